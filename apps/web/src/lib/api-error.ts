@@ -1,0 +1,43 @@
+import { DEFAULT_ERROR_MESSAGE, type DebugErrorPayload, debugErrorPayloadSchema } from '@zema/contracts';
+
+/** A failed API answer, as every fetcher throws it (SPEC §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  /** errors.{field} as lists, when the server sent an errors map (SPEC §5). */
+  readonly errors: Record<string, string[]> | null;
+  /** The debug payload, when the server is in debug mode and sent a trace (SPEC §3). */
+  readonly debug: DebugErrorPayload | null;
+
+  constructor(status: number, body: unknown) {
+    const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    super(typeof b.message === 'string' && b.message ? b.message : DEFAULT_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.errors = normaliseErrors(b.errors);
+    const debug = debugErrorPayloadSchema.safeParse(body);
+    this.debug = debug.success ? debug.data : null;
+  }
+}
+
+/** Server field errors may be a string or a list of strings per field (SPEC §5). */
+function normaliseErrors(raw: unknown): Record<string, string[]> | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const out: Record<string, string[]> = {};
+  for (const [field, v] of Object.entries(raw as Record<string, unknown>)) {
+    const list = Array.isArray(v)
+      ? v.filter((x): x is string => typeof x === 'string')
+      : typeof v === 'string'
+        ? [v]
+        : [];
+    if (list.length) out[field] = list;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** The message to show for any thrown value (SPEC §8 default). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return DEFAULT_ERROR_MESSAGE;
+}

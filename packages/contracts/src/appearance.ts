@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** SPEC §3 Theme: CSS variable values, dark flag, default-for-mode flags. */
+export const themeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  values: z.record(z.string(), z.string()),
+  is_dark: z.boolean(),
+  default_light: z.boolean(),
+  default_dark: z.boolean(),
+  font: z
+    .object({ family: z.string(), google: z.boolean().optional(), src: z.string().optional() })
+    .nullable()
+    .optional(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+/** localStorage key of the user's theme choice (SPEC §4). */
+export const ACTIVE_THEME_STORAGE_KEY = 'be-active-theme';
+
+export const MENU_POSITIONS = [
+  'landing-page-navbar',
+  'auth-page-footer',
+  'footer',
+  'footer-secondary',
+  'navbar',
+  'account-menu',
+] as const;
+export type MenuPosition = (typeof MENU_POSITIONS)[number];
+
+/** SPEC §3 Menu item. */
+export const menuItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  icon: z.string().nullable().optional(),
+  type: z.enum(['link', 'route']),
+  action: z.string().nullable(),
+  target: z.string().nullable().optional(),
+  roles: z.array(z.number().int()).optional(),
+  permissions: z.array(z.string()).optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  subscriptionStatus: z.enum(['subscribed', 'unsubscribed']).nullable().optional(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const menuSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  positions: z.array(z.string()),
+  items: z.array(menuItemSchema),
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+const landingActionSchema = z.object({
+  label: z.string().nullable(),
+  action: z.string().nullable(),
+  type: z.enum(['link', 'route']).default('route'),
+  roles: z.array(z.number().int()).optional(),
+  permissions: z.array(z.string()).optional(),
+});
+export type LandingAction = z.infer<typeof landingActionSchema>;
+
+/** SPEC §3 Landing appearance. */
+export const landingAppearanceSchema = z.object({
+  headerTitle: z.string(),
+  headerSubtitle: z.string(),
+  headerImage: z.string().nullable(),
+  headerImageOpacity: z.number().min(0).max(1),
+  headerOverlayColor1: z.string().nullable(),
+  headerOverlayColor2: z.string().nullable(),
+  actions: z.object({ cta1: landingActionSchema, cta2: landingActionSchema, cta3: landingActionSchema }),
+  primaryFeatures: z.array(
+    z.object({ image: z.string().nullable(), title: z.string(), subtitle: z.string() }),
+  ),
+  secondaryFeatures: z.array(
+    z.object({
+      image: z.string().nullable(),
+      title: z.string(),
+      subtitle: z.string(),
+      description: z.string(),
+    }),
+  ),
+  pricingTitle: z.string(),
+  pricingSubtitle: z.string(),
+  footerImage: z.string().nullable(),
+  footerTitle: z.string(),
+  footerSubtitle: z.string(),
+  showTrendingArtists: z.boolean(),
+  showPricing: z.boolean(),
+});
+export type LandingAppearance = z.infer<typeof landingAppearanceSchema>;
+
+/**
+ * The CSS variables a theme sets (SPEC §3 Theme.values). Colours are any CSS colour; the web app
+ * maps them onto Tailwind tokens, so a theme edit restyles everything live.
+ */
+export const THEME_VARIABLES = [
+  '--be-background',
+  '--be-background-alt',
+  '--be-paper',
+  '--be-foreground',
+  '--be-muted',
+  '--be-primary',
+  '--be-primary-hover',
+  '--be-on-primary',
+  '--be-danger',
+  '--be-positive',
+  '--be-warning',
+  '--be-divider',
+  '--be-hover',
+  '--be-focus',
+  '--be-navbar',
+  '--be-on-navbar',
+  '--be-radius',
+] as const;
+export type ThemeVariable = (typeof THEME_VARIABLES)[number];
+
+export const DEFAULT_LIGHT_THEME_VALUES: Record<ThemeVariable, string> = {
+  '--be-background': '#ffffff',
+  '--be-background-alt': '#f4f5f7',
+  '--be-paper': '#ffffff',
+  '--be-foreground': '#16181d',
+  '--be-muted': '#5b6270',
+  '--be-primary': '#0b7a5b',
+  '--be-primary-hover': '#096a4f',
+  '--be-on-primary': '#ffffff',
+  '--be-danger': '#c62828',
+  '--be-positive': '#1b7d36',
+  '--be-warning': '#a15c00',
+  '--be-divider': '#dfe2e7',
+  '--be-hover': '#eef0f3',
+  '--be-focus': '#1a73e8',
+  '--be-navbar': '#ffffff',
+  '--be-on-navbar': '#16181d',
+  '--be-radius': '8px',
+};
+
+export const DEFAULT_DARK_THEME_VALUES: Record<ThemeVariable, string> = {
+  '--be-background': '#121316',
+  '--be-background-alt': '#1b1d22',
+  '--be-paper': '#1f2127',
+  '--be-foreground': '#eceef2',
+  '--be-muted': '#a3a9b5',
+  '--be-primary': '#2fd39a',
+  '--be-primary-hover': '#55e0ae',
+  '--be-on-primary': '#06281c',
+  '--be-danger': '#ff6b6b',
+  '--be-positive': '#4cd07d',
+  '--be-warning': '#f5b454',
+  '--be-divider': '#30333b',
+  '--be-hover': '#2a2d34',
+  '--be-focus': '#8ab4f8',
+  '--be-navbar': '#17181c',
+  '--be-on-navbar': '#eceef2',
+  '--be-radius': '8px',
+};
+
+/**
+ * Logos (SPEC §3 branding): `logo_dark` is the dark-coloured logo drawn on light themes,
+ * `logo_light` the light-coloured one drawn on dark themes; `*_mobile` are the small variants.
+ * Defaults point at images the web build ships under /images.
+ */
+export const DEFAULT_BRANDING = {
+  logo_light: '/images/logo-light.svg',
+  logo_dark: '/images/logo-dark.svg',
+  logo_light_mobile: '/images/logo-mobile-light.svg',
+  logo_dark_mobile: '/images/logo-mobile-dark.svg',
+  favicon: '/favicon.svg',
+} as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { landingAppearanceSchema, menuItemSchema } from './appearance';
+
+export const HOMEPAGE_TYPES = ['landing', 'loginPage', 'registerPage', 'customPage', 'channel'] as const;
+
+/**
+ * The settings the web app receives in bootstrap data (SPEC §3 Settings). Server-only secrets
+ * never appear here. Every key has a default on the server, so a fresh install is complete.
+ */
+export const clientSettingsSchema = z.object({
+  site_name: z.string(),
+  base_url: z.string(),
+  demo: z.boolean(),
+  debug: z.boolean(),
+  dates: z.object({ default_timezone: z.string(), format: z.string() }),
+  themes: z.object({ user_change: z.boolean(), default_id: z.number().int().nullable() }),
+  cookie_notice: z.object({
+    enable: z.boolean(),
+    position: z.enum(['top', 'bottom']),
+    button: menuItemSchema.nullable(),
+  }),
+  billing: z.object({ enable: z.boolean() }),
+  notifications: z.object({ integrated: z.boolean() }),
+  notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
+  branding: z.object({
+    logo_light: z.string().nullable(),
+    logo_dark: z.string().nullable(),
+    logo_light_mobile: z.string().nullable(),
+    logo_dark_mobile: z.string().nullable(),
+    favicon: z.string().nullable(),
+  }),
+  registration: z.object({
+    disable: z.boolean(),
+    policies: z.array(z.object({ id: z.string(), name: z.string(), action: z.string() })),
+  }),
+  require_email_confirmation: z.boolean(),
+  i18n: z.object({ enable: z.boolean(), default_locale: z.string() }),
+  api: z.object({ integrated: z.boolean() }),
+  homepage: z.object({ type: z.enum(HOMEPAGE_TYPES), value: z.string().nullable() }),
+  landing: landingAppearanceSchema,
+});
+export type ClientSettings = z.infer<typeof clientSettingsSchema>;
+
+/** Deep-partial settings update, as the admin area will send it. */
+export type ClientSettingsPatch = { [K in keyof ClientSettings]?: unknown };
