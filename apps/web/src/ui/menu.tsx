@@ -1,0 +1,133 @@
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  Header,
+  Menu as RACMenu,
+  MenuItem as RACMenuItem,
+  type MenuItemProps as RACMenuItemProps,
+  type MenuProps as RACMenuProps,
+  MenuSection as RACMenuSection,
+  type MenuSectionProps as RACMenuSectionProps,
+  Separator,
+  Text,
+} from 'react-aria-components';
+import { cx } from './cx';
+import { ResponsiveOverlay } from './tray';
+
+export { MenuTrigger, SubmenuTrigger } from 'react-aria-components';
+
+export interface MenuProps<T> extends Omit<RACMenuProps<T>, 'className'> {
+  className?: string;
+  /** Popover placement on large screens (default bottom start). */
+  placement?: 'bottom start' | 'bottom end' | 'top start' | 'top end' | 'bottom' | 'top' | 'start' | 'end';
+}
+
+/**
+ * A menu inside a `MenuTrigger`: a popover from 768 px, a tray below. Type-ahead, arrow keys,
+ * Home/End and Escape come from React Aria.
+ */
+export function Menu<T extends object>({ className, placement, ...props }: MenuProps<T>) {
+  return (
+    <ResponsiveOverlay placement={placement} popoverClassName="min-w-56 max-w-80">
+      <RACMenu {...props} className={cx('max-h-[inherit] overflow-auto p-1.5 outline-none', className)} />
+    </ResponsiveOverlay>
+  );
+}
+
+export interface MenuItemProps<T> extends Omit<RACMenuItemProps<T>, 'className' | 'children'> {
+  children: ReactNode;
+  /** Icon before the label (a lucide icon element). */
+  icon?: ReactNode;
+  /** Second line under the label. */
+  description?: ReactNode;
+  /** Content at the end of the row (a count, a shortcut). */
+  endContent?: ReactNode;
+  /** Destructive action styling (log out, delete). */
+  variant?: 'default' | 'danger';
+  className?: string;
+}
+
+/** One menu row. `href` makes it a link (client-side through RAC's RouterProvider). */
+export function MenuItem<T extends object>({
+  children,
+  icon,
+  description,
+  endContent,
+  variant = 'default',
+  className,
+  textValue,
+  ...props
+}: MenuItemProps<T>) {
+  return (
+    <RACMenuItem
+      {...props}
+      textValue={textValue ?? (typeof children === 'string' ? children : undefined)}
+      className={cx(
+        'group flex cursor-pointer items-center gap-3 rounded-[calc(var(--be-radius)-2px)] px-3 py-2 text-sm outline-none select-none',
+        'data-focused:bg-hover data-pressed:bg-hover data-disabled:cursor-not-allowed data-disabled:opacity-50',
+        'data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus',
+        variant === 'danger' ? 'text-danger' : 'text-fg',
+        className,
+      )}
+    >
+      {({ isSelected, selectionMode }) => (
+        <>
+          {selectionMode !== 'none' && (
+            <span className="flex size-4 shrink-0 items-center justify-center">
+              {isSelected && <Check aria-hidden="true" className="size-4" />}
+            </span>
+          )}
+          {icon && (
+            <span
+              aria-hidden="true"
+              className={cx(
+                'flex shrink-0 [&_svg]:size-[18px]',
+                variant === 'danger' ? 'text-danger' : 'text-muted',
+              )}
+            >
+              {icon}
+            </span>
+          )}
+          <span className="flex min-w-0 flex-1 flex-col">
+            <Text slot="label" className="truncate">
+              {children}
+            </Text>
+            {description && (
+              <Text slot="description" className="truncate text-xs text-muted">
+                {description}
+              </Text>
+            )}
+          </span>
+          {endContent && <span className="ml-auto shrink-0 text-xs text-muted">{endContent}</span>}
+        </>
+      )}
+    </RACMenuItem>
+  );
+}
+
+export interface MenuSectionProps<T>
+  extends Omit<RACMenuSectionProps<T>, 'className' | 'children' | 'items'> {
+  children: ReactNode;
+  /** Visible heading of the section. */
+  title?: ReactNode;
+  className?: string;
+}
+
+/** A group of items with an optional heading. */
+export function MenuSection<T extends object>({ title, children, className, ...props }: MenuSectionProps<T>) {
+  return (
+    <RACMenuSection {...props} className={cx('py-1 first:pt-0 last:pb-0', className)}>
+      {title && (
+        <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+          {title}
+        </Header>
+      )}
+      {children}
+    </RACMenuSection>
+  );
+}
+
+/** A line between groups of items. */
+export function MenuSeparator() {
+  return <Separator className="mx-1.5 my-1.5 h-px border-none bg-divider" />;
+}
