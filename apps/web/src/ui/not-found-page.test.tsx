@@ -1,0 +1,20 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NotFoundPage } from './not-found-page';
+
+describe('NotFoundPage', () => {
+  it('shows the SPEC text and a Take me there! link to /', () => {
+    render(<NotFoundPage />);
+    expect(
+      screen.getByRole('heading', { name: "Looks like you've found the doorway to the great nothing" }),
+    ).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Take me there!' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
+  it('keeps the illustration out of the accessibility tree', () => {
+    const { container } = render(<NotFoundPage />);
+    const svg = container.querySelector('svg[viewBox="0 0 360 300"]');
+    expect(svg?.getAttribute('aria-hidden')).toBe('true');
+  });
+});
