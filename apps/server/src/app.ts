@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from '#src/config';
+import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
+import { type SeedResult, seedDatabase } from '#src/db/seed';
+import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
+import { healthRoutes } from '#src/features/health/health.routes';
+import { logsRoutes } from '#src/features/logs/logs.routes';
+import { createSettingsService } from '#src/features/settings/settings.service';
+import { spaRoutes } from '#src/features/spa/spa.routes';
+import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
+import { accessPlugin } from '#src/http/access.plugin';
+import { authPlugin } from '#src/http/auth.plugin';
+import { csrfPlugin } from '#src/http/csrf.plugin';
+import { registerErrorHandler } from '#src/http/error-handler';
+import { applyMethodOverride } from '#src/http/method-override';
+import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
+import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
+import { closeRedis, createRedis } from '#src/platform/redis';
+import '#src/http/types';
+
+export type BuildAppOptions = {
+  database?: DatabaseOptions;
+  /** An already migrated and seeded database (tests); buildApp then neither migrates nor closes it. */
+  databaseHandle?: DatabaseHandle;
+  resolveWorkspace?: WorkspaceResolver;
+  /** Called with the seed result, e.g. so main.ts can print a generated admin password. */
+  onSeed?: (result: SeedResult) => void;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Opens and prepares the database, then builds the whole app; nothing listens until `listen()`. */
+export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const handle = opts.databaseHandle ?? (await createDatabase(config, opts.database));
+  try {
+    if (!opts.databaseHandle) {
+      const seed = await handle.exclusive(async () => {
+        await runMigrations(handle);
+        return seedDatabase(handle.db, config);
+      });
+      opts.onSeed?.(seed);
+    }
+    return await assemble(config, handle, opts, !opts.databaseHandle);
+  } catch (err) {
+    if (!opts.databaseHandle) await handle.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function assemble(
+  config: Config,
+  handle: DatabaseHandle,
+  opts: BuildAppOptions,
+  ownsDatabase: boolean,
+) {
+  // Debug traces are only useful when they reach past the framework into our own frames.
+  if (config.debug && Error.stackTraceLimit < 50) Error.stackTraceLimit = 50;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.password_confirmation',
+          '*.current_password',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    // Proxies are trusted only when configured; otherwise X-Forwarded-For is ignored (RELIABILITY).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    rewriteUrl: applyMethodOverride,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, 'main') : undefined;
+  const pubsub = config.redisUrl ? createRedisPubSub(config.redisUrl, redis) : createMemoryPubSub();
+
+  app.decorate('config', config);
+  app.decorate('database', handle);
+  app.decorate('db', handle.db);
+  app.decorate('settings', createSettingsService(handle.db, config));
+  app.decorate('pubsub', pubsub);
+
+  app.addHook('onClose', async () => {
+    await pubsub.close();
+    if (redis) await closeRedis(redis);
+    if (ownsDatabase) await handle.close();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // Dynamic styles set through the DOM are fine; attribute styles from markup need this.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // On plain http (local installs) upgrading would point assets at a port with no TLS.
+        ...(config.appUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Cross-origin isolation would block the external radio stream and OAuth popups.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.appUrl.startsWith('https://') ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'zema-rate-limit:' } : {}),
+  });
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(accessPlugin);
+  await app.register(workspacePlugin, { resolveWorkspace: opts.resolveWorkspace });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(bootstrapRoutes);
+      await api.register(valueListsRoutes);
+      await api.register(logsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(spaRoutes);
+  return app;
+}

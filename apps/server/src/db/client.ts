@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type Config, SERVER_ROOT } from '#src/config';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One Drizzle type for both drivers: services never know which database they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while holding a database-wide lock, so instances starting together against one
+   * PostgreSQL do not migrate or seed concurrently. PGlite has a single client: no lock needed.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = resolve(SERVER_ROOT, 'src/db/migrations');
+
+// Arbitrary constant shared by every instance; identifies "zema schema setup" in pg_locks.
+const SETUP_LOCK_KEY = 748_213_901;
+
+export type DatabaseOptions = {
+  /** A PGlite data dir tarball to start from (tests restore a migrated template this way). */
+  pgliteLoadDataDir?: Blob;
+  /** In-memory PGlite instead of DATA_DIR/db. */
+  pgliteInMemory?: boolean;
+};
+
+export async function createDatabase(config: Config, opts: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as Database;
+    return {
+      db,
+      driver: 'postgres',
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (!opts.pgliteInMemory && !opts.pgliteLoadDataDir) {
+    dataDir = join(config.dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: opts.pgliteLoadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    exclusive: (fn) => fn(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Applies pending migrations; drizzle runs them all in one transaction. */
+export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER) {
+  const config = { migrationsFolder };
+  if (handle.driver === 'postgres') {
+    await migrateNodePg(handle.db as Parameters<typeof migrateNodePg>[0], config);
+  } else {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
+  }
+}
+
+export async function pingDatabase(db: Database) {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,6 @@
+export * from './appearance';
+export * from './localization';
+export * from './roles';
+export * from './sessions';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-cased; the unique index on lower(email) keeps it so even for raw SQL. */
+    email: text('email').notNull(),
+    /** Null for accounts that only sign in through a social provider. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    displayName: text('display_name'),
+    avatar: text('avatar'),
+    language: text('language'),
+    country: text('country'),
+    timezone: text('timezone'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorRecoveryCodes: jsonb('two_factor_recovery_codes').$type<string[]>(),
+    twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_DARK_THEME_VALUES,
+  DEFAULT_LIGHT_THEME_VALUES,
+  type MenuItem,
+  PERMISSIONS,
+} from '@zema/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '#src/config';
+import { hashPassword } from '#src/features/auth/password';
+import type { Database } from './client';
+import {
+  localizations,
+  menus,
+  permissionRole,
+  permissions,
+  roles,
+  themes,
+  userRole,
+  users,
+} from './schema/index';
+
+export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
+
+const PERMISSION_ROWS = [
+  {
+    name: PERMISSIONS.admin,
+    displayName: 'Super admin',
+    group: 'admin',
+    description: 'Grants every permission.',
+  },
+  {
+    name: PERMISSIONS.adminAccess,
+    displayName: 'Access admin area',
+    group: 'admin',
+    description: 'Open the /admin area.',
+  },
+  {
+    name: PERMISSIONS.musicView,
+    displayName: 'View music',
+    group: 'music',
+    description: 'Browse and play the catalogue.',
+  },
+  {
+    name: PERMISSIONS.apiAccess,
+    displayName: 'Access API',
+    group: 'api',
+    description: 'Create personal access tokens and call the API.',
+  },
+];
+
+const ROLE_ROWS: {
+  slug: string;
+  name: string;
+  guests?: boolean;
+  default?: boolean;
+  description: string;
+  permissions: string[];
+}[] = [
+  {
+    slug: 'guest',
+    name: 'Guest',
+    guests: true,
+    description: 'Visitors who are not logged in.',
+    permissions: [PERMISSIONS.musicView],
+  },
+  {
+    slug: 'users',
+    name: 'Users',
+    default: true,
+    description: 'Given to every new account.',
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+  },
+  {
+    slug: 'artists',
+    name: 'Artists',
+    description: 'Artists with a backstage.',
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+  },
+  { slug: 'admin', name: 'Admin', description: 'Full access.', permissions: [PERMISSIONS.admin] },
+];
+
+const route = (id: string, label: string, action: string): MenuItem => ({
+  id,
+  label,
+  type: 'route',
+  action,
+  target: null,
+});
+
+const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuItem[] }[] = [
+  {
+    id: 'landing-navbar',
+    name: 'Landing page navbar',
+    positions: ['landing-page-navbar'],
+    items: [
+      route('landing-navbar-discover', 'Discover', '/discover'),
+      route('landing-navbar-radio', 'Radio', '/radio/zema'),
+      route('landing-navbar-contact', 'Contact', '/contact'),
+    ],
+  },
+  {
+    id: 'auth-footer',
+    name: 'Auth page footer',
+    positions: ['auth-page-footer'],
+    items: [
+      route('auth-footer-privacy', 'Privacy', '/pages/privacy-policy'),
+      route('auth-footer-terms', 'Terms', '/pages/terms-of-service'),
+      route('auth-footer-contact', 'Contact', '/contact'),
+    ],
+  },
+  {
+    id: 'footer',
+    name: 'Footer',
+    positions: ['footer'],
+    items: [
+      route('footer-contact', 'Contact', '/contact'),
+      route('footer-privacy', 'Privacy', '/pages/privacy-policy'),
+      route('footer-terms', 'Terms', '/pages/terms-of-service'),
+    ],
+  },
+  {
+    id: 'footer-secondary',
+    name: 'Footer secondary',
+    positions: ['footer-secondary'],
+    items: [
+      {
+        ...route('footer-secondary-api', 'API', '/api-docs'),
+        permissions: [PERMISSIONS.apiAccess],
+        settings: { 'api.integrated': true },
+      },
+    ],
+  },
+  { id: 'account-menu', name: 'Account menu', positions: ['account-menu'], items: [] },
+];
+
+function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+export type SeedResult = { adminCreated: boolean; generatedPassword?: string };
+
+/** Idempotent: inserts what is missing and never overwrites what an admin changed. */
+export async function seedDatabase(db: Database, config: Config): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.insert(permissions).values(PERMISSION_ROWS).onConflictDoNothing({ target: permissions.name });
+    await tx
+      .insert(roles)
+      .values(ROLE_ROWS.map(({ permissions: _p, ...r }) => r))
+      .onConflictDoNothing({ target: roles.slug });
+
+    const roleRows = await tx.select({ id: roles.id, slug: roles.slug }).from(roles);
+    const permRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+    const roleId = (slug: string) => roleRows.find((r) => r.slug === slug)!.id;
+    const permId = (name: string) => permRows.find((p) => p.name === name)!.id;
+
+    await tx
+      .insert(permissionRole)
+      .values(
+        ROLE_ROWS.flatMap((r) =>
+          r.permissions.map((p) => ({ roleId: roleId(r.slug), permissionId: permId(p), restrictions: [] })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    const themeCount = await tx.select({ n: sql<number>`count(*)::int` }).from(themes);
+    if (themeCount[0]!.n === 0) {
+      await tx.insert(themes).values([
+        { name: 'Light', values: { ...DEFAULT_LIGHT_THEME_VALUES }, isDark: false, defaultLight: true },
+        { name: 'Dark', values: { ...DEFAULT_DARK_THEME_VALUES }, isDark: true, defaultDark: true },
+      ]);
+    }
+
+    await tx
+      .insert(menus)
+      .values(MENU_ROWS.map((m, sort) => ({ ...m, sort })))
+      .onConflictDoNothing({ target: menus.id });
+
+    await tx
+      .insert(localizations)
+      .values({ name: 'English', language: 'en', lines: {} })
+      .onConflictDoNothing({ target: localizations.language });
+
+    const existingAdmin = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRole, eq(userRole.userId, users.id))
+      .where(eq(userRole.roleId, roleId('admin')))
+      .limit(1);
+    if (existingAdmin.length > 0) return { adminCreated: false };
+
+    const generatedPassword = config.adminPassword ? undefined : generatePassword();
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        email: config.adminEmail,
+        passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
+        firstName: 'Admin',
+        displayName: 'Admin',
+        emailVerifiedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const adminId =
+      admin?.id ??
+      (await tx.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail)))[0]!.id;
+    await tx
+      .insert(userRole)
+      .values({ userId: adminId, roleId: roleId('admin') })
+      .onConflictDoNothing();
+    if (generatedPassword) writeAdminCredentials(config, generatedPassword);
+    return { adminCreated: true, generatedPassword };
+  });
+}
+
+function writeAdminCredentials(config: Config, password: string) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, ADMIN_CREDENTIALS_FILE);
+  writeFileSync(file, `${config.adminEmail}\n${password}\n`, { mode: 0o600 });
+  // writeFileSync's mode only applies when the file is created.
+  chmodSync(file, 0o600);
+}
+
+/** The generated admin login, while the credentials file exists (the admin deletes it). */
+export function readAdminCredentials(config: Config): { email: string; password: string } | null {
+  const file = join(config.dataDir, ADMIN_CREDENTIALS_FILE);
+  if (!existsSync(file)) return null;
+  const [email, password] = readFileSync(file, 'utf8').split('\n');
+  return email && password ? { email, password } : null;
+}

@@ -1,0 +1,93 @@
+import { type ClientSettings, DEFAULT_BRANDING, type LandingAppearance } from '@zema/contracts';
+import type { Config } from '#src/config';
+
+export const DEFAULT_LANDING: LandingAppearance = {
+  headerTitle: 'Music that moves with you',
+  headerSubtitle:
+    'Stream artists, albums and trending tracks, build your library and take it everywhere. Free to start, no ads on your favourite songs.',
+  headerImage: '/images/landing/header.jpg',
+  headerImageOpacity: 0.6,
+  headerOverlayColor1: 'rgba(11,122,91,0.85)',
+  headerOverlayColor2: 'rgba(18,19,22,0.9)',
+  actions: {
+    cta1: { label: 'Get started', action: '/register', type: 'route' },
+    cta2: { label: 'Explore', action: '/discover', type: 'route' },
+    cta3: { label: 'Create account', action: '/register', type: 'route' },
+  },
+  primaryFeatures: [
+    {
+      image: '/images/landing/feature-listen.svg',
+      title: 'Listen without limits',
+      subtitle: 'Full albums and singles from local and international artists, ready to play in one tap.',
+    },
+    {
+      image: '/images/landing/feature-discover.svg',
+      title: 'Discover what is trending',
+      subtitle: 'Fresh charts and rising artists every week, picked from what listeners play most.',
+    },
+    {
+      image: '/images/landing/feature-library.svg',
+      title: 'Your library, your way',
+      subtitle: 'Like tracks, follow artists and keep playlists in sync on every device you use.',
+    },
+  ],
+  secondaryFeatures: [
+    {
+      image: '/images/landing/secondary-artists.jpg',
+      title: 'For listeners and artists',
+      subtitle: 'Backstage for creators',
+      description:
+        'Artists get a backstage to publish releases, update their profile and see how their music is doing, while listeners follow along.',
+    },
+    {
+      image: '/images/landing/secondary-radio.jpg',
+      title: 'Live radio, always on',
+      subtitle: 'Press play and let it run',
+      description:
+        'Tune in to the live station for a non-stop mix with the current track and artist shown as it plays.',
+    },
+  ],
+  pricingTitle: 'Simple, transparent pricing',
+  pricingSubtitle: 'Choose the plan that fits how you listen. Pay in Ethiopian Birr or US Dollars.',
+  footerImage: '/images/landing/footer.jpg',
+  footerTitle: 'Ready to press play?',
+  footerSubtitle: 'Create a free account in seconds and start listening today.',
+  showTrendingArtists: true,
+  showPricing: true,
+};
+
+/** Every key of the client settings has a value here, so a fresh install is complete. */
+export function defaultClientSettings(config: Config): ClientSettings {
+  return {
+    site_name: 'Zema',
+    base_url: config.appUrl,
+    demo: config.demo,
+    debug: config.debug,
+    dates: { default_timezone: 'Africa/Addis_Ababa', format: 'medium' },
+    themes: { user_change: true, default_id: null },
+    cookie_notice: {
+      enable: true,
+      position: 'bottom',
+      button: {
+        id: 'cookie-notice-learn-more',
+        label: 'Learn more',
+        type: 'route',
+        action: '/pages/privacy-policy',
+        target: null,
+      },
+    },
+    billing: { enable: false },
+    notifications: { integrated: false },
+    notif: { subs: { integrated: false } },
+    branding: { ...DEFAULT_BRANDING },
+    registration: { disable: false, policies: [] },
+    require_email_confirmation: false,
+    i18n: { enable: false, default_locale: 'en' },
+    api: { integrated: true },
+    homepage: { type: 'landing', value: null },
+    landing: DEFAULT_LANDING,
+  };
+}
+
+/** Keys whose value always comes from the environment; stored rows cannot override them. */
+export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug'] as const;

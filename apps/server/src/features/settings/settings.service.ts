@@ -1,0 +1,110 @@
+import { type ClientSettings, clientSettingsSchema } from '@zema/contracts';
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import { settings } from '#src/db/schema/index';
+import { defaultClientSettings, ENV_OWNED_SETTINGS } from './settings.defaults';
+
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+
+const isObject = (v: Json): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars replace. */
+export function deepMerge(base: Json, override: Json): Json {
+  if (!isObject(base) || !isObject(override)) return override === undefined ? base : override;
+  const out: JsonObject = { ...base };
+  for (const [k, v] of Object.entries(override)) out[k] = deepMerge(base[k], v);
+  return out;
+}
+
+function setPath(target: JsonObject, path: string, value: Json) {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(node[part])) node[part] = {};
+    node = node[part] as JsonObject;
+  }
+  node[parts[parts.length - 1]!] = value;
+}
+
+function getPath(source: Json, path: string): Json {
+  let node = source;
+  for (const part of path.split('.')) {
+    if (!isObject(node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+export class SettingsValidationError extends Error {
+  override name = 'SettingsValidationError';
+  constructor(
+    message: string,
+    readonly errors: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+function applyRows(config: Config, rows: { key: string; value: Json }[]): Json {
+  const overrides: JsonObject = {};
+  // Shorter keys first so 'landing' is applied before 'landing.headerTitle'.
+  for (const row of [...rows].sort((a, b) => a.key.length - b.key.length)) {
+    const base = getPath(overrides, row.key);
+    setPath(overrides, row.key, deepMerge(base, row.value));
+  }
+  for (const key of ENV_OWNED_SETTINGS) delete overrides[key];
+  return deepMerge(defaultClientSettings(config), overrides);
+}
+
+export function createSettingsService(db: Database, config: Config) {
+  // Read per call: several instances may share the database, so a local cache would go stale.
+  async function all(): Promise<ClientSettings> {
+    const rows = await db.select().from(settings);
+    const merged = applyRows(config, rows);
+    const parsed = clientSettingsSchema.safeParse(merged);
+    // A bad stored row must not take the site down: fall back to defaults for what is invalid.
+    if (parsed.success) return parsed.data;
+    const valid = rows.filter((r) => clientSettingsSchema.safeParse(applyRows(config, [r])).success);
+    return clientSettingsSchema.parse(applyRows(config, valid));
+  }
+
+  return {
+    getClientSettings: all,
+
+    /** Value at a dotted path of the merged settings, e.g. get('cookie_notice.position'). */
+    async get<T = unknown>(key: string): Promise<T | undefined> {
+      return getPath(await all(), key) as T | undefined;
+    },
+
+    /** Stores `value` under `key` (dotted path) after validating the result as a whole. */
+    async set(key: string, value: Json): Promise<ClientSettings> {
+      if (!key || (ENV_OWNED_SETTINGS as readonly string[]).includes(key.split('.')[0]!)) {
+        throw new SettingsValidationError(`The setting "${key}" cannot be changed.`, {
+          [key]: ['This setting is read-only.'],
+        });
+      }
+      const rows = await db.select().from(settings);
+      const next = [...rows.filter((r) => r.key !== key), { key, value }];
+      const parsed = clientSettingsSchema.safeParse(applyRows(config, next));
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path.join('.');
+          errors[field] = [...(errors[field] ?? []), issue.message];
+        }
+        throw new SettingsValidationError(parsed.error.issues[0]?.message ?? 'Invalid setting.', errors);
+      }
+      if (getPath(parsed.data, key) === undefined) {
+        throw new SettingsValidationError(`Unknown setting "${key}".`, { [key]: ['Unknown setting.'] });
+      }
+      await db
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value } });
+      return parsed.data;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

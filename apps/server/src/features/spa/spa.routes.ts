@@ -1,0 +1,69 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
+import { createIndexHtmlSource, renderIndexHtml } from './spa.service';
+
+// First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
+// Whole segments, so a future /authors page is still the SPA's.
+const NON_SPA_SEGMENTS = new Set(['api', 'auth', 'secure', 'health']);
+
+function isNonSpaPath(path: string) {
+  return NON_SPA_SEGMENTS.has(path.split('/')[0] ?? '');
+}
+
+/**
+ * Serves the built web app: hashed /assets/* cached for a year, other files briefly, and every
+ * other GET the index.html with bootstrap data and the selected theme inlined.
+ */
+export const spaRoutes: FastifyPluginAsync = async (app) => {
+  const distDir = app.config.webDistDir;
+  const index = createIndexHtmlSource(distDir);
+  const hasDist = existsSync(distDir) && statSync(distDir).isDirectory();
+  if (hasDist) {
+    await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
+  }
+
+  /** A file of the build (never index.html, which must go through rendering). */
+  function staticFile(path: string): string | null {
+    if (!hasDist || !path || path === 'index.html' || !extname(path)) return null;
+    const resolved = normalize(join(distDir, path));
+    if (!resolved.startsWith(distDir + sep)) return null;
+    try {
+      return statSync(resolved).isFile() ? path : null;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get('/*', { config: { access: 'guest' } }, async (request, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent((request.params as { '*': string })['*'] ?? '').replace(/^\/+/, '');
+    } catch {
+      return reply.callNotFound();
+    }
+    if (isNonSpaPath(path)) return reply.callNotFound();
+
+    const file = staticFile(path);
+    if (file) {
+      // Vite puts a content hash in every name under assets/, so those never change.
+      const immutable = file.startsWith('assets/');
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
+    if (path.startsWith('assets/')) return reply.callNotFound();
+
+    const data = await buildBootstrapData(app.db, app.settings, request.user);
+    const nonce = reply.cspNonce ?? { script: '', style: '' };
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send(renderIndexHtml(index.read(), data, nonce));
+  });
+};

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BootstrapData, Theme } from '@zema/contracts';
+
+export const BOOTSTRAP_MARKER = '<!--zema:bootstrap-->';
+export const HEAD_MARKER = '<!--zema:head-->';
+
+/**
+ * JSON that is safe inside an inline <script>: `<` and `>` cannot close the tag or open a comment,
+ * `&` cannot start an entity, and U+2028/U+2029 are line terminators in older JS parsers.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** `:root{--x:v;...}` for a theme; names and values that could break out of the rule are dropped. */
+export function themeCss(theme: Theme | null): string {
+  if (!theme) return '';
+  const decls = Object.entries(theme.values)
+    .filter(([name, value]) => /^--[a-zA-Z0-9-]+$/.test(name) && !/[<>{};\\]/.test(value))
+    .map(([name, value]) => `${name}:${value}`);
+  const scheme = theme.is_dark ? 'dark' : 'light';
+  return `:root{${decls.join(';')}${decls.length ? ';' : ''}color-scheme:${scheme}}`;
+}
+
+const NOT_BUILT_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Zema</title>
+    ${HEAD_MARKER}
+  </head>
+  <body>
+    <main style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
+      <h1>The web app is not built</h1>
+      <p>The API is running, but there is no built web app to serve. Run <code>npm run build</code>
+      (or <code>npm start</code>, which builds it when needed) and reload this page.</p>
+    </main>
+    ${BOOTSTRAP_MARKER}
+  </body>
+</html>
+`;
+
+/** The SPA shell from WEB_DIST_DIR, re-read only when the file changes (a rebuild during dev). */
+export function createIndexHtmlSource(webDistDir: string) {
+  const file = join(webDistDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return {
+    get built() {
+      return existsSync(file);
+    },
+    read(): string {
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(file).mtimeMs;
+      } catch {
+        return NOT_BUILT_HTML;
+      }
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+      return cached.html;
+    },
+  };
+}
+
+export function renderIndexHtml(
+  template: string,
+  data: BootstrapData,
+  nonce: { script: string; style: string },
+): string {
+  const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
+  const head =
+    `<title>${escapeHtml(data.settings.site_name)}</title>` +
+    `<style nonce="${nonce.style}">${themeCss(theme)}</style>`;
+  const script = `<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
+  // Function replacers: a `$&` or `$'` inside the data must not be read as a replacement pattern.
+  let html = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  html = html.includes(HEAD_MARKER)
+    ? html.replace(HEAD_MARKER, () => head)
+    : html.replace(/<\/head>/i, () => `${head}</head>`);
+  html = html.includes(BOOTSTRAP_MARKER)
+    ? html.replace(BOOTSTRAP_MARKER, () => script)
+    : html.replace(/<\/body>/i, () => `${script}</body>`);
+  return html;
+}

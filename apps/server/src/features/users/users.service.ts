@@ -1,0 +1,112 @@
+import type { GuestRole, Permission, Restriction, User } from '@zema/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { permissionRole, permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
+
+type PermissionGrant = { id: number; name: string; restrictions: Restriction[] };
+
+/**
+ * The same permission granted twice (two roles, or a role and the user) keeps the most generous
+ * quota for each restriction: null (unlimited) beats any number, a higher number beats a lower.
+ */
+export function mergePermissions(grants: PermissionGrant[]): Permission[] {
+  const byName = new Map<string, Permission>();
+  for (const g of grants) {
+    const existing = byName.get(g.name);
+    if (!existing) {
+      byName.set(g.name, { id: g.id, name: g.name, restrictions: g.restrictions.map((r) => ({ ...r })) });
+      continue;
+    }
+    for (const r of g.restrictions) {
+      const current = existing.restrictions.find((x) => x.name === r.name);
+      if (!current) continue; // The other grant has no such limit, which is already more generous.
+      if (current.value === null || r.value === null) current.value = null;
+      else current.value = Math.max(current.value, r.value);
+    }
+    // A grant without a restriction lifts the limit the other grant had.
+    existing.restrictions = existing.restrictions.filter((x) =>
+      g.restrictions.some((r) => r.name === x.name),
+    );
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function displayNameOf(u: {
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}) {
+  if (u.displayName) return u.displayName;
+  const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
+  return full || u.email.split('@')[0]!;
+}
+
+/** The user as bootstrap data and `request.user` carry it; null when the id does not exist. */
+export async function loadUser(db: Database, userId: number): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name, slug: roles.slug })
+    .from(userRole)
+    .innerJoin(roles, eq(roles.id, userRole.roleId))
+    .where(eq(userRole.userId, userId))
+    .orderBy(roles.id);
+  const roleGrants = roleRows.length
+    ? await db
+        .select({ id: permissions.id, name: permissions.name, restrictions: permissionRole.restrictions })
+        .from(permissionRole)
+        .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
+        .where(
+          inArray(
+            permissionRole.roleId,
+            roleRows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const userGrants = await db
+    .select({ id: permissions.id, name: permissions.name, restrictions: userPermission.restrictions })
+    .from(userPermission)
+    .innerJoin(permissions, eq(permissions.id, userPermission.permissionId))
+    .where(eq(userPermission.userId, userId));
+
+  return {
+    id: row.id,
+    email: row.email,
+    email_verified_at: iso(row.emailVerifiedAt),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    display_name: displayNameOf(row),
+    avatar: row.avatar,
+    language: row.language,
+    country: row.country,
+    timezone: row.timezone,
+    // Notifications arrive with their own issue; until then nothing can be unread.
+    unread_notifications_count: 0,
+    roles: roleRows,
+    permissions: mergePermissions([...roleGrants, ...userGrants]),
+    subscriptions: [],
+    social_profiles: [],
+    two_factor_confirmed_at: iso(row.twoFactorConfirmedAt),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The role visitors get (SPEC §6), with its permissions. */
+export async function loadGuestRole(db: Database): Promise<GuestRole | null> {
+  const [role] = await db
+    .select({ id: roles.id, name: roles.name, slug: roles.slug })
+    .from(roles)
+    .where(eq(roles.guests, true))
+    .orderBy(roles.id)
+    .limit(1);
+  if (!role) return null;
+  const grants = await db
+    .select({ id: permissions.id, name: permissions.name, restrictions: permissionRole.restrictions })
+    .from(permissionRole)
+    .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
+    .where(eq(permissionRole.roleId, role.id));
+  return { ...role, permissions: mergePermissions(grants) };
+}

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
+import { loadUser } from '#src/features/users/users.service';
+import { HttpError, MESSAGES } from './errors';
+
+/** Cookie options of the session cookie; the accounts issue sets it at login with these. */
+export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/**
+ * Resolves `request.user` from the session cookie or a `Bearer` personal access token.
+ * A bearer token that does not resolve is an error (401), not a silent fall back to the cookie:
+ * an API client must learn its token is bad, and a bad token must not earn the CSRF exemption.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('authVia', null);
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      if (header && /^bearer\s+/i.test(header)) {
+        const token = header.replace(/^bearer\s+/i, '').trim();
+        const userId = token ? await resolveAccessToken(app.db, token) : null;
+        const user = userId ? await loadUser(app.db, userId) : null;
+        if (!user) throw new HttpError(401, MESSAGES.unauthenticated);
+        request.user = user;
+        request.authVia = 'token';
+        return;
+      }
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie) return;
+      const userId = await resolveSession(app.db, cookie);
+      const user = userId ? await loadUser(app.db, userId) : null;
+      if (user) {
+        request.user = user;
+        request.authVia = 'session';
+      } else {
+        // A stale cookie would otherwise be looked up on every request until it expires.
+        reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+      }
+    });
+  },
+  { name: 'zema-auth', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,34 @@
+import type { User } from '@zema/contracts';
+import type { Config } from '#src/config';
+import type { Database, DatabaseHandle } from '#src/db/client';
+import type { SettingsService } from '#src/features/settings/settings.service';
+import type { PubSub } from '#src/platform/pubsub';
+
+/**
+ * Who may call a route. Every route must declare one (an undeclared route fails startup):
+ * 'guest' = anyone, 'user' = logged in, 'admin' = permission admin.access, or a named permission
+ * checked against the user's permissions or, for visitors, the guest role's.
+ */
+export type RouteAccess = 'guest' | 'user' | 'admin' | { permission: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** false = exempt from the XSRF check (signed webhooks); everything else is checked. */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (bootstrap shape), or null for visitors. */
+    user: User | null;
+    authVia: 'session' | 'token' | null;
+    /** Active workspace from ?workspaceId (0 = personal), already checked by resolveWorkspace. */
+    workspaceId: number;
+  }
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    settings: SettingsService;
+    pubsub: PubSub;
+  }
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_WORKSPACE_ID } from '@zema/contracts';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, MESSAGES, validationError } from './errors';
+
+/** Whether the request's user may act in `workspaceId` (never 0, which is always allowed). */
+export type WorkspaceResolver = (request: FastifyRequest, workspaceId: number) => Promise<boolean>;
+
+/**
+ * There is no workspaces table yet, so no one is a member of any non-personal workspace.
+ * The workspaces issue passes its membership check as `resolveWorkspace` instead.
+ */
+export const denyUnknownWorkspaces: WorkspaceResolver = async () => false;
+
+/** Reads `?workspaceId` (SPEC §4, §7) into `request.workspaceId`; the value is checked, never trusted. */
+export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
+  async (app, opts) => {
+    const resolveWorkspace = opts.resolveWorkspace ?? denyUnknownWorkspaces;
+    app.decorateRequest('workspaceId', DEFAULT_WORKSPACE_ID);
+
+    app.addHook('onRequest', async (request) => {
+      const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
+      if (raw === undefined || raw === '') return;
+      if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+        throw validationError({ workspaceId: ['The workspace id must be a non-negative whole number.'] });
+      }
+      const id = Number(raw);
+      if (id !== DEFAULT_WORKSPACE_ID && !(await resolveWorkspace(request, id))) {
+        throw new HttpError(403, MESSAGES.unauthorized);
+      }
+      request.workspaceId = id;
+    });
+  },
+  { name: 'zema-workspace', dependencies: ['zema-access'] },
+);
