@@ -19,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** The embedded client, for PGlite-only operations such as dumpDataDir. */
+  pglite?: PGlite;
   /**
    * Runs `fn` while holding a database-wide lock, so instances starting together against one
    * PostgreSQL do not migrate or seed concurrently. PGlite has a single client: no lock needed.
@@ -75,6 +77,7 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     exclusive: (fn) => fn(),
     close: async () => {
       if (!client.closed) await client.close();

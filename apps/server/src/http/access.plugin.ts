@@ -5,6 +5,9 @@ import { loadGuestRole } from '#src/features/users/users.service';
 import { HttpError, MESSAGES } from './errors';
 import type { RouteAccess } from './types';
 
+/** Every registered route and its access rule (the table-driven access test walks this list). */
+export type GuardedRoute = { method: string; url: string; access: RouteAccess };
+
 export class UnguardedRouteError extends Error {
   override name = 'UnguardedRouteError';
 }
@@ -38,6 +41,8 @@ export async function checkAccess(
  */
 export const accessPlugin = fp(
   async (app) => {
+    const guarded: GuardedRoute[] = [];
+    app.decorate('guardedRoutes', guarded);
     app.addHook('onRoute', (route: RouteOptions) => {
       const access = (route.config as { access?: unknown } | undefined)?.access;
       if (!isValidAccess(access)) {
@@ -45,6 +50,7 @@ export const accessPlugin = fp(
           `Route ${String(route.method)} ${route.url} must declare config.access ('guest', 'user', 'admin' or {permission}).`,
         );
       }
+      for (const method of [route.method].flat()) guarded.push({ method, url: route.url, access });
     });
 
     app.addHook('onRequest', async (request) => {

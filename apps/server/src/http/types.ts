@@ -30,5 +30,6 @@ declare module 'fastify' {
     database: DatabaseHandle;
     settings: SettingsService;
     pubsub: PubSub;
+    guardedRoutes: readonly { method: string; url: string; access: RouteAccess }[];
   }
 }

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { XSRF_COOKIE } from '@zema/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '#src/app';
+import { type Config, loadConfig } from '#src/config';
+import type { Database } from '#src/db/client';
+import { permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
+import { hashPassword } from '#src/features/auth/password';
+import { createAccessToken, createSession, SESSION_COOKIE } from '#src/features/auth/session.service';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
+import { databaseUrl, quoteIdent, withClient } from './database';
+
+export { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD };
+
+export const FIXTURE_WEB_DIST = resolve(import.meta.dirname, 'fixtures/web-dist');
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  close(): Promise<void>;
+};
+
+export const uniqueSuffix = () => `${process.pid}_${randomBytes(4).toString('hex')}`;
+
+/**
+ * A fully built app on a fresh copy of the migrated + seeded template database, with its own
+ * DATA_DIR. Env-style overrides (APP_DEBUG: 'true', ...) go through loadConfig like in production.
+ */
+export async function buildTestApp(
+  env: Record<string, string | undefined> = {},
+  opts: BuildAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'zema-app-'));
+  const baseEnv: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+    APP_URL: 'http://localhost:8080',
+    WEB_DIST_DIR: FIXTURE_WEB_DIST,
+    REDIS_URL: process.env.REDIS_URL,
+    DATABASE_URL: '',
+  };
+
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const buildOpts: BuildAppOptions = { ...opts };
+  const pgTemplate = inject('pgTemplate');
+  if (pgTemplate) {
+    const serverUrl = process.env.DATABASE_URL!;
+    const name = `zema_test_${uniqueSuffix()}`;
+    await withClient(serverUrl, (c) =>
+      c.query(`create database ${quoteIdent(name)} template ${quoteIdent(pgTemplate)}`),
+    );
+    baseEnv.DATABASE_URL = databaseUrl(serverUrl, name);
+    dropDatabase = () =>
+      withClient(serverUrl, async (c) => {
+        await c.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      });
+  } else {
+    const tarball = await readFile(inject('pgliteTemplate'));
+    buildOpts.database = { ...opts.database, pgliteLoadDataDir: new Blob([tarball]) };
+  }
+
+  const config = loadConfig({ ...baseEnv, ...env });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, buildOpts);
+  } catch (err) {
+    await dropDatabase?.();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    app,
+    config,
+    db: app.db,
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type UserFactoryInput = {
+  email?: string;
+  password?: string;
+  roles?: string[];
+  permissions?: { name: string; restrictions?: { name: string; value: number | null }[] }[];
+  firstName?: string;
+  lastName?: string;
+  language?: string;
+};
+
+/** Inserts a user (role `users` unless `roles` says otherwise) and returns its id and email. */
+export async function createUser(db: Database, input: UserFactoryInput = {}) {
+  const email = (input.email ?? `user-${uniqueSuffix()}@example.test`).toLowerCase();
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      // Hashing is slow by design; only pay for it when the test needs the password.
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? 'User',
+      language: input.language ?? null,
+    })
+    .returning({ id: users.id, email: users.email });
+  const roleSlugs = input.roles ?? ['users'];
+  if (roleSlugs.length) {
+    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.slug, roleSlugs));
+    await db.insert(userRole).values(found.map((r) => ({ userId: row!.id, roleId: r.id })));
+  }
+  for (const p of input.permissions ?? []) {
+    let [perm] = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(eq(permissions.name, p.name));
+    if (!perm) {
+      [perm] = await db
+        .insert(permissions)
+        .values({ name: p.name, displayName: p.name, group: p.name.split('.')[0]! })
+        .returning({ id: permissions.id });
+    }
+    await db
+      .insert(userPermission)
+      .values({ userId: row!.id, permissionId: perm!.id, restrictions: p.restrictions ?? [] });
+  }
+  return row!;
+}
+
+export async function adminUserId(db: Database) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN_EMAIL));
+  return row!.id;
+}
+
+export type Actor = { headers: Record<string, string>; userId: number | null };
+
+const xsrf = () => randomBytes(20).toString('hex');
+
+/** A visitor with a valid XSRF cookie/header pair. */
+export function guest(): Actor {
+  const token = xsrf();
+  return { userId: null, headers: { cookie: `${XSRF_COOKIE}=${token}`, 'x-xsrf-token': token } };
+}
+
+/** A browser session for `userId`, with a valid XSRF pair. */
+export async function sessionFor(db: Database, userId: number): Promise<Actor> {
+  const session = await createSession(db, userId, { ip: '127.0.0.1', userAgent: 'vitest' });
+  const token = xsrf();
+  return {
+    userId,
+    headers: { cookie: `${SESSION_COOKIE}=${session}; ${XSRF_COOKIE}=${token}`, 'x-xsrf-token': token },
+  };
+}
+
+/** An API client authenticated by a personal access token (no cookies, no XSRF). */
+export async function tokenFor(db: Database, userId: number): Promise<Actor & { token: string }> {
+  const { plainTextToken } = await createAccessToken(db, userId, 'test');
+  return { userId, token: plainTextToken, headers: { authorization: `Bearer ${plainTextToken}` } };
+}
+
+export function request(
+  app: FastifyInstance,
+  actor: Actor,
+  opts: InjectOptions & { url: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...opts, headers: { ...actor.headers, ...(opts.headers as Record<string, string>) } });
+}
+
+export function cookieFrom(res: LightMyRequestResponse, name: string) {
+  return res.cookies.find((c) => c.name === name);
+}
