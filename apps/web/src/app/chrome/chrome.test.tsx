@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Menu } from '@zema/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrapStore } from '../bootstrap-store';
+import { makeBootstrap, makeUser } from '../testing/bootstrap-factory';
+import { renderInRouter } from '../testing/render-app';
+import { SiteFooter } from './site-footer';
+import { SiteNavbar } from './site-navbar';
+
+const menus: Menu[] = [
+  {
+    id: 'footer',
+    name: 'Footer',
+    positions: ['footer'],
+    items: [
+      { id: 'c', label: 'Contact', type: 'route', action: '/contact' },
+      { id: 'p', label: 'Premium', type: 'route', action: '/pricing', settings: { 'billing.enable': true } },
+      { id: 'b', label: 'Blog', type: 'link', action: 'https://blog.example.com' },
+    ],
+  },
+  {
+    id: 'nav',
+    name: 'Navbar',
+    positions: ['landing-page-navbar'],
+    items: [{ id: 'd', label: 'Discover', type: 'route', action: '/discover' }],
+  },
+];
+
+beforeEach(() => resetBootstrapStore());
+afterEach(() => vi.useRealTimers());
+
+describe('SiteFooter', () => {
+  it('shows © current year and the site name', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-06-01T12:00:00Z'));
+    renderInRouter(<SiteFooter />, makeBootstrap({ settings: { site_name: 'Zema Radio' } }));
+    expect(screen.getByText('© 2031 Zema Radio')).toBeTruthy();
+  });
+
+  it('renders the visible footer menu items; links open in a new tab', () => {
+    renderInRouter(<SiteFooter />, makeBootstrap({ menus }));
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    expect(within(nav).queryByRole('link', { name: 'Premium' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Blog' }).getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows the theme toggle only when users may change the theme', () => {
+    renderInRouter(
+      <SiteFooter />,
+      makeBootstrap({ settings: { themes: { user_change: false, default_id: null } } }),
+    );
+    expect(screen.queryByRole('button', { name: 'Dark mode' })).toBeNull();
+  });
+
+  it('shows the language picker only when i18n is on', () => {
+    renderInRouter(<SiteFooter />, makeBootstrap());
+    expect(screen.queryByRole('button', { name: /Language/ })).toBeNull();
+  });
+});
+
+describe('SiteNavbar', () => {
+  it('shows Login and Register to visitors, and the configured menu', () => {
+    renderInRouter(<SiteNavbar />, makeBootstrap({ menus }));
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Discover' })).toBeTruthy();
+  });
+
+  it('hides Register when registration is disabled', () => {
+    renderInRouter(
+      <SiteNavbar />,
+      makeBootstrap({ settings: { registration: { disable: true, policies: [] } } }),
+    );
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+  });
+
+  it('uses the light logo on dark themes and the dark logo on light themes', () => {
+    localStorage.setItem('be-active-theme', '2');
+    renderInRouter(<SiteNavbar />, makeBootstrap());
+    expect(screen.getByRole('img', { name: 'Zema' }).getAttribute('src')).toBe('/images/logo-light.svg');
+  });
+
+  it('gives users the account menu with profile, billing, theme toggle and log out', async () => {
+    const user = makeUser({
+      id: 12,
+      display_name: 'Tewodros Kassahun',
+      subscriptions: [{ id: 1, valid: true, active: true }],
+    });
+    renderInRouter(<SiteNavbar />, makeBootstrap({ user, settings: { billing: { enable: true } } }));
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile page' }).getAttribute('href')).toBe(
+      '/user/12/tewodros-kassahun',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Billing' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Dark mode' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('hides Billing without a valid subscription', async () => {
+    renderInRouter(
+      <SiteNavbar />,
+      makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Billing' })).toBeNull();
+  });
+});

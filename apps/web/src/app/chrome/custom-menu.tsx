@@ -1,0 +1,48 @@
+import type { MenuItem } from '@zema/contracts';
+import { useMemo } from 'react';
+import { Link } from 'react-aria-components';
+import { cx, focusRing } from '#src/ui/cx';
+import { useAuth, useMenuItems, useSettings } from '../bootstrap-store';
+import { menuItemLinkProps, visibleMenuItems } from '../menu-visibility';
+
+/** The items of a menu position the current user may see (SPEC §6). */
+export function useVisibleMenuItems(position: string): MenuItem[] {
+  const items = useMenuItems(position);
+  const auth = useAuth();
+  const settings = useSettings();
+  return useMemo(() => visibleMenuItems(items, auth, settings), [items, auth, settings]);
+}
+
+interface CustomMenuProps {
+  position: string;
+  className?: string;
+  itemClassName?: string;
+  /** Accessible name of the navigation landmark. */
+  label: string;
+}
+
+/** A configurable menu rendered as a row of links; renders nothing when it has no visible item. */
+export function CustomMenu({ position, className, itemClassName, label }: CustomMenuProps) {
+  const items = useVisibleMenuItems(position);
+  if (!items.length) return null;
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex flex-wrap items-center gap-x-1 gap-y-1">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              {...menuItemLinkProps(item)}
+              className={cx(
+                'inline-flex h-9 items-center rounded-theme px-3 text-sm font-medium transition-colors',
+                focusRing,
+                itemClassName,
+              )}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

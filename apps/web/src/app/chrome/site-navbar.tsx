@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+import { useAuth, useSettings } from '../bootstrap-store';
+import { CustomMenu } from './custom-menu';
+import { Logo } from './logo';
+import { UserMenu } from './user-menu';
+
+interface SiteNavbarProps {
+  /** Menu position whose items are shown as links (SPEC §2). */
+  menuPosition?: string;
+  /** Sits over a hero image: no background, light text. */
+  transparent?: boolean;
+  /** Extra controls before the account area (e.g. the notifications bell, issue 7). */
+  actions?: ReactNode;
+  className?: string;
+}
+
+/**
+ * Top bar: logo home, a configurable menu, then Login/Register for visitors (Register hidden when
+ * registration is disabled) or the account menu for users.
+ */
+export function SiteNavbar({
+  menuPosition = 'landing-page-navbar',
+  transparent,
+  actions,
+  className,
+}: SiteNavbarProps) {
+  const { isLoggedIn } = useAuth();
+  const settings = useSettings();
+  return (
+    <header
+      className={cx(
+        'z-30 w-full',
+        transparent
+          ? 'absolute inset-x-0 top-0 text-white'
+          : 'border-b border-divider bg-navbar text-on-navbar',
+        className,
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo forceLight={transparent} />
+        <CustomMenu
+          position={menuPosition}
+          label="Main"
+          className="ml-2 hidden md:block"
+          itemClassName={transparent ? 'text-white/85 hover:bg-white/10 hover:text-white' : 'hover:bg-hover'}
+        />
+        <div className="ml-auto flex items-center gap-2">
+          {actions}
+          {isLoggedIn ? (
+            <UserMenu />
+          ) : (
+            <>
+              <LinkButton
+                href="/login"
+                variant="text"
+                size="sm"
+                className={cx(transparent && 'text-white data-hovered:bg-white/10')}
+              >
+                Login
+              </LinkButton>
+              {!settings.registration.disable && (
+                <LinkButton href="/register" variant="primary" size="sm">
+                  Register
+                </LinkButton>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

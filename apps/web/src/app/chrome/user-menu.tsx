@@ -1,0 +1,100 @@
+import { Bell, CreditCard, LogOut, Moon, Sun, UserRound } from 'lucide-react';
+import { Button as AriaButton } from 'react-aria-components';
+import { useThemeSelector } from '#src/features/appearance/use-theme';
+import { slugify } from '#src/lib/slugify';
+import { cx, focusRing } from '#src/ui/cx';
+import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
+import { useIsMobile } from '#src/ui/use-media-query';
+import { useAuth, useSettings } from '../bootstrap-store';
+import { menuItemLinkProps } from '../menu-visibility';
+import { useLogout } from '../use-logout';
+import { useVisibleMenuItems } from './custom-menu';
+
+/** Round avatar, or the first letter of the name on a primary-coloured disc. */
+export function UserAvatar({
+  name,
+  src,
+  className,
+}: {
+  name: string;
+  src: string | null;
+  className?: string;
+}) {
+  if (src) return <img src={src} alt="" className={cx('size-8 rounded-full object-cover', className)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(
+        'flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-on-primary uppercase',
+        className,
+      )}
+    >
+      {name.trim().charAt(0) || '?'}
+    </span>
+  );
+}
+
+/**
+ * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile
+ * page, Notifications with unread count (small screens, when integrated), Billing (subscribed,
+ * billing on), the theme toggle (when users may change it) and Log out.
+ */
+export function UserMenu() {
+  const { user, isSubscribed } = useAuth();
+  const settings = useSettings();
+  const theme = useThemeSelector();
+  const isMobile = useIsMobile();
+  const customItems = useVisibleMenuItems('account-menu');
+  const { logout } = useLogout();
+  if (!user) return null;
+
+  const unread = user.unread_notifications_count;
+  return (
+    <MenuTrigger>
+      <AriaButton
+        aria-label="Account menu"
+        className={cx(
+          'flex items-center gap-2 rounded-full p-0.5 transition-opacity data-hovered:opacity-90',
+          focusRing,
+        )}
+      >
+        <UserAvatar name={user.display_name} src={user.avatar} />
+      </AriaButton>
+      <Menu placement="bottom end" aria-label="Account">
+        {customItems.map((item) => (
+          <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
+            {item.label}
+          </MenuItem>
+        ))}
+        {customItems.length > 0 && <MenuSeparator />}
+        <MenuItem id="profile" href={`/user/${user.id}/${slugify(user.display_name)}`} icon={<UserRound />}>
+          Profile page
+        </MenuItem>
+        {isMobile && settings.notifications.integrated && (
+          <MenuItem
+            id="notifications"
+            href="/notifications"
+            icon={<Bell />}
+            endContent={unread > 0 ? unread : undefined}
+          >
+            Notifications
+          </MenuItem>
+        )}
+        {isSubscribed && settings.billing.enable && (
+          <MenuItem id="billing" href="/billing" icon={<CreditCard />}>
+            Billing
+          </MenuItem>
+        )}
+        {theme.canChange && (
+          <MenuItem id="theme" onAction={theme.toggle} icon={theme.isDark ? <Sun /> : <Moon />}>
+            {theme.toggleLabel}
+          </MenuItem>
+        )}
+        <MenuSeparator />
+        <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
+          Log out
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useAuth, useSettings } from './bootstrap-store';
+
+/** True when the signed-in user must verify their email before using anything (SPEC §2). */
+export function useNeedsEmailVerification(): boolean {
+  const settings = useSettings();
+  const { user } = useAuth();
+  return settings.require_email_confirmation && !!user && !user.email_verified_at;
+}
+
+interface EmailVerificationGateProps {
+  /**
+   * The verification screen (logo, 'Verify your email', masked email, code field, resend link,
+   * logout). Issue 3 (accounts) owns it and registers it as pages.emailVerification; until it
+   * exists the gate is inert rather than showing a screen that cannot verify anything.
+   */
+  screen: ReactNode | null;
+  children: ReactNode;
+}
+
+/** When the email must be verified, every route shows only the verification screen. */
+export function EmailVerificationGate({ screen, children }: EmailVerificationGateProps) {
+  const needsVerification = useNeedsEmailVerification();
+  if (needsVerification && screen) return <>{screen}</>;
+  return <>{children}</>;
+}

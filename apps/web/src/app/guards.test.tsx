@@ -1,0 +1,212 @@
+import { screen } from '@testing-library/react';
+import type { BootstrapData } from '@zema/contracts';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetBootstrapStore } from './bootstrap-store';
+import { type PageName, pages } from './pages';
+import { appRoutes } from './router';
+import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
+import { renderRoutes } from './testing/render-app';
+
+function Where({ label }: { label: string }) {
+  const location = useLocation();
+  return (
+    <p>
+      {label} at {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+const registered: PageName[] = [];
+function registerPage(name: PageName) {
+  pages[name] = () => <Where label={name} />;
+  registered.push(name);
+}
+
+function visit(path: string, data: BootstrapData) {
+  return renderRoutes(appRoutes, path, data).router;
+}
+
+const NOT_FOUND = /doorway to the great nothing/i;
+const admin = makeUser({
+  id: 1,
+  roles: [{ id: 4, name: 'Admin', slug: 'admin' }],
+  permissions: [{ id: 9, name: 'admin', restrictions: [] }],
+});
+
+beforeEach(() => {
+  resetBootstrapStore();
+  for (const name of [
+    'login',
+    'register',
+    'pricing',
+    'accountSettings',
+    'admin',
+    'player',
+    'notifications',
+  ] as const) {
+    registerPage(name);
+  }
+});
+afterEach(() => {
+  for (const name of registered.splice(0)) pages[name] = null;
+});
+
+describe('RequireAuth', () => {
+  it('sends visitors to /login with a redirect back', async () => {
+    const router = visit('/account-settings?tab=sessions', makeBootstrap());
+    expect(await screen.findByText(/^login at \/login/)).toBeTruthy();
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/account-settings?tab=sessions')}`,
+    );
+  });
+
+  it('lets users in', async () => {
+    visit('/account-settings', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('accountSettings at /account-settings')).toBeTruthy();
+  });
+});
+
+describe('RequirePermission', () => {
+  it('sends a visitor without the permission to /login', async () => {
+    visit('/admin/users', makeBootstrap());
+    expect(await screen.findByText(/^login at \/login\?redirect=%2Fadmin%2Fusers/)).toBeTruthy();
+  });
+
+  it('sends an unsubscribed user to /pricing when billing is on', async () => {
+    visit('/admin', makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }));
+    expect(await screen.findByText('pricing at /pricing')).toBeTruthy();
+  });
+
+  it('shows the 404 page when billing is off, or the user already has a valid subscription', async () => {
+    visit('/admin', makeBootstrap({ user: makeUser(), settings: { billing: { enable: false } } }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('shows the 404 page to a subscribed user without the permission', async () => {
+    const user = makeUser({ subscriptions: [{ id: 1, valid: true, active: true }] });
+    visit('/admin', makeBootstrap({ user, settings: { billing: { enable: true } } }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('lets a user with the permission (or the admin permission) in', async () => {
+    visit('/admin/settings', makeBootstrap({ user: admin }));
+    expect(await screen.findByText('admin at /admin/settings')).toBeTruthy();
+  });
+
+  it('guards the player area with music.view, login optional', async () => {
+    visit('/discover', makeBootstrap());
+    expect(await screen.findByText('player at /discover')).toBeTruthy();
+  });
+
+  it('sends a visitor whose guest role lacks music.view to /login', async () => {
+    visit(
+      '/discover',
+      makeBootstrap({ guest_role: { id: 1, name: 'Guest', slug: 'guest', permissions: [] } }),
+    );
+    expect(await screen.findByText(/^login at \/login\?redirect=%2Fdiscover/)).toBeTruthy();
+  });
+});
+
+describe('GuestOnly', () => {
+  it('sends a logged-in user on /login to the redirect target', async () => {
+    visit(
+      '/login?redirect=%2Fnotifications',
+      makeBootstrap({ user: makeUser(), settings: { notifications: { integrated: true } } }),
+    );
+    expect(await screen.findByText('notifications at /notifications')).toBeTruthy();
+  });
+
+  it('sends a logged-in user to / without a target', async () => {
+    visit('/register', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('player at /')).toBeTruthy();
+  });
+
+  it('sends an admin to /admin', async () => {
+    visit('/login', makeBootstrap({ user: admin }));
+    expect(await screen.findByText('admin at /admin')).toBeTruthy();
+  });
+
+  it('ignores redirect targets on other sites', async () => {
+    visit('/login?redirect=%2F%2Fevil.example.com', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('player at /')).toBeTruthy();
+  });
+
+  it('shows the login page to visitors', async () => {
+    visit('/login', makeBootstrap());
+    expect(await screen.findByText('login at /login')).toBeTruthy();
+  });
+});
+
+describe('feature switches', () => {
+  it('/register goes to /login when registration is disabled', async () => {
+    visit(
+      '/register?email=a%40b.c',
+      makeBootstrap({ settings: { registration: { disable: true, policies: [] } } }),
+    );
+    expect(await screen.findByText('login at /login?email=a%40b.c')).toBeTruthy();
+  });
+
+  it('billing routes are 404 unless billing is on', async () => {
+    visit('/pricing', makeBootstrap());
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('billing routes render when billing is on', async () => {
+    visit('/pricing', makeBootstrap({ settings: { billing: { enable: true } } }));
+    expect(await screen.findByText('pricing at /pricing')).toBeTruthy();
+  });
+
+  it('notifications are 404 unless integrated', async () => {
+    visit('/notifications', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('/notifications/settings goes to / unless subscriptions are integrated', async () => {
+    visit(
+      '/notifications/settings',
+      makeBootstrap({ user: makeUser(), settings: { notifications: { integrated: true } } }),
+    );
+    expect(await screen.findByText('player at /')).toBeTruthy();
+  });
+});
+
+describe('pages not delivered yet', () => {
+  it('show the real 404 page, not a placeholder', async () => {
+    visit('/contact', makeBootstrap());
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('/ shows the landing page to visitors', async () => {
+    visit('/', makeBootstrap());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Music that moves with you' })).toBeTruthy();
+  });
+
+  it('/ shows the landing page to a logged-in user while the player area does not exist', async () => {
+    pages.player = null;
+    visit('/', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Music that moves with you' })).toBeTruthy();
+  });
+
+  it('/ gives a logged-in user the player area once it exists', async () => {
+    visit('/', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('player at /')).toBeTruthy();
+  });
+});
+
+describe('EmailVerificationGate', () => {
+  it('shows only the verification screen to an unverified user when confirmation is required', async () => {
+    registerPage('emailVerification');
+    const user = makeUser({ email_verified_at: null });
+    visit('/account-settings', makeBootstrap({ user, settings: { require_email_confirmation: true } }));
+    expect(await screen.findByText('emailVerification at /account-settings')).toBeTruthy();
+    expect(screen.queryByText(/^accountSettings/)).toBeNull();
+  });
+
+  it('lets verified users, and everyone when confirmation is off, through', async () => {
+    registerPage('emailVerification');
+    visit('/account-settings', makeBootstrap({ user: makeUser({ email_verified_at: null }) }));
+    expect(await screen.findByText('accountSettings at /account-settings')).toBeTruthy();
+  });
+});

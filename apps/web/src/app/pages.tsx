@@ -1,0 +1,80 @@
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { LoadingPage } from '#src/ui/loading-page';
+import { NotFoundPage } from '#src/ui/not-found-page';
+
+type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/**
+ * Every page of the route table (SPEC §2), by name. A page that no issue has delivered yet is
+ * `null`, and its route shows the real 404 page: there are no placeholder screens.
+ *
+ * Adding a page is one line here, e.g. (issue 3):
+ *   login: lazy(() => import('#src/features/auth/pages/login-page')),
+ * The module's default export is the page component; guards and paths stay in router.tsx.
+ */
+export const pages: Record<PageName, PageComponent | null> = {
+  login: null,
+  register: null,
+  forgotPassword: null,
+  resetPassword: null,
+  /** The email verification screen the gate shows (issue 3, accounts). */
+  emailVerification: null,
+  accountSettings: null,
+  pricing: null,
+  checkout: null,
+  changePlan: null,
+  billing: null,
+  notifications: null,
+  notificationSettings: null,
+  apiDocs: null,
+  contact: null,
+  customPage: null,
+  radio: null,
+  userProfile: null,
+  artist: null,
+  backstage: null,
+  admin: null,
+  /**
+   * The music player area (layout with its own nested routes for /discover, search, albums...).
+   * When present, a logged-in user on / gets the player home instead of the landing page.
+   */
+  player: null,
+};
+
+export type PageName =
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'emailVerification'
+  | 'accountSettings'
+  | 'pricing'
+  | 'checkout'
+  | 'changePlan'
+  | 'billing'
+  | 'notifications'
+  | 'notificationSettings'
+  | 'apiDocs'
+  | 'contact'
+  | 'customPage'
+  | 'radio'
+  | 'userProfile'
+  | 'artist'
+  | 'backstage'
+  | 'admin'
+  | 'player';
+
+export function hasPage(name: PageName): boolean {
+  return pages[name] !== null;
+}
+
+/** Renders a page by name: lazily loaded behind the loading page, or the 404 page if absent. */
+export function Page({ name }: { name: PageName }) {
+  const Component = pages[name];
+  if (!Component) return <NotFoundPage />;
+  return (
+    <Suspense fallback={<LoadingPage />}>
+      <Component />
+    </Suspense>
+  );
+}

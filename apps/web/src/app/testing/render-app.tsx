@@ -1,0 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { BootstrapData } from '@zema/contracts';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createQueryClient } from '#src/lib/query-client';
+import { setBootstrapData } from '../bootstrap-store';
+
+/** Renders routes at `path` with the given bootstrap data and a fresh query client. */
+export function renderRoutes(routes: RouteObject[], path: string, data: BootstrapData) {
+  setBootstrapData(data);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient({ onError: () => undefined, retryDelay: 0 });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...result };
+}
+
+/** Renders one element inside a router (for components using links or navigation). */
+export function renderInRouter(node: ReactNode, data: BootstrapData) {
+  return renderRoutes([{ path: '*', element: node }], '/', data);
+}

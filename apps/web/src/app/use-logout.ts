@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { type BootstrapData, bootstrapResponseSchema } from '@zema/contracts';
+import { useNavigate } from 'react-router';
+import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
+import { apiClient } from '#src/lib/api-client';
+import { toast } from '#src/ui/toast';
+import { setBootstrapData } from './bootstrap-store';
+
+export async function logout(): Promise<BootstrapData> {
+  const res = await apiClient.post<unknown>('auth/logout');
+  return bootstrapResponseSchema.parse(res).bootstrapData;
+}
+
+/**
+ * SPEC §4 logout: refused inside the appearance editor; on success the answer's bootstrap data
+ * replaces the session, cached queries are dropped and the app goes to /login.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: logout,
+    onSuccess: (data) => {
+      setBootstrapData(data, { clearQueryCache: true });
+      navigate('/login');
+    },
+  });
+  return {
+    ...mutation,
+    logout: () => {
+      if (isAppearanceEditorActive()) {
+        toast.danger("Can't logout while in appearance editor.");
+        return;
+      }
+      mutation.mutate();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_DAYS } from '@zema/contracts';
+import { useState } from 'react';
+import { useSettings } from '#src/app/bootstrap-store';
+import { menuItemLinkProps } from '#src/app/menu-visibility';
+import { getCookie, setCookie } from '#src/lib/cookies';
+import { Button, LinkButton } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+
+/**
+ * SPEC §2/§4: a bar at the top or bottom with an optional link button and 'OK'. 'OK' sets the
+ * `cookie_notice` cookie to true for 30 days at path /; the bar stays hidden while it exists.
+ */
+export function CookieNotice() {
+  const { cookie_notice: notice } = useSettings();
+  const [accepted, setAccepted] = useState(() => getCookie(COOKIE_NOTICE_COOKIE) !== null);
+
+  if (!notice.enable || accepted) return null;
+
+  const accept = () => {
+    setCookie(COOKIE_NOTICE_COOKIE, 'true', { days: COOKIE_NOTICE_DAYS, path: '/' });
+    setAccepted(true);
+  };
+
+  const button = notice.button?.label && notice.button.action ? notice.button : null;
+
+  return (
+    <section
+      aria-label="Cookie notice"
+      className={cx(
+        'fixed inset-x-0 z-40 border-divider bg-paper/95 text-fg shadow-lg backdrop-blur',
+        notice.position === 'top' ? 'top-0 border-b' : 'bottom-0 border-t',
+      )}
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+        <p className="flex-1 text-sm text-fg">
+          This website uses cookies to ensure you get the best experience on our website.
+        </p>
+        <div className="flex shrink-0 items-center justify-end gap-2">
+          {button && (
+            <LinkButton variant="text" size="sm" {...menuItemLinkProps(button)}>
+              {button.label}
+            </LinkButton>
+          )}
+          <Button variant="primary" size="sm" className="min-w-20" onPress={accept}>
+            OK
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { ACTIVE_THEME_STORAGE_KEY, type ClientSettings, type Theme } from '@zema/contracts';
+
+/**
+ * Theme rules of SPEC §4, as pure functions (the pre-paint script in index.html repeats the
+ * resolution part in a few lines of plain JS).
+ */
+
+export type ThemeChoice = number | 'light' | 'dark';
+
+/** 'light' / 'dark' pick the theme flagged default for that mode; a number picks by id. */
+export function findThemeForChoice(
+  themes: readonly Theme[],
+  choice: ThemeChoice | string,
+): Theme | undefined {
+  if (choice === 'light') return themes.find((t) => t.default_light) ?? themes.find((t) => !t.is_dark);
+  if (choice === 'dark') return themes.find((t) => t.default_dark) ?? themes.find((t) => t.is_dark);
+  const id = typeof choice === 'number' ? choice : Number(choice);
+  return Number.isFinite(id) ? themes.find((t) => t.id === id) : undefined;
+}
+
+/**
+ * The active theme: the stored choice when users may change themes, otherwise (or when the stored
+ * one is gone) settings.themes.default_id, falling back to the first theme.
+ */
+export function resolveActiveTheme(
+  themes: readonly Theme[],
+  settings: Pick<ClientSettings, 'themes'>,
+  stored: string | null,
+): Theme | undefined {
+  if (settings.themes.user_change && stored) {
+    const picked = findThemeForChoice(themes, stored);
+    if (picked) return picked;
+  }
+  const byDefault =
+    settings.themes.default_id !== null ? themes.find((t) => t.id === settings.themes.default_id) : undefined;
+  return byDefault ?? themes[0];
+}
+
+export function readStoredThemeChoice(): string | null {
+  try {
+    return localStorage.getItem(ACTIVE_THEME_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The choice is stored as the picked theme's id (SPEC §4). */
+export function storeThemeChoice(theme: Theme): void {
+  try {
+    localStorage.setItem(ACTIVE_THEME_STORAGE_KEY, String(theme.id));
+  } catch {
+    // Storage can be unavailable (private mode, blocked); the choice then lasts for this page only.
+  }
+}
+
+const applied = new WeakMap<HTMLElement, string[]>();
+
+/** Writes the theme's variables on <html> and switches the dark class and color-scheme. */
+export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+  // Variables of a previous theme that this one does not set must not linger.
+  for (const name of applied.get(root) ?? []) {
+    if (!(name in theme.values)) root.style.removeProperty(name);
+  }
+  for (const [name, value] of Object.entries(theme.values)) root.style.setProperty(name, value);
+  applied.set(root, Object.keys(theme.values));
+  root.classList.toggle('dark', theme.is_dark);
+  root.style.colorScheme = theme.is_dark ? 'dark' : 'light';
+  root.dataset.themeId = String(theme.id);
+}

@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '#src/lib/api-client';
+import { setCookie } from '#src/lib/cookies';
+
+/**
+ * A visitor's language choice, read by the server when it renders bootstrap data. Users keep
+ * theirs on their account (POST users/me/locale) instead.
+ */
+export const GUEST_LOCALE_COOKIE = 'zema_locale';
+
+/** POST users/me/locale {locale} → {locale}. */
+export async function changeUserLocale(locale: string): Promise<{ locale: string }> {
+  return apiClient.post<{ locale: string }>('users/me/locale', { locale });
+}
+
+/**
+ * Changes the interface language; translations come with bootstrap data, so the page reloads to
+ * load them. A failure shows the generic error toast (SPEC §8) and keeps the current language.
+ */
+export function useChangeLocale({ isLoggedIn }: { isLoggedIn: boolean }) {
+  return useMutation({
+    mutationFn: async (locale: string) => {
+      if (isLoggedIn) return changeUserLocale(locale);
+      setCookie(GUEST_LOCALE_COOKIE, locale, { days: 365, path: '/' });
+      return { locale };
+    },
+    onSuccess: () => window.location.reload(),
+  });
+}
