@@ -1,4 +1,5 @@
 import { type ClientSettings, clientSettingsSchema } from '@zema/contracts';
+import { sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { settings } from '#src/db/schema/index';
@@ -98,10 +99,12 @@ export function createSettingsService(db: Database, config: Config) {
       if (getPath(parsed.data, key) === undefined) {
         throw new SettingsValidationError(`Unknown setting "${key}".`, { [key]: ['Unknown setting.'] });
       }
+      // Bound as text and cast: a bare null parameter would be SQL NULL, not the JSON value null.
+      const json = sql`${JSON.stringify(value)}::jsonb`;
       await db
         .insert(settings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value } });
+        .values({ key, value: json })
+        .onConflictDoUpdate({ target: settings.key, set: { value: json } });
       return parsed.data;
     },
   };

@@ -1,0 +1,93 @@
+import { bootstrapResponseSchema, MENU_POSITIONS } from '@zema/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminUserId,
+  buildTestApp,
+  createUser,
+  request,
+  sessionFor,
+  type TestApp,
+  tokenFor,
+} from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function bootstrapFor(headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url: '/api/v1/bootstrap-data', headers });
+  expect(res.statusCode).toBe(200);
+  return bootstrapResponseSchema.parse(res.json()).bootstrapData;
+}
+
+describe('GET /api/v1/bootstrap-data', () => {
+  it('gives visitors the guest role, settings, themes, menus, locale and the personal workspace', async () => {
+    const data = await bootstrapFor();
+    expect(data.user).toBeNull();
+    expect(data.guest_role).toMatchObject({
+      slug: 'guest',
+      permissions: [{ name: 'music.view', restrictions: [] }],
+    });
+    expect(data.settings.site_name).toBe('Zema');
+    expect(data.themes.all.map((th) => [th.is_dark, th.default_light, th.default_dark])).toEqual([
+      [false, true, false],
+      [true, false, true],
+    ]);
+    expect(data.themes.selectedThemeId).toBe(data.themes.all[0]!.id);
+    const positions = data.menus.flatMap((m) => m.positions);
+    for (const p of ['landing-page-navbar', 'auth-page-footer', 'footer', 'footer-secondary']) {
+      expect(positions).toContain(p);
+    }
+    expect(positions.every((p) => (MENU_POSITIONS as readonly string[]).includes(p))).toBe(true);
+    expect(data.i18n.locale).toMatchObject({ language: 'en', name: 'English' });
+    expect(data.workspaces).toEqual([{ id: 0, name: 'Default', members_count: 1, default: true }]);
+  });
+
+  it('gives a user their roles and merged permissions, and no guest role', async () => {
+    const user = await createUser(t.db, {
+      roles: ['users'],
+      permissions: [{ name: 'playlists.create', restrictions: [{ name: 'count', value: 10 }] }],
+    });
+    const data = await bootstrapFor((await sessionFor(t.db, user.id)).headers);
+    expect(data.guest_role).toBeNull();
+    expect(data.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      roles: [{ slug: 'users' }],
+      subscriptions: [],
+      social_profiles: [],
+      unread_notifications_count: 0,
+    });
+    expect(data.user!.permissions.map((p) => p.name)).toEqual([
+      'api.access',
+      'music.view',
+      'playlists.create',
+    ]);
+    expect(data.user!.permissions.find((p) => p.name === 'playlists.create')!.restrictions).toEqual([
+      { name: 'count', value: 10 },
+    ]);
+  });
+
+  it('gives the seeded admin the admin role, a verified email and the admin permission', async () => {
+    const data = await bootstrapFor((await sessionFor(t.db, await adminUserId(t.db))).headers);
+    expect(data.user!.roles.map((r) => r.slug)).toEqual(['admin']);
+    expect(data.user!.permissions.map((p) => p.name)).toEqual(['admin']);
+    expect(data.user!.email_verified_at).not.toBeNull();
+  });
+
+  it('answers the same user to a bearer token', async () => {
+    const user = await createUser(t.db);
+    const api = await tokenFor(t.db, user.id);
+    const res = await request(t.app, api, { method: 'GET', url: '/api/v1/bootstrap-data' });
+    expect(res.json().bootstrapData.user.id).toBe(user.id);
+  });
+
+  it('treats an unknown session cookie as a visitor and clears it', async () => {
+    const res = await t.app.inject({ url: '/api/v1/bootstrap-data', cookies: { zema_session: 'forged' } });
+    expect(res.json().bootstrapData.user).toBeNull();
+    const cleared = res.cookies.find((c) => c.name === 'zema_session');
+    expect(cleared?.value).toBe('');
+  });
+});

@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES } from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { themes } from '#src/db/schema/index';
+import { adminUserId, buildTestApp, createUser, sessionFor, type TestApp } from '../../../test/helpers';
+import { serializeForScript } from './spa.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** Reads window.bootstrapData back out of the page the way a browser would evaluate it. */
+function inlinedBootstrap(res: LightMyRequestResponse) {
+  const match = /<script nonce="[0-9a-f]+">window\.bootstrapData = ([\s\S]*?);<\/script>/.exec(res.body);
+  expect(match).not.toBeNull();
+  return bootstrapDataSchema.parse(JSON.parse(match![1]!));
+}
+
+describe('the SPA shell', () => {
+  it('inlines bootstrap data, the theme variables and the title at the markers', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-cache');
+    expect(res.body).not.toContain('<!--zema:bootstrap-->');
+    expect(res.body).not.toContain('<!--zema:head-->');
+    const data = inlinedBootstrap(res);
+    expect(data.user).toBeNull();
+    expect(data.guest_role?.permissions.map((p) => p.name)).toEqual(['music.view']);
+    // One title, the site name's; the build's own <title> is replaced.
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain('<title>Zema</title>');
+    expect(res.body).toMatch(
+      /<style nonce="[0-9a-f]+">:root\{[^}]*--be-background:#ffffff[^}]*color-scheme:light\}/,
+    );
+    // The marker's position is kept: the script comes before the module script of the build.
+    expect(res.body.indexOf('window.bootstrapData')).toBeLessThan(res.body.indexOf('</body>'));
+  });
+
+  it('inlines the signed-in user', async () => {
+    const actor = await sessionFor(t.db, await adminUserId(t.db));
+    const res = await t.app.inject({ url: '/admin', headers: actor.headers });
+    const data = inlinedBootstrap(res);
+    expect(data.user?.email).toBe('admin@zema.local');
+    expect(data.guest_role).toBeNull();
+  });
+
+  it('escapes values so a setting cannot close the script tag', async () => {
+    const hostile = "</script><script>alert(1)</script><!-- & \u2028 \u2029 $& $'";
+    await t.app.settings.set('site_name', hostile);
+    try {
+      const res = await t.app.inject({ url: '/discover' });
+      expect(res.body).not.toContain('<script>alert(1)</script>');
+      expect(res.body.match(/<\/script>/g)?.length).toBe(2); // the bootstrap script and the build's
+      const data = inlinedBootstrap(res);
+      expect(data.settings.site_name).toBe(hostile);
+      expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    } finally {
+      await t.app.settings.set('site_name', 'Zema');
+    }
+  });
+
+  it('uses the default theme from settings for the first paint', async () => {
+    const [dark] = await t.db.select().from(themes).where(eq(themes.isDark, true));
+    await t.app.settings.set('themes.default_id', dark!.id);
+    try {
+      const res = await t.app.inject({ url: '/' });
+      expect(inlinedBootstrap(res).themes.selectedThemeId).toBe(dark!.id);
+      expect(res.body).toContain(`--be-background:${DEFAULT_DARK_THEME_VALUES['--be-background']}`);
+      expect(res.body).toContain('color-scheme:dark');
+    } finally {
+      await t.app.settings.set('themes.default_id', null);
+    }
+  });
+
+  it('drops theme values that could break out of the style rule', async () => {
+    const [light] = await t.db.select().from(themes).where(eq(themes.defaultLight, true));
+    await t.db
+      .update(themes)
+      .set({ values: { ...light!.values, '--be-primary': 'red}</style><script>x()</script>' } })
+      .where(eq(themes.id, light!.id));
+    try {
+      const res = await t.app.inject({ url: '/' });
+      expect(res.body).not.toContain('</style><script>');
+      expect(res.body).toContain('--be-background:#ffffff');
+    } finally {
+      await t.db.update(themes).set({ values: light!.values }).where(eq(themes.id, light!.id));
+    }
+  });
+
+  it('serves hashed assets as immutable and other files briefly cached', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-Bx12abCD.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.body).toContain('zema fixture');
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers 404 for a missing asset and never serves files outside the build', async () => {
+    expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    const traversal = await t.app.inject({ url: '/..%2f..%2fpackage.json' });
+    expect(traversal.body).not.toContain('"name": "@zema/server"');
+    const index = await t.app.inject({ url: '/index.html' });
+    expect(index.body).toContain('window.bootstrapData');
+  });
+
+  it('serves a built-in page when the web app is not built', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'zema-nodist-'));
+    const other = await buildTestApp({ WEB_DIST_DIR: empty });
+    try {
+      const res = await other.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('The web app is not built');
+      expect(inlinedBootstrap(res).settings.site_name).toBe('Zema');
+    } finally {
+      await other.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a regular user their own data', async () => {
+    const user = await createUser(t.db, { firstName: 'Abebe', lastName: 'Bikila' });
+    const actor = await sessionFor(t.db, user.id);
+    const data = inlinedBootstrap(await t.app.inject({ url: '/library', headers: actor.headers }));
+    expect(data.user?.display_name).toBe('Abebe Bikila');
+  });
+});
+
+describe('serializeForScript', () => {
+  it('escapes every character that could end the script or confuse a parser', () => {
+    const out = serializeForScript({ s: '</script><!--&\u2028\u2029' });
+    expect(out).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(out)).toEqual({ s: '</script><!--&\u2028\u2029' });
+  });
+});
