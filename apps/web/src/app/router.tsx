@@ -43,7 +43,7 @@ function RootLayout() {
   return (
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
       <ThemeApplier />
-      <CookieNotice />
+      <CookieNotice slot="top" />
       <EmailVerificationGate
         // Issue 3 (accounts) delivers the screen as pages.emailVerification; until then the gate
         // has nothing to show and lets the app through.
@@ -51,6 +51,7 @@ function RootLayout() {
       >
         <Outlet />
       </EmailVerificationGate>
+      <CookieNotice slot="bottom" />
       <ScrollRestoration />
     </AriaRouterProvider>
   );

@@ -68,6 +68,13 @@ describe('SiteNavbar', () => {
     expect(screen.getByRole('link', { name: 'Discover' })).toBeTruthy();
   });
 
+  it('offers the same menu behind a button on small screens', async () => {
+    renderInRouter(<SiteNavbar />, makeBootstrap({ menus }));
+    await userEvent.click(screen.getByRole('button', { name: 'Main menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Discover' }).getAttribute('href')).toBe('/discover');
+  });
+
   it('hides Register when registration is disabled', () => {
     renderInRouter(
       <SiteNavbar />,

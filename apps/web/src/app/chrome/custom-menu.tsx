@@ -1,12 +1,15 @@
-import type { MenuItem } from '@zema/contracts';
+import type { MenuItem as MenuItemData } from '@zema/contracts';
+import { Menu as MenuIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
+import { Button } from '#src/ui/button';
 import { cx, focusRing } from '#src/ui/cx';
+import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { useAuth, useMenuItems, useSettings } from '../bootstrap-store';
 import { menuItemLinkProps, visibleMenuItems } from '../menu-visibility';
 
 /** The items of a menu position the current user may see (SPEC §6). */
-export function useVisibleMenuItems(position: string): MenuItem[] {
+export function useVisibleMenuItems(position: string): MenuItemData[] {
   const items = useMenuItems(position);
   const auth = useAuth();
   const settings = useSettings();
@@ -44,5 +47,25 @@ export function CustomMenu({ position, className, itemClassName, label }: Custom
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The same menu behind a button, for screens too narrow for a row of links. */
+export function CustomMenuButton({ position, label, className }: Omit<CustomMenuProps, 'itemClassName'>) {
+  const items = useVisibleMenuItems(position);
+  if (!items.length) return null;
+  return (
+    <MenuTrigger>
+      <Button variant="icon" aria-label={label} className={cx('text-current!', className)}>
+        <MenuIcon aria-hidden="true" />
+      </Button>
+      <Menu aria-label={label}>
+        {items.map((item) => (
+          <MenuItem key={item.id} id={item.id} {...menuItemLinkProps(item)}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </MenuTrigger>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { useAuth, useSettings } from '../bootstrap-store';
-import { CustomMenu } from './custom-menu';
+import { CustomMenu, CustomMenuButton } from './custom-menu';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
@@ -39,6 +39,11 @@ export function SiteNavbar({
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <CustomMenuButton
+          position={menuPosition}
+          label="Main menu"
+          className={cx('-ml-2 md:hidden', transparent && 'data-hovered:bg-white/10')}
+        />
         <Logo forceLight={transparent} />
         <CustomMenu
           position={menuPosition}

@@ -40,7 +40,7 @@ describe('CookieNotice (SPEC §2, §4)', () => {
       writes.push(v);
       desc!.set!.call(document, v);
     });
-    render(<CookieNotice />);
+    render(<CookieNotice slot="bottom" />);
     expect(screen.getByText(/This website uses cookies/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe(
       '/pages/privacy-policy',
@@ -62,7 +62,7 @@ describe('CookieNotice (SPEC §2, §4)', () => {
   it('is hidden when the cookie is already set', () => {
     setCookie('cookie_notice', 'true');
     setBootstrapData(enabled());
-    render(<CookieNotice />);
+    render(<CookieNotice slot="bottom" />);
     expect(screen.queryByText(/This website uses cookies/)).toBeNull();
   });
 
@@ -70,17 +70,33 @@ describe('CookieNotice (SPEC §2, §4)', () => {
     setBootstrapData(
       makeBootstrap({ settings: { cookie_notice: { enable: false, position: 'bottom', button: null } } }),
     );
-    render(<CookieNotice />);
+    render(<CookieNotice slot="bottom" />);
     expect(screen.queryByText(/This website uses cookies/)).toBeNull();
   });
 
   it('sits at the top or the bottom by setting', () => {
     setBootstrapData(enabled('top'));
-    const { unmount } = render(<CookieNotice />);
-    expect(screen.getByRole('region', { name: 'Cookie notice' }).className).toContain('top-0');
+    const { unmount } = render(
+      <>
+        <CookieNotice slot="top" />
+        <main>page</main>
+        <CookieNotice slot="bottom" />
+      </>,
+    );
+    const top = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(top.nextElementSibling?.tagName).toBe('MAIN');
+    expect(top.className).toContain('top-0');
     unmount();
     setBootstrapData(enabled('bottom'));
-    render(<CookieNotice />);
-    expect(screen.getByRole('region', { name: 'Cookie notice' }).className).toContain('bottom-0');
+    render(
+      <>
+        <CookieNotice slot="top" />
+        <main>page</main>
+        <CookieNotice slot="bottom" />
+      </>,
+    );
+    const bottom = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(bottom.previousElementSibling?.tagName).toBe('MAIN');
+    expect(bottom.className).toContain('bottom-0');
   });
 });

@@ -10,11 +10,20 @@ import { cx } from '#src/ui/cx';
  * SPEC §2/§4: a bar at the top or bottom with an optional link button and 'OK'. 'OK' sets the
  * `cookie_notice` cookie to true for 30 days at path /; the bar stays hidden while it exists.
  */
-export function CookieNotice() {
+interface CookieNoticeProps {
+  /**
+   * Where this instance is mounted: the root renders one before the page and one after it, and
+   * only the one matching settings.cookie_notice.position shows. Being in the flow (sticky, not
+   * fixed) means the bar never covers the end of the page, such as the footer.
+   */
+  slot: 'top' | 'bottom';
+}
+
+export function CookieNotice({ slot }: CookieNoticeProps) {
   const { cookie_notice: notice } = useSettings();
   const [accepted, setAccepted] = useState(() => getCookie(COOKIE_NOTICE_COOKIE) !== null);
 
-  if (!notice.enable || accepted) return null;
+  if (!notice.enable || accepted || notice.position !== slot) return null;
 
   const accept = () => {
     setCookie(COOKIE_NOTICE_COOKIE, 'true', { days: COOKIE_NOTICE_DAYS, path: '/' });
@@ -27,7 +36,7 @@ export function CookieNotice() {
     <section
       aria-label="Cookie notice"
       className={cx(
-        'fixed inset-x-0 z-40 border-divider bg-paper/95 text-fg shadow-lg backdrop-blur',
+        'sticky z-40 w-full border-divider bg-paper/95 text-fg shadow-lg backdrop-blur',
         notice.position === 'top' ? 'top-0 border-b' : 'bottom-0 border-t',
       )}
     >

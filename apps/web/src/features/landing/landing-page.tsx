@@ -90,11 +90,11 @@ function LandingHeader({ landing, navbar }: { landing: LandingAppearance; navbar
           </p>
         )}
         <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-          <Cta action={cta1} variant="primary" className="rounded-full" />
+          <Cta action={cta1} variant="primary" />
           <Cta
             action={cta2}
             variant="outline"
-            className="rounded-full border-white/40 text-white data-hovered:bg-white/10 data-pressed:bg-white/15"
+            className="border-white/40 text-white data-hovered:bg-white/10 data-pressed:bg-white/15"
           />
         </div>
       </div>
@@ -198,7 +198,7 @@ function FooterBanner({ landing }: { landing: LandingAppearance }) {
           </p>
         )}
         <div className="mt-8 flex justify-center">
-          <Cta action={landing.actions.cta3} variant="primary" className="rounded-full" />
+          <Cta action={landing.actions.cta3} variant="primary" />
         </div>
       </div>
     </section>
