@@ -111,6 +111,16 @@ async function assemble(
     reply.header('x-request-id', request.id);
   });
 
+  // While closing, answers to in-flight requests end their keep-alive connection; otherwise an idle
+  // client connection would hold server.close() (and the shutdown) open until it times out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,

@@ -1,9 +1,37 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/app';
-import { ConfigError, loadConfig } from '#src/config';
+import { type Config, ConfigError, loadConfig } from '#src/config';
 import { readAdminCredentials } from '#src/db/seed';
 
+let app: FastifyInstance | undefined;
+let closing = false;
+
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app?.log.info({ signal }, 'shutting down');
+  // A stuck connection must not keep the process alive forever.
+  const force = setTimeout(() => {
+    console.error('Graceful shutdown timed out.');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    // Stops accepting, lets in-flight requests finish, then onClose hooks close the database and Redis.
+    await app?.close();
+    process.exit(0);
+  } catch (err) {
+    console.error('Error during shutdown:', err);
+    process.exit(1);
+  }
+}
+
+// Installed first: a signal during startup must still close the database cleanly.
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig(process.env);
   } catch (err) {
@@ -14,39 +42,24 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  const built = await buildApp(config);
+  app = built;
+  if (closing) {
+    await built.close();
+    process.exit(0);
+  }
+  await built.listen({ port: config.port, host: config.host });
 
   console.log(`Zema is running at ${config.appUrl}`);
   const credentials = readAdminCredentials(config);
   if (credentials) {
     console.log(`Admin login: ${credentials.email} / ${credentials.password}`);
-    console.log('(Generated on first start; delete admin-credentials.txt in DATA_DIR once you changed it.)');
+    console.log(
+      `(Generated on first start; delete ${config.dataDir}/admin-credentials.txt once you changed it.)`,
+    );
   } else if (config.adminPassword) {
-    console.log(`Admin login: ${config.adminEmail} / (ADMIN_PASSWORD)`);
+    console.log(`Admin login: ${config.adminEmail} / (the ADMIN_PASSWORD you configured)`);
   }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A stuck connection must not keep the process alive forever.
-    const force = setTimeout(() => {
-      app.log.error('graceful shutdown timed out');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err: unknown) => {

@@ -15,6 +15,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL leg: name of a migrated + seeded template database. */
     pgTemplate: string;
+    /** Prefix of every database this run creates, so teardown can drop what a crashed file left. */
+    pgRunPrefix: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
 
   if (!usePostgres) {
     project.provide('pgTemplate', '');
+    project.provide('pgRunPrefix', '');
     const config = loadConfig({ ...env, DATABASE_URL: '' });
     const handle = await createDatabase(config, { pgliteInMemory: true });
     await runMigrations(handle);
@@ -58,7 +61,9 @@ export default async function setup(project: TestProject) {
     }
   });
 
-  const template = `zema_tpl_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const template = `zema_tpl_${runId}`;
+  const runPrefix = `zema_test_${runId}_`;
   await withClient(url, (c) => c.query(`create database ${quoteIdent(template)}`));
   const config = loadConfig({ ...env, DATABASE_URL: databaseUrl(url, template) });
   const handle = await createDatabase(config);
@@ -68,9 +73,18 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('pgliteTemplate', '');
   project.provide('pgTemplate', template);
+  project.provide('pgRunPrefix', runPrefix);
 
   return async () => {
-    await withClient(url, (c) => c.query(`drop database if exists ${quoteIdent(template)} with (force)`));
+    await withClient(url, async (c) => {
+      const left = await c.query<{ datname: string }>(
+        'select datname from pg_database where starts_with(datname, $1)',
+        [runPrefix],
+      );
+      for (const { datname } of [...left.rows, { datname: template }]) {
+        await c.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+      }
+    });
     await rm(tmp, { recursive: true, force: true });
   };
 }

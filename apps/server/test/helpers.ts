@@ -53,7 +53,7 @@ export async function buildTestApp(
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const serverUrl = process.env.DATABASE_URL!;
-    const name = `zema_test_${uniqueSuffix()}`;
+    const name = `${inject('pgRunPrefix')}${randomBytes(4).toString('hex')}`;
     await withClient(serverUrl, (c) =>
       c.query(`create database ${quoteIdent(name)} template ${quoteIdent(pgTemplate)}`),
     );

@@ -1,0 +1,96 @@
+import { isAbsolute } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/helpers';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      debug: false,
+      adminEmail: 'admin@zema.local',
+      adminPassword: undefined,
+      demo: false,
+      trustProxy: [],
+      logLevel: 'info',
+    });
+    expect(isAbsolute(c.dataDir)).toBe(true);
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.webDistDir.endsWith('apps/web/dist')).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      APP_URL: 'https://music.example.com/',
+      DATA_DIR: '/var/lib/zema',
+      DATABASE_URL: 'postgres://u:p@db:5432/zema',
+      REDIS_URL: 'redis://cache:6379',
+      APP_DEBUG: 'true',
+      ADMIN_EMAIL: 'Owner@Example.com',
+      ADMIN_PASSWORD: 'correct horse',
+      MAIL_URL: 'smtp://mail:25',
+      DEMO_MODE: '1',
+      TRUST_PROXY: '10.0.0.1, 192.168.0.0/16',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      appUrl: 'https://music.example.com',
+      dataDir: '/var/lib/zema',
+      databaseUrl: 'postgres://u:p@db:5432/zema',
+      redisUrl: 'redis://cache:6379',
+      debug: true,
+      adminEmail: 'owner@example.com',
+      adminPassword: 'correct horse',
+      mailUrl: 'smtp://mail:25',
+      demo: true,
+      trustProxy: ['10.0.0.1', '192.168.0.0/16'],
+      logLevel: 'warn',
+      webDistDir: '/srv/web',
+    });
+    expect(loadConfig({ PORT: '3000' }).appUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    { PORT: 'eighty' },
+    { APP_DEBUG: 'maybe' },
+    { DATABASE_URL: 'mysql://x' },
+    { ADMIN_EMAIL: 'nope' },
+    { ADMIN_PASSWORD: 'short' },
+    { LOG_LEVEL: 'loud' },
+  ])('rejects %o with a readable message', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes X-Forwarded-For only from a configured proxy', async () => {
+    for (const [trust, expected] of [
+      ['', '127.0.0.1'],
+      ['127.0.0.1', '203.0.113.9'],
+      ['10.9.9.9', '127.0.0.1'],
+    ] as const) {
+      const t = await buildTestApp({ TRUST_PROXY: trust });
+      try {
+        t.app.get('/api/v1/test/ip', { config: { access: 'guest' } }, async (req) => ({ ip: req.ip }));
+        const res = await t.app.inject({
+          url: '/api/v1/test/ip',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
+        expect(res.json().ip).toBe(expected);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

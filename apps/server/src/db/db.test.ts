@@ -1,0 +1,163 @@
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#src/config';
+import { verifyPassword } from '#src/features/auth/password';
+import { loadGuestRole } from '#src/features/users/users.service';
+import { buildTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/helpers';
+import { queryRows, runMigrations } from './client';
+import * as schema from './schema/index';
+import { readAdminCredentials, seedDatabase } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const tables = {
+  users: schema.users,
+  roles: schema.roles,
+  permissions: schema.permissions,
+  permissionRole: schema.permissionRole,
+  userRole: schema.userRole,
+  themes: schema.themes,
+  menus: schema.menus,
+  localizations: schema.localizations,
+};
+
+async function counts() {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await t.db.select({ n: count() }).from(table);
+    out[name] = Number(row!.n);
+  }
+  return out;
+}
+
+describe('migrations', () => {
+  it('are recorded, and applying them again changes nothing', async () => {
+    const before = await queryRows(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    await runMigrations(t.app.database);
+    const after = await queryRows(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(after).toEqual(before);
+    expect(after).toEqual([{ n: 1 }]);
+  });
+
+  it('run in one transaction: a failing migration leaves nothing behind', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'zema-migrations-'));
+    try {
+      await mkdir(join(folder, 'meta'));
+      const tag = '0001_broken';
+      await writeFile(
+        join(folder, 'meta', '_journal.json'),
+        JSON.stringify({
+          version: '7',
+          dialect: 'postgresql',
+          entries: [{ idx: 0, version: '7', when: Date.now() + 60_000, tag, breakpoints: true }],
+        }),
+      );
+      await writeFile(
+        join(folder, `${tag}.sql`),
+        'CREATE TABLE "zema_probe" ("id" integer);\n--> statement-breakpoint\nSELECT * FROM "no_such_table";\n',
+      );
+      await expect(runMigrations(t.app.database, folder)).rejects.toThrow();
+      const probe = await queryRows<{ t: unknown }>(t.db, sql`select to_regclass('public.zema_probe') as t`);
+      expect(probe[0]!.t).toBeNull();
+      // The app keeps working after the rolled-back attempt.
+      expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('enable pg_trgm on both drivers', async () => {
+    const rows = await queryRows<{ ok: boolean }>(
+      t.db,
+      sql`select similarity('tewodros', 'teddy') > 0 as ok`,
+    );
+    expect(rows[0]!.ok).toBe(true);
+  });
+
+  it('keep emails unique regardless of case', async () => {
+    await expect(
+      t.db.insert(schema.users).values({ email: TEST_ADMIN_EMAIL.toUpperCase() }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('seed', () => {
+  it('creates the SPEC §6 roles with their permissions', async () => {
+    const rows = await t.db
+      .select({
+        slug: schema.roles.slug,
+        guests: schema.roles.guests,
+        isDefault: schema.roles.default,
+        perm: schema.permissions.name,
+      })
+      .from(schema.roles)
+      .leftJoin(schema.permissionRole, eq(schema.permissionRole.roleId, schema.roles.id))
+      .leftJoin(schema.permissions, eq(schema.permissions.id, schema.permissionRole.permissionId));
+    const bySlug = (slug: string) =>
+      rows
+        .filter((r) => r.slug === slug)
+        .map((r) => r.perm)
+        .sort();
+    expect(bySlug('guest')).toEqual(['music.view']);
+    expect(bySlug('users')).toEqual(['api.access', 'music.view']);
+    expect(bySlug('artists')).toEqual(['api.access', 'music.view']);
+    expect(bySlug('admin')).toEqual(['admin']);
+    expect(rows.find((r) => r.slug === 'guest')!.guests).toBe(true);
+    expect(rows.filter((r) => r.isDefault).map((r) => r.slug)[0]).toBe('users');
+    const perms = await t.db.select({ name: schema.permissions.name }).from(schema.permissions);
+    expect(perms.map((p) => p.name).sort()).toEqual(['admin', 'admin.access', 'api.access', 'music.view']);
+    expect((await loadGuestRole(t.db))?.slug).toBe('guest');
+  });
+
+  it('creates a verified admin with an argon2id password', async () => {
+    const [admin] = await t.db.select().from(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+    expect(admin!.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(admin!.passwordHash, TEST_ADMIN_PASSWORD)).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, 'wrong password')).toBe(false);
+    expect(await verifyPassword(null, TEST_ADMIN_PASSWORD)).toBe(false);
+  });
+
+  it('is idempotent and keeps what an admin changed', async () => {
+    await t.db.update(schema.menus).set({ name: 'Renamed footer' }).where(eq(schema.menus.id, 'footer'));
+    const before = await counts();
+    await seedDatabase(t.db, t.config);
+    await seedDatabase(t.db, t.config);
+    expect(await counts()).toEqual(before);
+    const [footer] = await t.db.select().from(schema.menus).where(eq(schema.menus.id, 'footer'));
+    expect(footer!.name).toBe('Renamed footer');
+  });
+
+  it('generates an admin password once, in a private file, when none is configured', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'zema-seed-'));
+    try {
+      await t.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+      const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.test' });
+      const first = await seedDatabase(t.db, config);
+      expect(first.adminCreated).toBe(true);
+      expect(first.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      const file = join(dataDir, 'admin-credentials.txt');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(readAdminCredentials(config)).toEqual({
+        email: 'owner@example.test',
+        password: first.generatedPassword,
+      });
+      const [owner] = await t.db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.email, 'owner@example.test'));
+      expect(await verifyPassword(owner!.passwordHash, first.generatedPassword!)).toBe(true);
+      const again = await seedDatabase(t.db, config);
+      expect(again).toEqual({ adminCreated: false });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
