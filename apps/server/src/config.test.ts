@@ -88,6 +88,14 @@ describe('TRUST_PROXY', () => {
           headers: { 'x-forwarded-for': '203.0.113.9' },
         });
         expect(res.json().ip).toBe(expected);
+        // Behind a trusted TLS-terminating proxy the cookies become Secure.
+        const https = await t.app.inject({
+          url: '/api/v1/test/ip',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        const xsrf = https.cookies.find((c) => c.name === 'XSRF-TOKEN');
+        expect(xsrf?.secure ?? false).toBe(trust === '127.0.0.1');
       } finally {
         await t.close();
       }

@@ -125,7 +125,7 @@ describe('XSRF (SPEC §7, RELIABILITY)', () => {
     expect(cookie?.secure).toBeFalsy();
   });
 
-  it('marks the cookie Secure behind https', async () => {
+  it('does not believe X-Forwarded-Proto from an unconfigured proxy', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/test/echo',

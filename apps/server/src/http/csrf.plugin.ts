@@ -16,9 +16,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const csrfPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-      let cookie = request.cookies[XSRF_COOKIE];
+      const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
-        cookie = undefined;
         reply.setCookie(XSRF_COOKIE, randomToken(30), {
           path: '/',
           httpOnly: false,
