@@ -92,8 +92,13 @@ async function assemble(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, 'main') : undefined;
-  const pubsub = config.redisUrl ? createRedisPubSub(config.redisUrl, redis) : createMemoryPubSub();
+  const onRedisError = (err: Error, connection: string) => app.log.error({ err, connection }, 'redis error');
+  const redis: Redis | undefined = config.redisUrl
+    ? createRedis(config.redisUrl, 'main', onRedisError)
+    : undefined;
+  const pubsub = config.redisUrl
+    ? createRedisPubSub(config.redisUrl, redis, onRedisError)
+    : createMemoryPubSub();
 
   app.decorate('config', config);
   app.decorate('database', handle);

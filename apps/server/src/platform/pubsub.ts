@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { closeRedis, createRedis } from './redis';
+import { closeRedis, createRedis, type RedisErrorHandler } from './redis';
 
 export type Unsubscribe = () => Promise<void>;
 export type MessageHandler<T = unknown> = (message: T) => void;
@@ -41,11 +41,11 @@ export function createMemoryPubSub(): PubSub {
   };
 }
 
-export function createRedisPubSub(url: string, publisher?: Redis): PubSub {
+export function createRedisPubSub(url: string, publisher?: Redis, onError?: RedisErrorHandler): PubSub {
   const ownPublisher = !publisher;
-  const pub = publisher ?? createRedis(url, 'pub');
+  const pub = publisher ?? createRedis(url, 'pub', onError);
   // A connection in subscriber mode cannot run other commands, hence its own connection.
-  const sub = createRedis(url, 'sub');
+  const sub = createRedis(url, 'sub', onError);
   const handlers = new Map<string, Set<MessageHandler>>();
 
   sub.on('message', (channel: string, raw: string) => {
