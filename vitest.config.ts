@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Two cores here and in CI: one worker each. Server test files each open their own database.
+    maxWorkers: 2,
   },
 });

@@ -71,8 +71,12 @@ const warm = await startProcess(zemaArgs, zemaEnv, 18_080);
 
 console.log('Start-up (process start → first 200)');
 console.log(`  bare Fastify          ${fmt(bare.ms)} ms   RSS ${fmt(bare.rss)} MB`);
-console.log(`  Zema, empty DATA_DIR  ${fmt(cold.ms)} ms   RSS ${fmt(cold.rss)} MB   (${fmt(cold.ms / bare.ms, 1)}× bare)`);
-console.log(`  Zema, existing data   ${fmt(warm.ms)} ms   RSS ${fmt(warm.rss)} MB   (${fmt(warm.ms / bare.ms, 1)}× bare)`);
+console.log(
+  `  Zema, empty DATA_DIR  ${fmt(cold.ms)} ms   RSS ${fmt(cold.rss)} MB   (${fmt(cold.ms / bare.ms, 1)}× bare)`,
+);
+console.log(
+  `  Zema, existing data   ${fmt(warm.ms)} ms   RSS ${fmt(warm.rss)} MB   (${fmt(warm.ms / bare.ms, 1)}× bare)`,
+);
 
 const ref = await startProcess(['scripts/bench/bare-fastify.mjs'], {}, 18_090);
 // Warm both up, then measure alternately so drift hits both alike.

@@ -46,7 +46,13 @@ export function run(cmd, args, opts = {}) {
 /** Builds the web app and the server bundle when their sources are newer than the output. */
 export async function buildIfNeeded({ log = console.log } = {}) {
   const contracts = ['packages/contracts/src'];
-  const web = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...contracts];
+  const web = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    ...contracts,
+  ];
   if (newestMtime(web) > mtimeOf('apps/web/dist/index.html')) {
     log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@zema/web', '--silent'])) !== 0) return false;

@@ -15,4 +15,6 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/
   env: process.env,
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));
+child.on('exit', (code, signal) =>
+  process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)),
+);

@@ -3,9 +3,10 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  document.cookie.split(';').forEach((c) => {
+  for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: test cleanup expires every cookie a test set
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  });
+  }
   localStorage.clear();
 });
