@@ -62,7 +62,7 @@ describe('LandingPage', () => {
       }),
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Hear Addis' })).toBeTruthy();
-    const header = screen.getByRole('banner');
+    const header = screen.getByRole('region', { name: 'Hear Addis' });
     expect(within(header).getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/register');
     // cta2 has no label, so it is not rendered at all.
     expect(within(header).getAllByRole('link')).toHaveLength(1);

@@ -20,9 +20,11 @@ interface LandingPageProps {
 export function LandingPage({ navbar, footer }: LandingPageProps) {
   const { landing } = useSettings();
   return (
-    <div className="flex min-h-dvh flex-col bg-bg text-fg">
-      <LandingHeader landing={landing} navbar={navbar} />
+    <div className="relative flex min-h-dvh flex-col bg-bg text-fg">
+      {/* The transparent navbar floats over the hero, so its banner landmark stays top-level. */}
+      {navbar}
       <main className="flex-1">
+        <LandingHero landing={landing} />
         <PrimaryFeatures features={landing.primaryFeatures} />
         <SecondaryFeatures features={landing.secondaryFeatures} />
         <FooterBanner landing={landing} />
@@ -61,10 +63,13 @@ function overlay(landing: Pick<LandingAppearance, 'headerOverlayColor1' | 'heade
   return `linear-gradient(135deg, ${from} 0%, ${to} 100%)`;
 }
 
-function LandingHeader({ landing, navbar }: { landing: LandingAppearance; navbar: ReactNode }) {
+function LandingHero({ landing }: { landing: LandingAppearance }) {
   const { cta1, cta2 } = landing.actions;
   return (
-    <header className="relative isolate overflow-hidden bg-[#0c0d10] text-white">
+    <section
+      aria-labelledby="landing-title"
+      className="relative isolate overflow-hidden bg-[#0c0d10] text-white"
+    >
       {landing.headerImage && (
         <img
           src={landing.headerImage}
@@ -79,9 +84,11 @@ function LandingHeader({ landing, navbar }: { landing: LandingAppearance; navbar
         className="absolute inset-0 -z-10"
         style={{ backgroundImage: overlay(landing) }}
       />
-      {navbar}
       <div className="mx-auto flex min-h-[560px] max-w-5xl flex-col items-center justify-center px-5 pb-20 pt-32 text-center md:min-h-[680px] md:pt-36">
-        <h1 className="max-w-4xl text-balance text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl md:text-6xl lg:text-7xl">
+        <h1
+          id="landing-title"
+          className="max-w-4xl text-balance text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl md:text-6xl lg:text-7xl"
+        >
           {landing.headerTitle}
         </h1>
         {landing.headerSubtitle && (
@@ -98,7 +105,7 @@ function LandingHeader({ landing, navbar }: { landing: LandingAppearance; navbar
           />
         </div>
       </div>
-    </header>
+    </section>
   );
 }
 
