@@ -8,6 +8,8 @@ export const ACTIVE_WORKSPACE_COOKIE_DAYS = 7;
 export const DEFAULT_WORKSPACE_ID = 0;
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
 export const COOKIE_NOTICE_DAYS = 30;
+/** A visitor's interface language; users keep theirs on the account. */
+export const GUEST_LOCALE_COOKIE = 'zema_locale';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override';

@@ -1,4 +1,4 @@
-import { bootstrapResponseSchema } from '@zema/contracts';
+import { bootstrapResponseSchema, GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildBootstrapData } from './bootstrap.service';
 
@@ -6,6 +6,13 @@ export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bootstrap-data',
     { config: { access: 'guest' }, schema: { response: { 200: bootstrapResponseSchema } } },
-    async (request) => ({ bootstrapData: await buildBootstrapData(app.db, app.settings, request.user) }),
+    async (request) => ({
+      bootstrapData: await buildBootstrapData(
+        app.db,
+        app.settings,
+        request.user,
+        request.cookies[GUEST_LOCALE_COOKIE],
+      ),
+    }),
   );
 };

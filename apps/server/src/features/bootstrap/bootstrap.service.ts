@@ -41,6 +41,8 @@ export async function buildBootstrapData(
   db: Database,
   settingsService: SettingsService,
   user: User | null,
+  /** A visitor's language choice (the GUEST_LOCALE_COOKIE); ignored for users. */
+  guestLocale?: string,
 ): Promise<BootstrapData> {
   const settings = await settingsService.getClientSettings();
   const [allThemes, allMenus, guestRole] = await Promise.all([
@@ -48,11 +50,8 @@ export async function buildBootstrapData(
     listMenus(db),
     user ? Promise.resolve(null) : loadGuestRole(db),
   ]);
-  const wanted = [
-    ...(settings.i18n.enable && user?.language ? [user.language] : []),
-    settings.i18n.default_locale,
-    'en',
-  ];
+  const chosen = user ? user.language : guestLocale;
+  const wanted = [...(settings.i18n.enable && chosen ? [chosen] : []), settings.i18n.default_locale, 'en'];
   const locale = await loadLocale(db, wanted);
   return {
     user,

@@ -1,5 +1,6 @@
-import { bootstrapResponseSchema, MENU_POSITIONS } from '@zema/contracts';
+import { bootstrapResponseSchema, GUEST_LOCALE_COOKIE, MENU_POSITIONS } from '@zema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizations } from '#src/db/schema/index';
 import {
   adminUserId,
   buildTestApp,
@@ -89,5 +90,23 @@ describe('GET /api/v1/bootstrap-data', () => {
     expect(res.json().bootstrapData.user).toBeNull();
     const cleared = res.cookies.find((c) => c.name === 'zema_session');
     expect(cleared?.value).toBe('');
+  });
+
+  it('serves a visitor the language of their locale cookie when i18n is on, and the default otherwise', async () => {
+    await t.app.db.insert(localizations).values({ name: 'አማርኛ', language: 'am', lines: { Login: 'ግባ' } });
+    const withCookie = () =>
+      t.app.inject({ url: '/api/v1/bootstrap-data', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
+    expect((await withCookie()).json().bootstrapData.i18n.locale.language).toBe('en');
+    await t.app.settings.set('i18n', { enable: true, default_locale: 'en' });
+    const res = await withCookie();
+    expect(res.json().bootstrapData.i18n.locale.language).toBe('am');
+    expect(res.json().bootstrapData.i18n.lines).toEqual({ Login: 'ግባ' });
+    const html = await t.app.inject({ url: '/discover', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
+    expect(html.body).toContain('"language":"am"');
+    const unknown = await t.app.inject({
+      url: '/api/v1/bootstrap-data',
+      cookies: { [GUEST_LOCALE_COOKIE]: 'xx' },
+    });
+    expect(unknown.json().bootstrapData.i18n.locale.language).toBe('en');
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
 import { createIndexHtmlSource, renderIndexHtml } from './spa.service';
@@ -59,7 +60,12 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
     if (path.startsWith('assets/')) return reply.callNotFound();
 
-    const data = await buildBootstrapData(app.db, app.settings, request.user);
+    const data = await buildBootstrapData(
+      app.db,
+      app.settings,
+      request.user,
+      request.cookies[GUEST_LOCALE_COOKIE],
+    );
     const nonce = reply.cspNonce ?? { script: '', style: '' };
     return reply
       .type('text/html; charset=utf-8')

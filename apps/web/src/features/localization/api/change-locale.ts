@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import { apiClient } from '#src/lib/api-client';
 import { setCookie } from '#src/lib/cookies';
-
-/**
- * A visitor's language choice, read by the server when it renders bootstrap data. Users keep
- * theirs on their account (POST users/me/locale) instead.
- */
-export const GUEST_LOCALE_COOKIE = 'zema_locale';
 
 /** POST users/me/locale {locale} → {locale}. */
 export async function changeUserLocale(locale: string): Promise<{ locale: string }> {
