@@ -4,7 +4,7 @@
 //     and warm (existing DATA_DIR), and RSS after start — next to a bare Fastify process.
 //  2. Throughput: GET /api/v1/bootstrap-data (guest) requests/s next to a bare Fastify JSON route.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,18 +78,32 @@ console.log(
   `  Zema, existing data   ${fmt(warm.ms)} ms   RSS ${fmt(warm.rss)} MB   (${fmt(warm.ms / bare.ms, 1)}× bare)`,
 );
 
-const ref = await startProcess(['scripts/bench/bare-fastify.mjs'], {}, 18_090);
+const payloadFile = join(dataDir, 'bootstrap.json');
+writeFileSync(payloadFile, await (await fetch('http://127.0.0.1:18080/api/v1/bootstrap-data')).text());
+const ref = await startProcess(
+  ['scripts/bench/bare-fastify.mjs'],
+  { SAME_PAYLOAD_FILE: payloadFile },
+  18_090,
+);
 // Warm both up, then measure alternately so drift hits both alike.
 await autocannon({ url: 'http://127.0.0.1:18090/json', connections: 10, duration: 1 });
 await autocannon({ url: 'http://127.0.0.1:18080/api/v1/bootstrap-data', connections: 10, duration: 1 });
 const bareRun = await load('http://127.0.0.1:18090/json');
+const sameRun = await load('http://127.0.0.1:18090/same-payload');
 const bootRun = await load('http://127.0.0.1:18080/api/v1/bootstrap-data');
 await stop(ref.child);
 await stop(warm.child);
 
 console.log(`\nThroughput (${CONNECTIONS} connections, ${DURATION} s each)`);
-console.log(`  bare Fastify GET /json              ${fmt(bareRun.rps)} req/s   p99 ${bareRun.p99} ms`);
+const kb = (readFileSync(payloadFile).length / 1024).toFixed(1);
 console.log(
-  `  Zema GET /api/v1/bootstrap-data     ${fmt(bootRun.rps)} req/s   p99 ${bootRun.p99} ms   ratio ${fmt(bootRun.rps / bareRun.rps, 2)}× bare`,
+  `  bare Fastify GET /json (17 B)               ${fmt(bareRun.rps)} req/s   p99 ${bareRun.p99} ms`,
+);
+console.log(`  bare Fastify, same ${kb} kB JSON          ${fmt(sameRun.rps)} req/s   p99 ${sameRun.p99} ms`);
+console.log(
+  `  Zema GET /api/v1/bootstrap-data (guest)     ${fmt(bootRun.rps)} req/s   p99 ${bootRun.p99} ms`,
+);
+console.log(
+  `  ratio: ${fmt(bootRun.rps / bareRun.rps, 2)}× bare /json, ${fmt(bootRun.rps / sameRun.rps, 2)}× bare with the same payload`,
 );
 rmSync(dataDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { applyMethodOverride } from '#src/http/method-override';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
 import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
+import { createSharedCache } from '#src/platform/shared-cache';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -103,10 +104,13 @@ async function assemble(
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
-  app.decorate('settings', createSettingsService(handle.db, config));
+  const cache = await createSharedCache(pubsub);
+  app.decorate('settings', createSettingsService(handle.db, config, cache));
   app.decorate('pubsub', pubsub);
+  app.decorate('cache', cache);
 
   app.addHook('onClose', async () => {
+    await cache.close();
     await pubsub.close();
     if (redis) await closeRedis(redis);
     if (ownsDatabase) await handle.close();

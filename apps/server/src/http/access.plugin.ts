@@ -1,7 +1,7 @@
 import { type GuestRole, hasPermission, PERMISSIONS } from '@zema/contracts';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadGuestRole } from '#src/features/users/users.service';
+import { cachedGuestRole } from '#src/features/users/users.service';
 import { HttpError, MESSAGES } from './errors';
 import type { RouteAccess } from './types';
 
@@ -58,7 +58,7 @@ export const accessPlugin = fp(
       if (request.is404) return;
       const access = request.routeOptions.config.access;
       if (!access) throw new HttpError(403, MESSAGES.unauthorized);
-      const denied = await checkAccess(access, request.user, () => loadGuestRole(app.db));
+      const denied = await checkAccess(access, request.user, () => cachedGuestRole(app.db, app.cache));
       if (denied === 401) throw new HttpError(401, MESSAGES.unauthenticated);
       if (denied === 403) throw new HttpError(403, MESSAGES.unauthorized);
     });

@@ -3,6 +3,7 @@ import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
 import type { SettingsService } from '#src/features/settings/settings.service';
 import type { PubSub } from '#src/platform/pubsub';
+import type { SharedCache } from '#src/platform/shared-cache';
 
 /**
  * Who may call a route. Every route must declare one (an undeclared route fails startup):
@@ -30,6 +31,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     settings: SettingsService;
     pubsub: PubSub;
+    cache: SharedCache;
     guardedRoutes: readonly { method: string; url: string; access: RouteAccess }[];
   }
 }

@@ -7,12 +7,7 @@ export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bootstrap-data',
     { config: { access: 'guest' }, schema: { response: { 200: bootstrapResponseSchema } } },
     async (request) => ({
-      bootstrapData: await buildBootstrapData(
-        app.db,
-        app.settings,
-        request.user,
-        request.cookies[GUEST_LOCALE_COOKIE],
-      ),
+      bootstrapData: await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]),
     }),
   );
 };

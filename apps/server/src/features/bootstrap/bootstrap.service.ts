@@ -1,9 +1,10 @@
 import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { localizations, menus, themes } from '#src/db/schema/index';
 import type { SettingsService } from '#src/features/settings/settings.service';
-import { loadGuestRole } from '#src/features/users/users.service';
+import { cachedGuestRole } from '#src/features/users/users.service';
+import type { SharedCache } from '#src/platform/shared-cache';
 
 export async function listThemes(db: Database): Promise<Theme[]> {
   const rows = await db.select().from(themes).orderBy(asc(themes.id));
@@ -28,31 +29,43 @@ async function listMenus(db: Database): Promise<Menu[]> {
   return rows.map((m) => ({ id: m.id, name: m.name, positions: m.positions, items: m.items }));
 }
 
-async function loadLocale(db: Database, wanted: string[]) {
+/** Cache keys of what bootstrap data is made of; whoever writes one of these invalidates it. */
+export const BOOTSTRAP_CACHE_KEYS = {
+  themes: 'themes',
+  menus: 'menus',
+  localizations: 'localizations',
+} as const;
+
+const FALLBACK_LOCALE = { id: 0, name: 'English', language: 'en', lines: {} as Record<string, string> };
+
+function pickLocale(rows: (typeof localizations.$inferSelect)[], wanted: string[]) {
   for (const language of wanted) {
-    const [row] = await db.select().from(localizations).where(eq(localizations.language, language));
+    const row = rows.find((r) => r.language === language);
     if (row) return row;
   }
-  const [first] = await db.select().from(localizations).orderBy(asc(localizations.id)).limit(1);
-  return first ?? { id: 0, name: 'English', language: 'en', lines: {} };
+  return rows[0] ?? FALLBACK_LOCALE;
 }
 
+export type BootstrapDeps = { db: Database; settings: SettingsService; cache: SharedCache };
+
 export async function buildBootstrapData(
-  db: Database,
-  settingsService: SettingsService,
+  { db, settings: settingsService, cache }: BootstrapDeps,
   user: User | null,
   /** A visitor's language choice (the GUEST_LOCALE_COOKIE); ignored for users. */
   guestLocale?: string,
 ): Promise<BootstrapData> {
   const settings = await settingsService.getClientSettings();
-  const [allThemes, allMenus, guestRole] = await Promise.all([
-    listThemes(db),
-    listMenus(db),
-    user ? Promise.resolve(null) : loadGuestRole(db),
+  const [allThemes, allMenus, guestRole, allLocales] = await Promise.all([
+    cache.get(BOOTSTRAP_CACHE_KEYS.themes, () => listThemes(db)),
+    cache.get(BOOTSTRAP_CACHE_KEYS.menus, () => listMenus(db)),
+    user ? Promise.resolve(null) : cachedGuestRole(db, cache),
+    cache.get(BOOTSTRAP_CACHE_KEYS.localizations, () =>
+      db.select().from(localizations).orderBy(asc(localizations.id)),
+    ),
   ]);
   const chosen = user ? user.language : guestLocale;
   const wanted = [...(settings.i18n.enable && chosen ? [chosen] : []), settings.i18n.default_locale, 'en'];
-  const locale = await loadLocale(db, wanted);
+  const locale = pickLocale(allLocales, wanted);
   return {
     user,
     guest_role: guestRole,

@@ -10,6 +10,7 @@ import {
   type TestApp,
   tokenFor,
 } from '../../../test/helpers';
+import { BOOTSTRAP_CACHE_KEYS } from './bootstrap.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +95,7 @@ describe('GET /api/v1/bootstrap-data', () => {
 
   it('serves a visitor the language of their locale cookie when i18n is on, and the default otherwise', async () => {
     await t.app.db.insert(localizations).values({ name: 'አማርኛ', language: 'am', lines: { Login: 'ግባ' } });
+    await t.app.cache.invalidate(BOOTSTRAP_CACHE_KEYS.localizations);
     const withCookie = () =>
       t.app.inject({ url: '/api/v1/bootstrap-data', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
     expect((await withCookie()).json().bootstrapData.i18n.locale.language).toBe('en');

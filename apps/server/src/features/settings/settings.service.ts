@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { settings } from '#src/db/schema/index';
+import type { SharedCache } from '#src/platform/shared-cache';
 import { defaultClientSettings, ENV_OWNED_SETTINGS } from './settings.defaults';
 
 type Json = unknown;
@@ -58,9 +59,13 @@ function applyRows(config: Config, rows: { key: string; value: Json }[]): Json {
   return deepMerge(defaultClientSettings(config), overrides);
 }
 
-export function createSettingsService(db: Database, config: Config) {
-  // Read per call: several instances may share the database, so a local cache would go stale.
-  async function all(): Promise<ClientSettings> {
+export const SETTINGS_CACHE_KEY = 'settings';
+
+export function createSettingsService(db: Database, config: Config, cache: SharedCache) {
+  // Every request reads settings: cached, and invalidated on every instance when one is written.
+  const all = () => cache.get(SETTINGS_CACHE_KEY, load);
+
+  async function load(): Promise<ClientSettings> {
     const rows = await db.select().from(settings);
     const merged = applyRows(config, rows);
     const parsed = clientSettingsSchema.safeParse(merged);
@@ -105,6 +110,7 @@ export function createSettingsService(db: Database, config: Config) {
         .insert(settings)
         .values({ key, value: json })
         .onConflictDoUpdate({ target: settings.key, set: { value: json } });
+      await cache.invalidate(SETTINGS_CACHE_KEY);
       return parsed.data;
     },
   };

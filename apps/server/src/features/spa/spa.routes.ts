@@ -60,12 +60,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
     if (path.startsWith('assets/')) return reply.callNotFound();
 
-    const data = await buildBootstrapData(
-      app.db,
-      app.settings,
-      request.user,
-      request.cookies[GUEST_LOCALE_COOKIE],
-    );
+    const data = await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
     const nonce = reply.cspNonce ?? { script: '', style: '' };
     return reply
       .type('text/html; charset=utf-8')

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
+import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
 import { adminUserId, buildTestApp, createUser, sessionFor, type TestApp } from '../../../test/helpers';
 import { serializeForScript } from './spa.service';
 
@@ -84,12 +85,14 @@ describe('the SPA shell', () => {
       .update(themes)
       .set({ values: { ...light!.values, '--be-primary': 'red}</style><script>x()</script>' } })
       .where(eq(themes.id, light!.id));
+    await t.app.cache.invalidate(BOOTSTRAP_CACHE_KEYS.themes);
     try {
       const res = await t.app.inject({ url: '/' });
       expect(res.body).not.toContain('</style><script>');
       expect(res.body).toContain('--be-background:#ffffff');
     } finally {
       await t.db.update(themes).set({ values: light!.values }).where(eq(themes.id, light!.id));
+      await t.app.cache.invalidate(BOOTSTRAP_CACHE_KEYS.themes);
     }
   });
 

@@ -2,6 +2,7 @@ import type { GuestRole, Permission, Restriction, User } from '@zema/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { permissionRole, permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
+import type { SharedCache } from '#src/platform/shared-cache';
 
 type PermissionGrant = { id: number; name: string; restrictions: Restriction[] };
 
@@ -95,6 +96,13 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
 }
 
 /** The role visitors get (SPEC §6), with its permissions. */
+export const GUEST_ROLE_CACHE_KEY = 'guest-role';
+
+/** The guest role, read by the access check and bootstrap of every visitor's request. */
+export function cachedGuestRole(db: Database, cache: SharedCache) {
+  return cache.get(GUEST_ROLE_CACHE_KEY, () => loadGuestRole(db));
+}
+
 export async function loadGuestRole(db: Database): Promise<GuestRole | null> {
   const [role] = await db
     .select({ id: roles.id, name: roles.name, slug: roles.slug })

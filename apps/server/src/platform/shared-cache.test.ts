@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub';
+import { createSharedCache, type SharedCache } from './shared-cache';
+
+const redisUrl = process.env.REDIS_URL;
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const x of open.splice(0).reverse()) await x.close();
+});
+
+async function cacheOn(bus: PubSub, ttlMs?: number): Promise<SharedCache> {
+  const cache = await createSharedCache(bus, ttlMs === undefined ? {} : { ttlMs });
+  open.push(cache);
+  return cache;
+}
+
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not met in 2 s');
+};
+
+describe('shared cache', () => {
+  it('loads once and serves later reads from memory', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus);
+    const load = vi.fn(async () => ({ n: 1 }));
+    expect(await cache.get('k', load)).toEqual({ n: 1 });
+    expect(await cache.get('k', load)).toEqual({ n: 1 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a lazy thenable (a query builder) once, not on every read', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus);
+    let runs = 0;
+    const lazy = {
+      // biome-ignore lint/suspicious/noThenProperty: stands for a lazy query builder
+      then: (resolve: (v: number) => void) => resolve(++runs),
+    };
+    const load = () => lazy as unknown as Promise<number>;
+    expect(await cache.get('q', load)).toBe(1);
+    expect(await cache.get('q', load)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('reloads after invalidate, and never caches a failed load', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus);
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.get('k', load)).toBe(1);
+    await cache.invalidate('k');
+    expect(await cache.get('k', load)).toBe(2);
+    await expect(cache.get('bad', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.get('bad', async () => 'ok')).toBe('ok');
+  });
+
+  it('does not keep a value whose load began before an invalidation', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus);
+    let release!: () => void;
+    const slow = cache.get('k', () => new Promise<string>((r) => (release = () => r('stale'))));
+    await cache.invalidate('k');
+    release();
+    expect(await slow).toBe('stale');
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('expires values after the TTL as a safety net', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus, 1000);
+    let n = 0;
+    const load = async () => ++n;
+    await cache.get('k', load);
+    vi.setSystemTime(Date.now() + 999);
+    expect(await cache.get('k', load)).toBe(1);
+    vi.setSystemTime(Date.now() + 2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it.skipIf(!redisUrl)('an invalidation on one instance reaches another through Redis', async () => {
+    const busA = createRedisPubSub(redisUrl!);
+    const busB = createRedisPubSub(redisUrl!);
+    open.push(busA, busB);
+    const a = await cacheOn(busA);
+    const b = await cacheOn(busB);
+    const key = `k-${process.pid}-${Math.random()}`;
+    let version = 1;
+    const load = async () => version;
+    expect(await b.get(key, load)).toBe(1);
+    version = 2;
+    await a.invalidate(key);
+    await until(async () => (await b.get(key, load)) === 2);
+  });
+});
