@@ -21,7 +21,7 @@ const variants: Record<ButtonVariant, string> = {
   outline:
     'rounded-theme border border-divider bg-transparent text-fg data-hovered:bg-hover data-pressed:bg-hover',
   text: 'rounded-theme bg-transparent text-fg data-hovered:bg-hover data-pressed:bg-hover',
-  danger: 'rounded-theme bg-danger text-white data-hovered:brightness-110 data-pressed:brightness-95',
+  danger: 'rounded-theme bg-danger text-on-danger data-hovered:brightness-110 data-pressed:brightness-95',
   icon: 'rounded-full bg-transparent text-muted data-hovered:bg-hover data-hovered:text-fg data-pressed:bg-hover',
 };
 

@@ -99,7 +99,7 @@ describe('ErrorDialog', () => {
     expect(within(dialog).getByRole('button', { name: /next/ })).toBeTruthy();
     fireEvent.click(toggle);
     expect(within(dialog).queryByRole('button', { name: /preHandlerCallback/ })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: '1 vendor frame' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '1 vendor frames' })).toBeTruthy();
   });
 
   it('shows the snippet of a frame chosen by click or keyboard', async () => {

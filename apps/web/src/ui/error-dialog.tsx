@@ -156,7 +156,8 @@ function VendorGroupRow({ group, selected, onSelect }: RowProps & { group: Vendo
   const containsSelected = group.items.some((f) => f.flatIndex === selected);
   const [expanded, setExpanded] = useState(containsSelected);
   const count = group.items.length;
-  const label = `${count} vendor ${count === 1 ? 'frame' : 'frames'}`;
+  // The SPEC §2 label, as written: 'N vendor frames'.
+  const label = `${count} vendor frames`;
   return (
     <li>
       <button
