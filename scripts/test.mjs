@@ -56,7 +56,7 @@ const vitest = (name, extra, env) => {
   );
 };
 
-await step('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+await step('lint (biome)', 'npm', ['run', 'lint', '--silent']);
 await step('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 await vitest('unit + integration (PGlite, in-process)', [], embeddedEnv);
 if (process.env.DATABASE_URL) {
