@@ -1,4 +1,5 @@
 export * from './appearance';
+export * from './auth';
 export * from './bootstrap';
 export * from './common';
 export * from './constants';

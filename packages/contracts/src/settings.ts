@@ -34,6 +34,22 @@ export const clientSettingsSchema = z.object({
     policies: z.array(z.object({ id: z.string(), name: z.string(), action: z.string() })),
   }),
   require_email_confirmation: z.boolean(),
+  /** Social login providers; `enable` is true when the provider is configured and switched on. */
+  social: z.object({
+    google: z.object({ enable: z.boolean() }),
+    facebook: z.object({ enable: z.boolean() }),
+    twitter: z.object({ enable: z.boolean() }),
+    envato: z.object({ enable: z.boolean() }),
+  }),
+  /** Human verification (SPEC §5): provider and public site key; the secret never leaves the server. */
+  human_verification: z.object({
+    provider: z.enum(['recaptcha', 'turnstile']).nullable(),
+    site_key: z.string().nullable(),
+    register: z.boolean(),
+    contact: z.boolean(),
+  }),
+  /** Only in demo mode: the login form is prefilled with these (SPEC §9). */
+  demo_credentials: z.object({ email: z.string(), password: z.string() }).nullable(),
   i18n: z.object({ enable: z.boolean(), default_locale: z.string() }),
   api: z.object({ integrated: z.boolean() }),
   homepage: z.object({ type: z.enum(HOMEPAGE_TYPES), value: z.string().nullable() }),

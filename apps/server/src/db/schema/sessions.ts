@@ -12,6 +12,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     remember: boolean('remember').notNull().default(false),
+    /** When the password was last confirmed in this session (sensitive actions, 9000 s). */
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
     lastActive: timestamp('last_active', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

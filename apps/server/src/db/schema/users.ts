@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -20,6 +20,8 @@ export const users = pgTable(
     twoFactorSecret: text('two_factor_secret'),
     twoFactorRecoveryCodes: jsonb('two_factor_recovery_codes').$type<string[]>(),
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is accepted once per user (RELIABILITY). */
+    twoFactorLastUsedStep: bigint('two_factor_last_used_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

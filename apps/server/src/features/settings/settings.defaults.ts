@@ -82,6 +82,14 @@ export function defaultClientSettings(config: Config): ClientSettings {
     branding: { ...DEFAULT_BRANDING },
     registration: { disable: false, policies: [] },
     require_email_confirmation: false,
+    social: {
+      google: { enable: false },
+      facebook: { enable: false },
+      twitter: { enable: false },
+      envato: { enable: false },
+    },
+    human_verification: { provider: null, site_key: null, register: false, contact: false },
+    demo_credentials: config.demo ? { email: config.adminEmail, password: config.adminPassword ?? '' } : null,
     i18n: { enable: false, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
@@ -90,4 +98,4 @@ export function defaultClientSettings(config: Config): ClientSettings {
 }
 
 /** Keys whose value always comes from the environment; stored rows cannot override them. */
-export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug'] as const;
+export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug', 'demo_credentials'] as const;

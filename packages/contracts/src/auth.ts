@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { bootstrapDataSchema } from './bootstrap';
+
+/** SPEC §9 / RELIABILITY lengths. */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+export const RECOVERY_CODE_LENGTH = 21;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const;
+export type SocialService = (typeof SOCIAL_SERVICES)[number];
+
+const email = z.string().trim().min(1, 'The email field is required.').email('Enter a valid email address.');
+const password = z.string().min(1, 'The password field is required.');
+
+/**
+ * POST auth/register. Besides the three fields, each registration policy arrives as a flag named
+ * by the policy id (true when accepted), and optional profile fields.
+ */
+export const registerRequestSchema = z
+  .object({
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+    password_confirmation: password,
+    first_name: z.string().trim().max(100).optional(),
+    last_name: z.string().trim().max(100).optional(),
+  })
+  .catchall(z.unknown());
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  status: z.enum(['success', 'needs_email_verification']),
+  bootstrapData: bootstrapDataSchema,
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST auth/login. `remember` ('Stay signed in for a month') defaults to true (SPEC §9). */
+export const loginRequestSchema = z.object({
+  email,
+  password,
+  remember: z.boolean().default(true),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.union([
+  z.object({ two_factor: z.literal(true) }),
+  z.object({ bootstrapData: bootstrapDataSchema }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST auth/two-factor-challenge: one of the two. */
+export const twoFactorChallengeRequestSchema = z.union([
+  z.object({ code: z.string().length(TWO_FACTOR_CODE_LENGTH, 'The code must be 6 characters.') }),
+  z.object({
+    recovery_code: z.string().length(RECOVERY_CODE_LENGTH, 'The recovery code must be 21 characters.'),
+  }),
+]);
+export type TwoFactorChallengeRequest = z.infer<typeof twoFactorChallengeRequestSchema>;
+
+export const bootstrapAnswerSchema = z.object({ bootstrapData: bootstrapDataSchema });
+
+export const forgotPasswordRequestSchema = z.object({ email });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1),
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  password_confirmation: password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const resendEmailVerificationRequestSchema = z.object({ email: email.optional() });
+export const validateEmailVerificationOtpRequestSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'The code must be 6 digits.'),
+});
+
+/** POST api/v1/recaptcha/verify {token} → {success}. */
+export const humanVerificationRequestSchema = z.object({ token: z.string().min(1) });
+export const humanVerificationResponseSchema = z.object({ success: z.boolean() });
+
+/** Result a social login popup posts to its opener (SPEC §4). */
+export const socialLoginResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('SUCCESS'), bootstrapData: bootstrapDataSchema }),
+  z.object({ status: z.literal('REQUEST_PASSWORD'), service: z.enum(SOCIAL_SERVICES) }),
+  z.object({ status: z.literal('ERROR'), message: z.string().nullable() }),
+  z.object({ status: z.literal('ALREADY_LOGGED_IN') }),
+]);
+export type SocialLoginResult = z.infer<typeof socialLoginResultSchema>;
+export const SOCIAL_POPUP_MESSAGE_TYPE = 'zema-social-login';
+
+export const socialConnectRequestSchema = z.object({ password });
+
+/** Masks an email for the verification screen (SPEC §2): `ad*****@example.com`. */
+export function maskEmail(address: string | null | undefined): string {
+  if (!address) return '*****';
+  const at = address.lastIndexOf('@');
+  if (at < 0) return '*'.repeat(address.length);
+  const local = address.slice(0, at);
+  const shown = local.slice(0, 2);
+  return `${shown}${'*'.repeat(Math.max(local.length - shown.length, 0))}${address.slice(at)}`;
+}
