@@ -2,7 +2,8 @@ import { ADMIN_LOGIN_REDIRECT, DEFAULT_LOGIN_REDIRECT, PERMISSIONS } from '@zema
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '#src/ui/not-found-page';
-import { useAuth, useSettings } from './bootstrap-store';
+import { type Auth, useAuth, useSettings } from './bootstrap-store';
+import { checkoutPath, readOnboardingChoice } from './onboarding-choice';
 
 /**
  * Route guards of SPEC §2/§6. Each wraps the element of a route in router.tsx:
@@ -51,13 +52,37 @@ export function RequirePermission({ permission, children }: RequirePermissionPro
   return <NotFoundPage />;
 }
 
-/** The page after login/registration: the `redirect` target, else /admin for admins, else /. */
+export interface AfterLoginTargetInput {
+  /** The raw `?redirect=` value. */
+  redirect: string | null;
+  /** The session after login (its permissions decide the admin default). */
+  auth: Pick<Auth, 'hasPermission'>;
+  /** Billing on: a plan chosen before signing up continues to checkout (SPEC §4). */
+  billingEnabled: boolean;
+}
+
+/**
+ * The page after login/registration (SPEC §2, §4): a plan saved locally before signing up →
+ * its checkout; else the same-site `redirect` target; else /admin for admins; else /.
+ */
+export function afterLoginTarget({ redirect, auth, billingEnabled }: AfterLoginTargetInput): string {
+  const choice = billingEnabled ? readOnboardingChoice() : null;
+  if (choice) return checkoutPath(choice);
+  const explicit = safeRedirectTarget(redirect);
+  if (explicit) return explicit;
+  return auth.hasPermission(PERMISSIONS.adminAccess) ? ADMIN_LOGIN_REDIRECT : DEFAULT_LOGIN_REDIRECT;
+}
+
+/** `afterLoginTarget` for the current location and session. */
 export function useAfterLoginTarget(): string {
   const [params] = useSearchParams();
   const auth = useAuth();
-  const explicit = safeRedirectTarget(params.get('redirect'));
-  if (explicit) return explicit;
-  return auth.hasPermission(PERMISSIONS.adminAccess) ? ADMIN_LOGIN_REDIRECT : DEFAULT_LOGIN_REDIRECT;
+  const settings = useSettings();
+  return afterLoginTarget({
+    redirect: params.get('redirect'),
+    auth,
+    billingEnabled: settings.billing.enable,
+  });
 }
 
 /** /login and /register: a logged-in user is sent on to where logging in would have taken them. */

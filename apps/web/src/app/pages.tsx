@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
 
@@ -13,12 +13,12 @@ type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
  * The module's default export is the page component; guards and paths stay in router.tsx.
  */
 export const pages: Record<PageName, PageComponent | null> = {
-  login: null,
-  register: null,
-  forgotPassword: null,
-  resetPassword: null,
+  login: lazy(() => import('#src/features/auth/pages/login-page')),
+  register: lazy(() => import('#src/features/auth/pages/register-page')),
+  forgotPassword: lazy(() => import('#src/features/auth/pages/forgot-password-page')),
+  resetPassword: lazy(() => import('#src/features/auth/pages/reset-password-page')),
   /** The email verification screen the gate shows (issue 3, accounts). */
-  emailVerification: null,
+  emailVerification: lazy(() => import('#src/features/auth/pages/email-verification-page')),
   accountSettings: null,
   pricing: null,
   checkout: null,

@@ -1,0 +1,9 @@
+/** Shared field messages of the auth forms (SPEC §5: required fields, exact code lengths). */
+export const requiredMessage = (field: string) => `The ${field} field is required.`;
+
+/** `/workspace/join/login` and `/workspace/join/register` are the team-invitation variants (SPEC §2). */
+export const WORKSPACE_JOIN_PREFIX = '/workspace/join';
+
+export function isWorkspaceJoinPath(pathname: string): boolean {
+  return pathname.startsWith(`${WORKSPACE_JOIN_PREFIX}/`);
+}

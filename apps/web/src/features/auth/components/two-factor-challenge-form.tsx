@@ -1,0 +1,94 @@
+import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '@zema/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { useTwoFactorChallenge } from '../api/two-factor-challenge';
+import { requiredMessage } from '../auth-texts';
+import { handleFormError } from '../form-error';
+import { useFinishLogin } from '../use-finish-login';
+
+interface ChallengeValues {
+  code: string;
+  recovery_code: string;
+}
+
+export const TWO_FACTOR_TEXTS = {
+  heading: 'Two-factor authentication',
+  code: 'Confirm access to your account by entering the authentication code provided by your authenticator application.',
+  recovery: 'Confirm access to your account by entering one of your emergency recovery codes.',
+  useRecovery: 'Use a recovery code',
+  useCode: 'Use an authentication code',
+} as const;
+
+/**
+ * SPEC §4 two-factor challenge, shown in the login card after `{two_factor: true}`: a 6-character
+ * authentication code, or (toggled) a 21-character recovery code. Success finishes the login.
+ */
+export function TwoFactorChallengeForm() {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const challenge = useTwoFactorChallenge();
+  const finishLogin = useFinishLogin();
+  const form = useForm<ChallengeValues>({ defaultValues: { code: '', recovery_code: '' } });
+
+  const onSubmit = (values: ChallengeValues) => {
+    const payload = useRecovery
+      ? { recovery_code: values.recovery_code.trim() }
+      : { code: values.code.trim() };
+    challenge.mutate(payload, {
+      onSuccess: (data) => finishLogin(data),
+      onError: (error) => handleFormError(form, error),
+    });
+  };
+
+  const toggle = () => {
+    form.clearErrors();
+    setUseRecovery((v) => !v);
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-sm text-muted">{useRecovery ? TWO_FACTOR_TEXTS.recovery : TWO_FACTOR_TEXTS.code}</p>
+      <Form form={form} onSubmit={onSubmit}>
+        {useRecovery ? (
+          <FormTextField<ChallengeValues>
+            key="recovery_code"
+            name="recovery_code"
+            label="Recovery code"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={RECOVERY_CODE_LENGTH}
+            rules={{
+              required: requiredMessage('recovery code'),
+              validate: (v) =>
+                v.trim().length === RECOVERY_CODE_LENGTH ||
+                `The recovery code must be ${RECOVERY_CODE_LENGTH} characters.`,
+            }}
+          />
+        ) : (
+          <FormTextField<ChallengeValues>
+            key="code"
+            name="code"
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={TWO_FACTOR_CODE_LENGTH}
+            rules={{
+              required: requiredMessage('code'),
+              validate: (v) =>
+                v.trim().length === TWO_FACTOR_CODE_LENGTH ||
+                `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`,
+            }}
+          />
+        )}
+        <Button type="submit" fullWidth isPending={challenge.isPending}>
+          Continue
+        </Button>
+      </Form>
+      <Button variant="text" size="sm" className="self-center" onPress={toggle}>
+        {useRecovery ? TWO_FACTOR_TEXTS.useCode : TWO_FACTOR_TEXTS.useRecovery}
+      </Button>
+    </div>
+  );
+}

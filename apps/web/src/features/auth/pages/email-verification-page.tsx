@@ -1,0 +1,87 @@
+import { maskEmail, VERIFICATION_CODE_LENGTH } from '@zema/contracts';
+import { LogOut } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useAuth } from '#src/app/bootstrap-store';
+import { useLogout } from '#src/app/use-logout';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { toast } from '#src/ui/toast';
+import { useResendEmailVerification } from '../api/resend-email-verification';
+import { useValidateEmailVerificationOtp } from '../api/validate-email-verification-otp';
+import { requiredMessage } from '../auth-texts';
+import { AuthLayout } from '../components/auth-layout';
+import { handleFormError } from '../form-error';
+
+interface VerificationValues {
+  code: string;
+}
+
+/**
+ * SPEC §2 email verification screen, shown by EmailVerificationGate on every route while the
+ * signed-in user must verify their email. A valid code reloads the page (SPEC §4), so the whole
+ * app starts again with the verified session.
+ */
+export default function EmailVerificationPage() {
+  const { user } = useAuth();
+  const { logout, isPending: loggingOut } = useLogout();
+  const validate = useValidateEmailVerificationOtp();
+  const resend = useResendEmailVerification();
+  const form = useForm<VerificationValues>({ defaultValues: { code: '' } });
+
+  const onSubmit = ({ code }: VerificationValues) => {
+    validate.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: () => window.location.reload(),
+        onError: (error) => handleFormError(form, error),
+      },
+    );
+  };
+
+  const onResend = () => {
+    resend.mutate(user?.email ? { email: user.email } : {}, { onSuccess: () => toast('Email sent') });
+  };
+
+  return (
+    <AuthLayout
+      heading="Verify your email"
+      description={`Enter the verification code we sent to ${maskEmail(user?.email)}`}
+      corner={
+        <Button
+          variant="text"
+          size="sm"
+          onPress={logout}
+          isPending={loggingOut}
+          startIcon={<LogOut aria-hidden="true" className="size-4" />}
+        >
+          Log out
+        </Button>
+      }
+      after={
+        <Button variant="text" size="sm" onPress={onResend} isPending={resend.isPending}>
+          Resend email
+        </Button>
+      }
+    >
+      <Form form={form} onSubmit={onSubmit}>
+        <FormTextField<VerificationValues>
+          name="code"
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          rules={{
+            required: requiredMessage('code'),
+            maxLength: {
+              value: VERIFICATION_CODE_LENGTH,
+              message: `The code must be ${VERIFICATION_CODE_LENGTH} digits.`,
+            },
+          }}
+        />
+        <Button type="submit" fullWidth isPending={validate.isPending}>
+          Next
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

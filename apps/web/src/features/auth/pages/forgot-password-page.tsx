@@ -1,0 +1,63 @@
+import { CircleCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { useForgotPassword } from '../api/forgot-password';
+import { requiredMessage } from '../auth-texts';
+import { AuthLayout } from '../components/auth-layout';
+import { TextLink } from '../components/text-link';
+import { handleFormError } from '../form-error';
+
+interface ForgotValues {
+  email: string;
+}
+
+/**
+ * /forgot-password (SPEC §2): enter the email and press Continue. An `?email=` prefills the field
+ * and locks it. The server's answer is the same for every address, and is shown in the card.
+ */
+export default function ForgotPasswordPage() {
+  const [params] = useSearchParams();
+  const lockedEmail = params.get('email');
+  const forgot = useForgotPassword();
+  const form = useForm<ForgotValues>({ defaultValues: { email: lockedEmail ?? '' } });
+
+  const onSubmit = ({ email }: ForgotValues) => {
+    forgot.mutate(
+      { email: lockedEmail ?? email.trim() },
+      { onError: (error) => handleFormError(form, error) },
+    );
+  };
+
+  return (
+    <AuthLayout
+      heading="Forgot your password?"
+      description="Enter your email address and we will send you a link to choose a new password."
+      after={<TextLink href="/login">Back to sign in</TextLink>}
+    >
+      <Form form={form} onSubmit={onSubmit}>
+        <FormTextField<ForgotValues>
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          isReadOnly={lockedEmail !== null}
+          rules={{ required: requiredMessage('email') }}
+        />
+        {/* Polite live region: the message is read out when it arrives. */}
+        <div role="status">
+          {forgot.data && (
+            <p className="flex items-start gap-2 rounded-theme border border-positive/40 bg-positive/10 p-3 text-sm text-fg">
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-positive" />
+              {forgot.data.message}
+            </p>
+          )}
+        </div>
+        <Button type="submit" fullWidth isPending={forgot.isPending}>
+          Continue
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { Button } from '#src/ui/button';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { useLogin } from '../api/login';
+import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
+import { AuthLayout } from '../components/auth-layout';
+import { TextLink } from '../components/text-link';
+import { TWO_FACTOR_TEXTS, TwoFactorChallengeForm } from '../components/two-factor-challenge-form';
+import { handleFormError } from '../form-error';
+import { useFinishLogin } from '../use-finish-login';
+
+interface LoginValues {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** /login and /workspace/join/login (SPEC §2, §4). */
+export default function LoginPage() {
+  const settings = useSettings();
+  const { pathname, search } = useLocation();
+  const workspace = isWorkspaceJoinPath(pathname);
+  const [twoFactor, setTwoFactor] = useState(false);
+  const login = useLogin();
+  const finishLogin = useFinishLogin();
+  // Demo mode: the admin credentials are filled in (SPEC §9).
+  const demo = settings.demo_credentials;
+  const form = useForm<LoginValues>({
+    defaultValues: { email: demo?.email ?? '', password: demo?.password ?? '', remember: true },
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
+
+  if (twoFactor) {
+    return (
+      <AuthLayout heading={TWO_FACTOR_TEXTS.heading}>
+        <TwoFactorChallengeForm />
+      </AuthLayout>
+    );
+  }
+
+  const onSubmit = (values: LoginValues) => {
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        if ('two_factor' in answer) setTwoFactor(true);
+        else void finishLogin(answer.bootstrapData);
+      },
+      onError: (error) => handleFormError(form, error),
+    });
+  };
+
+  const heading = workspace
+    ? `To join your team on ${settings.site_name}, log in to your account`
+    : 'Sign in to your account';
+  const forgotHref = email.trim()
+    ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}`
+    : '/forgot-password';
+  const registerHref = `${workspace ? WORKSPACE_JOIN_PREFIX : ''}/register${search}`;
+
+  return (
+    <AuthLayout
+      heading={heading}
+      after={
+        !settings.registration.disable && (
+          <>
+            Don't have an account? <TextLink href={registerHref}>Sign up.</TextLink>
+          </>
+        )
+      }
+    >
+      <Form form={form} onSubmit={onSubmit}>
+        <FormTextField<LoginValues>
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          rules={{ required: requiredMessage('email') }}
+        />
+        <div className="flex flex-col gap-1.5">
+          <FormTextField<LoginValues>
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+            rules={{ required: requiredMessage('password') }}
+          />
+          <TextLink href={forgotHref} className="self-end text-sm">
+            Forgot your password?
+          </TextLink>
+        </div>
+        <FormCheckbox<LoginValues> name="remember">Stay signed in for a month</FormCheckbox>
+        <Button type="submit" fullWidth isPending={login.isPending}>
+          Continue
+        </Button>
+      </Form>
+      {/* Social login buttons (social feature) join here once their component exists. */}
+    </AuthLayout>
+  );
+}

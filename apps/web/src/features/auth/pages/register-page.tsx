@@ -1,0 +1,159 @@
+import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useSearchParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { ApiError } from '#src/lib/api-error';
+import { Button } from '#src/ui/button';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { toast } from '#src/ui/toast';
+import { useRegister } from '../api/register';
+import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
+import { AuthLayout } from '../components/auth-layout';
+import { HUMAN_VERIFICATION_FAILED, verifyHumanWithProvider } from '../components/human-verification';
+import { TextLink } from '../components/text-link';
+import { handleFormError } from '../form-error';
+import { useFinishLogin } from '../use-finish-login';
+
+interface RegisterValues {
+  email: string;
+  password: string;
+  password_confirmation: string;
+  /** One flag per registration policy, in the order of settings.registration.policies. */
+  policies: boolean[];
+}
+
+/** /register and /workspace/join/register (SPEC §2, §4, §5). */
+export default function RegisterPage() {
+  const settings = useSettings();
+  const { pathname, search } = useLocation();
+  const [params] = useSearchParams();
+  const workspace = isWorkspaceJoinPath(pathname);
+  const lockedEmail = params.get('email');
+  const policies = settings.registration.policies;
+  const register = useRegister();
+  const finishLogin = useFinishLogin();
+  const [verifying, setVerifying] = useState(false);
+  const humanContainer = useRef<HTMLDivElement>(null);
+  const form = useForm<RegisterValues>({
+    defaultValues: {
+      email: lockedEmail ?? '',
+      password: '',
+      password_confirmation: '',
+      policies: policies.map(() => false),
+    },
+  });
+
+  const onSubmit = async (values: RegisterValues) => {
+    if (settings.human_verification.register) {
+      setVerifying(true);
+      const human = await verifyHumanWithProvider(
+        settings.human_verification,
+        'register',
+        humanContainer.current,
+      );
+      setVerifying(false);
+      if (!human) {
+        toast.danger(HUMAN_VERIFICATION_FAILED);
+        return;
+      }
+    }
+    const accepted = Object.fromEntries(policies.map((p, i) => [p.id, values.policies[i] === true]));
+    register.mutate(
+      {
+        email: lockedEmail ?? values.email,
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        ...accepted,
+      },
+      {
+        onSuccess: ({ status, bootstrapData }) => {
+          void finishLogin(bootstrapData, status === 'needs_email_verification' ? { to: '/' } : {});
+        },
+        onError: (error) => handleFormError(form, withPolicyFields(error, policies)),
+      },
+    );
+  };
+
+  const heading = workspace
+    ? `To join your team on ${settings.site_name}, create an account`
+    : params.get('redirectFrom') === 'pricing'
+      ? "First, let's create your account"
+      : 'Create a new account';
+  const loginHref = `${workspace ? WORKSPACE_JOIN_PREFIX : ''}/login${search}`;
+
+  return (
+    <AuthLayout
+      heading={heading}
+      after={
+        <>
+          Already have an account? <TextLink href={loginHref}>Sign in.</TextLink>
+        </>
+      }
+    >
+      <Form form={form} onSubmit={onSubmit}>
+        <FormTextField<RegisterValues>
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          isReadOnly={lockedEmail !== null}
+          rules={{ required: requiredMessage('email') }}
+        />
+        <FormTextField<RegisterValues>
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          rules={{
+            required: requiredMessage('password'),
+            minLength: {
+              value: PASSWORD_MIN_LENGTH,
+              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+            },
+          }}
+        />
+        <FormTextField<RegisterValues>
+          name="password_confirmation"
+          type="password"
+          label="Confirm password"
+          autoComplete="new-password"
+          rules={{
+            required: requiredMessage('password confirmation'),
+            validate: (value, all) => value === all.password || 'The passwords do not match.',
+          }}
+        />
+        {policies.map((policy, i) => (
+          <FormCheckbox<RegisterValues>
+            key={policy.id}
+            name={`policies.${i}`}
+            rules={{ validate: (v) => v === true || `Please accept the ${policy.name}.` }}
+          >
+            <span>
+              I accept the{' '}
+              <TextLink href={policy.action} target="_blank" rel="noopener">
+                {policy.name}
+              </TextLink>
+            </span>
+          </FormCheckbox>
+        ))}
+        <div ref={humanContainer} />
+        <Button type="submit" fullWidth isPending={verifying || register.isPending}>
+          Create account
+        </Button>
+      </Form>
+      {/* Social login buttons (social feature) join here once their component exists. */}
+    </AuthLayout>
+  );
+}
+
+/** The server names policy errors by policy id; the form holds them as `policies.<index>`. */
+function withPolicyFields(error: unknown, policies: { id: string }[]): unknown {
+  if (!(error instanceof ApiError) || !error.errors) return error;
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const index = policies.findIndex((p) => p.id === field);
+    errors[index >= 0 ? `policies.${index}` : field] = messages;
+  }
+  return { message: error.message, errors };
+}

@@ -1,0 +1,87 @@
+import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { toast } from '#src/ui/toast';
+import { useResetPassword } from '../api/reset-password';
+import { requiredMessage } from '../auth-texts';
+import { AuthLayout } from '../components/auth-layout';
+import { TextLink } from '../components/text-link';
+import { handleFormError } from '../form-error';
+import { useFinishLogin } from '../use-finish-login';
+
+interface ResetValues {
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * /password/reset/:token (SPEC §2): email (prefilled from the mail's link), new password and its
+ * confirmation. Success: signed in when the server answers with a session, otherwise to /login.
+ */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const finishLogin = useFinishLogin();
+  const reset = useResetPassword();
+  const form = useForm<ResetValues>({
+    defaultValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = (values: ResetValues) => {
+    reset.mutate(
+      { token, ...values, email: values.email.trim() },
+      {
+        onSuccess: ({ message, bootstrapData }) => {
+          if (message) toast(message);
+          if (bootstrapData?.user) void finishLogin(bootstrapData);
+          else navigate('/login', { replace: true });
+        },
+        onError: (error) => handleFormError(form, error),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout heading="Reset your password" after={<TextLink href="/login">Back to sign in</TextLink>}>
+      <Form form={form} onSubmit={onSubmit}>
+        <FormTextField<ResetValues>
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          rules={{ required: requiredMessage('email') }}
+        />
+        <FormTextField<ResetValues>
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          rules={{
+            required: requiredMessage('password'),
+            minLength: {
+              value: PASSWORD_MIN_LENGTH,
+              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+            },
+          }}
+        />
+        <FormTextField<ResetValues>
+          name="password_confirmation"
+          type="password"
+          label="Confirm password"
+          autoComplete="new-password"
+          rules={{
+            required: requiredMessage('password confirmation'),
+            validate: (value, all) => value === all.password || 'The passwords do not match.',
+          }}
+        />
+        <Button type="submit" fullWidth isPending={reset.isPending}>
+          Reset password
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}
