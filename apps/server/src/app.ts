@@ -6,13 +6,21 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
+import { authRoutes } from '#src/features/auth/auth.routes';
+import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { healthRoutes } from '#src/features/health/health.routes';
+import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
+import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
 import { logsRoutes } from '#src/features/logs/logs.routes';
+import { createMailService } from '#src/features/mail/mail.service';
 import { createSettingsService } from '#src/features/settings/settings.service';
+import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
+import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
@@ -21,6 +29,7 @@ import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
+import { createMailer } from '#src/platform/mail';
 import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
 import { createSharedCache } from '#src/platform/shared-cache';
@@ -33,7 +42,16 @@ export type BuildAppOptions = {
   resolveWorkspace?: WorkspaceResolver;
   /** Called with the seed result, e.g. so main.ts can print a generated admin password. */
   onSeed?: (result: SeedResult) => void;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: DestinationStream;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis connection when REDIS_URL is set (rate limits, human-verification marks). */
+    redis: Redis | null;
+  }
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -78,6 +96,7 @@ async function assemble(
         ],
         censor: '[redacted]',
       },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     // Proxies are trusted only when configured; otherwise X-Forwarded-For is ignored (RELIABILITY).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -108,8 +127,19 @@ async function assemble(
   app.decorate('settings', createSettingsService(handle.db, config, cache));
   app.decorate('pubsub', pubsub);
   app.decorate('cache', cache);
+  app.decorate('redis', redis ?? null);
+  const mail = createMailService({
+    mailer: createMailer(config, app.log),
+    settings: app.settings,
+    config,
+    log: app.log,
+  });
+  app.decorate('mail', mail);
+  app.decorate('humanMarks', createHumanMarks(redis ?? null));
 
   app.addHook('onClose', async () => {
+    // Mail queued by the last requests is handed over before the connections close.
+    await mail.close();
     await cache.close();
     await pubsub.close();
     if (redis) await closeRedis(redis);
@@ -170,14 +200,19 @@ async function assemble(
   await app.register(workspacePlugin, { resolveWorkspace: opts.resolveWorkspace });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(
     async (api) => {
       await api.register(bootstrapRoutes);
       await api.register(valueListsRoutes);
       await api.register(logsRoutes);
+      await api.register(emailVerificationRoutes);
+      await api.register(humanVerificationRoutes);
+      await api.register(settingsAdminRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(socialRoutes);
   await app.register(spaRoutes);
   return app;
 }

@@ -35,6 +35,9 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Owner@Example.com',
       ADMIN_PASSWORD: 'correct horse',
       MAIL_URL: 'smtp://mail:25',
+      MAIL_FROM: '"Zema" <hello@example.com>',
+      HUMAN_VERIFICATION_SECRET: 'hv-secret',
+      HUMAN_VERIFICATION_VERIFY_URL: 'http://verify.local/siteverify',
       DEMO_MODE: '1',
       TRUST_PROXY: '10.0.0.1, 192.168.0.0/16',
       LOG_LEVEL: 'warn',
@@ -50,6 +53,8 @@ describe('loadConfig', () => {
       adminEmail: 'owner@example.com',
       adminPassword: 'correct horse',
       mailUrl: 'smtp://mail:25',
+      mailFrom: '"Zema" <hello@example.com>',
+      humanVerification: { secret: 'hv-secret', verifyUrl: 'http://verify.local/siteverify' },
       demo: true,
       trustProxy: ['10.0.0.1', '192.168.0.0/16'],
       logLevel: 'warn',
@@ -66,6 +71,8 @@ describe('loadConfig', () => {
     { ADMIN_EMAIL: 'nope' },
     { ADMIN_PASSWORD: 'short' },
     { LOG_LEVEL: 'loud' },
+    { MAIL_URL: 'http://mail' },
+    { HUMAN_VERIFICATION_VERIFY_URL: 'not a url' },
   ])('rejects %o with a readable message', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/features/social/social.config';
 
 /**
  * Every environment variable the server reads (the root .env.example and apps/server/README.md
@@ -15,11 +16,15 @@ import { z } from 'zod';
  * - APP_DEBUG       true = failed responses carry the debug trace (never in production)
  * - ADMIN_EMAIL     email of the admin seeded on first start (default admin@zema.local)
  * - ADMIN_PASSWORD  password of that admin; unset = generated once, saved to DATA_DIR/admin-credentials.txt
- * - MAIL_URL        smtp://user:pass@host:port; unset = .eml files in DATA_DIR/mail
+ * - MAIL_URL        smtp://user:pass@host:port (or smtps://); unset = .eml files in DATA_DIR/mail
+ * - MAIL_FROM       sender of every mail (default "<site name>" <no-reply@APP_URL host>)
+ * - HUMAN_VERIFICATION_SECRET      secret key of reCAPTCHA / Turnstile (server side only)
+ * - HUMAN_VERIFICATION_VERIFY_URL  verify endpoint; default per provider (Google / Cloudflare)
  * - DEMO_MODE       true = demo site (login form prefilled with the demo admin)
  * - TRUST_PROXY     comma list of proxy IPs/CIDRs whose X-Forwarded-For is trusted; unset = none
  * - LOG_LEVEL       pino level: fatal, error, warn, info, debug, trace, silent (default info)
  * - WEB_DIST_DIR    folder of the built web app (default apps/web/dist)
+ * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see features/social/social.config.ts)
  */
 
 // Both from src/ (tsx, vitest) and from the dist/ bundle this is one level below the package root.
@@ -61,10 +66,14 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
       .optional(),
   ),
+  MAIL_FROM: optionalString,
+  HUMAN_VERIFICATION_SECRET: optionalString,
+  HUMAN_VERIFICATION_VERIFY_URL: optionalString.pipe(z.url().optional()),
   DEMO_MODE: bool,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  ...socialEnvShape,
 });
 
 export type Config = {
@@ -78,11 +87,18 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   mailUrl: string | undefined;
+  /** Explicit sender; undefined = "<site name>" <no-reply@<APP_URL host>> at send time. */
+  mailFrom: string | undefined;
+  humanVerification: { secret: string | undefined; verifyUrl: string | undefined };
   demo: boolean;
   /** Proxy addresses/CIDRs whose X-Forwarded-For is believed; empty = trust no proxy. */
   trustProxy: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** Secret of the signed OAuth cookies; undefined = generated once into DATA_DIR/app-key. */
+  appKey: string | undefined;
+  /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
+  social: SocialConfig;
 };
 
 export class ConfigError extends Error {
@@ -108,6 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     mailUrl: e.MAIL_URL,
+    mailFrom: e.MAIL_FROM,
+    humanVerification: { secret: e.HUMAN_VERIFICATION_SECRET, verifyUrl: e.HUMAN_VERIFICATION_VERIFY_URL },
     demo: e.DEMO_MODE,
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
@@ -117,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR
       ? absolute(e.WEB_DIST_DIR, process.cwd())
       : resolve(serverPackageRoot, '../web/dist'),
+    appKey: e.APP_KEY,
+    social: socialConfigFrom(e),
   };
 }
 

@@ -103,3 +103,52 @@ export function maskEmail(address: string | null | undefined): string {
   const shown = local.slice(0, 2);
   return `${shown}${'*'.repeat(Math.max(local.length - shown.length, 0))}${address.slice(at)}`;
 }
+
+/** A register (or contact) body may carry this field to pass human verification directly,
+ * instead of an earlier POST recaptcha/verify from the same browser. */
+export const HUMAN_VERIFICATION_TOKEN_FIELD = 'recaptcha_token';
+export const HUMAN_VERIFICATION_FAILED_MESSAGE = 'Could not verify you are human.';
+
+/** Recovery codes (RELIABILITY): 8 of them, each `[A-Za-z0-9]{10}-[A-Za-z0-9]{10}`. */
+export const RECOVERY_CODE_COUNT = 8;
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{10}-[A-Za-z0-9]{10}$/;
+
+/** GET auth/user/confirmed-password-status?seconds=9000 → {confirmed}. */
+export const confirmedPasswordStatusQuerySchema = z.object({
+  seconds: z.coerce.number().int().min(0).optional(),
+});
+export const confirmedPasswordStatusResponseSchema = z.object({ confirmed: z.boolean() });
+
+/** POST auth/user/confirm-password {password} → {confirmed: true}. */
+export const confirmPasswordRequestSchema = z.object({ password });
+
+/** PUT auth/user/password. */
+export const updatePasswordRequestSchema = z.object({
+  current_password: z.string().min(1, 'The current password field is required.'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  password_confirmation: password,
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/**
+ * Answer of POST/DELETE auth/user/two-factor-authentication: `pending` = a secret exists but no
+ * code confirmed it yet (SPEC §4 "setup" state); `enabled` = confirmed.
+ */
+export const twoFactorStatusResponseSchema = z.object({ enabled: z.boolean(), pending: z.boolean() });
+export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSchema>;
+
+/** GET auth/user/two-factor/qr-code → {svg, secret} (secret = base32 setup key). */
+export const twoFactorQrCodeResponseSchema = z.object({ svg: z.string(), secret: z.string() });
+
+/** POST auth/user/confirmed-two-factor-authentication {code}. */
+export const twoFactorConfirmRequestSchema = z.object({
+  code: z.string().length(TWO_FACTOR_CODE_LENGTH, 'The code must be 6 characters.'),
+});
+
+/**
+ * Recovery codes in plain text: only in the answers of confirmed-two-factor-authentication and
+ * POST two-factor-recovery-codes (they are stored hashed and cannot be shown again).
+ */
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });

@@ -59,3 +59,7 @@ export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 
 /** Deep-partial settings update, as the admin area will send it. */
 export type ClientSettingsPatch = { [K in keyof ClientSettings]?: unknown };
+
+/** POST api/v1/settings (admin): `{'dotted.key': value, ...}`; GET and POST answer `{settings}`. */
+export const adminSettingsUpdateRequestSchema = z.record(z.string().min(1), z.unknown());
+export const adminSettingsResponseSchema = z.object({ settings: clientSettingsSchema });

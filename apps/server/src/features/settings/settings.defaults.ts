@@ -1,5 +1,7 @@
 import { type ClientSettings, DEFAULT_BRANDING, type LandingAppearance } from '@zema/contracts';
 import type { Config } from '#src/config';
+import { readAdminCredentials } from '#src/db/seed';
+import { enabledSocialServices } from '#src/features/social/social.config';
 
 export const DEFAULT_LANDING: LandingAppearance = {
   headerTitle: 'Music that moves with you',
@@ -56,6 +58,16 @@ export const DEFAULT_LANDING: LandingAppearance = {
   showPricing: true,
 };
 
+/**
+ * The demo admin's login for the prefilled form: ADMIN_PASSWORD, or the generated password from
+ * the credentials file (read on each settings load, so it is there right after the first seed).
+ */
+function demoCredentials(config: Config) {
+  if (config.adminPassword) return { email: config.adminEmail, password: config.adminPassword };
+  const generated = readAdminCredentials(config);
+  return { email: generated?.email ?? config.adminEmail, password: generated?.password ?? '' };
+}
+
 /** Every key of the client settings has a value here, so a fresh install is complete. */
 export function defaultClientSettings(config: Config): ClientSettings {
   return {
@@ -82,14 +94,10 @@ export function defaultClientSettings(config: Config): ClientSettings {
     branding: { ...DEFAULT_BRANDING },
     registration: { disable: false, policies: [] },
     require_email_confirmation: false,
-    social: {
-      google: { enable: false },
-      facebook: { enable: false },
-      twitter: { enable: false },
-      envato: { enable: false },
-    },
+    // On exactly when the provider's client id and secret are configured (env-owned below).
+    social: enabledSocialServices(config.social),
     human_verification: { provider: null, site_key: null, register: false, contact: false },
-    demo_credentials: config.demo ? { email: config.adminEmail, password: config.adminPassword ?? '' } : null,
+    demo_credentials: config.demo ? demoCredentials(config) : null,
     i18n: { enable: false, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
@@ -98,4 +106,4 @@ export function defaultClientSettings(config: Config): ClientSettings {
 }
 
 /** Keys whose value always comes from the environment; stored rows cannot override them. */
-export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug', 'demo_credentials'] as const;
+export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug', 'demo_credentials', 'social'] as const;

@@ -83,6 +83,38 @@ export function createSettingsService(db: Database, config: Config, cache: Share
       return getPath(await all(), key) as T | undefined;
     },
 
+    /**
+     * The errors storing all `pairs` together would cause, without storing anything (the admin
+     * update checks a whole form before writing any key of it).
+     */
+    async check(pairs: [string, Json][]): Promise<Record<string, string[]>> {
+      const errors: Record<string, string[]> = {};
+      for (const [key] of pairs) {
+        if (!key || (ENV_OWNED_SETTINGS as readonly string[]).includes(key.split('.')[0]!)) {
+          errors[key] = ['This setting is read-only.'];
+        }
+      }
+      if (Object.keys(errors).length) return errors;
+      const keys = new Set(pairs.map(([key]) => key));
+      const rows = await db.select().from(settings);
+      const next = [
+        ...rows.filter((r) => !keys.has(r.key)),
+        ...pairs.map(([key, value]) => ({ key, value })),
+      ];
+      const parsed = clientSettingsSchema.safeParse(applyRows(config, next));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path.join('.');
+          errors[field] = [...(errors[field] ?? []), issue.message];
+        }
+        return errors;
+      }
+      for (const [key] of pairs) {
+        if (getPath(parsed.data, key) === undefined) errors[key] = ['Unknown setting.'];
+      }
+      return errors;
+    },
+
     /** Stores `value` under `key` (dotted path) after validating the result as a whole. */
     async set(key: string, value: Json): Promise<ClientSettings> {
       if (!key || (ENV_OWNED_SETTINGS as readonly string[]).includes(key.split('.')[0]!)) {

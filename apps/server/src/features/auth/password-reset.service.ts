@@ -1,0 +1,88 @@
+import type { ResetPasswordRequest } from '@zema/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { passwordResetTokens, sessions, twoFactorChallenges, users } from '#src/db/schema/index';
+import { validationError } from '#src/http/errors';
+import { MESSAGES } from './auth.service';
+import { hashPassword } from './password';
+import { randomToken, sha256Hex } from './tokens';
+
+/** RELIABILITY: valid 60 minutes, stored hashed, single use. */
+export const RESET_TOKEN_MINUTES = 60;
+
+export const RESET_MESSAGES = {
+  sent: 'We have emailed your password reset link.',
+  done: 'Your password has been reset.',
+  invalid: 'This password reset token is invalid.',
+} as const;
+
+/**
+ * Sends a reset link when the email belongs to an account. Known and unknown emails do the same
+ * work (a token is generated and hashed, one query against the token table) and the mail goes out
+ * in the background, so neither the answer nor its timing tells them apart.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string) {
+  const normalised = email.trim().toLowerCase();
+  const token = randomToken(32);
+  const tokenHash = sha256Hex(token);
+  const [user] = await app.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalised));
+  if (!user) {
+    await app.db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, tokenHash));
+    return;
+  }
+  await app.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  app.mail.sendPasswordReset(user.email, token, RESET_TOKEN_MINUTES);
+}
+
+/**
+ * Sets the new password from a valid link. The token is marked used in the same transaction, all
+ * sessions (and pending two-factor logins) of the user end, and other open links die too.
+ * The user is not logged in: the web app sends them to /login with the new password.
+ */
+export async function resetPassword(app: FastifyInstance, body: ResetPasswordRequest) {
+  if (body.password !== body.password_confirmation)
+    throw validationError({ password: [MESSAGES.confirmationMismatch] });
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  const ok = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256Hex(body.token)),
+          eq(sql`lower(${users.email})`, body.email.trim().toLowerCase()),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      );
+    if (!row) return false;
+    // Conditional on used_at IS NULL: of two concurrent resets with one token, one wins.
+    const used = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (!used.length) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
+    return true;
+  });
+  if (!ok) throw validationError({ email: [RESET_MESSAGES.invalid] });
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#src/config';
+import type { SettingsService } from '#src/features/settings/settings.service';
+import type { Mailer, SentMail } from '#src/platform/mail';
+import {
+  absoluteUrl,
+  type MailBrand,
+  type MailContent,
+  passwordResetMail,
+  verificationCodeMail,
+  welcomeMail,
+} from './mail.templates';
+
+export type MailService = ReturnType<typeof createMailService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+  }
+}
+
+/** The default sender: "<site name>" <no-reply@<APP_URL host>>. */
+export function defaultFrom(siteName: string, appUrl: string) {
+  const host = new URL(appUrl).hostname;
+  return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+}
+
+export function createMailService(deps: {
+  mailer: Mailer;
+  settings: SettingsService;
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const { mailer, settings, config, log } = deps;
+  // Mail goes out in the background so the SMTP round trip never shapes a response (timing of
+  // forgot-password must not tell known from unknown emails); shutdown waits for what is in flight.
+  const pending = new Set<Promise<unknown>>();
+
+  async function brand(): Promise<MailBrand> {
+    const s = await settings.getClientSettings();
+    return {
+      siteName: s.site_name,
+      baseUrl: s.base_url,
+      logoUrl: absoluteUrl(s.base_url, s.branding.logo_dark),
+    };
+  }
+
+  async function deliver(to: string, build: (b: MailBrand) => MailContent): Promise<SentMail> {
+    const b = await brand();
+    const content = build(b);
+    return mailer.send({ from: config.mailFrom ?? defaultFrom(b.siteName, config.appUrl), to, ...content });
+  }
+
+  /** Sends without making the caller wait; failures are logged (the user can ask again). */
+  function queue(to: string, build: (b: MailBrand) => MailContent): void {
+    const job = deliver(to, build)
+      .catch((err: unknown) => log.error({ err, to }, 'mail could not be sent'))
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  }
+
+  return {
+    mailer,
+    brand,
+    deliver,
+    sendVerificationCode(to: string, code: string, minutes: number) {
+      queue(to, (b) => verificationCodeMail(b, code, minutes));
+    },
+    sendPasswordReset(to: string, token: string, minutes: number) {
+      queue(to, (b) => {
+        const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
+        return passwordResetMail(b, link, minutes);
+      });
+    },
+    sendWelcome(to: string, name: string) {
+      queue(to, (b) => welcomeMail(b, name));
+    },
+    /** Resolves once every queued mail was handed over (tests, shutdown). */
+    async flush() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+    async close() {
+      await this.flush();
+      mailer.close();
+    },
+  };
+}
