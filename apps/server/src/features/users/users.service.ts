@@ -1,7 +1,15 @@
 import type { GuestRole, Permission, Restriction, User } from '@zema/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { permissionRole, permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
+import {
+  permissionRole,
+  permissions,
+  roles,
+  socialProfiles,
+  userPermission,
+  userRole,
+  users,
+} from '#src/db/schema/index';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 type PermissionGrant = { id: number; name: string; restrictions: Restriction[] };
@@ -72,6 +80,11 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
     .from(userPermission)
     .innerJoin(permissions, eq(permissions.id, userPermission.permissionId))
     .where(eq(userPermission.userId, userId));
+  const socialRows = await db
+    .select({ service_name: socialProfiles.serviceName, username: socialProfiles.username })
+    .from(socialProfiles)
+    .where(eq(socialProfiles.userId, userId))
+    .orderBy(asc(socialProfiles.id));
 
   return {
     id: row.id,
@@ -89,7 +102,7 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
     roles: roleRows,
     permissions: mergePermissions([...roleGrants, ...userGrants]),
     subscriptions: [],
-    social_profiles: [],
+    social_profiles: socialRows,
     two_factor_confirmed_at: iso(row.twoFactorConfirmedAt),
     created_at: row.createdAt.toISOString(),
   };

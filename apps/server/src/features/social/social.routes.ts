@@ -1,0 +1,167 @@
+import {
+  bootstrapAnswerSchema,
+  SOCIAL_SERVICES,
+  type SocialLoginResult,
+  socialConnectRequestSchema,
+} from '@zema/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REMEMBER_LIFETIME_MS, SESSION_COOKIE } from '#src/features/auth/session.service';
+import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { HttpError } from '#src/http/errors';
+import {
+  createCookieCodec,
+  PENDING_COOKIE,
+  resolveAppKey,
+  SOCIAL_COOKIE_PATH,
+  SOCIAL_COOKIE_TTL_MS,
+  STATE_COOKIE,
+} from './social.cookies';
+import { renderResultPage } from './social.page';
+import {
+  connectWithPassword,
+  disconnect,
+  handleCallback,
+  readPending,
+  type SocialDeps,
+  startFlow,
+} from './social.service';
+
+const serviceParams = z.object({ service: z.string().max(40) });
+const callbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+});
+
+/** Social login (SPEC §4, §7): popup start, provider callback, password connect, disconnect. */
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const codec = createCookieCodec(await resolveAppKey(app.config));
+  const deps: SocialDeps = {
+    db: app.db,
+    settings: app.settings,
+    cache: app.cache,
+    config: app.config,
+    codec,
+    log: app.log,
+  };
+  const appOrigin = new URL(app.config.appUrl).origin;
+
+  const socialCookie = (request: FastifyRequest) => ({
+    path: SOCIAL_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  });
+  const meta = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  const setSession = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, REMEMBER_LIFETIME_MS / 1000));
+
+  // The popup leaves our origin for the provider and comes back: a COOP other than unsafe-none on
+  // these pages would put the popup in a new browsing context group and cut it off its opener.
+  const popupHeaders = (reply: FastifyReply) =>
+    reply.header('cross-origin-opener-policy', 'unsafe-none').header('cache-control', 'no-store');
+
+  async function sendResult(reply: FastifyReply, result: SocialLoginResult) {
+    const settings = await app.settings.getClientSettings();
+    const nonce = reply.cspNonce?.script ?? '';
+    return popupHeaders(reply)
+      .type('text/html; charset=utf-8')
+      .send(renderResultPage(result, appOrigin, nonce, settings.site_name));
+  }
+
+  for (const mode of ['login', 'connect'] as const) {
+    app.get(
+      `/secure/auth/social/:service/${mode}`,
+      { config: { access: mode === 'login' ? 'guest' : 'user' }, schema: { params: serviceParams } },
+      async (request, reply) => {
+        const start = startFlow(deps, request.params.service, mode, request.user);
+        if (start.kind === 'result') return sendResult(reply, start.result);
+        reply.setCookie(STATE_COOKIE, start.stateCookie, {
+          ...socialCookie(request),
+          maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
+        });
+        return popupHeaders(reply).redirect(start.url, 302);
+      },
+    );
+  }
+
+  app.get(
+    '/secure/auth/social/:service/callback',
+    { config: { access: 'guest' }, schema: { params: serviceParams, querystring: callbackQuery } },
+    async (request, reply) => {
+      const outcome = await handleCallback(
+        deps,
+        request.params.service,
+        request.query,
+        request.cookies[STATE_COOKIE],
+        request.user,
+        meta(request),
+      );
+      // Single use: a state is spent whatever the outcome.
+      reply.clearCookie(STATE_COOKIE, socialCookie(request));
+      if (outcome.session) setSession(request, reply, outcome.session);
+      if (outcome.pending) {
+        reply.setCookie(PENDING_COOKIE, outcome.pending, {
+          ...socialCookie(request),
+          maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
+        });
+      }
+      return sendResult(reply, outcome.result);
+    },
+  );
+
+  app.post(
+    '/secure/auth/social/connect',
+    {
+      config: {
+        access: 'guest',
+        // Like login (RELIABILITY): 5 password attempts a minute per pending profile and IP.
+        rateLimit: {
+          max: 5,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => {
+            const pending = readPending(deps, request.cookies[PENDING_COOKIE]);
+            const who = pending ? `${pending.service}:${pending.profile.id}` : 'none';
+            return `social-connect:${who}:${request.ip}`;
+          },
+          errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => {
+            const message = `Too many attempts. Please try again in ${context.after}.`;
+            return new HttpError(429, message, { password: [message] });
+          },
+        },
+      },
+      schema: { body: socialConnectRequestSchema, response: { 200: bootstrapAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { bootstrapData, session } = await connectWithPassword(
+        deps,
+        request.cookies[PENDING_COOKIE],
+        request.body.password,
+        meta(request),
+      );
+      setSession(request, reply, session);
+      reply.clearCookie(PENDING_COOKIE, socialCookie(request));
+      return { bootstrapData };
+    },
+  );
+
+  app.post(
+    '/secure/auth/social/:service/disconnect',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: z.object({ service: z.enum(SOCIAL_SERVICES) }),
+        body: z.object({ service: z.enum(SOCIAL_SERVICES).optional() }).optional(),
+        response: { 200: bootstrapAnswerSchema },
+      },
+    },
+    async (request) => ({
+      bootstrapData: await disconnect(deps, request.user!, request.params.service),
+    }),
+  );
+};

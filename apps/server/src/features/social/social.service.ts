@@ -1,0 +1,331 @@
+import type { BootstrapData, SocialLoginResult, SocialService, User } from '@zema/contracts';
+import { generateState } from 'arctic';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import { roles, socialProfiles, userRole, users } from '#src/db/schema/index';
+import { verifyPassword } from '#src/features/auth/password';
+import { createSession, type SessionMeta } from '#src/features/auth/session.service';
+import { safeEqual } from '#src/features/auth/tokens';
+import { type BootstrapDeps, buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
+import { loadUser } from '#src/features/users/users.service';
+import { HttpError, validationError } from '#src/http/errors';
+import {
+  isSocialService,
+  type PendingCookie,
+  pendingCookieSchema,
+  SOCIAL_COOKIE_TTL_MS,
+  type SocialSigner,
+  stateCookieSchema,
+} from './social.cookies';
+import { type ProviderProfile, providerFor, type SocialProvider } from './social.providers';
+
+export type SocialDeps = BootstrapDeps & {
+  config: Config;
+  codec: SocialSigner;
+  log: FastifyBaseLogger;
+  /** Overridable clock (tests of the 10-minute expiry). */
+  now?: () => number;
+};
+
+export const SOCIAL_MESSAGES = {
+  disabled: 'This sign-in method is not enabled.',
+  invalidState: 'This sign-in attempt has expired or is invalid. Please try again.',
+  denied: 'The sign-in was cancelled.',
+  alreadyConnected: 'This account is already connected to another user.',
+  notSignedIn: 'Log in first to connect an account.',
+  noEmail: 'The provider did not share an email address with us.',
+  twoFactor: 'This account uses two-factor authentication: log in with your email and password.',
+  pendingExpired: 'This sign-in attempt has expired. Please try again.',
+  wrongPassword: 'The password is incorrect.',
+  notConnected: 'This account is not connected.',
+  onlySignIn: 'Set a password before disconnecting: this is the only way to sign in to your account.',
+} as const;
+
+const SERVICE_LABEL: Record<SocialService, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  envato: 'Envato',
+};
+export const serviceLabel = (s: SocialService) => SERVICE_LABEL[s];
+
+const clock = (deps: SocialDeps) => (deps.now ?? Date.now)();
+
+function provider(deps: SocialDeps, service: string): SocialProvider | null {
+  if (!isSocialService(service)) return null;
+  return providerFor(deps.config.social, service, deps.config.appUrl);
+}
+
+export type FlowStart =
+  | { kind: 'redirect'; url: string; stateCookie: string }
+  | { kind: 'result'; result: SocialLoginResult };
+
+/** Step 1 of the popup: a fresh state (+ PKCE verifier) in a signed cookie, then the provider. */
+export function startFlow(
+  deps: SocialDeps,
+  service: string,
+  mode: 'login' | 'connect',
+  user: User | null,
+): FlowStart {
+  const p = provider(deps, service);
+  if (!p) return { kind: 'result', result: { status: 'ERROR', message: SOCIAL_MESSAGES.disabled } };
+  if (mode === 'login' && user) return { kind: 'result', result: { status: 'ALREADY_LOGGED_IN' } };
+  const state = generateState();
+  const verifier = p.createVerifier();
+  const stateCookie = deps.codec.encode({
+    service: p.service,
+    state,
+    verifier,
+    mode,
+    userId: mode === 'connect' ? (user?.id ?? null) : null,
+    expiresAt: clock(deps) + SOCIAL_COOKIE_TTL_MS,
+  });
+  return { kind: 'redirect', url: p.authorizationUrl(state, verifier).href, stateCookie };
+}
+
+export type CallbackOutcome = {
+  result: SocialLoginResult;
+  /** A new session token when someone was logged in. */
+  session?: string;
+  /** The signed pending profile when REQUEST_PASSWORD asks for the existing account's password. */
+  pending?: string;
+};
+
+const error = (message: string | null): CallbackOutcome => ({ result: { status: 'ERROR', message } });
+
+/** Step 2: the provider sent the popup back with `code` and `state` (or an error). */
+export async function handleCallback(
+  deps: SocialDeps,
+  service: string,
+  query: { code?: string; state?: string; error?: string },
+  rawStateCookie: string | undefined,
+  user: User | null,
+  meta: SessionMeta,
+): Promise<CallbackOutcome> {
+  const p = provider(deps, service);
+  if (!p) return error(SOCIAL_MESSAGES.disabled);
+  const saved = deps.codec.decode(rawStateCookie, stateCookieSchema, clock(deps));
+  if (!saved || saved.service !== p.service || !query.state || !safeEqual(saved.state, query.state)) {
+    return error(SOCIAL_MESSAGES.invalidState);
+  }
+  if (query.error || !query.code) return error(SOCIAL_MESSAGES.denied);
+  if (saved.mode === 'connect' && (!user || user.id !== saved.userId))
+    return error(SOCIAL_MESSAGES.notSignedIn);
+  if (saved.mode === 'login' && user) return { result: { status: 'ALREADY_LOGGED_IN' } };
+
+  let profile: ProviderProfile;
+  try {
+    const tokens = await p.exchange(query.code, saved.verifier);
+    profile = await p.profile(tokens);
+  } catch (err) {
+    deps.log.warn({ err, service: p.service }, 'social login: provider exchange failed');
+    return error(null);
+  }
+
+  if (saved.mode === 'connect' && user) {
+    const linked = await linkProfile(deps.db, user.id, p.service, profile);
+    if (!linked) return error(SOCIAL_MESSAGES.alreadyConnected);
+    return { result: { status: 'SUCCESS', bootstrapData: await bootstrapFor(deps, user.id) } };
+  }
+
+  const [existing] = await deps.db
+    .select({ userId: socialProfiles.userId })
+    .from(socialProfiles)
+    .where(and(eq(socialProfiles.serviceName, p.service), eq(socialProfiles.userServiceId, profile.id)));
+  if (existing) {
+    await updateProfile(deps.db, existing.userId, p.service, profile);
+    return logIn(deps, existing.userId, meta);
+  }
+
+  if (!profile.email) return error(SOCIAL_MESSAGES.noEmail);
+  const [sameEmail] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, profile.email));
+  if (sameEmail) {
+    // RELIABILITY: linked to an existing email account only after its password is entered.
+    const pending: PendingCookie = {
+      service: p.service,
+      userId: sameEmail.id,
+      profile,
+      expiresAt: clock(deps) + SOCIAL_COOKIE_TTL_MS,
+    };
+    return {
+      result: { status: 'REQUEST_PASSWORD', service: p.service },
+      pending: deps.codec.encode(pending),
+    };
+  }
+
+  const created = await createSocialUser(deps.db, p.service, profile);
+  if (created === null) return error(SOCIAL_MESSAGES.alreadyConnected);
+  return logIn(deps, created, meta);
+}
+
+async function logIn(deps: SocialDeps, userId: number, meta: SessionMeta): Promise<CallbackOutcome> {
+  const user = await loadUser(deps.db, userId);
+  if (!user) return error(null);
+  // A social login must not be a way around the second factor.
+  if (user.two_factor_confirmed_at) return error(SOCIAL_MESSAGES.twoFactor);
+  const session = await createSession(deps.db, userId, { ...meta, remember: true });
+  return { result: { status: 'SUCCESS', bootstrapData: await buildBootstrapData(deps, user) }, session };
+}
+
+async function bootstrapFor(deps: SocialDeps, userId: number): Promise<BootstrapData> {
+  return buildBootstrapData(deps, await loadUser(deps.db, userId));
+}
+
+const profileColumns = (profile: ProviderProfile) => ({
+  username: profile.name ?? profile.email,
+  email: profile.email,
+  avatar: profile.avatar,
+});
+
+async function updateProfile(db: Database, userId: number, service: SocialService, profile: ProviderProfile) {
+  await db
+    .update(socialProfiles)
+    .set(profileColumns(profile))
+    .where(and(eq(socialProfiles.userId, userId), eq(socialProfiles.serviceName, service)));
+}
+
+/**
+ * Links the provider account to `userId` (replacing another account of the same service the user
+ * had linked). False when the provider account belongs to someone else: one provider account
+ * links to one user, also under concurrent requests (the unique index decides).
+ */
+export async function linkProfile(
+  db: Database,
+  userId: number,
+  service: SocialService,
+  profile: ProviderProfile,
+): Promise<boolean> {
+  const taken = await db
+    .select({ userId: socialProfiles.userId })
+    .from(socialProfiles)
+    .where(
+      and(
+        eq(socialProfiles.serviceName, service),
+        eq(socialProfiles.userServiceId, profile.id),
+        ne(socialProfiles.userId, userId),
+      ),
+    );
+  if (taken.length) return false;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(socialProfiles)
+        .where(and(eq(socialProfiles.userId, userId), eq(socialProfiles.serviceName, service)));
+      await tx
+        .insert(socialProfiles)
+        .values({ userId, serviceName: service, userServiceId: profile.id, ...profileColumns(profile) });
+    });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
+  if (!name) return { firstName: null, lastName: null };
+  const [first, ...rest] = name.split(/\s+/);
+  return { firstName: first ?? null, lastName: rest.join(' ') || null };
+}
+
+/** A new user (default roles, no password) with the profile; null if it lost a race. */
+async function createSocialUser(db: Database, service: SocialService, profile: ProviderProfile) {
+  const email = profile.email!;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash: null,
+          ...splitName(profile.name),
+          avatar: profile.avatar,
+          emailVerifiedAt: profile.emailVerified ? new Date() : null,
+        })
+        .returning({ id: users.id });
+      const defaults = await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true));
+      if (defaults.length) {
+        await tx.insert(userRole).values(defaults.map((r) => ({ userId: row!.id, roleId: r.id })));
+      }
+      await tx.insert(socialProfiles).values({
+        userId: row!.id,
+        serviceName: service,
+        userServiceId: profile.id,
+        ...profileColumns(profile),
+      });
+      return row!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** The pending profile of a REQUEST_PASSWORD answer, when its cookie is valid and unexpired. */
+export function readPending(deps: SocialDeps, raw: string | undefined): PendingCookie | null {
+  return deps.codec.decode(raw, pendingCookieSchema, clock(deps));
+}
+
+/** POST secure/auth/social/connect: the existing account's password links the profile and logs in. */
+export async function connectWithPassword(
+  deps: SocialDeps,
+  rawPending: string | undefined,
+  password: string,
+  meta: SessionMeta,
+): Promise<{ bootstrapData: BootstrapData; session: string }> {
+  const pending = readPending(deps, rawPending);
+  if (!pending) throw new HttpError(422, SOCIAL_MESSAGES.pendingExpired);
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, pending.userId));
+  if (!(await verifyPassword(row?.passwordHash, password))) {
+    throw validationError({ password: [SOCIAL_MESSAGES.wrongPassword] });
+  }
+  const user = await loadUser(deps.db, pending.userId);
+  if (!user) throw new HttpError(422, SOCIAL_MESSAGES.pendingExpired);
+  if (user.two_factor_confirmed_at) throw new HttpError(422, SOCIAL_MESSAGES.twoFactor);
+  if (!(await linkProfile(deps.db, user.id, pending.service, pending.profile))) {
+    throw new HttpError(422, SOCIAL_MESSAGES.alreadyConnected);
+  }
+  const session = await createSession(deps.db, user.id, { ...meta, remember: true });
+  return { bootstrapData: await bootstrapFor(deps, user.id), session };
+}
+
+/** Unlinks a provider unless it is the user's only way to sign in. */
+export async function disconnect(
+  deps: SocialDeps,
+  user: User,
+  service: SocialService,
+): Promise<BootstrapData> {
+  // The user row is locked so two concurrent disconnects cannot remove the last two ways in.
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    const mine = await tx
+      .select({ serviceName: socialProfiles.serviceName })
+      .from(socialProfiles)
+      .where(eq(socialProfiles.userId, user.id));
+    if (!mine.some((p) => p.serviceName === service)) throw new HttpError(422, SOCIAL_MESSAGES.notConnected);
+    if (!row?.passwordHash && mine.length === 1) throw new HttpError(422, SOCIAL_MESSAGES.onlySignIn);
+    await tx
+      .delete(socialProfiles)
+      .where(and(eq(socialProfiles.userId, user.id), eq(socialProfiles.serviceName, service)));
+  });
+  return bootstrapFor(deps, user.id);
+}
