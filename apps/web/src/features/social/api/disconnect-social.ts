@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { bootstrapAnswerSchema, DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
+import { setBootstrapData } from '#src/app/bootstrap-store';
+import { apiClient } from '#src/lib/api-client';
+import { ApiError } from '#src/lib/api-error';
+import { toast } from '#src/ui/toast';
+import { disabledMessage } from '../social-texts';
+
+/** POST secure/auth/social/{service}/disconnect {service} → {bootstrapData} (SPEC §7). */
+export async function disconnectSocial(service: SocialService) {
+  const res = await apiClient.post<unknown>(`secure/auth/social/${service}/disconnect`, { service });
+  return bootstrapAnswerSchema.parse(res);
+}
+
+/** Unlinks `service` from the signed-in user: 'Disabled :service account', or an error toast (SPEC §8). */
+export function useDisconnectSocial(service: SocialService) {
+  return useMutation({
+    mutationFn: () => disconnectSocial(service),
+    meta: { handlesErrors: true },
+    onSuccess: ({ bootstrapData }) => {
+      setBootstrapData(bootstrapData);
+      toast.positive(disabledMessage(service));
+    },
+    onError: (error) => {
+      // The server says why it refused (e.g. the only way to sign in); anything else is generic.
+      toast.danger(error instanceof ApiError && error.status === 422 ? error.message : DEFAULT_ERROR_MESSAGE);
+    },
+  });
+}
