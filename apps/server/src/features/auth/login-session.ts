@@ -16,7 +16,8 @@ export function currentSessionId(request: FastifyRequest): string | null {
 /** Ends the session the request came with (if any) and clears its cookie. */
 export async function endCurrentSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const cookie = request.cookies[SESSION_COOKIE];
-  if (cookie) await deleteSession(app.db, cookie);
+  if (!cookie) return;
+  await deleteSession(app.db, cookie);
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
 }
 
