@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, sessions } from '#src/db/schema/index';
+import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { Browser, lastMailTo, outboxFor, uniqueEmail } from './test-support';
+import { sha256Hex } from './tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'correct horse battery';
+const NEXT = 'a much newer password';
+const SENT = { message: 'We have emailed your password reset link.' };
+
+/** The token from the mailed link `<base_url>/password/reset/<token>?email=<email>`. */
+async function mailedToken(email: string) {
+  const mail = await lastMailTo(t.app, email);
+  const match = new RegExp(
+    `http://localhost:8080/password/reset/([A-Za-z0-9_-]+)\\?email=${encodeURIComponent(email)}`,
+  ).exec(mail);
+  return match![1]!;
+}
+
+const reset = (
+  b: Browser,
+  body: Partial<Record<'token' | 'email' | 'password' | 'password_confirmation', string>>,
+) => b.post('/auth/reset-password', { password: NEXT, password_confirmation: NEXT, ...body });
+
+describe('POST auth/forgot-password', () => {
+  it('answers the same for known and unknown emails, in similar time, mailing only the known', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const unknown = uniqueEmail('nobody');
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await new Browser(t.app).post('/auth/forgot-password', { email });
+      return { res, ms: performance.now() - start };
+    };
+    // Warm up code paths so the first measured call does not pay for lazy loading.
+    await timed(uniqueEmail('warm'));
+    const known = [await timed(user.email), await timed(user.email.toUpperCase())];
+    const missing = [await timed(unknown), await timed(unknown)];
+    for (const { res } of [...known, ...missing]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(SENT);
+    }
+    // Both paths stay under the same bound: the mail is sent in the background.
+    for (const { ms } of [...known, ...missing]) expect(ms).toBeLessThan(750);
+    expect(await outboxFor(t.app, unknown)).toEqual([]);
+    expect(await outboxFor(t.app, user.email)).toHaveLength(2);
+  });
+
+  it('stores only a sha256 of a 32-byte token, valid 60 minutes', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    await new Browser(t.app).post('/auth/forgot-password', { email: user.email });
+    const token = await mailedToken(user.email);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(row!.tokenHash).toBe(sha256Hex(token));
+    const ttl = row!.expiresAt.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('6 requests a minute per client, then 429 on email', async () => {
+    const b = new Browser(t.app);
+    for (let i = 0; i < 6; i++)
+      expect((await b.post('/auth/forgot-password', { email: uniqueEmail() })).statusCode).toBe(200);
+    const limited = await b.post('/auth/forgot-password', { email: uniqueEmail() });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().errors.email[0]).toMatch(/^Too many password reset requests\./);
+  });
+});
+
+describe('POST auth/reset-password', () => {
+  it('sets the password, ends every session, is single use; the user logs in again', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const phone = new Browser(t.app);
+    await phone.post('/auth/login', { email: user.email, password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/forgot-password', { email: user.email });
+    const token = await mailedToken(user.email);
+
+    const res = await reset(b, { token, email: user.email.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your password has been reset.' });
+    expect(res.cookies.find((c) => c.name === 'zema_session')).toBeUndefined();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await phone.get('/auth/user/confirmed-password-status')).statusCode).toBe(401);
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(row!.usedAt).not.toBeNull();
+
+    const again = await reset(b, {
+      token,
+      email: user.email,
+      password: 'third password!',
+      password_confirmation: 'third password!',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email).toEqual(['This password reset token is invalid.']);
+
+    expect(
+      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(422);
+    expect(
+      (await new Browser(t.app).post('/auth/login', { email: user.email, password: NEXT })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses an expired token, a token for another email, an unknown token and a mismatch', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const other = await createUser(t.db, { password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/forgot-password', { email: user.email });
+    const token = await mailedToken(user.email);
+
+    expect((await reset(b, { token, email: other.email })).json().errors.email).toEqual([
+      'This password reset token is invalid.',
+    ]);
+    expect((await reset(b, { token: 'x'.repeat(43), email: user.email })).statusCode).toBe(422);
+    const mismatch = await reset(b, { token, email: user.email, password_confirmation: 'not the same one' });
+    expect(mismatch.json().errors.password).toEqual(['The password confirmation does not match.']);
+
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    const expired = await reset(b, { token, email: user.email });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors.email).toEqual(['This password reset token is invalid.']);
+    // Nothing changed: the old password still works.
+    expect(
+      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('one token used twice at once: exactly one reset happens', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/forgot-password', { email: user.email });
+    const token = await mailedToken(user.email);
+    const results = await Promise.all([
+      reset(b, { token, email: user.email }),
+      reset(b, { token, email: user.email }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+});
