@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Never download a browser: executablePath points at /usr/bin/chromium.
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+const SETTINGS_MUTATING = '**/settings-mutating/**';
 
 export default defineConfig({
   testDir: './specs',
@@ -23,15 +24,28 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: SETTINGS_MUTATING,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'mobile',
+      testIgnore: SETTINGS_MUTATING,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 740 },
         isMobile: false,
         hasTouch: true,
       },
+    },
+    // Specs that change server settings run last, on their own, so they never disturb the others.
+    {
+      name: 'settings-mutating',
+      testMatch: SETTINGS_MUTATING,
+      dependencies: ['desktop', 'mobile'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

@@ -24,7 +24,9 @@ export async function withBootstrap(page: Page, edit: (data: BootstrapData) => v
 export async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help}`);
-  expect(summary, summary.join('\n')).toEqual([]);
+  // Which elements, so a failure can be fixed without re-running under a debugger.
+  const where = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  expect(summary, where.join('\n')).toEqual([]);
 }
 
 /** Saves a screenshot for people to look at (not an assertion). */

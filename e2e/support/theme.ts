@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test';
+import { ACTIVE_THEME_STORAGE_KEY, type BootstrapData } from '@zema/contracts';
+
+/** Picks the default light or dark theme the way the theme toggle stores it (SPEC §4), then reloads. */
+export async function useThemeMode(page: Page, mode: 'light' | 'dark') {
+  await page.evaluate(
+    ({ key, dark }) => {
+      const data = (window as unknown as { bootstrapData?: BootstrapData }).bootstrapData;
+      const theme = data?.themes.all.find((t) => (dark ? t.default_dark : t.default_light));
+      if (theme) localStorage.setItem(key, String(theme.id));
+    },
+    { key: ACTIVE_THEME_STORAGE_KEY, dark: mode === 'dark' },
+  );
+  await page.reload();
+}
