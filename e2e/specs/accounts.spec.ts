@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, ApiSession, freshTotp, settleLiveAnnouncements, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { mailLink, mailsBefore, waitForMail } from '../support/mail';
-import { useThemeMode } from '../support/theme';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -27,6 +27,9 @@ async function registeredUser(prefix: string): Promise<string> {
 }
 
 test.describe('account screens', () => {
+  // The cookie notice is the shell's (its own spec); here it would cover the footer in full-page shots.
+  test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
   for (const mode of ['light', 'dark'] as const) {
     test(`login, register, forgot and reset screens (${mode})`, async ({ page }) => {
       await page.goto('/login');

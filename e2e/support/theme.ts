@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { ACTIVE_THEME_STORAGE_KEY, type BootstrapData } from '@zema/contracts';
+import { type BrowserContext, type Page, test } from '@playwright/test';
+import { ACTIVE_THEME_STORAGE_KEY, type BootstrapData, COOKIE_NOTICE_COOKIE } from '@zema/contracts';
 
 /** Picks the default light or dark theme the way the theme toggle stores it (SPEC §4), then reloads. */
 export async function useThemeMode(page: Page, mode: 'light' | 'dark') {
@@ -12,4 +12,11 @@ export async function useThemeMode(page: Page, mode: 'light' | 'dark') {
     { key: ACTIVE_THEME_STORAGE_KEY, dark: mode === 'dark' },
   );
   await page.reload();
+}
+
+/** Sets the cookie the notice's OK button sets (SPEC §4), so screenshots show the page itself. */
+export async function dismissCookieNotice(context: BrowserContext) {
+  await context.addCookies([
+    { name: COOKIE_NOTICE_COOKIE, value: 'true', url: test.info().project.use.baseURL ?? '' },
+  ]);
 }

@@ -1,7 +1,7 @@
 import { ADMIN, ApiSession, uniqueEmail } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
 import { mailCode, mailsBefore, waitForMail } from '../../support/mail';
-import { useThemeMode } from '../../support/theme';
+import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
 /**
  * Tests that change server settings. They run in their own project after the desktop and mobile
@@ -23,6 +23,9 @@ test.afterAll(async () => {
 });
 
 test.describe('email confirmation required', () => {
+  // The cookie notice is the shell's (its own spec); here it would cover the footer in full-page shots.
+  test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
   test.beforeAll(async () => admin.setSettings({ require_email_confirmation: true }));
   test.afterAll(async () => admin.setSettings({ require_email_confirmation: false }));
 

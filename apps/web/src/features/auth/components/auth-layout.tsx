@@ -41,7 +41,10 @@ export function AuthLayout({ heading, description, children, after, corner }: Au
           <h1 id="auth-heading" className="text-xl font-semibold text-balance">
             {heading}
           </h1>
-          {description && <div className="mt-2 text-sm text-muted">{description}</div>}
+          {/* A masked email is one long word: let it wrap rather than overflow the card. */}
+          {description && (
+            <div className="mt-2 text-sm text-muted [overflow-wrap:anywhere]">{description}</div>
+          )}
           <div className="mt-6">{children}</div>
         </section>
         {after && <div className="mt-6 text-center text-sm text-muted">{after}</div>}

@@ -7,6 +7,7 @@ import { useTwoFactorChallenge } from '../api/two-factor-challenge';
 import { requiredMessage } from '../auth-texts';
 import { handleFormError } from '../form-error';
 import { useFinishLogin } from '../use-finish-login';
+import { TextButton } from './text-link';
 
 interface ChallengeValues {
   code: string;
@@ -86,9 +87,9 @@ export function TwoFactorChallengeForm() {
           Continue
         </Button>
       </Form>
-      <Button variant="text" size="sm" className="self-center" onPress={toggle}>
+      <TextButton className="self-center" onPress={toggle}>
         {useRecovery ? TWO_FACTOR_TEXTS.useCode : TWO_FACTOR_TEXTS.useRecovery}
-      </Button>
+      </TextButton>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useResendEmailVerification } from '../api/resend-email-verification';
 import { useValidateEmailVerificationOtp } from '../api/validate-email-verification-otp';
 import { requiredMessage } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
+import { TextButton } from '../components/text-link';
 import { handleFormError } from '../form-error';
 
 interface VerificationValues {
@@ -58,9 +59,9 @@ export default function EmailVerificationPage() {
         </Button>
       }
       after={
-        <Button variant="text" size="sm" onPress={onResend} isPending={resend.isPending}>
+        <TextButton onPress={onResend} isPending={resend.isPending}>
           Resend email
-        </Button>
+        </TextButton>
       }
     >
       <Form form={form} onSubmit={onSubmit}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
@@ -70,6 +70,17 @@ describe('login screen', () => {
     await screen.findByRole('heading', { name: 'Sign in to your account' });
     expect(screen.queryByRole('link', { name: 'Sign up.' })).toBeNull();
     expect(screen.queryByText(/Don't have an account/)).toBeNull();
+  });
+
+  it('shows the social login buttons under the form only when a provider is on', async () => {
+    mockApi(() => undefined);
+    visit('/login', makeBootstrap());
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+    cleanup();
+    visit('/login', makeBootstrap({ settings: { social: { google: { enable: true } } } }));
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
   });
 
   it('prefills the demo credentials in demo mode', async () => {

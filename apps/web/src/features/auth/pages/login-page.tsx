@@ -7,6 +7,7 @@ import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { useLogin } from '../api/login';
 import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
+import { SocialLoginSection } from '../components/social-login-section';
 import { TextLink } from '../components/text-link';
 import { TWO_FACTOR_TEXTS, TwoFactorChallengeForm } from '../components/two-factor-challenge-form';
 import { handleFormError } from '../form-error';
@@ -95,7 +96,7 @@ export default function LoginPage() {
           Continue
         </Button>
       </Form>
-      {/* Social login buttons (social feature) join here once their component exists. */}
+      <SocialLoginSection />
     </AuthLayout>
   );
 }

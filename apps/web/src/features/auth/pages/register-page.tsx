@@ -11,6 +11,7 @@ import { useRegister } from '../api/register';
 import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { HUMAN_VERIFICATION_FAILED, verifyHumanWithProvider } from '../components/human-verification';
+import { SocialLoginSection } from '../components/social-login-section';
 import { TextLink } from '../components/text-link';
 import { handleFormError } from '../form-error';
 import { useFinishLogin } from '../use-finish-login';
@@ -142,7 +143,7 @@ export default function RegisterPage() {
           Create account
         </Button>
       </Form>
-      {/* Social login buttons (social feature) join here once their component exists. */}
+      <SocialLoginSection />
     </AuthLayout>
   );
 }
