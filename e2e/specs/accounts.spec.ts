@@ -9,7 +9,7 @@ const PASSWORD = 'correct-horse-battery';
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
 async function logOut(page: Page) {
@@ -83,7 +83,7 @@ test.describe('account screens', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('checkbox', { name: 'Stay signed in for a month' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeFocused();
     // Submitting empty shows the required messages and focuses the first field with an error.
     await page.keyboard.press('Enter');
     await expect(page.getByText('The email field is required.')).toBeVisible();
@@ -141,11 +141,11 @@ test.describe('accounts', () => {
 
     // A wrong code stays on the challenge with the server's message on the field.
     await code.fill(usedCode === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(code).toHaveAttribute('aria-invalid', 'true');
 
     await code.fill(await freshTotp(secret, usedCode));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await logOut(page);
@@ -153,7 +153,7 @@ test.describe('accounts', () => {
     await signIn(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
@@ -170,7 +170,7 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password\?email=/);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /reset/i })).toBeVisible();
 
     const mail = await waitForMail(email, { seen, subject: /reset/i });
@@ -188,7 +188,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });

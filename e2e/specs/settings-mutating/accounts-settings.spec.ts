@@ -102,7 +102,7 @@ test.describe('email confirmation required', () => {
     // Signing in again still needs the email verified; the second code does it.
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
     await page.getByLabel('Code').fill(second);
     await page.getByRole('button', { name: 'Next' }).click();
