@@ -36,6 +36,15 @@ export default function ForgotPasswordPage() {
       description="Enter your email address and we will send you a link to choose a new password."
       after={<TextLink href="/login">Back to sign in</TextLink>}
     >
+      {/* Polite live region, present from the start so the answer is read out when it arrives. */}
+      <div role="status">
+        {forgot.data && (
+          <p className="mb-5 flex items-start gap-2 rounded-theme border border-positive/40 bg-positive/10 p-3 text-sm text-fg">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-positive" />
+            {forgot.data.message}
+          </p>
+        )}
+      </div>
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<ForgotValues>
           name="email"
@@ -45,15 +54,6 @@ export default function ForgotPasswordPage() {
           isReadOnly={lockedEmail !== null}
           rules={{ required: requiredMessage('email') }}
         />
-        {/* Polite live region: the message is read out when it arrives. */}
-        <div role="status">
-          {forgot.data && (
-            <p className="flex items-start gap-2 rounded-theme border border-positive/40 bg-positive/10 p-3 text-sm text-fg">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-positive" />
-              {forgot.data.message}
-            </p>
-          )}
-        </div>
         <Button type="submit" fullWidth isPending={forgot.isPending}>
           Continue
         </Button>
