@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { root } from './lib.mjs';
 
-const port = process.env.PORT ?? '8181';
-// A run on another port (a second checkout of the suite) gets its own data folder.
-const dataDir = join(root, port === '8181' ? 'e2e/.artifacts/data' : `e2e/.artifacts/data-${port}`);
+const dataDir = join(root, 'e2e/.artifacts/data');
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.APP_DEBUG ??= 'true';
