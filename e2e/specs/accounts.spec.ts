@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, ApiSession, freshTotp, settleLiveAnnouncements, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
-import { mailLink, mailsBefore, waitForMail } from '../support/mail';
+import { mailCode, mailLink, mailsBefore, waitForMail } from '../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 const PASSWORD = 'correct-horse-battery';
@@ -92,14 +92,20 @@ test.describe('account screens', () => {
 });
 
 test.describe('accounts', () => {
-  test('register through the form, land signed in, log out to /login', async ({ page }) => {
+  test('register through the form, verify with the mailed code, log out, sign in again', async ({ page }) => {
     const email = uniqueEmail('signup', test.info().project.name);
+    const seen = await mailsBefore(email);
     await page.goto('/register');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Email confirmation is on by default: the code arrives in the mail outbox (DATA_DIR/mail).
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+    const mail = await waitForMail(email, { seen, subject: /verif|code/i });
+    await page.getByLabel('Code').fill(mailCode(mail));
+    await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await logOut(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();

@@ -18,7 +18,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await admin.setSettings({ require_email_confirmation: false, 'registration.disable': false });
+  // Back to the defaults, for whatever runs next.
+  await admin.setSettings({ require_email_confirmation: true, 'registration.disable': false });
   await admin.dispose();
 });
 
@@ -27,7 +28,6 @@ test.describe('email confirmation required', () => {
   test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
   test.beforeAll(async () => admin.setSettings({ require_email_confirmation: true }));
-  test.afterAll(async () => admin.setSettings({ require_email_confirmation: false }));
 
   test('register → code from the mail → verify → signed in', async ({ page }) => {
     const email = uniqueEmail('verify', 'settings');

@@ -9,6 +9,8 @@ import { sha256Hex } from './tokens';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // Confirmation is on by default; most of this file tests the plain flow, one test turns it on.
+  await t.app.settings.set('require_email_confirmation', false);
 });
 afterAll(() => t.close());
 

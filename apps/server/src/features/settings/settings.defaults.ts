@@ -93,7 +93,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
     notif: { subs: { integrated: false } },
     branding: { ...DEFAULT_BRANDING },
     registration: { disable: false, policies: [] },
-    require_email_confirmation: false,
+    require_email_confirmation: true,
     // On exactly when the provider's client id and secret are configured (env-owned below).
     social: enabledSocialServices(config.social),
     human_verification: { provider: null, site_key: null, register: false, contact: false },

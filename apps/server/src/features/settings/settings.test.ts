@@ -37,7 +37,7 @@ describe('settings defaults', () => {
       notif: { subs: { integrated: false } },
       branding: DEFAULT_BRANDING,
       registration: { disable: false, policies: [] },
-      require_email_confirmation: false,
+      require_email_confirmation: true,
       i18n: { enable: false, default_locale: 'en' },
       api: { integrated: true },
       homepage: { type: 'landing', value: null },

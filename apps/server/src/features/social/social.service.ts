@@ -1,6 +1,6 @@
 import type { BootstrapData, SocialLoginResult, SocialService, User } from '@zema/contracts';
 import { generateState } from 'arctic';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
@@ -219,6 +219,19 @@ export async function linkProfile(
       await tx
         .insert(socialProfiles)
         .values({ userId, serviceName: service, userServiceId: profile.id, ...profileColumns(profile) });
+      if (profile.emailVerified && profile.email) {
+        // The provider vouches for this very address, so the account's email is verified too.
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: new Date() })
+          .where(
+            and(
+              eq(users.id, userId),
+              isNull(users.emailVerifiedAt),
+              sql`lower(${users.email}) = lower(${profile.email})`,
+            ),
+          );
+      }
     });
     return true;
   } catch (err) {

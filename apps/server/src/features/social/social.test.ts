@@ -473,6 +473,22 @@ describe('an existing account with the same email (REQUEST_PASSWORD)', () => {
     expect(again.result.status === 'SUCCESS' && again.result.bootstrapData.user!.id).toBe(existing.id);
   });
 
+  it("verifies the account's email when the provider vouches for the same address, not otherwise", async () => {
+    const verified = await pendingFor();
+    const linked = await connect(verified.actor, verified.pending.value, { password: 'existing-password' });
+    expect(linked.json().bootstrapData.user.email_verified_at).not.toBeNull();
+
+    const account = providerAccount({ email_verified: false });
+    await createUser(t.db, { email: account.email as string, password: 'existing-password' });
+    const actor = guest();
+    const { res } = await popup(actor, account);
+    const unverified = await connect(actor, cookieFrom(res, PENDING_COOKIE)!.value, {
+      password: 'existing-password',
+    });
+    expect(unverified.statusCode, unverified.body).toBe(200);
+    expect(unverified.json().bootstrapData.user.email_verified_at).toBeNull();
+  });
+
   it('requires the CSRF token, a password and a live pending profile', async () => {
     const { actor, pending } = await pendingFor();
     const noCsrf = await t.app.inject({
