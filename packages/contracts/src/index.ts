@@ -1,3 +1,4 @@
+export * from './account';
 export * from './appearance';
 export * from './auth';
 export * from './bootstrap';

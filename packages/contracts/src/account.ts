@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { bootstrapDataSchema } from './bootstrap';
+import { userSchema } from './user';
+
+/** Avatar upload limit (SPEC §5, §9). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TOO_LARGE_MESSAGE = 'The file may not be greater than 2 MB.';
+export const AVATAR_TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed';
+export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
+
+/** A personal access token as listed on the account (SPEC §3 Access token); never the secret. */
+export const accessTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** The user loaded by account settings: the bootstrap user plus its tokens (SPEC §2 /account-settings). */
+export const accountUserSchema = userSchema.extend({ tokens: z.array(accessTokenSchema) });
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/** GET users/me, GET users/:id, PUT users/me, POST/DELETE users/:id/avatar. */
+export const accountResponseSchema = z.object({ user: accountUserSchema });
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+/**
+ * PUT users/me: account details and the location-and-language panel. Every field is optional;
+ * only the sent ones change. `timezone` is an IANA zone, `country` an ISO code from the countries
+ * value list, `language` a known localization's language.
+ */
+export const updateAccountRequestSchema = z.object({
+  first_name: z.string().trim().max(100).nullable().optional(),
+  last_name: z.string().trim().max(100).nullable().optional(),
+  timezone: z.string().trim().max(100).nullable().optional(),
+  country: z.string().trim().max(10).nullable().optional(),
+  language: z.string().trim().max(20).nullable().optional(),
+});
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
+
+/** POST users/me/locale. */
+export const changeLocaleRequestSchema = z.object({ locale: z.string().trim().min(1).max(20) });
+export const changeLocaleResponseSchema = z.object({ locale: z.string() });
+export type ChangeLocaleRequest = z.infer<typeof changeLocaleRequestSchema>;
+
+/** POST users/:id/avatar with a JSON body (the multipart variant sends `file` or `url` fields). */
+export const avatarUrlRequestSchema = z.object({ url: z.string().trim().url().max(2000) });
+
+/** DELETE users/:id?deleteCurrentUser=true answers the guest bootstrap data. */
+export const deleteAccountQuerySchema = z.object({ deleteCurrentUser: z.string().optional() });
+export const deleteAccountResponseSchema = z.object({ bootstrapData: bootstrapDataSchema });
+
+/** One entry of GET user-sessions (SPEC §3 Session). */
+export const DEVICE_TYPES = ['mobile', 'tablet', 'computer'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export const userSessionSchema = z.object({
+  /** Session id, or `token-<id>` for a personal access token entry. */
+  id: z.string(),
+  device_type: z.enum(DEVICE_TYPES),
+  platform: z.string().nullable(),
+  browser: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  /** True for a personal access token that has been used (an API token "session"). */
+  token: z.boolean(),
+  last_active: z.string().nullable(),
+  is_current_device: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+export const userSessionsResponseSchema = z.object({ sessions: z.array(userSessionSchema) });
+export type UserSessionsResponse = z.infer<typeof userSessionsResponseSchema>;
+
+/** POST user-sessions/logout-other: the password is asked every time. */
+export const logoutOtherSessionsRequestSchema = z.object({ password: z.string().min(1) });
+
+/** POST access-tokens. */
+export const createAccessTokenRequestSchema = z.object({
+  tokenName: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
+});
+export type CreateAccessTokenRequest = z.infer<typeof createAccessTokenRequestSchema>;
+export const createAccessTokenResponseSchema = z.object({
+  token: accessTokenSchema,
+  /** Shown once; only its SHA-256 is stored. */
+  plainTextToken: z.string(),
+});
+export type CreateAccessTokenResponse = z.infer<typeof createAccessTokenResponseSchema>;
