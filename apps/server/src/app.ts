@@ -10,6 +10,8 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
+import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
+import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
@@ -198,6 +200,8 @@ async function assemble(
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
   await app.register(workspacePlugin, { resolveWorkspace: opts.resolveWorkspace });
+  // Before any route, so the OpenAPI document sees every one of them.
+  await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -209,6 +213,7 @@ async function assemble(
       await api.register(emailVerificationRoutes);
       await api.register(humanVerificationRoutes);
       await api.register(settingsAdminRoutes);
+      await api.register(apiDocsRoutes);
     },
     { prefix: '/api/v1' },
   );
