@@ -19,7 +19,7 @@ export const pages: Record<PageName, PageComponent | null> = {
   resetPassword: lazy(() => import('#src/features/auth/pages/reset-password-page')),
   /** The email verification screen the gate shows (issue 3, accounts). */
   emailVerification: lazy(() => import('#src/features/auth/pages/email-verification-page')),
-  accountSettings: null,
+  accountSettings: lazy(() => import('#src/features/account/pages/account-settings-page')),
   pricing: null,
   checkout: null,
   changePlan: null,

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { patchAccount } from '#src/features/account/lib/account-cache';
+import { apiClient } from '#src/lib/api-client';
+
+/** DELETE access-tokens/{id}: the token stops working at once. */
+export async function deleteAccessToken(id: number): Promise<void> {
+  await apiClient.delete(`access-tokens/${id}`);
+}
+
+export function useDeleteAccessToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccessToken,
+    onSuccess: (_answer, id) =>
+      patchAccount(queryClient, (u) => ({ ...u, tokens: u.tokens.filter((t) => t.id !== id) })),
+  });
+}

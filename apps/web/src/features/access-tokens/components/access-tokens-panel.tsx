@@ -1,0 +1,108 @@
+import type { AccessToken } from '@zema/contracts';
+import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ACCOUNT_TEXTS } from '#src/features/account/account-texts';
+import { SettingsPanel } from '#src/features/account/components/settings-panel';
+import { formatDateTime, formatRelativeTime } from '#src/features/account/lib/relative-time';
+import { Button, LinkButton } from '#src/ui/button';
+import { Dialog } from '#src/ui/dialog';
+import { toast } from '#src/ui/toast';
+import { useDeleteAccessToken } from '../api/delete-access-token';
+import { CreateTokenDialog, TOKEN_TEXTS } from './create-token-dialog';
+
+export const DEVELOPERS_TEXTS = {
+  title: 'Developers',
+  description:
+    'Personal access tokens let scripts and other apps call the API as you: send one in the Authorization header as "Bearer <token>".',
+  empty: 'You have no API tokens yet.',
+  deleted: 'Deleted token',
+  docs: 'API documentation',
+} as const;
+
+/** API access tokens (only shown with settings.api.integrated and api.access; the page decides). */
+export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
+  const [isCreating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<AccessToken | null>(null);
+  const remove = useDeleteAccessToken();
+
+  return (
+    <SettingsPanel id="developers" title={DEVELOPERS_TEXTS.title} description={DEVELOPERS_TEXTS.description}>
+      {tokens.length === 0 ? (
+        <p className="text-sm text-muted">{DEVELOPERS_TEXTS.empty}</p>
+      ) : (
+        <ul aria-label="API tokens" className="flex flex-col divide-y divide-divider">
+          {tokens.map((token) => (
+            <li key={token.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <KeyRound aria-hidden="true" className="size-5 shrink-0 text-muted" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{token.name}</p>
+                <p className="text-sm text-muted">
+                  Last used{' '}
+                  {token.last_used_at ? (
+                    <time dateTime={token.last_used_at} title={formatDateTime(token.last_used_at)}>
+                      {formatRelativeTime(token.last_used_at)}
+                    </time>
+                  ) : (
+                    ACCOUNT_TEXTS.never
+                  )}
+                </p>
+              </div>
+              <Button
+                variant="icon"
+                size="sm"
+                aria-label={`Delete token ${token.name}`}
+                onPress={() => setToDelete(token)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        <Button onPress={() => setCreating(true)} startIcon={<Plus aria-hidden="true" className="size-4" />}>
+          {TOKEN_TEXTS.create}
+        </Button>
+        <LinkButton href="/api-docs" variant="text">
+          {DEVELOPERS_TEXTS.docs}
+        </LinkButton>
+      </div>
+      <CreateTokenDialog isOpen={isCreating} onClose={() => setCreating(false)} />
+      <Dialog
+        title="Delete token"
+        role="alertdialog"
+        size="sm"
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        footer={({ close }) => (
+          <>
+            <Button variant="text" onPress={close}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              isPending={remove.isPending}
+              onPress={() => {
+                if (!toDelete) return;
+                remove.mutate(toDelete.id, {
+                  onSuccess: () => {
+                    setToDelete(null);
+                    toast.positive(DEVELOPERS_TEXTS.deleted);
+                  },
+                });
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      >
+        <p className="text-sm">
+          Delete the token <strong>{toDelete?.name}</strong>? Anything using it will stop working.
+        </p>
+      </Dialog>
+    </SettingsPanel>
+  );
+}

@@ -1,0 +1,101 @@
+import { ACCESS_TOKEN_NAME_MAX_LENGTH } from '@zema/contracts';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CopyButton } from '#src/features/account/components/copy-button';
+import { Button } from '#src/ui/button';
+import { Dialog } from '#src/ui/dialog';
+import { Form, FormTextField, TextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { useCreateAccessToken } from '../api/create-access-token';
+
+export const TOKEN_TEXTS = {
+  create: 'Create token',
+  nameRequired: 'The token name field is required.',
+  warning: "Make sure to copy your new token now. You won't be able to see it again.",
+  created: 'Token created',
+} as const;
+
+interface Values {
+  tokenName: string;
+}
+
+/** SPEC §4 access token dialog: the name form, then the plain token once with a copy button. */
+export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const create = useCreateAccessToken();
+  const [plainToken, setPlainToken] = useState<string | null>(null);
+  const form = useForm<Values>({ defaultValues: { tokenName: '' } });
+
+  const close = () => {
+    // The token is forgotten when the dialog closes: it cannot be viewed again.
+    setPlainToken(null);
+    form.reset({ tokenName: '' });
+    create.reset();
+    onClose();
+  };
+
+  const onSubmit = (values: Values) => {
+    create.mutate(values.tokenName.trim(), {
+      onSuccess: (answer) => setPlainToken(answer.plainTextToken),
+      onError: (error) => applyServerErrors(form, error),
+    });
+  };
+
+  return (
+    <Dialog
+      title={plainToken ? TOKEN_TEXTS.created : TOKEN_TEXTS.create}
+      size="md"
+      isOpen={isOpen}
+      isDismissable={!plainToken}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      {plainToken ? (
+        <div className="flex flex-col gap-4 pb-2">
+          <p
+            role="alert"
+            className="flex gap-2 rounded-theme border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+            {TOKEN_TEXTS.warning}
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <TextField
+              label="Your new token"
+              value={plainToken}
+              isReadOnly
+              className="min-w-0 flex-1"
+              inputClassName="font-mono"
+              autoFocus
+              onFocus={(e) => (e.target as HTMLInputElement).select()}
+            />
+            <CopyButton text={plainToken} aria-label="Copy token" />
+          </div>
+          <div className="flex justify-end">
+            <Button onPress={close}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <Form form={form} onSubmit={onSubmit} aria-label={TOKEN_TEXTS.create} className="pb-2">
+          <FormTextField<Values>
+            name="tokenName"
+            label="Token name"
+            description="What will this token be used for?"
+            autoFocus
+            maxLength={ACCESS_TOKEN_NAME_MAX_LENGTH}
+            rules={{ validate: (v) => v.trim().length > 0 || TOKEN_TEXTS.nameRequired }}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="text" onPress={close}>
+              Cancel
+            </Button>
+            <Button type="submit" isPending={create.isPending}>
+              Create
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Dialog>
+  );
+}

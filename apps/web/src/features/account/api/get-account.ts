@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountUserSchema } from '@zema/contracts';
+import { z } from 'zod';
+import { apiClient } from '#src/lib/api-client';
+
+/**
+ * The account user (SPEC §3 User + tokens). SPEC §3 also lists `two_factor_recovery_codes`: when the
+ * server sends it, a non-empty list without `two_factor_confirmed_at` means two-factor setup is
+ * pending (SPEC §4 initial state).
+ */
+export const accountSettingsUserSchema = accountUserSchema.extend({
+  two_factor_recovery_codes: z.array(z.string()).nullable().optional(),
+});
+export type AccountSettingsUser = z.infer<typeof accountSettingsUserSchema>;
+
+const answerSchema = z.object({ user: accountSettingsUserSchema });
+
+export const ACCOUNT_QUERY_KEY = ['account', 'me'] as const;
+
+/** GET users/me → {user} with roles, social profiles and tokens. */
+export async function fetchAccount(signal?: AbortSignal): Promise<AccountSettingsUser> {
+  const res = await apiClient.get<unknown>('users/me', { signal });
+  return answerSchema.parse(res).user;
+}
+
+export const accountQueryOptions = () =>
+  queryOptions({
+    queryKey: ACCOUNT_QUERY_KEY,
+    queryFn: ({ signal }) => fetchAccount(signal),
+    // The page renders its own error state with a retry button.
+    meta: { handlesErrors: true },
+  });
+
+export function useAccount() {
+  return useQuery(accountQueryOptions());
+}
+
+/** Parses a `{user}` answer (PUT users/me, avatar calls) into the account user shape. */
+export function parseAccountAnswer(res: unknown): AccountSettingsUser {
+  return answerSchema.parse(res).user;
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UpdatePasswordRequest } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+/** PUT auth/user/password {current_password, password, password_confirmation} → {message}. */
+export async function updatePassword(payload: UpdatePasswordRequest): Promise<void> {
+  await apiClient.put('auth/user/password', payload);
+}
+
+/** The form places field errors itself. */
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword, meta: { handlesErrors: true } });
+}

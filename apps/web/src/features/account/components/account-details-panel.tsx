@@ -1,0 +1,190 @@
+import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { Trash2, Upload } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { UserAvatar } from '#src/app/chrome/user-menu';
+import { ApiError } from '#src/lib/api-error';
+import { Button } from '#src/ui/button';
+import { cx, nativeFocusRing } from '#src/ui/cx';
+import { Form, FormTextField, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { toast } from '#src/ui/toast';
+import { ACCOUNT_TEXTS } from '../account-texts';
+import type { AccountSettingsUser } from '../api/get-account';
+import { useRemoveAvatar } from '../api/remove-avatar';
+import { useUpdateAccount } from '../api/update-account';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { validateAvatarFile } from '../lib/validate-avatar';
+import { SettingsPanel } from './settings-panel';
+
+interface NameValues {
+  first_name: string;
+  last_name: string;
+}
+
+/** Name (PUT users/me) and profile image (upload and remove). */
+export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
+  return (
+    <SettingsPanel
+      id="account-details"
+      title="Account details"
+      description="Your name and profile image, as others see them."
+    >
+      <div className="flex flex-col gap-8 md:flex-row-reverse md:items-start md:justify-end md:gap-12">
+        <AvatarForm user={user} />
+        <NameForm user={user} />
+      </div>
+    </SettingsPanel>
+  );
+}
+
+function NameForm({ user }: { user: AccountSettingsUser }) {
+  const update = useUpdateAccount();
+  const form = useForm<NameValues>({
+    defaultValues: { first_name: user.first_name ?? '', last_name: user.last_name ?? '' },
+  });
+
+  const onSubmit = (values: NameValues) => {
+    update.mutate(
+      { first_name: values.first_name.trim(), last_name: values.last_name.trim() },
+      {
+        onSuccess: (saved) => {
+          form.reset({ first_name: saved.first_name ?? '', last_name: saved.last_name ?? '' });
+          toast.positive(ACCOUNT_TEXTS.updatedDetails);
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  };
+
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Name" className="w-full max-w-md">
+      <FormTextField<NameValues>
+        name="first_name"
+        label="First name"
+        autoComplete="given-name"
+        rules={{
+          maxLength: { value: 100, message: 'The first name may not be greater than 100 characters.' },
+        }}
+      />
+      <FormTextField<NameValues>
+        name="last_name"
+        label="Last name"
+        autoComplete="family-name"
+        rules={{
+          maxLength: { value: 100, message: 'The last name may not be greater than 100 characters.' },
+        }}
+      />
+      <div>
+        <Button type="submit" isPending={update.isPending}>
+          Save
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Profile image: a preview, a file input (image types, ≤ 2 MB, checked before anything is sent),
+ * Upload and Remove.
+ */
+function AvatarForm({ user }: { user: AccountSettingsUser }) {
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = input.current?.files?.[0] ?? null;
+    const problem = validateAvatarFile(file);
+    setError(problem);
+    if (problem || !file) {
+      input.current?.focus();
+      return;
+    }
+    upload.mutate(
+      { userId: user.id, file },
+      {
+        onSuccess: () => {
+          if (input.current) input.current.value = '';
+          toast.positive(ACCOUNT_TEXTS.uploadedAvatar);
+        },
+        onError: (err) => {
+          const message =
+            err instanceof ApiError ? (err.errors?.file?.[0] ?? err.errors?.url?.[0]) : undefined;
+          if (message) {
+            setError(message);
+            input.current?.focus();
+          } else {
+            toast.danger(err instanceof ApiError ? err.message : DEFAULT_ERROR_MESSAGE);
+          }
+        },
+      },
+    );
+  };
+
+  const onRemove = () => {
+    remove.mutate(user.id, {
+      onSuccess: () => toast.positive(ACCOUNT_TEXTS.removedAvatar),
+      // SPEC §8: a generic error toast when removing the avatar fails.
+      onError: () => toast.danger(DEFAULT_ERROR_MESSAGE),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Profile image" noValidate className="flex flex-col gap-3">
+      <span className={fieldLabelClass}>Profile image</span>
+      <div className="flex items-center gap-4">
+        <UserAvatar name={user.display_name} src={user.avatar} className="size-20 text-2xl" />
+        <div className="flex min-w-0 flex-col gap-2">
+          <label htmlFor={inputId} className="text-xs text-muted">
+            Choose an image (PNG, JPG, GIF or WebP, up to 2 MB)
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            name="file"
+            type="file"
+            accept="image/*"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={() => setError(null)}
+            className={cx(
+              'w-full max-w-64 text-sm text-muted file:mr-3 file:cursor-pointer file:rounded-theme file:border file:border-divider file:bg-bg file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-fg hover:file:bg-hover',
+              nativeFocusRing,
+            )}
+          />
+        </div>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className={fieldErrorClass}>
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="submit"
+          size="sm"
+          isPending={upload.isPending}
+          startIcon={<Upload aria-hidden="true" className="size-4" />}
+        >
+          Upload
+        </Button>
+        {user.avatar && (
+          <Button
+            variant="outline"
+            size="sm"
+            isPending={remove.isPending}
+            onPress={onRemove}
+            startIcon={<Trash2 aria-hidden="true" className="size-4" />}
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

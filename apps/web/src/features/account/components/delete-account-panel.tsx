@@ -1,0 +1,104 @@
+import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { setBootstrapData } from '#src/app/bootstrap-store';
+import { ApiError } from '#src/lib/api-error';
+import { Button } from '#src/ui/button';
+import { Dialog } from '#src/ui/dialog';
+import { TextField } from '#src/ui/field';
+import { toast } from '#src/ui/toast';
+import { deleteAccount } from '../api/delete-account';
+import type { AccountSettingsUser } from '../api/get-account';
+import { usePasswordConfirmation } from '../lib/use-password-confirmation';
+import { SettingsPanel } from './settings-panel';
+
+export const DELETE_ACCOUNT_TEXTS = {
+  description:
+    'Once your account is deleted, all of its resources and data will be permanently deleted: your profile, sessions, access tokens and uploaded images.',
+  confirmWord: 'DELETE',
+  warning: 'This cannot be undone. Type DELETE to confirm.',
+} as const;
+
+/** Danger zone: delete the account after a typed confirmation and the password (SPEC §2, §7). */
+export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
+  const [isOpen, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [isPending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const confirmation = usePasswordConfirmation();
+
+  const close = () => {
+    setOpen(false);
+    setTyped('');
+  };
+
+  const onDelete = async () => {
+    setPending(true);
+    try {
+      const data = await confirmation.withConfirmation(() => deleteAccount(user.id));
+      if (!data) return;
+      close();
+      setBootstrapData(data, { clearQueryCache: true });
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      toast.danger(error instanceof ApiError ? error.message : DEFAULT_ERROR_MESSAGE);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <SettingsPanel
+      id="delete-account"
+      title="Danger zone"
+      tone="danger"
+      description={DELETE_ACCOUNT_TEXTS.description}
+    >
+      {confirmation.dialog}
+      <Button variant="danger" onPress={() => setOpen(true)}>
+        Delete account
+      </Button>
+      <Dialog
+        title="Delete account"
+        role="alertdialog"
+        size="sm"
+        isOpen={isOpen && !confirmation.isAsking}
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+        footer={
+          <>
+            <Button variant="text" onPress={close}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              isPending={isPending}
+              isDisabled={typed.trim() !== DELETE_ACCOUNT_TEXTS.confirmWord}
+              onPress={() => void onDelete()}
+            >
+              Delete account
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <p className="flex gap-2 text-sm">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+            <span>
+              You are about to delete <strong>{user.email}</strong>. {DELETE_ACCOUNT_TEXTS.warning}
+            </span>
+          </p>
+          <TextField
+            label="Type DELETE to confirm"
+            value={typed}
+            onChange={setTyped}
+            autoComplete="off"
+            autoFocus
+          />
+        </div>
+      </Dialog>
+    </SettingsPanel>
+  );
+}

@@ -1,0 +1,79 @@
+import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { toast } from '#src/ui/toast';
+import { ACCOUNT_TEXTS } from '../account-texts';
+import { useUpdatePassword } from '../api/update-password';
+import { SettingsPanel } from './settings-panel';
+
+interface Values {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+const empty: Values = { current_password: '', password: '', password_confirmation: '' };
+
+/** PUT auth/user/password; the server ends the other sessions. Field errors land on their fields. */
+export function PasswordPanel() {
+  const update = useUpdatePassword();
+  const form = useForm<Values>({ defaultValues: empty });
+
+  const onSubmit = (values: Values) => {
+    update.mutate(values, {
+      onSuccess: () => {
+        form.reset(empty);
+        toast.positive(ACCOUNT_TEXTS.passwordUpdated);
+      },
+      onError: (error) => applyServerErrors(form, error),
+    });
+  };
+
+  return (
+    <SettingsPanel
+      id="password"
+      title="Update password"
+      description="Use a long, random password to stay secure. Other devices are signed out when it changes."
+    >
+      <Form form={form} onSubmit={onSubmit} aria-label="Update password" className="max-w-md">
+        <FormTextField<Values>
+          name="current_password"
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+          rules={{ required: 'The current password field is required.' }}
+        />
+        <FormTextField<Values>
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          rules={{
+            required: 'The new password field is required.',
+            minLength: {
+              value: PASSWORD_MIN_LENGTH,
+              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+            },
+          }}
+        />
+        <FormTextField<Values>
+          name="password_confirmation"
+          type="password"
+          label="Confirm password"
+          autoComplete="new-password"
+          rules={{
+            required: 'The password confirmation field is required.',
+            validate: (v, all) => v === all.password || 'The password confirmation does not match.',
+          }}
+        />
+        <div>
+          <Button type="submit" isPending={update.isPending}>
+            Update password
+          </Button>
+        </div>
+      </Form>
+    </SettingsPanel>
+  );
+}

@@ -1,0 +1,103 @@
+import { PERMISSIONS } from '@zema/contracts';
+import { useEffect, useMemo } from 'react';
+import { useAuth, useSettings } from '#src/app/bootstrap-store';
+import { SiteFooter } from '#src/app/chrome/site-footer';
+import { SiteNavbar } from '#src/app/chrome/site-navbar';
+import { AccessTokensPanel } from '#src/features/access-tokens/components/access-tokens-panel';
+import { SessionsPanel } from '#src/features/sessions/components/sessions-panel';
+import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
+import { Button } from '#src/ui/button';
+import { Spinner } from '#src/ui/spinner';
+import { useMediaQuery } from '#src/ui/use-media-query';
+import { ACCOUNT_TEXTS, PANELS, type PanelId } from '../account-texts';
+import { useAccount } from '../api/get-account';
+import { AccountDetailsPanel } from '../components/account-details-panel';
+import { DeleteAccountPanel } from '../components/delete-account-panel';
+import { LocationPanel } from '../components/location-panel';
+import { PasswordPanel } from '../components/password-panel';
+import { SettingsPanel } from '../components/settings-panel';
+import { SETTINGS_SIDEBAR_QUERY, SettingsSidebar } from '../components/settings-sidebar';
+import { SocialLoginPanel } from '../components/social-login-panel';
+
+/**
+ * /account-settings (SPEC §2): the panels anchored by id, a sidebar on large screens, all loaded
+ * from one GET users/me.
+ */
+export default function AccountSettingsPage() {
+  const account = useAccount();
+  const settings = useSettings();
+  const { hasPermission } = useAuth();
+  const isLarge = useMediaQuery(SETTINGS_SIDEBAR_QUERY);
+
+  const showSocial = Object.values(settings.social).some((s) => s?.enable);
+  const showDevelopers = settings.api.integrated && hasPermission(PERMISSIONS.apiAccess);
+  const visible = useMemo(() => {
+    const hidden = new Set<PanelId>();
+    if (!showSocial) hidden.add('social-login');
+    if (!showDevelopers) hidden.add('developers');
+    return PANELS.filter((p) => !hidden.has(p.id));
+  }, [showSocial, showDevelopers]);
+
+  useEffect(() => {
+    document.title = `${ACCOUNT_TEXTS.pageTitle} - ${settings.site_name}`;
+  }, [settings.site_name]);
+
+  // A link to /account-settings#sessions lands on that panel once the data is there.
+  const loaded = account.isSuccess;
+  useEffect(() => {
+    if (!loaded || !window.location.hash) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, [loaded]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
+      <SiteNavbar />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+        <h1 className="text-2xl font-semibold sm:text-3xl">{ACCOUNT_TEXTS.pageTitle}</h1>
+        <p className="mt-1 text-sm text-muted">
+          Manage your profile, sign-in and security, and how the site works for you.
+        </p>
+        {account.isPending ? (
+          <div className="flex justify-center py-24">
+            <Spinner label="Loading account" />
+          </div>
+        ) : account.isError ? (
+          <div
+            role="alert"
+            className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
+          >
+            <p className="text-sm">{account.error.message}</p>
+            <Button variant="outline" onPress={() => void account.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="mt-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
+            {isLarge && (
+              <aside>
+                <SettingsSidebar items={visible} />
+              </aside>
+            )}
+            <div className="flex min-w-0 flex-col gap-6">
+              <AccountDetailsPanel user={account.data} />
+              {showSocial && <SocialLoginPanel />}
+              <PasswordPanel />
+              <SettingsPanel
+                id="two-factor"
+                title="Two-factor authentication"
+                description="Add additional security to your account using two-factor authentication."
+              >
+                <TwoFactorPanelContent user={account.data} />
+              </SettingsPanel>
+              <SessionsPanel />
+              <LocationPanel user={account.data} />
+              {showDevelopers && <AccessTokensPanel tokens={account.data.tokens} />}
+              <DeleteAccountPanel user={account.data} />
+            </div>
+          </div>
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

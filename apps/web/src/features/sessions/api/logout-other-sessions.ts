@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '#src/lib/api-client';
+import { userSessionsQueryOptions } from './get-user-sessions';
+
+/** POST user-sessions/logout-other {password}: the password is asked every time (SPEC §4). */
+export async function logoutOtherSessions(password: string): Promise<void> {
+  await apiClient.post('user-sessions/logout-other', { password });
+}
+
+export function useLogoutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logoutOtherSessions,
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userSessionsQueryOptions().queryKey }),
+  });
+}
