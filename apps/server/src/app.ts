@@ -10,6 +10,9 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
+import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
+import { accountRoutes } from '#src/features/account/account.routes';
+import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
 import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
@@ -20,6 +23,7 @@ import { humanVerificationRoutes } from '#src/features/human-verification/human-
 import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
 import { logsRoutes } from '#src/features/logs/logs.routes';
 import { createMailService } from '#src/features/mail/mail.service';
+import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { createSettingsService } from '#src/features/settings/settings.service';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
@@ -31,10 +35,13 @@ import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
+import type { GeoIp } from '#src/platform/geoip';
 import { createMailer } from '#src/platform/mail';
 import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
 import { createSharedCache } from '#src/platform/shared-cache';
+import type { FileStorage } from '#src/platform/storage';
+import { storagePlugin } from '#src/platform/storage.plugin';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -46,6 +53,12 @@ export type BuildAppOptions = {
   onSeed?: (result: SeedResult) => void;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: DestinationStream;
+  /** Avatar-by-URL downloads; `allowPrivateAddresses` is for tests against a local server only. */
+  remoteFetch?: RemoteFetchOptions;
+  /** Session locations; default = the offline database (GEOIP_DB_PATH or the packaged one). */
+  geoip?: GeoIp;
+  /** File storage; default = DATA_DIR/storage. */
+  storage?: FileStorage;
 };
 
 declare module 'fastify' {
@@ -203,6 +216,7 @@ async function assemble(
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
 
+  await app.register(storagePlugin, { storage: opts.storage });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(
@@ -213,6 +227,9 @@ async function assemble(
       await api.register(emailVerificationRoutes);
       await api.register(humanVerificationRoutes);
       await api.register(settingsAdminRoutes);
+      await api.register(accountRoutes, { remoteFetch: opts.remoteFetch });
+      await api.register(sessionsRoutes, { geoip: opts.geoip });
+      await api.register(accessTokensRoutes);
       await api.register(apiDocsRoutes);
     },
     { prefix: '/api/v1' },

@@ -24,6 +24,7 @@ import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/featur
  * - TRUST_PROXY     comma list of proxy IPs/CIDRs whose X-Forwarded-For is trusted; unset = none
  * - LOG_LEVEL       pino level: fatal, error, warn, info, debug, trace, silent (default info)
  * - WEB_DIST_DIR    folder of the built web app (default apps/web/dist)
+ * - GEOIP_DB_PATH   a MaxMind .mmdb city database for session locations; unset = the packaged GeoLite2 City data
  * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see features/social/social.config.ts)
  */
 
@@ -73,6 +74,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  GEOIP_DB_PATH: optionalString,
   ...socialEnvShape,
 });
 
@@ -95,6 +97,8 @@ export type Config = {
   trustProxy: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** A MaxMind-format .mmdb file for session locations; undefined = the packaged GeoLite2 City data. */
+  geoipDbPath: string | undefined;
   /** Secret of the signed OAuth cookies; undefined = generated once into DATA_DIR/app-key. */
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR
       ? absolute(e.WEB_DIST_DIR, process.cwd())
       : resolve(serverPackageRoot, '../web/dist'),
+    geoipDbPath: e.GEOIP_DB_PATH ? absolute(e.GEOIP_DB_PATH, process.cwd()) : undefined,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
   };

@@ -61,10 +61,13 @@ export const userSessionSchema = z.object({
   platform: z.string().nullable(),
   browser: z.string().nullable(),
   city: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 code (e.g. 'US'); null for private, loopback and unknown addresses. */
   country: z.string().nullable(),
   ip_address: z.string().nullable(),
   /** True for a personal access token that has been used (an API token "session"). */
   token: z.boolean(),
+  /** The token's name when `token` is true. */
+  token_name: z.string().nullable().optional(),
   last_active: z.string().nullable(),
   is_current_device: z.boolean(),
 });

@@ -1,9 +1,10 @@
-import type { GuestRole, Permission, Restriction, User } from '@zema/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import type { AccessToken, AccountUser, GuestRole, Permission, Restriction, User } from '@zema/contracts';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
   permissionRole,
   permissions,
+  personalAccessTokens,
   roles,
   socialProfiles,
   userPermission,
@@ -130,4 +131,30 @@ export async function loadGuestRole(db: Database): Promise<GuestRole | null> {
     .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
     .where(eq(permissionRole.roleId, role.id));
   return { ...role, permissions: mergePermissions(grants) };
+}
+
+/** The user's personal access tokens, newest first (never the hash). */
+export async function listAccessTokens(db: Database, userId: number): Promise<AccessToken[]> {
+  const rows = await db
+    .select({
+      id: personalAccessTokens.id,
+      name: personalAccessTokens.name,
+      lastUsedAt: personalAccessTokens.lastUsedAt,
+      createdAt: personalAccessTokens.createdAt,
+    })
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.userId, userId))
+    .orderBy(desc(personalAccessTokens.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    last_used_at: iso(r.lastUsedAt),
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** The user as account settings loads it (SPEC §2): bootstrap shape plus tokens; null if unknown. */
+export async function loadAccountUser(db: Database, userId: number): Promise<AccountUser | null> {
+  const user = await loadUser(db, userId);
+  return user ? { ...user, tokens: await listAccessTokens(db, userId) } : null;
 }

@@ -1,0 +1,32 @@
+import type { CreateAccessTokenResponse } from '@zema/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { personalAccessTokens } from '#src/db/schema/index';
+import { createAccessToken } from '#src/features/auth/session.service';
+import { HttpError, MESSAGES } from '#src/http/errors';
+
+/** A new personal access token; the plain token is in this answer only (a SHA-256 is stored). */
+export async function createPersonalToken(
+  app: FastifyInstance,
+  userId: number,
+  name: string,
+): Promise<CreateAccessTokenResponse> {
+  const { id, plainTextToken } = await createAccessToken(app.db, userId, name);
+  const [row] = await app.db
+    .select({ createdAt: personalAccessTokens.createdAt })
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.id, id));
+  return {
+    token: { id, name, last_used_at: null, created_at: (row?.createdAt ?? new Date()).toISOString() },
+    plainTextToken,
+  };
+}
+
+/** Deletes one of the user's own tokens; someone else's is answered like a missing one (404). */
+export async function deletePersonalToken(app: FastifyInstance, userId: number, tokenId: number) {
+  const deleted = await app.db
+    .delete(personalAccessTokens)
+    .where(and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.userId, userId)))
+    .returning({ id: personalAccessTokens.id });
+  if (!deleted.length) throw new HttpError(404, MESSAGES.notFound);
+}

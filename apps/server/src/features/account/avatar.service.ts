@@ -1,0 +1,239 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import {
+  type AccountUser,
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+} from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { users } from '#src/db/schema/index';
+import { validationError } from '#src/http/errors';
+import { isPublicIp } from '#src/platform/geoip';
+import { generateStorageKey } from '#src/platform/storage';
+import { getAccount } from './account.service';
+
+export const AVATAR_SIZE = 256;
+/** Decoding bombs: refuse pictures above ~40 megapixels before decoding them. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const REMOTE_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 3;
+
+export const AVATAR_MESSAGES = {
+  tooLarge: AVATAR_TOO_LARGE_MESSAGE,
+  typeNotAllowed: AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  selectImage: 'Please select an image.',
+  urlNotAllowed: 'This URL is not allowed.',
+  urlFailed: 'Could not download an image from this URL.',
+} as const;
+
+/** Raster formats accepted from users; SVG and PDF are refused (scripts, external references). */
+const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** Thrown for a bad image; `field` is the form field the message belongs to. */
+export class AvatarInputError extends Error {
+  constructor(
+    readonly field: 'file' | 'url',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Re-encodes an uploaded picture: the format is read from the bytes (never the client's name or
+ * type), rotated by its EXIF orientation, cropped to 256×256 and written as WebP without metadata.
+ */
+export async function encodeAvatar(input: Buffer, field: 'file' | 'url' = 'file'): Promise<Buffer> {
+  if (input.length > AVATAR_MAX_BYTES) throw new AvatarInputError(field, AVATAR_MESSAGES.tooLarge);
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
+  }
+  if (!format || !ALLOWED_FORMATS.has(format))
+    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // Truncated or corrupt data that passed the header check.
+    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
+  }
+}
+
+class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+}
+
+/** dns.lookup that only hands public addresses to the socket: the check holds at connect time. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicIp(a.address));
+      if (!usable.length) return callback(new BlockedAddressError(hostname), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      return callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
+}
+
+export type RemoteFetchOptions = {
+  /** Tests only: let the fetch reach loopback/private addresses (a local test server). */
+  allowPrivateAddresses?: boolean;
+  timeoutMs?: number;
+};
+
+function checkUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  if (url.username || url.password) throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // IP literals skip the lookup function, so they are checked here.
+  if (isIP(host) && !allowPrivate && !isPublicIp(host)) {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  return url;
+}
+
+type FetchResult = { redirect: string } | { body: Buffer };
+
+function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<FetchResult> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(
+      url,
+      {
+        lookup: guardedLookup(allowPrivate),
+        signal,
+        headers: { accept: 'image/*', 'user-agent': 'Zema avatar fetcher' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          resolve({ redirect: new URL(res.headers.location, url).toString() });
+          return;
+        }
+        if (status !== 200) {
+          res.resume();
+          reject(new AvatarInputError('url', AVATAR_MESSAGES.urlFailed));
+          return;
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > AVATAR_MAX_BYTES) {
+          res.destroy();
+          reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > AVATAR_MAX_BYTES) {
+            res.destroy();
+            reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err) => {
+      if (
+        err instanceof BlockedAddressError ||
+        (err as { cause?: unknown }).cause instanceof BlockedAddressError
+      ) {
+        reject(new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed));
+      } else reject(err);
+    });
+  });
+}
+
+/**
+ * Downloads a picture for the URL variant: http(s) only, public addresses only (checked for every
+ * resolved address and every redirect), at most 2 MB, within 10 s.
+ */
+export async function fetchRemoteImage(raw: string, opts: RemoteFetchOptions = {}): Promise<Buffer> {
+  const allowPrivate = opts.allowPrivateAddresses === true;
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? REMOTE_TIMEOUT_MS);
+  let url = checkUrl(raw, allowPrivate);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    let result: FetchResult;
+    try {
+      result = await getOnce(url, allowPrivate, signal);
+    } catch (err) {
+      if (err instanceof AvatarInputError) throw err;
+      throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
+    }
+    if ('body' in result) return result.body;
+    url = checkUrl(result.redirect, allowPrivate);
+  }
+  throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
+}
+
+/** Swaps users.avatar under a row lock and returns the previous value; undefined = no such user. */
+async function swapAvatar(app: FastifyInstance, userId: number, url: string | null) {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row) return undefined;
+    await tx.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    return row.avatar;
+  });
+}
+
+/** Stores a new avatar for `userId` and removes the file of the one it replaces. */
+export async function saveAvatar(
+  app: FastifyInstance,
+  userId: number,
+  encoded: Buffer,
+): Promise<AccountUser> {
+  const key = generateStorageKey('avatars', 'webp');
+  await app.storage.put(key, encoded, 'image/webp');
+  const previous = await swapAvatar(app, userId, app.storage.publicUrl(key)).catch(async (err) => {
+    await app.storage.delete(key);
+    throw err;
+  });
+  if (previous === undefined) await app.storage.delete(key);
+  else await removeStoredFile(app, previous);
+  return getAccount(app, userId);
+}
+
+export async function removeAvatar(app: FastifyInstance, userId: number): Promise<AccountUser> {
+  const previous = await swapAvatar(app, userId, null);
+  await removeStoredFile(app, previous);
+  return getAccount(app, userId);
+}
+
+async function removeStoredFile(app: FastifyInstance, url: string | null | undefined) {
+  const key = app.storage.keyFromUrl(url);
+  if (!key) return; // e.g. a social provider's picture URL: nothing of ours to delete.
+  await app.storage.delete(key).catch((err) => app.log.warn({ err, key }, 'old avatar not removed'));
+}
+
+/** 422 on the field the bad input came from. */
+export function avatarInputToHttp(err: AvatarInputError) {
+  return validationError({ [err.field]: [err.message] });
+}

@@ -1,0 +1,106 @@
+import type { DeviceType, UserSession } from '@zema/contracts';
+import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UAParser } from 'ua-parser-js';
+import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
+import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
+import { currentSessionId } from '#src/features/auth/login-session';
+import { verifyPassword } from '#src/features/auth/password';
+import { validationError } from '#src/http/errors';
+import type { GeoIp } from '#src/platform/geoip';
+
+export type DeviceInfo = { device_type: DeviceType; platform: string | null; browser: string | null };
+
+/** Device type (mobile, tablet, otherwise computer), OS name + version, browser name + major. */
+export function describeUserAgent(userAgent: string | null | undefined): DeviceInfo {
+  const ua = UAParser(userAgent ?? '');
+  const type = ua.device.type;
+  const device_type: DeviceType = type === 'mobile' ? 'mobile' : type === 'tablet' ? 'tablet' : 'computer';
+  const platform = [ua.os.name, ua.os.version].filter(Boolean).join(' ') || null;
+  const browser = [ua.browser.name, ua.browser.major].filter(Boolean).join(' ') || null;
+  return { device_type, platform, browser };
+}
+
+/** Public id of a session: a prefix of its sha256 row id (which itself never yields the cookie). */
+const publicId = (sessionId: string) => sessionId.slice(0, 24);
+
+/**
+ * The user's live browser sessions (most recently active first), then each personal access token
+ * that has been used, as `token: true` entries (no address is recorded for token use).
+ */
+export async function listUserSessions(
+  app: FastifyInstance,
+  geoip: GeoIp,
+  request: FastifyRequest,
+): Promise<UserSession[]> {
+  const userId = request.user!.id;
+  const current = currentSessionId(request);
+  const rows = await app.db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      lastActive: sessions.lastActive,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastActive));
+  const browserSessions = await Promise.all(
+    rows.map(async (row): Promise<UserSession> => {
+      const place = await geoip.lookup(row.ip);
+      return {
+        id: publicId(row.id),
+        ...describeUserAgent(row.userAgent),
+        city: place.city,
+        country: place.country,
+        ip_address: row.ip,
+        token: false,
+        last_active: row.lastActive.toISOString(),
+        is_current_device: row.id === current,
+      };
+    }),
+  );
+  const tokens = await app.db
+    .select({
+      id: personalAccessTokens.id,
+      name: personalAccessTokens.name,
+      lastUsedAt: personalAccessTokens.lastUsedAt,
+    })
+    .from(personalAccessTokens)
+    .where(and(eq(personalAccessTokens.userId, userId), isNotNull(personalAccessTokens.lastUsedAt)))
+    .orderBy(desc(personalAccessTokens.lastUsedAt));
+  const tokenSessions = tokens.map(
+    (t): UserSession => ({
+      id: `token-${t.id}`,
+      device_type: 'computer',
+      platform: null,
+      browser: null,
+      city: null,
+      country: null,
+      ip_address: null,
+      token: true,
+      token_name: t.name,
+      last_active: t.lastUsedAt?.toISOString() ?? null,
+      is_current_device: false,
+    }),
+  );
+  return [...browserSessions, ...tokenSessions];
+}
+
+/**
+ * Ends every other browser session of the user after checking the password — every time, not the
+ * 9000 s confirmation (SPEC §4). Personal access tokens are managed on their own and stay.
+ */
+export async function logoutOtherSessions(app: FastifyInstance, request: FastifyRequest, password: string) {
+  const userId = request.user!.id;
+  const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!(await verifyPassword(row?.hash, password))) {
+    throw validationError({ password: [AUTH_MESSAGES.wrongPassword] });
+  }
+  const current = currentSessionId(request);
+  await app.db
+    .delete(sessions)
+    .where(
+      current ? and(eq(sessions.userId, userId), ne(sessions.id, current)) : eq(sessions.userId, userId),
+    );
+}

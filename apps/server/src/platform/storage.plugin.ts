@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { contentTypeOf, createLocalStorage, type FileStorage, STORAGE_URL_PREFIX } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
+export type StoragePluginOptions = { storage?: FileStorage };
+
+/**
+ * `app.storage` (embedded default: DATA_DIR/storage) and the public route serving its files.
+ * Stored names are random and never reused, so a year of caching is safe.
+ */
+export const storagePlugin = fp<StoragePluginOptions>(
+  async (app, opts) => {
+    const storage = opts.storage ?? createLocalStorage(join(app.config.dataDir, 'storage'));
+    app.decorate('storage', storage);
+
+    app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const file = await storage.get(key);
+      if (!file) return reply.code(404).send({ message: 'Not found.' });
+      return reply
+        .header('content-type', contentTypeOf(key))
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    });
+  },
+  { name: 'zema-storage', dependencies: ['zema-access'] },
+);
