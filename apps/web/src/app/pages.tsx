@@ -26,7 +26,7 @@ export const pages: Record<PageName, PageComponent | null> = {
   billing: null,
   notifications: null,
   notificationSettings: null,
-  apiDocs: null,
+  apiDocs: lazy(() => import('#src/features/api-docs/pages/api-docs-page')),
   contact: null,
   customPage: null,
   radio: null,

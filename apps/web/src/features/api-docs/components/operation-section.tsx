@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { cx } from '#src/ui/cx';
+import { type ApiOperation, accessText, curlExample, type OpenApiDocument, typeLabel } from '../lib/openapi';
+import { CopyTextButton } from './copy-text-button';
+import { MethodBadge } from './method-badge';
+import { SchemaTable } from './schema-table';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-5">
+      <h4 className="mb-2 text-sm font-semibold">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+function statusClass(status: string) {
+  if (status.startsWith('2')) return 'text-positive';
+  if (status.startsWith('4')) return 'text-warning';
+  if (status.startsWith('5')) return 'text-danger';
+  return 'text-muted';
+}
+
+function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
+  const params = op.operation.parameters ?? [];
+  if (!params.length) return null;
+  return (
+    <Block title="Parameters">
+      <div className="overflow-hidden rounded-theme border border-divider">
+        <table className="w-full table-fixed border-collapse text-left text-sm">
+          <caption className="sr-only">
+            Parameters of {op.method.toUpperCase()} {op.path}
+          </caption>
+          <thead className="bg-bg-alt text-xs font-semibold text-muted">
+            <tr>
+              <th scope="col" className="w-1/2 px-3 py-2 sm:w-1/3">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                In
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Required
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {params.map((p) => (
+              <tr key={`${p.in}-${p.name}`}>
+                <th scope="row" className="border-t border-divider px-3 py-2 align-top font-normal">
+                  <code className="break-all font-mono text-[13px] font-semibold">{p.name}</code>
+                  {p.description && <p className="mt-0.5 text-xs text-muted">{p.description}</p>}
+                </th>
+                <td className="border-t border-divider px-3 py-2 align-top text-muted">{p.in}</td>
+                <td className="border-t border-divider px-3 py-2 align-top font-mono text-xs break-all text-muted">
+                  {typeLabel(doc, p.schema)}
+                </td>
+                <td className="border-t border-divider px-3 py-2 align-top">
+                  {p.required ? (
+                    <span className="text-xs font-semibold text-danger">required</span>
+                  ) : (
+                    <span className="text-xs text-muted">optional</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Block>
+  );
+}
+
+/** One operation: summary, who may call it, parameters, body, responses and a curl example. */
+export function OperationSection({
+  doc,
+  op,
+  baseUrl,
+}: {
+  doc: OpenApiDocument;
+  op: ApiOperation;
+  baseUrl: string;
+}) {
+  const { operation } = op;
+  const label = `${op.method.toUpperCase()} ${op.path}`;
+  const rule = operation['x-zema-access'];
+  const body = operation.requestBody?.content['application/json']?.schema;
+  const curl = curlExample(doc, op, baseUrl);
+  const tokenOptional = operation.security?.some((requirement) => Object.keys(requirement).length === 0);
+
+  return (
+    <article
+      id={op.id}
+      aria-labelledby={`${op.id}-title`}
+      className="scroll-mt-4 rounded-theme border border-divider bg-paper p-4 sm:p-6"
+    >
+      <h3 id={`${op.id}-title`} tabIndex={-1} className="flex flex-wrap items-center gap-2 outline-none">
+        <MethodBadge method={op.method} />
+        <code className="min-w-0 break-all font-mono text-sm font-semibold sm:text-base">{op.path}</code>
+        <span className="sr-only">: {operation.summary}</span>
+      </h3>
+      {operation.summary && <p className="mt-2 text-base">{operation.summary}</p>}
+      {operation.description && <p className="mt-1 text-sm text-muted">{operation.description}</p>}
+
+      <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_1fr]">
+        <dt className="font-semibold text-muted">Access</dt>
+        <dd data-testid="operation-access">
+          {accessText(rule)}
+          {rule && <code className="ml-2 rounded bg-bg-alt px-1 font-mono text-xs">{rule}</code>}
+        </dd>
+        <dt className="font-semibold text-muted">Auth</dt>
+        <dd>
+          {tokenOptional ? 'Optional: ' : ''}
+          <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>
+          {', or a browser session with the '}
+          <code className="font-mono text-xs">X-XSRF-TOKEN</code> header
+          {op.method === 'get' ? ' (not needed on GET)' : ''}.
+        </dd>
+      </dl>
+
+      <Parameters doc={doc} op={op} />
+
+      {body && (
+        <Block title="Request body (application/json)">
+          <SchemaTable doc={doc} schema={body} caption={`Request body of ${label}`} />
+        </Block>
+      )}
+
+      <Block title="Responses">
+        <ul className="space-y-3">
+          {Object.entries(operation.responses).map(([status, response]) => {
+            const schema = response.content?.['application/json']?.schema;
+            return (
+              <li key={status}>
+                <p className="flex flex-wrap items-baseline gap-2 text-sm">
+                  <span className={cx('font-mono font-bold', statusClass(status))}>{status}</span>
+                  <span>{response.description}</span>
+                </p>
+                {schema && status.startsWith('2') && (
+                  <div className="mt-2">
+                    <SchemaTable doc={doc} schema={schema} caption={`Response ${status} of ${label}`} />
+                  </div>
+                )}
+                {schema && !status.startsWith('2') && (
+                  <p className="mt-0.5 text-xs text-muted">
+                    Body: <code className="font-mono">{typeLabel(doc, schema)}</code>
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </Block>
+
+      <Block title="Example">
+        <div className="relative rounded-theme border border-divider bg-bg-alt">
+          <div className="flex items-center justify-between gap-2 border-b border-divider px-3 py-1.5">
+            <span className="text-xs font-semibold text-muted">curl</span>
+            <CopyTextButton text={curl} label={`Copy the curl example of ${label}`} />
+          </div>
+          <pre
+            data-testid="curl-example"
+            className="overflow-x-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-all"
+          >
+            <code>{curl}</code>
+          </pre>
+        </div>
+      </Block>
+    </article>
+  );
+}

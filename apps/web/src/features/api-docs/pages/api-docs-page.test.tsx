@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrapStore } from '#src/app/bootstrap-store';
+import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { renderInRouter } from '#src/app/testing/render-app';
+import type { OpenApiDocument } from '../lib/openapi';
+import ApiDocsPage, { ApiDocs } from './api-docs-page';
+
+/** A small document shaped like the server's (tags, x-zema-access, $ref components). */
+const fixture: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'Zema API', version: '1.2.3' },
+  servers: [{ url: 'https://music.example' }],
+  tags: [{ name: 'Access tokens' }, { name: 'Bootstrap' }, { name: 'Value lists' }],
+  paths: {
+    '/api/v1/bootstrap-data': {
+      get: {
+        summary: 'Bootstrap data',
+        tags: ['Bootstrap'],
+        security: [{}, { bearerAuth: [] }],
+        'x-zema-access': 'guest',
+        responses: {
+          '200': {
+            description: 'OK',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { bootstrapData: { $ref: '#/components/schemas/BootstrapData' } },
+                  required: ['bootstrapData'],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/api/v1/access-tokens': {
+      post: {
+        summary: 'Create a personal access token',
+        tags: ['Access tokens'],
+        security: [{ bearerAuth: [] }],
+        'x-zema-access': 'api.access',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  tokenName: { type: 'string', minLength: 1, description: 'Shown in the token list' },
+                  scope: { type: 'string', enum: ['read', 'write'] },
+                },
+                required: ['tokenName'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'OK',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { plainTextToken: { type: 'string' } },
+                  required: ['plainTextToken'],
+                },
+              },
+            },
+          },
+          '422': {
+            description: 'The given data was invalid.',
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ValidationErrorResponse' } },
+            },
+          },
+        },
+      },
+    },
+    '/api/v1/value-lists/{names}': {
+      get: {
+        summary: 'Value lists',
+        tags: ['Value lists'],
+        security: [{}, { bearerAuth: [] }],
+        'x-zema-access': 'guest',
+        parameters: [{ name: 'names', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      BootstrapData: {
+        type: 'object',
+        properties: {
+          user: { anyOf: [{ $ref: '#/components/schemas/User' }, { type: 'null' }] },
+          locale: { type: 'string' },
+        },
+        required: ['user', 'locale'],
+      },
+      User: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, email: { type: 'string', format: 'email' } },
+        required: ['id'],
+      },
+      ValidationErrorResponse: {
+        type: 'object',
+        properties: { message: { type: 'string' } },
+        required: ['message'],
+      },
+    },
+  },
+};
+
+const signedIn = makeBootstrap({ user: makeUser() });
+
+function renderDocs() {
+  resetBootstrapStore();
+  return renderInRouter(<ApiDocs doc={fixture} />, signedIn);
+}
+
+const article = (name: RegExp) => screen.getByRole('article', { name });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ApiDocs', () => {
+  it('renders each tag with its operations: method, path, summary and access rule', () => {
+    renderDocs();
+    for (const tag of ['Access tokens', 'Bootstrap', 'Value lists']) {
+      expect(screen.getByRole('heading', { level: 2, name: tag })).toBeTruthy();
+    }
+    const create = article(/POST \/api\/v1\/access-tokens/i);
+    expect(within(create).getByText('Create a personal access token')).toBeTruthy();
+    expect(within(create).getByTestId('operation-access').textContent).toContain(
+      'Users with the permission api.access',
+    );
+    const bootstrap = article(/GET \/api\/v1\/bootstrap-data/i);
+    expect(within(bootstrap).getByTestId('operation-access').textContent).toContain('Anyone');
+    expect(within(bootstrap).getByText(/^Optional:/)).toBeTruthy();
+    expect(screen.getByText('3 operations')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'API operations' });
+    const tokens = within(nav).getByRole('list', { name: 'Access tokens' });
+    const link = within(tokens).getByRole('link', { name: /post\s*\/api\/v1\/access-tokens/i });
+    expect(link.getAttribute('href')).toBe('#op-post-api-v1-access-tokens');
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'Introduction' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Account settings → Developers' }).getAttribute('href')).toBe(
+      '/account-settings#developers',
+    );
+  });
+
+  it('filters operations by the search box', async () => {
+    const user = userEvent.setup();
+    renderDocs();
+    await user.type(screen.getByRole('searchbox', { name: 'Search operations' }), 'token');
+    await waitFor(() => expect(screen.queryByRole('article', { name: /bootstrap-data/ })).toBeNull());
+    expect(article(/POST \/api\/v1\/access-tokens/i)).toBeTruthy();
+    expect(screen.getByText('1 operation matches “token”')).toBeTruthy();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search operations' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search operations' }), 'get lists');
+    await waitFor(() => expect(screen.queryByRole('article', { name: /access-tokens/ })).toBeNull());
+    expect(article(/value-lists/)).toBeTruthy();
+  });
+
+  it('shows the request body as a table with required and optional properties and allowed values', () => {
+    renderDocs();
+    const table = within(article(/access-tokens/)).getByRole('table', { name: /Request body of POST/ });
+    const tokenName = within(table)
+      .getByRole('rowheader', { name: /tokenName/ })
+      .closest('tr')!;
+    expect(tokenName.textContent).toContain('required');
+    expect(tokenName.textContent).toContain('Shown in the token list');
+    expect(tokenName.textContent).toContain('min length 1');
+    const scope = within(table).getByRole('rowheader', { name: /scope/ }).closest('tr')!;
+    expect(scope.textContent).toContain('optional');
+    expect(scope.textContent).toContain('"read"');
+    expect(scope.textContent).toContain('"write"');
+  });
+
+  it('folds nested objects behind a toggle, following $ref components', async () => {
+    const user = userEvent.setup();
+    renderDocs();
+    const table = within(article(/bootstrap-data/)).getByRole('table', { name: /Response 200/ });
+    expect(within(table).getByRole('rowheader', { name: /bootstrapData/ }).textContent).toContain(
+      'BootstrapData',
+    );
+    expect(within(table).queryByRole('rowheader', { name: /locale/ })).toBeNull();
+    const toggle = within(table).getByRole('button', { name: 'Show the 2 properties of bootstrapData' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(within(table).getByRole('rowheader', { name: /locale/ })).toBeTruthy();
+    await user.click(
+      within(table).getByRole('button', { name: 'Show the 2 properties of bootstrapData.user' }),
+    );
+    expect(within(table).getByRole('rowheader', { name: /email/ }).textContent).toContain('string (email)');
+  });
+
+  it('gives a curl example with the bearer header, the site URL, the path and an example body', () => {
+    renderDocs();
+    const curl = within(article(/access-tokens/)).getByTestId('curl-example').textContent ?? '';
+    expect(curl).toContain("curl -X POST 'https://music.example/api/v1/access-tokens'");
+    expect(curl).toContain('-H "Authorization: Bearer $ZEMA_TOKEN"');
+    expect(curl).toContain(`-d '{"tokenName":"string"}'`);
+    const lists = within(article(/value-lists/)).getByTestId('curl-example').textContent ?? '';
+    expect(lists).toContain("curl -X GET 'https://music.example/api/v1/value-lists/NAMES'");
+    expect(lists).not.toContain('-d ');
+  });
+
+  it('copies the curl example', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    renderDocs();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(
+      within(article(/access-tokens/)).getByRole('button', {
+        name: 'Copy the curl example of POST /api/v1/access-tokens',
+      }),
+    );
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('Authorization: Bearer $ZEMA_TOKEN'));
+    expect(within(article(/access-tokens/)).getByText('Copied!')).toBeTruthy();
+  });
+});
+
+describe('ApiDocsPage', () => {
+  it('loads the document from GET /api/v1/openapi.json', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(new URL(url, 'http://localhost').pathname);
+        return new Response(JSON.stringify(fixture), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    resetBootstrapStore();
+    renderInRouter(<ApiDocsPage />, signedIn);
+    expect(screen.getByRole('heading', { level: 1, name: 'API documentation' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: /POST \/api\/v1\/access-tokens/i })).toBeTruthy();
+    expect(calls).toEqual(['/api/v1/openapi.json']);
+  });
+
+  it('offers to try again when the document cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Nope' }), { status: 403 })),
+    );
+    resetBootstrapStore();
+    renderInRouter(<ApiDocsPage />, signedIn);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There was an issue loading the API documentation.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
