@@ -2,6 +2,7 @@ import { cx, nativeFocusRing } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
 import { type OperationGroup, tagSlug } from '../lib/openapi';
 import { MethodBadge } from './method-badge';
+import { PathText } from './path-text';
 
 export const INTRO_ID = 'introduction';
 
@@ -43,7 +44,9 @@ export function OperationSidebar({ groups }: { groups: OperationGroup[] }) {
               <li key={op.id}>
                 <a href={`#${op.id}`} onClick={go(op.id)} title={op.operation.summary} className={linkClass}>
                   <MethodBadge method={op.method} className="w-14" />
-                  <span className="min-w-0 break-all font-mono text-xs">{op.path}</span>
+                  <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
+                    <PathText path={op.path} />
+                  </span>
                 </a>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { cx } from '#src/ui/cx';
 import { type ApiOperation, accessText, curlExample, type OpenApiDocument, typeLabel } from '../lib/openapi';
 import { CopyTextButton } from './copy-text-button';
 import { MethodBadge } from './method-badge';
+import { PathText } from './path-text';
 import { SchemaTable } from './schema-table';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -21,6 +22,14 @@ function statusClass(status: string) {
   return 'text-muted';
 }
 
+function RequiredText({ required }: { required: boolean }) {
+  return required ? (
+    <span className="block text-xs font-semibold text-danger">required</span>
+  ) : (
+    <span className="block text-xs text-muted">optional</span>
+  );
+}
+
 function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
   const params = op.operation.parameters ?? [];
   if (!params.length) return null;
@@ -36,14 +45,17 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
               <th scope="col" className="w-1/2 px-3 py-2 sm:w-1/3">
                 Name
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                 In
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                 Type
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                 Required
+              </th>
+              <th scope="col" className="px-3 py-2 sm:hidden">
+                Details
               </th>
             </tr>
           </thead>
@@ -51,19 +63,24 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
             {params.map((p) => (
               <tr key={`${p.in}-${p.name}`}>
                 <th scope="row" className="border-t border-divider px-3 py-2 align-top font-normal">
-                  <code className="break-all font-mono text-[13px] font-semibold">{p.name}</code>
+                  <code className="[overflow-wrap:anywhere] font-mono text-[13px] font-semibold">
+                    {p.name}
+                  </code>
                   {p.description && <p className="mt-0.5 text-xs text-muted">{p.description}</p>}
                 </th>
-                <td className="border-t border-divider px-3 py-2 align-top text-muted">{p.in}</td>
-                <td className="border-t border-divider px-3 py-2 align-top font-mono text-xs break-all text-muted">
+                <td className="border-t border-divider px-3 py-2 align-top text-xs text-muted sm:hidden">
+                  <span className="block">{p.in}</span>
+                  <span className="block font-mono [overflow-wrap:anywhere]">{typeLabel(doc, p.schema)}</span>
+                  <RequiredText required={Boolean(p.required)} />
+                </td>
+                <td className="hidden border-t border-divider px-3 py-2 align-top text-muted sm:table-cell">
+                  {p.in}
+                </td>
+                <td className="hidden border-t border-divider px-3 py-2 align-top font-mono text-xs text-muted [overflow-wrap:anywhere] sm:table-cell">
                   {typeLabel(doc, p.schema)}
                 </td>
-                <td className="border-t border-divider px-3 py-2 align-top">
-                  {p.required ? (
-                    <span className="text-xs font-semibold text-danger">required</span>
-                  ) : (
-                    <span className="text-xs text-muted">optional</span>
-                  )}
+                <td className="hidden border-t border-divider px-3 py-2 align-top sm:table-cell">
+                  <RequiredText required={Boolean(p.required)} />
                 </td>
               </tr>
             ))}
@@ -94,13 +111,14 @@ export function OperationSection({
   return (
     <article
       id={op.id}
-      aria-labelledby={`${op.id}-title`}
+      aria-label={operation.summary ? `${label}: ${operation.summary}` : label}
       className="scroll-mt-4 rounded-theme border border-divider bg-paper p-4 sm:p-6"
     >
       <h3 id={`${op.id}-title`} tabIndex={-1} className="flex flex-wrap items-center gap-2 outline-none">
         <MethodBadge method={op.method} />
-        <code className="min-w-0 break-all font-mono text-sm font-semibold sm:text-base">{op.path}</code>
-        <span className="sr-only">: {operation.summary}</span>
+        <code className="min-w-0 font-mono text-sm font-semibold [overflow-wrap:anywhere] sm:text-base">
+          <PathText path={op.path} />
+        </code>
       </h3>
       {operation.summary && <p className="mt-2 text-base">{operation.summary}</p>}
       {operation.description && <p className="mt-1 text-sm text-muted">{operation.description}</p>}
@@ -115,9 +133,14 @@ export function OperationSection({
         <dd>
           {tokenOptional ? 'Optional: ' : ''}
           <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>
-          {', or a browser session with the '}
-          <code className="font-mono text-xs">X-XSRF-TOKEN</code> header
-          {op.method === 'get' ? ' (not needed on GET)' : ''}.
+          {op.method === 'get' ? (
+            ', or the browser session cookie.'
+          ) : (
+            <>
+              , or the browser session cookie with the <code className="font-mono text-xs">X-XSRF-TOKEN</code>{' '}
+              header.
+            </>
+          )}
         </dd>
       </dl>
 
@@ -135,7 +158,7 @@ export function OperationSection({
             const schema = response.content?.['application/json']?.schema;
             return (
               <li key={status}>
-                <p className="flex flex-wrap items-baseline gap-2 text-sm">
+                <p className="grid grid-cols-[2.75rem_minmax(0,1fr)] items-baseline text-sm">
                   <span className={cx('font-mono font-bold', statusClass(status))}>{status}</span>
                   <span>{response.description}</span>
                 </p>
@@ -145,7 +168,7 @@ export function OperationSection({
                   </div>
                 )}
                 {schema && !status.startsWith('2') && (
-                  <p className="mt-0.5 text-xs text-muted">
+                  <p className="mt-0.5 pl-11 text-xs text-muted">
                     Body: <code className="font-mono">{typeLabel(doc, schema)}</code>
                   </p>
                 )}
@@ -163,7 +186,7 @@ export function OperationSection({
           </div>
           <pre
             data-testid="curl-example"
-            className="overflow-x-auto p-3 font-mono text-xs leading-5 whitespace-pre-wrap break-all"
+            className="p-3 font-mono text-xs leading-5 whitespace-pre-wrap [overflow-wrap:anywhere]"
           >
             <code>{curl}</code>
           </pre>

@@ -126,10 +126,10 @@ export function SchemaTable({
                       </Button>
                     ) : null}
                     <span className="min-w-0">
-                      <code className="break-all font-mono text-[13px] font-semibold text-fg">
+                      <code className="[overflow-wrap:anywhere] font-mono text-[13px] font-semibold text-fg">
                         {row.name}
                       </code>
-                      <span className="block font-mono text-xs text-muted break-all sm:hidden">
+                      <span className="block font-mono text-xs text-muted [overflow-wrap:anywhere] sm:hidden">
                         {row.type}
                       </span>
                       <span className="block sm:hidden">
@@ -138,7 +138,12 @@ export function SchemaTable({
                     </span>
                   </div>
                 </th>
-                <td className={cx(cellClass, 'hidden font-mono text-xs break-all text-muted sm:table-cell')}>
+                <td
+                  className={cx(
+                    cellClass,
+                    'hidden font-mono text-xs [overflow-wrap:anywhere] text-muted sm:table-cell',
+                  )}
+                >
                   {row.type}
                 </td>
                 <td className={cx(cellClass, 'hidden sm:table-cell')}>
