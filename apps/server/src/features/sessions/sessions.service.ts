@@ -1,6 +1,7 @@
 import type { DeviceType, UserSession } from '@zema/contracts';
 import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+// ua-parser-js 1.x: MIT (2.x is AGPL-3.0, which would bind every deployment of Zema).
 import { UAParser } from 'ua-parser-js';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
@@ -13,7 +14,7 @@ export type DeviceInfo = { device_type: DeviceType; platform: string | null; bro
 
 /** Device type (mobile, tablet, otherwise computer), OS name + version, browser name + major. */
 export function describeUserAgent(userAgent: string | null | undefined): DeviceInfo {
-  const ua = UAParser(userAgent ?? '');
+  const ua = new UAParser(userAgent ?? '').getResult();
   const type = ua.device.type;
   const device_type: DeviceType = type === 'mobile' ? 'mobile' : type === 'tablet' ? 'tablet' : 'computer';
   const platform = [ua.os.name, ua.os.version].filter(Boolean).join(' ') || null;
