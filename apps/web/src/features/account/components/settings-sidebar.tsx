@@ -19,25 +19,30 @@ export function SettingsSidebar({ items }: { items: SidebarItem[] }) {
   const [active, setActive] = useState(items[0]?.id ?? '');
 
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.set(entry.target.id, entry.boundingClientRect.top);
-          else visible.delete(entry.target.id);
-        }
-        // The topmost panel in the upper part of the viewport is the current one.
-        const first = items.find((item) => visible.has(item.id));
-        if (first) setActive(first.id);
-      },
-      { rootMargin: '-80px 0px -55% 0px' },
-    );
-    for (const item of items) {
-      const el = document.getElementById(item.id);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const panels = items
+        .map((item) => document.getElementById(item.id))
+        .filter((el): el is HTMLElement => el !== null);
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      // The last panel whose top has passed the upper part of the screen; at the very bottom, the
+      // last panel on screen (short final panels can never reach the top).
+      const current = atBottom
+        ? panels.filter((el) => el.getBoundingClientRect().top < window.innerHeight).at(-1)
+        : panels.filter((el) => el.getBoundingClientRect().top <= 120).at(-1);
+      if (current) setActive(current.id);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [items]);
 
   return (
