@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { ApiSession, uniqueEmail } from '../support/accounts';
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
+
+const PASSWORD = 'correct-horse-battery';
+
+/** A new account (role users: api.access) signed in through the API, its cookies handed to the page. */
+async function signInNewUser(page: Page): Promise<string> {
+  const email = uniqueEmail('api-docs', test.info().project.name);
+  const api = await ApiSession.open();
+  await api.register(email, PASSWORD);
+  const { cookies } = await api.context.storageState();
+  await page.context().addCookies(cookies);
+  await api.dispose();
+  return email;
+}
+
+const operation = (page: Page, method: string, path: string) =>
+  page.getByRole('article', { name: new RegExp(`^${method} ${path.replace(/[/.]/g, '\\$&')}\\s*:`, 'i') });
+
+test.describe('API docs', () => {
+  test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
+  test('a visitor is sent to /login', async ({ page }) => {
+    await page.goto('/api-docs');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`a user with api.access reads, searches and copies (${mode})`, async ({ page, context }) => {
+      // axe and a full-page screenshot over every operation card take ~20 s of the budget alone.
+      test.setTimeout(90_000);
+      await signInNewUser(page);
+      const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;
+
+      await page.goto('/api-docs');
+      if (mode === 'dark') await useThemeMode(page, 'dark');
+
+      await expect(page.getByRole('heading', { level: 1, name: 'API documentation' })).toBeVisible();
+      const intro = page.getByRole('region', { name: 'Introduction' });
+      await expect(intro).toBeVisible();
+      await expect(intro.getByRole('link', { name: 'Account settings → Developers' })).toHaveAttribute(
+        'href',
+        '/account-settings#developers',
+      );
+      await expect(intro).toContainText('X-XSRF-TOKEN');
+      await expect(intro).toContainText('X-HTTP-Method-Override');
+
+      const bootstrap = operation(page, 'GET', '/api/v1/bootstrap-data');
+      await expect(bootstrap).toBeVisible();
+      await expect(bootstrap.getByTestId('operation-access')).toContainText('Anyone');
+
+      // The access-tokens routes land concurrently: assert them once the server documents them.
+      const doc = await page.evaluate(async () => {
+        const res = await fetch('/api/v1/openapi.json', { headers: { Accept: 'application/json' } });
+        return (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+      });
+      const hasAccessTokens = Boolean(doc.paths['/api/v1/access-tokens']?.post);
+      if (hasAccessTokens) {
+        const create = operation(page, 'POST', '/api/v1/access-tokens');
+        await expect(create).toBeVisible();
+        await expect(create.getByTestId('operation-access')).toContainText('api.access');
+        await expect(create.getByRole('table', { name: /Request body/ })).toContainText('tokenName');
+      }
+
+      if (isMobile) {
+        await expect(page.getByRole('navigation', { name: 'API operations' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /Jump to/ })).toBeVisible();
+      } else {
+        const nav = page.getByRole('navigation', { name: 'API operations' });
+        await expect(nav.getByRole('link', { name: /get\s*\/api\/v1\/bootstrap-data/i })).toBeVisible();
+      }
+
+      await snapshot(page, `api-docs-${mode}`);
+      await expectAccessible(page);
+
+      // Search filters the operations.
+      const search = page.getByRole('searchbox', { name: 'Search operations' });
+      await search.fill('recaptcha');
+      await expect(page.getByText(/^1 operation matches/)).toBeVisible();
+      const verify = operation(page, 'POST', '/api/v1/recaptcha/verify');
+      await expect(verify).toBeVisible();
+      await expect(bootstrap).toHaveCount(0);
+      const tokenRow = verify
+        .getByRole('table', { name: /Request body/ })
+        .getByRole('row', { name: /token/ });
+      await expect(tokenRow).toContainText('required');
+
+      // The curl example goes on the clipboard.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await verify.getByRole('button', { name: /Copy the curl example/ }).click();
+      await expect(verify.getByText('Copied!')).toBeVisible();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain('-H "Authorization: Bearer $ZEMA_TOKEN"');
+      expect(copied).toContain(`${new URL(page.url()).origin}/api/v1/recaptcha/verify`);
+      expect(copied).toContain(`-d '{"token":"string"}'`);
+
+      await search.fill('');
+      await expect(bootstrap).toBeVisible();
+    });
+  }
+
+  test('jumps to an operation from the sidebar or the select, by keyboard', async ({ page }) => {
+    await signInNewUser(page);
+    await page.goto('/api-docs');
+    const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;
+    const heading = page.getByRole('heading', { level: 3, name: /post \/api\/v1\/recaptcha\/verify/i });
+    if (isMobile) {
+      const trigger = page.getByRole('button', { name: /Jump to/ });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('option', { name: /POST \/api\/v1\/recaptcha\/verify/ }).click();
+    } else {
+      const link = page
+        .getByRole('navigation', { name: 'API operations' })
+        .getByRole('link', { name: /post\s*\/api\/v1\/recaptcha\/verify/i });
+      await link.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page).toHaveURL(/#op-post-api-v1-recaptcha-verify$/);
+  });
+});
