@@ -138,7 +138,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
     <form onSubmit={onSubmit} aria-label="Profile image" noValidate className="flex flex-col gap-3">
       <span className={fieldLabelClass}>Profile image</span>
       <div className="flex items-center gap-4">
-        <UserAvatar name={user.display_name} src={user.avatar} className="size-20 text-2xl" />
+        <UserAvatar name={user.display_name} src={user.avatar} className="size-20 shrink-0 text-2xl" />
         <div className="flex min-w-0 flex-col gap-2">
           <label htmlFor={inputId} className="text-xs text-muted">
             Choose an image (PNG, JPG, GIF or WebP, up to 2 MB)
