@@ -18,7 +18,14 @@ export const accessTokenSchema = z.object({
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 /** The user loaded by account settings: the bootstrap user plus its tokens (SPEC §2 /account-settings). */
-export const accountUserSchema = userSchema.extend({ tokens: z.array(accessTokenSchema) });
+export const accountUserSchema = userSchema.extend({
+  tokens: z.array(accessTokenSchema),
+  /**
+   * SPEC §3/§4: recovery codes present while two-factor is not confirmed mean "setup". The codes
+   * are stored hashed, so each is sent masked: their presence and count, never their value.
+   */
+  two_factor_recovery_codes: z.array(z.string()),
+});
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
 /** GET users/me, GET users/:id, PUT users/me, POST/DELETE users/:id/avatar. */

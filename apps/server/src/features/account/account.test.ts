@@ -28,6 +28,21 @@ afterAll(() => t.close());
 const PASSWORD = 'account password 1';
 
 describe('GET users/me and users/:id', () => {
+  it('shows two-factor setup in progress as masked recovery codes, never the codes', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    const before = accountResponseSchema.parse((await b.get('/api/v1/users/me')).json()).user;
+    expect(before.two_factor_recovery_codes).toEqual([]);
+
+    await b.post('/auth/user/confirm-password', { password: PASSWORD });
+    expect((await b.post('/auth/user/two-factor-authentication')).statusCode).toBe(200);
+    const during = accountResponseSchema.parse((await b.get('/api/v1/users/me')).json()).user;
+    expect(during.two_factor_confirmed_at).toBeNull();
+    expect(during.two_factor_recovery_codes).toHaveLength(8);
+    for (const code of during.two_factor_recovery_codes) expect(code).toBe('**********-**********');
+  });
+
   it('answers the user with roles, social profiles and tokens; visitors get 401', async () => {
     const user = await createUser(t.db);
     await t.db

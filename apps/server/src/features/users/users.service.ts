@@ -156,5 +156,16 @@ export async function listAccessTokens(db: Database, userId: number): Promise<Ac
 /** The user as account settings loads it (SPEC §2): bootstrap shape plus tokens; null if unknown. */
 export async function loadAccountUser(db: Database, userId: number): Promise<AccountUser | null> {
   const user = await loadUser(db, userId);
-  return user ? { ...user, tokens: await listAccessTokens(db, userId) } : null;
+  if (!user) return null;
+  const [row] = await db
+    .select({ codes: users.twoFactorRecoveryCodes })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    ...user,
+    tokens: await listAccessTokens(db, userId),
+    two_factor_recovery_codes: (row?.codes ?? []).map(() => MASKED_RECOVERY_CODE),
+  };
 }
+
+const MASKED_RECOVERY_CODE = '**********-**********';
