@@ -14,6 +14,7 @@ import { isAppearanceEditorActive } from '#src/features/appearance/appearance-ed
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
 import { ThemeApplier } from '#src/features/appearance/use-theme';
 import { LandingPage } from '#src/features/landing/landing-page';
+import { useDocumentLanguage } from '#src/lib/i18n';
 import { useAuth, useSettings } from './bootstrap-store';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
@@ -40,6 +41,7 @@ declare module 'react-aria-components' {
 /** Root of every route: client navigation for RAC links, theme, cookie notice, the email gate. */
 function RootLayout() {
   const navigate = useNavigate();
+  useDocumentLanguage();
   return (
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
       <ThemeApplier />

@@ -1,4 +1,5 @@
 import { House } from 'lucide-react';
+import { Trans } from '#src/lib/i18n';
 import { LinkButton } from './button';
 import { cx } from './cx';
 
@@ -18,10 +19,10 @@ export function NotFoundPage({ className }: NotFoundPageProps) {
       <DoorwayIllustration className="h-auto w-full max-w-[300px] sm:max-w-[360px]" />
       <div className="flex max-w-md flex-col items-center gap-6">
         <h1 className="text-2xl font-semibold text-balance sm:text-3xl">
-          Looks like you've found the doorway to the great nothing
+          <Trans message="Looks like you've found the doorway to the great nothing" />
         </h1>
         <LinkButton href="/" size="lg" startIcon={<House aria-hidden="true" className="size-5" />}>
-          Take me there!
+          <Trans message="Take me there!" />
         </LinkButton>
       </div>
     </main>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '#src/lib/i18n';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { useAuth, useSettings } from '../bootstrap-store';
@@ -63,11 +64,11 @@ export function SiteNavbar({
                 size="sm"
                 className={cx(transparent && 'text-white data-hovered:bg-white/10')}
               >
-                Login
+                <Trans message="Login" />
               </LinkButton>
               {!settings.registration.disable && (
                 <LinkButton href="/register" variant="primary" size="sm">
-                  Register
+                  <Trans message="Register" />
                 </LinkButton>
               )}
             </>

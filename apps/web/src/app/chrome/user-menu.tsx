@@ -1,6 +1,7 @@
 import { Bell, CreditCard, LogOut, Moon, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useThemeSelector } from '#src/features/appearance/use-theme';
+import { useTrans } from '#src/lib/i18n';
 import { slugify } from '#src/lib/slugify';
 import { cx, focusRing } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
@@ -46,13 +47,14 @@ export function UserMenu() {
   const isMobile = useIsMobile();
   const customItems = useVisibleMenuItems('account-menu');
   const { logout } = useLogout();
+  const { trans } = useTrans();
   if (!user) return null;
 
   const unread = user.unread_notifications_count;
   return (
     <MenuTrigger>
       <AriaButton
-        aria-label="Account menu"
+        aria-label={trans('Account menu')}
         className={cx(
           'flex items-center gap-2 rounded-full p-0.5 transition-opacity data-hovered:opacity-90',
           focusRing,
@@ -60,7 +62,7 @@ export function UserMenu() {
       >
         <UserAvatar name={user.display_name} src={user.avatar} />
       </AriaButton>
-      <Menu placement="bottom end" aria-label="Account">
+      <Menu placement="bottom end" aria-label={trans('Account')}>
         {customItems.map((item) => (
           <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
             {item.label}
@@ -68,7 +70,7 @@ export function UserMenu() {
         ))}
         {customItems.length > 0 && <MenuSeparator />}
         <MenuItem id="profile" href={`/user/${user.id}/${slugify(user.display_name)}`} icon={<UserRound />}>
-          Profile page
+          {trans('Profile page')}
         </MenuItem>
         {isMobile && settings.notifications.integrated && (
           <MenuItem
@@ -77,22 +79,22 @@ export function UserMenu() {
             icon={<Bell />}
             endContent={unread > 0 ? unread : undefined}
           >
-            Notifications
+            {trans('Notifications')}
           </MenuItem>
         )}
         {isSubscribed && settings.billing.enable && (
           <MenuItem id="billing" href="/billing" icon={<CreditCard />}>
-            Billing
+            {trans('Billing')}
           </MenuItem>
         )}
         {theme.canChange && (
           <MenuItem id="theme" onAction={theme.toggle} icon={theme.isDark ? <Sun /> : <Moon />}>
-            {theme.toggleLabel}
+            {trans(theme.toggleLabel)}
           </MenuItem>
         )}
         <MenuSeparator />
         <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
-          Log out
+          {trans('Log out')}
         </MenuItem>
       </Menu>
     </MenuTrigger>

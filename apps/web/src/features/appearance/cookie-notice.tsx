@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSettings } from '#src/app/bootstrap-store';
 import { menuItemLinkProps } from '#src/app/menu-visibility';
 import { getCookie, setCookie } from '#src/lib/cookies';
+import { useTrans } from '#src/lib/i18n';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 
@@ -21,6 +22,7 @@ interface CookieNoticeProps {
 
 export function CookieNotice({ slot }: CookieNoticeProps) {
   const { cookie_notice: notice } = useSettings();
+  const { trans } = useTrans();
   const [accepted, setAccepted] = useState(() => getCookie(COOKIE_NOTICE_COOKIE) !== null);
 
   if (!notice.enable || accepted || notice.position !== slot) return null;
@@ -34,7 +36,7 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
 
   return (
     <section
-      aria-label="Cookie notice"
+      aria-label={trans('Cookie notice')}
       className={cx(
         'sticky z-40 w-full border-divider bg-paper/95 text-fg shadow-lg backdrop-blur',
         notice.position === 'top' ? 'top-0 border-b' : 'bottom-0 border-t',
@@ -42,7 +44,7 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <p className="flex-1 text-sm text-fg">
-          This website uses cookies to ensure you get the best experience on our website.
+          {trans('This website uses cookies to ensure you get the best experience on our website.')}
         </p>
         <div className="flex shrink-0 items-center justify-end gap-2">
           {button && (
@@ -51,7 +53,7 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
             </LinkButton>
           )}
           <Button variant="primary" size="sm" className="min-w-20" onPress={accept}>
-            OK
+            {trans('OK')}
           </Button>
         </div>
       </div>

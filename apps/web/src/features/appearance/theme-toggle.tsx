@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { useThemeSelector } from './use-theme';
 
@@ -20,7 +21,7 @@ export function ThemeToggleButton({ className }: { className?: string }) {
         )
       }
     >
-      {toggleLabel}
+      <Trans message={toggleLabel} />
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ACCOUNT_TEXTS } from '#src/features/account/account-texts';
 import { SettingsPanel } from '#src/features/account/components/settings-panel';
 import { formatDateTime, formatRelativeTime } from '#src/features/account/lib/relative-time';
+import { Trans } from '#src/lib/i18n';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { toast } from '#src/ui/toast';
@@ -61,10 +62,10 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
       )}
       <div className="mt-6 flex flex-wrap items-center gap-2">
         <Button onPress={() => setCreating(true)} startIcon={<Plus aria-hidden="true" className="size-4" />}>
-          {TOKEN_TEXTS.create}
+          <Trans message={TOKEN_TEXTS.create} />
         </Button>
         <LinkButton href="/api-docs" variant="text">
-          {DEVELOPERS_TEXTS.docs}
+          <Trans message={DEVELOPERS_TEXTS.docs} />
         </LinkButton>
       </div>
       <CreateTokenDialog isOpen={isCreating} onClose={() => setCreating(false)} />

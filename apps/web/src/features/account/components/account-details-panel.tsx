@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { UserAvatar } from '#src/app/chrome/user-menu';
 import { ApiError } from '#src/lib/api-error';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, nativeFocusRing } from '#src/ui/cx';
 import { Form, FormTextField, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
@@ -77,7 +78,7 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
       />
       <div>
         <Button type="submit" isPending={update.isPending}>
-          Save
+          <Trans message="Save" />
         </Button>
       </div>
     </Form>

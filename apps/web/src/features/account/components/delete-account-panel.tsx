@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setBootstrapData } from '#src/app/bootstrap-store';
 import { ApiError } from '#src/lib/api-error';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
@@ -57,7 +58,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
     >
       {confirmation.dialog}
       <Button variant="danger" onPress={() => setOpen(true)}>
-        Delete account
+        <Trans message="Delete account" />
       </Button>
       <Dialog
         title="Delete account"

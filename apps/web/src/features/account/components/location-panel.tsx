@@ -2,6 +2,7 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useBootstrap } from '#src/app/bootstrap-store';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
@@ -95,7 +96,7 @@ export function LocationPanel({ user }: { user: AccountSettingsUser }) {
           />
           <div>
             <Button type="submit" isPending={update.isPending || changeLocale.isPending}>
-              Save
+              <Trans message="Save" />
             </Button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
@@ -70,7 +71,7 @@ export function PasswordPanel() {
         />
         <div>
           <Button type="submit" isPending={update.isPending}>
-            Update password
+            <Trans message="Update password" />
           </Button>
         </div>
       </Form>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 
 export interface SettingsPanelProps {
@@ -22,6 +23,7 @@ export function SettingsPanel({
   className,
 }: SettingsPanelProps) {
   const headingId = `${id}-heading`;
+  const { trans } = useTrans();
   return (
     <section
       id={id}
@@ -33,9 +35,13 @@ export function SettingsPanel({
       )}
     >
       <h2 id={headingId} className={cx('text-lg font-semibold', tone === 'danger' && 'text-danger')}>
-        {title}
+        {trans(title)}
       </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      {description && (
+        <p className="mt-1 text-sm text-muted">
+          {typeof description === 'string' ? trans(description) : description}
+        </p>
+      )}
       <div className="mt-6">{children}</div>
     </section>
   );

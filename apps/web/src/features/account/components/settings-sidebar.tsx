@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { cx, nativeFocusRing } from '#src/ui/cx';
 
 export interface SidebarItem {
@@ -17,6 +18,7 @@ function prefersReducedMotion(): boolean {
 
 export function SettingsSidebar({ items }: { items: SidebarItem[] }) {
   const [active, setActive] = useState(items[0]?.id ?? '');
+  const { trans } = useTrans();
 
   useEffect(() => {
     let frame = 0;
@@ -46,7 +48,7 @@ export function SettingsSidebar({ items }: { items: SidebarItem[] }) {
   }, [items]);
 
   return (
-    <nav aria-label="Account settings sections" className="sticky top-6">
+    <nav aria-label={trans('Account settings sections')} className="sticky top-6">
       <ul className="flex flex-col gap-0.5">
         {items.map((item) => (
           <li key={item.id}>
@@ -74,7 +76,7 @@ export function SettingsSidebar({ items }: { items: SidebarItem[] }) {
                 nativeFocusRing,
               )}
             >
-              {item.label}
+              {trans(item.label)}
             </a>
           </li>
         ))}

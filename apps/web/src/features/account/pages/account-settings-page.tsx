@@ -6,6 +6,7 @@ import { SiteNavbar } from '#src/app/chrome/site-navbar';
 import { AccessTokensPanel } from '#src/features/access-tokens/components/access-tokens-panel';
 import { SessionsPanel } from '#src/features/sessions/components/sessions-panel';
 import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { useMediaQuery } from '#src/ui/use-media-query';
@@ -26,6 +27,7 @@ import { SocialLoginPanel } from '../components/social-login-panel';
 export default function AccountSettingsPage() {
   const account = useAccount();
   const settings = useSettings();
+  const { trans } = useTrans();
   const { hasPermission } = useAuth();
   const isLarge = useMediaQuery(SETTINGS_SIDEBAR_QUERY);
 
@@ -39,8 +41,8 @@ export default function AccountSettingsPage() {
   }, [showSocial, showDevelopers]);
 
   useEffect(() => {
-    document.title = `${ACCOUNT_TEXTS.pageTitle} - ${settings.site_name}`;
-  }, [settings.site_name]);
+    document.title = `${trans(ACCOUNT_TEXTS.pageTitle)} - ${settings.site_name}`;
+  }, [settings.site_name, trans]);
 
   // A link to /account-settings#sessions lands on that panel once the data is there.
   const loaded = account.isSuccess;
@@ -53,13 +55,13 @@ export default function AccountSettingsPage() {
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
       <SiteNavbar />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{ACCOUNT_TEXTS.pageTitle}</h1>
+        <h1 className="text-2xl font-semibold sm:text-3xl">{trans(ACCOUNT_TEXTS.pageTitle)}</h1>
         <p className="mt-1 text-sm text-muted">
-          Manage your profile, sign-in and security, and how the site works for you.
+          {trans('Manage your profile, sign-in and security, and how the site works for you.')}
         </p>
         {account.isPending ? (
           <div className="flex justify-center py-24">
-            <Spinner label="Loading account" />
+            <Spinner label={trans('Loading account')} />
           </div>
         ) : account.isError ? (
           <div
@@ -68,7 +70,7 @@ export default function AccountSettingsPage() {
           >
             <p className="text-sm">{account.error.message}</p>
             <Button variant="outline" onPress={() => void account.refetch()}>
-              Try again
+              {trans('Try again')}
             </Button>
           </div>
         ) : (

@@ -2,16 +2,18 @@ import { SOCIAL_SERVICES } from '@zema/contracts';
 import { useSettings } from '#src/app/bootstrap-store';
 // The one agreed cross-feature import: the social feature's public buttons component.
 import { SocialLoginButtons } from '#src/features/social/components/social-login-buttons';
+import { useTrans } from '#src/lib/i18n';
 
 /** 'or' and the social login buttons under the login and register forms, when a provider is on. */
 export function SocialLoginSection() {
   const { social } = useSettings();
+  const { trans } = useTrans();
   if (!SOCIAL_SERVICES.some((service) => social[service].enable)) return null;
   return (
     <div className="mt-6">
       <div className="mb-6 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-divider" />
-        or
+        {trans('or')}
         <span className="h-px flex-1 bg-divider" />
       </div>
       <SocialLoginButtons />

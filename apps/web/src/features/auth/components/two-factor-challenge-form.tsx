@@ -1,6 +1,7 @@
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '@zema/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { useTwoFactorChallenge } from '../api/two-factor-challenge';
@@ -28,6 +29,7 @@ export const TWO_FACTOR_TEXTS = {
  */
 export function TwoFactorChallengeForm() {
   const [useRecovery, setUseRecovery] = useState(false);
+  const { trans } = useTrans();
   const challenge = useTwoFactorChallenge();
   const finishLogin = useFinishLogin();
   const form = useForm<ChallengeValues>({ defaultValues: { code: '', recovery_code: '' } });
@@ -49,13 +51,15 @@ export function TwoFactorChallengeForm() {
 
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-sm text-muted">{useRecovery ? TWO_FACTOR_TEXTS.recovery : TWO_FACTOR_TEXTS.code}</p>
+      <p className="text-sm text-muted">
+        {trans(useRecovery ? TWO_FACTOR_TEXTS.recovery : TWO_FACTOR_TEXTS.code)}
+      </p>
       <Form form={form} onSubmit={onSubmit}>
         {useRecovery ? (
           <FormTextField<ChallengeValues>
             key="recovery_code"
             name="recovery_code"
-            label="Recovery code"
+            label={trans('Recovery code')}
             autoComplete="one-time-code"
             autoFocus
             maxLength={RECOVERY_CODE_LENGTH}
@@ -70,7 +74,7 @@ export function TwoFactorChallengeForm() {
           <FormTextField<ChallengeValues>
             key="code"
             name="code"
-            label="Code"
+            label={trans('Code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
@@ -84,11 +88,11 @@ export function TwoFactorChallengeForm() {
           />
         )}
         <Button type="submit" fullWidth isPending={challenge.isPending}>
-          Continue
+          {trans('Continue')}
         </Button>
       </Form>
       <TextButton className="self-center" onPress={toggle}>
-        {useRecovery ? TWO_FACTOR_TEXTS.useCode : TWO_FACTOR_TEXTS.useRecovery}
+        {trans(useRecovery ? TWO_FACTOR_TEXTS.useCode : TWO_FACTOR_TEXTS.useRecovery)}
       </TextButton>
     </div>
   );

@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '#src/app/bootstrap-store';
 import { useLogout } from '#src/app/use-logout';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -24,6 +25,7 @@ interface VerificationValues {
  */
 export default function EmailVerificationPage() {
   const { user } = useAuth();
+  const { trans } = useTrans();
   const { logout, isPending: loggingOut } = useLogout();
   const validate = useValidateEmailVerificationOtp();
   const resend = useResendEmailVerification();
@@ -45,8 +47,8 @@ export default function EmailVerificationPage() {
 
   return (
     <AuthLayout
-      heading="Verify your email"
-      description={`Enter the verification code we sent to ${maskEmail(user?.email)}`}
+      heading={trans('Verify your email')}
+      description={trans('Enter the verification code we sent to :email', { email: maskEmail(user?.email) })}
       corner={
         <Button
           variant="text"
@@ -55,19 +57,19 @@ export default function EmailVerificationPage() {
           isPending={loggingOut}
           startIcon={<LogOut aria-hidden="true" className="size-4" />}
         >
-          Log out
+          {trans('Log out')}
         </Button>
       }
       after={
         <TextButton onPress={onResend} isPending={resend.isPending}>
-          Resend email
+          {trans('Resend email')}
         </TextButton>
       }
     >
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<VerificationValues>
           name="code"
-          label="Code"
+          label={trans('Code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}
@@ -80,7 +82,7 @@ export default function EmailVerificationPage() {
           }}
         />
         <Button type="submit" fullWidth isPending={validate.isPending}>
-          Next
+          {trans('Next')}
         </Button>
       </Form>
     </AuthLayout>

@@ -1,6 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { useForgotPassword } from '../api/forgot-password';
@@ -19,6 +20,7 @@ interface ForgotValues {
  */
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
+  const { trans } = useTrans();
   const lockedEmail = params.get('email');
   const forgot = useForgotPassword();
   const form = useForm<ForgotValues>({ defaultValues: { email: lockedEmail ?? '' } });
@@ -32,9 +34,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      heading="Forgot your password?"
-      description="Enter your email address and we will send you a link to choose a new password."
-      after={<TextLink href="/login">Back to sign in</TextLink>}
+      heading={trans('Forgot your password?')}
+      description={trans('Enter your email address and we will send you a link to choose a new password.')}
+      after={<TextLink href="/login">{trans('Back to sign in')}</TextLink>}
     >
       {/* Polite live region, present from the start so the answer is read out when it arrives. */}
       <div role="status">
@@ -49,13 +51,13 @@ export default function ForgotPasswordPage() {
         <FormTextField<ForgotValues>
           name="email"
           type="email"
-          label="Email"
+          label={trans('Email')}
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
           rules={{ required: requiredMessage('email') }}
         />
         <Button type="submit" fullWidth isPending={forgot.isPending}>
-          Continue
+          {trans('Continue')}
         </Button>
       </Form>
     </AuthLayout>

@@ -25,6 +25,34 @@ async function fillAndSubmit(email = 'abebe@example.com', password = 'secret-pas
 }
 
 describe('login screen', () => {
+  it('shows its texts in the user language when the bootstrap lines translate them', async () => {
+    mockApi(() => undefined);
+    visit(
+      '/login',
+      makeBootstrap({
+        i18n: {
+          locale: { id: 2, name: 'አማርኛ', language: 'am' },
+          lines: {
+            'Sign in to your account': 'ወደ መለያዎ ይግቡ',
+            Email: 'ኢሜይል',
+            Password: 'የይለፍ ቃል',
+            'Stay signed in for a month': 'ለአንድ ወር እንደገቡ ይቆዩ',
+            Continue: 'ቀጥል',
+            'Forgot your password?': 'የይለፍ ቃልዎን ረስተዋል?',
+          },
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'ወደ መለያዎ ይግቡ' })).toBeTruthy();
+    expect(screen.getByLabelText('ኢሜይል')).toBeTruthy();
+    expect(screen.getByLabelText('የይለፍ ቃል')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'ለአንድ ወር እንደገቡ ይቆዩ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ቀጥል' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'የይለፍ ቃልዎን ረስተዋል?' })).toBeTruthy();
+    // Untranslated lines fall back to the English source.
+    expect(screen.getByRole('link', { name: 'Sign up.' })).toBeTruthy();
+  });
+
   it('shows the SPEC texts, remember-me checked by default and the sign-up link', async () => {
     mockApi(() => undefined);
     visit('/login', makeBootstrap());

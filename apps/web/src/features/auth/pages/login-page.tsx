@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { useSettings } from '#src/app/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { useLogin } from '../api/login';
@@ -22,6 +23,7 @@ interface LoginValues {
 /** /login and /workspace/join/login (SPEC §2, §4). */
 export default function LoginPage() {
   const settings = useSettings();
+  const { trans } = useTrans();
   const { pathname, search } = useLocation();
   const workspace = isWorkspaceJoinPath(pathname);
   const [twoFactor, setTwoFactor] = useState(false);
@@ -36,7 +38,7 @@ export default function LoginPage() {
 
   if (twoFactor) {
     return (
-      <AuthLayout heading={TWO_FACTOR_TEXTS.heading}>
+      <AuthLayout heading={trans(TWO_FACTOR_TEXTS.heading)}>
         <TwoFactorChallengeForm />
       </AuthLayout>
     );
@@ -53,8 +55,8 @@ export default function LoginPage() {
   };
 
   const heading = workspace
-    ? `To join your team on ${settings.site_name}, log in to your account`
-    : 'Sign in to your account';
+    ? trans('To join your team on :siteName, log in to your account', { siteName: settings.site_name })
+    : trans('Sign in to your account');
   const forgotHref = email.trim()
     ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}`
     : '/forgot-password';
@@ -66,7 +68,7 @@ export default function LoginPage() {
       after={
         !settings.registration.disable && (
           <>
-            Don't have an account? <TextLink href={registerHref}>Sign up.</TextLink>
+            {trans("Don't have an account?")} <TextLink href={registerHref}>{trans('Sign up.')}</TextLink>
           </>
         )
       }
@@ -75,7 +77,7 @@ export default function LoginPage() {
         <FormTextField<LoginValues>
           name="email"
           type="email"
-          label="Email"
+          label={trans('Email')}
           autoComplete="email"
           rules={{ required: requiredMessage('email') }}
         />
@@ -83,17 +85,17 @@ export default function LoginPage() {
           <FormTextField<LoginValues>
             name="password"
             type="password"
-            label="Password"
+            label={trans('Password')}
             autoComplete="current-password"
             rules={{ required: requiredMessage('password') }}
           />
           <TextLink href={forgotHref} className="self-end text-sm">
-            Forgot your password?
+            {trans('Forgot your password?')}
           </TextLink>
         </div>
-        <FormCheckbox<LoginValues> name="remember">Stay signed in for a month</FormCheckbox>
+        <FormCheckbox<LoginValues> name="remember">{trans('Stay signed in for a month')}</FormCheckbox>
         <Button type="submit" fullWidth isPending={login.isPending}>
-          Continue
+          {trans('Continue')}
         </Button>
       </Form>
       <SocialLoginSection />

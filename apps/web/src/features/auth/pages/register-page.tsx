@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSettings } from '#src/app/bootstrap-store';
 import { ApiError } from '#src/lib/api-error';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -27,6 +28,7 @@ interface RegisterValues {
 /** /register and /workspace/join/register (SPEC §2, §4, §5). */
 export default function RegisterPage() {
   const settings = useSettings();
+  const { trans } = useTrans();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const workspace = isWorkspaceJoinPath(pathname);
@@ -77,10 +79,10 @@ export default function RegisterPage() {
   };
 
   const heading = workspace
-    ? `To join your team on ${settings.site_name}, create an account`
+    ? trans('To join your team on :siteName, create an account', { siteName: settings.site_name })
     : params.get('redirectFrom') === 'pricing'
-      ? "First, let's create your account"
-      : 'Create a new account';
+      ? trans("First, let's create your account")
+      : trans('Create a new account');
   const loginHref = `${workspace ? WORKSPACE_JOIN_PREFIX : ''}/login${search}`;
 
   return (
@@ -88,7 +90,7 @@ export default function RegisterPage() {
       heading={heading}
       after={
         <>
-          Already have an account? <TextLink href={loginHref}>Sign in.</TextLink>
+          {trans('Already have an account?')} <TextLink href={loginHref}>{trans('Sign in.')}</TextLink>
         </>
       }
     >
@@ -96,7 +98,7 @@ export default function RegisterPage() {
         <FormTextField<RegisterValues>
           name="email"
           type="email"
-          label="Email"
+          label={trans('Email')}
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
           rules={{ required: requiredMessage('email') }}
@@ -104,7 +106,7 @@ export default function RegisterPage() {
         <FormTextField<RegisterValues>
           name="password"
           type="password"
-          label="Password"
+          label={trans('Password')}
           autoComplete="new-password"
           rules={{
             required: requiredMessage('password'),
@@ -117,7 +119,7 @@ export default function RegisterPage() {
         <FormTextField<RegisterValues>
           name="password_confirmation"
           type="password"
-          label="Confirm password"
+          label={trans('Confirm password')}
           autoComplete="new-password"
           rules={{
             required: requiredMessage('password confirmation'),
@@ -131,7 +133,7 @@ export default function RegisterPage() {
             rules={{ validate: (v) => v === true || `Please accept the ${policy.name}.` }}
           >
             <span>
-              I accept the{' '}
+              {trans('I accept the')}{' '}
               <TextLink href={policy.action} target="_blank" rel="noopener">
                 {policy.name}
               </TextLink>
@@ -140,7 +142,7 @@ export default function RegisterPage() {
         ))}
         <div ref={humanContainer} />
         <Button type="submit" fullWidth isPending={verifying || register.isPending}>
-          Create account
+          {trans('Create account')}
         </Button>
       </Form>
       <SocialLoginSection />

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -23,6 +24,7 @@ interface ResetValues {
  */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
+  const { trans } = useTrans();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const finishLogin = useFinishLogin();
@@ -46,19 +48,22 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout heading="Reset your password" after={<TextLink href="/login">Back to sign in</TextLink>}>
+    <AuthLayout
+      heading={trans('Reset your password')}
+      after={<TextLink href="/login">{trans('Back to sign in')}</TextLink>}
+    >
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<ResetValues>
           name="email"
           type="email"
-          label="Email"
+          label={trans('Email')}
           autoComplete="email"
           rules={{ required: requiredMessage('email') }}
         />
         <FormTextField<ResetValues>
           name="password"
           type="password"
-          label="New password"
+          label={trans('New password')}
           autoComplete="new-password"
           rules={{
             required: requiredMessage('password'),
@@ -71,7 +76,7 @@ export default function ResetPasswordPage() {
         <FormTextField<ResetValues>
           name="password_confirmation"
           type="password"
-          label="Confirm password"
+          label={trans('Confirm password')}
           autoComplete="new-password"
           rules={{
             required: requiredMessage('password confirmation'),
@@ -79,7 +84,7 @@ export default function ResetPasswordPage() {
           }}
         />
         <Button type="submit" fullWidth isPending={reset.isPending}>
-          Reset password
+          {trans('Reset password')}
         </Button>
       </Form>
     </AuthLayout>

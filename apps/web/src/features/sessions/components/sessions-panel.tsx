@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ACCOUNT_TEXTS } from '#src/features/account/account-texts';
 import { SettingsPanel } from '#src/features/account/components/settings-panel';
 import { formatDateTime, formatRelativeTime } from '#src/features/account/lib/relative-time';
+import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormTextField } from '#src/ui/field';
@@ -58,7 +59,7 @@ export function SessionsPanel() {
       )}
       <div className="mt-6">
         <Button variant="outline" onPress={() => setOpen(true)}>
-          {SESSIONS_TEXTS.logoutOther}
+          <Trans message={SESSIONS_TEXTS.logoutOther} />
         </Button>
       </div>
       <LogoutOtherDialog isOpen={isOpen} onClose={() => setOpen(false)} />

@@ -8,6 +8,7 @@ import { CopyButton } from '#src/features/account/components/copy-button';
 import { patchAccount, patchBootstrapUser } from '#src/features/account/lib/account-cache';
 import { usePasswordConfirmation } from '#src/features/account/lib/use-password-confirmation';
 import { ApiError } from '#src/lib/api-error';
+import { Trans } from '#src/lib/i18n';
 import { reportError } from '#src/lib/report-error';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField, TextField } from '#src/ui/field';
@@ -160,7 +161,7 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
       {state === 'disabled' && (
         <div>
           <Button isPending={enable.isPending} onPress={() => enable.mutate()}>
-            Enable
+            <Trans message="Enable" />
           </Button>
         </div>
       )}
@@ -173,7 +174,7 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
             isDisabled={busy && !regenerate.isPending}
             onPress={() => regenerate.mutate()}
           >
-            Regenerate recovery codes
+            <Trans message="Regenerate recovery codes" />
           </Button>
           <Button
             variant="danger"
@@ -181,7 +182,7 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
             isDisabled={busy && !disable.isPending}
             onPress={() => disable.mutate()}
           >
-            Disable
+            <Trans message="Disable" />
           </Button>
         </div>
       )}
