@@ -18,6 +18,7 @@ import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
+import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
 import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
@@ -74,14 +75,23 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const handle = opts.databaseHandle ?? (await createDatabase(config, opts.database));
   try {
+    let seed: SeedResult | undefined;
     if (!opts.databaseHandle) {
-      const seed = await handle.exclusive(async () => {
+      seed = await handle.exclusive(async () => {
         await runMigrations(handle);
         return seedDatabase(handle.db, config);
       });
       opts.onSeed?.(seed);
     }
-    return await assemble(config, handle, opts, !opts.databaseHandle);
+    const app = await assemble(config, handle, opts, !opts.databaseHandle);
+    // Instances already serving (a rolling restart) cached the old list; this one has not yet.
+    // Best effort: the cache TTL bounds staleness anyway, so a pub/sub hiccup must not stop startup.
+    if (seed?.localizationsAdded) {
+      await app.cache
+        .invalidate(BOOTSTRAP_CACHE_KEYS.localizations)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not invalidate cached localizations'));
+    }
+    return app;
   } catch (err) {
     if (!opts.databaseHandle) await handle.close().catch(() => {});
     throw err;

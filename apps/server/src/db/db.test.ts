@@ -10,6 +10,7 @@ import { buildTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } fro
 import { queryRows, runMigrations } from './client';
 import * as schema from './schema/index';
 import { readAdminCredentials, seedDatabase } from './seed';
+import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,6 +127,38 @@ describe('seed', () => {
     expect(await verifyPassword(admin!.passwordHash, TEST_ADMIN_PASSWORD)).toBe(true);
     expect(await verifyPassword(admin!.passwordHash, 'wrong password')).toBe(false);
     expect(await verifyPassword(null, TEST_ADMIN_PASSWORD)).toBe(false);
+  });
+
+  it('seeds English and Amharic, and adds Amharic to an install that predates it', async () => {
+    const rows = await t.db.select().from(schema.localizations);
+    expect(rows.map((r) => r.language).sort()).toEqual(['am', 'en']);
+    const am = rows.find((r) => r.language === 'am')!;
+    expect(am.name).toBe('አማርኛ');
+    expect(am.lines).toEqual(AMHARIC_LOCALIZATION.lines);
+    expect(am.lines.Login).toBe('ግባ');
+
+    await t.db.delete(schema.localizations).where(eq(schema.localizations.language, 'am'));
+    expect((await seedDatabase(t.db, t.config)).localizationsAdded).toBe(true);
+    const [again] = await t.db
+      .select()
+      .from(schema.localizations)
+      .where(eq(schema.localizations.language, 'am'));
+    expect(again!.lines).toEqual(AMHARIC_LOCALIZATION.lines);
+    // An admin's edit of an existing language survives the next start.
+    await t.db
+      .update(schema.localizations)
+      .set({ lines: { Login: 'ይግቡ' } })
+      .where(eq(schema.localizations.language, 'am'));
+    expect((await seedDatabase(t.db, t.config)).localizationsAdded).toBeUndefined();
+    const [edited] = await t.db
+      .select()
+      .from(schema.localizations)
+      .where(eq(schema.localizations.language, 'am'));
+    expect(edited!.lines).toEqual({ Login: 'ይግቡ' });
+    await t.db
+      .update(schema.localizations)
+      .set({ lines: AMHARIC_LOCALIZATION.lines })
+      .where(eq(schema.localizations.language, 'am'));
   });
 
   it('is idempotent and keeps what an admin changed', async () => {

@@ -21,6 +21,7 @@ import {
   userRole,
   users,
 } from './schema/index';
+import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
 
@@ -141,7 +142,12 @@ function generatePassword(): string {
   return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
-export type SeedResult = { adminCreated: boolean; generatedPassword?: string };
+export type SeedResult = {
+  adminCreated: boolean;
+  generatedPassword?: string;
+  /** A localization was added, so instances already serving must drop their cached list. */
+  localizationsAdded?: boolean;
+};
 
 /** Idempotent: inserts what is missing and never overwrites what an admin changed. */
 export async function seedDatabase(db: Database, config: Config): Promise<SeedResult> {
@@ -179,10 +185,15 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       .values(MENU_ROWS.map((m, sort) => ({ ...m, sort })))
       .onConflictDoNothing({ target: menus.id });
 
-    await tx
+    // Keyed by language: an install that predates a language gets it on its next start, while a
+    // language that already exists (perhaps edited by an admin) is left alone.
+    const addedLocales = await tx
       .insert(localizations)
-      .values({ name: 'English', language: 'en', lines: {} })
-      .onConflictDoNothing({ target: localizations.language });
+      .values([{ name: 'English', language: 'en', lines: {} }, AMHARIC_LOCALIZATION])
+      .onConflictDoNothing({ target: localizations.language })
+      .returning({ id: localizations.id });
+    // Only present when true, so the usual answer stays `{ adminCreated }`.
+    const added = addedLocales.length > 0 ? { localizationsAdded: true } : {};
 
     const existingAdmin = await tx
       .select({ id: users.id })
@@ -190,7 +201,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       .innerJoin(userRole, eq(userRole.userId, users.id))
       .where(eq(userRole.roleId, roleId('admin')))
       .limit(1);
-    if (existingAdmin.length > 0) return { adminCreated: false };
+    if (existingAdmin.length > 0) return { adminCreated: false, ...added };
 
     const generatedPassword = config.adminPassword ? undefined : generatePassword();
     const [admin] = await tx
@@ -212,7 +223,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       .values({ userId: adminId, roleId: roleId('admin') })
       .onConflictDoNothing();
     if (generatedPassword) writeAdminCredentials(config, generatedPassword);
-    return { adminCreated: true, generatedPassword };
+    return { adminCreated: true, generatedPassword, ...added };
   });
 }
 

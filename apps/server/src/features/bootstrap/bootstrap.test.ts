@@ -1,6 +1,5 @@
 import { bootstrapResponseSchema, GUEST_LOCALE_COOKIE, MENU_POSITIONS } from '@zema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localizations } from '#src/db/schema/index';
 import {
   adminUserId,
   buildTestApp,
@@ -10,7 +9,6 @@ import {
   type TestApp,
   tokenFor,
 } from '../../../test/helpers';
-import { BOOTSTRAP_CACHE_KEYS } from './bootstrap.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,15 +92,12 @@ describe('GET /api/v1/bootstrap-data', () => {
   });
 
   it('serves a visitor the language of their locale cookie when i18n is on, and the default otherwise', async () => {
-    await t.app.db.insert(localizations).values({ name: 'አማርኛ', language: 'am', lines: { Login: 'ግባ' } });
-    await t.app.cache.invalidate(BOOTSTRAP_CACHE_KEYS.localizations);
     const withCookie = () =>
       t.app.inject({ url: '/api/v1/bootstrap-data', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
-    expect((await withCookie()).json().bootstrapData.i18n.locale.language).toBe('en');
-    await t.app.settings.set('i18n', { enable: true, default_locale: 'en' });
+    // Amharic comes with the seed and i18n is on by default.
     const res = await withCookie();
-    expect(res.json().bootstrapData.i18n.locale.language).toBe('am');
-    expect(res.json().bootstrapData.i18n.lines).toEqual({ Login: 'ግባ' });
+    expect(res.json().bootstrapData.i18n.locale).toMatchObject({ language: 'am', name: 'አማርኛ' });
+    expect(res.json().bootstrapData.i18n.lines).toMatchObject({ Login: 'ግባ' });
     const html = await t.app.inject({ url: '/discover', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
     expect(html.body).toContain('"language":"am"');
     const unknown = await t.app.inject({
@@ -110,5 +105,23 @@ describe('GET /api/v1/bootstrap-data', () => {
       cookies: { [GUEST_LOCALE_COOKIE]: 'xx' },
     });
     expect(unknown.json().bootstrapData.i18n.locale.language).toBe('en');
+    await t.app.settings.set('i18n', { enable: false, default_locale: 'en' });
+    try {
+      expect((await withCookie()).json().bootstrapData.i18n.locale.language).toBe('en');
+    } finally {
+      await t.app.settings.set('i18n', { enable: true, default_locale: 'en' });
+    }
+  });
+
+  it('gives a user whose language is Amharic the seeded Amharic lines, and others English', async () => {
+    const amharic = await createUser(t.db, { language: 'am' });
+    const data = await bootstrapFor((await sessionFor(t.db, amharic.id)).headers);
+    expect(data.i18n.locale).toMatchObject({ language: 'am', name: 'አማርኛ' });
+    expect(data.i18n.lines['Sign in to your account']).toBe('ወደ መለያዎ ይግቡ');
+    expect(data.i18n.lines['Enter the verification code we sent to :email']).toContain(':email');
+    const english = await createUser(t.db, { language: 'en' });
+    const other = await bootstrapFor((await sessionFor(t.db, english.id)).headers);
+    expect(other.i18n.locale.language).toBe('en');
+    expect(other.i18n.lines).toEqual({});
   });
 });

@@ -98,7 +98,8 @@ export function defaultClientSettings(config: Config): ClientSettings {
     social: enabledSocialServices(config.social),
     human_verification: { provider: null, site_key: null, register: false, contact: false },
     demo_credentials: config.demo ? demoCredentials(config) : null,
-    i18n: { enable: false, default_locale: 'en' },
+    // On: Amharic is seeded next to English, and a user's language choice must show at once.
+    i18n: { enable: true, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
     landing: DEFAULT_LANDING,

@@ -38,7 +38,7 @@ describe('settings defaults', () => {
       branding: DEFAULT_BRANDING,
       registration: { disable: false, policies: [] },
       require_email_confirmation: true,
-      i18n: { enable: false, default_locale: 'en' },
+      i18n: { enable: true, default_locale: 'en' },
       api: { integrated: true },
       homepage: { type: 'landing', value: null },
     });
