@@ -64,7 +64,7 @@ test.describe('email confirmation required', () => {
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Next' }).click();
     // Success reloads the page into the verified session: the route itself shows again.
-    await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     await expect(page).toHaveURL(/\/account-settings$/);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
