@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { CopyButton } from '#src/ui/copy-button';
 import { cx } from '#src/ui/cx';
 import { type ApiOperation, accessText, curlExample, type OpenApiDocument, typeLabel } from '../lib/openapi';
-import { CopyTextButton } from './copy-text-button';
 import { MethodBadge } from './method-badge';
 import { PathText } from './path-text';
 import { SchemaTable } from './schema-table';
@@ -182,7 +182,7 @@ export function OperationSection({
         <div className="relative rounded-theme border border-divider bg-bg-alt">
           <div className="flex items-center justify-between gap-2 border-b border-divider px-3 py-1.5">
             <span className="text-xs font-semibold text-muted">curl</span>
-            <CopyTextButton text={curl} label={`Copy the curl example of ${label}`} />
+            <CopyButton text={curl} size="sm" aria-label={`Copy the curl example of ${label}`} />
           </div>
           <pre
             data-testid="curl-example"

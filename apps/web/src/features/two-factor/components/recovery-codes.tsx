@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CopyButton } from '#src/features/account/components/copy-button';
 import { buttonClass } from '#src/ui/button';
+import { CopyButton } from '#src/ui/copy-button';
 import { TWO_FACTOR_PANEL_TEXTS } from '../two-factor-state';
 
 /** The plain recovery codes, shown once (after confirming or regenerating): list, copy, download. */

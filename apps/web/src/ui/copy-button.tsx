@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button, type ButtonSize, type ButtonVariant } from '#src/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from './button';
 
 /** SPEC §4: the copy button says 'Copied!' for 1 second. */
 export const COPIED_MS = 1000;
