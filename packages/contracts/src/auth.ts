@@ -6,6 +6,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_LENGTH = 21;
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT_MESSAGE = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const PASSWORDS_MISMATCH_MESSAGE = 'The passwords do not match.';
 export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 
@@ -19,9 +21,7 @@ const password = z.string().min(1, 'The password field is required.');
 export const registerRequestSchema = z
   .object({
     email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
     password_confirmation: password,
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
@@ -66,9 +66,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1),
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
   password_confirmation: password,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -125,9 +123,7 @@ export const confirmPasswordRequestSchema = z.object({ password });
 /** PUT auth/user/password. */
 export const updatePasswordRequestSchema = z.object({
   current_password: z.string().min(1, 'The current password field is required.'),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
   password_confirmation: password,
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;

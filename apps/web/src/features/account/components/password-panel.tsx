@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -55,7 +55,7 @@ export function PasswordPanel() {
             required: 'The new password field is required.',
             minLength: {
               value: PASSWORD_MIN_LENGTH,
-              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+              message: PASSWORD_TOO_SHORT_MESSAGE,
             },
           }}
         />

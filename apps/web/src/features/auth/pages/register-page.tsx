@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
@@ -9,7 +8,13 @@ import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useRegister } from '../api/register';
-import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
+import {
+  isWorkspaceJoinPath,
+  newPasswordRules,
+  passwordConfirmationRules,
+  requiredMessage,
+  WORKSPACE_JOIN_PREFIX,
+} from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { HUMAN_VERIFICATION_FAILED, verifyHumanWithProvider } from '../components/human-verification';
 import { SocialLoginSection } from '../components/social-login-section';
@@ -108,23 +113,14 @@ export default function RegisterPage() {
           type="password"
           label={trans('Password')}
           autoComplete="new-password"
-          rules={{
-            required: requiredMessage('password'),
-            minLength: {
-              value: PASSWORD_MIN_LENGTH,
-              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-            },
-          }}
+          rules={newPasswordRules}
         />
         <FormTextField<RegisterValues>
           name="password_confirmation"
           type="password"
           label={trans('Confirm password')}
           autoComplete="new-password"
-          rules={{
-            required: requiredMessage('password confirmation'),
-            validate: (value, all) => value === all.password || 'The passwords do not match.',
-          }}
+          rules={passwordConfirmationRules}
         />
         {policies.map((policy, i) => (
           <FormCheckbox<RegisterValues>

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
@@ -6,7 +5,7 @@ import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useResetPassword } from '../api/reset-password';
-import { requiredMessage } from '../auth-texts';
+import { newPasswordRules, passwordConfirmationRules, requiredMessage } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { TextLink } from '../components/text-link';
 import { handleFormError } from '../form-error';
@@ -65,23 +64,14 @@ export default function ResetPasswordPage() {
           type="password"
           label={trans('New password')}
           autoComplete="new-password"
-          rules={{
-            required: requiredMessage('password'),
-            minLength: {
-              value: PASSWORD_MIN_LENGTH,
-              message: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-            },
-          }}
+          rules={newPasswordRules}
         />
         <FormTextField<ResetValues>
           name="password_confirmation"
           type="password"
           label={trans('Confirm password')}
           autoComplete="new-password"
-          rules={{
-            required: requiredMessage('password confirmation'),
-            validate: (value, all) => value === all.password || 'The passwords do not match.',
-          }}
+          rules={passwordConfirmationRules}
         />
         <Button type="submit" fullWidth isPending={reset.isPending}>
           {trans('Reset password')}
