@@ -54,6 +54,18 @@ export const clientSettingsSchema = z.object({
   api: z.object({ integrated: z.boolean() }),
   homepage: z.object({ type: z.enum(HOMEPAGE_TYPES), value: z.string().nullable() }),
   landing: landingAppearanceSchema,
+  /**
+   * Ad slots (SPEC §3, §9): HTML snippets set by the admin, rendered in the player area; null or
+   * empty = no ad. Size limits: top at most 150 px high, artist top 1000 px wide, artist bottom
+   * 430 px wide.
+   */
+  ads: z.object({
+    general_top: z.string().nullable(),
+    general_bottom: z.string().nullable(),
+    artist_top: z.string().nullable(),
+    artist_bottom: z.string().nullable(),
+    album_above: z.string().nullable(),
+  }),
 });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './appearance';
+export * from './catalogue';
 export * from './localization';
 export * from './roles';
 export * from './sessions';

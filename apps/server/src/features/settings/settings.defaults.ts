@@ -102,6 +102,13 @@ export function defaultClientSettings(config: Config): ClientSettings {
     i18n: { enable: true, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
+    ads: {
+      general_top: null,
+      general_bottom: null,
+      artist_top: null,
+      artist_bottom: null,
+      album_above: null,
+    },
     landing: DEFAULT_LANDING,
   };
 }

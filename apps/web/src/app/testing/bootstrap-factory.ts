@@ -71,6 +71,13 @@ export function makeSettings(patch?: DeepPartial<ClientSettings>): ClientSetting
     i18n: { enable: false, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
+    ads: {
+      general_top: null,
+      general_bottom: null,
+      artist_top: null,
+      artist_bottom: null,
+      album_above: null,
+    },
     landing: {
       headerTitle: 'Music that moves with you',
       headerSubtitle: 'Stream artists and albums.',
