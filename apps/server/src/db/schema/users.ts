@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -25,5 +25,17 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // User search (issue 5) over the public name only, never the email; the expression must stay
+    // identical to publicNameSql in features/library/user-refs.ts for the planner to use these.
+    index('users_public_name_trgm').using(
+      'gin',
+      sql`lower(coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))) gin_trgm_ops`,
+    ),
+    index('users_public_name_fts').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))))`,
+    ),
+  ],
 );

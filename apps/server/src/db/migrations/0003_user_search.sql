@@ -1,0 +1,2 @@
+CREATE INDEX "users_public_name_trgm" ON "users" USING gin (lower(coalesce(nullif(btrim("display_name"), ''), btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_public_name_fts" ON "users" USING gin (to_tsvector('simple', coalesce(nullif(btrim("display_name"), ''), btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')))));
