@@ -107,3 +107,11 @@ console.log(
   `  ratio: ${fmt(bootRun.rps / bareRun.rps, 2)}× bare /json, ${fmt(bootRun.rps / sameRun.rps, 2)}× bare with the same payload`,
 );
 rmSync(dataDir, { recursive: true, force: true });
+
+// Issue 5 budgets, each in its own process with its own servers and references.
+for (const script of ['scripts/bench/streaming.mjs', 'scripts/bench/web.mjs']) {
+  const code = await new Promise((resolve) => {
+    spawn(process.execPath, [script], { cwd: root, stdio: 'inherit' }).once('exit', resolve);
+  });
+  if (code !== 0) console.warn(`  warning: ${script} exited with ${code}`);
+}

@@ -1,0 +1,295 @@
+// Streaming benchmark (issue 5): 256 KB range reads of one track, Zema next to nginx (Debian's, one
+// worker) serving the same file in the same run, measured with wrk (C, so the load generator is not
+// the bottleneck) and alternated so machine noise hits both alike.
+//   1. Zema alone: GET /api/v1/tracks/{id}/stream with the music.view check (guest)   goal ≥ 0.3×
+//   2. X-Accel-Redirect mode behind nginx: Zema authorises, nginx sends the bytes       goal ≥ 0.9×
+// Run by `npm run bench`, or alone: node scripts/bench/streaming.mjs (after a build).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 32);
+const RANGE_BYTES = 256 * 1024;
+const ZEMA_PORT = 18_180;
+const NGINX_PORT = 18_181;
+const ACCEL_PREFIX = '/protected-audio/';
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => exists(p));
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => exists(p));
+
+function exists(p) {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n, d = 0) => n.toFixed(d);
+
+if (!NGINX || !WRK) {
+  console.log('\nStreaming: skipped (needs Debian packages nginx and wrk: apt-get install nginx wrk)');
+  process.exit(0);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-stream-'));
+const storageDir = join(dataDir, 'storage');
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 2000; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await sleep(10);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function startZema(extraEnv = {}) {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'bench@zema.test',
+    ADMIN_PASSWORD: 'bench-password',
+    PORT: String(ZEMA_PORT),
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  // The embedded drivers: the figure is about the app, not a database server.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+const stop = (child) =>
+  new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.once('exit', r);
+    child.kill('SIGTERM');
+  });
+
+/** A tiny cookie-jar client: admin login, then a personal token so the rest needs no XSRF. */
+async function adminToken(base) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/api/v1/bootstrap-data`));
+  const post = async (path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie: cookie(),
+        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: JSON.stringify(body),
+    });
+    keep(res);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  await post('/auth/login', { email: 'bench@zema.test', password: 'bench-password', remember: false });
+  const { plainTextToken } = await post('/api/v1/access-tokens', { tokenName: 'bench' });
+  return plainTextToken;
+}
+
+/** Makes an 8 MB MP3 by joining the demo's MP3 files (whole frames, so it stays a valid stream). */
+function benchAudio() {
+  const dir = join(root, 'apps/server/assets/demo/audio');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.mp3') || f.endsWith('.ogg'));
+  if (files.length === 0) throw new Error(`no demo audio in ${dir}`);
+  const parts = [];
+  let size = 0;
+  for (let i = 0; size < 8 * 1024 * 1024; i++) {
+    const buf = readFileSync(join(dir, files[i % files.length]));
+    parts.push(buf);
+    size += buf.length;
+  }
+  return { bytes: Buffer.concat(parts), ext: files[0].endsWith('.mp3') ? 'mp3' : 'ogg' };
+}
+
+async function createBenchTrack(base, token) {
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const json = async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { artist } = await json('POST', '/api/v1/artists', { name: 'Bench Artist' });
+  const { track } = await json('POST', '/api/v1/tracks', { name: 'Bench Track', artist_ids: [artist.id] });
+  const audio = benchAudio();
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([audio.bytes], { type: audio.ext === 'mp3' ? 'audio/mpeg' : 'audio/ogg' }),
+    `bench.${audio.ext}`,
+  );
+  const res = await fetch(`${base}/api/v1/tracks/${track.id}/audio`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return { id: track.id, size: audio.bytes.length };
+}
+
+/** The storage key of the uploaded file: the newest file under storage/audio. */
+function newestAudioKey() {
+  let best = null;
+  const walk = (dir, prefix) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full, `${prefix}${name}/`);
+      else if (!name.startsWith('.') && (!best || st.mtimeMs > best.mtime)) {
+        best = { key: `${prefix}${name}`, mtime: st.mtimeMs, size: st.size };
+      }
+    }
+  };
+  walk(join(storageDir, 'audio'), 'audio/');
+  return best;
+}
+
+function startNginx(confDir) {
+  const conf = `
+worker_processes 1;
+daemon off;
+pid ${confDir}/nginx.pid;
+error_log ${confDir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${confDir}/body;
+  proxy_temp_path ${confDir}/proxy;
+  fastcgi_temp_path ${confDir}/fastcgi;
+  uwsgi_temp_path ${confDir}/uwsgi;
+  scgi_temp_path ${confDir}/scgi;
+  types { audio/mpeg mp3; audio/ogg ogg; }
+  upstream zema { server 127.0.0.1:${ZEMA_PORT}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    # The reference: nginx serving the stored file directly.
+    location /direct/ { alias ${storageDir}/; }
+    # X-Accel-Redirect target: only reachable through the app's answer.
+    location ${ACCEL_PREFIX} { internal; alias ${storageDir}/; }
+    location / {
+      proxy_pass http://zema;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+  }
+}`;
+  const file = join(confDir, 'nginx.conf');
+  writeFileSync(file, conf);
+  return spawn(NGINX, ['-c', file, '-p', confDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function wrk(url, range) {
+  const r = spawnSync(
+    WRK,
+    [
+      '-t',
+      '1',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      `${DURATION}s`,
+      '-H',
+      `Range: bytes=${range}`,
+      '--latency',
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? Number.NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0);
+  const p99 = /99%\s+([\d.]+\w+)/.exec(r.stdout)?.[1] ?? '?';
+  if (non2xx) console.warn(`  warning: ${non2xx} non-2xx answers from ${url}`);
+  return { rps, p99 };
+}
+
+async function checkRange(url, range) {
+  const res = await fetch(url, { headers: { range: `bytes=${range}` } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 206 || body.length !== RANGE_BYTES) {
+    throw new Error(`${url}: expected 206 with ${RANGE_BYTES} bytes, got ${res.status} with ${body.length}`);
+  }
+  return body;
+}
+
+const confDir = join(dataDir, 'nginx');
+mkdirSync(confDir, { recursive: true });
+let zema = startZema();
+let nginx;
+try {
+  const base = `http://127.0.0.1:${ZEMA_PORT}`;
+  await waitFor(`${base}/health`, zema);
+  const token = await adminToken(base);
+  const track = await createBenchTrack(base, token);
+  const stored = newestAudioKey();
+  const offset = Math.floor(track.size / 2);
+  const range = `${offset}-${offset + RANGE_BYTES - 1}`;
+  nginx = startNginx(confDir);
+  const direct = `http://127.0.0.1:${NGINX_PORT}/direct/${stored.key}`;
+  await waitFor(direct, nginx);
+  const appUrl = `${base}/api/v1/tracks/${track.id}/stream`;
+  const same = (await checkRange(appUrl, range)).equals(await checkRange(direct, range));
+  if (!same) throw new Error('Zema and nginx sent different bytes for the same range');
+
+  wrk(direct, range); // warm-up
+  wrk(appUrl, range);
+  const ref1 = wrk(direct, range);
+  const app = wrk(appUrl, range);
+  const ref2 = wrk(direct, range);
+  const refRps = (ref1.rps + ref2.rps) / 2;
+
+  await stop(zema);
+  zema = startZema({ STREAM_X_ACCEL_PREFIX: ACCEL_PREFIX });
+  await waitFor(`${base}/health`, zema);
+  const proxied = `http://127.0.0.1:${NGINX_PORT}/api/v1/tracks/${track.id}/stream`;
+  const accelBody = await checkRange(proxied, range);
+  if (!accelBody.equals(await checkRange(direct, range))) throw new Error('X-Accel bytes differ');
+  wrk(proxied, range);
+  const ref3 = wrk(direct, range);
+  const accel = wrk(proxied, range);
+  const ref4 = wrk(direct, range);
+  const refRps2 = (ref3.rps + ref4.rps) / 2;
+
+  console.log(
+    `\nStreaming: 256 KB range reads of a ${fmt(track.size / 1048576, 1)} MB track (${CONNECTIONS} connections, ${DURATION} s, wrk)`,
+  );
+  console.log(`  nginx 1 worker, static file               ${fmt(refRps)} req/s   p99 ${ref1.p99}`);
+  console.log(
+    `  Zema /api/v1/tracks/{id}/stream (guest)    ${fmt(app.rps)} req/s   p99 ${app.p99}   ${fmt(app.rps / refRps, 2)}× nginx (goal ≥ 0.3×)`,
+  );
+  console.log(`  nginx 1 worker, static file (again)       ${fmt(refRps2)} req/s`);
+  console.log(
+    `  Zema X-Accel-Redirect behind nginx         ${fmt(accel.rps)} req/s   p99 ${accel.p99}   ${fmt(accel.rps / refRps2, 2)}× nginx (goal ≥ 0.9×)`,
+  );
+} finally {
+  if (nginx) await stop(nginx);
+  await stop(zema);
+  rmSync(dataDir, { recursive: true, force: true });
+}
