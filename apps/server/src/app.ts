@@ -22,8 +22,11 @@ import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service'
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
 import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
+import { libraryRoutes } from '#src/features/library/library.routes';
 import { logsRoutes } from '#src/features/logs/logs.routes';
 import { createMailService } from '#src/features/mail/mail.service';
+import { profilesRoutes } from '#src/features/profiles/profiles.routes';
+import { searchRoutes } from '#src/features/search/search.routes';
 import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { createSettingsService } from '#src/features/settings/settings.service';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
@@ -241,6 +244,9 @@ async function assemble(
       await api.register(sessionsRoutes, { geoip: opts.geoip });
       await api.register(accessTokensRoutes);
       await api.register(apiDocsRoutes);
+      await api.register(libraryRoutes);
+      await api.register(profilesRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api/v1' },
   );

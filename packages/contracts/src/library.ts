@@ -12,16 +12,26 @@ import { paginationSchema } from './common';
  * - GET me/likes/tracks|albums|artists?page&perPage       -> pagination
  * - PUT|DELETE me/follows/{artist|user}/{id}              -> {followed}
  * - GET me/follows/artists|users?page                     -> pagination
- * - GET me/history?page                                   -> pagination of history entries
- * - GET me/playlists                                      -> playlists the user owns or collaborates on
- * - POST playlists, GET|PUT|DELETE playlists/{id}
- * - POST playlists/{id}/image (multipart `file`), DELETE playlists/{id}/image
- * - GET playlists/{id}/tracks?page&perPage                -> pagination of playlist entries
- * - POST playlists/{id}/tracks {track_ids, position?}     (owner or collaborator)
- * - DELETE playlists/{id}/tracks {entry_ids}
- * - POST playlists/{id}/tracks/reorder {entry_id, to_index}
- * - POST|DELETE playlists/{id}/collaborators/{userId}     (owner only)
- * - GET user-profile/{id}, user-profile/{id}/playlists|likes|followers|following
+ * - GET me/history?page&perPage                           -> pagination of history entries (own plays only)
+ * - GET me/playlists                                      -> {playlists}: owned or collaborating, newest change first
+ * - POST playlists {name, description?, public?, collaborative?} -> {playlist}
+ * - GET playlists/{id} -> {playlist} with collaborators; a private playlist is 404 for anyone but
+ *   its owner and collaborators (never 403: its existence is not revealed)
+ * - PUT playlists/{id} (owner) -> {playlist}; DELETE playlists/{id} (owner) -> {deleted: true}
+ * - POST playlists/{id}/image (owner; multipart `file` or a raw image/* body; re-encoded to
+ *   512×512 WebP) -> {playlist}; DELETE playlists/{id}/image -> {playlist}
+ * - GET playlists/{id}/tracks?page&perPage                -> pagination of playlist entries, in order
+ * - POST playlists/{id}/tracks {track_ids, position?}     -> {playlist, entry_ids} (owner, or a
+ *   collaborator while the playlist is collaborative); duplicates allowed
+ * - DELETE playlists/{id}/tracks {entry_ids}              -> {playlist}; positions stay 0..n-1
+ * - POST playlists/{id}/tracks/reorder {entry_id, to_index} -> {playlist}
+ * - POST|DELETE playlists/{id}/collaborators/{userId}     -> {playlist} (owner only)
+ * - GET user-profile/{id} -> {user}; user-profile/{id}/playlists (public ones unless it is you),
+ *   /likes (liked tracks; 403 unless likes_public or it is you), /followers, /following (users)
+ * - PUT me/profile {likes_public?, bio?}                   -> {user}
+ *
+ * Access: me/* and every write need a signed-in user; reads of playlists and profiles need
+ * `music.view` (guests too when the guest role has it).
  */
 
 export const likeableTypeSchema = z.enum(LIKEABLE_TYPES);
@@ -95,6 +105,40 @@ export const removePlaylistTracksRequestSchema = z.object({
 export const reorderPlaylistTrackRequestSchema = z.object({
   entry_id: z.number().int().positive(),
   to_index: z.number().int().min(0),
+});
+
+/** `?page&perPage` of every paginated library list. */
+export const libraryPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  perPage: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const addPlaylistTracksResponseSchema = z.object({
+  playlist: playlistSchema,
+  /** The new entries, in the order of `track_ids`. */
+  entry_ids: z.array(z.number().int()),
+});
+
+/** Cover pictures above this size are refused before decoding. */
+export const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PLAYLIST_IMAGE_SIZE = 512;
+/** Entries per playlist: enough for any listener, bounded so a reorder stays one cheap UPDATE. */
+export const PLAYLIST_MAX_TRACKS = 10_000;
+
+export const LIBRARY_MESSAGES = {
+  followSelf: 'You cannot follow yourself.',
+  likesPrivate: "This user's liked songs are private.",
+  unknownTracks: 'Some of these tracks do not exist.',
+  playlistFull: `A playlist can hold at most ${PLAYLIST_MAX_TRACKS} tracks.`,
+  collaboratorIsOwner: 'The owner is already part of this playlist.',
+  imageTooLarge: 'The image may not be greater than 5 MB.',
+  imageType: 'The image must be a JPEG, PNG, WebP, GIF or AVIF picture.',
+  selectImage: 'Please select an image.',
+} as const;
+
+export const updateProfileRequestSchema = z.object({
+  likes_public: z.boolean().optional(),
+  bio: z.string().trim().max(1000).nullable().optional(),
 });
 
 export const historyEntrySchema = z.object({ played_at: z.string(), track: trackSchema });
