@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Playlist } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
+
+/** DELETE playlists/{id} (owner only). */
+export async function deletePlaylist(playlistId: number): Promise<void> {
+  await apiClient.delete(`playlists/${playlistId}`);
+}
+
+export function useDeletePlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePlaylist,
+    onSuccess: (_answer, playlistId) => {
+      queryClient.setQueryData<Playlist[]>(MY_PLAYLISTS_QUERY_KEY, (old) =>
+        old?.filter((p) => p.id !== playlistId),
+      );
+      queryClient.removeQueries({ queryKey: playlistKey(playlistId) });
+    },
+  });
+}

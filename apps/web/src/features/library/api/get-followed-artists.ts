@@ -1,0 +1,13 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { likedArtistsPageSchema } from '@zema/contracts';
+import { useAuth } from '#src/app/bootstrap-store';
+import { libraryListOptions } from './paginated';
+
+/** GET me/follows/artists?page: artists the user follows. */
+export const followedArtistsQueryOptions = (perPage?: number) =>
+  libraryListOptions(['library', 'followed-artists'], 'me/follows/artists', likedArtistsPageSchema, perPage);
+
+export function useFollowedArtists(perPage?: number) {
+  const { isLoggedIn } = useAuth();
+  return useInfiniteQuery({ ...followedArtistsQueryOptions(perPage), enabled: isLoggedIn });
+}

@@ -1,0 +1,13 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { likedArtistsPageSchema } from '@zema/contracts';
+import { useAuth } from '#src/app/bootstrap-store';
+import { libraryListOptions } from './paginated';
+
+/** GET me/likes/artists?page&perPage: liked artists. */
+export const likedArtistsQueryOptions = (perPage?: number) =>
+  libraryListOptions(['library', 'liked-artists'], 'me/likes/artists', likedArtistsPageSchema, perPage);
+
+export function useLikedArtists(perPage?: number) {
+  const { isLoggedIn } = useAuth();
+  return useInfiniteQuery({ ...likedArtistsQueryOptions(perPage), enabled: isLoggedIn });
+}

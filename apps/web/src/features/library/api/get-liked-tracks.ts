@@ -1,0 +1,13 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { likedTracksPageSchema } from '@zema/contracts';
+import { useAuth } from '#src/app/bootstrap-store';
+import { libraryListOptions } from './paginated';
+
+/** GET me/likes/tracks?page&perPage: liked songs, newest like first. */
+export const likedTracksQueryOptions = (perPage?: number) =>
+  libraryListOptions(['library', 'liked-tracks'], 'me/likes/tracks', likedTracksPageSchema, perPage);
+
+export function useLikedTracks(perPage?: number) {
+  const { isLoggedIn } = useAuth();
+  return useInfiniteQuery({ ...likedTracksQueryOptions(perPage), enabled: isLoggedIn });
+}

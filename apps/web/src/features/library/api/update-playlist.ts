@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Playlist, playlistResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+import type { PlaylistFields } from './create-playlist';
+import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
+
+/** PUT playlists/{id} with the changed fields → {playlist} (owner only). */
+export async function updatePlaylist({
+  playlistId,
+  ...fields
+}: Partial<PlaylistFields> & { playlistId: number }): Promise<Playlist> {
+  return playlistResponseSchema.parse(await apiClient.put<unknown>(`playlists/${playlistId}`, fields))
+    .playlist;
+}
+
+export function useUpdatePlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePlaylist,
+    meta: { handlesErrors: true },
+    onSuccess: (playlist) => {
+      queryClient.setQueryData(playlistKey(playlist.id), playlist);
+      void queryClient.invalidateQueries({ queryKey: MY_PLAYLISTS_QUERY_KEY });
+    },
+  });
+}

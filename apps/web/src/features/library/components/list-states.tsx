@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+import { useTrans } from '#src/lib/i18n';
+import { Button } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+
+/** Grey rows shaped like track rows while the first page loads. */
+export function TrackRowsSkeleton({ rows = 8, label }: { rows?: number; label?: string }) {
+  const { trans } = useTrans();
+  return (
+    <div role="status" aria-label={label ?? trans('Loading')} className="flex flex-col gap-1">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="flex items-center gap-3 px-2 py-1.5">
+          <span className="size-10 shrink-0 animate-pulse rounded-full bg-bg-alt" />
+          <span className="size-10 shrink-0 animate-pulse rounded bg-bg-alt" />
+          <span className="flex flex-1 flex-col gap-1.5">
+            <span className="h-3.5 w-1/3 animate-pulse rounded bg-bg-alt" />
+            <span className="h-3 w-1/5 animate-pulse rounded bg-bg-alt" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Grey cards while a grid loads. */
+export function CardGridSkeleton({
+  count = 12,
+  round,
+  label,
+}: {
+  count?: number;
+  round?: boolean;
+  label?: string;
+}) {
+  const { trans } = useTrans();
+  return (
+    <div role="status" aria-label={label ?? trans('Loading')} className={cardGridClass}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="flex flex-col gap-2 p-2">
+          <span
+            className={cx(
+              'aspect-square w-full animate-pulse bg-bg-alt',
+              round ? 'rounded-full' : 'rounded-theme',
+            )}
+          />
+          <span className="h-3.5 w-2/3 animate-pulse rounded bg-bg-alt" />
+          <span className="h-3 w-1/3 animate-pulse rounded bg-bg-alt" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export const cardGridClass =
+  'grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-theme border border-dashed border-divider px-6 py-12 text-center">
+      <p className="text-base font-semibold">{title}</p>
+      {description && <p className="max-w-md text-sm text-muted">{description}</p>}
+      {action && <div className="mt-3">{action}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ onRetry }: { onRetry: () => void }) {
+  const { trans } = useTrans();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <p className="text-sm text-muted">{trans('There was an issue. Please try again.')}</p>
+      <Button variant="outline" onPress={onRetry}>
+        {trans('Try again')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Loads the next page when it scrolls into view, with a button for keyboards and for browsers
+ * where the observer never fires.
+ */
+export function LoadMore({
+  hasMore,
+  isLoading,
+  onLoadMore,
+}: {
+  hasMore: boolean;
+  isLoading: boolean;
+  onLoadMore: () => void;
+}) {
+  const { trans } = useTrans();
+  const ref = useRef<HTMLDivElement>(null);
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={ref} className="flex justify-center py-4">
+      <Button variant="outline" size="sm" onPress={onLoadMore} isPending={isLoading}>
+        {trans('Load more')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { History } from 'lucide-react';
+import { useMemo } from 'react';
+import { RequireAuth } from '#src/app/guards';
+import { formatRelativeTime } from '#src/features/account/lib/relative-time';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { useTrans } from '#src/lib/i18n';
+import { useListeningHistory } from '../api/get-history';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
+import { CollectionHeader } from '../components/page-header';
+import { PlayButton } from '../components/play-button';
+import { TrackList } from '../components/track-list';
+import { TrackMenu } from '../components/track-menu';
+
+/** /library/history: what the user listened to, most recent first. */
+export default function HistoryPage() {
+  return (
+    <RequireAuth>
+      <ListeningHistory />
+    </RequireAuth>
+  );
+}
+
+function ListeningHistory() {
+  const { trans, language } = useTrans();
+  const query = useListeningHistory();
+  const entries = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const tracks = useMemo(() => entries.map((e) => e.track), [entries]);
+  const items = useMemo(
+    () =>
+      entries.map((e, i) => ({
+        key: `${i}-${e.played_at}-${e.track.id}`,
+        track: e.track,
+        note: formatRelativeTime(e.played_at, new Date(), language),
+      })),
+    [entries, language],
+  );
+  const title = trans('Listening history');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <title>{title}</title>
+      <CollectionHeader
+        kind={trans('Library')}
+        title={title}
+        imageFallback={<History aria-hidden="true" className="size-16" />}
+        actions={
+          <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
+        }
+      />
+      {query.isPending ? (
+        <TrackRowsSkeleton />
+      ) : query.isError ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title={trans('Nothing played yet')}
+          description={trans('Tracks you listen to will show up here.')}
+        />
+      ) : (
+        <>
+          <TrackList
+            aria-label={title}
+            items={items}
+            noteLabel={trans('Played')}
+            onPlay={(index) => playTracks(tracks, index)}
+            renderActions={(item) => <TrackMenu track={item.track} />}
+          />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Heart } from 'lucide-react';
+import { useMemo } from 'react';
+import { RequireAuth } from '#src/app/guards';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { useTrans } from '#src/lib/i18n';
+import { useLikedTracks } from '../api/get-liked-tracks';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
+import { CollectionHeader } from '../components/page-header';
+import { PlayButton } from '../components/play-button';
+import { TrackList } from '../components/track-list';
+import { TrackMenu } from '../components/track-menu';
+
+/** /liked-songs: every track the user hearted, newest first, with play all and play from here. */
+export default function LikedSongsPage() {
+  return (
+    <RequireAuth>
+      <LikedSongs />
+    </RequireAuth>
+  );
+}
+
+function LikedSongs() {
+  const { trans } = useTrans();
+  const query = useLikedTracks();
+  const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? tracks.length;
+  const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
+  const title = trans('Liked songs');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <title>{title}</title>
+      <CollectionHeader
+        kind={trans('Playlist')}
+        title={title}
+        imageFallback={
+          <span className="flex size-full items-center justify-center bg-gradient-to-br from-primary to-primary-hover text-on-primary">
+            <Heart aria-hidden="true" className="size-16" fill="currentColor" />
+          </span>
+        }
+        details={query.data ? trans(':count songs', { count: total }) : undefined}
+        actions={
+          <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
+        }
+      />
+      {query.isPending ? (
+        <TrackRowsSkeleton />
+      ) : query.isError ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : tracks.length === 0 ? (
+        <EmptyState
+          title={trans('Songs you like will appear here')}
+          description={trans('Save songs by tapping the heart icon.')}
+        />
+      ) : (
+        <>
+          <TrackList
+            aria-label={title}
+            items={items}
+            onPlay={(index) => playTracks(tracks, index)}
+            renderActions={(item) => <TrackMenu track={item.track} />}
+          />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type SearchResponse, type SearchType, searchResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+export interface SearchParams {
+  query: string;
+  types?: readonly SearchType[];
+  page?: number;
+  perPage?: number;
+}
+
+/** GET search?query&types&page&perPage → sections per type, ranked by the server. */
+export async function fetchSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {
+  const res = await apiClient.get<unknown>('search', {
+    params: {
+      query: params.query,
+      types: params.types?.join(','),
+      page: params.page,
+      perPage: params.perPage,
+    },
+    signal,
+  });
+  return searchResponseSchema.parse(res);
+}
+
+export const searchQueryOptions = (params: SearchParams) =>
+  queryOptions({
+    queryKey: ['search', params],
+    queryFn: ({ signal }) => fetchSearch(params, signal),
+    // Results render their own error state; typing on should not stack toasts.
+    meta: { handlesErrors: true },
+  });
+
+/** Search results; the previous answer stays on screen while the next query loads. */
+export function useSearch(params: SearchParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...searchQueryOptions(params),
+    enabled: enabled && params.query.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,272 @@
+import type { Album, ArtistRef, Playlist, SearchResponse, SearchType, Track, UserRef } from '@zema/contracts';
+import { Search } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Input, Link, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useNavigate, useParams } from 'react-router';
+import {
+  CardGridSkeleton,
+  cardGridClass,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  TrackRowsSkeleton,
+} from '#src/features/library/components/list-states';
+import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/features/library/components/media-cards';
+import { TrackList } from '#src/features/library/components/track-list';
+import { TrackMenu } from '#src/features/library/components/track-menu';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { useTrans } from '#src/lib/i18n';
+import { cx, focusRing } from '#src/ui/cx';
+import { NotFoundPage } from '#src/ui/not-found-page';
+import { useSearch } from '../api/search';
+import { useSearchTab } from '../api/search-tab';
+import { SEARCH_TABS, type SearchTab, searchUrl, TAB_TYPE } from '../lib/result-urls';
+import { useDebouncedValue } from '../use-debounced-value';
+
+/** Items per section on the "All" tab. */
+export const SEARCH_ALL_PER_TYPE = 6;
+
+const TAB_LABELS: Record<SearchTab, string> = {
+  all: 'All',
+  artists: 'Artists',
+  albums: 'Albums',
+  tracks: 'Tracks',
+  playlists: 'Playlists',
+  users: 'Users',
+};
+
+/**
+ * /search, /search/{query} and /search/{query}/{tab}: results of one query in tabs (all, artists,
+ * albums, tracks, playlists, users); each type tab pages through its results.
+ */
+export default function SearchPage() {
+  const params = useParams();
+  const { trans } = useTrans();
+  const query = (params.query ?? '').trim();
+  const tab = (params.tab ?? 'all') as SearchTab;
+  if (!(SEARCH_TABS as readonly string[]).includes(tab)) return <NotFoundPage />;
+  const title = query ? trans('Search results for ":query"', { query }) : trans('Search');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <title>{title}</title>
+      <h1 className="sr-only">{title}</h1>
+      <PageSearchField query={query} tab={tab} />
+      {query ? (
+        <Tabs selectedKey={tab}>
+          <TabList aria-label={trans('Result types')} className="mb-5 flex gap-2 overflow-x-auto pb-1">
+            {SEARCH_TABS.map((id) => (
+              <Tab
+                key={id}
+                id={id}
+                href={searchUrl(query, id)}
+                className={cx(
+                  'cursor-pointer whitespace-nowrap rounded-full border border-divider px-4 py-1.5 text-sm font-medium text-fg no-underline data-hovered:bg-hover data-selected:border-fg data-selected:bg-fg data-selected:text-bg',
+                  focusRing,
+                )}
+              >
+                {trans(TAB_LABELS[id])}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id={tab} className="outline-none">
+            {tab === 'all' ? (
+              <AllResults query={query} />
+            ) : (
+              <TypeResults query={query} type={TAB_TYPE[tab]} />
+            )}
+          </TabPanel>
+        </Tabs>
+      ) : (
+        <EmptyState
+          title={trans('Search Zema')}
+          description={trans('Find artists, albums, tracks, playlists and people.')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The page's own search box (the navbar's may be hidden on phones); typing updates the URL. */
+function PageSearchField({ query, tab }: { query: string; tab: SearchTab }) {
+  const { trans } = useTrans();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(query);
+  const debounced = useDebouncedValue(value.trim(), 400);
+  useEffect(() => setValue(query), [query]);
+  useEffect(() => {
+    if (debounced && debounced !== query) navigate(searchUrl(debounced, tab), { replace: true });
+  }, [debounced, query, tab, navigate]);
+  return (
+    <SearchField
+      aria-label={trans('Search')}
+      value={value}
+      onChange={setValue}
+      onSubmit={(v) => v.trim() && navigate(searchUrl(v, tab))}
+      className="relative mb-5 flex max-w-xl items-center"
+    >
+      <Search aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-muted" />
+      <Input
+        placeholder={trans('What do you want to listen to?')}
+        className="h-11 w-full rounded-full border border-divider bg-bg-alt pr-4 pl-9 text-sm text-fg outline-none placeholder:text-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus [&::-webkit-search-cancel-button]:hidden"
+      />
+    </SearchField>
+  );
+}
+
+function Section({ title, href, children }: { title: string; href: string; children: ReactNode }) {
+  const { trans } = useTrans();
+  const id = `search-section-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="pb-8">
+      <div className="flex items-baseline justify-between pb-2">
+        <h2 id={id} className="text-xl font-bold">
+          {title}
+        </h2>
+        <Link
+          href={href}
+          className={cx('text-sm font-semibold text-muted hover:text-fg hover:underline', focusRing)}
+        >
+          {trans('See all')}
+          <span className="sr-only"> {title}</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function AllResults({ query }: { query: string }) {
+  const { trans } = useTrans();
+  const search = useSearch({ query, perPage: SEARCH_ALL_PER_TYPE });
+  if (search.isPending) {
+    return (
+      <div className="flex flex-col gap-8">
+        <CardGridSkeleton count={6} round label={trans('Loading artists')} />
+        <TrackRowsSkeleton rows={5} label={trans('Loading tracks')} />
+      </div>
+    );
+  }
+  if (search.isError) return <ErrorState onRetry={() => void search.refetch()} />;
+  const r: SearchResponse['results'] = search.data.results;
+  const empty = !Object.values(r).some((s) => s && s.data.length > 0);
+  if (empty) return <NoResults query={query} />;
+  return (
+    <div aria-busy={search.isPlaceholderData || undefined}>
+      {!!r.artist?.data.length && (
+        <Section title={trans('Artists')} href={searchUrl(query, 'artists')}>
+          <ArtistGrid items={r.artist.data} />
+        </Section>
+      )}
+      {!!r.track?.data.length && (
+        <Section title={trans('Tracks')} href={searchUrl(query, 'tracks')}>
+          <Tracks tracks={r.track.data} />
+        </Section>
+      )}
+      {!!r.album?.data.length && (
+        <Section title={trans('Albums')} href={searchUrl(query, 'albums')}>
+          <AlbumGrid items={r.album.data} />
+        </Section>
+      )}
+      {!!r.playlist?.data.length && (
+        <Section title={trans('Playlists')} href={searchUrl(query, 'playlists')}>
+          <PlaylistGrid items={r.playlist.data} />
+        </Section>
+      )}
+      {!!r.user?.data.length && (
+        <Section title={trans('Users')} href={searchUrl(query, 'users')}>
+          <UserGrid items={r.user.data} />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function NoResults({ query }: { query: string }) {
+  const { trans } = useTrans();
+  return (
+    <EmptyState
+      title={trans('No results found for ":query"', { query })}
+      description={trans('Check the spelling, or try fewer or different words.')}
+    />
+  );
+}
+
+function TypeResults({ query, type }: { query: string; type: SearchType }) {
+  const search = useSearchTab(query, type);
+  const items = useMemo(
+    () => search.data?.pages.flatMap((p) => (p.results[type]?.data ?? []) as unknown[]) ?? [],
+    [search.data, type],
+  );
+  if (search.isPending) {
+    return type === 'track' ? (
+      <TrackRowsSkeleton />
+    ) : (
+      <CardGridSkeleton round={type === 'artist' || type === 'user'} />
+    );
+  }
+  if (search.isError) return <ErrorState onRetry={() => void search.refetch()} />;
+  if (!items.length) return <NoResults query={query} />;
+  return (
+    <>
+      {type === 'artist' && <ArtistGrid items={items as ArtistRef[]} />}
+      {type === 'album' && <AlbumGrid items={items as Album[]} />}
+      {type === 'track' && <Tracks tracks={items as Track[]} />}
+      {type === 'playlist' && <PlaylistGrid items={items as Playlist[]} />}
+      {type === 'user' && <UserGrid items={items as UserRef[]} />}
+      <LoadMore
+        hasMore={search.hasNextPage}
+        isLoading={search.isFetchingNextPage}
+        onLoadMore={() => void search.fetchNextPage()}
+      />
+    </>
+  );
+}
+
+function Tracks({ tracks }: { tracks: Track[] }) {
+  const { trans } = useTrans();
+  const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
+  return (
+    <TrackList
+      aria-label={trans('Tracks')}
+      items={items}
+      onPlay={(index) => playTracks(tracks, index)}
+      renderActions={(item) => <TrackMenu track={item.track} />}
+    />
+  );
+}
+
+function Grid<T extends { id: number }>({
+  items,
+  label,
+  render,
+}: {
+  items: T[];
+  label: string;
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className={cardGridClass} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>{render(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
+const ArtistGrid = ({ items }: { items: ArtistRef[] }) => {
+  const { trans } = useTrans();
+  return <Grid items={items} label={trans('Artists')} render={(a) => <ArtistCard artist={a} />} />;
+};
+const AlbumGrid = ({ items }: { items: Album[] }) => {
+  const { trans } = useTrans();
+  return <Grid items={items} label={trans('Albums')} render={(a) => <AlbumCard album={a} />} />;
+};
+const PlaylistGrid = ({ items }: { items: Playlist[] }) => {
+  const { trans } = useTrans();
+  return <Grid items={items} label={trans('Playlists')} render={(p) => <PlaylistCard playlist={p} />} />;
+};
+const UserGrid = ({ items }: { items: UserRef[] }) => {
+  const { trans } = useTrans();
+  return <Grid items={items} label={trans('Users')} render={(u) => <UserCard user={u} />} />;
+};
