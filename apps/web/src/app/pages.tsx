@@ -30,15 +30,15 @@ export const pages: Record<PageName, PageComponent | null> = {
   contact: null,
   customPage: null,
   radio: null,
-  userProfile: null,
-  artist: null,
+  userProfile: lazy(() => import('#src/features/profile/pages/user-profile-page')),
+  artist: lazy(() => import('#src/features/catalogue/pages/artist-page')),
   backstage: null,
   admin: null,
   /**
    * The music player area (layout with its own nested routes for /discover, search, albums...).
    * When present, a logged-in user on / gets the player home instead of the landing page.
    */
-  player: null,
+  player: lazy(() => import('#src/features/player/player-area-page')),
 };
 
 export type PageName =

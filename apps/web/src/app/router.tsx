@@ -14,6 +14,7 @@ import { isAppearanceEditorActive } from '#src/features/appearance/appearance-ed
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
 import { ThemeApplier } from '#src/features/appearance/use-theme';
 import { LandingPage } from '#src/features/landing/landing-page';
+import { GlobalPlayer } from '#src/features/player/components/global-player';
 import { useDocumentLanguage } from '#src/lib/i18n';
 import { useAuth, useSettings } from './bootstrap-store';
 import { SiteFooter } from './chrome/site-footer';
@@ -54,6 +55,8 @@ function RootLayout() {
         <Outlet />
       </EmailVerificationGate>
       <CookieNotice slot="bottom" />
+      {/* The one audio player: music goes on across every page. */}
+      <GlobalPlayer />
       <ScrollRestoration />
     </AriaRouterProvider>
   );

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Album, albumResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+/** GET albums/{id}: the album with every track in order. */
+export async function fetchAlbum(id: number, signal?: AbortSignal): Promise<Album> {
+  return albumResponseSchema.parse(await apiClient.get<unknown>(`albums/${id}`, { signal })).album;
+}
+
+export const albumQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['catalogue', 'album', { id }], queryFn: ({ signal }) => fetchAlbum(id, signal) });
+
+export const useAlbum = (id: number) => useQuery({ ...albumQueryOptions(id), enabled: Number.isFinite(id) });

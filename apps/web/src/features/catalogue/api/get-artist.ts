@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ArtistPageResponse, artistPageResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+/** GET artists/{id}: the artist, popular tracks, albums and similar artists. */
+export async function fetchArtist(id: number, signal?: AbortSignal): Promise<ArtistPageResponse> {
+  return artistPageResponseSchema.parse(await apiClient.get<unknown>(`artists/${id}`, { signal }));
+}
+
+export const artistQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['catalogue', 'artist', { id }],
+    queryFn: ({ signal }) => fetchArtist(id, signal),
+  });
+
+export const useArtist = (id: number) =>
+  useQuery({ ...artistQueryOptions(id), enabled: Number.isFinite(id) });

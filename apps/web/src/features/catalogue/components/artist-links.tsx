@@ -1,0 +1,26 @@
+import { type ArtistRef, slugify } from '@zema/contracts';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { cx, nativeFocusRing } from '#src/ui/cx';
+
+export const artistHref = (a: { id: number; name: string }) => `/pastor/${a.id}/${slugify(a.name)}`;
+export const albumHref = (a: { id: number; name: string }) => `/album/${a.id}/${slugify(a.name)}`;
+export const trackHref = (t: { id: number; name: string }) => `/track/${t.id}/${slugify(t.name)}`;
+export const genreHref = (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`;
+export const channelHref = (c: { slug: string }) => `/channel/${c.slug}`;
+
+/** "Artist A, Artist B", each linking to their page. */
+export function ArtistLinks({ artists, className }: { artists: readonly ArtistRef[]; className?: string }) {
+  return (
+    <span className={cx('truncate', className)}>
+      {artists.map((a, i) => (
+        <Fragment key={a.id}>
+          {i > 0 && ', '}
+          <Link to={artistHref(a)} className={cx('hover:text-fg hover:underline', nativeFocusRing)}>
+            {a.name}
+          </Link>
+        </Fragment>
+      ))}
+    </span>
+  );
+}

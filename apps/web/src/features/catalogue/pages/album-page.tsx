@@ -1,0 +1,70 @@
+import { useParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { LikeButton } from '#src/features/library/components/like-button';
+import { PlayButton } from '#src/features/library/components/play-button';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { AdSlot } from '#src/features/player/layout/ad-slot';
+import { formatMs } from '#src/features/player/lib/format-duration';
+import { useTrans } from '#src/lib/i18n';
+import { useAlbum } from '../api/get-album';
+import { ArtistLinks } from '../components/artist-links';
+import { CollectionHeader } from '../components/collection-header';
+import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { TrackTable } from '../components/track-table';
+
+/** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
+export default function AlbumPage() {
+  const { trans } = useTrans();
+  const id = Number(useParams().albumId);
+  const query = useAlbum(id);
+  const { site_name } = useSettings();
+  const album = query.data;
+  useDocumentTitle(album ? `${album.name} - ${site_name}` : undefined);
+
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  const tracks = album?.tracks ?? [];
+  return (
+    <div className="flex flex-col gap-8">
+      <AdSlot slot="album_above" />
+      {!album ? (
+        <HeaderSkeleton />
+      ) : (
+        <CollectionHeader
+          image={album.image}
+          kind={trans(album.type === 'ep' ? 'EP' : album.type[0]?.toUpperCase() + album.type.slice(1))}
+          title={album.name}
+          details={
+            <span className="flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
+              <ArtistLinks artists={album.artists} className="font-semibold text-fg" />
+              {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
+              <span>
+                · {trans(':count tracks', { count: album.tracks_count })}, {formatMs(album.duration_ms)}
+              </span>
+            </span>
+          }
+          actions={
+            <>
+              <PlayButton
+                name={album.name}
+                isDisabled={!tracks.some((t) => t.stream_url)}
+                onPress={() => playTracks(tracks, 0)}
+              />
+              <LikeButton type="album" id={album.id} name={album.name} size="lg" />
+            </>
+          }
+        />
+      )}
+      <TrackTable
+        tracks={tracks}
+        aria-label={trans('Tracks')}
+        hideAlbum
+        useTrackNumbers
+        isLoading={!album}
+        skeletonRows={10}
+      />
+      {album?.description && (
+        <p className="max-w-3xl text-sm whitespace-pre-line text-muted">{album.description}</p>
+      )}
+    </div>
+  );
+}

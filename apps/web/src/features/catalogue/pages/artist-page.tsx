@@ -1,0 +1,177 @@
+import type { Album } from '@zema/contracts';
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { FollowButton } from '#src/features/library/components/follow-button';
+import { LikeButton } from '#src/features/library/components/like-button';
+import { PlayButton } from '#src/features/library/components/play-button';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { AdSlot } from '#src/features/player/layout/ad-slot';
+import { PlayerLayout } from '#src/features/player/layout/player-layout';
+import { useTrans } from '#src/lib/i18n';
+import { Button } from '#src/ui/button';
+import { cx, nativeFocusRing } from '#src/ui/cx';
+import { useArtist } from '../api/get-artist';
+import { CollectionHeader } from '../components/collection-header';
+import { AlbumCard, ArtistCard, CardList, CardSkeletons } from '../components/media-cards';
+import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { TrackTable } from '../components/track-table';
+
+const POPULAR_SHOWN = 5;
+const POPULAR_MAX = 10;
+
+function AlbumSection({ id, title, albums }: { id: string; title: string; albums: Album[] }) {
+  if (!albums.length) return null;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <CardList layout="grid" label={title}>
+        {albums.map((a) => (
+          <li key={a.id}>
+            <AlbumCard album={a} />
+          </li>
+        ))}
+      </CardList>
+    </section>
+  );
+}
+
+function ArtistContent() {
+  const { trans } = useTrans();
+  const id = Number(useParams().artistId);
+  const query = useArtist(id);
+  const { site_name } = useSettings();
+  const [allPopular, setAllPopular] = useState(false);
+  const data = query.data;
+  useDocumentTitle(data ? `${data.artist.name} - ${site_name}` : undefined);
+
+  if (query.isError || !Number.isFinite(id)) {
+    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const artist = data?.artist;
+  const image = artist ? (artist.image_large ?? artist.image_small ?? data?.albums[0]?.image ?? null) : null;
+  const popular = data?.popular_tracks.slice(0, allPopular ? POPULAR_MAX : POPULAR_SHOWN) ?? [];
+  const albums = data?.albums.filter((a) => a.type === 'album' || a.type === 'compilation') ?? [];
+  const singles = data?.albums.filter((a) => a.type === 'single' || a.type === 'ep') ?? [];
+
+  return (
+    <div className="flex flex-col gap-10">
+      <AdSlot slot="artist_top" />
+      {!artist || !data ? (
+        <HeaderSkeleton round />
+      ) : (
+        <CollectionHeader
+          image={image}
+          round
+          kind={trans('Artist')}
+          verified={artist.verified}
+          title={artist.name}
+          details={
+            <span>
+              {trans(':count plays', { count: artist.plays.toLocaleString() })}
+              {artist.followers_count !== undefined &&
+                ` · ${trans(':count followers', { count: artist.followers_count.toLocaleString() })}`}
+            </span>
+          }
+          actions={
+            <>
+              <PlayButton
+                name={artist.name}
+                isDisabled={!data.popular_tracks.some((t) => t.stream_url)}
+                onPress={() => playTracks(data.popular_tracks, 0)}
+              />
+              <FollowButton type="artist" id={artist.id} name={artist.name} />
+              <LikeButton type="artist" id={artist.id} name={artist.name} size="lg" />
+            </>
+          }
+        />
+      )}
+
+      <section aria-labelledby="artist-popular" className="flex flex-col gap-3">
+        <h2 id="artist-popular" className="text-xl font-bold">
+          {trans('Popular')}
+        </h2>
+        <TrackTable
+          tracks={popular}
+          aria-label={trans('Popular tracks')}
+          isLoading={!data}
+          skeletonRows={5}
+        />
+        {data && data.popular_tracks.length > POPULAR_SHOWN && (
+          <Button variant="text" size="sm" className="self-start" onPress={() => setAllPopular((v) => !v)}>
+            {allPopular ? trans('Show less') : trans('Show more')}
+          </Button>
+        )}
+      </section>
+
+      {!data ? (
+        <CardSkeletons />
+      ) : (
+        <>
+          <AlbumSection id="artist-albums" title={trans('Albums')} albums={albums} />
+          <AlbumSection id="artist-singles" title={trans('Singles and EPs')} albums={singles} />
+        </>
+      )}
+
+      {data && data.similar.length > 0 && (
+        <section aria-labelledby="artist-similar" className="flex flex-col gap-3">
+          <h2 id="artist-similar" className="text-xl font-bold">
+            {trans('Fans also like')}
+          </h2>
+          <CardList layout="carousel" label={trans('Fans also like')}>
+            {data.similar.map((a) => (
+              <li key={a.id}>
+                <ArtistCard artist={a} />
+              </li>
+            ))}
+          </CardList>
+        </section>
+      )}
+
+      {artist && (artist.bio || artist.links.length > 0 || artist.genres.length > 0) && (
+        <section aria-labelledby="artist-about" className="flex max-w-3xl flex-col gap-3">
+          <h2 id="artist-about" className="text-xl font-bold">
+            {trans('About')}
+          </h2>
+          {artist.bio && <p className="text-sm leading-relaxed whitespace-pre-line">{artist.bio}</p>}
+          {artist.genres.length > 0 && (
+            <p className="text-sm text-muted">{artist.genres.map((g) => g.display_name).join(' · ')}</p>
+          )}
+          {artist.links.length > 0 && (
+            <ul className="flex flex-wrap gap-3">
+              {artist.links.map((l) => (
+                <li key={l.url}>
+                  <a
+                    href={l.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={cx(
+                      'inline-flex items-center gap-1 text-sm text-primary hover:underline',
+                      nativeFocusRing,
+                    )}
+                  >
+                    {l.label || new URL(l.url).hostname}
+                    <ExternalLink aria-hidden="true" className="size-3.5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <AdSlot slot="artist_bottom" />
+    </div>
+  );
+}
+
+/** /pastor/{id}/{slug} (pages.artist): the artist page inside the player layout. */
+export default function ArtistPage() {
+  return (
+    <PlayerLayout>
+      <ArtistContent />
+    </PlayerLayout>
+  );
+}

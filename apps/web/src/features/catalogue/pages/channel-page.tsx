@@ -1,0 +1,41 @@
+import { HOME_CHANNEL_SLUG } from '@zema/contracts';
+import { useParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
+import { useChannel } from '../api/get-channel';
+import { ChannelContentView } from '../components/channel-view';
+import { CardSkeletons } from '../components/media-cards';
+import { PageError, useDocumentTitle } from '../components/page-states';
+
+/**
+ * A channel: the home page (`/`, `/discover`: the `discover` channel) or `/channel/{slug}`. Rows of
+ * nested channels, or a single list of tracks, albums, artists or genres.
+ */
+export default function ChannelPage({ slug: fixedSlug }: { slug?: string }) {
+  const { trans } = useTrans();
+  const params = useParams();
+  const slug = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
+  const isHome = slug === HOME_CHANNEL_SLUG;
+  const { site_name } = useSettings();
+  const query = useChannel(slug);
+  useDocumentTitle(isHome ? site_name : query.data ? `${query.data.name} - ${site_name}` : undefined);
+
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  const channel = query.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className={isHome ? 'sr-only' : 'text-3xl font-bold'}>
+        {channel ? channel.name : isHome ? trans('Home') : ''}
+      </h1>
+      {channel?.description && !isHome && <p className="-mt-6 text-muted">{channel.description}</p>}
+      {!channel ? (
+        <div aria-busy="true" className="flex flex-col gap-10">
+          <CardSkeletons />
+          <CardSkeletons />
+        </div>
+      ) : (
+        <ChannelContentView content={channel.content} config={channel.config} label={channel.name} />
+      )}
+    </div>
+  );
+}

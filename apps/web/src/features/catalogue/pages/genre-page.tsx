@@ -1,0 +1,54 @@
+import { useParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { PlayButton } from '#src/features/library/components/play-button';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { useTrans } from '#src/lib/i18n';
+import { useGenre, useGenreTracks } from '../api/get-genre';
+import { CollectionHeader } from '../components/collection-header';
+import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { TrackTable } from '../components/track-table';
+
+/** /genre/{name}: the genre's tracks, most played first, loaded page by page as you scroll. */
+export default function GenrePage() {
+  const { trans } = useTrans();
+  const name = decodeURIComponent(useParams().name ?? '');
+  const genre = useGenre(name);
+  const tracks = useGenreTracks(name);
+  const { site_name } = useSettings();
+  useDocumentTitle(genre.data ? `${genre.data.display_name} - ${site_name}` : undefined);
+
+  if (genre.isError) return <PageError error={genre.error} onRetry={() => void genre.refetch()} />;
+  const list = tracks.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <div className="flex flex-col gap-8">
+      {!genre.data ? (
+        <HeaderSkeleton />
+      ) : (
+        <CollectionHeader
+          image={genre.data.image}
+          kind={trans('Genre')}
+          title={genre.data.display_name}
+          actions={
+            <PlayButton
+              name={genre.data.display_name}
+              isDisabled={!list.some((t) => t.stream_url)}
+              onPress={() => playTracks(list, 0)}
+            />
+          }
+        />
+      )}
+      {tracks.isError ? (
+        <PageError error={tracks.error} onRetry={() => void tracks.refetch()} />
+      ) : (
+        <TrackTable
+          tracks={list}
+          aria-label={trans('Popular :name tracks', { name: genre.data?.display_name ?? name })}
+          isLoading={tracks.isPending}
+          hasMore={tracks.hasNextPage}
+          isLoadingMore={tracks.isFetchingNextPage}
+          onLoadMore={() => void tracks.fetchNextPage()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link, useParams } from 'react-router';
+import { useSettings } from '#src/app/bootstrap-store';
+import { LikeButton } from '#src/features/library/components/like-button';
+import { PlayButton } from '#src/features/library/components/play-button';
+import { TrackMenu } from '#src/features/library/components/track-menu';
+import { playTracks } from '#src/features/player/engine/use-player';
+import { formatMs } from '#src/features/player/lib/format-duration';
+import { useTrans } from '#src/lib/i18n';
+import { cx, nativeFocusRing } from '#src/ui/cx';
+import { useAlbum } from '../api/get-album';
+import { useTrack } from '../api/get-track';
+import { ArtistLinks, albumHref, genreHref } from '../components/artist-links';
+import { CollectionHeader } from '../components/collection-header';
+import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { TrackTable } from '../components/track-table';
+
+/** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
+export default function TrackPage() {
+  const { trans } = useTrans();
+  const id = Number(useParams().trackId);
+  const query = useTrack(id);
+  const track = query.data;
+  const album = useAlbum(track?.album?.id ?? Number.NaN);
+  const { site_name } = useSettings();
+  useDocumentTitle(track ? `${track.name} - ${site_name}` : undefined);
+
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  const more = (album.data?.tracks ?? []).filter((t) => t.id !== id);
+  return (
+    <div className="flex flex-col gap-8">
+      {!track ? (
+        <HeaderSkeleton />
+      ) : (
+        <CollectionHeader
+          image={track.image}
+          kind={trans('Song')}
+          title={track.name}
+          details={
+            <span className="flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
+              <ArtistLinks artists={track.artists} className="font-semibold text-fg" />
+              {track.album && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <Link to={albumHref(track.album)} className={cx('hover:underline', nativeFocusRing)}>
+                    {track.album.name}
+                  </Link>
+                </>
+              )}
+              <span>· {formatMs(track.duration_ms)}</span>
+              <span>· {trans(':count plays', { count: track.plays.toLocaleString() })}</span>
+            </span>
+          }
+          actions={
+            <>
+              <PlayButton
+                name={track.name}
+                isDisabled={!track.stream_url}
+                onPress={() => playTracks([track, ...more], 0)}
+              />
+              <LikeButton type="track" id={track.id} name={track.name} size="lg" />
+              <TrackMenu track={track} />
+            </>
+          }
+        />
+      )}
+      {track?.genres && track.genres.length > 0 && (
+        <ul aria-label={trans('Genres')} className="flex flex-wrap gap-2">
+          {track.genres.map((g) => (
+            <li key={g.id}>
+              <Link
+                to={genreHref(g)}
+                className={cx(
+                  'rounded-full border border-divider px-3 py-1 text-sm hover:bg-hover',
+                  nativeFocusRing,
+                )}
+              >
+                {g.display_name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more.length > 0 && track?.album && (
+        <section aria-labelledby="track-album-more" className="flex flex-col gap-3">
+          <h2 id="track-album-more" className="text-xl font-bold">
+            {trans('More from :name', { name: track.album.name })}
+          </h2>
+          <TrackTable
+            tracks={more}
+            aria-label={trans('More from :name', { name: track.album.name })}
+            hideAlbum
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTrans } from '#src/lib/i18n';
+import { Dialog } from '#src/ui/dialog';
+import { handleShortcut, SHORTCUTS } from '../engine/shortcuts';
+import { getPlayer, usePlayerState } from '../engine/use-player';
+import { CompactPlayerBar } from './player-bar';
+
+// How many player layouts are on screen: outside them (landing page) a compact bar is shown instead.
+let layouts = 0;
+const layoutListeners = new Set<() => void>();
+const notifyLayouts = () => {
+  for (const l of layoutListeners) l();
+};
+
+/** Called by the player layout while it is mounted, so the global compact bar steps aside. */
+export function usePlayerLayoutPresence() {
+  useEffect(() => {
+    layouts += 1;
+    notifyLayouts();
+    return () => {
+      layouts -= 1;
+      notifyLayouts();
+    };
+  }, []);
+}
+
+function useInsideLayout() {
+  return useSyncExternalStore(
+    (l) => {
+      layoutListeners.add(l);
+      return () => layoutListeners.delete(l);
+    },
+    () => layouts > 0,
+  );
+}
+
+/** Keyboard shortcut help (opened with ?). */
+export function ShortcutsDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { trans } = useTrans();
+  return (
+    <Dialog title={trans('Keyboard shortcuts')} isOpen={isOpen} onOpenChange={onOpenChange} size="sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 pb-2">
+        {SHORTCUTS.map((s) => (
+          <div key={s.keys} className="contents">
+            <dt>
+              <kbd className="rounded border border-divider bg-bg-alt px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">
+                {s.keys}
+              </kbd>
+            </dt>
+            <dd className="text-fg">{trans(s.label)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}
+
+/**
+ * Mounted once at the root of the app: keeps the engine alive across pages, listens to keyboard
+ * shortcuts and, outside the player layout, shows a compact bar while something is loaded.
+ */
+export function GlobalPlayer() {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const hasTrack = usePlayerState((s) => s.index >= 0);
+  const insideLayout = useInsideLayout();
+
+  useEffect(() => {
+    const player = getPlayer();
+    const onKey = (e: KeyboardEvent) => {
+      // A modal (other than ours) owns the keyboard while it is open.
+      if (
+        document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"]') &&
+        e.key !== '?'
+      ) {
+        if (!(e.target instanceof Element && e.target.closest('[data-now-playing]'))) return;
+      }
+      if (handleShortcut(e, player, () => setHelpOpen(true))) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      {hasTrack && !insideLayout && <CompactPlayerBar />}
+      <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+    </>
+  );
+}

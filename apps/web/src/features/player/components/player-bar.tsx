@@ -1,0 +1,250 @@
+import type { Track } from '@zema/contracts';
+import { ChevronDown, Keyboard, Music } from 'lucide-react';
+import { useState } from 'react';
+import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
+import { Link } from 'react-router';
+import { ArtistLinks, trackHref } from '#src/features/catalogue/components/artist-links';
+import { LikeButton } from '#src/features/library/components/like-button';
+import { useTrans } from '#src/lib/i18n';
+import { Button } from '#src/ui/button';
+import { cx, nativeFocusRing } from '#src/ui/cx';
+import { Dialog } from '#src/ui/dialog';
+import { useCurrentTrack, usePlayerState } from '../engine/use-player';
+import {
+  NextButton,
+  PlayPauseButton,
+  PreviousButton,
+  QueueButton,
+  RepeatButton,
+  SeekBar,
+  ShuffleButton,
+  VolumeControl,
+} from './player-controls';
+import { QueuePanel } from './queue-panel';
+
+function Artwork({ track, className }: { track: Track | null; className?: string }) {
+  const src = track?.image ?? track?.album?.image;
+  if (src) return <img src={src} alt="" className={cx('shrink-0 rounded object-cover', className)} />;
+  return (
+    <span className={cx('flex shrink-0 items-center justify-center rounded bg-bg-alt text-muted', className)}>
+      <Music aria-hidden="true" className="size-1/2" />
+    </span>
+  );
+}
+
+function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Artwork track={track} className="size-14" />
+      <div className="min-w-0">
+        <Link
+          to={trackHref(track)}
+          className={cx('block truncate text-sm font-medium hover:underline', nativeFocusRing)}
+        >
+          {track.name}
+        </Link>
+        <ArtistLinks artists={track.artists} className="block text-xs text-muted" />
+      </div>
+      {withLike && <LikeButton type="track" id={track.id} name={track.name} size="sm" />}
+    </div>
+  );
+}
+
+export function QueueDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { trans } = useTrans();
+  return (
+    <Dialog
+      title={trans('Queue')}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="lg"
+      bodyClassName="flex flex-col"
+    >
+      <QueuePanel className="min-h-[50dvh]" />
+    </Dialog>
+  );
+}
+
+/** The desktop bar at the bottom of the player layout: track, transport and seek, queue and volume. */
+export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void }) {
+  const { trans } = useTrans();
+  const track = useCurrentTrack();
+  const [queueOpen, setQueueOpen] = useState(false);
+  return (
+    <section
+      aria-label={trans('Player')}
+      className="grid h-20 grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 border-t border-divider bg-paper px-4"
+    >
+      <div className="min-w-0">{track && <NowPlayingInfo track={track} />}</div>
+      <div className="flex flex-col items-center">
+        <div className="flex items-center gap-2">
+          <ShuffleButton size="sm" />
+          <PreviousButton size="sm" />
+          <PlayPauseButton />
+          <NextButton size="sm" />
+          <RepeatButton size="sm" />
+        </div>
+        <SeekBar className="max-w-xl" />
+      </div>
+      <div className="flex items-center justify-end gap-1">
+        {onShowShortcuts && (
+          <Button
+            variant="icon"
+            size="sm"
+            aria-label={trans('Keyboard shortcuts')}
+            onPress={onShowShortcuts}
+            className="max-lg:hidden"
+          >
+            <Keyboard aria-hidden="true" />
+          </Button>
+        )}
+        <QueueButton isOpen={queueOpen} onPress={() => setQueueOpen(true)} />
+        <VolumeControl />
+      </div>
+      <QueueDialog isOpen={queueOpen} onOpenChange={setQueueOpen} />
+    </section>
+  );
+}
+
+/** Under 768 px: one row above the bottom navigation; a press on it opens the now-playing view. */
+export function MiniPlayer() {
+  const { trans } = useTrans();
+  const track = useCurrentTrack();
+  const position = usePlayerState((s) => s.position);
+  const duration = usePlayerState((s) => s.duration);
+  const [open, setOpen] = useState(false);
+  if (!track) return null;
+  return (
+    <section aria-label={trans('Player')} className="relative border-t border-divider bg-paper">
+      <div className="absolute inset-x-0 top-0 h-0.5 bg-divider" aria-hidden="true">
+        <div
+          className="h-full bg-primary"
+          style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
+        />
+      </div>
+      <div className="flex items-center gap-2 px-2 py-1.5">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={trans('Open now playing: :name', { name: track.name })}
+          className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+        >
+          <Artwork track={track} className="size-11" />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-medium">{track.name}</span>
+            <span className="block truncate text-xs text-muted">
+              {track.artists.map((a) => a.name).join(', ')}
+            </span>
+          </span>
+        </button>
+        <LikeButton type="track" id={track.id} name={track.name} size="sm" />
+        <PlayPauseButton size="sm" />
+      </div>
+      <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+    </section>
+  );
+}
+
+/** Full-screen now-playing view (mobile): big artwork, seek, transport, volume and the queue. */
+export function NowPlayingView({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { trans } = useTrans();
+  const track = useCurrentTrack();
+  const [queueOpen, setQueueOpen] = useState(false);
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className="fixed inset-0 z-50 bg-bg"
+    >
+      <Modal className="h-(--visual-viewport-height) w-full outline-none">
+        <RACDialog
+          aria-label={trans('Now playing')}
+          data-now-playing
+          className="flex h-full flex-col gap-4 overflow-y-auto bg-bg p-4 text-fg outline-none"
+        >
+          {({ close }) => (
+            <>
+              <div className="flex items-center gap-2">
+                <Button variant="icon" aria-label={trans('Close now playing')} onPress={close}>
+                  <ChevronDown aria-hidden="true" />
+                </Button>
+                <Heading slot="title" className="flex-1 text-center text-sm font-semibold">
+                  {trans('Now playing')}
+                </Heading>
+                <QueueButton isOpen={queueOpen} onPress={() => setQueueOpen(true)} />
+              </div>
+              {track && (
+                <>
+                  <Artwork track={track} className="mx-auto aspect-square w-full max-w-sm shadow-lg" />
+                  <div className="flex items-center gap-2">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-xl font-bold">{track.name}</p>
+                      <ArtistLinks artists={track.artists} className="block text-sm text-muted" />
+                    </div>
+                    <LikeButton type="track" id={track.id} name={track.name} size="md" />
+                  </div>
+                  <SeekBar />
+                  <div className="flex items-center justify-between">
+                    <ShuffleButton />
+                    <PreviousButton size="lg" />
+                    <PlayPauseButton size="lg" />
+                    <NextButton size="lg" />
+                    <RepeatButton />
+                  </div>
+                  <VolumeControl className="justify-center" />
+                </>
+              )}
+              <QueueDialog isOpen={queueOpen} onOpenChange={setQueueOpen} />
+            </>
+          )}
+        </RACDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** Outside the player layout (landing page): a slim fixed bar so the music stays in reach. */
+export function CompactPlayerBar() {
+  const { trans } = useTrans();
+  const track = useCurrentTrack();
+  const [open, setOpen] = useState(false);
+  if (!track) return null;
+  return (
+    <section
+      aria-label={trans('Player')}
+      className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
+    >
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={trans('Open now playing: :name', { name: track.name })}
+        className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+      >
+        <Artwork track={track} className="size-11" />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-medium">{track.name}</span>
+          <span className="block truncate text-xs text-muted">
+            {track.artists.map((a) => a.name).join(', ')}
+          </span>
+        </span>
+      </button>
+      <PreviousButton size="sm" />
+      <PlayPauseButton size="sm" />
+      <NextButton size="sm" />
+      <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  ListMusic,
+  Pause,
+  Play,
+  Repeat,
+  Repeat1,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+  Volume1,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
+import { Button } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+import { Spinner } from '#src/ui/spinner';
+import { getPlayer, usePlayerState } from '../engine/use-player';
+import { formatDuration } from '../lib/format-duration';
+
+const toggledClass = 'text-primary data-hovered:text-primary';
+
+/** The big round play/pause button. Its name starts with "Play" whenever pressing it plays. */
+export function PlayPauseButton({
+  size = 'md',
+  className,
+}: {
+  size?: 'sm' | 'md' | 'lg';
+  className?: string;
+}) {
+  const { trans } = useTrans();
+  const status = usePlayerState((s) => s.status);
+  const hasTrack = usePlayerState((s) => s.index >= 0);
+  const playing = status === 'playing' || status === 'loading';
+  const dims = { sm: 'size-9', md: 'size-10', lg: 'size-16' }[size];
+  return (
+    <Button
+      variant="primary"
+      aria-label={playing ? trans('Pause') : trans('Play')}
+      isDisabled={!hasTrack}
+      onPress={() => getPlayer().toggle()}
+      className={cx('rounded-full! p-0', dims, className)}
+    >
+      {status === 'loading' ? (
+        <Spinner size="sm" label={trans('Loading')} className="text-on-primary" />
+      ) : playing ? (
+        <Pause aria-hidden="true" className={size === 'lg' ? 'size-7' : 'size-5'} fill="currentColor" />
+      ) : (
+        <Play
+          aria-hidden="true"
+          className={cx(size === 'lg' ? 'size-7' : 'size-5', 'translate-x-px')}
+          fill="currentColor"
+        />
+      )}
+    </Button>
+  );
+}
+
+export function PreviousButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  const { trans } = useTrans();
+  const hasTrack = usePlayerState((s) => s.index >= 0);
+  return (
+    <Button
+      variant="icon"
+      size={size}
+      aria-label={trans('Previous')}
+      isDisabled={!hasTrack}
+      onPress={() => getPlayer().previous()}
+    >
+      <SkipBack aria-hidden="true" fill="currentColor" />
+    </Button>
+  );
+}
+
+export function NextButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  const { trans } = useTrans();
+  const hasTrack = usePlayerState((s) => s.index >= 0);
+  return (
+    <Button
+      variant="icon"
+      size={size}
+      aria-label={trans('Next')}
+      isDisabled={!hasTrack}
+      onPress={() => getPlayer().next()}
+    >
+      <SkipForward aria-hidden="true" fill="currentColor" />
+    </Button>
+  );
+}
+
+export function ShuffleButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  const { trans } = useTrans();
+  const on = usePlayerState((s) => s.shuffle);
+  return (
+    <Button
+      variant="icon"
+      size={size}
+      aria-label={trans('Shuffle')}
+      aria-pressed={on}
+      onPress={() => getPlayer().toggleShuffle()}
+      className={cx(on && toggledClass)}
+    >
+      <Shuffle aria-hidden="true" />
+    </Button>
+  );
+}
+
+export function RepeatButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  const { trans } = useTrans();
+  const mode = usePlayerState((s) => s.repeat);
+  const label = { off: trans('Repeat: off'), all: trans('Repeat: all'), one: trans('Repeat: one') }[mode];
+  return (
+    <Button
+      variant="icon"
+      size={size}
+      aria-label={label}
+      onPress={() => getPlayer().cycleRepeat()}
+      className={cx(mode !== 'off' && toggledClass)}
+    >
+      {mode === 'one' ? <Repeat1 aria-hidden="true" /> : <Repeat aria-hidden="true" />}
+    </Button>
+  );
+}
+
+export function QueueButton({ onPress, isOpen }: { onPress: () => void; isOpen?: boolean }) {
+  const { trans } = useTrans();
+  return (
+    <Button
+      variant="icon"
+      aria-label={trans('Queue')}
+      aria-expanded={isOpen}
+      onPress={onPress}
+      className={cx(isOpen && toggledClass)}
+    >
+      <ListMusic aria-hidden="true" />
+    </Button>
+  );
+}
+
+const sliderTrack =
+  'relative h-1 w-full rounded-full bg-divider group-data-hovered:h-1.5 transition-[height] cursor-pointer';
+const sliderThumb =
+  'top-1/2 size-3.5 rounded-full bg-fg shadow opacity-0 group-data-hovered:opacity-100 data-dragging:opacity-100 data-focus-visible:opacity-100 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-focus';
+
+/** Position slider with the buffered range drawn behind the played part; arrow keys seek 5 s. */
+export function SeekBar({ className, compact }: { className?: string; compact?: boolean }) {
+  const { trans } = useTrans();
+  const position = usePlayerState((s) => s.position);
+  const duration = usePlayerState((s) => s.duration);
+  const buffered = usePlayerState((s) => s.buffered);
+  const hasTrack = usePlayerState((s) => s.index >= 0);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const max = duration > 0 ? duration : 1;
+  const value = Math.min(dragging ?? position, max);
+  return (
+    <div className={cx('flex w-full items-center gap-2 text-xs text-muted tabular-nums', className)}>
+      {!compact && <span className="w-10 text-right">{formatDuration(value)}</span>}
+      <Slider
+        aria-label={trans('Seek')}
+        minValue={0}
+        maxValue={max}
+        step={5}
+        value={value}
+        isDisabled={!hasTrack}
+        onChange={(v) => setDragging(v as number)}
+        onChangeEnd={(v) => {
+          setDragging(null);
+          getPlayer().seek(v as number);
+        }}
+        className="group flex-1 py-2"
+      >
+        <SliderTrack className={sliderTrack}>
+          {({ state }) => (
+            <>
+              <div
+                className="absolute inset-y-0 left-0 rounded-full bg-muted/35"
+                style={{ width: `${Math.min(100, (buffered / max) * 100)}%` }}
+                data-testid="seek-buffered"
+              />
+              <div
+                className="absolute inset-y-0 left-0 rounded-full bg-fg group-data-hovered:bg-primary"
+                style={{ width: `${state.getThumbPercent(0) * 100}%` }}
+              />
+              <SliderThumb className={sliderThumb} />
+            </>
+          )}
+        </SliderTrack>
+      </Slider>
+      {!compact && <span className="w-10">{formatDuration(duration)}</span>}
+    </div>
+  );
+}
+
+export function VolumeControl({ className }: { className?: string }) {
+  const { trans } = useTrans();
+  const volume = usePlayerState((s) => s.volume);
+  const muted = usePlayerState((s) => s.muted);
+  const shown = muted ? 0 : volume;
+  const Icon = shown === 0 ? VolumeX : shown < 0.5 ? Volume1 : Volume2;
+  return (
+    <div className={cx('flex items-center gap-1', className)}>
+      <Button
+        variant="icon"
+        aria-label={muted ? trans('Unmute') : trans('Mute')}
+        onPress={() => getPlayer().toggleMute()}
+      >
+        <Icon aria-hidden="true" />
+      </Button>
+      <Slider
+        aria-label={trans('Volume')}
+        minValue={0}
+        maxValue={1}
+        step={0.05}
+        value={shown}
+        onChange={(v) => getPlayer().setVolume(v as number)}
+        className="group w-24 py-2"
+      >
+        <SliderTrack className={sliderTrack}>
+          {({ state }) => (
+            <>
+              <div
+                className="absolute inset-y-0 left-0 rounded-full bg-fg group-data-hovered:bg-primary"
+                style={{ width: `${state.getThumbPercent(0) * 100}%` }}
+              />
+              <SliderThumb className={sliderThumb} />
+            </>
+          )}
+        </SliderTrack>
+      </Slider>
+    </div>
+  );
+}

@@ -1,0 +1,576 @@
+import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
+import { getBootstrapData } from '#src/app/bootstrap-store';
+import { apiClient } from '#src/lib/api-client';
+import { translate } from '#src/lib/i18n';
+import { toast } from '#src/ui/toast';
+import { loadPlayer, type PlayerSettings, savePlayer, serialize } from './persistence';
+import * as q from './queue';
+
+export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
+
+export interface PlayerSnapshot extends q.QueueState, PlayerSettings {
+  status: PlayerStatus;
+  /** Seconds. */
+  position: number;
+  duration: number;
+  /** End (seconds) of the buffered range around the play head, for the seek bar. */
+  buffered: number;
+}
+
+export interface PlayerEngineOptions {
+  storage?: Storage;
+  createAudio?: () => HTMLAudioElement;
+  /** Where the audio elements live (document.body): tests and devtools find them there. */
+  container?: HTMLElement | null;
+  random?: () => number;
+  reportPlay?: (trackId: number, body: { listen_id: string; seconds: number }) => Promise<unknown>;
+  notifyError?: (message: string) => void;
+}
+
+/** Attribute marking the element that plays now (`audio[data-zema-player]`); the spare has `data-zema-preload`. */
+export const ACTIVE_ATTR = 'data-zema-player';
+const SPARE_ATTR = 'data-zema-preload';
+/** How often the play position is written to storage while playing. */
+const SAVE_EVERY_MS = 2000;
+/** A jump in currentTime larger than this between two timeupdates is a seek, not listening. */
+const MAX_LISTEN_STEP_SECONDS = 2;
+
+function uuid(): string {
+  // randomUUID only exists in secure contexts; a self-hosted player is often opened over plain http.
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function t(message: string, values?: Record<string, string>) {
+  return translate(getBootstrapData()?.i18n?.lines ?? {}, message, values);
+}
+
+interface Listen {
+  id: string;
+  trackId: number;
+  seconds: number;
+  last: number | null;
+  reported: boolean;
+}
+
+/**
+ * The one audio player of the app. It owns two HTMLAudioElements (never React state): the one
+ * playing and a spare that preloads the next track, swapped in on `ended` so the gap is minimal.
+ * React reads it through `subscribe`/`getSnapshot` (useSyncExternalStore).
+ */
+export class PlayerEngine {
+  private snapshot: PlayerSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private audio: HTMLAudioElement;
+  private spare: HTMLAudioElement;
+  private listen: Listen | null = null;
+  private lastSave = 0;
+  private errorsInARow = 0;
+  private readonly opts: PlayerEngineOptions;
+
+  constructor(opts: PlayerEngineOptions = {}) {
+    this.opts = opts;
+    const create = opts.createAudio ?? (() => document.createElement('audio'));
+    this.audio = create();
+    this.spare = create();
+    for (const el of [this.audio, this.spare]) {
+      el.preload = 'auto';
+      el.hidden = true;
+      this.bind(el);
+      opts.container?.append(el);
+    }
+    this.audio.setAttribute(ACTIVE_ATTR, '');
+    this.spare.setAttribute(SPARE_ATTR, '');
+    this.snapshot = {
+      ...q.emptyQueue,
+      status: 'idle',
+      position: 0,
+      duration: 0,
+      buffered: 0,
+      volume: 1,
+      muted: false,
+    };
+    this.restore();
+    this.setupMediaSession();
+  }
+
+  // ---- store ----
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  /** The element playing now (tests and the benchmark read it). */
+  get element(): HTMLAudioElement {
+    return this.audio;
+  }
+
+  private set(patch: Partial<PlayerSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private setQueue(next: q.QueueState, patch: Partial<PlayerSnapshot> = {}) {
+    this.set({ ...next, ...patch });
+    this.save();
+    this.schedulePreload();
+  }
+
+  // ---- actions ----
+
+  /** "Play from here": `tracks` become the queue and `startIndex` plays now. */
+  playTracks(tracks: readonly Track[], startIndex = 0) {
+    const next = q.playList(this.snapshot, tracks, startIndex, this.opts.random);
+    this.setQueue(next);
+    if (next.index >= 0) this.load(next.index, true);
+  }
+
+  playNext(tracks: readonly Track[]) {
+    const wasEmpty = this.snapshot.index < 0;
+    this.setQueue(q.playNext(this.snapshot, tracks));
+    if (wasEmpty && this.snapshot.index >= 0) this.load(this.snapshot.index, false);
+  }
+
+  addToQueue(tracks: readonly Track[]) {
+    const wasEmpty = this.snapshot.index < 0;
+    this.setQueue(q.addToQueue(this.snapshot, tracks));
+    if (wasEmpty && this.snapshot.index >= 0) this.load(this.snapshot.index, false);
+  }
+
+  remove(key: string) {
+    const before = q.currentItem(this.snapshot);
+    const next = q.removeItem(this.snapshot, key);
+    this.setQueue(next);
+    const after = q.currentItem(next);
+    if (!after) this.stop();
+    else if (after !== before) this.load(next.index, this.snapshot.status === 'playing');
+  }
+
+  move(from: number, to: number) {
+    this.setQueue(q.moveItem(this.snapshot, from, to));
+  }
+
+  clear() {
+    const next = q.clearQueue(this.snapshot);
+    this.setQueue(next);
+    if (next.index < 0) this.stop();
+  }
+
+  /** Plays the queue entry at `index` (queue panel). */
+  playAt(index: number) {
+    if (!this.snapshot.queue[index]) return;
+    this.set({ index });
+    this.load(index, true);
+  }
+
+  play() {
+    if (this.snapshot.index < 0) return;
+    if (!this.audio.src) {
+      this.load(this.snapshot.index, true, this.snapshot.position);
+      return;
+    }
+    this.set({ status: 'loading' });
+    this.audio.play().catch((err: unknown) => this.onPlayRejected(err));
+  }
+
+  pause() {
+    this.audio.pause();
+  }
+
+  toggle() {
+    if (this.audio.paused) this.play();
+    else this.pause();
+  }
+
+  next() {
+    const index = q.nextIndex(this.snapshot, false);
+    if (index === null) return;
+    this.load(index, true);
+  }
+
+  previous() {
+    const index = q.previousIndex(this.snapshot, this.audio.currentTime || 0);
+    if (index === null) return;
+    if (index === this.snapshot.index) {
+      this.seek(0);
+      this.newListen();
+      if (this.audio.paused) this.play();
+      return;
+    }
+    this.load(index, true);
+  }
+
+  seek(seconds: number) {
+    const duration = this.snapshot.duration || Number.POSITIVE_INFINITY;
+    const to = Math.min(Math.max(seconds, 0), duration);
+    if (this.listen) this.listen.last = null;
+    this.audio.currentTime = to;
+    this.set({ position: to });
+    this.updatePositionState();
+  }
+
+  seekBy(delta: number) {
+    this.seek((this.audio.currentTime || 0) + delta);
+  }
+
+  setVolume(volume: number) {
+    const v = Math.min(Math.max(volume, 0), 1);
+    this.applyVolume(v, v > 0 ? false : this.snapshot.muted);
+  }
+
+  volumeBy(delta: number) {
+    this.setVolume(Math.round((this.snapshot.volume + delta) * 100) / 100);
+  }
+
+  toggleMute() {
+    this.applyVolume(this.snapshot.volume, !this.snapshot.muted);
+  }
+
+  toggleShuffle() {
+    this.setQueue(q.setShuffle(this.snapshot, !this.snapshot.shuffle, this.opts.random));
+  }
+
+  cycleRepeat() {
+    this.set({ repeat: q.nextRepeatMode(this.snapshot.repeat) });
+    this.save();
+    this.schedulePreload();
+  }
+
+  setRepeat(repeat: q.RepeatMode) {
+    this.set({ repeat });
+    this.save();
+    this.schedulePreload();
+  }
+
+  // ---- loading ----
+
+  private load(index: number, autoplay: boolean, startAt = 0) {
+    const item = this.snapshot.queue[index];
+    if (!item) return;
+    const url = item.track.stream_url;
+    if (!url) {
+      // Listed but without audio: move on to the next playable one instead.
+      const skip = q.nextIndex(
+        { ...this.snapshot, index, repeat: this.snapshot.repeat === 'one' ? 'off' : this.snapshot.repeat },
+        false,
+      );
+      if (skip !== null && skip !== index) this.load(skip, autoplay);
+      return;
+    }
+    this.audio.pause();
+    if (this.spare.dataset.key === item.key && this.spare.getAttribute('src') === url) {
+      this.swap();
+    } else {
+      this.audio.dataset.key = item.key;
+      this.audio.src = url;
+    }
+    if (startAt > 0 || this.audio.currentTime > 0) this.audio.currentTime = startAt;
+    this.set({
+      index,
+      position: startAt,
+      duration: item.track.duration_ms / 1000,
+      buffered: 0,
+      status: autoplay ? 'loading' : 'paused',
+    });
+    this.newListen();
+    this.updateMetadata();
+    this.save();
+    if (autoplay) this.audio.play().catch((err: unknown) => this.onPlayRejected(err));
+    this.schedulePreload();
+  }
+
+  private swap() {
+    const old = this.audio;
+    this.audio = this.spare;
+    this.spare = old;
+    this.audio.removeAttribute(SPARE_ATTR);
+    this.audio.setAttribute(ACTIVE_ATTR, '');
+    this.spare.removeAttribute(ACTIVE_ATTR);
+    this.spare.setAttribute(SPARE_ATTR, '');
+    this.spare.pause();
+  }
+
+  /** Loads the track that will play after this one into the spare element. */
+  private schedulePreload() {
+    const index = q.nextIndex(this.snapshot, true);
+    const item = index === null || index === this.snapshot.index ? null : this.snapshot.queue[index];
+    const url = item?.track.stream_url;
+    if (!item || !url) return;
+    if (this.spare.dataset.key === item.key && this.spare.getAttribute('src') === url) return;
+    this.spare.dataset.key = item.key;
+    this.spare.src = url;
+    this.spare.preload = 'auto';
+    this.spare.load();
+  }
+
+  private stop() {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.set({ status: 'idle', position: 0, duration: 0, buffered: 0 });
+    this.listen = null;
+    this.updateMetadata();
+  }
+
+  private onPlayRejected(err: unknown) {
+    // Autoplay refused (no user gesture yet) or the load was interrupted by another load: stay paused.
+    if (err instanceof DOMException && err.name === 'AbortError') return;
+    this.set({ status: this.audio.paused ? 'paused' : this.snapshot.status });
+  }
+
+  // ---- audio events ----
+
+  private bind(el: HTMLAudioElement) {
+    const active = (fn: () => void) => () => {
+      if (el === this.audio) fn();
+    };
+    el.addEventListener(
+      'playing',
+      active(() => {
+        this.errorsInARow = 0;
+        this.set({ status: 'playing' });
+        this.updatePositionState();
+      }),
+    );
+    el.addEventListener(
+      'pause',
+      active(() => {
+        this.set({ status: this.snapshot.index < 0 ? 'idle' : 'paused', position: el.currentTime });
+        this.save();
+        this.updatePositionState();
+      }),
+    );
+    el.addEventListener(
+      'waiting',
+      active(() => this.set({ status: 'loading' })),
+    );
+    el.addEventListener(
+      'loadedmetadata',
+      active(() => {
+        if (Number.isFinite(el.duration)) this.set({ duration: el.duration });
+        this.updatePositionState();
+      }),
+    );
+    el.addEventListener(
+      'timeupdate',
+      active(() => this.onTime()),
+    );
+    el.addEventListener(
+      'progress',
+      active(() => this.set({ buffered: this.bufferedEnd() })),
+    );
+    el.addEventListener(
+      'seeking',
+      active(() => {
+        if (this.listen) this.listen.last = null;
+      }),
+    );
+    el.addEventListener(
+      'ended',
+      active(() => this.onEnded()),
+    );
+    el.addEventListener(
+      'error',
+      active(() => this.onError()),
+    );
+  }
+
+  private bufferedEnd(): number {
+    const { buffered, currentTime } = this.audio;
+    for (let i = 0; i < buffered.length; i++) {
+      if (buffered.start(i) <= currentTime + 0.5 && buffered.end(i) >= currentTime) return buffered.end(i);
+    }
+    return 0;
+  }
+
+  private onTime() {
+    const now = this.audio.currentTime;
+    this.set({ position: now, buffered: this.bufferedEnd() });
+    const listen = this.listen;
+    if (listen && !this.audio.paused) {
+      if (listen.last !== null) {
+        const step = now - listen.last;
+        if (step > 0 && step < MAX_LISTEN_STEP_SECONDS) listen.seconds += step;
+      }
+      listen.last = now;
+      this.maybeReport(listen);
+    }
+    if (Date.now() - this.lastSave > SAVE_EVERY_MS) this.save();
+  }
+
+  /** A play counts once per listen after min(30 s, duration) of actual listening. */
+  private maybeReport(listen: Listen) {
+    if (listen.reported) return;
+    const duration = this.snapshot.duration || Number.POSITIVE_INFINITY;
+    if (listen.seconds < Math.min(PLAY_COUNT_AFTER_SECONDS, duration) - 0.25) return;
+    listen.reported = true;
+    const report =
+      this.opts.reportPlay ?? ((id: number, body: object) => apiClient.post(`tracks/${id}/plays`, body));
+    report(listen.trackId, { listen_id: listen.id, seconds: Math.round(listen.seconds) }).catch(() => {
+      // Counting is best effort: a failed report never interrupts the music.
+    });
+  }
+
+  private newListen() {
+    const item = q.currentItem(this.snapshot);
+    this.listen = item
+      ? { id: uuid(), trackId: item.track.id, seconds: 0, last: null, reported: false }
+      : null;
+  }
+
+  private onEnded() {
+    const listen = this.listen;
+    // A track shorter than the threshold counts once it was listened to the end.
+    if (listen) {
+      listen.seconds = Math.max(listen.seconds, this.snapshot.duration);
+      this.maybeReport(listen);
+    }
+    const index = q.nextIndex(this.snapshot, true);
+    if (index === null) {
+      this.set({ status: 'paused', position: 0 });
+      this.audio.currentTime = 0;
+      this.save();
+      return;
+    }
+    this.load(index, true);
+  }
+
+  private onError() {
+    const item = q.currentItem(this.snapshot);
+    if (!item || !this.audio.getAttribute('src')) return;
+    this.errorsInARow += 1;
+    const notify = this.opts.notifyError ?? ((m: string) => toast.danger(m, { id: 'player-error' }));
+    notify(t('Could not play ":name". Skipping to the next track.', { name: item.track.name }));
+    // Give up once every entry failed in a row, instead of looping forever over a dead server.
+    if (this.errorsInARow >= this.snapshot.queue.length) {
+      this.set({ status: 'paused' });
+      return;
+    }
+    const index = q.nextIndex(
+      { ...this.snapshot, repeat: this.snapshot.repeat === 'one' ? 'all' : this.snapshot.repeat },
+      false,
+    );
+    if (index === null || index === this.snapshot.index) {
+      this.set({ status: 'paused' });
+      return;
+    }
+    this.load(index, true);
+  }
+
+  private applyVolume(volume: number, muted: boolean) {
+    for (const el of [this.audio, this.spare]) {
+      el.volume = volume;
+      el.muted = muted;
+    }
+    this.set({ volume, muted });
+    this.save();
+  }
+
+  // ---- persistence ----
+
+  private save() {
+    this.lastSave = Date.now();
+    savePlayer(
+      this.opts.storage,
+      serialize(this.snapshot, this.snapshot, this.audio.currentTime || this.snapshot.position),
+    );
+  }
+
+  /** Saves now (pagehide): the position at the very moment the page goes away. */
+  flush() {
+    this.save();
+  }
+
+  private restore() {
+    const saved = loadPlayer(this.opts.storage);
+    if (!saved) return;
+    const { position, volume, muted, ...queue } = saved;
+    for (const el of [this.audio, this.spare]) {
+      el.volume = volume;
+      el.muted = muted;
+    }
+    this.snapshot = { ...this.snapshot, ...queue, volume, muted };
+    const item = q.currentItem(this.snapshot);
+    if (!item?.track.stream_url) return;
+    // Restored paused at the saved position: playing needs a press (and browsers require one).
+    this.audio.dataset.key = item.key;
+    this.audio.preload = 'metadata';
+    this.audio.src = item.track.stream_url;
+    this.audio.currentTime = position;
+    this.snapshot = {
+      ...this.snapshot,
+      status: 'paused',
+      position,
+      duration: item.track.duration_ms / 1000,
+    };
+    this.newListen();
+  }
+
+  // ---- Media Session (lock screen, headset keys) ----
+
+  private setupMediaSession() {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session) return;
+    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
+      ['play', () => this.play()],
+      ['pause', () => this.pause()],
+      ['previoustrack', () => this.previous()],
+      ['nexttrack', () => this.next()],
+      ['seekto', (d) => d.seekTime !== undefined && this.seek(d.seekTime)],
+      ['seekbackward', (d) => this.seekBy(-(d.seekOffset ?? 10))],
+      ['seekforward', (d) => this.seekBy(d.seekOffset ?? 10)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // Older browsers throw for actions they do not know.
+      }
+    }
+    this.updateMetadata();
+  }
+
+  private updateMetadata() {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session || typeof MediaMetadata === 'undefined') return;
+    const track = q.currentItem(this.snapshot)?.track;
+    if (!track) {
+      session.metadata = null;
+      return;
+    }
+    const image = track.image ?? track.album?.image;
+    session.metadata = new MediaMetadata({
+      title: track.name,
+      artist: track.artists.map((a) => a.name).join(', '),
+      album: track.album?.name ?? '',
+      artwork: image ? [{ src: new URL(image, location.href).href, sizes: '512x512' }] : [],
+    });
+  }
+
+  private updatePositionState() {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session?.setPositionState) return;
+    const duration = this.audio.duration;
+    try {
+      if (!Number.isFinite(duration) || duration <= 0) return;
+      session.setPositionState({
+        duration,
+        playbackRate: this.audio.playbackRate || 1,
+        position: Math.min(this.audio.currentTime, duration),
+      });
+      session.playbackState = this.audio.paused ? 'paused' : 'playing';
+    } catch {
+      // Position outside the duration during a swap: the next event sets it right.
+    }
+  }
+}
