@@ -15,8 +15,8 @@ import { loadUserRefs, publicNameSql } from '#src/features/library/user-refs';
  * - word match: to_tsvector('simple', name) @@ every query word as a prefix (GIN full text);
  * - substring: lower(name) LIKE '%query%' (GIN pg_trgm, queries of 3+ characters);
  * - typo tolerance: query <% lower(name), word similarity ≥ FUZZY_THRESHOLD (GIN pg_trgm).
- * Ranking tiers: exact name, name prefix, word match, substring, fuzzy (by similarity); ties go
- * to the most played. Tracks also match through their artists (word match, or fuzzy).
+ * Ranking tiers (TIER): exact name, name prefix, word match, substring, fuzzy (by similarity); ties
+ * go to the most played. Tracks also match through their artists (word match, or fuzzy).
  * The SQL is the same on PGlite and PostgreSQL.
  */
 
@@ -26,6 +26,20 @@ export const FUZZY_THRESHOLD = 0.5;
 const MIN_TRIGRAM_QUERY = 3;
 /** Artists whose tracks join the track results, at most. */
 const TRACK_ARTIST_MATCHES = 20;
+
+/**
+ * Ranking tiers, best first. A track found through its artist ranks below a match of its own
+ * name, above a bare substring; through a fuzzy artist match it ranks with the fuzzy ones.
+ */
+// Inlined as literals: bound parameters would make the CASE a text column.
+const TIER = {
+  exact: sql.raw('0'),
+  prefix: sql.raw('1'),
+  word: sql.raw('2'),
+  artistWord: sql.raw('3'),
+  contains: sql.raw('4'),
+  fuzzy: sql.raw('5'),
+} as const;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -85,14 +99,14 @@ function matchCondition(s: Source, q: ParsedQuery): SQL {
 
 function tierExpr(s: Source, q: ParsedQuery): SQL {
   const word = q.tsquery
-    ? sql`when to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery}) then 2`
+    ? sql`when to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery}) then ${TIER.word}`
     : sql``;
   return sql`case
-    when lower(${s.name}) = ${q.text} then 0
-    when lower(${s.name}) like ${q.prefix} then 1
+    when lower(${s.name}) = ${q.text} then ${TIER.exact}
+    when lower(${s.name}) like ${q.prefix} then ${TIER.prefix}
     ${word}
-    when lower(${s.name}) like ${q.contains} then 3
-    else 4 end`;
+    when lower(${s.name}) like ${q.contains} then ${TIER.contains}
+    else ${TIER.fuzzy} end`;
 }
 
 /** Candidates of one source with their tier, similarity and plays. */
@@ -107,7 +121,7 @@ type Ranked = { id: number; total: number };
 /** Orders candidates (tier, then similarity for fuzzy ones, then plays) and cuts one page. */
 function ranked(cands: SQL, limit: number, offset: number): SQL {
   return sql`select id, count(*) over() as total from (${cands}) as c
-    order by tier, case when tier = 4 then sim else 0 end desc, plays desc, id
+    order by tier, case when tier = ${TIER.fuzzy} then sim else 0 end desc, plays desc, id
     limit ${limit} offset ${offset}`;
 }
 
@@ -153,8 +167,8 @@ const sources = {
 function trackCandidates(q: ParsedQuery): SQL {
   const own = candidates(sources.track, q);
   const artistTier = q.tsquery
-    ? sql`case when to_tsvector('simple', ${artists.name}) @@ to_tsquery('simple', ${q.tsquery}) then 2 else 4 end`
-    : sql`2`;
+    ? sql`case when to_tsvector('simple', ${artists.name}) @@ to_tsquery('simple', ${q.tsquery}) then ${TIER.artistWord} else ${TIER.fuzzy} end`
+    : sql`${TIER.artistWord}`;
   const matchedArtists = sql`select ${artists.id} as artist_id, ${artistTier} as tier,
       word_similarity(${q.text}, lower(${artists.name})) as sim
     from ${artists} where ${matchCondition(sources.artist, q)}

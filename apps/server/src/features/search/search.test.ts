@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  buildTestApp,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  type TestApp,
+} from '../../../test/helpers';
+import { makeAlbum, makeArtist, makeTrack } from '../library/test-support';
+import { escapeLike, parseQuery } from './search.service';
+
+let t: TestApp;
+let viewer: Actor;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const artists: [string, number][] = [
+    ['Selam', 1],
+    ['Selamawit Band', 100],
+    ['Selam Ensemble', 10],
+    ['Friends of Selam', 50],
+    ['Kiselam Trio', 500],
+    ['Sellam Trio', 5],
+    ['Blue Notes', 1000],
+    ['ሰላም ባንድ', 3],
+  ];
+  for (const [name, plays] of artists) ids[name] = await makeArtist(t.db, name, plays);
+  ids['100% Hits'] = await makeAlbum(t.db, '100% Hits', [ids['Blue Notes']!], 1);
+  ids['1000 Hits'] = await makeAlbum(t.db, '1000 Hits', [ids['Blue Notes']!], 99);
+  ids.Tizita = await makeTrack(t.db, 'Tizita', [ids['Selam Ensemble']!], { plays: 7 });
+  ids.Ambassel = await makeTrack(t.db, 'Ambassel', [ids['Selam Ensemble']!], { plays: 70 });
+  ids['Blue Selam'] = await makeTrack(t.db, 'Blue Selam', [ids['Blue Notes']!], { plays: 1 });
+
+  const owner = await createUser(t.db, {
+    firstName: 'Selam',
+    lastName: 'Tesfaye',
+    email: 'hidden.address@example.test',
+  });
+  ids.user = owner.id;
+  ids.nameless = (
+    await createUser(t.db, { firstName: '', lastName: '', email: 'selamsecret@example.test' })
+  ).id;
+  const ownerActor = await sessionFor(t.db, owner.id);
+  const make = async (name: string, isPublic: boolean) =>
+    (
+      await request(t.app, ownerActor, {
+        method: 'POST',
+        url: '/api/v1/playlists',
+        payload: { name, public: isPublic },
+      })
+    ).json().playlist.id as number;
+  ids['Selam Vibes'] = await make('Selam Vibes', true);
+  ids['Selam Secret'] = await make('Selam Secret', false);
+  viewer = await sessionFor(t.db, (await createUser(t.db)).id);
+});
+afterAll(() => t.close());
+
+async function search(query: string, params: Record<string, string> = {}, actor: Actor = viewer) {
+  const qs = new URLSearchParams({ query, ...params });
+  const res = await request(t.app, actor, { method: 'GET', url: `/api/v1/search?${qs}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const names = (section: { data: { name?: string; display_name?: string }[] }) =>
+  section.data.map((x) => x.name ?? x.display_name);
+
+describe('search', () => {
+  it('ranks exact > prefix > word > substring > fuzzy, ties by plays', async () => {
+    const res = await search('Selam', { types: 'artist', perPage: '20' });
+    expect(Object.keys(res.results)).toEqual(['artist']);
+    expect(names(res.results.artist)).toEqual([
+      'Selam', // exact
+      'Selamawit Band', // prefix, 100 plays
+      'Selam Ensemble', // prefix, 10 plays
+      'Friends of Selam', // word
+      'Kiselam Trio', // substring (500 plays do not lift it above better matches)
+      'Sellam Trio', // fuzzy
+    ]);
+    expect(res.results.artist.total).toBe(6);
+  });
+
+  it('tolerates typos: "selam ensembel" finds Selam Ensemble first, and its tracks', async () => {
+    const res = await search('selam ensembel');
+    expect(res.results.artist.data[0].name).toBe('Selam Ensemble');
+    expect(names(res.results.track)).toEqual(['Ambassel', 'Tizita']);
+    const typo = await search('tizta', { types: 'track' });
+    expect(names(typo.results.track)).toEqual(['Tizita']);
+  });
+
+  it('finds tracks by their own name before tracks of a matching artist', async () => {
+    const res = await search('selam', { types: 'track' });
+    expect(names(res.results.track)).toEqual(['Blue Selam', 'Ambassel', 'Tizita']);
+    expect(res.results.track.data[1].artists[0].name).toBe('Selam Ensemble');
+  });
+
+  it('paginates each section', async () => {
+    const page2 = await search('selam', { types: 'artist', perPage: '2', page: '2' });
+    expect(page2.results.artist).toMatchObject({ total: 6, current_page: 2, per_page: 2, next_page: 3 });
+    expect(names(page2.results.artist)).toEqual(['Selam Ensemble', 'Friends of Selam']);
+    const past = await search('selam', { types: 'artist', perPage: '5', page: '9' });
+    expect(past.results.artist).toMatchObject({ total: 6, data: [], next_page: null });
+  });
+
+  it('treats LIKE wildcards in the query as text', async () => {
+    expect(escapeLike('a%b_c\\')).toBe('a\\%b\\_c\\\\');
+    const res = await search('100%', { types: 'album' });
+    // "1000 Hits" has more plays and matches the word prefix, but only "100% Hits" starts with "100%".
+    expect(names(res.results.album)).toEqual(['100% Hits', '1000 Hits']);
+    const underscore = await search('_', { types: 'album,artist' });
+    expect(underscore.results.album.total).toBe(0);
+    expect(underscore.results.artist.total).toBe(0);
+    expect(parseQuery("it's (a) & b:*").tsquery).toBe("'it':* & 's':* & 'a':* & 'b':*");
+  });
+
+  it('finds users by public name only, never by email, and only public playlists', async () => {
+    const res = await search('selam', { types: 'user,playlist' });
+    expect(res.results.user.data).toEqual([{ id: ids.user, display_name: 'Selam Tesfaye', avatar: null }]);
+    expect(names(res.results.playlist)).toEqual(['Selam Vibes']);
+    expect((await search('selamsecret', { types: 'user' })).results.user.total).toBe(0);
+    expect((await search('hidden.address', { types: 'user' })).results.user.total).toBe(0);
+    expect(JSON.stringify(res)).not.toContain('@');
+  });
+
+  it('matches non-Latin names and short queries, and guests may search', async () => {
+    expect(names((await search('ሰላም', { types: 'artist' }, guest())).results.artist)).toEqual(['ሰላም ባንድ']);
+    // Short queries: name prefixes (by plays), then word prefixes; no trigram matching.
+    expect(names((await search('se', { types: 'artist' })).results.artist)).toEqual([
+      'Selamawit Band',
+      'Selam Ensemble',
+      'Sellam Trio',
+      'Selam',
+      'Friends of Selam',
+    ]);
+    const all = await search('blue');
+    expect(Object.keys(all.results).sort()).toEqual(['album', 'artist', 'playlist', 'track', 'user']);
+    expect(all.results.artist.data[0].name).toBe('Blue Notes');
+  });
+
+  it('validates the query', async () => {
+    const res = await request(t.app, viewer, { method: 'GET', url: '/api/v1/search?query=%20&types=nope' });
+    expect(res.statusCode).toBe(422);
+  });
+});
