@@ -424,7 +424,7 @@ export class PlayerEngine {
   private newListen() {
     const item = q.currentItem(this.snapshot);
     this.listen = item
-      ? { id: uuid(), trackId: item.track.id, seconds: 0, last: null, reported: false }
+      ? { id: uuid(), trackId: item.track.id, seconds: 0, last: this.audio.currentTime || 0, reported: false }
       : null;
   }
 

@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACTIVE_ATTR, PlayerEngine } from './audio-engine';
+import { PLAYER_STORAGE_KEY } from './persistence';
+import { track } from './testing';
+
+/** Enough of HTMLAudioElement for the engine: src, time, play/pause and the events it listens to. */
+class FakeAudio extends EventTarget {
+  src = '';
+  preload = '';
+  hidden = false;
+  currentTime = 0;
+  duration = Number.NaN;
+  paused = true;
+  volume = 1;
+  muted = false;
+  playbackRate = 1;
+  dataset: Record<string, string> = {};
+  buffered = { length: 0, start: () => 0, end: () => 0 };
+  private attrs = new Map<string, string>();
+  setAttribute(k: string, v: string) {
+    this.attrs.set(k, v);
+    if (k === 'src') this.src = v;
+  }
+  getAttribute(k: string) {
+    if (k === 'src') return this.src || null;
+    return this.attrs.get(k) ?? null;
+  }
+  removeAttribute(k: string) {
+    this.attrs.delete(k);
+    if (k === 'src') this.src = '';
+  }
+  hasAttribute(k: string) {
+    return this.attrs.has(k);
+  }
+  load() {}
+  play() {
+    this.paused = false;
+    this.dispatchEvent(new Event('playing'));
+    return Promise.resolve();
+  }
+  pause() {
+    if (this.paused) return;
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  }
+  /** Moves the clock as real playback would, firing timeupdate each second. */
+  advance(seconds: number) {
+    for (let i = 0; i < seconds; i++) {
+      this.currentTime += 1;
+      this.dispatchEvent(new Event('timeupdate'));
+    }
+  }
+}
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    length: 0,
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: () => null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, v),
+  };
+}
+
+describe('PlayerEngine', () => {
+  let audios: FakeAudio[];
+  let storage: Storage;
+  let reports: Array<{ id: number; listen_id: string; seconds: number }>;
+  let errors: string[];
+
+  const make = () =>
+    new PlayerEngine({
+      storage,
+      createAudio: () => {
+        const a = new FakeAudio();
+        audios.push(a);
+        return a as unknown as HTMLAudioElement;
+      },
+      reportPlay: async (id, body) => {
+        reports.push({ id, ...body });
+      },
+      notifyError: (m) => errors.push(m),
+      random: () => 0,
+    });
+  const active = () => audios.find((a) => a.hasAttribute(ACTIVE_ATTR)) as FakeAudio;
+
+  beforeEach(() => {
+    audios = [];
+    storage = memoryStorage();
+    reports = [];
+    errors = [];
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('plays from the chosen track and preloads the next one into the spare element', () => {
+    const p = make();
+    p.playTracks([track(1), track(2), track(3)], 1);
+    expect(active().src).toBe('/api/v1/tracks/2/stream');
+    expect(p.getSnapshot().status).toBe('playing');
+    const spare = audios.find((a) => a !== active()) as FakeAudio;
+    expect(spare.src).toBe('/api/v1/tracks/3/stream');
+    // On ended the preloaded element takes over: no new request for track 3.
+    const before = active();
+    active().dispatchEvent(new Event('ended'));
+    expect(active()).toBe(spare);
+    expect(active()).not.toBe(before);
+    expect(p.getSnapshot().index).toBe(2);
+  });
+
+  it('reports a play once per listen after 30 s of listening, and again for a new listen', () => {
+    const p = make();
+    p.playTracks([track(1), track(2)], 0);
+    active().advance(29);
+    expect(reports).toEqual([]);
+    active().advance(5);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ id: 1, seconds: 30 });
+    active().advance(30);
+    expect(reports).toHaveLength(1);
+    // Seeking far ahead is not listening.
+    p.playTracks([track(5)], 0);
+    active().currentTime = 100;
+    active().dispatchEvent(new Event('seeking'));
+    active().dispatchEvent(new Event('timeupdate'));
+    expect(reports).toHaveLength(1);
+    active().advance(31);
+    expect(reports).toHaveLength(2);
+    expect(reports[1]?.id).toBe(5);
+    expect(reports[1]?.listen_id).not.toBe(reports[0]?.listen_id);
+  });
+
+  it('counts a short track once it was heard to the end', () => {
+    const p = make();
+    p.playTracks([track(1, { duration_ms: 12_000 })], 0);
+    active().advance(12);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.seconds).toBe(12);
+  });
+
+  it('on an audio error shows a message and moves to the next playable track', () => {
+    const p = make();
+    p.playTracks([track(1), track(2, { stream_url: null }), track(3)], 0);
+    active().dispatchEvent(new Event('error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('Track 1');
+    expect(p.getSnapshot().index).toBe(2);
+    expect(active().src).toBe('/api/v1/tracks/3/stream');
+  });
+
+  it('previous restarts the track after 3 s, else goes to the previous one', () => {
+    const p = make();
+    p.playTracks([track(1), track(2)], 1);
+    active().advance(10);
+    p.previous();
+    expect(p.getSnapshot().index).toBe(1);
+    expect(active().currentTime).toBe(0);
+    p.previous();
+    expect(p.getSnapshot().index).toBe(0);
+  });
+
+  it('restores the queue paused at the saved position after a reload', () => {
+    const p = make();
+    p.playTracks([track(1), track(2), track(3)], 1);
+    p.setVolume(0.3);
+    p.cycleRepeat();
+    active().advance(42);
+    p.flush();
+    expect(storage.getItem(PLAYER_STORAGE_KEY)).toContain('"position":42');
+    audios = [];
+    const again = make();
+    const s = again.getSnapshot();
+    expect(s.queue.map((i) => i.track.id)).toEqual([1, 2, 3]);
+    expect(s.index).toBe(1);
+    expect(s.status).toBe('paused');
+    expect(s.position).toBe(42);
+    expect(s.volume).toBe(0.3);
+    expect(s.repeat).toBe('all');
+    expect(active().src).toBe('/api/v1/tracks/2/stream');
+    expect(active().currentTime).toBe(42);
+    expect(active().paused).toBe(true);
+  });
+
+  it('at the end of the queue with repeat off it stops; repeat one replays', () => {
+    const p = make();
+    p.playTracks([track(1)], 0);
+    active().dispatchEvent(new Event('ended'));
+    expect(p.getSnapshot().status).toBe('paused');
+    p.setRepeat('one');
+    p.play();
+    active().advance(5);
+    active().dispatchEvent(new Event('ended'));
+    expect(p.getSnapshot().index).toBe(0);
+    expect(active().paused).toBe(false);
+  });
+});
