@@ -19,6 +19,7 @@ import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
+import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
 import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
@@ -63,6 +64,11 @@ export type BuildAppOptions = {
   geoip?: GeoIp;
   /** File storage; default = DATA_DIR/storage. */
   storage?: FileStorage;
+  /**
+   * Add the demo catalogue when the catalogue is empty (or DEMO_MODE and it is missing); main.ts
+   * turns this on, tests call seedDemoCatalogue themselves so their catalogue starts empty.
+   */
+  demoCatalogue?: boolean;
 };
 
 declare module 'fastify' {
@@ -87,6 +93,14 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       opts.onSeed?.(seed);
     }
     const app = await assemble(config, handle, opts, !opts.databaseHandle);
+    if (opts.demoCatalogue) {
+      // After assemble: the demo's audio and artwork go through app.storage. Its rows go in one
+      // transaction, so a failure leaves no half catalogue and the server still starts.
+      await seedDemoCatalogueIfNeeded(app).then(
+        (demo) => demo.seeded && app.log.info(demo, 'demo catalogue added'),
+        (err: unknown) => app.log.error({ err }, 'could not add the demo catalogue'),
+      );
+    }
     // Instances already serving (a rolling restart) cached the old list; this one has not yet.
     // Best effort: the cache TTL bounds staleness anyway, so a pub/sub hiccup must not stop startup.
     if (seed?.localizationsAdded) {

@@ -42,7 +42,7 @@ async function main() {
     throw err;
   }
 
-  const built = await buildApp(config);
+  const built = await buildApp(config, { demoCatalogue: true });
   app = built;
   if (closing) {
     await built.close();
