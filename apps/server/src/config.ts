@@ -25,6 +25,7 @@ import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/featur
  * - LOG_LEVEL       pino level: fatal, error, warn, info, debug, trace, silent (default info)
  * - WEB_DIST_DIR    folder of the built web app (default apps/web/dist)
  * - GEOIP_DB_PATH   a MaxMind .mmdb city database for session locations; unset = the packaged GeoLite2 City data
+ * - STREAM_X_ACCEL_PREFIX  e.g. /protected-audio/: behind nginx, the app authorises a stream and nginx sends the bytes (X-Accel-Redirect); unset = the app sends them
  * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see features/social/social.config.ts)
  */
 
@@ -75,6 +76,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   GEOIP_DB_PATH: optionalString,
+  STREAM_X_ACCEL_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path starting and ending with /')
+      .optional(),
+  ),
   ...socialEnvShape,
 });
 
@@ -99,6 +106,8 @@ export type Config = {
   webDistDir: string;
   /** A MaxMind-format .mmdb file for session locations; undefined = the packaged GeoLite2 City data. */
   geoipDbPath: string | undefined;
+  /** nginx internal location that serves DATA_DIR/storage; set = streams answer with X-Accel-Redirect. */
+  streamXAccelPrefix: string | undefined;
   /** Secret of the signed OAuth cookies; undefined = generated once into DATA_DIR/app-key. */
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
@@ -140,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? absolute(e.WEB_DIST_DIR, process.cwd())
       : resolve(serverPackageRoot, '../web/dist'),
     geoipDbPath: e.GEOIP_DB_PATH ? absolute(e.GEOIP_DB_PATH, process.cwd()) : undefined,
+    streamXAccelPrefix: e.STREAM_X_ACCEL_PREFIX,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
   };

@@ -135,6 +135,7 @@ export const artistPageResponseSchema = z.object({
 });
 export type ArtistPageResponse = z.infer<typeof artistPageResponseSchema>;
 
+export const artistResponseSchema = z.object({ artist: artistSchema });
 export const albumResponseSchema = z.object({ album: albumSchema });
 export const trackResponseSchema = z.object({ track: trackSchema });
 export const genreResponseSchema = z.object({ genre: genreSchema });
@@ -192,9 +193,20 @@ export const channelContentSchema: z.ZodType<ChannelContent> = z.lazy(() =>
   ]),
 ) as z.ZodType<ChannelContent>;
 
+/** Where the channel's own list stands: a page holds `config.limit` items; `?page=` walks on. */
+export const channelPaginationSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  next_page: z.number().int().nullable(),
+});
+export type ChannelPagination = z.infer<typeof channelPaginationSchema>;
+
 /** GET api/v1/channels/{idOrSlug}: the channel and its content (nested channels one level deep). */
 export const channelResponseSchema = z.object({
   channel: nestedChannelBase.extend({ content: channelContentSchema }),
+  pagination: channelPaginationSchema.optional(),
 });
 export type ChannelResponse = z.infer<typeof channelResponseSchema>;
 

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { contentTypeOf, createLocalStorage, type FileStorage, STORAGE_URL_PREFIX } from './storage';
+import {
+  contentTypeOf,
+  createLocalStorage,
+  type FileStorage,
+  PRIVATE_AUDIO_PREFIX,
+  STORAGE_URL_PREFIX,
+} from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +27,8 @@ export const storagePlugin = fp<StoragePluginOptions>(
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
+      // Audio is only streamed through tracks/{id}/stream, which checks music.view.
+      if (key.startsWith(PRIVATE_AUDIO_PREFIX)) return reply.code(404).send({ message: 'Not found.' });
       const file = await storage.get(key);
       if (!file) return reply.code(404).send({ message: 'Not found.' });
       return reply

@@ -20,10 +20,18 @@ export interface FileStorage {
   publicUrl(key: string): string;
   /** The key of a URL made by publicUrl; null for anything else (e.g. a social provider's avatar). */
   keyFromUrl(url: string | null | undefined): string | null;
+  /**
+   * The file's path on this machine, for drivers that keep files on local disk (audio streaming
+   * reads ranges from it directly); absent on remote drivers, null for an invalid key.
+   */
+  localPath?(key: string): string | null;
 }
 
 /** URL prefix under which the embedded storage serves its files (the storage route). */
 export const STORAGE_URL_PREFIX = '/storage/';
+
+/** Keys under this folder hold track audio: never served by the public storage route. */
+export const PRIVATE_AUDIO_PREFIX = 'audio/';
 
 // Lower-case segments of letters, digits, dot, dash and underscore, not starting with a dot: no
 // "..", no absolute paths, no hidden files, no separators other than "/".
@@ -87,6 +95,9 @@ export function createLocalStorage(root: string): FileStorage {
       if (!url?.startsWith(STORAGE_URL_PREFIX)) return null;
       const key = url.slice(STORAGE_URL_PREFIX.length);
       return isValidStorageKey(key) ? key : null;
+    },
+    localPath(key) {
+      return pathOf(key);
     },
   };
 }

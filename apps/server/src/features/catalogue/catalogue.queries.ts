@@ -1,0 +1,326 @@
+import type { Album, ArtistPageResponse, ArtistRef, Genre, Track } from '@zema/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import {
+  albumArtist,
+  albums,
+  artistGenre,
+  artists,
+  follows,
+  genres,
+  likes,
+  trackArtist,
+  trackGenre,
+  tracks,
+} from '#src/db/schema/index';
+import { loadAlbums, loadArtistGenres, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
+
+/** Catalogue reads behind the artist, album, track and genre pages. */
+
+export const POPULAR_TRACKS = 10;
+export const SIMILAR_ARTISTS = 10;
+/** Albums shown on the artist page itself; the rest come from artists/{id}/albums. */
+export const ARTIST_PAGE_ALBUMS = 50;
+
+export type PageQuery = { page: number; perPage: number };
+export type Page<T> = {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+  next_page: number | null;
+  prev_page: number | null;
+  data: T[];
+};
+
+const offsetOf = (q: PageQuery) => (q.page - 1) * q.perPage;
+
+export function toPage<T>(q: PageQuery, total: number, data: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(total / q.perPage));
+  const from = data.length ? offsetOf(q) + 1 : null;
+  return {
+    current_page: q.page,
+    per_page: q.perPage,
+    total,
+    last_page: lastPage,
+    from,
+    to: from === null ? null : from + data.length - 1,
+    next_page: q.page < lastPage ? q.page + 1 : null,
+    prev_page: q.page > 1 ? q.page - 1 : null,
+    data,
+  };
+}
+
+/** Albums of an artist, newest first (undated last). */
+function artistAlbumIds(db: Database, artistId: number, limit: number, offset = 0) {
+  return db
+    .select({ id: albums.id })
+    .from(albumArtist)
+    .innerJoin(albums, eq(albums.id, albumArtist.albumId))
+    .where(eq(albumArtist.artistId, artistId))
+    .orderBy(sql`${albums.releaseDate} desc nulls last`, desc(albums.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Tracks an artist is credited on, most played first. */
+function artistTrackIds(db: Database, artistId: number, limit: number, offset = 0) {
+  return db
+    .select({ id: tracks.id })
+    .from(trackArtist)
+    .innerJoin(tracks, eq(tracks.id, trackArtist.trackId))
+    .where(eq(trackArtist.artistId, artistId))
+    .orderBy(desc(tracks.plays), asc(tracks.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Artists sharing the most genres with this one; ties go to the more played. */
+async function similarArtistIds(db: Database, artistId: number): Promise<number[]> {
+  const mine = db
+    .select({ genreId: artistGenre.genreId })
+    .from(artistGenre)
+    .where(eq(artistGenre.artistId, artistId));
+  const overlap = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({ id: artists.id, overlap })
+    .from(artistGenre)
+    .innerJoin(artists, eq(artists.id, artistGenre.artistId))
+    .where(and(inArray(artistGenre.genreId, mine), ne(artistGenre.artistId, artistId)))
+    .groupBy(artists.id, artists.plays)
+    .orderBy(desc(overlap), desc(artists.plays), asc(artists.id))
+    .limit(SIMILAR_ARTISTS);
+  return rows.map((r) => r.id);
+}
+
+export async function getArtistPage(
+  db: Database,
+  artistId: number,
+  userId: number | null,
+): Promise<ArtistPageResponse | null> {
+  const [row] = await db.select().from(artists).where(eq(artists.id, artistId));
+  if (!row) return null;
+  const [genresOf, albumIds, trackIds, similarIds, followers, mine] = await Promise.all([
+    loadArtistGenres(db, [artistId]),
+    artistAlbumIds(db, artistId, ARTIST_PAGE_ALBUMS),
+    artistTrackIds(db, artistId, POPULAR_TRACKS),
+    similarArtistIds(db, artistId),
+    db
+      .select({ n: count() })
+      .from(follows)
+      .where(and(eq(follows.followableType, 'artist'), eq(follows.followableId, artistId))),
+    userId
+      ? Promise.all([
+          db
+            .select({ id: likes.likeableId })
+            .from(likes)
+            .where(
+              and(eq(likes.userId, userId), eq(likes.likeableType, 'artist'), eq(likes.likeableId, artistId)),
+            ),
+          db
+            .select({ id: follows.followableId })
+            .from(follows)
+            .where(
+              and(
+                eq(follows.followerId, userId),
+                eq(follows.followableType, 'artist'),
+                eq(follows.followableId, artistId),
+              ),
+            ),
+        ])
+      : Promise.resolve(null),
+  ]);
+  const [albumList, popular, similar] = await Promise.all([
+    loadAlbums(
+      db,
+      albumIds.map((a) => a.id),
+      { userId },
+    ),
+    loadTracks(
+      db,
+      trackIds.map((t) => t.id),
+      { userId },
+    ),
+    loadArtistRefs(db, similarIds),
+  ]);
+  return {
+    artist: {
+      id: row.id,
+      name: row.name,
+      verified: row.verified,
+      image_small: row.imageSmall ?? albumList.find((a) => a.image)?.image ?? null,
+      image_large: row.imageLarge,
+      bio: row.bio,
+      links: row.links,
+      plays: Number(row.plays),
+      genres: genresOf.get(artistId) ?? [],
+      albums: albumList.map(({ id, name, image, release_date, type }) => ({
+        id,
+        name,
+        image,
+        release_date,
+        type,
+      })),
+      followers_count: Number(followers[0]?.n ?? 0),
+      ...(mine ? { liked: mine[0].length > 0, followed: mine[1].length > 0 } : {}),
+    },
+    popular_tracks: popular,
+    albums: albumList,
+    similar,
+  };
+}
+
+async function exists(db: Database, table: typeof artists | typeof albums | typeof tracks, id: number) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  return Boolean(row);
+}
+
+export async function getArtistTracks(
+  db: Database,
+  artistId: number,
+  q: PageQuery,
+  userId: number | null,
+): Promise<Page<Track> | null> {
+  if (!(await exists(db, artists, artistId))) return null;
+  const [ids, [total]] = await Promise.all([
+    artistTrackIds(db, artistId, q.perPage, offsetOf(q)),
+    db.select({ n: count() }).from(trackArtist).where(eq(trackArtist.artistId, artistId)),
+  ]);
+  const data = await loadTracks(
+    db,
+    ids.map((r) => r.id),
+    { userId },
+  );
+  return toPage(q, Number(total?.n ?? 0), data);
+}
+
+export async function getArtistAlbums(
+  db: Database,
+  artistId: number,
+  q: PageQuery,
+  userId: number | null,
+): Promise<Page<Album> | null> {
+  if (!(await exists(db, artists, artistId))) return null;
+  const [ids, [total]] = await Promise.all([
+    artistAlbumIds(db, artistId, q.perPage, offsetOf(q)),
+    db.select({ n: count() }).from(albumArtist).where(eq(albumArtist.artistId, artistId)),
+  ]);
+  const data = await loadAlbums(
+    db,
+    ids.map((r) => r.id),
+    { userId },
+  );
+  return toPage(q, Number(total?.n ?? 0), data);
+}
+
+/** The album page: the album with every track in order and the genres of its tracks. */
+export async function getAlbum(db: Database, albumId: number, userId: number | null): Promise<Album | null> {
+  const [album] = await loadAlbums(db, [albumId], { userId, withTracks: true });
+  if (!album) return null;
+  const genreRows = await db
+    .selectDistinct({ id: trackGenre.genreId })
+    .from(trackGenre)
+    .innerJoin(tracks, eq(tracks.id, trackGenre.trackId))
+    .where(eq(tracks.albumId, albumId));
+  album.genres = (
+    await loadGenres(
+      db,
+      genreRows.map((g) => g.id),
+    )
+  ).sort((a, b) => a.name.localeCompare(b.name));
+  return album;
+}
+
+export async function getTrack(db: Database, trackId: number, userId: number | null): Promise<Track | null> {
+  const [track] = await loadTracks(db, [trackId], { userId, withGenres: true });
+  return track ?? null;
+}
+
+export async function listGenres(db: Database, q: PageQuery): Promise<Page<Genre>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: genres.id, name: genres.name, display_name: genres.displayName, image: genres.image })
+      .from(genres)
+      .orderBy(asc(genres.displayName), asc(genres.id))
+      .limit(q.perPage)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(genres),
+  ]);
+  return toPage(q, Number(total?.n ?? 0), rows);
+}
+
+export async function getGenreByName(db: Database, name: string): Promise<Genre | null> {
+  const [row] = await db
+    .select({ id: genres.id, name: genres.name, display_name: genres.displayName, image: genres.image })
+    .from(genres)
+    .where(eq(genres.name, name.toLowerCase()));
+  return row ?? null;
+}
+
+/** Tracks of a genre, most played first. */
+export async function getGenreTracks(db: Database, genreId: number, q: PageQuery, userId: number | null) {
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: tracks.id })
+      .from(trackGenre)
+      .innerJoin(tracks, eq(tracks.id, trackGenre.trackId))
+      .where(eq(trackGenre.genreId, genreId))
+      .orderBy(desc(tracks.plays), asc(tracks.id))
+      .limit(q.perPage)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(trackGenre).where(eq(trackGenre.genreId, genreId)),
+  ]);
+  const data = await loadTracks(
+    db,
+    ids.map((r) => r.id),
+    { userId },
+  );
+  return toPage(q, Number(total?.n ?? 0), data);
+}
+
+/** Artists of a genre, most played first. */
+export async function getGenreArtists(db: Database, genreId: number, q: PageQuery): Promise<Page<ArtistRef>> {
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: artists.id })
+      .from(artistGenre)
+      .innerJoin(artists, eq(artists.id, artistGenre.artistId))
+      .where(eq(artistGenre.genreId, genreId))
+      .orderBy(desc(artists.plays), asc(artists.id))
+      .limit(q.perPage)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(artistGenre).where(eq(artistGenre.genreId, genreId)),
+  ]);
+  const data = await loadArtistRefs(
+    db,
+    ids.map((r) => r.id),
+  );
+  return toPage(q, Number(total?.n ?? 0), data);
+}
+
+/** Albums holding at least one track of the genre, most played first. */
+export async function getGenreAlbums(db: Database, genreId: number, q: PageQuery, userId: number | null) {
+  const inGenre = db
+    .select({ albumId: tracks.albumId })
+    .from(trackGenre)
+    .innerJoin(tracks, eq(tracks.id, trackGenre.trackId))
+    .where(eq(trackGenre.genreId, genreId));
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: albums.id })
+      .from(albums)
+      .where(inArray(albums.id, inGenre))
+      .orderBy(desc(albums.plays), asc(albums.id))
+      .limit(q.perPage)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(albums).where(inArray(albums.id, inGenre)),
+  ]);
+  const data = await loadAlbums(
+    db,
+    ids.map((r) => r.id),
+    { userId },
+  );
+  return toPage(q, Number(total?.n ?? 0), data);
+}

@@ -1,0 +1,372 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  albumPageSchema,
+  albumResponseSchema,
+  artistPageResponseSchema,
+  artistRefPageSchema,
+  artistResponseSchema,
+  channelResponseSchema,
+  genrePageSchema,
+  genreResponseSchema,
+  messageResponseSchema,
+  PERMISSIONS,
+  trackPageSchema,
+  trackResponseSchema,
+  upsertAlbumRequestSchema,
+  upsertArtistRequestSchema,
+  upsertChannelRequestSchema,
+  upsertGenreRequestSchema,
+  upsertTrackRequestSchema,
+} from '@zema/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, validationError } from '#src/http/errors';
+import { loadGenres } from './catalogue.loaders';
+import {
+  getAlbum,
+  getArtistAlbums,
+  getArtistPage,
+  getArtistTracks,
+  getGenreAlbums,
+  getGenreArtists,
+  getGenreByName,
+  getGenreTracks,
+  getTrack,
+  listGenres,
+} from './catalogue.queries';
+import {
+  AudioInputError,
+  CATALOGUE_MESSAGES,
+  createAlbum,
+  createArtist,
+  createGenre,
+  createTrack,
+  deleteAlbum,
+  deleteArtist,
+  deleteChannel,
+  deleteGenre,
+  deleteTrack,
+  setTrackAudioFromFile,
+  updateAlbum,
+  updateArtist,
+  updateChannel,
+  updateGenre,
+  updateTrack,
+  upsertChannel,
+} from './catalogue.service';
+import { getChannel } from './channels.service';
+
+/** Largest audio file an admin may upload. */
+export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
+
+const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
+const ADMIN = { access: 'admin' } as const;
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(50).default(20),
+});
+const genreParams = z.object({ name: z.string().min(1).max(100) });
+
+const notFound = () => new HttpError(404, 'Not found.');
+const found = <T>(value: T | null | undefined): T => {
+  if (value === null || value === undefined || value === false) throw notFound();
+  return value;
+};
+const callerId = (request: FastifyRequest) => request.user?.id ?? null;
+
+/** The bytes of a POST tracks/{id}/audio: a multipart `file`, or the raw body sent as audio/*. */
+async function readAudioUpload(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
+        if (part.type === 'file') part.file.resume();
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw validationError({ file: [CATALOGUE_MESSAGES.audioTooLarge] });
+      }
+      throw err;
+    }
+    throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
+  }
+  if (Buffer.isBuffer(request.body) && request.body.length) return request.body;
+  throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1 } });
+  // A raw upload (curl --data-binary @song.mp3 -H 'content-type: audio/mpeg'); the format is still
+  // decided by magic bytes, never by this header.
+  app.addContentTypeParser(
+    /^audio\//,
+    { parseAs: 'buffer', bodyLimit: AUDIO_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  // ---- Reads ----
+
+  app.get(
+    '/artists/:id',
+    { config: VIEW, schema: { params: idParams, response: { 200: artistPageResponseSchema } } },
+    async (request) => found(await getArtistPage(app.db, request.params.id, callerId(request))),
+  );
+
+  app.get(
+    '/artists/:id/tracks',
+    {
+      config: VIEW,
+      schema: { params: idParams, querystring: pageQuery, response: { 200: trackPageSchema } },
+    },
+    async (request) =>
+      found(await getArtistTracks(app.db, request.params.id, request.query, callerId(request))),
+  );
+
+  app.get(
+    '/artists/:id/albums',
+    {
+      config: VIEW,
+      schema: { params: idParams, querystring: pageQuery, response: { 200: albumPageSchema } },
+    },
+    async (request) =>
+      found(await getArtistAlbums(app.db, request.params.id, request.query, callerId(request))),
+  );
+
+  app.get(
+    '/albums/:id',
+    { config: VIEW, schema: { params: idParams, response: { 200: albumResponseSchema } } },
+    async (request) => ({ album: found(await getAlbum(app.db, request.params.id, callerId(request))) }),
+  );
+
+  app.get(
+    '/tracks/:id',
+    { config: VIEW, schema: { params: idParams, response: { 200: trackResponseSchema } } },
+    async (request) => ({ track: found(await getTrack(app.db, request.params.id, callerId(request))) }),
+  );
+
+  app.get(
+    '/genres',
+    { config: VIEW, schema: { querystring: pageQuery, response: { 200: genrePageSchema } } },
+    async (request) => listGenres(app.db, request.query),
+  );
+
+  app.get(
+    '/genres/:name',
+    { config: VIEW, schema: { params: genreParams, response: { 200: genreResponseSchema } } },
+    async (request) => ({ genre: found(await getGenreByName(app.db, request.params.name)) }),
+  );
+
+  app.get(
+    '/genres/:name/tracks',
+    {
+      config: VIEW,
+      schema: { params: genreParams, querystring: pageQuery, response: { 200: trackPageSchema } },
+    },
+    async (request) => {
+      const genre = found(await getGenreByName(app.db, request.params.name));
+      return getGenreTracks(app.db, genre.id, request.query, callerId(request));
+    },
+  );
+
+  app.get(
+    '/genres/:name/artists',
+    {
+      config: VIEW,
+      schema: { params: genreParams, querystring: pageQuery, response: { 200: artistRefPageSchema } },
+    },
+    async (request) => {
+      const genre = found(await getGenreByName(app.db, request.params.name));
+      return getGenreArtists(app.db, genre.id, request.query);
+    },
+  );
+
+  app.get(
+    '/genres/:name/albums',
+    {
+      config: VIEW,
+      schema: { params: genreParams, querystring: pageQuery, response: { 200: albumPageSchema } },
+    },
+    async (request) => {
+      const genre = found(await getGenreByName(app.db, request.params.name));
+      return getGenreAlbums(app.db, genre.id, request.query, callerId(request));
+    },
+  );
+
+  app.get(
+    '/channels/:id',
+    {
+      config: VIEW,
+      schema: {
+        // An id or a slug: the home page asks for `discover`.
+        params: z.object({ id: z.string().min(1).max(100) }),
+        querystring: pageQuery.pick({ page: true }),
+        response: { 200: channelResponseSchema },
+      },
+    },
+    async (request) =>
+      found(
+        await getChannel(app.db, request.params.id, { userId: callerId(request), page: request.query.page }),
+      ),
+  );
+
+  // ---- Admin writes (the admin area and backstage come later; the API exists now) ----
+
+  const artistAnswer = async (id: number, request: FastifyRequest) => ({
+    artist: found(await getArtistPage(app.db, id, callerId(request))).artist,
+  });
+
+  app.post(
+    '/artists',
+    { config: ADMIN, schema: { body: upsertArtistRequestSchema, response: { 200: artistResponseSchema } } },
+    async (request) => artistAnswer(await createArtist(app.db, request.body), request),
+  );
+  app.put(
+    '/artists/:id',
+    {
+      config: ADMIN,
+      schema: { params: idParams, body: upsertArtistRequestSchema, response: { 200: artistResponseSchema } },
+    },
+    async (request) => {
+      found(await updateArtist(app.db, request.params.id, request.body));
+      return artistAnswer(request.params.id, request);
+    },
+  );
+  app.delete(
+    '/artists/:id',
+    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      found(await deleteArtist(app.db, request.params.id));
+      return { message: 'Artist deleted.' };
+    },
+  );
+
+  app.post(
+    '/albums',
+    { config: ADMIN, schema: { body: upsertAlbumRequestSchema, response: { 200: albumResponseSchema } } },
+    async (request) => ({
+      album: found(await getAlbum(app.db, await createAlbum(app.db, request.body), null)),
+    }),
+  );
+  app.put(
+    '/albums/:id',
+    {
+      config: ADMIN,
+      schema: { params: idParams, body: upsertAlbumRequestSchema, response: { 200: albumResponseSchema } },
+    },
+    async (request) => {
+      found(await updateAlbum(app.db, request.params.id, request.body));
+      return { album: found(await getAlbum(app.db, request.params.id, null)) };
+    },
+  );
+  app.delete(
+    '/albums/:id',
+    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      found(await deleteAlbum(app.db, request.params.id));
+      return { message: 'Album deleted.' };
+    },
+  );
+
+  app.post(
+    '/tracks',
+    { config: ADMIN, schema: { body: upsertTrackRequestSchema, response: { 200: trackResponseSchema } } },
+    async (request) => ({
+      track: found(await getTrack(app.db, await createTrack(app.db, request.body), null)),
+    }),
+  );
+  app.put(
+    '/tracks/:id',
+    {
+      config: ADMIN,
+      schema: { params: idParams, body: upsertTrackRequestSchema, response: { 200: trackResponseSchema } },
+    },
+    async (request) => {
+      found(await updateTrack(app.db, request.params.id, request.body));
+      return { track: found(await getTrack(app.db, request.params.id, null)) };
+    },
+  );
+  app.delete(
+    '/tracks/:id',
+    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      found(await deleteTrack(app, request.params.id));
+      return { message: 'Track deleted.' };
+    },
+  );
+  app.post(
+    '/tracks/:id/audio',
+    { config: ADMIN, schema: { params: idParams, response: { 200: trackResponseSchema } } },
+    async (request) => {
+      const data = await readAudioUpload(request);
+      try {
+        found(await setTrackAudioFromFile(app, request.params.id, data));
+      } catch (err) {
+        if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
+        throw err;
+      }
+      return { track: found(await getTrack(app.db, request.params.id, null)) };
+    },
+  );
+
+  const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
+
+  app.post(
+    '/genres',
+    { config: ADMIN, schema: { body: upsertGenreRequestSchema, response: { 200: genreResponseSchema } } },
+    async (request) => genreAnswer(await createGenre(app.db, request.body)),
+  );
+  app.put(
+    '/genres/:id',
+    {
+      config: ADMIN,
+      schema: { params: idParams, body: upsertGenreRequestSchema, response: { 200: genreResponseSchema } },
+    },
+    async (request) => {
+      found(await updateGenre(app.db, request.params.id, request.body));
+      return genreAnswer(request.params.id);
+    },
+  );
+  app.delete(
+    '/genres/:id',
+    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      found(await deleteGenre(app.db, request.params.id));
+      return { message: 'Genre deleted.' };
+    },
+  );
+
+  const channelAnswer = async (id: number, request: FastifyRequest) =>
+    found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
+
+  app.post(
+    '/channels',
+    { config: ADMIN, schema: { body: upsertChannelRequestSchema, response: { 200: channelResponseSchema } } },
+    async (request) => channelAnswer(await upsertChannel(app.db, request.body), request),
+  );
+  app.put(
+    '/channels/:id',
+    {
+      config: ADMIN,
+      schema: {
+        params: idParams,
+        body: upsertChannelRequestSchema,
+        response: { 200: channelResponseSchema },
+      },
+    },
+    async (request) => {
+      found(await updateChannel(app.db, request.params.id, request.body));
+      return channelAnswer(request.params.id, request);
+    },
+  );
+  app.delete(
+    '/channels/:id',
+    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      found(await deleteChannel(app.db, request.params.id));
+      return { message: 'Channel deleted.' };
+    },
+  );
+};

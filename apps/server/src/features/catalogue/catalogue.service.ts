@@ -1,0 +1,437 @@
+import { readFile } from 'node:fs/promises';
+import type {
+  UpsertAlbumRequest,
+  UpsertArtistRequest,
+  UpsertChannelRequest,
+  UpsertTrackRequest,
+} from '@zema/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import {
+  albumArtist,
+  albums,
+  artistGenre,
+  artists,
+  channelItems,
+  channels,
+  genres,
+  likes,
+  trackArtist,
+  trackGenre,
+  tracks,
+} from '#src/db/schema/index';
+import { validationError } from '#src/http/errors';
+import { type FileStorage, generateStorageKey } from '#src/platform/storage';
+import { inspectAudio } from './audio';
+
+/**
+ * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or
+ * changed row's id; reads go through catalogue.loaders so every answer has one shape.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+export type GenreInput = { name: string; display_name?: string; image?: string | null };
+
+export const CATALOGUE_MESSAGES = {
+  unknownArtists: 'One or more artists do not exist.',
+  unknownAlbum: 'The album does not exist.',
+  slugTaken: 'This slug is already taken.',
+  notAudio: 'The file is not a supported audio file (mp3, ogg, opus, flac, m4a, wav, webm).',
+  audioTooLarge: 'The audio file is too large.',
+  selectAudio: 'Select an audio file.',
+  unknownItems: 'One or more items do not exist.',
+} as const;
+
+/** URL key of a genre: lower case, dashes for spaces ("Hip Hop" → "hip-hop"). */
+export function genreKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/_]+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** Ids of genres by name, creating the ones that do not exist yet. */
+export async function ensureGenres(db: Db, names: readonly string[]): Promise<number[]> {
+  const wanted = new Map<string, string>();
+  for (const raw of names) {
+    const key = genreKey(raw);
+    if (key && !wanted.has(key)) wanted.set(key, raw.trim());
+  }
+  if (!wanted.size) return [];
+  await db
+    .insert(genres)
+    .values([...wanted].map(([name, displayName]) => ({ name, displayName })))
+    .onConflictDoNothing({ target: genres.name });
+  const rows = await db
+    .select({ id: genres.id, name: genres.name })
+    .from(genres)
+    .where(inArray(genres.name, [...wanted.keys()]));
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  return [...wanted.keys()].map((k) => byName.get(k)!);
+}
+
+/** Creates a genre, or updates the one with the same name. */
+export async function createGenre(db: Database, input: GenreInput): Promise<number> {
+  const name = genreKey(input.name);
+  const displayName = input.display_name?.trim() || input.name.trim();
+  const [row] = await db
+    .insert(genres)
+    .values({ name, displayName, image: input.image ?? null })
+    .onConflictDoUpdate({
+      target: genres.name,
+      set: { displayName, ...(input.image !== undefined ? { image: input.image } : {}) },
+    })
+    .returning({ id: genres.id });
+  return row!.id;
+}
+
+export async function updateGenre(db: Database, id: number, input: GenreInput): Promise<boolean> {
+  const rows = await db
+    .update(genres)
+    .set({
+      name: genreKey(input.name),
+      displayName: input.display_name?.trim() || input.name.trim(),
+      ...(input.image !== undefined ? { image: input.image } : {}),
+    })
+    .where(eq(genres.id, id))
+    .returning({ id: genres.id });
+  return rows.length > 0;
+}
+
+async function assertArtistsExist(db: Db, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const found = await db.select({ id: artists.id }).from(artists).where(inArray(artists.id, unique));
+  if (found.length !== unique.length)
+    throw validationError({ artist_ids: [CATALOGUE_MESSAGES.unknownArtists] });
+}
+
+const credits = <T>(ids: readonly number[], make: (artistId: number, position: number) => T): T[] =>
+  [...new Set(ids)].map((artistId, position) => make(artistId, position));
+
+export async function createArtist(db: Database, input: UpsertArtistRequest): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(artists)
+      .values({
+        name: input.name,
+        verified: input.verified ?? false,
+        imageSmall: input.image_small ?? null,
+        imageLarge: input.image_large ?? null,
+        bio: input.bio ?? null,
+        links: input.links ?? [],
+      })
+      .returning({ id: artists.id });
+    if (input.genres?.length) {
+      const genreIds = await ensureGenres(tx, input.genres);
+      await tx.insert(artistGenre).values(genreIds.map((genreId) => ({ artistId: row!.id, genreId })));
+    }
+    return row!.id;
+  });
+}
+
+/** Replaces the fields given; omitted optional fields keep their value. */
+export async function updateArtist(db: Database, id: number, input: UpsertArtistRequest): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(artists)
+      .set({
+        name: input.name,
+        ...(input.verified !== undefined ? { verified: input.verified } : {}),
+        ...(input.image_small !== undefined ? { imageSmall: input.image_small } : {}),
+        ...(input.image_large !== undefined ? { imageLarge: input.image_large } : {}),
+        ...(input.bio !== undefined ? { bio: input.bio } : {}),
+        ...(input.links !== undefined ? { links: input.links } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(artists.id, id))
+      .returning({ id: artists.id });
+    if (!rows.length) return false;
+    if (input.genres !== undefined) {
+      await tx.delete(artistGenre).where(eq(artistGenre.artistId, id));
+      const genreIds = await ensureGenres(tx, input.genres);
+      if (genreIds.length)
+        await tx.insert(artistGenre).values(genreIds.map((genreId) => ({ artistId: id, genreId })));
+    }
+    return true;
+  });
+}
+
+export async function deleteArtist(db: Database, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.delete(likes).where(sql`${likes.likeableType} = 'artist' and ${likes.likeableId} = ${id}`);
+    const rows = await tx.delete(artists).where(eq(artists.id, id)).returning({ id: artists.id });
+    return rows.length > 0;
+  });
+}
+
+export async function createAlbum(db: Database, input: UpsertAlbumRequest): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertArtistsExist(tx, input.artist_ids);
+    const [row] = await tx
+      .insert(albums)
+      .values({
+        name: input.name,
+        image: input.image ?? null,
+        releaseDate: input.release_date ?? null,
+        type: input.type ?? 'album',
+        description: input.description ?? null,
+      })
+      .returning({ id: albums.id });
+    await tx
+      .insert(albumArtist)
+      .values(credits(input.artist_ids, (artistId, position) => ({ albumId: row!.id, artistId, position })));
+    return row!.id;
+  });
+}
+
+export async function updateAlbum(db: Database, id: number, input: UpsertAlbumRequest): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await assertArtistsExist(tx, input.artist_ids);
+    const rows = await tx
+      .update(albums)
+      .set({
+        name: input.name,
+        ...(input.image !== undefined ? { image: input.image } : {}),
+        ...(input.release_date !== undefined ? { releaseDate: input.release_date } : {}),
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(albums.id, id))
+      .returning({ id: albums.id });
+    if (!rows.length) return false;
+    await tx.delete(albumArtist).where(eq(albumArtist.albumId, id));
+    await tx
+      .insert(albumArtist)
+      .values(credits(input.artist_ids, (artistId, position) => ({ albumId: id, artistId, position })));
+    return true;
+  });
+}
+
+/** Deletes the album; its tracks stay in the catalogue without an album (tracks.album_id → null). */
+export async function deleteAlbum(db: Database, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.delete(likes).where(sql`${likes.likeableType} = 'album' and ${likes.likeableId} = ${id}`);
+    const rows = await tx.delete(albums).where(eq(albums.id, id)).returning({ id: albums.id });
+    return rows.length > 0;
+  });
+}
+
+async function assertAlbumExists(db: Db, albumId: number | null | undefined) {
+  if (!albumId) return;
+  const [row] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId));
+  if (!row) throw validationError({ album_id: [CATALOGUE_MESSAGES.unknownAlbum] });
+}
+
+export async function createTrack(db: Database, input: UpsertTrackRequest): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertArtistsExist(tx, input.artist_ids);
+    await assertAlbumExists(tx, input.album_id);
+    const [row] = await tx
+      .insert(tracks)
+      .values({
+        name: input.name,
+        albumId: input.album_id ?? null,
+        number: input.number ?? null,
+        durationMs: input.duration_ms ?? 0,
+        explicit: input.explicit ?? false,
+        image: input.image ?? null,
+      })
+      .returning({ id: tracks.id });
+    await tx
+      .insert(trackArtist)
+      .values(credits(input.artist_ids, (artistId, position) => ({ trackId: row!.id, artistId, position })));
+    if (input.genres?.length) {
+      const genreIds = await ensureGenres(tx, input.genres);
+      await tx.insert(trackGenre).values(genreIds.map((genreId) => ({ trackId: row!.id, genreId })));
+    }
+    return row!.id;
+  });
+}
+
+export async function updateTrack(db: Database, id: number, input: UpsertTrackRequest): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await assertArtistsExist(tx, input.artist_ids);
+    await assertAlbumExists(tx, input.album_id);
+    const rows = await tx
+      .update(tracks)
+      .set({
+        name: input.name,
+        ...(input.album_id !== undefined ? { albumId: input.album_id } : {}),
+        ...(input.number !== undefined ? { number: input.number } : {}),
+        ...(input.duration_ms !== undefined ? { durationMs: input.duration_ms } : {}),
+        ...(input.explicit !== undefined ? { explicit: input.explicit } : {}),
+        ...(input.image !== undefined ? { image: input.image } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(tracks.id, id))
+      .returning({ id: tracks.id });
+    if (!rows.length) return false;
+    await tx.delete(trackArtist).where(eq(trackArtist.trackId, id));
+    await tx
+      .insert(trackArtist)
+      .values(credits(input.artist_ids, (artistId, position) => ({ trackId: id, artistId, position })));
+    if (input.genres !== undefined) {
+      await tx.delete(trackGenre).where(eq(trackGenre.trackId, id));
+      const genreIds = await ensureGenres(tx, input.genres);
+      if (genreIds.length)
+        await tx.insert(trackGenre).values(genreIds.map((genreId) => ({ trackId: id, genreId })));
+    }
+    return true;
+  });
+}
+
+type StorageHolder = { db: Database; storage: FileStorage };
+
+/** Deletes the track and its audio file. */
+export async function deleteTrack(app: StorageHolder, id: number): Promise<boolean> {
+  const removed = await app.db.transaction(async (tx) => {
+    await tx.delete(likes).where(sql`${likes.likeableType} = 'track' and ${likes.likeableId} = ${id}`);
+    return tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
+  });
+  if (!removed.length) return false;
+  // After the commit: a failed file removal leaves an orphan file, never a track without audio.
+  if (removed[0]!.src) await app.storage.delete(removed[0]!.src).catch(() => {});
+  return true;
+}
+
+export class AudioInputError extends Error {
+  override name = 'AudioInputError';
+}
+
+export type TrackAudio = {
+  src: string;
+  format: string;
+  file_size: number;
+  duration_ms: number;
+  bitrate: number | null;
+};
+
+/**
+ * Stores `file` (bytes, or a path on this machine) as the track's audio under `audio/…`, after
+ * checking its format by magic bytes, and records format, size, bitrate and duration (the file's
+ * own duration wins over the one typed in). The previous file is removed. Returns null when the
+ * track does not exist; throws AudioInputError when the bytes are not a supported audio file.
+ */
+export async function setTrackAudioFromFile(
+  app: StorageHolder,
+  trackId: number,
+  file: Buffer | string,
+): Promise<TrackAudio | null> {
+  const data = typeof file === 'string' ? await readFile(file) : file;
+  const [existing] = await app.db
+    .select({ src: tracks.src, durationMs: tracks.durationMs })
+    .from(tracks)
+    .where(eq(tracks.id, trackId));
+  if (!existing) return null;
+  const info = await inspectAudio(data);
+  if (!info) throw new AudioInputError(CATALOGUE_MESSAGES.notAudio);
+  const key = generateStorageKey('audio', info.format);
+  await app.storage.put(key, data, 'application/octet-stream');
+  const audio: TrackAudio = {
+    src: key,
+    format: info.format,
+    file_size: data.length,
+    duration_ms: info.durationMs ?? existing.durationMs,
+    bitrate: info.bitrate,
+  };
+  const updated = await app.db
+    .update(tracks)
+    .set({
+      src: audio.src,
+      format: audio.format,
+      fileSize: audio.file_size,
+      durationMs: audio.duration_ms,
+      bitrate: audio.bitrate,
+      updatedAt: new Date(),
+    })
+    .where(eq(tracks.id, trackId))
+    .returning({ id: tracks.id });
+  if (!updated.length) {
+    // Deleted meanwhile: do not leave the new file behind.
+    await app.storage.delete(key).catch(() => {});
+    return null;
+  }
+  if (existing.src && existing.src !== key) await app.storage.delete(existing.src).catch(() => {});
+  return audio;
+}
+
+const CHANNEL_ITEM_TABLES = {
+  track: tracks,
+  album: albums,
+  artist: artists,
+  genre: genres,
+  channel: channels,
+} as const;
+
+/** Creates the channel with this slug, or replaces it (fields and, when `items` is given, its list). */
+export async function upsertChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
+  return (await saveChannel(db, input))!;
+}
+
+/** Changes channel `id` (its slug may change too); false when there is no such channel. */
+export async function updateChannel(db: Database, id: number, input: UpsertChannelRequest): Promise<boolean> {
+  return (await saveChannel(db, input, id)) !== null;
+}
+
+async function saveChannel(db: Database, input: UpsertChannelRequest, id?: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const itemIds = [...new Set(input.items ?? [])];
+    if (itemIds.length) {
+      const table = CHANNEL_ITEM_TABLES[input.config.contentType];
+      const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, itemIds));
+      if (found.length !== itemIds.length)
+        throw validationError({ items: [CATALOGUE_MESSAGES.unknownItems] });
+    }
+    const [clash] = await tx.select({ id: channels.id }).from(channels).where(eq(channels.slug, input.slug));
+    if (id !== undefined && clash && clash.id !== id)
+      throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
+    const values = {
+      name: input.name,
+      slug: input.slug,
+      description: input.description ?? null,
+      config: input.config,
+      updatedAt: new Date(),
+    };
+    let channelId: number;
+    if (id !== undefined) {
+      const rows = await tx
+        .update(channels)
+        .set(values)
+        .where(eq(channels.id, id))
+        .returning({ id: channels.id });
+      if (!rows.length) return null;
+      channelId = id;
+    } else {
+      const [row] = await tx
+        .insert(channels)
+        .values(values)
+        .onConflictDoUpdate({ target: channels.slug, set: values })
+        .returning({ id: channels.id });
+      channelId = row!.id;
+    }
+    if (input.items !== undefined) {
+      await tx.delete(channelItems).where(eq(channelItems.channelId, channelId));
+      const type = input.config.contentType;
+      if (itemIds.length) {
+        await tx
+          .insert(channelItems)
+          .values(itemIds.map((itemId, position) => ({ channelId, itemType: type, itemId, position })));
+      }
+    }
+    return channelId;
+  });
+}
+
+export async function deleteChannel(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(channels).where(eq(channels.id, id)).returning({ id: channels.id });
+  return rows.length > 0;
+}
+
+export async function deleteGenre(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(genres).where(eq(genres.id, id)).returning({ id: genres.id });
+  return rows.length > 0;
+}

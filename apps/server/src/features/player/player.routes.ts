@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { PERMISSIONS, recordPlayRequestSchema, recordPlayResponseSchema } from '@zema/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '#src/http/errors';
+import { listenerKey, recordPlay } from './plays.service';
+import { sendTrackStream, TrackFileCache } from './stream';
+
+/** Long-lived random id of an anonymous listener, so plays are limited per visitor, not per IP. */
+export const LISTENER_COOKIE = 'zema_listener';
+const LISTENER_ID = /^[a-f0-9]{32}$/;
+const TWO_YEARS_S = 2 * 365 * 24 * 3600;
+
+const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The listener of a play: the user, else the visitor's cookie. A visitor without the cookie is
+ * counted by IP (and given a cookie for next time), so clearing cookies never escapes the limits.
+ */
+function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.user) return listenerKey({ userId: request.user.id });
+  const cookie = request.cookies[LISTENER_COOKIE];
+  if (cookie && LISTENER_ID.test(cookie)) return listenerKey({ anonymousId: cookie });
+  reply.setCookie(LISTENER_COOKIE, randomBytes(16).toString('hex'), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.appUrl.startsWith('https://'),
+    maxAge: TWO_YEARS_S,
+  });
+  return listenerKey({ ip: request.ip });
+}
+
+export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = new TrackFileCache(app);
+
+  // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
+  app.get('/tracks/:id/stream', { config: VIEW }, async (request, reply) => {
+    const raw = (request.params as { id: string }).id;
+    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+    if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
+    return sendTrackStream(app, files, request, reply, id);
+  });
+
+  app.post(
+    '/tracks/:id/plays',
+    {
+      config: VIEW,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID) }),
+        body: recordPlayRequestSchema,
+        response: { 200: recordPlayResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await recordPlay(app.db, {
+        trackId: request.params.id,
+        userId: request.user?.id ?? null,
+        listener: listenerOf(request, reply),
+        listenId: request.body.listen_id,
+        seconds: request.body.seconds,
+      });
+      if (!result) throw new HttpError(404, 'Not found.');
+      return result;
+    },
+  );
+};

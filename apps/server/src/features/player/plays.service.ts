@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { PLAY_COUNT_AFTER_SECONDS } from '@zema/contracts';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { albums, artists, plays, trackArtist, tracks } from '#src/db/schema/index';
+
+/**
+ * Counting plays (issue 5): once per listen, after 30 seconds (or the whole track if it is
+ * shorter), rate-limited per listener so a script cannot inflate trending. A refused play is
+ * answered {counted: false}, never an error, so a misbehaving client cannot flood the error log.
+ */
+
+/** One counted play per track per listener within this window (wall time). */
+export const PLAY_REPEAT_WINDOW_MS = 30_000;
+/** Counted plays per listener per hour at most. */
+export const PLAYS_PER_HOUR = 120;
+
+/** A stable, non-reversible listener id: `u:<id>` for users, the cookie or IP for visitors. */
+export function listenerKey(source: { userId: number } | { anonymousId: string } | { ip: string }): string {
+  if ('userId' in source) return `u:${source.userId}`;
+  const [prefix, raw] = 'anonymousId' in source ? ['a:', source.anonymousId] : ['i:', source.ip];
+  return `${prefix}${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}`;
+}
+
+export type PlayInput = {
+  trackId: number;
+  userId: number | null;
+  listener: string;
+  listenId: string;
+  seconds: number;
+};
+
+export type PlayResult = { counted: boolean } | null;
+
+/** Records a listen; null when the track does not exist. */
+export async function recordPlay(db: Database, input: PlayInput): Promise<PlayResult> {
+  const [track] = await db
+    .select({ id: tracks.id, durationMs: tracks.durationMs, albumId: tracks.albumId })
+    .from(tracks)
+    .where(eq(tracks.id, input.trackId));
+  if (!track) return null;
+  // Unknown duration (0): the full threshold applies.
+  const durationSeconds = track.durationMs > 0 ? track.durationMs / 1000 : PLAY_COUNT_AFTER_SECONDS;
+  // Half a second of slack: players report currentTime a little before the very end of the file.
+  const threshold = Math.min(PLAY_COUNT_AFTER_SECONDS, Math.max(0, durationSeconds - 0.5));
+  if (input.seconds < threshold) return { counted: false };
+
+  return db.transaction(async (tx) => {
+    const now = Date.now();
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(plays)
+      .where(
+        and(
+          eq(plays.listener, input.listener),
+          eq(plays.trackId, input.trackId),
+          gt(plays.playedAt, new Date(now - PLAY_REPEAT_WINDOW_MS)),
+        ),
+      );
+    if (Number(recent?.n ?? 0) > 0) return { counted: false };
+    const [hour] = await tx
+      .select({ n: count() })
+      .from(plays)
+      .where(and(eq(plays.listener, input.listener), gt(plays.playedAt, new Date(now - 3_600_000))));
+    if (Number(hour?.n ?? 0) >= PLAYS_PER_HOUR) return { counted: false };
+
+    // The unique (listener, listen_id) index makes a retried report a no-op.
+    const inserted = await tx
+      .insert(plays)
+      .values({
+        trackId: input.trackId,
+        userId: input.userId,
+        listener: input.listener,
+        listenId: input.listenId,
+        secondsListened: Math.round(input.seconds),
+      })
+      .onConflictDoNothing({ target: [plays.listener, plays.listenId] })
+      .returning({ id: plays.id });
+    if (!inserted.length) return { counted: false };
+
+    await tx
+      .update(tracks)
+      .set({ plays: sql`${tracks.plays} + 1` })
+      .where(eq(tracks.id, input.trackId));
+    if (track.albumId) {
+      await tx
+        .update(albums)
+        .set({ plays: sql`${albums.plays} + 1` })
+        .where(eq(albums.id, track.albumId));
+    }
+    const credited = tx
+      .select({ id: trackArtist.artistId })
+      .from(trackArtist)
+      .where(eq(trackArtist.trackId, input.trackId));
+    await tx
+      .update(artists)
+      .set({ plays: sql`${artists.plays} + 1` })
+      .where(inArray(artists.id, credited));
+    return { counted: true };
+  });
+}

@@ -1,0 +1,202 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tracks } from '#src/db/schema/index';
+import { audioContentType } from '#src/features/catalogue/audio';
+import { ifRangeMatches, notModified, parseRange, type Validators } from './ranges';
+
+/**
+ * GET/HEAD tracks/{id}/stream. The hot path of the player: range reads of a few hundred KB,
+ * many per track. To stay close to a static file server it avoids a database round trip per
+ * request (a short-lived in-process cache of the track's file facts) and answers a range up to
+ * 1 MB with one positional read into one buffer; larger bodies are streamed. Access (music.view)
+ * is checked before this by the access plugin, from the cached guest role or the signed-in user.
+ */
+
+/** Ranges up to this size are read into one buffer; larger answers are streamed. */
+export const BUFFERED_READ_MAX = 1024 * 1024;
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX = 5_000;
+
+export type TrackFile = {
+  key: string;
+  format: string | null;
+  /** Local path; null when the storage driver keeps files elsewhere. */
+  path: string | null;
+  size: number;
+  validators: Validators;
+};
+
+/**
+ * Track id → file facts, least recently used dropped first. A replaced audio file gets a new
+ * storage key, so a stale entry either expires within seconds or fails to open and is reloaded.
+ */
+export class TrackFileCache {
+  private readonly entries = new Map<number, TrackFile | null>();
+  private readonly expiry = new Map<number, number>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ttlMs = CACHE_TTL_MS,
+    private readonly max = CACHE_MAX,
+  ) {}
+
+  async get(trackId: number): Promise<TrackFile | null> {
+    const now = Date.now();
+    if (this.entries.has(trackId) && (this.expiry.get(trackId) ?? 0) > now) {
+      const hit = this.entries.get(trackId)!;
+      // Refresh recency: Map keeps insertion order, so re-inserting moves it to the end.
+      this.entries.delete(trackId);
+      this.entries.set(trackId, hit);
+      return hit;
+    }
+    const loaded = await this.load(trackId);
+    this.entries.delete(trackId);
+    this.entries.set(trackId, loaded);
+    this.expiry.set(trackId, now + this.ttlMs);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as number;
+      this.entries.delete(oldest);
+      this.expiry.delete(oldest);
+    }
+    return loaded;
+  }
+
+  forget(trackId: number) {
+    this.entries.delete(trackId);
+    this.expiry.delete(trackId);
+  }
+
+  private async load(trackId: number): Promise<TrackFile | null> {
+    const [row] = await this.app.db
+      .select({
+        src: tracks.src,
+        format: tracks.format,
+        fileSize: tracks.fileSize,
+        updatedAt: tracks.updatedAt,
+      })
+      .from(tracks)
+      .where(eq(tracks.id, trackId));
+    if (!row?.src) return null;
+    const path = this.app.storage.localPath?.(row.src) ?? null;
+    let size = row.fileSize ?? 0;
+    let mtime = row.updatedAt;
+    if (path) {
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return null;
+        size = info.size;
+        mtime = info.mtime;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    }
+    return {
+      key: row.src,
+      format: row.format,
+      path,
+      size,
+      validators: {
+        etag: `"${mtime.getTime().toString(16)}-${size.toString(16)}"`,
+        lastModified: new Date(Math.floor(mtime.getTime() / 1000) * 1000),
+      },
+    };
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** One positional read into one buffer; the handle is closed whatever happens. */
+async function readSlice(path: string, start: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await handle.read(buffer, done, length - done, start + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return done === length ? buffer : buffer.subarray(0, done);
+  } finally {
+    await handle.close();
+  }
+}
+
+const NOT_FOUND = JSON.stringify({ message: 'Not found.' });
+
+export async function sendTrackStream(
+  app: FastifyInstance,
+  cache: TrackFileCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  trackId: number,
+): Promise<FastifyReply> {
+  const file = await cache.get(trackId);
+  if (!file) return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
+  const contentType = audioContentType(file.format);
+  reply.header('cache-control', 'private, max-age=3600');
+
+  // Behind nginx: the request was authorised above; nginx serves the bytes, ranges and validators.
+  const accel = app.config.streamXAccelPrefix;
+  if (accel) {
+    return reply.code(200).header('x-accel-redirect', `${accel}${file.key}`).type(contentType).send();
+  }
+
+  if (!file.path) {
+    // A remote storage driver: no random access here, so the whole file, without range support.
+    const remote = await app.storage.get(file.key);
+    if (!remote) return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
+    reply.header('accept-ranges', 'none').header('content-length', remote.size).type(contentType);
+    if (request.method === 'HEAD') {
+      remote.stream.destroy();
+      return reply.send();
+    }
+    return reply.send(remote.stream);
+  }
+
+  const { etag, lastModified } = file.validators;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('last-modified', lastModified.toUTCString())
+    .type(contentType);
+
+  if (notModified(header(request, 'if-none-match'), header(request, 'if-modified-since'), file.validators)) {
+    return reply.code(304).send();
+  }
+
+  let decision = parseRange(header(request, 'range'), file.size);
+  if (decision.kind !== 'full' && !ifRangeMatches(header(request, 'if-range'), file.validators)) {
+    decision = { kind: 'full' };
+  }
+  if (decision.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+  }
+
+  const start = decision.kind === 'partial' ? decision.start : 0;
+  const end = decision.kind === 'partial' ? decision.end : file.size - 1;
+  const length = Math.max(0, end - start + 1);
+  reply.code(decision.kind === 'partial' ? 206 : 200).header('content-length', length);
+  if (decision.kind === 'partial') reply.header('content-range', `bytes ${start}-${end}/${file.size}`);
+  if (request.method === 'HEAD' || length === 0) return reply.send();
+
+  if (length <= BUFFERED_READ_MAX) {
+    try {
+      return reply.send(await readSlice(file.path, start, length));
+    } catch (err) {
+      // Replaced or removed since it was cached: forget it and let the client ask again.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      cache.forget(trackId);
+      reply.removeHeader('content-length').removeHeader('content-range');
+      return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
+    }
+  }
+  // Fastify destroys the stream (and so closes the file) when the client goes away mid-download.
+  return reply.send(createReadStream(file.path, { start, end }));
+}
