@@ -4,6 +4,7 @@ import { useAuth, useSettings } from '#src/app/bootstrap-store';
 import { type ButtonVariant, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { isLandingActionVisible, landingActionLinkProps } from './landing-action';
+import { TrendingArtists } from './trending-artists';
 
 interface LandingPageProps {
   /** The site navbar, drawn over the header image. */
@@ -14,8 +15,8 @@ interface LandingPageProps {
 /**
  * The marketing home for visitors (SPEC §2): header with two calls to action, primary features,
  * alternating secondary features and a closing banner, all from settings.landing so the
- * appearance editor can change every word and image. Trending artists and pricing sections are
- * added by the catalogue and billing issues.
+ * appearance editor can change every word and image; trending artists when enabled. The pricing
+ * section comes with the billing issue.
  */
 export function LandingPage({ navbar, footer }: LandingPageProps) {
   const { landing } = useSettings();
@@ -27,6 +28,7 @@ export function LandingPage({ navbar, footer }: LandingPageProps) {
         <LandingHero landing={landing} />
         <PrimaryFeatures features={landing.primaryFeatures} />
         <SecondaryFeatures features={landing.secondaryFeatures} />
+        {landing.showTrendingArtists && <TrendingArtists />}
         <FooterBanner landing={landing} />
       </main>
       {footer}

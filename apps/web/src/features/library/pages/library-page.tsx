@@ -45,7 +45,7 @@ function Library() {
         <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
         <div className="flex flex-wrap gap-2">
           <LinkButton
-            href="/liked-songs"
+            href="/library/songs"
             variant="outline"
             startIcon={<Heart aria-hidden="true" className="size-4" />}
           >

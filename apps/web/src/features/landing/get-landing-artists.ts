@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type LandingArtistsResponse, landingArtistsResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+/** GET landing/artists → {artists}: most played over the last 7 days (SPEC §3 Artist shape). */
+export async function fetchLandingArtists(signal?: AbortSignal): Promise<LandingArtistsResponse['artists']> {
+  return landingArtistsResponseSchema.parse(await apiClient.get<unknown>('landing/artists', { signal }))
+    .artists;
+}
+
+export const landingArtistsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['landing', 'artists'],
+    queryFn: ({ signal }) => fetchLandingArtists(signal),
+    // A marketing page does not toast about a section it can simply leave out.
+    meta: { handlesErrors: true },
+  });
+
+export function useLandingArtists(enabled: boolean) {
+  return useQuery({ ...landingArtistsQueryOptions(), enabled });
+}
