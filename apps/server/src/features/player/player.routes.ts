@@ -36,12 +36,18 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = new TrackFileCache(app);
 
-  // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
-  app.get('/tracks/:id/stream', { config: VIEW }, async (request, reply) => {
-    const raw = (request.params as { id: string }).id;
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-    if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
-    return sendTrackStream(app, files, request, reply, id);
+  app.route({
+    // HEAD is declared here rather than derived from GET: the derived one resets Content-Length to 0.
+    method: ['GET', 'HEAD'],
+    url: '/tracks/:id/stream',
+    config: VIEW,
+    // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
+    handler: async (request, reply) => {
+      const raw = (request.params as { id: string }).id;
+      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+      if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
+      return sendTrackStream(app, files, request, reply, id);
+    },
   });
 
   app.post(

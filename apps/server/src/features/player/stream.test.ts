@@ -1,0 +1,313 @@
+import { readdir, readlink } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PERMISSIONS } from '@zema/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionRole, permissions, roles, tracks } from '#src/db/schema/index';
+import {
+  AUDIO_CONTENT_TYPES,
+  AUDIO_FORMATS,
+  audioContentType,
+  sniffAudioFormat,
+} from '#src/features/catalogue/audio';
+import { createArtist, createTrack, setTrackAudioFromFile } from '#src/features/catalogue/catalogue.service';
+import { makeWav } from '#src/features/catalogue/test-support';
+import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
+import { buildTestApp, createUser, guest, request, sessionFor, type TestApp } from '../../../test/helpers';
+import { ifRangeMatches, notModified, parseRange } from './ranges';
+
+describe('range rules', () => {
+  it('parses a-b, a- and -n, clamps the end, refuses a start past the end', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ kind: 'partial', start: 0, end: 99 });
+    expect(parseRange('bytes=900-', 1000)).toEqual({ kind: 'partial', start: 900, end: 999 });
+    expect(parseRange('bytes=-100', 1000)).toEqual({ kind: 'partial', start: 900, end: 999 });
+    expect(parseRange('bytes=-5000', 1000)).toEqual({ kind: 'partial', start: 0, end: 999 });
+    expect(parseRange('bytes=500-99999', 1000)).toEqual({ kind: 'partial', start: 500, end: 999 });
+    expect(parseRange('bytes=999-999', 1000)).toEqual({ kind: 'partial', start: 999, end: 999 });
+    expect(parseRange('bytes=1000-', 1000)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=1000-2000', 1000)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-0', 1000)).toEqual({ kind: 'unsatisfiable' });
+  });
+
+  it('ignores bad syntax and multiple ranges (whole file)', () => {
+    for (const bad of [
+      undefined,
+      '',
+      'bytes=',
+      'bytes=-',
+      'bytes=abc',
+      'bytes=5-3',
+      'items=0-5',
+      'bytes 0-5',
+      'bytes=0-1,5-6',
+      'bytes=1e3-',
+      'bytes=0x10-',
+      'bytes=99999999999999999999-',
+    ]) {
+      expect(parseRange(bad, 1000), String(bad)).toEqual({ kind: 'full' });
+    }
+  });
+
+  it('If-Range needs a strong, equal validator; If-None-Match / If-Modified-Since decide 304', () => {
+    const v = { etag: '"abc-10"', lastModified: new Date('2024-01-02T03:04:05Z') };
+    expect(ifRangeMatches(undefined, v)).toBe(true);
+    expect(ifRangeMatches('"abc-10"', v)).toBe(true);
+    expect(ifRangeMatches('"old"', v)).toBe(false);
+    expect(ifRangeMatches('W/"abc-10"', v)).toBe(false);
+    expect(ifRangeMatches('Tue, 02 Jan 2024 03:04:05 GMT', v)).toBe(true);
+    expect(ifRangeMatches('Tue, 02 Jan 2024 03:04:04 GMT', v)).toBe(false);
+    expect(ifRangeMatches('garbage', v)).toBe(false);
+    expect(notModified('"x", "abc-10"', undefined, v)).toBe(true);
+    expect(notModified('W/"abc-10"', undefined, v)).toBe(true);
+    expect(notModified('"x"', 'Tue, 02 Jan 2030 00:00:00 GMT', v)).toBe(false);
+    expect(notModified(undefined, 'Tue, 02 Jan 2024 03:04:05 GMT', v)).toBe(true);
+    expect(notModified(undefined, 'Tue, 02 Jan 2024 03:04:04 GMT', v)).toBe(false);
+  });
+
+  it('knows each format by magic bytes and its Content-Type', () => {
+    const pad = (head: Buffer | string) =>
+      Buffer.concat([Buffer.from(head as string, 'latin1'), Buffer.alloc(64)]);
+    expect(sniffAudioFormat(pad('ID3\x04\x00'))).toBe('mp3');
+    expect(sniffAudioFormat(pad(Buffer.from([0xff, 0xfb, 0x90, 0x64])))).toBe('mp3');
+    expect(sniffAudioFormat(pad('fLaC'))).toBe('flac');
+    expect(sniffAudioFormat(pad('OggS\x00\x02'))).toBe('ogg');
+    expect(sniffAudioFormat(pad('OggS\x00\x02xxxxxxxxxxxxxxxxxxxxxxOpusHead'))).toBe('opus');
+    expect(sniffAudioFormat(makeWav(0.01))).toBe('wav');
+    expect(sniffAudioFormat(pad('\x00\x00\x00\x20ftypM4A '))).toBe('m4a');
+    expect(sniffAudioFormat(pad(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])))).toBe('webm');
+    expect(sniffAudioFormat(pad('<!doctype html>'))).toBeNull();
+    expect(sniffAudioFormat(pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).toBeNull(); // JPEG
+    expect(AUDIO_FORMATS.map(audioContentType)).toEqual([
+      'audio/mpeg',
+      'audio/ogg',
+      'audio/ogg',
+      'audio/flac',
+      'audio/mp4',
+      'audio/wav',
+      'audio/webm',
+    ]);
+    expect(Object.keys(AUDIO_CONTENT_TYPES)).toHaveLength(AUDIO_FORMATS.length);
+  });
+});
+
+let t: TestApp;
+let small: { id: number; bytes: Buffer; src: string };
+let large: { id: number; bytes: Buffer };
+let silent: number;
+
+async function trackWithAudio(app: TestApp, name: string, bytes: Buffer) {
+  const artist = await createArtist(app.db, { name: `${name} artist` });
+  const id = await createTrack(app.db, { name, artist_ids: [artist] });
+  const audio = await setTrackAudioFromFile(app.app, id, bytes);
+  return { id, bytes, src: audio!.src };
+}
+
+/** Removes music.view from the guest role (or gives it back), as an admin editing roles would. */
+async function setGuestMusicView(app: TestApp, allowed: boolean) {
+  const [role] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.guests, true));
+  const [perm] = await app.db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.name, PERMISSIONS.musicView));
+  if (allowed) {
+    await app.db
+      .insert(permissionRole)
+      .values({ roleId: role!.id, permissionId: perm!.id })
+      .onConflictDoNothing();
+  } else {
+    await app.db
+      .delete(permissionRole)
+      .where(and(eq(permissionRole.roleId, role!.id), eq(permissionRole.permissionId, perm!.id)));
+  }
+  await app.app.cache.invalidate(GUEST_ROLE_CACHE_KEY);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  small = await trackWithAudio(t, 'Small', makeWav(3));
+  // Over the 1 MB buffered-read limit, so big ranges take the streaming path.
+  large = await trackWithAudio(t, 'Large', makeWav(300));
+  const artist = await createArtist(t.db, { name: 'Silent' });
+  silent = await createTrack(t.db, { name: 'No audio', artist_ids: [artist] });
+});
+afterAll(() => t.close());
+
+const stream = (id: number, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  request(t.app, guest(), { method, url: `/api/v1/tracks/${id}/stream`, headers });
+
+describe('GET tracks/{id}/stream', () => {
+  it('sends the whole file with validators and Accept-Ranges', async () => {
+    const res = await stream(small.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['content-type']).toBe('audio/wav');
+    expect(res.headers['content-length']).toBe(String(small.bytes.length));
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(res.headers['last-modified'] as string).getTime()).toBeGreaterThan(0);
+    expect(Buffer.compare(res.rawPayload, small.bytes)).toBe(0);
+  });
+
+  it('answers a-b, a- and -n with 206 and the exact bytes', async () => {
+    const len = small.bytes.length;
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=1000-', 1000, len - 1],
+      ['bytes=-300', len - 300, len - 1],
+      ['bytes=20000-99999999', 20000, len - 1],
+    ] as const) {
+      const res = await stream(small.id, { range });
+      expect(res.statusCode, range).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${len}`);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(Buffer.compare(res.rawPayload, small.bytes.subarray(start, end + 1)), range).toBe(0);
+    }
+  });
+
+  it('416 with bytes */len for a start past the end', async () => {
+    const res = await stream(small.id, { range: `bytes=${small.bytes.length}-` });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${small.bytes.length}`);
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('bad syntax and multiple ranges get the whole file', async () => {
+    for (const range of ['bytes=abc', 'bytes=5-3', 'pages=1-2', 'bytes=0-1,10-20']) {
+      const res = await stream(small.id, { range });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.length).toBe(small.bytes.length);
+    }
+  });
+
+  it('If-Range: a stale validator gets the whole file, a current one the range', async () => {
+    const { etag, 'last-modified': lastModified } = (await stream(small.id)).headers;
+    const stale = await stream(small.id, { range: 'bytes=0-9', 'if-range': '"stale-1"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(small.bytes.length);
+    const current = await stream(small.id, { range: 'bytes=0-9', 'if-range': etag as string });
+    expect(current.statusCode).toBe(206);
+    const byDate = await stream(small.id, { range: 'bytes=0-9', 'if-range': lastModified as string });
+    expect(byDate.statusCode).toBe(206);
+    const oldDate = await stream(small.id, {
+      range: 'bytes=0-9',
+      'if-range': 'Mon, 01 Jan 2001 00:00:00 GMT',
+    });
+    expect(oldDate.statusCode).toBe(200);
+  });
+
+  it('304 on a matching If-None-Match or If-Modified-Since', async () => {
+    const { etag, 'last-modified': lastModified } = (await stream(small.id)).headers;
+    const byTag = await stream(small.id, { 'if-none-match': etag as string });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.headers.etag).toBe(etag);
+    expect(byTag.rawPayload.length).toBe(0);
+    expect((await stream(small.id, { 'if-modified-since': lastModified as string })).statusCode).toBe(304);
+    expect((await stream(small.id, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('HEAD answers the headers without a body', async () => {
+    const full = await stream(small.id, {}, 'HEAD');
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-length']).toBe(String(small.bytes.length));
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.rawPayload.length).toBe(0);
+    const part = await stream(small.id, { range: 'bytes=0-9' }, 'HEAD');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${small.bytes.length}`);
+    expect(part.rawPayload.length).toBe(0);
+  });
+
+  it('streams ranges larger than the buffered-read limit', async () => {
+    const start = 100_000;
+    const end = start + 1_500_000;
+    const res = await stream(large.id, { range: `bytes=${start}-${end}` });
+    expect(res.statusCode).toBe(206);
+    expect(Buffer.compare(res.rawPayload, large.bytes.subarray(start, end + 1))).toBe(0);
+    const whole = await stream(large.id);
+    expect(Buffer.compare(whole.rawPayload, large.bytes)).toBe(0);
+  });
+
+  it('404 for a track without audio or no track at all', async () => {
+    expect((await stream(silent)).statusCode).toBe(404);
+    expect((await stream(999_999)).statusCode).toBe(404);
+    expect((await request(t.app, guest(), { url: '/api/v1/tracks/abc/stream' })).statusCode).toBe(404);
+  });
+
+  it('follows the guest role: a guest without music.view is refused, a user still listens', async () => {
+    const user = await sessionFor(t.db, (await createUser(t.db)).id);
+    await setGuestMusicView(t, false);
+    try {
+      expect((await stream(small.id)).statusCode).toBe(401);
+      const asUser = await request(t.app, user, { url: `/api/v1/tracks/${small.id}/stream` });
+      expect(asUser.statusCode).toBe(200);
+      const noRoles = await sessionFor(t.db, (await createUser(t.db, { roles: [] })).id);
+      expect((await request(t.app, noRoles, { url: `/api/v1/tracks/${small.id}/stream` })).statusCode).toBe(
+        403,
+      );
+    } finally {
+      await setGuestMusicView(t, true);
+    }
+    expect((await stream(small.id)).statusCode).toBe(200);
+  });
+
+  it('an aborted download releases its file handle', async () => {
+    const path = t.app.storage.localPath!(
+      (await t.db.select().from(tracks).where(eq(tracks.id, large.id)))[0]!.src!,
+    )!;
+    const openHandles = async () => {
+      let n = 0;
+      for (const fd of await readdir('/proc/self/fd')) {
+        const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+        if (target === path) n++;
+      }
+      return n;
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const req = httpRequest({ host: '127.0.0.1', port, path: `/api/v1/tracks/${large.id}/stream` });
+    const firstChunk = new Promise<void>((resolve, reject) => {
+      req.on('response', (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => resolve());
+      });
+      req.on('error', reject);
+    });
+    req.end();
+    await firstChunk;
+    // The 2.4 MB file cannot have been sent yet: the client has not read past the first chunk.
+    expect(await openHandles()).toBe(1);
+    req.destroy();
+    const deadline = Date.now() + 5000;
+    while ((await openHandles()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await openHandles()).toBe(0);
+  });
+});
+
+describe('X-Accel-Redirect mode', () => {
+  let accel: TestApp;
+  let track: { id: number; src: string };
+  beforeAll(async () => {
+    accel = await buildTestApp({ STREAM_X_ACCEL_PREFIX: '/protected-audio/' });
+    track = await trackWithAudio(accel, 'Accel', makeWav(1));
+  });
+  afterAll(() => accel.close());
+
+  it('authorises, then hands the file to nginx without a body', async () => {
+    const res = await request(accel.app, guest(), {
+      url: `/api/v1/tracks/${track.id}/stream`,
+      headers: { range: 'bytes=0-10' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-accel-redirect']).toBe(`/protected-audio/${track.src}`);
+    expect(res.headers['content-type']).toBe('audio/wav');
+    expect(res.rawPayload.length).toBe(0);
+    await setGuestMusicView(accel, false);
+    try {
+      const denied = await request(accel.app, guest(), { url: `/api/v1/tracks/${track.id}/stream` });
+      expect(denied.statusCode).toBe(401);
+      expect(denied.headers['x-accel-redirect']).toBeUndefined();
+    } finally {
+      await setGuestMusicView(accel, true);
+    }
+  });
+});
