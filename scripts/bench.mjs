@@ -109,7 +109,11 @@ console.log(
 rmSync(dataDir, { recursive: true, force: true });
 
 // Issue 5 budgets, each in its own process with its own servers and references.
-for (const script of ['scripts/bench/streaming.mjs', 'scripts/bench/web.mjs']) {
+for (const script of [
+  'scripts/bench/streaming.mjs',
+  'scripts/bench/web.mjs',
+  'scripts/bench/catalogue-bench.mjs',
+]) {
   const code = await new Promise((resolve) => {
     spawn(process.execPath, [script], { cwd: root, stdio: 'inherit' }).once('exit', resolve);
   });

@@ -1,0 +1,211 @@
+// Catalogue benchmarks for `npm run bench`, against the large generated catalogue
+// (scripts/bench/large-catalogue.mjs: 100 000 tracks, 10 000 artists, 20 000 albums):
+//  a. search latency: GET /api/v1/search?query=… one request at a time over a spread of exact,
+//     prefix, typo and artist queries; p50/p95 next to GET /api/v1/tracks/{id} (a primary-key read
+//     through the same stack and database) and GET /health (a `select 1`).
+//  b. the artist page API, GET /api/v1/artists/{id}, at 200 connections: p99 and requests/s next
+//     to a bare Fastify JSON route at the same concurrency.
+// Both need the catalogue and search routes; a missing route is reported, not faked.
+// Run by `npm run bench`, or alone: node scripts/bench/catalogue-bench.mjs (after a build);
+// BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../lib.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+async function getJson(base, path) {
+  const res = await fetch(base + path);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return res.json();
+}
+
+/** Sequential latencies of `paths` (each timed alone, so they are service times, not queueing). */
+async function timeSequential(base, paths, rounds) {
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const path of paths) {
+      const t0 = performance.now();
+      const res = await fetch(base + path);
+      await res.arrayBuffer();
+      const t = performance.now() - t0;
+      if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+      times.push(t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), n: times.length };
+}
+
+/** A typo a listener makes: two neighbouring letters swapped in the longest word. */
+function typo(name) {
+  const words = name.split(' ');
+  const i = words.reduce((best, w, k) => (w.length > words[best].length ? k : best), 0);
+  const w = words[i];
+  if (w.length < 4) return name;
+  const at = Math.floor(w.length / 2);
+  words[i] = w.slice(0, at - 1) + w[at] + w[at - 1] + w.slice(at + 1);
+  return words.join(' ');
+}
+
+/** Queries from real rows of the catalogue: exact names, prefixes as typed, typos, artists. */
+async function searchQueries(base, trackIds, artistIds) {
+  const queries = [];
+  for (const id of trackIds) {
+    const { track } = await getJson(base, `/api/v1/tracks/${id}`);
+    const name = track.name;
+    queries.push(name, name.slice(0, Math.max(3, Math.ceil(name.length * 0.6))), typo(name));
+  }
+  for (const id of artistIds) {
+    const { artist } = await getJson(base, `/api/v1/artists/${id}`);
+    queries.push(artist.name, artist.name.split(' ')[0].slice(0, 4));
+  }
+  return queries;
+}
+
+async function benchSearch(base, { tracks = 100_000, artists = 10_000 } = {}) {
+  const probe = await fetch(`${base}/api/v1/search?query=blue`);
+  if (probe.status === 404) return { missing: 'GET /api/v1/search is not there yet' };
+  // Spread over the whole id range: ids are dense from 1 in a freshly generated catalogue.
+  const trackIds = Array.from({ length: 20 }, (_, i) => 1 + Math.floor(((i + 0.5) * tracks) / 20));
+  const artistIds = Array.from({ length: 10 }, (_, i) => 1 + Math.floor(((i + 0.37) * artists) / 10));
+  const queries = await searchQueries(base, trackIds, artistIds);
+  const searchPaths = queries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`);
+  const trackPaths = Array.from(
+    { length: queries.length },
+    (_, i) => `/api/v1/tracks/${1 + ((i * 7919) % tracks)}`,
+  );
+  // Warm the caches, the JIT and the database's buffers the same way for each.
+  await timeSequential(base, searchPaths, 1);
+  await timeSequential(base, trackPaths, 1);
+  const search = await timeSequential(base, searchPaths, 3);
+  const byId = await timeSequential(base, trackPaths, 3);
+  const health = await timeSequential(base, Array(queries.length).fill('/health'), 3);
+  return { search, byId, health, queries: queries.length, sample: queries.slice(0, 3) };
+}
+
+async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 200, duration = 8 } = {}) {
+  const probe = await fetch(`${base}/api/v1/artists/1`);
+  if (probe.status === 404 && (await probe.text()).includes('Route')) {
+    return { missing: 'GET /api/v1/artists/{id} is not there yet' };
+  }
+  // 100 different artists in turn, so one cached answer cannot stand in for the page.
+  const ids = Array.from({ length: 100 }, (_, i) => 1 + ((i * 97) % artists));
+  let n = 0;
+  const run = (url, opts = {}) =>
+    autocannon({ url, connections, duration, pipelining: 1, ...opts }).then((r) => {
+      if (r.non2xx || r.errors) console.warn(`  warning: ${r.non2xx} non-2xx, ${r.errors} errors for ${url}`);
+      return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+    });
+  const artistOpts = {
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/api/v1/artists/${ids[n++ % ids.length]}` }) }],
+  };
+  await run(`${base}/api/v1/artists/1`, { ...artistOpts, duration: 2, connections: 20 });
+  await run(`${bareUrl}/json`, { duration: 2, connections: 20 });
+  const bare = await run(`${bareUrl}/json`);
+  const artist = await run(`${base}/api/v1/artists/1`, artistOpts);
+  return { bare, artist, connections, duration };
+}
+
+function printSearch(r) {
+  console.log('\nSearch over the large catalogue (one request at a time)');
+  if (r.missing) return console.log(`  skipped: ${r.missing}`);
+  console.log(
+    `  GET /api/v1/search (${r.queries} queries × 3: exact, prefix, typo, artist; e.g. ${r.sample.map((q) => JSON.stringify(q)).join(', ')})`,
+  );
+  console.log(`    p50 ${ms(r.search.p50)}   p95 ${ms(r.search.p95)}   (goal p95 < 30 ms)`);
+  console.log(`  GET /api/v1/tracks/{id} (primary key)   p50 ${ms(r.byId.p50)}   p95 ${ms(r.byId.p95)}`);
+  console.log(`  GET /health (select 1)                 p50 ${ms(r.health.p50)}   p95 ${ms(r.health.p95)}`);
+  console.log(`  ratio: search p95 = ${(r.search.p95 / r.byId.p95).toFixed(1)}× a track by id`);
+}
+
+function printArtistPage(r) {
+  console.log(`\nArtist page API (${r.connections ?? 200} connections, ${r.duration ?? ''} s each)`);
+  if (r.missing) return console.log(`  skipped: ${r.missing}`);
+  console.log(`  bare Fastify GET /json             ${r.bare.rps.toFixed(0)} req/s   p99 ${r.bare.p99} ms`);
+  console.log(
+    `  Zema GET /api/v1/artists/{id}      ${r.artist.rps.toFixed(0)} req/s   p50 ${r.artist.p50} ms   p99 ${r.artist.p99} ms`,
+  );
+  console.log(`  ratio: ${(r.artist.rps / r.bare.rps).toFixed(3)}× bare /json requests/s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ZEMA_PORT = 18_280;
+const BARE_PORT = 18_290;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function start(args, env, port) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) return child;
+      } catch {}
+      await sleep(20);
+    }
+  })();
+}
+const stop = (child) =>
+  new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.once('exit', r);
+    child.kill('SIGTERM');
+  });
+
+const reuse = process.env.BENCH_CATALOGUE_DIR;
+const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'zema-bench-catalogue-'));
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+try {
+  if (!reuse || !existsSync(join(dataDir, 'db'))) {
+    const t0 = performance.now();
+    const code = await new Promise((resolve) =>
+      spawn(
+        process.execPath,
+        ['scripts/bench/large-catalogue.mjs', '--pglite', join(dataDir, 'db'), '--quiet'],
+        {
+          cwd: root,
+          stdio: 'inherit',
+        },
+      ).once('exit', resolve),
+    );
+    if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
+    console.log(
+      `\nLarge catalogue (100 000 tracks, 10 000 artists, 20 000 albums, 100 000 plays) into PGlite in ${((performance.now() - t0) / 1000).toFixed(1)} s (process start to exit)`,
+    );
+  }
+  const zema = await start(
+    ['--enable-source-maps', 'apps/server/dist/main.js'],
+    { DATA_DIR: dataDir, ADMIN_EMAIL: 'bench@zema.test', ADMIN_PASSWORD: 'bench-password' },
+    ZEMA_PORT,
+  );
+  const bare = await start(['scripts/bench/bare-fastify.mjs'], {}, BARE_PORT);
+  try {
+    const base = `http://127.0.0.1:${ZEMA_PORT}`;
+    // A failing part is reported and the other still runs: each figure stands on its own.
+    const failed = (err) => ({ missing: `failed: ${err.message}` });
+    printSearch(await benchSearch(base).catch(failed));
+    printArtistPage(
+      await benchArtistPage(base, `http://127.0.0.1:${BARE_PORT}`, { duration: DURATION }).catch(failed),
+    );
+  } finally {
+    await stop(bare);
+    await stop(zema);
+  }
+} finally {
+  if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+}
