@@ -38,7 +38,11 @@ export default function AlbumPage() {
               <ArtistLinks artists={album.artists} className="font-semibold text-fg" />
               {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
               <span>
-                · {trans(':count tracks', { count: album.tracks_count })}, {formatMs(album.duration_ms)}
+                ·{' '}
+                {album.tracks_count === 1
+                  ? trans('1 track')
+                  : trans(':count tracks', { count: album.tracks_count })}
+                , {formatMs(album.duration_ms)}
               </span>
             </span>
           }

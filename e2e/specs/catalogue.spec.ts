@@ -1,0 +1,58 @@
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { expectPlaying, waitForCatalogue } from '../support/player';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
+
+test.describe('catalogue pages', () => {
+  test.beforeEach(async ({ context, page }) => {
+    await dismissCookieNotice(context);
+    await waitForCatalogue(page);
+  });
+  // Several pages, axe runs and real audio playback per test: more than the default 30 s on 2 cores.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`home, album and artist pages (${mode}): content, axe, screenshots`, async ({ page }) => {
+      await page.goto('/discover');
+      await useThemeMode(page, mode);
+      await expect(page.getByRole('button', { name: /^Play .+/ }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await snapshot(page, `player-home-${mode}`);
+      await expectAccessible(page);
+
+      await page.locator('a[href^="/album/"]').first().click();
+      await expect(page).toHaveURL(/\/album\/\d+\//);
+      await expect(page.getByRole('table', { name: 'Tracks' }).getByRole('row').nth(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await snapshot(page, `player-album-${mode}`);
+      await expectAccessible(page);
+
+      await page.locator('main a[href^="/pastor/"]').first().click();
+      await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
+      const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+      expect(name.length).toBeGreaterThan(0);
+      await expect(page.getByRole('heading', { name: 'Popular' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await snapshot(page, `player-artist-${mode}`);
+      await expectAccessible(page);
+      await page
+        .getByRole('button', { name: `Play ${name}` })
+        .first()
+        .click();
+      await expectPlaying(page);
+    });
+  }
+
+  test('artist page by its URL, and unknown ids end in the 404 page', async ({ page }) => {
+    await page.goto('/discover');
+    const href = await page.locator('a[href^="/pastor/"]').first().getAttribute('href');
+    expect(href).toMatch(/^\/pastor\/\d+\//);
+    await page.goto(href ?? '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Player navigation' }).first()).toBeAttached();
+    await page.goto('/pastor/999999/nobody');
+    await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
+    await page.goto('/discover/nothing/here');
+    await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
+  });
+});

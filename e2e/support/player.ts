@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The audio element that plays now (the engine marks it; its spare has data-zema-preload). */
+export const ACTIVE_AUDIO = 'audio[data-zema-player]';
+
+export interface AudioState {
+  paused: boolean;
+  currentTime: number;
+  src: string;
+}
+
+export async function audioState(page: Page): Promise<AudioState> {
+  return page.evaluate((sel) => {
+    const a = document.querySelector<HTMLAudioElement>(sel);
+    return { paused: a?.paused ?? true, currentTime: a?.currentTime ?? 0, src: a?.src ?? '' };
+  }, ACTIVE_AUDIO);
+}
+
+/** Waits until the audio is really playing and its clock moves forward. */
+export async function expectPlaying(page: Page) {
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+  const first = (await audioState(page)).currentTime;
+  await expect
+    .poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(first + 0.3);
+}
+
+/** Track id of the stream that plays now (…/tracks/{id}/stream…). */
+export async function playingTrackId(page: Page): Promise<number | null> {
+  const m = /tracks\/(\d+)\//.exec((await audioState(page)).src);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The demo catalogue is added in the background right after the server starts: the first tests
+ * of a run wait until the home channel has content.
+ */
+export async function waitForCatalogue(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/v1/channels/discover');
+        if (!res.ok()) return 0;
+        const body = (await res.json()) as { channel?: { content?: { items?: unknown[] } } };
+        return body.channel?.content?.items?.length ?? 0;
+      },
+      { timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBeGreaterThan(0);
+}
