@@ -186,4 +186,26 @@ describe('demo catalogue', () => {
       await demo.close();
     }
   });
+
+  // Two instances starting together against one PostgreSQL: the setup lock lets one add the demo.
+  it.runIf(process.env.ZEMA_TEST_DB === 'postgres')(
+    'is added once when two instances start together',
+    async () => {
+      const a = await buildTestApp();
+      const b = await buildTestApp({ DATABASE_URL: a.config.databaseUrl });
+      try {
+        const results = await Promise.all([
+          seedDemoCatalogueIfNeeded(a.app),
+          seedDemoCatalogueIfNeeded(b.app),
+        ]);
+        expect(results.filter((r) => r.seeded)).toHaveLength(1);
+        expect(results.find((r) => !r.seeded)).toEqual({ seeded: false, reason: 'already-installed' });
+        const [row] = await a.db.select({ n: count() }).from(tracks);
+        expect(row!.n).toBe(44);
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    },
+  );
 });

@@ -259,17 +259,15 @@ async function insertRows(db: Database, manifest: Manifest, files: Prepared, now
     )
     .returning({ id: albums.id });
   const albumId = new Map(manifest.albums.map((al, i) => [al.key, albumRows[i]!.id]));
-  await db
-    .insert(albumArtist)
-    .values(
-      manifest.albums.flatMap((al) =>
-        al.artists.map((k, position) => ({
-          albumId: albumId.get(al.key)!,
-          artistId: artistId.get(k)!,
-          position,
-        })),
-      ),
-    );
+  await db.insert(albumArtist).values(
+    manifest.albums.flatMap((al) =>
+      al.artists.map((k, position) => ({
+        albumId: albumId.get(al.key)!,
+        artistId: artistId.get(k)!,
+        position,
+      })),
+    ),
+  );
 
   const flat = manifest.albums.flatMap((al) =>
     al.tracks.map((t, i) => ({ album: al, track: t, number: i + 1 })),
