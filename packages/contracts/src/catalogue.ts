@@ -180,18 +180,31 @@ const nestedChannelBase = z.object({
   config: channelConfigSchema,
 });
 
-export const channelContentSchema: z.ZodType<ChannelContent> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    z.object({ type: z.literal('track'), items: z.array(trackSchema) }),
-    z.object({ type: z.literal('album'), items: z.array(albumSchema) }),
-    z.object({ type: z.literal('artist'), items: z.array(artistRefSchema) }),
-    z.object({ type: z.literal('genre'), items: z.array(genreSchema) }),
-    z.object({
-      type: z.literal('channel'),
-      items: z.array(nestedChannelBase.extend({ content: channelContentSchema })),
-    }),
-  ]),
-) as z.ZodType<ChannelContent>;
+const leafContentVariants = [
+  z.object({ type: z.literal('track'), items: z.array(trackSchema) }),
+  z.object({ type: z.literal('album'), items: z.array(albumSchema) }),
+  z.object({ type: z.literal('artist'), items: z.array(artistRefSchema) }),
+  z.object({ type: z.literal('genre'), items: z.array(genreSchema) }),
+] as const;
+
+// Nesting stops one level down (a grandchild channel is listed without items), so the schema is
+// spelled out level by level instead of recursive: JSON Schema/OpenAPI output stays resolvable.
+const grandchildContentSchema = z.object({ type: z.enum(CHANNEL_CONTENT_TYPES), items: z.array(z.never()) });
+const childContentSchema = z.discriminatedUnion('type', [
+  ...leafContentVariants,
+  z.object({
+    type: z.literal('channel'),
+    items: z.array(nestedChannelBase.extend({ content: grandchildContentSchema })),
+  }),
+]);
+
+export const channelContentSchema = z.discriminatedUnion('type', [
+  ...leafContentVariants,
+  z.object({
+    type: z.literal('channel'),
+    items: z.array(nestedChannelBase.extend({ content: childContentSchema })),
+  }),
+]) as unknown as z.ZodType<ChannelContent>;
 
 /** Where the channel's own list stands: a page holds `config.limit` items; `?page=` walks on. */
 export const channelPaginationSchema = z.object({

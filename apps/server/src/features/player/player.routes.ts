@@ -36,19 +36,17 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = new TrackFileCache(app);
 
-  app.route({
-    // HEAD is declared here rather than derived from GET: the derived one resets Content-Length to 0.
-    method: ['GET', 'HEAD'],
-    url: '/tracks/:id/stream',
-    config: VIEW,
-    // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
-    handler: async (request, reply) => {
-      const raw = (request.params as { id: string }).id;
-      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-      if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
-      return sendTrackStream(app, files, request, reply, id);
-    },
-  });
+  // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
+  const streamHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = (request.params as { id: string }).id;
+    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+    if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
+    return sendTrackStream(app, files, request, reply, id);
+  };
+  app.get('/tracks/:id/stream', { config: VIEW, exposeHeadRoute: false }, streamHandler);
+  // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.
+  // Hidden from the API document, which lists GET operations only.
+  app.head('/tracks/:id/stream', { config: VIEW, schema: { hide: true } }, streamHandler);
 
   app.post(
     '/tracks/:id/plays',
