@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
@@ -139,8 +140,18 @@ function printArtistPage(r) {
 // ---------------------------------------------------------------------------------------------
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const ZEMA_PORT = 18_280;
-const BARE_PORT = 18_290;
+// Free ports chosen by the system: other benchmarks (or a developer's server) may hold fixed ones.
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const ZEMA_PORT = await freePort();
+const BARE_PORT = await freePort();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function start(args, env, port) {
