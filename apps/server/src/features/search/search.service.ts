@@ -14,7 +14,8 @@ import { loadUserRefs, publicNameSql } from '#src/features/library/user-refs';
  * schema/catalogue.ts and schema/users.ts, so no similarity is computed over a whole table:
  * - word match: to_tsvector('simple', name) @@ every query word as a prefix (GIN full text);
  * - substring: lower(name) LIKE '%query%' (GIN pg_trgm, queries of 3+ characters);
- * - typo tolerance: query <% lower(name), word similarity ≥ FUZZY_THRESHOLD (GIN pg_trgm).
+ * - typo tolerance: query <% lower(name), word similarity ≥ FUZZY_THRESHOLD (GIN pg_trgm), only
+ *   while the strict matches are fewer than FUZZY_FILL (see rankSection).
  * Ranking tiers (TIER): exact name, name prefix, word match, substring, fuzzy (by similarity); ties
  * go to the most played. Tracks also match through their artists (word match, or fuzzy).
  * The SQL is the same on PGlite and PostgreSQL.
@@ -26,6 +27,8 @@ export const FUZZY_THRESHOLD = 0.5;
 const MIN_TRIGRAM_QUERY = 3;
 /** Artists whose tracks join the track results, at most. */
 const TRACK_ARTIST_MATCHES = 20;
+/** Fuzzy matches are looked for while the strict ones are fewer than this. */
+export const FUZZY_FILL = 30;
 
 /**
  * Ranking tiers, best first. A track found through its artist ranks below a match of its own
@@ -84,36 +87,45 @@ type Source = {
   filter?: SQL;
 };
 
-function matchCondition(s: Source, q: ParsedQuery): SQL {
+const withFilter = (s: Source, cond: SQL) => (s.filter ? sql`(${s.filter}) and (${cond})` : cond);
+
+/** Word, prefix or substring matches (index-backed); short queries: word or name prefixes only. */
+function strictCondition(s: Source, q: ParsedQuery): SQL {
   const parts: SQL[] = [];
   if (q.tsquery) parts.push(sql`to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery})`);
-  if (q.trigrams) {
-    parts.push(sql`lower(${s.name}) like ${q.contains}`);
-    parts.push(sql`${q.text} <% lower(${s.name})`);
-  } else {
-    parts.push(sql`lower(${s.name}) like ${q.prefix}`);
-  }
-  const any = sql.join(parts, sql` or `);
-  return s.filter ? sql`(${s.filter}) and (${any})` : sql`(${any})`;
+  if (q.trigrams) parts.push(sql`lower(${s.name}) like ${q.contains}`);
+  // A name starting with a short query starts with a word that does, which the full-text index
+  // finds far faster than trigrams of one or two characters; punctuation-only queries use LIKE.
+  else if (!q.tsquery) parts.push(sql`lower(${s.name}) like ${q.prefix}`);
+  return withFilter(s, sql`(${sql.join(parts, sql` or `)})`);
 }
 
+const fuzzyCondition = (s: Source, q: ParsedQuery) => withFilter(s, sql`${q.text} <% lower(${s.name})`);
+
+/** The tier of a strict candidate; short queries only find name prefixes (1) and words (2). */
 function tierExpr(s: Source, q: ParsedQuery): SQL {
+  const exactOrPrefix = sql`when lower(${s.name}) = ${q.text} then ${TIER.exact}
+    when lower(${s.name}) like ${q.prefix} then ${TIER.prefix}`;
+  if (!q.trigrams) return sql`case ${exactOrPrefix} else ${TIER.word} end`;
   const word = q.tsquery
     ? sql`when to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery}) then ${TIER.word}`
     : sql``;
-  return sql`case
-    when lower(${s.name}) = ${q.text} then ${TIER.exact}
-    when lower(${s.name}) like ${q.prefix} then ${TIER.prefix}
-    ${word}
-    when lower(${s.name}) like ${q.contains} then ${TIER.contains}
-    else ${TIER.fuzzy} end`;
+  return sql`case ${exactOrPrefix} ${word} else ${TIER.contains} end`;
 }
 
-/** Candidates of one source with their tier, similarity and plays. */
-function candidates(s: Source, q: ParsedQuery): SQL {
-  return sql`select ${s.id} as id, ${tierExpr(s, q)} as tier,
+/**
+ * Candidates of one source (id, tier, sim, plays). Similarity is computed for fuzzy candidates
+ * only, and those skip the tier expression: a row found both ways keeps its best tier.
+ */
+function candidates(s: Source, q: ParsedQuery, fuzzy: boolean): SQL {
+  const strict = sql`select ${s.id} as id, ${tierExpr(s, q)} as tier, 0::real as sim, ${s.plays} as plays
+    from ${s.table} where ${strictCondition(s, q)}`;
+  if (!fuzzy) return strict;
+  const near = sql`select ${s.id} as id, ${TIER.fuzzy} as tier,
       word_similarity(${q.text}, lower(${s.name})) as sim, ${s.plays} as plays
-    from ${s.table} where ${matchCondition(s, q)}`;
+    from ${s.table} where ${fuzzyCondition(s, q)}`;
+  return sql`select id, min(tier) as tier, max(sim) as sim, max(plays) as plays
+    from (${strict} union all ${near}) as u group by id`;
 }
 
 type Ranked = { id: number; total: number };
@@ -164,15 +176,19 @@ const sources = {
  * Tracks: their own name, or one of their artists matching (the artist's best tracks first).
  * A track found both ways keeps its best tier.
  */
-function trackCandidates(q: ParsedQuery): SQL {
-  const own = candidates(sources.track, q);
-  const artistTier = q.tsquery
-    ? sql`case when to_tsvector('simple', ${artists.name}) @@ to_tsquery('simple', ${q.tsquery}) then ${TIER.artistWord} else ${TIER.fuzzy} end`
-    : sql`${TIER.artistWord}`;
-  const matchedArtists = sql`select ${artists.id} as artist_id, ${artistTier} as tier,
-      word_similarity(${q.text}, lower(${artists.name})) as sim
-    from ${artists} where ${matchCondition(sources.artist, q)}
-    order by tier, sim desc, ${artists.plays} desc limit ${TRACK_ARTIST_MATCHES}`;
+function trackCandidates(q: ParsedQuery, fuzzy: boolean): SQL {
+  const own = candidates(sources.track, q, fuzzy);
+  // Matching artists (word matches, or fuzzy ones when asked), the best and most played first.
+  const artist = sources.artist;
+  const wordArtists = sql`select ${artists.id} as artist_id, ${TIER.artistWord} as tier, 0::real as sim,
+      ${artists.plays} as plays
+    from ${artists} where ${strictCondition(artist, q)}`;
+  const nearArtists = sql`select ${artists.id} as artist_id, ${TIER.fuzzy} as tier,
+      word_similarity(${q.text}, lower(${artists.name})) as sim, ${artists.plays} as plays
+    from ${artists} where ${fuzzyCondition(artist, q)}`;
+  const matchedArtists = sql`select artist_id, min(tier) as tier, max(sim) as sim
+    from (${fuzzy ? sql`${wordArtists} union all ${nearArtists}` : wordArtists}) as a
+    group by artist_id order by min(tier), max(sim) desc, max(plays) desc limit ${TRACK_ARTIST_MATCHES}`;
   const byArtist = sql`select ${tracks.id} as id, ma.tier, ma.sim, ${tracks.plays} as plays
     from (${matchedArtists}) as ma
     join ${trackArtist} on ${trackArtist.artistId} = ma.artist_id
@@ -181,15 +197,47 @@ function trackCandidates(q: ParsedQuery): SQL {
     from (${own} union all ${byArtist}) as u group by id`;
 }
 
-async function rankSection(tx: Tx, type: SearchType, q: ParsedQuery, perPage: number, offset: number) {
-  const cands = type === 'track' ? trackCandidates(q) : candidates(sources[type], q);
-  const rows = await queryRows<Ranked>(tx as unknown as Database, ranked(cands, perPage, offset));
-  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0]!.total) : null };
+const candidatesOf = (type: SearchType, q: ParsedQuery, fuzzy: boolean) =>
+  type === 'track' ? trackCandidates(q, fuzzy) : candidates(sources[type], q, fuzzy);
+
+/** The ranked page query of one section (exported for the EXPLAIN test and benchmarks). */
+export const sectionQuery = (type: SearchType, q: ParsedQuery, fuzzy: boolean, limit: number, offset = 0) =>
+  ranked(candidatesOf(type, q, fuzzy), limit, offset);
+
+/**
+ * One section's page of ids and its total, in its own transaction: SET LOCAL scopes the settings
+ * to this search (pooled connections never keep them) and the `<%` index condition reads the
+ * threshold directly. Fuzzy candidates are only gathered when the strict ones (word, prefix,
+ * substring) are fewer than FUZZY_FILL: a typo finds its match, while a query that already
+ * matches plenty never pays for similarity over thousands of near-misses.
+ */
+async function rankSection(db: Database, type: SearchType, q: ParsedQuery, perPage: number, offset: number) {
+  return db.transaction(async (tx) => {
+    // Like SET LOCAL, in one round trip. Parallel workers cost more to start than these scans take.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
+        set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    const run = async (fuzzy: boolean) => {
+      const rows = await queryRows<Ranked>(
+        tx as unknown as Database,
+        sectionQuery(type, q, fuzzy, perPage, offset),
+      );
+      const total = rows.length
+        ? Number(rows[0]!.total)
+        : offset > 0
+          ? await countCandidates(tx, candidatesOf(type, q, fuzzy))
+          : 0;
+      return { ids: rows.map((r) => Number(r.id)), total };
+    };
+    const strict = await run(false);
+    if (!q.trigrams || strict.total >= FUZZY_FILL) return strict;
+    return run(true);
+  });
 }
 
 /** Total when the page is past the end (no row carries count(*) over()). */
-async function countSection(tx: Tx, type: SearchType, q: ParsedQuery) {
-  const cands = type === 'track' ? trackCandidates(q) : candidates(sources[type], q);
+async function countCandidates(tx: Tx, cands: SQL) {
   const [row] = await queryRows<{ n: number }>(
     tx as unknown as Database,
     sql`select count(*)::int as n from (${cands}) as c`,
@@ -212,17 +260,12 @@ export async function search(db: Database, opts: SearchOptions): Promise<SearchR
   const perPage = opts.perPage ?? (types.length > 1 ? 5 : 20);
   const offset = (page - 1) * perPage;
 
-  // One transaction: SET LOCAL scopes the fuzzy threshold to this search (pooled connections
-  // never keep it), and the `<%` index condition uses it directly.
-  const found = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    const out: Partial<Record<SearchType, { ids: number[]; total: number }>> = {};
-    for (const type of types) {
-      const r = await rankSection(tx, type, q, perPage, offset);
-      out[type] = { ids: r.ids, total: r.total ?? (page > 1 ? await countSection(tx, type, q) : 0) };
-    }
-    return out;
-  });
+  // Sections run side by side (separate pooled connections on PostgreSQL; PGlite queues them).
+  const found = Object.fromEntries(
+    await Promise.all(
+      types.map(async (type) => [type, await rankSection(db, type, q, perPage, offset)] as const),
+    ),
+  ) as Record<SearchType, { ids: number[]; total: number }>;
 
   const section = <T>(data: T[], total: number) => ({
     data,
