@@ -178,6 +178,9 @@ const sources = {
  */
 function trackCandidates(q: ParsedQuery, fuzzy: boolean): SQL {
   const own = candidates(sources.track, q, fuzzy);
+  // One or two characters match hundreds of artists: their tracks would only be noise (and the
+  // merge below would cost more than the search itself).
+  if (!q.trigrams) return own;
   // Matching artists (word matches, or fuzzy ones when asked), the best and most played first.
   const artist = sources.artist;
   const wordArtists = sql`select ${artists.id} as artist_id, ${TIER.artistWord} as tier, 0::real as sim,
