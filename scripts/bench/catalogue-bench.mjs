@@ -177,31 +177,28 @@ const stop = (child) =>
     child.kill('SIGTERM');
   });
 
-const reuse = process.env.BENCH_CATALOGUE_DIR;
-const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'zema-bench-catalogue-'));
-delete process.env.DATABASE_URL;
-delete process.env.REDIS_URL;
-try {
-  if (!reuse || !existsSync(join(dataDir, 'db'))) {
-    const t0 = performance.now();
-    const code = await new Promise((resolve) =>
-      spawn(
-        process.execPath,
-        ['scripts/bench/large-catalogue.mjs', '--pglite', join(dataDir, 'db'), '--quiet'],
-        {
-          cwd: root,
-          stdio: 'inherit',
-        },
-      ).once('exit', resolve),
-    );
-    if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
-    console.log(
-      `\nLarge catalogue (100 000 tracks, 10 000 artists, 20 000 albums, 100 000 plays) into PGlite in ${((performance.now() - t0) / 1000).toFixed(1)} s (process start to exit)`,
-    );
-  }
+/** Runs large-catalogue.mjs with `args` (and `env`), printing how long it took. */
+async function generate(label, args, env = {}) {
+  const t0 = performance.now();
+  const code = await new Promise((resolve) =>
+    spawn(process.execPath, ['scripts/bench/large-catalogue.mjs', ...args, '--quiet'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    }).once('exit', resolve),
+  );
+  if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
+  console.log(
+    `\nLarge catalogue (100 000 tracks, 10 000 artists, 20 000 albums, 100 000 plays) into ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s (process start to exit)`,
+  );
+}
+
+/** Both benchmarks against one Zema process on `env`'s database. */
+async function benchAgainst(label, env) {
+  console.log(`\n[${label}]`);
   const zema = await start(
     ['--enable-source-maps', 'apps/server/dist/main.js'],
-    { DATA_DIR: dataDir, ADMIN_EMAIL: 'bench@zema.test', ADMIN_PASSWORD: 'bench-password' },
+    { ADMIN_EMAIL: 'bench@zema.test', ADMIN_PASSWORD: 'bench-password', ...env },
     ZEMA_PORT,
   );
   const bare = await start(['scripts/bench/bare-fastify.mjs'], {}, BARE_PORT);
@@ -216,6 +213,27 @@ try {
   } finally {
     await stop(bare);
     await stop(zema);
+  }
+}
+
+// PGlite (the embedded default) always; PostgreSQL too when BENCH_DATABASE_URL names a database
+// (it is filled once; a database that already holds the catalogue is reused).
+const reuse = process.env.BENCH_CATALOGUE_DIR;
+const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'zema-bench-catalogue-'));
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+try {
+  if (!reuse || !existsSync(join(dataDir, 'db'))) await generate('PGlite', ['--pglite', join(dataDir, 'db')]);
+  await benchAgainst('PGlite', { DATA_DIR: dataDir });
+  if (postgresUrl) {
+    const pgData = mkdtempSync(join(tmpdir(), 'zema-bench-catalogue-pg-'));
+    try {
+      await generate('PostgreSQL', ['--if-empty'], { DATABASE_URL: postgresUrl });
+      await benchAgainst('PostgreSQL', { DATA_DIR: pgData, DATABASE_URL: postgresUrl });
+    } finally {
+      rmSync(pgData, { recursive: true, force: true });
+    }
   }
 } finally {
   if (!reuse) rmSync(dataDir, { recursive: true, force: true });
