@@ -35,6 +35,7 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = new TrackFileCache(app);
+  app.addHook('onClose', async () => files.clear());
 
   // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
   const streamHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -43,10 +44,11 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
     return sendTrackStream(app, files, request, reply, id);
   };
-  app.get('/tracks/:id/stream', { config: VIEW, exposeHeadRoute: false }, streamHandler);
+  // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself).
+  app.get('/tracks/:id/stream', { config: VIEW, exposeHeadRoute: false, helmet: false }, streamHandler);
   // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.
   // Hidden from the API document, which lists GET operations only.
-  app.head('/tracks/:id/stream', { config: VIEW, schema: { hide: true } }, streamHandler);
+  app.head('/tracks/:id/stream', { config: VIEW, helmet: false, schema: { hide: true } }, streamHandler);
 
   app.post(
     '/tracks/:id/plays',

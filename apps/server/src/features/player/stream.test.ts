@@ -16,6 +16,7 @@ import { makeWav } from '#src/features/catalogue/test-support';
 import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
 import { buildTestApp, createUser, guest, request, sessionFor, type TestApp } from '../../../test/helpers';
 import { ifRangeMatches, notModified, parseRange } from './ranges';
+import { TrackFileCache } from './stream';
 
 describe('range rules', () => {
   it('parses a-b, a- and -n, clamps the end, refuses a start past the end', () => {
@@ -90,6 +91,16 @@ describe('range rules', () => {
     expect(Object.keys(AUDIO_CONTENT_TYPES)).toHaveLength(AUDIO_FORMATS.length);
   });
 });
+
+/** How many descriptors of this process point at `path`. */
+async function handlesOf(path: string) {
+  let n = 0;
+  for (const fd of await readdir('/proc/self/fd')) {
+    const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+    if (target === path) n++;
+  }
+  return n;
+}
 
 let t: TestApp;
 let small: { id: number; bytes: Buffer; src: string };
@@ -254,14 +265,7 @@ describe('GET tracks/{id}/stream', () => {
     const path = t.app.storage.localPath!(
       (await t.db.select().from(tracks).where(eq(tracks.id, large.id)))[0]!.src!,
     )!;
-    const openHandles = async () => {
-      let n = 0;
-      for (const fd of await readdir('/proc/self/fd')) {
-        const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
-        if (target === path) n++;
-      }
-      return n;
-    };
+    const openHandles = () => handlesOf(path);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const req = httpRequest({ host: '127.0.0.1', port, path: `/api/v1/tracks/${large.id}/stream` });
@@ -280,6 +284,31 @@ describe('GET tracks/{id}/stream', () => {
     const deadline = Date.now() + 5000;
     while ((await openHandles()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await openHandles()).toBe(0);
+  });
+});
+
+describe('track file cache', () => {
+  it('keeps one open handle for concurrent range reads and closes it when the entry is dropped', async () => {
+    const cache = new TrackFileCache(t.app);
+    const file = (await cache.get(small.id))!;
+    expect(file.path).toBeTruthy();
+    // The app's own cache may hold the file open from earlier requests.
+    const before = await handlesOf(file.path!);
+    const starts = [0, 100, 5000, 20_000];
+    const reads = await Promise.all(starts.map((start) => cache.read(file, start, 1000)));
+    reads.forEach((buf, i) => {
+      expect(Buffer.compare(buf, small.bytes.subarray(starts[i]!, starts[i]! + 1000))).toBe(0);
+    });
+    expect(await handlesOf(file.path!)).toBe(before + 1);
+    cache.forget(small.id);
+    const deadline = Date.now() + 2000;
+    while ((await handlesOf(file.path!)) > before && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await handlesOf(file.path!)).toBe(before);
+    // A read through a dropped entry still works, opening and closing the file itself.
+    expect((await cache.read(file, 0, 10)).length).toBe(10);
+    expect(await handlesOf(file.path!)).toBe(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tracks } from '#src/db/schema/index';
@@ -26,6 +26,10 @@ export type TrackFile = {
   path: string | null;
   size: number;
   validators: Validators;
+  /** The open file, shared by concurrent reads; closed once the entry is dropped and idle. */
+  handle?: Promise<FileHandle>;
+  readers: number;
+  retired: boolean;
 };
 
 /**
@@ -52,20 +56,52 @@ export class TrackFileCache {
       return hit;
     }
     const loaded = await this.load(trackId);
-    this.entries.delete(trackId);
+    this.drop(trackId);
     this.entries.set(trackId, loaded);
     this.expiry.set(trackId, now + this.ttlMs);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value as number;
-      this.entries.delete(oldest);
-      this.expiry.delete(oldest);
-    }
+    while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as number);
     return loaded;
   }
 
   forget(trackId: number) {
+    this.drop(trackId);
+  }
+
+  /** Forgets every entry and closes idle files (app shutdown). */
+  clear() {
+    for (const id of [...this.entries.keys()]) this.drop(id);
+  }
+
+  /**
+   * Reads `length` bytes at `start` with one positional read into one buffer. The file stays open
+   * while its entry lives, so a range read costs one read, not an open + read + close.
+   */
+  async read(file: TrackFile, start: number, length: number): Promise<Buffer> {
+    if (!file.path) throw new Error('not a local file');
+    if (file.retired) return readOnce(file.path, start, length);
+    if (!file.handle) {
+      file.handle = open(file.path, 'r');
+      file.handle.catch(() => {
+        file.handle = undefined;
+      });
+    }
+    file.readers++;
+    try {
+      return await readInto(await file.handle, start, length);
+    } finally {
+      file.readers--;
+      if (file.retired) closeIdle(file);
+    }
+  }
+
+  private drop(trackId: number) {
+    const old = this.entries.get(trackId);
     this.entries.delete(trackId);
     this.expiry.delete(trackId);
+    if (old) {
+      old.retired = true;
+      closeIdle(old);
+    }
   }
 
   private async load(trackId: number): Promise<TrackFile | null> {
@@ -102,6 +138,8 @@ export class TrackFileCache {
         etag: `"${mtime.getTime().toString(16)}-${size.toString(16)}"`,
         lastModified: new Date(Math.floor(mtime.getTime() / 1000) * 1000),
       },
+      readers: 0,
+      retired: false,
     };
   }
 }
@@ -111,18 +149,29 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** One positional read into one buffer; the handle is closed whatever happens. */
-async function readSlice(path: string, start: number, length: number): Promise<Buffer> {
+function closeIdle(file: TrackFile) {
+  if (file.readers > 0 || !file.handle) return;
+  const handle = file.handle;
+  file.handle = undefined;
+  handle.then((h) => h.close()).catch(() => {});
+}
+
+async function readInto(handle: FileHandle, start: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(buffer, done, length - done, start + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done === length ? buffer : buffer.subarray(0, done);
+}
+
+/** Open, read, close: for an entry already dropped from the cache. */
+async function readOnce(path: string, start: number, length: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await handle.read(buffer, done, length - done, start + done);
-      if (bytesRead === 0) break;
-      done += bytesRead;
-    }
-    return done === length ? buffer : buffer.subarray(0, done);
+    return await readInto(handle, start, length);
   } finally {
     await handle.close();
   }
@@ -140,7 +189,12 @@ export async function sendTrackStream(
   const file = await cache.get(trackId);
   if (!file) return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
   const contentType = audioContentType(file.format);
-  reply.header('cache-control', 'private, max-age=3600');
+  // Helmet is skipped on this route (its per-request CSP nonces cost more than the read); these two
+  // of its headers matter for a media file: never sniffed, never embedded by other sites.
+  reply
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'same-origin');
 
   // Behind nginx: the request was authorised above; nginx serves the bytes, ranges and validators.
   const accel = app.config.streamXAccelPrefix;
@@ -188,7 +242,7 @@ export async function sendTrackStream(
 
   if (length <= BUFFERED_READ_MAX) {
     try {
-      return reply.send(await readSlice(file.path, start, length));
+      return reply.send(await cache.read(file, start, length));
     } catch (err) {
       // Replaced or removed since it was cached: forget it and let the client ask again.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
