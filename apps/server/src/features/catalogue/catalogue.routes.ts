@@ -56,6 +56,7 @@ import {
   upsertChannel,
 } from './catalogue.service';
 import { getChannel } from './channels.service';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
 
 /** Largest audio file an admin may upload. */
 export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
@@ -77,21 +78,33 @@ const found = <T>(value: T | null | undefined): T => {
 };
 const callerId = (request: FastifyRequest) => request.user?.id ?? null;
 
+/** The bytes of a multipart `file` part; `missing` / `tooLarge` are the 422 messages. */
+async function readFilePart(
+  request: FastifyRequest,
+  maxBytes: number,
+  messages: { missing: string; tooLarge: string },
+) {
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
+      if (part.type === 'file') part.file.resume();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw validationError({ file: [messages.tooLarge] });
+    }
+    throw err;
+  }
+  throw validationError({ file: [messages.missing] });
+}
+
 /** The bytes of a POST tracks/{id}/audio: a multipart `file`, or the raw body sent as audio/*. */
 async function readAudioUpload(request: FastifyRequest): Promise<Buffer> {
   if (request.isMultipart()) {
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
-        if (part.type === 'file') part.file.resume();
-      }
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw validationError({ file: [CATALOGUE_MESSAGES.audioTooLarge] });
-      }
-      throw err;
-    }
-    throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
+    return readFilePart(request, AUDIO_MAX_BYTES, {
+      missing: CATALOGUE_MESSAGES.selectAudio,
+      tooLarge: CATALOGUE_MESSAGES.audioTooLarge,
+    });
   }
   if (Buffer.isBuffer(request.body) && request.body.length) return request.body;
   throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
@@ -308,6 +321,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       return { track: found(await getTrack(app.db, request.params.id, null)) };
+    },
+  );
+
+  // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….
+  app.post(
+    '/catalogue/images',
+    { config: ADMIN, schema: { response: { 200: z.object({ url: z.string() }) } } },
+    async (request) => {
+      if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
+      const data = await readFilePart(request, IMAGE_MAX_BYTES, {
+        missing: IMAGE_MESSAGES.select,
+        tooLarge: IMAGE_MESSAGES.tooLarge,
+      });
+      try {
+        return { url: await saveCatalogueImage(app, data) };
+      } catch (err) {
+        if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
+        throw err;
+      }
     },
   );
 

@@ -6,6 +6,7 @@ import {
   trackResponseSchema,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, plays, tracks } from '#src/db/schema/index';
 import {
@@ -176,6 +177,45 @@ describe('admin writes', () => {
     expect((await t.app.inject({ url: `/storage/${row!.src}` })).statusCode).toBe(404);
     const streamed = await request(t.app, guest(), { url: `/api/v1/tracks/${id}/stream` });
     expect(Buffer.compare(streamed.rawPayload, wav)).toBe(0);
+  });
+});
+
+describe('POST catalogue/images', () => {
+  const upload = (actor: Actor, bytes: Buffer) => {
+    const boundary = '----zema-image';
+    return request(t.app, actor, {
+      method: 'POST',
+      url: '/api/v1/catalogue/images',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  };
+
+  it('re-encodes a picture as WebP fitted in 1000 px and returns its URL; refuses non-images', async () => {
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    expect((await upload(user, png)).statusCode).toBe(403);
+    const res = await upload(admin, png);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/storage\/images\/[a-f0-9]{32}\.webp$/);
+    const served = await t.app.inject({ url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1000,
+      height: 500,
+    });
+    const bad = await upload(admin, Buffer.from('not a picture at all'));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.file).toEqual(['This file type is not allowed']);
   });
 });
 

@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { type FileStorage, generateStorageKey } from '#src/platform/storage';
+
+/** Largest picture an admin may upload for an artist, album, track, genre or channel. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Stored pictures fit in this square (covers are shown at most this large). */
+export const IMAGE_MAX_SIDE = 1000;
+const MAX_INPUT_PIXELS = 40_000_000;
+const ALLOWED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+export class ImageInputError extends Error {
+  override name = 'ImageInputError';
+}
+
+export const IMAGE_MESSAGES = {
+  notImage: 'This file type is not allowed',
+  tooLarge: 'The file may not be greater than 10 MB.',
+  select: 'Please select an image.',
+} as const;
+
+/**
+ * Re-encodes an uploaded picture (format from the bytes, EXIF rotation applied, metadata dropped,
+ * fitted in 1000×1000) as WebP under `images/`, and returns its public URL for the `image` fields.
+ */
+export async function saveCatalogueImage(app: { storage: FileStorage }, input: Buffer): Promise<string> {
+  if (input.length > IMAGE_MAX_BYTES) throw new ImageInputError(IMAGE_MESSAGES.tooLarge);
+  let encoded: Buffer;
+  try {
+    const { format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!format || !ALLOWED.has(format)) throw new ImageInputError(IMAGE_MESSAGES.notImage);
+    encoded = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    if (err instanceof ImageInputError) throw err;
+    // Not an image, or corrupt data behind a valid header.
+    throw new ImageInputError(IMAGE_MESSAGES.notImage);
+  }
+  const key = generateStorageKey('images', 'webp');
+  await app.storage.put(key, encoded, 'image/webp');
+  return app.storage.publicUrl(key);
+}
