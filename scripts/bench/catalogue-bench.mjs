@@ -187,6 +187,7 @@ async function generate(label, args, env = {}) {
       env: { ...process.env, ...env },
     }).once('exit', resolve),
   );
+  if (code === 3) return; // --if-empty found it filled: reused as it is
   if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
   console.log(
     `\nLarge catalogue (100 000 tracks, 10 000 artists, 20 000 albums, 100 000 plays) into ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s (process start to exit)`,

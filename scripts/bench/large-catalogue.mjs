@@ -10,7 +10,7 @@
 // sent row by row and PGlite and PostgreSQL run the same statements. Names are drawn from word
 // lists by a fixed hash of the row number: the same catalogue every time, with realistic overlap
 // (many tracks share words, so search has to rank). Migrations are applied first; a database that
-// already has tracks is refused (--append adds another batch beside them, --if-empty keeps it).
+// already has tracks is refused (--append adds another batch beside them, --if-empty keeps it and exits with 3).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -107,7 +107,8 @@ const [{ n: existing }] = await db.query('select count(*)::int as n from tracks'
 if (existing > 0 && opts['if-empty']) {
   console.log(`The database already has ${existing} tracks: kept as it is.`);
   await db.close();
-  process.exit(0);
+  // A distinct code, so a caller can tell "kept" from "generated".
+  process.exit(3);
 }
 if (existing > 0 && !opts.append) {
   console.error(`The database already has ${existing} tracks; pass --append to add another batch.`);
