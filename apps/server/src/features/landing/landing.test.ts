@@ -36,7 +36,7 @@ describe('GET landing/artists', () => {
     // Old favourite: many plays, all older than a week. Rising: a few plays this week.
     const oldFavourite = await createArtist(t.db, { name: 'Old Favourite', image_small: '/old-fav.jpg' });
     const rising = await createArtist(t.db, { name: 'Rising' });
-    const quiet = await createArtist(t.db, { name: 'Quiet', verified: true });
+    await createArtist(t.db, { name: 'Quiet', verified: true });
     await createAlbum(t.db, {
       name: 'Rising Debut',
       artist_ids: [rising],
