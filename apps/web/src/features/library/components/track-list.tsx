@@ -155,28 +155,47 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
   );
 }
 
+/**
+ * The row number, with the play button over it on hover or focus (the button comes first in the
+ * DOM so the number can hide while it has keyboard focus). The number sits outside the
+ * button so the button's name is exactly "Play {track}" (label-content-name-match).
+ */
 function PlayCell({ track, index, onPlay }: { track: Track; index: number; onPlay: () => void }) {
   const { trans } = useTrans();
   const playing = useIsTrackPlaying(track.id);
   const disabled = !track.stream_url;
   return (
-    <RACButton
-      aria-label={
-        playing ? trans('Pause :name', { name: track.name }) : trans('Play :name', { name: track.name })
-      }
-      isDisabled={disabled}
-      onPress={() => (playing ? getPlayer().pause() : onPlay())}
-      className={cx(
-        'relative flex size-10 cursor-pointer items-center justify-center rounded-full text-muted data-hovered:text-fg data-disabled:cursor-not-allowed data-disabled:opacity-40',
-        focusRing,
-      )}
-    >
-      <span className={cx('tabular-nums group-data-hovered:hidden', playing && 'hidden')}>{index + 1}</span>
-      {playing ? (
-        <Pause aria-hidden="true" className="size-4 text-primary" fill="currentColor" />
-      ) : (
-        <Play aria-hidden="true" className="hidden size-4 group-data-hovered:block" fill="currentColor" />
-      )}
-    </RACButton>
+    <div className="relative flex size-10 items-center justify-center">
+      <RACButton
+        aria-label={
+          playing ? trans('Pause :name', { name: track.name }) : trans('Play :name', { name: track.name })
+        }
+        isDisabled={disabled}
+        onPress={() => (playing ? getPlayer().pause() : onPlay())}
+        className={cx(
+          'peer absolute inset-0 z-10 flex cursor-pointer items-center justify-center rounded-full text-fg data-disabled:cursor-not-allowed',
+          playing
+            ? 'opacity-100'
+            : 'opacity-0 group-data-hovered:opacity-100 data-focus-visible:opacity-100 data-disabled:opacity-0!',
+          focusRing,
+        )}
+      >
+        {playing ? (
+          <Pause aria-hidden="true" className="size-4 text-primary" fill="currentColor" />
+        ) : (
+          <Play aria-hidden="true" className="size-4" fill="currentColor" />
+        )}
+      </RACButton>
+      <span
+        aria-hidden="true"
+        className={cx(
+          'text-muted tabular-nums peer-data-focus-visible:invisible',
+          !disabled && 'group-data-hovered:invisible',
+          playing && 'invisible',
+        )}
+      >
+        {index + 1}
+      </span>
+    </div>
   );
 }

@@ -193,23 +193,29 @@ function ResultImage({ src, round }: { src: string | null; round: boolean }) {
   return <img src={src} alt="" aria-hidden="true" className={cx('size-10 shrink-0 object-cover', shape)} />;
 }
 
-/** The input; Enter with no highlighted result opens the search page for the typed text. */
+/**
+ * The input. Enter with no highlighted result opens the search page for the typed text; it is read
+ * in the capture phase, before the combo box's own Enter handling closes the list.
+ */
 function SearchInput({ placeholder, onSubmit }: { placeholder: string; onSubmit: (query: string) => void }) {
   const state = useContext(ComboBoxStateContext);
   const navigate = useNavigate();
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDownCapture = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Enter' || !state) return;
     const query = state.inputValue.trim();
     if (!query || (state.isOpen && state.selectionManager.focusedKey != null)) return;
+    e.preventDefault();
+    e.stopPropagation();
     state.close();
     onSubmit(query);
     navigate(searchUrl(query));
   };
   return (
-    <Input
-      placeholder={placeholder}
-      onKeyDown={onKeyDown}
-      className="h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus"
-    />
+    <div className="contents" onKeyDownCapture={onKeyDownCapture}>
+      <Input
+        placeholder={placeholder}
+        className="h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus"
+      />
+    </div>
   );
 }
