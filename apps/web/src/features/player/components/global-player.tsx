@@ -1,9 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTrans } from '#src/lib/i18n';
 import { Dialog } from '#src/ui/dialog';
 import { handleShortcut, SHORTCUTS } from '../engine/shortcuts';
 import { getPlayer, usePlayerState } from '../engine/use-player';
-import { CompactPlayerBar } from './player-bar';
+
+// Loaded only once something plays outside the player layout, so the landing page stays light.
+const CompactPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.CompactPlayerBar })));
 
 // How many player layouts are on screen: outside them (landing page) a compact bar is shown instead.
 let layouts = 0;
@@ -88,7 +90,11 @@ export function GlobalPlayer() {
 
   return (
     <>
-      {hasTrack && !insideLayout && <CompactPlayerBar />}
+      {hasTrack && !insideLayout && (
+        <Suspense fallback={null}>
+          <CompactPlayerBar />
+        </Suspense>
+      )}
       <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
     </>
   );

@@ -1,7 +1,6 @@
 import type { Track } from '@zema/contracts';
-import { ChevronDown, Keyboard, Music } from 'lucide-react';
-import { useState } from 'react';
-import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
+import { Keyboard, Music } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ArtistLinks, trackHref } from '#src/features/catalogue/components/artist-links';
 import { LikeButton } from '#src/features/library/components/like-button';
@@ -9,6 +8,7 @@ import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, nativeFocusRing } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
+import { Spinner } from '#src/ui/spinner';
 import { useCurrentTrack, usePlayerState } from '../engine/use-player';
 import {
   NextButton,
@@ -20,9 +20,11 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
-import { QueuePanel } from './queue-panel';
 
-function Artwork({ track, className }: { track: Track | null; className?: string }) {
+const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
+const NowPlayingView = lazy(() => import('./now-playing').then((m) => ({ default: m.NowPlayingView })));
+
+export function Artwork({ track, className }: { track: Track | null; className?: string }) {
   const src = track?.image ?? track?.album?.image;
   if (src) return <img src={src} alt="" className={cx('shrink-0 rounded object-cover', className)} />;
   return (
@@ -66,7 +68,10 @@ export function QueueDialog({
       size="lg"
       bodyClassName="flex flex-col"
     >
-      <QueuePanel className="min-h-[50dvh]" />
+      {/* The queue (grid list with drag and drop) loads when first opened: it is not on every page. */}
+      <Suspense fallback={<Spinner className="m-auto" />}>
+        <QueuePanel className="min-h-[50dvh]" />
+      </Suspense>
     </Dialog>
   );
 }
@@ -146,73 +151,12 @@ export function MiniPlayer() {
         <LikeButton type="track" id={track.id} name={track.name} size="sm" />
         <PlayPauseButton size="sm" />
       </div>
-      <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+      {open && (
+        <Suspense fallback={null}>
+          <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-/** Full-screen now-playing view (mobile): big artwork, seek, transport, volume and the queue. */
-export function NowPlayingView({
-  isOpen,
-  onOpenChange,
-}: {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { trans } = useTrans();
-  const track = useCurrentTrack();
-  const [queueOpen, setQueueOpen] = useState(false);
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable
-      className="fixed inset-0 z-50 bg-bg"
-    >
-      <Modal className="h-(--visual-viewport-height) w-full outline-none">
-        <RACDialog
-          aria-label={trans('Now playing')}
-          data-now-playing
-          className="flex h-full flex-col gap-4 overflow-y-auto bg-bg p-4 text-fg outline-none"
-        >
-          {({ close }) => (
-            <>
-              <div className="flex items-center gap-2">
-                <Button variant="icon" aria-label={trans('Close now playing')} onPress={close}>
-                  <ChevronDown aria-hidden="true" />
-                </Button>
-                <Heading slot="title" className="flex-1 text-center text-sm font-semibold">
-                  {trans('Now playing')}
-                </Heading>
-                <QueueButton isOpen={queueOpen} onPress={() => setQueueOpen(true)} />
-              </div>
-              {track && (
-                <>
-                  <Artwork track={track} className="mx-auto aspect-square w-full max-w-sm shadow-lg" />
-                  <div className="flex items-center gap-2">
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-xl font-bold">{track.name}</p>
-                      <ArtistLinks artists={track.artists} className="block text-sm text-muted" />
-                    </div>
-                    <LikeButton type="track" id={track.id} name={track.name} size="md" />
-                  </div>
-                  <SeekBar />
-                  <div className="flex items-center justify-between">
-                    <ShuffleButton />
-                    <PreviousButton size="lg" />
-                    <PlayPauseButton size="lg" />
-                    <NextButton size="lg" />
-                    <RepeatButton />
-                  </div>
-                  <VolumeControl className="justify-center" />
-                </>
-              )}
-              <QueueDialog isOpen={queueOpen} onOpenChange={setQueueOpen} />
-            </>
-          )}
-        </RACDialog>
-      </Modal>
-    </ModalOverlay>
   );
 }
 
@@ -244,7 +188,11 @@ export function CompactPlayerBar() {
       <PreviousButton size="sm" />
       <PlayPauseButton size="sm" />
       <NextButton size="sm" />
-      <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+      {open && (
+        <Suspense fallback={null}>
+          <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </section>
   );
 }
