@@ -5,7 +5,16 @@
 //   2. X-Accel-Redirect mode behind nginx: Zema authorises, nginx sends the bytes       goal ≥ 0.9×
 // Run by `npm run bench`, or alone: node scripts/bench/streaming.mjs (after a build).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
@@ -37,6 +46,8 @@ if (!NGINX || !WRK) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-stream-'));
 const storageDir = join(dataDir, 'storage');
+// nginx's worker runs as an unprivileged user when started as root: it must be able to read.
+chmodSync(dataDir, 0o755);
 
 async function waitFor(url, child) {
   for (let i = 0; i < 2000; i++) {

@@ -81,9 +81,12 @@ async function jsLoadedBy(path) {
   await context.close();
   let raw = 0;
   let gz = 0;
-  for (const body of scripts.values()) {
+  for (const [url, body] of scripts) {
     raw += body.length;
-    gz += gzipSync(body, { level: 9 }).length;
+    const size = gzipSync(body, { level: 9 }).length;
+    gz += size;
+    if (process.env.BENCH_VERBOSE)
+      console.log(`    ${(size / 1024).toFixed(1).padStart(6)} kB  ${url.replace(base, '')}`);
   }
   return { files: scripts.size, raw, gz };
 }
