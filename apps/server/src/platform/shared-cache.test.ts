@@ -90,6 +90,42 @@ describe('shared cache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('drops a whole namespace by prefix, including a load in flight, and nothing else', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus);
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.get('page:1', load)).toBe(1);
+    expect(await cache.get('page:2', load)).toBe(2);
+    expect(await cache.get('other', load)).toBe(3);
+    let release!: () => void;
+    const slow = cache.get('page:3', () => new Promise<string>((r) => (release = () => r('stale'))));
+    await cache.invalidatePrefix('page:');
+    release();
+    expect(await slow).toBe('stale');
+    expect(await cache.get('page:3', async () => 'fresh')).toBe('fresh');
+    expect(await cache.get('page:1', load)).toBe(4);
+    expect(await cache.get('other', load)).toBe(3);
+  });
+
+  it('honours a per-key TTL and stays within maxEntries', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await createSharedCache(bus, { ttlMs: 60_000, maxEntries: 3 });
+    open.push(cache);
+    let n = 0;
+    const load = async () => ++n;
+    await cache.get('short', load, { ttlMs: 100 });
+    vi.setSystemTime(Date.now() + 101);
+    expect(await cache.get('short', load)).toBe(2);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load);
+    // 'short' was the oldest of four: dropped to make room, the newest stay.
+    expect(await cache.get('c', load)).toBe(5);
+    expect(await cache.get('short', load)).toBe(6);
+  });
+
   it.skipIf(!redisUrl)('an invalidation on one instance reaches another through Redis', async () => {
     const busA = createRedisPubSub(redisUrl!);
     const busB = createRedisPubSub(redisUrl!);
@@ -103,5 +139,8 @@ describe('shared cache', () => {
     version = 2;
     await a.invalidate(key);
     await until(async () => (await b.get(key, load)) === 2);
+    version = 3;
+    await a.invalidatePrefix(key.slice(0, 4));
+    await until(async () => (await b.get(key, load)) === 3);
   });
 });

@@ -9,17 +9,36 @@ const CHANNEL = 'cache:invalidate';
  * instance. The TTL bounds staleness should an invalidation message ever be lost.
  */
 export type SharedCache = {
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** `ttlMs` shortens (or lengthens) this key's lifetime from the cache-wide default. */
+  get<T>(key: string, load: () => Promise<T>, opts?: { ttlMs?: number }): Promise<T>;
   invalidate(...keys: string[]): Promise<void>;
+  /**
+   * Drops every key starting with one of `prefixes` (a namespace such as `artist-page:`), for
+   * writes that change many cached answers at once.
+   */
+  invalidatePrefix(...prefixes: string[]): Promise<void>;
   close(): Promise<void>;
 };
 
 type Entry = { value: Promise<unknown>; expires: number };
 
-export async function createSharedCache(pubsub: PubSub, { ttlMs = 60_000 } = {}): Promise<SharedCache> {
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
+
+export async function createSharedCache(
+  pubsub: PubSub,
+  { ttlMs = 60_000, maxEntries = 10_000 } = {},
+): Promise<SharedCache> {
   const entries = new Map<string, Entry>();
   // Bumped on every invalidation, so a load that started before it never stores its stale result.
   const versions = new Map<string, number>();
+  // The same for namespaces; a handful of prefixes, so summing the matching ones is cheap.
+  const prefixVersions = new Map<string, number>();
+  const prefixStamp = (key: string) => {
+    let stamp = 0;
+    for (const [prefix, v] of prefixVersions) if (key.startsWith(prefix)) stamp += v;
+    return stamp;
+  };
 
   const drop = (keys: readonly string[]) => {
     for (const key of keys) {
@@ -27,20 +46,41 @@ export async function createSharedCache(pubsub: PubSub, { ttlMs = 60_000 } = {})
       versions.set(key, (versions.get(key) ?? 0) + 1);
     }
   };
+  const dropPrefixes = (prefixes: readonly string[]) => {
+    for (const prefix of prefixes) prefixVersions.set(prefix, (prefixVersions.get(prefix) ?? 0) + 1);
+    for (const key of entries.keys()) if (prefixes.some((p) => key.startsWith(p))) entries.delete(key);
+  };
+  // Keys built from user input (search queries) must not grow memory without bound: past
+  // maxEntries, expired entries go first, then the oldest stored.
+  const makeRoom = (now: number) => {
+    if (entries.size < maxEntries) return;
+    for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+    for (const key of entries.keys()) {
+      if (entries.size < maxEntries) break;
+      entries.delete(key);
+    }
+  };
 
-  const unsubscribe: Unsubscribe = await pubsub.subscribe<{ keys?: unknown }>(CHANNEL, (message) => {
-    if (Array.isArray(message?.keys)) drop(message.keys.filter((k): k is string => typeof k === 'string'));
-  });
+  const unsubscribe: Unsubscribe = await pubsub.subscribe<{ keys?: unknown; prefixes?: unknown }>(
+    CHANNEL,
+    (message) => {
+      drop(strings(message?.keys));
+      const prefixes = strings(message?.prefixes);
+      if (prefixes.length) dropPrefixes(prefixes);
+    },
+  );
 
   return {
-    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    async get<T>(key: string, load: () => Promise<T>, opts?: { ttlMs?: number }): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value as Promise<T>;
       const version = versions.get(key) ?? 0;
+      const stamp = prefixStamp(key);
       // A real promise, settled once: query builders are lazy thenables that run again on each await.
       const value = (async () => await load())();
-      entries.set(key, { value, expires: now + ttlMs });
+      if (!hit) makeRoom(now);
+      entries.set(key, { value, expires: now + (opts?.ttlMs ?? ttlMs) });
       try {
         return await value;
       } catch (err) {
@@ -48,12 +88,17 @@ export async function createSharedCache(pubsub: PubSub, { ttlMs = 60_000 } = {})
         if (entries.get(key)?.value === value) entries.delete(key);
         throw err;
       } finally {
-        if ((versions.get(key) ?? 0) !== version && entries.get(key)?.value === value) entries.delete(key);
+        const stale = (versions.get(key) ?? 0) !== version || prefixStamp(key) !== stamp;
+        if (stale && entries.get(key)?.value === value) entries.delete(key);
       }
     },
     async invalidate(...keys) {
       drop(keys);
       await pubsub.publish(CHANNEL, { keys });
+    },
+    async invalidatePrefix(...prefixes) {
+      dropPrefixes(prefixes);
+      await pubsub.publish(CHANNEL, { prefixes });
     },
     async close() {
       await unsubscribe();
