@@ -1,8 +1,9 @@
 // Catalogue benchmarks for `npm run bench`, against the large generated catalogue
 // (scripts/bench/large-catalogue.mjs: 100 000 tracks, 10 000 artists, 20 000 albums):
 //  a. search latency: GET /api/v1/search?query=… one request at a time over a spread of exact,
-//     prefix, typo and artist queries; p50/p95 next to GET /api/v1/tracks/{id} (a primary-key read
-//     through the same stack and database) and GET /health (a `select 1`).
+//     prefix, typo and artist queries, each first asked once (the full search), then again (the
+//     ranking comes from the 30 s cache); p50/p95 next to GET /api/v1/tracks/{id} (a primary-key
+//     read through the same stack and database) and GET /health (a `select 1`).
 //  b. the artist page API, GET /api/v1/artists/{id}, at 200 connections: p99 and requests/s next
 //     to a bare Fastify JSON route at the same concurrency.
 // Both need the catalogue and search routes; a missing route is reported, not faked.
@@ -74,22 +75,32 @@ async function searchQueries(base, trackIds, artistIds) {
 async function benchSearch(base, { tracks = 100_000, artists = 10_000 } = {}) {
   const probe = await fetch(`${base}/api/v1/search?query=blue`);
   if (probe.status === 404) return { missing: 'GET /api/v1/search is not there yet' };
-  // Spread over the whole id range: ids are dense from 1 in a freshly generated catalogue.
-  const trackIds = Array.from({ length: 20 }, (_, i) => 1 + Math.floor(((i + 0.5) * tracks) / 20));
-  const artistIds = Array.from({ length: 10 }, (_, i) => 1 + Math.floor(((i + 0.37) * artists) / 10));
-  const queries = await searchQueries(base, trackIds, artistIds);
-  const searchPaths = queries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`);
+  // Spread over the whole id range: ids are dense from 1 in a freshly generated catalogue. The
+  // warm-up set comes from other rows, so the measured queries are asked for the first time.
+  const spread = (n, total, shift) =>
+    Array.from({ length: n }, (_, i) => 1 + Math.floor(((i + shift) * total) / n));
+  const unique = (list) => [...new Set(list)];
+  const queries = unique(await searchQueries(base, spread(40, tracks, 0.5), spread(20, artists, 0.37)));
+  const warmQueries = unique(
+    await searchQueries(base, spread(10, tracks, 0.2), spread(5, artists, 0.8)),
+  ).filter((q) => !queries.includes(q));
+  const toPath = (q) => `/api/v1/search?query=${encodeURIComponent(q)}`;
+  const searchPaths = queries.map(toPath);
   const trackPaths = Array.from(
     { length: queries.length },
     (_, i) => `/api/v1/tracks/${1 + ((i * 7919) % tracks)}`,
   );
-  // Warm the caches, the JIT and the database's buffers the same way for each.
-  await timeSequential(base, searchPaths, 1);
+  // Warm the JIT and the database's buffers with other queries (identical searches share a
+  // cached ranking for 30 s, so the measured ones must not have been asked yet).
+  await timeSequential(base, warmQueries.map(toPath), 2);
   await timeSequential(base, trackPaths, 1);
-  const search = await timeSequential(base, searchPaths, 3);
+  // First time each query is asked: the whole search runs (the figure the goal is about).
+  const search = await timeSequential(base, searchPaths, 1);
+  // Asked again within 30 s: ranking from the shared cache, the answer loaded afresh.
+  const repeat = await timeSequential(base, searchPaths, 2);
   const byId = await timeSequential(base, trackPaths, 3);
   const health = await timeSequential(base, Array(queries.length).fill('/health'), 3);
-  return { search, byId, health, queries: queries.length, sample: queries.slice(0, 3) };
+  return { search, repeat, byId, health, queries: queries.length, sample: queries.slice(0, 3) };
 }
 
 async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 200, duration = 8 } = {}) {
@@ -97,7 +108,9 @@ async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 
   if (probe.status === 404 && (await probe.text()).includes('Route')) {
     return { missing: 'GET /api/v1/artists/{id} is not there yet' };
   }
-  // 100 different artists in turn, so one cached answer cannot stand in for the page.
+  // 100 different artists in turn. The public part of each page is cached for 60 s after its
+  // first request (the warm-up below visits them all), so this measures the steady state of a
+  // guest's page: the cache plus serialisation.
   const ids = Array.from({ length: 100 }, (_, i) => 1 + ((i * 97) % artists));
   let n = 0;
   const run = (url, opts = {}) =>
@@ -108,20 +121,29 @@ async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 
   const artistOpts = {
     requests: [{ setupRequest: (req) => ({ ...req, path: `/api/v1/artists/${ids[n++ % ids.length]}` }) }],
   };
+  // A page's first request (nothing cached): one at a time, over artists the load below skips.
+  const uncached = await timeSequential(
+    base,
+    Array.from({ length: 40 }, (_, i) => `/api/v1/artists/${1 + ((i * 131 + 50) % artists)}`).filter(
+      (p) => !ids.some((id) => p.endsWith(`/${id}`)),
+    ),
+    1,
+  );
   await run(`${base}/api/v1/artists/1`, { ...artistOpts, duration: 2, connections: 20 });
   await run(`${bareUrl}/json`, { duration: 2, connections: 20 });
   const bare = await run(`${bareUrl}/json`);
   const artist = await run(`${base}/api/v1/artists/1`, artistOpts);
-  return { bare, artist, connections, duration };
+  return { bare, artist, uncached, connections, duration };
 }
 
 function printSearch(r) {
   console.log('\nSearch over the large catalogue (one request at a time)');
   if (r.missing) return console.log(`  skipped: ${r.missing}`);
   console.log(
-    `  GET /api/v1/search (${r.queries} queries × 3: exact, prefix, typo, artist; e.g. ${r.sample.map((q) => JSON.stringify(q)).join(', ')})`,
+    `  GET /api/v1/search (${r.queries} different queries: exact, prefix, typo, artist; e.g. ${r.sample.map((q) => JSON.stringify(q)).join(', ')})`,
   );
-  console.log(`    p50 ${ms(r.search.p50)}   p95 ${ms(r.search.p95)}   (goal p95 < 30 ms)`);
+  console.log(`    first ask  p50 ${ms(r.search.p50)}   p95 ${ms(r.search.p95)}   (goal p95 < 30 ms)`);
+  console.log(`    asked again (cached ranking) × 2   p50 ${ms(r.repeat.p50)}   p95 ${ms(r.repeat.p95)}`);
   console.log(`  GET /api/v1/tracks/{id} (primary key)   p50 ${ms(r.byId.p50)}   p95 ${ms(r.byId.p95)}`);
   console.log(`  GET /health (select 1)                 p50 ${ms(r.health.p50)}   p95 ${ms(r.health.p95)}`);
   console.log(`  ratio: search p95 = ${(r.search.p95 / r.byId.p95).toFixed(1)}× a track by id`);
@@ -135,6 +157,9 @@ function printArtistPage(r) {
     `  Zema GET /api/v1/artists/{id}      ${r.artist.rps.toFixed(0)} req/s   p50 ${r.artist.p50} ms   p99 ${r.artist.p99} ms`,
   );
   console.log(`  ratio: ${(r.artist.rps / r.bare.rps).toFixed(3)}× bare /json requests/s`);
+  console.log(
+    `  a page's first request (uncached, one at a time)   p50 ${ms(r.uncached.p50)}   p95 ${ms(r.uncached.p95)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,26 +1,20 @@
-import type { Album, ArtistPageResponse, ArtistRef, Genre, Track } from '@zema/contracts';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Album, ArtistRef, Genre, Track } from '@zema/contracts';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
   albumArtist,
   albums,
   artistGenre,
   artists,
-  follows,
   genres,
-  likes,
   trackArtist,
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
-import { loadAlbums, loadArtistGenres, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
+import { artistAlbumIds, artistTrackIds } from './artist-page';
+import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 
-/** Catalogue reads behind the artist, album, track and genre pages. */
-
-export const POPULAR_TRACKS = 10;
-export const SIMILAR_ARTISTS = 10;
-/** Albums shown on the artist page itself; the rest come from artists/{id}/albums. */
-export const ARTIST_PAGE_ALBUMS = 50;
+/** Catalogue reads behind the artist lists, album, track and genre pages (the artist page: artist-page.ts). */
 
 export type PageQuery = { page: number; perPage: number };
 export type Page<T> = {
@@ -50,125 +44,6 @@ export function toPage<T>(q: PageQuery, total: number, data: T[]): Page<T> {
     next_page: q.page < lastPage ? q.page + 1 : null,
     prev_page: q.page > 1 ? q.page - 1 : null,
     data,
-  };
-}
-
-/** Albums of an artist, newest first (undated last). */
-function artistAlbumIds(db: Database, artistId: number, limit: number, offset = 0) {
-  return db
-    .select({ id: albums.id })
-    .from(albumArtist)
-    .innerJoin(albums, eq(albums.id, albumArtist.albumId))
-    .where(eq(albumArtist.artistId, artistId))
-    .orderBy(sql`${albums.releaseDate} desc nulls last`, desc(albums.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** Tracks an artist is credited on, most played first. */
-function artistTrackIds(db: Database, artistId: number, limit: number, offset = 0) {
-  return db
-    .select({ id: tracks.id })
-    .from(trackArtist)
-    .innerJoin(tracks, eq(tracks.id, trackArtist.trackId))
-    .where(eq(trackArtist.artistId, artistId))
-    .orderBy(desc(tracks.plays), asc(tracks.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** Artists sharing the most genres with this one; ties go to the more played. */
-async function similarArtistIds(db: Database, artistId: number): Promise<number[]> {
-  const mine = db
-    .select({ genreId: artistGenre.genreId })
-    .from(artistGenre)
-    .where(eq(artistGenre.artistId, artistId));
-  const overlap = sql<number>`count(*)::int`;
-  const rows = await db
-    .select({ id: artists.id, overlap })
-    .from(artistGenre)
-    .innerJoin(artists, eq(artists.id, artistGenre.artistId))
-    .where(and(inArray(artistGenre.genreId, mine), ne(artistGenre.artistId, artistId)))
-    .groupBy(artists.id, artists.plays)
-    .orderBy(desc(overlap), desc(artists.plays), asc(artists.id))
-    .limit(SIMILAR_ARTISTS);
-  return rows.map((r) => r.id);
-}
-
-export async function getArtistPage(
-  db: Database,
-  artistId: number,
-  userId: number | null,
-): Promise<ArtistPageResponse | null> {
-  const [row] = await db.select().from(artists).where(eq(artists.id, artistId));
-  if (!row) return null;
-  const [genresOf, albumIds, trackIds, similarIds, followers, mine] = await Promise.all([
-    loadArtistGenres(db, [artistId]),
-    artistAlbumIds(db, artistId, ARTIST_PAGE_ALBUMS),
-    artistTrackIds(db, artistId, POPULAR_TRACKS),
-    similarArtistIds(db, artistId),
-    db
-      .select({ n: count() })
-      .from(follows)
-      .where(and(eq(follows.followableType, 'artist'), eq(follows.followableId, artistId))),
-    userId
-      ? Promise.all([
-          db
-            .select({ id: likes.likeableId })
-            .from(likes)
-            .where(
-              and(eq(likes.userId, userId), eq(likes.likeableType, 'artist'), eq(likes.likeableId, artistId)),
-            ),
-          db
-            .select({ id: follows.followableId })
-            .from(follows)
-            .where(
-              and(
-                eq(follows.followerId, userId),
-                eq(follows.followableType, 'artist'),
-                eq(follows.followableId, artistId),
-              ),
-            ),
-        ])
-      : Promise.resolve(null),
-  ]);
-  const [albumList, popular, similar] = await Promise.all([
-    loadAlbums(
-      db,
-      albumIds.map((a) => a.id),
-      { userId },
-    ),
-    loadTracks(
-      db,
-      trackIds.map((t) => t.id),
-      { userId },
-    ),
-    loadArtistRefs(db, similarIds),
-  ]);
-  return {
-    artist: {
-      id: row.id,
-      name: row.name,
-      verified: row.verified,
-      image_small: row.imageSmall ?? albumList.find((a) => a.image)?.image ?? null,
-      image_large: row.imageLarge,
-      bio: row.bio,
-      links: row.links,
-      plays: Number(row.plays),
-      genres: genresOf.get(artistId) ?? [],
-      albums: albumList.map(({ id, name, image, release_date, type }) => ({
-        id,
-        name,
-        image,
-        release_date,
-        type,
-      })),
-      followers_count: Number(followers[0]?.n ?? 0),
-      ...(mine ? { liked: mine[0].length > 0, followed: mine[1].length > 0 } : {}),
-    },
-    popular_tracks: popular,
-    albums: albumList,
-    similar,
   };
 }
 

@@ -21,12 +21,18 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidateSearches } from '#src/features/search/search.service';
 import { HttpError, validationError } from '#src/http/errors';
+import {
+  buildPublicArtistPage,
+  invalidateArtistPages,
+  publicArtistPage,
+  withCallerFlags,
+} from './artist-page';
 import { loadGenres } from './catalogue.loaders';
 import {
   getAlbum,
   getArtistAlbums,
-  getArtistPage,
   getArtistTracks,
   getGenreAlbums,
   getGenreArtists,
@@ -122,10 +128,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Reads ----
 
+  // Every write below can change cached artist pages and searches (names, credits, covers, genres):
+  // dropped before the answer leaves, so the writer's next read is fresh.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      await Promise.all([invalidateArtistPages(app.cache), invalidateSearches(app.cache)]);
+    }
+    return payload;
+  });
+
   app.get(
     '/artists/:id',
-    { config: VIEW, schema: { params: idParams, response: { 200: artistPageResponseSchema } } },
-    async (request) => found(await getArtistPage(app.db, request.params.id, callerId(request))),
+    {
+      config: VIEW,
+      schema: { params: idParams, response: { 200: artistPageResponseSchema, 304: z.null() } },
+    },
+    async (request, reply) => {
+      const cached = found(await publicArtistPage(app, request.params.id));
+      const userId = callerId(request);
+      if (userId) return withCallerFlags(app.db, cached.page, userId);
+      // A guest's answer is the cached page itself: its hash, computed once, is the ETag.
+      reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
+      return cached.page;
+    },
   );
 
   app.get(
@@ -227,9 +253,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Admin writes (the admin area and backstage come later; the API exists now) ----
 
-  const artistAnswer = async (id: number, request: FastifyRequest) => ({
-    artist: found(await getArtistPage(app.db, id, callerId(request))).artist,
-  });
+  // Built afresh, not from the cache: the write just changed it.
+  const artistAnswer = async (id: number, request: FastifyRequest) => {
+    const page = found(await buildPublicArtistPage(app.db, id));
+    const userId = callerId(request);
+    return { artist: (userId ? await withCallerFlags(app.db, page, userId) : page).artist };
+  };
 
   app.post(
     '/artists',

@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: searchRequestSchema, response: { 200: searchResponseSchema } },
     },
     async (request) =>
-      search(app.db, {
+      search(app, {
         query: request.query.query,
         types: request.query.types,
         page: request.query.page,

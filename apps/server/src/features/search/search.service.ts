@@ -6,6 +6,7 @@ import { albums, artists, playlists, trackArtist, tracks, users } from '#src/db/
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { loadPlaylists } from '#src/features/library/playlists.service';
 import { loadUserRefs, publicNameSql } from '#src/features/library/user-refs';
+import type { SharedCache } from '#src/platform/shared-cache';
 
 /**
  * Search over artists, albums, tracks, public playlists and users (by public name, never email).
@@ -29,6 +30,8 @@ const MIN_TRIGRAM_QUERY = 3;
 const TRACK_ARTIST_MATCHES = 20;
 /** Fuzzy matches are looked for while the strict ones are fewer than this. */
 export const FUZZY_FILL = 30;
+/** Rows one condition of one section may bring to ranking (see candidates). */
+export const SECTION_CANDIDATES = 300;
 
 /**
  * Ranking tiers, best first. A track found through its artist ranks below a match of its own
@@ -116,16 +119,36 @@ function tierExpr(s: Source, q: ParsedQuery): SQL {
 /**
  * Candidates of one source (id, tier, sim, plays). Similarity is computed for fuzzy candidates
  * only, and those skip the tier expression: a row found both ways keeps its best tier.
+ *
+ * The work is capped: at most SECTION_CANDIDATES strict matches (the first the index finds) and,
+ * for queries of 3+ characters, at most as many names starting with the query, are ranked. So a
+ * broad query ("love" over 100 000 tracks) costs a few hundred rows, not thousands; exact and
+ * prefix matches, ranked first, are still found among names starting with the query, while the
+ * order within the broad tiers (word, substring) is by plays among the rows gathered.
  */
 function candidates(s: Source, q: ParsedQuery, fuzzy: boolean): SQL {
-  const strict = sql`select ${s.id} as id, ${tierExpr(s, q)} as tier, 0::real as sim, ${s.plays} as plays
-    from ${s.table} where ${strictCondition(s, q)}`;
+  const columns = sql`${s.id} as id, ${s.name} as name, ${s.plays} as plays`;
+  const first = sql`select ${columns} from ${s.table} where ${strictCondition(s, q)}
+    limit ${SECTION_CANDIDATES + 1}`;
+  // Names starting with the query are looked up only when the strict matches overflowed the cap
+  // (otherwise they are among them): a one-time filter, so the second index scan never runs.
+  const pool = q.trigrams
+    ? sql`with first as materialized (${first})
+      select * from first
+      union
+      (select ${columns} from ${s.table}
+        where ${withFilter(s, sql`lower(${s.name}) like ${q.prefix}`)}
+          and (select count(*) from first) > ${SECTION_CANDIDATES}
+        limit ${SECTION_CANDIDATES})`
+    : first;
+  const strict = sql`select m.id, ${tierExpr({ ...s, name: sql.raw('m.name') }, q)} as tier, 0::real as sim,
+      m.plays from (${pool}) as m`;
   if (!fuzzy) return strict;
   const near = sql`select ${s.id} as id, ${TIER.fuzzy} as tier,
       word_similarity(${q.text}, lower(${s.name})) as sim, ${s.plays} as plays
-    from ${s.table} where ${fuzzyCondition(s, q)}`;
+    from ${s.table} where ${fuzzyCondition(s, q)} limit ${SECTION_CANDIDATES}`;
   return sql`select id, min(tier) as tier, max(sim) as sim, max(plays) as plays
-    from (${strict} union all ${near}) as u group by id`;
+    from (${strict} union all (${near})) as u group by id`;
 }
 
 type Ranked = { id: number; total: number };
@@ -256,19 +279,48 @@ export type SearchOptions = {
   viewerId: number | null;
 };
 
-export async function search(db: Database, opts: SearchOptions): Promise<SearchResponse> {
+/** Ranked ids of identical searches are kept this long (public data only, see search()). */
+export const SEARCH_CACHE_TTL_MS = 30_000;
+const CACHE_NAMESPACE = 'search:';
+
+/** Drops every cached search (after catalogue writes). */
+export function invalidateSearches(cache: SharedCache) {
+  return cache.invalidatePrefix(CACHE_NAMESPACE);
+}
+
+type Found = Record<SearchType, { ids: number[]; total: number }>;
+
+async function rankAll(db: Database, q: ParsedQuery, types: SearchType[], perPage: number, offset: number) {
+  // Sections run side by side (separate pooled connections on PostgreSQL; PGlite queues them).
+  return Object.fromEntries(
+    await Promise.all(
+      types.map(async (type) => [type, await rankSection(db, type, q, perPage, offset)] as const),
+    ),
+  ) as Found;
+}
+
+/**
+ * The ranking (ids and totals per section) is the costly part and the same for every caller: the
+ * sources hold public data only (public playlists, users' public names), so identical searches
+ * within SEARCH_CACHE_TTL_MS share it through the shared cache. The answer itself is loaded
+ * afresh each time: the caller's `liked` flags, current names, deleted rows skipped, and a
+ * playlist made private meanwhile left out.
+ */
+export async function search(
+  deps: { db: Database; cache?: SharedCache },
+  opts: SearchOptions,
+): Promise<SearchResponse> {
+  const { db } = deps;
   const q = parseQuery(opts.query);
-  const types = opts.types?.length ? [...new Set(opts.types)] : [...SEARCH_TYPES];
+  const types = opts.types?.length ? [...new Set(opts.types)].sort() : [...SEARCH_TYPES];
   const page = opts.page ?? 1;
   const perPage = opts.perPage ?? (types.length > 1 ? 5 : 20);
   const offset = (page - 1) * perPage;
 
-  // Sections run side by side (separate pooled connections on PostgreSQL; PGlite queues them).
-  const found = Object.fromEntries(
-    await Promise.all(
-      types.map(async (type) => [type, await rankSection(db, type, q, perPage, offset)] as const),
-    ),
-  ) as Record<SearchType, { ids: number[]; total: number }>;
+  const key = `${CACHE_NAMESPACE}${JSON.stringify([q.text, types, page, perPage])}`;
+  const found = deps.cache
+    ? await deps.cache.get(key, () => rankAll(db, q, types, perPage, offset), { ttlMs: SEARCH_CACHE_TTL_MS })
+    : await rankAll(db, q, types, perPage, offset);
 
   const section = <T>(data: T[], total: number) => ({
     data,
@@ -293,7 +345,10 @@ export async function search(db: Database, opts: SearchOptions): Promise<SearchR
           results.track = section(await loadTracks(db, ids, { userId }), total);
           break;
         case 'playlist':
-          results.playlist = section(await loadPlaylists(db, ids, { viewerId: userId }), total);
+          results.playlist = section(
+            (await loadPlaylists(db, ids, { viewerId: userId })).filter((p) => p.public),
+            total,
+          );
           break;
         case 'user':
           results.user = section(await loadUserRefs(db, ids), total);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';
 import {
   type Actor,
+  adminUserId,
   buildTestApp,
   createUser,
   guest,
@@ -15,6 +16,7 @@ import { escapeLike, parseQuery, sectionQuery } from './search.service';
 
 let t: TestApp;
 let viewer: Actor;
+let ownerActor: Actor;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -45,7 +47,7 @@ beforeAll(async () => {
   ids.nameless = (
     await createUser(t.db, { firstName: '', lastName: '', email: 'selamsecret@example.test' })
   ).id;
-  const ownerActor = await sessionFor(t.db, owner.id);
+  ownerActor = await sessionFor(t.db, owner.id);
   const make = async (name: string, isPublic: boolean) =>
     (
       await request(t.app, ownerActor, {
@@ -105,6 +107,37 @@ describe('search', () => {
     expect(names(page2.results.artist)).toEqual(['Selam Ensemble', 'Friends of Selam']);
     const past = await search('selam', { types: 'artist', perPage: '5', page: '9' });
     expect(past.results.artist).toMatchObject({ total: 6, data: [], next_page: null });
+  });
+
+  it('shares the ranking of identical searches, yet never shows a playlist made private since', async () => {
+    const found = await search('vibes', { types: 'playlist' });
+    expect(names(found.results.playlist)).toEqual(['Selam Vibes']);
+    const hide = await request(t.app, ownerActor, {
+      method: 'PUT',
+      url: `/api/v1/playlists/${ids['Selam Vibes']}`,
+      payload: { public: false },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    // The ranking is cached; the answer is not: the playlist is left out at once, for guests too.
+    expect((await search('vibes', { types: 'playlist' })).results.playlist.data).toEqual([]);
+    expect((await search('vibes', { types: 'playlist' }, guest())).results.playlist.data).toEqual([]);
+    await request(t.app, ownerActor, {
+      method: 'PUT',
+      url: `/api/v1/playlists/${ids['Selam Vibes']}`,
+      payload: { public: true },
+    });
+  });
+
+  it('drops cached searches on a catalogue write', async () => {
+    expect((await search('zebulon', { types: 'artist' })).results.artist.total).toBe(0);
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const made = await request(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/artists',
+      payload: { name: 'Zebulon' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(names((await search('zebulon', { types: 'artist' })).results.artist)).toEqual(['Zebulon']);
   });
 
   it('treats LIKE wildcards in the query as text', async () => {

@@ -1,0 +1,100 @@
+import { artistPageResponseSchema } from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artists, follows, likes } from '#src/db/schema/index';
+import {
+  type Actor,
+  adminUserId,
+  buildTestApp,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  type TestApp,
+} from '../../../test/helpers';
+import { seedSmallCatalogue } from './test-support';
+
+let t: TestApp;
+let admin: Actor;
+let user: Actor;
+let userId: number;
+let artistId: number;
+let albumId: number;
+let trackIds: number[];
+
+const get = (actor: Actor, id: number, headers: Record<string, string> = {}) =>
+  request(t.app, actor, { method: 'GET', url: `/api/v1/artists/${id}`, headers });
+const page = async (actor: Actor, id = artistId) =>
+  artistPageResponseSchema.parse((await get(actor, id)).json());
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await sessionFor(t.db, await adminUserId(t.db));
+  const u = await createUser(t.db);
+  userId = u.id;
+  user = await sessionFor(t.db, u.id);
+  ({ artistId, albumId, trackIds } = await seedSmallCatalogue(t.db, 'Cached', 3));
+});
+afterAll(() => t?.close());
+
+describe('artist page cache', () => {
+  it('serves the public part from the cache until a catalogue write drops it', async () => {
+    expect((await page(guest())).artist.name).toBe('Cached Artist');
+    // A change behind the API's back is not seen while the page is cached (bounded by the TTL)…
+    await t.db.update(artists).set({ name: 'Renamed Quietly' }).where(eq(artists.id, artistId));
+    expect((await page(guest())).artist.name).toBe('Cached Artist');
+    // …while any admin write drops every cached page, here a track's rename.
+    const put = await request(t.app, admin, {
+      method: 'PUT',
+      url: `/api/v1/tracks/${trackIds[0]}`,
+      payload: { name: 'New Title', artist_ids: [artistId], album_id: albumId },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const fresh = await page(guest());
+    expect(fresh.artist.name).toBe('Renamed Quietly');
+    expect(fresh.popular_tracks.map((x) => x.name)).toContain('New Title');
+  });
+
+  it('lays the caller’s flags and a fresh followers count over the cached page', async () => {
+    const before = await page(user);
+    expect(before.artist).toMatchObject({ liked: false, followed: false, followers_count: 0 });
+    expect(before.popular_tracks.every((x) => x.liked === false)).toBe(true);
+    await t.db.insert(likes).values([
+      { userId, likeableType: 'artist', likeableId: artistId },
+      { userId, likeableType: 'track', likeableId: trackIds[1]! },
+      { userId, likeableType: 'album', likeableId: albumId },
+    ]);
+    await t.db
+      .insert(follows)
+      .values({ followerId: userId, followableType: 'artist', followableId: artistId });
+    const after = await page(user);
+    expect(after.artist).toMatchObject({ liked: true, followed: true, followers_count: 1 });
+    expect(after.popular_tracks.filter((x) => x.liked).map((x) => x.id)).toEqual([trackIds[1]]);
+    expect(after.albums.map((a) => a.liked)).toEqual([true]);
+    // The shared page kept no flags: a guest sees none, another user sees their own (none).
+    const asGuest = await page(guest());
+    expect(asGuest.artist.liked).toBeUndefined();
+    expect(asGuest.popular_tracks.some((x) => 'liked' in x)).toBe(false);
+    const other = await sessionFor(t.db, (await createUser(t.db)).id);
+    expect((await page(other)).artist).toMatchObject({ liked: false, followed: false, followers_count: 1 });
+  });
+
+  it('answers a guest’s repeated request with 304 when the ETag matches', async () => {
+    const first = await get(guest(), artistId);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await get(guest(), artistId, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get(guest(), artistId, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+    // Signed-in answers carry flags, so no shared ETag.
+    expect((await get(user, artistId)).headers.etag).toBeUndefined();
+  });
+
+  it('does not cache a missing artist: created afterwards, it is found', async () => {
+    const next = artistId + 1000;
+    expect((await get(guest(), next)).statusCode).toBe(404);
+    await t.db.insert(artists).values({ id: next, name: 'Late Arrival' });
+    expect((await page(guest(), next)).artist.name).toBe('Late Arrival');
+  });
+});
