@@ -31,7 +31,7 @@ const TRACK_ARTIST_MATCHES = 20;
 /** Fuzzy matches are looked for while the strict ones are fewer than this. */
 export const FUZZY_FILL = 30;
 /** Rows one condition of one section may bring to ranking (see candidates). */
-export const SECTION_CANDIDATES = 300;
+export const SECTION_CANDIDATES = 100;
 
 /**
  * Ranking tiers, best first. A track found through its artist ranks below a match of its own
