@@ -26,10 +26,12 @@ test.describe('catalogue pages', () => {
       await snapshot(page, `player-album-${mode}`);
       await expectAccessible(page);
 
-      await page.locator('main a[href^="/pastor/"]').first().click();
-      await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
-      const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+      const artistLink = page.locator('main a[href^="/pastor/"]').first();
+      const name = (await artistLink.textContent())?.trim() ?? '';
       expect(name.length).toBeGreaterThan(0);
+      await artistLink.click();
+      await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Popular' })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1)).toBeVisible();
       await page.waitForLoadState('networkidle');

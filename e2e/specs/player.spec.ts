@@ -25,16 +25,15 @@ test.describe('web player (guest)', () => {
 
   test('next, previous, shuffle and repeat; queue reorder by keyboard; reload keeps queue and position', async ({
     page,
-    isMobile,
   }, info) => {
     test.skip(info.project.name === 'mobile', 'transport controls of the desktop bar');
-    void isMobile;
     await page.goto('/discover');
     // An album plays all its tracks in order.
     const albumLink = page.locator('a[href^="/album/"]').first();
+    const albumName = (await albumLink.textContent())?.trim() ?? '';
     await albumLink.click();
     await expect(page).toHaveURL(/\/album\/\d+\//);
-    const albumName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: albumName })).toBeVisible();
     await page
       .getByRole('button', { name: `Play ${albumName}` })
       .first()
@@ -45,7 +44,6 @@ test.describe('web player (guest)', () => {
     const bar = page.getByRole('region', { name: 'Player' });
     await bar.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => playingTrackId(page)).not.toBe(first);
-    const second = await playingTrackId(page);
     await expectPlaying(page);
     await bar.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => playingTrackId(page)).toBe(first);
@@ -65,21 +63,22 @@ test.describe('web player (guest)', () => {
     await bar.getByRole('button', { name: 'Queue' }).click();
     const queue = page.getByRole('dialog', { name: 'Queue' });
     const rows = queue.getByRole('row');
+    // The queue panel loads on first open.
+    await expect(rows.nth(2)).toBeVisible();
     const before = await rows.allTextContents();
     expect(before.length).toBeGreaterThan(2);
-    const secondName = await queue.getByRole('row').nth(1).getAttribute('data-key');
-    void secondName;
     const moveDown = queue.getByRole('button', { name: /^Move .+ down$/ }).nth(1);
-    await moveDown.focus();
+    // The dialog settles its own focus as the lazily loaded list mounts: focus the button once it stays.
+    await expect(async () => {
+      await moveDown.focus();
+      await expect(moveDown).toBeFocused({ timeout: 500 });
+    }).toPass();
     await page.keyboard.press('Enter');
-    const after = await rows.allTextContents();
-    expect(after[1]).toBe(before[2]);
-    expect(after[2]).toBe(before[1]);
+    await expect.poll(async () => (await rows.allTextContents()).slice(1, 3)).toEqual([before[2], before[1]]);
     await page.keyboard.press('Escape');
     await expect(queue).toBeHidden();
 
     // Listen a little, then reload: same queue and track, paused near the same position.
-    void second;
     await expectPlaying(page);
     await page.waitForTimeout(1500);
     const playingId = await playingTrackId(page);
