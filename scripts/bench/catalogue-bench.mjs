@@ -8,7 +8,9 @@
 //     to a bare Fastify JSON route at the same concurrency.
 // Both need the catalogue and search routes; a missing route is reported, not faked.
 // Run by `npm run bench`, or alone: node scripts/bench/catalogue-bench.mjs (after a build);
-// BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue.
+// BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue;
+// BENCH_ONLY=search skips the artist-page load; BENCH_SERVER=<bundle> runs another server build
+// (default apps/server/dist/main.js), e.g. one built apart while e2e runs rebuild dist/.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +34,7 @@ async function getJson(base, path) {
 /** Sequential latencies of `paths` (each timed alone, so they are service times, not queueing). */
 async function timeSequential(base, paths, rounds) {
   const times = [];
+  const each = [];
   for (let r = 0; r < rounds; r++) {
     for (const path of paths) {
       const t0 = performance.now();
@@ -40,10 +43,12 @@ async function timeSequential(base, paths, rounds) {
       const t = performance.now() - t0;
       if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
       times.push(t);
+      each.push([t, path]);
     }
   }
   times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), n: times.length };
+  const slowest = each.sort((a, b) => b[0] - a[0]).slice(0, 8);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), n: times.length, slowest };
 }
 
 /** A typo a listener makes: two neighbouring letters swapped in the longest word. */
@@ -143,6 +148,10 @@ function printSearch(r) {
     `  GET /api/v1/search (${r.queries} different queries: exact, prefix, typo, artist; e.g. ${r.sample.map((q) => JSON.stringify(q)).join(', ')})`,
   );
   console.log(`    first ask  p50 ${ms(r.search.p50)}   p95 ${ms(r.search.p95)}   (goal p95 < 30 ms)`);
+  if (process.env.BENCH_VERBOSE) {
+    for (const [t, p] of r.search.slowest)
+      console.log(`      ${ms(t)}  ${decodeURIComponent(p.split('=')[1])}`);
+  }
   console.log(`    asked again (cached ranking) × 2   p50 ${ms(r.repeat.p50)}   p95 ${ms(r.repeat.p95)}`);
   console.log(`  GET /api/v1/tracks/{id} (primary key)   p50 ${ms(r.byId.p50)}   p95 ${ms(r.byId.p95)}`);
   console.log(`  GET /health (select 1)                 p50 ${ms(r.health.p50)}   p95 ${ms(r.health.p95)}`);
@@ -223,7 +232,7 @@ async function generate(label, args, env = {}) {
 async function benchAgainst(label, env) {
   console.log(`\n[${label}]`);
   const zema = await start(
-    ['--enable-source-maps', 'apps/server/dist/main.js'],
+    ['--enable-source-maps', process.env.BENCH_SERVER ?? 'apps/server/dist/main.js'],
     { ADMIN_EMAIL: 'bench@zema.test', ADMIN_PASSWORD: 'bench-password', ...env },
     ZEMA_PORT,
   );
@@ -233,9 +242,11 @@ async function benchAgainst(label, env) {
     // A failing part is reported and the other still runs: each figure stands on its own.
     const failed = (err) => ({ missing: `failed: ${err.message}` });
     printSearch(await benchSearch(base).catch(failed));
-    printArtistPage(
-      await benchArtistPage(base, `http://127.0.0.1:${BARE_PORT}`, { duration: DURATION }).catch(failed),
-    );
+    if (process.env.BENCH_ONLY !== 'search') {
+      printArtistPage(
+        await benchArtistPage(base, `http://127.0.0.1:${BARE_PORT}`, { duration: DURATION }).catch(failed),
+      );
+    }
   } finally {
     await stop(bare);
     await stop(zema);
