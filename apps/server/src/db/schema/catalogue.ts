@@ -55,6 +55,8 @@ export const artists = pgTable(
   (t) => [
     index('artists_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('artists_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
+    index('artists_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     index('artists_plays').on(t.plays),
   ],
 );
@@ -90,6 +92,8 @@ export const albums = pgTable(
   (t) => [
     index('albums_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('albums_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
+    index('albums_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     index('albums_release_date').on(t.releaseDate),
     index('albums_plays').on(t.plays),
   ],
@@ -137,6 +141,8 @@ export const tracks = pgTable(
     index('tracks_album').on(t.albumId, t.number),
     index('tracks_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('tracks_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
+    index('tracks_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     index('tracks_plays').on(t.plays),
     index('tracks_created_at').on(t.createdAt),
   ],
@@ -302,6 +308,8 @@ export const playlists = pgTable(
     index('playlists_owner').on(t.ownerId),
     index('playlists_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('playlists_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
+    index('playlists_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 

@@ -37,5 +37,8 @@ export const users = pgTable(
       'gin',
       sql`to_tsvector('simple', coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))))`,
     ),
+    index('users_public_name_prefix').on(
+      sql`lower(coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))) text_pattern_ops`,
+    ),
   ],
 );

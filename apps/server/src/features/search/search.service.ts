@@ -32,6 +32,10 @@ import type { SharedCache } from '#src/platform/shared-cache';
 export const WORD_SIMILARITY = 0.4;
 /** Nearby words kept per query word, the most similar first. */
 const WORD_ALTERNATIVES = 6;
+
+/** Quoted as a tsquery lexeme (catalogue words may hold quotes or backslashes), `:*` as a prefix. */
+const lexeme = (word: string, prefix: boolean) =>
+  `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
 /** Below this many characters trigram conditions match almost everything: word prefixes only. */
 const MIN_TRIGRAM_QUERY = 3;
 /** Artists whose tracks join the track results, at most. */
@@ -58,10 +62,18 @@ const TIER = {
 export type ParsedQuery = {
   /** Lower-cased, trimmed, inner whitespace collapsed. */
   text: string;
-  /** `'word':* & 'other':*`, or null when the query has no word characters. */
+  /**
+   * `'word' & 'other':*`, or null when the query has no word characters. Words followed by more
+   * text are whole words; only the last one, still being typed, is a prefix (none after a
+   * trailing space). A whole word is one entry of the full-text index, which GIN intersects by
+   * skipping through the rarer words' entries; a prefix such as 'in':* unions every word starting
+   * so first, which made common short words the costliest part of a search.
+   */
   tsquery: string | null;
   /** The query's words (letters and digits), at most 10. */
   words: string[];
+  /** Whether the last word is a prefix (the query does not end with a space). */
+  lastIsPrefix: boolean;
   /** LIKE patterns with the user's %, _ and \ escaped. */
   prefix: string;
   contains: string;
@@ -79,10 +91,15 @@ export function parseQuery(raw: string): ParsedQuery {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 10);
+  // A trailing space ends the last word too (the user typed it whole).
+  const lastIsPrefix = !/\s$/u.test(raw);
   return {
     text,
-    tsquery: words.length ? words.map((w) => `'${w}':*`).join(' & ') : null,
+    tsquery: words.length
+      ? words.map((w, i) => lexeme(w, lastIsPrefix && i === words.length - 1)).join(' & ')
+      : null,
     words,
+    lastIsPrefix,
     prefix: `${escapeLike(text)}%`,
     contains: `%${escapeLike(text)}%`,
     trigrams: text.length >= MIN_TRIGRAM_QUERY,
@@ -101,23 +118,23 @@ type Source = {
 
 const withFilter = (s: Source, cond: SQL) => (s.filter ? sql`(${s.filter}) and (${cond})` : cond);
 
-/** Word, prefix or substring matches (index-backed); short queries: word or name prefixes only. */
-function strictCondition(s: Source, q: ParsedQuery): SQL {
-  const parts: SQL[] = [];
-  if (q.tsquery) parts.push(sql`to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery})`);
-  if (q.trigrams) parts.push(sql`lower(${s.name}) like ${q.contains}`);
-  // A name starting with a short query starts with a word that does, which the full-text index
-  // finds far faster than trigrams of one or two characters; punctuation-only queries use LIKE.
-  else if (!q.tsquery) parts.push(sql`lower(${s.name}) like ${q.prefix}`);
-  return withFilter(s, sql`(${sql.join(parts, sql` or `)})`);
+/**
+ * Word matches (GIN full text); a query without word characters: names starting with it. For
+ * queries of 3+ characters, names starting with the query are also looked up (btree range scan)
+ * and substrings only while the matches are few (see candidates).
+ */
+function wordCondition(s: Source, q: ParsedQuery): SQL {
+  return withFilter(
+    s,
+    q.tsquery
+      ? sql`to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery})`
+      : sql`lower(${s.name}) like ${q.prefix}`,
+  );
 }
 
 /** Names holding, for every query word, the word itself or a nearby one (see fuzzyTsquery). */
 const fuzzyCondition = (s: Source, fuzzy: string) =>
   withFilter(s, sql`to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${fuzzy})`);
-
-/** Quoted as a tsquery lexeme: catalogue words may hold quotes or backslashes. */
-const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
 
 /**
  * The typo-tolerant tsquery of `q`: each word of 3+ characters OR'ed with its nearby words from
@@ -142,64 +159,55 @@ export async function fuzzyTsquery(db: Database, q: ParsedQuery): Promise<string
   );
   if (!rows.length) return null;
   return q.words
-    .map((w) => {
-      const near = rows.filter((r) => r.q === w).map((r) => lexeme(r.word));
-      return near.length ? `(${[lexeme(w), ...near].join(' | ')})` : lexeme(w);
+    .map((w, i) => {
+      const prefix = q.lastIsPrefix && i === q.words.length - 1;
+      const near = rows.filter((r) => r.q === w).map((r) => lexeme(r.word, prefix));
+      return near.length ? `(${[lexeme(w, prefix), ...near].join(' | ')})` : lexeme(w, prefix);
     })
     .join(' & ');
 }
 
-/** The tier of a strict candidate; short queries only find name prefixes (1) and words (2). */
-function tierExpr(s: Source, q: ParsedQuery): SQL {
-  const exactOrPrefix = sql`when lower(${s.name}) = ${q.text} then ${TIER.exact}
-    when lower(${s.name}) like ${q.prefix} then ${TIER.prefix}`;
-  if (!q.trigrams) return sql`case ${exactOrPrefix} else ${TIER.word} end`;
-  const word = q.tsquery
-    ? sql`when to_tsvector('simple', ${s.name}) @@ to_tsquery('simple', ${q.tsquery}) then ${TIER.word}`
-    : sql``;
-  return sql`case ${exactOrPrefix} ${word} else ${TIER.contains} end`;
+/** The tier of a word or prefix candidate: exact name, name prefix, else word match. */
+function tierExpr(name: SQL, q: ParsedQuery): SQL {
+  return sql`case when ${name} = ${q.text} then ${TIER.exact}
+    when ${name} like ${q.prefix} then ${TIER.prefix} else ${TIER.word} end`;
 }
 
 /**
- * Candidates of one source (id, tier, sim, plays). Similarity is computed for fuzzy candidates
- * only, and those skip the tier expression: a row found both ways keeps its best tier.
- *
- * The work is capped: at most SECTION_CANDIDATES strict matches (the first the index finds) and,
- * for queries of 3+ characters, at most as many names starting with the query, are ranked. So a
- * broad query ("love" over 100 000 tracks) costs a few hundred rows, not thousands; exact and
- * prefix matches, ranked first, are still found among names starting with the query, while the
- * order within the broad tiers (word, substring) is by plays among the rows gathered.
+ * Candidates of one source (id, tier, sim, plays), in one statement:
+ * 1. word matches (full text, at most SECTION_CANDIDATES + 1, the first the index finds) and, for
+ *    queries of 3+ characters, names starting with the query (btree range, at most
+ *    SECTION_CANDIDATES): exact and prefix matches, ranked first, are found even when a broad
+ *    query ("love" over 100 000 tracks) overflows the cap, whose order within the word tier is
+ *    then by plays among the rows gathered;
+ * 2. only while those are fewer than FUZZY_FILL (a one-time filter: the scans never run
+ *    otherwise): substrings (GIN pg_trgm; a long query's common trigrams make this the costliest
+ *    scan, so a query that matches plenty by words skips it) and fuzzy names (full text with the
+ *    nearby words of fuzzyTsquery; similarity computed for these candidates only).
  */
 function candidates(s: Source, q: ParsedQuery, fuzzy: string | null): SQL {
-  const columns = sql`${s.id} as id, ${s.name} as name, ${s.plays} as plays`;
-  const first = sql`select ${columns} from ${s.table} where ${strictCondition(s, q)}
+  const columns = sql`${s.id} as id, lower(${s.name}) as name, ${s.plays} as plays`;
+  const words = sql`select ${columns} from ${s.table} where ${wordCondition(s, q)}
     limit ${SECTION_CANDIDATES + 1}`;
-  if (!q.trigrams) {
-    return sql`select m.id, ${tierExpr({ ...s, name: sql.raw('m.name') }, q)} as tier, 0::real as sim,
-      m.plays from (${first}) as m`;
-  }
-  // Names starting with the query are looked up only when the strict matches overflowed the cap
-  // (otherwise they are among them): a one-time filter, so the second index scan never runs.
-  const pool = sql`select * from first
-      union
-      (select ${columns} from ${s.table}
-        where ${withFilter(s, sql`lower(${s.name}) like ${q.prefix}`)}
-          and (select count(*) from first) > ${SECTION_CANDIDATES}
-        limit ${SECTION_CANDIDATES})`;
-  const strict = sql`select m.id, ${tierExpr({ ...s, name: sql.raw('m.name') }, q)} as tier, 0::real as sim,
-      m.plays from (${pool}) as m`;
-  if (!fuzzy) return sql`with first as materialized (${first}) ${strict}`;
-  // Fuzzy candidates only while the strict ones are few (a one-time filter again): a typo finds
-  // its match, a query that already matches plenty never looks further. Similarity is computed
-  // for these candidates only.
-  const near = sql`select ${s.id} as id, ${TIER.fuzzy} as tier,
-      word_similarity(${q.text}, lower(${s.name})) as sim, ${s.plays} as plays
-    from ${s.table} where ${fuzzyCondition(s, fuzzy)}
-      and (select count(*) from first) < ${FUZZY_FILL}
+  const strict = (from: SQL) =>
+    sql`select m.id, ${tierExpr(sql.raw('m.name'), q)} as tier, 0::real as sim, m.plays from ${from} as m`;
+  // Short queries: word prefixes only (one- and two-letter trigrams match almost everything).
+  if (!q.trigrams) return strict(sql`(${words})`);
+  const starts = sql`select ${columns} from ${s.table}
+    where ${withFilter(s, sql`lower(${s.name}) like ${q.prefix}`)} limit ${SECTION_CANDIDATES}`;
+  const few = sql`(select count(*) from first) < ${FUZZY_FILL}`;
+  const contains = sql`select ${s.id} as id, ${TIER.contains} as tier, 0::real as sim, ${s.plays} as plays
+    from ${s.table} where ${withFilter(s, sql`lower(${s.name}) like ${q.contains}`)} and ${few}
     limit ${SECTION_CANDIDATES}`;
-  return sql`with first as materialized (${first})
+  const near = fuzzy
+    ? sql` union all (select ${s.id} as id, ${TIER.fuzzy} as tier,
+        word_similarity(${q.text}, lower(${s.name})) as sim, ${s.plays} as plays
+      from ${s.table} where ${fuzzyCondition(s, fuzzy)} and ${few}
+      limit ${SECTION_CANDIDATES})`
+    : sql``;
+  return sql`with first as materialized ((${words}) union (${starts}))
     select id, min(tier) as tier, max(sim) as sim, max(plays) as plays
-    from (${strict} union all (${near})) as u group by id`;
+    from (${strict(sql`first`)} union all (${contains})${near}) as u group by id`;
 }
 
 type Ranked = { id: number; total: number };
@@ -259,7 +267,7 @@ function trackCandidates(q: ParsedQuery, fuzzy: string | null): SQL {
   const artist = sources.artist;
   const wordArtists = sql`select ${artists.id} as artist_id, ${TIER.artistWord} as tier, 0::real as sim,
       ${artists.plays} as plays
-    from ${artists} where ${strictCondition(artist, q)} limit ${SECTION_CANDIDATES + 1}`;
+    from ${artists} where ${wordCondition(artist, q)} limit ${SECTION_CANDIDATES + 1}`;
   // Fuzzy artists while the strict ones are few, as for names (see candidates).
   const nearArtists = (f: string) => sql`select ${artists.id} as artist_id, ${TIER.fuzzy} as tier,
       word_similarity(${q.text}, lower(${artists.name})) as sim, ${artists.plays} as plays
