@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -17,31 +17,46 @@ async function signedInUser(context: BrowserContext, prefix: string) {
   return { email, id: user.id };
 }
 
-/** Opens an album (the home page's first, or `url`); returns its URL and its tracks' names. */
+/** Opens an album with at least 3 tracks (or `url`); returns its URL and its tracks' names. */
 async function openAnAlbum(page: Page, url?: string): Promise<{ url: string; names: string[] }> {
-  if (url) {
-    await page.goto(url);
-  } else {
+  let candidates = url ? [url] : [];
+  if (!url) {
     await page.goto('/discover');
-    await page.locator('a[href^="/album/"]').first().click();
+    await expect(page.locator('a[href^="/album/"]').first()).toBeVisible();
+    candidates = await page
+      .locator('a[href^="/album/"]')
+      .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('href') ?? ''))]);
   }
-  await expect(page).toHaveURL(/\/album\/\d+\//);
-  // The album's own table (the home page's rows also have "More options" buttons until it renders).
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Discover');
-  await expect(page.getByRole('main').getByRole('table')).toHaveCount(1);
-  const rows = page.getByRole('main').getByRole('button', { name: /^More options for / });
-  await expect(rows.first()).toBeVisible();
-  const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  return { url: new URL(page.url()).pathname, names: labels.map((l) => l.replace(/^More options for /, '')) };
+  for (const href of candidates) {
+    await page.goto(href);
+    const rows = page
+      .getByRole('main')
+      .getByRole('table')
+      .getByRole('button', { name: /^More options for / });
+    await expect(rows.first()).toBeVisible();
+    // Singles have one track: the test needs three.
+    if ((await rows.count()) < 3) continue;
+    const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    return { url: href, names: labels.map((l) => l.replace(/^More options for /, '')) };
+  }
+  throw new Error('no album with three tracks on the home page');
+}
+
+/** Chooses a menu item the way the device does: a tap on the phone project, a click on desktop. */
+async function choose(item: Locator) {
+  if (test.info().project.name === 'mobile') await item.tap();
+  else await item.click();
 }
 
 async function trackMenu(page: Page, name: string) {
-  await page
-    .getByRole('main')
-    .getByRole('table')
-    .getByRole('button', { name: `More options for ${name}`, exact: true })
-    .click();
-  return page.getByRole('menu');
+  // Tapped on the phone: a mouse left over the tray would hover "Add to playlist" open.
+  await choose(
+    page
+      .getByRole('main')
+      .getByRole('table')
+      .getByRole('button', { name: `More options for ${name}`, exact: true }),
+  );
+  return page.getByRole('menu').first();
 }
 
 test.describe('library (signed in)', () => {
@@ -73,7 +88,7 @@ test.describe('library (signed in)', () => {
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
     } else {
-      await (await trackMenu(page, a)).getByRole('menuitem', { name: 'Add to liked songs' }).click();
+      await choose((await trackMenu(page, a)).getByRole('menuitem', { name: 'Add to liked songs' }));
     }
     await expect(page.getByText('Added to liked songs')).toBeVisible();
 
@@ -103,8 +118,8 @@ test.describe('library (signed in)', () => {
     await openAnAlbum(page, album.url);
     for (const name of [a, b, c]) {
       const menu = await trackMenu(page, name);
-      await menu.getByRole('menuitem', { name: 'Add to playlist' }).click();
-      await page.getByRole('menuitem', { name: playlistName }).click();
+      await choose(menu.getByRole('menuitem', { name: 'Add to playlist' }));
+      await choose(page.getByRole('menuitem', { name: playlistName }));
       await expect(page.getByText(`Added to ${playlistName}`).first()).toBeVisible();
     }
 
