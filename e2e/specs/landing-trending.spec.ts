@@ -30,6 +30,13 @@ test.describe('landing page trending artists (guest)', () => {
     // Every card shows a picture: the artist's own or its first album's cover (SPEC §3 Artist).
     await expect(section.locator('img')).toHaveCount(shown);
 
+    // The pictures load lazily: bring them on screen before the full-page screenshot.
+    await section.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        section.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await snapshot(page, 'landing-trending-light');
     await expectAccessible(page);
 
@@ -40,6 +47,7 @@ test.describe('landing page trending artists (guest)', () => {
     await expect(page.getByRole('region', { name: 'Trending artists' }).getByRole('listitem')).toHaveCount(
       shown,
     );
+    await page.getByRole('region', { name: 'Trending artists' }).scrollIntoViewIfNeeded();
     await snapshot(page, 'landing-trending-dark');
     await expectAccessible(page);
 

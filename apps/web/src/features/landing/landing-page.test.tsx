@@ -1,12 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authFrom, resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { mockApi } from '#src/features/account/testing';
 import { isLandingActionVisible } from './landing-action';
 import { LandingPage } from './landing-page';
 
-beforeEach(() => resetBootstrapStore());
+beforeEach(() => {
+  resetBootstrapStore();
+  // The trending artists section asks the API; these tests look at the settings-driven sections.
+  mockApi((c) => (c.path === '/api/v1/landing/artists' ? { status: 200, body: { artists: [] } } : undefined));
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('isLandingActionVisible (SPEC §2, §6)', () => {
   const guest = authFrom(makeBootstrap());

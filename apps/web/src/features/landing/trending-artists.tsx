@@ -39,7 +39,7 @@ export function TrendingArtists() {
   if (query.isError || (query.isSuccess && artists.length === 0)) return null;
 
   return (
-    <section aria-labelledby="trending-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-6 md:pt-28">
+    <section aria-labelledby="trending-title" className="mx-auto max-w-6xl px-4 pt-4 pb-20 sm:px-6 md:pb-28">
       <h2 id="trending-title" className="text-balance text-3xl font-bold tracking-tight md:text-4xl">
         {trans('Trending artists')}
       </h2>

@@ -68,7 +68,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
             id={item.key}
             textValue={item.track.name}
             className={cx(
-              'group grid items-center gap-3 rounded-theme px-2 py-1.5 text-sm text-fg outline-none data-hovered:bg-hover data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus data-dragging:opacity-50',
+              'group grid items-center gap-2 rounded-theme px-1 sm:gap-3 sm:px-2 py-1.5 text-sm text-fg outline-none data-hovered:bg-hover data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus data-dragging:opacity-50',
               onReorder
                 ? 'grid-cols-[auto_2.5rem_minmax(0,1fr)_auto] md:grid-cols-[auto_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]'
                 : 'grid-cols-[2.5rem_minmax(0,1fr)_auto] md:grid-cols-[2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]',
@@ -142,7 +142,14 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
               )}
             </div>
             <div className="flex items-center gap-1">
-              <LikeButton type="track" id={item.track.id} name={item.track.name} size="sm" />
+              {/* Phones keep the title readable; liking stays in the row's menu. */}
+              <LikeButton
+                type="track"
+                id={item.track.id}
+                name={item.track.name}
+                size="sm"
+                className="max-sm:hidden"
+              />
               <span className="w-11 text-right text-xs tabular-nums text-muted">
                 {formatDuration(item.track.duration_ms)}
               </span>

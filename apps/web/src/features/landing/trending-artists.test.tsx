@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrapStore } from '#src/app/bootstrap-store';
+import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { renderInRouter } from '#src/app/testing/render-app';
+import { mockApi } from '#src/features/account/testing';
+import { TRENDING_SHOWN, TRENDING_SKELETONS, TrendingArtists } from './trending-artists';
+
+beforeEach(() => resetBootstrapStore());
+afterEach(() => vi.unstubAllGlobals());
+
+const artist = (id: number, patch: Record<string, unknown> = {}) => ({
+  id,
+  name: `Artist ${id}`,
+  verified: false,
+  image_small: `/img/artist-${id}.webp`,
+  albums: [],
+  ...patch,
+});
+
+describe('TrendingArtists (SPEC §2 landing)', () => {
+  it('shows 30 skeletons while loading, then 8 artists linking to /pastor/{id}/{slug}', async () => {
+    const artists = Array.from({ length: 12 }, (_, i) => artist(i + 1));
+    artists[0] = artist(1, {
+      name: 'Aster Aweke',
+      image_small: null,
+      albums: [
+        { id: 5, name: 'Kabu', image: null, release_date: null, type: 'album' },
+        { id: 6, name: 'Hagere', image: '/img/hagere.webp', release_date: null, type: 'album' },
+      ],
+    });
+    let answer: (v: unknown) => void = () => undefined;
+    const gate = new Promise((r) => {
+      answer = r;
+    });
+    const calls = mockApi(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push({
+          method: 'GET',
+          path: new URL(url, 'http://localhost').pathname,
+          query: new URLSearchParams(),
+          body: null,
+        });
+        await gate;
+        return new Response(JSON.stringify({ artists }), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderInRouter(<TrendingArtists />, makeBootstrap());
+    const loading = screen.getByRole('status', { name: 'Loading trending artists' });
+    expect(within(loading).getAllByRole('listitem')).toHaveLength(TRENDING_SKELETONS);
+    answer(null);
+
+    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const section = screen.getByRole('region', { name: 'Trending artists' });
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards).toHaveLength(TRENDING_SHOWN);
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/landing/artists']);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getByRole('link', { name: 'Aster Aweke' }).getAttribute('href')).toBe(
+      '/pastor/1/aster-aweke',
+    );
+    // No own picture: the first album that has an image stands in (SPEC §3 Artist).
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/img/hagere.webp');
+    expect(within(first).getByRole('button', { name: 'Play Aster Aweke' })).toBeTruthy();
+  });
+
+  it('leaves the section out when nothing is trending', async () => {
+    mockApi((c) =>
+      c.path === '/api/v1/landing/artists' ? { status: 200, body: { artists: [] } } : undefined,
+    );
+    const { container } = renderInRouter(<TrendingArtists />, makeBootstrap());
+    await vi.waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Trending artists' })).toBeNull();
+  });
+});
