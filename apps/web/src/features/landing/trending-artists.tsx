@@ -90,9 +90,9 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
 
   return (
     <div className="group relative flex flex-col items-center gap-3 text-center">
-      <div className="relative aspect-square w-full">
+      <div className="relative w-full">
         {/* Not a link itself: the name's link stretches over the whole card (one tab stop). */}
-        <div className="size-full overflow-hidden rounded-full bg-bg-alt">
+        <div className="aspect-square w-full overflow-hidden rounded-full bg-bg-alt">
           {image ? (
             <img
               src={image}
@@ -110,7 +110,7 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
           aria-label={trans('Play :name', { name: artist.name })}
           onPress={() => void play()}
           isPending={loading}
-          className="absolute right-[6%] bottom-[6%] z-10 size-12 rounded-full! px-0 shadow-lg md:opacity-0 md:group-hover:opacity-100 md:data-focus-visible:opacity-100 md:data-pending:opacity-100"
+          className="absolute! right-[6%] bottom-[6%] z-10 size-12 rounded-full! px-0 shadow-lg md:opacity-0 md:group-hover:opacity-100 md:data-focus-visible:opacity-100 md:data-pending:opacity-100"
         >
           <Play aria-hidden="true" className="size-5" fill="currentColor" />
         </Button>
