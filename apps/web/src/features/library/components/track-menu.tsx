@@ -11,7 +11,7 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '#src/app/bootstrap-store';
 import { getPlayer } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
@@ -22,7 +22,12 @@ import { toast } from '#src/ui/toast';
 import { useLikeToggle } from '../api/use-like';
 import { useAddToPlaylist, useMyPlaylists } from '../api/use-playlists';
 import { albumUrl, artistUrl } from '../lib/urls';
-import { CreatePlaylistDialog } from './create-playlist-dialog';
+
+// The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
+// every page with a track list stays inside the issue 5 JavaScript budget.
+const CreatePlaylistDialog = lazy(() =>
+  import('./create-playlist-dialog').then((m) => ({ default: m.CreatePlaylistDialog })),
+);
 
 export interface TrackMenuProps {
   track: Track;
@@ -108,7 +113,11 @@ export function TrackMenu({ track, onRemove }: TrackMenuProps) {
           </MenuItem>
         </Menu>
       </MenuTrigger>
-      <CreatePlaylistDialog isOpen={creating} onOpenChange={setCreating} trackIds={[track.id]} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreatePlaylistDialog isOpen onOpenChange={setCreating} trackIds={[track.id]} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -137,11 +137,12 @@ export function MiniPlayer() {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={trans('Open now playing: :name', { name: track.name })}
           className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
         >
           <Artwork track={track} className="size-11" />
           <span className="min-w-0">
+            {/* Part of the name, before the visible text, so the name contains what is seen. */}
+            <span className="sr-only">{trans('Open now playing:')} </span>
             <span className="block truncate text-sm font-medium">{track.name}</span>
             <span className="block truncate text-xs text-muted">
               {track.artists.map((a) => a.name).join(', ')}
@@ -174,11 +175,11 @@ export function CompactPlayerBar() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={trans('Open now playing: :name', { name: track.name })}
         className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
       >
         <Artwork track={track} className="size-11" />
         <span className="min-w-0">
+          <span className="sr-only">{trans('Open now playing:')} </span>
           <span className="block truncate text-sm font-medium">{track.name}</span>
           <span className="block truncate text-xs text-muted">
             {track.artists.map((a) => a.name).join(', ')}

@@ -6,7 +6,7 @@ import { useAuth, useSettings } from '#src/app/bootstrap-store';
 import { Logo } from '#src/app/chrome/logo';
 import { UserMenu } from '#src/app/chrome/user-menu';
 import { useMyPlaylists } from '#src/features/library/api/use-playlists';
-import { NavbarSearch } from '#src/features/search/components/navbar-search';
+import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
 import { useTrans } from '#src/lib/i18n';
 import { LinkButton } from '#src/ui/button';
 import { cx, nativeFocusRing } from '#src/ui/cx';
@@ -97,7 +97,7 @@ function PlayerNavbar() {
       <div className="md:hidden">
         <Logo />
       </div>
-      <NavbarSearch className="min-w-0 flex-1 md:max-w-md" />
+      <DeferredNavbarSearch className="min-w-0 flex-1 md:max-w-md" />
       <div className="ml-auto flex shrink-0 items-center gap-2">
         {isLoggedIn ? (
           <UserMenu />

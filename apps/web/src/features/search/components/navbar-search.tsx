@@ -102,9 +102,18 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
  * arrow keys move through them and Enter opens one, or, with none highlighted, the full search
  * page at /search/{query}.
  */
-export function NavbarSearch({ className }: { className?: string }) {
+export function NavbarSearch({
+  className,
+  initialValue = '',
+  autoFocus = false,
+}: {
+  className?: string;
+  /** What was typed into the light stand-in before this component loaded. */
+  initialValue?: string;
+  autoFocus?: boolean;
+}) {
   const { trans } = useTrans();
-  const [inputValue, setInputValue] = useState('');
+  const [inputValue, setInputValue] = useState(initialValue);
   const query = useDebouncedValue(inputValue.trim(), INSTANT_SEARCH_DELAY_MS);
   const search = useSearch({ query, perPage: INSTANT_SEARCH_PER_TYPE });
   const data = query ? search.data : undefined;
@@ -133,6 +142,7 @@ export function NavbarSearch({ className }: { className?: string }) {
           <SearchInput
             placeholder={trans('Search artists, albums, tracks...')}
             onSubmit={(q) => setInputValue(q)}
+            autoFocus={autoFocus}
           />
           {isLoading && <Spinner size="xs" label={trans('Searching')} className="absolute right-3" />}
         </div>
@@ -197,7 +207,15 @@ function ResultImage({ src, round }: { src: string | null; round: boolean }) {
  * The input. Enter with no highlighted result opens the search page for the typed text; it is read
  * in the capture phase, before the combo box's own Enter handling closes the list.
  */
-function SearchInput({ placeholder, onSubmit }: { placeholder: string; onSubmit: (query: string) => void }) {
+function SearchInput({
+  placeholder,
+  onSubmit,
+  autoFocus,
+}: {
+  placeholder: string;
+  onSubmit: (query: string) => void;
+  autoFocus?: boolean;
+}) {
   const state = useContext(ComboBoxStateContext);
   const navigate = useNavigate();
   const onKeyDownCapture = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -214,6 +232,8 @@ function SearchInput({ placeholder, onSubmit }: { placeholder: string; onSubmit:
     <div className="contents" onKeyDownCapture={onKeyDownCapture}>
       <Input
         placeholder={placeholder}
+        // Only when it replaces the stand-in the user is already typing into.
+        autoFocus={autoFocus}
         className="h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus"
       />
     </div>
