@@ -5,12 +5,15 @@ import { cx } from './cx';
 
 export interface NotFoundPageProps {
   className?: string;
+  /** Inside a layout that already has its <main> (the player area): a plain section instead. */
+  embedded?: boolean;
 }
 
 /** The 404 screen (SPEC §2): an open doorway onto empty space and a way back home. */
-export function NotFoundPage({ className }: NotFoundPageProps) {
+export function NotFoundPage({ className, embedded = false }: NotFoundPageProps) {
+  const Root = embedded ? 'section' : 'main';
   return (
-    <main
+    <Root
       className={cx(
         'flex min-h-[calc(100dvh-4rem)] w-full flex-col items-center justify-center gap-8 bg-bg px-6 py-12 text-center text-fg',
         className,
@@ -25,7 +28,7 @@ export function NotFoundPage({ className }: NotFoundPageProps) {
           <Trans message="Take me there!" />
         </LinkButton>
       </div>
-    </main>
+    </Root>
   );
 }
 

@@ -22,7 +22,7 @@ export default function PlayerAreaPage() {
           {playerRoutes.map(({ path, page: Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
-          <Route path="*" element={<NotFoundPage className="min-h-[60dvh] bg-transparent" />} />
+          <Route path="*" element={<NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />} />
         </Routes>
       </Suspense>
     </PlayerLayout>

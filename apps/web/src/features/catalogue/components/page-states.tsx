@@ -8,7 +8,7 @@ import { NotFoundPage } from '#src/ui/not-found-page';
 export function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { trans } = useTrans();
   if (error instanceof ApiError && error.status === 404)
-    return <NotFoundPage className="min-h-[60dvh] bg-transparent" />;
+    return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   return (
     <div role="alert" className="flex flex-col items-center gap-4 py-20 text-center">
       <p className="text-lg font-semibold">{trans('This page could not be loaded.')}</p>

@@ -45,13 +45,13 @@ export default function PlaylistPage() {
   const tracks = useMemo(() => list.map((e) => e.track), [list]);
   const items = useMemo(() => list.map((e) => ({ key: String(e.entry_id), track: e.track })), [list]);
 
-  if (!Number.isFinite(playlistId)) return <NotFoundPage />;
+  if (!Number.isFinite(playlistId)) return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   if (playlist.isError) {
     if (
       playlist.error instanceof ApiError &&
       (playlist.error.status === 404 || playlist.error.status === 403)
     ) {
-      return <NotFoundPage />;
+      return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
     }
     return <ErrorState onRetry={() => void playlist.refetch()} />;
   }

@@ -54,10 +54,10 @@ function UserProfile() {
   const raw = params.get('tab');
   const tab: ProfileTab = (TABS as readonly string[]).includes(raw ?? '') ? (raw as ProfileTab) : 'playlists';
 
-  if (!Number.isFinite(userId)) return <NotFoundPage className="min-h-[60dvh] bg-transparent" />;
+  if (!Number.isFinite(userId)) return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
-      return <NotFoundPage className="min-h-[60dvh] bg-transparent" />;
+      return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
     }
     return <ErrorState onRetry={() => void profile.refetch()} />;
   }

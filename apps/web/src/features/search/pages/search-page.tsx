@@ -44,7 +44,8 @@ export default function SearchPage() {
   const { trans } = useTrans();
   const query = (params.query ?? '').trim();
   const tab = (params.tab ?? 'all') as SearchTab;
-  if (!(SEARCH_TABS as readonly string[]).includes(tab)) return <NotFoundPage />;
+  if (!(SEARCH_TABS as readonly string[]).includes(tab))
+    return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   const title = query ? trans('Search results for ":query"', { query }) : trans('Search');
 
   return (
