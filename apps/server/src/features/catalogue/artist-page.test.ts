@@ -79,6 +79,18 @@ describe('artist page cache', () => {
     expect((await page(other)).artist).toMatchObject({ liked: false, followed: false, followers_count: 1 });
   });
 
+  it('shows a guest the new followers count right after a follow or unfollow', async () => {
+    const followers = async () =>
+      (await t.db.select().from(follows).where(eq(follows.followableId, artistId))).length;
+    const fan = await sessionFor(t.db, (await createUser(t.db)).id);
+    const put = await request(t.app, fan, { method: 'PUT', url: `/api/v1/me/follows/artist/${artistId}` });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await page(guest())).artist.followers_count).toBe(await followers());
+    const del = await request(t.app, fan, { method: 'DELETE', url: `/api/v1/me/follows/artist/${artistId}` });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await page(guest())).artist.followers_count).toBe(await followers());
+  });
+
   it('answers a guest’s repeated request with 304 when the ETag matches', async () => {
     const first = await get(guest(), artistId);
     const etag = first.headers.etag as string;

@@ -23,8 +23,9 @@ import { loadAlbums, loadArtistGenres, loadTracks } from './catalogue.loaders';
  *   followers count, one query, only for signed-in callers.
  * Every catalogue write drops the whole namespace (invalidateArtistPages, called by the admin
  * routes): a track or genre change can reach many pages (credits, similar artists).
- * Play counts (the order and `plays` of popular tracks, the artist's plays) and, for guests, the
- * followers count may lag by up to the TTL: plays are counted all the time and never invalidate.
+ * Play counts (the order and `plays` of popular tracks, the artist's plays) may lag by up to the
+ * TTL: plays are counted all the time and never invalidate. A follow or unfollow drops that one
+ * artist's page, so guests see the new followers count at once.
  */
 
 export const POPULAR_TRACKS = 10;
@@ -163,6 +164,11 @@ export async function publicArtistPage(
     if (err instanceof NoSuchArtist) return null;
     throw err;
   }
+}
+
+/** One artist's cached page: after a follow or unfollow changes its followers count. */
+export function invalidateArtistPage(cache: SharedCache, artistId: number) {
+  return cache.invalidate(`${NAMESPACE}${artistId}`);
 }
 
 /** Every cached artist page: after any catalogue write. */

@@ -25,6 +25,7 @@ import {
 } from '@zema/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidateArtistPage } from '#src/features/catalogue/artist-page';
 import {
   follow,
   followedArtists,
@@ -120,12 +121,20 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/me/follows/:type/:id',
     { config: { access: 'user' }, schema: { params: followParams, response: { 200: followResponseSchema } } },
-    async (request) => follow(app.db, me(request), request.params.type, request.params.id),
+    async (request) => {
+      const answer = await follow(app.db, me(request), request.params.type, request.params.id);
+      if (request.params.type === 'artist') await invalidateArtistPage(app.cache, request.params.id);
+      return answer;
+    },
   );
   app.delete(
     '/me/follows/:type/:id',
     { config: { access: 'user' }, schema: { params: followParams, response: { 200: followResponseSchema } } },
-    async (request) => unfollow(app.db, me(request), request.params.type, request.params.id),
+    async (request) => {
+      const answer = await unfollow(app.db, me(request), request.params.type, request.params.id);
+      if (request.params.type === 'artist') await invalidateArtistPage(app.cache, request.params.id);
+      return answer;
+    },
   );
   app.get(
     '/me/follows/artists',
