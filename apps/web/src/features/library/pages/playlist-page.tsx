@@ -1,4 +1,4 @@
-import { Globe, Lock, MoreHorizontal, Music, Pencil, Trash2, Users } from 'lucide-react';
+import { Globe, Lock, MoreHorizontal, Music, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { EditPlaylistDialog } from '../components/edit-playlist-dialog';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
 import { CollectionHeader } from '../components/page-header';
 import { PlayButton } from '../components/play-button';
+import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist-collaborators';
 import { TrackList } from '../components/track-list';
 import { TrackMenu } from '../components/track-menu';
 import { formatTotalDuration } from '../lib/format';
@@ -40,6 +41,7 @@ export default function PlaylistPage() {
   const del = useDeletePlaylist();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [managingCollaborators, setManagingCollaborators] = useState(false);
 
   const list = useMemo(() => entries.data?.pages.flatMap((p) => p.data) ?? [], [entries.data]);
   const tracks = useMemo(() => list.map((e) => e.track), [list]);
@@ -89,6 +91,12 @@ export default function PlaylistPage() {
           {trans('Collaborative')}
         </span>
       )}
+      {!!p.collaborators?.length && (
+        <>
+          <span aria-hidden="true">•</span>
+          <CollaboratorAvatars collaborators={p.collaborators} />
+        </>
+      )}
     </span>
   );
 
@@ -118,6 +126,11 @@ export default function PlaylistPage() {
                     <MenuItem icon={<Pencil />} onAction={() => setEditing(true)}>
                       {trans('Edit details')}
                     </MenuItem>
+                    {(p.collaborative || !!p.collaborators?.length) && (
+                      <MenuItem icon={<UserPlus />} onAction={() => setManagingCollaborators(true)}>
+                        {trans('Collaborators')}
+                      </MenuItem>
+                    )}
                     <MenuItem icon={<Trash2 />} variant="danger" onAction={() => setDeleting(true)}>
                       {trans('Delete')}
                     </MenuItem>
@@ -183,6 +196,11 @@ export default function PlaylistPage() {
       {p && canEdit && (
         <>
           <EditPlaylistDialog playlist={p} isOpen={editing} onOpenChange={setEditing} />
+          <CollaboratorsDialog
+            playlist={p}
+            isOpen={managingCollaborators}
+            onOpenChange={setManagingCollaborators}
+          />
           <ConfirmDialog
             isOpen={deleting}
             onOpenChange={setDeleting}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Playlist, playlistResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+import { playlistKey } from './use-playlists';
+
+/** DELETE playlists/{id}/collaborators/{userId} → {playlist} (owner only). */
+export async function removePlaylistCollaborator({
+  playlistId,
+  userId,
+}: {
+  playlistId: number;
+  userId: number;
+}): Promise<Playlist> {
+  return playlistResponseSchema.parse(
+    await apiClient.delete<unknown>(`playlists/${playlistId}/collaborators/${userId}`),
+  ).playlist;
+}
+
+export function useRemovePlaylistCollaborator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removePlaylistCollaborator,
+    // The caller shows the error as a toast.
+    meta: { handlesErrors: true },
+    onSuccess: (playlist) => queryClient.setQueryData(playlistKey(playlist.id), playlist),
+  });
+}
