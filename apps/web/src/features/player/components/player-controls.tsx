@@ -11,8 +11,8 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { useState } from 'react';
-import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Slider, SliderThumb, type SliderThumbProps, SliderTrack } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
@@ -144,6 +144,21 @@ const sliderTrack =
 const sliderThumb =
   'top-1/2 size-3.5 rounded-full bg-fg shadow opacity-0 group-data-hovered:opacity-100 data-dragging:opacity-100 data-focus-visible:opacity-100 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-focus';
 
+/**
+ * A slider thumb whose value is announced as `valueText` ("1:05 of 3:20") instead of a bare number.
+ * React Aria's Slider only formats numbers (Intl.NumberFormat; adobe/react-spectrum#6402 asks for
+ * more), so the text goes onto the thumb's hidden range input after each commit. React writes
+ * aria-valuetext only when its own (numeric) label changes, and this re-renders with every value
+ * change (the track's render function calls it), so the text set here is never left stale.
+ */
+function TimeThumb({ valueText, ...props }: SliderThumbProps & { valueText: string }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    inputRef.current?.setAttribute('aria-valuetext', valueText);
+  });
+  return <SliderThumb {...props} inputRef={inputRef} />;
+}
+
 /** Position slider with the buffered range drawn behind the played part; arrow keys seek 5 s. */
 export function SeekBar({ className, compact }: { className?: string; compact?: boolean }) {
   const { trans } = useTrans();
@@ -183,7 +198,13 @@ export function SeekBar({ className, compact }: { className?: string; compact?: 
                 className="absolute inset-y-0 left-0 rounded-full bg-fg group-data-hovered:bg-primary"
                 style={{ width: `${state.getThumbPercent(0) * 100}%` }}
               />
-              <SliderThumb className={sliderThumb} />
+              <TimeThumb
+                className={sliderThumb}
+                valueText={trans(':position of :duration', {
+                  position: formatDuration(state.getThumbValue(0)),
+                  duration: formatDuration(duration),
+                })}
+              />
             </>
           )}
         </SliderTrack>
@@ -213,6 +234,8 @@ export function VolumeControl({ className }: { className?: string }) {
         minValue={0}
         maxValue={1}
         step={0.05}
+        // Announced as "80%", not "0.8".
+        formatOptions={{ style: 'percent', maximumFractionDigits: 0 }}
         value={shown}
         onChange={(v) => getPlayer().setVolume(v as number)}
         className="group w-24 py-2"
