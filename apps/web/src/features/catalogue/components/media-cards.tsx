@@ -12,7 +12,8 @@ import { albumQueryOptions } from '../api/get-album';
 import { artistQueryOptions } from '../api/get-artist';
 import { albumHref, artistHref, genreHref } from './artist-links';
 
-function Card({
+/** One card for every kind of item (album, artist, genre, playlist, user): image, title, subtitle. */
+export function MediaCard({
   href,
   image,
   round,
@@ -83,7 +84,7 @@ export function AlbumCard({ album }: { album: Album }) {
   const year = album.release_date?.slice(0, 4);
   const artists = album.artists.map((a) => a.name).join(', ');
   return (
-    <Card
+    <MediaCard
       href={albumHref(album)}
       image={album.image}
       title={album.name}
@@ -106,7 +107,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
   const queryClient = useQueryClient();
   const { trans } = useTrans();
   return (
-    <Card
+    <MediaCard
       href={artistHref(artist)}
       image={artist.image_small}
       round
@@ -128,7 +129,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
 
 export function GenreCard({ genre }: { genre: Genre }) {
   return (
-    <Card
+    <MediaCard
       href={genreHref(genre)}
       image={genre.image}
       title={genre.display_name}
