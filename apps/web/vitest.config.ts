@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // UI tests render lazy chunks and React Aria overlays; on a loaded 2-core runner the first
+    // import in a file has taken more than the default 5 s (a timeout, not a failure to render).
+    testTimeout: 15_000,
   },
 });

@@ -25,7 +25,10 @@ afterEach(() => {
   clearToasts();
 });
 
-const heading = () => screen.findByRole('heading', { level: 1, name: 'Account settings' });
+// The page is a lazy chunk: its first import in a test file can take seconds on a loaded 2-core
+// runner (it did once in CI), longer than findBy's default second.
+const heading = () =>
+  screen.findByRole('heading', { level: 1, name: 'Account settings' }, { timeout: 10_000 });
 const panel = (id: string) => document.getElementById(id);
 
 describe('account settings layout', () => {
