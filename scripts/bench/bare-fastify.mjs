@@ -10,5 +10,11 @@ const same = process.env.SAME_PAYLOAD_FILE
   : null;
 app.get('/same-payload', async () => same);
 app.get('/health', async () => ({ status: 'ok' }));
+// The floor of X-Accel-Redirect behind nginx: an upstream that decides nothing and names the file.
+if (process.env.ACCEL_TARGET) {
+  app.get('/bare-accel', (_request, reply) => {
+    reply.header('x-accel-redirect', process.env.ACCEL_TARGET).type('audio/mpeg').send();
+  });
+}
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -24,6 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 32);
 const RANGE_BYTES = 256 * 1024;
 const ZEMA_PORT = 18_180;
 const NGINX_PORT = 18_181;
+const BARE_PORT = 18_182;
 const ACCEL_PREFIX = '/protected-audio/';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => exists(p));
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => exists(p));
@@ -198,12 +199,19 @@ http {
   scgi_temp_path ${confDir}/scgi;
   types { audio/mpeg mp3; audio/ogg ogg; }
   upstream zema { server 127.0.0.1:${ZEMA_PORT}; keepalive 64; }
+  upstream bare { server 127.0.0.1:${BARE_PORT}; keepalive 64; }
   server {
     listen 127.0.0.1:${NGINX_PORT};
     # The reference: nginx serving the stored file directly.
     location /direct/ { alias ${storageDir}/; }
     # X-Accel-Redirect target: only reachable through the app's answer.
     location ${ACCEL_PREFIX} { internal; alias ${storageDir}/; }
+    # The same proxy + X-Accel path with an upstream that checks nothing (the floor of the setup).
+    location = /bare-accel {
+      proxy_pass http://bare;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
     location / {
       proxy_pass http://zema;
       proxy_http_version 1.1;
@@ -254,6 +262,7 @@ const confDir = join(dataDir, 'nginx');
 mkdirSync(confDir, { recursive: true });
 let zema = startZema();
 let nginx;
+let bare;
 try {
   const base = `http://127.0.0.1:${ZEMA_PORT}`;
   await waitFor(`${base}/health`, zema);
@@ -262,6 +271,12 @@ try {
   const stored = newestAudioKey();
   const offset = Math.floor(track.size / 2);
   const range = `${offset}-${offset + RANGE_BYTES - 1}`;
+  bare = spawn(process.execPath, ['scripts/bench/bare-fastify.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(BARE_PORT), ACCEL_TARGET: `${ACCEL_PREFIX}${stored.key}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/health`, bare);
   nginx = startNginx(confDir);
   const direct = `http://127.0.0.1:${NGINX_PORT}/direct/${stored.key}`;
   await waitFor(direct, nginx);
@@ -286,6 +301,9 @@ try {
   const ref3 = wrk(direct, range);
   const accel = wrk(proxied, range);
   const ref4 = wrk(direct, range);
+  const bareUrl = `http://127.0.0.1:${NGINX_PORT}/bare-accel`;
+  await checkRange(bareUrl, range);
+  const floor = wrk(bareUrl, range);
   const refRps2 = (ref3.rps + ref4.rps) / 2;
 
   console.log(
@@ -299,8 +317,12 @@ try {
   console.log(
     `  Zema X-Accel-Redirect behind nginx         ${fmt(accel.rps)} req/s   p99 ${accel.p99}   ${fmt(accel.rps / refRps2, 2)}× nginx (goal ≥ 0.9×)`,
   );
+  console.log(
+    `  bare Fastify X-Accel-Redirect (no checks)  ${fmt(floor.rps)} req/s   p99 ${floor.p99}   ${fmt(floor.rps / refRps2, 2)}× nginx: the floor of this setup; Zema ${fmt(accel.rps / floor.rps, 2)}× it`,
+  );
 } finally {
   if (nginx) await stop(nginx);
+  if (bare) await stop(bare);
   await stop(zema);
   rmSync(dataDir, { recursive: true, force: true });
 }
