@@ -96,3 +96,33 @@ export const createAccessTokenResponseSchema = z.object({
   plainTextToken: z.string(),
 });
 export type CreateAccessTokenResponse = z.infer<typeof createAccessTokenResponseSchema>;
+
+/**
+ * Changing the email address (account details). Both calls need a password confirmed in this
+ * browser session within 9000 s (423 otherwise).
+ *
+ * POST users/me/email {email}: mails a 6-digit code to the NEW address (valid 10 minutes, dead
+ * after 5 wrong tries; sending again makes a new code). An address another account uses → 422
+ * errors.email. Answers {message}.
+ */
+export const requestEmailChangeRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(255, 'The email may not be greater than 255 characters.')
+    .email('Enter a valid email address.'),
+});
+export type RequestEmailChangeRequest = z.infer<typeof requestEmailChangeRequestSchema>;
+
+/**
+ * POST users/me/email/confirm {code}: the code from the mail makes the new address the account's
+ * (verified); the old address gets a notice. Answers {user} like PUT users/me.
+ */
+export const confirmEmailChangeRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code must be 6 digits.'),
+});
+export type ConfirmEmailChangeRequest = z.infer<typeof confirmEmailChangeRequestSchema>;

@@ -32,6 +32,22 @@ export const emailVerificationCodes = pgTable('email_verification_codes', {
 });
 
 /**
+ * A pending change of a user's email address: a 6-digit code went to `new_email` and the change
+ * takes effect when it comes back. Same rules as the verification code (hashed, valid 10 minutes,
+ * dead after 5 wrong tries); asking again replaces the row.
+ */
+export const emailChangeRequests = pgTable('email_change_requests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A login that passed the password and waits for its two-factor code: no usable session exists
  * until the challenge succeeds. Id = sha256 of the token kept in a short-lived cookie.
  */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const sessions = pgTable(
@@ -36,4 +36,21 @@ export const personalAccessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('personal_access_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The devices a user has signed in from: device type, browser and operating system without their
+ * versions (an update is not a new device). A sign-in from a device not listed mails the user.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })],
 );

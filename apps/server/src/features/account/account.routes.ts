@@ -5,13 +5,18 @@ import {
   avatarUrlRequestSchema,
   changeLocaleRequestSchema,
   changeLocaleResponseSchema,
+  confirmEmailChangeRequestSchema,
   deleteAccountQuerySchema,
   deleteAccountResponseSchema,
+  messageResponseSchema,
+  requestEmailChangeRequestSchema,
   updateAccountRequestSchema,
 } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireConfirmedPassword } from '#src/features/auth/auth.service';
+import { rateLimits } from '#src/features/auth/rate-limits';
 import { validationError } from '#src/http/errors';
 import {
   ACCOUNT_MESSAGES,
@@ -31,6 +36,7 @@ import {
   removeAvatar,
   saveAvatar,
 } from './avatar.service';
+import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from './email-change.service';
 
 const userRef = z.union([z.literal('me'), z.coerce.number().int().positive()]);
 const idParams = z.object({ id: userRef });
@@ -103,6 +109,34 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: { body: changeLocaleRequestSchema, response: { 200: changeLocaleResponseSchema } },
     },
     async (request) => ({ locale: await changeLocale(app, request.user!.id, request.body.locale) }),
+  );
+
+  // Changing the email: a browser session with a freshly confirmed password (tokens get 423), and
+  // the limits of the verification code's sends and checks.
+  app.post(
+    '/users/me/email',
+    {
+      config: { access: 'user', rateLimit: rateLimits.emailCodeSend },
+      schema: { body: requestEmailChangeRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await requireConfirmedPassword(app, request);
+      await requestEmailChange(app, request.user!.id, request.body.email);
+      return { message: EMAIL_CHANGE_MESSAGES.sent };
+    },
+  );
+
+  app.post(
+    '/users/me/email/confirm',
+    {
+      config: { access: 'user', rateLimit: rateLimits.emailCodeCheck },
+      schema: { body: confirmEmailChangeRequestSchema, response: { 200: accountResponseSchema } },
+    },
+    async (request) => {
+      await requireConfirmedPassword(app, request);
+      await confirmEmailChange(app, request.user!.id, request.body.code);
+      return { user: await getAccount(app, request.user!.id) };
+    },
   );
 
   app.post(

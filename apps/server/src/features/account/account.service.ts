@@ -161,8 +161,8 @@ async function anotherAdminExists(app: FastifyInstance, userId: number): Promise
 /**
  * Self-service account deletion (SPEC §9): needs a password confirmed in this browser session
  * (423 otherwise). The user row goes; sessions, tokens, social profiles, codes and roles follow by
- * ON DELETE CASCADE; the avatar file is removed; the cookie is cleared. Answers a visitor's
- * bootstrap data.
+ * ON DELETE CASCADE; the avatar file is removed; the cookie is cleared; the address gets a notice.
+ * Answers a visitor's bootstrap data.
  */
 export async function deleteOwnAccount(
   app: FastifyInstance,
@@ -177,8 +177,9 @@ export async function deleteOwnAccount(
   const [deleted] = await app.db
     .delete(users)
     .where(eq(users.id, userId))
-    .returning({ avatar: users.avatar });
+    .returning({ avatar: users.avatar, email: users.email });
   if (!deleted) throw new HttpError(404, MESSAGES.notFound);
+  app.mail.sendAccountDeleted(deleted.email);
   const avatarKey = app.storage.keyFromUrl(deleted.avatar);
   if (avatarKey) {
     await app.storage

@@ -83,6 +83,8 @@ const SUMMARIES: Record<string, string> = {
   'GET /api/v1/users/{id}': 'Get a user (`me` for the current user)',
   'PUT /api/v1/users/me': 'Update account details',
   'POST /api/v1/users/me/locale': 'Change the language',
+  'POST /api/v1/users/me/email': 'Mail a code to a new email address (password confirmed)',
+  'POST /api/v1/users/me/email/confirm': 'Change the email address with the mailed code',
   'POST /api/v1/users/{id}/avatar': 'Upload a profile image (file or URL)',
   'DELETE /api/v1/users/{id}/avatar': 'Remove the profile image',
   'DELETE /api/v1/users/{id}': 'Delete the account',

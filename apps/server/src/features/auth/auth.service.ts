@@ -190,7 +190,7 @@ export async function confirmPassword(app: FastifyInstance, request: FastifyRequ
   await app.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Changes the password and ends every other session of the user (this one stays). */
+/** Changes the password and ends every other session of the user (this one stays); mails a notice. */
 export async function updatePassword(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -214,4 +214,5 @@ export async function updatePassword(
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
   });
+  app.mail.sendPasswordChanged(request.user!.email);
 }

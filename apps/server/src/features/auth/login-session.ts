@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
 import { loadUser } from '#src/features/users/users.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { noticeSignIn } from './devices.service';
 import { createSession, deleteSession, REMEMBER_LIFETIME_MS, SESSION_COOKIE } from './session.service';
 import { sha256Hex } from './tokens';
 
@@ -24,6 +25,7 @@ export async function endCurrentSession(app: FastifyInstance, request: FastifyRe
 /**
  * Logs `userId` in with a NEW session id (session fixation: a cookie the browser came with is
  * deleted, never upgraded). Remember-me = a 30-day cookie; otherwise a browser-session cookie.
+ * A sign-in from a device the user never used before mails them (not the account's first device).
  */
 export async function startSession(
   app: FastifyInstance,
@@ -34,16 +36,14 @@ export async function startSession(
 ) {
   const old = request.cookies[SESSION_COOKIE];
   if (old) await deleteSession(app.db, old);
-  const token = await createSession(app.db, userId, {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    remember,
-  });
+  const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  const token = await createSession(app.db, userId, { ...meta, remember });
   reply.setCookie(
     SESSION_COOKIE,
     token,
     sessionCookieOptions(request, remember ? Math.floor(REMEMBER_LIFETIME_MS / 1000) : undefined),
   );
+  await noticeSignIn({ db: app.db, mail: app.mail, log: request.log }, userId, meta);
 }
 
 /** Bootstrap data for `userId` (or a visitor) — the answer of login, register, 2FA and logout. */

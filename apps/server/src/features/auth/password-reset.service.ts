@@ -47,14 +47,15 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
 /**
  * Sets the new password from a valid link. The token is marked used in the same transaction, all
  * sessions (and pending two-factor logins) of the user end, and other open links die too.
- * The user is not logged in: the web app sends them to /login with the new password.
+ * The user is not logged in: the web app sends them to /login with the new password. The owner
+ * gets a password-changed notice.
  */
 export async function resetPassword(app: FastifyInstance, body: ResetPasswordRequest) {
   if (body.password !== body.password_confirmation)
     throw validationError({ password: [MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
-  const ok = await app.db.transaction(async (tx) => {
+  const ownerEmail = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
       .from(passwordResetTokens)
@@ -67,22 +68,27 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
           gt(passwordResetTokens.expiresAt, now),
         ),
       );
-    if (!row) return false;
+    if (!row) return null;
     // Conditional on used_at IS NULL: of two concurrent resets with one token, one wins.
     const used = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
-    if (!used.length) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    if (!used.length) return null;
+    const [owner] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, row.userId))
+      .returning({ email: users.email });
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
-    return true;
+    return owner?.email ?? null;
   });
-  if (!ok) throw validationError({ email: [RESET_MESSAGES.invalid] });
+  if (!ownerEmail) throw validationError({ email: [RESET_MESSAGES.invalid] });
+  app.mail.sendPasswordChanged(ownerEmail);
 }

@@ -163,7 +163,12 @@ export async function enableTwoFactor(app: FastifyInstance, userId: number): Pro
   return { enabled: false, pending: true };
 }
 
+/** Turns two-factor off (or cancels a setup); only turning off a confirmed one mails a notice. */
 export async function disableTwoFactor(app: FastifyInstance, userId: number): Promise<TwoFactorStatus> {
+  const [before] = await app.db
+    .select({ email: users.email, confirmedAt: users.twoFactorConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   await app.db
     .update(users)
     .set({
@@ -175,6 +180,7 @@ export async function disableTwoFactor(app: FastifyInstance, userId: number): Pr
     })
     .where(eq(users.id, userId));
   await app.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  if (before?.confirmedAt) app.mail.sendTwoFactorChanged(before.email, false);
   return { enabled: false, pending: false };
 }
 
@@ -196,9 +202,10 @@ export async function twoFactorQrCode(app: FastifyInstance, userId: number) {
   return { svg, secret };
 }
 
-/** Confirms setup with a code from the app; answers the recovery codes, shown this once. */
+/** Confirms setup with a code from the app (two-factor is on: a notice is mailed); answers the
+ * recovery codes, shown this once. */
 export async function confirmTwoFactor(app: FastifyInstance, userId: number, code: string) {
-  const { secret, confirmedAt } = await secretOf(app, userId);
+  const { email, secret, confirmedAt } = await secretOf(app, userId);
   if (confirmedAt) throw validationError({ code: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
   if (!(await acceptTotpCode(app, userId, secret, code)))
     throw validationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
@@ -207,6 +214,7 @@ export async function confirmTwoFactor(app: FastifyInstance, userId: number, cod
     .update(users)
     .set({ twoFactorConfirmedAt: new Date(), twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  app.mail.sendTwoFactorChanged(email, true);
   return { recovery_codes: codes.plain };
 }
 

@@ -1,12 +1,20 @@
+import { maskEmail } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { SettingsService } from '#src/features/settings/settings.service';
 import type { Mailer, SentMail } from '#src/platform/mail';
 import {
   absoluteUrl,
+  accountDeletedMail,
+  emailChangeCodeMail,
+  emailChangedMail,
   type MailBrand,
   type MailContent,
+  newDeviceMail,
+  passwordChangedMail,
   passwordResetMail,
+  type SignInDetails,
+  twoFactorChangedMail,
   verificationCodeMail,
   welcomeMail,
 } from './mail.templates';
@@ -74,6 +82,26 @@ export function createMailService(deps: {
     },
     sendWelcome(to: string, name: string) {
       queue(to, (b) => welcomeMail(b, name));
+    },
+    // Security notices: sent after the change was written, never holding up or failing the request.
+    sendPasswordChanged(to: string) {
+      queue(to, (b) => passwordChangedMail(b));
+    },
+    sendTwoFactorChanged(to: string, enabled: boolean) {
+      queue(to, (b) => twoFactorChangedMail(b, enabled));
+    },
+    sendNewDevice(to: string, details: SignInDetails) {
+      queue(to, (b) => newDeviceMail(b, details));
+    },
+    sendAccountDeleted(to: string) {
+      queue(to, (b) => accountDeletedMail(b));
+    },
+    sendEmailChangeCode(to: string, code: string, minutes: number) {
+      queue(to, (b) => emailChangeCodeMail(b, code, minutes));
+    },
+    /** To the old address once the new one took effect; the new one is shown masked. */
+    sendEmailChanged(oldEmail: string, newEmail: string) {
+      queue(oldEmail, (b) => emailChangedMail(b, maskEmail(newEmail)));
     },
     /** Resolves once every queued mail was handed over (tests, shutdown). */
     async flush() {

@@ -97,3 +97,115 @@ export function welcomeMail(brand: MailBrand, name: string): MailContent {
     { kind: 'button', text: `Open ${brand.siteName}`, href: brand.baseUrl },
   ]);
 }
+
+/**
+ * The "this wasn't me" part of every security notice: what to do when the user did not do it.
+ * Resetting the password by mail proves they still own the address; the sessions list shows
+ * (and ends) where the account is signed in.
+ */
+function notMeBlocks(brand: MailBrand, intro: string): Block[] {
+  return [
+    { kind: 'p', text: intro },
+    { kind: 'button', text: 'Reset your password', href: `${brand.baseUrl}/forgot-password` },
+    {
+      kind: 'p',
+      text: 'Then review where your account is signed in and log out the devices you do not know:',
+    },
+    { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+  ];
+}
+
+const NOT_ME = "If this wasn't you, someone else may know your password. Reset it now:";
+
+export function passwordChangedMail(brand: MailBrand): MailContent {
+  return render(brand, `${brand.siteName}: your password was changed`, 'Your password was changed', [
+    {
+      kind: 'p',
+      text: `The password of your ${brand.siteName} account was just changed. If you did this, no further action is required.`,
+    },
+    ...notMeBlocks(brand, NOT_ME),
+  ]);
+}
+
+export function twoFactorChangedMail(brand: MailBrand, enabled: boolean): MailContent {
+  const state = enabled ? 'turned on' : 'turned off';
+  return render(
+    brand,
+    `${brand.siteName}: two-factor authentication ${state}`,
+    `Two-factor authentication was ${state}`,
+    [
+      {
+        kind: 'p',
+        text: enabled
+          ? `Signing in to your ${brand.siteName} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`
+          : `Signing in to your ${brand.siteName} account no longer asks for a code from your authenticator app.`,
+      },
+      { kind: 'p', text: 'If you did this, no further action is required.' },
+      ...notMeBlocks(brand, NOT_ME),
+    ],
+  );
+}
+
+export type SignInDetails = { device: string; ip: string | null; at: Date };
+
+export function newDeviceMail(brand: MailBrand, details: SignInDetails): MailContent {
+  const when = `${details.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  return render(brand, `${brand.siteName}: new sign-in to your account`, 'New sign-in to your account', [
+    { kind: 'p', text: `Your ${brand.siteName} account was just signed in to from a new device.` },
+    { kind: 'p', text: `Device: ${details.device}` },
+    ...(details.ip ? [{ kind: 'p' as const, text: `IP address: ${details.ip}` }] : []),
+    { kind: 'p', text: `Time: ${when}` },
+    { kind: 'p', text: 'If this was you, no further action is required.' },
+    ...notMeBlocks(brand, NOT_ME),
+  ]);
+}
+
+export function accountDeletedMail(brand: MailBrand): MailContent {
+  return render(brand, `${brand.siteName}: your account was deleted`, 'Your account was deleted', [
+    {
+      kind: 'p',
+      text: `Your ${brand.siteName} account and its data were deleted. We are sorry to see you go.`,
+    },
+    {
+      kind: 'p',
+      text: "If this wasn't you, someone else knew your password: change it wherever else you use it, and tell us so we can help.",
+    },
+    { kind: 'button', text: 'Contact us', href: `${brand.baseUrl}/contact` },
+  ]);
+}
+
+export function emailChangeCodeMail(brand: MailBrand, code: string, minutes: number): MailContent {
+  return render(brand, `${brand.siteName}: confirm your new email address`, 'Confirm your new email', [
+    {
+      kind: 'p',
+      text: `Enter this code on ${brand.siteName} to make this address the email of your account:`,
+    },
+    { kind: 'code', text: code },
+    {
+      kind: 'p',
+      text: `The code expires in ${minutes} minutes. If you did not ask to change your email, ignore this email: nothing changes without the code.`,
+    },
+  ]);
+}
+
+/** To the OLD address: a password reset would now go to the new one, so the help is to write to us. */
+export function emailChangedMail(brand: MailBrand, maskedNewEmail: string): MailContent {
+  return render(
+    brand,
+    `${brand.siteName}: your email address was changed`,
+    'Your email address was changed',
+    [
+      {
+        kind: 'p',
+        text: `The email address of your ${brand.siteName} account was changed to ${maskedNewEmail}. Mail for your account now goes there, and this address can no longer be used to sign in.`,
+      },
+      { kind: 'p', text: 'If you did this, no further action is required.' },
+      {
+        kind: 'p',
+        text: "If this wasn't you, someone else may control your account: contact us right away, and review where your account is signed in if you still can.",
+      },
+      { kind: 'button', text: 'Contact us', href: `${brand.baseUrl}/contact` },
+      { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+    ],
+  );
+}

@@ -1,26 +1,15 @@
-import type { DeviceType, UserSession } from '@zema/contracts';
+import type { UserSession } from '@zema/contracts';
 import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-// ua-parser-js 1.x: MIT (2.x is AGPL-3.0, which would bind every deployment of Zema).
-import { UAParser } from 'ua-parser-js';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
+import { describeUserAgent } from '#src/features/auth/devices.service';
 import { currentSessionId } from '#src/features/auth/login-session';
 import { verifyPassword } from '#src/features/auth/password';
 import { validationError } from '#src/http/errors';
 import type { GeoIp } from '#src/platform/geoip';
 
-export type DeviceInfo = { device_type: DeviceType; platform: string | null; browser: string | null };
-
-/** Device type (mobile, tablet, otherwise computer), OS name + version, browser name + major. */
-export function describeUserAgent(userAgent: string | null | undefined): DeviceInfo {
-  const ua = new UAParser(userAgent ?? '').getResult();
-  const type = ua.device.type;
-  const device_type: DeviceType = type === 'mobile' ? 'mobile' : type === 'tablet' ? 'tablet' : 'computer';
-  const platform = [ua.os.name, ua.os.version].filter(Boolean).join(' ') || null;
-  const browser = [ua.browser.name, ua.browser.major].filter(Boolean).join(' ') || null;
-  return { device_type, platform, browser };
-}
+export { type DeviceInfo, describeUserAgent } from '#src/features/auth/devices.service';
 
 /** Public id of a session: a prefix of its sha256 row id (which itself never yields the cookie). */
 const publicId = (sessionId: string) => sessionId.slice(0, 24);

@@ -45,6 +45,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     codec,
     log: app.log,
+    mail: app.mail,
   };
   const appOrigin = new URL(app.config.appUrl).origin;
 

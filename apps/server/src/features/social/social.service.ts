@@ -5,10 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { roles, socialProfiles, userRole, users } from '#src/db/schema/index';
+import { noticeSignIn } from '#src/features/auth/devices.service';
 import { verifyPassword } from '#src/features/auth/password';
 import { createSession, type SessionMeta } from '#src/features/auth/session.service';
 import { safeEqual } from '#src/features/auth/tokens';
 import { type BootstrapDeps, buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
+import type { MailService } from '#src/features/mail/mail.service';
 import { loadUser } from '#src/features/users/users.service';
 import { HttpError, validationError } from '#src/http/errors';
 import {
@@ -25,6 +27,7 @@ export type SocialDeps = BootstrapDeps & {
   config: Config;
   codec: SocialSigner;
   log: FastifyBaseLogger;
+  mail: Pick<MailService, 'sendNewDevice'>;
   /** Overridable clock (tests of the 10-minute expiry). */
   now?: () => number;
 };
@@ -169,6 +172,7 @@ async function logIn(deps: SocialDeps, userId: number, meta: SessionMeta): Promi
   // A social login must not be a way around the second factor.
   if (user.two_factor_confirmed_at) return error(SOCIAL_MESSAGES.twoFactor);
   const session = await createSession(deps.db, userId, { ...meta, remember: true });
+  await noticeSignIn(deps, userId, meta);
   return { result: { status: 'SUCCESS', bootstrapData: await buildBootstrapData(deps, user) }, session };
 }
 
@@ -314,6 +318,7 @@ export async function connectWithPassword(
     throw new HttpError(422, SOCIAL_MESSAGES.alreadyConnected);
   }
   const session = await createSession(deps.db, user.id, { ...meta, remember: true });
+  await noticeSignIn(deps, user.id, meta);
   return { bootstrapData: await bootstrapFor(deps, user.id), session };
 }
 

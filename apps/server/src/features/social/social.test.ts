@@ -10,6 +10,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { socialProfiles, userRole, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/features/auth/session.service';
+import { outboxFor } from '#src/features/auth/test-support';
 import {
   type Actor,
   buildTestApp,
@@ -294,6 +295,26 @@ describe('the provider callback', () => {
     );
     const rows = await t.db.select().from(users).where(eq(users.email, account.email));
     expect(rows).toHaveLength(1);
+  });
+
+  it('mails a sign-in notice for a social login from a new device, not for the sign-up', async () => {
+    const account = providerAccount();
+    const on = (userAgent: string): Actor => {
+      const g = guest();
+      return { ...g, headers: { ...g.headers, 'user-agent': userAgent } };
+    };
+    const linux = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    expect((await popup(on(linux), account)).result.status).toBe('SUCCESS');
+    expect((await popup(on(linux), account)).result.status).toBe('SUCCESS');
+    expect(await outboxFor(t.app, account.email)).toEqual([]);
+    expect((await popup(on(iphone), account)).result.status).toBe('SUCCESS');
+    const mails = await outboxFor(t.app, account.email);
+    expect(mails.map((m) => /^Subject: (.*)$/m.exec(m.body)?.[1])).toEqual([
+      'Zema: new sign-in to your account',
+    ]);
+    expect(mails[0]!.body).toContain('Mobile Safari 17 on iOS 17.5 (mobile)');
   });
 
   it('answers ALREADY_LOGGED_IN when the login callback arrives with a session', async () => {

@@ -1,0 +1,147 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import {
+  emailChangeRequests,
+  emailVerificationCodes,
+  passwordResetTokens,
+  users,
+} from '#src/db/schema/index';
+import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
+import {
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_MINUTES,
+  generateEmailCode,
+} from '#src/features/auth/email-verification.service';
+import { hashPassword, verifyPassword } from '#src/features/auth/password';
+import type { MailService } from '#src/features/mail/mail.service';
+import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: 'Email sent',
+  sameEmail: 'This is already your email address.',
+  // The same words as registration: no more is said about the other account.
+  taken: AUTH_MESSAGES.emailTaken,
+} as const;
+
+export type EmailChangeDeps = {
+  db: Database;
+  mail: Pick<MailService, 'sendEmailChangeCode' | 'sendEmailChanged'>;
+};
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+async function assertAvailable(db: Database, userId: number, email: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
+  if (taken) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+}
+
+/**
+ * Step 1 (the caller has checked the password confirmation): a 6-digit code goes to the NEW
+ * address, stored as an argon2id hash, valid 10 minutes, dead after 5 wrong tries. Asking again
+ * replaces the code (and the address). Nothing changes on the account yet.
+ */
+export async function requestEmailChange(deps: EmailChangeDeps, userId: number, newEmail: string) {
+  const email = normalise(newEmail);
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new HttpError(404, MESSAGES.notFound);
+  if (normalise(user.email) === email) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
+  await assertAvailable(deps.db, userId, email);
+
+  const code = generateEmailCode();
+  const now = new Date();
+  const values = {
+    newEmail: email,
+    codeHash: await hashPassword(code),
+    attempts: 0,
+    expiresAt: new Date(now.getTime() + EMAIL_CODE_MINUTES * 60_000),
+    createdAt: now,
+  };
+  await deps.db
+    .insert(emailChangeRequests)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: emailChangeRequests.userId, set: values });
+  deps.mail.sendEmailChangeCode(email, code, EMAIL_CODE_MINUTES);
+}
+
+/**
+ * Step 2: the code from the mail makes the new address the account's, verified (the code proved
+ * it is read there). Like the verification code, an attempt is reserved atomically before the hash
+ * is compared, so concurrent guesses get at most five comparisons. Reset links sent to the old
+ * address and a pending verification code die; the old address gets a notice.
+ */
+export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, code: string) {
+  const now = new Date();
+  const [reserved] = await deps.db
+    .update(emailChangeRequests)
+    .set({ attempts: sql`${emailChangeRequests.attempts} + 1` })
+    .where(
+      and(
+        eq(emailChangeRequests.userId, userId),
+        lt(emailChangeRequests.attempts, EMAIL_CODE_MAX_ATTEMPTS),
+        gt(emailChangeRequests.expiresAt, now),
+      ),
+    )
+    .returning({ codeHash: emailChangeRequests.codeHash });
+
+  if (!reserved) {
+    const [row] = await deps.db
+      .select({ expiresAt: emailChangeRequests.expiresAt })
+      .from(emailChangeRequests)
+      .where(eq(emailChangeRequests.userId, userId));
+    const message = !row
+      ? EMAIL_CODE_MESSAGES.missing
+      : row.expiresAt <= now
+        ? EMAIL_CODE_MESSAGES.expired
+        : EMAIL_CODE_MESSAGES.dead;
+    throw validationError({ code: [message] });
+  }
+  if (!(await verifyPassword(reserved.codeHash, code)))
+    throw validationError({ code: [EMAIL_CODE_MESSAGES.invalid] });
+
+  let changed: { oldEmail: string; newEmail: string } | null;
+  try {
+    changed = await deps.db.transaction(async (tx) => {
+      // Deleting by hash makes the code single use even if two right answers race.
+      const [request] = await tx
+        .delete(emailChangeRequests)
+        .where(
+          and(eq(emailChangeRequests.userId, userId), eq(emailChangeRequests.codeHash, reserved.codeHash)),
+        )
+        .returning({ newEmail: emailChangeRequests.newEmail });
+      if (!request) return null;
+      const [old] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!old) return null;
+      await tx
+        .update(users)
+        .set({ email: request.newEmail, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, userId));
+      await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      return { oldEmail: old.email, newEmail: request.newEmail };
+    });
+  } catch (err) {
+    // Someone took the address between the two steps: the unique index decides.
+    if (isUniqueViolation(err)) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+    throw err;
+  }
+  if (!changed) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
+  deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail);
+}
