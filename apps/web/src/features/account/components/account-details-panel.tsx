@@ -7,7 +7,7 @@ import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, nativeFocusRing } from '#src/ui/cx';
-import { Form, FormTextField, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
+import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { ACCOUNT_TEXTS } from '../account-texts';
@@ -16,6 +16,7 @@ import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUpdateAccount } from '../api/update-account';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { validateAvatarFile } from '../lib/validate-avatar';
+import { ChangeEmailDialog } from './change-email-dialog';
 import { SettingsPanel } from './settings-panel';
 
 interface NameValues {
@@ -23,7 +24,7 @@ interface NameValues {
   last_name: string;
 }
 
-/** Name (PUT users/me) and profile image (upload and remove). */
+/** Email (changed through a mailed code), name (PUT users/me) and profile image. */
 export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
   return (
     <SettingsPanel
@@ -33,9 +34,26 @@ export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
     >
       <div className="flex flex-col gap-8 md:flex-row-reverse md:items-start md:justify-end md:gap-12">
         <AvatarForm user={user} />
-        <NameForm user={user} />
+        <div className="flex w-full max-w-md flex-col gap-5">
+          <EmailRow email={user.email} />
+          <NameForm user={user} />
+        </div>
       </div>
     </SettingsPanel>
+  );
+}
+
+/** The account's email, read-only here; "Change email" opens the code dialog. */
+function EmailRow({ email }: { email: string }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="flex items-end gap-2">
+      <TextField label="Email" value={email} isReadOnly className="min-w-0 flex-1" />
+      <Button variant="outline" onPress={() => setOpen(true)}>
+        <Trans message="Change email" />
+      </Button>
+      <ChangeEmailDialog isOpen={isOpen} onClose={() => setOpen(false)} />
+    </div>
   );
 }
 
@@ -59,7 +77,7 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Name" className="w-full max-w-md">
+    <Form form={form} onSubmit={onSubmit} aria-label="Name" className="w-full">
       <FormTextField<NameValues>
         name="first_name"
         label="First name"

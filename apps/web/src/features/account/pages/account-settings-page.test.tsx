@@ -245,6 +245,45 @@ describe('account details', () => {
   });
 });
 
+describe('email', () => {
+  it('shows the email and changes it through the code dialog; the panel then shows the new one', async () => {
+    const user = makeAccountUser({ email: 'old@example.test' });
+    const calls = mockApi(
+      accountHandler(user, (call) => {
+        if (call.method === 'POST' && call.path === '/api/v1/users/me/email')
+          return ok({ message: 'Email sent' });
+        if (call.method === 'POST' && call.path === '/api/v1/users/me/email/confirm') {
+          return ok({ user: { ...user, email: 'new@example.test' } });
+        }
+        return undefined;
+      }),
+    );
+    visitAccountSettings(user);
+    const details = await screen.findByRole('heading', { level: 2, name: 'Account details' });
+    const section = details.closest('section') as HTMLElement;
+    const email = within(section).getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('old@example.test');
+    expect(email.readOnly).toBe(true);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change email' });
+    await userEvent.type(within(dialog).getByLabelText('New email'), 'new@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await within(dialog).findByLabelText('Code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change email' }));
+
+    expect(await screen.findByText('Email changed')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(section).getByLabelText('Email') as HTMLInputElement).value).toBe('new@example.test'),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Change email' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/users/me/email')).map((c) => c.body)).toEqual([
+      { email: 'new@example.test' },
+      { code: '123456' },
+    ]);
+  });
+});
+
 describe('avatar', () => {
   const png = (size = 10) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
 

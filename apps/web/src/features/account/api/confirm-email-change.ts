@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '#src/lib/api-client';
+import { storeAccountUser } from '../lib/account-cache';
+import { type AccountSettingsUser, parseAccountAnswer } from './get-account';
+
+/** POST users/me/email/confirm {code} → {user} with the new email. */
+export async function confirmEmailChange(code: string): Promise<AccountSettingsUser> {
+  return parseAccountAnswer(await apiClient.post<unknown>('users/me/email/confirm', { code }));
+}
+
+/** The account and the bootstrap user take the new address (navbar, panels). */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmailChange,
+    meta: { handlesErrors: true },
+    onSuccess: (user) => storeAccountUser(queryClient, user),
+  });
+}

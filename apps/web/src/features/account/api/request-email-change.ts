@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema } from '@zema/contracts';
+import { apiClient } from '#src/lib/api-client';
+
+/**
+ * POST users/me/email {email} → {message}: mails a 6-digit code to the new address. Needs a
+ * recently confirmed password (423 otherwise).
+ */
+export async function requestEmailChange(email: string): Promise<string> {
+  return messageResponseSchema.parse(await apiClient.post<unknown>('users/me/email', { email })).message;
+}
+
+/** The dialog places field errors itself. */
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange, meta: { handlesErrors: true } });
+}
