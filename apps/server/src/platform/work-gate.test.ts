@@ -23,8 +23,10 @@ function held<T>() {
   };
 }
 
-/** Lets queued continuations run (promise callbacks only, no timers). */
+/** Lets queued continuations run, and the event loop turn once (no timers). */
 const settle = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
@@ -67,6 +69,8 @@ describe('work gate', () => {
       order.push('c');
       return c.task();
     });
+    await settle();
+    expect(a.started).toBe(true);
     a.fail(new Error('boom'));
     await expect(ra).rejects.toThrow('boom');
     await settle();
@@ -86,6 +90,22 @@ describe('work gate', () => {
     expect(await Promise.all([rc, rl])).toEqual([3, 4]);
     expect(order).toEqual(['b', 'c', 'late']);
     expect([gate.running, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('starts a task on a later turn of the event loop, so requests already read are admitted first', async () => {
+    const gate = createWorkGate({ concurrency: 1, queue: 1 });
+    const a = held<number>();
+    const ra = gate.run(a.task);
+    // Promise callbacks alone (what PGlite's statements run in) never start it...
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    expect(a.started).toBe(false);
+    // ...so requests read in the same turn are still admitted or refused against the full gate.
+    expect([gate.running, gate.waiting]).toEqual([1, 0]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.resolve();
+    expect(a.started).toBe(true);
+    a.release(1);
+    expect(await ra).toBe(1);
   });
 
   it('refuses at once when nothing may wait (queue 0)', async () => {
