@@ -6,10 +6,14 @@
 //     read through the same stack and database) and GET /health (a `select 1`).
 //  b. the artist page API, GET /api/v1/artists/{id}, at 200 connections: p99 and requests/s next
 //     to a bare Fastify JSON route at the same concurrency.
+//  c. search under load: GET /api/v1/search at 100 connections over 1 000+ different queries from
+//     real rows (exact names, prefixes as typed, typos, artists), none asked before the run, right
+//     after the artist page at the same 100 connections: requests/s answered 200, refused (503),
+//     p99, max, answers over 2 s, and the ratio to the artist page's requests/s.
 // Both need the catalogue and search routes; a missing route is reported, not faked.
 // Run by `npm run bench`, or alone: node scripts/bench/catalogue-bench.mjs (after a build);
 // BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue;
-// BENCH_ONLY=search skips the artist-page load; BENCH_SERVER=<bundle> runs another server build
+// BENCH_ONLY=search skips the artist-page load, BENCH_ONLY=search-load runs only c; BENCH_SERVER=<bundle> runs another server build
 // (default apps/server/dist/main.js), e.g. one built apart while e2e runs rebuild dist/.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -141,6 +145,102 @@ async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 
   return { bare, artist, uncached, connections, duration };
 }
 
+/**
+ * autocannon over `paths` in turn (each connection takes the next one), at `connections`: every
+ * answer's latency is seen, so the maximum and the answers over 2 s are exact, not sampled.
+ */
+function load(base, paths, { connections, duration }) {
+  let n = 0;
+  let over2s = 0;
+  let max = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base + paths[0],
+        connections,
+        duration,
+        pipelining: 1,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const ok = r['2xx'];
+        resolve({
+          rps: ok / duration,
+          ok,
+          refused: r.statusCodeStats?.['503']?.count ?? 0,
+          other: r.non2xx - (r.statusCodeStats?.['503']?.count ?? 0) + r.errors + r.timeouts,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          max,
+          over2s,
+          asked: n,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, time) => {
+      if (time > 2000) over2s++;
+      if (time > max) max = time;
+    });
+  });
+}
+
+/** Search at 100 connections over many different queries, next to the artist page in the same run. */
+async function benchSearchLoad(
+  base,
+  { tracks = 100_000, artists = 10_000, connections = 100, duration = 8 } = {},
+) {
+  const probe = await fetch(`${base}/api/v1/search?query=blue`);
+  if (probe.status === 404) return { missing: 'GET /api/v1/search is not there yet' };
+  const spread = (n, total, shift) =>
+    Array.from({ length: n }, (_, i) => 1 + Math.floor(((i + shift) * total) / n));
+  // Rows apart from those of the one-at-a-time figures (other shifts), so nothing is cached yet.
+  const queries = [
+    ...new Set(await searchQueries(base, spread(400, tracks, 0.71), spread(150, artists, 0.13))),
+  ];
+  // Shuffled (fixed seed), so exact names, prefixes and typos of one row are not asked in a row.
+  let seed = 7;
+  const rnd = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let i = queries.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [queries[i], queries[j]] = [queries[j], queries[i]];
+  }
+  const searchPaths = queries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`);
+  const artistIds = Array.from({ length: 100 }, (_, i) => 1 + ((i * 89 + 3) % artists));
+  const artistPaths = artistIds.map((id) => `/api/v1/artists/${id}`);
+  // The artist pages are warmed (their steady state is the cached page); the searches are not.
+  await load(base, artistPaths, { connections: 20, duration: 2 });
+  const artist = await load(base, artistPaths, { connections, duration });
+  const search = await load(base, searchPaths, { connections, duration });
+  return { artist, search, queries: queries.length, connections, duration, sample: queries.slice(0, 4) };
+}
+
+function printSearchLoad(r) {
+  console.log(
+    `\nSearch under load (${r.connections ?? 100} connections, ${r.duration ?? ''} s each, same run)`,
+  );
+  if (r.missing) return console.log(`  skipped: ${r.missing}`);
+  const { artist: a, search: s } = r;
+  console.log(
+    `  GET /api/v1/artists/{id} (100 artists, cached)   ${a.rps.toFixed(0)} req/s   p99 ${a.p99} ms   max ${a.max.toFixed(0)} ms`,
+  );
+  console.log(
+    `  GET /api/v1/search (${r.queries} different queries, none asked before; e.g. ${r.sample.map((q) => JSON.stringify(q)).join(', ')})`,
+  );
+  console.log(
+    `    ${s.rps.toFixed(0)} req/s answered   p50 ${s.p50} ms   p99 ${s.p99} ms   max ${s.max.toFixed(0)} ms   over 2 s: ${s.over2s}`,
+  );
+  console.log(
+    `    ${s.ok} answered, ${s.refused} refused with 503 (${((100 * s.refused) / Math.max(1, s.ok + s.refused)).toFixed(1)} %), ${s.other} other failures; ${r.queries} queries over ${s.asked} requests`,
+  );
+  console.log(
+    `  ratio: search ${(s.rps / a.rps).toFixed(2)}× the artist page's requests/s   (goal ≥ 0.3×, p99 < 250 ms, none over 2 s)`,
+  );
+}
+
 function printSearch(r) {
   console.log('\nSearch over the large catalogue (one request at a time)');
   if (r.missing) return console.log(`  skipped: ${r.missing}`);
@@ -241,11 +341,15 @@ async function benchAgainst(label, env) {
     const base = `http://127.0.0.1:${ZEMA_PORT}`;
     // A failing part is reported and the other still runs: each figure stands on its own.
     const failed = (err) => ({ missing: `failed: ${err.message}` });
-    printSearch(await benchSearch(base).catch(failed));
-    if (process.env.BENCH_ONLY !== 'search') {
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'search-load') printSearch(await benchSearch(base).catch(failed));
+    if (!only) {
       printArtistPage(
         await benchArtistPage(base, `http://127.0.0.1:${BARE_PORT}`, { duration: DURATION }).catch(failed),
       );
+    }
+    if (!only || only === 'search-load') {
+      printSearchLoad(await benchSearchLoad(base, { duration: DURATION }).catch(failed));
     }
   } finally {
     await stop(bare);

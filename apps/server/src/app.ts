@@ -50,6 +50,7 @@ import { closeRedis, createRedis } from '#src/platform/redis';
 import { createSharedCache } from '#src/platform/shared-cache';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
+import type { WorkGate } from '#src/platform/work-gate';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -72,6 +73,8 @@ export type BuildAppOptions = {
    * turns this on, tests call seedDemoCatalogue themselves so their catalogue starts empty.
    */
   demoCatalogue?: boolean;
+  /** Bounds the searches computed at once; default by driver (SEARCH_GATE). Tests hold it. */
+  searchGate?: WorkGate;
 };
 
 declare module 'fastify' {
@@ -266,7 +269,7 @@ async function assemble(
       await api.register(landingRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
-      await api.register(searchRoutes);
+      await api.register(searchRoutes, { gate: opts.searchGate });
     },
     { prefix: '/api/v1' },
   );

@@ -73,7 +73,7 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
     loadDataDir: opts.pgliteLoadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(yieldingBeforeEachQuery(client), { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
@@ -83,6 +83,29 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously inside promise callbacks, so the statements of one
+ * request, chained by `await`, would run back to back without the server ever reading another
+ * request: one costly request (a search over a large catalogue) held every other one until it had
+ * finished. Each statement outside a transaction now starts on a later turn of the event loop
+ * (setImmediate), in the order it was issued, so other requests are read, refused or answered
+ * between them and one slow request delays the others by one statement at a time.
+ */
+function yieldingBeforeEachQuery(client: PGlite): PGlite {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query: PGlite['query'] = async (...args) => {
+    await nextTurn();
+    return client.query(...args);
+  };
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === 'query') return query;
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Applies pending migrations; drizzle runs them all in one transaction. */

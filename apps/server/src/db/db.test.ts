@@ -29,6 +29,27 @@ const tables = {
   localizations: schema.localizations,
 };
 
+describe('embedded database', () => {
+  it('lets the event loop turn before each statement, so one request cannot hold the others', async () => {
+    if (t.app.database.driver !== 'pglite') return;
+    const order: string[] = [];
+    // One request's statements, chained by await.
+    const request = (async () => {
+      await t.db.execute(sql`select 1`);
+      order.push('first statement');
+      await t.db.execute(sql`select 2`);
+      order.push('second statement');
+    })();
+    // Another request, ready meanwhile. Without the yield, PGlite answers the whole chain inside
+    // promise callbacks before any other callback of the event loop runs.
+    setImmediate(() => order.push('other request'));
+    await request;
+    // The other request ran before the chain ended (before or after its first statement).
+    expect(order.indexOf('other request')).toBeGreaterThanOrEqual(0);
+    expect(order.at(-1)).toBe('second statement');
+  });
+});
+
 async function counts() {
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {

@@ -1,22 +1,51 @@
 import { PERMISSIONS, searchRequestSchema, searchResponseSchema } from '@zema/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '#src/http/errors';
+import { createWorkGate, GateFull, type WorkGate } from '#src/platform/work-gate';
 import { search } from './search.service';
 
+/**
+ * Searches computed at once (not answered from the cache) and waiting beyond those, per driver.
+ * PGlite runs one statement at a time for the whole server: two searches keep it busy (one's
+ * statements run while the other's results are turned into JSON) and a short queue absorbs a
+ * burst; more would only make every request wait longer. On PostgreSQL a search takes up to six
+ * of the pool's ten connections at once (its sections run side by side), so four at a time leave
+ * room for the other routes. Beyond the queue a search is refused at once with 503.
+ */
+export const SEARCH_GATE = {
+  pglite: { concurrency: 2, queue: 8 },
+  postgres: { concurrency: 4, queue: 16 },
+} as const;
+/** Seconds a refused search is told to wait (Retry-After). */
+export const SEARCH_RETRY_AFTER_S = 1;
+export const SEARCH_BUSY_MESSAGE = 'Search is busy. Please try again in a moment.';
+
 /** GET api/v1/search: the navbar's instant results and the /search/{query} page tabs. */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ gate?: WorkGate }> = async (app, opts) => {
+  const gate = opts.gate ?? createWorkGate(SEARCH_GATE[app.database.driver]);
   app.get(
     '/search',
     {
       config: { access: { permission: PERMISSIONS.musicView } },
       schema: { querystring: searchRequestSchema, response: { 200: searchResponseSchema } },
     },
-    async (request) =>
-      search(app, {
-        query: request.query.query,
-        types: request.query.types,
-        page: request.query.page,
-        perPage: request.query.perPage,
-        viewerId: request.user?.id ?? null,
-      }),
+    async (request, reply) => {
+      try {
+        return await search(
+          { db: app.db, cache: app.cache, gate },
+          {
+            query: request.query.query,
+            types: request.query.types,
+            page: request.query.page,
+            perPage: request.query.perPage,
+            viewerId: request.user?.id ?? null,
+          },
+        );
+      } catch (err) {
+        if (!(err instanceof GateFull)) throw err;
+        reply.header('retry-after', String(SEARCH_RETRY_AFTER_S));
+        throw new HttpError(503, SEARCH_BUSY_MESSAGE);
+      }
+    },
   );
 };

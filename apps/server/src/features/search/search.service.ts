@@ -1,12 +1,22 @@
-import type { SearchResponse, SearchType } from '@zema/contracts';
+import type { Album, ArtistRef, SearchResponse, SearchType, Track } from '@zema/contracts';
 import { SEARCH_TYPES } from '@zema/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client';
-import { albums, artists, playlists, searchWords, trackArtist, tracks, users } from '#src/db/schema/index';
+import {
+  albums,
+  artists,
+  likes,
+  playlists,
+  searchWords,
+  trackArtist,
+  tracks,
+  users,
+} from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { loadPlaylists } from '#src/features/library/playlists.service';
 import { loadUserRefs, publicNameSql } from '#src/features/library/user-refs';
 import type { SharedCache } from '#src/platform/shared-cache';
+import type { WorkGate } from '#src/platform/work-gate';
 
 /**
  * Search over artists, albums, tracks, public playlists and users (by public name, never email).
@@ -333,7 +343,7 @@ export type SearchOptions = {
   viewerId: number | null;
 };
 
-/** Ranked ids of identical searches are kept this long (public data only, see search()). */
+/** Public answers of identical searches are kept this long (see search()). */
 export const SEARCH_CACHE_TTL_MS = 30_000;
 const CACHE_NAMESPACE = 'search:';
 
@@ -343,6 +353,17 @@ export function invalidateSearches(cache: SharedCache) {
 }
 
 type Found = Record<SearchType, { ids: number[]; total: number }>;
+
+/**
+ * What identical searches share: the ranking (ids and totals per section) and the catalogue
+ * sections as a guest sees them (no `liked` flags).
+ */
+type PublicAnswer = {
+  found: Found;
+  artist?: ArtistRef[];
+  album?: Album[];
+  track?: Track[];
+};
 
 async function rankAll(db: Database, q: ParsedQuery, types: SearchType[], perPage: number, offset: number) {
   // The nearby words are looked up once for all sections.
@@ -355,15 +376,57 @@ async function rankAll(db: Database, q: ParsedQuery, types: SearchType[], perPag
   ) as Found;
 }
 
+async function buildPublicAnswer(
+  db: Database,
+  q: ParsedQuery,
+  types: SearchType[],
+  perPage: number,
+  offset: number,
+): Promise<PublicAnswer> {
+  const found = await rankAll(db, q, types, perPage, offset);
+  const [artist, album, track] = await Promise.all([
+    found.artist && loadArtistRefs(db, found.artist.ids),
+    found.album && loadAlbums(db, found.album.ids),
+    found.track && loadTracks(db, found.track.ids),
+  ]);
+  return { found, artist, album, track };
+}
+
+/** The viewer's likes among the tracks and albums of an answer, in one query. */
+async function likedIn(db: Database, viewerId: number, answer: PublicAnswer) {
+  const trackIds = answer.track?.map((t) => t.id) ?? [];
+  const albumIds = answer.album?.map((a) => a.id) ?? [];
+  const conditions: SQL[] = [];
+  const of = (type: 'track' | 'album', ids: number[]) =>
+    sql`(${likes.likeableType} = ${type} and ${likes.likeableId} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+  if (trackIds.length) conditions.push(of('track', trackIds));
+  if (albumIds.length) conditions.push(of('album', albumIds));
+  const liked = new Set<string>();
+  if (!conditions.length) return liked;
+  const rows = await queryRows<{ type: string; id: number }>(
+    db,
+    sql`select ${likes.likeableType} as type, ${likes.likeableId} as id from ${likes}
+      where ${likes.userId} = ${viewerId} and (${sql.join(conditions, sql` or `)})`,
+  );
+  for (const r of rows) liked.add(`${r.type}:${Number(r.id)}`);
+  return liked;
+}
+
 /**
- * The ranking (ids and totals per section) is the costly part and the same for every caller: the
- * sources hold public data only (public playlists, users' public names), so identical searches
- * within SEARCH_CACHE_TTL_MS share it through the shared cache. The answer itself is loaded
- * afresh each time: the caller's `liked` flags, current names, deleted rows skipped, and a
- * playlist made private meanwhile left out.
+ * The ranking and the catalogue sections (artists, albums, tracks) are the costly part and the
+ * same for every caller, so identical searches within SEARCH_CACHE_TTL_MS share them through the
+ * shared cache, and identical searches in flight share one computation. Every catalogue write
+ * drops them (invalidateSearches); play counts may lag by up to the TTL. A computation that is not
+ * cached goes through `gate` (bounded concurrency with a short queue; GateFull beyond it), so a
+ * burst of different searches cannot hold the database for everyone else.
+ * Loaded afresh for each caller: their `liked` flags (one query), and the playlists and users
+ * sections (current names, deleted rows skipped, a playlist made private meanwhile left out).
  */
 export async function search(
-  deps: { db: Database; cache?: SharedCache },
+  deps: { db: Database; cache?: SharedCache; gate?: WorkGate },
   opts: SearchOptions,
 ): Promise<SearchResponse> {
   const { db } = deps;
@@ -374,9 +437,9 @@ export async function search(
   const offset = (page - 1) * perPage;
 
   const key = `${CACHE_NAMESPACE}${JSON.stringify([q.text, types, page, perPage])}`;
-  const found = deps.cache
-    ? await deps.cache.get(key, () => rankAll(db, q, types, perPage, offset), { ttlMs: SEARCH_CACHE_TTL_MS })
-    : await rankAll(db, q, types, perPage, offset);
+  const build = () => buildPublicAnswer(db, q, types, perPage, offset);
+  const work = deps.gate ? () => deps.gate!.run(build) : build;
+  const answer = deps.cache ? await deps.cache.get(key, work, { ttlMs: SEARCH_CACHE_TTL_MS }) : await work();
 
   const section = <T>(data: T[], total: number) => ({
     data,
@@ -385,32 +448,39 @@ export async function search(
     per_page: perPage,
     next_page: offset + perPage < total ? page + 1 : null,
   });
-  const results: SearchResponse['results'] = {};
   const userId = opts.viewerId;
-  await Promise.all(
-    types.map(async (type) => {
-      const { ids, total } = found[type]!;
-      switch (type) {
-        case 'artist':
-          results.artist = section(await loadArtistRefs(db, ids), total);
-          break;
-        case 'album':
-          results.album = section(await loadAlbums(db, ids, { userId }), total);
-          break;
-        case 'track':
-          results.track = section(await loadTracks(db, ids, { userId }), total);
-          break;
-        case 'playlist':
-          results.playlist = section(
-            (await loadPlaylists(db, ids, { viewerId: userId })).filter((p) => p.public),
-            total,
-          );
-          break;
-        case 'user':
-          results.user = section(await loadUserRefs(db, ids), total);
-          break;
-      }
-    }),
-  );
+  const { found } = answer;
+  const [liked, playlistList, userList] = await Promise.all([
+    userId ? likedIn(db, userId, answer) : null,
+    found.playlist && loadPlaylists(db, found.playlist.ids, { viewerId: userId }),
+    found.user && loadUserRefs(db, found.user.ids),
+  ]);
+  const withLiked = <T extends { id: number }>(type: string, list: T[]) =>
+    liked ? list.map((x) => ({ ...x, liked: liked.has(`${type}:${x.id}`) })) : list;
+  // Sections in the order of `types` (sorted), as before.
+  const results: SearchResponse['results'] = {};
+  for (const type of types) {
+    const total = found[type]!.total;
+    switch (type) {
+      case 'artist':
+        results.artist = section(answer.artist ?? [], total);
+        break;
+      case 'album':
+        results.album = section(withLiked('album', answer.album ?? []), total);
+        break;
+      case 'track':
+        results.track = section(withLiked('track', answer.track ?? []), total);
+        break;
+      case 'playlist':
+        results.playlist = section(
+          (playlistList ?? []).filter((p) => p.public),
+          total,
+        );
+        break;
+      case 'user':
+        results.user = section(userList ?? [], total);
+        break;
+    }
+  }
   return { query: opts.query, results };
 }

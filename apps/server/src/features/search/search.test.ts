@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';
+import { createWorkGate, type WorkGate } from '#src/platform/work-gate';
 import {
   type Actor,
   adminUserId,
@@ -12,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { makeAlbum, makeArtist, makeTrack } from '../library/test-support';
+import { SEARCH_BUSY_MESSAGE } from './search.routes';
 import { escapeLike, fuzzyTsquery, parseQuery, sectionQuery } from './search.service';
 
 let t: TestApp;
@@ -19,8 +21,35 @@ let viewer: Actor;
 let ownerActor: Actor;
 const ids: Record<string, number> = {};
 
+/**
+ * The app's search gate: one search computed at a time, one waiting. `entered` counts the
+ * computations handed to it, so a test knows a request has reached it without waiting on time.
+ */
+const inner = createWorkGate({ concurrency: 1, queue: 1 });
+const gateCalls: (() => void)[] = [];
+let entered = 0;
+const gate: WorkGate = {
+  run(task) {
+    entered++;
+    for (const notify of gateCalls.splice(0)) notify();
+    return inner.run(task);
+  },
+  get running() {
+    return inner.running;
+  },
+  get waiting() {
+    return inner.waiting;
+  },
+};
+/** Resolves once `n` computations in all have reached the gate. */
+const reached = (n: number) =>
+  new Promise<void>((resolve) => {
+    const check = () => (entered >= n ? resolve() : gateCalls.push(check));
+    check();
+  });
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { searchGate: gate });
   const artists: [string, number][] = [
     ['Selam', 1],
     ['Selamawit Band', 100],
@@ -181,6 +210,84 @@ describe('search', () => {
   it('validates the query', async () => {
     const res = await request(t.app, viewer, { method: 'GET', url: '/api/v1/search?query=%20&types=nope' });
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('search under load', () => {
+  /** Occupies the gate's slot (and, with `queued`, its queue) until the returned release is called. */
+  function holdGate(queued = false) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const runs = [inner.run(() => held)];
+    if (queued) runs.push(inner.run(() => held));
+    return async () => {
+      release();
+      await Promise.all(runs);
+    };
+  }
+  const ask = (query: string, actor: Actor = viewer) =>
+    request(t.app, actor, { method: 'GET', url: `/api/v1/search?${new URLSearchParams({ query })}` });
+
+  it('refuses a search at once with 503 and Retry-After while the gate and its queue are full', async () => {
+    const release = holdGate(true);
+    const res = await ask('ambassel');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({ message: SEARCH_BUSY_MESSAGE });
+    await release();
+    // Refusals are not cached: the same search is answered once there is room.
+    const again = await ask('ambassel');
+    expect(again.statusCode).toBe(200);
+    expect(names(again.json().results.track)).toEqual(['Ambassel']);
+  });
+
+  it('computes identical searches in flight once, and refuses a different one while full', async () => {
+    const release = holdGate();
+    const before = entered;
+    // Two identical searches (never asked before) share one computation: one place in the queue.
+    const first = ask('friends of');
+    const second = ask('friends of', guest());
+    await reached(before + 1);
+    expect([inner.running, inner.waiting]).toEqual([1, 1]);
+    // A different search finds the queue taken by the shared computation.
+    const other = await ask('kiselam');
+    expect(other.statusCode).toBe(503);
+    await release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(entered).toBe(before + 2);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(names(a.json().results.artist)).toEqual(['Friends of Selam']);
+    expect(b.json().results).toEqual(
+      // The guest's answer is the same, without the signed-in viewer's flags.
+      JSON.parse(JSON.stringify(a.json().results, (k, v) => (k === 'liked' ? undefined : v))),
+    );
+  });
+
+  it("answers cached searches without the gate, with each caller's own likes", async () => {
+    const first = await ask('tizita', guest());
+    expect(first.statusCode).toBe(200);
+    const liker = await sessionFor(t.db, (await createUser(t.db)).id);
+    const liked = await request(t.app, liker, { method: 'PUT', url: `/api/v1/me/likes/track/${ids.Tizita}` });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const release = holdGate(true);
+    try {
+      const before = entered;
+      const mine = await ask('tizita', liker);
+      const theirs = await ask('tizita', viewer);
+      const guests = await ask('tizita', guest());
+      expect(entered).toBe(before);
+      expect(mine.json().results.track.data[0]).toMatchObject({ name: 'Tizita', liked: true });
+      expect(theirs.json().results.track.data[0]).toMatchObject({ name: 'Tizita', liked: false });
+      expect(guests.json().results.track.data[0]).not.toHaveProperty('liked');
+      // Likes are read afresh on every answer.
+      await request(t.app, liker, { method: 'DELETE', url: `/api/v1/me/likes/track/${ids.Tizita}` });
+      expect((await ask('tizita', liker)).json().results.track.data[0].liked).toBe(false);
+    } finally {
+      await release();
+    }
   });
 });
 

@@ -10,8 +10,13 @@ export interface SearchParams {
 }
 
 /** GET search?query&types&page&perPage → sections per type, ranked by the server. */
-export async function fetchSearch(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {
+export async function fetchSearch(
+  params: SearchParams,
+  signal?: AbortSignal,
+  { retries }: { retries?: number } = {},
+): Promise<SearchResponse> {
   const res = await apiClient.get<unknown>('search', {
+    retries,
     params: {
       query: params.query,
       types: params.types?.join(','),
@@ -31,10 +36,20 @@ export const searchQueryOptions = (params: SearchParams) =>
     meta: { handlesErrors: true },
   });
 
-/** Search results; the previous answer stays on screen while the next query loads. */
-export function useSearch(params: SearchParams, { enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * Search results; the previous answer stays on screen while the next query loads. `instant`
+ * (results as you type): a failure, such as the server's 503 when searches queue up, is not
+ * retried, since the next keystroke asks again anyway and retries would only add to the queue.
+ */
+export function useSearch(
+  params: SearchParams,
+  { enabled = true, instant = false }: { enabled?: boolean; instant?: boolean } = {},
+) {
   return useQuery({
     ...searchQueryOptions(params),
+    ...(instant
+      ? { queryFn: ({ signal }) => fetchSearch(params, signal, { retries: 0 }), retry: false }
+      : {}),
     enabled: enabled && params.query.trim().length > 0,
     placeholderData: keepPreviousData,
   });

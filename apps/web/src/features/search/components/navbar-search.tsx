@@ -1,6 +1,6 @@
 import type { SearchResponse, SearchType } from '@zema/contracts';
 import { Search } from 'lucide-react';
-import { type KeyboardEvent, useContext, useState } from 'react';
+import { type KeyboardEvent, useContext, useRef, useState } from 'react';
 import {
   Collection,
   ComboBox,
@@ -115,8 +115,13 @@ export function NavbarSearch({
   const { trans } = useTrans();
   const [inputValue, setInputValue] = useState(initialValue);
   const query = useDebouncedValue(inputValue.trim(), INSTANT_SEARCH_DELAY_MS);
-  const search = useSearch({ query, perPage: INSTANT_SEARCH_PER_TYPE });
-  const data = query ? search.data : undefined;
+  const search = useSearch({ query, perPage: INSTANT_SEARCH_PER_TYPE }, { instant: true });
+  // A failed search (the server is busy: 503) keeps the last results on screen instead of "no
+  // results"; typing on asks again.
+  const lastResults = useRef<SearchResponse | undefined>(undefined);
+  if (search.isSuccess && !search.isPlaceholderData) lastResults.current = search.data;
+  const data = query ? (search.isError ? lastResults.current : search.data) : undefined;
+  const busy = search.isError && !data;
   const sections = SECTIONS.map((s) => ({ ...s, items: toItems(data, s.type) })).filter(
     (s) => s.items.length,
   );
@@ -159,7 +164,9 @@ export function NavbarSearch({
               <p className="px-3 py-4 text-sm text-muted">
                 {isLoading
                   ? trans('Searching...')
-                  : trans('No results for ":query"', { query: inputValue.trim() })}
+                  : busy
+                    ? trans('Search is busy. Please try again in a moment.')
+                    : trans('No results for ":query"', { query: inputValue.trim() })}
               </p>
             )}
           >

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ArtistRef } from '@zema/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrapStore } from '#src/app/bootstrap-store';
+import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { renderInRouter } from '#src/app/testing/render-app';
+import { mockApi } from '#src/features/account/testing';
+import { NavbarSearch } from './navbar-search';
+
+beforeEach(() => resetBootstrapStore());
+afterEach(() => vi.unstubAllGlobals());
+
+const selam: ArtistRef = { id: 1, name: 'Selam Ensemble', verified: false, image_small: null };
+const answer = (query: string, artists: ArtistRef[]) => ({
+  query,
+  results: {
+    artist: { data: artists, total: artists.length, current_page: 1, per_page: 3, next_page: null },
+  },
+});
+
+describe('navbar search when the server is busy', () => {
+  it('keeps the last results on a 503 and asks once (no retries)', async () => {
+    const calls = mockApi((call) => {
+      if (call.path !== '/api/v1/search') return undefined;
+      const query = call.query.get('query') ?? '';
+      if (query === 'sel') return { status: 200, body: answer(query, [selam]) };
+      return { status: 503, body: { message: 'Search is busy. Please try again in a moment.' } };
+    });
+    renderInRouter(<NavbarSearch />, makeBootstrap());
+    const input = await screen.findByRole('combobox');
+    await userEvent.type(input, 'sel');
+    expect(await screen.findByRole('option', { name: /Selam Ensemble/ })).toBeTruthy();
+
+    await userEvent.type(input, 'a');
+    const searched = (q: string) => calls.filter((c) => c.query.get('query') === q).length;
+    await vi.waitFor(() => expect(searched('sela')).toBe(1));
+    await vi.waitFor(() => expect(screen.queryByLabelText('Searching')).toBeNull());
+    // The answer to "sel" stays; no "No results" for a query the server did not answer.
+    expect(screen.getByRole('option', { name: /Selam Ensemble/ })).toBeTruthy();
+    expect(screen.queryByText(/No results/)).toBeNull();
+    expect(searched('sela')).toBe(1);
+  });
+
+  it('says the search is busy, not "no results", when nothing was found before', async () => {
+    mockApi((call) =>
+      call.path === '/api/v1/search'
+        ? { status: 503, body: { message: 'Search is busy. Please try again in a moment.' } }
+        : undefined,
+    );
+    renderInRouter(<NavbarSearch />, makeBootstrap());
+    await userEvent.type(await screen.findByRole('combobox'), 'zzz');
+    expect(await screen.findByText('Search is busy. Please try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText(/No results/)).toBeNull();
+  });
+});
