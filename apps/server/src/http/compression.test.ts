@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { COMPRESSION_THRESHOLD } from './compression.plugin';
+import { COMPRESSION_THRESHOLD, createCompressionMemo } from './compression.plugin';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 
@@ -89,5 +89,42 @@ describe('compression of answers', () => {
       expect(res.headers['content-encoding'], type).toBeUndefined();
       expect(res.rawPayload.length, type).toBe(64 * 1024);
     }
+  });
+});
+
+describe('the compression memo', () => {
+  const counting = () => {
+    let calls = 0;
+    const compress = (input: Buffer) => {
+      calls++;
+      return Buffer.concat([Buffer.from('z:'), input]);
+    };
+    return { compress, calls: () => calls };
+  };
+
+  it('compresses an answer seen again once, and keeps encodings apart', () => {
+    const memo = createCompressionMemo();
+    const c = counting();
+    const body = Buffer.from('{"same":"answer"}');
+    for (let i = 0; i < 5; i++) {
+      expect(memo.compress('br', Buffer.from(body), c.compress).toString()).toBe('z:{"same":"answer"}');
+    }
+    // The first sighting is compressed and not kept, the second is kept, the rest are hits.
+    expect(c.calls()).toBe(2);
+    memo.compress('gzip', body, c.compress);
+    expect(c.calls()).toBe(3);
+  });
+
+  it('keeps nothing of answers made for one request, so they never push the others out', () => {
+    const memo = createCompressionMemo({ maxEntries: 2 });
+    const c = counting();
+    const shared = Buffer.from('shared');
+    memo.compress('br', shared, c.compress);
+    memo.compress('br', shared, c.compress);
+    for (let i = 0; i < 50; i++) memo.compress('br', Buffer.from(`page with nonce ${i}`), c.compress);
+    expect(memo.size).toBe(1);
+    const before = c.calls();
+    memo.compress('br', shared, c.compress);
+    expect(c.calls()).toBe(before);
   });
 });
