@@ -25,7 +25,27 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // The chunk every page shares (React Aria's core, TanStack Query, the UI kit, the API client)
+        // is named by the bundler after one of its modules, lib/i18n.ts, which read as if it held
+        // translations: it holds none (a locale's lines come inline with the bootstrap data).
+        chunkFileNames: (chunk) => `assets/${chunk.name === 'i18n' ? 'shared' : '[name]'}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            // zod and the contracts (response schemas of every operation, built when the module
+            // loads) change together and rarely: their own chunk stays cached across app releases.
+            // Without the group they sat in a shared chunk named after lib/i18n.ts, with the UI kit.
+            { name: 'contracts', test: /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   // In development the API runs on its own port; the built app is served by the server itself.
   server: {
     port: 5173,

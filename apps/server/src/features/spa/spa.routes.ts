@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
-import { createIndexHtmlSource, renderIndexHtml } from './spa.service';
+import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
 // Whole segments, so a future /authors page is still the SPA's.
@@ -78,6 +78,6 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', request.user ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
-      .send(renderIndexHtml(index.read(), data, nonce));
+      .send(renderIndexHtml(index.read(), data, nonce, { preloadImage: landingHeroImage(path, data) }));
   });
 };

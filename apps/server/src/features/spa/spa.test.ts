@@ -73,6 +73,23 @@ describe('the SPA shell', () => {
     expect(res.body.indexOf('window.bootstrapData')).toBeLessThan(res.body.indexOf('</body>'));
   });
 
+  it('describes the page and preloads the landing hero image for visitors of /', async () => {
+    const landing = await t.app.inject({ url: '/' });
+    expect(landing.body).toContain(
+      '<meta name="description" content="Stream artists, albums and trending tracks, build your library',
+    );
+    expect(landing.body).toContain(
+      '<link rel="preload" as="image" href="/images/landing/header.jpg" fetchpriority="high">',
+    );
+    // Other pages, and a signed-in user's / (the player home), have no hero to preload.
+    const discover = await t.app.inject({ url: '/discover' });
+    expect(discover.body).toContain('<meta name="description"');
+    expect(discover.body).not.toContain('rel="preload" as="image"');
+    const actor = await sessionFor(t.db, await adminUserId(t.db));
+    const home = await t.app.inject({ url: '/', headers: actor.headers });
+    expect(home.body).not.toContain('rel="preload" as="image"');
+  });
+
   it('inlines the signed-in user', async () => {
     const actor = await sessionFor(t.db, await adminUserId(t.db));
     const res = await t.app.inject({ url: '/admin', headers: actor.headers });
