@@ -108,11 +108,12 @@ console.log(
 );
 rmSync(dataDir, { recursive: true, force: true });
 
-// Issue 5 budgets, each in its own process with its own servers and references.
+// Issue 5 budgets and issue 9's Lighthouse scores, each in its own process with its own servers.
 for (const script of [
   'scripts/bench/streaming.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
+  'scripts/bench/lighthouse.mjs',
 ]) {
   const code = await new Promise((resolve) => {
     spawn(process.execPath, [script], { cwd: root, stdio: 'inherit' }).once('exit', resolve);

@@ -17,7 +17,7 @@ import { root } from '../lib.mjs';
 const require = createRequire(join(root, 'e2e/package.json'));
 const { chromium } = require('@playwright/test');
 const CHROMIUM = '/usr/bin/chromium';
-const PORT = 18_280;
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 18_280);
 const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, d = 0) => n.toFixed(d);

@@ -39,6 +39,7 @@ import { spaRoutes } from '#src/features/spa/spa.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
+import { compressionPlugin } from '#src/http/compression.plugin';
 import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
@@ -237,6 +238,8 @@ async function assemble(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.appUrl.startsWith('https://') ? undefined : false,
   });
+  // Before any route: it hooks every route as it is added.
+  await app.register(compressionPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

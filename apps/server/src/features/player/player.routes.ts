@@ -44,11 +44,20 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
     return sendTrackStream(app, files, request, reply, id);
   };
-  // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself).
-  app.get('/tracks/:id/stream', { config: VIEW, exposeHeadRoute: false, helmet: false }, streamHandler);
+  // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
+  // audio is already compressed, and ranges count bytes of the file as it is.
+  app.get(
+    '/tracks/:id/stream',
+    { config: VIEW, exposeHeadRoute: false, helmet: false, compress: false },
+    streamHandler,
+  );
   // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.
   // Hidden from the API document, which lists GET operations only.
-  app.head('/tracks/:id/stream', { config: VIEW, helmet: false, schema: { hide: true } }, streamHandler);
+  app.head(
+    '/tracks/:id/stream',
+    { config: VIEW, helmet: false, compress: false, schema: { hide: true } },
+    streamHandler,
+  );
 
   app.post(
     '/tracks/:id/plays',

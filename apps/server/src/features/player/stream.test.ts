@@ -175,6 +175,20 @@ describe('GET tracks/{id}/stream', () => {
     }
   });
 
+  it('is never compressed, whole or in ranges, whatever the client accepts', async () => {
+    const accept = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const whole = await stream(large.id, accept);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers['content-length']).toBe(String(large.bytes.length));
+    expect(Buffer.compare(whole.rawPayload, large.bytes)).toBe(0);
+    const part = await stream(small.id, { ...accept, range: 'bytes=100-4099' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.headers['content-range']).toBe(`bytes 100-4099/${small.bytes.length}`);
+    expect(Buffer.compare(part.rawPayload, small.bytes.subarray(100, 4100))).toBe(0);
+  });
+
   it('416 with bytes */len for a start past the end', async () => {
     const res = await stream(small.id, { range: `bytes=${small.bytes.length}-` });
     expect(res.statusCode).toBe(416);

@@ -82,7 +82,8 @@ export function defaultClientSettings(config: Config): ClientSettings {
       position: 'bottom',
       button: {
         id: 'cookie-notice-learn-more',
-        label: 'Learn more',
+        // A link's text says where it goes (search engines and screen readers list links alone).
+        label: 'Privacy policy',
         type: 'route',
         action: '/pages/privacy-policy',
         target: null,

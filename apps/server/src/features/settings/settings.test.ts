@@ -30,7 +30,7 @@ describe('settings defaults', () => {
       cookie_notice: {
         enable: true,
         position: 'bottom',
-        button: { label: 'Learn more', action: '/pages/privacy-policy' },
+        button: { label: 'Privacy policy', action: '/pages/privacy-policy' },
       },
       billing: { enable: false },
       notifications: { integrated: false },

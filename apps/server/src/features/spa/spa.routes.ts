@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
-import { createIndexHtmlSource, renderIndexHtml } from './spa.service';
+import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
 // Whole segments, so a future /authors page is still the SPA's.
@@ -23,7 +23,15 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
   const index = createIndexHtmlSource(distDir);
   const hasDist = existsSync(distDir) && statSync(distDir).isDirectory();
   if (hasDist) {
-    await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
+    // The build writes a .br and a .gz beside every text asset; the one the browser accepts is sent
+    // as it is (with Vary: Accept-Encoding), the plain file otherwise.
+    await app.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      index: false,
+      dotfiles: 'deny',
+      preCompressed: true,
+    });
   }
 
   /** A file of the build (never index.html, which must go through rendering). */
@@ -62,9 +70,14 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
 
     const data = await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
     const nonce = reply.cspNonce ?? { script: '', style: '' };
+    // Rendered per request (nonce, bootstrap data), so always revalidated and never kept by a
+    // shared cache; a signed-in user's page carries their account, so it is not stored at all.
+    // The compression plugin compresses it on the fly, so it varies by Accept-Encoding even when
+    // this client accepts none.
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .send(renderIndexHtml(index.read(), data, nonce));
+      .header('cache-control', request.user ? 'private, no-store' : 'private, no-cache')
+      .header('vary', 'accept-encoding')
+      .send(renderIndexHtml(index.read(), data, nonce, { preloadImage: landingHeroImage(path, data) }));
   });
 };

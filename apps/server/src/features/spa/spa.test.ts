@@ -1,20 +1,50 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
-import { adminUserId, buildTestApp, createUser, sessionFor, type TestApp } from '../../../test/helpers';
+import {
+  adminUserId,
+  buildTestApp,
+  createUser,
+  FIXTURE_WEB_DIST,
+  sessionFor,
+  type TestApp,
+} from '../../../test/helpers';
 import { serializeForScript } from './spa.service';
 
+/** A hashed asset with the .br and .gz copies the web build writes beside it. */
+const ASSET = 'assets/app-C0ffee12.js';
+const ASSET_SOURCE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
+
 let t: TestApp;
+let distDir: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  distDir = await mkdtemp(join(tmpdir(), 'zema-dist-'));
+  await cp(FIXTURE_WEB_DIST, distDir, { recursive: true });
+  await writeFile(join(distDir, ASSET), ASSET_SOURCE);
+  await writeFile(join(distDir, `${ASSET}.br`), brotliCompressSync(ASSET_SOURCE));
+  await writeFile(join(distDir, `${ASSET}.gz`), gzipSync(ASSET_SOURCE));
+  t = await buildTestApp({ WEB_DIST_DIR: distDir });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+/** The body as the browser reads it after undoing the Content-Encoding. */
+function decoded(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  expect(encoding ?? 'identity').toBe('identity');
+  return res.body;
+}
 
 /** Reads window.bootstrapData back out of the page the way a browser would evaluate it. */
 function inlinedBootstrap(res: LightMyRequestResponse) {
@@ -41,6 +71,23 @@ describe('the SPA shell', () => {
     );
     // The marker's position is kept: the script comes before the module script of the build.
     expect(res.body.indexOf('window.bootstrapData')).toBeLessThan(res.body.indexOf('</body>'));
+  });
+
+  it('describes the page and preloads the landing hero image for visitors of /', async () => {
+    const landing = await t.app.inject({ url: '/' });
+    expect(landing.body).toContain(
+      '<meta name="description" content="Stream artists, albums and trending tracks, build your library',
+    );
+    expect(landing.body).toContain(
+      '<link rel="preload" as="image" href="/images/landing/header.jpg" fetchpriority="high">',
+    );
+    // Other pages, and a signed-in user's / (the player home), have no hero to preload.
+    const discover = await t.app.inject({ url: '/discover' });
+    expect(discover.body).toContain('<meta name="description"');
+    expect(discover.body).not.toContain('rel="preload" as="image"');
+    const actor = await sessionFor(t.db, await adminUserId(t.db));
+    const home = await t.app.inject({ url: '/', headers: actor.headers });
+    expect(home.body).not.toContain('rel="preload" as="image"');
   });
 
   it('inlines the signed-in user', async () => {
@@ -105,6 +152,73 @@ describe('the SPA shell', () => {
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the precompressed copy the browser accepts, with Vary and immutable caching', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        url: `/${ASSET}`,
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toContain('javascript');
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(decoded(res), accept).toBe(ASSET_SOURCE);
+      if (encoding) {
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(res.rawPayload.length).toBeLessThan(ASSET_SOURCE.length / 4);
+      }
+    }
+  });
+
+  it('serves an asset without copies as it is, and ranges of it unencoded', async () => {
+    const plain = await t.app.inject({
+      url: '/assets/index-Bx12abCD.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(decoded(plain)).toContain('zema fixture');
+    const part = await t.app.inject({
+      url: `/${ASSET}`,
+      headers: { 'accept-encoding': 'identity', range: 'bytes=0-5' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body).toBe(ASSET_SOURCE.slice(0, 6));
+  });
+
+  it('compresses the rendered page on the fly, revalidated every time, with a working nonce', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        url: '/discover',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const html = decoded(res);
+      const nonce = /<script nonce="([0-9a-f]+)">window\.bootstrapData/.exec(html)?.[1];
+      expect(nonce).toBeDefined();
+      expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+      expect(html).toContain('window.bootstrapData');
+    }
+    // A signed-in user's page carries their account: not stored at all.
+    const actor = await sessionFor(t.db, await adminUserId(t.db));
+    const own = await t.app.inject({ url: '/', headers: actor.headers });
+    expect(own.headers['cache-control']).toBe('private, no-store');
   });
 
   it('answers 404 for a missing asset and never serves files outside the build', async () => {

@@ -75,6 +75,9 @@ describe('LandingPage', () => {
     const img = header.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/images/landing/header.jpg');
     expect(img.style.opacity).toBe('0.4');
+    // The hero image is the first view's largest element: high priority and never lazy.
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('loading')).not.toBe('lazy');
     expect(screen.getByRole('heading', { name: 'Listen without limits' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Live radio, always on' })).toBeTruthy();
     const banner = screen.getByRole('region', { name: 'Press play' });

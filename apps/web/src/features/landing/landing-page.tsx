@@ -73,10 +73,14 @@ function LandingHero({ landing }: { landing: LandingAppearance }) {
       className="relative isolate overflow-hidden bg-[#0c0d10] text-white"
     >
       {landing.headerImage && (
+        // The largest thing on a first view (its LCP element): fetched first, never lazily. The server
+        // also preloads it from the page's <head> (spa feature).
         <img
           src={landing.headerImage}
           alt=""
           aria-hidden="true"
+          fetchPriority="high"
+          loading="eager"
           className="absolute inset-0 -z-20 size-full object-cover"
           style={{ opacity: landing.headerImageOpacity }}
         />
@@ -154,6 +158,7 @@ function SecondaryFeatures({ features }: { features: LandingAppearance['secondar
                 src={feature.image}
                 alt=""
                 aria-hidden="true"
+                loading="lazy"
                 className="aspect-[4/3] w-full rounded-2xl object-cover shadow-[0_24px_60px_-20px_rgba(0,0,0,0.35)]"
               />
             </div>
@@ -188,6 +193,7 @@ function FooterBanner({ landing }: { landing: LandingAppearance }) {
             src={landing.footerImage}
             alt=""
             aria-hidden="true"
+            loading="lazy"
             className="absolute inset-0 -z-20 size-full object-cover opacity-50"
           />
         )}

@@ -26,9 +26,11 @@ export function CollectionHeader({
     <header className="flex flex-col gap-6">
       <div className="flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
         {image ? (
+          // The page's largest image (its LCP element): fetched before the rows' artwork.
           <img
             src={image}
             alt=""
+            fetchPriority="high"
             className={cx(
               'size-44 shrink-0 object-cover shadow-xl md:size-56',
               round ? 'rounded-full' : 'rounded-theme',
