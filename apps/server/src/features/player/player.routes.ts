@@ -35,7 +35,10 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = new TrackFileCache(app);
-  app.addHook('onClose', async () => files.clear());
+  app.addHook('onClose', async () => {
+    files.clear();
+    await files.settled();
+  });
 
   // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
   const streamHandler = async (request: FastifyRequest, reply: FastifyReply) => {

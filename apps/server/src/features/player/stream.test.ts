@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PERMISSIONS } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionRole, permissions, roles, tracks } from '#src/db/schema/index';
 import {
   AUDIO_CONTENT_TYPES,
@@ -16,7 +16,7 @@ import { makeWav } from '#src/features/catalogue/test-support';
 import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
 import { buildTestApp, createUser, guest, request, sessionFor, type TestApp } from '../../../test/helpers';
 import { ifRangeMatches, notModified, parseRange } from './ranges';
-import { TrackFileCache } from './stream';
+import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream';
 
 describe('range rules', () => {
   it('parses a-b, a- and -n, clamps the end, refuses a start past the end', () => {
@@ -315,14 +315,95 @@ describe('track file cache', () => {
     });
     expect(await handlesOf(file.path!)).toBe(before + 1);
     cache.forget(small.id);
-    const deadline = Date.now() + 2000;
-    while ((await handlesOf(file.path!)) > before && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await cache.settled();
     expect(await handlesOf(file.path!)).toBe(before);
     // A read through a dropped entry still works, opening and closing the file itself.
     expect((await cache.read(file, 0, 10)).length).toBe(10);
     expect(await handlesOf(file.path!)).toBe(before);
+  });
+
+  it('is capped far below the descriptor limit', () => {
+    expect(TRACK_FILE_CACHE_MAX).toBeLessThanOrEqual(256);
+  });
+
+  describe('with a clock moved by hand', () => {
+    // Only the sweeper's interval is faked: the database and the file system keep real timers.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Three tracks with their own files, so descriptors can be told apart. */
+    async function threeFiles() {
+      const made = await Promise.all(
+        ['One', 'Two', 'Three'].map((name) => trackWithAudio(t, `Cache ${name}`, makeWav(1))),
+      );
+      return made.map((m) => ({ id: m.id, path: t.app.storage.localPath!(m.src)! }));
+    }
+
+    it('closes the files of expired entries without any further request', async () => {
+      let now = 1_000_000;
+      const cache = new TrackFileCache(t.app, { ttlMs: 10_000, now: () => now });
+      const [a, b] = await threeFiles();
+      const fileA = (await cache.get(a!.id))!;
+      await cache.read(fileA, 0, 100);
+      now += 4_000;
+      const fileB = (await cache.get(b!.id))!;
+      await cache.read(fileB, 0, 100);
+      expect(await handlesOf(a!.path)).toBe(1);
+      expect(await handlesOf(b!.path)).toBe(1);
+
+      // A's ten seconds are up, B's are not: the sweep closes A only.
+      now += 6_000;
+      vi.advanceTimersByTime(10_000);
+      await cache.settled();
+      expect(await handlesOf(a!.path)).toBe(0);
+      expect(await handlesOf(b!.path)).toBe(1);
+      expect(cache.size).toBe(1);
+
+      now += 4_000;
+      vi.advanceTimersByTime(10_000);
+      await cache.settled();
+      expect(await handlesOf(b!.path)).toBe(0);
+      expect(cache.size).toBe(0);
+      // Nothing left to sweep: the interval is gone, so an idle server wakes for nothing.
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('an expired entry keeps its file open until the read in flight ends, then closes it', async () => {
+      let now = 0;
+      const cache = new TrackFileCache(t.app, { ttlMs: 10_000, now: () => now });
+      const [a] = await threeFiles();
+      const file = (await cache.get(a!.id))!;
+      const reading = cache.read(file, 0, 1000);
+      now += 10_000;
+      cache.sweep();
+      await cache.settled();
+      expect(cache.size).toBe(0);
+      // The read holds the handle: it completes with the right bytes.
+      expect((await reading).length).toBe(1000);
+      await cache.settled();
+      expect(await handlesOf(a!.path)).toBe(0);
+    });
+
+    it('at the cap, drops the least recently used entry and closes its file', async () => {
+      const cache = new TrackFileCache(t.app, { max: 2, now: () => 0 });
+      const [a, b, c] = await threeFiles();
+      for (const track of [a!, b!]) await cache.read((await cache.get(track.id))!, 0, 10);
+      // A is used again, so B is now the least recently used.
+      await cache.read((await cache.get(a!.id))!, 10, 10);
+      await cache.read((await cache.get(c!.id))!, 0, 10);
+      await cache.settled();
+      expect(cache.size).toBe(2);
+      expect(await handlesOf(b!.path)).toBe(0);
+      expect(await handlesOf(a!.path)).toBe(1);
+      expect(await handlesOf(c!.path)).toBe(1);
+      cache.clear();
+      await cache.settled();
+      expect((await Promise.all([a!, c!].map((x) => handlesOf(x.path)))).every((n) => n === 0)).toBe(true);
+    });
   });
 });
 

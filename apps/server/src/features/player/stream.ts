@@ -17,7 +17,11 @@ import { ifRangeMatches, notModified, parseRange, type Validators } from './rang
 /** Ranges up to this size are read into one buffer; larger answers are streamed. */
 export const BUFFERED_READ_MAX = 1024 * 1024;
 const CACHE_TTL_MS = 10_000;
-const CACHE_MAX = 5_000;
+/**
+ * Open files at most (one per track being listened to): far below the process's descriptor limit
+ * (often 1024), which sockets, the database and uploads share.
+ */
+export const TRACK_FILE_CACHE_MAX = 256;
 
 export type TrackFile = {
   key: string;
@@ -32,23 +36,46 @@ export type TrackFile = {
   retired: boolean;
 };
 
+export type TrackFileCacheOptions = {
+  /** How long an entry (and its open file) lives after it was loaded. */
+  ttlMs?: number;
+  /** Entries (and so open files) at most; the least recently used is dropped first. */
+  max?: number;
+  /** The clock expiry is measured on (tests move it by hand). */
+  now?: () => number;
+};
+
 /**
  * Track id → file facts, least recently used dropped first. A replaced audio file gets a new
  * storage key, so a stale entry either expires within seconds or fails to open and is reloaded.
+ * Expired entries are swept every `ttlMs` even without traffic, so a file nobody plays any more
+ * does not stay open; a dropped entry's file is closed once no read in flight uses it.
  */
 export class TrackFileCache {
   private readonly entries = new Map<number, TrackFile | null>();
   private readonly expiry = new Map<number, number>();
+  private readonly ttlMs: number;
+  private readonly max: number;
+  private readonly now: () => number;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly ttlMs = CACHE_TTL_MS,
-    private readonly max = CACHE_MAX,
-  ) {}
+    opts: TrackFileCacheOptions = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? CACHE_TTL_MS;
+    this.max = opts.max ?? TRACK_FILE_CACHE_MAX;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Entries held now (each may hold one open file). */
+  get size() {
+    return this.entries.size;
+  }
 
   async get(trackId: number): Promise<TrackFile | null> {
-    const now = Date.now();
-    if (this.entries.has(trackId) && (this.expiry.get(trackId) ?? 0) > now) {
+    if (this.entries.has(trackId) && (this.expiry.get(trackId) ?? 0) > this.now()) {
       const hit = this.entries.get(trackId)!;
       // Refresh recency: Map keeps insertion order, so re-inserting moves it to the end.
       this.entries.delete(trackId);
@@ -58,8 +85,9 @@ export class TrackFileCache {
     const loaded = await this.load(trackId);
     this.drop(trackId);
     this.entries.set(trackId, loaded);
-    this.expiry.set(trackId, now + this.ttlMs);
+    this.expiry.set(trackId, this.now() + this.ttlMs);
     while (this.entries.size > this.max) this.drop(this.entries.keys().next().value as number);
+    this.startSweeper();
     return loaded;
   }
 
@@ -67,9 +95,22 @@ export class TrackFileCache {
     this.drop(trackId);
   }
 
+  /** Drops every expired entry, closing its file unless a read is still using it. */
+  sweep() {
+    const now = this.now();
+    for (const [id, at] of this.expiry) if (at <= now) this.drop(id);
+    if (this.entries.size === 0) this.stopSweeper();
+  }
+
   /** Forgets every entry and closes idle files (app shutdown). */
   clear() {
     for (const id of [...this.entries.keys()]) this.drop(id);
+    this.stopSweeper();
+  }
+
+  /** Resolves once every close started so far has finished. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.closing]);
   }
 
   /**
@@ -90,7 +131,7 @@ export class TrackFileCache {
       return await readInto(await file.handle, start, length);
     } finally {
       file.readers--;
-      if (file.retired) closeIdle(file);
+      if (file.retired) this.closeIdle(file);
     }
   }
 
@@ -100,8 +141,30 @@ export class TrackFileCache {
     this.expiry.delete(trackId);
     if (old) {
       old.retired = true;
-      closeIdle(old);
+      this.closeIdle(old);
     }
+  }
+
+  /** Closes a retired entry's file when no read uses it; the last reader calls this again. */
+  private closeIdle(file: TrackFile) {
+    if (file.readers > 0 || !file.handle) return;
+    const handle = file.handle;
+    file.handle = undefined;
+    const closed = handle.then((h) => h.close()).catch(() => {});
+    this.closing.add(closed);
+    void closed.then(() => this.closing.delete(closed));
+  }
+
+  private startSweeper() {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => this.sweep(), this.ttlMs);
+    // Never what keeps the process alive.
+    this.sweeper.unref?.();
+  }
+
+  private stopSweeper() {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
   }
 
   private async load(trackId: number): Promise<TrackFile | null> {
@@ -147,13 +210,6 @@ export class TrackFileCache {
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function closeIdle(file: TrackFile) {
-  if (file.readers > 0 || !file.handle) return;
-  const handle = file.handle;
-  file.handle = undefined;
-  handle.then((h) => h.close()).catch(() => {});
 }
 
 async function readInto(handle: FileHandle, start: number, length: number): Promise<Buffer> {
