@@ -6,6 +6,7 @@ import {
   type FileStorage,
   PRIVATE_AUDIO_PREFIX,
   STORAGE_URL_PREFIX,
+  sweepAbandonedTempFiles,
 } from './storage';
 
 declare module 'fastify' {
@@ -22,7 +23,14 @@ export type StoragePluginOptions = { storage?: FileStorage };
  */
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app, opts) => {
-    const storage = opts.storage ?? createLocalStorage(join(app.config.dataDir, 'storage'));
+    const root = join(app.config.dataDir, 'storage');
+    const storage = opts.storage ?? createLocalStorage(root);
+    if (!opts.storage) {
+      // What a crash left half-written: never served (keys never start with a dot), but it fills
+      // the disk. Files of this process's own writes are newer than its start, so they are kept.
+      const removed = await sweepAbandonedTempFiles(root, performance.timeOrigin);
+      if (removed > 0) app.log.info({ removed }, 'removed temporary files left by an interrupted write');
+    }
     app.decorate('storage', storage);
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -48,6 +48,42 @@ export function generateStorageKey(folder: string, extension: string): string {
   return key;
 }
 
+/** Name prefix of a file being written; renamed to its key once complete. */
+const TEMP_PREFIX = '.tmp-';
+
+/**
+ * Removes the temporary files that writes interrupted by a crash left under `root` (a file is
+ * written to `.tmp-…` and renamed into place, so a kill leaves the temporary one, often empty).
+ * Only files last modified before `before` go: a dead process's files are older than this start,
+ * while a write in progress (another process on the same folder) keeps touching its file.
+ * Resolves with the number of files removed; a missing root is not an error.
+ */
+export async function sweepAbandonedTempFiles(root: string, before: number): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
+        const info = await stat(full).catch(() => null);
+        if (info && info.mtimeMs < before) {
+          await rm(full, { force: true });
+          removed++;
+        }
+      }
+    }
+  };
+  await walk(resolve(root));
+  return removed;
+}
+
 /** Files under `root` (DATA_DIR/storage), written to a temporary name and renamed into place. */
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
@@ -63,7 +99,7 @@ export function createLocalStorage(root: string): FileStorage {
       const path = pathOf(key);
       if (!path) throw new Error(`Invalid storage key: ${key}`);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
+      const tmp = join(dirname(path), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
         await writeFile(tmp, data, { mode: 0o644 });
         await rename(tmp, path);
