@@ -98,14 +98,23 @@ export function renderIndexHtml(
   const preload = opts.preloadImage
     ? `<link rel="preload" as="image" href="${escapeHtml(opts.preloadImage)}" fetchpriority="high">`
     : '';
+  // React Aria reads the nonce for the <style> elements it adds at run time (press and scroll
+  // handling) from this meta; the browser hides a nonce attribute from other markup readers.
   const head =
     `<title>${escapeHtml(site_name)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}">` +
+    `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
     `<style nonce="${nonce.style}">${themeCss(theme)}</style>`;
   const script = `<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
+  // The build's own inline scripts (the early theme script) get the page's nonce; scripts with a
+  // src are allowed by origin. Done on the template only, before any data goes in.
+  let html = template.replace(
+    /<script(?![^>]*\b(?:src|nonce)=)([^>]*)>/gi,
+    (_tag, attrs: string) => `<script nonce="${nonce.script}"${attrs}>`,
+  );
   // Function replacers: a `$&` or `$'` inside the data must not be read as a replacement pattern.
-  let html = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  html = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
   html = html.includes(HEAD_MARKER)
     ? html.replace(HEAD_MARKER, () => head)
     : html.replace(/<\/head>/i, () => `${head}</head>`);

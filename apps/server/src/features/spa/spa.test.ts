@@ -104,7 +104,8 @@ describe('the SPA shell', () => {
     try {
       const res = await t.app.inject({ url: '/discover' });
       expect(res.body).not.toContain('<script>alert(1)</script>');
-      expect(res.body.match(/<\/script>/g)?.length).toBe(2); // the bootstrap script and the build's
+      // The bootstrap script, the build's inline script and its module script.
+      expect(res.body.match(/<\/script>/g)?.length).toBe(3);
       const data = inlinedBootstrap(res);
       expect(data.settings.site_name).toBe(hostile);
       expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -241,6 +242,28 @@ describe('the SPA shell', () => {
       await other.close();
       await rm(empty, { recursive: true, force: true });
     }
+  });
+
+  it("gives every inline script and style the nonces of the page's Content Security Policy", async () => {
+    const res = await t.app.inject({ url: '/discover' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptNonce = /script-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    const styleNonce = /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    expect(scriptNonce).toBeTruthy();
+    expect(styleNonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
+    // Inline scripts: the bootstrap data and the build's own (the early theme script).
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline).toEqual([` nonce="${scriptNonce}"`, ` nonce="${scriptNonce}"`]);
+    expect(res.body).toContain("document.documentElement.dataset.fixture = 'inline';");
+    const styles = [...res.body.matchAll(/<style([^>]*)>/g)].map((m) => m[1]);
+    expect(styles).toEqual([` nonce="${styleNonce}"`]);
+    // Where React Aria finds the nonce for the <style> elements it adds at run time.
+    expect(res.body).toContain(`<meta property="csp-nonce" nonce="${styleNonce}">`);
+    // A fresh nonce per page.
+    const again = await t.app.inject({ url: '/discover' });
+    expect(again.headers['content-security-policy']).not.toBe(csp);
   });
 
   it('shows a regular user their own data', async () => {
