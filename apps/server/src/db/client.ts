@@ -26,6 +26,11 @@ export type DatabaseHandle = {
    * PostgreSQL do not migrate or seed concurrently. PGlite has a single client: no lock needed.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite: writes a checkpoint when enough WAL has piled up since the last one (see
+   * PGLITE_CHECKPOINT); resolves with whether it did. PostgreSQL checkpoints by itself: false.
+   */
+  checkpointIfDue(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -34,11 +39,23 @@ export const MIGRATIONS_FOLDER = resolve(SERVER_ROOT, 'src/db/migrations');
 // Arbitrary constant shared by every instance; identifies "zema schema setup" in pg_locks.
 const SETUP_LOCK_KEY = 748_213_901;
 
+/**
+ * PGlite runs Postgres as one single-user backend: there is no checkpointer process, and a backend
+ * outside a postmaster never requests a checkpoint when WAL passes max_wal_size. Without help the
+ * only checkpoint is the one at a clean close, so after a crash (SIGKILL, power loss) recovery
+ * replays every WAL record since the process started — gigabytes after a long busy run, 15–20 s
+ * of start-up — and pg_wal grows without bound meanwhile. So the app checks every `everyMs` and
+ * runs CHECKPOINT once `walBytes` of WAL have been written since the last one.
+ */
+export const PGLITE_CHECKPOINT = { everyMs: 15_000, walBytes: 64 * 1024 * 1024 };
+
 export type DatabaseOptions = {
   /** A PGlite data dir tarball to start from (tests restore a migrated template this way). */
   pgliteLoadDataDir?: Blob;
   /** In-memory PGlite instead of DATA_DIR/db. */
   pgliteInMemory?: boolean;
+  /** Overrides PGLITE_CHECKPOINT (tests). */
+  pgliteCheckpoint?: Partial<typeof PGLITE_CHECKPOINT>;
 };
 
 export async function createDatabase(config: Config, opts: DatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -60,6 +77,7 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
           client.release();
         }
       },
+      checkpointIfDue: async () => false,
       close: () => pool.end(),
     };
   }
@@ -74,12 +92,30 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(yieldingBeforeEachQuery(client), { schema }) as unknown as Database;
+  const checkpoint = { ...PGLITE_CHECKPOINT, ...opts.pgliteCheckpoint };
+  const checkpointIfDue = async () => {
+    if (client.closed) return false;
+    const [row] = (
+      await client.query<{ pending: string }>(
+        'select (pg_current_wal_lsn() - redo_lsn)::text as pending from pg_control_checkpoint()',
+      )
+    ).rows;
+    if (Number(row?.pending ?? 0) < checkpoint.walBytes) return false;
+    await client.exec('checkpoint');
+    return true;
+  };
+  // Not the job queue: this is the database's own upkeep, as Postgres' checkpointer process is.
+  // A failed check is retried at the next tick; close() stops the timer before closing.
+  const timer = setInterval(() => void checkpointIfDue().catch(() => {}), checkpoint.everyMs);
+  timer.unref();
   return {
     db,
     driver: 'pglite',
     pglite: client,
     exclusive: (fn) => fn(),
+    checkpointIfDue,
     close: async () => {
+      clearInterval(timer);
       if (!client.closed) await client.close();
     },
   };
