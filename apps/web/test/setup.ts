@@ -1,5 +1,15 @@
 import { cleanup } from '@testing-library/react';
+import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
+import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
 import { afterEach } from 'vitest';
+
+// happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
+// have it) and creates an HTMLUnknownElement, which React reports on every render of the navbar.
+// The same gap in jsdom: https://github.com/jsdom/jsdom/pull/4282
+HTMLElementConfig.search ??= {
+  className: 'HTMLElement',
+  contentModel: HTMLElementConfigContentModelEnum.anyDescendants,
+};
 
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useHref,
   useNavigate,
+  useParams,
 } from 'react-router';
 import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
@@ -115,7 +116,6 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <HomeRoute /> },
       { path: '/login', element: guest(<Page name="login" />) },
       {
         path: '/register',
@@ -178,10 +178,18 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       // Player area last: everything else, including unknown paths (its own routes end in a 404).
-      { path: '*', element: <PlayerArea /> },
+      // `/` is served here too: when the home screen is the player area, the player's descendant
+      // <Routes> need a parent path ending in `*` (a `/` route would have them rendered under a
+      // path that stops matching as soon as one navigates deeper).
+      { path: '*', element: <HomeOrPlayerArea /> },
     ],
   },
 ];
+
+/** `/` itself is the home screen; every other path the catch-all matches is the player area's. */
+function HomeOrPlayerArea() {
+  return useParams()['*'] ? <PlayerArea /> : <HomeRoute />;
+}
 
 /** Profile and artist pages belong to the catalogue, so they share the player area's permission. */
 function PlayerAreaPage({ name }: { name: 'userProfile' | 'artist' }) {

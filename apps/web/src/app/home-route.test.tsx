@@ -1,0 +1,40 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '#src/features/auth/testing';
+import { resetBootstrapStore } from './bootstrap-store';
+import { appRoutes } from './router';
+import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
+import { renderRoutes } from './testing/render-app';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+// First in its own file: React Router warns about a route once per process.
+describe('the player area at / (a signed-in user)', () => {
+  it('renders without React or router warnings, and stays when going deeper', async () => {
+    mockApi(() => undefined);
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    resetBootstrapStore();
+    const { router } = renderRoutes(appRoutes, '/', makeBootstrap({ user: makeUser() }));
+    // The navbar's <search> landmark: the player area is up.
+    const search = await waitFor(
+      () => {
+        const found = document.querySelector('search');
+        expect(found).not.toBeNull();
+        return found;
+      },
+      // The lazy page chunk loads first.
+      { timeout: 10_000 },
+    );
+    await router.navigate('/library');
+    await waitFor(() => expect(document.querySelector('search')).not.toBeNull(), { timeout: 10_000 });
+    expect(search).toBeInstanceOf(HTMLElement);
+    expect(router.state.location.pathname).toBe('/library');
+
+    const printed = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(' '));
+    expect(printed.filter((m) => /descendant <Routes>|is unrecognized in this browser/.test(m))).toEqual([]);
+  });
+});
