@@ -43,7 +43,10 @@ import { compressionPlugin } from '#src/http/compression.plugin';
 import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
+import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
+import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
 import type { GeoIp } from '#src/platform/geoip';
 import { createMailer } from '#src/platform/mail';
 import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
@@ -76,6 +79,8 @@ export type BuildAppOptions = {
   demoCatalogue?: boolean;
   /** Bounds the searches computed at once; default by driver (SEARCH_GATE). Tests hold it. */
   searchGate?: WorkGate;
+  /** Error log limits and clock (tests); default ERROR_LOG_LIMITS and the real time. */
+  errorLog?: ErrorLogOptions;
 };
 
 declare module 'fastify' {
@@ -84,6 +89,9 @@ declare module 'fastify' {
     redis: Redis | null;
   }
 }
+
+/** pino's `err` serializer type wants a stack string; ours may have none. */
+const logError = (err: Error) => serializeError(err) as ReturnType<typeof serializeError> & { stack: string };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -134,16 +142,45 @@ async function assemble(
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // No secrets or personal data in logs (lib/redact.ts): headers by path, secret-named keys at
+      // any depth, errors as a fixed set of scrubbed fields, and secret shapes cut out of messages.
       redact: {
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
+          'req.headers["x-xsrf-token"]',
           'res.headers["set-cookie"]',
-          '*.password',
-          '*.password_confirmation',
-          '*.current_password',
+          'headers.authorization',
+          'headers.cookie',
+          'headers["set-cookie"]',
         ],
         censor: '[redacted]',
+      },
+      serializers: {
+        err: logError,
+        error: logError,
+        req: (req: {
+          method: string;
+          url: string;
+          host: string;
+          ip: string;
+          socket?: { remotePort?: number };
+        }) => ({
+          method: req.method,
+          url: scrubUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+      formatters: { log: (object: Record<string, unknown>) => redactKeys(object) },
+      hooks: {
+        logMethod(args, method) {
+          // The message string (last argument) may be built from values too.
+          const last = args.length - 1;
+          if (typeof args[last] === 'string') args[last] = scrubText(args[last] as string);
+          return method.apply(this, args);
+        },
       },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
@@ -176,6 +213,8 @@ async function assemble(
   app.decorate('settings', createSettingsService(handle.db, config, cache));
   app.decorate('pubsub', pubsub);
   app.decorate('cache', cache);
+  const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
+  app.decorate('errorLog', errorLog);
   app.decorate('redis', redis ?? null);
   const mail = createMailService({
     mailer: createMailer(config, app.log),
@@ -189,6 +228,7 @@ async function assemble(
   app.addHook('onClose', async () => {
     // Mail queued by the last requests is handed over before the connections close.
     await mail.close();
+    await errorLog.flush().catch(() => {});
     await cache.close();
     await pubsub.close();
     if (redis) await closeRedis(redis);
@@ -249,6 +289,7 @@ async function assemble(
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
   await app.register(workspacePlugin, { resolveWorkspace: opts.resolveWorkspace });
+  await app.register(textInputPlugin);
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bootstrapDataSchema } from './bootstrap';
+import { INT32_MAX, intParamSchema } from './primitives';
 
 /** SPEC §9 / RELIABILITY lengths. */
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -113,7 +114,7 @@ export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{10}-[A-Za-z0-9]{10}$/;
 
 /** GET auth/user/confirmed-password-status?seconds=9000 → {confirmed}. */
 export const confirmedPasswordStatusQuerySchema = z.object({
-  seconds: z.coerce.number().int().min(0).optional(),
+  seconds: intParamSchema(0, INT32_MAX).optional(),
 });
 export const confirmedPasswordStatusResponseSchema = z.object({ confirmed: z.boolean() });
 

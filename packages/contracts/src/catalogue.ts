@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { idSchema, int32Schema } from './primitives';
 
 /**
  * The music catalogue (issue 5): the shapes the server answers and the web app reads. Field names
@@ -264,18 +265,18 @@ export const upsertAlbumRequestSchema = z.object({
   release_date: z.string().date().nullable().optional(),
   type: z.enum(ALBUM_TYPES).optional(),
   description: nullableText(10_000),
-  artist_ids: z.array(z.number().int().positive()).min(1).max(20),
+  artist_ids: z.array(idSchema).min(1).max(20),
 });
 export type UpsertAlbumRequest = z.infer<typeof upsertAlbumRequestSchema>;
 
 export const upsertTrackRequestSchema = z.object({
   name: z.string().trim().min(1).max(255),
-  album_id: z.number().int().positive().nullable().optional(),
+  album_id: idSchema.nullable().optional(),
   number: z.number().int().min(1).max(10_000).nullable().optional(),
-  duration_ms: z.number().int().min(0).optional(),
+  duration_ms: int32Schema(0).optional(),
   explicit: z.boolean().optional(),
   image: nullableText(2000),
-  artist_ids: z.array(z.number().int().positive()).min(1).max(20),
+  artist_ids: z.array(idSchema).min(1).max(20),
   genres: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
 });
 export type UpsertTrackRequest = z.infer<typeof upsertTrackRequestSchema>;
@@ -291,6 +292,6 @@ export const upsertChannelRequestSchema = z.object({
   description: nullableText(2000),
   config: channelConfigSchema,
   /** The chosen list for a `manual` channel, in order. */
-  items: z.array(z.number().int().positive()).max(500).optional(),
+  items: z.array(idSchema).max(500).optional(),
 });
 export type UpsertChannelRequest = z.infer<typeof upsertChannelRequestSchema>;

@@ -7,6 +7,7 @@ export * from './common';
 export * from './constants';
 export * from './library';
 export * from './permissions';
+export * from './primitives';
 export * from './search';
 export * from './settings';
 export * from './user';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { albumSchema, artistRefSchema, FOLLOWABLE_TYPES, LIKEABLE_TYPES, trackSchema } from './catalogue';
 import { paginationSchema } from './common';
+import { idSchema, int32Schema, intParamSchema } from './primitives';
 
 /**
  * The signed-in listener's library (issue 5): likes, follows, playlists and listening history,
@@ -95,22 +96,22 @@ export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const playlistListResponseSchema = z.object({ playlists: z.array(playlistSchema) });
 
 export const addPlaylistTracksRequestSchema = z.object({
-  track_ids: z.array(z.number().int().positive()).min(1).max(500),
+  track_ids: z.array(idSchema).min(1).max(500),
   /** Insert at this index (0 = top); default: the end. */
-  position: z.number().int().min(0).optional(),
+  position: int32Schema(0).optional(),
 });
 export const removePlaylistTracksRequestSchema = z.object({
-  entry_ids: z.array(z.number().int().positive()).min(1).max(500),
+  entry_ids: z.array(idSchema).min(1).max(500),
 });
 export const reorderPlaylistTrackRequestSchema = z.object({
-  entry_id: z.number().int().positive(),
-  to_index: z.number().int().min(0),
+  entry_id: idSchema,
+  to_index: int32Schema(0),
 });
 
 /** `?page&perPage` of every paginated library list. */
 export const libraryPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(100).optional(),
+  page: intParamSchema(1, 10_000).optional(),
+  perPage: intParamSchema(1, 100).optional(),
 });
 
 export const addPlaylistTracksResponseSchema = z.object({

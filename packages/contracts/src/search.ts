@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { albumSchema, artistRefSchema, trackSchema } from './catalogue';
 import { playlistSchema, userRefSchema } from './library';
+import { intParamSchema } from './primitives';
 
 /**
  * GET api/v1/search?query=&types=artist,album,track,playlist,user&page=&perPage=
@@ -18,8 +19,8 @@ export const searchRequestSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(SEARCH_TYPES)))
     .optional(),
-  page: z.coerce.number().int().min(1).max(1000).optional(),
-  perPage: z.coerce.number().int().min(1).max(50).optional(),
+  page: intParamSchema(1, 1000).optional(),
+  perPage: intParamSchema(1, 50).optional(),
 });
 
 const section = <T extends z.ZodTypeAny>(item: T) =>

@@ -1,8 +1,9 @@
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientFaultOf, databaseErrorOf } from '#src/db/errors';
 import { SettingsValidationError } from '#src/features/settings/settings.service';
-import { appendErrorLog } from '#src/platform/error-log';
+import { scrubUrl, serializeError } from '#src/lib/redact';
 import { buildDebugPayload } from './debug-trace';
 import { HttpError, MESSAGES, validationError } from './errors';
 
@@ -19,6 +20,25 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): Re
     errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
   }
   return errors;
+}
+
+/**
+ * Errors busboy throws for a multipart body it cannot read (no or empty boundary, a boundary over
+ * 256 characters, a body cut short); @fastify/multipart passes them on without a status.
+ */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
+
+export const MULTIPART_MESSAGE = 'The multipart/form-data body could not be read.';
+
+function isMultipartParseError(error: FastifyError, request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return (
+    typeof type === 'string' &&
+    /^\s*multipart\//i.test(type) &&
+    typeof error.message === 'string' &&
+    MULTIPART_PARSE_ERROR.test(error.message)
+  );
 }
 
 function statusOf(error: FastifyError): number {
@@ -41,6 +61,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       const e = validationError(error.errors);
       return reply.code(422).send({ message: e.message, errors: e.errors });
     }
+    if (isMultipartParseError(error, request)) return reply.code(400).send({ message: MULTIPART_MESSAGE });
+    // Safety net: input the route let through but the database refused (a value out of range, a
+    // NUL, a duplicate) is the client's fault; its driver message (with the query's values) is not
+    // for the client, and the log gets what failed (code, table, constraint) without the values.
+    const database = databaseErrorOf(error);
+    const fault = database && clientFaultOf(database);
+    if (fault) {
+      request.log.warn(
+        { database, method: request.method, route: request.routeOptions.url },
+        'database refused the request data',
+      );
+      return reply.code(fault.status).send({ message: fault.message });
+    }
     const status = statusOf(error);
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, too large, unsupported media type, rate limit) are safe to show.
@@ -51,15 +84,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     request.log.error({ err: error }, 'request failed');
-    await appendErrorLog(app.config.dataDir, {
-      reqId: request.id,
-      method: request.method,
-      url: request.url,
-      message: error.message,
-      stack: error.stack,
-    }).catch((logError: unknown) => request.log.error({ err: logError }, 'could not write the error log'));
+    const safe = serializeError(error);
+    await app.errorLog
+      .append({
+        reqId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? '',
+        url: scrubUrl(request.url),
+        message: safe.message,
+        stack: safe.stack,
+      })
+      .catch((logError: unknown) => request.log.error({ err: logError }, 'could not write the error log'));
 
-    if (app.config.debug) return reply.code(status).send(buildDebugPayload(error));
+    // Even the debug payload shows the scrubbed message: no query values, hashes or tokens.
+    if (app.config.debug)
+      return reply.code(status).send({ ...buildDebugPayload(error), message: safe.message });
     return reply.code(status).send({ message: DEFAULT_ERROR_MESSAGE });
   });
 

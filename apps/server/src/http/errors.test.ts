@@ -17,12 +17,15 @@ class PlaylistExplodedError extends Error {
   override name = 'PlaylistExplodedError';
 }
 
-function explode(): never {
-  throw new PlaylistExplodedError('the playlist exploded'); // marker: failing line
+function explode(what?: string): never {
+  throw new PlaylistExplodedError(what ? `the playlist exploded (${what})` : 'the playlist exploded'); // marker: failing line
 }
 
 function addFailingRoutes(t: TestApp) {
-  t.app.get('/api/v1/test/explode', { config: { access: 'guest' } }, async () => explode());
+  // `?what=` makes a different error each time: the same one within a minute is only counted.
+  t.app.get('/api/v1/test/explode', { config: { access: 'guest' } }, async (request) =>
+    explode((request.query as { what?: string }).what),
+  );
   t.app.get('/api/v1/test/teapot', { config: { access: 'guest' } }, async (_req, reply) =>
     reply.code(418).send({ message: 'I am a teapot.' }),
   );
@@ -43,7 +46,10 @@ describe('with APP_DEBUG off', () => {
   });
 
   it('writes every 5xx to the daily error log', async () => {
-    const res = await t.app.inject({ url: '/api/v1/test/explode', headers: { 'x-request-id': 'req-log-1' } });
+    const res = await t.app.inject({
+      url: '/api/v1/test/explode?what=log',
+      headers: { 'x-request-id': 'req-log-1' },
+    });
     expect(res.statusCode).toBe(500);
     const day = new Date().toISOString().slice(0, 10);
     const file = join(t.config.dataDir, 'logs', `error-${day}.log`);
@@ -54,8 +60,10 @@ describe('with APP_DEBUG off', () => {
     const entry = lines.find((l) => l.reqId === 'req-log-1');
     expect(entry).toMatchObject({
       method: 'GET',
-      url: '/api/v1/test/explode',
-      message: 'the playlist exploded',
+      route: '/api/v1/test/explode',
+      url: '/api/v1/test/explode?what=log',
+      message: 'the playlist exploded (log)',
+      count: 1,
     });
     expect(entry.stack).toContain('PlaylistExplodedError');
     expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
@@ -69,7 +77,10 @@ describe('with APP_DEBUG off', () => {
   });
 
   it('lets only admins download the newest log', async () => {
-    await t.app.inject({ url: '/api/v1/test/explode', headers: { 'x-request-id': 'req-download' } });
+    await t.app.inject({
+      url: '/api/v1/test/explode?what=download',
+      headers: { 'x-request-id': 'req-download' },
+    });
     const url = '/api/v1/logs/error/download-latest';
     const asGuest = await request(t.app, guest(), { method: 'GET', url });
     expect(asGuest.statusCode).toBe(401);

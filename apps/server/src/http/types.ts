@@ -2,6 +2,7 @@ import type { User } from '@zema/contracts';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
 import type { SettingsService } from '#src/features/settings/settings.service';
+import type { ErrorLog } from '#src/platform/error-log';
 import type { PubSub } from '#src/platform/pubsub';
 import type { SharedCache } from '#src/platform/shared-cache';
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
     settings: SettingsService;
     pubsub: PubSub;
     cache: SharedCache;
+    /** DATA_DIR/logs: server errors, rotated and collapsed (platform/error-log.ts). */
+    errorLog: ErrorLog;
     guardedRoutes: readonly { method: string; url: string; access: RouteAccess }[];
   }
 }

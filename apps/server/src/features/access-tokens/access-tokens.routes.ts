@@ -1,6 +1,7 @@
 import {
   createAccessTokenRequestSchema,
   createAccessTokenResponseSchema,
+  idParamSchema,
   messageResponseSchema,
   PERMISSIONS,
 } from '@zema/contracts';
@@ -24,7 +25,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       // Revoking needs no permission: a user who lost api.access can still clean up old tokens.
       config: { access: 'user' },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 200: messageResponseSchema },
       },
     },

@@ -11,6 +11,7 @@ import {
   messageResponseSchema,
   requestEmailChangeRequestSchema,
   updateAccountRequestSchema,
+  userRefParamSchema,
 } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,8 +39,7 @@ import {
 } from './avatar.service';
 import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from './email-change.service';
 
-const userRef = z.union([z.literal('me'), z.coerce.number().int().positive()]);
-const idParams = z.object({ id: userRef });
+const idParams = z.object({ id: userRefParamSchema });
 
 export type AccountRoutesOptions = { remoteFetch?: RemoteFetchOptions };
 

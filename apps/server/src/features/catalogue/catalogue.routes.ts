@@ -8,6 +8,8 @@ import {
   channelResponseSchema,
   genrePageSchema,
   genreResponseSchema,
+  idParamSchema,
+  intParamSchema,
   messageResponseSchema,
   PERMISSIONS,
   trackPageSchema,
@@ -70,10 +72,10 @@ export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
 const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
 const ADMIN = { access: 'admin' } as const;
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParamSchema });
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(50).default(20),
+  page: intParamSchema(1, 10_000).default(1),
+  perPage: intParamSchema(1, 50).default(20),
 });
 const genreParams = z.object({ name: z.string().min(1).max(100) });
 

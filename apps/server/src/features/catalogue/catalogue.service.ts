@@ -5,8 +5,9 @@ import type {
   UpsertChannelRequest,
   UpsertTrackRequest,
 } from '@zema/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { isUniqueViolation } from '#src/db/errors';
 import {
   albumArtist,
   albums,
@@ -38,6 +39,7 @@ export const CATALOGUE_MESSAGES = {
   unknownArtists: 'One or more artists do not exist.',
   unknownAlbum: 'The album does not exist.',
   slugTaken: 'This slug is already taken.',
+  genreNameTaken: 'A genre with this name already exists.',
   notAudio: 'The file is not a supported audio file (mp3, ogg, opus, flac, m4a, wav, webm).',
   audioTooLarge: 'The audio file is too large.',
   selectAudio: 'Select an audio file.',
@@ -88,17 +90,31 @@ export async function createGenre(db: Database, input: GenreInput): Promise<numb
   return row!.id;
 }
 
+/** Renames and edits a genre; a name (URL key) another genre has is a 422 on `name`. */
 export async function updateGenre(db: Database, id: number, input: GenreInput): Promise<boolean> {
-  const rows = await db
-    .update(genres)
-    .set({
-      name: genreKey(input.name),
-      displayName: input.display_name?.trim() || input.name.trim(),
-      ...(input.image !== undefined ? { image: input.image } : {}),
-    })
-    .where(eq(genres.id, id))
-    .returning({ id: genres.id });
-  return rows.length > 0;
+  const name = genreKey(input.name);
+  const taken = () => validationError({ name: [CATALOGUE_MESSAGES.genreNameTaken] });
+  const [clash] = await db
+    .select({ id: genres.id })
+    .from(genres)
+    .where(and(eq(genres.name, name), ne(genres.id, id)));
+  if (clash) throw taken();
+  try {
+    const rows = await db
+      .update(genres)
+      .set({
+        name,
+        displayName: input.display_name?.trim() || input.name.trim(),
+        ...(input.image !== undefined ? { image: input.image } : {}),
+      })
+      .where(eq(genres.id, id))
+      .returning({ id: genres.id });
+    return rows.length > 0;
+  } catch (err) {
+    // Another request took the name between the check and the update.
+    if (isUniqueViolation(err, 'genres_name_unique')) throw taken();
+    throw err;
+  }
 }
 
 async function assertArtistsExist(db: Db, ids: readonly number[]) {

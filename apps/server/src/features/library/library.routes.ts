@@ -6,6 +6,7 @@ import {
   followableTypeSchema,
   followResponseSchema,
   historyPageSchema,
+  idParamSchema,
   libraryPageQuerySchema,
   likeableTypeSchema,
   likedAlbumsPageSchema,
@@ -56,7 +57,7 @@ import {
   updatePlaylist,
 } from './playlists.service';
 
-const id = z.coerce.number().int().positive();
+const id = idParamSchema;
 const likeParams = z.object({ type: likeableTypeSchema, id });
 const followParams = z.object({ type: followableTypeSchema, id });
 const idParams = z.object({ id });

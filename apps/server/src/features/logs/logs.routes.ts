@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '#src/http/errors';
-import { latestErrorLog } from '#src/platform/error-log';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/logs/error/download-latest', { config: { access: 'admin' } }, async (_request, reply) => {
-    const latest = await latestErrorLog(app.config.dataDir);
+    const latest = await app.errorLog.latest();
     if (!latest) throw new HttpError(404, 'There are no error logs yet.');
     return reply
       .header('content-type', 'text/plain; charset=utf-8')

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSIONS, recordPlayRequestSchema, recordPlayResponseSchema } from '@zema/contracts';
+import {
+  ID_PATTERN,
+  INT32_MAX,
+  idParamSchema,
+  PERMISSIONS,
+  recordPlayRequestSchema,
+  recordPlayResponseSchema,
+} from '@zema/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +20,6 @@ const LISTENER_ID = /^[a-f0-9]{32}$/;
 const TWO_YEARS_S = 2 * 365 * 24 * 3600;
 
 const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
-const MAX_ID = 2_147_483_647;
 
 /**
  * The listener of a play: the user, else the visitor's cookie. A visitor without the cookie is
@@ -43,8 +49,8 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   // No schema on purpose: this is the hot path, and the id is checked by hand just as strictly.
   const streamHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = (request.params as { id: string }).id;
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-    if (id < 1 || id > MAX_ID) throw new HttpError(404, 'Not found.');
+    const id = ID_PATTERN.test(raw) ? Number(raw) : 0;
+    if (id < 1 || id > INT32_MAX) throw new HttpError(404, 'Not found.');
     return sendTrackStream(app, files, request, reply, id);
   };
   // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
@@ -67,7 +73,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: VIEW,
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID) }),
+        params: z.object({ id: idParamSchema }),
         body: recordPlayRequestSchema,
         response: { 200: recordPlayResponseSchema },
       },

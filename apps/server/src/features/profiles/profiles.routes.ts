@@ -6,6 +6,7 @@ import {
   updateProfileRequestSchema,
   userProfileResponseSchema,
   userRefPageSchema,
+  userRefParamSchema,
 } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import { HttpError, MESSAGES } from '#src/http/errors';
 import { assertUserExists, getProfile, profileLikes, updateProfile } from './profiles.service';
 
 /** `me` reads your own profile; a visitor has none. */
-const idParams = z.object({ id: z.union([z.literal('me'), z.coerce.number().int().positive()]) });
+const idParams = z.object({ id: userRefParamSchema });
 const musicView = { permission: PERMISSIONS.musicView } as const;
 
 function target(request: FastifyRequest, id: number | 'me'): number {
