@@ -34,6 +34,11 @@ const SECRET_PATTERNS: [RegExp, string][] = [
     /\b([\w-]*(?:session|token|xsrf|secret|password|two_factor|code)[\w-]*)=([^;&\s"'\\]+)/gi,
     `$1=${REDACTED}`,
   ],
+  // JSON members named like secrets inside a message: {"password":"…"}.
+  [
+    /("[^"\n]*(?:pass(?:word|wd)?|secret|token|recovery|otp|hash)[^"\n]*"\s*:\s*)"(?:[^"\\\n]|\\.)*"/gi,
+    `$1"${REDACTED}"`,
+  ],
   // Two-factor recovery codes (RELIABILITY: [A-Za-z0-9]{10}-[A-Za-z0-9]{10}).
   [/\b[A-Za-z0-9]{10}-[A-Za-z0-9]{10}\b/g, REDACTED],
   // Base32 TOTP secrets (160 bits and more).

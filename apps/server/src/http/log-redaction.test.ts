@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#src/db/schema/index';
+import { sha256Hex } from '#src/features/auth/tokens';
+import { scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import {
+  buildTestApp,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  type TestApp,
+  tokenFor,
+} from '../../test/helpers';
+
+/**
+ * RELIABILITY: passwords, hashes, tokens and secrets never reach a log. A battery of failing
+ * requests — including queries that really fail in the database with those values bound — runs
+ * against an app whose log stream is captured; then the stream and the error log files are
+ * searched for every secret value involved.
+ */
+
+const PASSWORD = `Correct-Horse-${randomBytes(4).toString('hex')}`;
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const RECOVERY_CODE = `${randomBytes(8).toString('hex').slice(0, 10)}-${randomBytes(8).toString('hex').slice(0, 10)}`;
+const RESET_TOKEN = randomBytes(32).toString('base64url');
+
+let t: TestApp;
+const stream: string[] = [];
+const secrets: Record<string, string> = {};
+let email = '';
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    { LOG_LEVEL: 'trace' },
+    { logStream: { write: (line: string) => void stream.push(line) } },
+  );
+  const user = await createUser(t.db, { password: PASSWORD });
+  email = user.email;
+  const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  const token = await tokenFor(t.db, user.id);
+  const session = await sessionFor(t.db, user.id);
+  Object.assign(secrets, {
+    password: PASSWORD,
+    passwordHash: row!.hash!,
+    // The salt and digest of the hash alone must not leak either.
+    hashDigest: row!.hash!.split('$').at(-1)!,
+    token: token.token,
+    tokenSecret: token.token.split('|')[1]!,
+    tokenHash: sha256Hex(token.token.split('|')[1]!),
+    sessionCookie: /zema_session=([^;]+)/.exec(session.headers.cookie!)![1]!,
+    xsrf: session.headers['x-xsrf-token']!,
+    totpSecret: TOTP_SECRET,
+    recoveryCode: RECOVERY_CODE,
+    resetToken: RESET_TOKEN,
+  });
+
+  // A query that fails on the server's side (500, error log) with every secret bound to it.
+  t.app.get('/api/v1/test/leaky-failure', { config: { access: 'guest' } }, async () =>
+    t.db.execute(
+      sql`select * from no_such_table where a = ${secrets.passwordHash} and b = ${email} and c = ${secrets.token}
+        and d = ${TOTP_SECRET} and e = ${RECOVERY_CODE} and f = ${PASSWORD} and g = ${secrets.tokenHash}`,
+    ),
+  );
+  // The failing registration of the review: an insert refused by the database (NUL), hash bound.
+  t.app.get('/api/v1/test/leaky-refusal', { config: { access: 'guest' } }, async () =>
+    t.db
+      .insert(users)
+      .values({ email: `x-${email}`, passwordHash: secrets.passwordHash, firstName: 'a\u0000b' }),
+  );
+  // Code that logs a request body by mistake.
+  t.app.post('/api/v1/test/log-body', { config: { access: 'guest' } }, async (req) => {
+    req.log.info({ payload: req.body }, 'received');
+    throw new Error(`could not use ${JSON.stringify(req.body)}`);
+  });
+
+  const actor = session;
+  const calls: Parameters<typeof request>[2][] = [
+    { method: 'GET', url: '/api/v1/test/leaky-failure' },
+    { method: 'GET', url: '/api/v1/test/leaky-refusal' },
+    {
+      method: 'POST',
+      url: '/api/v1/test/log-body',
+      payload: {
+        password: PASSWORD,
+        nested: { deeper: { current_password: PASSWORD, two_factor_secret: TOTP_SECRET } },
+        recovery_codes: [RECOVERY_CODE],
+      },
+    },
+    { method: 'POST', url: '/auth/login', payload: { email, password: `${PASSWORD}-wrong` } },
+    { method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } },
+    {
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email, password: PASSWORD, password_confirmation: `${PASSWORD}x` },
+    },
+    {
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: RESET_TOKEN, email, password: PASSWORD, password_confirmation: PASSWORD },
+    },
+    { method: 'POST', url: '/auth/two-factor-challenge', payload: { recovery_code: RECOVERY_CODE } },
+    {
+      method: 'PUT',
+      url: '/auth/user/password',
+      payload: { current_password: PASSWORD, password: 'x', password_confirmation: 'y' },
+    },
+    { method: 'GET', url: `/password/reset/${RESET_TOKEN}?email=${encodeURIComponent(email)}` },
+    { method: 'GET', url: `/api/v1/search?query=rock&token=${secrets.token}` },
+  ];
+  for (const call of calls) await request(t.app, actor, call);
+  for (const call of calls) await request(t.app, guest(), call);
+  await t.app.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${secrets.token}` } });
+  await t.app.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${secrets.token}x` } });
+  await t.app.errorLog.flush();
+});
+afterAll(() => t.close());
+
+async function errorLogText() {
+  const dir = join(t.config.dataDir, 'logs');
+  const names = await readdir(dir);
+  return (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).join('');
+}
+
+describe('logs after a battery of failing requests', () => {
+  it('recorded the failures (so the search below means something)', async () => {
+    const log = stream.join('');
+    expect(log).toContain('request failed');
+    expect(log).toContain('42P01');
+    expect(log).toContain('database refused the request data');
+    expect(log).toContain('22021');
+    expect(log).toContain('/auth/login');
+    const errorLog = await errorLogText();
+    expect(errorLog).toContain('no_such_table');
+    expect(errorLog).toContain('could not use');
+  });
+
+  it('hold no password, hash, token, cookie, TOTP secret or recovery code', async () => {
+    const texts = { stream: stream.join(''), errorLog: await errorLogText() };
+    for (const [where, text] of Object.entries(texts)) {
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(text.includes(value), `${name} in the ${where}`).toBe(false);
+      }
+      expect(text, where).not.toContain('$argon2id$');
+    }
+  });
+
+  it('keep emails out of error entries and the error log', async () => {
+    const errors = stream.filter((line) => JSON.parse(line).level >= 40).join('');
+    expect(errors).not.toContain(email);
+    expect(await errorLogText()).not.toContain(email);
+  });
+
+  it('log what failed in the database: code, table and constraint, not the values', () => {
+    const refused = stream
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === 'database refused the request data');
+    expect(refused.database).toMatchObject({ code: '22021' });
+    const failed = stream.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failed.err.message).toContain('no_such_table');
+    expect(failed.err).not.toHaveProperty('params');
+    expect(failed.err.cause.code).toBe('42P01');
+  });
+});
+
+describe('scrubbing helpers', () => {
+  it('cut secret shapes out of text', () => {
+    const text = [
+      'Failed query: insert into users values ($1, $2)\nparams: a@b.test,$argon2id$v=19$m=1,t=2,p=1$c2FsdA$aGFzaA',
+      'Authorization: Bearer 12|abcdefghijklmnopqrstuvwxyz0123456789',
+      'cookie: zema_session=s3cr3t; XSRF-TOKEN=x5rf',
+      `hash ${'ab'.repeat(32)}`,
+      'code AbCdEfGhIj-KlMnOpQrSt',
+      'secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    ].join('\n');
+    const out = scrubText(text, { emails: true });
+    for (const leaked of [
+      'a@b.test',
+      'argon2',
+      'c2FsdA',
+      'abcdefghijklmnop',
+      's3cr3t',
+      'x5rf',
+      'abab',
+      'AbCdEfGhIj',
+      'JBSWY3DP',
+    ]) {
+      expect(out).not.toContain(leaked);
+    }
+    expect(out).toContain('Failed query: insert into users values ($1, $2)');
+  });
+
+  it('cut reset tokens and secret query values out of URLs', () => {
+    expect(scrubUrl('/password/reset/abc123?email=a%40b.test&x=1')).toBe(
+      '/password/reset/[redacted]?email=[redacted]&x=1',
+    );
+    expect(scrubUrl('/secure/auth/google/callback?code=c0de&state=st4te')).toBe(
+      '/secure/auth/google/callback?code=[redacted]&state=[redacted]',
+    );
+    expect(scrubUrl('/api/v1/search?query=rock&page=2')).toBe('/api/v1/search?query=rock&page=2');
+  });
+
+  it('serialize an error without its params and with the bound values cut from its message', () => {
+    const cause = Object.assign(new Error('invalid input syntax for type integer: "hunter2-secret"'), {
+      code: '22P02',
+      severity: 'ERROR',
+      table: 'users',
+      detail: 'Key (email)=(a@b.test) already exists.',
+    });
+    const err = Object.assign(new Error('Failed query: select $1::int\nparams: hunter2-secret'), {
+      params: ['hunter2-secret'],
+      cause,
+    });
+    const out = serializeError(err);
+    expect(JSON.stringify(out)).not.toContain('hunter2');
+    expect(JSON.stringify(out)).not.toContain('a@b.test');
+    expect(out).not.toHaveProperty('params');
+    expect(out.cause).toMatchObject({ code: '22P02', table: 'users' });
+  });
+});
