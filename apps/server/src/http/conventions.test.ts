@@ -280,11 +280,14 @@ describe('workspaceId', () => {
     expect((await t.app.inject({ url: '/api/v1/test/echo?workspaceId=0' })).json().workspaceId).toBe(0);
   });
 
-  it.each(['abc', '-1', '1.5', '1e3'])('answers 422 for workspaceId=%s', async (value) => {
-    const res = await t.app.inject({ url: `/api/v1/test/echo?workspaceId=${value}` });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.workspaceId).toHaveLength(1);
-  });
+  it.each(['abc', '-1', '1.5', '1e3', '007', '0x7', '%207', '2147483648'])(
+    'answers 422 for workspaceId=%s',
+    async (value) => {
+      const res = await t.app.inject({ url: `/api/v1/test/echo?workspaceId=${value}` });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.workspaceId).toHaveLength(1);
+    },
+  );
 
   it('answers 403 for a workspace the user is not a member of (none exist yet)', async () => {
     const actor = await sessionFor(t.db, await adminUserId(t.db));

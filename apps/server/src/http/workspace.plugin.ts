@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ID } from '@zema/contracts';
+import { DEFAULT_WORKSPACE_ID, ID_PATTERN, INT32_MAX } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES, validationError } from './errors';
@@ -21,7 +21,8 @@ export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
     app.addHook('onRequest', async (request) => {
       const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
       if (raw === undefined || raw === '') return;
-      if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+      // 0 (personal) or an id spelled as ids are everywhere (contracts ID_PATTERN: no leading zeros).
+      if (typeof raw !== 'string' || !(raw === '0' || (ID_PATTERN.test(raw) && Number(raw) <= INT32_MAX))) {
         throw validationError({ workspaceId: ['The workspace id must be a non-negative whole number.'] });
       }
       const id = Number(raw);
