@@ -6,7 +6,7 @@ import { ArtistLinks, trackHref } from '#src/features/catalogue/components/artis
 import { LikeButton } from '#src/features/library/components/like-button';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
 import { useCurrentTrack, usePlayerState } from '../engine/use-player';
@@ -39,10 +39,7 @@ function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: b
     <div className="flex min-w-0 items-center gap-3">
       <Artwork track={track} className="size-14" />
       <div className="min-w-0">
-        <Link
-          to={trackHref(track)}
-          className={cx('block truncate text-sm font-medium hover:underline', nativeFocusRing)}
-        >
+        <Link to={trackHref(track)} className="block truncate text-sm font-medium hover:underline">
           {track.name}
         </Link>
         <ArtistLinks artists={track.artists} className="block text-xs text-muted" />
@@ -137,7 +134,7 @@ export function MiniPlayer() {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
         >
           <Artwork track={track} className="size-11" />
           <span className="min-w-0">
@@ -175,7 +172,7 @@ export function CompactPlayerBar() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
       >
         <Artwork track={track} className="size-11" />
         <span className="min-w-0">

@@ -9,7 +9,7 @@ import { useMyPlaylists } from '#src/features/library/api/use-playlists';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
 import { useTrans } from '#src/lib/i18n';
 import { LinkButton } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { ShortcutsDialog, usePlayerLayoutPresence } from '../components/global-player';
 import { MiniPlayer, PlayerBar } from '../components/player-bar';
 import { useCurrentTrack } from '../engine/use-player';
@@ -27,7 +27,6 @@ export const PLAYER_LINKS = {
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'flex items-center gap-3 rounded-theme px-3 py-2 text-sm font-medium transition-colors',
-    nativeFocusRing,
     isActive ? 'bg-hover text-fg' : 'text-muted hover:bg-hover hover:text-fg',
   );
 
@@ -121,7 +120,6 @@ function PlayerNavbar() {
 const bottomItemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
-    nativeFocusRing,
     isActive ? 'text-fg' : 'text-muted',
   );
 

@@ -16,7 +16,7 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
-import { cx } from '#src/ui/cx';
+import { cx, fieldFocusRing } from '#src/ui/cx';
 import { popoverClass } from '#src/ui/popover';
 import { Spinner } from '#src/ui/spinner';
 import { useSearch } from '../api/search';
@@ -241,7 +241,10 @@ function SearchInput({
         placeholder={placeholder}
         // Only when it replaces the stand-in the user is already typing into.
         autoFocus={autoFocus}
-        className="h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus"
+        className={cx(
+          'h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary',
+          fieldFocusRing,
+        )}
       />
     </div>
   );
