@@ -17,7 +17,7 @@ import { useDebouncedValue } from '#src/features/search/use-debounced-value';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, fieldFocusRing } from '#src/ui/cx';
+import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
 import { fieldDescriptionClass, fieldLabelClass } from '#src/ui/field';
 import { popoverClass } from '#src/ui/popover';
@@ -231,7 +231,10 @@ function AddCollaboratorField({ playlist }: { playlist: Playlist }) {
             <ListBoxItem
               id={user.id}
               textValue={user.display_name}
-              className="flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg outline-none data-focused:bg-hover"
+              className={cx(
+                'flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg outline-none data-focused:bg-hover',
+                insetFocusRing,
+              )}
             >
               <UserAvatar name={user.display_name} src={user.avatar} className="shrink-0" />
               <Text slot="label" className="truncate font-medium">
