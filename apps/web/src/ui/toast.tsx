@@ -168,10 +168,11 @@ function setPaused(id: string, reason: 'hovered' | 'focused', value: boolean): v
   else record.countdown.resume();
 }
 
+// Bottom toasts sit above a bar fixed to the bottom of the screen (the player, see bottom-inset.ts).
 const regionPositions: Record<ToastPosition, string> = {
-  'bottom-center': 'bottom-4 left-1/2 -translate-x-1/2 items-center',
-  'bottom-left': 'bottom-4 left-4 items-start',
-  'bottom-right': 'bottom-4 right-4 items-end',
+  'bottom-center': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] left-1/2 -translate-x-1/2 items-center',
+  'bottom-left': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] left-4 items-start',
+  'bottom-right': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] right-4 items-end',
   'top-center': 'top-4 left-1/2 -translate-x-1/2 items-center',
   'top-left': 'top-4 left-4 items-start',
   'top-right': 'top-4 right-4 items-end',
