@@ -40,8 +40,11 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
     await expect.poll(() => isOnTop(ok)).toBe(true);
     const player = page.getByRole('region', { name: 'Player' });
     expect(overlap((await ok.boundingBox())!, (await player.boundingBox())!)).toBe(false);
+    // Nor does the notice cover the player: every control of the bar takes its click.
+    for (const control of await player.getByRole('button').all()) expect(await isOnTop(control)).toBe(true);
     for (const mode of ['light', 'dark'] as const) {
       await useThemeMode(page, mode);
+      await expect(page.getByRole('button', { name: /^Play .+/ }).first()).toBeVisible();
       await expect(ok).toBeVisible();
       await page.screenshot({
         path: `e2e/.artifacts/screens/cookie-notice-player-${mode}-${test.info().project.name}.png`,
