@@ -20,6 +20,7 @@ import { useDocumentLanguage } from '#src/lib/i18n';
 import { useAuth, useSettings } from './bootstrap-store';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
+import { SkipLinks } from './chrome/skip-links';
 import { EmailVerificationGate } from './email-verification-gate';
 import {
   ApiEnabled,
@@ -40,12 +41,16 @@ declare module 'react-aria-components' {
   }
 }
 
-/** Root of every route: client navigation for RAC links, theme, cookie notice, the email gate. */
+/**
+ * Root of every route: skip links, client navigation for RAC links, theme, cookie notice, the email
+ * gate.
+ */
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
   return (
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
+      <SkipLinks />
       <ThemeApplier />
       <CookieNotice slot="top" />
       <EmailVerificationGate

@@ -6,7 +6,7 @@ import {
   Link as RACLink,
   type LinkProps as RACLinkProps,
 } from 'react-aria-components';
-import { cx, focusRing } from './cx';
+import { cx } from './cx';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger' | 'icon';
@@ -48,7 +48,6 @@ export interface ButtonStyleProps {
 export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonStyleProps = {}): string {
   return cx(
     base,
-    focusRing,
     variants[variant],
     variant === 'icon' ? iconSizes[size] : sizes[size],
     fullWidth && 'w-full',

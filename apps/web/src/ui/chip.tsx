@@ -79,7 +79,7 @@ export function Chip({ children, icon, className, textValue, ...props }: ChipPro
       className={cx(
         'inline-flex h-8 max-w-full cursor-default items-center gap-1.5 rounded-full border border-divider bg-bg-alt pr-1 pl-3 text-sm text-fg outline-none transition-colors',
         'data-hovered:bg-hover data-selected:border-primary data-selected:bg-primary data-selected:text-on-primary',
-        'data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-focus data-disabled:opacity-50',
+        'data-disabled:opacity-50',
         'data-href:cursor-pointer',
         className,
       )}
@@ -95,7 +95,7 @@ export function Chip({ children, icon, className, textValue, ...props }: ChipPro
           {allowsRemoving && (
             <RACButton
               slot="remove"
-              className="flex size-6 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted outline-none data-hovered:bg-hover data-hovered:text-fg data-focus-visible:outline-2 data-focus-visible:outline-focus"
+              className="flex size-6 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted outline-none data-hovered:bg-hover data-hovered:text-fg"
             >
               <X aria-hidden="true" className="size-3.5" />
             </RACButton>

@@ -3,10 +3,15 @@ export function cx(...parts: Array<string | false | null | undefined>): string {
   return parts.filter(Boolean).join(' ');
 }
 
-/** Keyboard focus ring shared by every focusable control (RAC sets data-focus-visible). */
-export const focusRing =
-  'outline-none data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-focus';
+/*
+ * Keyboard focus: every control gets the same ring from one rule in styles.css (an outline in the
+ * theme's focus colour, 2 px outside the control), so a control needs no focus classes of its own.
+ * Where the outside would be clipped or crowded (rows of a scrolling list, menu and list items, a
+ * tab strip that scrolls), the control draws it inside itself instead:
+ */
 
-/** Focus ring for native elements that do not get RAC data attributes. */
-export const nativeFocusRing =
-  'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
+/** The focus ring 2 px inside the control (rows, menu items, tabs in a scrolling strip). */
+export const insetFocusRing = '[--focus-ring-offset:-2px]';
+
+/** The focus ring over a text field's 1 px border. */
+export const fieldFocusRing = '[--focus-ring-offset:-1px]';

@@ -2,7 +2,7 @@ import type { DebugErrorPayload, ErrorFrame, ErrorTraceItem, VendorGroup } from 
 import { ChevronRight, Download, Package } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { buttonClass } from './button';
-import { cx, nativeFocusRing } from './cx';
+import { cx, insetFocusRing } from './cx';
 import { Dialog } from './dialog';
 
 /** SPEC §7: the newest error log. */
@@ -130,8 +130,7 @@ function FrameRow({ frame, selected, onSelect, nested }: RowProps & { frame: Err
         onClick={() => onSelect(frame.flatIndex)}
         className={cx(
           'flex w-full cursor-pointer flex-col gap-0.5 border-l-4 px-4 py-2 text-left',
-          nativeFocusRing,
-          'focus-visible:-outline-offset-2',
+          insetFocusRing,
           isSelected ? 'border-danger bg-danger/10' : 'border-transparent hover:bg-hover',
           nested && 'pl-8',
         )}
@@ -166,8 +165,7 @@ function VendorGroupRow({ group, selected, onSelect }: RowProps & { group: Vendo
         onClick={() => setExpanded((v) => !v)}
         className={cx(
           'flex w-full cursor-pointer items-center gap-2 px-4 py-2 text-left text-xs font-medium text-muted hover:bg-hover hover:text-fg',
-          nativeFocusRing,
-          'focus-visible:-outline-offset-2',
+          insetFocusRing,
         )}
       >
         <ChevronRight

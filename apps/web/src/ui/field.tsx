@@ -24,10 +24,11 @@ import {
   type UseFormReturn,
   useFormContext,
 } from 'react-hook-form';
-import { cx } from './cx';
+import { cx, fieldFocusRing } from './cx';
 
 const inputClass =
-  'w-full min-w-0 rounded-theme border border-divider bg-bg px-3 text-sm text-fg transition-colors placeholder:text-muted outline-none data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus data-invalid:border-danger data-disabled:cursor-not-allowed data-disabled:opacity-60 read-only:bg-bg-alt read-only:text-muted';
+  'w-full min-w-0 rounded-theme border border-divider bg-bg px-3 text-sm text-fg transition-colors placeholder:text-muted outline-none data-hovered:border-muted data-focused:border-primary data-invalid:border-danger data-disabled:cursor-not-allowed data-disabled:opacity-60 read-only:bg-bg-alt read-only:text-muted ' +
+  fieldFocusRing;
 
 export const fieldLabelClass = 'mb-1.5 block text-sm font-medium text-fg';
 export const fieldDescriptionClass = 'mt-1.5 block text-xs text-muted';
@@ -191,7 +192,6 @@ export function Checkbox({
                   ? 'border-primary bg-primary text-on-primary'
                   : 'border-muted bg-bg group-data-hovered:border-fg',
                 'group-data-invalid:border-danger',
-                'group-data-focus-visible:outline-2 group-data-focus-visible:outline-offset-2 group-data-focus-visible:outline-focus',
               )}
             >
               {isIndeterminate ? (

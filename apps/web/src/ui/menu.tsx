@@ -11,7 +11,7 @@ import {
   Separator,
   Text,
 } from 'react-aria-components';
-import { cx } from './cx';
+import { cx, insetFocusRing } from './cx';
 import { ResponsiveOverlay } from './tray';
 
 export { MenuTrigger, SubmenuTrigger } from 'react-aria-components';
@@ -65,7 +65,7 @@ export function MenuItem<T extends object>({
       className={cx(
         'group flex cursor-pointer items-center gap-3 rounded-[calc(var(--be-radius)-2px)] px-3 py-2 text-sm outline-none select-none',
         'data-focused:bg-hover data-pressed:bg-hover data-disabled:cursor-not-allowed data-disabled:opacity-50',
-        'data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus',
+        insetFocusRing,
         variant === 'danger' ? 'text-danger' : 'text-fg',
         className,
       )}

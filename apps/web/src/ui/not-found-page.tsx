@@ -2,6 +2,7 @@ import { House } from 'lucide-react';
 import { Trans } from '#src/lib/i18n';
 import { LinkButton } from './button';
 import { cx } from './cx';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 export interface NotFoundPageProps {
   className?: string;
@@ -14,6 +15,7 @@ export function NotFoundPage({ className, embedded = false }: NotFoundPageProps)
   const Root = embedded ? 'section' : 'main';
   return (
     <Root
+      id={embedded ? undefined : MAIN_CONTENT_ID}
       className={cx(
         'flex min-h-[calc(100dvh-4rem)] w-full flex-col items-center justify-center gap-8 bg-bg px-6 py-12 text-center text-fg',
         className,

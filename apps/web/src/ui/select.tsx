@@ -16,7 +16,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
-import { cx } from './cx';
+import { cx, fieldFocusRing, insetFocusRing } from './cx';
 import { fieldDescriptionClass, fieldErrorClass, fieldLabelClass } from './field';
 import { Popover } from './popover';
 
@@ -34,7 +34,8 @@ export interface SelectOption {
 }
 
 const triggerClass =
-  'flex h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-theme border border-divider bg-bg px-3 text-left text-sm text-fg outline-none transition-colors data-hovered:border-muted data-focus-visible:outline-2 data-focus-visible:-outline-offset-1 data-focus-visible:outline-focus data-disabled:cursor-not-allowed data-disabled:opacity-60';
+  'flex h-10 w-full min-w-0 cursor-pointer items-center gap-2 rounded-theme border border-divider bg-bg px-3 text-left text-sm text-fg outline-none transition-colors data-hovered:border-muted data-disabled:cursor-not-allowed data-disabled:opacity-60 ' +
+  fieldFocusRing;
 
 function EmptyState() {
   return <div className="px-3 py-6 text-center text-sm text-muted">{SELECT_EMPTY_TEXT}</div>;
@@ -53,7 +54,7 @@ function OptionRow({
       className={cx(
         'group flex cursor-pointer items-center gap-3 rounded-[calc(var(--be-radius)-2px)] px-3 py-2 text-sm text-fg outline-none select-none',
         'data-focused:bg-hover data-selected:font-semibold data-disabled:cursor-not-allowed data-disabled:opacity-50',
-        'data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus',
+        insetFocusRing,
       )}
     >
       {({ isSelected }) => (
@@ -188,11 +189,12 @@ export function SearchableSelect<T extends SelectOption>({
         <RACInput
           placeholder={placeholder}
           className={cx(
-            'h-10 w-full min-w-0 rounded-theme border border-divider bg-bg pr-10 pl-3 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus data-disabled:opacity-60',
+            'h-10 w-full min-w-0 rounded-theme border border-divider bg-bg pr-10 pl-3 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-disabled:opacity-60',
+            fieldFocusRing,
             isInvalid && 'border-danger',
           )}
         />
-        <RACButton className="absolute right-1 flex size-8 cursor-pointer items-center justify-center rounded-full text-muted outline-none data-hovered:bg-hover data-focus-visible:outline-2 data-focus-visible:outline-focus">
+        <RACButton className="absolute right-1 flex size-8 cursor-pointer items-center justify-center rounded-full text-muted outline-none data-hovered:bg-hover">
           <ChevronDown aria-hidden="true" className="size-4" />
         </RACButton>
       </div>

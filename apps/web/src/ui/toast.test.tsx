@@ -174,7 +174,8 @@ describe('toast', () => {
       toast('Where am I');
     });
     const region = screen.getByRole('region', { name: 'Notifications' });
-    expect(region.className).toContain('bottom-4');
+    // 1rem above whatever bar is fixed to the bottom of the screen (the player).
+    expect(region.className).toContain('bottom-[calc(var(--bottom-bar-inset)+1rem)]');
     expect(region.className).toContain('left-1/2');
     act(() => {
       toast('Up here', { position: 'top-right' });

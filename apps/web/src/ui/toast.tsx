@@ -10,7 +10,7 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   Text,
 } from 'react-aria-components';
-import { cx, focusRing } from './cx';
+import { cx } from './cx';
 import { Spinner } from './spinner';
 
 export type ToastType = 'positive' | 'danger' | 'loading';
@@ -168,10 +168,11 @@ function setPaused(id: string, reason: 'hovered' | 'focused', value: boolean): v
   else record.countdown.resume();
 }
 
+// Bottom toasts sit above a bar fixed to the bottom of the screen (the player, see bottom-inset.ts).
 const regionPositions: Record<ToastPosition, string> = {
-  'bottom-center': 'bottom-4 left-1/2 -translate-x-1/2 items-center',
-  'bottom-left': 'bottom-4 left-4 items-start',
-  'bottom-right': 'bottom-4 right-4 items-end',
+  'bottom-center': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] left-1/2 -translate-x-1/2 items-center',
+  'bottom-left': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] left-4 items-start',
+  'bottom-right': 'bottom-[calc(var(--bottom-bar-inset)+1rem)] right-4 items-end',
   'top-center': 'top-4 left-1/2 -translate-x-1/2 items-center',
   'top-left': 'top-4 left-4 items-start',
   'top-right': 'top-4 right-4 items-end',
@@ -232,7 +233,6 @@ function ToastView({ toast: queued }: { toast: QueuedToast<ToastData> }) {
       ref={ref}
       className={cx(
         'flex min-h-12 w-max max-w-full items-center gap-3 rounded-theme border border-divider bg-paper py-2 pr-2 pl-4 text-fg shadow-xl shadow-black/15 dark:shadow-black/50',
-        focusRing,
       )}
     >
       <RACToastContent className="flex min-w-0 flex-1 items-center gap-3 py-1">
@@ -249,7 +249,6 @@ function ToastView({ toast: queued }: { toast: QueuedToast<ToastData> }) {
           }}
           className={cx(
             'shrink-0 cursor-pointer rounded-theme px-3 py-1.5 text-sm font-semibold text-primary data-hovered:bg-hover',
-            focusRing,
           )}
         >
           {data.action.label}
@@ -261,7 +260,6 @@ function ToastView({ toast: queued }: { toast: QueuedToast<ToastData> }) {
           aria-label="Close"
           className={cx(
             'flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted data-hovered:bg-hover data-hovered:text-fg',
-            focusRing,
           )}
         >
           <X aria-hidden="true" className="size-4" />

@@ -108,6 +108,19 @@ describe('SiteNavbar', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
   });
 
+  it('leads to the account settings from the account menu, right after the profile page', async () => {
+    renderInRouter(<SiteNavbar />, makeBootstrap({ user: makeUser() }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    const item = within(menu).getByRole('menuitem', { name: 'Account settings' });
+    expect(item.getAttribute('href')).toBe('/account-settings');
+    const names = within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent);
+    expect(names.indexOf('Account settings')).toBe(names.indexOf('Profile page') + 1);
+    expect(names.at(-1)).toBe('Log out');
+  });
+
   it('hides Billing without a valid subscription', async () => {
     renderInRouter(
       <SiteNavbar />,

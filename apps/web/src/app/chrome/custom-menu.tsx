@@ -3,7 +3,7 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
 import { Button } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { useAuth, useMenuItems, useSettings } from '../bootstrap-store';
 import { menuItemLinkProps, visibleMenuItems } from '../menu-visibility';
@@ -37,7 +37,6 @@ export function CustomMenu({ position, className, itemClassName, label }: Custom
               {...menuItemLinkProps(item)}
               className={cx(
                 'inline-flex h-9 items-center rounded-theme px-3 text-sm font-medium transition-colors',
-                focusRing,
                 itemClassName,
               )}
             >

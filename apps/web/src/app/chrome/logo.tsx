@@ -1,7 +1,7 @@
 import { DEFAULT_BRANDING, MOBILE_BREAKPOINT_PX } from '@zema/contracts';
 import { Link } from 'react-aria-components';
 import { useActiveTheme } from '#src/features/appearance/use-theme';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { useSettings } from '../bootstrap-store';
 
 interface LogoProps {
@@ -26,7 +26,7 @@ export function Logo({ className, forceLight }: LogoProps) {
     <Link
       href="/"
       aria-label={`${site_name} home`}
-      className={cx('flex shrink-0 items-center rounded-theme', focusRing, className)}
+      className={cx('flex shrink-0 items-center rounded-theme', className)}
     >
       <picture>
         {mobile && <source media={`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`} srcSet={mobile} />}

@@ -1,9 +1,9 @@
-import { Bell, CreditCard, LogOut, Moon, Sun, UserRound } from 'lucide-react';
+import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useThemeSelector } from '#src/features/appearance/use-theme';
 import { useTrans } from '#src/lib/i18n';
 import { slugify } from '#src/lib/slugify';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
 import { useIsMobile } from '#src/ui/use-media-query';
 import { useAuth, useSettings } from '../bootstrap-store';
@@ -37,7 +37,7 @@ export function UserAvatar({
 
 /**
  * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile
- * page, Notifications with unread count (small screens, when integrated), Billing (subscribed,
+ * page, Account settings (nothing else in the app leads there), Notifications with unread count (small screens, when integrated), Billing (subscribed,
  * billing on), the theme toggle (when users may change it) and Log out.
  */
 export function UserMenu() {
@@ -57,7 +57,6 @@ export function UserMenu() {
         aria-label={trans('Account menu')}
         className={cx(
           'flex items-center gap-2 rounded-full p-0.5 transition-opacity data-hovered:opacity-90',
-          focusRing,
         )}
       >
         <UserAvatar name={user.display_name} src={user.avatar} />
@@ -71,6 +70,9 @@ export function UserMenu() {
         {customItems.length > 0 && <MenuSeparator />}
         <MenuItem id="profile" href={`/user/${user.id}/${slugify(user.display_name)}`} icon={<UserRound />}>
           {trans('Profile page')}
+        </MenuItem>
+        <MenuItem id="account-settings" href="/account-settings" icon={<Settings />}>
+          {trans('Account settings')}
         </MenuItem>
         {isMobile && settings.notifications.integrated && (
           <MenuItem

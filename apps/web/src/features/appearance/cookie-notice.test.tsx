@@ -97,6 +97,7 @@ describe('CookieNotice (SPEC §2, §4)', () => {
     );
     const bottom = screen.getByRole('region', { name: 'Cookie notice' });
     expect(bottom.previousElementSibling?.tagName).toBe('MAIN');
-    expect(bottom.className).toContain('bottom-0');
+    // Just above whatever bar is fixed to the bottom of the screen (the player).
+    expect(bottom.className).toContain('bottom-(--bottom-bar-inset)');
   });
 });

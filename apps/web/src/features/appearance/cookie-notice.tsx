@@ -39,7 +39,8 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
       aria-label={trans('Cookie notice')}
       className={cx(
         'sticky z-40 w-full border-divider bg-paper/95 text-fg shadow-lg backdrop-blur',
-        notice.position === 'top' ? 'top-0 border-b' : 'bottom-0 border-t',
+        // Above a player bar fixed to the bottom, not under it (its height: ui/bottom-inset.ts).
+        notice.position === 'top' ? 'top-0 border-b' : 'bottom-(--bottom-bar-inset) border-t',
       )}
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useAuth, useSettings } from '#src/app/bootstrap-store';
 import { type ButtonVariant, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { isLandingActionVisible, landingActionLinkProps } from './landing-action';
 import { TrendingArtists } from './trending-artists';
 
@@ -24,7 +25,7 @@ export function LandingPage({ navbar, footer }: LandingPageProps) {
     <div className="relative flex min-h-dvh flex-col bg-bg text-fg">
       {/* The transparent navbar floats over the hero, so its banner landmark stays top-level. */}
       {navbar}
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <LandingHero landing={landing} />
         <PrimaryFeatures features={landing.primaryFeatures} />
         <SecondaryFeatures features={landing.secondaryFeatures} />

@@ -9,7 +9,7 @@ import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { slugify } from '#src/lib/slugify';
 import { Button } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
 import { useLandingArtists } from './get-landing-artists';
 
@@ -119,7 +119,6 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
         href={href}
         className={cx(
           'inline-flex max-w-full items-center gap-1 font-semibold text-fg after:absolute after:inset-0 hover:underline',
-          focusRing,
         )}
       >
         <span className="truncate">{artist.name}</span>

@@ -6,7 +6,7 @@ import { UserAvatar } from '#src/app/chrome/user-menu';
 import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
@@ -173,7 +173,6 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
             onChange={() => setError(null)}
             className={cx(
               'w-full max-w-64 text-sm text-muted file:mr-3 file:cursor-pointer file:rounded-theme file:border file:border-divider file:bg-bg file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-fg hover:file:bg-hover',
-              nativeFocusRing,
             )}
           />
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTrans } from '#src/lib/i18n';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 
 export interface SidebarItem {
   id: string;
@@ -73,7 +73,6 @@ export function SettingsSidebar({ items }: { items: SidebarItem[] }) {
                 active === item.id
                   ? 'bg-hover font-semibold text-fg'
                   : 'text-muted hover:bg-hover hover:text-fg',
-                nativeFocusRing,
               )}
             >
               {trans(item.label)}

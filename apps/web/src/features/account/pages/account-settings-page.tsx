@@ -8,6 +8,7 @@ import { SessionsPanel } from '#src/features/sessions/components/sessions-panel'
 import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useMediaQuery } from '#src/ui/use-media-query';
 import { ACCOUNT_TEXTS, PANELS, type PanelId } from '../account-texts';
@@ -54,7 +55,7 @@ export default function AccountSettingsPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
       <SiteNavbar />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+      <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
         <h1 className="text-2xl font-semibold sm:text-3xl">{trans(ACCOUNT_TEXTS.pageTitle)}</h1>
         <p className="mt-1 text-sm text-muted">
           {trans('Manage your profile, sign-in and security, and how the site works for you.')}

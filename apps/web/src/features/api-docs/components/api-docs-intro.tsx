@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { cx, nativeFocusRing } from '#src/ui/cx';
 
 const code = 'rounded bg-bg-alt px-1 font-mono text-[13px]';
 
@@ -23,10 +22,7 @@ export function ApiDocsIntro({ baseUrl, version }: { baseUrl: string; version: s
       <h3 className="mt-4 font-semibold">Authentication</h3>
       <p className="mt-1">
         Create a personal access token in{' '}
-        <Link
-          to="/account-settings#developers"
-          className={cx('font-medium text-primary underline', nativeFocusRing)}
-        >
+        <Link to="/account-settings#developers" className="font-medium text-primary underline">
           Account settings → Developers
         </Link>{' '}
         and send it as <code className={code}>Authorization: Bearer &lt;token&gt;</code>. A token acts with

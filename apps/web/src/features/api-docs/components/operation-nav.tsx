@@ -1,4 +1,4 @@
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
 import { type OperationGroup, tagSlug } from '../lib/openapi';
 import { MethodBadge } from './method-badge';
@@ -18,10 +18,7 @@ export function jumpTo(id: string) {
 
 /** Large screens: the tags with their operations (method badge + path), as in-page links. */
 export function OperationSidebar({ groups }: { groups: OperationGroup[] }) {
-  const linkClass = cx(
-    'flex items-center gap-2 rounded-theme px-2 py-1.5 text-sm text-fg hover:bg-hover',
-    nativeFocusRing,
-  );
+  const linkClass = cx('flex items-center gap-2 rounded-theme px-2 py-1.5 text-sm text-fg hover:bg-hover');
   const go = (id: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     jumpTo(id);

@@ -5,6 +5,7 @@ import { SiteFooter } from '#src/app/chrome/site-footer';
 import { SiteNavbar } from '#src/app/chrome/site-navbar';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useMediaQuery } from '#src/ui/use-media-query';
 import { useOpenApiDocument } from '../api/get-openapi-document';
@@ -100,7 +101,7 @@ export default function ApiDocsPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
       <SiteNavbar />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+      <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
         <h1 className="text-2xl font-semibold sm:text-3xl">{API_DOCS_TITLE}</h1>
         <p className="mt-1 text-sm text-muted">
           {document_.data ? `${document_.data.info.title}, OpenAPI ${document_.data.openapi}. ` : ''}

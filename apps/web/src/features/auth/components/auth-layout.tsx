@@ -3,6 +3,7 @@ import { useSettings } from '#src/app/bootstrap-store';
 import { CustomMenu } from '#src/app/chrome/custom-menu';
 import { Logo } from '#src/app/chrome/logo';
 import { cx } from '#src/ui/cx';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 
 interface AuthLayoutProps {
   /** The card's heading (an h1). */
@@ -28,6 +29,7 @@ export function AuthLayout({ heading, description, children, after, corner }: Au
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
       {corner && <div className="flex justify-end px-4 pt-4 sm:px-6">{corner}</div>}
       <main
+        id={MAIN_CONTENT_ID}
         className={cx(
           'flex flex-1 flex-col items-center px-4 pb-10 sm:px-6',
           corner ? 'pt-4' : 'pt-10 sm:pt-16',

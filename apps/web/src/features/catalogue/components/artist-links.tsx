@@ -1,7 +1,7 @@
 import { type ArtistRef, slugify } from '@zema/contracts';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 
 export const artistHref = (a: { id: number; name: string }) => `/pastor/${a.id}/${slugify(a.name)}`;
 export const albumHref = (a: { id: number; name: string }) => `/album/${a.id}/${slugify(a.name)}`;
@@ -16,7 +16,7 @@ export function ArtistLinks({ artists, className }: { artists: readonly ArtistRe
       {artists.map((a, i) => (
         <Fragment key={a.id}>
           {i > 0 && ', '}
-          <Link to={artistHref(a)} className={cx('hover:text-fg hover:underline', nativeFocusRing)}>
+          <Link to={artistHref(a)} className="hover:text-fg hover:underline">
             {a.name}
           </Link>
         </Fragment>

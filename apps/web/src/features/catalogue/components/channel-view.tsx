@@ -1,7 +1,7 @@
 import type { ChannelConfig, ChannelContent, NestedChannel } from '@zema/contracts';
 import { Link } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { channelHref } from './artist-links';
 import { AlbumCard, ArtistCard, CardList, GenreCard } from './media-cards';
 import { TrackTable } from './track-table';
@@ -77,10 +77,7 @@ export function ChannelSection({ channel, depth }: { channel: NestedChannel; dep
         </Heading>
         <Link
           to={channelHref(channel)}
-          className={cx(
-            'ml-auto shrink-0 text-sm font-semibold text-muted hover:text-fg hover:underline',
-            nativeFocusRing,
-          )}
+          className={cx('ml-auto shrink-0 text-sm font-semibold text-muted hover:text-fg hover:underline')}
         >
           {trans('Show all')}
           <span className="sr-only">: {channel.name}</span>

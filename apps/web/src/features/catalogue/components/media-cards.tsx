@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
 import { albumQueryOptions } from '../api/get-album';
 import { artistQueryOptions } from '../api/get-artist';
@@ -52,7 +52,6 @@ export function MediaCard({
           to={href}
           className={cx(
             'block truncate text-sm font-semibold after:absolute after:inset-0 after:content-[""]',
-            nativeFocusRing,
           )}
         >
           {title}

@@ -9,7 +9,7 @@ import { getPlayer, playTracks, usePlayerState } from '#src/features/player/engi
 import { formatMs } from '#src/features/player/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import { useIsMobile } from '#src/ui/use-media-query';
 import { ArtistLinks, albumHref, trackHref } from './artist-links';
 
@@ -206,8 +206,7 @@ function TrackRow({
       onContextMenu={openMenu}
       className={cx(
         'group h-14 rounded-theme hover:bg-hover focus-within:bg-hover',
-        nativeFocusRing,
-        '-outline-offset-2',
+        insetFocusRing,
         !playable && 'opacity-60',
       )}
     >
@@ -245,11 +244,7 @@ function TrackRow({
           <div className="min-w-0">
             <Link
               to={trackHref(track)}
-              className={cx(
-                'block truncate font-medium hover:underline',
-                isCurrent && 'text-primary',
-                nativeFocusRing,
-              )}
+              className={cx('block truncate font-medium hover:underline', isCurrent && 'text-primary')}
             >
               {track.name}
             </Link>
@@ -270,10 +265,7 @@ function TrackRow({
       {showAlbum && (
         <td className="truncate pr-2 text-muted">
           {track.album && (
-            <Link
-              to={albumHref(track.album)}
-              className={cx('hover:text-fg hover:underline', nativeFocusRing)}
-            >
+            <Link to={albumHref(track.album)} className="hover:text-fg hover:underline">
               {track.album.name}
             </Link>
           )}

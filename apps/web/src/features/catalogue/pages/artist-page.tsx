@@ -11,7 +11,7 @@ import { AdSlot } from '#src/features/player/layout/ad-slot';
 import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { useArtist } from '../api/get-artist';
 import { CollectionHeader } from '../components/collection-header';
 import { AlbumCard, ArtistCard, CardList, CardSkeletons } from '../components/media-cards';
@@ -148,10 +148,7 @@ function ArtistContent() {
                     href={l.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className={cx(
-                      'inline-flex items-center gap-1 text-sm text-primary hover:underline',
-                      nativeFocusRing,
-                    )}
+                    className={cx('inline-flex items-center gap-1 text-sm text-primary hover:underline')}
                   >
                     {l.label || new URL(l.url).hostname}
                     <ExternalLink aria-hidden="true" className="size-3.5" />

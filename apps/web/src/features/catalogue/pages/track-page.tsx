@@ -6,7 +6,7 @@ import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { formatMs } from '#src/features/player/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
 import { ArtistLinks, albumHref, genreHref } from '../components/artist-links';
@@ -41,7 +41,7 @@ export default function TrackPage() {
               {track.album && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <Link to={albumHref(track.album)} className={cx('hover:underline', nativeFocusRing)}>
+                  <Link to={albumHref(track.album)} className="hover:underline">
                     {track.album.name}
                   </Link>
                 </>
@@ -69,10 +69,7 @@ export default function TrackPage() {
             <li key={g.id}>
               <Link
                 to={genreHref(g)}
-                className={cx(
-                  'rounded-full border border-divider px-3 py-1 text-sm hover:bg-hover',
-                  nativeFocusRing,
-                )}
+                className={cx('rounded-full border border-divider px-3 py-1 text-sm hover:bg-hover')}
               >
                 {g.display_name}
               </Link>

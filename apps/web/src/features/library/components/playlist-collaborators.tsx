@@ -17,7 +17,7 @@ import { useDebouncedValue } from '#src/features/search/use-debounced-value';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
 import { fieldDescriptionClass, fieldLabelClass } from '#src/ui/field';
 import { popoverClass } from '#src/ui/popover';
@@ -55,7 +55,7 @@ export function CollaboratorAvatars({ collaborators }: { collaborators: UserRef[
             <Link
               href={userProfileUrl(c)}
               aria-label={c.display_name}
-              className={cx('block rounded-full ring-2 ring-bg', focusRing)}
+              className="block rounded-full ring-2 ring-bg"
             >
               <UserAvatar name={c.display_name} src={c.avatar} className="size-6! text-xs!" />
             </Link>
@@ -112,7 +112,7 @@ export function CollaboratorsDialog({
                     <UserAvatar name={c.display_name} src={c.avatar} className="size-9! shrink-0" />
                     <Link
                       href={userProfileUrl(c)}
-                      className={cx('min-w-0 flex-1 truncate text-sm font-medium hover:underline', focusRing)}
+                      className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
                     >
                       {c.display_name}
                     </Link>
@@ -193,7 +193,10 @@ function AddCollaboratorField({ playlist }: { playlist: Playlist }) {
       <div className="relative flex items-center">
         <Input
           placeholder={trans('Search people by name')}
-          className="h-10 w-full min-w-0 rounded-theme border border-divider bg-bg pr-10 pl-3 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus data-disabled:opacity-60"
+          className={cx(
+            'h-10 w-full min-w-0 rounded-theme border border-divider bg-bg pr-10 pl-3 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-disabled:opacity-60',
+            fieldFocusRing,
+          )}
         />
         {(isLoading || add.isPending) && (
           <Spinner
@@ -228,7 +231,10 @@ function AddCollaboratorField({ playlist }: { playlist: Playlist }) {
             <ListBoxItem
               id={user.id}
               textValue={user.display_name}
-              className="flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg outline-none data-focused:bg-hover"
+              className={cx(
+                'flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg outline-none data-focused:bg-hover',
+                insetFocusRing,
+              )}
             >
               <UserAvatar name={user.display_name} src={user.avatar} className="shrink-0" />
               <Text slot="label" className="truncate font-medium">

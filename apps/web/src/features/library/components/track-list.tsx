@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { GridList, GridListItem, Link, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { getPlayer, useIsTrackPlaying } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import { formatDuration } from '../lib/format';
 import { albumUrl, artistUrl } from '../lib/urls';
 import { LikeButton } from './like-button';
@@ -68,21 +68,19 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
             id={item.key}
             textValue={item.track.name}
             className={cx(
-              'group grid items-center gap-2 rounded-theme px-1 sm:gap-3 sm:px-2 py-1.5 text-sm text-fg outline-none data-hovered:bg-hover data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus data-dragging:opacity-50',
+              'group grid items-center gap-2 rounded-theme px-1 sm:gap-3 sm:px-2 py-1.5 text-sm text-fg outline-none data-hovered:bg-hover data-dragging:opacity-50',
               onReorder
                 ? 'grid-cols-[auto_2.5rem_minmax(0,1fr)_auto] md:grid-cols-[auto_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]'
                 : 'grid-cols-[2.5rem_minmax(0,1fr)_auto] md:grid-cols-[2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]',
               'data-drop-target:bg-primary/10',
+              insetFocusRing,
             )}
           >
             {onReorder && (
               <RACButton
                 slot="drag"
                 aria-label={trans('Move :name', { name: item.track.name })}
-                className={cx(
-                  'flex size-8 cursor-grab items-center justify-center rounded text-muted',
-                  focusRing,
-                )}
+                className={cx('flex size-8 cursor-grab items-center justify-center rounded text-muted')}
               >
                 <GripVertical aria-hidden="true" className="size-4" />
               </RACButton>
@@ -115,10 +113,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
                   {item.track.artists.map((a, i) => (
                     <span key={a.id}>
                       {i > 0 && ', '}
-                      <Link
-                        href={artistUrl(a)}
-                        className={cx('text-muted hover:text-fg hover:underline', focusRing)}
-                      >
+                      <Link href={artistUrl(a)} className="text-muted hover:text-fg hover:underline">
                         {a.name}
                       </Link>
                     </span>
@@ -130,7 +125,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
               {item.track.album && (
                 <Link
                   href={albumUrl(item.track.album)}
-                  className={cx('block truncate text-muted hover:text-fg hover:underline', focusRing)}
+                  className="block truncate text-muted hover:text-fg hover:underline"
                 >
                   {item.track.album.name}
                 </Link>
@@ -184,7 +179,6 @@ function PlayCell({ track, index, onPlay }: { track: Track; index: number; onPla
           playing
             ? 'opacity-100'
             : 'opacity-0 group-data-hovered:opacity-100 data-focus-visible:opacity-100 data-disabled:opacity-0!',
-          focusRing,
         )}
       >
         {playing ? (

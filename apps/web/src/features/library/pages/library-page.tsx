@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { RequireAuth } from '#src/app/guards';
 import { useTrans } from '#src/lib/i18n';
 import { Button, LinkButton } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import { useFollowedArtists } from '../api/get-followed-artists';
 import { useFollowedUsers } from '../api/get-followed-users';
 import { useLikedAlbums } from '../api/get-liked-albums';
@@ -74,7 +74,7 @@ function Library() {
               id={id}
               className={cx(
                 '-mb-px cursor-pointer whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted data-hovered:text-fg data-selected:border-primary data-selected:text-fg',
-                focusRing,
+                insetFocusRing,
               )}
             >
               {trans(TAB_LABELS[id])}

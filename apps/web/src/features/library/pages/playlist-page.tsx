@@ -6,7 +6,6 @@ import { playTracks } from '#src/features/player/engine/use-player';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { toast } from '#src/ui/toast';
@@ -65,7 +64,7 @@ export default function PlaylistPage() {
   const details = p && (
     <span className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
       {p.description && <span className="block w-full text-fg/80">{p.description}</span>}
-      <Link href={userProfileUrl(p.owner)} className={cx('font-semibold text-fg hover:underline', focusRing)}>
+      <Link href={userProfileUrl(p.owner)} className="font-semibold text-fg hover:underline">
         {p.owner.display_name}
       </Link>
       <span aria-hidden="true">•</span>

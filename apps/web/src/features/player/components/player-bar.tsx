@@ -1,12 +1,13 @@
 import type { Track } from '@zema/contracts';
 import { Keyboard, Music } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ArtistLinks, trackHref } from '#src/features/catalogue/components/artist-links';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { useTrans } from '#src/lib/i18n';
+import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { Button } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
 import { useCurrentTrack, usePlayerState } from '../engine/use-player';
@@ -20,6 +21,7 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
+import { PLAYER_REGION_ID, usePlayerRegionRef } from './player-region';
 
 const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
 const NowPlayingView = lazy(() => import('./now-playing').then((m) => ({ default: m.NowPlayingView })));
@@ -39,10 +41,7 @@ function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: b
     <div className="flex min-w-0 items-center gap-3">
       <Artwork track={track} className="size-14" />
       <div className="min-w-0">
-        <Link
-          to={trackHref(track)}
-          className={cx('block truncate text-sm font-medium hover:underline', nativeFocusRing)}
-        >
+        <Link to={trackHref(track)} className="block truncate text-sm font-medium hover:underline">
           {track.name}
         </Link>
         <ArtistLinks artists={track.artists} className="block text-xs text-muted" />
@@ -81,8 +80,11 @@ export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void })
   const { trans } = useTrans();
   const track = useCurrentTrack();
   const [queueOpen, setQueueOpen] = useState(false);
+  const region = usePlayerRegionRef();
   return (
     <section
+      ref={region}
+      id={PLAYER_REGION_ID}
       aria-label={trans('Player')}
       className="grid h-20 grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 border-t border-divider bg-paper px-4"
     >
@@ -124,9 +126,15 @@ export function MiniPlayer() {
   const position = usePlayerState((s) => s.position);
   const duration = usePlayerState((s) => s.duration);
   const [open, setOpen] = useState(false);
+  const region = usePlayerRegionRef();
   if (!track) return null;
   return (
-    <section aria-label={trans('Player')} className="relative border-t border-divider bg-paper">
+    <section
+      ref={region}
+      id={PLAYER_REGION_ID}
+      aria-label={trans('Player')}
+      className="relative border-t border-divider bg-paper"
+    >
       <div className="absolute inset-x-0 top-0 h-0.5 bg-divider" aria-hidden="true">
         <div
           className="h-full bg-primary"
@@ -137,7 +145,7 @@ export function MiniPlayer() {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
         >
           <Artwork track={track} className="size-11" />
           <span className="min-w-0">
@@ -166,16 +174,31 @@ export function CompactPlayerBar() {
   const { trans } = useTrans();
   const track = useCurrentTrack();
   const [open, setOpen] = useState(false);
+  const region = usePlayerRegionRef();
+  const bottomInset = useBottomInsetRef();
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      const unregister = region(el);
+      const unpublish = bottomInset(el);
+      return () => {
+        if (typeof unregister === 'function') unregister();
+        if (typeof unpublish === 'function') unpublish();
+      };
+    },
+    [region, bottomInset],
+  );
   if (!track) return null;
   return (
     <section
+      ref={ref}
+      id={PLAYER_REGION_ID}
       aria-label={trans('Player')}
       className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
     >
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={cx('flex min-w-0 flex-1 items-center gap-3 rounded text-left', nativeFocusRing)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
       >
         <Artwork track={track} className="size-11" />
         <span className="min-w-0">

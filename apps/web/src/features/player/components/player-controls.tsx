@@ -142,7 +142,7 @@ export function QueueButton({ onPress, isOpen }: { onPress: () => void; isOpen?:
 const sliderTrack =
   'relative h-1 w-full rounded-full bg-divider group-data-hovered:h-1.5 transition-[height] cursor-pointer';
 const sliderThumb =
-  'top-1/2 size-3.5 rounded-full bg-fg shadow opacity-0 group-data-hovered:opacity-100 data-dragging:opacity-100 data-focus-visible:opacity-100 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-focus';
+  'top-1/2 size-3.5 rounded-full bg-fg shadow opacity-0 group-data-hovered:opacity-100 data-dragging:opacity-100 data-focus-visible:opacity-100';
 
 /**
  * A slider thumb whose value is announced as `valueText` ("1:05 of 3:20") instead of a bare number.

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import type { QueueItem } from '../engine/queue';
 import { getPlayer, usePlayerState } from '../engine/use-player';
 import { formatMs } from '../lib/format-duration';
@@ -90,7 +90,8 @@ function QueueRow({
       onAction={() => player.playAt(position)}
       className={cx(
         'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm outline-none',
-        'data-hovered:bg-hover data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus',
+        'data-hovered:bg-hover',
+        insetFocusRing,
         'data-dragging:opacity-50 data-drop-target:bg-hover',
         !track.stream_url && 'opacity-60',
       )}
@@ -98,7 +99,7 @@ function QueueRow({
       <RACButton
         slot="drag"
         aria-label={trans('Drag :name', { name: track.name })}
-        className={cx('cursor-grab rounded p-1 text-muted', focusRing)}
+        className="cursor-grab rounded p-1 text-muted"
       >
         <GripVertical aria-hidden="true" className="size-4" />
       </RACButton>

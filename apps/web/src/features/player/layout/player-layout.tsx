@@ -8,8 +8,11 @@ import { UserMenu } from '#src/app/chrome/user-menu';
 import { useMyPlaylists } from '#src/features/library/api/use-playlists';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
 import { useTrans } from '#src/lib/i18n';
+import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { LinkButton } from '#src/ui/button';
-import { cx, nativeFocusRing } from '#src/ui/cx';
+import { cx } from '#src/ui/cx';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
+import { useIsMobile } from '#src/ui/use-media-query';
 import { ShortcutsDialog, usePlayerLayoutPresence } from '../components/global-player';
 import { MiniPlayer, PlayerBar } from '../components/player-bar';
 import { useCurrentTrack } from '../engine/use-player';
@@ -27,7 +30,6 @@ export const PLAYER_LINKS = {
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'flex items-center gap-3 rounded-theme px-3 py-2 text-sm font-medium transition-colors',
-    nativeFocusRing,
     isActive ? 'bg-hover text-fg' : 'text-muted hover:bg-hover hover:text-fg',
   );
 
@@ -121,7 +123,6 @@ function PlayerNavbar() {
 const bottomItemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
-    nativeFocusRing,
     isActive ? 'text-fg' : 'text-muted',
   );
 
@@ -154,13 +155,15 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
   usePlayerLayoutPresence();
   const track = useCurrentTrack();
   const [helpOpen, setHelpOpen] = useState(false);
+  const isMobile = useIsMobile();
+  const bottomInset = useBottomInsetRef();
   return (
     <div className="flex min-h-dvh bg-bg text-fg">
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <PlayerNavbar />
         <main
-          id="player-content"
+          id={MAIN_CONTENT_ID}
           className={cx('flex-1 px-4 pt-4 md:px-6', track ? 'pb-40 md:pb-28' : 'pb-24 md:pb-28')}
         >
           <AdSlot slot="general_top" className="mb-4" />
@@ -168,14 +171,16 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
           <AdSlot slot="general_bottom" className="mt-8" />
         </main>
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-40">
-        <div className="max-md:hidden">
+      <div ref={bottomInset} className="fixed inset-x-0 bottom-0 z-40">
+        {/* One of the two, not both hidden by CSS: "Skip to player" goes to the one on screen. */}
+        {isMobile ? (
+          <>
+            <MiniPlayer />
+            <BottomNavigation />
+          </>
+        ) : (
           <PlayerBar onShowShortcuts={() => setHelpOpen(true)} />
-        </div>
-        <div className="md:hidden">
-          <MiniPlayer />
-          <BottomNavigation />
-        </div>
+        )}
       </div>
       <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
     </div>

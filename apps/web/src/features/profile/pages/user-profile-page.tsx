@@ -21,7 +21,7 @@ import { playTracks } from '#src/features/player/engine/use-player';
 import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useUserProfile } from '../api/get-user-profile';
 import { useProfileFollows, useProfileLikes, useProfilePlaylists } from '../api/profile-lists';
@@ -121,7 +121,7 @@ function UserProfile() {
                 id={t}
                 className={cx(
                   '-mb-px cursor-pointer whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted data-hovered:text-fg data-selected:border-primary data-selected:text-fg',
-                  focusRing,
+                  insetFocusRing,
                 )}
               >
                 {trans(TAB_LABELS[t])}
@@ -178,7 +178,7 @@ function LikesPublicSwitch({ value }: { value: boolean }) {
     >
       <span
         aria-hidden="true"
-        className="flex h-6 w-10 shrink-0 items-center rounded-full bg-muted/40 p-0.5 transition-colors group-data-selected:bg-primary group-data-focus-visible:outline-2 group-data-focus-visible:outline-offset-2 group-data-focus-visible:outline-focus"
+        className="flex h-6 w-10 shrink-0 items-center rounded-full bg-muted/40 p-0.5 transition-colors group-data-selected:bg-primary"
       >
         <span className="size-5 rounded-full bg-white shadow transition-transform group-data-selected:translate-x-4" />
       </span>

@@ -1,6 +1,6 @@
 import type { SearchResponse, SearchType } from '@zema/contracts';
 import { Search } from 'lucide-react';
-import { type KeyboardEvent, useContext, useRef, useState } from 'react';
+import { type KeyboardEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
   Collection,
   ComboBox,
@@ -16,7 +16,7 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
-import { cx } from '#src/ui/cx';
+import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { popoverClass } from '#src/ui/popover';
 import { Spinner } from '#src/ui/spinner';
 import { useSearch } from '../api/search';
@@ -181,7 +181,10 @@ export function NavbarSearch({
                       id={item.id}
                       href={item.href}
                       textValue={item.title}
-                      className="flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg no-underline outline-none data-focused:bg-hover"
+                      className={cx(
+                        'flex cursor-pointer items-center gap-3 rounded-theme px-2.5 py-1.5 text-sm text-fg no-underline outline-none data-focused:bg-hover',
+                        insetFocusRing,
+                      )}
                     >
                       <ResultImage src={item.image} round={item.type === 'artist' || item.type === 'user'} />
                       <span className="flex min-w-0 flex-col">
@@ -235,13 +238,23 @@ function SearchInput({
     onSubmit(query);
     navigate(searchUrl(query));
   };
+  // Only when it replaces the stand-in the user is typing into, and in the same commit, so focus
+  // never rests on <body>. A focus() rather than the autoFocus attribute: React Aria marks the
+  // field focused (its ring) only for focus it sees arrive.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const focusOnMount = useRef(autoFocus);
+  useLayoutEffect(() => {
+    if (focusOnMount.current) inputRef.current?.focus();
+  }, []);
   return (
     <div className="contents" onKeyDownCapture={onKeyDownCapture}>
       <Input
+        ref={inputRef}
         placeholder={placeholder}
-        // Only when it replaces the stand-in the user is already typing into.
-        autoFocus={autoFocus}
-        className="h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus"
+        className={cx(
+          'h-10 w-full min-w-0 rounded-full border border-divider bg-bg-alt pr-9 pl-9 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary',
+          fieldFocusRing,
+        )}
       />
     </div>
   );

@@ -16,7 +16,7 @@ import { TrackList } from '#src/features/library/components/track-list';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
-import { cx, focusRing } from '#src/ui/cx';
+import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useSearch } from '../api/search';
 import { useSearchTab } from '../api/search-tab';
@@ -63,7 +63,7 @@ export default function SearchPage() {
                 href={searchUrl(query, id)}
                 className={cx(
                   'cursor-pointer whitespace-nowrap rounded-full border border-divider px-4 py-1.5 text-sm font-medium text-fg no-underline data-hovered:bg-hover data-selected:border-fg data-selected:bg-fg data-selected:text-bg',
-                  focusRing,
+                  insetFocusRing,
                 )}
               >
                 {trans(TAB_LABELS[id])}
@@ -109,7 +109,10 @@ function PageSearchField({ query, tab }: { query: string; tab: SearchTab }) {
       <Search aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-muted" />
       <Input
         placeholder={trans('What do you want to listen to?')}
-        className="h-11 w-full rounded-full border border-divider bg-bg-alt pr-4 pl-9 text-sm text-fg outline-none placeholder:text-muted data-focused:border-primary data-focused:outline-2 data-focused:-outline-offset-1 data-focused:outline-focus [&::-webkit-search-cancel-button]:hidden"
+        className={cx(
+          'h-11 w-full rounded-full border border-divider bg-bg-alt pr-4 pl-9 text-sm text-fg outline-none placeholder:text-muted data-focused:border-primary [&::-webkit-search-cancel-button]:hidden',
+          fieldFocusRing,
+        )}
       />
     </SearchField>
   );
@@ -124,10 +127,7 @@ function Section({ title, href, children }: { title: string; href: string; child
         <h2 id={id} className="text-xl font-bold">
           {title}
         </h2>
-        <Link
-          href={href}
-          className={cx('text-sm font-semibold text-muted hover:text-fg hover:underline', focusRing)}
-        >
+        <Link href={href} className="text-sm font-semibold text-muted hover:text-fg hover:underline">
           {trans('See all')}
           <span className="sr-only"> {title}</span>
         </Link>
