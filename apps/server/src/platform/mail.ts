@@ -1,3 +1,4 @@
+import { maskEmail } from '@zema/contracts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,7 +39,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       outboxDir,
       async send(mail) {
         const info = await transport.sendMail(mail);
-        log.info({ messageId: info.messageId, to: mail.to }, `mail sent: ${mail.subject} → ${mail.to}`);
+        // The address is personal data: the log names it masked (SPEC §2's mask), the SMTP server has it whole.
+        log.info({ messageId: info.messageId }, `mail sent: ${mail.subject} → ${maskEmail(String(mail.to))}`);
         return { messageId: info.messageId };
       },
       close: () => transport.close(),

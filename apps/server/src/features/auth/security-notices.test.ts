@@ -331,6 +331,8 @@ describe('security notices over SMTP', () => {
       expect(failures).toHaveLength(1);
       const log = lines.join('\n');
       for (const secret of [NEW_PASSWORD, PASSWORD, 'wrong-secret']) expect(log).not.toContain(secret);
+      // The recipient is personal data: named masked, never whole.
+      expect(log).not.toContain(user.email);
     } finally {
       await t.close();
     }

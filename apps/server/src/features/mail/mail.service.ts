@@ -62,7 +62,7 @@ export function createMailService(deps: {
   /** Sends without making the caller wait; failures are logged (the user can ask again). */
   function queue(to: string, build: (b: MailBrand) => MailContent): void {
     const job = deliver(to, build)
-      .catch((err: unknown) => log.error({ err, to }, 'mail could not be sent'))
+      .catch((err: unknown) => log.error({ err, to: maskEmail(to) }, 'mail could not be sent'))
       .finally(() => pending.delete(job));
     pending.add(job);
   }
