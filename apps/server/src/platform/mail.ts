@@ -1,7 +1,7 @@
-import { maskEmail } from '@zema/contracts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { maskEmail } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '#src/config';
