@@ -40,6 +40,7 @@ import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
 import { compressionPlugin } from '#src/http/compression.plugin';
+import { secureCookies } from '#src/http/cookies';
 import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
@@ -280,7 +281,10 @@ async function assemble(
   });
   // Before any route: it hooks every route as it is added.
   await app.register(compressionPlugin);
-  await app.register(fastifyCookie);
+  // Defaults for a cookie set without cookieOptions() (http/cookies.ts): the same Secure rule.
+  await app.register(fastifyCookie, {
+    parseOptions: { secure: secureCookies(config.appUrl) ? true : 'auto', httpOnly: true, sameSite: 'lax' },
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'zema-rate-limit:' } : {}),

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roles, sessions, twoFactorChallenges, userRole, users } from '#src/db/schema/index';
 import { issueEmailVerificationCode } from '#src/features/auth/email-verification.service';
 import { assertHuman } from '#src/features/human-verification/human-verification.service';
+import { cookieOptions } from '#src/http/cookies';
 import { HttpError, validationError } from '#src/http/errors';
 import { currentSessionId, endCurrentSession, startSession } from './login-session';
 import { hashPassword, verifyPassword } from './password';
@@ -71,13 +72,11 @@ export async function login(
       remember: body.remember,
       expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS),
     });
-    reply.setCookie(TWO_FACTOR_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
-    });
+    reply.setCookie(
+      TWO_FACTOR_COOKIE,
+      token,
+      cookieOptions(request, { maxAge: TWO_FACTOR_CHALLENGE_MS / 1000 }),
+    );
     return { twoFactor: true };
   }
   await startSession(app, request, reply, user.id, body.remember);
