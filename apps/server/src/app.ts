@@ -47,6 +47,7 @@ import { applyMethodOverride } from '#src/http/method-override';
 import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import { createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
 import type { GeoIp } from '#src/platform/geoip';
 import { createMailer } from '#src/platform/mail';
@@ -217,6 +218,8 @@ async function assemble(
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
   app.decorate('errorLog', errorLog);
   app.decorate('redis', redis ?? null);
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
   const mail = createMailService({
     mailer: createMailer(config, app.log),
     settings: app.settings,
@@ -227,7 +230,8 @@ async function assemble(
   app.decorate('humanMarks', createHumanMarks(redis ?? null));
 
   app.addHook('onClose', async () => {
-    // Mail queued by the last requests is handed over before the connections close.
+    // Work and mail left by the last requests finish before the connections close.
+    await background.flush();
     await mail.close();
     await errorLog.flush().catch(() => {});
     await cache.close();

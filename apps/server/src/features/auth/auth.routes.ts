@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email);
+      requestPasswordReset(app, request.body.email);
       return { message: RESET_MESSAGES.sent };
     },
   );

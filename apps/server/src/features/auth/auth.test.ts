@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, sessions, userRole, users } from '#src/db/schema/index';
 import { buildTestApp, createUser, type TestApp, uniqueSuffix } from '../../../test/helpers';
 import { SESSION_COOKIE } from './session.service';
-import { Browser, lastMailTo, uniqueEmail } from './test-support';
+import { Browser, lastMailTo, settled, uniqueEmail } from './test-support';
 import { sha256Hex } from './tokens';
 
 let t: TestApp;
@@ -443,7 +443,7 @@ describe('passwords never reach the log', () => {
         password_confirmation: next,
       });
       await b.post('/auth/forgot-password', { email });
-      await app.app.mail.flush();
+      await settled(app.app);
       expect(lines.length).toBeGreaterThan(10);
       const all = lines.join('\n');
       for (const p of [secret, next, 'wrong-password-in-log?']) expect(all).not.toContain(p);

@@ -17,28 +17,24 @@ export const RESET_MESSAGES = {
 } as const;
 
 /**
- * Sends a reset link when the email belongs to an account. Known and unknown emails do the same
- * work (a token is generated and hashed, one query against the token table) and the mail goes out
- * in the background, so neither the answer nor its timing tells them apart.
+ * Answers at once and sends a reset link afterwards when the email belongs to an account. The
+ * lookup, the token insert and the mail all run after the answer (app.background), so known and
+ * unknown emails get the same answer in the same time: nothing of that work is in the request.
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string) {
-  const normalised = email.trim().toLowerCase();
-  const token = randomToken(32);
-  const tokenHash = sha256Hex(token);
+export function requestPasswordReset(app: FastifyInstance, email: string) {
+  app.background.run('password reset request', () => sendPasswordResetLink(app, email));
+}
+
+async function sendPasswordResetLink(app: FastifyInstance, email: string) {
   const [user] = await app.db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, normalised));
-  if (!user) {
-    await app.db
-      .select({ id: passwordResetTokens.id })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.tokenHash, tokenHash));
-    return;
-  }
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  if (!user) return;
+  const token = randomToken(32);
   await app.db.insert(passwordResetTokens).values({
     userId: user.id,
-    tokenHash,
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
   app.mail.sendPasswordReset(user.email, token, RESET_TOKEN_MINUTES);

@@ -68,9 +68,15 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Resolves once the work requests left behind (background tasks, queued mail) is done. */
+export async function settled(app: FastifyInstance) {
+  await app.background.flush();
+  await app.mail.flush();
+}
+
 /** The .eml files written for `to`, oldest first, decoded for reading. */
 export async function outboxFor(app: FastifyInstance, to: string): Promise<{ file: string; body: string }[]> {
-  await app.mail.flush();
+  await settled(app);
   const dir = app.mail.mailer.outboxDir;
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.eml') && n.includes(to))
