@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/user/password',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: rateLimits.passwordChange },
       schema: { body: updatePasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -1,7 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerificationCodes, sessions, userRole, users } from '#src/db/schema/index';
-import { buildTestApp, createUser, type TestApp, uniqueSuffix } from '../../../test/helpers';
+import {
+  emailVerificationCodes,
+  personalAccessTokens,
+  sessions,
+  userRole,
+  users,
+} from '#src/db/schema/index';
+import {
+  buildTestApp,
+  createUser,
+  request,
+  type TestApp,
+  tokenFor,
+  uniqueSuffix,
+} from '../../../test/helpers';
+import { MESSAGES } from './auth.service';
 import { SESSION_COOKIE } from './session.service';
 import { Browser, lastMailTo, settled, uniqueEmail } from './test-support';
 import { sha256Hex } from './tokens';
@@ -418,6 +432,82 @@ describe('PUT auth/user/password', () => {
     expect(
       (await new Browser(t.app).post('/auth/login', { email: user.email, password: next })).statusCode,
     ).toBe(200);
+  });
+
+  it("revokes the user's personal access tokens (other sessions end, API clients included)", async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const other = await createUser(t.db, { password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
+    const othersApi = await tokenFor(t.db, other.id);
+    const b = new Browser(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(200);
+    const next = 'a brand new password';
+    const ok = await b.send('PUT', '/auth/user/password', {
+      current_password: PASSWORD,
+      password: next,
+      password_confirmation: next,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
+    expect(
+      await t.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id)),
+    ).toEqual([]);
+    expect((await request(t.app, othersApi, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a change authenticated by a personal access token with 403; the sessions stay', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
+    for (const current of [PASSWORD, 'a wrong guess']) {
+      const res = await request(t.app, api, {
+        method: 'PUT',
+        url: '/auth/user/password',
+        payload: {
+          current_password: current,
+          password: 'token-set-pass',
+          password_confirmation: 'token-set-pass',
+        },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MESSAGES.passwordChangeByToken });
+    }
+    expect(await isLoggedIn(b)).toBe(true);
+    expect(
+      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('allows 5 guesses a minute per user across sessions, then 429 on current_password', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const browsers = [new Browser(t.app), new Browser(t.app)];
+    for (const b of browsers) await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    const change = (b: Browser, current: string) =>
+      b.send('PUT', '/auth/user/password', {
+        current_password: current,
+        password: 'the next password',
+        password_confirmation: 'the next password',
+      });
+    // Spread over two sessions (and two addresses): the count belongs to the user.
+    for (let i = 0; i < 5; i++) expect((await change(browsers[i % 2]!, `guess ${i}`)).statusCode).toBe(422);
+    const sixth = await change(browsers[1]!, PASSWORD);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json().errors.current_password[0]).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
+    // A fresh session of the same user does not start a new count; another user is not affected.
+    const fresh = new Browser(t.app);
+    await fresh.post('/auth/login', { email: user.email, password: PASSWORD });
+    expect((await change(fresh, PASSWORD)).statusCode).toBe(429);
+    const someoneElse = await createUser(t.db, { password: PASSWORD });
+    const theirs = new Browser(t.app);
+    await theirs.post('/auth/login', { email: someoneElse.email, password: PASSWORD });
+    expect((await change(theirs, PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { ResetPasswordRequest } from '@zema/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { passwordResetTokens, sessions, twoFactorChallenges, users } from '#src/db/schema/index';
+import {
+  passwordResetTokens,
+  personalAccessTokens,
+  sessions,
+  twoFactorChallenges,
+  users,
+} from '#src/db/schema/index';
 import { validationError } from '#src/http/errors';
 import { MESSAGES } from './auth.service';
 import { hashPassword } from './password';
@@ -42,7 +48,8 @@ async function sendPasswordResetLink(app: FastifyInstance, email: string) {
 
 /**
  * Sets the new password from a valid link. The token is marked used in the same transaction, all
- * sessions (and pending two-factor logins) of the user end, and other open links die too.
+ * sessions, personal access tokens and pending two-factor logins of the user end, and other open
+ * links die too.
  * The user is not logged in: the web app sends them to /login with the new password. The owner
  * gets a password-changed notice.
  */
@@ -82,6 +89,7 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, row.userId));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
     return owner?.email ?? null;
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, sessions } from '#src/db/schema/index';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';
+import { buildTestApp, createUser, request, type TestApp, tokenFor } from '../../../test/helpers';
 import { Browser, lastMailTo, outboxFor, settled, uniqueEmail } from './test-support';
 import { sha256Hex } from './tokens';
 
@@ -112,6 +112,7 @@ describe('POST auth/reset-password', () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const phone = new Browser(t.app);
     await phone.post('/auth/login', { email: user.email, password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
     const b = new Browser(t.app);
     await b.post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
@@ -122,6 +123,11 @@ describe('POST auth/reset-password', () => {
     expect(res.cookies.find((c) => c.name === 'zema_session')).toBeUndefined();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await phone.get('/auth/user/confirmed-password-status')).statusCode).toBe(401);
+    // Personal access tokens are sessions too (RELIABILITY: other sessions end on reset).
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
+    expect(
+      await t.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id)),
+    ).toEqual([]);
     const [row] = await t.db
       .select()
       .from(passwordResetTokens)

@@ -81,6 +81,17 @@ export const rateLimits = {
     keyGenerator: (request) => `confirm:${sha256Hex(request.cookies[SESSION_COOKIE] ?? request.ip)}`,
     errorResponseBuilder: tooMany('password', 'Too many attempts.'),
   },
+  /**
+   * Password changes (guesses of current_password): 5 a minute per user, whichever session or
+   * client they come from (id + email, unique across databases).
+   */
+  passwordChange: {
+    max: 5,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (request) => `password-change:${request.user?.id}:${request.user?.email}`,
+    errorResponseBuilder: tooMany('current_password', 'Too many attempts.'),
+  },
   /** Confirming two-factor setup: 5 codes a minute per session. */
   twoFactorConfirm: {
     max: 5,
