@@ -30,7 +30,7 @@ import {
 } from './auth.service';
 import { bootstrapFor } from './login-session';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
-import { rateLimits } from './rate-limits';
+import { rateLimits, registrationLimiter } from './rate-limits';
 import {
   completeTwoFactorChallenge,
   confirmTwoFactor,
@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { access: 'guest' },
+      preHandler: registrationLimiter(app),
       schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
     },
     async (request, reply) => {

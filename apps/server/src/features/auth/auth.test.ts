@@ -162,6 +162,51 @@ describe('POST auth/register', () => {
   });
 });
 
+describe('sign-up limits: 20 an hour per IP, 10 a minute per email domain', () => {
+  // Mismatched confirmations: refused after the limiter counted them, without hashing a password.
+  const attempt = (b: Browser, email: string) =>
+    b.post('/auth/register', { email, password: PASSWORD, password_confirmation: 'not the same' });
+
+  it('the 21st attempt from one IP gets 429 with Retry-After and an error on email', async () => {
+    const b = new Browser(t.app);
+    for (let i = 0; i < 20; i++) expect((await attempt(b, uniqueEmail('ip'))).statusCode).toBe(422);
+    const limited = await attempt(b, uniqueEmail('ip'));
+    expect(limited.statusCode).toBe(429);
+    const retry = Number(limited.headers['retry-after']);
+    expect(retry).toBeGreaterThan(60);
+    expect(retry).toBeLessThanOrEqual(3600);
+    expect(limited.json()).toEqual({
+      message: expect.stringMatching(
+        /^Too many sign-ups from your network\. Please try again in \d+ seconds\.$/,
+      ),
+      errors: { email: [limited.json().message] },
+    });
+    expect((await attempt(new Browser(t.app), uniqueEmail('ip'))).statusCode).toBe(422);
+  });
+
+  it('the 11th attempt in a minute with one email domain gets 429, from any IP', async () => {
+    const domain = `burst-${uniqueSuffix().replace('_', '-')}.example.test`;
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(new Browser(t.app), `u${i}@${domain}`)).statusCode).toBe(422);
+    // Case does not make a new domain.
+    const limited = await attempt(new Browser(t.app), `late@${domain.toUpperCase()}`);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json().errors.email[0]).toMatch(/^Too many sign-ups with this email domain\./);
+    expect((await attempt(new Browser(t.app), uniqueEmail('other-domain'))).statusCode).toBe(422);
+  });
+
+  it('of two concurrent attempts at the limit exactly one passes', async () => {
+    const domain = `pair-${uniqueSuffix().replace('_', '-')}.example.test`;
+    for (let i = 0; i < 9; i++) await attempt(new Browser(t.app), `u${i}@${domain}`);
+    const pair = await Promise.all([
+      attempt(new Browser(t.app), `a@${domain}`),
+      attempt(new Browser(t.app), `b@${domain}`),
+    ]);
+    expect(pair.map((r) => r.statusCode).sort()).toEqual([422, 429]);
+  });
+});
+
 describe('POST auth/login', () => {
   it('answers bootstrap data with a NEW session id and deletes the session it came with', async () => {
     const user = await createUser(t.db, { password: PASSWORD });

@@ -10,7 +10,12 @@ import { uniqueSuffix } from '../../../test/helpers';
 
 const run = promisify(execFile);
 
-export const uniqueEmail = (prefix = 'acct') => `${prefix}-${uniqueSuffix()}@example.test`;
+/**
+ * A fresh address on a fresh subdomain: the per-domain sign-up limit counts per domain, and with
+ * REDIS_URL its counts are shared by every test file running at once.
+ */
+export const uniqueEmail = (prefix = 'acct') =>
+  `${prefix}-${uniqueSuffix()}@d${randomBytes(4).toString('hex')}.example.test`;
 
 /** A random TEST-NET-3 style address, so per-IP limits of parallel test files never meet in Redis. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
