@@ -89,7 +89,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/users/:id',
-    { config: { access: 'user' }, schema: { params: idParams, response: { 200: accountResponseSchema } } },
+    {
+      // The current user: the verification screen may read it (its email, for the masked text).
+      config: { access: 'user', allowUnverified: true },
+      schema: { params: idParams, response: { 200: accountResponseSchema } },
+    },
     async (request) => ({ user: await getAccount(app, resolveTarget(request, request.params.id)) }),
   );
 
