@@ -29,12 +29,21 @@ const PARAM_SAMPLES: Record<string, string> = {
 const urlOf = (route: GuardedRoute) =>
   route.url.replace(/:(\w+)/g, (_, name: string) => PARAM_SAMPLES[name] ?? '1').replace(/\*$/, 'x');
 
-/** The routes the verification screen needs beyond what visitors may call (SPEC §2, §7). */
+/**
+ * The routes the verification screen needs beyond what visitors may call (SPEC §2, §7): the code,
+ * its resend, the current user, and putting a mistyped address right (an email change, which
+ * asks for the password and verifies the new address with a code of its own).
+ */
 const VERIFICATION_SCREEN_ROUTES = [
   'GET /api/v1/users/:id',
+  'GET /auth/user/confirmed-password-status',
   'HEAD /api/v1/users/:id',
+  'HEAD /auth/user/confirmed-password-status',
   'POST /api/v1/resend-email-verification',
+  'POST /api/v1/users/me/email',
+  'POST /api/v1/users/me/email/confirm',
   'POST /api/v1/validate-email-verification-otp',
+  'POST /auth/user/confirm-password',
 ];
 
 /** The rule, stated independently of the plugin: visitor's calls + the screen's own. */

@@ -120,7 +120,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/users/me/email',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeSend },
+      // Also before the email is verified: how a sign-up with a mistyped address is put right.
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeSend },
       schema: { body: requestEmailChangeRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -133,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/users/me/email/confirm',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeCheck },
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeCheck },
       schema: { body: confirmEmailChangeRequestSchema, response: { 200: accountResponseSchema } },
     },
     async (request) => {

@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user/confirmed-password-status',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowUnverified: true },
       schema: {
         querystring: confirmedPasswordStatusQuerySchema,
         response: { 200: confirmedPasswordStatusResponseSchema },
@@ -140,7 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/confirm-password',
     {
-      config: { access: 'user', rateLimit: rateLimits.confirmPassword },
+      // Needed before the email is verified too: changing a mistyped address asks for it.
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.confirmPassword },
       schema: {
         body: confirmPasswordRequestSchema,
         response: { 200: confirmedPasswordStatusResponseSchema },
