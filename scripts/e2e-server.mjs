@@ -17,6 +17,10 @@ process.env.DATA_DIR = dataDir;
 process.env.APP_DEBUG ??= 'true';
 process.env.ADMIN_EMAIL ??= 'admin@zema.test';
 process.env.ADMIN_PASSWORD ??= 'e2e-admin-password';
+// Every spec signs up its own accounts, all from 127.0.0.1 on zema.test; the server tests cover
+// the sign-up limits themselves.
+process.env.REGISTRATION_LIMIT_PER_IP ??= '0';
+process.env.REGISTRATION_LIMIT_PER_DOMAIN ??= '0';
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 

@@ -40,12 +40,14 @@ import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
 import { compressionPlugin } from '#src/http/compression.plugin';
+import { secureCookies } from '#src/http/cookies';
 import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';
 import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import { createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
 import type { GeoIp } from '#src/platform/geoip';
 import { createMailer } from '#src/platform/mail';
@@ -216,6 +218,8 @@ async function assemble(
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
   app.decorate('errorLog', errorLog);
   app.decorate('redis', redis ?? null);
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
   const mail = createMailService({
     mailer: createMailer(config, app.log),
     settings: app.settings,
@@ -226,7 +230,8 @@ async function assemble(
   app.decorate('humanMarks', createHumanMarks(redis ?? null));
 
   app.addHook('onClose', async () => {
-    // Mail queued by the last requests is handed over before the connections close.
+    // Work and mail left by the last requests finish before the connections close.
+    await background.flush();
     await mail.close();
     await errorLog.flush().catch(() => {});
     await cache.close();
@@ -280,7 +285,10 @@ async function assemble(
   });
   // Before any route: it hooks every route as it is added.
   await app.register(compressionPlugin);
-  await app.register(fastifyCookie);
+  // Defaults for a cookie set without cookieOptions() (http/cookies.ts): the same Secure rule.
+  await app.register(fastifyCookie, {
+    parseOptions: { secure: secureCookies(config.appUrl) ? true : 'auto', httpOnly: true, sameSite: 'lax' },
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'zema-rate-limit:' } : {}),

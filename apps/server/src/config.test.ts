@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       demo: false,
       trustProxy: [],
       logLevel: 'info',
+      registrationLimits: { perIpPerHour: 20, perDomainPerMinute: 10 },
     });
     expect(isAbsolute(c.dataDir)).toBe(true);
     expect(c.dataDir.endsWith('/data')).toBe(true);
@@ -42,6 +43,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.1, 192.168.0.0/16',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/srv/web',
+      REGISTRATION_LIMIT_PER_IP: '0',
+      REGISTRATION_LIMIT_PER_DOMAIN: '50',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -59,6 +62,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.1', '192.168.0.0/16'],
       logLevel: 'warn',
       webDistDir: '/srv/web',
+      registrationLimits: { perIpPerHour: 0, perDomainPerMinute: 50 },
     });
     expect(loadConfig({ PORT: '3000' }).appUrl).toBe('http://localhost:3000');
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
@@ -73,6 +77,8 @@ describe('loadConfig', () => {
     { LOG_LEVEL: 'loud' },
     { MAIL_URL: 'http://mail' },
     { HUMAN_VERIFICATION_VERIFY_URL: 'not a url' },
+    { REGISTRATION_LIMIT_PER_IP: '-1' },
+    { REGISTRATION_LIMIT_PER_DOMAIN: 'many' },
   ])('rejects %o with a readable message', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));

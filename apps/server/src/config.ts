@@ -26,6 +26,8 @@ import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/featur
  * - WEB_DIST_DIR    folder of the built web app (default apps/web/dist)
  * - GEOIP_DB_PATH   a MaxMind .mmdb city database for session locations; unset = the packaged GeoLite2 City data
  * - STREAM_X_ACCEL_PREFIX  e.g. /protected-audio/: behind nginx, the app authorises a stream and nginx sends the bytes (X-Accel-Redirect); unset = the app sends them
+ * - REGISTRATION_LIMIT_PER_IP      sign-up attempts per client IP per hour (default 20; 0 = no limit)
+ * - REGISTRATION_LIMIT_PER_DOMAIN  sign-up attempts per email domain per minute (default 10; 0 = no limit)
  * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see features/social/social.config.ts)
  */
 
@@ -82,6 +84,8 @@ const envSchema = z.object({
       .regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path starting and ending with /')
       .optional(),
   ),
+  REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(0).default(20),
+  REGISTRATION_LIMIT_PER_DOMAIN: z.coerce.number().int().min(0).default(10),
   ...socialEnvShape,
 });
 
@@ -112,6 +116,8 @@ export type Config = {
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
   social: SocialConfig;
+  /** Sign-up attempts allowed per client IP an hour and per email domain a minute; 0 = no limit. */
+  registrationLimits: { perIpPerHour: number; perDomainPerMinute: number };
 };
 
 export class ConfigError extends Error {
@@ -152,6 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamXAccelPrefix: e.STREAM_X_ACCEL_PREFIX,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
+    registrationLimits: {
+      perIpPerHour: e.REGISTRATION_LIMIT_PER_IP,
+      perDomainPerMinute: e.REGISTRATION_LIMIT_PER_DOMAIN,
+    },
   };
 }
 

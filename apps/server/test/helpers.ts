@@ -96,6 +96,8 @@ export type UserFactoryInput = {
   firstName?: string;
   lastName?: string;
   language?: string;
+  /** Whether the email is verified (default true: confirmation is required by default). */
+  verified?: boolean;
 };
 
 /** Inserts a user (role `users` unless `roles` says otherwise) and returns its id and email. */
@@ -110,6 +112,7 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
       firstName: input.firstName ?? 'Test',
       lastName: input.lastName ?? 'User',
       language: input.language ?? null,
+      emailVerifiedAt: input.verified === false ? null : new Date(),
     })
     .returning({ id: users.id, email: users.email });
   const roleSlugs = input.roles ?? ['users'];

@@ -6,7 +6,30 @@ import { HttpError, MESSAGES } from './errors';
 import type { RouteAccess } from './types';
 
 /** Every registered route and its access rule (the table-driven access test walks this list). */
-export type GuardedRoute = { method: string; url: string; access: RouteAccess };
+export type GuardedRoute = { method: string; url: string; access: RouteAccess; allowUnverified: boolean };
+
+export const UNVERIFIED_MESSAGE = 'Verify your email address to continue.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What a signed-in user whose email is not verified may do while email confirmation is required
+ * (SPEC §2: the web app then shows only the verification screen). Such an account may do what a
+ * visitor may: every `guest` route (bootstrap data, logout, login as someone else, the pages and
+ * files of the app) and reads whose permission the guest role holds (the public catalogue, so
+ * music that was playing goes on); plus the routes marked `allowUnverified` (resend the code,
+ * check the code, the current user). Everything else — creating playlists, tokens, likes,
+ * changing the account, even reads that need the account — answers 403 until the email is
+ * verified.
+ */
+export async function unverifiedMayCall(
+  route: { method: string; access: RouteAccess; allowUnverified?: boolean },
+  guestRole: () => Promise<GuestRole | null>,
+): Promise<boolean> {
+  if (route.access === 'guest' || route.allowUnverified) return true;
+  if (!SAFE_METHODS.has(route.method) || route.access === 'user') return false;
+  const permission = route.access === 'admin' ? PERMISSIONS.adminAccess : route.access.permission;
+  return hasPermission(await guestRole(), permission);
+}
 
 export class UnguardedRouteError extends Error {
   override name = 'UnguardedRouteError';
@@ -50,7 +73,9 @@ export const accessPlugin = fp(
           `Route ${String(route.method)} ${route.url} must declare config.access ('guest', 'user', 'admin' or {permission}).`,
         );
       }
-      for (const method of [route.method].flat()) guarded.push({ method, url: route.url, access });
+      const allowUnverified = (route.config as { allowUnverified?: unknown }).allowUnverified === true;
+      for (const method of [route.method].flat())
+        guarded.push({ method, url: route.url, access, allowUnverified });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -58,9 +83,22 @@ export const accessPlugin = fp(
       if (request.is404) return;
       const access = request.routeOptions.config.access;
       if (!access) throw new HttpError(403, MESSAGES.unauthorized);
-      const denied = await checkAccess(access, request.user, () => cachedGuestRole(app.db, app.cache));
+      const guestRole = () => cachedGuestRole(app.db, app.cache);
+      const denied = await checkAccess(access, request.user, guestRole);
       if (denied === 401) throw new HttpError(401, MESSAGES.unauthenticated);
       if (denied === 403) throw new HttpError(403, MESSAGES.unauthorized);
+      if (request.user && !request.user.email_verified_at) {
+        const route = {
+          method: request.method,
+          access,
+          allowUnverified: request.routeOptions.config.allowUnverified,
+        };
+        if (
+          !(await unverifiedMayCall(route, guestRole)) &&
+          (await app.settings.getClientSettings()).require_email_confirmation
+        )
+          throw new HttpError(403, UNVERIFIED_MESSAGE);
+      }
     });
   },
   { name: 'zema-access', dependencies: ['zema-auth', 'zema-csrf'] },

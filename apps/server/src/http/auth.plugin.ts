@@ -2,17 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { loadUser } from '#src/features/users/users.service';
+import { cookieOptions } from './cookies';
 import { HttpError, MESSAGES } from './errors';
 
 /** Cookie options of the session cookie; the accounts issue sets it at login with these. */
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
-  };
+  return cookieOptions(request, maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {});
 }
 
 /**

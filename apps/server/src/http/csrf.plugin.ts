@@ -2,6 +2,7 @@ import { XSRF_COOKIE } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomToken, safeEqual } from '#src/features/auth/tokens';
+import { cookieOptions } from './cookies';
 import { HttpError, MESSAGES } from './errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,12 +19,8 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
-        reply.setCookie(XSRF_COOKIE, randomToken(30), {
-          path: '/',
-          httpOnly: false,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-        });
+        // Readable by the app's scripts, which echo it in X-XSRF-TOKEN.
+        reply.setCookie(XSRF_COOKIE, randomToken(30), cookieOptions(request, { httpOnly: false }));
       }
       if (!UNSAFE.has(request.method)) return;
       if (request.authVia === 'token') return;

@@ -18,6 +18,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false = exempt from the XSRF check (signed webhooks); everything else is checked. */
     csrf?: boolean;
+    /**
+     * true = open to a signed-in user whose email is not verified yet while confirmation is
+     * required (the verification screen's own calls); see http/access.plugin.ts.
+     */
+    allowUnverified?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user (bootstrap shape), or null for visitors. */
@@ -35,6 +40,6 @@ declare module 'fastify' {
     cache: SharedCache;
     /** DATA_DIR/logs: server errors, rotated and collapsed (platform/error-log.ts). */
     errorLog: ErrorLog;
-    guardedRoutes: readonly { method: string; url: string; access: RouteAccess }[];
+    guardedRoutes: readonly { method: string; url: string; access: RouteAccess; allowUnverified: boolean }[];
   }
 }

@@ -89,7 +89,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/users/:id',
-    { config: { access: 'user' }, schema: { params: idParams, response: { 200: accountResponseSchema } } },
+    {
+      // The current user: the verification screen may read it (its email, for the masked text).
+      config: { access: 'user', allowUnverified: true },
+      schema: { params: idParams, response: { 200: accountResponseSchema } },
+    },
     async (request) => ({ user: await getAccount(app, resolveTarget(request, request.params.id)) }),
   );
 
@@ -116,7 +120,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/users/me/email',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeSend },
+      // Also before the email is verified: how a sign-up with a mistyped address is put right.
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeSend },
       schema: { body: requestEmailChangeRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -129,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/users/me/email/confirm',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeCheck },
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeCheck },
       schema: { body: confirmEmailChangeRequestSchema, response: { 200: accountResponseSchema } },
     },
     async (request) => {

@@ -30,7 +30,7 @@ import {
 } from './auth.service';
 import { bootstrapFor } from './login-session';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
-import { rateLimits } from './rate-limits';
+import { rateLimits, registrationLimiter } from './rate-limits';
 import {
   completeTwoFactorChallenge,
   confirmTwoFactor,
@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { access: 'guest' },
+      preHandler: registrationLimiter(app),
       schema: { body: registerRequestSchema, response: { 200: registerResponseSchema } },
     },
     async (request, reply) => {
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email);
+      requestPasswordReset(app, request.body.email);
       return { message: RESET_MESSAGES.sent };
     },
   );
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/user/password',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: rateLimits.passwordChange },
       schema: { body: updatePasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user/confirmed-password-status',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowUnverified: true },
       schema: {
         querystring: confirmedPasswordStatusQuerySchema,
         response: { 200: confirmedPasswordStatusResponseSchema },
@@ -139,7 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/user/confirm-password',
     {
-      config: { access: 'user', rateLimit: rateLimits.confirmPassword },
+      // Needed before the email is verified too: changing a mistyped address asks for it.
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.confirmPassword },
       schema: {
         body: confirmPasswordRequestSchema,
         response: { 200: confirmedPasswordStatusResponseSchema },

@@ -5,9 +5,17 @@ import {
 } from '@zema/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { roles, sessions, twoFactorChallenges, userRole, users } from '#src/db/schema/index';
+import {
+  personalAccessTokens,
+  roles,
+  sessions,
+  twoFactorChallenges,
+  userRole,
+  users,
+} from '#src/db/schema/index';
 import { issueEmailVerificationCode } from '#src/features/auth/email-verification.service';
 import { assertHuman } from '#src/features/human-verification/human-verification.service';
+import { cookieOptions } from '#src/http/cookies';
 import { HttpError, validationError } from '#src/http/errors';
 import { currentSessionId, endCurrentSession, startSession } from './login-session';
 import { hashPassword, verifyPassword } from './password';
@@ -22,6 +30,8 @@ export const MESSAGES = {
   wrongPassword: 'The provided password is incorrect.',
   wrongCurrentPassword: 'The provided password does not match your current password.',
   confirmationRequired: 'Password confirmation required.',
+  passwordChangeByToken:
+    'The password cannot be changed with an API token. Sign in to the site to change your password.',
 } as const;
 
 /** A pending two-factor login lasts 10 minutes (RELIABILITY). */
@@ -71,13 +81,11 @@ export async function login(
       remember: body.remember,
       expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS),
     });
-    reply.setCookie(TWO_FACTOR_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
-    });
+    reply.setCookie(
+      TWO_FACTOR_COOKIE,
+      token,
+      cookieOptions(request, { maxAge: TWO_FACTOR_CHALLENGE_MS / 1000 }),
+    );
     return { twoFactor: true };
   }
   await startSession(app, request, reply, user.id, body.remember);
@@ -190,12 +198,17 @@ export async function confirmPassword(app: FastifyInstance, request: FastifyRequ
   await app.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Changes the password and ends every other session of the user (this one stays); mails a notice. */
+/**
+ * Changes the password, ends every other session of the user (this one stays), revokes their
+ * personal access tokens and mails a notice. Only a browser session may do it: a leaked token must
+ * not be able to lock the owner out (and it would have no session of its own to keep).
+ */
 export async function updatePassword(
   app: FastifyInstance,
   request: FastifyRequest,
   body: UpdatePasswordRequest,
 ) {
+  if (request.authVia !== 'session') throw new HttpError(403, MESSAGES.passwordChangeByToken);
   const userId = request.user!.id;
   await checkOwnPassword(
     app,
@@ -213,6 +226,7 @@ export async function updatePassword(
     await tx
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+    await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
   });
   app.mail.sendPasswordChanged(request.user!.email);
 }

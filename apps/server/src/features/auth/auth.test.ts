@@ -1,9 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerificationCodes, sessions, userRole, users } from '#src/db/schema/index';
-import { buildTestApp, createUser, type TestApp, uniqueSuffix } from '../../../test/helpers';
+import {
+  emailVerificationCodes,
+  personalAccessTokens,
+  sessions,
+  userRole,
+  users,
+} from '#src/db/schema/index';
+import {
+  buildTestApp,
+  createUser,
+  request,
+  type TestApp,
+  tokenFor,
+  uniqueSuffix,
+} from '../../../test/helpers';
+import { MESSAGES } from './auth.service';
 import { SESSION_COOKIE } from './session.service';
-import { Browser, lastMailTo, uniqueEmail } from './test-support';
+import { Browser, lastMailTo, settled, uniqueEmail } from './test-support';
 import { sha256Hex } from './tokens';
 
 let t: TestApp;
@@ -145,6 +159,51 @@ describe('POST auth/register', () => {
     const rows = await t.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
     expect(await t.db.select().from(userRole).where(eq(userRole.userId, rows[0]!.id))).toHaveLength(1);
+  });
+});
+
+describe('sign-up limits: 20 an hour per IP, 10 a minute per email domain', () => {
+  // Mismatched confirmations: refused after the limiter counted them, without hashing a password.
+  const attempt = (b: Browser, email: string) =>
+    b.post('/auth/register', { email, password: PASSWORD, password_confirmation: 'not the same' });
+
+  it('the 21st attempt from one IP gets 429 with Retry-After and an error on email', async () => {
+    const b = new Browser(t.app);
+    for (let i = 0; i < 20; i++) expect((await attempt(b, uniqueEmail('ip'))).statusCode).toBe(422);
+    const limited = await attempt(b, uniqueEmail('ip'));
+    expect(limited.statusCode).toBe(429);
+    const retry = Number(limited.headers['retry-after']);
+    expect(retry).toBeGreaterThan(60);
+    expect(retry).toBeLessThanOrEqual(3600);
+    expect(limited.json()).toEqual({
+      message: expect.stringMatching(
+        /^Too many sign-ups from your network\. Please try again in \d+ seconds\.$/,
+      ),
+      errors: { email: [limited.json().message] },
+    });
+    expect((await attempt(new Browser(t.app), uniqueEmail('ip'))).statusCode).toBe(422);
+  });
+
+  it('the 11th attempt in a minute with one email domain gets 429, from any IP', async () => {
+    const domain = `burst-${uniqueSuffix().replace('_', '-')}.example.test`;
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(new Browser(t.app), `u${i}@${domain}`)).statusCode).toBe(422);
+    // Case does not make a new domain.
+    const limited = await attempt(new Browser(t.app), `late@${domain.toUpperCase()}`);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json().errors.email[0]).toMatch(/^Too many sign-ups with this email domain\./);
+    expect((await attempt(new Browser(t.app), uniqueEmail('other-domain'))).statusCode).toBe(422);
+  });
+
+  it('of two concurrent attempts at the limit exactly one passes', async () => {
+    const domain = `pair-${uniqueSuffix().replace('_', '-')}.example.test`;
+    for (let i = 0; i < 9; i++) await attempt(new Browser(t.app), `u${i}@${domain}`);
+    const pair = await Promise.all([
+      attempt(new Browser(t.app), `a@${domain}`),
+      attempt(new Browser(t.app), `b@${domain}`),
+    ]);
+    expect(pair.map((r) => r.statusCode).sort()).toEqual([422, 429]);
   });
 });
 
@@ -419,6 +478,82 @@ describe('PUT auth/user/password', () => {
       (await new Browser(t.app).post('/auth/login', { email: user.email, password: next })).statusCode,
     ).toBe(200);
   });
+
+  it("revokes the user's personal access tokens (other sessions end, API clients included)", async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const other = await createUser(t.db, { password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
+    const othersApi = await tokenFor(t.db, other.id);
+    const b = new Browser(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(200);
+    const next = 'a brand new password';
+    const ok = await b.send('PUT', '/auth/user/password', {
+      current_password: PASSWORD,
+      password: next,
+      password_confirmation: next,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
+    expect(
+      await t.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id)),
+    ).toEqual([]);
+    expect((await request(t.app, othersApi, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a change authenticated by a personal access token with 403; the sessions stay', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const b = new Browser(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
+    for (const current of [PASSWORD, 'a wrong guess']) {
+      const res = await request(t.app, api, {
+        method: 'PUT',
+        url: '/auth/user/password',
+        payload: {
+          current_password: current,
+          password: 'token-set-pass',
+          password_confirmation: 'token-set-pass',
+        },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MESSAGES.passwordChangeByToken });
+    }
+    expect(await isLoggedIn(b)).toBe(true);
+    expect(
+      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('allows 5 guesses a minute per user across sessions, then 429 on current_password', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const browsers = [new Browser(t.app), new Browser(t.app)];
+    for (const b of browsers) await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    const change = (b: Browser, current: string) =>
+      b.send('PUT', '/auth/user/password', {
+        current_password: current,
+        password: 'the next password',
+        password_confirmation: 'the next password',
+      });
+    // Spread over two sessions (and two addresses): the count belongs to the user.
+    for (let i = 0; i < 5; i++) expect((await change(browsers[i % 2]!, `guess ${i}`)).statusCode).toBe(422);
+    const sixth = await change(browsers[1]!, PASSWORD);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json().errors.current_password[0]).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
+    // A fresh session of the same user does not start a new count; another user is not affected.
+    const fresh = new Browser(t.app);
+    await fresh.post('/auth/login', { email: user.email, password: PASSWORD });
+    expect((await change(fresh, PASSWORD)).statusCode).toBe(429);
+    const someoneElse = await createUser(t.db, { password: PASSWORD });
+    const theirs = new Browser(t.app);
+    await theirs.post('/auth/login', { email: someoneElse.email, password: PASSWORD });
+    expect((await change(theirs, PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 describe('passwords never reach the log', () => {
@@ -443,7 +578,7 @@ describe('passwords never reach the log', () => {
         password_confirmation: next,
       });
       await b.post('/auth/forgot-password', { email });
-      await app.app.mail.flush();
+      await settled(app.app);
       expect(lines.length).toBeGreaterThan(10);
       const all = lines.join('\n');
       for (const p of [secret, next, 'wrong-password-in-log?']) expect(all).not.toContain(p);

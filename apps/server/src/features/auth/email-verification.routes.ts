@@ -12,7 +12,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-email-verification',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeSend },
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeSend },
       schema: { body: resendEmailVerificationRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -24,7 +24,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate-email-verification-otp',
     {
-      config: { access: 'user', rateLimit: rateLimits.emailCodeCheck },
+      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeCheck },
       schema: { body: validateEmailVerificationOtpRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {

@@ -1,7 +1,13 @@
 import type { ResetPasswordRequest } from '@zema/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { passwordResetTokens, sessions, twoFactorChallenges, users } from '#src/db/schema/index';
+import {
+  passwordResetTokens,
+  personalAccessTokens,
+  sessions,
+  twoFactorChallenges,
+  users,
+} from '#src/db/schema/index';
 import { validationError } from '#src/http/errors';
 import { MESSAGES } from './auth.service';
 import { hashPassword } from './password';
@@ -17,28 +23,24 @@ export const RESET_MESSAGES = {
 } as const;
 
 /**
- * Sends a reset link when the email belongs to an account. Known and unknown emails do the same
- * work (a token is generated and hashed, one query against the token table) and the mail goes out
- * in the background, so neither the answer nor its timing tells them apart.
+ * Answers at once and sends a reset link afterwards when the email belongs to an account. The
+ * lookup, the token insert and the mail all run after the answer (app.background), so known and
+ * unknown emails get the same answer in the same time: nothing of that work is in the request.
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string) {
-  const normalised = email.trim().toLowerCase();
-  const token = randomToken(32);
-  const tokenHash = sha256Hex(token);
+export function requestPasswordReset(app: FastifyInstance, email: string) {
+  app.background.run('password reset request', () => sendPasswordResetLink(app, email));
+}
+
+async function sendPasswordResetLink(app: FastifyInstance, email: string) {
   const [user] = await app.db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, normalised));
-  if (!user) {
-    await app.db
-      .select({ id: passwordResetTokens.id })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.tokenHash, tokenHash));
-    return;
-  }
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  if (!user) return;
+  const token = randomToken(32);
   await app.db.insert(passwordResetTokens).values({
     userId: user.id,
-    tokenHash,
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
   app.mail.sendPasswordReset(user.email, token, RESET_TOKEN_MINUTES);
@@ -46,7 +48,8 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
 
 /**
  * Sets the new password from a valid link. The token is marked used in the same transaction, all
- * sessions (and pending two-factor logins) of the user end, and other open links die too.
+ * sessions, personal access tokens and pending two-factor logins of the user end, and other open
+ * links die too.
  * The user is not logged in: the web app sends them to /login with the new password. The owner
  * gets a password-changed notice.
  */
@@ -86,6 +89,7 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, row.userId));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
     return owner?.email ?? null;
   });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, sessions } from '#src/db/schema/index';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
-import { Browser, lastMailTo, outboxFor, uniqueEmail } from './test-support';
+import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';
+import { buildTestApp, createUser, request, type TestApp, tokenFor } from '../../../test/helpers';
+import { Browser, lastMailTo, outboxFor, settled, uniqueEmail } from './test-support';
 import { sha256Hex } from './tokens';
 
 let t: TestApp;
@@ -30,26 +30,55 @@ const reset = (
 ) => b.post('/auth/reset-password', { password: NEXT, password_confirmation: NEXT, ...body });
 
 describe('POST auth/forgot-password', () => {
-  it('answers the same for known and unknown emails, in similar time, mailing only the known', async () => {
+  it('answers the same for known and unknown emails, mailing only the known', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const unknown = uniqueEmail('nobody');
-    const timed = async (email: string) => {
-      const start = performance.now();
+    for (const email of [user.email, user.email.toUpperCase(), unknown, unknown]) {
       const res = await new Browser(t.app).post('/auth/forgot-password', { email });
-      return { res, ms: performance.now() - start };
-    };
-    // Warm up code paths so the first measured call does not pay for lazy loading.
-    await timed(uniqueEmail('warm'));
-    const known = [await timed(user.email), await timed(user.email.toUpperCase())];
-    const missing = [await timed(unknown), await timed(unknown)];
-    for (const { res } of [...known, ...missing]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(SENT);
     }
-    // Both paths stay under the same bound: the mail is sent in the background.
-    for (const { ms } of [...known, ...missing]) expect(ms).toBeLessThan(750);
     expect(await outboxFor(t.app, unknown)).toEqual([]);
     expect(await outboxFor(t.app, user.email)).toHaveLength(2);
+  });
+
+  it('answers known and unknown emails in the same time (40 + 40 interleaved, medians < 1 ms apart)', async () => {
+    const known = await Promise.all(
+      Array.from({ length: 4 }, () => createUser(t.db, { password: PASSWORD }).then((u) => u.email)),
+    );
+    const timed = async (email: string) => {
+      // Each request from its own address: the per-IP limit (6 a minute) must not answer instead.
+      const b = new Browser(t.app);
+      const start = process.hrtime.bigint();
+      const res = await b.post('/auth/forgot-password', { email });
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      expect(res.statusCode).toBe(200);
+      // Work left behind by this request (token, mail) finishes before the next one is timed, so
+      // one request's aftermath never lands in another's measurement.
+      await settled(t.app);
+      return ms;
+    };
+    // Warm-up: JIT, prepared statements and the settings cache for both paths.
+    for (let i = 0; i < 10; i++) await timed(i % 2 ? known[i % 4]! : uniqueEmail('warm'));
+    const samples = { known: [] as number[], unknown: [] as number[] };
+    // Pairs in random order, so drift in the machine's load falls on both sides alike.
+    for (let i = 0; i < 40; i++) {
+      const pair = [
+        ['known', known[i % 4]!],
+        ['unknown', uniqueEmail('nobody')],
+      ] as const;
+      for (const [kind, email] of Math.random() < 0.5 ? pair : [...pair].reverse())
+        samples[kind].push(await timed(email));
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    };
+    const difference = median(samples.known) - median(samples.unknown);
+    expect(
+      Math.abs(difference),
+      `median known ${median(samples.known).toFixed(2)} ms, unknown ${median(samples.unknown).toFixed(2)} ms`,
+    ).toBeLessThan(1);
   });
 
   it('stores only a sha256 of a 32-byte token, valid 60 minutes', async () => {
@@ -83,6 +112,7 @@ describe('POST auth/reset-password', () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const phone = new Browser(t.app);
     await phone.post('/auth/login', { email: user.email, password: PASSWORD });
+    const api = await tokenFor(t.db, user.id);
     const b = new Browser(t.app);
     await b.post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
@@ -93,6 +123,11 @@ describe('POST auth/reset-password', () => {
     expect(res.cookies.find((c) => c.name === 'zema_session')).toBeUndefined();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await phone.get('/auth/user/confirmed-password-status')).statusCode).toBe(401);
+    // Personal access tokens are sessions too (RELIABILITY: other sessions end on reset).
+    expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(401);
+    expect(
+      await t.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id)),
+    ).toEqual([]);
     const [row] = await t.db
       .select()
       .from(passwordResetTokens)

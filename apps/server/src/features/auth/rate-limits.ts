@@ -1,22 +1,23 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '#src/http/errors';
 import { SESSION_COOKIE } from './session.service';
 import { sha256Hex } from './tokens';
 
 export const TWO_FACTOR_COOKIE = 'zema_two_factor';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-/**
- * A 429 whose error sits on `field`, so the form shows it where the user typed (SPEC §5).
- * The plugin has already set Retry-After on the reply when this runs.
- */
+/** A 429 whose error sits on `field`, so the form shows it where the user typed (SPEC §5). */
+function tooManyError(field: string, prefix: string, ttlMs: number, status = 429): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  const message = `${prefix} Please try again in ${seconds} seconds.`;
+  return new HttpError(status, message, { [field]: [message] });
+}
+
+/** {@link tooManyError} for the plugin, which has already set Retry-After when this runs. */
 function tooMany(field: string, prefix: string): RateLimitOptions['errorResponseBuilder'] {
-  return (_request, context) => {
-    const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-    const message = `${prefix} Please try again in ${seconds} seconds.`;
-    return new HttpError(context.statusCode, message, { [field]: [message] });
-  };
+  return (_request, context) => tooManyError(field, prefix, context.ttl, context.statusCode);
 }
 
 const bodyEmail = (request: FastifyRequest) => {
@@ -81,6 +82,17 @@ export const rateLimits = {
     keyGenerator: (request) => `confirm:${sha256Hex(request.cookies[SESSION_COOKIE] ?? request.ip)}`,
     errorResponseBuilder: tooMany('password', 'Too many attempts.'),
   },
+  /**
+   * Password changes (guesses of current_password): 5 a minute per user, whichever session or
+   * client they come from (id + email, unique across databases).
+   */
+  passwordChange: {
+    max: 5,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (request) => `password-change:${request.user?.id}:${request.user?.email}`,
+    errorResponseBuilder: tooMany('current_password', 'Too many attempts.'),
+  },
   /** Confirming two-factor setup: 5 codes a minute per session. */
   twoFactorConfirm: {
     max: 5,
@@ -98,3 +110,47 @@ export const rateLimits = {
     errorResponseBuilder: tooMany('token', 'Too many attempts.'),
   },
 } satisfies Record<string, RateLimitOptions>;
+
+/** The domain of the body's email, lower-cased ('' when there is none). */
+const bodyEmailDomain = (request: FastifyRequest) => {
+  const email = bodyEmail(request);
+  return email.slice(email.lastIndexOf('@') + 1);
+};
+
+/**
+ * Sign-up limits, two at once (which a route's `config.rateLimit` cannot express: the plugin runs
+ * one limiter per request): attempts per client IP an hour, and a burst limit per email domain a
+ * minute, so neither one address nor one throwaway domain can mass-create accounts. Both count in
+ * the rate-limit store (in-process, or Redis with REDIS_URL), so they hold across instances and
+ * under concurrency. A limit of 0 is off. Returns a preHandler hook for POST auth/register.
+ */
+export function registrationLimiter(app: FastifyInstance) {
+  const { perIpPerHour, perDomainPerMinute } = app.config.registrationLimits;
+  const limits = [
+    perIpPerHour > 0 && {
+      check: app.createRateLimit({
+        max: perIpPerHour,
+        timeWindow: HOUR,
+        keyGenerator: (request) => `register-ip:${request.ip}`,
+      }),
+      prefix: 'Too many sign-ups from your network.',
+    },
+    perDomainPerMinute > 0 && {
+      check: app.createRateLimit({
+        max: perDomainPerMinute,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `register-domain:${bodyEmailDomain(request)}`,
+      }),
+      prefix: 'Too many sign-ups with this email domain.',
+    },
+  ].filter((limit) => limit !== false);
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const { check, prefix } of limits) {
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw tooManyError('email', prefix, result.ttl);
+    }
+  };
+}

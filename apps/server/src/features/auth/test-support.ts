@@ -10,7 +10,12 @@ import { uniqueSuffix } from '../../../test/helpers';
 
 const run = promisify(execFile);
 
-export const uniqueEmail = (prefix = 'acct') => `${prefix}-${uniqueSuffix()}@example.test`;
+/**
+ * A fresh address on a fresh subdomain: the per-domain sign-up limit counts per domain, and with
+ * REDIS_URL its counts are shared by every test file running at once.
+ */
+export const uniqueEmail = (prefix = 'acct') =>
+  `${prefix}-${uniqueSuffix()}@d${randomBytes(4).toString('hex')}.example.test`;
 
 /** A random TEST-NET-3 style address, so per-IP limits of parallel test files never meet in Redis. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -68,9 +73,15 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Resolves once the work requests left behind (background tasks, queued mail) is done. */
+export async function settled(app: FastifyInstance) {
+  await app.background.flush();
+  await app.mail.flush();
+}
+
 /** The .eml files written for `to`, oldest first, decoded for reading. */
 export async function outboxFor(app: FastifyInstance, to: string): Promise<{ file: string; body: string }[]> {
-  await app.mail.flush();
+  await settled(app);
   const dir = app.mail.mailer.outboxDir;
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.eml') && n.includes(to))

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { twoFactorChallenges, users } from '#src/db/schema/index';
+import { cookieOptions } from '#src/http/cookies';
 import { validationError } from '#src/http/errors';
 import { startSession } from './login-session';
 import { TWO_FACTOR_COOKIE } from './rate-limits';
@@ -128,7 +129,7 @@ export async function completeTwoFactorChallenge(
     .where(eq(twoFactorChallenges.id, challenge.id))
     .returning({ id: twoFactorChallenges.id });
   if (!gone.length) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
-  reply.clearCookie(TWO_FACTOR_COOKIE, { path: '/' });
+  reply.clearCookie(TWO_FACTOR_COOKIE, cookieOptions(request));
   await startSession(app, request, reply, challenge.userId, challenge.remember);
   return challenge.userId;
 }

@@ -48,6 +48,7 @@ import {
   CATALOGUE_MESSAGES,
   createAlbum,
   createArtist,
+  createChannel,
   createGenre,
   createTrack,
   deleteAlbum,
@@ -61,7 +62,6 @@ import {
   updateChannel,
   updateGenre,
   updateTrack,
-  upsertChannel,
 } from './catalogue.service';
 import { getChannel } from './channels.service';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
@@ -407,7 +407,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/channels',
     { config: ADMIN, schema: { body: upsertChannelRequestSchema, response: { 200: channelResponseSchema } } },
-    async (request) => channelAnswer(await upsertChannel(app.db, request.body), request),
+    async (request) => channelAnswer(await createChannel(app.db, request.body), request),
   );
   app.put(
     '/channels/:id',

@@ -383,8 +383,11 @@ const CHANNEL_ITEM_TABLES = {
   channel: channels,
 } as const;
 
-/** Creates the channel with this slug, or replaces it (fields and, when `items` is given, its list). */
-export async function upsertChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
+/**
+ * Creates a channel. A slug that exists is a 422 on `slug`, never a replacement (creating a
+ * channel must not silently overwrite the home page); changing one is updateChannel (PUT).
+ */
+export async function createChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
   return (await saveChannel(db, input))!;
 }
 
@@ -403,8 +406,7 @@ async function saveChannel(db: Database, input: UpsertChannelRequest, id?: numbe
         throw validationError({ items: [CATALOGUE_MESSAGES.unknownItems] });
     }
     const [clash] = await tx.select({ id: channels.id }).from(channels).where(eq(channels.slug, input.slug));
-    if (id !== undefined && clash && clash.id !== id)
-      throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
+    if (clash && clash.id !== id) throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
     const values = {
       name: input.name,
       slug: input.slug,
@@ -422,12 +424,14 @@ async function saveChannel(db: Database, input: UpsertChannelRequest, id?: numbe
       if (!rows.length) return null;
       channelId = id;
     } else {
+      // Two creations with one slug at once: the unique index decides, the loser gets the 422 too.
       const [row] = await tx
         .insert(channels)
         .values(values)
-        .onConflictDoUpdate({ target: channels.slug, set: values })
+        .onConflictDoNothing({ target: channels.slug })
         .returning({ id: channels.id });
-      channelId = row!.id;
+      if (!row) throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
+      channelId = row.id;
     }
     if (input.items !== undefined) {
       await tx.delete(channelItems).where(eq(channelItems.channelId, channelId));

@@ -359,6 +359,38 @@ describe('channels', () => {
     expect((await api(guest(), 'GET', '/channels/no-such-channel')).statusCode).toBe(404);
   });
 
+  it('creating with a slug that exists answers 422 on slug and leaves that channel alone', async () => {
+    const home = await channel('home-clash', 'album', 'newest', 3);
+    for (const attempt of [
+      { name: 'Hijack', slug: 'home-clash' },
+      { name: 'Hijack', slug: 'home-clash', items: [trackIds['Zebra Song']!] },
+    ]) {
+      const res = await api(admin, 'POST', '/channels', {
+        ...attempt,
+        config: { contentType: 'track', rule: 'manual', layout: 'grid', limit: 5 },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        message: 'This slug is already taken.',
+        errors: { slug: ['This slug is already taken.'] },
+      });
+    }
+    const after = channelResponseSchema.parse((await api(guest(), 'GET', '/channels/home-clash')).json());
+    expect(after.channel).toMatchObject({ id: home.channel.id, name: 'home-clash' });
+    expect(after.channel.content.type).toBe('album');
+    // Two creations with one new slug at once: one channel, the other request gets the 422.
+    const body = {
+      name: 'Raced',
+      slug: 'raced-slug',
+      config: { contentType: 'album', rule: 'newest', layout: 'grid', limit: 3 },
+    };
+    const pair = await Promise.all([
+      api(admin, 'POST', '/channels', body),
+      api(admin, 'POST', '/channels', body),
+    ]);
+    expect(pair.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+
   it('update changes the rule; delete removes it', async () => {
     const made = await channel('editable', 'track', 'alphabetical', 2);
     const res = await api(admin, 'PUT', `/channels/${made.channel.id}`, {

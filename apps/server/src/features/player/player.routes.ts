@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cookieOptions } from '#src/http/cookies';
 import { HttpError } from '#src/http/errors';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream';
@@ -29,13 +30,11 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
   if (request.user) return listenerKey({ userId: request.user.id });
   const cookie = request.cookies[LISTENER_COOKIE];
   if (cookie && LISTENER_ID.test(cookie)) return listenerKey({ anonymousId: cookie });
-  reply.setCookie(LISTENER_COOKIE, randomBytes(16).toString('hex'), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.config.appUrl.startsWith('https://'),
-    maxAge: TWO_YEARS_S,
-  });
+  reply.setCookie(
+    LISTENER_COOKIE,
+    randomBytes(16).toString('hex'),
+    cookieOptions(request, { maxAge: TWO_YEARS_S }),
+  );
   return listenerKey({ ip: request.ip });
 }
 

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REMEMBER_LIFETIME_MS, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { cookieOptions } from '#src/http/cookies';
 import { HttpError } from '#src/http/errors';
 import {
   createCookieCodec,
@@ -49,12 +50,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const appOrigin = new URL(app.config.appUrl).origin;
 
-  const socialCookie = (request: FastifyRequest) => ({
-    path: SOCIAL_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-  });
+  const socialCookie = (request: FastifyRequest) => cookieOptions(request, { path: SOCIAL_COOKIE_PATH });
   const meta = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,

@@ -444,7 +444,8 @@ describe('the popup page', () => {
 describe('an existing account with the same email (REQUEST_PASSWORD)', () => {
   async function pendingFor(password = 'existing-password') {
     const account = providerAccount();
-    const existing = await createUser(t.db, { email: account.email as string, password });
+    // Unverified, so linking shows whether the provider's word verifies the email.
+    const existing = await createUser(t.db, { email: account.email as string, password, verified: false });
     const actor = guest();
     const { res, result } = await popup(actor, account);
     const pending = cookieFrom(res, PENDING_COOKIE)!;
@@ -500,7 +501,11 @@ describe('an existing account with the same email (REQUEST_PASSWORD)', () => {
     expect(linked.json().bootstrapData.user.email_verified_at).not.toBeNull();
 
     const account = providerAccount({ email_verified: false });
-    await createUser(t.db, { email: account.email as string, password: 'existing-password' });
+    await createUser(t.db, {
+      email: account.email as string,
+      password: 'existing-password',
+      verified: false,
+    });
     const actor = guest();
     const { res } = await popup(actor, account);
     const unverified = await connect(actor, cookieFrom(res, PENDING_COOKIE)!.value, {

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Whether cookies carry `Secure`: always when the public APP_URL is https (TLS may end at a proxy
+ * we were not told to trust, so the request itself can look like plain http), and otherwise when
+ * this request came over TLS (directly, or through a proxy listed in TRUST_PROXY).
+ */
+export function secureCookies(appUrl: string, request?: FastifyRequest): boolean {
+  return appUrl.startsWith('https://') || request?.protocol === 'https';
+}
+
+export type CookieOptions = {
+  path: string;
+  httpOnly: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
+  secure: boolean;
+  maxAge?: number;
+};
+
+/**
+ * The one source of options for every cookie the server sets or clears: path `/`, HttpOnly,
+ * SameSite=Lax and `Secure` by {@link secureCookies}; `overrides` changes the rest (the XSRF cookie
+ * must be readable by scripts, the social cookies live under their own path, lifetimes).
+ */
+export function cookieOptions(
+  request: FastifyRequest,
+  overrides: Partial<Omit<CookieOptions, 'secure'>> = {},
+): CookieOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    ...overrides,
+    secure: secureCookies(request.server.config.appUrl, request),
+  };
+}
