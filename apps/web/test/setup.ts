@@ -1,7 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
 import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { beginApiTest, finishApiTest, installApiGuard } from '#src/app/testing/mock-api';
 
 // happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
 // have it) and creates an HTMLUnknownElement, which React reports on every render of the navbar.
@@ -11,8 +12,21 @@ HTMLElementConfig.search ??= {
   contentModel: HTMLElementConfigContentModelEnum.anyDescendants,
 };
 
-afterEach(() => {
+// Waits depend on readiness, not speed: a lazy page chunk on a loaded runner can take seconds to
+// arrive, so `findBy*` / `waitFor` wait up to 10 s (they return as soon as the element is there).
+// The per-test limit (vitest.config.ts) stays above it so a slow wait fails as a wait, not a timeout.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Every request goes to the test's mockApi() or fails the test; none reaches the network.
+installApiGuard();
+
+beforeEach(() => {
+  beginApiTest();
+});
+
+afterEach(async () => {
   cleanup();
+  await finishApiTest();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: test cleanup expires every cookie a test set

@@ -6,6 +6,7 @@ import { resetBootstrapStore } from './bootstrap-store';
 import { type PageName, pages } from './pages';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
+import { mockApi, ok } from './testing/mock-api';
 import { renderRoutes } from './testing/render-app';
 
 function Where({ label }: { label: string }) {
@@ -173,18 +174,24 @@ describe('feature switches', () => {
 });
 
 describe('pages not delivered yet', () => {
+  // The landing page asks for trending artists; none here.
+  const noTrendingArtists = () =>
+    mockApi((c) => (c.path === '/api/v1/landing/artists' ? ok({ artists: [] }) : undefined));
+
   it('show the real 404 page, not a placeholder', async () => {
     visit('/contact', makeBootstrap());
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
   });
 
   it('/ shows the landing page to visitors', async () => {
+    noTrendingArtists();
     visit('/', makeBootstrap());
     expect(await screen.findByRole('heading', { level: 1, name: 'Music that moves with you' })).toBeTruthy();
   });
 
   it('/ shows the landing page to a logged-in user while the player area does not exist', async () => {
     pages.player = null;
+    noTrendingArtists();
     visit('/', makeBootstrap({ user: makeUser() }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Music that moves with you' })).toBeTruthy();
   });

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
 import { apiClient, apiClientConfig, apiFetch } from './api-client';
 import { ApiError } from './api-error';
 import { setCookie } from './cookies';
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
+let calls: ApiCall[];
 let answers: Array<Response | Error>;
 
 function json(status: number, body: unknown) {
@@ -12,23 +12,8 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
-  calls = [];
   answers = [];
-  apiClientConfig.retryBaseDelayMs = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      const next = answers.shift() ?? json(200, { ok: true });
-      if (next instanceof Error) throw next;
-      return next;
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  apiClientConfig.retryBaseDelayMs = 300;
+  calls = mockApi(() => answers.shift() ?? json(200, { ok: true }));
 });
 
 const lastUrl = () => new URL(calls.at(-1)!.url, 'http://localhost');

@@ -5,12 +5,23 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '#src/lib/query-client';
 import { setBootstrapData } from '../bootstrap-store';
+import { trackQueryClient } from './mock-api';
+
+/**
+ * A query client for one test: no waiting between retries, no global error reporting, and its
+ * queries cancelled and dropped when the test ends.
+ */
+export function createTestQueryClient() {
+  const client = createQueryClient({ onError: () => undefined, retryDelay: 0 });
+  trackQueryClient(client);
+  return client;
+}
 
 /** Renders routes at `path` with the given bootstrap data and a fresh query client. */
 export function renderRoutes(routes: RouteObject[], path: string, data: BootstrapData) {
   setBootstrapData(data);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient({ onError: () => undefined, retryDelay: 0 });
+  const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,40 +1,9 @@
 import type { BootstrapData, UserSession } from '@zema/contracts';
 import { vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import type { ApiAnswer, ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import { visit } from '#src/features/auth/testing';
 import type { AccountSettingsUser } from './api/get-account';
-
-export { fail, ok } from '#src/features/auth/testing';
-
-export interface RecordedCall {
-  /** The method meant: the method override header when there is one (PUT/DELETE go as POST). */
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-/** A scripted fetch that records every call; unanswered calls get 404. */
-export function mockApi(handler: (call: RecordedCall) => Answer | undefined) {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const parsed = new URL(url, 'http://localhost');
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      const method = headers['X-HTTP-Method-Override'] ?? init.method ?? 'GET';
-      const call = { method, path: parsed.pathname, query: parsed.searchParams, body };
-      calls.push(call);
-      const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
 
 /** Test helpers for the account settings page. */
 
@@ -60,7 +29,7 @@ export function makeSession(patch: Partial<UserSession> = {}): UserSession {
   };
 }
 
-type Answer = { status: number; body: unknown };
+type Answer = ApiAnswer;
 
 /**
  * Answers for the calls the page makes on load (users/me, user-sessions, value lists, password

@@ -1,13 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { mockApi, ok } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
-import { mockApi } from '#src/features/account/testing';
 import { TRENDING_SHOWN, TRENDING_SKELETONS, TrendingArtists } from './trending-artists';
 
 beforeEach(() => resetBootstrapStore());
-afterEach(() => vi.unstubAllGlobals());
 
 const artist = (id: number, patch: Record<string, unknown> = {}) => ({
   id,
@@ -33,26 +32,16 @@ describe('TrendingArtists (SPEC §2 landing)', () => {
     const gate = new Promise((r) => {
       answer = r;
     });
-    const calls = mockApi(() => undefined);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push({
-          method: 'GET',
-          path: new URL(url, 'http://localhost').pathname,
-          query: new URLSearchParams(),
-          body: null,
-        });
-        await gate;
-        return new Response(JSON.stringify({ artists }), { headers: { 'Content-Type': 'application/json' } });
-      }),
+    // The answer waits until the test has seen the loading state.
+    const calls = mockApi((c) =>
+      c.path === '/api/v1/landing/artists' ? gate.then(() => ok({ artists })) : undefined,
     );
     renderInRouter(<TrendingArtists />, makeBootstrap());
     const loading = screen.getByRole('status', { name: 'Loading trending artists' });
     expect(within(loading).getAllByRole('listitem')).toHaveLength(TRENDING_SKELETONS);
     answer(null);
 
-    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     const section = screen.getByRole('region', { name: 'Trending artists' });
     const cards = within(section).getAllByRole('listitem');
     expect(cards).toHaveLength(TRENDING_SHOWN);
@@ -67,11 +56,9 @@ describe('TrendingArtists (SPEC §2 landing)', () => {
   });
 
   it('leaves the section out when nothing is trending', async () => {
-    mockApi((c) =>
-      c.path === '/api/v1/landing/artists' ? { status: 200, body: { artists: [] } } : undefined,
-    );
+    mockApi((c) => (c.path === '/api/v1/landing/artists' ? ok({ artists: [] }) : undefined));
     const { container } = renderInRouter(<TrendingArtists />, makeBootstrap());
-    await vi.waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
+    await waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Trending artists' })).toBeNull();
   });
 });

@@ -1,14 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import {
   accountHandler,
   apiAccess,
-  fail,
   makeAccountUser,
-  mockApi,
   mockViewport,
-  ok,
   visitAccountSettings,
 } from '#src/features/account/testing';
 import { clearToasts } from '#src/ui/toast';

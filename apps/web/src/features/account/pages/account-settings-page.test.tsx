@@ -4,17 +4,15 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { clearToasts } from '#src/ui/toast';
 import { pageReloader } from '../lib/reload-page';
 import {
   accountHandler,
   apiAccess,
-  fail,
   makeAccountUser,
   makeSession,
-  mockApi,
   mockViewport,
-  ok,
   visitAccountSettings,
 } from '../testing';
 
@@ -25,10 +23,8 @@ afterEach(() => {
   clearToasts();
 });
 
-// The page is a lazy chunk: its first import in a test file can take seconds on a loaded 2-core
-// runner (it did once in CI), longer than findBy's default second.
-const heading = () =>
-  screen.findByRole('heading', { level: 1, name: 'Account settings' }, { timeout: 10_000 });
+// The page is a lazy chunk: findBy waits for it (test/setup.ts gives every wait room for a loaded runner).
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Account settings' });
 const panel = (id: string) => document.getElementById(id);
 
 describe('account settings layout', () => {

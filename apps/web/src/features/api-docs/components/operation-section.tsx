@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '#src/ui/copy-button';
 import { cx } from '#src/ui/cx';
+import { useOnceNearViewport } from '#src/ui/use-once-near-viewport';
 import { type ApiOperation, accessText, curlExample, type OpenApiDocument, typeLabel } from '../lib/openapi';
 import { MethodBadge } from './method-badge';
 import { PathText } from './path-text';
@@ -91,7 +92,11 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
   );
 }
 
-/** One operation: summary, who may call it, parameters, body, responses and a curl example. */
+/**
+ * One operation: its heading and summary at once; who may call it, parameters, body, responses and
+ * a curl example once it comes near the viewport (the document has ~100 operations: rendering
+ * them all up front made the page slow to appear).
+ */
 export function OperationSection({
   doc,
   op,
@@ -103,15 +108,15 @@ export function OperationSection({
 }) {
   const { operation } = op;
   const label = `${op.method.toUpperCase()} ${op.path}`;
-  const rule = operation['x-zema-access'];
-  const body = operation.requestBody?.content['application/json']?.schema;
-  const curl = curlExample(doc, op, baseUrl);
-  const tokenOptional = operation.security?.some((requirement) => Object.keys(requirement).length === 0);
+  const [ref, near] = useOnceNearViewport<HTMLElement>();
 
   return (
     <article
+      ref={ref}
       id={op.id}
       aria-label={operation.summary ? `${label}: ${operation.summary}` : label}
+      aria-busy={!near || undefined}
+      data-details={near ? 'shown' : 'pending'}
       className="scroll-mt-4 rounded-theme border border-divider bg-paper p-4 sm:p-6"
     >
       <h3 id={`${op.id}-title`} tabIndex={-1} className="flex flex-wrap items-center gap-2 outline-none">
@@ -122,7 +127,35 @@ export function OperationSection({
       </h3>
       {operation.summary && <p className="mt-2 text-base">{operation.summary}</p>}
       {operation.description && <p className="mt-1 text-sm text-muted">{operation.description}</p>}
+      {near ? (
+        <OperationDetails doc={doc} op={op} baseUrl={baseUrl} label={label} />
+      ) : (
+        // Roughly the height of the details, so the page does not jump much as they arrive.
+        <div aria-hidden="true" className="min-h-48" />
+      )}
+    </article>
+  );
+}
 
+function OperationDetails({
+  doc,
+  op,
+  baseUrl,
+  label,
+}: {
+  doc: OpenApiDocument;
+  op: ApiOperation;
+  baseUrl: string;
+  label: string;
+}) {
+  const { operation } = op;
+  const rule = operation['x-zema-access'];
+  const body = operation.requestBody?.content['application/json']?.schema;
+  const curl = curlExample(doc, op, baseUrl);
+  const tokenOptional = operation.security?.some((requirement) => Object.keys(requirement).length === 0);
+
+  return (
+    <>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_1fr]">
         <dt className="font-semibold text-muted">Access</dt>
         <dd data-testid="operation-access">
@@ -192,6 +225,6 @@ export function OperationSection({
           </pre>
         </div>
       </Block>
-    </article>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
 import type { OpenApiDocument } from '../lib/openapi';
 import ApiDocsPage, { ApiDocs } from './api-docs-page';
@@ -116,18 +117,76 @@ const fixture: OpenApiDocument = {
 
 const signedIn = makeBootstrap({ user: makeUser() });
 
-function renderDocs() {
-  resetBootstrapStore();
-  return renderInRouter(<ApiDocs doc={fixture} />, signedIn);
+/** The browser's IntersectionObserver, driven by the test: `scrollNear(el)` brings `el` into view. */
+const observers = new Map<
+  Element,
+  { callback: IntersectionObserverCallback; observer: IntersectionObserver }
+>();
+class TestIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(el: Element) {
+    observers.set(el, { callback: this.callback, observer: this as unknown as IntersectionObserver });
+  }
+  unobserve(el: Element) {
+    observers.delete(el);
+  }
+  disconnect() {
+    for (const [el, o] of observers) if (o.observer === (this as unknown)) observers.delete(el);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+function scrollNear(...elements: Element[]) {
+  act(() => {
+    for (const el of elements) {
+      const o = observers.get(el);
+      o?.callback([{ isIntersecting: true, target: el } as IntersectionObserverEntry], o.observer);
+    }
+  });
 }
 
-const article = (name: RegExp) => screen.getByRole('article', { name });
-
+beforeEach(() => {
+  observers.clear();
+  vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the docs and scrolls every operation into view, so each shows its details. */
+function renderDocs() {
+  resetBootstrapStore();
+  const view = renderInRouter(<ApiDocs doc={fixture} />, signedIn);
+  scrollNear(...screen.getAllByRole('article'));
+  return view;
+}
+
+const article = (name: RegExp) => screen.getByRole('article', { name });
+
 describe('ApiDocs', () => {
+  it("renders headings and the sidebar at once, and an operation's details once it nears the viewport", () => {
+    resetBootstrapStore();
+    renderInRouter(<ApiDocs doc={fixture} />, signedIn);
+    // Every operation is listed and has its heading and summary…
+    const nav = screen.getByRole('navigation', { name: 'API operations' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+    const create = article(/POST \/api\/v1\/access-tokens: Create a personal access token/i);
+    const bootstrap = article(/GET \/api\/v1\/bootstrap-data/i);
+    expect(within(create).getByRole('heading', { level: 3 }).textContent).toBe('post/api/v1/access-tokens');
+    // …but no details until it comes near the viewport.
+    expect(screen.queryAllByTestId('operation-access')).toHaveLength(0);
+    expect(screen.queryAllByRole('table')).toHaveLength(0);
+    expect(screen.queryAllByTestId('curl-example')).toHaveLength(0);
+    expect(create.getAttribute('aria-busy')).toBe('true');
+
+    scrollNear(bootstrap);
+    expect(within(bootstrap).getByTestId('operation-access').textContent).toContain('Anyone');
+    expect(bootstrap.getAttribute('aria-busy')).toBeNull();
+    expect(within(create).queryByTestId('operation-access')).toBeNull();
+    expect(screen.getAllByTestId('operation-access')).toHaveLength(1);
+  });
+
   it('renders each tag with its operations: method, path, summary and access rule', () => {
     renderDocs();
     for (const tag of ['Access tokens', 'Bootstrap', 'Value lists']) {
@@ -232,26 +291,16 @@ describe('ApiDocs', () => {
 
 describe('ApiDocsPage', () => {
   it('loads the document from GET /api/v1/openapi.json', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(new URL(url, 'http://localhost').pathname);
-        return new Response(JSON.stringify(fixture), { headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const calls = mockApi((c) => (c.path === '/api/v1/openapi.json' ? ok(fixture) : undefined));
     resetBootstrapStore();
     renderInRouter(<ApiDocsPage />, signedIn);
     expect(screen.getByRole('heading', { level: 1, name: 'API documentation' })).toBeTruthy();
     expect(await screen.findByRole('article', { name: /POST \/api\/v1\/access-tokens/i })).toBeTruthy();
-    expect(calls).toEqual(['/api/v1/openapi.json']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/v1/openapi.json']);
   });
 
   it('offers to try again when the document cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Nope' }), { status: 403 })),
-    );
+    mockApi((c) => (c.path === '/api/v1/openapi.json' ? fail(403, { message: 'Nope' }) : undefined));
     resetBootstrapStore();
     renderInRouter(<ApiDocsPage />, signedIn);
     const alert = await screen.findByRole('alert');

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { clearToasts } from '#src/ui/toast';
-import { fail, mockApi, ok, visit } from '../testing';
+import { visit } from '../testing';
 
 const editor = vi.hoisted(() => ({ active: false }));
 vi.mock('#src/features/appearance/appearance-editor', () => ({
@@ -71,7 +72,7 @@ describe('email verification screen', () => {
     await userEvent.type(await screen.findByLabelText('Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       { method: 'POST', path: '/api/v1/validate-email-verification-otp', body: { code: '123456' } },
     ]);
   });
@@ -92,7 +93,7 @@ describe('email verification screen', () => {
     visit('/', unverified());
     await userEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('Email sent')).toBeTruthy();
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       { method: 'POST', path: '/api/v1/resend-email-verification', body: { email: 'abebe@example.com' } },
     ]);
   });

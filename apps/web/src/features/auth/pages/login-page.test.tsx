@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
 import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/app/onboarding-choice';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { clearToasts } from '#src/ui/toast';
-import { fail, mockApi, ok, visit } from '../testing';
+import { visit } from '../testing';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -140,7 +141,7 @@ describe('login screen', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Stay signed in for a month' }));
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[0]).toEqual({
+    expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/auth/login',
       body: { email: 'abebe@example.com', password: 'secret-password', remember: false },

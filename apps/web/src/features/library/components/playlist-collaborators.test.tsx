@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Playlist, UserRef } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { mockApi } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
-import { mockApi } from '#src/features/account/testing';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { usePlaylist } from '../api/get-playlist';
 import { playlistKey } from '../api/use-playlists';
@@ -108,7 +108,7 @@ describe('playlist collaborators (owner)', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Abebe Bikila' }));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
         '/api/v1/playlists/7/collaborators/2',
       ]),
@@ -116,7 +116,7 @@ describe('playlist collaborators (owner)', () => {
     expect(await screen.findByText('Abebe Bikila removed from collaborators')).toBeTruthy();
     // The page's playlist query now holds the server's answer.
     expect(queryClient.getQueryData<Playlist>(playlistKey(7))?.collaborators).toEqual([almaz]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Remove Abebe Bikila' })).toBeNull(),
     );
   });
@@ -128,7 +128,7 @@ describe('playlist collaborators (owner)', () => {
 
     await userEvent.type(field, 'Ab');
     const listbox = await screen.findByRole('listbox');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(listbox)
           .getAllByRole('option')
@@ -143,7 +143,7 @@ describe('playlist collaborators (owner)', () => {
 
     await userEvent.click(within(listbox).getByRole('option', { name: 'Abebe Bikila' }));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
         '/api/v1/playlists/7/collaborators/2',
       ]),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerEngine, PlayerSnapshot } from '../engine/audio-engine';
@@ -39,8 +39,8 @@ describe('SeekBar', () => {
     fireEvent.keyDown(seek, { key: 'ArrowRight' });
     fireEvent.keyUp(seek, { key: 'ArrowRight' });
     // Arrow keys move to the next 5 s step and the player seeks there.
-    await vi.waitFor(() => expect(player.seek).toHaveBeenCalledWith(70));
-    await vi.waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('1:10 of 3:20'));
+    await waitFor(() => expect(player.seek).toHaveBeenCalledWith(70));
+    await waitFor(() => expect(seek.getAttribute('aria-valuetext')).toBe('1:10 of 3:20'));
   });
 });
 

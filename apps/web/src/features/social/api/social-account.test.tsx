@@ -4,6 +4,7 @@ import { SOCIAL_POPUP_MESSAGE_TYPE, type SocialService } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData, resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { useSocialLogin } from '../lib/use-social-login';
@@ -25,16 +26,9 @@ function Panel({ service }: { service: SocialService }) {
   );
 }
 
-let calls: { path: string; body: unknown }[];
+let calls: ApiCall[];
 function answer(status: number, body: unknown) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ path: new URL(url, 'http://localhost').pathname, body: JSON.parse(String(init.body)) });
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  calls = mockApi(() => ({ status, body }));
 }
 
 const withGoogle = makeBootstrap({
@@ -66,7 +60,9 @@ describe('connecting and disconnecting a provider', () => {
     renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Disabled Google account')).toBeTruthy();
-    expect(calls).toEqual([{ path: '/secure/auth/social/google/disconnect', body: { service: 'google' } }]);
+    expect(calls.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/secure/auth/social/google/disconnect', body: { service: 'google' } },
+    ]);
     expect(getBootstrapData()?.user?.social_profiles).toEqual([]);
   });
 

@@ -4,34 +4,11 @@ import { type BootstrapData, SOCIAL_POPUP_MESSAGE_TYPE, type SocialLoginResult }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData, resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { mockApi } from '#src/app/testing/mock-api';
 import { renderRoutes } from '#src/app/testing/render-app';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { SOCIAL_TEXTS } from '../social-texts';
 import { SocialLoginButtons } from './social-login-buttons';
-
-type Call = { method: string; path: string; body: unknown };
-type Answer = { status: number; body: unknown };
-
-function mockApi(handler: (call: Call) => Answer | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        method: init.method ?? 'GET',
-        path: new URL(url, 'http://localhost').pathname,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      };
-      calls.push(call);
-      const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
 
 let popup: { closed: boolean; focus: () => void };
 let open: ReturnType<typeof vi.fn>;
@@ -173,14 +150,11 @@ describe('SocialLoginButtons', () => {
     renderLogin();
     await clickGoogle();
     popup.closed = true;
-    await waitFor(
-      () =>
-        expect(
-          screen.getByRole('button', { name: /Continue with Google/ }).getAttribute('data-pending'),
-        ).toBeNull(),
-      {
-        timeout: 2500,
-      },
+    // The popup is checked once a second (SPEC §9): waitFor's default (test/setup.ts) covers it.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: /Continue with Google/ }).getAttribute('data-pending'),
+      ).toBeNull(),
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Home page')).toBeNull();

@@ -2,14 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
+import { fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import {
   accountHandler,
-  fail,
   makeAccountUser,
-  mockApi,
   mockViewport,
-  ok,
-  type RecordedCall,
   visitAccountSettings,
 } from '#src/features/account/testing';
 import { clearToasts } from '#src/ui/toast';
