@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { BootstrapGate } from '#src/app/bootstrap-gate';
+import { PageReadySignal } from '#src/app/page-ready-signal';
 import { createAppRouter } from '#src/app/router';
 import { queryClient } from '#src/lib/query-client';
 import { ErrorDialogHost } from '#src/ui/error-dialog';
@@ -19,6 +20,7 @@ createRoot(document.getElementById('root')!).render(
       </BootstrapGate>
       <ToastRegion />
       <ErrorDialogHost />
+      <PageReadySignal />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import { useMarksPageLoading } from '#src/lib/page-ready';
 import { cx } from './cx';
 import { Spinner, useDelayedVisibility } from './spinner';
 
@@ -13,6 +14,7 @@ export interface LoadingPageProps {
  */
 export function LoadingPage({ isLoading = true, className }: LoadingPageProps) {
   const showSpinner = useDelayedVisibility(isLoading);
+  useMarksPageLoading(isLoading);
   return (
     <div
       role="status"

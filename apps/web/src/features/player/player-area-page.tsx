@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { useMarksPageLoading } from '#src/lib/page-ready';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { Spinner } from '#src/ui/spinner';
 import { PlayerLayout } from './layout/player-layout';
 import { playerRoutes } from './player-routes';
 
 function PageFallback() {
+  useMarksPageLoading();
   return (
     <div className="flex justify-center py-24">
       <Spinner />
