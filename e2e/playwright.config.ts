@@ -11,8 +11,13 @@ export default defineConfig({
   outputDir: './.artifacts/results',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A test that needs a retry is a failing test: none is retried, in CI or not.
+  retries: 0,
+  // Waits are by readiness (the app marks <html data-app-ready>, support/fixtures.ts); these limits
+  // only stop what never becomes ready. One expect limit for every assertion, room for a loaded
+  // two-core runner, and one per-test limit for the longest scenarios (real audio, axe, mail).
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,

@@ -127,7 +127,6 @@ test.describe('accounts', () => {
   });
 
   test('login with two-factor: an authenticator code, then a recovery code', async ({ page }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('twofactor', test.info().project.name);
     const api = await ApiSession.open();
     await api.register(email, PASSWORD);

@@ -7,9 +7,6 @@ test.describe('catalogue pages', () => {
     await dismissCookieNotice(context);
     await waitForCatalogue(page);
   });
-  // Several pages, axe runs and real audio playback per test: more than the default 30 s on 2 cores.
-  test.describe.configure({ timeout: 120_000 });
-
   for (const mode of ['light', 'dark'] as const) {
     test(`home, album and artist pages (${mode}): content, axe, screenshots`, async ({ page }) => {
       await page.goto('/discover');

@@ -11,7 +11,6 @@ test.describe('landing page trending artists (guest)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const { artists } = (await (await request.get('/api/v1/landing/artists')).json()) as {
       artists: unknown[];
     };

@@ -60,9 +60,6 @@ async function trackMenu(page: Page, name: string) {
 }
 
 test.describe('library (signed in)', () => {
-  // A whole listening session in one test: longer than the default 30 s on a shared machine.
-  test.describe.configure({ timeout: 150_000 });
-
   test.beforeEach(async ({ context }) => {
     await dismissCookieNotice(context);
   });

@@ -12,9 +12,6 @@ async function someArtist(request: import('@playwright/test').APIRequestContext)
 }
 
 test.describe('search (guest)', () => {
-  // A whole listening session in one test: longer than the default 30 s on a shared machine.
-  test.describe.configure({ timeout: 90_000 });
-
   test.beforeEach(async ({ context }) => {
     await dismissCookieNotice(context);
   });

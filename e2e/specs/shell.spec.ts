@@ -113,7 +113,7 @@ test.describe('app shell', () => {
     await page.route('**/api/v1/value-lists/**', (route) => route.fulfill({ status: 500, json: payload }));
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'An error occured' });
-    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByText('TypeError')).toBeVisible();
     await dialog.getByRole('button', { name: '3 vendor frames' }).click();
     await expect(dialog.getByText('hookRunner1')).toBeVisible();

@@ -118,5 +118,5 @@ export async function freshTotp(secret: string, used: string): Promise<string> {
  * nothing until React Aria removes it after 7 s, and axe reports it (role-img-alt). Wait it out.
  */
 export async function settleLiveAnnouncements(page: Page): Promise<void> {
-  await expect(page.locator('[role="log"] > [role="img"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[role="log"] > [role="img"]')).toHaveCount(0);
 }

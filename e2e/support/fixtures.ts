@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import type { BootstrapData } from '@zema/contracts';
 
 /** Rewrites the bootstrap data the server inlines into the page (e.g. to turn a setting on). */
@@ -35,5 +35,39 @@ export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${project}.png`, fullPage: true });
 }
 
-export const test = base;
+/**
+ * The app marks `<html data-app-ready>` once the route's lazy chunk has loaded and no query is in
+ * flight (apps/web/src/app/page-ready-signal.tsx). Waiting for it is waiting for readiness, however
+ * long a loaded machine takes.
+ */
+export async function waitForAppReady(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+}
+
+/** A navigation that landed on one of the app's own pages (not JSON, a file, or another site). */
+function isAppPage(page: Page, response: Response | null) {
+  if (!response) return false;
+  const own =
+    new URL(response.url()).origin === new URL(base.info().project.use.baseURL ?? page.url()).origin;
+  return own && (response.headers()['content-type'] ?? '').includes('text/html');
+}
+
+/** `page.goto` and `page.reload` return once the app's page is ready, not merely loaded. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (isAppPage(page, response)) await waitForAppReady(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (isAppPage(page, response)) await waitForAppReady(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -106,7 +106,7 @@ export async function waitForMail(
         }
         return false;
       },
-      { message: `a mail to ${address}${subject ? ` matching ${subject}` : ''}`, timeout: 15_000 },
+      { message: `a mail to ${address}${subject ? ` matching ${subject}` : ''}` },
     )
     .toBe(true);
   return found as Mail;

@@ -18,11 +18,20 @@ export async function audioState(page: Page): Promise<AudioState> {
 
 /** Waits until the audio is really playing and its clock moves forward. */
 export async function expectPlaying(page: Page) {
-  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
   const first = (await audioState(page)).currentTime;
-  await expect
-    .poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 })
-    .toBeGreaterThan(first + 0.3);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(first + 0.3);
+}
+
+/** Where the player keeps its state (apps/web/src/features/player/engine/persistence.ts). */
+export const PLAYER_STORAGE_KEY = 'zema-player';
+
+/** The play position the player saved for the next visit (localStorage, seconds). */
+export async function savedPosition(page: Page): Promise<number> {
+  const saved = await page.evaluate((key) => localStorage.getItem(key), PLAYER_STORAGE_KEY);
+  const position = saved ? (JSON.parse(saved) as { position?: unknown }).position : undefined;
+  expect(typeof position, `saved player: ${saved}`).toBe('number');
+  return position as number;
 }
 
 /** Track id of the stream that plays now (…/tracks/{id}/stream…). */
