@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
-import { fail, makeAccountUser, mockApi, ok, type RecordedCall } from '../testing';
+import { makeAccountUser } from '../testing';
 import { ChangeEmailDialog } from './change-email-dialog';
 
 afterEach(() => {
@@ -16,10 +17,8 @@ afterEach(() => {
 
 const OLD = 'old@example.test';
 const NEW = 'new@example.test';
-type Answer = { status: number; body: unknown };
-
 function setup(
-  handler: (call: RecordedCall) => Answer | undefined = () => undefined,
+  handler: (call: RecordedCall) => ApiAnswer | undefined = () => undefined,
   opts: { confirmed?: boolean } = {},
 ) {
   const user = makeAccountUser({ email: OLD });

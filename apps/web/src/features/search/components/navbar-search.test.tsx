@@ -4,8 +4,8 @@ import type { ArtistRef } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { mockApi } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
-import { mockApi } from '#src/features/account/testing';
 import { NavbarSearch } from './navbar-search';
 
 beforeEach(() => resetBootstrapStore());
