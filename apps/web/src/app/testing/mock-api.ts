@@ -164,12 +164,12 @@ export function takeProblems(): string[] {
   return state.problems.splice(0);
 }
 
-/** Once per run (test/setup.ts): every `fetch` goes through the guard, and retries wait 0 ms. */
+/** Once per run (test/setup.ts): every `fetch` goes through the guard. */
 export function installApiGuard() {
   Object.defineProperty(globalThis, 'fetch', { value: guardedFetch, writable: true, configurable: true });
 }
 
-/** Before each test. */
+/** Before each test: no handler yet, and the API client retries without waiting. */
 export function beginApiTest() {
   const late = state.problems.splice(0);
   state.phase = 'running';
