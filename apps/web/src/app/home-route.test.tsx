@@ -1,9 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '#src/features/auth/testing';
+import { homePageApi } from '#src/features/auth/testing';
 import { resetBootstrapStore } from './bootstrap-store';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
+import { mockApi } from './testing/mock-api';
 import { renderRoutes } from './testing/render-app';
 
 afterEach(() => {
@@ -14,23 +15,20 @@ afterEach(() => {
 // First in its own file: React Router warns about a route once per process.
 describe('the player area at / (a signed-in user)', () => {
   it('renders without React or router warnings, and stays when going deeper', async () => {
-    mockApi(() => undefined);
+    mockApi(homePageApi);
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
     resetBootstrapStore();
     const { router } = renderRoutes(appRoutes, '/', makeBootstrap({ user: makeUser() }));
     // The navbar's <search> landmark: the player area is up.
-    const search = await waitFor(
-      () => {
-        const found = document.querySelector('search');
-        expect(found).not.toBeNull();
-        return found;
-      },
-      // The lazy page chunk loads first.
-      { timeout: 10_000 },
-    );
+    // The lazy page chunk loads first (waitFor waits for it: test/setup.ts).
+    const search = await waitFor(() => {
+      const found = document.querySelector('search');
+      expect(found).not.toBeNull();
+      return found;
+    });
     await router.navigate('/library');
-    await waitFor(() => expect(document.querySelector('search')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('search')).not.toBeNull());
     expect(search).toBeInstanceOf(HTMLElement);
     expect(router.state.location.pathname).toBe('/library');
 
