@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying, waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -41,6 +42,21 @@ test.describe('catalogue pages', () => {
       await expectPlaying(page);
     });
   }
+
+  // axe's default rule set leaves target-size (WCAG 2.2 AA, 2.5.8) out; Lighthouse counts it.
+  test('track rows: every title, artist and album link is a 24 px target (WCAG 2.5.8)', async ({ page }) => {
+    const noSmallTargets = async () => {
+      const result = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+      const where = result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+      expect(where, `on ${page.url()}`).toEqual([]);
+    };
+    await page.goto('/discover');
+    await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+    await noSmallTargets();
+    await page.locator('main a[href^="/pastor/"]').first().click();
+    await expect(page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1)).toBeVisible();
+    await noSmallTargets();
+  });
 
   test('artist page by its URL, and unknown ids end in the 404 page', async ({ page }) => {
     await page.goto('/discover');

@@ -244,11 +244,15 @@ function TrackRow({
           <div className="min-w-0">
             <Link
               to={trackHref(track)}
-              className={cx('block truncate font-medium hover:underline', isCurrent && 'text-primary')}
+              className={cx(
+                'block truncate leading-6 font-medium hover:underline',
+                isCurrent && 'text-primary',
+              )}
             >
               {track.name}
             </Link>
-            <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
+            {/* Both lines 24 px high and 2 px apart: each link is a 24 px target that touches no other (WCAG 2.5.8). */}
+            <div className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs leading-6 text-muted">
               {track.explicit && (
                 <span
                   title={trans('Explicit')}
