@@ -284,11 +284,16 @@ test.describe('account settings flows', () => {
 
     await page.reload();
     await expect(developers.getByText(/Last used (just now|\d+ (seconds?|minutes?) ago)/)).toBeVisible();
-    await developers.getByRole('button', { name: 'Delete token curl' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Delete token' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const confirmDelete = page.getByRole('alertdialog', { name: 'Delete token' });
+    // Panels above may still change height (late images, the sessions list) and move the button
+    // between pointer down and up, which cancels the press: press it until the dialog is open.
+    await expect(async () => {
+      if (!(await confirmDelete.isVisible())) {
+        await developers.getByRole('button', { name: 'Delete token curl' }).click({ timeout: 5_000 });
+      }
+      await expect(confirmDelete).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Deleted token')).toBeVisible();
     expect((await api.get('/api/v1/users/me', { headers })).status()).toBe(401);
     await api.dispose();
