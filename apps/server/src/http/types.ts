@@ -1,4 +1,5 @@
 import type { User } from '@zema/contracts';
+import type { Operation } from '@zema/contracts/operation';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
 import type { SettingsService } from '#src/features/settings/settings.service';
@@ -23,6 +24,8 @@ declare module 'fastify' {
      * required (the verification screen's own calls); see http/access.plugin.ts.
      */
     allowUnverified?: boolean;
+    /** The `@zema/contracts` operation this route registers (http/define-route.ts). */
+    operation?: Operation;
   }
   interface FastifyRequest {
     /** The signed-in user (bootstrap shape), or null for visitors. */

@@ -6,6 +6,8 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@zema/contracts';
+import { type Operation, type OperationResponse, operationPath } from '@zema/contracts/operation';
+import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { getCookie } from './cookies';
 
@@ -206,3 +208,45 @@ export const apiClient = {
   delete: <T = unknown>(path: string, body?: unknown, opts?: MethodOptions) =>
     apiFetch<T>(path, { ...opts, method: 'DELETE', body }),
 };
+
+/** Path and query values as they go on the wire: the schema's keys, any scalar (ids as numbers). */
+type Wire<T> = { [K in keyof T]: ParamScalar | readonly ParamScalar[] };
+
+type CallInput<O extends Operation> = (O['params'] extends z.ZodType
+  ? { params: Wire<z.input<O['params']>> }
+  : { params?: undefined }) &
+  (O['query'] extends z.ZodType ? { query?: Wire<z.input<O['query']>> } : { query?: undefined }) &
+  (O['body'] extends z.ZodType ? { body: z.input<O['body']> } : { body?: unknown }) & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    retries?: number;
+  };
+
+/** Arguments of `api.call`: the input may be left out when the operation needs none. */
+type CallArgs<O extends Operation> =
+  object extends CallInput<O> ? [input?: CallInput<O>] : [input: CallInput<O>];
+
+/**
+ * Calls one operation of `@zema/contracts` (ARCHITECTURE convention 2): its method and path,
+ * `params` filled into the path, `query` and `body` typed from its schemas, and the answer parsed
+ * by its response schema. Every SPEC §7 convention of `apiFetch` applies (XSRF, method override,
+ * workspaceId, comma-joined `with`/`load`, retries). `body` also takes FormData or a Blob for
+ * uploads, which have no JSON schema.
+ */
+async function call<O extends Operation>(
+  operation: O,
+  ...[input]: CallArgs<O>
+): Promise<OperationResponse<O>> {
+  const path = operationPath(operation.path, input?.params as Record<string, unknown> | undefined);
+  const data = await apiFetch<unknown>(path, {
+    method: operation.method,
+    params: input?.query as ApiParams | undefined,
+    body: input?.body,
+    signal: input?.signal,
+    headers: input?.headers,
+    retries: input?.retries,
+  });
+  return (operation.response ? operation.response.parse(data) : data) as OperationResponse<O>;
+}
+
+export const api = { call };

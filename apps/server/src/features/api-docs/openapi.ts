@@ -245,6 +245,7 @@ export async function registerOpenApi(app: FastifyInstance) {
   const transform: SwaggerTransform = (input) => {
     const { url, route } = input;
     const access = (route as RouteOptions).config?.access;
+    const operation = (route as RouteOptions).config?.operation;
     if (!isDocumentedUrl(url) || !isValidAccess(access)) return { schema: { hide: true }, url };
     const converted = zodTransform(input);
     const own: FastifySchema = route.schema ?? {};
@@ -257,8 +258,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       url,
       schema: {
         ...(converted.schema ?? {}),
-        summary: own.summary ?? summarize(method, url),
-        tags: own.tags ?? [tagFor(url)],
+        summary: operation?.summary ?? own.summary ?? summarize(method, url),
+        tags: operation ? [operation.tag] : (own.tags ?? [tagFor(url)]),
         // A guest route takes a token optionally ({} = no credentials); the others need one.
         security,
         [ACCESS_EXTENSION]: label,

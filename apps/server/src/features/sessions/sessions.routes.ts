@@ -1,10 +1,7 @@
-import {
-  logoutOtherSessionsRequestSchema,
-  messageResponseSchema,
-  userSessionsResponseSchema,
-} from '@zema/contracts';
+import { sessions } from '@zema/contracts/operations/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '#src/features/auth/rate-limits';
+import { defineRoute } from '#src/http/define-route';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import { listUserSessions, logoutOtherSessions } from './sessions.service';
 
@@ -18,19 +15,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       onError: (err) => app.log.warn({ err }, 'geoip lookup failed'),
     });
 
-  app.get(
-    '/user-sessions',
-    { config: { access: 'user' }, schema: { response: { 200: userSessionsResponseSchema } } },
-    async (request) => ({ sessions: await listUserSessions(app, geoip, request) }),
-  );
+  defineRoute(app, sessions.list, async (request) => ({
+    sessions: await listUserSessions(app, geoip, request),
+  }));
 
-  app.post(
-    '/user-sessions/logout-other',
-    {
-      // Shares the password-guessing budget of confirm-password (5 a minute per session).
-      config: { access: 'user', rateLimit: rateLimits.confirmPassword },
-      schema: { body: logoutOtherSessionsRequestSchema, response: { 200: messageResponseSchema } },
-    },
+  defineRoute(
+    app,
+    sessions.logoutOther,
+    // Shares the password-guessing budget of confirm-password (5 a minute per session).
+    { config: { rateLimit: rateLimits.confirmPassword } },
     async (request) => {
       await logoutOtherSessions(app, request, request.body.password);
       return { message: 'Logged out other sessions.' };

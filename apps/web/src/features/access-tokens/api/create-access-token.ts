@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateAccessTokenResponse, createAccessTokenResponseSchema } from '@zema/contracts';
+import type { CreateAccessTokenResponse } from '@zema/contracts';
+import { accessTokens } from '@zema/contracts/operations/access-tokens';
 import { patchAccount } from '#src/features/account/lib/account-cache';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 
 /** POST access-tokens {tokenName} → {token, plainTextToken}; the plain token is shown once. */
 export async function createAccessToken(tokenName: string): Promise<CreateAccessTokenResponse> {
-  return createAccessTokenResponseSchema.parse(await apiClient.post<unknown>('access-tokens', { tokenName }));
+  return api.call(accessTokens.create, { body: { tokenName } });
 }
 
 export function useCreateAccessToken() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accessTokens } from '@zema/contracts/operations/access-tokens';
 import { patchAccount } from '#src/features/account/lib/account-cache';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 
 /** DELETE access-tokens/{id}: the token stops working at once. */
 export async function deleteAccessToken(id: number): Promise<void> {
-  await apiClient.delete(`access-tokens/${id}`);
+  await api.call(accessTokens.delete, { params: { id } });
 }
 
 export function useDeleteAccessToken() {

@@ -41,7 +41,7 @@ function server() {
           plainTextToken: PLAIN,
         });
       }
-      if (call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12') return ok({});
+      if (call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12') return ok({ message: 'Token deleted.' });
       return undefined;
     }),
   );
@@ -118,7 +118,7 @@ describe('access token dialog (SPEC §4)', () => {
     });
     const calls = mockApi(
       accountHandler(withToken, (call) =>
-        call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12' ? ok({}) : undefined,
+        call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12' ? ok({ message: 'Token deleted.' }) : undefined,
       ),
     );
     visitAccountSettings(withToken);

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserSession, userSessionsResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { UserSession } from '@zema/contracts';
+import { sessions } from '@zema/contracts/operations/sessions';
+import { api } from '#src/lib/api-client';
 
 /** GET user-sessions → {sessions}: browser sessions and used API tokens of the signed-in user. */
 export async function fetchUserSessions(signal?: AbortSignal): Promise<UserSession[]> {
-  return userSessionsResponseSchema.parse(await apiClient.get<unknown>('user-sessions', { signal })).sessions;
+  return (await api.call(sessions.list, { signal })).sessions;
 }
 
 export const userSessionsQueryOptions = () =>

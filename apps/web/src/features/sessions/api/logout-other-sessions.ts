@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { sessions } from '@zema/contracts/operations/sessions';
+import { api } from '#src/lib/api-client';
 import { userSessionsQueryOptions } from './get-user-sessions';
 
 /** POST user-sessions/logout-other {password}: the password is asked every time (SPEC §4). */
 export async function logoutOtherSessions(password: string): Promise<void> {
-  await apiClient.post('user-sessions/logout-other', { password });
+  await api.call(sessions.logoutOther, { body: { password } });
 }
 
 export function useLogoutOtherSessions() {
