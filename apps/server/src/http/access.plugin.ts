@@ -1,4 +1,5 @@
 import { type GuestRole, hasPermission, PERMISSIONS } from '@zema/contracts';
+import type { Operation } from '@zema/contracts/operation';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { cachedGuestRole } from '#src/features/users/users.service';
@@ -6,7 +7,14 @@ import { HttpError, MESSAGES } from './errors';
 import type { RouteAccess } from './types';
 
 /** Every registered route and its access rule (the table-driven access test walks this list). */
-export type GuardedRoute = { method: string; url: string; access: RouteAccess; allowUnverified: boolean };
+export type GuardedRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  allowUnverified: boolean;
+  /** The `@zema/contracts` operation the route registers (http/define-route.ts), if any. */
+  operation?: Operation;
+};
 
 export const UNVERIFIED_MESSAGE = 'Verify your email address to continue.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -73,9 +81,10 @@ export const accessPlugin = fp(
           `Route ${String(route.method)} ${route.url} must declare config.access ('guest', 'user', 'admin' or {permission}).`,
         );
       }
-      const allowUnverified = (route.config as { allowUnverified?: unknown }).allowUnverified === true;
+      const config = route.config as { allowUnverified?: unknown; operation?: Operation };
+      const allowUnverified = config.allowUnverified === true;
       for (const method of [route.method].flat())
-        guarded.push({ method, url: route.url, access, allowUnverified });
+        guarded.push({ method, url: route.url, access, allowUnverified, operation: config.operation });
     });
 
     app.addHook('onRequest', async (request) => {

@@ -43,6 +43,12 @@ declare module 'fastify' {
     cache: SharedCache;
     /** DATA_DIR/logs: server errors, rotated and collapsed (platform/error-log.ts). */
     errorLog: ErrorLog;
-    guardedRoutes: readonly { method: string; url: string; access: RouteAccess; allowUnverified: boolean }[];
+    guardedRoutes: readonly {
+      method: string;
+      url: string;
+      access: RouteAccess;
+      allowUnverified: boolean;
+      operation?: Operation;
+    }[];
   }
 }

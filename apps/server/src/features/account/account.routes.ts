@@ -1,23 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  AVATAR_MAX_BYTES,
-  accountResponseSchema,
-  avatarUrlRequestSchema,
-  changeLocaleRequestSchema,
-  changeLocaleResponseSchema,
-  confirmEmailChangeRequestSchema,
-  deleteAccountQuerySchema,
-  deleteAccountResponseSchema,
-  messageResponseSchema,
-  requestEmailChangeRequestSchema,
-  updateAccountRequestSchema,
-  userRefParamSchema,
-} from '@zema/contracts';
+import { AVATAR_MAX_BYTES, avatarUrlRequestSchema } from '@zema/contracts';
+import { account } from '@zema/contracts/operations/account';
+import { localization } from '@zema/contracts/operations/localization';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireConfirmedPassword } from '#src/features/auth/auth.service';
 import { rateLimits } from '#src/features/auth/rate-limits';
+import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
 import {
   ACCOUNT_MESSAGES,
@@ -38,8 +27,6 @@ import {
   saveAvatar,
 } from './avatar.service';
 import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from './email-change.service';
-
-const idParams = z.object({ id: userRefParamSchema });
 
 export type AccountRoutesOptions = { remoteFetch?: RemoteFetchOptions };
 
@@ -87,43 +74,24 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 },
   });
 
-  app.get(
-    '/users/:id',
-    {
-      // The current user: the verification screen may read it (its email, for the masked text).
-      config: { access: 'user', allowUnverified: true },
-      schema: { params: idParams, response: { 200: accountResponseSchema } },
-    },
-    async (request) => ({ user: await getAccount(app, resolveTarget(request, request.params.id)) }),
-  );
+  defineRoute(app, account.get, async (request) => ({
+    user: await getAccount(app, resolveTarget(request, request.params.id)),
+  }));
 
-  app.put(
-    '/users/me',
-    {
-      config: { access: 'user' },
-      schema: { body: updateAccountRequestSchema, response: { 200: accountResponseSchema } },
-    },
-    async (request) => ({ user: await updateAccount(app, request.user!.id, request.body) }),
-  );
+  defineRoute(app, account.update, async (request) => ({
+    user: await updateAccount(app, request.user!.id, request.body),
+  }));
 
-  app.post(
-    '/users/me/locale',
-    {
-      config: { access: 'user' },
-      schema: { body: changeLocaleRequestSchema, response: { 200: changeLocaleResponseSchema } },
-    },
-    async (request) => ({ locale: await changeLocale(app, request.user!.id, request.body.locale) }),
-  );
+  defineRoute(app, localization.changeLocale, async (request) => ({
+    locale: await changeLocale(app, request.user!.id, request.body.locale),
+  }));
 
   // Changing the email: a browser session with a freshly confirmed password (tokens get 423), and
   // the limits of the verification code's sends and checks.
-  app.post(
-    '/users/me/email',
-    {
-      // Also before the email is verified: how a sign-up with a mistyped address is put right.
-      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeSend },
-      schema: { body: requestEmailChangeRequestSchema, response: { 200: messageResponseSchema } },
-    },
+  defineRoute(
+    app,
+    account.requestEmailChange,
+    { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
       await requireConfirmedPassword(app, request);
       await requestEmailChange(app, request.user!.id, request.body.email);
@@ -131,12 +99,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/users/me/email/confirm',
-    {
-      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeCheck },
-      schema: { body: confirmEmailChangeRequestSchema, response: { 200: accountResponseSchema } },
-    },
+  defineRoute(
+    app,
+    account.confirmEmailChange,
+    { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
       await requireConfirmedPassword(app, request);
       await confirmEmailChange(app, request.user!.id, request.body.code);
@@ -144,46 +110,29 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/users/:id/avatar',
-    { config: { access: 'user' }, schema: { params: idParams, response: { 200: accountResponseSchema } } },
-    async (request) => {
-      const userId = resolveTarget(request, request.params.id);
-      const input = await readAvatarInput(request);
-      try {
-        const raw = 'file' in input ? input.file : await fetchRemoteImage(input.url, opts.remoteFetch);
-        const encoded = await encodeAvatar(raw, 'file' in input ? 'file' : 'url');
-        return { user: await saveAvatar(app, userId, encoded) };
-      } catch (err) {
-        if (err instanceof AvatarInputError) throw avatarInputToHttp(err);
-        throw err;
-      }
-    },
-  );
+  defineRoute(app, account.uploadAvatar, async (request) => {
+    const userId = resolveTarget(request, request.params.id);
+    const input = await readAvatarInput(request);
+    try {
+      const raw = 'file' in input ? input.file : await fetchRemoteImage(input.url, opts.remoteFetch);
+      const encoded = await encodeAvatar(raw, 'file' in input ? 'file' : 'url');
+      return { user: await saveAvatar(app, userId, encoded) };
+    } catch (err) {
+      if (err instanceof AvatarInputError) throw avatarInputToHttp(err);
+      throw err;
+    }
+  });
 
-  app.delete(
-    '/users/:id/avatar',
-    { config: { access: 'user' }, schema: { params: idParams, response: { 200: accountResponseSchema } } },
-    async (request) => ({ user: await removeAvatar(app, resolveTarget(request, request.params.id)) }),
-  );
+  defineRoute(app, account.removeAvatar, async (request) => ({
+    user: await removeAvatar(app, resolveTarget(request, request.params.id)),
+  }));
 
-  app.delete(
-    '/users/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        params: idParams,
-        querystring: deleteAccountQuerySchema,
-        response: { 200: deleteAccountResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      // Deleting other users belongs to the admin area; here an account deletes only itself.
-      const userId = resolveTarget(request, request.params.id, false);
-      if (!['true', '1'].includes(request.query.deleteCurrentUser ?? '')) {
-        throw validationError({ deleteCurrentUser: [ACCOUNT_MESSAGES.confirmDelete] });
-      }
-      return { bootstrapData: await deleteOwnAccount(app, request, reply, userId) };
-    },
-  );
+  defineRoute(app, account.delete, async (request, reply) => {
+    // Deleting other users belongs to the admin area; here an account deletes only itself.
+    const userId = resolveTarget(request, request.params.id, false);
+    if (!['true', '1'].includes(request.query.deleteCurrentUser ?? '')) {
+      throw validationError({ deleteCurrentUser: [ACCOUNT_MESSAGES.confirmDelete] });
+    }
+    return { bootstrapData: await deleteOwnAccount(app, request, reply, userId) };
+  });
 };

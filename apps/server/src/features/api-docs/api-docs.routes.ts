@@ -1,5 +1,6 @@
-import { PERMISSIONS } from '@zema/contracts';
+import { apiDocs } from '@zema/contracts/operations/api-docs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 
 /** Under api/v1: the OpenAPI document (see openapi.ts), for users who may use the API. */
@@ -7,19 +8,15 @@ export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The routes are fixed once the app is ready, so the JSON is built on first use and kept.
   let json: string | undefined;
 
-  app.get(
-    '/openapi.json',
-    { config: { access: { permission: PERMISSIONS.apiAccess } } },
-    async (_request, reply) => {
-      // SPEC §2: the API docs exist only while the API is integrated.
-      if ((await app.settings.get<boolean>('api.integrated')) === false) {
-        throw new HttpError(404, 'The API is not enabled on this site.');
-      }
-      json ??= JSON.stringify(app.swagger());
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
-        .send(json);
-    },
-  );
+  defineRoute(app, apiDocs.openapi, async (_request, reply) => {
+    // SPEC §2: the API docs exist only while the API is integrated.
+    if ((await app.settings.get<boolean>('api.integrated')) === false) {
+      throw new HttpError(404, 'The API is not enabled on this site.');
+    }
+    json ??= JSON.stringify(app.swagger());
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .send(json);
+  });
 };

@@ -1,32 +1,25 @@
-import {
-  messageResponseSchema,
-  resendEmailVerificationRequestSchema,
-  validateEmailVerificationOtpRequestSchema,
-} from '@zema/contracts';
+import { auth } from '@zema/contracts/operations/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
 import { resendEmailVerification, validateEmailVerificationCode } from './email-verification.service';
 import { rateLimits } from './rate-limits';
 
 /** Under api/v1 (SPEC §7). The code always goes to the account's own address. */
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/resend-email-verification',
-    {
-      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeSend },
-      schema: { body: resendEmailVerificationRequestSchema, response: { 200: messageResponseSchema } },
-    },
+  defineRoute(
+    app,
+    auth.resendEmailVerification,
+    { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
       await resendEmailVerification(app, request.user!.id);
       return { message: 'Email sent' };
     },
   );
 
-  app.post(
-    '/validate-email-verification-otp',
-    {
-      config: { access: 'user', allowUnverified: true, rateLimit: rateLimits.emailCodeCheck },
-      schema: { body: validateEmailVerificationOtpRequestSchema, response: { 200: messageResponseSchema } },
-    },
+  defineRoute(
+    app,
+    auth.validateEmailVerificationOtp,
+    { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
       await validateEmailVerificationCode(app, request.user!.id, request.body.code);
       return { message: 'Email verified' };

@@ -1,13 +1,11 @@
-import { bootstrapResponseSchema, GUEST_LOCALE_COOKIE } from '@zema/contracts';
+import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
+import { bootstrap } from '@zema/contracts/operations/bootstrap';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
 import { buildBootstrapData } from './bootstrap.service';
 
 export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/bootstrap-data',
-    { config: { access: 'guest' }, schema: { response: { 200: bootstrapResponseSchema } } },
-    async (request) => ({
-      bootstrapData: await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]),
-    }),
-  );
+  defineRoute(app, bootstrap.get, async (request) => ({
+    bootstrapData: await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]),
+  }));
 };

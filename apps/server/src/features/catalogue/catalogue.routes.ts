@@ -1,29 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  albumPageSchema,
-  albumResponseSchema,
-  artistPageResponseSchema,
-  artistRefPageSchema,
-  artistResponseSchema,
-  channelResponseSchema,
-  genrePageSchema,
-  genreResponseSchema,
-  idParamSchema,
-  intParamSchema,
-  messageResponseSchema,
-  PERMISSIONS,
-  trackPageSchema,
-  trackResponseSchema,
-  upsertAlbumRequestSchema,
-  upsertArtistRequestSchema,
-  upsertChannelRequestSchema,
-  upsertGenreRequestSchema,
-  upsertTrackRequestSchema,
-} from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { invalidateSearches } from '#src/features/search/search.service';
+import { defineRoute } from '#src/http/define-route';
 import { HttpError, validationError } from '#src/http/errors';
 import {
   buildPublicArtistPage,
@@ -68,16 +48,6 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } 
 
 /** Largest audio file an admin may upload. */
 export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
-
-const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
-const ADMIN = { access: 'admin' } as const;
-
-const idParams = z.object({ id: idParamSchema });
-const pageQuery = z.object({
-  page: intParamSchema(1, 10_000).default(1),
-  perPage: intParamSchema(1, 50).default(20),
-});
-const genreParams = z.object({ name: z.string().min(1).max(100) });
 
 const notFound = () => new HttpError(404, 'Not found.');
 const found = <T>(value: T | null | undefined): T => {
@@ -139,118 +109,57 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.get(
-    '/artists/:id',
-    {
-      config: VIEW,
-      schema: { params: idParams, response: { 200: artistPageResponseSchema, 304: z.null() } },
-    },
-    async (request, reply) => {
-      const cached = found(await publicArtistPage(app, request.params.id));
-      const userId = callerId(request);
-      if (userId) return withCallerFlags(app.db, cached.page, userId);
-      // A guest's answer is the cached page itself: its hash, computed once, is the ETag.
-      reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
-      return cached.page;
-    },
+  defineRoute(app, catalogue.artist, async (request, reply) => {
+    const cached = found(await publicArtistPage(app, request.params.id));
+    const userId = callerId(request);
+    if (userId) return withCallerFlags(app.db, cached.page, userId);
+    // A guest's answer is the cached page itself: its hash, computed once, is the ETag.
+    reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
+    return cached.page;
+  });
+
+  defineRoute(app, catalogue.artistTracks, async (request) =>
+    found(await getArtistTracks(app.db, request.params.id, request.query, callerId(request))),
   );
 
-  app.get(
-    '/artists/:id/tracks',
-    {
-      config: VIEW,
-      schema: { params: idParams, querystring: pageQuery, response: { 200: trackPageSchema } },
-    },
-    async (request) =>
-      found(await getArtistTracks(app.db, request.params.id, request.query, callerId(request))),
+  defineRoute(app, catalogue.artistAlbums, async (request) =>
+    found(await getArtistAlbums(app.db, request.params.id, request.query, callerId(request))),
   );
 
-  app.get(
-    '/artists/:id/albums',
-    {
-      config: VIEW,
-      schema: { params: idParams, querystring: pageQuery, response: { 200: albumPageSchema } },
-    },
-    async (request) =>
-      found(await getArtistAlbums(app.db, request.params.id, request.query, callerId(request))),
-  );
+  defineRoute(app, catalogue.album, async (request) => ({
+    album: found(await getAlbum(app.db, request.params.id, callerId(request))),
+  }));
 
-  app.get(
-    '/albums/:id',
-    { config: VIEW, schema: { params: idParams, response: { 200: albumResponseSchema } } },
-    async (request) => ({ album: found(await getAlbum(app.db, request.params.id, callerId(request))) }),
-  );
+  defineRoute(app, catalogue.track, async (request) => ({
+    track: found(await getTrack(app.db, request.params.id, callerId(request))),
+  }));
 
-  app.get(
-    '/tracks/:id',
-    { config: VIEW, schema: { params: idParams, response: { 200: trackResponseSchema } } },
-    async (request) => ({ track: found(await getTrack(app.db, request.params.id, callerId(request))) }),
-  );
+  defineRoute(app, catalogue.genres, async (request) => listGenres(app.db, request.query));
 
-  app.get(
-    '/genres',
-    { config: VIEW, schema: { querystring: pageQuery, response: { 200: genrePageSchema } } },
-    async (request) => listGenres(app.db, request.query),
-  );
+  defineRoute(app, catalogue.genre, async (request) => ({
+    genre: found(await getGenreByName(app.db, request.params.name)),
+  }));
 
-  app.get(
-    '/genres/:name',
-    { config: VIEW, schema: { params: genreParams, response: { 200: genreResponseSchema } } },
-    async (request) => ({ genre: found(await getGenreByName(app.db, request.params.name)) }),
-  );
+  defineRoute(app, catalogue.genreTracks, async (request) => {
+    const genre = found(await getGenreByName(app.db, request.params.name));
+    return getGenreTracks(app.db, genre.id, request.query, callerId(request));
+  });
 
-  app.get(
-    '/genres/:name/tracks',
-    {
-      config: VIEW,
-      schema: { params: genreParams, querystring: pageQuery, response: { 200: trackPageSchema } },
-    },
-    async (request) => {
-      const genre = found(await getGenreByName(app.db, request.params.name));
-      return getGenreTracks(app.db, genre.id, request.query, callerId(request));
-    },
-  );
+  defineRoute(app, catalogue.genreArtists, async (request) => {
+    const genre = found(await getGenreByName(app.db, request.params.name));
+    return getGenreArtists(app.db, genre.id, request.query);
+  });
 
-  app.get(
-    '/genres/:name/artists',
-    {
-      config: VIEW,
-      schema: { params: genreParams, querystring: pageQuery, response: { 200: artistRefPageSchema } },
-    },
-    async (request) => {
-      const genre = found(await getGenreByName(app.db, request.params.name));
-      return getGenreArtists(app.db, genre.id, request.query);
-    },
-  );
+  defineRoute(app, catalogue.genreAlbums, async (request) => {
+    const genre = found(await getGenreByName(app.db, request.params.name));
+    return getGenreAlbums(app.db, genre.id, request.query, callerId(request));
+  });
 
-  app.get(
-    '/genres/:name/albums',
-    {
-      config: VIEW,
-      schema: { params: genreParams, querystring: pageQuery, response: { 200: albumPageSchema } },
-    },
-    async (request) => {
-      const genre = found(await getGenreByName(app.db, request.params.name));
-      return getGenreAlbums(app.db, genre.id, request.query, callerId(request));
-    },
-  );
-
-  app.get(
-    '/channels/:id',
-    {
-      config: VIEW,
-      schema: {
-        // An id or a slug: the home page asks for `discover`.
-        params: z.object({ id: z.string().min(1).max(100) }),
-        querystring: pageQuery.pick({ page: true }),
-        response: { 200: channelResponseSchema },
-      },
-    },
-    async (request) =>
-      found(
-        await getChannel(app.db, request.params.id, { userId: callerId(request), page: request.query.page }),
-      ),
+  defineRoute(app, catalogue.channel, async (request) =>
+    found(
+      await getChannel(app.db, request.params.id, { userId: callerId(request), page: request.query.page }),
+    ),
   );
 
   // ---- Admin writes (the admin area and backstage come later; the API exists now) ----
@@ -262,174 +171,93 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     return { artist: (userId ? await withCallerFlags(app.db, page, userId) : page).artist };
   };
 
-  app.post(
-    '/artists',
-    { config: ADMIN, schema: { body: upsertArtistRequestSchema, response: { 200: artistResponseSchema } } },
-    async (request) => artistAnswer(await createArtist(app.db, request.body), request),
+  defineRoute(app, catalogue.createArtist, async (request) =>
+    artistAnswer(await createArtist(app.db, request.body), request),
   );
-  app.put(
-    '/artists/:id',
-    {
-      config: ADMIN,
-      schema: { params: idParams, body: upsertArtistRequestSchema, response: { 200: artistResponseSchema } },
-    },
-    async (request) => {
-      found(await updateArtist(app.db, request.params.id, request.body));
-      return artistAnswer(request.params.id, request);
-    },
-  );
-  app.delete(
-    '/artists/:id',
-    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      found(await deleteArtist(app.db, request.params.id));
-      return { message: 'Artist deleted.' };
-    },
-  );
+  defineRoute(app, catalogue.updateArtist, async (request) => {
+    found(await updateArtist(app.db, request.params.id, request.body));
+    return artistAnswer(request.params.id, request);
+  });
+  defineRoute(app, catalogue.deleteArtist, async (request) => {
+    found(await deleteArtist(app.db, request.params.id));
+    return { message: 'Artist deleted.' };
+  });
 
-  app.post(
-    '/albums',
-    { config: ADMIN, schema: { body: upsertAlbumRequestSchema, response: { 200: albumResponseSchema } } },
-    async (request) => ({
-      album: found(await getAlbum(app.db, await createAlbum(app.db, request.body), null)),
-    }),
-  );
-  app.put(
-    '/albums/:id',
-    {
-      config: ADMIN,
-      schema: { params: idParams, body: upsertAlbumRequestSchema, response: { 200: albumResponseSchema } },
-    },
-    async (request) => {
-      found(await updateAlbum(app.db, request.params.id, request.body));
-      return { album: found(await getAlbum(app.db, request.params.id, null)) };
-    },
-  );
-  app.delete(
-    '/albums/:id',
-    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      found(await deleteAlbum(app.db, request.params.id));
-      return { message: 'Album deleted.' };
-    },
-  );
+  defineRoute(app, catalogue.createAlbum, async (request) => ({
+    album: found(await getAlbum(app.db, await createAlbum(app.db, request.body), null)),
+  }));
+  defineRoute(app, catalogue.updateAlbum, async (request) => {
+    found(await updateAlbum(app.db, request.params.id, request.body));
+    return { album: found(await getAlbum(app.db, request.params.id, null)) };
+  });
+  defineRoute(app, catalogue.deleteAlbum, async (request) => {
+    found(await deleteAlbum(app.db, request.params.id));
+    return { message: 'Album deleted.' };
+  });
 
-  app.post(
-    '/tracks',
-    { config: ADMIN, schema: { body: upsertTrackRequestSchema, response: { 200: trackResponseSchema } } },
-    async (request) => ({
-      track: found(await getTrack(app.db, await createTrack(app.db, request.body), null)),
-    }),
-  );
-  app.put(
-    '/tracks/:id',
-    {
-      config: ADMIN,
-      schema: { params: idParams, body: upsertTrackRequestSchema, response: { 200: trackResponseSchema } },
-    },
-    async (request) => {
-      found(await updateTrack(app.db, request.params.id, request.body));
-      return { track: found(await getTrack(app.db, request.params.id, null)) };
-    },
-  );
-  app.delete(
-    '/tracks/:id',
-    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      found(await deleteTrack(app, request.params.id));
-      return { message: 'Track deleted.' };
-    },
-  );
-  app.post(
-    '/tracks/:id/audio',
-    { config: ADMIN, schema: { params: idParams, response: { 200: trackResponseSchema } } },
-    async (request) => {
-      const data = await readAudioUpload(request);
-      try {
-        found(await setTrackAudioFromFile(app, request.params.id, data));
-      } catch (err) {
-        if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
-        throw err;
-      }
-      return { track: found(await getTrack(app.db, request.params.id, null)) };
-    },
-  );
+  defineRoute(app, catalogue.createTrack, async (request) => ({
+    track: found(await getTrack(app.db, await createTrack(app.db, request.body), null)),
+  }));
+  defineRoute(app, catalogue.updateTrack, async (request) => {
+    found(await updateTrack(app.db, request.params.id, request.body));
+    return { track: found(await getTrack(app.db, request.params.id, null)) };
+  });
+  defineRoute(app, catalogue.deleteTrack, async (request) => {
+    found(await deleteTrack(app, request.params.id));
+    return { message: 'Track deleted.' };
+  });
+  defineRoute(app, catalogue.uploadTrackAudio, async (request) => {
+    const data = await readAudioUpload(request);
+    try {
+      found(await setTrackAudioFromFile(app, request.params.id, data));
+    } catch (err) {
+      if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
+      throw err;
+    }
+    return { track: found(await getTrack(app.db, request.params.id, null)) };
+  });
 
   // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….
-  app.post(
-    '/catalogue/images',
-    { config: ADMIN, schema: { response: { 200: z.object({ url: z.string() }) } } },
-    async (request) => {
-      if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
-      const data = await readFilePart(request, IMAGE_MAX_BYTES, {
-        missing: IMAGE_MESSAGES.select,
-        tooLarge: IMAGE_MESSAGES.tooLarge,
-      });
-      try {
-        return { url: await saveCatalogueImage(app, data) };
-      } catch (err) {
-        if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
-        throw err;
-      }
-    },
-  );
+  defineRoute(app, catalogue.uploadImage, async (request) => {
+    if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
+    const data = await readFilePart(request, IMAGE_MAX_BYTES, {
+      missing: IMAGE_MESSAGES.select,
+      tooLarge: IMAGE_MESSAGES.tooLarge,
+    });
+    try {
+      return { url: await saveCatalogueImage(app, data) };
+    } catch (err) {
+      if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
+      throw err;
+    }
+  });
 
   const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
 
-  app.post(
-    '/genres',
-    { config: ADMIN, schema: { body: upsertGenreRequestSchema, response: { 200: genreResponseSchema } } },
-    async (request) => genreAnswer(await createGenre(app.db, request.body)),
+  defineRoute(app, catalogue.createGenre, async (request) =>
+    genreAnswer(await createGenre(app.db, request.body)),
   );
-  app.put(
-    '/genres/:id',
-    {
-      config: ADMIN,
-      schema: { params: idParams, body: upsertGenreRequestSchema, response: { 200: genreResponseSchema } },
-    },
-    async (request) => {
-      found(await updateGenre(app.db, request.params.id, request.body));
-      return genreAnswer(request.params.id);
-    },
-  );
-  app.delete(
-    '/genres/:id',
-    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      found(await deleteGenre(app.db, request.params.id));
-      return { message: 'Genre deleted.' };
-    },
-  );
+  defineRoute(app, catalogue.updateGenre, async (request) => {
+    found(await updateGenre(app.db, request.params.id, request.body));
+    return genreAnswer(request.params.id);
+  });
+  defineRoute(app, catalogue.deleteGenre, async (request) => {
+    found(await deleteGenre(app.db, request.params.id));
+    return { message: 'Genre deleted.' };
+  });
 
   const channelAnswer = async (id: number, request: FastifyRequest) =>
     found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
 
-  app.post(
-    '/channels',
-    { config: ADMIN, schema: { body: upsertChannelRequestSchema, response: { 200: channelResponseSchema } } },
-    async (request) => channelAnswer(await createChannel(app.db, request.body), request),
+  defineRoute(app, catalogue.createChannel, async (request) =>
+    channelAnswer(await createChannel(app.db, request.body), request),
   );
-  app.put(
-    '/channels/:id',
-    {
-      config: ADMIN,
-      schema: {
-        params: idParams,
-        body: upsertChannelRequestSchema,
-        response: { 200: channelResponseSchema },
-      },
-    },
-    async (request) => {
-      found(await updateChannel(app.db, request.params.id, request.body));
-      return channelAnswer(request.params.id, request);
-    },
-  );
-  app.delete(
-    '/channels/:id',
-    { config: ADMIN, schema: { params: idParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      found(await deleteChannel(app.db, request.params.id));
-      return { message: 'Channel deleted.' };
-    },
-  );
+  defineRoute(app, catalogue.updateChannel, async (request) => {
+    found(await updateChannel(app.db, request.params.id, request.body));
+    return channelAnswer(request.params.id, request);
+  });
+  defineRoute(app, catalogue.deleteChannel, async (request) => {
+    found(await deleteChannel(app.db, request.params.id));
+    return { message: 'Channel deleted.' };
+  });
 };

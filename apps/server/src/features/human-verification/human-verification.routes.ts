@@ -1,15 +1,14 @@
-import { humanVerificationRequestSchema, humanVerificationResponseSchema } from '@zema/contracts';
+import { humanVerification } from '@zema/contracts/operations/human-verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '#src/features/auth/rate-limits';
+import { defineRoute } from '#src/http/define-route';
 import { verifyHuman } from './human-verification.service';
 
 export const humanVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/recaptcha/verify',
-    {
-      config: { access: 'guest', rateLimit: rateLimits.humanVerification },
-      schema: { body: humanVerificationRequestSchema, response: { 200: humanVerificationResponseSchema } },
-    },
+  defineRoute(
+    app,
+    humanVerification.verify,
+    { config: { rateLimit: rateLimits.humanVerification } },
     async (request) => ({ success: await verifyHuman(app, request, request.body.token) }),
   );
 };

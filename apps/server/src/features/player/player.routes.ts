@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ID_PATTERN,
-  INT32_MAX,
-  idParamSchema,
-  PERMISSIONS,
-  recordPlayRequestSchema,
-  recordPlayResponseSchema,
-} from '@zema/contracts';
+import { ID_PATTERN, INT32_MAX } from '@zema/contracts';
+import { player } from '@zema/contracts/operations/player';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cookieOptions } from '#src/http/cookies';
+import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream';
@@ -19,8 +13,6 @@ import { sendTrackStream, TrackFileCache } from './stream';
 export const LISTENER_COOKIE = 'zema_listener';
 const LISTENER_ID = /^[a-f0-9]{32}$/;
 const TWO_YEARS_S = 2 * 365 * 24 * 3600;
-
-const VIEW = { access: { permission: PERMISSIONS.musicView } } as const;
 
 /**
  * The listener of a play: the user, else the visitor's cookie. A visitor without the cookie is
@@ -54,39 +46,29 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
   // audio is already compressed, and ranges count bytes of the file as it is.
-  app.get(
-    '/tracks/:id/stream',
-    { config: VIEW, exposeHeadRoute: false, helmet: false, compress: false },
-    streamHandler,
-  );
+  defineRoute(app, player.stream, { exposeHeadRoute: false, helmet: false, compress: false }, streamHandler);
   // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.
-  // Hidden from the API document, which lists GET operations only.
+  // Hidden from the API document, which lists GET operations only; the GET's operation and access.
   app.head(
     '/tracks/:id/stream',
-    { config: VIEW, helmet: false, compress: false, schema: { hide: true } },
+    {
+      config: { access: player.stream.access, operation: player.stream },
+      helmet: false,
+      compress: false,
+      schema: { hide: true },
+    },
     streamHandler,
   );
 
-  app.post(
-    '/tracks/:id/plays',
-    {
-      config: VIEW,
-      schema: {
-        params: z.object({ id: idParamSchema }),
-        body: recordPlayRequestSchema,
-        response: { 200: recordPlayResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await recordPlay(app.db, {
-        trackId: request.params.id,
-        userId: request.user?.id ?? null,
-        listener: listenerOf(request, reply),
-        listenId: request.body.listen_id,
-        seconds: request.body.seconds,
-      });
-      if (!result) throw new HttpError(404, 'Not found.');
-      return result;
-    },
-  );
+  defineRoute(app, player.recordPlay, async (request, reply) => {
+    const result = await recordPlay(app.db, {
+      trackId: request.params.id,
+      userId: request.user?.id ?? null,
+      listener: listenerOf(request, reply),
+      listenId: request.body.listen_id,
+      seconds: request.body.seconds,
+    });
+    if (!result) throw new HttpError(404, 'Not found.');
+    return result;
+  });
 };

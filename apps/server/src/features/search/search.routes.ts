@@ -1,5 +1,6 @@
-import { PERMISSIONS, searchRequestSchema, searchResponseSchema } from '@zema/contracts';
+import { search as searchOperations } from '@zema/contracts/operations/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import { createWorkGate, GateFull, type WorkGate } from '#src/platform/work-gate';
 import { search } from './search.service';
@@ -23,29 +24,22 @@ export const SEARCH_BUSY_MESSAGE = 'Search is busy. Please try again in a moment
 /** GET api/v1/search: the navbar's instant results and the /search/{query} page tabs. */
 export const searchRoutes: FastifyPluginAsyncZod<{ gate?: WorkGate }> = async (app, opts) => {
   const gate = opts.gate ?? createWorkGate(SEARCH_GATE[app.database.driver]);
-  app.get(
-    '/search',
-    {
-      config: { access: { permission: PERMISSIONS.musicView } },
-      schema: { querystring: searchRequestSchema, response: { 200: searchResponseSchema } },
-    },
-    async (request, reply) => {
-      try {
-        return await search(
-          { db: app.db, cache: app.cache, gate },
-          {
-            query: request.query.query,
-            types: request.query.types,
-            page: request.query.page,
-            perPage: request.query.perPage,
-            viewerId: request.user?.id ?? null,
-          },
-        );
-      } catch (err) {
-        if (!(err instanceof GateFull)) throw err;
-        reply.header('retry-after', String(SEARCH_RETRY_AFTER_S));
-        throw new HttpError(503, SEARCH_BUSY_MESSAGE);
-      }
-    },
-  );
+  defineRoute(app, searchOperations.search, async (request, reply) => {
+    try {
+      return await search(
+        { db: app.db, cache: app.cache, gate },
+        {
+          query: request.query.query,
+          types: request.query.types,
+          page: request.query.page,
+          perPage: request.query.perPage,
+          viewerId: request.user?.id ?? null,
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof GateFull)) throw err;
+      reply.header('retry-after', String(SEARCH_RETRY_AFTER_S));
+      throw new HttpError(503, SEARCH_BUSY_MESSAGE);
+    }
+  });
 };

@@ -1,15 +1,11 @@
-import {
-  bootstrapAnswerSchema,
-  SOCIAL_SERVICES,
-  type SocialLoginResult,
-  socialConnectRequestSchema,
-} from '@zema/contracts';
+import type { SocialLoginResult } from '@zema/contracts';
+import { social } from '@zema/contracts/operations/social';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { REMEMBER_LIFETIME_MS, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
 import { cookieOptions } from '#src/http/cookies';
+import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import {
   createCookieCodec,
@@ -28,13 +24,6 @@ import {
   type SocialDeps,
   startFlow,
 } from './social.service';
-
-const serviceParams = z.object({ service: z.string().max(40) });
-const callbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-});
 
 /** Social login (SPEC §4, §7): popup start, provider callback, password connect, disconnect. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,51 +61,43 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const mode of ['login', 'connect'] as const) {
-    app.get(
-      `/secure/auth/social/:service/${mode}`,
-      { config: { access: mode === 'login' ? 'guest' : 'user' }, schema: { params: serviceParams } },
-      async (request, reply) => {
-        const start = startFlow(deps, request.params.service, mode, request.user);
-        if (start.kind === 'result') return sendResult(reply, start.result);
-        reply.setCookie(STATE_COOKIE, start.stateCookie, {
-          ...socialCookie(request),
-          maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
-        });
-        return popupHeaders(reply).redirect(start.url, 302);
-      },
-    );
+    defineRoute(app, social[mode], async (request, reply) => {
+      const start = startFlow(deps, request.params.service, mode, request.user);
+      if (start.kind === 'result') return sendResult(reply, start.result);
+      reply.setCookie(STATE_COOKIE, start.stateCookie, {
+        ...socialCookie(request),
+        maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
+      });
+      return popupHeaders(reply).redirect(start.url, 302);
+    });
   }
 
-  app.get(
-    '/secure/auth/social/:service/callback',
-    { config: { access: 'guest' }, schema: { params: serviceParams, querystring: callbackQuery } },
-    async (request, reply) => {
-      const outcome = await handleCallback(
-        deps,
-        request.params.service,
-        request.query,
-        request.cookies[STATE_COOKIE],
-        request.user,
-        meta(request),
-      );
-      // Single use: a state is spent whatever the outcome.
-      reply.clearCookie(STATE_COOKIE, socialCookie(request));
-      if (outcome.session) setSession(request, reply, outcome.session);
-      if (outcome.pending) {
-        reply.setCookie(PENDING_COOKIE, outcome.pending, {
-          ...socialCookie(request),
-          maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
-        });
-      }
-      return sendResult(reply, outcome.result);
-    },
-  );
+  defineRoute(app, social.callback, async (request, reply) => {
+    const outcome = await handleCallback(
+      deps,
+      request.params.service,
+      request.query,
+      request.cookies[STATE_COOKIE],
+      request.user,
+      meta(request),
+    );
+    // Single use: a state is spent whatever the outcome.
+    reply.clearCookie(STATE_COOKIE, socialCookie(request));
+    if (outcome.session) setSession(request, reply, outcome.session);
+    if (outcome.pending) {
+      reply.setCookie(PENDING_COOKIE, outcome.pending, {
+        ...socialCookie(request),
+        maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
+      });
+    }
+    return sendResult(reply, outcome.result);
+  });
 
-  app.post(
-    '/secure/auth/social/connect',
+  defineRoute(
+    app,
+    social.connectWithPassword,
     {
       config: {
-        access: 'guest',
         // Like login (RELIABILITY): 5 password attempts a minute per pending profile and IP.
         rateLimit: {
           max: 5,
@@ -132,7 +113,6 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      schema: { body: socialConnectRequestSchema, response: { 200: bootstrapAnswerSchema } },
     },
     async (request, reply) => {
       const { bootstrapData, session } = await connectWithPassword(
@@ -147,18 +127,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/secure/auth/social/:service/disconnect',
-    {
-      config: { access: 'user' },
-      schema: {
-        params: z.object({ service: z.enum(SOCIAL_SERVICES) }),
-        body: z.object({ service: z.enum(SOCIAL_SERVICES).optional() }).optional(),
-        response: { 200: bootstrapAnswerSchema },
-      },
-    },
-    async (request) => ({
-      bootstrapData: await disconnect(deps, request.user!, request.params.service),
-    }),
-  );
+  defineRoute(app, social.disconnect, async (request) => ({
+    bootstrapData: await disconnect(deps, request.user!, request.params.service),
+  }));
 };

@@ -41,7 +41,8 @@ function server() {
           plainTextToken: PLAIN,
         });
       }
-      if (call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12') return ok({ message: 'Token deleted.' });
+      if (call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12')
+        return ok({ message: 'Token deleted.' });
       return undefined;
     }),
   );
@@ -118,7 +119,9 @@ describe('access token dialog (SPEC §4)', () => {
     });
     const calls = mockApi(
       accountHandler(withToken, (call) =>
-        call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12' ? ok({ message: 'Token deleted.' }) : undefined,
+        call.method === 'DELETE' && call.path === '/api/v1/access-tokens/12'
+          ? ok({ message: 'Token deleted.' })
+          : undefined,
       ),
     );
     visitAccountSettings(withToken);

@@ -1,0 +1,94 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Operation } from '@zema/contracts/operation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+/**
+ * Routes that are deliberately not API operations: the web app's pages and build files (the SPA
+ * fallback answers every unknown GET with index.html) and stored files (covers, avatars) by their
+ * URL. Nothing else may be registered by hand.
+ */
+const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*']);
+
+const operationsDir = fileURLToPath(
+  new URL('../../../../packages/contracts/src/operations/', import.meta.url),
+);
+
+/** Every operation object of every feature module in packages/contracts/src/operations. */
+async function allOperations(): Promise<{ name: string; operation: Operation }[]> {
+  const found: { name: string; operation: Operation }[] = [];
+  for (const file of readdirSync(operationsDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const module = (await import(`@zema/contracts/operations/${file.slice(0, -3)}`)) as Record<
+      string,
+      unknown
+    >;
+    for (const [exported, value] of Object.entries(module)) {
+      // A feature's operations are a plain object; schemas and other exports are skipped.
+      if (!value || Object.getPrototypeOf(value) !== Object.prototype) continue;
+      for (const [key, op] of Object.entries(value)) {
+        if (op && typeof op === 'object' && 'method' in op && 'path' in op && 'access' in op)
+          found.push({ name: `${file}: ${exported}.${key}`, operation: op as Operation });
+      }
+    }
+  }
+  return found;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+describe('routes and operations', () => {
+  it('registers every server route from an operation object, except the listed non-API routes', () => {
+    // HEAD routes answer for their GET (derived, or the stream's own HEAD that shares its operation).
+    const routes = t.app.guardedRoutes.filter((r) => r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(90);
+    const handWritten = routes
+      .filter((r) => !r.operation && !NOT_OPERATIONS.has(key(r.method, r.url)))
+      .map((r) => key(r.method, r.url));
+    expect(handWritten).toEqual([]);
+    // The listed exceptions still exist (a stale list would hide a new hand-written route).
+    for (const exception of NOT_OPERATIONS)
+      expect(
+        routes.some((r) => key(r.method, r.url) === exception),
+        exception,
+      ).toBe(true);
+  });
+
+  it('registers each route at its operation’s method and path, with its access', () => {
+    for (const route of t.app.guardedRoutes) {
+      if (!route.operation) continue;
+      expect(key(route.method === 'HEAD' ? 'GET' : route.method, route.url)).toBe(
+        key(route.operation.method, route.operation.path),
+      );
+      expect(route.access).toEqual(route.operation.access);
+      expect(route.allowUnverified).toBe(route.operation.allowUnverified === true);
+    }
+  });
+
+  it('has a server route for every operation object', async () => {
+    const operations = await allOperations();
+    expect(operations.length).toBeGreaterThan(90);
+    const registered = new Set(
+      t.app.guardedRoutes.filter((r) => r.operation).map((r) => r.operation as Operation),
+    );
+    const unrouted = operations.filter(({ operation }) => !registered.has(operation)).map(({ name }) => name);
+    expect(unrouted).toEqual([]);
+  });
+
+  it('has one operation per method and path', async () => {
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const { name, operation } of await allOperations()) {
+      const k = key(operation.method, operation.path);
+      if (seen.has(k)) duplicates.push(`${k}: ${seen.get(k)} and ${name}`);
+      seen.set(k, name);
+    }
+    expect(duplicates).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  bootstrapAnswerSchema,
+  confirmedPasswordStatusQuerySchema,
+  confirmedPasswordStatusResponseSchema,
+  confirmPasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resendEmailVerificationRequestSchema,
+  resetPasswordRequestSchema,
+  twoFactorChallengeRequestSchema,
+  updatePasswordRequestSchema,
+  validateEmailVerificationOtpRequestSchema,
+} from '../auth';
+import { defineOperations } from '../operation';
+
+/** The auth* calls of SPEC §7, at the site root (not under /api/v1), and email verification. */
+export const auth = defineOperations('Auth', {
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    access: 'guest',
+    body: registerRequestSchema,
+    response: registerResponseSchema,
+    summary: 'Create an account',
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'guest',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    summary: 'Log in',
+  },
+  twoFactorChallenge: {
+    method: 'POST',
+    path: '/auth/two-factor-challenge',
+    access: 'guest',
+    body: twoFactorChallengeRequestSchema,
+    response: bootstrapAnswerSchema,
+    summary: 'Complete a two-factor login',
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'guest',
+    response: bootstrapAnswerSchema,
+    summary: 'Log out',
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    access: 'guest',
+    body: forgotPasswordRequestSchema,
+    response: messageResponseSchema,
+    summary: 'Mail a password reset link',
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password',
+    access: 'guest',
+    body: resetPasswordRequestSchema,
+    response: messageResponseSchema,
+    summary: 'Reset the password',
+  },
+  updatePassword: {
+    method: 'PUT',
+    path: '/auth/user/password',
+    access: 'user',
+    body: updatePasswordRequestSchema,
+    response: messageResponseSchema,
+    summary: 'Change the password',
+  },
+  confirmedPasswordStatus: {
+    method: 'GET',
+    path: '/auth/user/confirmed-password-status',
+    access: 'user',
+    allowUnverified: true,
+    query: confirmedPasswordStatusQuerySchema,
+    response: confirmedPasswordStatusResponseSchema,
+    summary: 'Whether the password was confirmed recently',
+  },
+  confirmPassword: {
+    method: 'POST',
+    path: '/auth/user/confirm-password',
+    // Needed before the email is verified too: changing a mistyped address asks for it.
+    access: 'user',
+    allowUnverified: true,
+    body: confirmPasswordRequestSchema,
+    response: confirmedPasswordStatusResponseSchema,
+    summary: 'Confirm the password',
+  },
+  resendEmailVerification: {
+    method: 'POST',
+    path: '/api/v1/resend-email-verification',
+    access: 'user',
+    allowUnverified: true,
+    body: resendEmailVerificationRequestSchema,
+    response: messageResponseSchema,
+    summary: 'Send a new email verification code',
+    tag: 'Email verification',
+  },
+  validateEmailVerificationOtp: {
+    method: 'POST',
+    path: '/api/v1/validate-email-verification-otp',
+    access: 'user',
+    allowUnverified: true,
+    body: validateEmailVerificationOtpRequestSchema,
+    response: messageResponseSchema,
+    summary: 'Verify the email with the mailed code',
+    tag: 'Email verification',
+  },
+});
+
+/** An empty JSON body, or none. */
+export const emptyBodySchema = z.object({}).optional();
