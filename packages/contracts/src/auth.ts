@@ -71,6 +71,14 @@ export const resetPasswordRequestSchema = z.object({
   password_confirmation: password,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+/**
+ * The answer to auth/reset-password: a message, and bootstrap data when the server signs the user
+ * in right away (the web app then finishes the login instead of going to the login page).
+ */
+export const resetPasswordResponseSchema = z.object({
+  message: z.string(),
+  bootstrapData: bootstrapDataSchema.optional(),
+});
 
 export const resendEmailVerificationRequestSchema = z.object({ email: email.optional() });
 export const validateEmailVerificationOtpRequestSchema = z.object({

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type BootstrapData, bootstrapResponseSchema } from '@zema/contracts';
+import type { BootstrapData } from '@zema/contracts';
+import { auth } from '@zema/contracts/operations/auth';
 import { useNavigate } from 'react-router';
 import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { toast } from '#src/ui/toast';
 import { setBootstrapData } from './bootstrap-store';
 
 export async function logout(): Promise<BootstrapData> {
-  const res = await apiClient.post<unknown>('auth/logout');
-  return bootstrapResponseSchema.parse(res).bootstrapData;
+  return (await api.call(auth.logout)).bootstrapData;
 }
 
 /**

@@ -216,7 +216,11 @@ type CallInput<O extends Operation> = (O['params'] extends z.ZodType
   ? { params: Wire<z.input<O['params']>> }
   : { params?: undefined }) &
   (O['query'] extends z.ZodType ? { query?: Wire<z.input<O['query']>> } : { query?: undefined }) &
-  (O['body'] extends z.ZodType ? { body: z.input<O['body']> } : { body?: unknown }) & {
+  (O['body'] extends z.ZodType
+    ? undefined extends z.input<O['body']>
+      ? { body?: z.input<O['body']> }
+      : { body: z.input<O['body']> }
+    : { body?: unknown }) & {
     signal?: AbortSignal;
     headers?: Record<string, string>;
     retries?: number;

@@ -12,6 +12,7 @@ import {
   registerResponseSchema,
   resendEmailVerificationRequestSchema,
   resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
   twoFactorChallengeRequestSchema,
   updatePasswordRequestSchema,
   validateEmailVerificationOtpRequestSchema,
@@ -64,7 +65,7 @@ export const auth = defineOperations('Auth', {
     path: '/auth/reset-password',
     access: 'guest',
     body: resetPasswordRequestSchema,
-    response: messageResponseSchema,
+    response: resetPasswordResponseSchema,
     summary: 'Reset the password',
   },
   updatePassword: {

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** POST auth/forgot-password {email} → {message} (the same answer for known and unknown emails). */
 export async function forgotPassword(payload: { email: string }): Promise<{ message: string }> {
-  const res = await apiClient.post<unknown>('auth/forgot-password', payload);
-  return messageResponseSchema.parse(res);
+  return api.call(auth.forgotPassword, { body: payload });
 }
 
 export function useForgotPassword() {

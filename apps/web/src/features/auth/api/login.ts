@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { LoginRequest, LoginResponse } from '@zema/contracts';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** POST auth/login {email, password, remember} → `{two_factor: true}` or `{bootstrapData}`. */
 export async function login(payload: LoginRequest): Promise<LoginResponse> {
-  const res = await apiClient.post<unknown>('auth/login', payload);
-  return loginResponseSchema.parse(res);
+  return api.call(auth.login, { body: payload });
 }
 
 /** The login form places field errors itself (SPEC §5), so the global toast is skipped. */

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type RegisterRequest, type RegisterResponse, registerResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { RegisterRequest, RegisterResponse } from '@zema/contracts';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /**
  * POST auth/register {email, password, password_confirmation, <policy id>: true, …}
  * → `{status: 'success' | 'needs_email_verification', bootstrapData}`.
  */
 export async function register(payload: RegisterRequest): Promise<RegisterResponse> {
-  const res = await apiClient.post<unknown>('auth/register', payload);
-  return registerResponseSchema.parse(res);
+  return api.call(auth.register, { body: payload });
 }
 
 export function useRegister() {

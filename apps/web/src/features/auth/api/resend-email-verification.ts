@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** POST resend-email-verification {email}: a new code replaces the previous one. */
 export async function resendEmailVerification(payload: { email?: string }): Promise<void> {
-  await apiClient.post<unknown>('resend-email-verification', payload);
+  await api.call(auth.resendEmailVerification, { body: payload });
 }
 
 /** Failures (e.g. 429 after too many sends) use the global error toast with the server's message. */

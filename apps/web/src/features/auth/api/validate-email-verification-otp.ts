@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** POST validate-email-verification-otp {code}: marks the signed-in user's email verified. */
 export async function validateEmailVerificationOtp(payload: { code: string }): Promise<void> {
-  await apiClient.post<unknown>('validate-email-verification-otp', payload);
+  await api.call(auth.validateEmailVerificationOtp, { body: payload });
 }
 
 export function useValidateEmailVerificationOtp() {

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { bootstrapAnswerSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { social } from '@zema/contracts/operations/social';
+import { api } from '#src/lib/api-client';
 
 /** POST secure/auth/social/connect {password} → {bootstrapData} (SPEC §7). */
 export async function connectSocial(password: string) {
-  const res = await apiClient.post<unknown>('secure/auth/social/connect', { password });
-  return bootstrapAnswerSchema.parse(res);
+  return api.call(social.connectWithPassword, { body: { password } });
 }
 
 /** The password dialog places field errors itself, so the global toast is skipped. */

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { bootstrapAnswerSchema, DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
+import { DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
+import { social } from '@zema/contracts/operations/social';
 import { setBootstrapData } from '#src/app/bootstrap-store';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';
 import { disabledMessage } from '../social-texts';
 
 /** POST secure/auth/social/{service}/disconnect {service} → {bootstrapData} (SPEC §7). */
 export async function disconnectSocial(service: SocialService) {
-  const res = await apiClient.post<unknown>(`secure/auth/social/${service}/disconnect`, { service });
-  return bootstrapAnswerSchema.parse(res);
+  return api.call(social.disconnect, { params: { service }, body: { service } });
 }
 
 /** Unlinks `service` from the signed-in user: 'Disabled :service account', or an error toast (SPEC §8). */

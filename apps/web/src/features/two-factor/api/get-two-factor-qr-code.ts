@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { twoFactorQrCodeResponseSchema } from '@zema/contracts';
+import type { twoFactorQrCodeResponseSchema } from '@zema/contracts';
+import { twoFactor } from '@zema/contracts/operations/two-factor';
 import type { z } from 'zod';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 
 export type TwoFactorQrCode = z.infer<typeof twoFactorQrCodeResponseSchema>;
 
 /** GET auth/user/two-factor/qr-code → {svg, secret} (423 without a confirmed password). */
 export async function fetchTwoFactorQrCode(signal?: AbortSignal): Promise<TwoFactorQrCode> {
-  return twoFactorQrCodeResponseSchema.parse(
-    await apiClient.get<unknown>('auth/user/two-factor/qr-code', { signal }),
-  );
+  return api.call(twoFactor.qrCode, { signal });
 }
 
 export const twoFactorQrCodeQueryOptions = () =>

@@ -1,8 +1,7 @@
-import { recoveryCodesResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { twoFactor } from '@zema/contracts/operations/two-factor';
+import { api } from '#src/lib/api-client';
 
 /** POST auth/user/two-factor-recovery-codes → a new set of recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(): Promise<string[]> {
-  const res = await apiClient.post<unknown>('auth/user/two-factor-recovery-codes');
-  return recoveryCodesResponseSchema.parse(res).recovery_codes;
+  return (await api.call(twoFactor.regenerateRecoveryCodes)).recovery_codes;
 }
