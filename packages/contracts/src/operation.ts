@@ -65,12 +65,15 @@ export type OperationResponse<O extends Operation> = O['response'] extends z.Zod
   ? z.output<O['response']>
   : unknown;
 
-/** `/api/v1/users/:id` + {id: 5} → `/api/v1/users/5` (each value URI-encoded). */
+/**
+ * `/api/v1/users/:id` + {id: 5} → `/api/v1/users/5`. Each value is URI-encoded except commas,
+ * which a path segment may hold as they are (`value-lists/timezones,countries`, SPEC §7).
+ */
 export function operationPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null)
       throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(String(value)).replace(/%2C/gi, ',');
   });
 }

@@ -8,7 +8,8 @@ import type { AccountSettingsUser } from './api/get-account';
 /** Test helpers for the account settings page. */
 
 export function makeAccountUser(patch: Partial<AccountSettingsUser> = {}): AccountSettingsUser {
-  return { ...makeUser(), tokens: [], ...patch };
+  // As the server sends it: recovery codes are always listed (masked), empty without two-factor.
+  return { ...makeUser(), tokens: [], two_factor_recovery_codes: [], ...patch };
 }
 
 export const apiAccess = { id: 3, name: 'api.access', restrictions: [] };

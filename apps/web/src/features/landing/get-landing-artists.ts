@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LandingArtistsResponse, landingArtistsResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { LandingArtistsResponse } from '@zema/contracts';
+import { landing } from '@zema/contracts/operations/landing';
+import { api } from '#src/lib/api-client';
 
 /** GET landing/artists → {artists}: most played over the last 7 days (SPEC §3 Artist shape). */
 export async function fetchLandingArtists(signal?: AbortSignal): Promise<LandingArtistsResponse['artists']> {
-  return landingArtistsResponseSchema.parse(await apiClient.get<unknown>('landing/artists', { signal }))
-    .artists;
+  return (await api.call(landing.artists, { signal })).artists;
 }
 
 export const landingArtistsQueryOptions = () =>

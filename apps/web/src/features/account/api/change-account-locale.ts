@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { changeLocaleResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { localization } from '@zema/contracts/operations/localization';
+import { api } from '#src/lib/api-client';
 
 /** POST users/me/locale {locale} → {locale}. */
 export async function changeAccountLocale(locale: string): Promise<string> {
-  return changeLocaleResponseSchema.parse(await apiClient.post<unknown>('users/me/locale', { locale }))
-    .locale;
+  return (await api.call(localization.changeLocale, { body: { locale } })).locale;
 }
 
 export function useChangeAccountLocale() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 import { storeAccountUser } from '../lib/account-cache';
-import { type AccountSettingsUser, parseAccountAnswer } from './get-account';
+import type { AccountSettingsUser } from './get-account';
 
 /** POST users/me/email/confirm {code} → {user} with the new email. */
 export async function confirmEmailChange(code: string): Promise<AccountSettingsUser> {
-  return parseAccountAnswer(await apiClient.post<unknown>('users/me/email/confirm', { code }));
+  return (await api.call(account.confirmEmailChange, { body: { code } })).user;
 }
 
 /** The account and the bootstrap user take the new address (navbar, panels). */

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** POST auth/user/confirm-password {password} → {confirmed: true}: marks this browser session. */
 export async function confirmPassword(password: string): Promise<void> {
-  await apiClient.post('auth/user/confirm-password', { password });
+  await api.call(auth.confirmPassword, { body: { password } });
 }
 
 /** The dialog places the field error itself. */

@@ -1,10 +1,12 @@
-import { type BootstrapData, deleteAccountResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { BootstrapData } from '@zema/contracts';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 
 /** DELETE users/{id}?deleteCurrentUser=true → {bootstrapData} of a visitor. */
 export async function deleteAccount(userId: number): Promise<BootstrapData> {
-  const res = await apiClient.delete<unknown>(`users/${userId}`, undefined, {
-    params: { deleteCurrentUser: true },
+  const answer = await api.call(account.delete, {
+    params: { id: userId },
+    query: { deleteCurrentUser: true },
   });
-  return deleteAccountResponseSchema.parse(res).bootstrapData;
+  return answer.bootstrapData;
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountUserSchema } from '@zema/contracts';
+import { account } from '@zema/contracts/operations/account';
 import { z } from 'zod';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 
 /**
  * The account user (SPEC §3 User + tokens). SPEC §3 also lists `two_factor_recovery_codes`: when the
@@ -13,14 +14,11 @@ export const accountSettingsUserSchema = accountUserSchema.extend({
 });
 export type AccountSettingsUser = z.infer<typeof accountSettingsUserSchema>;
 
-const answerSchema = z.object({ user: accountSettingsUserSchema });
-
 export const ACCOUNT_QUERY_KEY = ['account', 'me'] as const;
 
 /** GET users/me → {user} with roles, social profiles and tokens. */
 export async function fetchAccount(signal?: AbortSignal): Promise<AccountSettingsUser> {
-  const res = await apiClient.get<unknown>('users/me', { signal });
-  return answerSchema.parse(res).user;
+  return (await api.call(account.get, { params: { id: 'me' }, signal })).user;
 }
 
 export const accountQueryOptions = () =>
@@ -33,9 +31,4 @@ export const accountQueryOptions = () =>
 
 export function useAccount() {
   return useQuery(accountQueryOptions());
-}
-
-/** Parses a `{user}` answer (PUT users/me, avatar calls) into the account user shape. */
-export function parseAccountAnswer(res: unknown): AccountSettingsUser {
-  return answerSchema.parse(res).user;
 }

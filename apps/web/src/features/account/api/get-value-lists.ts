@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ValueListsResponse, valueListsResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { ValueListsResponse } from '@zema/contracts';
+import { valueLists } from '@zema/contracts/operations/value-lists';
+import { api } from '#src/lib/api-client';
 
 const NAMES = 'timezones,countries,localizations';
 
 /** GET value-lists/timezones,countries,localizations: the location-and-language choices. */
 export async function fetchAccountValueLists(signal?: AbortSignal): Promise<ValueListsResponse> {
-  return valueListsResponseSchema.parse(await apiClient.get<unknown>(`value-lists/${NAMES}`, { signal }));
+  return api.call(valueLists.get, { params: { names: NAMES }, signal });
 }
 
 export const accountValueListsQueryOptions = () =>

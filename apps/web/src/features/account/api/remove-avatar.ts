@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 import { storeAccountUser } from '../lib/account-cache';
-import { type AccountSettingsUser, parseAccountAnswer } from './get-account';
+import type { AccountSettingsUser } from './get-account';
 
 /** DELETE users/{id}/avatar → {user}. */
 export async function removeAvatar(userId: number): Promise<AccountSettingsUser> {
-  return parseAccountAnswer(await apiClient.delete<unknown>(`users/${userId}/avatar`));
+  return (await api.call(account.removeAvatar, { params: { id: userId } })).user;
 }
 
 export function useRemoveAvatar() {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 
 /**
  * POST users/me/email {email} → {message}: mails a 6-digit code to the new address. Needs a
  * recently confirmed password (423 otherwise).
  */
 export async function requestEmailChange(email: string): Promise<string> {
-  return messageResponseSchema.parse(await apiClient.post<unknown>('users/me/email', { email })).message;
+  return (await api.call(account.requestEmailChange, { body: { email } })).message;
 }
 
 /** The dialog places field errors itself. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAccountRequest } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 import { storeAccountUser } from '../lib/account-cache';
-import { type AccountSettingsUser, parseAccountAnswer } from './get-account';
+import type { AccountSettingsUser } from './get-account';
 
 /** PUT users/me {first_name?, last_name?, timezone?, country?, language?} → {user}. */
 export async function updateAccount(payload: UpdateAccountRequest): Promise<AccountSettingsUser> {
-  return parseAccountAnswer(await apiClient.put<unknown>('users/me', payload));
+  return (await api.call(account.update, { body: payload })).user;
 }
 
 /** Saves account fields; the cached account and the bootstrap user take the answer. */

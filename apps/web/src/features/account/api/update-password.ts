@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdatePasswordRequest } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { auth } from '@zema/contracts/operations/auth';
+import { api } from '#src/lib/api-client';
 
 /** PUT auth/user/password {current_password, password, password_confirmation} → {message}. */
 export async function updatePassword(payload: UpdatePasswordRequest): Promise<void> {
-  await apiClient.put('auth/user/password', payload);
+  await api.call(auth.updatePassword, { body: payload });
 }
 
 /** The form places field errors itself. */

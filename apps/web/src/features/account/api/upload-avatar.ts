@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { account } from '@zema/contracts/operations/account';
+import { api } from '#src/lib/api-client';
 import { storeAccountUser } from '../lib/account-cache';
-import { type AccountSettingsUser, parseAccountAnswer } from './get-account';
+import type { AccountSettingsUser } from './get-account';
 
 /** POST users/{id}/avatar multipart with `file` → {user} (the server re-encodes the image). */
 export async function uploadAvatar({
@@ -13,7 +14,7 @@ export async function uploadAvatar({
 }): Promise<AccountSettingsUser> {
   const body = new FormData();
   body.append('file', file);
-  return parseAccountAnswer(await apiClient.post<unknown>(`users/${userId}/avatar`, body));
+  return (await api.call(account.uploadAvatar, { params: { id: userId }, body })).user;
 }
 
 export function useUploadAvatar() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { apiDocs } from '@zema/contracts/operations/api-docs';
+import { api } from '#src/lib/api-client';
 import { type OpenApiDocument, openApiDocumentSchema } from '../lib/openapi';
 
 /** GET api/v1/openapi.json: the OpenAPI 3.1 document the server builds from the zod contracts. */
 export async function fetchOpenApiDocument(signal?: AbortSignal): Promise<OpenApiDocument> {
-  return openApiDocumentSchema.parse(await apiClient.get<unknown>('openapi.json', { signal }));
+  return openApiDocumentSchema.parse(await api.call(apiDocs.openapi, { signal }));
 }
 
 export const openApiDocumentQueryOptions = () =>

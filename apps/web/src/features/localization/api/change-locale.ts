@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { localization } from '@zema/contracts/operations/localization';
+import { api } from '#src/lib/api-client';
 import { setCookie } from '#src/lib/cookies';
 
 /** POST users/me/locale {locale} → {locale}. */
 export async function changeUserLocale(locale: string): Promise<{ locale: string }> {
-  return apiClient.post<{ locale: string }>('users/me/locale', { locale });
+  return api.call(localization.changeLocale, { body: { locale } });
 }
 
 /**

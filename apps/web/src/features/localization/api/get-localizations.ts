@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Localization, valueListsResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Localization } from '@zema/contracts';
+import { valueLists } from '@zema/contracts/operations/value-lists';
+import { api } from '#src/lib/api-client';
 
 /** GET value-lists/localizations: the languages the site is translated to. */
 export async function fetchLocalizations(signal?: AbortSignal): Promise<Localization[]> {
-  const res = await apiClient.get('value-lists/localizations', { signal });
-  return valueListsResponseSchema.parse(res).localizations ?? [];
+  return (await api.call(valueLists.get, { params: { names: 'localizations' }, signal })).localizations ?? [];
 }
 
 export const localizationsQueryOptions = () =>
