@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Playlist, playlistResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { MY_PLAYLISTS_QUERY_KEY } from './use-playlists';
 
 export interface PlaylistFields {
@@ -12,7 +13,7 @@ export interface PlaylistFields {
 
 /** POST playlists {name, description?, public?, collaborative?} → {playlist}. */
 export async function createPlaylist(fields: PlaylistFields): Promise<Playlist> {
-  return playlistResponseSchema.parse(await apiClient.post<unknown>('playlists', fields)).playlist;
+  return (await api.call(library.createPlaylist, { body: fields })).playlist;
 }
 
 export function useCreatePlaylist() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
 /** DELETE playlists/{id} (owner only). */
 export async function deletePlaylist(playlistId: number): Promise<void> {
-  await apiClient.delete(`playlists/${playlistId}`);
+  await api.call(library.deletePlaylist, { params: { id: playlistId } });
 }
 
 export function useDeletePlaylist() {

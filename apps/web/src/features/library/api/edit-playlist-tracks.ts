@@ -1,5 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '#src/lib/api-client';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';
 import type { PlaylistEntryPage } from './get-playlist-tracks';
@@ -13,7 +14,7 @@ export async function removePlaylistTracks({
   playlistId: number;
   entryIds: number[];
 }) {
-  await apiClient.delete(`playlists/${playlistId}/tracks`, { entry_ids: entryIds });
+  await api.call(library.removePlaylistTracks, { params: { id: playlistId }, body: { entry_ids: entryIds } });
 }
 
 /** POST playlists/{id}/tracks/reorder {entry_id, to_index}. */
@@ -26,7 +27,10 @@ export async function reorderPlaylistTrack({
   entryId: number;
   toIndex: number;
 }) {
-  await apiClient.post(`playlists/${playlistId}/tracks/reorder`, { entry_id: entryId, to_index: toIndex });
+  await api.call(library.reorderPlaylistTrack, {
+    params: { id: playlistId },
+    body: { entry_id: entryId, to_index: toIndex },
+  });
 }
 
 type EntryPages = InfiniteData<PlaylistEntryPage, number>;

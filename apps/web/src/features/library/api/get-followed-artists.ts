@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { likedArtistsPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/follows/artists?page: artists the user follows. */
 export const followedArtistsQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'followed-artists'], 'me/follows/artists', likedArtistsPageSchema, perPage);
+  libraryListOptions(['library', 'followed-artists'], library.followedArtists, { perPage });
 
 export function useFollowedArtists(perPage?: number) {
   const { isLoggedIn } = useAuth();

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { userRefPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/follows/users?page: people the user follows. */
 export const followedUsersQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'followed-users'], 'me/follows/users', userRefPageSchema, perPage);
+  libraryListOptions(['library', 'followed-users'], library.followedUsers, { perPage });
 
 export function useFollowedUsers(perPage?: number) {
   const { isLoggedIn } = useAuth();

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { historyPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/history?page: listening history, most recent first. */
 export const historyQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'history'], 'me/history', historyPageSchema, perPage);
+  libraryListOptions(['library', 'history'], library.history, { perPage });
 
 export function useListeningHistory(perPage?: number) {
   const { isLoggedIn } = useAuth();

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { likedAlbumsPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/likes/albums?page&perPage: albums saved to the library. */
 export const likedAlbumsQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'liked-albums'], 'me/likes/albums', likedAlbumsPageSchema, perPage);
+  libraryListOptions(['library', 'liked-albums'], library.likedAlbums, { perPage });
 
 export function useLikedAlbums(perPage?: number) {
   const { isLoggedIn } = useAuth();

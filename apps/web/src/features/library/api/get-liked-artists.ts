@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { likedArtistsPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/likes/artists?page&perPage: liked artists. */
 export const likedArtistsQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'liked-artists'], 'me/likes/artists', likedArtistsPageSchema, perPage);
+  libraryListOptions(['library', 'liked-artists'], library.likedArtists, { perPage });
 
 export function useLikedArtists(perPage?: number) {
   const { isLoggedIn } = useAuth();

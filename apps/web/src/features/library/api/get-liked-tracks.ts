@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { likedTracksPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/likes/tracks?page&perPage: liked songs, newest like first. */
 export const likedTracksQueryOptions = (perPage?: number) =>
-  libraryListOptions(['library', 'liked-tracks'], 'me/likes/tracks', likedTracksPageSchema, perPage);
+  libraryListOptions(['library', 'liked-tracks'], library.likedTracks, { perPage });
 
 export function useLikedTracks(perPage?: number) {
   const { isLoggedIn } = useAuth();

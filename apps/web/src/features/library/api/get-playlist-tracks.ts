@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { playlistEntryPageSchema } from '@zema/contracts';
+import type { playlistEntryPageSchema } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import type { z } from 'zod';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { nextPageOf } from './pagination';
 import { playlistTracksKey } from './use-playlists';
 
@@ -14,11 +15,11 @@ export async function fetchPlaylistTracks(
   page: number,
   signal?: AbortSignal,
 ): Promise<PlaylistEntryPage> {
-  const res = await apiClient.get<unknown>(`playlists/${playlistId}/tracks`, {
-    params: { page, perPage: PLAYLIST_TRACKS_PER_PAGE },
+  return api.call(library.playlistTracks, {
+    params: { id: playlistId },
+    query: { page, perPage: PLAYLIST_TRACKS_PER_PAGE },
     signal,
   });
-  return playlistEntryPageSchema.parse(res);
 }
 
 export const playlistTracksQueryOptions = (playlistId: number) =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Playlist, playlistResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { playlistKey } from './use-playlists';
 
 /** GET playlists/{id} → {playlist} (private playlists answer 404 to everyone but owner/collaborators). */
 export async function fetchPlaylist(playlistId: number, signal?: AbortSignal): Promise<Playlist> {
-  return playlistResponseSchema.parse(await apiClient.get<unknown>(`playlists/${playlistId}`, { signal }))
-    .playlist;
+  return (await api.call(library.getPlaylist, { params: { id: playlistId }, signal })).playlist;
 }
 
 export const playlistQueryOptions = (playlistId: number) =>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { Operation } from '@zema/contracts/operation';
 import type { z } from 'zod';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { nextPageOf } from './pagination';
 
 type PageSchema = z.ZodType<{
@@ -10,23 +11,25 @@ type PageSchema = z.ZodType<{
   data: unknown[];
 }>;
 
+/** A `?page&perPage` list operation (library, profiles). */
+type PageOperation = Operation & { response: PageSchema };
+
 /**
- * Infinite query options for a `?page&perPage` list of the library. Each list file names its
- * path, key and schema; pages load as the user scrolls.
+ * Infinite query options for a `?page&perPage` list operation. Each list file names its key and
+ * operation (and its path params); pages load as the user scrolls.
  */
-export function libraryListOptions<S extends PageSchema>(
+export function libraryListOptions<O extends PageOperation>(
   key: readonly unknown[],
-  path: string,
-  schema: S,
-  perPage = 50,
+  operation: O,
+  { params, perPage = 50 }: { params?: Record<string, string | number>; perPage?: number } = {},
 ) {
+  type Page = z.output<O['response']>;
+  const call = api.call as (op: Operation, input: object) => Promise<unknown>;
   return infiniteQueryOptions({
     queryKey: [...key, { perPage }],
     queryFn: async ({ pageParam, signal }) =>
-      schema.parse(
-        await apiClient.get<unknown>(path, { params: { page: pageParam, perPage }, signal }),
-      ) as z.infer<S>,
+      (await call(operation, { params, query: { page: pageParam, perPage }, signal })) as Page,
     initialPageParam: 1,
-    getNextPageParam: (last: z.infer<S>) => nextPageOf(last),
+    getNextPageParam: (last: Page) => nextPageOf(last),
   });
 }

@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Playlist, playlistResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
 /** POST playlists/{id}/image multipart `file` → {playlist}; DELETE removes it. */
 export async function uploadPlaylistImage({ playlistId, file }: { playlistId: number; file: File }) {
   const body = new FormData();
   body.append('file', file);
-  return playlistResponseSchema.parse(await apiClient.post<unknown>(`playlists/${playlistId}/image`, body))
-    .playlist;
+  return (await api.call(library.setPlaylistImage, { params: { id: playlistId }, body })).playlist;
 }
 
 export async function removePlaylistImage(playlistId: number): Promise<Playlist | null> {
-  const res = await apiClient.delete<unknown>(`playlists/${playlistId}/image`);
-  const parsed = playlistResponseSchema.safeParse(res);
-  return parsed.success ? parsed.data.playlist : null;
+  return (await api.call(library.removePlaylistImage, { params: { id: playlistId } })).playlist;
 }
 
 function useStore() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Playlist, playlistResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import { playlistKey } from './use-playlists';
 
 /** DELETE playlists/{id}/collaborators/{userId} → {playlist} (owner only). */
@@ -11,9 +12,7 @@ export async function removePlaylistCollaborator({
   playlistId: number;
   userId: number;
 }): Promise<Playlist> {
-  return playlistResponseSchema.parse(
-    await apiClient.delete<unknown>(`playlists/${playlistId}/collaborators/${userId}`),
-  ).playlist;
+  return (await api.call(library.removeCollaborator, { params: { id: playlistId, userId } })).playlist;
 }
 
 export function useRemovePlaylistCollaborator() {

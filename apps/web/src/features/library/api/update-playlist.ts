@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Playlist, playlistResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
+import { api } from '#src/lib/api-client';
 import type { PlaylistFields } from './create-playlist';
 import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
@@ -9,8 +10,7 @@ export async function updatePlaylist({
   playlistId,
   ...fields
 }: Partial<PlaylistFields> & { playlistId: number }): Promise<Playlist> {
-  return playlistResponseSchema.parse(await apiClient.put<unknown>(`playlists/${playlistId}`, fields))
-    .playlist;
+  return (await api.call(library.updatePlaylist, { params: { id: playlistId }, body: fields })).playlist;
 }
 
 export function useUpdatePlaylist() {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowableType, LikedIdsResponse } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#src/app/bootstrap-store';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
@@ -10,11 +11,8 @@ import { LIKED_IDS_QUERY_KEY, useLikedIds } from './use-like';
 
 /** PUT (follow) or DELETE (unfollow) me/follows/{artist|user}/{id} → {followed}. */
 export async function setFollow(type: FollowableType, id: number, followed: boolean): Promise<boolean> {
-  const path = `me/follows/${type}/${id}`;
-  const res = followed
-    ? await apiClient.put<{ followed: boolean }>(path)
-    : await apiClient.delete<{ followed: boolean }>(path);
-  return res?.followed ?? followed;
+  const res = await api.call(followed ? library.follow : library.unfollow, { params: { type, id } });
+  return res.followed;
 }
 
 const idsField = (type: FollowableType) => (type === 'artist' ? 'followed_artists' : 'followed_users');

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LikeableType, type LikedIdsResponse, likedIdsResponseSchema } from '@zema/contracts';
+import type { LikeableType, LikedIdsResponse } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useNavigate } from 'react-router';
 import { useAuth } from '#src/app/bootstrap-store';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
@@ -19,7 +20,7 @@ const EMPTY_IDS: LikedIdsResponse = {
 
 /** GET me/likes/ids: every id the user liked or follows, so hearts render without a call per row. */
 export async function fetchLikedIds(signal?: AbortSignal): Promise<LikedIdsResponse> {
-  return likedIdsResponseSchema.parse(await apiClient.get<unknown>('me/likes/ids', { signal }));
+  return api.call(library.likedIds, { signal });
 }
 
 export const likedIdsQueryOptions = () =>
@@ -34,11 +35,8 @@ export function useLikedIds() {
 
 /** PUT (like) or DELETE (unlike) me/likes/{type}/{id} → {liked}. */
 export async function setLike(type: LikeableType, id: number, liked: boolean): Promise<boolean> {
-  const path = `me/likes/${type}/${id}`;
-  const res = liked
-    ? await apiClient.put<{ liked: boolean }>(path)
-    : await apiClient.delete<{ liked: boolean }>(path);
-  return res?.liked ?? liked;
+  const res = await api.call(liked ? library.like : library.unlike, { params: { type, id } });
+  return res.liked;
 }
 
 /** Lists that change when a like changes (liked songs, liked albums, artist lists...). */

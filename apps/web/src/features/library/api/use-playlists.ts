@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Playlist, playlistListResponseSchema } from '@zema/contracts';
+import type { Playlist } from '@zema/contracts';
+import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/app/bootstrap-store';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
@@ -10,7 +11,7 @@ export const MY_PLAYLISTS_QUERY_KEY = ['library', 'my-playlists'] as const;
 
 /** GET me/playlists: playlists the user owns or collaborates on (sidebar, "Add to playlist"). */
 export async function fetchMyPlaylists(signal?: AbortSignal): Promise<Playlist[]> {
-  return playlistListResponseSchema.parse(await apiClient.get<unknown>('me/playlists', { signal })).playlists;
+  return (await api.call(library.myPlaylists, { signal })).playlists;
 }
 
 export const myPlaylistsQueryOptions = () =>
@@ -31,7 +32,10 @@ export interface AddToPlaylistVars {
 
 /** POST playlists/{id}/tracks {track_ids, position?} (owner or collaborator). */
 export async function addToPlaylist({ playlistId, trackIds, position }: AddToPlaylistVars): Promise<void> {
-  await apiClient.post(`playlists/${playlistId}/tracks`, { track_ids: trackIds, position });
+  await api.call(library.addPlaylistTracks, {
+    params: { id: playlistId },
+    body: { track_ids: trackIds, position },
+  });
 }
 
 /** Keys of everything that shows a playlist's tracks or counts. */

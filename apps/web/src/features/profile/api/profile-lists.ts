@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { likedTracksPageSchema, playlistPageSchema, userRefPageSchema } from '@zema/contracts';
+import { profiles } from '@zema/contracts/operations/profiles';
 import { libraryListOptions } from '#src/features/library/api/paginated';
 
 /**
@@ -8,26 +8,20 @@ import { libraryListOptions } from '#src/features/library/api/paginated';
  * /likes (liked tracks; 403 unless public or yours), /followers and /following.
  */
 export const profilePlaylistsOptions = (userId: number) =>
-  libraryListOptions(
-    ['profile', 'playlists', { userId }],
-    `user-profile/${userId}/playlists`,
-    playlistPageSchema,
-    24,
-  );
+  libraryListOptions(['profile', 'playlists', { userId }], profiles.playlists, {
+    params: { id: userId },
+    perPage: 24,
+  });
 export const profileLikesOptions = (userId: number) =>
-  libraryListOptions(
-    ['profile', 'likes', { userId }],
-    `user-profile/${userId}/likes`,
-    likedTracksPageSchema,
-    50,
-  );
+  libraryListOptions(['profile', 'likes', { userId }], profiles.likes, {
+    params: { id: userId },
+    perPage: 50,
+  });
 export const profileFollowsOptions = (userId: number, direction: 'followers' | 'following') =>
-  libraryListOptions(
-    ['profile', direction, { userId }],
-    `user-profile/${userId}/${direction}`,
-    userRefPageSchema,
-    24,
-  );
+  libraryListOptions(['profile', direction, { userId }], profiles[direction], {
+    params: { id: userId },
+    perPage: 24,
+  });
 
 export function useProfilePlaylists(userId: number) {
   return useInfiniteQuery(profilePlaylistsOptions(userId));
