@@ -1,6 +1,7 @@
-import { type BootstrapData, bootstrapDataSchema, type ClientSettings, hasPermission } from '@zema/contracts';
+import { type BootstrapData, type ClientSettings, hasPermission } from '@zema/contracts';
+import { bootstrap } from '@zema/contracts/operations/bootstrap';
 import { useMemo, useSyncExternalStore } from 'react';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { queryClient } from '#src/lib/query-client';
 
 /**
@@ -65,14 +66,12 @@ export function resetBootstrapStore() {
 
 /**
  * Without inlined data (the Vite dev server serves index.html untouched) the app asks the server
- * once. The answer may be the data itself or `{bootstrapData}`.
+ * once: GET bootstrap-data → `{bootstrapData}`.
  */
 export async function loadBootstrapData(signal?: AbortSignal): Promise<BootstrapData> {
   const existing = getBootstrapData();
   if (existing) return existing;
-  const res = await apiClient.get<unknown>('bootstrap-data', { signal });
-  const raw = res && typeof res === 'object' && 'bootstrapData' in res ? res.bootstrapData : res;
-  const data = bootstrapDataSchema.parse(raw);
+  const { bootstrapData: data } = await api.call(bootstrap.get, { signal });
   setBootstrapData(data);
   return data;
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Album, albumResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Album } from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
 
 /** GET albums/{id}: the album with every track in order. */
 export async function fetchAlbum(id: number, signal?: AbortSignal): Promise<Album> {
-  return albumResponseSchema.parse(await apiClient.get<unknown>(`albums/${id}`, { signal })).album;
+  return (await api.call(catalogue.album, { params: { id }, signal })).album;
 }
 
 export const albumQueryOptions = (id: number) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ArtistPageResponse, artistPageResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { ArtistPageResponse } from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
 
 /** GET artists/{id}: the artist, popular tracks, albums and similar artists. */
 export async function fetchArtist(id: number, signal?: AbortSignal): Promise<ArtistPageResponse> {
-  return artistPageResponseSchema.parse(await apiClient.get<unknown>(`artists/${id}`, { signal }));
+  return api.call(catalogue.artist, { params: { id }, signal });
 }
 
 export const artistQueryOptions = (id: number) =>

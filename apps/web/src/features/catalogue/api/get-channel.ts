@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ChannelResponse, channelResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { ChannelResponse } from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
 
 /** GET channels/{idOrSlug}: a channel and its content (nested channels one level deep). */
 export async function fetchChannel(slug: string, signal?: AbortSignal): Promise<ChannelResponse['channel']> {
-  const data = await apiClient.get<unknown>(`channels/${encodeURIComponent(slug)}`, { signal });
-  return channelResponseSchema.parse(data).channel;
+  return (await api.call(catalogue.channel, { params: { id: slug }, signal })).channel;
 }
 
 export const channelQueryOptions = (slug: string) =>

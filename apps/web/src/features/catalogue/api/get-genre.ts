@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type Genre, genreResponseSchema, trackPageSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Genre } from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
 
 /** GET genres/{name}. */
 export async function fetchGenre(name: string, signal?: AbortSignal): Promise<Genre> {
-  return genreResponseSchema.parse(
-    await apiClient.get<unknown>(`genres/${encodeURIComponent(name)}`, { signal }),
-  ).genre;
+  return (await api.call(catalogue.genre, { params: { name }, signal })).genre;
 }
 
 export const genreQueryOptions = (name: string) =>
@@ -24,12 +23,11 @@ export const genreTracksQueryOptions = (name: string) =>
   infiniteQueryOptions({
     queryKey: ['catalogue', 'genre-tracks', { name }],
     queryFn: async ({ pageParam, signal }) =>
-      trackPageSchema.parse(
-        await apiClient.get<unknown>(`genres/${encodeURIComponent(name)}/tracks`, {
-          params: { page: pageParam, perPage: GENRE_TRACKS_PER_PAGE },
-          signal,
-        }),
-      ),
+      api.call(catalogue.genreTracks, {
+        params: { name },
+        query: { page: pageParam, perPage: GENRE_TRACKS_PER_PAGE },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.next_page !== undefined

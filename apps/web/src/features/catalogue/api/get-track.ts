@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Track, trackResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { Track } from '@zema/contracts';
+import { catalogue } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
 
 /** GET tracks/{id}. */
 export async function fetchTrack(id: number, signal?: AbortSignal): Promise<Track> {
-  return trackResponseSchema.parse(await apiClient.get<unknown>(`tracks/${id}`, { signal })).track;
+  return (await api.call(catalogue.track, { params: { id }, signal })).track;
 }
 
 export const trackQueryOptions = (id: number) =>

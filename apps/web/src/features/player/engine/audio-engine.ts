@@ -1,6 +1,7 @@
 import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
+import { player } from '@zema/contracts/operations/player';
 import { getBootstrapData } from '#src/app/bootstrap-store';
-import { apiClient } from '#src/lib/api-client';
+import { api } from '#src/lib/api-client';
 import { translate } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { loadPlayer, type PlayerSettings, savePlayer, serialize } from './persistence';
@@ -415,7 +416,9 @@ export class PlayerEngine {
     if (listen.seconds < Math.min(PLAY_COUNT_AFTER_SECONDS, duration) - 0.25) return;
     listen.reported = true;
     const report =
-      this.opts.reportPlay ?? ((id: number, body: object) => apiClient.post(`tracks/${id}/plays`, body));
+      this.opts.reportPlay ??
+      ((id: number, body: { listen_id: string; seconds: number }) =>
+        api.call(player.recordPlay, { params: { id }, body }));
     report(listen.trackId, { listen_id: listen.id, seconds: Math.round(listen.seconds) }).catch(() => {
       // Counting is best effort: a failed report never interrupts the music.
     });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserProfile, userProfileResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { UserProfile } from '@zema/contracts';
+import { profiles } from '@zema/contracts/operations/profiles';
+import { api } from '#src/lib/api-client';
 
 export const userProfileKey = (userId: number) => ['profile', 'user', { userId }] as const;
 
 /** GET user-profile/{id} → {user}: name, avatar, counts, likes_public, followed (for the viewer). */
 export async function fetchUserProfile(userId: number, signal?: AbortSignal): Promise<UserProfile> {
-  return userProfileResponseSchema.parse(await apiClient.get<unknown>(`user-profile/${userId}`, { signal }))
-    .user;
+  return (await api.call(profiles.get, { params: { id: userId }, signal })).user;
 }
 
 export const userProfileQueryOptions = (userId: number) =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UserProfile, userProfileResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { UserProfile } from '@zema/contracts';
+import { profiles } from '@zema/contracts/operations/profiles';
+import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';
 import { userProfileKey } from './get-user-profile';
@@ -10,7 +11,7 @@ export async function updateProfile(fields: {
   likes_public?: boolean;
   bio?: string | null;
 }): Promise<UserProfile> {
-  return userProfileResponseSchema.parse(await apiClient.put<unknown>('me/profile', fields)).user;
+  return (await api.call(profiles.updateOwn, { body: fields })).user;
 }
 
 export function useUpdateProfile() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type SearchResponse, type SearchType, searchResponseSchema } from '@zema/contracts';
-import { apiClient } from '#src/lib/api-client';
+import type { SearchResponse, SearchType } from '@zema/contracts';
+import { search } from '@zema/contracts/operations/search';
+import { api } from '#src/lib/api-client';
 
 export interface SearchParams {
   query: string;
@@ -15,9 +16,9 @@ export async function fetchSearch(
   signal?: AbortSignal,
   { retries }: { retries?: number } = {},
 ): Promise<SearchResponse> {
-  const res = await apiClient.get<unknown>('search', {
+  return api.call(search.search, {
     retries,
-    params: {
+    query: {
       query: params.query,
       types: params.types?.join(','),
       page: params.page,
@@ -25,7 +26,6 @@ export async function fetchSearch(
     },
     signal,
   });
-  return searchResponseSchema.parse(res);
 }
 
 export const searchQueryOptions = (params: SearchParams) =>
