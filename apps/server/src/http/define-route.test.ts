@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Operation } from '@zema/contracts/operation';
+import { defineOperations, type Operation } from '@zema/contracts/operation';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { defineRoute } from './define-route';
 
 /**
  * Routes that are deliberately not API operations: the web app's pages and build files (the SPA
@@ -90,5 +92,34 @@ describe('routes and operations', () => {
       seen.set(k, name);
     }
     expect(duplicates).toEqual([]);
+  });
+});
+
+describe('defineRoute', () => {
+  const op = defineOperations('Test', {
+    ping: { method: 'GET', path: '/auth/ping', access: 'guest', summary: 'Ping' },
+  }).ping;
+
+  it('refuses an operation whose path is not under the plugin prefix', async () => {
+    const app = Fastify();
+    const start = async () => {
+      await app.register(async (api) => defineRoute(api, op, async () => 'pong'), { prefix: '/api/v1' });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow('Operation GET /auth/ping registered under the prefix /api/v1');
+    await app.close();
+  });
+
+  it('registers the path without the prefix, with the access and the operation in the config', async () => {
+    const app = Fastify();
+    let config: unknown;
+    app.addHook('onRoute', (route) => {
+      config = route.config;
+    });
+    await app.register(async (auth) => defineRoute(auth, op, async () => 'pong'), { prefix: '/auth' });
+    const res = await app.inject({ url: '/auth/ping' });
+    expect(res.body).toBe('pong');
+    expect(config).toMatchObject({ access: 'guest', operation: op });
+    await app.close();
   });
 });

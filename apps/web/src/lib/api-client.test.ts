@@ -1,6 +1,8 @@
+import { defineOperations } from '@zema/contracts/operation';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
-import { apiClient, apiClientConfig, apiFetch } from './api-client';
+import { api, apiClient, apiClientConfig, apiFetch } from './api-client';
 import { ApiError } from './api-error';
 import { setCookie } from './cookies';
 
@@ -212,5 +214,59 @@ describe('retries (SPEC §8)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('api.call(operation) (ARCHITECTURE convention 2)', () => {
+  const itemsOp = defineOperations('Test', {
+    list: {
+      method: 'GET',
+      path: '/api/v1/things/:names/items',
+      access: 'guest',
+      params: z.object({ names: z.string() }),
+      query: z.object({ page: z.string().optional(), with: z.string().optional() }),
+      response: z.object({ items: z.array(z.number()) }),
+      summary: 'Test list',
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/api/v1/things/:id',
+      access: 'user',
+      params: z.object({ id: z.string() }),
+      body: z.object({ reason: z.string() }),
+      response: z.object({ message: z.string() }),
+      summary: 'Test delete',
+    },
+  });
+
+  it('fills the path (encoded, commas kept), sends the query by the SPEC §7 rules and parses the answer', async () => {
+    answers.push(json(200, { items: [1, 2], extra: 'dropped' }));
+    const answer = await api.call(itemsOp.list, {
+      params: { names: 'a b,c' },
+      query: { page: 2, with: ['x', 'y'] },
+    });
+    expect(lastUrl().pathname).toBe('/api/v1/things/a%20b,c/items');
+    expect(lastUrl().searchParams.get('page')).toBe('2');
+    expect(lastUrl().searchParams.get('with')).toBe('x,y');
+    expect(answer).toEqual({ items: [1, 2] });
+  });
+
+  it('sends the body and overrides DELETE like apiFetch', async () => {
+    answers.push(json(200, { message: 'Deleted.' }));
+    await api.call(itemsOp.remove, { params: { id: 7 }, body: { reason: 'old' } });
+    expect(calls.at(-1)!.init.method).toBe('POST');
+    expect(lastHeaders()['X-HTTP-Method-Override']).toBe('DELETE');
+    expect(calls.at(-1)!.init.body).toBe(JSON.stringify({ reason: 'old' }));
+  });
+
+  it('refuses an answer that does not match the response schema', async () => {
+    answers.push(json(200, { message: 42 }));
+    await expect(api.call(itemsOp.remove, { params: { id: 7 }, body: { reason: 'x' } })).rejects.toThrow();
+  });
+
+  it('fails before sending when a path parameter is missing', async () => {
+    const before = calls.length;
+    await expect(api.call(itemsOp.list, { params: {} as { names: string } })).rejects.toThrow(/names/);
+    expect(calls.length).toBe(before);
   });
 });
