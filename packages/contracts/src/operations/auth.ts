@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   bootstrapAnswerSchema,
   confirmedPasswordStatusQuerySchema,
@@ -116,6 +115,3 @@ export const auth = defineOperations('Auth', {
     tag: 'Email verification',
   },
 });
-
-/** An empty JSON body, or none. */
-export const emptyBodySchema = z.object({}).optional();

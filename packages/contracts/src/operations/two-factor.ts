@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   recoveryCodesResponseSchema,
   twoFactorConfirmRequestSchema,
@@ -5,7 +6,9 @@ import {
   twoFactorStatusResponseSchema,
 } from '../auth';
 import { defineOperations } from '../operation';
-import { emptyBodySchema } from './auth';
+
+/** An empty JSON body, or none. */
+const emptyBodySchema = z.object({}).optional();
 
 /** Two-factor setup under /auth/user (each needs a recently confirmed password). */
 export const twoFactor = defineOperations('Auth', {
