@@ -40,7 +40,12 @@ export default defineConfig({
             // zod and the contracts (response schemas of every operation, built when the module
             // loads) change together and rarely: their own chunk stays cached across app releases.
             // Without the group they sat in a shared chunk named after lib/i18n.ts, with the UI kit.
-            { name: 'contracts', test: /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts)[\\/]/ },
+            // The operation objects (packages/contracts/src/operations) stay out: each feature's
+            // operations go with the pages that call them, so a page loads only its own.
+            {
+              name: 'contracts',
+              test: /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$)/,
+            },
           ],
         },
       },

@@ -45,6 +45,8 @@ type OperationInput = Omit<Operation, 'tag'> & { tag?: string };
  * A feature's operations under one OpenAPI tag. `as const`-like inference keeps each object's
  * literal method and path and its exact schemas, so `api.call` and `defineRoute` are typed.
  */
+// Pure: a bundle keeps only the operation groups a page imports.
+/* @__NO_SIDE_EFFECTS__ */
 export function defineOperations<const T extends Record<string, OperationInput>>(
   tag: string,
   operations: T,

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { catalogue } from '@zema/contracts/operations/catalogue';
+import { catalogue, catalogueAdmin } from '@zema/contracts/operations/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidateSearches } from '#src/features/search/search.service';
@@ -171,42 +171,42 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     return { artist: (userId ? await withCallerFlags(app.db, page, userId) : page).artist };
   };
 
-  defineRoute(app, catalogue.createArtist, async (request) =>
+  defineRoute(app, catalogueAdmin.createArtist, async (request) =>
     artistAnswer(await createArtist(app.db, request.body), request),
   );
-  defineRoute(app, catalogue.updateArtist, async (request) => {
+  defineRoute(app, catalogueAdmin.updateArtist, async (request) => {
     found(await updateArtist(app.db, request.params.id, request.body));
     return artistAnswer(request.params.id, request);
   });
-  defineRoute(app, catalogue.deleteArtist, async (request) => {
+  defineRoute(app, catalogueAdmin.deleteArtist, async (request) => {
     found(await deleteArtist(app.db, request.params.id));
     return { message: 'Artist deleted.' };
   });
 
-  defineRoute(app, catalogue.createAlbum, async (request) => ({
+  defineRoute(app, catalogueAdmin.createAlbum, async (request) => ({
     album: found(await getAlbum(app.db, await createAlbum(app.db, request.body), null)),
   }));
-  defineRoute(app, catalogue.updateAlbum, async (request) => {
+  defineRoute(app, catalogueAdmin.updateAlbum, async (request) => {
     found(await updateAlbum(app.db, request.params.id, request.body));
     return { album: found(await getAlbum(app.db, request.params.id, null)) };
   });
-  defineRoute(app, catalogue.deleteAlbum, async (request) => {
+  defineRoute(app, catalogueAdmin.deleteAlbum, async (request) => {
     found(await deleteAlbum(app.db, request.params.id));
     return { message: 'Album deleted.' };
   });
 
-  defineRoute(app, catalogue.createTrack, async (request) => ({
+  defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
     track: found(await getTrack(app.db, await createTrack(app.db, request.body), null)),
   }));
-  defineRoute(app, catalogue.updateTrack, async (request) => {
+  defineRoute(app, catalogueAdmin.updateTrack, async (request) => {
     found(await updateTrack(app.db, request.params.id, request.body));
     return { track: found(await getTrack(app.db, request.params.id, null)) };
   });
-  defineRoute(app, catalogue.deleteTrack, async (request) => {
+  defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
     found(await deleteTrack(app, request.params.id));
     return { message: 'Track deleted.' };
   });
-  defineRoute(app, catalogue.uploadTrackAudio, async (request) => {
+  defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
     const data = await readAudioUpload(request);
     try {
       found(await setTrackAudioFromFile(app, request.params.id, data));
@@ -218,7 +218,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….
-  defineRoute(app, catalogue.uploadImage, async (request) => {
+  defineRoute(app, catalogueAdmin.uploadImage, async (request) => {
     if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
     const data = await readFilePart(request, IMAGE_MAX_BYTES, {
       missing: IMAGE_MESSAGES.select,
@@ -234,14 +234,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
 
-  defineRoute(app, catalogue.createGenre, async (request) =>
+  defineRoute(app, catalogueAdmin.createGenre, async (request) =>
     genreAnswer(await createGenre(app.db, request.body)),
   );
-  defineRoute(app, catalogue.updateGenre, async (request) => {
+  defineRoute(app, catalogueAdmin.updateGenre, async (request) => {
     found(await updateGenre(app.db, request.params.id, request.body));
     return genreAnswer(request.params.id);
   });
-  defineRoute(app, catalogue.deleteGenre, async (request) => {
+  defineRoute(app, catalogueAdmin.deleteGenre, async (request) => {
     found(await deleteGenre(app.db, request.params.id));
     return { message: 'Genre deleted.' };
   });
@@ -249,14 +249,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const channelAnswer = async (id: number, request: FastifyRequest) =>
     found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
 
-  defineRoute(app, catalogue.createChannel, async (request) =>
+  defineRoute(app, catalogueAdmin.createChannel, async (request) =>
     channelAnswer(await createChannel(app.db, request.body), request),
   );
-  defineRoute(app, catalogue.updateChannel, async (request) => {
+  defineRoute(app, catalogueAdmin.updateChannel, async (request) => {
     found(await updateChannel(app.db, request.params.id, request.body));
     return channelAnswer(request.params.id, request);
   });
-  defineRoute(app, catalogue.deleteChannel, async (request) => {
+  defineRoute(app, catalogueAdmin.deleteChannel, async (request) => {
     found(await deleteChannel(app.db, request.params.id));
     return { message: 'Channel deleted.' };
   });
