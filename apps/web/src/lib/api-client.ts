@@ -12,7 +12,9 @@ import { ApiError } from './api-error';
 import { getCookie } from './cookies';
 
 /**
- * The one way the web app talks to the server. Every SPEC §7 call convention lives here:
+ * The one way the web app talks to the server: features call `api.call(operation, …)` with an
+ * operation object of `@zema/contracts/operations/*`; `apiFetch` underneath serves any URL.
+ * Every SPEC §7 call convention lives here:
  * path prefixing, credentials, JSON accept, the XSRF header, comma-joined `with`/`load`/`loadCount`,
  * `workspaceId` on GET/POST/PUT, method override for PUT/PATCH/DELETE, and retries of idempotent
  * calls on network errors and 5xx (SPEC §8).
