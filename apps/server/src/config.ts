@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/features/social/social.config';
+import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/lib/social-config';
 
 /**
  * Every environment variable the server reads (the root .env.example and apps/server/README.md
@@ -28,7 +28,7 @@ import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/featur
  * - STREAM_X_ACCEL_PREFIX  e.g. /protected-audio/: behind nginx, the app authorises a stream and nginx sends the bytes (X-Accel-Redirect); unset = the app sends them
  * - REGISTRATION_LIMIT_PER_IP      sign-up attempts per client IP per hour (default 20; 0 = no limit)
  * - REGISTRATION_LIMIT_PER_DOMAIN  sign-up attempts per email domain per minute (default 10; 0 = no limit)
- * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see features/social/social.config.ts)
+ * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see lib/social-config.ts)
  */
 
 // Both from src/ (tsx, vitest) and from the dist/ bundle this is one level below the package root.

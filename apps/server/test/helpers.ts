@@ -10,8 +10,8 @@ import { type BuildAppOptions, buildApp } from '#src/app';
 import { type Config, loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
-import { hashPassword } from '#src/features/auth/password';
 import { createAccessToken, createSession, SESSION_COOKIE } from '#src/features/auth/session.service';
+import { hashPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
 import { databaseUrl, quoteIdent, withClient } from './database';
 

@@ -9,7 +9,7 @@ import {
 } from '@zema/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
-import { hashPassword } from '#src/features/auth/password';
+import { hashPassword } from '#src/lib/password';
 import type { Database } from './client';
 import {
   localizations,

@@ -5,13 +5,13 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
-import { TWO_FACTOR_COOKIE } from '#src/features/auth/rate-limits';
 import { SESSION_COOKIE } from '#src/features/auth/session.service';
 import { Browser } from '#src/features/auth/test-support';
 import { generateRecoveryCodes } from '#src/features/auth/two-factor.service';
 import { createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
 import { LISTENER_COOKIE } from '#src/features/player/player.routes';
 import { PENDING_COOKIE, STATE_COOKIE } from '#src/features/social/social.cookies';
+import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 
 const PASSWORD = 'cookie-test-password';

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
+/** The session cookie (an opaque token; the database keeps its SHA-256). */
+export const SESSION_COOKIE = 'zema_session';
+/** A login waiting for its second factor (set by auth, read by the two-factor challenge and its rate limit). */
+export const TWO_FACTOR_COOKIE = 'zema_two_factor';
+
 /**
  * Whether cookies carry `Secure`: always when the public APP_URL is https (TLS may end at a proxy
  * we were not told to trust, so the request itself can look like plain http), and otherwise when

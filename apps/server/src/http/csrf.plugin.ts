@@ -1,7 +1,7 @@
 import { XSRF_COOKIE } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { randomToken, safeEqual } from '#src/features/auth/tokens';
+import { randomToken, safeEqual } from '#src/lib/tokens';
 import { cookieOptions } from './cookies';
 import { HttpError, MESSAGES } from './errors';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
-import { sha256Hex } from '#src/features/auth/tokens';
 import { scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import { sha256Hex } from '#src/lib/tokens';
 import {
   buildTestApp,
   createUser,

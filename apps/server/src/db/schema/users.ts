@@ -28,7 +28,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // User search (issue 5) over the public name only, never the email; the expression must stay
-    // identical to publicNameSql in features/library/user-refs.ts for the planner to use these.
+    // identical to publicNameSql in lib/user-refs.ts for the planner to use these.
     index('users_public_name_trgm').using(
       'gin',
       sql`lower(coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))) gin_trgm_ops`,

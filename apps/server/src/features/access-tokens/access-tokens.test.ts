@@ -2,7 +2,7 @@ import { createAccessTokenResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens } from '#src/db/schema/index';
-import { sha256Hex } from '#src/features/auth/tokens';
+import { sha256Hex } from '#src/lib/tokens';
 import {
   adminUserId,
   buildTestApp,

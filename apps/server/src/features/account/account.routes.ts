@@ -5,9 +5,9 @@ import { localization } from '@zema/contracts/operations/localization';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireConfirmedPassword } from '#src/features/auth/auth.service';
-import { rateLimits } from '#src/features/auth/rate-limits';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
+import { rateLimits } from '#src/http/rate-limits';
 import {
   ACCOUNT_MESSAGES,
   changeLocale,

@@ -18,8 +18,8 @@ import {
 import { requireConfirmedPassword } from '#src/features/auth/auth.service';
 import { bootstrapFor, endCurrentSession } from '#src/features/auth/login-session';
 import { loadAccountUser } from '#src/features/users/users.service';
-import { COUNTRY_CODES } from '#src/features/value-lists/countries';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { COUNTRY_CODES } from '#src/lib/countries';
 
 export const ACCOUNT_MESSAGES = {
   unknownLocale: 'The selected locale is invalid.',

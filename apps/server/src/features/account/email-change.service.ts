@@ -13,9 +13,9 @@ import {
   EMAIL_CODE_MINUTES,
   generateEmailCode,
 } from '#src/features/auth/email-verification.service';
-import { hashPassword, verifyPassword } from '#src/features/auth/password';
 import type { MailService } from '#src/features/mail/mail.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { hashPassword, verifyPassword } from '#src/lib/password';
 
 export const EMAIL_CHANGE_MESSAGES = {
   sent: 'Email sent',

@@ -10,7 +10,7 @@ import {
 } from '#src/db/schema/index';
 import { EMAIL_CODE_MESSAGES } from '#src/features/auth/email-verification.service';
 import { Browser, outboxFor, uniqueEmail } from '#src/features/auth/test-support';
-import { sha256Hex } from '#src/features/auth/tokens';
+import { sha256Hex } from '#src/lib/tokens';
 import { buildTestApp, createUser, type TestApp, tokenFor } from '../../../test/helpers';
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { auth } from '@zema/contracts/operations/auth';
 import { twoFactor } from '@zema/contracts/operations/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
+import { rateLimits, registrationLimiter } from '#src/http/rate-limits';
 import {
   confirmPassword,
   login,
@@ -13,7 +14,6 @@ import {
 } from './auth.service';
 import { bootstrapFor } from './login-session';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
-import { rateLimits, registrationLimiter } from './rate-limits';
 import {
   completeTwoFactorChallenge,
   confirmTwoFactor,

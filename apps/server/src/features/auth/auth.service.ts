@@ -15,12 +15,11 @@ import {
 } from '#src/db/schema/index';
 import { issueEmailVerificationCode } from '#src/features/auth/email-verification.service';
 import { assertHuman } from '#src/features/human-verification/human-verification.service';
-import { cookieOptions } from '#src/http/cookies';
+import { cookieOptions, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { HttpError, validationError } from '#src/http/errors';
+import { hashPassword, verifyPassword } from '#src/lib/password';
+import { randomToken, sha256Hex } from '#src/lib/tokens';
 import { currentSessionId, endCurrentSession, startSession } from './login-session';
-import { hashPassword, verifyPassword } from './password';
-import { TWO_FACTOR_COOKIE } from './rate-limits';
-import { randomToken, sha256Hex } from './tokens';
 
 export const MESSAGES = {
   badCredentials: 'These credentials do not match our records.',

@@ -7,6 +7,7 @@ import {
   userRole,
   users,
 } from '#src/db/schema/index';
+import { sha256Hex } from '#src/lib/tokens';
 import {
   buildTestApp,
   createUser,
@@ -18,7 +19,6 @@ import {
 import { MESSAGES } from './auth.service';
 import { SESSION_COOKIE } from './session.service';
 import { Browser, lastMailTo, settled, uniqueEmail } from './test-support';
-import { sha256Hex } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {

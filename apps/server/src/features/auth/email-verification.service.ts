@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailVerificationCodes, users } from '#src/db/schema/index';
 import { validationError } from '#src/http/errors';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '#src/lib/password';
 
 /** RELIABILITY: 6 digits, valid 10 minutes, dead after 5 wrong tries. */
 export const EMAIL_CODE_MINUTES = 10;

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
 import { loadUser } from '#src/features/users/users.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { sha256Hex } from '#src/lib/tokens';
 import { noticeSignIn } from './devices.service';
 import { createSession, deleteSession, REMEMBER_LIFETIME_MS, SESSION_COOKIE } from './session.service';
-import { sha256Hex } from './tokens';
 
 /** sha256 of the session cookie of a cookie-authenticated request (= sessions.id), else null. */
 export function currentSessionId(request: FastifyRequest): string | null {

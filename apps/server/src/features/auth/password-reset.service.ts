@@ -9,9 +9,9 @@ import {
   users,
 } from '#src/db/schema/index';
 import { validationError } from '#src/http/errors';
+import { hashPassword } from '#src/lib/password';
+import { randomToken, sha256Hex } from '#src/lib/tokens';
 import { MESSAGES } from './auth.service';
-import { hashPassword } from './password';
-import { randomToken, sha256Hex } from './tokens';
 
 /** RELIABILITY: valid 60 minutes, stored hashed, single use. */
 export const RESET_TOKEN_MINUTES = 60;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';
+import { sha256Hex } from '#src/lib/tokens';
 import { buildTestApp, createUser, request, type TestApp, tokenFor } from '../../../test/helpers';
 import { Browser, lastMailTo, outboxFor, settled, uniqueEmail } from './test-support';
-import { sha256Hex } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, userDevices, users } from '#src/db/schema/index';
 import { decodeQuotedPrintable } from '#src/features/auth/test-support';
 import { startSmtp } from '#src/features/mail/test-support';
+import { sha256Hex } from '#src/lib/tokens';
 import { buildTestApp, createUser, sessionFor, type TestApp } from '../../../test/helpers';
 import { createSession } from './session.service';
 import { awayFromStepEdge, Browser, oathtool, outboxFor, uniqueEmail } from './test-support';
-import { sha256Hex } from './tokens';
 import { generateRecoveryCodes } from './two-factor.service';
 
 const PASSWORD = 'security notice password';

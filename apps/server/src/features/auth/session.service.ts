@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { personalAccessTokens, sessions } from '#src/db/schema/index';
-import { randomToken, sha256Hex } from './tokens';
+import { SESSION_COOKIE } from '#src/http/cookies';
+import { randomToken, sha256Hex } from '#src/lib/tokens';
 
-export const SESSION_COOKIE = 'zema_session';
+// The cookie's name sits with the other cookie names in http/cookies.ts (rate limits key on it).
+export { SESSION_COOKIE };
 /** "Stay signed in for a month" (SPEC §9 remember-me). */
 export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Without remember-me a session ends after two idle hours. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '#src/db/schema/index';
+import { sha256Hex } from '#src/lib/tokens';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
 import { createSession, deleteSession, resolveSession } from './session.service';
-import { sha256Hex } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {

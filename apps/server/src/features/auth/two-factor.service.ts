@@ -5,11 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { twoFactorChallenges, users } from '#src/db/schema/index';
-import { cookieOptions } from '#src/http/cookies';
+import { cookieOptions, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { validationError } from '#src/http/errors';
+import { sha256Hex } from '#src/lib/tokens';
 import { startSession } from './login-session';
-import { TWO_FACTOR_COOKIE } from './rate-limits';
-import { sha256Hex } from './tokens';
 
 /** RELIABILITY: SHA-1, 6 digits, 30 s, window ±1 step, secret of at least 160 bits. */
 const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges, users } from '#src/db/schema/index';
+import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
+import { sha256Hex } from '#src/lib/tokens';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
-import { TWO_FACTOR_COOKIE } from './rate-limits';
 import { SESSION_COOKIE } from './session.service';
 import { awayFromStepEdge, Browser, oathtool } from './test-support';
-import { sha256Hex } from './tokens';
 import { generateRecoveryCodes } from './two-factor.service';
 
 let t: TestApp;

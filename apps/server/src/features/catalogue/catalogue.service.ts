@@ -22,8 +22,8 @@ import {
   tracks,
 } from '#src/db/schema/index';
 import { validationError } from '#src/http/errors';
+import { inspectAudio } from '#src/lib/audio';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
-import { inspectAudio } from './audio';
 
 /**
  * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or

@@ -19,7 +19,7 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
-import { inspectAudio } from '#src/features/catalogue/audio';
+import { inspectAudio } from '#src/lib/audio';
 import { initialsOf, renderArt } from './demo-images';
 
 /**

@@ -1,7 +1,7 @@
 import { humanVerification } from '@zema/contracts/operations/human-verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rateLimits } from '#src/features/auth/rate-limits';
 import { defineRoute } from '#src/http/define-route';
+import { rateLimits } from '#src/http/rate-limits';
 import { verifyHuman } from './human-verification.service';
 
 export const humanVerificationRoutes: FastifyPluginAsyncZod = async (app) => {

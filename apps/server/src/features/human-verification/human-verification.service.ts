@@ -5,8 +5,8 @@ import {
 } from '@zema/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { sha256Hex } from '#src/features/auth/tokens';
 import { validationError } from '#src/http/errors';
+import { sha256Hex } from '#src/lib/tokens';
 
 export const DEFAULT_VERIFY_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',

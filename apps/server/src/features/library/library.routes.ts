@@ -4,6 +4,7 @@ import { library } from '@zema/contracts/operations/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidateArtistPage } from '#src/features/catalogue/artist-page';
 import { defineRoute } from '#src/http/define-route';
+import { pageWindow } from '#src/lib/pagination';
 import {
   follow,
   followedArtists,
@@ -17,7 +18,6 @@ import {
   unfollow,
   unlike,
 } from './likes.service';
-import { pageWindow } from './pagination';
 import { encodePlaylistImage, readPlaylistImage } from './playlist-image';
 import {
   addCollaborator,

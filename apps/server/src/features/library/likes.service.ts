@@ -12,8 +12,8 @@ import type { Database } from '#src/db/client';
 import { albums, artists, follows, likes, plays, tracks, users } from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
-import { type Page, toPage } from './pagination';
-import { loadUserRefs } from './user-refs';
+import { type Page, toPage } from '#src/lib/pagination';
+import { loadUserRefs } from '#src/lib/user-refs';
 
 const likeTables = { track: tracks, album: albums, artist: artists } as const;
 

@@ -11,9 +11,9 @@ import type { Database } from '#src/db/client';
 import { playlistCollaborators, playlists, playlistTracks, tracks, users } from '#src/db/schema/index';
 import { loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { type Page, toPage } from '#src/lib/pagination';
+import { loadUserRefs, toUserRef, userRefColumns } from '#src/lib/user-refs';
 import { generateStorageKey } from '#src/platform/storage';
-import { type Page, toPage } from './pagination';
-import { loadUserRefs, toUserRef, userRefColumns } from './user-refs';
 
 /**
  * Playlists and their entries. Rules:

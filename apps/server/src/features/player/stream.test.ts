@@ -5,15 +5,10 @@ import { PERMISSIONS } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionRole, permissions, roles, tracks } from '#src/db/schema/index';
-import {
-  AUDIO_CONTENT_TYPES,
-  AUDIO_FORMATS,
-  audioContentType,
-  sniffAudioFormat,
-} from '#src/features/catalogue/audio';
 import { createArtist, createTrack, setTrackAudioFromFile } from '#src/features/catalogue/catalogue.service';
 import { makeWav } from '#src/features/catalogue/test-support';
 import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
+import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS, audioContentType, sniffAudioFormat } from '#src/lib/audio';
 import { buildTestApp, createUser, guest, request, sessionFor, type TestApp } from '../../../test/helpers';
 import { ifRangeMatches, notModified, parseRange } from './ranges';
 import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream';

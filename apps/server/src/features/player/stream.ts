@@ -3,7 +3,7 @@ import { type FileHandle, open, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tracks } from '#src/db/schema/index';
-import { audioContentType } from '#src/features/catalogue/audio';
+import { audioContentType } from '#src/lib/audio';
 import { ifRangeMatches, notModified, parseRange, type Validators } from './ranges';
 
 /**

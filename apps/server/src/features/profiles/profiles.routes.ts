@@ -2,10 +2,10 @@ import { profiles } from '@zema/contracts/operations/profiles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { followUsersPage } from '#src/features/library/likes.service';
-import { pageWindow } from '#src/features/library/pagination';
 import { playlistsOf } from '#src/features/library/playlists.service';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
+import { pageWindow } from '#src/lib/pagination';
 import { assertUserExists, getProfile, profileLikes, updateProfile } from './profiles.service';
 
 /** `me` reads your own profile; a visitor has none. */

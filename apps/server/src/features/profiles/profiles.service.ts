@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { follows, playlists, userProfiles, users } from '#src/db/schema/index';
 import { likedTracks } from '#src/features/library/likes.service';
-import { toUserRef, userRefColumns } from '#src/features/library/user-refs';
 import { HttpError, MESSAGES } from '#src/http/errors';
+import { toUserRef, userRefColumns } from '#src/lib/user-refs';
 
 /**
  * Public user profiles at /user/{id}/{slug}: the public name, avatar, bio and counts, never the

@@ -14,7 +14,7 @@ import {
 } from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { loadPlaylists } from '#src/features/library/playlists.service';
-import { loadUserRefs, publicNameSql } from '#src/features/library/user-refs';
+import { loadUserRefs, publicNameSql } from '#src/lib/user-refs';
 import type { SharedCache } from '#src/platform/shared-cache';
 import type { WorkGate } from '#src/platform/work-gate';
 

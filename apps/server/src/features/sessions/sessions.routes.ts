@@ -1,7 +1,7 @@
 import { sessions } from '@zema/contracts/operations/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rateLimits } from '#src/features/auth/rate-limits';
 import { defineRoute } from '#src/http/define-route';
+import { rateLimits } from '#src/http/rate-limits';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import { listUserSessions, logoutOtherSessions } from './sessions.service';
 

@@ -5,8 +5,8 @@ import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
 import { describeUserAgent } from '#src/features/auth/devices.service';
 import { currentSessionId } from '#src/features/auth/login-session';
-import { verifyPassword } from '#src/features/auth/password';
 import { validationError } from '#src/http/errors';
+import { verifyPassword } from '#src/lib/password';
 import type { GeoIp } from '#src/platform/geoip';
 
 export { type DeviceInfo, describeUserAgent } from '#src/features/auth/devices.service';

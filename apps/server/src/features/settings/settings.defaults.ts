@@ -1,7 +1,7 @@
 import { type ClientSettings, DEFAULT_BRANDING, type LandingAppearance } from '@zema/contracts';
 import type { Config } from '#src/config';
 import { readAdminCredentials } from '#src/db/seed';
-import { enabledSocialServices } from '#src/features/social/social.config';
+import { enabledSocialServices } from '#src/lib/social-config';
 
 export const DEFAULT_LANDING: LandingAppearance = {
   headerTitle: 'Music that moves with you',

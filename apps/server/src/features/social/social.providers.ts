@@ -7,7 +7,7 @@ import {
   OAuth2Tokens,
   Twitter,
 } from 'arctic';
-import type { GoogleApp, OAuthApp, SocialConfig } from './social.config';
+import type { GoogleApp, OAuthApp, SocialConfig } from '#src/lib/social-config';
 
 /** What the app keeps of a provider account. */
 export type ProviderProfile = {

@@ -6,13 +6,13 @@ import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { roles, socialProfiles, userRole, users } from '#src/db/schema/index';
 import { noticeSignIn } from '#src/features/auth/devices.service';
-import { verifyPassword } from '#src/features/auth/password';
 import { createSession, type SessionMeta } from '#src/features/auth/session.service';
-import { safeEqual } from '#src/features/auth/tokens';
 import { type BootstrapDeps, buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
 import type { MailService } from '#src/features/mail/mail.service';
 import { loadUser } from '#src/features/users/users.service';
 import { HttpError, validationError } from '#src/http/errors';
+import { verifyPassword } from '#src/lib/password';
+import { safeEqual } from '#src/lib/tokens';
 import {
   isSocialService,
   type PendingCookie,

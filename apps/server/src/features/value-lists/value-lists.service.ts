@@ -2,7 +2,7 @@ import type { Localization, ValueListName, ValueListsResponse } from '@zema/cont
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { localizations } from '#src/db/schema/index';
-import { COUNTRY_CODES } from './countries';
+import { COUNTRY_CODES } from '#src/lib/countries';
 
 type Timezone = { value: string; text: string };
 

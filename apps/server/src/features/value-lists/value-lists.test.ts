@@ -1,8 +1,8 @@
 import { valueListsResponseSchema } from '@zema/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizations } from '#src/db/schema/index';
+import { COUNTRY_CODES } from '#src/lib/countries';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { COUNTRY_CODES } from './countries';
 import { utcOffset } from './value-lists.service';
 
 let t: TestApp;

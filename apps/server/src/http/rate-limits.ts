@@ -1,10 +1,9 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { HttpError } from '#src/http/errors';
-import { SESSION_COOKIE } from './session.service';
-import { sha256Hex } from './tokens';
+import { sha256Hex } from '#src/lib/tokens';
 
-export const TWO_FACTOR_COOKIE = 'zema_two_factor';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
