@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   date,
   index,
@@ -14,7 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
 
 /**
  * The music catalogue (issue 5). Names are the truth and slugs are derived from them for URLs; the
@@ -224,147 +222,4 @@ export const channelItems = pgTable(
     primaryKey({ columns: [t.channelId, t.itemType, t.itemId] }),
     index('channel_items_order').on(t.channelId, t.position),
   ],
-);
-
-/** One row per counted listen (issue 5: after 30 s, or the whole track if shorter). */
-export const plays = pgTable(
-  'plays',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    trackId: integer('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
-    /** Null for anonymous listeners. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** A stable hash identifying the listener (user id, or the anonymous listener cookie/IP). */
-    listener: text('listener').notNull(),
-    /** Client-chosen id of one listen: the same listen is never counted twice. */
-    listenId: text('listen_id').notNull(),
-    secondsListened: integer('seconds_listened').notNull(),
-    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('plays_listener_listen').on(t.listener, t.listenId),
-    index('plays_played_at_track').on(t.playedAt, t.trackId),
-    index('plays_track_played_at').on(t.trackId, t.playedAt),
-    index('plays_user_played_at').on(t.userId, t.playedAt),
-  ],
-);
-
-export const LIKEABLE_TYPES = ['track', 'album', 'artist'] as const;
-
-export const likes = pgTable(
-  'likes',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    likeableType: text('likeable_type', { enum: LIKEABLE_TYPES }).notNull(),
-    likeableId: integer('likeable_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.likeableType, t.likeableId] }),
-    index('likes_user_created').on(t.userId, t.likeableType, t.createdAt),
-    index('likes_likeable').on(t.likeableType, t.likeableId),
-  ],
-);
-
-export const FOLLOWABLE_TYPES = ['artist', 'user'] as const;
-
-export const follows = pgTable(
-  'follows',
-  {
-    followerId: integer('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followableType: text('followable_type', { enum: FOLLOWABLE_TYPES }).notNull(),
-    followableId: integer('followable_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.followerId, t.followableType, t.followableId] }),
-    index('follows_followable').on(t.followableType, t.followableId),
-  ],
-);
-
-export const playlists = pgTable(
-  'playlists',
-  {
-    id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    image: text('image'),
-    public: boolean('public').notNull().default(true),
-    collaborative: boolean('collaborative').notNull().default(false),
-    plays: bigint('plays', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('playlists_owner').on(t.ownerId),
-    index('playlists_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('playlists_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
-    // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
-    index('playlists_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
-  ],
-);
-
-/** Playlist entries: the same track may appear twice, so an entry has its own id. */
-export const playlistTracks = pgTable(
-  'playlist_tracks',
-  {
-    id: serial('id').primaryKey(),
-    playlistId: integer('playlist_id')
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('playlist_tracks_order').on(t.playlistId, t.position)],
-);
-
-export const playlistCollaborators = pgTable(
-  'playlist_collaborators',
-  {
-    playlistId: integer('playlist_id')
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.playlistId, t.userId] })],
-);
-
-/** Profile visibility of a user's library (issue 5: "likes if public"). */
-export const userProfiles = pgTable('user_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  likesPublic: boolean('likes_public').notNull().default(false),
-  bio: text('bio'),
-});
-
-/**
- * Every word of every searchable name (artists, albums, tracks, playlists, users' public names),
- * as the `simple` text search config splits them. Typo tolerance looks up the words of a query
- * here (a few thousand rows, not 100 000 names) and searches the full-text indexes with the
- * nearby words it finds. Filled by triggers of migration 0004_search_words; words of deleted or
- * renamed rows stay, which only costs a correction that matches nothing.
- */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  // fastupdate off: new words go straight into the index. A pending list (PGlite has no autovacuum
-  // to flush it) is scanned in full by every lookup and made the planner prefer a table scan.
-  (t) => [index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false })],
 );

@@ -1,0 +1,30 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tracks } from './catalogue';
+import { users } from './users';
+
+/** The player's tables: counted listens (features/player). */
+
+/** One row per counted listen (issue 5: after 30 s, or the whole track if shorter). */
+export const plays = pgTable(
+  'plays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    /** Null for anonymous listeners. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A stable hash identifying the listener (user id, or the anonymous listener cookie/IP). */
+    listener: text('listener').notNull(),
+    /** Client-chosen id of one listen: the same listen is never counted twice. */
+    listenId: text('listen_id').notNull(),
+    secondsListened: integer('seconds_listened').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plays_listener_listen').on(t.listener, t.listenId),
+    index('plays_played_at_track').on(t.playedAt, t.trackId),
+    index('plays_track_played_at').on(t.trackId, t.playedAt),
+    index('plays_user_played_at').on(t.userId, t.playedAt),
+  ],
+);

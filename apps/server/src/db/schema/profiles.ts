@@ -1,0 +1,11 @@
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Profile visibility of a user's library (issue 5: "likes if public"). */
+export const userProfiles = pgTable('user_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  likesPublic: boolean('likes_public').notNull().default(false),
+  bio: text('bio'),
+});
