@@ -20,19 +20,15 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('authVia', null);
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization;
-      if (header && /^bearer\s+/i.test(header)) {
-        const token = header.replace(/^bearer\s+/i, '').trim();
-        const userId = token ? await resolveAccessToken(app.db, token) : null;
-        const user = userId ? await loadUser(app.db, userId) : null;
-        if (!user) throw new HttpError(401, MESSAGES.unauthenticated);
-        request.user = user;
-        request.authVia = 'token';
-        return;
-      }
-      const cookie = request.cookies[SESSION_COOKIE];
-      if (!cookie) return;
+    const bearer = async (request: FastifyRequest, header: string) => {
+      const token = header.replace(/^bearer\s+/i, '').trim();
+      const userId = token ? await resolveAccessToken(app.db, token) : null;
+      const user = userId ? await loadUser(app.db, userId) : null;
+      if (!user) throw new HttpError(401, MESSAGES.unauthenticated);
+      request.user = user;
+      request.authVia = 'token';
+    };
+    const session = async (request: FastifyRequest, reply: FastifyReply, cookie: string) => {
       const userId = await resolveSession(app.db, cookie);
       const user = userId ? await loadUser(app.db, userId) : null;
       if (user) {
@@ -42,6 +38,19 @@ export const authPlugin = fp(
         // A stale cookie would otherwise be looked up on every request until it expires.
         reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
       }
+    };
+
+    // A callback hook: a visitor (no token, no session cookie) costs no promise and no database
+    // round trip; only a request that carries credentials waits for their lookup.
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+      const header = request.headers.authorization;
+      if (header && /^bearer\s+/i.test(header)) {
+        bearer(request, header).then(() => done(), done);
+        return;
+      }
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie) return done();
+      session(request, reply, cookie).then(() => done(), done);
     });
   },
   { name: 'zema-auth', dependencies: ['@fastify/cookie'] },

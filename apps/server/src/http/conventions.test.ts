@@ -368,6 +368,28 @@ describe('request ids, security headers, health', () => {
     expect(b.headers['content-security-policy']).not.toBe(a.headers['content-security-policy']);
   });
 
+  it('sends the same security headers on API answers, with a policy that allows no inline code', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const api = await t.app.inject({ url: '/api/v1/value-lists/timezones' });
+    const missing = await t.app.inject({ url: '/api/v1/no-such-thing' });
+    for (const res of [api, missing]) {
+      for (const name of [
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(res.headers[name], name).toBe(page.headers[name]);
+      }
+      const csp = String(res.headers['content-security-policy']);
+      // The page's policy without its two nonces.
+      expect(csp).toBe(String(page.headers['content-security-policy']).replace(/ 'nonce-[0-9a-f]+'/g, ''));
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('nonce-');
+      expect(csp).not.toMatch(/(script|style)-src [^;]*'unsafe-inline'/);
+    }
+  });
+
   it('reports health with a database round trip', async () => {
     const res = await t.app.inject({ url: '/health' });
     expect(res.statusCode).toBe(200);
