@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { artistPageResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +103,22 @@ describe('artist page cache', () => {
     expect((await get(guest(), artistId, { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
     // Signed-in answers carry flags, so no shared ETag.
     expect((await get(user, artistId)).headers.etag).toBeUndefined();
+  });
+
+  it('sends a guest the page serialised once: the contract’s JSON, its hash as ETag, compressed on request', async () => {
+    const a = await get(guest(), artistId);
+    const b = await get(guest(), artistId);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Exactly what the response schema lets out, in the order it writes it.
+    expect(a.body).toBe(JSON.stringify(artistPageResponseSchema.parse(JSON.parse(a.body))));
+    expect(b.body).toBe(a.body);
+    const hash = createHash('sha1').update(a.rawPayload).digest('base64url');
+    expect(a.headers.etag).toBe(`W/"${hash}"`);
+    const gz = await get(guest(), artistId, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(a.body);
+    expect(gz.headers.etag).toBe(a.headers.etag);
   });
 
   it('does not cache a missing artist: created afterwards, it is found', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ArtistPageResponse, ArtistRef } from '@zema/contracts';
+import { type ArtistPageResponse, type ArtistRef, artistPageResponseSchema } from '@zema/contracts';
 import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import {
   albumArtist,
@@ -36,8 +37,12 @@ export const ARTIST_PAGE_TTL_MS = 60_000;
 
 const NAMESPACE = 'artist-page:';
 
-/** The public page and its ETag (a hash of the guest answer, computed once per cached page). */
-export type PublicArtistPage = { page: ArtistPageResponse; etag: string };
+/**
+ * The public page, and the guest answer made from it once per cached page: the JSON bytes, checked
+ * against the response contract as every answer is, and their hash as the ETag. A guest's request
+ * then sends these bytes as they are, with no per-request validation or serialisation.
+ */
+export type PublicArtistPage = { page: ArtistPageResponse; body: Buffer; etag: string };
 
 /** Albums of an artist, newest first (undated last). */
 export function artistAlbumIds(db: Database, artistId: number, limit: number, offset = 0) {
@@ -155,8 +160,9 @@ export async function publicArtistPage(
       async () => {
         const page = await buildPublicArtistPage(deps.db, artistId);
         if (!page) throw new NoSuchArtist();
-        const etag = `W/"${createHash('sha1').update(JSON.stringify(page)).digest('base64url')}"`;
-        return { page, etag };
+        const body = Buffer.from(JSON.stringify(z.encode(artistPageResponseSchema, page)));
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+        return { page, body, etag };
       },
       { ttlMs: ARTIST_PAGE_TTL_MS },
     );

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidateSearches } from '#src/features/search/search.service';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, validationError } from '#src/http/errors';
+import { sendJsonBytes } from '#src/http/json-bytes';
 import {
   buildPublicArtistPage,
   invalidateArtistPages,
@@ -116,7 +117,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     // A guest's answer is the cached page itself: its hash, computed once, is the ETag.
     reply.header('etag', cached.etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
-    return cached.page;
+    return sendJsonBytes(reply, cached.body);
   });
 
   defineRoute(app, catalogue.artistTracks, async (request) =>
