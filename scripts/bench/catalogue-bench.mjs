@@ -13,7 +13,7 @@
 // Both need the catalogue and search routes; a missing route is reported, not faked.
 // Run by `npm run bench`, or alone: node scripts/bench/catalogue-bench.mjs (after a build);
 // BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue;
-// BENCH_ONLY=search skips the artist-page load, BENCH_ONLY=search-load runs only c; BENCH_SERVER=<bundle> runs another server build
+// BENCH_ONLY=search runs only a, BENCH_ONLY=artist only b, BENCH_ONLY=search-load only c; BENCH_SERVER=<bundle> runs another server build
 // (default apps/server/dist/main.js), e.g. one built apart while e2e runs rebuild dist/.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -342,8 +342,8 @@ async function benchAgainst(label, env) {
     // A failing part is reported and the other still runs: each figure stands on its own.
     const failed = (err) => ({ missing: `failed: ${err.message}` });
     const only = process.env.BENCH_ONLY;
-    if (only !== 'search-load') printSearch(await benchSearch(base).catch(failed));
-    if (!only) {
+    if (!only || only === 'search') printSearch(await benchSearch(base).catch(failed));
+    if (!only || only === 'artist') {
       printArtistPage(
         await benchArtistPage(base, `http://127.0.0.1:${BARE_PORT}`, { duration: DURATION }).catch(failed),
       );
