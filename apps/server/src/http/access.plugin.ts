@@ -2,7 +2,6 @@ import { type GuestRole, hasPermission, PERMISSIONS } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { cachedGuestRole } from '#src/features/users/users.service';
 import { HttpError, MESSAGES } from './errors';
 import type { RouteAccess } from './types';
 
@@ -19,6 +18,18 @@ export type GuardedRoute = {
 export const UNVERIFIED_MESSAGE = 'Verify your email address to continue.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+type MaybePromise<T> = T | Promise<T>;
+const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** What the access check needs from the rest of the app (it imports no feature). */
+export type AccessOptions = {
+  /** The guest role; synchronously when it is at hand, so a visitor's check needs no promise. */
+  guestRole: () => MaybePromise<GuestRole | null>;
+  /** Whether accounts must verify their email before doing more than a visitor may. */
+  emailConfirmationRequired: () => Promise<boolean>;
+};
+
 /**
  * What a signed-in user whose email is not verified may do while email confirmation is required
  * (SPEC §2: the web app then shows only the verification screen). Such an account may do what a
@@ -31,7 +42,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function unverifiedMayCall(
   route: { method: string; access: RouteAccess; allowUnverified?: boolean },
-  guestRole: () => Promise<GuestRole | null>,
+  guestRole: () => MaybePromise<GuestRole | null>,
 ): Promise<boolean> {
   if (route.access === 'guest' || route.allowUnverified) return true;
   if (!SAFE_METHODS.has(route.method) || route.access === 'user') return false;
@@ -52,26 +63,31 @@ export function isValidAccess(access: unknown): access is RouteAccess {
   );
 }
 
-/** Decides an access rule for a request: null = allowed, otherwise the status to answer. */
-export async function checkAccess(
+/**
+ * Decides an access rule for a request: null = allowed, otherwise the status to answer. The
+ * answer is synchronous unless the guest role has to be loaded.
+ */
+export function checkAccess(
   access: RouteAccess,
   user: FastifyRequest['user'],
-  guestRole: () => Promise<GuestRole | null>,
-): Promise<401 | 403 | null> {
+  guestRole: () => MaybePromise<GuestRole | null>,
+): MaybePromise<401 | 403 | null> {
   if (access === 'guest') return null;
   if (access === 'user') return user ? null : 401;
   const permission = access === 'admin' ? PERMISSIONS.adminAccess : access.permission;
   if (user) return hasPermission(user, permission) ? null : 403;
   // Visitors hold the guest role's permissions (SPEC §6); without it, logging in may help.
-  return hasPermission(await guestRole(), permission) ? null : 401;
+  const decide = (role: GuestRole | null) => (hasPermission(role, permission) ? null : 401);
+  const role = guestRole();
+  return isPromise(role) ? role.then(decide) : decide(role);
 }
 
 /**
  * One access check for every route. A route without `config.access` makes startup fail, so
  * nothing ships unguarded by accident.
  */
-export const accessPlugin = fp(
-  async (app) => {
+export const accessPlugin = fp<AccessOptions>(
+  async (app, { guestRole, emailConfirmationRequired }) => {
     const guarded: GuardedRoute[] = [];
     app.decorate('guardedRoutes', guarded);
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -87,27 +103,34 @@ export const accessPlugin = fp(
         guarded.push({ method, url: route.url, access, allowUnverified, operation: config.operation });
     });
 
-    app.addHook('onRequest', async (request) => {
-      // The not-found handler has no route config; it reveals nothing and answers 404.
-      if (request.is404) return;
-      const access = request.routeOptions.config.access;
-      if (!access) throw new HttpError(403, MESSAGES.unauthorized);
-      const guestRole = () => cachedGuestRole(app.db, app.cache);
-      const denied = await checkAccess(access, request.user, guestRole);
+    const unverified = async (request: FastifyRequest, access: RouteAccess) => {
+      const route = {
+        method: request.method,
+        access,
+        allowUnverified: request.routeOptions.config.allowUnverified,
+      };
+      if (!(await unverifiedMayCall(route, guestRole)) && (await emailConfirmationRequired()))
+        throw new HttpError(403, UNVERIFIED_MESSAGE);
+    };
+    const enforce = (request: FastifyRequest, access: RouteAccess, denied: 401 | 403 | null) => {
       if (denied === 401) throw new HttpError(401, MESSAGES.unauthenticated);
       if (denied === 403) throw new HttpError(403, MESSAGES.unauthorized);
-      if (request.user && !request.user.email_verified_at) {
-        const route = {
-          method: request.method,
-          access,
-          allowUnverified: request.routeOptions.config.allowUnverified,
-        };
-        if (
-          !(await unverifiedMayCall(route, guestRole)) &&
-          (await app.settings.getClientSettings()).require_email_confirmation
-        )
-          throw new HttpError(403, UNVERIFIED_MESSAGE);
-      }
+      if (request.user && !request.user.email_verified_at) return unverified(request, access);
+    };
+
+    // A callback hook that decides synchronously when it can (every visitor once the guest role is
+    // cached, every verified user): the check stays on every route without a promise per request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      // The not-found handler has no route config; it reveals nothing and answers 404.
+      if (request.is404) return done();
+      const access = request.routeOptions.config.access;
+      if (!access) return done(new HttpError(403, MESSAGES.unauthorized));
+      const denied = checkAccess(access, request.user, guestRole);
+      const enforced = isPromise(denied)
+        ? denied.then((d) => enforce(request, access, d))
+        : enforce(request, access, denied);
+      if (isPromise(enforced)) enforced.then(() => done(), done);
+      else done();
     });
   },
   { name: 'zema-access', dependencies: ['zema-auth', 'zema-csrf'] },

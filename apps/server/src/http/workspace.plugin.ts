@@ -18,18 +18,27 @@ export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
     const resolveWorkspace = opts.resolveWorkspace ?? denyUnknownWorkspaces;
     app.decorateRequest('workspaceId', DEFAULT_WORKSPACE_ID);
 
-    app.addHook('onRequest', async (request) => {
+    const member = async (request: FastifyRequest, id: number) => {
+      if (!(await resolveWorkspace(request, id))) throw new HttpError(403, MESSAGES.unauthorized);
+      request.workspaceId = id;
+    };
+
+    // A callback hook: only a request naming a workspace other than 0 waits (for its check).
+    app.addHook('onRequest', (request, _reply, done) => {
       const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
-      if (raw === undefined || raw === '') return;
+      if (raw === undefined || raw === '') return done();
       // 0 (personal) or an id spelled as ids are everywhere (contracts ID_PATTERN: no leading zeros).
       if (typeof raw !== 'string' || !(raw === '0' || (ID_PATTERN.test(raw) && Number(raw) <= INT32_MAX))) {
-        throw validationError({ workspaceId: ['The workspace id must be a non-negative whole number.'] });
+        return done(
+          validationError({ workspaceId: ['The workspace id must be a non-negative whole number.'] }),
+        );
       }
       const id = Number(raw);
-      if (id !== DEFAULT_WORKSPACE_ID && !(await resolveWorkspace(request, id))) {
-        throw new HttpError(403, MESSAGES.unauthorized);
+      if (id === DEFAULT_WORKSPACE_ID) {
+        request.workspaceId = id;
+        return done();
       }
-      request.workspaceId = id;
+      member(request, id).then(() => done(), done);
     });
   },
   { name: 'zema-workspace', dependencies: ['zema-access'] },

@@ -49,6 +49,27 @@ describe('shared cache', () => {
     expect(runs).toBe(1);
   });
 
+  it('peeks at a loaded, fresh value only: not while loading, not after invalidate or expiry', async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const cache = await cacheOn(bus, 1000);
+    expect(cache.peek('k')).toBeUndefined();
+    let release: (v: null) => void = () => {};
+    const loading = cache.get('k', () => new Promise<null>((r) => (release = r)));
+    expect(cache.peek('k')).toBeUndefined();
+    release(null);
+    await loading;
+    // A loaded null is a value (no guest role), told apart from "not loaded".
+    expect(cache.peek('k')).toEqual({ value: null });
+    await cache.invalidate('k');
+    expect(cache.peek('k')).toBeUndefined();
+    vi.useFakeTimers({ now: Date.now() });
+    await cache.get('k', async () => 7);
+    expect(cache.peek('k')).toEqual({ value: 7 });
+    vi.advanceTimersByTime(1001);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('reloads after invalidate, and never caches a failed load', async () => {
     const bus = createMemoryPubSub();
     open.push(bus);

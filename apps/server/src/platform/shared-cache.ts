@@ -11,6 +11,12 @@ const CHANNEL = 'cache:invalidate';
 export type SharedCache = {
   /** `ttlMs` shortens (or lengthens) this key's lifetime from the cache-wide default. */
   get<T>(key: string, load: () => Promise<T>, opts?: { ttlMs?: number }): Promise<T>;
+  /**
+   * The value `get` would give at once, if it is loaded and fresh, without a promise: for checks on
+   * every request (the guest role) that can then decide synchronously. Undefined when `get` must
+   * load (or is loading) it.
+   */
+  peek<T>(key: string): { value: T } | undefined;
   invalidate(...keys: string[]): Promise<void>;
   /**
    * Drops every key starting with one of `prefixes` (a namespace such as `artist-page:`), for
@@ -20,7 +26,7 @@ export type SharedCache = {
   close(): Promise<void>;
 };
 
-type Entry = { value: Promise<unknown>; expires: number };
+type Entry = { value: Promise<unknown>; expires: number; settled?: { value: unknown } };
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
@@ -80,9 +86,12 @@ export async function createSharedCache(
       // A real promise, settled once: query builders are lazy thenables that run again on each await.
       const value = (async () => await load())();
       if (!hit) makeRoom(now);
-      entries.set(key, { value, expires: now + (opts?.ttlMs ?? ttlMs) });
+      const entry: Entry = { value, expires: now + (opts?.ttlMs ?? ttlMs) };
+      entries.set(key, entry);
       try {
-        return await value;
+        const loaded = await value;
+        entry.settled = { value: loaded };
+        return loaded;
       } catch (err) {
         // A failed load is never cached.
         if (entries.get(key)?.value === value) entries.delete(key);
@@ -91,6 +100,10 @@ export async function createSharedCache(
         const stale = (versions.get(key) ?? 0) !== version || prefixStamp(key) !== stamp;
         if (stale && entries.get(key)?.value === value) entries.delete(key);
       }
+    },
+    peek<T>(key: string) {
+      const hit = entries.get(key);
+      return hit && hit.expires > Date.now() ? (hit.settled as { value: T } | undefined) : undefined;
     },
     async invalidate(...keys) {
       drop(keys);

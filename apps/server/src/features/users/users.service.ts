@@ -117,6 +117,15 @@ export function cachedGuestRole(db: Database, cache: SharedCache) {
   return cache.get(GUEST_ROLE_CACHE_KEY, () => loadGuestRole(db));
 }
 
+/** The same, synchronously once it is cached: the access check runs on every visitor's request. */
+export function guestRoleAtHand(
+  db: Database,
+  cache: SharedCache,
+): GuestRole | null | Promise<GuestRole | null> {
+  const hit = cache.peek<GuestRole | null>(GUEST_ROLE_CACHE_KEY);
+  return hit ? hit.value : cachedGuestRole(db, cache);
+}
+
 export async function loadGuestRole(db: Database): Promise<GuestRole | null> {
   const [role] = await db
     .select({ id: roles.id, name: roles.name, slug: roles.slug })
