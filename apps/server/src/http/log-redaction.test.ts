@@ -166,6 +166,29 @@ describe('logs after a battery of failing requests', () => {
   });
 });
 
+describe('request lines', () => {
+  const lines = () => stream.map((l) => JSON.parse(l));
+  it('log a read once, when answered: request id, scrubbed request, status and time', () => {
+    const search = lines().filter((l) => l.req?.url?.startsWith('/api/v1/search'));
+    expect(search.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+    for (const line of search) {
+      expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line.req).toMatchObject({ method: 'GET', url: '/api/v1/search?query=rock&token=[redacted]' });
+      expect(line.res).toEqual({ statusCode: 200 });
+      expect(line.responseTime).toBeGreaterThan(0);
+    }
+  });
+
+  it('log a write as it arrives and when it is answered, under one request id', () => {
+    const arrived = lines().filter((l) => l.msg === 'incoming request' && l.req.url === '/auth/login');
+    expect(arrived).toHaveLength(4);
+    expect(arrived.every((l) => l.req.method === 'POST')).toBe(true);
+    const done = lines().filter((l) => l.msg === 'request completed' && l.reqId === arrived[0].reqId);
+    expect(done).toHaveLength(1);
+    expect(done[0].res.statusCode).toBeGreaterThanOrEqual(200);
+  });
+});
+
 describe('scrubbing helpers', () => {
   it('cut secret shapes out of text', () => {
     const text = [
