@@ -3,7 +3,8 @@
 // the bottleneck) and alternated so machine noise hits both alike.
 //   1. Zema alone: GET /api/v1/tracks/{id}/stream with the music.view check (guest)   goal ≥ 0.3×
 //   2. X-Accel-Redirect mode behind nginx: Zema authorises, nginx sends the bytes       goal ≥ 0.9×
-// Run by `npm run bench`, or alone: node scripts/bench/streaming.mjs (after a build).
+// Run by `npm run bench`, or alone: node scripts/bench/streaming.mjs (after a build);
+// BENCH_SERVER=<bundle> runs another server build (default apps/server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -22,9 +23,11 @@ import { root } from '../lib.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 32);
 const RANGE_BYTES = 256 * 1024;
-const ZEMA_PORT = 18_180;
-const NGINX_PORT = 18_181;
-const BARE_PORT = 18_182;
+// Three ports from BENCH_STREAM_PORT (default 18180), so runs beside each other can be kept apart.
+const PORT_BASE = Number(process.env.BENCH_STREAM_PORT ?? 18_180);
+const ZEMA_PORT = PORT_BASE;
+const NGINX_PORT = PORT_BASE + 1;
+const BARE_PORT = PORT_BASE + 2;
 const ACCEL_PREFIX = '/protected-audio/';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => exists(p));
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => exists(p));
@@ -74,7 +77,8 @@ function startZema(extraEnv = {}) {
   // The embedded drivers: the figure is about the app, not a database server.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const server = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
+  const child = spawn(process.execPath, ['--enable-source-maps', server], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
