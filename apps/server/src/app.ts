@@ -16,6 +16,7 @@ import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
+import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
@@ -35,7 +36,7 @@ import { createSettingsService } from '#src/features/settings/settings.service';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
-import { guestRoleAtHand } from '#src/features/users/users.service';
+import { guestRoleAtHand, loadUser } from '#src/features/users/users.service';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
@@ -319,7 +320,17 @@ async function assemble(
     global: false,
     ...(redis ? { redis, nameSpace: 'zema-rate-limit:' } : {}),
   });
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    sessionCookie: SESSION_COOKIE,
+    userForSession: async (token) => {
+      const userId = await resolveSession(handle.db, token);
+      return userId ? loadUser(handle.db, userId) : null;
+    },
+    userForAccessToken: async (token) => {
+      const userId = await resolveAccessToken(handle.db, token);
+      return userId ? loadUser(handle.db, userId) : null;
+    },
+  });
   await app.register(csrfPlugin);
   await app.register(accessPlugin, {
     guestRole: () => guestRoleAtHand(handle.db, cache),

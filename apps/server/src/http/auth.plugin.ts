@@ -1,7 +1,6 @@
+import type { User } from '@zema/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
-import { loadUser } from '#src/features/users/users.service';
 import { cookieOptions } from './cookies';
 import { HttpError, MESSAGES } from './errors';
 
@@ -15,28 +14,35 @@ export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: nu
  * A bearer token that does not resolve is an error (401), not a silent fall back to the cookie:
  * an API client must learn its token is bad, and a bad token must not earn the CSRF exemption.
  */
-export const authPlugin = fp(
-  async (app) => {
+export type AuthOptions = {
+  /** The cookie holding the session token. */
+  sessionCookie: string;
+  /** The user a session token belongs to; null when it is unknown or expired. */
+  userForSession: (token: string) => Promise<User | null>;
+  /** The user a personal access token belongs to; null when it is unknown. */
+  userForAccessToken: (token: string) => Promise<User | null>;
+};
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, { sessionCookie, userForSession, userForAccessToken }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('authVia', null);
 
     const bearer = async (request: FastifyRequest, header: string) => {
       const token = header.replace(/^bearer\s+/i, '').trim();
-      const userId = token ? await resolveAccessToken(app.db, token) : null;
-      const user = userId ? await loadUser(app.db, userId) : null;
+      const user = token ? await userForAccessToken(token) : null;
       if (!user) throw new HttpError(401, MESSAGES.unauthenticated);
       request.user = user;
       request.authVia = 'token';
     };
     const session = async (request: FastifyRequest, reply: FastifyReply, cookie: string) => {
-      const userId = await resolveSession(app.db, cookie);
-      const user = userId ? await loadUser(app.db, userId) : null;
+      const user = await userForSession(cookie);
       if (user) {
         request.user = user;
         request.authVia = 'session';
       } else {
         // A stale cookie would otherwise be looked up on every request until it expires.
-        reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+        reply.clearCookie(sessionCookie, sessionCookieOptions(request));
       }
     };
 
@@ -48,7 +54,7 @@ export const authPlugin = fp(
         bearer(request, header).then(() => done(), done);
         return;
       }
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = request.cookies[sessionCookie];
       if (!cookie) return done();
       session(request, reply, cookie).then(() => done(), done);
     });

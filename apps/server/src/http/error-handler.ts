@@ -2,7 +2,7 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientFaultOf, databaseErrorOf } from '#src/db/errors';
-import { SettingsValidationError } from '#src/features/settings/settings.service';
+import { InvalidInputError } from '#src/lib/errors';
 import { scrubUrl, serializeError } from '#src/lib/redact';
 import { buildDebugPayload } from './debug-trace';
 import { HttpError, MESSAGES, validationError } from './errors';
@@ -57,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const e = validationError(fieldErrors(error.validation ?? [], error.validationContext));
       return reply.code(422).send({ message: e.message, errors: e.errors });
     }
-    if (error instanceof SettingsValidationError) {
+    if (error instanceof InvalidInputError) {
       const e = validationError(error.errors);
       return reply.code(422).send({ message: e.message, errors: e.errors });
     }

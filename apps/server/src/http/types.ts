@@ -2,7 +2,6 @@ import type { User } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
-import type { SettingsService } from '#src/features/settings/settings.service';
 import type { ErrorLog } from '#src/platform/error-log';
 import type { PubSub } from '#src/platform/pubsub';
 import type { SharedCache } from '#src/platform/shared-cache';
@@ -38,7 +37,6 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     database: DatabaseHandle;
-    settings: SettingsService;
     pubsub: PubSub;
     cache: SharedCache;
     /** DATA_DIR/logs: server errors, rotated and collapsed (platform/error-log.ts). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { settings } from '#src/db/schema/index';
+import { InvalidInputError } from '#src/lib/errors';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { defaultClientSettings, ENV_OWNED_SETTINGS } from './settings.defaults';
 
@@ -38,14 +39,8 @@ function getPath(source: Json, path: string): Json {
   return node;
 }
 
-export class SettingsValidationError extends Error {
+export class SettingsValidationError extends InvalidInputError {
   override name = 'SettingsValidationError';
-  constructor(
-    message: string,
-    readonly errors: Record<string, string[]>,
-  ) {
-    super(message);
-  }
 }
 
 function applyRows(config: Config, rows: { key: string; value: Json }[]): Json {
@@ -149,3 +144,10 @@ export function createSettingsService(db: Database, config: Config, cache: Share
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Built once in app.ts (declared here, so http/ needs no feature's types). */
+    settings: SettingsService;
+  }
+}
