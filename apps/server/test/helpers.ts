@@ -2,19 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { XSRF_COOKIE } from '@zema/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '#src/app';
 import { type Config, loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
-import { createAccessToken, createSession, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { hashPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
 import { databaseUrl, quoteIdent, withClient } from './database';
 
+export {
+  Client,
+  type ClientInit,
+  cookieFrom,
+  guest,
+  type Method,
+  randomIp,
+  request,
+  sessionFor,
+  tokenFor,
+} from './client';
 export { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD };
 
 export const FIXTURE_WEB_DIST = resolve(import.meta.dirname, 'fixtures/web-dist');
@@ -88,6 +97,45 @@ export async function buildTestApp(
   };
 }
 
+type Lazy<T> = T | (() => T);
+const value = <T>(v: Lazy<T>): T => (typeof v === 'function' ? (v as () => T)() : v);
+
+/**
+ * The one-line preamble of a server test file (fastify/demo's `build(t)`): `const t = useApp()`
+ * builds the app on a fresh copy of the template database before the file's (or the describe
+ * block's) tests and closes it after them. `env` and `opts` may be functions when they depend on
+ * something an earlier `beforeAll` started (a peer server's URL). Use `t` inside hooks and tests.
+ */
+export function useApp(
+  env: Lazy<Record<string, string | undefined>> = {},
+  opts: Lazy<BuildAppOptions> = {},
+): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(value(env), value(opts));
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  const current = () => {
+    if (!built) throw new Error('useApp(): the app exists inside hooks and tests only');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get db() {
+      return current().db;
+    },
+    close: () => current().close(),
+  };
+}
+
 export type UserFactoryInput = {
   email?: string;
   password?: string;
@@ -141,42 +189,4 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
 export async function adminUserId(db: Database) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN_EMAIL));
   return row!.id;
-}
-
-export type Actor = { headers: Record<string, string>; userId: number | null };
-
-const xsrf = () => randomBytes(20).toString('hex');
-
-/** A visitor with a valid XSRF cookie/header pair. */
-export function guest(): Actor {
-  const token = xsrf();
-  return { userId: null, headers: { cookie: `${XSRF_COOKIE}=${token}`, 'x-xsrf-token': token } };
-}
-
-/** A browser session for `userId`, with a valid XSRF pair. */
-export async function sessionFor(db: Database, userId: number): Promise<Actor> {
-  const session = await createSession(db, userId, { ip: '127.0.0.1', userAgent: 'vitest' });
-  const token = xsrf();
-  return {
-    userId,
-    headers: { cookie: `${SESSION_COOKIE}=${session}; ${XSRF_COOKIE}=${token}`, 'x-xsrf-token': token },
-  };
-}
-
-/** An API client authenticated by a personal access token (no cookies, no XSRF). */
-export async function tokenFor(db: Database, userId: number): Promise<Actor & { token: string }> {
-  const { plainTextToken } = await createAccessToken(db, userId, 'test');
-  return { userId, token: plainTextToken, headers: { authorization: `Bearer ${plainTextToken}` } };
-}
-
-export function request(
-  app: FastifyInstance,
-  actor: Actor,
-  opts: InjectOptions & { url: string },
-): Promise<LightMyRequestResponse> {
-  return app.inject({ ...opts, headers: { ...actor.headers, ...(opts.headers as Record<string, string>) } });
-}
-
-export function cookieFrom(res: LightMyRequestResponse, name: string) {
-  return res.cookies.find((c) => c.name === name);
 }

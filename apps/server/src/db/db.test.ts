@@ -2,21 +2,17 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import { loadGuestRole } from '#src/features/users/users.service';
 import { verifyPassword } from '#src/lib/password';
-import { buildTestApp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/helpers';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { queryRows, runMigrations } from './client';
 import * as schema from './schema/index';
 import { readAdminCredentials, seedDatabase } from './seed';
 import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const tables = {
   users: schema.users,

@@ -1,24 +1,24 @@
 import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens, sessions } from '#src/db/schema/index';
 import { loadGuestRole, loadUser } from '#src/features/users/users.service';
 import {
-  type Actor,
   adminUserId,
   buildTestApp,
+  type Client,
   createUser,
   guest,
   request,
   sessionFor,
-  type TestApp,
   tokenFor,
-} from '../../test/helpers';
+  useApp,
+} from '#test/helpers';
 import { checkAccess } from './access.plugin';
 import type { RouteAccess } from './types';
 
-let t: TestApp;
-type Named = { name: string; actor: Actor; holder: PermissionHolder | null };
+const t = useApp();
+type Named = { name: string; actor: Client; holder: PermissionHolder | null };
 let actors: Named[];
 
 // Sample values for path parameters, so every route is reached past its param validation.
@@ -27,7 +27,6 @@ let actors: Named[];
 const PARAM_SAMPLES: Record<string, string> = { names: 'timezones,countries', id: 'me' };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   // One test-only route per kind of rule, so each branch is covered even before features use it.
   t.app.post('/api/v1/test/access/user', { config: { access: 'user' } }, async () => ({ ok: true }));
   t.app.delete('/api/v1/test/access/admin', { config: { access: 'admin' } }, async () => ({ ok: true }));
@@ -61,8 +60,6 @@ beforeAll(async () => {
     { name: 'admin', actor: await sessionFor(t.db, admin), holder: await loadUser(t.db, admin) },
   ];
 });
-
-afterAll(() => t.close());
 
 function expectedStatus(access: RouteAccess, who: Named): 401 | 403 | 'allowed' {
   const loggedIn = who.name !== 'guest';

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '#test/helpers';
 import { COMPRESSION_THRESHOLD, createCompressionMemo } from './compression.plugin';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -19,9 +19,8 @@ function decoded(res: LightMyRequestResponse): string {
   return res.body;
 }
 
-let t: TestApp;
+const t = useApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const guest = { config: { access: 'guest' as const } };
   t.app.get('/api/v1/test/json/:size', guest, async (request) =>
     jsonOfSize(Number((request.params as { size: string }).size)),
@@ -33,7 +32,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => t.close());
 
 describe('compression of answers', () => {
   it('compresses JSON from the threshold on, by Accept-Encoding, with Vary', async () => {

@@ -1,6 +1,6 @@
 import { commaList, XSRF_COOKIE } from '@zema/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   adminUserId,
@@ -10,15 +10,14 @@ import {
   guest,
   request,
   sessionFor,
-  type TestApp,
   tokenFor,
-} from '../../test/helpers';
+  useApp,
+} from '#test/helpers';
 
-let t: TestApp;
+const t = useApp();
 let userId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const app = t.app.withTypeProvider<ZodTypeProvider>();
   // Test-only routes: one per method, echoing what the server saw.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
@@ -66,8 +65,6 @@ beforeAll(async () => {
   }));
   userId = (await createUser(t.db)).id;
 });
-
-afterAll(() => t.close());
 
 describe('method override (SPEC §7)', () => {
   it.each(['PUT', 'PATCH', 'DELETE'])('turns POST + X-HTTP-Method-Override %s into %s', async (m) => {

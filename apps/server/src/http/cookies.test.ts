@@ -6,13 +6,12 @@ import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/features/auth/session.service';
-import { Browser } from '#src/features/auth/test-support';
 import { generateRecoveryCodes } from '#src/features/auth/two-factor.service';
 import { createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
 import { LISTENER_COOKIE } from '#src/features/player/player.routes';
 import { PENDING_COOKIE, STATE_COOKIE } from '#src/features/social/social.cookies';
 import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
-import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { buildTestApp, Client, createUser, type TestApp } from '#test/helpers';
 
 const PASSWORD = 'cookie-test-password';
 
@@ -40,9 +39,9 @@ beforeAll(async () => {
 afterAll(() => provider?.stop());
 
 /** A browser that keeps every raw Set-Cookie header it was sent. */
-class RecordingBrowser extends Browser {
+class RecordingBrowser extends Client {
   setCookies: string[] = [];
-  override async send(...args: Parameters<Browser['send']>): Promise<LightMyRequestResponse> {
+  override async send(...args: Parameters<Client['send']>): Promise<LightMyRequestResponse> {
     const res = await super.send(...args);
     const header = res.headers['set-cookie'];
     this.setCookies.push(...(header === undefined ? [] : [header].flat().map(String)));

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ERROR_MESSAGE, debugErrorPayloadSchema, type ErrorFrame } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUserId,
   buildTestApp,
@@ -10,7 +10,8 @@ import {
   request,
   sessionFor,
   type TestApp,
-} from '../../test/helpers';
+  useApp,
+} from '#test/helpers';
 import { parseStack } from './debug-trace';
 
 class PlaylistExplodedError extends Error {
@@ -32,12 +33,10 @@ function addFailingRoutes(t: TestApp) {
 }
 
 describe('with APP_DEBUG off', () => {
-  let t: TestApp;
+  const t = useApp({ APP_DEBUG: 'false' });
   beforeAll(async () => {
-    t = await buildTestApp({ APP_DEBUG: 'false' });
     addFailingRoutes(t);
   });
-  afterAll(() => t.close());
 
   it('answers a generic message and no trace', async () => {
     const res = await t.app.inject({ url: '/api/v1/test/explode' });
@@ -98,12 +97,10 @@ describe('with APP_DEBUG off', () => {
 });
 
 describe('with APP_DEBUG on', () => {
-  let t: TestApp;
+  const t = useApp({ APP_DEBUG: 'true' });
   beforeAll(async () => {
-    t = await buildTestApp({ APP_DEBUG: 'true' });
     addFailingRoutes(t);
   });
-  afterAll(() => t.close());
 
   it('sends the SPEC §3 debug payload with source snippets', async () => {
     const res = await t.app.inject({ url: '/api/v1/test/explode' });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSmallCatalogue } from '#src/features/catalogue/test-support';
+import { seedSmallCatalogue } from '#test/catalogue';
 import {
-  type Actor,
   adminUserId,
   buildTestApp,
+  type Client,
   createUser,
   guest,
   request,
   sessionFor,
   type TestApp,
-} from '../../test/helpers';
+} from '#test/helpers';
 
 /**
  * RELIABILITY "Input and output": nothing a client sends gets a 5xx. Every operation of the
@@ -211,7 +211,7 @@ async function fuzzAs(role: Role) {
     await seedSmallCatalogue(t.db, 'Fuzz', 2);
     const userId =
       role === 'admin' ? await adminUserId(t.db) : role === 'user' ? (await createUser(t.db)).id : null;
-    const actor = async (): Promise<Actor> => (userId === null ? guest() : sessionFor(t.db, userId));
+    const actor = async (): Promise<Client> => (userId === null ? guest() : sessionFor(t.db, userId));
     const admin = await sessionFor(t.db, await adminUserId(t.db));
     const docRes = await request(t.app, admin, { url: '/api/v1/openapi.json' });
     expect(docRes.statusCode).toBe(200);

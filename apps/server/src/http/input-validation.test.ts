@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { genres, playlists } from '#src/db/schema/index';
-import {
-  type Actor,
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../test/helpers';
+import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { MULTIPART_MESSAGE } from './error-handler';
 import { NUL_MESSAGE } from './text-input.plugin';
 
@@ -18,11 +9,10 @@ import { NUL_MESSAGE } from './text-input.plugin';
 
 const ID_ERROR = { id: ['The id must be a whole number from 1 to 2147483647.'] };
 
-let t: TestApp;
-let admin: Actor;
-let user: Actor;
+const t = useApp();
+let admin: Client;
+let user: Client;
 beforeAll(async () => {
-  t = await buildTestApp();
   // Routes that fail in the database the way an unchecked input would (the safety net's cases).
   t.app.get('/api/v1/test/db/out-of-range', { config: { access: 'guest' } }, async () =>
     t.db.execute(sql`select ${'99999999999'}::int as n`),
@@ -37,7 +27,6 @@ beforeAll(async () => {
   admin = await sessionFor(t.db, await adminUserId(t.db));
   user = await sessionFor(t.db, (await createUser(t.db)).id);
 });
-afterAll(() => t.close());
 
 describe('ids', () => {
   it('refuses ids above 2147483647 in paths with 422 on the id', async () => {
@@ -110,7 +99,7 @@ describe('ids', () => {
 
 describe('NUL characters', () => {
   it('answers 422 on the field for a NUL in a path, a query or a body', async () => {
-    const cases: [Actor, 'GET' | 'POST', string, object | undefined, string][] = [
+    const cases: [Client, 'GET' | 'POST', string, object | undefined, string][] = [
       [guest(), 'GET', '/api/v1/genres/%00', undefined, 'name'],
       [guest(), 'GET', '/api/v1/channels/a%00', undefined, 'id'],
       [user, 'GET', '/api/v1/search?query=%00', undefined, 'query'],

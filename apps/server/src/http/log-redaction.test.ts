@@ -2,19 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
 import { scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import { sha256Hex } from '#src/lib/tokens';
-import {
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../test/helpers';
+import { createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 
 /**
  * RELIABILITY: passwords, hashes, tokens and secrets never reach a log. A battery of failing
@@ -28,16 +20,12 @@ const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const RECOVERY_CODE = `${randomBytes(8).toString('hex').slice(0, 10)}-${randomBytes(8).toString('hex').slice(0, 10)}`;
 const RESET_TOKEN = randomBytes(32).toString('base64url');
 
-let t: TestApp;
+const t = useApp({ LOG_LEVEL: 'trace' }, { logStream: { write: (line: string) => void stream.push(line) } });
 const stream: string[] = [];
 const secrets: Record<string, string> = {};
 let email = '';
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    { LOG_LEVEL: 'trace' },
-    { logStream: { write: (line: string) => void stream.push(line) } },
-  );
   const user = await createUser(t.db, { password: PASSWORD });
   email = user.email;
   const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -117,7 +105,6 @@ beforeAll(async () => {
   await t.app.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${secrets.token}x` } });
   await t.app.errorLog.flush();
 });
-afterAll(() => t.close());
 
 async function errorLogText() {
   const dir = join(t.config.dataDir, 'logs');

@@ -1,21 +1,13 @@
 import { hasPermission, PERMISSIONS } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGuestRole } from '#src/features/users/users.service';
-import {
-  type Actor,
-  buildTestApp,
-  createUser,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../test/helpers';
+import { type Client, createUser, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 import { type GuardedRoute, UNVERIFIED_MESSAGE } from './access.plugin';
 
 // Email confirmation is required (the default) and the user has not verified their address:
 // the server refuses everything but what a visitor may do and the verification screen's calls.
 
-let t: TestApp;
+const t = useApp();
 let unverifiedId: number;
 let guestRolePermits: (permission: string) => boolean;
 
@@ -58,14 +50,12 @@ const isVerificationRefusal = (res: { statusCode: number; body: string }) =>
   res.statusCode === 403 && res.body === JSON.stringify({ message: UNVERIFIED_MESSAGE });
 
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.settings.set('require_email_confirmation', true);
   // An admin, so no route refuses it for want of a permission: only the email can stop it.
   unverifiedId = (await createUser(t.db, { verified: false, roles: ['users', 'admin'] })).id;
   const guestRole = await loadGuestRole(t.db);
   guestRolePermits = (permission) => hasPermission(guestRole, permission);
 });
-afterAll(() => t.close());
 
 describe('an account with an unverified email while confirmation is required', () => {
   it('has exactly the verification screen routes on its allow-list', () => {
@@ -95,7 +85,7 @@ describe('an account with an unverified email while confirmation is required', (
   }, 120_000);
 
   it('cannot create playlists, tokens or likes through the API (cookie or token); can read the catalogue', async () => {
-    const actors: Actor[] = [await sessionFor(t.db, unverifiedId), await tokenFor(t.db, unverifiedId)];
+    const actors: Client[] = [await sessionFor(t.db, unverifiedId), await tokenFor(t.db, unverifiedId)];
     for (const actor of actors) {
       for (const [method, url, payload] of [
         ['POST', '/api/v1/playlists', { name: 'Sneaky' }],

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminUserId, buildTestApp, request, sessionFor } from '../../test/helpers';
+import { adminUserId, buildTestApp, request, sessionFor } from '#test/helpers';
 import { ERROR_LOG_LIMITS, ErrorLog, type ErrorLogEntry } from './error-log';
 
 let dataDir: string;

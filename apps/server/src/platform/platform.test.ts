@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, guest, request } from '../../test/helpers';
+import { buildTestApp, guest, request } from '#test/helpers';
 
 describe('rate limiting', () => {
   it('is off by default and on for routes that ask for it, on the configured store', async () => {

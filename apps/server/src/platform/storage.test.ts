@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helpers';
+import { buildTestApp } from '#test/helpers';
 import { createLocalStorage, sweepAbandonedTempFiles } from './storage';
 
 let dir: string;

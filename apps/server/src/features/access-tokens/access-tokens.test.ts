@@ -1,24 +1,11 @@
 import { createAccessTokenResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personalAccessTokens } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
-import {
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../../test/helpers';
+import { adminUserId, createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const create = async (userId: number, tokenName: unknown) =>
   request(t.app, await sessionFor(t.db, userId), {

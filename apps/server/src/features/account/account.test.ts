@@ -1,36 +1,31 @@
 import { accountResponseSchema, deleteAccountResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localizations, personalAccessTokens, sessions, socialProfiles, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/features/auth/session.service';
-import { Browser } from '#src/features/auth/test-support';
 import {
   adminUserId,
-  buildTestApp,
+  Client,
   createUser,
   guest,
   request,
   sessionFor,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   tokenFor,
-} from '../../../test/helpers';
-import { multipartBody } from './test-support';
+  useApp,
+} from '#test/helpers';
+import { multipartBody } from '#test/multipart';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const PASSWORD = 'account password 1';
 
 describe('GET users/me and users/:id', () => {
   it('shows two-factor setup in progress as masked recovery codes, never the codes', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     const before = accountResponseSchema.parse((await b.get('/api/v1/users/me')).json()).user;
     expect(before.two_factor_recovery_codes).toEqual([]);
@@ -183,7 +178,7 @@ describe('POST users/me/locale', () => {
 describe('DELETE users/:id?deleteCurrentUser=true', () => {
   it('needs a confirmed password, then removes the user, sessions, tokens, profiles and avatar file', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     expect((await b.post('/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
     const api = await tokenFor(t.db, user.id);
     await t.db
@@ -235,7 +230,7 @@ describe('DELETE users/:id?deleteCurrentUser=true', () => {
     });
     expect(anon.statusCode).toBe(401);
 
-    const admin = new Browser(t.app);
+    const admin = new Client(t.app);
     expect(
       (await admin.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }))
         .statusCode,

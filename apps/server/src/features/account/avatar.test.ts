@@ -8,21 +8,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
 import { isValidStorageKey } from '#src/platform/storage';
-import {
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
+import { adminUserId, createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
+import { multipartBody } from '#test/multipart';
 import { fetchRemoteImage } from './avatar.service';
-import { multipartBody } from './test-support';
 
-let t: TestApp;
+const t = useApp();
 /** The same app but allowed to fetch from loopback (the local image server below). */
-let lan: TestApp;
+const lan = useApp({}, { remoteFetch: { allowPrivateAddresses: true, timeoutMs: 1500 } });
 let server: Server;
 let base: string;
 let png: Buffer;
@@ -43,15 +35,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [t, lan] = await Promise.all([
-    buildTestApp(),
-    buildTestApp({}, { remoteFetch: { allowPrivateAddresses: true, timeoutMs: 1500 } }),
-  ]);
 });
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await Promise.all([t.close(), lan.close()]);
 });
 
 async function upload(

@@ -1,7 +1,7 @@
 import { accountResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   emailChangeRequests,
   emailVerificationCodes,
@@ -9,15 +9,12 @@ import {
   users,
 } from '#src/db/schema/index';
 import { EMAIL_CODE_MESSAGES } from '#src/features/auth/email-verification.service';
-import { Browser, outboxFor, uniqueEmail } from '#src/features/auth/test-support';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, type TestApp, tokenFor } from '../../../test/helpers';
+import { uniqueEmail } from '#test/auth';
+import { Client, createUser, tokenFor, useApp } from '#test/helpers';
+import { outboxFor } from '#test/mail';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const PASSWORD = 'email change password';
 const CODE_SUBJECT = 'Zema: confirm your new email address';
@@ -38,7 +35,7 @@ async function codeSentTo(to: string): Promise<string> {
 /** A signed-in user whose password is confirmed in this browser session. */
 async function confirmedUser() {
   const user = await createUser(t.db, { email: uniqueEmail('old'), password: PASSWORD });
-  const b = new Browser(t.app);
+  const b = new Client(t.app);
   expect((await b.post('/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   expect((await b.post('/auth/user/confirm-password', { password: PASSWORD })).statusCode).toBe(200);
   return { user, b };
@@ -93,14 +90,14 @@ describe('changing the email address', () => {
     const again = await b.post('/api/v1/users/me/email/confirm', { code });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.code).toEqual([EMAIL_CODE_MESSAGES.missing]);
-    const fresh = new Browser(t.app);
+    const fresh = new Client(t.app);
     expect((await fresh.post('/auth/login', { email: next, password: PASSWORD })).statusCode).toBe(200);
     expect((await fresh.post('/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(422);
   });
 
   it('needs a password confirmed in this session (423), and a token never changes it', async () => {
     const user = await createUser(t.db, { email: uniqueEmail('unconfirmed'), password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     const next = uniqueEmail('nope');
     const locked = await b.post('/api/v1/users/me/email', { email: next });
@@ -118,7 +115,7 @@ describe('changing the email address', () => {
     expect(viaToken.statusCode).toBe(423);
     expect(await subjectsTo(t.app, next)).toEqual([]);
     // Visitors are not let in at all.
-    expect((await new Browser(t.app).post('/api/v1/users/me/email', { email: next })).statusCode).toBe(401);
+    expect((await new Client(t.app).post('/api/v1/users/me/email', { email: next })).statusCode).toBe(401);
   });
 
   it('refuses an address another account uses (422 errors.email, nothing mailed) and the current one', async () => {
@@ -239,7 +236,7 @@ describe('changing the email address', () => {
     expect(
       (await b.post('/api/v1/users/me/email/confirm', { code: await codeSentTo(next) })).statusCode,
     ).toBe(200);
-    const reset = await new Browser(t.app).post('/auth/reset-password', {
+    const reset = await new Client(t.app).post('/auth/reset-password', {
       token: `old-link-${user.id}`,
       email: next,
       password: 'another password',

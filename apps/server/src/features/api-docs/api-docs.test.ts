@@ -1,14 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 import { accessLabel, openapiPath } from './openapi';
 
 type Operation = {
@@ -31,16 +23,14 @@ type Document = {
 
 const URL = '/api/v1/openapi.json';
 
-let t: TestApp;
+const t = useApp();
 let doc: Document;
 beforeAll(async () => {
-  t = await buildTestApp();
   const user = await createUser(t.db);
   const res = await request(t.app, await sessionFor(t.db, user.id), { url: URL });
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(() => t.close());
 
 const documented = (method: string, url: string) => doc.paths[openapiPath(url)]?.[method.toLowerCase()];
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   emailVerificationCodes,
   personalAccessTokens,
@@ -8,25 +8,26 @@ import {
   users,
 } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
+import { uniqueEmail } from '#test/auth';
 import {
   buildTestApp,
+  Client,
   createUser,
   request,
   type TestApp,
   tokenFor,
   uniqueSuffix,
-} from '../../../test/helpers';
+  useApp,
+} from '#test/helpers';
+import { lastMailTo, settled } from '#test/mail';
 import { MESSAGES } from './auth.service';
 import { SESSION_COOKIE } from './session.service';
-import { Browser, lastMailTo, settled, uniqueEmail } from './test-support';
 
-let t: TestApp;
+const t = useApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   // Confirmation is on by default; most of this file tests the plain flow, one test turns it on.
   await t.app.settings.set('require_email_confirmation', false);
 });
-afterAll(() => t.close());
 
 const PASSWORD = 'correct horse battery';
 const CREDENTIALS_ERROR = 'These credentials do not match our records.';
@@ -36,12 +37,12 @@ async function setSettings(values: Record<string, unknown>) {
 }
 
 /** A usable session is one a logged-in-only route accepts. */
-const isLoggedIn = async (b: Browser) =>
+const isLoggedIn = async (b: Client) =>
   (await b.get('/auth/user/confirmed-password-status')).statusCode === 200;
 
 describe('POST auth/register', () => {
   it('creates the user with an argon2id hash and the default role, logs in for 30 days', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const email = uniqueEmail('Reg').toUpperCase();
     const res = await b.post('/auth/register', {
       email,
@@ -67,7 +68,7 @@ describe('POST auth/register', () => {
 
   it('refuses a taken email (any case), a mismatched confirmation and a short password with 422', async () => {
     const existing = await createUser(t.db);
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const taken = await b.post('/auth/register', {
       email: existing.email.toUpperCase(),
       password: PASSWORD,
@@ -96,7 +97,7 @@ describe('POST auth/register', () => {
       ],
     });
     try {
-      const b = new Browser(t.app);
+      const b = new Client(t.app);
       const body = { email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD };
       const missing = await b.post('/auth/register', { ...body, terms: true, privacy: 'yes' });
       expect(missing.statusCode).toBe(422);
@@ -112,7 +113,7 @@ describe('POST auth/register', () => {
     await setSettings({ 'registration.disable': true });
     try {
       const email = uniqueEmail();
-      const res = await new Browser(t.app).post('/auth/register', {
+      const res = await new Client(t.app).post('/auth/register', {
         email,
         password: PASSWORD,
         password_confirmation: PASSWORD,
@@ -129,7 +130,7 @@ describe('POST auth/register', () => {
     await setSettings({ require_email_confirmation: true });
     try {
       const email = uniqueEmail();
-      const res = await new Browser(t.app).post('/auth/register', {
+      const res = await new Client(t.app).post('/auth/register', {
         email,
         password: PASSWORD,
         password_confirmation: PASSWORD,
@@ -152,8 +153,8 @@ describe('POST auth/register', () => {
     const email = uniqueEmail('race');
     const body = { email, password: PASSWORD, password_confirmation: PASSWORD };
     const results = await Promise.all([
-      new Browser(t.app).post('/auth/register', body),
-      new Browser(t.app).post('/auth/register', body),
+      new Client(t.app).post('/auth/register', body),
+      new Client(t.app).post('/auth/register', body),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     const rows = await t.db.select().from(users).where(eq(users.email, email));
@@ -164,11 +165,11 @@ describe('POST auth/register', () => {
 
 describe('sign-up limits: 20 an hour per IP, 10 a minute per email domain', () => {
   // Mismatched confirmations: refused after the limiter counted them, without hashing a password.
-  const attempt = (b: Browser, email: string) =>
+  const attempt = (b: Client, email: string) =>
     b.post('/auth/register', { email, password: PASSWORD, password_confirmation: 'not the same' });
 
   it('the 21st attempt from one IP gets 429 with Retry-After and an error on email', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     for (let i = 0; i < 20; i++) expect((await attempt(b, uniqueEmail('ip'))).statusCode).toBe(422);
     const limited = await attempt(b, uniqueEmail('ip'));
     expect(limited.statusCode).toBe(429);
@@ -181,27 +182,27 @@ describe('sign-up limits: 20 an hour per IP, 10 a minute per email domain', () =
       ),
       errors: { email: [limited.json().message] },
     });
-    expect((await attempt(new Browser(t.app), uniqueEmail('ip'))).statusCode).toBe(422);
+    expect((await attempt(new Client(t.app), uniqueEmail('ip'))).statusCode).toBe(422);
   });
 
   it('the 11th attempt in a minute with one email domain gets 429, from any IP', async () => {
     const domain = `burst-${uniqueSuffix().replace('_', '-')}.example.test`;
     for (let i = 0; i < 10; i++)
-      expect((await attempt(new Browser(t.app), `u${i}@${domain}`)).statusCode).toBe(422);
+      expect((await attempt(new Client(t.app), `u${i}@${domain}`)).statusCode).toBe(422);
     // Case does not make a new domain.
-    const limited = await attempt(new Browser(t.app), `late@${domain.toUpperCase()}`);
+    const limited = await attempt(new Client(t.app), `late@${domain.toUpperCase()}`);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json().errors.email[0]).toMatch(/^Too many sign-ups with this email domain\./);
-    expect((await attempt(new Browser(t.app), uniqueEmail('other-domain'))).statusCode).toBe(422);
+    expect((await attempt(new Client(t.app), uniqueEmail('other-domain'))).statusCode).toBe(422);
   });
 
   it('of two concurrent attempts at the limit exactly one passes', async () => {
     const domain = `pair-${uniqueSuffix().replace('_', '-')}.example.test`;
-    for (let i = 0; i < 9; i++) await attempt(new Browser(t.app), `u${i}@${domain}`);
+    for (let i = 0; i < 9; i++) await attempt(new Client(t.app), `u${i}@${domain}`);
     const pair = await Promise.all([
-      attempt(new Browser(t.app), `a@${domain}`),
-      attempt(new Browser(t.app), `b@${domain}`),
+      attempt(new Client(t.app), `a@${domain}`),
+      attempt(new Client(t.app), `b@${domain}`),
     ]);
     expect(pair.map((r) => r.statusCode).sort()).toEqual([422, 429]);
   });
@@ -210,7 +211,7 @@ describe('sign-up limits: 20 an hour per IP, 10 a minute per email domain', () =
 describe('POST auth/login', () => {
   it('answers bootstrap data with a NEW session id and deletes the session it came with', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const first = await b.post('/auth/login', { email: user.email.toUpperCase(), password: PASSWORD });
     expect(first.statusCode).toBe(200);
     expect(first.json().bootstrapData.user.id).toBe(user.id);
@@ -233,19 +234,19 @@ describe('POST auth/login', () => {
     expect(row!.userId).toBe(user.id);
     expect(row!.ip).toBe(b.ip);
 
-    const stale = new Browser(t.app);
+    const stale = new Client(t.app);
     stale.cookies.set(SESSION_COOKIE, oldToken);
     expect(await isLoggedIn(stale)).toBe(false);
   });
 
   it('remember (default) = 30-day cookie; remember false = browser-session cookie', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const remembered = await new Browser(t.app).post('/auth/login', {
+    const remembered = await new Client(t.app).post('/auth/login', {
       email: user.email,
       password: PASSWORD,
     });
     expect(remembered.cookies.find((c) => c.name === SESSION_COOKIE)!.maxAge).toBe(2_592_000);
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const once = await b.post('/auth/login', { email: user.email, password: PASSWORD, remember: false });
     const cookie = once.cookies.find((c) => c.name === SESSION_COOKIE)!;
     expect(cookie.maxAge).toBeUndefined();
@@ -265,7 +266,7 @@ describe('POST auth/login', () => {
       // Social-only accounts have no password at all.
       { email: (await createUser(t.db)).email, password: PASSWORD },
     ]) {
-      const res = await new Browser(t.app).post('/auth/login', body);
+      const res = await new Client(t.app).post('/auth/login', body);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ message: CREDENTIALS_ERROR, errors: { email: [CREDENTIALS_ERROR] } });
       expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
@@ -292,7 +293,7 @@ describe('login rate limit: 5 a minute per (email, IP)', () => {
       const app = store === 'memory' ? await buildTestApp({ REDIS_URL: '' }) : t;
       try {
         const user = await createUser(app.db, { password: PASSWORD });
-        const b = new Browser(app.app);
+        const b = new Client(app.app);
         for (let i = 0; i < 5; i++) {
           expect((await b.post('/auth/login', { email: user.email, password: 'nope-nope' })).statusCode).toBe(
             422,
@@ -312,7 +313,7 @@ describe('login rate limit: 5 a minute per (email, IP)', () => {
         );
         // Another IP, or another email from this IP, is not affected.
         expect(
-          (await new Browser(app.app).post('/auth/login', { email: user.email, password: PASSWORD }))
+          (await new Client(app.app).post('/auth/login', { email: user.email, password: PASSWORD }))
             .statusCode,
         ).toBe(200);
         expect((await b.post('/auth/login', { email: uniqueEmail(), password: 'x' })).statusCode).toBe(422);
@@ -326,7 +327,7 @@ describe('login rate limit: 5 a minute per (email, IP)', () => {
     const app = store === 'memory' ? await buildTestApp({ REDIS_URL: '' }) : t;
     try {
       const user = await createUser(app.db, { password: PASSWORD });
-      const b = new Browser(app.app);
+      const b = new Client(app.app);
       for (let i = 0; i < 4; i++) await b.post('/auth/login', { email: user.email, password: 'nope-nope' });
       const pair = await Promise.all([
         b.post('/auth/login', { email: user.email, password: PASSWORD }),
@@ -344,7 +345,7 @@ describe('login rate limit: 5 a minute per (email, IP)', () => {
     const user2 = await createUser(trusting.db, { password: PASSWORD });
     try {
       const attempt = (app: TestApp, email: string, xff: string) => {
-        const b = new Browser(app.app, '127.0.0.1');
+        const b = new Client(app.app, { ip: '127.0.0.1' });
         return b.send('POST', '/auth/login', { email, password: 'nope-nope' }, { 'x-forwarded-for': xff });
       };
       const a = `198.51.100.${1 + (Number.parseInt(uniqueSuffix().slice(-2), 16) % 200)}`;
@@ -364,7 +365,7 @@ describe('login rate limit: 5 a minute per (email, IP)', () => {
 describe('POST auth/logout', () => {
   it('deletes the session on the server, clears the cookie and answers guest bootstrap data', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     const token = b.cookies.get(SESSION_COOKIE)!;
     const res = await b.post('/auth/logout');
@@ -379,7 +380,7 @@ describe('POST auth/logout', () => {
         .where(eq(sessions.id, sha256Hex(token))),
     ).toEqual([]);
     // The old cookie, replayed, is rejected.
-    const replay = new Browser(t.app);
+    const replay = new Client(t.app);
     replay.cookies.set(SESSION_COOKIE, token);
     expect(await isLoggedIn(replay)).toBe(false);
   });
@@ -388,7 +389,7 @@ describe('POST auth/logout', () => {
 describe('password confirmation (9000 s)', () => {
   async function loggedIn() {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     return { user, b, sessionId: sha256Hex(b.cookies.get(SESSION_COOKIE)!) };
   }
@@ -432,7 +433,7 @@ describe('password confirmation (9000 s)', () => {
   it('belongs to the session: another session of the same user is not confirmed', async () => {
     const { user, b } = await loggedIn();
     await b.post('/auth/user/confirm-password', { password: PASSWORD });
-    const other = new Browser(t.app);
+    const other = new Client(t.app);
     await other.post('/auth/login', { email: user.email, password: PASSWORD });
     expect((await other.get('/auth/user/confirmed-password-status')).json().confirmed).toBe(false);
   });
@@ -441,8 +442,8 @@ describe('password confirmation (9000 s)', () => {
 describe('PUT auth/user/password', () => {
   it('checks the current password, updates the hash and ends the other sessions', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
-    const other = new Browser(t.app);
+    const b = new Client(t.app);
+    const other = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     await other.post('/auth/login', { email: user.email, password: PASSWORD });
     const next = 'a brand new password';
@@ -472,10 +473,10 @@ describe('PUT auth/user/password', () => {
     expect(await isLoggedIn(b)).toBe(true);
     expect(await isLoggedIn(other)).toBe(false);
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
     ).toBe(422);
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: next })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: next })).statusCode,
     ).toBe(200);
   });
 
@@ -484,7 +485,7 @@ describe('PUT auth/user/password', () => {
     const other = await createUser(t.db, { password: PASSWORD });
     const api = await tokenFor(t.db, user.id);
     const othersApi = await tokenFor(t.db, other.id);
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     expect((await request(t.app, api, { method: 'GET', url: '/api/v1/users/me' })).statusCode).toBe(200);
     const next = 'a brand new password';
@@ -505,7 +506,7 @@ describe('PUT auth/user/password', () => {
 
   it('refuses a change authenticated by a personal access token with 403; the sessions stay', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
     const api = await tokenFor(t.db, user.id);
     for (const current of [PASSWORD, 'a wrong guess']) {
@@ -523,15 +524,15 @@ describe('PUT auth/user/password', () => {
     }
     expect(await isLoggedIn(b)).toBe(true);
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
     ).toBe(200);
   });
 
   it('allows 5 guesses a minute per user across sessions, then 429 on current_password', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const browsers = [new Browser(t.app), new Browser(t.app)];
+    const browsers = [new Client(t.app), new Client(t.app)];
     for (const b of browsers) await b.post('/auth/login', { email: user.email, password: PASSWORD });
-    const change = (b: Browser, current: string) =>
+    const change = (b: Client, current: string) =>
       b.send('PUT', '/auth/user/password', {
         current_password: current,
         password: 'the next password',
@@ -546,11 +547,11 @@ describe('PUT auth/user/password', () => {
       /^Too many attempts\. Please try again in \d+ seconds\.$/,
     );
     // A fresh session of the same user does not start a new count; another user is not affected.
-    const fresh = new Browser(t.app);
+    const fresh = new Client(t.app);
     await fresh.post('/auth/login', { email: user.email, password: PASSWORD });
     expect((await change(fresh, PASSWORD)).statusCode).toBe(429);
     const someoneElse = await createUser(t.db, { password: PASSWORD });
-    const theirs = new Browser(t.app);
+    const theirs = new Client(t.app);
     await theirs.post('/auth/login', { email: someoneElse.email, password: PASSWORD });
     expect((await change(theirs, PASSWORD)).statusCode).toBe(200);
   });
@@ -567,7 +568,7 @@ describe('passwords never reach the log', () => {
       const secret = `pw-${uniqueSuffix()}-secret`;
       const next = `pw-${uniqueSuffix()}-next`;
       const email = uniqueEmail('logs');
-      const b = new Browser(app.app);
+      const b = new Client(app.app);
       await b.post('/auth/register', { email, password: secret, password_confirmation: secret });
       await b.post('/auth/login', { email, password: 'wrong-password-in-log?' });
       await b.post('/auth/login', { email, password: secret });

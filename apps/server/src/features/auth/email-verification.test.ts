@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '#src/db/schema/index';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { uniqueEmail } from '#test/auth';
+import { Client, useApp } from '#test/helpers';
+import { lastMailTo, outboxFor } from '#test/mail';
 import { validateEmailVerificationCode } from './email-verification.service';
-import { Browser, lastMailTo, outboxFor, uniqueEmail } from './test-support';
 
-let t: TestApp;
+const t = useApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.settings.set('require_email_confirmation', true);
 });
-afterAll(() => t.close());
 
 const PASSWORD = 'correct horse battery';
 
 /** Registers through the API (confirmation required) and reads the mailed code. */
 async function registered() {
-  const b = new Browser(t.app);
+  const b = new Client(t.app);
   const email = uniqueEmail('verify');
   const res = await b.post('/auth/register', { email, password: PASSWORD, password_confirmation: PASSWORD });
   expect(res.json().status).toBe('needs_email_verification');
@@ -139,7 +138,7 @@ describe('email verification codes', () => {
   });
 
   it('needs a logged-in user', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     expect((await b.post('/api/v1/resend-email-verification', {})).statusCode).toBe(401);
     expect((await b.post('/api/v1/validate-email-verification-otp', { code: '123456' })).statusCode).toBe(
       401,

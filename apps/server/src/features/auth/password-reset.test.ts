@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, request, type TestApp, tokenFor } from '../../../test/helpers';
-import { Browser, lastMailTo, outboxFor, settled, uniqueEmail } from './test-support';
+import { uniqueEmail } from '#test/auth';
+import { Client, createUser, request, tokenFor, useApp } from '#test/helpers';
+import { lastMailTo, outboxFor, settled } from '#test/mail';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const PASSWORD = 'correct horse battery';
 const NEXT = 'a much newer password';
@@ -25,7 +22,7 @@ async function mailedToken(email: string) {
 }
 
 const reset = (
-  b: Browser,
+  b: Client,
   body: Partial<Record<'token' | 'email' | 'password' | 'password_confirmation', string>>,
 ) => b.post('/auth/reset-password', { password: NEXT, password_confirmation: NEXT, ...body });
 
@@ -34,7 +31,7 @@ describe('POST auth/forgot-password', () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const unknown = uniqueEmail('nobody');
     for (const email of [user.email, user.email.toUpperCase(), unknown, unknown]) {
-      const res = await new Browser(t.app).post('/auth/forgot-password', { email });
+      const res = await new Client(t.app).post('/auth/forgot-password', { email });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(SENT);
     }
@@ -48,7 +45,7 @@ describe('POST auth/forgot-password', () => {
     );
     const timed = async (email: string) => {
       // Each request from its own address: the per-IP limit (6 a minute) must not answer instead.
-      const b = new Browser(t.app);
+      const b = new Client(t.app);
       const start = process.hrtime.bigint();
       const res = await b.post('/auth/forgot-password', { email });
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -83,7 +80,7 @@ describe('POST auth/forgot-password', () => {
 
   it('stores only a sha256 of a 32-byte token, valid 60 minutes', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    await new Browser(t.app).post('/auth/forgot-password', { email: user.email });
+    await new Client(t.app).post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
     const [row] = await t.db
@@ -97,7 +94,7 @@ describe('POST auth/forgot-password', () => {
   });
 
   it('6 requests a minute per client, then 429 on email', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     for (let i = 0; i < 6; i++)
       expect((await b.post('/auth/forgot-password', { email: uniqueEmail() })).statusCode).toBe(200);
     const limited = await b.post('/auth/forgot-password', { email: uniqueEmail() });
@@ -110,10 +107,10 @@ describe('POST auth/forgot-password', () => {
 describe('POST auth/reset-password', () => {
   it('sets the password, ends every session, is single use; the user logs in again', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const phone = new Browser(t.app);
+    const phone = new Client(t.app);
     await phone.post('/auth/login', { email: user.email, password: PASSWORD });
     const api = await tokenFor(t.db, user.id);
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
 
@@ -144,17 +141,17 @@ describe('POST auth/reset-password', () => {
     expect(again.json().errors.email).toEqual(['This password reset token is invalid.']);
 
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
     ).toBe(422);
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: NEXT })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: NEXT })).statusCode,
     ).toBe(200);
   });
 
   it('refuses an expired token, a token for another email, an unknown token and a mismatch', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const other = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
 
@@ -174,13 +171,13 @@ describe('POST auth/reset-password', () => {
     expect(expired.json().errors.email).toEqual(['This password reset token is invalid.']);
     // Nothing changed: the old password still works.
     expect(
-      (await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+      (await new Client(t.app).post('/auth/login', { email: user.email, password: PASSWORD })).statusCode,
     ).toBe(200);
   });
 
   it('one token used twice at once: exactly one reset happens', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/forgot-password', { email: user.email });
     const token = await mailedToken(user.email);
     const results = await Promise.all([

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, userDevices, users } from '#src/db/schema/index';
-import { decodeQuotedPrintable } from '#src/features/auth/test-support';
-import { startSmtp } from '#src/features/mail/test-support';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, sessionFor, type TestApp } from '../../../test/helpers';
+import { awayFromStepEdge, oathtool, uniqueEmail } from '#test/auth';
+import { buildTestApp, Client, createUser, sessionFor, useApp } from '#test/helpers';
+import { decodeQuotedPrintable, outboxFor } from '#test/mail';
+import { startSmtp } from '#test/smtp';
 import { createSession } from './session.service';
-import { awayFromStepEdge, Browser, oathtool, outboxFor, uniqueEmail } from './test-support';
 import { generateRecoveryCodes } from './two-factor.service';
 
 const PASSWORD = 'security notice password';
@@ -24,7 +24,7 @@ const UA = {
 };
 
 /** A browser on a given device: every request carries its User-Agent. */
-class Device extends Browser {
+class Device extends Client {
   constructor(
     app: FastifyInstance,
     readonly userAgent: string,
@@ -61,11 +61,7 @@ function expectNotMeGuidance(body: string) {
 }
 
 describe('security notices (outbox)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApp();
 
   async function signedIn(ua = UA.linuxFirefox) {
     const user = await createUser(t.db, { email: uniqueEmail('notice'), password: PASSWORD });
@@ -109,7 +105,7 @@ describe('security notices (outbox)', () => {
       tokenHash: sha256Hex(`${token}-${user.id}`),
       expiresAt: new Date(Date.now() + 60_000),
     });
-    const res = await new Browser(t.app).post('/auth/reset-password', {
+    const res = await new Client(t.app).post('/auth/reset-password', {
       token: `${token}-${user.id}`,
       email: user.email,
       password: NEW_PASSWORD,
@@ -169,13 +165,9 @@ describe('security notices (outbox)', () => {
 });
 
 describe('new-device sign-in notices', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApp();
 
-  const login = (b: Browser, email: string, password = PASSWORD) =>
+  const login = (b: Client, email: string, password = PASSWORD) =>
     b.post('/auth/login', { email, password, remember: false });
 
   it('registration and the logins after it on the same device mail no sign-in notice', async () => {
@@ -290,7 +282,7 @@ describe('security notices over SMTP', () => {
     const t = await buildTestApp({ MAIL_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}` });
     try {
       const user = await createUser(t.db, { email: uniqueEmail('smtp-notice'), password: PASSWORD });
-      const b = new Browser(t.app);
+      const b = new Client(t.app);
       await b.post('/auth/login', { email: user.email, password: PASSWORD });
       const res = await b.send('PUT', '/auth/user/password', {
         current_password: PASSWORD,
@@ -317,7 +309,7 @@ describe('security notices over SMTP', () => {
     );
     try {
       const user = await createUser(t.db, { email: uniqueEmail('smtp-refused'), password: PASSWORD });
-      const b = new Browser(t.app);
+      const b = new Client(t.app);
       await b.post('/auth/login', { email: user.email, password: PASSWORD });
       const res = await b.send('PUT', '/auth/user/password', {
         current_password: PASSWORD,

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createUser, useApp } from '#test/helpers';
 import { createSession, deleteSession, resolveSession } from './session.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('sessions', () => {
   it('store only the sha256 of the cookie token and resolve it back', async () => {

@@ -1,20 +1,16 @@
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges, users } from '#src/db/schema/index';
 import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { awayFromStepEdge, oathtool } from '#test/auth';
+import { Client, createUser, useApp } from '#test/helpers';
 import { SESSION_COOKIE } from './session.service';
-import { awayFromStepEdge, Browser, oathtool } from './test-support';
 import { generateRecoveryCodes } from './two-factor.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const PASSWORD = 'correct horse battery';
 const STEP = 30_000;
@@ -32,20 +28,20 @@ async function twoFactorUser() {
 }
 
 async function pendingLogin(email: string, remember = true) {
-  const b = new Browser(t.app);
+  const b = new Client(t.app);
   const res = await b.post('/auth/login', { email, password: PASSWORD, remember });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ two_factor: true });
   return { b, res };
 }
 
-const isLoggedIn = async (b: Browser) =>
+const isLoggedIn = async (b: Client) =>
   (await b.get('/auth/user/confirmed-password-status')).statusCode === 200;
 
 describe('two-factor management', () => {
   it('enable (after password confirmation) → QR code → confirm with a code → recovery codes once', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
 
     const locked = await b.post('/auth/user/two-factor-authentication');
@@ -116,12 +112,12 @@ describe('two-factor management', () => {
     expect(off!.twoFactorSecret).toBeNull();
     expect(off!.twoFactorConfirmedAt).toBeNull();
     // Logging in no longer asks for a code.
-    const login = await new Browser(t.app).post('/auth/login', { email: user.email, password: PASSWORD });
+    const login = await new Client(t.app).post('/auth/login', { email: user.email, password: PASSWORD });
     expect(login.json().bootstrapData.user.id).toBe(user.id);
   });
 
   it('is for logged-in users only', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     expect((await b.post('/auth/user/two-factor-authentication')).statusCode).toBe(401);
     expect((await b.get('/auth/user/two-factor/qr-code')).statusCode).toBe(401);
   });
@@ -138,7 +134,7 @@ describe('two-factor login', () => {
     expect(await isLoggedIn(b)).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     // The pending cookie is not a session cookie in disguise.
-    const forged = new Browser(t.app);
+    const forged = new Client(t.app);
     forged.cookies.set(SESSION_COOKIE, pending.value);
     expect(await isLoggedIn(forged)).toBe(false);
 
@@ -157,7 +153,7 @@ describe('two-factor login', () => {
   it('issues a NEW session id at two-factor success, dropping the one the browser had', async () => {
     const user = await twoFactorUser();
     const other = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: other.email, password: PASSWORD });
     const before = b.cookies.get(SESSION_COOKIE)!;
     await b.post('/auth/login', { email: user.email, password: PASSWORD });
@@ -208,7 +204,7 @@ describe('two-factor login', () => {
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors.code).toEqual(['Your login attempt has expired. Please log in again.']);
     expect(await isLoggedIn(b)).toBe(false);
-    const none = await new Browser(t.app).post('/auth/two-factor-challenge', {
+    const none = await new Client(t.app).post('/auth/two-factor-challenge', {
       recovery_code: user.recoveryCodes[0],
     });
     expect(none.statusCode).toBe(422);

@@ -1,20 +1,8 @@
 import { bootstrapResponseSchema, GUEST_LOCALE_COOKIE, MENU_POSITIONS } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminUserId,
-  buildTestApp,
-  createUser,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminUserId, createUser, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 async function bootstrapFor(headers: Record<string, string> = {}) {
   const res = await t.app.inject({ url: '/api/v1/bootstrap-data', headers });

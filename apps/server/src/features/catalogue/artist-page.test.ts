@@ -2,42 +2,31 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { artistPageResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { artists, follows, likes } from '#src/db/schema/index';
-import {
-  type Actor,
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
-import { seedSmallCatalogue } from './test-support';
+import { seedSmallCatalogue } from '#test/catalogue';
+import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 
-let t: TestApp;
-let admin: Actor;
-let user: Actor;
+const t = useApp();
+let admin: Client;
+let user: Client;
 let userId: number;
 let artistId: number;
 let albumId: number;
 let trackIds: number[];
 
-const get = (actor: Actor, id: number, headers: Record<string, string> = {}) =>
+const get = (actor: Client, id: number, headers: Record<string, string> = {}) =>
   request(t.app, actor, { method: 'GET', url: `/api/v1/artists/${id}`, headers });
-const page = async (actor: Actor, id = artistId) =>
+const page = async (actor: Client, id = artistId) =>
   artistPageResponseSchema.parse((await get(actor, id)).json());
 
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await sessionFor(t.db, await adminUserId(t.db));
   const u = await createUser(t.db);
   userId = u.id;
   user = await sessionFor(t.db, u.id);
   ({ artistId, albumId, trackIds } = await seedSmallCatalogue(t.db, 'Cached', 3));
 });
-afterAll(() => t?.close());
 
 describe('artist page cache', () => {
   it('serves the public part from the cache until a catalogue write drops it', async () => {

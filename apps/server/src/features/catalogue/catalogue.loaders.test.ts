@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   albumArtist,
   albums,
@@ -9,13 +9,12 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
-import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createUser, useApp } from '#test/helpers';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 
-let t: TestApp;
+const t = useApp();
 let ids: { a1: number; a2: number; album: number; t1: number; t2: number; t3: number; genre: number };
 beforeAll(async () => {
-  t = await buildTestApp();
   const [a1, a2] = await t.db
     .insert(artists)
     .values([
@@ -49,7 +48,6 @@ beforeAll(async () => {
   await t.db.insert(trackGenre).values({ trackId: t1!.id, genreId: genre!.id });
   ids = { a1: a1!.id, a2: a2!.id, album: album!.id, t1: t1!.id, t2: t2!.id, t3: t3!.id, genre: genre!.id };
 });
-afterAll(() => t.close());
 
 describe('catalogue loaders', () => {
   it('loads tracks in the order asked, with credits, album, image fallback and stream url', async () => {

@@ -7,26 +7,17 @@ import {
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, plays, tracks } from '#src/db/schema/index';
-import {
-  type Actor,
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
-import { makeWav } from './test-support';
+import { makeWav } from '#test/catalogue';
+import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 
-let t: TestApp;
-let admin: Actor;
-let user: Actor;
+const t = useApp();
+let admin: Client;
+let user: Client;
 let userId: number;
 
-const api = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const api = (actor: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   request(t.app, actor, {
     method,
     url: `/api/v1${url}`,
@@ -49,7 +40,6 @@ let newAlbum: number;
 const trackIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await sessionFor(t.db, await adminUserId(t.db));
   const u = await createUser(t.db);
   userId = u.id;
@@ -103,7 +93,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.close());
 
 describe('admin writes', () => {
   it('are admin-only: 401 for a guest, 403 for a user', async () => {
@@ -181,7 +170,7 @@ describe('admin writes', () => {
 });
 
 describe('POST catalogue/images', () => {
-  const upload = (actor: Actor, bytes: Buffer) => {
+  const upload = (actor: Client, bytes: Buffer) => {
     const boundary = '----zema-image';
     return request(t.app, actor, {
       method: 'POST',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client';
 import {
   albumArtist,
@@ -15,15 +15,10 @@ import {
   trackArtist,
   tracks,
 } from '#src/db/schema/index';
-import { buildTestApp, guest, request, type TestApp } from '../../../test/helpers';
+import { buildTestApp, guest, request, useApp } from '#test/helpers';
 import { DEMO_DIR, seedDemoCatalogueIfNeeded } from './demo-catalogue';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useApp();
 
 const total = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
 

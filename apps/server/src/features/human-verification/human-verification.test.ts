@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, uniqueEmail } from '#src/features/auth/test-support';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { uniqueEmail } from '#test/auth';
+import { buildTestApp, Client, useApp } from '#test/helpers';
 import { DEFAULT_VERIFY_URLS } from './human-verification.service';
 
 type Seen = { secret: string | null; response: string | null; remoteip: string | null; contentType?: string };
@@ -47,23 +47,21 @@ async function startVerifier() {
 }
 
 let verifier: Awaited<ReturnType<typeof startVerifier>>;
-let t: TestApp;
 beforeAll(async () => {
   verifier = await startVerifier();
-  t = await buildTestApp({
-    HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
-    HUMAN_VERIFICATION_VERIFY_URL: verifier.url,
-  });
+});
+afterAll(() => verifier.close());
+const t = useApp(() => ({
+  HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
+  HUMAN_VERIFICATION_VERIFY_URL: verifier.url,
+}));
+beforeAll(async () => {
   await t.app.settings.set('human_verification', {
     provider: 'recaptcha',
     site_key: 'public-site-key',
     register: true,
     contact: false,
   });
-});
-afterAll(async () => {
-  await t.close();
-  await verifier.close();
 });
 
 const PASSWORD = 'correct horse battery';
@@ -75,7 +73,7 @@ const registerBody = () => ({
 
 describe('POST api/v1/recaptcha/verify', () => {
   it('posts secret, response and remoteip form-encoded to the verify URL and answers {success}', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const res = await b.post('/api/v1/recaptcha/verify', { token: 'human-token-1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -89,7 +87,7 @@ describe('POST api/v1/recaptcha/verify', () => {
   });
 
   it('fails on a refused token and on a reCAPTCHA v3 score below 0.5', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     expect((await b.post('/api/v1/recaptcha/verify', { token: 'bot' })).json()).toEqual({ success: false });
     expect((await b.post('/api/v1/recaptcha/verify', { token: 'lowscore' })).json()).toEqual({
       success: false,
@@ -97,7 +95,7 @@ describe('POST api/v1/recaptcha/verify', () => {
   });
 
   it('the public site key reaches bootstrap data; the secret never does', async () => {
-    const res = await new Browser(t.app).get('/api/v1/bootstrap-data');
+    const res = await new Client(t.app).get('/api/v1/bootstrap-data');
     expect(res.json().bootstrapData.settings.human_verification).toEqual({
       provider: 'recaptcha',
       site_key: 'public-site-key',
@@ -110,7 +108,7 @@ describe('POST api/v1/recaptcha/verify', () => {
 
 describe('registration with human verification on', () => {
   it('is refused with 422 on recaptcha unless this browser was verified', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     const refused = await b.post('/auth/register', registerBody());
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ recaptcha: ['Could not verify you are human.'] });
@@ -122,12 +120,12 @@ describe('registration with human verification on', () => {
     await b.post('/api/v1/recaptcha/verify', { token: 'human-2' });
     expect((await b.post('/auth/register', registerBody())).statusCode).toBe(200);
     // The mark belongs to that browser (its XSRF cookie), not to everyone at that address.
-    const neighbour = new Browser(t.app, b.ip);
+    const neighbour = new Client(t.app, { ip: b.ip });
     expect((await neighbour.post('/auth/register', registerBody())).statusCode).toBe(422);
   });
 
   it('accepts a body that carries a token the provider confirms', async () => {
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     expect((await b.post('/auth/register', { ...registerBody(), recaptcha_token: 'bot' })).statusCode).toBe(
       422,
     );
@@ -146,7 +144,7 @@ describe('registration with human verification on', () => {
       for (const app of [down, noSecret]) {
         await app.app.settings.set('human_verification.provider', 'turnstile');
         await app.app.settings.set('human_verification.register', true);
-        const b = new Browser(app.app);
+        const b = new Client(app.app);
         expect((await b.post('/api/v1/recaptcha/verify', { token: 'turnstile-ok' })).json()).toEqual({
           success: false,
         });
@@ -164,7 +162,7 @@ describe('registration with human verification on', () => {
     await t.app.settings.set('human_verification.provider', 'turnstile');
     try {
       expect(
-        (await new Browser(t.app).post('/api/v1/recaptcha/verify', { token: 'turnstile-ok' })).json(),
+        (await new Client(t.app).post('/api/v1/recaptcha/verify', { token: 'turnstile-ok' })).json(),
       ).toEqual({
         success: true,
       });
@@ -186,10 +184,12 @@ describe('registration with human verification on', () => {
       });
       try {
         await second.app.settings.set('human_verification.register', true);
-        const onFirst = new Browser(t.app);
+        const onFirst = new Client(t.app);
         await onFirst.post('/api/v1/recaptcha/verify', { token: 'human-4' });
-        const onSecond = new Browser(second.app, onFirst.ip);
-        onSecond.cookies = new Map(onFirst.cookies);
+        const onSecond = new Client(second.app, {
+          ip: onFirst.ip,
+          cookies: Object.fromEntries(onFirst.cookies),
+        });
         expect((await onSecond.post('/auth/register', registerBody())).statusCode).toBe(200);
       } finally {
         await second.close();
@@ -200,7 +200,7 @@ describe('registration with human verification on', () => {
   it('is not asked for when registration verification is off', async () => {
     const plain = await buildTestApp();
     try {
-      expect((await new Browser(plain.app).post('/auth/register', registerBody())).statusCode).toBe(200);
+      expect((await new Client(plain.app).post('/auth/register', registerBody())).statusCode).toBe(200);
     } finally {
       await plain.close();
     }

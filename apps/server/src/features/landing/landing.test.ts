@@ -1,16 +1,12 @@
 import { landingArtistsResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { artists, plays } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
-import { buildTestApp, guest, request, type TestApp } from '../../../test/helpers';
+import { guest, request, useApp } from '#test/helpers';
 import { LANDING_CACHE_KEYS, TRENDING_ARTISTS } from './landing.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const landing = async () => {
   const res = await request(t.app, guest(), { url: '/api/v1/landing/artists' });

@@ -1,34 +1,23 @@
 import { LIBRARY_MESSAGES } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { likes, plays } from '#src/db/schema/index';
-import {
-  type Actor,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-  tokenFor,
-} from '../../../test/helpers';
-import { makeAlbum, makeArtist, makeCatalogue } from './test-support';
+import { type Client, createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
+import { makeAlbum, makeArtist, makeCatalogue } from '#test/library';
 
-let t: TestApp;
-let alice: { id: number; actor: Actor };
-let bob: { id: number; actor: Actor };
+const t = useApp();
+let alice: { id: number; actor: Client };
+let bob: { id: number; actor: Client };
 let cat: Awaited<ReturnType<typeof makeCatalogue>>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const a = await createUser(t.db, { firstName: 'Alice', lastName: 'Listener' });
   const b = await createUser(t.db, { firstName: 'Bob', lastName: 'Other' });
   alice = { id: a.id, actor: await sessionFor(t.db, a.id) };
   bob = { id: b.id, actor: await sessionFor(t.db, b.id) };
   cat = await makeCatalogue(t.db, 'Likes', 5);
 });
-afterAll(() => t.close());
 
-const call = (actor: Actor, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
+const call = (actor: Client, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
   request(t.app, actor, { method, url: `/api/v1/${url}` });
 
 describe('likes', () => {

@@ -3,28 +3,19 @@ import { join } from 'node:path';
 import { LIBRARY_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playlistTracks } from '#src/db/schema/index';
-import {
-  type Actor,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
-import { multipartBody } from '../account/test-support';
-import { makeCatalogue } from './test-support';
+import { type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { makeCatalogue } from '#test/library';
+import { multipartBody } from '#test/multipart';
 
-let t: TestApp;
-let owner: { id: number; actor: Actor };
-let other: { id: number; actor: Actor };
-let collaborator: { id: number; actor: Actor };
+const t = useApp();
+let owner: { id: number; actor: Client };
+let other: { id: number; actor: Client };
+let collaborator: { id: number; actor: Client };
 let tracks: number[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const mk = async (firstName: string) => {
     const u = await createUser(t.db, { firstName, lastName: 'Test' });
     return { id: u.id, actor: await sessionFor(t.db, u.id) };
@@ -34,10 +25,9 @@ beforeAll(async () => {
   collaborator = await mk('Collab');
   tracks = (await makeCatalogue(t.db, 'Playlist Song', 6)).trackIds;
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (actor: Actor, method: Method, url: string, payload?: unknown) =>
+const call = (actor: Client, method: Method, url: string, payload?: unknown) =>
   request(t.app, actor, {
     method,
     url: `/api/v1/${url}`,

@@ -1,22 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, uniqueEmail } from '#src/features/auth/test-support';
 import { outboxFileName } from '#src/platform/mail';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { uniqueEmail } from '#test/auth';
+import { buildTestApp, useApp } from '#test/helpers';
+import { decodeQuotedPrintable } from '#test/mail';
+import { startSmtp } from '#test/smtp';
 import { defaultFrom } from './mail.service';
-import { startSmtp } from './test-support';
 
 describe('mail outbox (no MAIL_URL)', () => {
-  let t: TestApp;
+  const t = useApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } });
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp(
-      { LOG_LEVEL: 'info' },
-      { logStream: { write: (line: string) => void lines.push(line) } },
-    );
-  });
-  afterAll(() => t.close());
 
   it('writes one .eml per message, named <time>-<to>-<id>, with one log line', async () => {
     const to = uniqueEmail('outbox');
@@ -89,18 +83,14 @@ describe('mail outbox (no MAIL_URL)', () => {
 
 describe('mail over SMTP (MAIL_URL)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await buildTestApp({
-      MAIL_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
-      MAIL_FROM: '"Zema Mail" <hello@zema.test>',
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => smtp.close());
+  const t = useApp(() => ({
+    MAIL_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
+    MAIL_FROM: '"Zema Mail" <hello@zema.test>',
+  }));
 
   it('sends through the SMTP server, authenticated, and writes no outbox file', async () => {
     const to = uniqueEmail('smtp');

@@ -1,21 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { albums, artists, plays, tracks } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
-import {
-  type Actor,
-  buildTestApp,
-  cookieFrom,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
+import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { LISTENER_COOKIE } from './player.routes';
 import { listenerKey, PLAYS_PER_HOUR } from './plays.service';
 
-let t: TestApp;
+const t = useApp();
 let a1: number;
 let a2: number;
 let album: number;
@@ -24,7 +15,6 @@ let short: number;
 let unknown: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   a1 = await createArtist(t.db, { name: 'Plays One' });
   a2 = await createArtist(t.db, { name: 'Plays Two' });
   album = await createAlbum(t.db, { name: 'Plays Album', artist_ids: [a1] });
@@ -37,12 +27,11 @@ beforeAll(async () => {
   short = await createTrack(t.db, { name: 'Jingle', duration_ms: 10_000, artist_ids: [a1] });
   unknown = await createTrack(t.db, { name: 'Unknown length', artist_ids: [a2] });
 });
-afterAll(() => t.close());
 
 let n = 0;
 const listenId = () => `listen-${++n}-${Math.random().toString(36).slice(2, 10)}`;
 
-async function play(actor: Actor, trackId: number, seconds: number, id = listenId()) {
+async function play(actor: Client, trackId: number, seconds: number, id = listenId()) {
   const res = await request(t.app, actor, {
     method: 'POST',
     url: `/api/v1/tracks/${trackId}/plays`,
@@ -142,13 +131,7 @@ describe('POST tracks/{id}/plays', () => {
     const cookie = cookieFrom(first, LISTENER_COOKIE);
     expect(cookie?.value).toMatch(/^[a-f0-9]{32}$/);
     expect(cookie?.httpOnly).toBe(true);
-    const withCookie: Actor = {
-      ...visitor,
-      headers: {
-        ...visitor.headers,
-        cookie: `${visitor.headers.cookie}; ${LISTENER_COOKIE}=${cookie!.value}`,
-      },
-    };
+    const withCookie = visitor.with({ cookies: { [LISTENER_COOKIE]: cookie!.value } });
     // A new listener (the cookie), so not blocked by the IP listener's window...
     expect(await play(withCookie, short, 10)).toBe(true);
     // ...but the cookie listener has its own window.

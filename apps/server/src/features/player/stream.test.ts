@@ -3,13 +3,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PERMISSIONS } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionRole, permissions, roles, tracks } from '#src/db/schema/index';
 import { createArtist, createTrack, setTrackAudioFromFile } from '#src/features/catalogue/catalogue.service';
-import { makeWav } from '#src/features/catalogue/test-support';
 import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
 import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS, audioContentType, sniffAudioFormat } from '#src/lib/audio';
-import { buildTestApp, createUser, guest, request, sessionFor, type TestApp } from '../../../test/helpers';
+import { makeWav } from '#test/catalogue';
+import { createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
 import { ifRangeMatches, notModified, parseRange } from './ranges';
 import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream';
 
@@ -97,7 +97,7 @@ async function handlesOf(path: string) {
   return n;
 }
 
-let t: TestApp;
+const t = useApp();
 let small: { id: number; bytes: Buffer; src: string };
 let large: { id: number; bytes: Buffer };
 let silent: number;
@@ -130,14 +130,12 @@ async function setGuestMusicView(app: TestApp, allowed: boolean) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   small = await trackWithAudio(t, 'Small', makeWav(3));
   // Over the 1 MB buffered-read limit, so big ranges take the streaming path.
   large = await trackWithAudio(t, 'Large', makeWav(300));
   const artist = await createArtist(t.db, { name: 'Silent' });
   silent = await createTrack(t.db, { name: 'No audio', artist_ids: [artist] });
 });
-afterAll(() => t.close());
 
 const stream = (id: number, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
   request(t.app, guest(), { method, url: `/api/v1/tracks/${id}/stream`, headers });
@@ -403,13 +401,11 @@ describe('track file cache', () => {
 });
 
 describe('X-Accel-Redirect mode', () => {
-  let accel: TestApp;
+  const accel = useApp({ STREAM_X_ACCEL_PREFIX: '/protected-audio/' });
   let track: { id: number; src: string };
   beforeAll(async () => {
-    accel = await buildTestApp({ STREAM_X_ACCEL_PREFIX: '/protected-audio/' });
     track = await trackWithAudio(accel, 'Accel', makeWav(1));
   });
-  afterAll(() => accel.close());
 
   it('authorises, then hands the file to nginx without a body', async () => {
     const res = await request(accel.app, guest(), {

@@ -1,23 +1,14 @@
 import { LIBRARY_MESSAGES } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Actor,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
-import { makeCatalogue } from '../library/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { makeCatalogue } from '#test/library';
 
-let t: TestApp;
-let maya: { id: number; email: string; actor: Actor };
-let sam: { id: number; actor: Actor };
+const t = useApp();
+let maya: { id: number; email: string; actor: Client };
+let sam: { id: number; actor: Client };
 let tracks: number[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const m = await createUser(t.db, {
     firstName: 'Maya',
     lastName: 'Profile',
@@ -28,10 +19,9 @@ beforeAll(async () => {
   sam = { id: s.id, actor: await sessionFor(t.db, s.id) };
   tracks = (await makeCatalogue(t.db, 'Profile Song', 3)).trackIds;
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (actor: Actor, method: Method, url: string, payload?: object) =>
+const call = (actor: Client, method: Method, url: string, payload?: object) =>
   request(t.app, actor, { method, url: `/api/v1/${url}`, ...(payload ? { payload } : {}) });
 
 describe('user profiles', () => {
@@ -61,7 +51,7 @@ describe('user profiles', () => {
   });
 
   it('lists only public playlists to others, all of them to the owner', async () => {
-    const names = async (actor: Actor) =>
+    const names = async (actor: Client) =>
       (await call(actor, 'GET', `user-profile/${maya.id}/playlists`))
         .json()
         .data.map((p: { name: string }) => p.name);

@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';
 import { createWorkGate, type WorkGate } from '#src/platform/work-gate';
-import {
-  type Actor,
-  adminUserId,
-  buildTestApp,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
-import { makeAlbum, makeArtist, makeTrack } from '../library/test-support';
+import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { makeAlbum, makeArtist, makeTrack } from '#test/library';
 import { SEARCH_BUSY_MESSAGE } from './search.routes';
 import { escapeLike, fuzzyTsquery, parseQuery, sectionQuery } from './search.service';
 
-let t: TestApp;
-let viewer: Actor;
-let ownerActor: Actor;
+let viewer: Client;
+let ownerActor: Client;
 const ids: Record<string, number> = {};
 
 /**
@@ -48,8 +38,9 @@ const reached = (n: number) =>
     check();
   });
 
+const t = useApp({}, { searchGate: gate });
+
 beforeAll(async () => {
-  t = await buildTestApp({}, { searchGate: gate });
   const artists: [string, number][] = [
     ['Selam', 1],
     ['Selamawit Band', 100],
@@ -89,9 +80,8 @@ beforeAll(async () => {
   ids['Selam Secret'] = await make('Selam Secret', false);
   viewer = await sessionFor(t.db, (await createUser(t.db)).id);
 });
-afterAll(() => t.close());
 
-async function search(query: string, params: Record<string, string> = {}, actor: Actor = viewer) {
+async function search(query: string, params: Record<string, string> = {}, actor: Client = viewer) {
   const qs = new URLSearchParams({ query, ...params });
   const res = await request(t.app, actor, { method: 'GET', url: `/api/v1/search?${qs}` });
   expect(res.statusCode).toBe(200);
@@ -227,7 +217,7 @@ describe('search under load', () => {
       await Promise.all(runs);
     };
   }
-  const ask = (query: string, actor: Actor = viewer) =>
+  const ask = (query: string, actor: Client = viewer) =>
     request(t.app, actor, { method: 'GET', url: `/api/v1/search?${new URLSearchParams({ query })}` });
 
   it('refuses a search at once with 503 and Retry-After while the gate and its queue are full', async () => {

@@ -2,19 +2,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { userSessionsResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '#src/db/schema/index';
 import { createSession, SESSION_COOKIE } from '#src/features/auth/session.service';
-import { Browser } from '#src/features/auth/test-support';
 import { createGeoIp, isPublicIp } from '#src/platform/geoip';
-import { buildTestApp, createUser, guest, request, type TestApp, tokenFor } from '../../../test/helpers';
+import { Client, createUser, guest, request, tokenFor, useApp } from '#test/helpers';
 import { describeUserAgent } from './sessions.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 const PASSWORD = 'sessions password 1';
 const UA = {
@@ -86,7 +81,7 @@ describe('user agent and place', () => {
 describe('GET user-sessions', () => {
   it('lists live sessions with device, place and the current one, plus used tokens', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const b = new Browser(t.app, '192.168.1.10');
+    const b = new Client(t.app, { ip: '192.168.1.10' });
     await b.send(
       'POST',
       '/auth/login',
@@ -134,8 +129,8 @@ describe('GET user-sessions', () => {
 describe('POST user-sessions/logout-other', () => {
   it('needs the password every time, then really ends the other sessions', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
-    const me = new Browser(t.app);
-    const other = new Browser(t.app);
+    const me = new Client(t.app);
+    const other = new Client(t.app);
     for (const b of [me, other]) {
       expect((await b.post('/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
     }

@@ -1,25 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
 import { seedDatabase } from '#src/db/seed';
-import { Browser } from '#src/features/auth/test-support';
 import {
   buildTestApp,
+  Client,
   createUser,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from '../../../test/helpers';
+  useApp,
+} from '#test/helpers';
 
-let t: TestApp;
-let admin: Browser;
+const t = useApp();
+let admin: Client;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = new Browser(t.app);
+  admin = new Client(t.app);
   const res = await admin.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
   expect(res.statusCode).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('GET/POST api/v1/settings (admin)', () => {
   it('reads and writes dotted client-settings keys, visible in bootstrap data at once', async () => {
@@ -34,7 +32,7 @@ describe('GET/POST api/v1/settings (admin)', () => {
       disable: true,
       policies: [{ id: 'terms', name: 'Terms', action: '/pages/terms' }],
     });
-    const boot = await new Browser(t.app).get('/api/v1/bootstrap-data');
+    const boot = await new Client(t.app).get('/api/v1/bootstrap-data');
     expect(boot.json().bootstrapData.settings.require_email_confirmation).toBe(true);
     expect(boot.json().bootstrapData.settings.registration.disable).toBe(true);
     await admin.post('/api/v1/settings', {
@@ -61,12 +59,12 @@ describe('GET/POST api/v1/settings (admin)', () => {
 
   it('is for admins only', async () => {
     const user = await createUser(t.db, { password: 'user password 1' });
-    const b = new Browser(t.app);
+    const b = new Client(t.app);
     await b.post('/auth/login', { email: user.email, password: 'user password 1' });
     expect((await b.get('/api/v1/settings')).statusCode).toBe(403);
     expect((await b.post('/api/v1/settings', { 'registration.disable': true })).statusCode).toBe(403);
     expect(
-      (await new Browser(t.app).post('/api/v1/settings', { 'registration.disable': true })).statusCode,
+      (await new Client(t.app).post('/api/v1/settings', { 'registration.disable': true })).statusCode,
     ).toBe(401);
   });
 });
@@ -84,9 +82,9 @@ describe('demo credentials', () => {
       const seed = await seedDatabase(demo.db, demo.config);
       expect(seed.generatedPassword).toMatch(/^\S{16}$/);
       await demo.app.cache.invalidate('settings');
-      const s = (await new Browser(demo.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings;
+      const s = (await new Client(demo.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings;
       expect(s.demo_credentials).toEqual({ email: 'owner@zema.test', password: seed.generatedPassword });
-      const login = await new Browser(demo.app).post('/auth/login', s.demo_credentials);
+      const login = await new Client(demo.app).post('/auth/login', s.demo_credentials);
       expect(login.statusCode).toBe(200);
     } finally {
       await demo.close();
@@ -96,13 +94,13 @@ describe('demo credentials', () => {
   it('use ADMIN_PASSWORD when it is set, and are absent outside demo mode', async () => {
     const demo = await buildTestApp({ DEMO_MODE: 'true' });
     try {
-      const s = (await new Browser(demo.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings;
+      const s = (await new Client(demo.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings;
       expect(s.demo_credentials).toEqual({ email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
     } finally {
       await demo.close();
     }
     expect(
-      (await new Browser(t.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings.demo_credentials,
+      (await new Client(t.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings.demo_credentials,
     ).toBeNull();
   });
 });

@@ -1,15 +1,11 @@
 import { clientSettingsSchema, DEFAULT_BRANDING, landingAppearanceSchema } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settings } from '#src/db/schema/index';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { useApp } from '#test/helpers';
 import { defaultClientSettings } from './settings.defaults';
 import { deepMerge, SettingsValidationError } from './settings.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ APP_URL: 'https://music.example.com', DEMO_MODE: 'true' });
-});
-afterAll(() => t.close());
+const t = useApp({ APP_URL: 'https://music.example.com', DEMO_MODE: 'true' });
 
 describe('settings defaults', () => {
   it('cover every key of the client settings contract', () => {

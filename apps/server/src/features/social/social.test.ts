@@ -10,17 +10,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { socialProfiles, userRole, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/features/auth/session.service';
-import { outboxFor } from '#src/features/auth/test-support';
-import {
-  type Actor,
-  buildTestApp,
-  cookieFrom,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
+import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { outboxFor } from '#test/mail';
 import { loadConfig } from '../../config';
 import {
   createCookieCodec,
@@ -36,7 +27,6 @@ const APP_ORIGIN = 'http://localhost:8080';
 const codec = createCookieCodec(APP_KEY);
 
 let provider: OAuth2Server;
-let t: TestApp;
 /** What the provider's userinfo endpoint answers next (the signed-in provider account). */
 let userinfo: Record<string, unknown> = {};
 let userinfoStatus = 200;
@@ -54,18 +44,14 @@ beforeAll(async () => {
   provider.service.on('beforeResponse', (_response, req) => {
     tokenRequests.push({ ...(req.body as Record<string, string>) });
   });
-  t = await buildTestApp({
-    APP_KEY,
-    GOOGLE_CLIENT_ID: 'zema-test-client',
-    GOOGLE_CLIENT_SECRET: 'zema-test-secret',
-    GOOGLE_OAUTH_BASE_URL: provider.issuer.url!,
-  });
 });
-
-afterAll(async () => {
-  await t?.close();
-  await provider?.stop();
-});
+afterAll(() => provider?.stop());
+const t = useApp(() => ({
+  APP_KEY,
+  GOOGLE_CLIENT_ID: 'zema-test-client',
+  GOOGLE_CLIENT_SECRET: 'zema-test-secret',
+  GOOGLE_OAUTH_BASE_URL: provider.issuer.url!,
+}));
 
 beforeEach(() => {
   userinfoStatus = 200;
@@ -98,7 +84,7 @@ function resultOf(res: LightMyRequestResponse): SocialLoginResult {
   return socialLoginResultSchema.parse(message.result);
 }
 
-const cookieHeader = (actor: Actor, extra: Record<string, string | undefined>) =>
+const cookieHeader = (actor: Client, extra: Record<string, string | undefined>) =>
   [
     actor.headers.cookie,
     ...Object.entries(extra)
@@ -109,7 +95,7 @@ const cookieHeader = (actor: Actor, extra: Record<string, string | undefined>) =
     .join('; ');
 
 /** Starts the popup as `actor`: the app's redirect to the provider, and the state cookie. */
-async function start(actor: Actor, mode: 'login' | 'connect' = 'login') {
+async function start(actor: Client, mode: 'login' | 'connect' = 'login') {
   const res = await request(t.app, actor, { method: 'GET', url: `/secure/auth/social/google/${mode}` });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(res.headers.location as string);
@@ -126,7 +112,7 @@ async function authorize(location: URL) {
   return callback;
 }
 
-async function callback(actor: Actor, url: URL, stateCookie: string | undefined) {
+async function callback(actor: Client, url: URL, stateCookie: string | undefined) {
   return request(t.app, actor, {
     method: 'GET',
     url: url.pathname + url.search,
@@ -135,7 +121,7 @@ async function callback(actor: Actor, url: URL, stateCookie: string | undefined)
 }
 
 /** The whole popup: start → provider → callback, as `actor` with `account` signed in at the provider. */
-async function popup(actor: Actor, account: Record<string, unknown>, mode: 'login' | 'connect' = 'login') {
+async function popup(actor: Client, account: Record<string, unknown>, mode: 'login' | 'connect' = 'login') {
   userinfo = account;
   const { location, state } = await start(actor, mode);
   const res = await callback(actor, await authorize(location), state.value);
@@ -152,12 +138,9 @@ async function bootstrapAs(sessionToken: string) {
   return bootstrapResponseSchema.parse(res.json()).bootstrapData;
 }
 
-function asActor(res: LightMyRequestResponse, base: Actor): Actor {
+function asActor(res: LightMyRequestResponse, base: Client): Client {
   const session = cookieFrom(res, SESSION_COOKIE)!.value;
-  return {
-    ...base,
-    headers: { ...base.headers, cookie: `${base.headers.cookie}; ${SESSION_COOKIE}=${session}` },
-  };
+  return base.with({ cookies: { [SESSION_COOKIE]: session } });
 }
 
 describe('configuration', () => {
@@ -299,9 +282,8 @@ describe('the provider callback', () => {
 
   it('mails a sign-in notice for a social login from a new device, not for the sign-up', async () => {
     const account = providerAccount();
-    const on = (userAgent: string): Actor => {
-      const g = guest();
-      return { ...g, headers: { ...g.headers, 'user-agent': userAgent } };
+    const on = (userAgent: string): Client => {
+      return guest().with({ headers: { 'user-agent': userAgent } });
     };
     const linux = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
     const iphone =
@@ -452,7 +434,7 @@ describe('an existing account with the same email (REQUEST_PASSWORD)', () => {
     return { account, existing, actor, res, result, pending };
   }
 
-  const connect = (actor: Actor, pending: string | undefined, body: unknown) =>
+  const connect = (actor: Client, pending: string | undefined, body: unknown) =>
     request(t.app, actor, {
       method: 'POST',
       url: '/secure/auth/social/connect',
@@ -604,7 +586,7 @@ describe('connecting from account settings', () => {
 });
 
 describe('disconnecting', () => {
-  const disconnect = (actor: Actor, service = 'google') =>
+  const disconnect = (actor: Client, service = 'google') =>
     request(t.app, actor, {
       method: 'POST',
       url: `/secure/auth/social/${service}/disconnect`,

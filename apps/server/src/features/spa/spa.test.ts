@@ -8,21 +8,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
-import {
-  adminUserId,
-  buildTestApp,
-  createUser,
-  FIXTURE_WEB_DIST,
-  sessionFor,
-  type TestApp,
-} from '../../../test/helpers';
+import { adminUserId, buildTestApp, createUser, FIXTURE_WEB_DIST, sessionFor, useApp } from '#test/helpers';
 import { serializeForScript } from './spa.service';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */
 const ASSET = 'assets/app-C0ffee12.js';
 const ASSET_SOURCE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 
-let t: TestApp;
 let distDir: string;
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'zema-dist-'));
@@ -30,12 +22,9 @@ beforeAll(async () => {
   await writeFile(join(distDir, ASSET), ASSET_SOURCE);
   await writeFile(join(distDir, `${ASSET}.br`), brotliCompressSync(ASSET_SOURCE));
   await writeFile(join(distDir, `${ASSET}.gz`), gzipSync(ASSET_SOURCE));
-  t = await buildTestApp({ WEB_DIST_DIR: distDir });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(distDir, { recursive: true, force: true });
-});
+afterAll(() => rm(distDir, { recursive: true, force: true }));
+const t = useApp(() => ({ WEB_DIST_DIR: distDir }));
 
 /** The body as the browser reads it after undoing the Content-Encoding. */
 function decoded(res: LightMyRequestResponse): string {

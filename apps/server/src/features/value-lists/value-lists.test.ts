@@ -1,15 +1,11 @@
 import { valueListsResponseSchema } from '@zema/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localizations } from '#src/db/schema/index';
 import { COUNTRY_CODES } from '#src/lib/countries';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { useApp } from '#test/helpers';
 import { utcOffset } from './value-lists.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useApp();
 
 describe('GET /api/v1/value-lists/:names', () => {
   it('answers timezones grouped by region with value and offset text', async () => {

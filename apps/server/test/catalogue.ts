@@ -1,5 +1,5 @@
 import type { Database } from '#src/db/client';
-import { createAlbum, createArtist, createTrack } from './catalogue.service';
+import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
 
 /**
  * A valid PCM WAV file of `seconds` length (8 kHz, 8-bit mono: 8000 bytes a second), filled with a

@@ -1,4 +1,4 @@
-// Test-only helpers of the account feature (imported by *.test.ts files, never by the app).
+// A hand-written multipart/form-data body (never imported by the app).
 import { randomBytes } from 'node:crypto';
 
 export type Part = { name: string; data: Buffer | string; filename?: string; contentType?: string };

@@ -1,4 +1,4 @@
-// Test-only helpers of the mail feature (imported by *.test.ts files, never by the app).
+// A real SMTP peer for mail tests (never imported by the app).
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';

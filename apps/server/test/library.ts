@@ -1,4 +1,4 @@
-// Test-only helpers of the library, profile and search tests (never imported by the app).
+// Test helpers that build catalogue rows directly (never imported by the app).
 
 import type { Database } from '#src/db/client';
 import { albumArtist, albums, artists, trackArtist, tracks } from '#src/db/schema/index';
