@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/helpers';
-import { ConfigError, loadConfig } from './config';
+import { buildTestApp } from '#test/helpers';
+import { ConfigError, describeEnv, ENV_GROUPS, envSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has a default for everything', () => {
@@ -82,6 +82,34 @@ describe('loadConfig', () => {
   ])('rejects %o with a readable message', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(Object.keys(env)[0]!));
+  });
+});
+
+describe('the schema documents every variable (npm run config:docs writes it out)', () => {
+  const variables = describeEnv();
+
+  it('gives each variable a group and a description', () => {
+    expect(variables.map((v) => v.name)).toEqual(Object.keys(envSchema.shape));
+    for (const v of variables) {
+      expect(ENV_GROUPS, v.name).toContain(v.group);
+      expect(v.description.length, v.name).toBeGreaterThan(5);
+    }
+  });
+
+  it('documents the default the schema applies, and what happens otherwise', () => {
+    for (const v of variables) {
+      const applied = envSchema.shape[v.name as keyof typeof envSchema.shape].parse(undefined);
+      if (v.default !== undefined) expect(String(applied), v.name).toBe(v.default);
+      else expect([undefined, false], v.name).toContain(applied);
+      // Exactly one of them says what an unset variable means.
+      expect(v.default === undefined, v.name).toBe(v.unset !== undefined);
+    }
+  });
+
+  it('accepts every example it shows', () => {
+    for (const v of variables.filter((x) => x.example !== undefined)) {
+      expect(() => loadConfig({ [v.name]: v.example }), v.name).not.toThrow();
+    }
   });
 });
 

