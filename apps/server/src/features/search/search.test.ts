@@ -335,6 +335,21 @@ describe('query plans', () => {
     }
   });
 
+  it('adds the words of a renamed artist and of a user who changes their name (decision 0014)', async () => {
+    const [artist] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into artists (name) values ('Plain Name') returning id`,
+    );
+    await t.db.execute(sql`update artists set name = 'Qwertzuiop Yodel' where id = ${artist!.id}`);
+    const user = await createUser(t.db, { firstName: 'Asdfghjk', lastName: 'Lkjhgf' });
+    await t.db.execute(sql`update users set display_name = 'Mnbvcxz Poiuy' where id = ${user.id}`);
+    const rows = await queryRows<{ word: string }>(
+      t.db,
+      sql`select word from search_words where word in ('qwertzuiop', 'yodel', 'asdfghjk', 'mnbvcxz', 'poiuy') order by word`,
+    );
+    expect(rows.map((r) => r.word)).toEqual(['asdfghjk', 'mnbvcxz', 'poiuy', 'qwertzuiop', 'yodel']);
+  });
+
   it('finds nearby words through the word list index, and keeps it filled by triggers', async () => {
     // Words of the names inserted above reached search_words through the triggers.
     const [row] = await queryRows<{ n: number }>(
