@@ -111,6 +111,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // Issue 5 budgets and issue 9's Lighthouse scores, each in its own process with its own servers.
 for (const script of [
   'scripts/bench/streaming.mjs',
+  'scripts/bench/request-cpu.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
   'scripts/bench/lighthouse.mjs',
