@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authFrom } from './bootstrap-store';
+import { authFrom } from '#src/lib/bootstrap-store';
 import { afterLoginTarget } from './guards';
 import { ONBOARDING_CHOICE_STORAGE_KEY, readOnboardingChoice } from './onboarding-choice';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';

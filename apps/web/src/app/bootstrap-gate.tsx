@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { loadBootstrapData, useBootstrapOrNull } from '#src/lib/bootstrap-store';
 import { LoadingPage } from '#src/ui/loading-page';
-import { loadBootstrapData, useBootstrapOrNull } from './bootstrap-store';
 
 /**
  * Renders the app once bootstrap data exists. The served HTML inlines it; the Vite dev server does

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAuth, useSettings } from './bootstrap-store';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 
 /** True when the signed-in user must verify their email before using anything (SPEC §2). */
 export function useNeedsEmailVerification(): boolean {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { BootstrapData } from '@zema/contracts';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetBootstrapStore } from './bootstrap-store';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { type PageName, pages } from './pages';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';

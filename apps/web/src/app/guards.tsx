@@ -1,8 +1,8 @@
 import { ADMIN_LOGIN_REDIRECT, DEFAULT_LOGIN_REDIRECT, PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { type Auth, useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { NotFoundPage } from '#src/ui/not-found-page';
-import { type Auth, useAuth, useSettings } from './bootstrap-store';
 import { checkoutPath, readOnboardingChoice } from './onboarding-choice';
 
 /**

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { homePageApi } from '#src/features/auth/testing';
-import { resetBootstrapStore } from './bootstrap-store';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
 import { mockApi } from './testing/mock-api';

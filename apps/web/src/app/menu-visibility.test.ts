@@ -1,6 +1,6 @@
 import type { MenuItem } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { authFrom } from './bootstrap-store';
+import { authFrom } from '#src/lib/bootstrap-store';
 import { isMenuItemVisible, menuItemLinkProps } from './menu-visibility';
 import { makeBootstrap, makeSettings, makeUser } from './testing/bootstrap-factory';
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@zema/contracts';
-import { type Auth, getSettingByPath } from './bootstrap-store';
+import { type Auth, getSettingByPath } from '#src/lib/bootstrap-store';
 
 type VisibilityAuth = Pick<Auth, 'hasRole' | 'hasPermission' | 'isSubscribed'>;
 

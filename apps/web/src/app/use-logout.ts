@@ -4,8 +4,8 @@ import { auth } from '@zema/contracts/operations/auth';
 import { useNavigate } from 'react-router';
 import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
 import { api } from '#src/lib/api-client';
+import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { toast } from '#src/ui/toast';
-import { setBootstrapData } from './bootstrap-store';
 
 export async function logout(): Promise<BootstrapData> {
   return (await api.call(auth.logout)).bootstrapData;

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetBootstrapStore, setBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { Trans, translate, useDocumentLanguage, useTrans } from './i18n';
 

@@ -1,5 +1,5 @@
 import { createElement, Fragment, useCallback, useEffect } from 'react';
-import { useBootstrapOrNull } from '#src/app/bootstrap-store';
+import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
 
 /** Values for `:name` placeholders in a message. */
 export type TransValues = Record<string, string | number>;

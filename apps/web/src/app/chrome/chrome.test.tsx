@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Menu } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetBootstrapStore } from '../bootstrap-store';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '../testing/bootstrap-factory';
 import { renderInRouter } from '../testing/render-app';
 import { SiteFooter } from './site-footer';

@@ -2,10 +2,10 @@ import type { MenuItem as MenuItemData } from '@zema/contracts';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-aria-components';
+import { useAuth, useMenuItems, useSettings } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
-import { useAuth, useMenuItems, useSettings } from '../bootstrap-store';
 import { menuItemLinkProps, visibleMenuItems } from '../menu-visibility';
 
 /** The items of a menu position the current user may see (SPEC §6). */

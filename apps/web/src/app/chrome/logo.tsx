@@ -1,8 +1,8 @@
 import { DEFAULT_BRANDING, MOBILE_BREAKPOINT_PX } from '@zema/contracts';
 import { Link } from 'react-aria-components';
 import { useActiveTheme } from '#src/features/appearance/use-theme';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
-import { useSettings } from '../bootstrap-store';
 
 interface LogoProps {
   className?: string;

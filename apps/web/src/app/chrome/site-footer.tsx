@@ -1,7 +1,7 @@
 import { ThemeToggleButton } from '#src/features/appearance/theme-toggle';
 import { LanguagePicker } from '#src/features/localization/components/language-picker';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
-import { useSettings } from '../bootstrap-store';
 import { CustomMenu } from './custom-menu';
 
 /** SPEC §2 footer: menus, copyright with current year and site name, language picker, theme toggle. */

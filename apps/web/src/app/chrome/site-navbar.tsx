@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { useAuth, useSettings } from '../bootstrap-store';
 import { CustomMenu, CustomMenuButton } from './custom-menu';
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import type { BootstrapData } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { createQueryClient } from '#src/lib/query-client';
-import { setBootstrapData } from '../bootstrap-store';
 import { trackQueryClient } from './mock-api';
 
 /**

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetBootstrapStore, setBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { setCookie } from '#src/lib/cookies';
 import { CookieNotice } from './cookie-notice';
 

@@ -1,7 +1,7 @@
 import { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_DAYS } from '@zema/contracts';
 import { useState } from 'react';
-import { useSettings } from '#src/app/bootstrap-store';
 import { menuItemLinkProps } from '#src/app/menu-visibility';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { getCookie, setCookie } from '#src/lib/cookies';
 import { useTrans } from '#src/lib/i18n';
 import { Button, LinkButton } from '#src/ui/button';

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetBootstrapStore, setBootstrapData } from '#src/app/bootstrap-store';
 import { darkTheme, lightTheme, makeBootstrap, makeSettings } from '#src/app/testing/bootstrap-factory';
+import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { applyTheme, findThemeForChoice, resolveActiveTheme } from './theme';
 import { ThemeToggleButton } from './theme-toggle';
 import { ThemeApplier } from './use-theme';

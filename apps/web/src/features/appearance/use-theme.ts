@@ -1,6 +1,6 @@
 import { ACTIVE_THEME_STORAGE_KEY, type Theme } from '@zema/contracts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useBootstrap } from '#src/app/bootstrap-store';
+import { useBootstrap } from '#src/lib/bootstrap-store';
 import {
   applyTheme,
   findThemeForChoice,

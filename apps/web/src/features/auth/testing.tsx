@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import type { BootstrapData } from '@zema/contracts';
-import { resetBootstrapStore } from '#src/app/bootstrap-store';
 import { appRoutes } from '#src/app/router';
 import { type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { renderRoutes } from '#src/app/testing/render-app';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { ToastRegion } from '#src/ui/toast';
 
 /** Test helpers for the auth screens: the fake server (mockApi) and the real route table. */

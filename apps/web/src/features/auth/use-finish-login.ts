@@ -1,9 +1,9 @@
 import type { BootstrapData } from '@zema/contracts';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authFrom, setBootstrapData } from '#src/app/bootstrap-store';
 import { afterLoginTarget } from '#src/app/guards';
 import { checkoutPath, clearOnboardingChoice, readOnboardingChoice } from '#src/app/onboarding-choice';
+import { authFrom, setBootstrapData } from '#src/lib/bootstrap-store';
 
 /**
  * Login, two-factor and registration success (SPEC §4): the answer's bootstrap data replaces the

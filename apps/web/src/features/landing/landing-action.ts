@@ -1,5 +1,5 @@
 import type { LandingAction } from '@zema/contracts';
-import type { Auth } from '#src/app/bootstrap-store';
+import type { Auth } from '#src/lib/bootstrap-store';
 
 /**
  * SPEC §2/§6: a landing button shows only with a label and an action, and only when the user has

@@ -1,6 +1,6 @@
 import type { LandingAction, LandingAppearance } from '@zema/contracts';
 import type { ReactNode } from 'react';
-import { useAuth, useSettings } from '#src/app/bootstrap-store';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { type ButtonVariant, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';

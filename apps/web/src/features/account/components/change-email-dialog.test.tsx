@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
 import { makeAccountUser } from '../testing';

@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { useBootstrap } from '#src/app/bootstrap-store';
+import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';

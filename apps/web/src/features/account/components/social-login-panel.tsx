@@ -1,10 +1,10 @@
 import type { SocialService } from '@zema/contracts';
-import { setBootstrapData, useAuth } from '#src/app/bootstrap-store';
 import { useDisconnectSocial } from '#src/features/social/api/disconnect-social';
 import { RequestPasswordDialog } from '#src/features/social/components/request-password-dialog';
 import { SocialIcon } from '#src/features/social/components/social-icons';
 import { useSocialLogin } from '#src/features/social/lib/use-social-login';
 import { enabledMessage, SOCIAL_LABELS } from '#src/features/social/social-texts';
+import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';
 import { ACCOUNT_TEXTS } from '../account-texts';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@zema/contracts';
-import { updateBootstrapData } from '#src/app/bootstrap-store';
+import { updateBootstrapData } from '#src/lib/bootstrap-store';
 import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
 
 /** Changes the cached account user in place (no refetch). */

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
 import { pageReloader } from '../lib/reload-page';
 import {

@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@zema/contracts';
 import { useEffect, useMemo } from 'react';
-import { useAuth, useSettings } from '#src/app/bootstrap-store';
 import { SiteFooter } from '#src/app/chrome/site-footer';
 import { SiteNavbar } from '#src/app/chrome/site-navbar';
 import { AccessTokensPanel } from '#src/features/access-tokens/components/access-tokens-panel';
 import { SessionsPanel } from '#src/features/sessions/components/sessions-panel';
 import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';

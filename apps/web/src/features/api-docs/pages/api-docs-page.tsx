@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useSettings } from '#src/app/bootstrap-store';
 import { SiteFooter } from '#src/app/chrome/site-footer';
 import { SiteNavbar } from '#src/app/chrome/site-navbar';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSettings } from '#src/app/bootstrap-store';
 import { CustomMenu } from '#src/app/chrome/custom-menu';
 import { Logo } from '#src/app/chrome/logo';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 

@@ -1,7 +1,7 @@
 import { SOCIAL_SERVICES } from '@zema/contracts';
-import { useSettings } from '#src/app/bootstrap-store';
 // The one agreed cross-feature import: the social feature's public buttons component.
 import { SocialLoginButtons } from '#src/features/social/components/social-login-buttons';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 
 /** 'or' and the social login buttons under the login and register forms, when a provider is on. */

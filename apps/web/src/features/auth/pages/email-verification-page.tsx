@@ -1,8 +1,8 @@
 import { maskEmail, VERIFICATION_CODE_LENGTH } from '@zema/contracts';
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useAuth } from '#src/app/bootstrap-store';
 import { useLogout } from '#src/app/use-logout';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';

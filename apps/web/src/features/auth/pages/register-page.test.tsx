@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '#src/app/bootstrap-store';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
 import { visit } from '../testing';
 

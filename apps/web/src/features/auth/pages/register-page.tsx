@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
-import { useSettings } from '#src/app/bootstrap-store';
 import { ApiError } from '#src/lib/api-error';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { useSettings } from '#src/app/bootstrap-store';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { AdSlot } from '#src/features/player/layout/ad-slot';
 import { formatMs } from '#src/features/player/lib/format-duration';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { useAlbum } from '../api/get-album';
 import { ArtistLinks } from '../components/artist-links';

@@ -1,6 +1,6 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { useParams } from 'react-router';
-import { useSettings } from '#src/app/bootstrap-store';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { useSettings } from '#src/app/bootstrap-store';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { useGenre, useGenreTracks } from '../api/get-genre';
 import { CollectionHeader } from '../components/collection-header';

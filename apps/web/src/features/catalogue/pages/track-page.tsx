@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { useSettings } from '#src/app/bootstrap-store';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { formatMs } from '#src/features/player/lib/format-duration';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';

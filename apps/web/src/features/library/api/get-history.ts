@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { library } from '@zema/contracts/operations/library';
-import { useAuth } from '#src/app/bootstrap-store';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { libraryListOptions } from './paginated';
 
 /** GET me/history?page: listening history, most recent first. */

@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { LikeableType, LikedIdsResponse } from '@zema/contracts';
 import { library } from '@zema/contracts/operations/library';
 import { useNavigate } from 'react-router';
-import { useAuth } from '#src/app/bootstrap-store';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 

@@ -12,8 +12,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useAuth } from '#src/app/bootstrap-store';
 import { getPlayer } from '#src/features/player/engine/use-player';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { slugify } from '#src/lib/slugify';
 import { Button } from '#src/ui/button';

@@ -1,5 +1,5 @@
 import { ChevronDown, Languages } from 'lucide-react';
-import { useAuth, useBootstrap } from '#src/app/bootstrap-store';
+import { useAuth, useBootstrap } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { useChangeLocale } from '../api/change-locale';

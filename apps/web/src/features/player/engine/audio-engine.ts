@@ -1,7 +1,7 @@
 import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
 import { player } from '@zema/contracts/operations/player';
-import { getBootstrapData } from '#src/app/bootstrap-store';
 import { api } from '#src/lib/api-client';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { translate } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { loadPlayer, type PlayerSettings, savePlayer, serialize } from './persistence';

@@ -1,6 +1,6 @@
 import type { ClientSettings } from '@zema/contracts';
 import { useMemo } from 'react';
-import { useSettings } from '#src/app/bootstrap-store';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
 
 const ALLOWED_TAGS = new Set([

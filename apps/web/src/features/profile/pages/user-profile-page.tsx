@@ -3,7 +3,6 @@ import { UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
-import { useAuth } from '#src/app/bootstrap-store';
 import { FollowButton } from '#src/features/library/components/follow-button';
 import {
   CardGridSkeleton,
@@ -20,6 +19,7 @@ import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { ApiError } from '#src/lib/api-error';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';

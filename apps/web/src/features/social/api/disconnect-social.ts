@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
 import { social } from '@zema/contracts/operations/social';
-import { setBootstrapData } from '#src/app/bootstrap-store';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
+import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { toast } from '#src/ui/toast';
 import { disabledMessage } from '../social-texts';
 

@@ -6,8 +6,8 @@ import {
 } from '@zema/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authFrom, setBootstrapData, useSettings } from '#src/app/bootstrap-store';
 import { afterLoginTarget, useAfterLoginTarget } from '#src/app/guards';
+import { authFrom, setBootstrapData, useSettings } from '#src/lib/bootstrap-store';
 import { toast } from '#src/ui/toast';
 import { enabledMessage, SOCIAL_TEXTS } from '../social-texts';
 import { openSocialPopup, type SocialPopupMode } from './social-popup';

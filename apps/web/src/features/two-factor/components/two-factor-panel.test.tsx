@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '#src/app/bootstrap-store';
 import { fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import {
   accountHandler,
@@ -9,6 +8,7 @@ import {
   mockViewport,
   visitAccountSettings,
 } from '#src/features/account/testing';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
 import { initialTwoFactorState } from '../two-factor-state';
 
