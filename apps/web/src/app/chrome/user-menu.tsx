@@ -1,9 +1,9 @@
+import { slugify } from '@zema/contracts';
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useThemeSelector } from '#src/features/appearance/use-theme';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
-import { slugify } from '#src/lib/slugify';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
 import { useIsMobile } from '#src/ui/use-media-query';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LandingArtistsResponse } from '@zema/contracts';
+import { slugify } from '@zema/contracts';
 import { BadgeCheck, Play, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
@@ -7,7 +8,6 @@ import { artistQueryOptions } from '#src/features/catalogue/api/get-artist';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
-import { slugify } from '#src/lib/slugify';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';

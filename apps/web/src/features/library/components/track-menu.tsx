@@ -1,4 +1,5 @@
 import type { Track } from '@zema/contracts';
+import { slugify } from '@zema/contracts';
 import {
   Disc3,
   Heart,
@@ -15,7 +16,6 @@ import { lazy, Suspense, useState } from 'react';
 import { getPlayer } from '#src/features/player/engine/use-player';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
-import { slugify } from '#src/lib/slugify';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger, SubmenuTrigger } from '#src/ui/menu';
 import { toast } from '#src/ui/toast';

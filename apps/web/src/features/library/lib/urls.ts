@@ -1,4 +1,4 @@
-import { slugify } from '#src/lib/slugify';
+import { slugify } from '@zema/contracts';
 
 /** Slugs make URLs readable; the id is what the routes read. */
 export const playlistUrl = (p: { id: number; name: string }) => `/playlist/${p.id}/${slugify(p.name)}`;

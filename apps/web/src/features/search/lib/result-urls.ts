@@ -1,5 +1,5 @@
 import type { SearchType } from '@zema/contracts';
-import { slugify } from '#src/lib/slugify';
+import { slugify } from '@zema/contracts';
 
 /** Search page URL: /search/{query} or /search/{query}/{tab}. */
 export function searchUrl(query: string, tab?: SearchTab): string {
