@@ -6,7 +6,7 @@ import { LikeButton } from '#src/features/library/components/like-button';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { currentItem } from '#src/features/player/engine/queue';
 import { getPlayer, playTracks, usePlayerState } from '#src/features/player/engine/use-player';
-import { formatMs } from '#src/features/player/lib/format-duration';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
@@ -278,7 +278,7 @@ function TrackRow({
       <td>
         <div className="flex items-center justify-end gap-1 text-muted tabular-nums">
           {!isMobile && <LikeButton type="track" id={track.id} name={track.name} size="sm" />}
-          <span className="w-10 text-right">{formatMs(track.duration_ms)}</span>
+          <span className="w-10 text-right">{formatDuration(track.duration_ms / 1000)}</span>
           <span data-track-menu="">
             <TrackMenu track={track} />
           </span>

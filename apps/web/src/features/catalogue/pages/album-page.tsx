@@ -3,8 +3,8 @@ import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { AdSlot } from '#src/features/player/layout/ad-slot';
-import { formatMs } from '#src/features/player/lib/format-duration';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { useAlbum } from '../api/get-album';
 import { ArtistLinks } from '../components/artist-links';
@@ -42,7 +42,7 @@ export default function AlbumPage() {
                 {album.tracks_count === 1
                   ? trans('1 track')
                   : trans(':count tracks', { count: album.tracks_count })}
-                , {formatMs(album.duration_ms)}
+                , {formatDuration(album.duration_ms / 1000)}
               </span>
             </span>
           }

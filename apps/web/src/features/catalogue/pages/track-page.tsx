@@ -3,8 +3,8 @@ import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { formatMs } from '#src/features/player/lib/format-duration';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';
@@ -46,7 +46,7 @@ export default function TrackPage() {
                   </Link>
                 </>
               )}
-              <span>· {formatMs(track.duration_ms)}</span>
+              <span>· {formatDuration(track.duration_ms / 1000)}</span>
               <span>· {trans(':count plays', { count: track.plays.toLocaleString() })}</span>
             </span>
           }

@@ -3,9 +3,9 @@ import { GripVertical, Pause, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GridList, GridListItem, Link, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { getPlayer, useIsTrackPlaying } from '#src/features/player/engine/use-player';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { cx, insetFocusRing } from '#src/ui/cx';
-import { formatDuration } from '../lib/format';
 import { albumUrl, artistUrl } from '../lib/urls';
 import { LikeButton } from './like-button';
 
@@ -146,7 +146,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
                 className="max-sm:hidden"
               />
               <span className="w-11 text-right text-xs tabular-nums text-muted">
-                {formatDuration(item.track.duration_ms)}
+                {formatDuration(item.track.duration_ms / 1000)}
               </span>
               {renderActions?.(item, index)}
             </div>

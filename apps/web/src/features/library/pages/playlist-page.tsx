@@ -4,6 +4,7 @@ import { Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { ApiError } from '#src/lib/api-error';
+import { formatTotalDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
@@ -21,7 +22,6 @@ import { PlayButton } from '../components/play-button';
 import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist-collaborators';
 import { TrackList } from '../components/track-list';
 import { TrackMenu } from '../components/track-menu';
-import { formatTotalDuration } from '../lib/format';
 import { userProfileUrl } from '../lib/urls';
 
 /**
@@ -72,7 +72,7 @@ export default function PlaylistPage() {
       {p.duration_ms > 0 && (
         <>
           <span aria-hidden="true">•</span>
-          <span>{formatTotalDuration(p.duration_ms)}</span>
+          <span>{formatTotalDuration(p.duration_ms / 1000)}</span>
         </>
       )}
       <span aria-hidden="true">•</span>

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import type { QueueItem } from '../engine/queue';
 import { getPlayer, usePlayerState } from '../engine/use-player';
-import { formatMs } from '../lib/format-duration';
 
 /**
  * What plays now and next. Entries reorder by drag (mouse, touch, or keyboard through the grip:
@@ -115,7 +115,7 @@ function QueueRow({
         </span>
         <span className="block truncate text-xs text-muted">{artists}</span>
       </span>
-      <span className="text-xs text-muted tabular-nums">{formatMs(track.duration_ms)}</span>
+      <span className="text-xs text-muted tabular-nums">{formatDuration(track.duration_ms / 1000)}</span>
       <Button
         variant="icon"
         size="sm"
