@@ -11,41 +11,14 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
+import { type Page, toPage } from '#src/lib/pagination';
 import { artistAlbumIds, artistTrackIds } from './artist-page';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 
 /** Catalogue reads behind the artist lists, album, track and genre pages (the artist page: artist-page.ts). */
 
 export type PageQuery = { page: number; perPage: number };
-export type Page<T> = {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  next_page: number | null;
-  prev_page: number | null;
-  data: T[];
-};
-
 const offsetOf = (q: PageQuery) => (q.page - 1) * q.perPage;
-
-export function toPage<T>(q: PageQuery, total: number, data: T[]): Page<T> {
-  const lastPage = Math.max(1, Math.ceil(total / q.perPage));
-  const from = data.length ? offsetOf(q) + 1 : null;
-  return {
-    current_page: q.page,
-    per_page: q.perPage,
-    total,
-    last_page: lastPage,
-    from,
-    to: from === null ? null : from + data.length - 1,
-    next_page: q.page < lastPage ? q.page + 1 : null,
-    prev_page: q.page > 1 ? q.page - 1 : null,
-    data,
-  };
-}
 
 async function exists(db: Database, table: typeof artists | typeof albums | typeof tracks, id: number) {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -68,7 +41,7 @@ export async function getArtistTracks(
     ids.map((r) => r.id),
     { userId },
   );
-  return toPage(q, Number(total?.n ?? 0), data);
+  return toPage(data, Number(total?.n ?? 0), q.page, q.perPage);
 }
 
 export async function getArtistAlbums(
@@ -87,7 +60,7 @@ export async function getArtistAlbums(
     ids.map((r) => r.id),
     { userId },
   );
-  return toPage(q, Number(total?.n ?? 0), data);
+  return toPage(data, Number(total?.n ?? 0), q.page, q.perPage);
 }
 
 /** The album page: the album with every track in order and the genres of its tracks. */
@@ -123,7 +96,7 @@ export async function listGenres(db: Database, q: PageQuery): Promise<Page<Genre
       .offset(offsetOf(q)),
     db.select({ n: count() }).from(genres),
   ]);
-  return toPage(q, Number(total?.n ?? 0), rows);
+  return toPage(rows, Number(total?.n ?? 0), q.page, q.perPage);
 }
 
 export async function getGenreByName(db: Database, name: string): Promise<Genre | null> {
@@ -152,7 +125,7 @@ export async function getGenreTracks(db: Database, genreId: number, q: PageQuery
     ids.map((r) => r.id),
     { userId },
   );
-  return toPage(q, Number(total?.n ?? 0), data);
+  return toPage(data, Number(total?.n ?? 0), q.page, q.perPage);
 }
 
 /** Artists of a genre, most played first. */
@@ -172,7 +145,7 @@ export async function getGenreArtists(db: Database, genreId: number, q: PageQuer
     db,
     ids.map((r) => r.id),
   );
-  return toPage(q, Number(total?.n ?? 0), data);
+  return toPage(data, Number(total?.n ?? 0), q.page, q.perPage);
 }
 
 /** Albums holding at least one track of the genre, most played first. */
@@ -197,5 +170,5 @@ export async function getGenreAlbums(db: Database, genreId: number, q: PageQuery
     ids.map((r) => r.id),
     { userId },
   );
-  return toPage(q, Number(total?.n ?? 0), data);
+  return toPage(data, Number(total?.n ?? 0), q.page, q.perPage);
 }
