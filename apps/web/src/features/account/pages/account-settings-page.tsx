@@ -7,6 +7,7 @@ import { SessionsPanel } from '#src/features/sessions/components/sessions-panel'
 import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
@@ -41,9 +42,7 @@ export default function AccountSettingsPage() {
     return PANELS.filter((p) => !hidden.has(p.id));
   }, [showSocial, showDevelopers]);
 
-  useEffect(() => {
-    document.title = `${trans(ACCOUNT_TEXTS.pageTitle)} - ${settings.site_name}`;
-  }, [settings.site_name, trans]);
+  usePageTitle(trans(ACCOUNT_TEXTS.pageTitle));
 
   // A link to /account-settings#sessions lands on that panel once the data is there.
   const loaded = account.isSuccess;

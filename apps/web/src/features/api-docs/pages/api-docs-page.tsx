@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { SiteFooter } from '#src/app/chrome/site-footer';
 import { SiteNavbar } from '#src/app/chrome/site-navbar';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -94,9 +95,7 @@ export default function ApiDocsPage() {
   const settings = useSettings();
   const document_ = useOpenApiDocument();
 
-  useEffect(() => {
-    document.title = `${API_DOCS_TITLE} - ${settings.site_name}`;
-  }, [settings.site_name]);
+  usePageTitle(API_DOCS_TITLE);
 
   return (
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -32,11 +31,4 @@ export function HeaderSkeleton({ round }: { round?: boolean }) {
       </span>
     </div>
   );
-}
-
-/** Document title while a page is shown. */
-export function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (title) document.title = title;
-  }, [title]);
 }

@@ -3,13 +3,13 @@ import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { AdSlot } from '#src/features/player/layout/ad-slot';
-import { useSettings } from '#src/lib/bootstrap-store';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { useAlbum } from '../api/get-album';
 import { ArtistLinks } from '../components/artist-links';
 import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { HeaderSkeleton, PageError } from '../components/page-states';
 import { TrackTable } from '../components/track-table';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
@@ -17,9 +17,8 @@ export default function AlbumPage() {
   const { trans } = useTrans();
   const id = Number(useParams().albumId);
   const query = useAlbum(id);
-  const { site_name } = useSettings();
   const album = query.data;
-  useDocumentTitle(album ? `${album.name} - ${site_name}` : undefined);
+  usePageTitle(album?.name);
 
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const tracks = album?.tracks ?? [];

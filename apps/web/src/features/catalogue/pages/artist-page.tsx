@@ -8,14 +8,14 @@ import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { AdSlot } from '#src/features/player/layout/ad-slot';
 import { PlayerLayout } from '#src/features/player/layout/player-layout';
-import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { useArtist } from '../api/get-artist';
 import { CollectionHeader } from '../components/collection-header';
 import { AlbumCard, ArtistCard, CardList, CardSkeletons } from '../components/media-cards';
-import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { HeaderSkeleton, PageError } from '../components/page-states';
 import { TrackTable } from '../components/track-table';
 
 const POPULAR_SHOWN = 5;
@@ -43,10 +43,9 @@ function ArtistContent() {
   const { trans } = useTrans();
   const id = Number(useParams().artistId);
   const query = useArtist(id);
-  const { site_name } = useSettings();
   const [allPopular, setAllPopular] = useState(false);
   const data = query.data;
-  useDocumentTitle(data ? `${data.artist.name} - ${site_name}` : undefined);
+  usePageTitle(data?.artist.name);
 
   if (query.isError || !Number.isFinite(id)) {
     return <PageError error={query.error} onRetry={() => void query.refetch()} />;

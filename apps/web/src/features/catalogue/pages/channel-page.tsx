@@ -1,11 +1,11 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { useParams } from 'react-router';
-import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';
 import { CardSkeletons } from '../components/media-cards';
-import { PageError, useDocumentTitle } from '../components/page-states';
+import { PageError } from '../components/page-states';
 
 /**
  * A channel: the home page (`/`, `/discover`: the `discover` channel) or `/channel/{slug}`. Rows of
@@ -16,9 +16,8 @@ export default function ChannelPage({ slug: fixedSlug }: { slug?: string }) {
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
   const isHome = slug === HOME_CHANNEL_SLUG;
-  const { site_name } = useSettings();
   const query = useChannel(slug);
-  useDocumentTitle(isHome ? site_name : query.data ? `${query.data.name} - ${site_name}` : undefined);
+  usePageTitle(query.data?.name, { siteOnly: isHome });
 
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const channel = query.data;

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { useGenre, useGenreTracks } from '../api/get-genre';
 import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { HeaderSkeleton, PageError } from '../components/page-states';
 import { TrackTable } from '../components/track-table';
 
 /** /genre/{name}: the genre's tracks, most played first, loaded page by page as you scroll. */
@@ -14,8 +14,7 @@ export default function GenrePage() {
   const name = decodeURIComponent(useParams().name ?? '');
   const genre = useGenre(name);
   const tracks = useGenreTracks(name);
-  const { site_name } = useSettings();
-  useDocumentTitle(genre.data ? `${genre.data.display_name} - ${site_name}` : undefined);
+  usePageTitle(genre.data?.display_name);
 
   if (genre.isError) return <PageError error={genre.error} onRetry={() => void genre.refetch()} />;
   const list = tracks.data?.pages.flatMap((p) => p.data) ?? [];

@@ -3,15 +3,15 @@ import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { useSettings } from '#src/lib/bootstrap-store';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
 import { ArtistLinks, albumHref, genreHref } from '../components/artist-links';
 import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError, useDocumentTitle } from '../components/page-states';
+import { HeaderSkeleton, PageError } from '../components/page-states';
 import { TrackTable } from '../components/track-table';
 
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
@@ -21,8 +21,7 @@ export default function TrackPage() {
   const query = useTrack(id);
   const track = query.data;
   const album = useAlbum(track?.album?.id ?? Number.NaN);
-  const { site_name } = useSettings();
-  useDocumentTitle(track ? `${track.name} - ${site_name}` : undefined);
+  usePageTitle(track?.name);
 
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const more = (album.data?.tracks ?? []).filter((t) => t.id !== id);

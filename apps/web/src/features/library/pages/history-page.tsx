@@ -4,6 +4,7 @@ import { RequireAuth } from '#src/app/guards';
 import { formatRelativeTime } from '#src/features/account/lib/relative-time';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { useListeningHistory } from '../api/get-history';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
 import { CollectionHeader } from '../components/page-header';
@@ -35,10 +36,10 @@ function ListeningHistory() {
     [entries, language],
   );
   const title = trans('Listening history');
+  usePageTitle(title);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      <title>{title}</title>
       <CollectionHeader
         kind={trans('Library')}
         title={title}

@@ -5,6 +5,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { RequireAuth } from '#src/app/guards';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { useFollowedArtists } from '../api/get-followed-artists';
@@ -37,10 +38,10 @@ function Library() {
     : 'playlists';
   const [creating, setCreating] = useState(false);
   const title = trans('Your library');
+  usePageTitle(title);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      <title>{title}</title>
       <div className="flex flex-wrap items-center justify-between gap-3 pb-4">
         <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
         <div className="flex flex-wrap gap-2">

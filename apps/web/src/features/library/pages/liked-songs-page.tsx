@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { RequireAuth } from '#src/app/guards';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { useLikedTracks } from '../api/get-liked-tracks';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
 import { CollectionHeader } from '../components/page-header';
@@ -26,10 +27,10 @@ function LikedSongs() {
   const total = query.data?.pages[0]?.total ?? tracks.length;
   const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
   const title = trans('Liked songs');
+  usePageTitle(title);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      <title>{title}</title>
       <CollectionHeader
         kind={trans('Playlist')}
         title={title}

@@ -6,6 +6,7 @@ import { playTracks } from '#src/features/player/engine/use-player';
 import { ApiError } from '#src/lib/api-error';
 import { formatTotalDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { NotFoundPage } from '#src/ui/not-found-page';
@@ -45,6 +46,8 @@ export default function PlaylistPage() {
   const list = useMemo(() => entries.data?.pages.flatMap((p) => p.data) ?? [], [entries.data]);
   const tracks = useMemo(() => list.map((e) => e.track), [list]);
   const items = useMemo(() => list.map((e) => ({ key: String(e.entry_id), track: e.track })), [list]);
+
+  usePageTitle(playlist.data?.name);
 
   if (!Number.isFinite(playlistId)) return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   if (playlist.isError) {
@@ -101,7 +104,6 @@ export default function PlaylistPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      {p && <title>{p.name}</title>}
       {p ? (
         <CollectionHeader
           kind={trans('Playlist')}

@@ -21,6 +21,7 @@ import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useUserProfile } from '../api/get-user-profile';
@@ -54,6 +55,8 @@ function UserProfile() {
   const raw = params.get('tab');
   const tab: ProfileTab = (TABS as readonly string[]).includes(raw ?? '') ? (raw as ProfileTab) : 'playlists';
 
+  usePageTitle(profile.data?.display_name);
+
   if (!Number.isFinite(userId)) return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
@@ -68,7 +71,6 @@ function UserProfile() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      {u && <title>{u.display_name}</title>}
       {u ? (
         <header className="flex flex-col items-center gap-5 pb-6 sm:flex-row sm:items-end">
           <div className="flex size-40 shrink-0 items-center justify-center overflow-hidden rounded-full bg-bg-alt text-muted shadow-lg sm:size-48">

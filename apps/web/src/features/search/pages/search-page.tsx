@@ -16,6 +16,7 @@ import { TrackList } from '#src/features/library/components/track-list';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useSearch } from '../api/search';
@@ -44,13 +45,13 @@ export default function SearchPage() {
   const { trans } = useTrans();
   const query = (params.query ?? '').trim();
   const tab = (params.tab ?? 'all') as SearchTab;
+  const title = query ? trans('Search results for ":query"', { query }) : trans('Search');
+  usePageTitle(title);
   if (!(SEARCH_TABS as readonly string[]).includes(tab))
     return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
-  const title = query ? trans('Search results for ":query"', { query }) : trans('Search');
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      <title>{title}</title>
       <h1 className="sr-only">{title}</h1>
       <PageSearchField query={query} tab={tab} />
       {query ? (
