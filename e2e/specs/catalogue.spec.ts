@@ -44,6 +44,27 @@ test.describe('catalogue pages', () => {
   }
 
   // axe's default rule set leaves target-size (WCAG 2.2 AA, 2.5.8) out; Lighthouse counts it.
+  test('the player shell stays the same element across player pages (one layout route)', async ({ page }) => {
+    await page.goto('/discover');
+    const sidebar = page.getByRole('navigation', { name: 'Player navigation' });
+    await expect(sidebar).toBeVisible();
+    // Mark the sidebar element: a remounted shell would be a new element without the mark.
+    await sidebar.evaluate((nav) => nav.setAttribute('data-test-mark', 'first'));
+
+    await page.locator('main a[href^="/album/"]').first().click();
+    await expect(page).toHaveURL(/\/album\/\d+\//);
+    await expect(page.getByRole('table', { name: 'Tracks' })).toBeVisible();
+
+    await page.locator('main a[href^="/pastor/"]').first().click();
+    await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
+    await expect(page.getByRole('heading', { name: 'Popular' })).toBeVisible();
+
+    await sidebar.getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.locator('nav[data-test-mark="first"]')).toHaveCount(1);
+    await expect(sidebar).toHaveAttribute('data-test-mark', 'first');
+  });
+
   test('track rows: every title, artist and album link is a 24 px target (WCAG 2.5.8)', async ({ page }) => {
     const noSmallTargets = async () => {
       const result = await new AxeBuilder({ page }).withRules(['target-size']).analyze();

@@ -9,18 +9,14 @@ export function useNeedsEmailVerification(): boolean {
 }
 
 interface EmailVerificationGateProps {
-  /**
-   * The verification screen (logo, 'Verify your email', masked email, code field, resend link,
-   * logout). Issue 3 (accounts) owns it and registers it as pages.emailVerification; until it
-   * exists the gate is inert rather than showing a screen that cannot verify anything.
-   */
-  screen: ReactNode | null;
+  /** The verification screen (logo, 'Verify your email', masked email, code field, resend link, logout). */
+  screen: ReactNode;
   children: ReactNode;
 }
 
 /** When the email must be verified, every route shows only the verification screen. */
 export function EmailVerificationGate({ screen, children }: EmailVerificationGateProps) {
   const needsVerification = useNeedsEmailVerification();
-  if (needsVerification && screen) return <>{screen}</>;
+  if (needsVerification) return <>{screen}</>;
   return <>{children}</>;
 }

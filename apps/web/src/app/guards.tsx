@@ -1,23 +1,32 @@
 import { ADMIN_LOGIN_REDIRECT, DEFAULT_LOGIN_REDIRECT, PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { type Auth, useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { checkoutPath, readOnboardingChoice } from './onboarding-choice';
 
 /**
- * Route guards of SPEC §2/§6. Each wraps the element of a route in router.tsx:
- *   { path: '/account-settings', element: <RequireAuth><Page name="accountSettings" /></RequireAuth> }
+ * Route guards of SPEC §2/§6. In the route table (router.tsx) each is a layout route whose
+ * children it lets through or turns away:
+ *   { element: <RequireAuth />, children: [{ path: '/account-settings', ...page('accountSettings') }] }
+ * Given children instead, a guard wraps them (a guard inside another guard).
  */
 
 interface GuardProps {
-  children: ReactNode;
+  /** What the guard lets through; the child routes (`<Outlet />`) when absent. */
+  children?: ReactNode;
+}
+
+/** What a guard lets through: its children, or its child routes. */
+function Through({ children }: GuardProps) {
+  return <>{children ?? <Outlet />}</>;
 }
 
 /** `/login?redirect=<where the user was>`. */
 export function loginRedirectPath(location: { pathname: string; search: string; hash?: string }): string {
   const here = `${location.pathname}${location.search}${location.hash ?? ''}`;
-  return `/login?redirect=${encodeURIComponent(here)}`;
+  return paths.login(here);
 }
 
 /** Only same-site paths are followed, so `?redirect=` cannot send users to another site. */
@@ -31,7 +40,7 @@ export function RequireAuth({ children }: GuardProps) {
   const { isLoggedIn } = useAuth();
   const location = useLocation();
   if (!isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
-  return <>{children}</>;
+  return <Through>{children}</Through>;
 }
 
 interface RequirePermissionProps extends GuardProps {
@@ -46,9 +55,9 @@ export function RequirePermission({ permission, children }: RequirePermissionPro
   const auth = useAuth();
   const settings = useSettings();
   const location = useLocation();
-  if (auth.hasPermission(permission)) return <>{children}</>;
+  if (auth.hasPermission(permission)) return <Through>{children}</Through>;
   if (!auth.isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
-  if (settings.billing.enable && !auth.isSubscribed) return <Navigate to="/pricing" replace />;
+  if (settings.billing.enable && !auth.isSubscribed) return <Navigate to={paths.pricing()} replace />;
   return <NotFoundPage />;
 }
 
@@ -90,15 +99,15 @@ export function GuestOnly({ children }: GuardProps) {
   const { isLoggedIn } = useAuth();
   const target = useAfterLoginTarget();
   if (isLoggedIn) return <Navigate to={target} replace />;
-  return <>{children}</>;
+  return <Through>{children}</Through>;
 }
 
 /** /register → /login (keeping the query) when registration is disabled. */
 export function RegistrationEnabled({ children }: GuardProps) {
   const settings = useSettings();
   const location = useLocation();
-  if (settings.registration.disable) return <Navigate to={`/login${location.search}`} replace />;
-  return <>{children}</>;
+  if (settings.registration.disable) return <Navigate to={`${paths.login()}${location.search}`} replace />;
+  return <Through>{children}</Through>;
 }
 
 interface RequireFeatureProps extends GuardProps {
@@ -108,7 +117,7 @@ interface RequireFeatureProps extends GuardProps {
 /** A feature switched off in settings does not exist: the 404 page. */
 export function RequireFeature({ enabled, children }: RequireFeatureProps) {
   if (!enabled) return <NotFoundPage />;
-  return <>{children}</>;
+  return <Through>{children}</Through>;
 }
 
 /** Pricing, checkout, change plan and billing exist only when billing is on. */
@@ -129,8 +138,8 @@ export function NotificationsEnabled({ children }: GuardProps) {
 /** /notifications/settings: to / unless notification subscriptions are integrated. */
 export function NotificationSubscriptionsEnabled({ children }: GuardProps) {
   const settings = useSettings();
-  if (!settings.notif.subs.integrated) return <Navigate to="/" replace />;
-  return <>{children}</>;
+  if (!settings.notif.subs.integrated) return <Navigate to={paths.home()} replace />;
+  return <Through>{children}</Through>;
 }
 
 /** API docs: only when the API is integrated and the user has api.access. */

@@ -1,3 +1,5 @@
+import { paths } from '#src/lib/paths';
+
 /**
  * A plan picked before the visitor had an account (SPEC §4): pricing saves it, and the first
  * login or registration afterwards continues to /checkout/{productId}/{priceId}.
@@ -43,5 +45,5 @@ export function clearOnboardingChoice(): void {
 }
 
 export function checkoutPath(choice: OnboardingChoice): string {
-  return `/checkout/${encodeURIComponent(choice.productId)}/${encodeURIComponent(choice.priceId)}`;
+  return paths.checkout(choice);
 }

@@ -1,44 +1,49 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { LoadingPage } from '#src/ui/loading-page';
+import type { ComponentType } from 'react';
 import { NotFoundPage } from '#src/ui/not-found-page';
 
-type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+/** A page module: its default export is the page component. */
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
 
 /**
- * Every page of the route table (SPEC §2), by name. A page that no issue has delivered yet is
- * `null`, and its route shows the real 404 page: there are no placeholder screens.
- *
- * Adding a page is one line here, e.g. (issue 3):
- *   login: lazy(() => import('#src/features/auth/pages/login-page')),
- * The module's default export is the page component; guards and paths stay in router.tsx.
+ * Every page of the route table (SPEC §2), by name, as a loader of its module (one chunk each).
+ * A page that no issue has delivered yet is `null`, and its route shows the real 404 page: there
+ * are no placeholder screens. Adding a page is one line here, e.g.
+ *   pricing: () => import('#src/features/billing/pages/pricing-page'),
+ * and its route in router.tsx. Tests swap an entry for a stand-in page.
  */
-export const pages: Record<PageName, PageComponent | null> = {
-  login: lazy(() => import('#src/features/auth/pages/login-page')),
-  register: lazy(() => import('#src/features/auth/pages/register-page')),
-  forgotPassword: lazy(() => import('#src/features/auth/pages/forgot-password-page')),
-  resetPassword: lazy(() => import('#src/features/auth/pages/reset-password-page')),
-  /** The email verification screen the gate shows (issue 3, accounts). */
-  emailVerification: lazy(() => import('#src/features/auth/pages/email-verification-page')),
-  accountSettings: lazy(() => import('#src/features/account/pages/account-settings-page')),
+export const pages: Record<PageName, PageLoader | null> = {
+  login: () => import('#src/features/auth/pages/login-page'),
+  register: () => import('#src/features/auth/pages/register-page'),
+  forgotPassword: () => import('#src/features/auth/pages/forgot-password-page'),
+  resetPassword: () => import('#src/features/auth/pages/reset-password-page'),
+  /** The email verification screen the gate shows instead of every route (SPEC §2). */
+  emailVerification: () => import('#src/features/auth/pages/email-verification-page'),
+  accountSettings: () => import('#src/features/account/pages/account-settings-page'),
   pricing: null,
   checkout: null,
   changePlan: null,
   billing: null,
   notifications: null,
   notificationSettings: null,
-  apiDocs: lazy(() => import('#src/features/api-docs/pages/api-docs-page')),
+  apiDocs: () => import('#src/features/api-docs/pages/api-docs-page'),
   contact: null,
   customPage: null,
   radio: null,
-  userProfile: lazy(() => import('#src/features/profile/pages/user-profile-page')),
-  artist: lazy(() => import('#src/features/catalogue/pages/artist-page')),
   backstage: null,
   admin: null,
-  /**
-   * The music player area (layout with its own nested routes for /discover, search, albums...).
-   * When present, a logged-in user on / gets the player home instead of the landing page.
-   */
-  player: lazy(() => import('#src/features/player/player-area-page')),
+  // The player area's pages (SPEC §2 `/*`), inside the player layout.
+  channel: () => import('#src/features/catalogue/pages/channel-page'),
+  album: () => import('#src/features/catalogue/pages/album-page'),
+  track: () => import('#src/features/catalogue/pages/track-page'),
+  genre: () => import('#src/features/catalogue/pages/genre-page'),
+  artist: () => import('#src/features/catalogue/pages/artist-page'),
+  userProfile: () => import('#src/features/profiles/pages/user-profile-page'),
+  library: () => import('#src/features/library/pages/library-page'),
+  likedSongs: () => import('#src/features/library/pages/liked-songs-page'),
+  history: () => import('#src/features/library/pages/history-page'),
+  playlist: () => import('#src/features/library/pages/playlist-page'),
+  search: () => import('#src/features/search/pages/search-page'),
 };
 
 export type PageName =
@@ -58,23 +63,26 @@ export type PageName =
   | 'contact'
   | 'customPage'
   | 'radio'
-  | 'userProfile'
-  | 'artist'
   | 'backstage'
   | 'admin'
-  | 'player';
+  | 'channel'
+  | 'album'
+  | 'track'
+  | 'genre'
+  | 'artist'
+  | 'userProfile'
+  | 'library'
+  | 'likedSongs'
+  | 'history'
+  | 'playlist'
+  | 'search';
 
 export function hasPage(name: PageName): boolean {
   return pages[name] !== null;
 }
 
-/** Renders a page by name: lazily loaded behind the loading page, or the 404 page if absent. */
-export function Page({ name }: { name: PageName }) {
-  const Component = pages[name];
-  if (!Component) return <NotFoundPage />;
-  return (
-    <Suspense fallback={<LoadingPage />}>
-      <Component />
-    </Suspense>
-  );
+/** A page's module, or the 404 page for a page not delivered yet. Read when called, not before. */
+export function loadPage(name: PageName): Promise<PageModule> {
+  const load = pages[name];
+  return load ? load() : Promise.resolve({ default: NotFoundPage });
 }

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@zema/contracts';
-import type { ReactNode } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -8,8 +8,10 @@ import {
   type RouteObject,
   ScrollRestoration,
   useHref,
+  useMatch,
+  useMatches,
   useNavigate,
-  useParams,
+  useNavigation,
 } from 'react-router';
 import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
@@ -18,6 +20,10 @@ import { LandingPage } from '#src/features/landing/landing-page';
 import { GlobalPlayer } from '#src/features/player/components/global-player';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useDocumentLanguage } from '#src/lib/i18n';
+import { useMarksPageLoading } from '#src/lib/page-ready';
+import { routePatterns as at } from '#src/lib/paths';
+import { LoadingPage } from '#src/ui/loading-page';
+import { NotFoundPage } from '#src/ui/not-found-page';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
 import { SkipLinks } from './chrome/skip-links';
@@ -32,7 +38,7 @@ import {
   RequireAuth,
   RequirePermission,
 } from './guards';
-import { hasPage, Page, pages } from './pages';
+import { hasPage, loadPage, type PageName } from './pages';
 import { RouteErrorPage } from './route-error-page';
 
 declare module 'react-aria-components' {
@@ -42,38 +48,93 @@ declare module 'react-aria-components' {
 }
 
 /**
+ * A route's page, loaded by React Router when the route matches: in parallel with the other
+ * matched routes' code, and before a navigation commits, so the page it leaves stays until the
+ * next one can show.
+ */
+function page(name: PageName): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await loadPage(name)).default }) };
+}
+
+/**
+ * A page rendered outside a route of its own (the email verification screen, the home screen's
+ * login or register page, the player's home): loaded when first rendered, behind a Suspense.
+ */
+const lazyPages = new Map<PageName, LazyExoticComponent<ComponentType>>();
+function LazyPage({ name }: { name: PageName }) {
+  const Component = lazyPages.get(name) ?? lazy(() => loadPage(name));
+  lazyPages.set(name, Component);
+  return <Component />;
+}
+
+// The player layout (sidebar, navbar, player bar) comes with the first player page, not before:
+// the landing and auth pages do not load it.
+const loadPlayerLayout = () => import('./player-layout');
+const PlayerLayout = lazy(loadPlayerLayout);
+
+/** A page of the player area: its own code and the layout's, loaded together. */
+function playerPage(name: PageName): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([loadPage(name), loadPlayerLayout()]);
+      return { Component: module.default };
+    },
+  };
+}
+
+/**
  * Root of every route: skip links, client navigation for RAC links, theme, cookie notice, the email
- * gate.
+ * gate, and the one audio player (music goes on across every page).
  */
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
+  // A navigation loading the next page's code: the page has not settled (lib/page-ready).
+  useMarksPageLoading(useNavigation().state !== 'idle');
+  const playerLayoutShown = usePlayerLayoutShown();
   return (
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
       <SkipLinks />
       <ThemeApplier />
       <CookieNotice slot="top" />
       <EmailVerificationGate
-        // Issue 3 (accounts) delivers the screen as pages.emailVerification; until then the gate
-        // has nothing to show and lets the app through.
-        screen={pages.emailVerification ? <Page name="emailVerification" /> : null}
+        screen={
+          <Suspense fallback={<LoadingPage />}>
+            <LazyPage name="emailVerification" />
+          </Suspense>
+        }
       >
         <Outlet />
       </EmailVerificationGate>
       <CookieNotice slot="bottom" />
-      {/* The one audio player: music goes on across every page. */}
-      <GlobalPlayer />
+      <GlobalPlayer compactBar={!playerLayoutShown} />
       <ScrollRestoration />
     </AriaRouterProvider>
   );
 }
 
-/** The music player area (SPEC §2 `/*`): music.view, login optional. Its own routes end in a 404. */
-function PlayerArea() {
+/**
+ * The home screen at `/` (SPEC §2), or null when it is the player area: a channel homepage, or a
+ * logged-in user outside the appearance editor. Otherwise the login, register or custom page by
+ * settings.homepage; the landing page when that page does not exist.
+ */
+function useHomeScreen(): ReactNode | null {
+  const settings = useSettings();
+  const { isLoggedIn } = useAuth();
+  const { type } = settings.homepage;
+  if (type === 'channel') return null;
+  if (isLoggedIn && !isAppearanceEditorActive()) return null;
+  if (type === 'loginPage') return <HomePage name="login" />;
+  if (type === 'registerPage' && !settings.registration.disable) return <HomePage name="register" />;
+  if (type === 'customPage' && hasPage('customPage')) return <HomePage name="customPage" />;
+  return <Landing />;
+}
+
+function HomePage({ name }: { name: PageName }) {
   return (
-    <RequirePermission permission={PERMISSIONS.musicView}>
-      <Page name="player" />
-    </RequirePermission>
+    <Suspense fallback={<LoadingPage />}>
+      <LazyPage name={name} />
+    </Suspense>
   );
 }
 
@@ -86,124 +147,137 @@ function Landing() {
   );
 }
 
-/**
- * `/`: the home screen (landing, login, register or custom page by settings.homepage) for visitors
- * and inside the appearance editor; a logged-in user and the `channel` type get the player area.
- * Pages not delivered yet fall back to the landing page, which always exists.
- */
-export function HomeRoute() {
-  const settings = useSettings();
-  const { isLoggedIn } = useAuth();
-  const { type } = settings.homepage;
-  const editor = isAppearanceEditorActive();
+const PLAYER_AREA_ID = 'player-area';
 
-  if (type === 'channel') return <PlayerArea />;
-  if (isLoggedIn && !editor && hasPage('player')) return <PlayerArea />;
-  if (type === 'loginPage' && hasPage('login')) return <Page name="login" />;
-  if (type === 'registerPage' && hasPage('register') && !settings.registration.disable) {
-    return <Page name="register" />;
-  }
-  if (type === 'customPage' && hasPage('customPage')) return <Page name="customPage" />;
-  return <Landing />;
+/** True while the player layout is on screen (a player route, and not the home screen at `/`). */
+function usePlayerLayoutShown(): boolean {
+  const inPlayerArea = useMatches().some((m) => m.id === PLAYER_AREA_ID);
+  const atHome = useMatch('/') !== null;
+  const homeScreen = useHomeScreen();
+  return inPlayerArea && !(atHome && homeScreen);
 }
 
-const guest = (node: ReactNode) => <GuestOnly>{node}</GuestOnly>;
-const auth = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
-const billing = (node: ReactNode) => <BillingEnabled>{node}</BillingEnabled>;
+/**
+ * The player area's layout route (SPEC §2 `/*`: permission music.view, login optional). `/` is
+ * one of its pages only when the player area is the home screen; otherwise `/` shows that screen.
+ * The layout stays mounted while its pages change.
+ */
+function PlayerArea() {
+  const atHome = useMatch('/') !== null;
+  const homeScreen = useHomeScreen();
+  if (atHome && homeScreen) return homeScreen;
+  return (
+    <RequirePermission permission={PERMISSIONS.musicView}>
+      <Suspense fallback={<LoadingPage />}>
+        <PlayerLayout />
+      </Suspense>
+    </RequirePermission>
+  );
+}
+
+/** `/` as the player's home: the discover channel, loaded only when it is shown. */
+function PlayerHome() {
+  return <LazyPage name="channel" />;
+}
+
+function PlayerNotFound() {
+  return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
+}
 
 /**
- * The route table of SPEC §2. Each entry is the path, its guards and a page by name; the page
- * itself is registered in pages.tsx. Nested areas (`/billing/*`, `/backstage/*`, `/admin/*`,
- * the player `/*`) render their own <Routes> with their own 404.
+ * The route table of SPEC §2, the app's only one: each path, its guards and its page (registered
+ * by name in pages.tsx; paths spelled in lib/paths.ts). Guards are layout routes here, never
+ * inside pages. Areas still to come (`/billing/*`, `/backstage/*`, `/admin/*`) get child routes
+ * here when their pages exist.
  */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: LoadingPage,
     children: [
-      { path: '/login', element: guest(<Page name="login" />) },
       {
-        path: '/register',
-        element: <RegistrationEnabled>{guest(<Page name="register" />)}</RegistrationEnabled>,
+        element: <GuestOnly />,
+        children: [
+          { path: at.login, ...page('login') },
+          { path: at.workspaceJoinLogin, ...page('login') },
+          { path: at.forgotPassword, ...page('forgotPassword') },
+          {
+            element: <RegistrationEnabled />,
+            children: [
+              { path: at.register, ...page('register') },
+              { path: at.workspaceJoinRegister, ...page('register') },
+            ],
+          },
+        ],
       },
-      { path: '/workspace/join/login', element: guest(<Page name="login" />) },
+      { path: at.resetPassword, ...page('resetPassword') },
       {
-        path: '/workspace/join/register',
-        element: <RegistrationEnabled>{guest(<Page name="register" />)}</RegistrationEnabled>,
-      },
-      { path: '/forgot-password', element: guest(<Page name="forgotPassword" />) },
-      { path: '/password/reset/:token', element: <Page name="resetPassword" /> },
-      { path: '/account-settings', element: auth(<Page name="accountSettings" />) },
-      { path: '/pricing', element: billing(<Page name="pricing" />) },
-      { path: '/checkout/:productId/:priceId', element: billing(auth(<Page name="checkout" />)) },
-      {
-        path: '/change-plan/:productId/:priceId/confirm',
-        element: billing(auth(<Page name="changePlan" />)),
-      },
-      { path: '/billing/*', element: billing(auth(<Page name="billing" />)) },
-      {
-        path: '/notifications',
-        element: (
-          <NotificationsEnabled>
-            <Page name="notifications" />
-          </NotificationsEnabled>
-        ),
+        element: <RequireAuth />,
+        children: [
+          { path: at.accountSettings, ...page('accountSettings') },
+          { path: at.backstage, ...page('backstage') },
+        ],
       },
       {
-        path: '/notifications/settings',
-        element: (
-          <NotificationsEnabled>
-            <NotificationSubscriptionsEnabled>
-              <Page name="notificationSettings" />
-            </NotificationSubscriptionsEnabled>
-          </NotificationsEnabled>
-        ),
+        element: <BillingEnabled />,
+        children: [
+          { path: at.pricing, ...page('pricing') },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: at.checkout, ...page('checkout') },
+              { path: at.changePlan, ...page('changePlan') },
+              { path: at.billing, ...page('billing') },
+            ],
+          },
+        ],
       },
       {
-        path: '/api-docs',
-        element: (
-          <ApiEnabled>
-            <Page name="apiDocs" />
-          </ApiEnabled>
-        ),
+        element: <NotificationsEnabled />,
+        children: [
+          { path: at.notifications, ...page('notifications') },
+          {
+            element: <NotificationSubscriptionsEnabled />,
+            children: [{ path: at.notificationSettings, ...page('notificationSettings') }],
+          },
+        ],
       },
-      { path: '/contact', element: <Page name="contact" /> },
-      { path: '/pages/:pageSlug', element: <Page name="customPage" /> },
-      { path: '/pages/:pageId/:pageSlug', element: <Page name="customPage" /> },
-      { path: '/radio/:slug', element: <Page name="radio" /> },
-      { path: '/user/:id/:slug', element: <PlayerAreaPage name="userProfile" /> },
-      { path: '/pastor/:artistId/:slug', element: <PlayerAreaPage name="artist" /> },
-      { path: '/backstage/*', element: auth(<Page name="backstage" />) },
+      { element: <ApiEnabled />, children: [{ path: at.apiDocs, ...page('apiDocs') }] },
+      { path: at.contact, ...page('contact') },
+      { path: at.customPage, ...page('customPage') },
+      { path: at.customPageById, ...page('customPage') },
+      { path: at.radio, ...page('radio') },
       {
-        path: '/admin/*',
-        element: (
-          <RequirePermission permission={PERMISSIONS.adminAccess}>
-            <Page name="admin" />
-          </RequirePermission>
-        ),
+        element: <RequirePermission permission={PERMISSIONS.adminAccess} />,
+        children: [{ path: at.admin, ...page('admin') }],
       },
-      // Player area last: everything else, including unknown paths (its own routes end in a 404).
-      // `/` is served here too: when the home screen is the player area, the player's descendant
-      // <Routes> need a parent path ending in `*` (a `/` route would have them rendered under a
-      // path that stops matching as soon as one navigates deeper).
-      { path: '*', element: <HomeOrPlayerArea /> },
+      {
+        // The player area, last: every other path, including unknown ones (its own 404 page).
+        id: PLAYER_AREA_ID,
+        Component: PlayerArea,
+        children: [
+          { index: true, Component: PlayerHome },
+          { path: at.discover, ...playerPage('channel') },
+          { path: at.channel, ...playerPage('channel') },
+          { path: at.album, ...playerPage('album') },
+          { path: at.track, ...playerPage('track') },
+          { path: at.genre, ...playerPage('genre') },
+          { path: at.artist, ...playerPage('artist') },
+          { path: at.user, ...playerPage('userProfile') },
+          { path: at.library, ...playerPage('library') },
+          { path: at.likedSongs, ...playerPage('likedSongs') },
+          { path: at.history, ...playerPage('history') },
+          { path: at.playlist, ...playerPage('playlist') },
+          { path: at.search, ...playerPage('search') },
+          { path: at.searchQuery, ...playerPage('search') },
+          { path: at.searchTab, ...playerPage('search') },
+          { path: '*', Component: PlayerNotFound },
+        ],
+      },
     ],
   },
 ];
-
-/** `/` itself is the home screen; every other path the catch-all matches is the player area's. */
-function HomeOrPlayerArea() {
-  return useParams()['*'] ? <PlayerArea /> : <HomeRoute />;
-}
-
-/** Profile and artist pages belong to the catalogue, so they share the player area's permission. */
-function PlayerAreaPage({ name }: { name: 'userProfile' | 'artist' }) {
-  return (
-    <RequirePermission permission={PERMISSIONS.musicView}>
-      <Page name={name} />
-    </RequirePermission>
-  );
-}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
 import { api } from '#src/lib/api-client';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { toast } from '#src/ui/toast';
 
 export async function logout(): Promise<BootstrapData> {
@@ -21,7 +22,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: (data) => {
       setBootstrapData(data, { clearQueryCache: true });
-      navigate('/login');
+      navigate(paths.login());
     },
   });
   return {

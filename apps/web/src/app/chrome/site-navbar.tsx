@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { CustomMenu, CustomMenuButton } from './custom-menu';
@@ -59,7 +60,7 @@ export function SiteNavbar({
           ) : (
             <>
               <LinkButton
-                href="/login"
+                href={paths.login()}
                 variant="text"
                 size="sm"
                 className={cx(transparent && 'text-white data-hovered:bg-white/10')}
@@ -67,7 +68,7 @@ export function SiteNavbar({
                 <Trans message="Login" />
               </LinkButton>
               {!settings.registration.disable && (
-                <LinkButton href="/register" variant="primary" size="sm">
+                <LinkButton href={paths.register()} variant="primary" size="sm">
                   <Trans message="Register" />
                 </LinkButton>
               )}

@@ -1,9 +1,9 @@
-import { slugify } from '@zema/contracts';
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useThemeSelector } from '#src/features/appearance/use-theme';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
 import { useIsMobile } from '#src/ui/use-media-query';
@@ -68,16 +68,16 @@ export function UserMenu() {
           </MenuItem>
         ))}
         {customItems.length > 0 && <MenuSeparator />}
-        <MenuItem id="profile" href={`/user/${user.id}/${slugify(user.display_name)}`} icon={<UserRound />}>
+        <MenuItem id="profile" href={paths.user(user)} icon={<UserRound />}>
           {trans('Profile page')}
         </MenuItem>
-        <MenuItem id="account-settings" href="/account-settings" icon={<Settings />}>
+        <MenuItem id="account-settings" href={paths.accountSettings()} icon={<Settings />}>
           {trans('Account settings')}
         </MenuItem>
         {isMobile && settings.notifications.integrated && (
           <MenuItem
             id="notifications"
-            href="/notifications"
+            href={paths.notifications()}
             icon={<Bell />}
             endContent={unread > 0 ? unread : undefined}
           >
@@ -85,7 +85,7 @@ export function UserMenu() {
           </MenuItem>
         )}
         {isSubscribed && settings.billing.enable && (
-          <MenuItem id="billing" href="/billing" icon={<CreditCard />}>
+          <MenuItem id="billing" href={paths.billing()} icon={<CreditCard />}>
             {trans('Billing')}
           </MenuItem>
         )}

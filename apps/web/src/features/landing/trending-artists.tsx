@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LandingArtistsResponse } from '@zema/contracts';
-import { slugify } from '@zema/contracts';
 import { BadgeCheck, Play, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
@@ -8,6 +7,7 @@ import { artistQueryOptions } from '#src/features/catalogue/api/get-artist';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
@@ -72,7 +72,7 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
   const image = artistImage(artist);
-  const href = `/pastor/${artist.id}/${slugify(artist.name)}`;
+  const href = paths.artist(artist);
 
   const play = async () => {
     setLoading(true);

@@ -5,6 +5,7 @@ import { ACCOUNT_TEXTS } from '#src/features/account/account-texts';
 import { SettingsPanel } from '#src/features/account/components/settings-panel';
 import { formatDateTime, formatRelativeTime } from '#src/features/account/lib/relative-time';
 import { Trans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { toast } from '#src/ui/toast';
@@ -64,7 +65,7 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
         <Button onPress={() => setCreating(true)} startIcon={<Plus aria-hidden="true" className="size-4" />}>
           <Trans message={TOKEN_TEXTS.create} />
         </Button>
-        <LinkButton href="/api-docs" variant="text">
+        <LinkButton href={paths.apiDocs()} variant="text">
           <Trans message={DEVELOPERS_TEXTS.docs} />
         </LinkButton>
       </div>

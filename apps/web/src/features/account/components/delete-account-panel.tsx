@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '#src/lib/api-error';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
@@ -41,7 +42,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
       if (!data) return;
       close();
       setBootstrapData(data, { clearQueryCache: true });
-      await navigate('/login', { replace: true });
+      await navigate(paths.login(), { replace: true });
     } catch (error) {
       toast.danger(error instanceof ApiError ? error.message : DEFAULT_ERROR_MESSAGE);
     } finally {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '#src/lib/paths';
 
 const code = 'rounded bg-bg-alt px-1 font-mono text-[13px]';
 
@@ -22,7 +23,7 @@ export function ApiDocsIntro({ baseUrl, version }: { baseUrl: string; version: s
       <h3 className="mt-4 font-semibold">Authentication</h3>
       <p className="mt-1">
         Create a personal access token in{' '}
-        <Link to="/account-settings#developers" className="font-medium text-primary underline">
+        <Link to={paths.accountSettings('developers')} className="font-medium text-primary underline">
           Account settings → Developers
         </Link>{' '}
         and send it as <code className={code}>Authorization: Bearer &lt;token&gt;</code>. A token acts with

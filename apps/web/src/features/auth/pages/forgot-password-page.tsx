@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { useForgotPassword } from '../api/forgot-password';
@@ -36,7 +37,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       heading={trans('Forgot your password?')}
       description={trans('Enter your email address and we will send you a link to choose a new password.')}
-      after={<TextLink href="/login">{trans('Back to sign in')}</TextLink>}
+      after={<TextLink href={paths.login()}>{trans('Back to sign in')}</TextLink>}
     >
       {/* Polite live region, present from the start so the answer is read out when it arrives. */}
       <div role="status">

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { useLogin } from '../api/login';
@@ -57,9 +58,7 @@ export default function LoginPage() {
   const heading = workspace
     ? trans('To join your team on :siteName, log in to your account', { siteName: settings.site_name })
     : trans('Sign in to your account');
-  const forgotHref = email.trim()
-    ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}`
-    : '/forgot-password';
+  const forgotHref = paths.forgotPassword(email.trim() || undefined);
   const registerHref = `${workspace ? WORKSPACE_JOIN_PREFIX : ''}/register${search}`;
 
   return (

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -39,7 +40,7 @@ export default function ResetPasswordPage() {
         onSuccess: ({ message, bootstrapData }) => {
           if (message) toast(message);
           if (bootstrapData?.user) void finishLogin(bootstrapData);
-          else navigate('/login', { replace: true });
+          else navigate(paths.login(), { replace: true });
         },
         onError: (error) => handleFormError(form, error),
       },
@@ -49,7 +50,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout
       heading={trans('Reset your password')}
-      after={<TextLink href="/login">{trans('Back to sign in')}</TextLink>}
+      after={<TextLink href={paths.login()}>{trans('Back to sign in')}</TextLink>}
     >
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<ResetValues>

@@ -1,13 +1,8 @@
-import { type ArtistRef, slugify } from '@zema/contracts';
+import type { ArtistRef } from '@zema/contracts';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
-
-export const artistHref = (a: { id: number; name: string }) => `/pastor/${a.id}/${slugify(a.name)}`;
-export const albumHref = (a: { id: number; name: string }) => `/album/${a.id}/${slugify(a.name)}`;
-export const trackHref = (t: { id: number; name: string }) => `/track/${t.id}/${slugify(t.name)}`;
-export const genreHref = (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`;
-export const channelHref = (c: { slug: string }) => `/channel/${c.slug}`;
 
 /**
  * "Artist A, Artist B", each linking to their page. The links' vertical padding (inline, so it
@@ -19,7 +14,7 @@ export function ArtistLinks({ artists, className }: { artists: readonly ArtistRe
       {artists.map((a, i) => (
         <Fragment key={a.id}>
           {i > 0 && ', '}
-          <Link to={artistHref(a)} className="py-[4.5px] hover:text-fg hover:underline">
+          <Link to={paths.artist(a)} className="py-[4.5px] hover:text-fg hover:underline">
             {a.name}
           </Link>
         </Fragment>

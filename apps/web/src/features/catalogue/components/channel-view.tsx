@@ -1,8 +1,8 @@
 import type { ChannelConfig, ChannelContent, NestedChannel } from '@zema/contracts';
 import { Link } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
-import { channelHref } from './artist-links';
 import { AlbumCard, ArtistCard, CardList, GenreCard } from './media-cards';
 import { TrackTable } from './track-table';
 
@@ -76,7 +76,7 @@ export function ChannelSection({ channel, depth }: { channel: NestedChannel; dep
           {channel.name}
         </Heading>
         <Link
-          to={channelHref(channel)}
+          to={paths.channel(channel)}
           className={cx('ml-auto shrink-0 text-sm font-semibold text-muted hover:text-fg hover:underline')}
         >
           {trans('Show all')}

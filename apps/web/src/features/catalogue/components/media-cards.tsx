@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
 import { albumQueryOptions } from '../api/get-album';
 import { artistQueryOptions } from '../api/get-artist';
-import { albumHref, artistHref, genreHref } from './artist-links';
 
 /** One card for every kind of item (album, artist, genre, playlist, user): image, title, subtitle. */
 export function MediaCard({
@@ -84,7 +84,7 @@ export function AlbumCard({ album }: { album: Album }) {
   const artists = album.artists.map((a) => a.name).join(', ');
   return (
     <MediaCard
-      href={albumHref(album)}
+      href={paths.album(album)}
       image={album.image}
       title={album.name}
       subtitle={[year, artists || trans(album.type)].filter(Boolean).join(' · ')}
@@ -107,7 +107,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
   const { trans } = useTrans();
   return (
     <MediaCard
-      href={artistHref(artist)}
+      href={paths.artist(artist)}
       image={artist.image_small}
       round
       title={artist.name}
@@ -129,7 +129,7 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
 export function GenreCard({ genre }: { genre: Genre }) {
   return (
     <MediaCard
-      href={genreHref(genre)}
+      href={paths.genre(genre)}
       image={genre.image}
       title={genre.display_name}
       fallback={<Music aria-hidden="true" className="size-10" />}

@@ -8,10 +8,11 @@ import { currentItem } from '#src/features/player/engine/queue';
 import { getPlayer, playTracks, usePlayerState } from '#src/features/player/engine/use-player';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { useIsMobile } from '#src/ui/use-media-query';
-import { ArtistLinks, albumHref, trackHref } from './artist-links';
+import { ArtistLinks } from './artist-links';
 
 const SKELETON_KEYS = Array.from({ length: 20 }, (_, i) => `skeleton-${i}`);
 
@@ -243,7 +244,7 @@ function TrackRow({
           )}
           <div className="min-w-0">
             <Link
-              to={trackHref(track)}
+              to={paths.track(track)}
               className={cx(
                 'block truncate leading-6 font-medium hover:underline',
                 isCurrent && 'text-primary',
@@ -269,7 +270,7 @@ function TrackRow({
       {showAlbum && (
         <td className="truncate pr-2 text-muted">
           {track.album && (
-            <Link to={albumHref(track.album)} className="hover:text-fg hover:underline">
+            <Link to={paths.album(track.album)} className="hover:text-fg hover:underline">
               {track.album.name}
             </Link>
           )}

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
+import { AdSlot } from '#src/components/ad-slot';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { AdSlot } from '#src/features/player/layout/ad-slot';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';

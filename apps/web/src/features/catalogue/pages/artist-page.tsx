@@ -2,12 +2,11 @@ import type { Album } from '@zema/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { AdSlot } from '#src/components/ad-slot';
 import { FollowButton } from '#src/features/library/components/follow-button';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { PlayButton } from '#src/features/library/components/play-button';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { AdSlot } from '#src/features/player/layout/ad-slot';
-import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
@@ -39,7 +38,8 @@ function AlbumSection({ id, title, albums }: { id: string; title: string; albums
   );
 }
 
-function ArtistContent() {
+/** The artist page (SPEC §2 `/pastor/{artistId}/{slug}`), a page of the player area. */
+export default function ArtistPage() {
   const { trans } = useTrans();
   const id = Number(useParams().artistId);
   const query = useArtist(id);
@@ -160,14 +160,5 @@ function ArtistContent() {
       )}
       <AdSlot slot="artist_bottom" />
     </div>
-  );
-}
-
-/** /pastor/{id}/{slug} (pages.artist): the artist page inside the player layout. */
-export default function ArtistPage() {
-  return (
-    <PlayerLayout>
-      <ArtistContent />
-    </PlayerLayout>
   );
 }

@@ -6,10 +6,11 @@ import { playTracks } from '#src/features/player/engine/use-player';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
-import { ArtistLinks, albumHref, genreHref } from '../components/artist-links';
+import { ArtistLinks } from '../components/artist-links';
 import { CollectionHeader } from '../components/collection-header';
 import { HeaderSkeleton, PageError } from '../components/page-states';
 import { TrackTable } from '../components/track-table';
@@ -40,7 +41,7 @@ export default function TrackPage() {
               {track.album && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <Link to={albumHref(track.album)} className="hover:underline">
+                  <Link to={paths.album(track.album)} className="hover:underline">
                     {track.album.name}
                   </Link>
                 </>
@@ -67,7 +68,7 @@ export default function TrackPage() {
           {track.genres.map((g) => (
             <li key={g.id}>
               <Link
-                to={genreHref(g)}
+                to={paths.genre(g)}
                 className={cx('rounded-full border border-divider px-3 py-1 text-sm hover:bg-hover')}
               >
                 {g.display_name}

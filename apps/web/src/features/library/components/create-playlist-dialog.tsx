@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -8,7 +9,6 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useCreatePlaylist } from '../api/create-playlist';
 import { useAddToPlaylist } from '../api/use-playlists';
-import { playlistUrl } from '../lib/urls';
 
 export const PLAYLIST_NAME_MAX = 100;
 export const PLAYLIST_DESCRIPTION_MAX = 300;
@@ -66,7 +66,7 @@ export function CreatePlaylistDialog({
           } else {
             toast.positive(trans('Playlist created'));
           }
-          if (openAfterCreate ?? !trackIds?.length) navigate(playlistUrl(playlist));
+          if (openAfterCreate ?? !trackIds?.length) navigate(paths.playlist(playlist));
         },
         onError: (error) => applyServerErrors(form, error),
       },

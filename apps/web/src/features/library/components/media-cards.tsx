@@ -2,7 +2,7 @@ import type { Playlist, UserRef } from '@zema/contracts';
 import { Music, User } from 'lucide-react';
 import { MediaCard } from '#src/features/catalogue/components/media-cards';
 import { useTrans } from '#src/lib/i18n';
-import { playlistUrl, userProfileUrl } from '../lib/urls';
+import { paths } from '#src/lib/paths';
 
 // Albums and artists look and play the same everywhere: the catalogue's cards, not a second copy.
 export { AlbumCard, ArtistCard } from '#src/features/catalogue/components/media-cards';
@@ -11,7 +11,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   const { trans } = useTrans();
   return (
     <MediaCard
-      href={playlistUrl(playlist)}
+      href={paths.playlist(playlist)}
       image={playlist.image}
       title={playlist.name}
       subtitle={trans('By :name', { name: playlist.owner.display_name })}
@@ -24,7 +24,7 @@ export function UserCard({ user }: { user: UserRef }) {
   const { trans } = useTrans();
   return (
     <MediaCard
-      href={userProfileUrl(user)}
+      href={paths.user(user)}
       image={user.avatar}
       round
       title={user.display_name}

@@ -16,6 +16,7 @@ import { UserAvatar } from '#src/app/chrome/user-menu';
 import { useDebouncedValue } from '#src/features/search/use-debounced-value';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
@@ -26,7 +27,6 @@ import { toast } from '#src/ui/toast';
 import { useAddPlaylistCollaborator } from '../api/add-playlist-collaborator';
 import { useRemovePlaylistCollaborator } from '../api/remove-playlist-collaborator';
 import { useUserSearch } from '../api/search-users';
-import { userProfileUrl } from '../lib/urls';
 
 /** The people search waits for this pause in typing (same feel as the navbar's instant search). */
 export const COLLABORATOR_SEARCH_DELAY_MS = 250;
@@ -53,7 +53,7 @@ export function CollaboratorAvatars({ collaborators }: { collaborators: UserRef[
         {collaborators.map((c) => (
           <li key={c.id}>
             <Link
-              href={userProfileUrl(c)}
+              href={paths.user(c)}
               aria-label={c.display_name}
               className="block rounded-full ring-2 ring-bg"
             >
@@ -111,7 +111,7 @@ export function CollaboratorsDialog({
                   <li key={c.id} className="flex items-center gap-3 rounded-theme px-1 py-1.5">
                     <UserAvatar name={c.display_name} src={c.avatar} className="size-9! shrink-0" />
                     <Link
-                      href={userProfileUrl(c)}
+                      href={paths.user(c)}
                       className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
                     >
                       {c.display_name}

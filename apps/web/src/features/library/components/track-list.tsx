@@ -5,8 +5,8 @@ import { GridList, GridListItem, Link, Button as RACButton, useDragAndDrop } fro
 import { getPlayer, useIsTrackPlaying } from '#src/features/player/engine/use-player';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';
-import { albumUrl, artistUrl } from '../lib/urls';
 import { LikeButton } from './like-button';
 
 export interface TrackListItem {
@@ -113,7 +113,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
                   {item.track.artists.map((a, i) => (
                     <span key={a.id}>
                       {i > 0 && ', '}
-                      <Link href={artistUrl(a)} className="text-muted hover:text-fg hover:underline">
+                      <Link href={paths.artist(a)} className="text-muted hover:text-fg hover:underline">
                         {a.name}
                       </Link>
                     </span>
@@ -124,7 +124,7 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
             <div className="hidden min-w-0 text-xs text-muted md:block">
               {item.track.album && (
                 <Link
-                  href={albumUrl(item.track.album)}
+                  href={paths.album(item.track.album)}
                   className="block truncate text-muted hover:text-fg hover:underline"
                 >
                   {item.track.album.name}

@@ -16,12 +16,12 @@ import { lazy, Suspense, useState } from 'react';
 import { getPlayer } from '#src/features/player/engine/use-player';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger, SubmenuTrigger } from '#src/ui/menu';
 import { toast } from '#src/ui/toast';
 import { useLikeToggle } from '../api/use-like';
 import { useAddToPlaylist, useMyPlaylists } from '../api/use-playlists';
-import { albumUrl, artistUrl } from '../lib/urls';
 
 // The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
 // every page with a track list stays inside the issue 5 JavaScript budget.
@@ -91,12 +91,12 @@ export function TrackMenu({ track, onRemove }: TrackMenuProps) {
           </MenuItem>
           <MenuSeparator />
           {track.artists.map((a) => (
-            <MenuItem key={`artist-${a.id}`} icon={<UserRound />} href={artistUrl(a)} textValue={a.name}>
+            <MenuItem key={`artist-${a.id}`} icon={<UserRound />} href={paths.artist(a)} textValue={a.name}>
               {trans('Go to :name', { name: a.name })}
             </MenuItem>
           ))}
           {track.album && (
-            <MenuItem icon={<Disc3 />} href={albumUrl(track.album)}>
+            <MenuItem icon={<Disc3 />} href={paths.album(track.album)}>
               {trans('Go to album')}
             </MenuItem>
           )}

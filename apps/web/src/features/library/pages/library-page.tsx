@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { RequireAuth } from '#src/app/guards';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { useFollowedArtists } from '../api/get-followed-artists';
@@ -46,14 +47,14 @@ function Library() {
         <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
         <div className="flex flex-wrap gap-2">
           <LinkButton
-            href="/library/songs"
+            href={paths.likedSongs()}
             variant="outline"
             startIcon={<Heart aria-hidden="true" className="size-4" />}
           >
             {trans('Liked songs')}
           </LinkButton>
           <LinkButton
-            href="/library/history"
+            href={paths.history()}
             variant="outline"
             startIcon={<History aria-hidden="true" className="size-4" />}
           >

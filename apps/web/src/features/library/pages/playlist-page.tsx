@@ -7,6 +7,7 @@ import { ApiError } from '#src/lib/api-error';
 import { formatTotalDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { NotFoundPage } from '#src/ui/not-found-page';
@@ -23,7 +24,6 @@ import { PlayButton } from '../components/play-button';
 import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist-collaborators';
 import { TrackList } from '../components/track-list';
 import { TrackMenu } from '../components/track-menu';
-import { userProfileUrl } from '../lib/urls';
 
 /**
  * /playlist/{id}/{slug}: header with cover, owner and totals, "Play {name}", and the tracks. The
@@ -67,7 +67,7 @@ export default function PlaylistPage() {
   const details = p && (
     <span className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
       {p.description && <span className="block w-full text-fg/80">{p.description}</span>}
-      <Link href={userProfileUrl(p.owner)} className="font-semibold text-fg hover:underline">
+      <Link href={paths.user(p.owner)} className="font-semibold text-fg hover:underline">
         {p.owner.display_name}
       </Link>
       <span aria-hidden="true">•</span>
@@ -214,7 +214,7 @@ export default function PlaylistPage() {
                 onSuccess: () => {
                   setDeleting(false);
                   toast.positive(trans('Playlist deleted'));
-                  navigate('/library');
+                  navigate(paths.library());
                 },
               })
             }

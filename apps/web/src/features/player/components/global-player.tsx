@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTrans } from '#src/lib/i18n';
 import { Dialog } from '#src/ui/dialog';
 import { handleShortcut, SHORTCUTS } from '../engine/shortcuts';
@@ -6,35 +6,6 @@ import { getPlayer, usePlayerState } from '../engine/use-player';
 
 // Loaded only once something plays outside the player layout, so the landing page stays light.
 const CompactPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.CompactPlayerBar })));
-
-// How many player layouts are on screen: outside them (landing page) a compact bar is shown instead.
-let layouts = 0;
-const layoutListeners = new Set<() => void>();
-const notifyLayouts = () => {
-  for (const l of layoutListeners) l();
-};
-
-/** Called by the player layout while it is mounted, so the global compact bar steps aside. */
-export function usePlayerLayoutPresence() {
-  useEffect(() => {
-    layouts += 1;
-    notifyLayouts();
-    return () => {
-      layouts -= 1;
-      notifyLayouts();
-    };
-  }, []);
-}
-
-function useInsideLayout() {
-  return useSyncExternalStore(
-    (l) => {
-      layoutListeners.add(l);
-      return () => layoutListeners.delete(l);
-    },
-    () => layouts > 0,
-  );
-}
 
 /** Keyboard shortcut help (opened with ?). */
 export function ShortcutsDialog({
@@ -65,12 +36,12 @@ export function ShortcutsDialog({
 
 /**
  * Mounted once at the root of the app: keeps the engine alive across pages, listens to keyboard
- * shortcuts and, outside the player layout, shows a compact bar while something is loaded.
+ * shortcuts and, where asked (outside the player layout, which has its own player bar), shows a
+ * compact bar while something is loaded.
  */
-export function GlobalPlayer() {
+export function GlobalPlayer({ compactBar }: { compactBar: boolean }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const hasTrack = usePlayerState((s) => s.index >= 0);
-  const insideLayout = useInsideLayout();
 
   useEffect(() => {
     const player = getPlayer();
@@ -90,7 +61,7 @@ export function GlobalPlayer() {
 
   return (
     <>
-      {hasTrack && !insideLayout && (
+      {hasTrack && compactBar && (
         <Suspense fallback={null}>
           <CompactPlayerBar />
         </Suspense>

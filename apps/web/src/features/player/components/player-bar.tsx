@@ -2,9 +2,10 @@ import type { Track } from '@zema/contracts';
 import { Keyboard, Music } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { ArtistLinks, trackHref } from '#src/features/catalogue/components/artist-links';
+import { ArtistLinks } from '#src/features/catalogue/components/artist-links';
 import { LikeButton } from '#src/features/library/components/like-button';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
@@ -41,7 +42,7 @@ function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: b
     <div className="flex min-w-0 items-center gap-3">
       <Artwork track={track} className="size-14" />
       <div className="min-w-0">
-        <Link to={trackHref(track)} className="block truncate text-sm font-medium hover:underline">
+        <Link to={paths.track(track)} className="block truncate text-sm font-medium hover:underline">
           {track.name}
         </Link>
         <ArtistLinks artists={track.artists} className="block text-xs text-muted" />

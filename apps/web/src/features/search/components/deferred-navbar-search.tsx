@@ -2,8 +2,8 @@ import { Search } from 'lucide-react';
 import { lazy, Suspense, startTransition, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { cx, fieldFocusRing } from '#src/ui/cx';
-import { searchUrl } from '../lib/result-urls';
 
 /** Once loaded, later navbars (another page's layout) show the real box straight away. */
 let reachedFor = false;
@@ -46,7 +46,7 @@ export function DeferredNavbarSearch({ className }: { className?: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           const q = value.trim();
-          if (q) navigate(searchUrl(q));
+          if (q) navigate(paths.search(q));
         }}
       >
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-muted" />

@@ -16,11 +16,11 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { paths, searchResultPath } from '#src/lib/paths';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { popoverClass } from '#src/ui/popover';
 import { Spinner } from '#src/ui/spinner';
 import { useSearch } from '../api/search';
-import { resultUrl, searchUrl } from '../lib/result-urls';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** Instant results wait for this pause in typing. */
@@ -56,7 +56,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         title: a.name,
         subtitle: 'Artist',
         image: a.image_small,
-        href: resultUrl(type, a),
+        href: searchResultPath(type, a),
       }));
     case 'album':
       return (r?.album?.data ?? []).map((a) => ({
@@ -65,7 +65,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         title: a.name,
         subtitle: a.artists.map((x) => x.name).join(', '),
         image: a.image,
-        href: resultUrl(type, a),
+        href: searchResultPath(type, a),
       }));
     case 'track':
       return (r?.track?.data ?? []).map((t) => ({
@@ -74,7 +74,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         title: t.name,
         subtitle: t.artists.map((x) => x.name).join(', '),
         image: t.image,
-        href: resultUrl(type, t),
+        href: searchResultPath(type, t),
       }));
     case 'playlist':
       return (r?.playlist?.data ?? []).map((p) => ({
@@ -83,7 +83,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         title: p.name,
         subtitle: p.owner.display_name,
         image: p.image,
-        href: resultUrl(type, p),
+        href: searchResultPath(type, p),
       }));
     case 'user':
       return (r?.user?.data ?? []).map((u) => ({
@@ -92,7 +92,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         title: u.display_name,
         subtitle: 'User',
         image: u.avatar,
-        href: resultUrl(type, u),
+        href: searchResultPath(type, u),
       }));
   }
 }
@@ -236,7 +236,7 @@ function SearchInput({
     e.stopPropagation();
     state.close();
     onSubmit(query);
-    navigate(searchUrl(query));
+    navigate(paths.search(query));
   };
   // Only when it replaces the stand-in the user is typing into, and in the same commit, so focus
   // never rests on <body>. A focus() rather than the autoFocus attribute: React Aria marks the

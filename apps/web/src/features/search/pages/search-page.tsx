@@ -17,11 +17,12 @@ import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths, SEARCH_TABS, type SearchTab } from '#src/lib/paths';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useSearch } from '../api/search';
 import { useSearchTab } from '../api/search-tab';
-import { SEARCH_TABS, type SearchTab, searchUrl, TAB_TYPE } from '../lib/result-urls';
+import { TAB_TYPE } from '../lib/search-tabs';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** Items per section on the "All" tab. */
@@ -61,7 +62,7 @@ export default function SearchPage() {
               <Tab
                 key={id}
                 id={id}
-                href={searchUrl(query, id)}
+                href={paths.search(query, id)}
                 className={cx(
                   'cursor-pointer whitespace-nowrap rounded-full border border-divider px-4 py-1.5 text-sm font-medium text-fg no-underline data-hovered:bg-hover data-selected:border-fg data-selected:bg-fg data-selected:text-bg',
                   insetFocusRing,
@@ -97,14 +98,14 @@ function PageSearchField({ query, tab }: { query: string; tab: SearchTab }) {
   const debounced = useDebouncedValue(value.trim(), 400);
   useEffect(() => setValue(query), [query]);
   useEffect(() => {
-    if (debounced && debounced !== query) navigate(searchUrl(debounced, tab), { replace: true });
+    if (debounced && debounced !== query) navigate(paths.search(debounced, tab), { replace: true });
   }, [debounced, query, tab, navigate]);
   return (
     <SearchField
       aria-label={trans('Search')}
       value={value}
       onChange={setValue}
-      onSubmit={(v) => v.trim() && navigate(searchUrl(v, tab))}
+      onSubmit={(v) => v.trim() && navigate(paths.search(v, tab))}
       className="relative mb-5 flex max-w-xl items-center"
     >
       <Search aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-muted" />
@@ -156,27 +157,27 @@ function AllResults({ query }: { query: string }) {
   return (
     <div aria-busy={search.isPlaceholderData || undefined}>
       {!!r.artist?.data.length && (
-        <Section title={trans('Artists')} href={searchUrl(query, 'artists')}>
+        <Section title={trans('Artists')} href={paths.search(query, 'artists')}>
           <ArtistGrid items={r.artist.data} />
         </Section>
       )}
       {!!r.track?.data.length && (
-        <Section title={trans('Tracks')} href={searchUrl(query, 'tracks')}>
+        <Section title={trans('Tracks')} href={paths.search(query, 'tracks')}>
           <Tracks tracks={r.track.data} />
         </Section>
       )}
       {!!r.album?.data.length && (
-        <Section title={trans('Albums')} href={searchUrl(query, 'albums')}>
+        <Section title={trans('Albums')} href={paths.search(query, 'albums')}>
           <AlbumGrid items={r.album.data} />
         </Section>
       )}
       {!!r.playlist?.data.length && (
-        <Section title={trans('Playlists')} href={searchUrl(query, 'playlists')}>
+        <Section title={trans('Playlists')} href={paths.search(query, 'playlists')}>
           <PlaylistGrid items={r.playlist.data} />
         </Section>
       )}
       {!!r.user?.data.length && (
-        <Section title={trans('Users')} href={searchUrl(query, 'users')}>
+        <Section title={trans('Users')} href={paths.search(query, 'users')}>
           <UserGrid items={r.user.data} />
         </Section>
       )}

@@ -1,31 +1,23 @@
-import { slugify } from '@zema/contracts';
 import { Heart, History, House, Library, ListMusic, Search } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { NavLink } from 'react-router';
-import { Logo } from '#src/app/chrome/logo';
-import { UserMenu } from '#src/app/chrome/user-menu';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigation } from 'react-router';
+import { AdSlot } from '#src/components/ad-slot';
 import { useMyPlaylists } from '#src/features/library/api/use-playlists';
+import { ShortcutsDialog } from '#src/features/player/components/global-player';
+import { MiniPlayer, PlayerBar } from '#src/features/player/components/player-bar';
+import { useCurrentTrack } from '#src/features/player/engine/use-player';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { useMarksPageLoading } from '#src/lib/page-ready';
+import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { useIsMobile } from '#src/ui/use-media-query';
-import { ShortcutsDialog, usePlayerLayoutPresence } from '../components/global-player';
-import { MiniPlayer, PlayerBar } from '../components/player-bar';
-import { useCurrentTrack } from '../engine/use-player';
-import { AdSlot } from './ad-slot';
-
-/** Where the sidebar and bottom navigation point (pages of the library and search features). */
-export const PLAYER_LINKS = {
-  home: '/discover',
-  search: '/search',
-  library: '/library',
-  likedSongs: '/library/songs',
-  history: '/library/history',
-} as const;
+import { Logo } from './chrome/logo';
+import { UserMenu } from './chrome/user-menu';
 
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -45,23 +37,23 @@ function Sidebar() {
       <div className="mb-4 px-2">
         <Logo />
       </div>
-      <NavLink to={PLAYER_LINKS.home} className={navItemClass}>
+      <NavLink to={paths.discover()} className={navItemClass}>
         <House aria-hidden="true" className="size-5" />
         {trans('Home')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.search} className={navItemClass}>
+      <NavLink to={paths.search()} className={navItemClass}>
         <Search aria-hidden="true" className="size-5" />
         {trans('Search')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.library} end className={navItemClass}>
+      <NavLink to={paths.library()} end className={navItemClass}>
         <Library aria-hidden="true" className="size-5" />
         {trans('Your Library')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.likedSongs} className={navItemClass}>
+      <NavLink to={paths.likedSongs()} className={navItemClass}>
         <Heart aria-hidden="true" className="size-5" />
         {trans('Liked songs')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.history} className={navItemClass}>
+      <NavLink to={paths.history()} className={navItemClass}>
         <History aria-hidden="true" className="size-5" />
         {trans('History')}
       </NavLink>
@@ -74,7 +66,7 @@ function Sidebar() {
             <ul className="flex flex-col gap-0.5">
               {playlists.data.map((p) => (
                 <li key={p.id}>
-                  <NavLink to={`/playlist/${p.id}/${slugify(p.name)}`} className={navItemClass}>
+                  <NavLink to={paths.playlist(p)} className={navItemClass}>
                     <ListMusic aria-hidden="true" className="size-4 shrink-0" />
                     <span className="truncate">{p.name}</span>
                   </NavLink>
@@ -105,11 +97,11 @@ function PlayerNavbar() {
           <UserMenu />
         ) : (
           <>
-            <LinkButton href="/login" variant="text" size="sm">
+            <LinkButton href={paths.login()} variant="text" size="sm">
               {trans('Login')}
             </LinkButton>
             {!settings.registration.disable && (
-              <LinkButton href="/register" variant="primary" size="sm" className="max-sm:hidden">
+              <LinkButton href={paths.register()} variant="primary" size="sm" className="max-sm:hidden">
                 {trans('Register')}
               </LinkButton>
             )}
@@ -130,15 +122,15 @@ function BottomNavigation() {
   const { trans } = useTrans();
   return (
     <nav aria-label={trans('Player navigation')} className="flex border-t border-divider bg-paper md:hidden">
-      <NavLink to={PLAYER_LINKS.home} className={bottomItemClass}>
+      <NavLink to={paths.discover()} className={bottomItemClass}>
         <House aria-hidden="true" className="size-5" />
         {trans('Home')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.search} className={bottomItemClass}>
+      <NavLink to={paths.search()} className={bottomItemClass}>
         <Search aria-hidden="true" className="size-5" />
         {trans('Search')}
       </NavLink>
-      <NavLink to={PLAYER_LINKS.library} className={bottomItemClass}>
+      <NavLink to={paths.library()} className={bottomItemClass}>
         <Library aria-hidden="true" className="size-5" />
         {trans('Your Library')}
       </NavLink>
@@ -147,16 +139,45 @@ function BottomNavigation() {
 }
 
 /**
- * The player area's frame: sidebar, navbar with instant search, ad slots around the content and
- * the player bar; under 768 px a bottom navigation with a mini player above it. Pages outside the
- * `/*` area (artist, user profile) wrap themselves in it so they look and play the same.
+ * While a page's code loads for the first time: a content-shaped placeholder inside the layout,
+ * never the full-screen loading page.
  */
-export function PlayerLayout({ children }: { children: ReactNode }) {
-  usePlayerLayoutPresence();
+function ContentSkeleton() {
+  const { trans } = useTrans();
+  useMarksPageLoading();
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-6 pt-4">
+      <span className="sr-only">{trans('Loading page...')}</span>
+      <span aria-hidden="true" className="flex items-end gap-6">
+        <span className="size-40 shrink-0 animate-pulse rounded-theme bg-hover md:size-52" />
+        <span className="flex flex-1 flex-col gap-3">
+          <span className="h-3 w-20 animate-pulse rounded bg-hover" />
+          <span className="h-8 w-2/3 animate-pulse rounded bg-hover" />
+          <span className="h-3 w-1/3 animate-pulse rounded bg-hover" />
+        </span>
+      </span>
+      <span aria-hidden="true" className="flex flex-col gap-3">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <span key={i} className="h-10 animate-pulse rounded bg-hover" />
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The player area's layout route: sidebar, navbar with instant search, ad slots around the
+ * content and the player bar; under 768 px a bottom navigation with a mini player above it. It
+ * stays mounted while its pages (the route's children) change; a page whose code is still on its
+ * way shows a content skeleton, and while a navigation loads the next page the content is marked
+ * busy.
+ */
+export default function PlayerLayout() {
   const track = useCurrentTrack();
   const [helpOpen, setHelpOpen] = useState(false);
   const isMobile = useIsMobile();
   const bottomInset = useBottomInsetRef();
+  const navigating = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-dvh bg-bg text-fg">
       <Sidebar />
@@ -164,10 +185,13 @@ export function PlayerLayout({ children }: { children: ReactNode }) {
         <PlayerNavbar />
         <main
           id={MAIN_CONTENT_ID}
+          aria-busy={navigating || undefined}
           className={cx('flex-1 px-4 pt-4 md:px-6', track ? 'pb-40 md:pb-28' : 'pb-24 md:pb-28')}
         >
           <AdSlot slot="general_top" className="mb-4" />
-          {children}
+          <Suspense fallback={<ContentSkeleton />}>
+            <Outlet />
+          </Suspense>
           <AdSlot slot="general_bottom" className="mt-8" />
         </main>
       </div>

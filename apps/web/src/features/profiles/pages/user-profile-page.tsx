@@ -17,7 +17,6 @@ import { PlayButton } from '#src/features/library/components/play-button';
 import { TrackList } from '#src/features/library/components/track-list';
 import { TrackMenu } from '#src/features/library/components/track-menu';
 import { playTracks } from '#src/features/player/engine/use-player';
-import { PlayerLayout } from '#src/features/player/layout/player-layout';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -31,21 +30,12 @@ import { useUpdateProfile } from '../api/update-profile';
 const TABS = ['playlists', 'likes', 'followers', 'following'] as const;
 type ProfileTab = (typeof TABS)[number];
 
-/** pages.userProfile: /user/{id}/{slug}, inside the player area's layout. */
-export default function UserProfilePage() {
-  return (
-    <PlayerLayout>
-      <UserProfile />
-    </PlayerLayout>
-  );
-}
-
 /**
  * A listener's public page: avatar, name, follow button and counts; their public playlists, their
  * liked songs when they made them public, and who follows whom. The owner sees a switch to make
- * their likes public.
+ * their likes public. SPEC §2 `/user/{id}/{slug}`, a page of the player area.
  */
-function UserProfile() {
+export default function UserProfilePage() {
   const { id } = useParams();
   const userId = Number(id);
   const { trans } = useTrans();

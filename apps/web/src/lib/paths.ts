@@ -1,0 +1,114 @@
+import { type SearchType, slugify } from '@zema/contracts';
+
+/**
+ * Every page address of the web app (SPEC §2), built in one place. Links, redirects and the route
+ * table (`app/router.tsx`, through `routePatterns`) spell a path only here. The slug after an id
+ * is for people; the routes read the id.
+ */
+
+/**
+ * The artist page's first segment. SPEC §2 names it: `/pastor/{artistId}/{artist-name-slug}`.
+ * Spelled here only.
+ */
+const ARTIST = '/pastor';
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+export const SEARCH_TABS = ['all', 'artists', 'albums', 'tracks', 'playlists', 'users'] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+
+export const paths = {
+  home: () => '/',
+  discover: () => '/discover',
+  channel: (c: { slug: string }) => `/channel/${c.slug}`,
+  artist: (a: Named) => `${ARTIST}/${a.id}/${slugify(a.name)}`,
+  album: (a: Named) => `/album/${a.id}/${slugify(a.name)}`,
+  track: (t: Named) => `/track/${t.id}/${slugify(t.name)}`,
+  genre: (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`,
+  playlist: (p: Named) => `/playlist/${p.id}/${slugify(p.name)}`,
+  user: (u: { id: number; display_name: string }) => `/user/${u.id}/${slugify(u.display_name)}`,
+  library: () => '/library',
+  likedSongs: () => '/library/songs',
+  history: () => '/library/history',
+  /** `/search`, `/search/{query}` or `/search/{query}/{tab}` (no tab segment for "all"). */
+  search: (query = '', tab?: SearchTab) => {
+    const q = encodeURIComponent(query.trim());
+    if (!q) return '/search';
+    return tab && tab !== 'all' ? `/search/${q}/${tab}` : `/search/${q}`;
+  },
+  /** `/login`, with `?redirect=` when given (a same-site path to come back to). */
+  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  register: () => '/register',
+  /** `/forgot-password`, with the email prefilled (and locked) when given. */
+  forgotPassword: (email?: string) =>
+    email ? `/forgot-password?${new URLSearchParams({ email })}` : '/forgot-password',
+  /** `/account-settings`, scrolled to a panel (SPEC §2 anchors) when given. */
+  accountSettings: (panel?: string) => (panel ? `/account-settings#${panel}` : '/account-settings'),
+  pricing: () => '/pricing',
+  checkout: (c: { productId: string | number; priceId: string | number }) =>
+    `/checkout/${encodeURIComponent(c.productId)}/${encodeURIComponent(c.priceId)}`,
+  billing: () => '/billing',
+  notifications: () => '/notifications',
+  apiDocs: () => '/api-docs',
+} as const;
+
+/** The page of one search result, by its type. */
+export function searchResultPath(
+  type: SearchType,
+  item: { id: number; name?: string; display_name?: string },
+): string {
+  const name = item.name ?? item.display_name ?? '';
+  switch (type) {
+    case 'artist':
+      return paths.artist({ id: item.id, name });
+    case 'album':
+      return paths.album({ id: item.id, name });
+    case 'track':
+      return paths.track({ id: item.id, name });
+    case 'playlist':
+      return paths.playlist({ id: item.id, name });
+    case 'user':
+      return paths.user({ id: item.id, display_name: name });
+  }
+}
+
+/** The same addresses as route patterns, for the route table. */
+export const routePatterns = {
+  discover: '/discover',
+  channel: '/channel/:slug',
+  artist: `${ARTIST}/:artistId/:slug`,
+  album: '/album/:albumId/:slug?',
+  track: '/track/:trackId/:slug?',
+  genre: '/genre/:name',
+  playlist: '/playlist/:playlistId/:slug?',
+  user: '/user/:id/:slug',
+  library: '/library',
+  likedSongs: '/library/songs',
+  history: '/library/history',
+  search: '/search',
+  searchQuery: '/search/:query',
+  searchTab: '/search/:query/:tab',
+  login: '/login',
+  register: '/register',
+  workspaceJoinLogin: '/workspace/join/login',
+  workspaceJoinRegister: '/workspace/join/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/password/reset/:token',
+  accountSettings: '/account-settings',
+  pricing: '/pricing',
+  checkout: '/checkout/:productId/:priceId',
+  changePlan: '/change-plan/:productId/:priceId/confirm',
+  billing: '/billing/*',
+  notifications: '/notifications',
+  notificationSettings: '/notifications/settings',
+  apiDocs: '/api-docs',
+  contact: '/contact',
+  customPage: '/pages/:pageSlug',
+  customPageById: '/pages/:pageId/:pageSlug',
+  radio: '/radio/:slug',
+  backstage: '/backstage/*',
+  admin: '/admin/*',
+} as const;
