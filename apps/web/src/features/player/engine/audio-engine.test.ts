@@ -182,6 +182,19 @@ describe('PlayerEngine', () => {
     expect(active().paused).toBe(true);
   });
 
+  it('keeps the saved position when the restored track reports its time while paused', () => {
+    const p = make();
+    p.playTracks([track(1), track(2)], 0);
+    active().advance(42);
+    p.flush();
+    audios = [];
+    make();
+    // The browser's seek to the saved position lands a little early and says so, still paused.
+    active().currentTime = 41.96;
+    active().dispatchEvent(new Event('timeupdate'));
+    expect(storage.getItem(PLAYER_STORAGE_KEY)).toContain('"position":42');
+  });
+
   it('at the end of the queue with repeat off it stops; repeat one replays', () => {
     const p = make();
     p.playTracks([track(1)], 0);

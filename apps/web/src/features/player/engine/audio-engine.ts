@@ -406,7 +406,10 @@ export class PlayerEngine {
       listen.last = now;
       this.maybeReport(listen);
     }
-    if (Date.now() - this.lastSave > SAVE_EVERY_MS) this.save();
+    // Only playing moves the position worth keeping (a pause or seek saves at once). A paused
+    // element also reports time, e.g. when a restored track's seek lands a few milliseconds early:
+    // saving that would overwrite the position the page was left at.
+    if (!this.audio.paused && Date.now() - this.lastSave > SAVE_EVERY_MS) this.save();
   }
 
   /** A play counts once per listen after min(30 s, duration) of actual listening. */
