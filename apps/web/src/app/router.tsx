@@ -265,9 +265,15 @@ export const appRoutes: RouteObject[] = [
           { path: at.genre, ...playerPage('genre') },
           { path: at.artist, ...playerPage('artist') },
           { path: at.user, ...playerPage('userProfile') },
-          { path: at.library, ...playerPage('library') },
-          { path: at.likedSongs, ...playerPage('likedSongs') },
-          { path: at.history, ...playerPage('history') },
+          {
+            // A listener's own library: visitors go to /login and come back.
+            element: <RequireAuth />,
+            children: [
+              { path: at.library, ...playerPage('library') },
+              { path: at.likedSongs, ...playerPage('likedSongs') },
+              { path: at.history, ...playerPage('history') },
+            ],
+          },
           { path: at.playlist, ...playerPage('playlist') },
           { path: at.search, ...playerPage('search') },
           { path: at.searchQuery, ...playerPage('search') },

@@ -1,6 +1,5 @@
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
-import { RequireAuth } from '#src/app/guards';
 import { formatRelativeTime } from '#src/features/account/lib/relative-time';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
@@ -14,14 +13,6 @@ import { TrackMenu } from '../components/track-menu';
 
 /** /library/history: what the user listened to, most recent first. */
 export default function HistoryPage() {
-  return (
-    <RequireAuth>
-      <ListeningHistory />
-    </RequireAuth>
-  );
-}
-
-function ListeningHistory() {
   const { trans, language } = useTrans();
   const query = useListeningHistory();
   const entries = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);

@@ -3,7 +3,6 @@ import { Heart, History, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { RequireAuth } from '#src/app/guards';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
@@ -23,14 +22,6 @@ type LibraryTab = (typeof LIBRARY_TABS)[number];
 
 /** /library: the user's playlists, saved albums, liked and followed artists, and people followed. */
 export default function LibraryPage() {
-  return (
-    <RequireAuth>
-      <Library />
-    </RequireAuth>
-  );
-}
-
-function Library() {
   const { trans } = useTrans();
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');

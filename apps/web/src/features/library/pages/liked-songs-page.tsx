@@ -1,6 +1,5 @@
 import { Heart } from 'lucide-react';
 import { useMemo } from 'react';
-import { RequireAuth } from '#src/app/guards';
 import { playTracks } from '#src/features/player/engine/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -13,14 +12,6 @@ import { TrackMenu } from '../components/track-menu';
 
 /** /liked-songs: every track the user hearted, newest first, with play all and play from here. */
 export default function LikedSongsPage() {
-  return (
-    <RequireAuth>
-      <LikedSongs />
-    </RequireAuth>
-  );
-}
-
-function LikedSongs() {
   const { trans } = useTrans();
   const query = useLikedTracks();
   const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
