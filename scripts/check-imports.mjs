@@ -2,7 +2,9 @@
 // A layer imports downward only. What is enforced today:
 //   server: http/, lib/, db/ and platform/ never import features/ (what a plugin needs from a
 //           feature, app.ts passes in);
-//   web:    ui/ and lib/ never import features/ or app/.
+//   web:    app → features → components → ui/lib: ui/ and lib/ never import components/,
+//           features/ or app/; components/ never imports features/ or app/; a feature never
+//           imports app/ or another feature (what two features share moves down a layer).
 // Tests are exempt (they may build the whole app). Each run first checks itself on a deliberate
 // violation, so a broken rule cannot pass silently.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,12 +20,24 @@ const RULES = [
   {
     base: 'apps/web/src',
     from: ['ui', 'lib'],
+    forbidden: ['components', 'features', 'app'],
+  },
+  {
+    base: 'apps/web/src',
+    from: ['components'],
     forbidden: ['features', 'app'],
+  },
+  {
+    base: 'apps/web/src',
+    from: ['features'],
+    forbidden: ['app'],
+    // features/<name>/ may import itself, never features/<other>/.
+    ownFolderOnly: true,
   },
 ];
 
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
-const TEST = /\.test\.(ts|tsx)$|\/testing\//;
+const TEST = /\.test\.(ts|tsx)$|\/testing(\/|\.tsx?$)/;
 // Static imports, re-exports and dynamic import() of a string literal.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
@@ -41,25 +55,29 @@ function* walk(dir) {
   }
 }
 
-/** The top folder under `base` (e.g. `features`) an import specifier of `file` points into, if any. */
-function targetTop(baseAbs, file, specifier) {
+/** The folders under `base` (e.g. `['features', 'library', …]`) an import specifier of `file` points into. */
+function targetPath(baseAbs, file, specifier) {
   let target;
   if (specifier.startsWith('#src/')) target = join(baseAbs, specifier.slice(5));
   else if (specifier.startsWith('.')) target = resolve(dirname(file), specifier);
   else return null;
   const rel = relative(baseAbs, target);
   if (rel.startsWith('..')) return null;
-  return rel.split(sep)[0];
+  return rel.split(sep);
 }
 
-/** Violations in one file's text: `[specifier, forbidden top folder]`. */
+/** Violations in one file's text: `[specifier, forbidden folder]`. */
 export function violationsIn(baseAbs, rule, file, text) {
-  const top = relative(baseAbs, file).split(sep)[0];
+  const [top, own] = relative(baseAbs, file).split(sep);
   if (!rule.from.includes(top) || TEST.test(file)) return [];
   const found = [];
   for (const match of text.matchAll(SPECIFIER)) {
-    const into = targetTop(baseAbs, file, match[1]);
-    if (into && rule.forbidden.includes(into)) found.push([match[1], into]);
+    const into = targetPath(baseAbs, file, match[1]);
+    if (!into) continue;
+    if (rule.forbidden.includes(into[0])) found.push([match[1], `${into[0]}/`]);
+    else if (rule.ownFolderOnly && into[0] === top && into[1] !== own) {
+      found.push([match[1], `${top}/${into[1]}/`]);
+    }
   }
   return found;
 }
@@ -67,9 +85,16 @@ export function violationsIn(baseAbs, rule, file, text) {
 // Self-check: a deliberate violation of each rule must be found.
 for (const rule of RULES) {
   const baseAbs = join(root, rule.base);
-  const file = join(baseAbs, rule.from[0], 'example.ts');
-  const text = `import { x } from '#src/${rule.forbidden[0]}/example';\nimport('../${rule.forbidden[0]}/y');`;
-  if (violationsIn(baseAbs, rule, file, text).length !== 2) {
+  const file = join(baseAbs, rule.from[0], 'one', 'example.ts');
+  const lines = [
+    `import { x } from '#src/${rule.forbidden[0]}/example';`,
+    `import('../../${rule.forbidden[0]}/y');`,
+  ];
+  if (rule.ownFolderOnly) {
+    lines.push(`import { y } from '#src/${rule.from[0]}/other/z';`, `import { z } from '../one/fine';`);
+  }
+  const expected = rule.ownFolderOnly ? 3 : 2;
+  if (violationsIn(baseAbs, rule, file, lines.join('\n')).length !== expected) {
     console.error(`check-imports: the rule for ${rule.base}/${rule.from[0]} no longer finds violations`);
     process.exit(1);
   }
@@ -83,7 +108,7 @@ for (const rule of RULES) {
       for (const [specifier, into] of violationsIn(baseAbs, rule, file, readFileSync(file, 'utf8'))) {
         count++;
         console.error(
-          `${relative(root, file)}: imports '${specifier}' — ${rule.base}/${top} must not import ${into}/`,
+          `${relative(root, file)}: imports '${specifier}' — ${rule.base}/${top} must not import ${into}`,
         );
       }
     }

@@ -1,10 +1,10 @@
-import { ADMIN_LOGIN_REDIRECT, DEFAULT_LOGIN_REDIRECT, PERMISSIONS } from '@zema/contracts';
+import { PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { type Auth, useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAfterLoginTarget } from '#src/lib/after-login';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { paths } from '#src/lib/paths';
 import { NotFoundPage } from '#src/ui/not-found-page';
-import { checkoutPath, readOnboardingChoice } from './onboarding-choice';
 
 /**
  * Route guards of SPEC §2/§6. In the route table (router.tsx) each is a layout route whose
@@ -27,12 +27,6 @@ function Through({ children }: GuardProps) {
 export function loginRedirectPath(location: { pathname: string; search: string; hash?: string }): string {
   const here = `${location.pathname}${location.search}${location.hash ?? ''}`;
   return paths.login(here);
-}
-
-/** Only same-site paths are followed, so `?redirect=` cannot send users to another site. */
-export function safeRedirectTarget(raw: string | null): string | null {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  return raw;
 }
 
 /** Not logged in → /login?redirect=<current>. */
@@ -59,39 +53,6 @@ export function RequirePermission({ permission, children }: RequirePermissionPro
   if (!auth.isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
   if (settings.billing.enable && !auth.isSubscribed) return <Navigate to={paths.pricing()} replace />;
   return <NotFoundPage />;
-}
-
-export interface AfterLoginTargetInput {
-  /** The raw `?redirect=` value. */
-  redirect: string | null;
-  /** The session after login (its permissions decide the admin default). */
-  auth: Pick<Auth, 'hasPermission'>;
-  /** Billing on: a plan chosen before signing up continues to checkout (SPEC §4). */
-  billingEnabled: boolean;
-}
-
-/**
- * The page after login/registration (SPEC §2, §4): a plan saved locally before signing up →
- * its checkout; else the same-site `redirect` target; else /admin for admins; else /.
- */
-export function afterLoginTarget({ redirect, auth, billingEnabled }: AfterLoginTargetInput): string {
-  const choice = billingEnabled ? readOnboardingChoice() : null;
-  if (choice) return checkoutPath(choice);
-  const explicit = safeRedirectTarget(redirect);
-  if (explicit) return explicit;
-  return auth.hasPermission(PERMISSIONS.adminAccess) ? ADMIN_LOGIN_REDIRECT : DEFAULT_LOGIN_REDIRECT;
-}
-
-/** `afterLoginTarget` for the current location and session. */
-export function useAfterLoginTarget(): string {
-  const [params] = useSearchParams();
-  const auth = useAuth();
-  const settings = useSettings();
-  return afterLoginTarget({
-    redirect: params.get('redirect'),
-    auth,
-    billingEnabled: settings.billing.enable,
-  });
 }
 
 /** /login and /register: a logged-in user is sent on to where logging in would have taken them. */

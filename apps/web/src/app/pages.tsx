@@ -19,7 +19,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   resetPassword: () => import('#src/features/auth/pages/reset-password-page'),
   /** The email verification screen the gate shows instead of every route (SPEC §2). */
   emailVerification: () => import('#src/features/auth/pages/email-verification-page'),
-  accountSettings: () => import('#src/features/account/pages/account-settings-page'),
+  /** The account feature's page with other features' panels (composed in app/). */
+  accountSettings: () => import('./account-settings-page'),
   pricing: null,
   checkout: null,
   changePlan: null,

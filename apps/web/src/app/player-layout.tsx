@@ -2,10 +2,11 @@ import { Heart, History, House, Library, ListMusic, Search } from 'lucide-react'
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
-import { useMyPlaylists } from '#src/features/library/api/use-playlists';
+import { useMyPlaylists } from '#src/components/api/use-playlists';
+import { Logo } from '#src/components/chrome/logo';
+import { useCurrentTrack } from '#src/components/player/use-player';
 import { ShortcutsDialog } from '#src/features/player/components/global-player';
 import { MiniPlayer, PlayerBar } from '#src/features/player/components/player-bar';
-import { useCurrentTrack } from '#src/features/player/engine/use-player';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -16,7 +17,6 @@ import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { useIsMobile } from '#src/ui/use-media-query';
-import { Logo } from './chrome/logo';
 import { UserMenu } from './chrome/user-menu';
 
 const navItemClass = ({ isActive }: { isActive: boolean }) =>

@@ -13,15 +13,15 @@ import {
   useNavigate,
   useNavigation,
 } from 'react-router';
-import { isAppearanceEditorActive } from '#src/features/appearance/appearance-editor';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
-import { ThemeApplier } from '#src/features/appearance/use-theme';
 import { LandingPage } from '#src/features/landing/landing-page';
 import { GlobalPlayer } from '#src/features/player/components/global-player';
+import { isAppearanceEditorActive } from '#src/lib/appearance-editor';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useDocumentLanguage } from '#src/lib/i18n';
 import { useMarksPageLoading } from '#src/lib/page-ready';
 import { routePatterns as at } from '#src/lib/paths';
+import { ThemeApplier } from '#src/lib/use-theme';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { SiteFooter } from './chrome/site-footer';
@@ -40,6 +40,7 @@ import {
 } from './guards';
 import { hasPage, loadPage, type PageName } from './pages';
 import { RouteErrorPage } from './route-error-page';
+import { SiteLayout } from './site-layout';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -215,7 +216,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: at.accountSettings, ...page('accountSettings') },
+          { Component: SiteLayout, children: [{ path: at.accountSettings, ...page('accountSettings') }] },
           { path: at.backstage, ...page('backstage') },
         ],
       },
@@ -243,7 +244,10 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { element: <ApiEnabled />, children: [{ path: at.apiDocs, ...page('apiDocs') }] },
+      {
+        element: <ApiEnabled />,
+        children: [{ Component: SiteLayout, children: [{ path: at.apiDocs, ...page('apiDocs') }] }],
+      },
       { path: at.contact, ...page('contact') },
       { path: at.customPage, ...page('customPage') },
       { path: at.customPageById, ...page('customPage') },

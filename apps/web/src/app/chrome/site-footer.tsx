@@ -1,8 +1,8 @@
+import { CustomMenu } from '#src/components/chrome/custom-menu';
 import { ThemeToggleButton } from '#src/features/appearance/theme-toggle';
 import { LanguagePicker } from '#src/features/localization/components/language-picker';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
-import { CustomMenu } from './custom-menu';
 
 /** SPEC §2 footer: menus, copyright with current year and site name, language picker, theme toggle. */
 export function SiteFooter({ className }: { className?: string }) {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import { CustomMenu, CustomMenuButton } from '#src/components/chrome/custom-menu';
+import { Logo } from '#src/components/chrome/logo';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { CustomMenu, CustomMenuButton } from './custom-menu';
-import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
 interface SiteNavbarProps {

@@ -1,39 +1,16 @@
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
-import { useThemeSelector } from '#src/features/appearance/use-theme';
+import { useVisibleMenuItems } from '#src/components/chrome/custom-menu';
+import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { menuItemLinkProps } from '#src/lib/menu-visibility';
 import { paths } from '#src/lib/paths';
+import { useLogout } from '#src/lib/use-logout';
+import { useThemeSelector } from '#src/lib/use-theme';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
 import { useIsMobile } from '#src/ui/use-media-query';
-import { menuItemLinkProps } from '../menu-visibility';
-import { useLogout } from '../use-logout';
-import { useVisibleMenuItems } from './custom-menu';
-
-/** Round avatar, or the first letter of the name on a primary-coloured disc. */
-export function UserAvatar({
-  name,
-  src,
-  className,
-}: {
-  name: string;
-  src: string | null;
-  className?: string;
-}) {
-  if (src) return <img src={src} alt="" className={cx('size-8 rounded-full object-cover', className)} />;
-  return (
-    <span
-      aria-hidden="true"
-      className={cx(
-        'flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-on-primary uppercase',
-        className,
-      )}
-    >
-      {name.trim().charAt(0) || '?'}
-    </span>
-  );
-}
 
 /**
  * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile

@@ -2,8 +2,8 @@ import type { BootstrapData, UserSession } from '@zema/contracts';
 import { vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import type { ApiAnswer, ApiCall as RecordedCall } from '#src/app/testing/mock-api';
+import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { visit } from '#src/features/auth/testing';
-import type { AccountSettingsUser } from './api/get-account';
 
 /** Test helpers for the account settings page. */
 

@@ -1,9 +1,9 @@
 import { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_DAYS } from '@zema/contracts';
 import { useState } from 'react';
-import { menuItemLinkProps } from '#src/app/menu-visibility';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { getCookie, setCookie } from '#src/lib/cookies';
 import { useTrans } from '#src/lib/i18n';
+import { menuItemLinkProps } from '#src/lib/menu-visibility';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 

@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { Trans } from '#src/lib/i18n';
+import { useThemeSelector } from '#src/lib/use-theme';
 import { Button } from '#src/ui/button';
-import { useThemeSelector } from './use-theme';
 
 /** Footer theme switch (SPEC §2), only when users may change the theme. */
 export function ThemeToggleButton({ className }: { className?: string }) {

@@ -1,9 +1,9 @@
 import type { BootstrapData } from '@zema/contracts';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { afterLoginTarget } from '#src/app/guards';
-import { checkoutPath, clearOnboardingChoice, readOnboardingChoice } from '#src/app/onboarding-choice';
+import { afterLoginTarget } from '#src/lib/after-login';
 import { authFrom, setBootstrapData } from '#src/lib/bootstrap-store';
+import { checkoutPath, clearOnboardingChoice, readOnboardingChoice } from '#src/lib/onboarding-choice';
 
 /**
  * Login, two-factor and registration success (SPEC §4): the answer's bootstrap data replaces the

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accessTokens } from '@zema/contracts/operations/access-tokens';
-import { patchAccount } from '#src/features/account/lib/account-cache';
+import { patchAccount } from '#src/components/account/account-cache';
 import { api } from '#src/lib/api-client';
 
 /** DELETE access-tokens/{id}: the token stops working at once. */

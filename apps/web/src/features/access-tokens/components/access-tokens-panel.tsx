@@ -1,11 +1,11 @@
 import type { AccessToken } from '@zema/contracts';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { ACCOUNT_TEXTS } from '#src/features/account/account-texts';
-import { SettingsPanel } from '#src/features/account/components/settings-panel';
-import { formatDateTime, formatRelativeTime } from '#src/features/account/lib/relative-time';
+import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import { SettingsPanel } from '#src/components/account/settings-panel';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
+import { formatDateTime, formatRelativeTime } from '#src/lib/relative-time';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { toast } from '#src/ui/toast';

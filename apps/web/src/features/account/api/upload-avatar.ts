@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { account } from '@zema/contracts/operations/account';
+import { storeAccountUser } from '#src/components/account/account-cache';
+import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';
-import { storeAccountUser } from '../lib/account-cache';
-import type { AccountSettingsUser } from './get-account';
 
 /** POST users/{id}/avatar multipart with `file` → {user} (the server re-encodes the image). */
 export async function uploadAvatar({

@@ -2,7 +2,10 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { UserAvatar } from '#src/app/chrome/user-menu';
+import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import type { AccountSettingsUser } from '#src/components/account/get-account';
+import { SettingsPanel } from '#src/components/account/settings-panel';
+import { UserAvatar } from '#src/components/user-avatar';
 import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -10,14 +13,11 @@ import { cx } from '#src/ui/cx';
 import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
-import { ACCOUNT_TEXTS } from '../account-texts';
-import type { AccountSettingsUser } from '../api/get-account';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUpdateAccount } from '../api/update-account';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { validateAvatarFile } from '../lib/validate-avatar';
 import { ChangeEmailDialog } from './change-email-dialog';
-import { SettingsPanel } from './settings-panel';
 
 interface NameValues {
   first_name: string;

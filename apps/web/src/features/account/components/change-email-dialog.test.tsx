@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '#src/components/account/get-account';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
-import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
 import { makeAccountUser } from '../testing';
 import { ChangeEmailDialog } from './change-email-dialog';
 

@@ -2,6 +2,9 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AccountSettingsUser } from '#src/components/account/get-account';
+import { SettingsPanel } from '#src/components/account/settings-panel';
+import { usePasswordConfirmation } from '#src/components/account/use-password-confirmation';
 import { ApiError } from '#src/lib/api-error';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
@@ -11,9 +14,6 @@ import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { deleteAccount } from '../api/delete-account';
-import type { AccountSettingsUser } from '../api/get-account';
-import { usePasswordConfirmation } from '../lib/use-password-confirmation';
-import { SettingsPanel } from './settings-panel';
 
 export const DELETE_ACCOUNT_TEXTS = {
   description:

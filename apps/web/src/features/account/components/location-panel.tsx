@@ -1,19 +1,19 @@
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
+import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import type { AccountSettingsUser } from '#src/components/account/get-account';
+import { SettingsPanel } from '#src/components/account/settings-panel';
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
-import { ACCOUNT_TEXTS } from '../account-texts';
 import { useChangeAccountLocale } from '../api/change-account-locale';
-import type { AccountSettingsUser } from '../api/get-account';
 import { useAccountValueLists } from '../api/get-value-lists';
 import { useUpdateAccount } from '../api/update-account';
 import { pageReloader } from '../lib/reload-page';
-import { SettingsPanel } from './settings-panel';
 
 const keyOrNull = (key: Key | null) => (key === null ? null : String(key));
 

@@ -1,13 +1,13 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
+import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import { SettingsPanel } from '#src/components/account/settings-panel';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
-import { ACCOUNT_TEXTS } from '../account-texts';
 import { useUpdatePassword } from '../api/update-password';
-import { SettingsPanel } from './settings-panel';
 
 interface Values {
   current_password: string;

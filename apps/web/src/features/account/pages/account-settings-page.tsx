@@ -1,10 +1,8 @@
 import { PERMISSIONS } from '@zema/contracts';
-import { useEffect, useMemo } from 'react';
-import { SiteFooter } from '#src/app/chrome/site-footer';
-import { SiteNavbar } from '#src/app/chrome/site-navbar';
-import { AccessTokensPanel } from '#src/features/access-tokens/components/access-tokens-panel';
-import { SessionsPanel } from '#src/features/sessions/components/sessions-panel';
-import { TwoFactorPanelContent } from '#src/features/two-factor/components/two-factor-panel';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { ACCOUNT_TEXTS, PANELS, type PanelId } from '#src/components/account/account-texts';
+import { type AccountSettingsUser, useAccount } from '#src/components/account/get-account';
+import { SettingsPanel } from '#src/components/account/settings-panel';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -12,21 +10,30 @@ import { Button } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useMediaQuery } from '#src/ui/use-media-query';
-import { ACCOUNT_TEXTS, PANELS, type PanelId } from '../account-texts';
-import { useAccount } from '../api/get-account';
 import { AccountDetailsPanel } from '../components/account-details-panel';
 import { DeleteAccountPanel } from '../components/delete-account-panel';
 import { LocationPanel } from '../components/location-panel';
 import { PasswordPanel } from '../components/password-panel';
-import { SettingsPanel } from '../components/settings-panel';
 import { SETTINGS_SIDEBAR_QUERY, SettingsSidebar } from '../components/settings-sidebar';
-import { SocialLoginPanel } from '../components/social-login-panel';
+
+/**
+ * The panels other features own (social login, two-factor, sessions, API tokens), passed in by
+ * the app (app/account-settings-page.tsx): a feature does not import another.
+ */
+export interface AccountSettingsSlots {
+  socialLogin: ReactNode;
+  /** The two-factor panel's content, for the loaded user. */
+  twoFactor: (user: AccountSettingsUser) => ReactNode;
+  sessions: ReactNode;
+  /** The developers panel (API access tokens), for the loaded user. */
+  developers: (user: AccountSettingsUser) => ReactNode;
+}
 
 /**
  * /account-settings (SPEC §2): the panels anchored by id, a sidebar on large screens, all loaded
- * from one GET users/me.
+ * from one GET users/me. The site navbar and footer come from the layout route around it.
  */
-export default function AccountSettingsPage() {
+export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) {
   const account = useAccount();
   const settings = useSettings();
   const { trans } = useTrans();
@@ -52,54 +59,50 @@ export default function AccountSettingsPage() {
   }, [loaded]);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
-      <SiteNavbar />
-      <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{trans(ACCOUNT_TEXTS.pageTitle)}</h1>
-        <p className="mt-1 text-sm text-muted">
-          {trans('Manage your profile, sign-in and security, and how the site works for you.')}
-        </p>
-        {account.isPending ? (
-          <div className="flex justify-center py-24">
-            <Spinner label={trans('Loading account')} />
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+      <h1 className="text-2xl font-semibold sm:text-3xl">{trans(ACCOUNT_TEXTS.pageTitle)}</h1>
+      <p className="mt-1 text-sm text-muted">
+        {trans('Manage your profile, sign-in and security, and how the site works for you.')}
+      </p>
+      {account.isPending ? (
+        <div className="flex justify-center py-24">
+          <Spinner label={trans('Loading account')} />
+        </div>
+      ) : account.isError ? (
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
+        >
+          <p className="text-sm">{account.error.message}</p>
+          <Button variant="outline" onPress={() => void account.refetch()}>
+            {trans('Try again')}
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
+          {isLarge && (
+            <aside>
+              <SettingsSidebar items={visible} />
+            </aside>
+          )}
+          <div className="flex min-w-0 flex-col gap-6">
+            <AccountDetailsPanel user={account.data} />
+            {showSocial && slots.socialLogin}
+            <PasswordPanel />
+            <SettingsPanel
+              id="two-factor"
+              title="Two-factor authentication"
+              description="Add additional security to your account using two-factor authentication."
+            >
+              {slots.twoFactor(account.data)}
+            </SettingsPanel>
+            {slots.sessions}
+            <LocationPanel user={account.data} />
+            {showDevelopers && slots.developers(account.data)}
+            <DeleteAccountPanel user={account.data} />
           </div>
-        ) : account.isError ? (
-          <div
-            role="alert"
-            className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
-          >
-            <p className="text-sm">{account.error.message}</p>
-            <Button variant="outline" onPress={() => void account.refetch()}>
-              {trans('Try again')}
-            </Button>
-          </div>
-        ) : (
-          <div className="mt-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
-            {isLarge && (
-              <aside>
-                <SettingsSidebar items={visible} />
-              </aside>
-            )}
-            <div className="flex min-w-0 flex-col gap-6">
-              <AccountDetailsPanel user={account.data} />
-              {showSocial && <SocialLoginPanel />}
-              <PasswordPanel />
-              <SettingsPanel
-                id="two-factor"
-                title="Two-factor authentication"
-                description="Add additional security to your account using two-factor authentication."
-              >
-                <TwoFactorPanelContent user={account.data} />
-              </SettingsPanel>
-              <SessionsPanel />
-              <LocationPanel user={account.data} />
-              {showDevelopers && <AccessTokensPanel tokens={account.data.tokens} />}
-              <DeleteAccountPanel user={account.data} />
-            </div>
-          </div>
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+        </div>
+      )}
+    </main>
   );
 }

@@ -1,7 +1,5 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { SiteFooter } from '#src/app/chrome/site-footer';
-import { SiteNavbar } from '#src/app/chrome/site-navbar';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
@@ -98,33 +96,29 @@ export default function ApiDocsPage() {
   usePageTitle(API_DOCS_TITLE);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
-      <SiteNavbar />
-      <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{API_DOCS_TITLE}</h1>
-        <p className="mt-1 text-sm text-muted">
-          {document_.data ? `${document_.data.info.title}, OpenAPI ${document_.data.openapi}. ` : ''}
-          Every call of the {settings.site_name} API, with who may make it and an example.
-        </p>
-        {document_.isPending ? (
-          <div className="flex justify-center py-24">
-            <Spinner label="Loading API documentation" />
-          </div>
-        ) : document_.isError ? (
-          <div
-            role="alert"
-            className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
-          >
-            <p className="text-sm">There was an issue loading the API documentation.</p>
-            <Button variant="outline" onPress={() => void document_.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <ApiDocs doc={document_.data} />
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+      <h1 className="text-2xl font-semibold sm:text-3xl">{API_DOCS_TITLE}</h1>
+      <p className="mt-1 text-sm text-muted">
+        {document_.data ? `${document_.data.info.title}, OpenAPI ${document_.data.openapi}. ` : ''}
+        Every call of the {settings.site_name} API, with who may make it and an example.
+      </p>
+      {document_.isPending ? (
+        <div className="flex justify-center py-24">
+          <Spinner label="Loading API documentation" />
+        </div>
+      ) : document_.isError ? (
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
+        >
+          <p className="text-sm">There was an issue loading the API documentation.</p>
+          <Button variant="outline" onPress={() => void document_.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ApiDocs doc={document_.data} />
+      )}
+    </main>
   );
 }

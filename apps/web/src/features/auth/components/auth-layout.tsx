@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CustomMenu } from '#src/app/chrome/custom-menu';
-import { Logo } from '#src/app/chrome/logo';
+import { CustomMenu } from '#src/components/chrome/custom-menu';
+import { Logo } from '#src/components/chrome/logo';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';

@@ -1,6 +1,6 @@
 import { SOCIAL_SERVICES } from '@zema/contracts';
 // The one agreed cross-feature import: the social feature's public buttons component.
-import { SocialLoginButtons } from '#src/features/social/components/social-login-buttons';
+import { SocialLoginButtons } from '#src/components/social/social-login-buttons';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 

@@ -8,7 +8,7 @@ import { clearToasts } from '#src/ui/toast';
 import { visit } from '../testing';
 
 const editor = vi.hoisted(() => ({ active: false }));
-vi.mock('#src/features/appearance/appearance-editor', () => ({
+vi.mock('#src/lib/appearance-editor', () => ({
   isAppearanceEditorActive: () => editor.active,
 }));
 

@@ -1,9 +1,9 @@
 import { maskEmail, VERIFICATION_CODE_LENGTH } from '@zema/contracts';
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useLogout } from '#src/app/use-logout';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { useLogout } from '#src/lib/use-logout';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/app/onboarding-choice';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
+import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/lib/onboarding-choice';
 import { clearToasts } from '#src/ui/toast';
 import { visit } from '../testing';
 

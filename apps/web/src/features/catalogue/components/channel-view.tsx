@@ -1,10 +1,10 @@
 import type { ChannelConfig, ChannelContent, NestedChannel } from '@zema/contracts';
 import { Link } from 'react-router';
+import { AlbumCard, ArtistCard, CardList, GenreCard } from '#src/components/media-cards';
+import { TrackTable } from '#src/components/track-table';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
-import { AlbumCard, ArtistCard, CardList, GenreCard } from './media-cards';
-import { TrackTable } from './track-table';
 
 /** A channel's items, drawn by content type and the layout the admin chose. */
 export function ChannelContentView({

@@ -1,16 +1,16 @@
 import { useParams } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
-import { LikeButton } from '#src/features/library/components/like-button';
-import { PlayButton } from '#src/features/library/components/play-button';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { useAlbum } from '#src/components/api/get-album';
+import { ArtistLinks } from '#src/components/artist-links';
+import { CollectionHeader } from '#src/components/collection-header';
+import { LikeButton } from '#src/components/like-button';
+import { HeaderSkeleton, PageError } from '#src/components/page-states';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackTable } from '#src/components/track-table';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
-import { useAlbum } from '../api/get-album';
-import { ArtistLinks } from '../components/artist-links';
-import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError } from '../components/page-states';
-import { TrackTable } from '../components/track-table';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
 export default function AlbumPage() {

@@ -1,11 +1,11 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { useParams } from 'react-router';
+import { CardSkeletons } from '#src/components/media-cards';
+import { PageError } from '#src/components/page-states';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';
-import { CardSkeletons } from '../components/media-cards';
-import { PageError } from '../components/page-states';
 
 /**
  * A channel: the home page (`/`, `/discover`: the `discover` channel) or `/channel/{slug}`. Rows of

@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
-import { PlayButton } from '#src/features/library/components/play-button';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { CollectionHeader } from '#src/components/collection-header';
+import { HeaderSkeleton, PageError } from '#src/components/page-states';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackTable } from '#src/components/track-table';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useGenre, useGenreTracks } from '../api/get-genre';
-import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError } from '../components/page-states';
-import { TrackTable } from '../components/track-table';
 
 /** /genre/{name}: the genre's tracks, most played first, loaded page by page as you scroll. */
 export default function GenrePage() {

@@ -1,19 +1,19 @@
 import { Link, useParams } from 'react-router';
-import { LikeButton } from '#src/features/library/components/like-button';
-import { PlayButton } from '#src/features/library/components/play-button';
-import { TrackMenu } from '#src/features/library/components/track-menu';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { useAlbum } from '#src/components/api/get-album';
+import { ArtistLinks } from '#src/components/artist-links';
+import { CollectionHeader } from '#src/components/collection-header';
+import { LikeButton } from '#src/components/like-button';
+import { HeaderSkeleton, PageError } from '#src/components/page-states';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackMenu } from '#src/components/track-menu';
+import { TrackTable } from '#src/components/track-table';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
-import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
-import { ArtistLinks } from '../components/artist-links';
-import { CollectionHeader } from '../components/collection-header';
-import { HeaderSkeleton, PageError } from '../components/page-states';
-import { TrackTable } from '../components/track-table';
 
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
 export default function TrackPage() {

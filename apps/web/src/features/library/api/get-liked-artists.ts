@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/lib/bootstrap-store';
-import { libraryListOptions } from './paginated';
+import { libraryListOptions } from '#src/lib/paginated';
 
 /** GET me/likes/artists?page&perPage: liked artists. */
 export const likedArtistsQueryOptions = (perPage?: number) =>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { library } from '@zema/contracts/operations/library';
 import { useAuth } from '#src/lib/bootstrap-store';
-import { libraryListOptions } from './paginated';
+import { libraryListOptions } from '#src/lib/paginated';
 
 /** GET me/likes/tracks?page&perPage: liked songs, newest like first. */
 export const likedTracksQueryOptions = (perPage?: number) =>

@@ -1,13 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserRef } from '@zema/contracts';
-import { fetchSearch } from '#src/features/search/api/search';
+import { search } from '@zema/contracts/operations/search';
+import { api } from '#src/lib/api-client';
 
 /** How many people the collaborator picker offers per query. */
 export const USER_SEARCH_PER_PAGE = 10;
 
 /** GET search?query&types=user → users whose public name matches, ranked by the server. */
 export async function searchUsers(query: string, signal?: AbortSignal): Promise<UserRef[]> {
-  const res = await fetchSearch({ query, types: ['user'], perPage: USER_SEARCH_PER_PAGE }, signal);
+  const res = await api.call(search.search, {
+    query: { query, types: 'user', perPage: USER_SEARCH_PER_PAGE },
+    signal,
+  });
   return res.results.user?.data ?? [];
 }
 

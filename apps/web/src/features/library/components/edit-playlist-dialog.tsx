@@ -2,6 +2,7 @@ import type { Playlist } from '@zema/contracts';
 import { ImagePlus, Music, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '#src/components/create-playlist-dialog';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -11,7 +12,6 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useRemovePlaylistImage, useUploadPlaylistImage } from '../api/playlist-image';
 import { useUpdatePlaylist } from '../api/update-playlist';
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from './create-playlist-dialog';
 
 interface Values {
   name: string;

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { mockApi } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { playlistKey } from '#src/components/api/use-playlists';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { usePlaylist } from '../api/get-playlist';
-import { playlistKey } from '../api/use-playlists';
 import { CollaboratorAvatars, CollaboratorsDialog } from './playlist-collaborators';
 
 beforeEach(() => resetBootstrapStore());

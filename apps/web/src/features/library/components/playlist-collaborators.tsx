@@ -12,8 +12,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { UserAvatar } from '#src/app/chrome/user-menu';
-import { useDebouncedValue } from '#src/features/search/use-debounced-value';
+import { UserAvatar } from '#src/components/user-avatar';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -24,6 +23,7 @@ import { fieldDescriptionClass, fieldLabelClass } from '#src/ui/field';
 import { popoverClass } from '#src/ui/popover';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useAddPlaylistCollaborator } from '../api/add-playlist-collaborator';
 import { useRemovePlaylistCollaborator } from '../api/remove-playlist-collaborator';
 import { useUserSearch } from '../api/search-users';

@@ -1,15 +1,15 @@
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
-import { formatRelativeTime } from '#src/features/account/lib/relative-time';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/list-states';
+import { CollectionHeader } from '#src/components/page-header';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackList } from '#src/components/track-list';
+import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { formatRelativeTime } from '#src/lib/relative-time';
 import { useListeningHistory } from '../api/get-history';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
-import { CollectionHeader } from '../components/page-header';
-import { PlayButton } from '../components/play-button';
-import { TrackList } from '../components/track-list';
-import { TrackMenu } from '../components/track-menu';
 
 /** /library/history: what the user listened to, most recent first. */
 export default function HistoryPage() {

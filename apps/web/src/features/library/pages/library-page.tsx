@@ -3,6 +3,16 @@ import { Heart, History, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
+import { useMyPlaylists } from '#src/components/api/use-playlists';
+import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/components/collection-cards';
+import { CreatePlaylistDialog } from '#src/components/create-playlist-dialog';
+import {
+  CardGridSkeleton,
+  cardGridClass,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+} from '#src/components/list-states';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
@@ -12,10 +22,6 @@ import { useFollowedArtists } from '../api/get-followed-artists';
 import { useFollowedUsers } from '../api/get-followed-users';
 import { useLikedAlbums } from '../api/get-liked-albums';
 import { useLikedArtists } from '../api/get-liked-artists';
-import { useMyPlaylists } from '../api/use-playlists';
-import { CreatePlaylistDialog } from '../components/create-playlist-dialog';
-import { CardGridSkeleton, cardGridClass, EmptyState, ErrorState, LoadMore } from '../components/list-states';
-import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '../components/media-cards';
 
 export const LIBRARY_TABS = ['playlists', 'albums', 'artists', 'following'] as const;
 type LibraryTab = (typeof LIBRARY_TABS)[number];

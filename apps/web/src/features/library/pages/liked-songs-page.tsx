@@ -1,14 +1,14 @@
 import { Heart } from 'lucide-react';
 import { useMemo } from 'react';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/list-states';
+import { CollectionHeader } from '#src/components/page-header';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackList } from '#src/components/track-list';
+import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useLikedTracks } from '../api/get-liked-tracks';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
-import { CollectionHeader } from '../components/page-header';
-import { PlayButton } from '../components/play-button';
-import { TrackList } from '../components/track-list';
-import { TrackMenu } from '../components/track-menu';
 
 /** /liked-songs: every track the user hearted, newest first, with play all and play from here. */
 export default function LikedSongsPage() {

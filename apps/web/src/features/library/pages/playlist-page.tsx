@@ -2,7 +2,12 @@ import { Globe, Lock, MoreHorizontal, Music, Pencil, Trash2, UserPlus, Users } f
 import { useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import { playTracks } from '#src/features/player/engine/use-player';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/list-states';
+import { CollectionHeader } from '#src/components/page-header';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackList } from '#src/components/track-list';
+import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';
 import { formatTotalDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
@@ -18,12 +23,7 @@ import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistTracks } from '../api/get-playlist-tracks';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditPlaylistDialog } from '../components/edit-playlist-dialog';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '../components/list-states';
-import { CollectionHeader } from '../components/page-header';
-import { PlayButton } from '../components/play-button';
 import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist-collaborators';
-import { TrackList } from '../components/track-list';
-import { TrackMenu } from '../components/track-menu';
 
 /**
  * /playlist/{id}/{slug}: header with cover, owner and totals, "Play {name}", and the tracks. The

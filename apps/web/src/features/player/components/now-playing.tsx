@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
-import { ArtistLinks } from '#src/features/catalogue/components/artist-links';
-import { LikeButton } from '#src/features/library/components/like-button';
+import { ArtistLinks } from '#src/components/artist-links';
+import { LikeButton } from '#src/components/like-button';
+import { useCurrentTrack } from '#src/components/player/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { useCurrentTrack } from '../engine/use-player';
 import { Artwork, QueueDialog } from './player-bar';
 import {
   NextButton,

@@ -2,8 +2,10 @@ import type { Track } from '@zema/contracts';
 import { Keyboard, Music } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { ArtistLinks } from '#src/features/catalogue/components/artist-links';
-import { LikeButton } from '#src/features/library/components/like-button';
+import { ArtistLinks } from '#src/components/artist-links';
+import { LikeButton } from '#src/components/like-button';
+import { PLAYER_REGION_ID, usePlayerRegionRef } from '#src/components/player/player-region';
+import { useCurrentTrack, usePlayerState } from '#src/components/player/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
@@ -11,7 +13,6 @@ import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
-import { useCurrentTrack, usePlayerState } from '../engine/use-player';
 import {
   NextButton,
   PlayPauseButton,
@@ -22,7 +23,6 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
-import { PLAYER_REGION_ID, usePlayerRegionRef } from './player-region';
 
 const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
 const NowPlayingView = lazy(() => import('./now-playing').then((m) => ({ default: m.NowPlayingView })));

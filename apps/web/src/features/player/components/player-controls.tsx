@@ -13,12 +13,12 @@ import {
 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Slider, SliderThumb, type SliderThumbProps, SliderTrack } from 'react-aria-components';
+import { getPlayer, usePlayerState } from '#src/components/player/use-player';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Spinner } from '#src/ui/spinner';
-import { getPlayer, usePlayerState } from '../engine/use-player';
 
 const toggledClass = 'text-primary data-hovered:text-primary';
 

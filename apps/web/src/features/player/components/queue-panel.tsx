@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import type { QueueItem } from '#src/components/player/queue';
+import { getPlayer, usePlayerState } from '#src/components/player/use-player';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
-import type { QueueItem } from '../engine/queue';
-import { getPlayer, usePlayerState } from '../engine/use-player';
 
 /**
  * What plays now and next. Entries reorder by drag (mouse, touch, or keyboard through the grip:

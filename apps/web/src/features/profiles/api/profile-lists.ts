@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { profiles } from '@zema/contracts/operations/profiles';
-import { libraryListOptions } from '#src/features/library/api/paginated';
+import { libraryListOptions } from '#src/lib/paginated';
 
 /**
  * The lists on a profile, one call each:

@@ -3,7 +3,8 @@ import { UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
-import { FollowButton } from '#src/features/library/components/follow-button';
+import { PlaylistCard, UserCard } from '#src/components/collection-cards';
+import { FollowButton } from '#src/components/follow-button';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -11,12 +12,11 @@ import {
   ErrorState,
   LoadMore,
   TrackRowsSkeleton,
-} from '#src/features/library/components/list-states';
-import { PlaylistCard, UserCard } from '#src/features/library/components/media-cards';
-import { PlayButton } from '#src/features/library/components/play-button';
-import { TrackList } from '#src/features/library/components/track-list';
-import { TrackMenu } from '#src/features/library/components/track-menu';
-import { playTracks } from '#src/features/player/engine/use-player';
+} from '#src/components/list-states';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackList } from '#src/components/track-list';
+import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';

@@ -20,8 +20,8 @@ import { paths, searchResultPath } from '#src/lib/paths';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { popoverClass } from '#src/ui/popover';
 import { Spinner } from '#src/ui/spinner';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useSearch } from '../api/search';
-import { useDebouncedValue } from '../use-debounced-value';
 
 /** Instant results wait for this pause in typing. */
 export const INSTANT_SEARCH_DELAY_MS = 250;

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Input, Link, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
+import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/components/collection-cards';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -10,20 +11,19 @@ import {
   ErrorState,
   LoadMore,
   TrackRowsSkeleton,
-} from '#src/features/library/components/list-states';
-import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/features/library/components/media-cards';
-import { TrackList } from '#src/features/library/components/track-list';
-import { TrackMenu } from '#src/features/library/components/track-menu';
-import { playTracks } from '#src/features/player/engine/use-player';
+} from '#src/components/list-states';
+import { playTracks } from '#src/components/player/use-player';
+import { TrackList } from '#src/components/track-list';
+import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths, SEARCH_TABS, type SearchTab } from '#src/lib/paths';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useSearch } from '../api/search';
 import { useSearchTab } from '../api/search-tab';
 import { TAB_TYPE } from '../lib/search-tabs';
-import { useDebouncedValue } from '../use-debounced-value';
 
 /** Items per section on the "All" tab. */
 export const SEARCH_ALL_PER_TYPE = 6;

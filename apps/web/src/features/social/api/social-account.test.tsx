@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { useSocialLogin } from '#src/components/social/use-social-login';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
-import { useSocialLogin } from '../lib/use-social-login';
 import { useDisconnectSocial } from './disconnect-social';
 
 /** What the account-settings panel will do with these hooks. */

@@ -1,0 +1,41 @@
+import { Button } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+import { RequestPasswordDialog } from './request-password-dialog';
+import { SocialIcon } from './social-icons';
+import { SOCIAL_LABELS } from './social-texts';
+import { useSocialLogin } from './use-social-login';
+
+export interface SocialLoginButtonsProps {
+  className?: string;
+}
+
+/**
+ * One 'Continue with …' button per provider the server has turned on; nothing when none is.
+ * The login and register pages render it under their forms.
+ */
+export function SocialLoginButtons({ className }: SocialLoginButtonsProps) {
+  const social = useSocialLogin();
+  if (social.enabledServices.length === 0) return null;
+  return (
+    <div className={cx('flex flex-col gap-2.5', className)}>
+      {social.enabledServices.map((service) => (
+        <Button
+          key={service}
+          variant="outline"
+          fullWidth
+          startIcon={<SocialIcon service={service} />}
+          isPending={social.pendingService === service}
+          isDisabled={social.pendingService !== null && social.pendingService !== service}
+          onPress={() => void social.loginWithSocial(service)}
+        >
+          Continue with {SOCIAL_LABELS[service]}
+        </Button>
+      ))}
+      <RequestPasswordDialog
+        isOpen={social.passwordRequest !== null}
+        onClose={social.closePasswordRequest}
+        onConnected={social.finishLogin}
+      />
+    </div>
+  );
+}

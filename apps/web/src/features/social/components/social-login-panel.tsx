@@ -1,0 +1,96 @@
+import type { SocialService } from '@zema/contracts';
+import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import { SettingsPanel } from '#src/components/account/settings-panel';
+import { RequestPasswordDialog } from '#src/components/social/request-password-dialog';
+import { SocialIcon } from '#src/components/social/social-icons';
+import { enabledMessage, SOCIAL_LABELS } from '#src/components/social/social-texts';
+import { useSocialLogin } from '#src/components/social/use-social-login';
+import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
+import { Button } from '#src/ui/button';
+import { toast } from '#src/ui/toast';
+import { useDisconnectSocial } from '../api/disconnect-social';
+
+/**
+ * One row per enabled provider: connected username or 'Not connected', Connect (popup in connect
+ * mode) or Disconnect. The connected state comes from the bootstrap user, which both hooks update.
+ */
+export function SocialLoginPanel() {
+  const social = useSocialLogin();
+  if (social.enabledServices.length === 0) return null;
+  return (
+    <SettingsPanel
+      id="social-login"
+      title="Social login"
+      description="Sign in with a third-party account instead of your email and password."
+    >
+      <ul className="flex flex-col divide-y divide-divider">
+        {social.enabledServices.map((service) => (
+          <SocialRow
+            key={service}
+            service={service}
+            isConnecting={social.pendingService === service}
+            onConnect={() => void social.connectSocial(service)}
+          />
+        ))}
+      </ul>
+      <RequestPasswordDialog
+        isOpen={social.passwordRequest !== null}
+        onClose={social.closePasswordRequest}
+        onConnected={(data) => {
+          const service = social.passwordRequest;
+          setBootstrapData(data);
+          if (service) toast.positive(enabledMessage(service));
+        }}
+      />
+    </SettingsPanel>
+  );
+}
+
+function SocialRow({
+  service,
+  isConnecting,
+  onConnect,
+}: {
+  service: SocialService;
+  isConnecting: boolean;
+  onConnect: () => void;
+}) {
+  const { user } = useAuth();
+  const disconnect = useDisconnectSocial(service);
+  const profile = user?.social_profiles.find((p) => p.service_name === service);
+  const label = SOCIAL_LABELS[service];
+  return (
+    <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full border border-divider">
+        <SocialIcon service={service} className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">{label}</p>
+        <p className="truncate text-sm text-muted">
+          {profile ? profile.username || 'Connected' : ACCOUNT_TEXTS.notConnected}
+        </p>
+      </div>
+      {profile ? (
+        <Button
+          variant="outline"
+          size="sm"
+          isPending={disconnect.isPending}
+          aria-label={`Disconnect ${label}`}
+          onPress={() => disconnect.mutate()}
+        >
+          Disconnect
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          isPending={isConnecting}
+          aria-label={`Connect ${label}`}
+          onPress={onConnect}
+        >
+          Connect
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+import type { MenuItem } from '@zema/contracts';
+import { describe, expect, it } from 'vitest';
+import { makeBootstrap, makeSettings, makeUser } from '#src/app/testing/bootstrap-factory';
+import { authFrom } from './bootstrap-store';
+import { isMenuItemVisible, menuItemLinkProps } from './menu-visibility';
+
+const item = (patch: Partial<MenuItem> = {}): MenuItem => ({
+  id: 'x',
+  label: 'X',
+  type: 'route',
+  action: '/x',
+  ...patch,
+});
+
+const settings = makeSettings({ billing: { enable: true }, api: { integrated: false } });
+const guest = authFrom(makeBootstrap());
+const user = authFrom(
+  makeBootstrap({
+    user: makeUser({
+      roles: [
+        { id: 2, name: 'Users', slug: 'users' },
+        { id: 3, name: 'Artists', slug: 'artists' },
+      ],
+      permissions: [
+        { id: 1, name: 'music.view', restrictions: [] },
+        { id: 2, name: 'api.access', restrictions: [] },
+      ],
+    }),
+  }),
+);
+const subscriber = authFrom(
+  makeBootstrap({ user: makeUser({ subscriptions: [{ id: 1, valid: true, active: true }] }) }),
+);
+const lapsed = authFrom(
+  makeBootstrap({ user: makeUser({ subscriptions: [{ id: 1, valid: false, active: false }] }) }),
+);
+
+describe('isMenuItemVisible (SPEC §6)', () => {
+  it('needs an action', () => {
+    expect(isMenuItemVisible(item(), guest, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ action: null }), guest, settings)).toBe(false);
+    expect(isMenuItemVisible(item({ action: '' }), guest, settings)).toBe(false);
+  });
+
+  it('needs every listed role, by id', () => {
+    expect(isMenuItemVisible(item({ roles: [2, 3] }), user, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ roles: [2, 4] }), user, settings)).toBe(false);
+    expect(isMenuItemVisible(item({ roles: [2] }), guest, settings)).toBe(false);
+  });
+
+  it('needs every listed permission (guests use the guest role)', () => {
+    expect(isMenuItemVisible(item({ permissions: ['music.view', 'api.access'] }), user, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ permissions: ['music.view', 'admin.access'] }), user, settings)).toBe(
+      false,
+    );
+    expect(isMenuItemVisible(item({ permissions: ['music.view'] }), guest, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ permissions: ['api.access'] }), guest, settings)).toBe(false);
+  });
+
+  it('needs listed settings (dotted keys) to equal their values', () => {
+    expect(isMenuItemVisible(item({ settings: { 'billing.enable': true } }), guest, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ settings: { 'api.integrated': true } }), guest, settings)).toBe(false);
+    expect(
+      isMenuItemVisible(
+        item({ settings: { 'billing.enable': true, 'api.integrated': true } }),
+        guest,
+        settings,
+      ),
+    ).toBe(false);
+    expect(isMenuItemVisible(item({ settings: { site_name: 'Zema' } }), guest, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ settings: { 'no.such.key': true } }), guest, settings)).toBe(false);
+  });
+
+  it('matches the subscription status', () => {
+    expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), subscriber, settings)).toBe(true);
+    expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), lapsed, settings)).toBe(false);
+    expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), guest, settings)).toBe(false);
+    expect(isMenuItemVisible(item({ subscriptionStatus: 'unsubscribed' }), subscriber, settings)).toBe(false);
+    expect(isMenuItemVisible(item({ subscriptionStatus: 'unsubscribed' }), lapsed, settings)).toBe(true);
+  });
+});
+
+describe('menuItemLinkProps', () => {
+  it('opens links in a new tab and navigates routes in place', () => {
+    expect(menuItemLinkProps(item({ type: 'link', action: 'https://example.com' }))).toEqual({
+      href: 'https://example.com',
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
+    expect(menuItemLinkProps(item({ type: 'route', action: 'contact' }))).toEqual({
+      href: '/contact',
+      target: undefined,
+    });
+  });
+});
