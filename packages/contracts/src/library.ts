@@ -85,12 +85,27 @@ export const playlistEntrySchema = z.object({
 });
 export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
 
+export const PLAYLIST_NAME_MAX = 100;
+export const PLAYLIST_DESCRIPTION_MAX = 300;
 export const createPlaylistRequestSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(300).nullable().optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(PLAYLIST_NAME_MAX, `The name may not be greater than ${PLAYLIST_NAME_MAX} characters.`),
+  description: z
+    .string()
+    .trim()
+    .max(
+      PLAYLIST_DESCRIPTION_MAX,
+      `The description may not be greater than ${PLAYLIST_DESCRIPTION_MAX} characters.`,
+    )
+    .nullable()
+    .optional(),
   public: z.boolean().optional(),
   collaborative: z.boolean().optional(),
 });
+export type CreatePlaylistRequest = z.infer<typeof createPlaylistRequestSchema>;
 export const updatePlaylistRequestSchema = createPlaylistRequestSchema.partial();
 export const playlistResponseSchema = z.object({ playlist: playlistSchema });
 export const playlistListResponseSchema = z.object({ playlists: z.array(playlistSchema) });

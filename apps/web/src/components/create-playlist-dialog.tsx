@@ -1,24 +1,15 @@
-import { useForm } from 'react-hook-form';
+import type { CreatePlaylistRequest } from '@zema/contracts';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
-import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { Form } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useCreatePlaylist } from './api/create-playlist';
 import { useAddToPlaylist } from './api/use-playlists';
-
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 300;
-
-interface Values {
-  name: string;
-  description: string;
-  public: boolean;
-  collaborative: boolean;
-}
+import { PlaylistFields, toPlaylistRequest, usePlaylistForm } from './playlist-fields';
 
 export interface CreatePlaylistDialogProps {
   isOpen: boolean;
@@ -40,7 +31,7 @@ export function CreatePlaylistDialog({
   const navigate = useNavigate();
   const create = useCreatePlaylist();
   const addTracks = useAddToPlaylist();
-  const form = useForm<Values>({
+  const form = usePlaylistForm({
     defaultValues: { name: '', description: '', public: true, collaborative: false },
   });
 
@@ -50,27 +41,19 @@ export function CreatePlaylistDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = (values: Values) => {
-    create.mutate(
-      {
-        name: values.name.trim(),
-        description: values.description.trim() || null,
-        public: values.public,
-        collaborative: values.collaborative,
+  const onSubmit = (values: CreatePlaylistRequest) => {
+    create.mutate(toPlaylistRequest(values), {
+      onSuccess: (playlist) => {
+        close();
+        if (trackIds?.length) {
+          addTracks.mutate({ playlistId: playlist.id, trackIds });
+        } else {
+          toast.positive(trans('Playlist created'));
+        }
+        if (openAfterCreate ?? !trackIds?.length) navigate(paths.playlist(playlist));
       },
-      {
-        onSuccess: (playlist) => {
-          close();
-          if (trackIds?.length) {
-            addTracks.mutate({ playlistId: playlist.id, trackIds });
-          } else {
-            toast.positive(trans('Playlist created'));
-          }
-          if (openAfterCreate ?? !trackIds?.length) navigate(paths.playlist(playlist));
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
+      onError: (error) => applyServerErrors(form, error),
+    });
   };
 
   return (
@@ -81,29 +64,7 @@ export function CreatePlaylistDialog({
       onOpenChange={(open) => (open ? onOpenChange(true) : close())}
     >
       <Form form={form} onSubmit={onSubmit} aria-label={trans('New playlist')} className="pb-2">
-        <FormTextField<Values>
-          name="name"
-          label={trans('Name')}
-          autoFocus
-          maxLength={PLAYLIST_NAME_MAX}
-          rules={{ validate: (v) => String(v).trim().length > 0 || trans('The name field is required.') }}
-        />
-        <FormTextField<Values>
-          name="description"
-          label={trans('Description')}
-          multiline
-          rows={3}
-          maxLength={PLAYLIST_DESCRIPTION_MAX}
-        />
-        <FormCheckbox<Values> name="public" description={trans('Anyone can find and listen to it.')}>
-          {trans('Public')}
-        </FormCheckbox>
-        <FormCheckbox<Values>
-          name="collaborative"
-          description={trans('People you invite can add and reorder tracks.')}
-        >
-          {trans('Collaborative')}
-        </FormCheckbox>
+        <PlaylistFields />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={close}>
             {trans('Cancel')}

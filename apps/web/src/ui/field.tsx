@@ -24,6 +24,7 @@ import {
   type UseFormReturn,
   useFormContext,
 } from 'react-hook-form';
+import { useTrans } from '#src/lib/i18n';
 import { cx, fieldFocusRing } from './cx';
 
 const inputClass =
@@ -133,6 +134,8 @@ export function FormTextField<T extends FieldValues>({
   ...props
 }: FormTextFieldProps<T>) {
   const context = useFormContext<T>();
+  // A schema's messages are English source lines, translated like every other text.
+  const { trans } = useTrans();
   return (
     <Controller
       name={name}
@@ -147,7 +150,7 @@ export function FormTextField<T extends FieldValues>({
           onBlur={field.onBlur}
           isDisabled={props.isDisabled ?? field.disabled}
           inputRef={field.ref}
-          errorMessage={fieldState.error?.message}
+          errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
         />
       )}
     />
@@ -231,6 +234,8 @@ export function FormCheckbox<T extends FieldValues>({
   ...props
 }: FormCheckboxProps<T>) {
   const context = useFormContext<T>();
+  // A schema's messages are English source lines, translated like every other text.
+  const { trans } = useTrans();
   return (
     <Controller
       name={name}
@@ -245,17 +250,19 @@ export function FormCheckbox<T extends FieldValues>({
           onBlur={field.onBlur}
           isDisabled={props.isDisabled ?? field.disabled}
           inputRef={field.ref}
-          errorMessage={fieldState.error?.message}
+          errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
         />
       )}
     />
   );
 }
 
-export interface FormProps<T extends FieldValues>
+export interface FormProps<T extends FieldValues, Out = T>
   extends Omit<RACFormProps, 'onSubmit' | 'validationBehavior' | 'children'> {
-  form: UseFormReturn<T>;
-  onSubmit: SubmitHandler<T>;
+  /** With a schema resolver, `Out` is what the schema makes of the values (trimmed, defaulted). */
+  // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's own default for the context type
+  form: UseFormReturn<T, any, Out>;
+  onSubmit: SubmitHandler<Out>;
   children: ReactNode;
 }
 
@@ -263,7 +270,13 @@ export interface FormProps<T extends FieldValues>
  * A `<form>` driven by react-hook-form: provides the form context to `FormTextField`/`FormCheckbox`
  * and leaves validation to react-hook-form (no native browser bubbles).
  */
-export function Form<T extends FieldValues>({ form, onSubmit, children, className, ...props }: FormProps<T>) {
+export function Form<T extends FieldValues, Out = T>({
+  form,
+  onSubmit,
+  children,
+  className,
+  ...props
+}: FormProps<T, Out>) {
   return (
     <FormProvider {...form}>
       <RACForm

@@ -4,7 +4,9 @@ import { ApiError } from '../lib/api-error';
 import { toast } from './toast';
 
 export type ServerErrorForm<T extends FieldValues> = Pick<
-  UseFormReturn<T>,
+  // Any resolver output: the form may check its values with a schema that transforms them.
+  // biome-ignore lint/suspicious/noExplicitAny: the output type does not matter here
+  UseFormReturn<T, any, any>,
   'setError' | 'getValues' | 'control'
 >;
 

@@ -1,24 +1,16 @@
-import type { Playlist } from '@zema/contracts';
+import type { CreatePlaylistRequest, Playlist } from '@zema/contracts';
 import { ImagePlus, Music, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '#src/components/create-playlist-dialog';
+import { PlaylistFields, toPlaylistRequest, usePlaylistForm } from '#src/components/playlist-fields';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
-import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { Form } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useRemovePlaylistImage, useUploadPlaylistImage } from '../api/playlist-image';
 import { useUpdatePlaylist } from '../api/update-playlist';
-
-interface Values {
-  name: string;
-  description: string;
-  public: boolean;
-  collaborative: boolean;
-}
 
 /** "Edit details": cover, name, description, public and collaborative (owner only). */
 export function EditPlaylistDialog({
@@ -35,7 +27,7 @@ export function EditPlaylistDialog({
   const upload = useUploadPlaylistImage();
   const removeImage = useRemovePlaylistImage();
   const fileRef = useRef<HTMLInputElement>(null);
-  const form = useForm<Values>({
+  const form = usePlaylistForm({
     values: {
       name: playlist.name,
       description: playlist.description ?? '',
@@ -44,15 +36,9 @@ export function EditPlaylistDialog({
     },
   });
 
-  const onSubmit = (values: Values) => {
+  const onSubmit = (values: CreatePlaylistRequest) => {
     update.mutate(
-      {
-        playlistId: playlist.id,
-        name: values.name.trim(),
-        description: values.description.trim() || null,
-        public: values.public,
-        collaborative: values.collaborative,
-      },
+      { playlistId: playlist.id, ...toPlaylistRequest(values) },
       {
         onSuccess: () => {
           toast.positive(trans('Playlist updated'));
@@ -124,29 +110,7 @@ export function EditPlaylistDialog({
             </div>
           </div>
           <div className="flex min-w-0 flex-1 flex-col gap-4">
-            <FormTextField<Values>
-              name="name"
-              label={trans('Name')}
-              autoFocus
-              maxLength={PLAYLIST_NAME_MAX}
-              rules={{ validate: (v) => String(v).trim().length > 0 || trans('The name field is required.') }}
-            />
-            <FormTextField<Values>
-              name="description"
-              label={trans('Description')}
-              multiline
-              rows={3}
-              maxLength={PLAYLIST_DESCRIPTION_MAX}
-            />
-            <FormCheckbox<Values> name="public" description={trans('Anyone can find and listen to it.')}>
-              {trans('Public')}
-            </FormCheckbox>
-            <FormCheckbox<Values>
-              name="collaborative"
-              description={trans('People you invite can add and reorder tracks.')}
-            >
-              {trans('Collaborative')}
-            </FormCheckbox>
+            <PlaylistFields />
           </div>
         </div>
         <div className="flex justify-end gap-2">
