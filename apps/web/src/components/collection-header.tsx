@@ -3,27 +3,35 @@ import type { ReactNode } from 'react';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 
-/** The top of an album, track, genre or artist page: artwork, kind, title, details, actions. */
+/**
+ * The top of a collection page (album, track, genre, artist, playlist, liked songs, history):
+ * artwork (or an icon in its place), kind, title, details, actions.
+ */
 export function CollectionHeader({
   image,
+  fallback,
   round,
   kind,
   title,
   verified,
   details,
   actions,
+  className,
 }: {
-  image: string | null;
+  image?: string | null;
+  /** Shown in the artwork's place when there is no image (a disc by default). */
+  fallback?: ReactNode;
   round?: boolean;
   kind: string;
   title: string;
   verified?: boolean;
   details?: ReactNode;
   actions?: ReactNode;
+  className?: string;
 }) {
   const { trans } = useTrans();
   return (
-    <header className="flex flex-col gap-6">
+    <header className={cx('flex flex-col gap-6', className)}>
       <div className="flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
         {image ? (
           // The page's largest image (its LCP element): fetched before the rows' artwork.
@@ -43,7 +51,7 @@ export function CollectionHeader({
               round ? 'rounded-full' : 'rounded-theme',
             )}
           >
-            <Disc3 aria-hidden="true" className="size-16" />
+            {fallback ?? <Disc3 aria-hidden="true" className="size-16" />}
           </span>
         )}
         <div className="flex min-w-0 flex-col gap-2">
@@ -57,11 +65,13 @@ export function CollectionHeader({
             )}
             <span>{kind}</span>
           </p>
-          <h1 className="text-3xl font-extrabold break-words md:text-5xl">{title}</h1>
+          <h1 className="max-w-full text-3xl font-extrabold break-words md:text-5xl">{title}</h1>
           {details && <div className="text-sm text-muted">{details}</div>}
         </div>
       </div>
-      {actions && <div className="flex items-center justify-center gap-3 md:justify-start">{actions}</div>}
+      {actions && (
+        <div className="flex flex-wrap items-center justify-center gap-3 md:justify-start">{actions}</div>
+      )}
     </header>
   );
 }

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
+import { NotFoundPage } from '#src/ui/not-found-page';
 
+// The states of every list and page of the music UI, in one place: skeletons while loading,
+// empty, error (a page's 404 is the not-found page), and loading more.
 /** Grey rows shaped like track rows while the first page loads. */
 export function TrackRowsSkeleton({ rows = 8, label }: { rows?: number; label?: string }) {
   const { trans } = useTrans();
@@ -87,8 +91,8 @@ export function ErrorState({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Loads the next page when it scrolls into view, with a button for keyboards and for browsers
- * where the observer never fires.
+ * The one infinite-scroll sentinel: loads the next page when it comes near the viewport, and is a
+ * button too, for keyboards and for browsers where the observer never fires.
  */
 export function LoadMore({
   hasMore,
@@ -106,9 +110,13 @@ export function LoadMore({
   useEffect(() => {
     const el = ref.current;
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load.current();
-    });
+    // 400 px early: the next page is usually there before the end of the list is.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load.current();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore]);
@@ -118,6 +126,36 @@ export function LoadMore({
       <Button variant="outline" size="sm" onPress={onLoadMore} isPending={isLoading}>
         {trans('Load more')}
       </Button>
+    </div>
+  );
+}
+
+/** A failed page load: the 404 page for a missing item, otherwise a message and Retry. */
+export function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { trans } = useTrans();
+  if (error instanceof ApiError && error.status === 404)
+    return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-20 text-center">
+      <p className="text-lg font-semibold">{trans('This page could not be loaded.')}</p>
+      <Button variant="outline" onPress={onRetry}>
+        {trans('Retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function HeaderSkeleton({ round }: { round?: boolean }) {
+  return (
+    <div aria-hidden="true" className="flex items-end gap-6">
+      <span
+        className={`size-40 shrink-0 animate-pulse bg-hover md:size-52 ${round ? 'rounded-full' : 'rounded-theme'}`}
+      />
+      <span className="flex flex-1 flex-col gap-3">
+        <span className="h-3 w-20 animate-pulse rounded bg-hover" />
+        <span className="h-8 w-2/3 animate-pulse rounded bg-hover" />
+        <span className="h-3 w-1/3 animate-pulse rounded bg-hover" />
+      </span>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Track } from '@zema/contracts';
 import { Clock3, Pause, Play } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
@@ -12,6 +12,7 @@ import { ArtistLinks } from './artist-links';
 import { LikeButton } from './like-button';
 import { currentItem } from './player/queue';
 import { getPlayer, playTracks, usePlayerState } from './player/use-player';
+import { LoadMore } from './states';
 import { TrackMenu } from './track-menu';
 
 const SKELETON_KEYS = Array.from({ length: 20 }, (_, i) => `skeleton-${i}`);
@@ -100,34 +101,7 @@ export function TrackTable({
             SKELETON_KEYS.slice(0, 3).map((k) => <SkeletonRow key={`more-${k}`} showAlbum={showAlbum} />)}
         </tbody>
       </table>
-      {hasMore && onLoadMore && <LoadMoreSentinel onVisible={onLoadMore} isLoading={!!isLoadingMore} />}
-    </div>
-  );
-}
-
-function LoadMoreSentinel({ onVisible, isLoading }: { onVisible: () => void; isLoading: boolean }) {
-  const { trans } = useTrans();
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) callback.current();
-      },
-      { rootMargin: '400px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
-  return (
-    <div ref={ref} className="flex justify-center py-4">
-      {/* Also a button: scrolling is not the only way to ask for more. */}
-      <Button variant="outline" size="sm" isPending={isLoading} onPress={() => callback.current()}>
-        {trans('Load more')}
-      </Button>
+      {onLoadMore && <LoadMore hasMore={!!hasMore} isLoading={!!isLoadingMore} onLoadMore={onLoadMore} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { useParams } from 'react-router';
 import { CardSkeletons } from '#src/components/media-cards';
-import { PageError } from '#src/components/page-states';
+import { PageError } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useChannel } from '../api/get-channel';

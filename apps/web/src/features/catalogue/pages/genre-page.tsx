@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { CollectionHeader } from '#src/components/collection-header';
-import { HeaderSkeleton, PageError } from '#src/components/page-states';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
+import { HeaderSkeleton, PageError } from '#src/components/states';
 import { TrackTable } from '#src/components/track-table';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';

@@ -1,9 +1,9 @@
 import { History } from 'lucide-react';
 import { useMemo } from 'react';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/list-states';
-import { CollectionHeader } from '#src/components/page-header';
+import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
@@ -32,9 +32,10 @@ export default function HistoryPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <CollectionHeader
+        className="pb-6"
         kind={trans('Library')}
         title={title}
-        imageFallback={<History aria-hidden="true" className="size-16" />}
+        fallback={<History aria-hidden="true" className="size-16" />}
         actions={
           <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
         }

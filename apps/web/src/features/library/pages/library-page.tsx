@@ -6,13 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useMyPlaylists } from '#src/components/api/use-playlists';
 import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/components/collection-cards';
 import { CreatePlaylistDialog } from '#src/components/create-playlist-dialog';
-import {
-  CardGridSkeleton,
-  cardGridClass,
-  EmptyState,
-  ErrorState,
-  LoadMore,
-} from '#src/components/list-states';
+import { CardGridSkeleton, cardGridClass, EmptyState, ErrorState, LoadMore } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';

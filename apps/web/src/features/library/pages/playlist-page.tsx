@@ -2,10 +2,10 @@ import { Globe, Lock, MoreHorizontal, Music, Pencil, Trash2, UserPlus, Users } f
 import { useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/list-states';
-import { CollectionHeader } from '#src/components/page-header';
+import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
+import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';
@@ -106,14 +106,11 @@ export default function PlaylistPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       {p ? (
         <CollectionHeader
+          className="pb-6"
           kind={trans('Playlist')}
           title={p.name}
-          image={
-            p.image ? (
-              <img src={p.image} alt="" aria-hidden="true" className="size-full object-cover" />
-            ) : undefined
-          }
-          imageFallback={<Music aria-hidden="true" className="size-16" />}
+          image={p.image}
+          fallback={<Music aria-hidden="true" className="size-16" />}
           details={details}
           actions={
             <>

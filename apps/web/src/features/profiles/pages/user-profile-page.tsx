@@ -5,6 +5,8 @@ import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
 import { PlaylistCard, UserCard } from '#src/components/collection-cards';
 import { FollowButton } from '#src/components/follow-button';
+import { PlayButton } from '#src/components/play-button';
+import { playTracks } from '#src/components/player/use-player';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -12,9 +14,7 @@ import {
   ErrorState,
   LoadMore,
   TrackRowsSkeleton,
-} from '#src/components/list-states';
-import { PlayButton } from '#src/components/play-button';
-import { playTracks } from '#src/components/player/use-player';
+} from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Input, Link, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/components/collection-cards';
+import { playTracks } from '#src/components/player/use-player';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -11,8 +12,7 @@ import {
   ErrorState,
   LoadMore,
   TrackRowsSkeleton,
-} from '#src/components/list-states';
-import { playTracks } from '#src/components/player/use-player';
+} from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
