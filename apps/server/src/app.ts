@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
+import type { Deps } from '#src/deps';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
@@ -19,6 +20,7 @@ import { emailVerificationRoutes } from '#src/features/auth/email-verification.r
 import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
+import { invalidateCataloguePagesOnChange } from '#src/features/catalogue/artist-page';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
@@ -31,6 +33,7 @@ import { createMailService } from '#src/features/mail/mail.service';
 import { playerRoutes } from '#src/features/player/player.routes';
 import { profilesRoutes } from '#src/features/profiles/profiles.routes';
 import { searchRoutes } from '#src/features/search/search.routes';
+import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { createSettingsService } from '#src/features/settings/settings.service';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
@@ -48,6 +51,7 @@ import { applyMethodOverride } from '#src/http/method-override';
 import { securityHeadersPlugin } from '#src/http/security-headers.plugin';
 import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
+import { createDomainEvents } from '#src/lib/events';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import { createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
@@ -57,7 +61,7 @@ import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
 import { createSharedCache } from '#src/platform/shared-cache';
 import type { FileStorage } from '#src/platform/storage';
-import { storagePlugin } from '#src/platform/storage.plugin';
+import { openStorage, storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
 import '#src/http/types';
 
@@ -137,7 +141,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     if (opts.demoCatalogue) {
       // After assemble: the demo's audio and artwork go through app.storage. Its rows go in one
       // transaction, so a failure leaves no half catalogue and the server still starts.
-      await seedDemoCatalogueIfNeeded(app).then(
+      await seedDemoCatalogueIfNeeded(app.deps).then(
         (demo) => demo.seeded && app.log.info(demo, 'demo catalogue added'),
         (err: unknown) => app.log.error({ err }, 'could not add the demo catalogue'),
       );
@@ -252,7 +256,32 @@ async function assemble(
     log: app.log,
   });
   app.decorate('mail', mail);
-  app.decorate('humanMarks', createHumanMarks(redis ?? null));
+  const humanMarks = createHumanMarks(redis ?? null);
+  app.decorate('humanMarks', humanMarks);
+  const storage = await openStorage(config.dataDir, app.log, opts.storage);
+  const events = createDomainEvents((err, name) =>
+    app.log.error({ err, event: name }, 'a domain event subscriber failed'),
+  );
+  const deps: Deps = {
+    config,
+    db: handle.db,
+    database: handle,
+    cache,
+    pubsub,
+    settings: app.settings,
+    storage,
+    mail,
+    events,
+    background,
+    humanMarks,
+    errorLog,
+    redis: redis ?? null,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  // Caches derived from the catalogue follow its writes, wherever they happen.
+  invalidateCataloguePagesOnChange(events, cache);
+  invalidateSearchesOnChange(events, cache);
 
   app.addHook('onClose', async () => {
     // Work and mail left by the last requests finish before the connections close.
@@ -342,7 +371,7 @@ async function assemble(
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
 
-  await app.register(storagePlugin, { storage: opts.storage });
+  await app.register(storagePlugin, { storage });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(

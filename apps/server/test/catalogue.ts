@@ -1,5 +1,9 @@
-import type { Database } from '#src/db/client';
-import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
+import {
+  type CatalogueWriter,
+  createAlbum,
+  createArtist,
+  createTrack,
+} from '#src/features/catalogue/catalogue.service';
 
 /**
  * A valid PCM WAV file of `seconds` length (8 kHz, 8-bit mono: 8000 bytes a second), filled with a
@@ -26,7 +30,7 @@ export function makeWav(seconds: number, sampleRate = 8000): Buffer {
 }
 
 /** An artist with one album of `trackCount` tracks (no audio), for tests of other features. */
-export async function seedSmallCatalogue(db: Database, name = 'Fixture', trackCount = 3) {
+export async function seedSmallCatalogue(db: CatalogueWriter, name = 'Fixture', trackCount = 3) {
   const artistId = await createArtist(db, { name: `${name} Artist`, genres: [`${name} genre`] });
   const albumId = await createAlbum(db, {
     name: `${name} Album`,

@@ -9,6 +9,7 @@ import { type BuildAppOptions, buildApp } from '#src/app';
 import { type Config, loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { hashPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
 import { databaseUrl, quoteIdent, withClient } from './database';
@@ -32,6 +33,8 @@ export type TestApp = {
   app: FastifyInstance;
   config: Config;
   db: Database;
+  /** What the services take (deps.ts): call a service directly, as a script or job would. */
+  deps: Deps;
   close(): Promise<void>;
 };
 
@@ -89,6 +92,7 @@ export async function buildTestApp(
     app,
     config,
     db: app.db,
+    deps: app.deps,
     async close() {
       await app.close();
       await dropDatabase?.();
@@ -131,6 +135,9 @@ export function useApp(
     },
     get db() {
       return current().db;
+    },
+    get deps() {
+      return current().deps;
     },
     close: () => current().close(),
   };

@@ -94,8 +94,8 @@ async function everySetCookie(t: TestApp): Promise<string[]> {
   expectOk(await b.post('/secure/auth/social/connect', { password: PASSWORD }));
   expectOk(await b.post('/auth/logout'));
 
-  const artist = await createArtist(t.db, { name: 'Cookie Artist' });
-  const track = await createTrack(t.db, { name: 'Cookie Song', duration_ms: 60_000, artist_ids: [artist] });
+  const artist = await createArtist(t.deps, { name: 'Cookie Artist' });
+  const track = await createTrack(t.deps, { name: 'Cookie Song', duration_ms: 60_000, artist_ids: [artist] });
   expectOk(await b.post(`/api/v1/tracks/${track}/plays`, { listen_id: 'cookie-listen-1', seconds: 40 }));
   return b.setCookies;
 }

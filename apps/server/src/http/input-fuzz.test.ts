@@ -208,7 +208,7 @@ type Role = 'guest' | 'user' | 'admin';
 async function fuzzAs(role: Role) {
   const t: TestApp = await buildTestApp();
   try {
-    await seedSmallCatalogue(t.db, 'Fuzz', 2);
+    await seedSmallCatalogue(t.deps, 'Fuzz', 2);
     const userId =
       role === 'admin' ? await adminUserId(t.db) : role === 'user' ? (await createUser(t.db)).id : null;
     const actor = async (): Promise<Client> => (userId === null ? guest() : sessionFor(t.db, userId));

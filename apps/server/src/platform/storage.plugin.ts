@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   contentTypeOf,
@@ -15,22 +16,33 @@ declare module 'fastify' {
   }
 }
 
-export type StoragePluginOptions = { storage?: FileStorage };
+export type StoragePluginOptions = { storage: FileStorage };
 
 /**
- * `app.storage` (embedded default: DATA_DIR/storage) and the public route serving its files.
- * Stored names are random and never reused, so a year of caching is safe.
+ * The file storage: the one given (tests, a production driver), or the embedded default in
+ * DATA_DIR/storage, swept of what an interrupted write left behind.
+ */
+export async function openStorage(
+  dataDir: string,
+  log: FastifyBaseLogger,
+  given?: FileStorage,
+): Promise<FileStorage> {
+  if (given) return given;
+  const root = join(dataDir, 'storage');
+  // What a crash left half-written: never served (keys never start with a dot), but it fills
+  // the disk. Files of this process's own writes are newer than its start, so they are kept.
+  const removed = await sweepAbandonedTempFiles(root, performance.timeOrigin);
+  if (removed > 0) log.info({ removed }, 'removed temporary files left by an interrupted write');
+  return createLocalStorage(root);
+}
+
+/**
+ * `app.storage` and the public route serving its files. Stored names are random and never
+ * reused, so a year of caching is safe.
  */
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app, opts) => {
-    const root = join(app.config.dataDir, 'storage');
-    const storage = opts.storage ?? createLocalStorage(root);
-    if (!opts.storage) {
-      // What a crash left half-written: never served (keys never start with a dot), but it fills
-      // the disk. Files of this process's own writes are newer than its start, so they are kept.
-      const removed = await sweepAbandonedTempFiles(root, performance.timeOrigin);
-      if (removed > 0) app.log.info({ removed }, 'removed temporary files left by an interrupted write');
-    }
+    const { storage } = opts;
     app.decorate('storage', storage);
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {

@@ -4,6 +4,7 @@ import { artistPageResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artists, follows, likes } from '#src/db/schema/index';
+import { updateArtist } from '#src/features/catalogue/catalogue.service';
 import { seedSmallCatalogue } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const u = await createUser(t.db);
   userId = u.id;
   user = await sessionFor(t.db, u.id);
-  ({ artistId, albumId, trackIds } = await seedSmallCatalogue(t.db, 'Cached', 3));
+  ({ artistId, albumId, trackIds } = await seedSmallCatalogue(t.deps, 'Cached', 3));
 });
 
 describe('artist page cache', () => {
@@ -44,6 +45,22 @@ describe('artist page cache', () => {
     const fresh = await page(guest());
     expect(fresh.artist.name).toBe('Renamed Quietly');
     expect(fresh.popular_tracks.map((x) => x.name)).toContain('New Title');
+  });
+
+  it('drops the cached pages after a write made by calling a service directly (no HTTP route)', async () => {
+    expect((await page(guest())).artist.name).toBe('Renamed Quietly');
+    // What a script, a job or the demo seeder does: the write announces itself (catalogue.changed).
+    await updateArtist(t.deps, artistId, { name: 'Renamed By A Script' });
+    expect((await page(guest())).artist.name).toBe('Renamed By A Script');
+    // A search cached before the write is dropped too.
+    const artistsFound = async (query: string) => {
+      const url = `/api/v1/search?query=${encodeURIComponent(query)}&types=artist`;
+      const body = (await request(t.app, guest(), { method: 'GET', url })).json();
+      return (body.results.artist?.data ?? []).map((a: { name: string }) => a.name);
+    };
+    expect(await artistsFound('Renamed By A Script')).toContain('Renamed By A Script');
+    await updateArtist(t.deps, artistId, { name: 'Cached Artist' });
+    expect(await artistsFound('Renamed By A Script')).not.toContain('Renamed By A Script');
   });
 
   it('lays the caller’s flags and a fresh followers count over the cached page', async () => {

@@ -13,6 +13,7 @@ import {
   trackArtist,
   tracks,
 } from '#src/db/schema/index';
+import type { DomainEvents } from '#src/lib/events';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { loadAlbums, loadArtistGenres, loadTracks } from './catalogue.loaders';
 
@@ -22,8 +23,8 @@ import { loadAlbums, loadArtistGenres, loadTracks } from './catalogue.loaders';
  *   built with about eight queries and kept in the shared cache per artist for ARTIST_PAGE_TTL_MS;
  * - the caller's flags (liked/followed on the artist, liked on its tracks and albums) and a fresh
  *   followers count, one query, only for signed-in callers.
- * Every catalogue write drops the whole namespace (invalidateArtistPages, called by the admin
- * routes): a track or genre change can reach many pages (credits, similar artists).
+ * Every catalogue write drops the whole namespace ('catalogue.changed', announced by every
+ * catalogue writer): a track or genre change can reach many pages (credits, similar artists).
  * Play counts (the order and `plays` of popular tracks, the artist's plays) may lag by up to the
  * TTL: plays are counted all the time and never invalidate. A follow or unfollow drops that one
  * artist's page, so guests see the new followers count at once.
@@ -172,14 +173,14 @@ export async function publicArtistPage(
   }
 }
 
-/** One artist's cached page: after a follow or unfollow changes its followers count. */
-export function invalidateArtistPage(cache: SharedCache, artistId: number) {
-  return cache.invalidate(`${NAMESPACE}${artistId}`);
-}
-
-/** Every cached artist page: after any catalogue write. */
-export function invalidateArtistPages(cache: SharedCache) {
-  return cache.invalidatePrefix(NAMESPACE);
+/**
+ * The cached artist pages follow the data they are built from: every page after a catalogue write
+ * (names, credits, covers, genres), one page after its artist changed (a follow or unfollow
+ * changes its followers count). Wired once in app.ts (decision 0019).
+ */
+export function invalidateCataloguePagesOnChange(events: DomainEvents, cache: SharedCache) {
+  events.on('catalogue.changed', () => cache.invalidatePrefix(NAMESPACE));
+  events.on('artist.changed', ({ artistId }) => cache.invalidate(`${NAMESPACE}${artistId}`));
 }
 
 type FlagRow = { kind: 'like' | 'follow' | 'followers'; type: string; id: number };

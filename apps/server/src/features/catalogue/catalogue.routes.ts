@@ -2,16 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import { catalogue, catalogueAdmin } from '@zema/contracts/operations/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invalidateSearches } from '#src/features/search/search.service';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, validationError } from '#src/http/errors';
 import { sendJsonBytes } from '#src/http/json-bytes';
-import {
-  buildPublicArtistPage,
-  invalidateArtistPages,
-  publicArtistPage,
-  withCallerFlags,
-} from './artist-page';
+import { buildPublicArtistPage, publicArtistPage, withCallerFlags } from './artist-page';
 import { loadGenres } from './catalogue.loaders';
 import {
   getAlbum,
@@ -101,15 +95,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Reads ----
 
-  // Every write below can change cached artist pages and searches (names, credits, covers, genres):
-  // dropped before the answer leaves, so the writer's next read is fresh.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      await Promise.all([invalidateArtistPages(app.cache), invalidateSearches(app.cache)]);
-    }
-    return payload;
-  });
-
   defineRoute(app, catalogue.artist, async (request, reply) => {
     const cached = found(await publicArtistPage(app, request.params.id));
     const userId = callerId(request);
@@ -173,44 +158,44 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   defineRoute(app, catalogueAdmin.createArtist, async (request) =>
-    artistAnswer(await createArtist(app.db, request.body), request),
+    artistAnswer(await createArtist(app.deps, request.body), request),
   );
   defineRoute(app, catalogueAdmin.updateArtist, async (request) => {
-    found(await updateArtist(app.db, request.params.id, request.body));
+    found(await updateArtist(app.deps, request.params.id, request.body));
     return artistAnswer(request.params.id, request);
   });
   defineRoute(app, catalogueAdmin.deleteArtist, async (request) => {
-    found(await deleteArtist(app.db, request.params.id));
+    found(await deleteArtist(app.deps, request.params.id));
     return { message: 'Artist deleted.' };
   });
 
   defineRoute(app, catalogueAdmin.createAlbum, async (request) => ({
-    album: found(await getAlbum(app.db, await createAlbum(app.db, request.body), null)),
+    album: found(await getAlbum(app.db, await createAlbum(app.deps, request.body), null)),
   }));
   defineRoute(app, catalogueAdmin.updateAlbum, async (request) => {
-    found(await updateAlbum(app.db, request.params.id, request.body));
+    found(await updateAlbum(app.deps, request.params.id, request.body));
     return { album: found(await getAlbum(app.db, request.params.id, null)) };
   });
   defineRoute(app, catalogueAdmin.deleteAlbum, async (request) => {
-    found(await deleteAlbum(app.db, request.params.id));
+    found(await deleteAlbum(app.deps, request.params.id));
     return { message: 'Album deleted.' };
   });
 
   defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
-    track: found(await getTrack(app.db, await createTrack(app.db, request.body), null)),
+    track: found(await getTrack(app.db, await createTrack(app.deps, request.body), null)),
   }));
   defineRoute(app, catalogueAdmin.updateTrack, async (request) => {
-    found(await updateTrack(app.db, request.params.id, request.body));
+    found(await updateTrack(app.deps, request.params.id, request.body));
     return { track: found(await getTrack(app.db, request.params.id, null)) };
   });
   defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
-    found(await deleteTrack(app, request.params.id));
+    found(await deleteTrack(app.deps, request.params.id));
     return { message: 'Track deleted.' };
   });
   defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
     const data = await readAudioUpload(request);
     try {
-      found(await setTrackAudioFromFile(app, request.params.id, data));
+      found(await setTrackAudioFromFile(app.deps, request.params.id, data));
     } catch (err) {
       if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
       throw err;
@@ -226,7 +211,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       tooLarge: IMAGE_MESSAGES.tooLarge,
     });
     try {
-      return { url: await saveCatalogueImage(app, data) };
+      return { url: await saveCatalogueImage(app.deps, data) };
     } catch (err) {
       if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
       throw err;
@@ -236,14 +221,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
 
   defineRoute(app, catalogueAdmin.createGenre, async (request) =>
-    genreAnswer(await createGenre(app.db, request.body)),
+    genreAnswer(await createGenre(app.deps, request.body)),
   );
   defineRoute(app, catalogueAdmin.updateGenre, async (request) => {
-    found(await updateGenre(app.db, request.params.id, request.body));
+    found(await updateGenre(app.deps, request.params.id, request.body));
     return genreAnswer(request.params.id);
   });
   defineRoute(app, catalogueAdmin.deleteGenre, async (request) => {
-    found(await deleteGenre(app.db, request.params.id));
+    found(await deleteGenre(app.deps, request.params.id));
     return { message: 'Genre deleted.' };
   });
 
@@ -251,14 +236,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
 
   defineRoute(app, catalogueAdmin.createChannel, async (request) =>
-    channelAnswer(await createChannel(app.db, request.body), request),
+    channelAnswer(await createChannel(app.deps, request.body), request),
   );
   defineRoute(app, catalogueAdmin.updateChannel, async (request) => {
-    found(await updateChannel(app.db, request.params.id, request.body));
+    found(await updateChannel(app.deps, request.params.id, request.body));
     return channelAnswer(request.params.id, request);
   });
   defineRoute(app, catalogueAdmin.deleteChannel, async (request) => {
-    found(await deleteChannel(app.db, request.params.id));
+    found(await deleteChannel(app.deps, request.params.id));
     return { message: 'Channel deleted.' };
   });
 };

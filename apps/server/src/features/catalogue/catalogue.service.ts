@@ -21,13 +21,15 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
 import { inspectAudio } from '#src/lib/audio';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
 
 /**
  * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or
- * changed row's id; reads go through catalogue.loaders so every answer has one shape.
+ * changed row's id and announces `catalogue.changed` (see `announced` at the end); reads go through
+ * catalogue.loaders so every answer has one shape.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -76,7 +78,7 @@ export async function ensureGenres(db: Db, names: readonly string[]): Promise<nu
 }
 
 /** Creates a genre, or updates the one with the same name. */
-export async function createGenre(db: Database, input: GenreInput): Promise<number> {
+async function dbCreateGenre(db: Database, input: GenreInput): Promise<number> {
   const name = genreKey(input.name);
   const displayName = input.display_name?.trim() || input.name.trim();
   const [row] = await db
@@ -91,7 +93,7 @@ export async function createGenre(db: Database, input: GenreInput): Promise<numb
 }
 
 /** Renames and edits a genre; a name (URL key) another genre has is a 422 on `name`. */
-export async function updateGenre(db: Database, id: number, input: GenreInput): Promise<boolean> {
+async function dbUpdateGenre(db: Database, id: number, input: GenreInput): Promise<boolean> {
   const name = genreKey(input.name);
   const taken = () => validationError({ name: [CATALOGUE_MESSAGES.genreNameTaken] });
   const [clash] = await db
@@ -127,7 +129,7 @@ async function assertArtistsExist(db: Db, ids: readonly number[]) {
 const credits = <T>(ids: readonly number[], make: (artistId: number, position: number) => T): T[] =>
   [...new Set(ids)].map((artistId, position) => make(artistId, position));
 
-export async function createArtist(db: Database, input: UpsertArtistRequest): Promise<number> {
+async function dbCreateArtist(db: Database, input: UpsertArtistRequest): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(artists)
@@ -149,7 +151,7 @@ export async function createArtist(db: Database, input: UpsertArtistRequest): Pr
 }
 
 /** Replaces the fields given; omitted optional fields keep their value. */
-export async function updateArtist(db: Database, id: number, input: UpsertArtistRequest): Promise<boolean> {
+async function dbUpdateArtist(db: Database, id: number, input: UpsertArtistRequest): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(artists)
@@ -175,7 +177,7 @@ export async function updateArtist(db: Database, id: number, input: UpsertArtist
   });
 }
 
-export async function deleteArtist(db: Database, id: number): Promise<boolean> {
+async function dbDeleteArtist(db: Database, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(likes).where(sql`${likes.likeableType} = 'artist' and ${likes.likeableId} = ${id}`);
     const rows = await tx.delete(artists).where(eq(artists.id, id)).returning({ id: artists.id });
@@ -183,7 +185,7 @@ export async function deleteArtist(db: Database, id: number): Promise<boolean> {
   });
 }
 
-export async function createAlbum(db: Database, input: UpsertAlbumRequest): Promise<number> {
+async function dbCreateAlbum(db: Database, input: UpsertAlbumRequest): Promise<number> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     const [row] = await tx
@@ -203,7 +205,7 @@ export async function createAlbum(db: Database, input: UpsertAlbumRequest): Prom
   });
 }
 
-export async function updateAlbum(db: Database, id: number, input: UpsertAlbumRequest): Promise<boolean> {
+async function dbUpdateAlbum(db: Database, id: number, input: UpsertAlbumRequest): Promise<boolean> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     const rows = await tx
@@ -228,7 +230,7 @@ export async function updateAlbum(db: Database, id: number, input: UpsertAlbumRe
 }
 
 /** Deletes the album; its tracks stay in the catalogue without an album (tracks.album_id → null). */
-export async function deleteAlbum(db: Database, id: number): Promise<boolean> {
+async function dbDeleteAlbum(db: Database, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(likes).where(sql`${likes.likeableType} = 'album' and ${likes.likeableId} = ${id}`);
     const rows = await tx.delete(albums).where(eq(albums.id, id)).returning({ id: albums.id });
@@ -242,7 +244,7 @@ async function assertAlbumExists(db: Db, albumId: number | null | undefined) {
   if (!row) throw validationError({ album_id: [CATALOGUE_MESSAGES.unknownAlbum] });
 }
 
-export async function createTrack(db: Database, input: UpsertTrackRequest): Promise<number> {
+async function dbCreateTrack(db: Database, input: UpsertTrackRequest): Promise<number> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     await assertAlbumExists(tx, input.album_id);
@@ -268,7 +270,7 @@ export async function createTrack(db: Database, input: UpsertTrackRequest): Prom
   });
 }
 
-export async function updateTrack(db: Database, id: number, input: UpsertTrackRequest): Promise<boolean> {
+async function dbUpdateTrack(db: Database, id: number, input: UpsertTrackRequest): Promise<boolean> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     await assertAlbumExists(tx, input.album_id);
@@ -303,7 +305,7 @@ export async function updateTrack(db: Database, id: number, input: UpsertTrackRe
 type StorageHolder = { db: Database; storage: FileStorage };
 
 /** Deletes the track and its audio file. */
-export async function deleteTrack(app: StorageHolder, id: number): Promise<boolean> {
+async function dbDeleteTrack(app: StorageHolder, id: number): Promise<boolean> {
   const removed = await app.db.transaction(async (tx) => {
     await tx.delete(likes).where(sql`${likes.likeableType} = 'track' and ${likes.likeableId} = ${id}`);
     return tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
@@ -332,7 +334,7 @@ export type TrackAudio = {
  * own duration wins over the one typed in). The previous file is removed. Returns null when the
  * track does not exist; throws AudioInputError when the bytes are not a supported audio file.
  */
-export async function setTrackAudioFromFile(
+async function dbSetTrackAudioFromFile(
   app: StorageHolder,
   trackId: number,
   file: Buffer | string,
@@ -387,12 +389,12 @@ const CHANNEL_ITEM_TABLES = {
  * Creates a channel. A slug that exists is a 422 on `slug`, never a replacement (creating a
  * channel must not silently overwrite the home page); changing one is updateChannel (PUT).
  */
-export async function createChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
+async function dbCreateChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
   return (await saveChannel(db, input))!;
 }
 
 /** Changes channel `id` (its slug may change too); false when there is no such channel. */
-export async function updateChannel(db: Database, id: number, input: UpsertChannelRequest): Promise<boolean> {
+async function dbUpdateChannel(db: Database, id: number, input: UpsertChannelRequest): Promise<boolean> {
   return (await saveChannel(db, input, id)) !== null;
 }
 
@@ -446,12 +448,54 @@ async function saveChannel(db: Database, input: UpsertChannelRequest, id?: numbe
   });
 }
 
-export async function deleteChannel(db: Database, id: number): Promise<boolean> {
+async function dbDeleteChannel(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(channels).where(eq(channels.id, id)).returning({ id: channels.id });
   return rows.length > 0;
 }
 
-export async function deleteGenre(db: Database, id: number): Promise<boolean> {
+async function dbDeleteGenre(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(genres).where(eq(genres.id, id)).returning({ id: genres.id });
   return rows.length > 0;
 }
+
+/** What a catalogue write needs: the database, and the events it announces its changes on. */
+export type CatalogueWriter = Pick<Deps, 'db' | 'events'>;
+
+/**
+ * A catalogue write that announces itself: after it changed something (its answer is neither
+ * false nor null), `catalogue.changed` goes out, and the caches built from the catalogue (artist
+ * pages, searches) drop what they held before the writer's next read (decision 0019).
+ */
+function announced<A extends unknown[], R>(write: (db: Database, ...args: A) => Promise<R>) {
+  return async (deps: CatalogueWriter, ...args: A): Promise<R> => {
+    const result = await write(deps.db, ...args);
+    if (result !== false && result !== null) await deps.events.emit('catalogue.changed', {});
+    return result;
+  };
+}
+
+/** The same for the writes that also touch stored files (a track's audio). */
+function announcedWithFiles<A extends unknown[], R>(write: (deps: StorageHolder, ...args: A) => Promise<R>) {
+  return async (deps: CatalogueWriter & StorageHolder, ...args: A): Promise<R> => {
+    const result = await write(deps, ...args);
+    if (result !== false && result !== null) await deps.events.emit('catalogue.changed', {});
+    return result;
+  };
+}
+
+export const createGenre = announced(dbCreateGenre);
+export const updateGenre = announced(dbUpdateGenre);
+export const deleteGenre = announced(dbDeleteGenre);
+export const createArtist = announced(dbCreateArtist);
+export const updateArtist = announced(dbUpdateArtist);
+export const deleteArtist = announced(dbDeleteArtist);
+export const createAlbum = announced(dbCreateAlbum);
+export const updateAlbum = announced(dbUpdateAlbum);
+export const deleteAlbum = announced(dbDeleteAlbum);
+export const createTrack = announced(dbCreateTrack);
+export const updateTrack = announced(dbUpdateTrack);
+export const deleteTrack = announcedWithFiles(dbDeleteTrack);
+export const setTrackAudioFromFile = announcedWithFiles(dbSetTrackAudioFromFile);
+export const createChannel = announced(dbCreateChannel);
+export const updateChannel = announced(dbUpdateChannel);
+export const deleteChannel = announced(dbDeleteChannel);

@@ -26,10 +26,10 @@ describe('demo catalogue', () => {
   it('is not in a test app until asked for, then is added once', async () => {
     expect(await total(tracks)).toBe(0);
 
-    const first = await seedDemoCatalogueIfNeeded(t.app);
+    const first = await seedDemoCatalogueIfNeeded(t.deps);
     expect(first.seeded).toBe(true);
     // Starting again (or a second instance) finds it installed and adds nothing.
-    expect(await seedDemoCatalogueIfNeeded(t.app)).toEqual({ seeded: false, reason: 'already-installed' });
+    expect(await seedDemoCatalogueIfNeeded(t.deps)).toEqual({ seeded: false, reason: 'already-installed' });
 
     expect(await total(artists)).toBeGreaterThanOrEqual(6);
     expect(await total(albums)).toBeGreaterThanOrEqual(10);
@@ -160,7 +160,7 @@ describe('demo catalogue', () => {
     const other = await buildTestApp();
     try {
       await other.db.insert(tracks).values({ name: 'Own track' });
-      expect(await seedDemoCatalogueIfNeeded(other.app)).toEqual({
+      expect(await seedDemoCatalogueIfNeeded(other.deps)).toEqual({
         seeded: false,
         reason: 'catalogue-not-empty',
       });
@@ -171,7 +171,7 @@ describe('demo catalogue', () => {
     try {
       await demo.db.insert(genres).values({ name: 'ambient', displayName: 'Ambient (mine)' });
       await demo.db.insert(tracks).values({ name: 'Own track' });
-      const result = await seedDemoCatalogueIfNeeded(demo.app);
+      const result = await seedDemoCatalogueIfNeeded(demo.deps);
       expect(result).toMatchObject({ seeded: true, tracks: 44 });
       // The admin's genre is reused, not duplicated or renamed.
       const ambient = await demo.db.select().from(genres).where(eq(genres.name, 'ambient'));
@@ -190,8 +190,8 @@ describe('demo catalogue', () => {
       const b = await buildTestApp({ DATABASE_URL: a.config.databaseUrl });
       try {
         const results = await Promise.all([
-          seedDemoCatalogueIfNeeded(a.app),
-          seedDemoCatalogueIfNeeded(b.app),
+          seedDemoCatalogueIfNeeded(a.deps),
+          seedDemoCatalogueIfNeeded(b.deps),
         ]);
         expect(results.filter((r) => r.seeded)).toHaveLength(1);
         expect(results.find((r) => !r.seeded)).toEqual({ seeded: false, reason: 'already-installed' });

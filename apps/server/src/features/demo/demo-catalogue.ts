@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { SERVER_ROOT } from '#src/config';
 import { type Database, queryRows } from '#src/db/client';
 import {
@@ -19,6 +18,7 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { inspectAudio } from '#src/lib/audio';
 import { initialsOf, renderArt } from './demo-images';
 
@@ -71,17 +71,20 @@ export type DemoSeedResult =
   | { seeded: true; artists: number; albums: number; tracks: number; plays: number; ms: number };
 
 /** Seeds the demo when it should be there (see above); safe to call on every start. */
-export async function seedDemoCatalogueIfNeeded(app: FastifyInstance): Promise<DemoSeedResult> {
-  return app.database.exclusive(async () => {
+/** What the demo seeder works with (deps.ts). */
+export type DemoDeps = Pick<Deps, 'db' | 'database' | 'config' | 'storage' | 'events'>;
+
+export async function seedDemoCatalogueIfNeeded(deps: DemoDeps): Promise<DemoSeedResult> {
+  return deps.database.exclusive(async () => {
     const [state] = await queryRows<{ tracks: number; demo: number }>(
-      app.db,
+      deps.db,
       sql`select (select count(*)::int from ${tracks}) as tracks,
                  (select count(*)::int from ${tracks} where ${tracks.src} like ${`${DEMO_AUDIO_FOLDER}/%`}) as demo`,
     );
     if (state!.demo > 0) return { seeded: false, reason: 'already-installed' } as const;
-    if (state!.tracks > 0 && !app.config.demo)
+    if (state!.tracks > 0 && !deps.config.demo)
       return { seeded: false, reason: 'catalogue-not-empty' } as const;
-    return seedDemoCatalogue(app);
+    return seedDemoCatalogue(deps);
   });
 }
 
@@ -93,8 +96,8 @@ type Prepared = {
   images: Map<string, string>;
 };
 
-/** Copies the audio and draws the artwork into app.storage; returns what the rows point at. */
-async function prepareFiles(app: FastifyInstance, manifest: Manifest): Promise<Prepared> {
+/** Copies the audio and draws the artwork into deps.storage; returns what the rows point at. */
+async function prepareFiles(deps: DemoDeps, manifest: Manifest): Promise<Prepared> {
   const audio: Prepared['audio'] = new Map();
   const images: Prepared['images'] = new Map();
   const jobs: Promise<void>[] = [];
@@ -108,7 +111,7 @@ async function prepareFiles(app: FastifyInstance, manifest: Manifest): Promise<P
           const info = await inspectAudio(data);
           if (!info?.durationMs) throw new Error(`Demo audio ${file} is not readable audio`);
           const key = `${DEMO_AUDIO_FOLDER}/${file}`;
-          await app.storage.put(key, data, 'audio/mpeg');
+          await deps.storage.put(key, data, 'audio/mpeg');
           audio.set(file, {
             key,
             size: data.length,
@@ -131,8 +134,8 @@ async function prepareFiles(app: FastifyInstance, manifest: Manifest): Promise<P
   ) =>
     jobs.push(
       (async () => {
-        await app.storage.put(key, await renderArt(width, height, art), 'image/webp');
-        images.set(name, app.storage.publicUrl(key));
+        await deps.storage.put(key, await renderArt(width, height, art), 'image/webp');
+        images.set(name, deps.storage.publicUrl(key));
       })(),
     );
   for (const artist of manifest.artists) {
@@ -185,16 +188,18 @@ const DAY = 86_400_000;
  * one transaction: a crash in between leaves only files that the next attempt overwrites.
  */
 export async function seedDemoCatalogue(
-  app: FastifyInstance,
+  deps: DemoDeps,
   opts: { now?: Date } = {},
 ): Promise<Extract<DemoSeedResult, { seeded: true }>> {
   const started = performance.now();
   const manifest = await readDemoManifest();
-  const files = await prepareFiles(app, manifest);
+  const files = await prepareFiles(deps, manifest);
   const now = opts.now ?? new Date();
-  const counts = await app.db.transaction(async (tx) =>
+  const counts = await deps.db.transaction(async (tx) =>
     insertRows(tx as unknown as Database, manifest, files, now),
   );
+  // The rows went in directly, in one transaction: announced once, like any catalogue write.
+  await deps.events.emit('catalogue.changed', {});
   return { seeded: true, ...counts, ms: Math.round(performance.now() - started) };
 }
 

@@ -30,24 +30,24 @@ async function addPlays(trackId: number, count: number, daysAgo: number) {
 describe('GET landing/artists', () => {
   it('ranks by plays over the last 7 days, then all time; falls back to the first album image', async () => {
     // Old favourite: many plays, all older than a week. Rising: a few plays this week.
-    const oldFavourite = await createArtist(t.db, { name: 'Old Favourite', image_small: '/old-fav.jpg' });
-    const rising = await createArtist(t.db, { name: 'Rising' });
-    await createArtist(t.db, { name: 'Quiet', verified: true });
-    await createAlbum(t.db, {
+    const oldFavourite = await createArtist(t.deps, { name: 'Old Favourite', image_small: '/old-fav.jpg' });
+    const rising = await createArtist(t.deps, { name: 'Rising' });
+    await createArtist(t.deps, { name: 'Quiet', verified: true });
+    await createAlbum(t.deps, {
       name: 'Rising Debut',
       artist_ids: [rising],
       release_date: '2020-01-01',
       image: '/debut.jpg',
     });
-    await createAlbum(t.db, {
+    await createAlbum(t.deps, {
       name: 'Rising Second',
       artist_ids: [rising],
       release_date: '2025-01-01',
       image: '/second.jpg',
     });
-    await createAlbum(t.db, { name: 'Rising Demo', artist_ids: [rising], release_date: null });
-    const oldTrack = await createTrack(t.db, { name: 'Hit', artist_ids: [oldFavourite] });
-    const newTrack = await createTrack(t.db, { name: 'Fresh', artist_ids: [rising] });
+    await createAlbum(t.deps, { name: 'Rising Demo', artist_ids: [rising], release_date: null });
+    const oldTrack = await createTrack(t.deps, { name: 'Hit', artist_ids: [oldFavourite] });
+    const newTrack = await createTrack(t.deps, { name: 'Fresh', artist_ids: [rising] });
     await addPlays(oldTrack, 20, 30);
     await addPlays(newTrack, 3, 1);
     await t.db.update(artists).set({ plays: 20 }).where(eq(artists.id, oldFavourite));
@@ -67,7 +67,7 @@ describe('GET landing/artists', () => {
 
   it(`is cached briefly and holds at most ${TRENDING_ARTISTS} artists`, async () => {
     const before = await landing();
-    for (let i = 0; i < TRENDING_ARTISTS; i++) await createArtist(t.db, { name: `Filler ${i}` });
+    for (let i = 0; i < TRENDING_ARTISTS; i++) await createArtist(t.deps, { name: `Filler ${i}` });
     // Served from the shared cache until it expires or is invalidated.
     expect(await landing()).toEqual(before);
     await t.app.cache.invalidate(LANDING_CACHE_KEYS.artists);

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import { PLAYLIST_IMAGE_MAX_BYTES } from '@zema/contracts';
 import { library } from '@zema/contracts/operations/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invalidateArtistPage } from '#src/features/catalogue/artist-page';
 import { defineRoute } from '#src/http/define-route';
 import { pageWindow } from '#src/lib/pagination';
 import {
@@ -67,14 +66,10 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     likedArtists(app.db, me(request), pageWindow(request.query)),
   );
   defineRoute(app, library.follow, async (request) => {
-    const answer = await follow(app.db, me(request), request.params.type, request.params.id);
-    if (request.params.type === 'artist') await invalidateArtistPage(app.cache, request.params.id);
-    return answer;
+    return follow(app.deps, me(request), request.params.type, request.params.id);
   });
   defineRoute(app, library.unfollow, async (request) => {
-    const answer = await unfollow(app.db, me(request), request.params.type, request.params.id);
-    if (request.params.type === 'artist') await invalidateArtistPage(app.cache, request.params.id);
-    return answer;
+    return unfollow(app.deps, me(request), request.params.type, request.params.id);
   });
   defineRoute(app, library.followedArtists, async (request) =>
     followedArtists(app.db, me(request), pageWindow(request.query)),

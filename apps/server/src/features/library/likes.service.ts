@@ -10,6 +10,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { albums, artists, follows, likes, plays, tracks, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { type Page, toPage } from '#src/lib/pagination';
@@ -42,17 +43,29 @@ export async function unlike(db: Database, userId: number, type: LikeableType, i
   return { liked: false };
 }
 
-export async function follow(db: Database, userId: number, type: FollowableType, id: number) {
+/** A follow changes the artist's followers count: an artist follow announces `artist.changed`. */
+export async function follow(
+  { db, events }: Pick<Deps, 'db' | 'events'>,
+  userId: number,
+  type: FollowableType,
+  id: number,
+) {
   if (type === 'user' && id === userId) throw validationError({ id: [LIBRARY_MESSAGES.followSelf] });
   if (!(await itemExists(db, type, id))) throw notFound();
   await db
     .insert(follows)
     .values({ followerId: userId, followableType: type, followableId: id })
     .onConflictDoNothing();
+  if (type === 'artist') await events.emit('artist.changed', { artistId: id });
   return { followed: true };
 }
 
-export async function unfollow(db: Database, userId: number, type: FollowableType, id: number) {
+export async function unfollow(
+  { db, events }: Pick<Deps, 'db' | 'events'>,
+  userId: number,
+  type: FollowableType,
+  id: number,
+) {
   if (type === 'user' && id === userId) throw validationError({ id: [LIBRARY_MESSAGES.followSelf] });
   const removed = await db
     .delete(follows)
@@ -61,6 +74,7 @@ export async function unfollow(db: Database, userId: number, type: FollowableTyp
     )
     .returning({ id: follows.followableId });
   if (!removed.length && !(await itemExists(db, type, id))) throw notFound();
+  if (type === 'artist' && removed.length) await events.emit('artist.changed', { artistId: id });
   return { followed: false };
 }
 

@@ -15,17 +15,17 @@ let short: number;
 let unknown: number;
 
 beforeAll(async () => {
-  a1 = await createArtist(t.db, { name: 'Plays One' });
-  a2 = await createArtist(t.db, { name: 'Plays Two' });
-  album = await createAlbum(t.db, { name: 'Plays Album', artist_ids: [a1] });
-  song = await createTrack(t.db, {
+  a1 = await createArtist(t.deps, { name: 'Plays One' });
+  a2 = await createArtist(t.deps, { name: 'Plays Two' });
+  album = await createAlbum(t.deps, { name: 'Plays Album', artist_ids: [a1] });
+  song = await createTrack(t.deps, {
     name: 'Song',
     album_id: album,
     duration_ms: 120_000,
     artist_ids: [a1, a2],
   });
-  short = await createTrack(t.db, { name: 'Jingle', duration_ms: 10_000, artist_ids: [a1] });
-  unknown = await createTrack(t.db, { name: 'Unknown length', artist_ids: [a2] });
+  short = await createTrack(t.deps, { name: 'Jingle', duration_ms: 10_000, artist_ids: [a1] });
+  unknown = await createTrack(t.deps, { name: 'Unknown length', artist_ids: [a2] });
 });
 
 let n = 0;

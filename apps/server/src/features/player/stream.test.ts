@@ -103,9 +103,9 @@ let large: { id: number; bytes: Buffer };
 let silent: number;
 
 async function trackWithAudio(app: TestApp, name: string, bytes: Buffer) {
-  const artist = await createArtist(app.db, { name: `${name} artist` });
-  const id = await createTrack(app.db, { name, artist_ids: [artist] });
-  const audio = await setTrackAudioFromFile(app.app, id, bytes);
+  const artist = await createArtist(app.deps, { name: `${name} artist` });
+  const id = await createTrack(app.deps, { name, artist_ids: [artist] });
+  const audio = await setTrackAudioFromFile(app.app.deps, id, bytes);
   return { id, bytes, src: audio!.src };
 }
 
@@ -133,8 +133,8 @@ beforeAll(async () => {
   small = await trackWithAudio(t, 'Small', makeWav(3));
   // Over the 1 MB buffered-read limit, so big ranges take the streaming path.
   large = await trackWithAudio(t, 'Large', makeWav(300));
-  const artist = await createArtist(t.db, { name: 'Silent' });
-  silent = await createTrack(t.db, { name: 'No audio', artist_ids: [artist] });
+  const artist = await createArtist(t.deps, { name: 'Silent' });
+  silent = await createTrack(t.deps, { name: 'No audio', artist_ids: [artist] });
 });
 
 const stream = (id: number, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>

@@ -14,6 +14,7 @@ import {
 } from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { loadPlaylists } from '#src/features/library/playlists.service';
+import type { DomainEvents } from '#src/lib/events';
 import { loadUserRefs, publicNameSql } from '#src/lib/user-refs';
 import type { SharedCache } from '#src/platform/shared-cache';
 import type { WorkGate } from '#src/platform/work-gate';
@@ -347,9 +348,9 @@ export type SearchOptions = {
 export const SEARCH_CACHE_TTL_MS = 30_000;
 const CACHE_NAMESPACE = 'search:';
 
-/** Drops every cached search (after catalogue writes). */
-export function invalidateSearches(cache: SharedCache) {
-  return cache.invalidatePrefix(CACHE_NAMESPACE);
+/** Every cached search is dropped after a catalogue write (wired once in app.ts, decision 0019). */
+export function invalidateSearchesOnChange(events: DomainEvents, cache: SharedCache) {
+  events.on('catalogue.changed', () => cache.invalidatePrefix(CACHE_NAMESPACE));
 }
 
 type Found = Record<SearchType, { ids: number[]; total: number }>;
@@ -419,7 +420,7 @@ async function likedIn(db: Database, viewerId: number, answer: PublicAnswer) {
  * The ranking and the catalogue sections (artists, albums, tracks) are the costly part and the
  * same for every caller, so identical searches within SEARCH_CACHE_TTL_MS share them through the
  * shared cache, and identical searches in flight share one computation. Every catalogue write
- * drops them (invalidateSearches); play counts may lag by up to the TTL. A computation that is not
+ * drops them ('catalogue.changed'); play counts may lag by up to the TTL. A computation that is not
  * cached goes through `gate` (bounded concurrency with a short queue; GateFull beyond it), so a
  * burst of different searches cannot hold the database for everyone else.
  * Loaded afresh for each caller: their `liked` flags (one query), and the playlists and users
