@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
-import type { Deps } from '#src/deps';
+import { createDeps } from '#src/deps';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
@@ -20,22 +20,17 @@ import { emailVerificationRoutes } from '#src/features/auth/email-verification.r
 import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/features/auth/session.service';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
-import { invalidateCataloguePagesOnChange } from '#src/features/catalogue/artist-page';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
-import { createHumanMarks } from '#src/features/human-verification/human-verification.service';
 import { landingRoutes } from '#src/features/landing/landing.routes';
 import { libraryRoutes } from '#src/features/library/library.routes';
 import { logsRoutes } from '#src/features/logs/logs.routes';
-import { createMailService } from '#src/features/mail/mail.service';
 import { playerRoutes } from '#src/features/player/player.routes';
 import { profilesRoutes } from '#src/features/profiles/profiles.routes';
 import { searchRoutes } from '#src/features/search/search.routes';
-import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
-import { createSettingsService } from '#src/features/settings/settings.service';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
@@ -51,17 +46,11 @@ import { applyMethodOverride } from '#src/http/method-override';
 import { securityHeadersPlugin } from '#src/http/security-headers.plugin';
 import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
-import { createDomainEvents } from '#src/lib/events';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
-import { createBackgroundTasks } from '#src/platform/background';
-import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
+import type { ErrorLogOptions } from '#src/platform/error-log';
 import type { GeoIp } from '#src/platform/geoip';
-import { createMailer } from '#src/platform/mail';
-import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
-import { closeRedis, createRedis } from '#src/platform/redis';
-import { createSharedCache } from '#src/platform/shared-cache';
 import type { FileStorage } from '#src/platform/storage';
-import { openStorage, storagePlugin } from '#src/platform/storage.plugin';
+import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
 import '#src/http/types';
 
@@ -229,68 +218,29 @@ async function assemble(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const onRedisError = (err: Error, connection: string) => app.log.error({ err, connection }, 'redis error');
-  const redis: Redis | undefined = config.redisUrl
-    ? createRedis(config.redisUrl, 'main', onRedisError)
-    : undefined;
-  const pubsub = config.redisUrl
-    ? createRedisPubSub(config.redisUrl, redis, onRedisError)
-    : createMemoryPubSub();
-
+  const deps = await createDeps(config, handle, app.log, {
+    storage: opts.storage,
+    errorLog: opts.errorLog,
+  });
+  app.decorate('deps', deps);
+  // The same objects under their own names, for plugins and the routes that read them directly.
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
-  const cache = await createSharedCache(pubsub);
-  app.decorate('settings', createSettingsService(handle.db, config, cache));
-  app.decorate('pubsub', pubsub);
-  app.decorate('cache', cache);
-  const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
-  app.decorate('errorLog', errorLog);
-  app.decorate('redis', redis ?? null);
-  const background = createBackgroundTasks(app.log);
-  app.decorate('background', background);
-  const mail = createMailService({
-    mailer: createMailer(config, app.log),
-    settings: app.settings,
-    config,
-    log: app.log,
-  });
-  app.decorate('mail', mail);
-  const humanMarks = createHumanMarks(redis ?? null);
-  app.decorate('humanMarks', humanMarks);
-  const storage = await openStorage(config.dataDir, app.log, opts.storage);
-  const events = createDomainEvents((err, name) =>
-    app.log.error({ err, event: name }, 'a domain event subscriber failed'),
-  );
-  const deps: Deps = {
-    config,
-    db: handle.db,
-    database: handle,
-    cache,
-    pubsub,
-    settings: app.settings,
-    storage,
-    mail,
-    events,
-    background,
-    humanMarks,
-    errorLog,
-    redis: redis ?? null,
-    log: app.log,
-  };
-  app.decorate('deps', deps);
-  // Caches derived from the catalogue follow its writes, wherever they happen.
-  invalidateCataloguePagesOnChange(events, cache);
-  invalidateSearchesOnChange(events, cache);
+  app.decorate('settings', deps.settings);
+  app.decorate('pubsub', deps.pubsub);
+  app.decorate('cache', deps.cache);
+  app.decorate('errorLog', deps.errorLog);
+  app.decorate('redis', deps.redis);
+  app.decorate('background', deps.background);
+  app.decorate('mail', deps.mail);
+  app.decorate('humanMarks', deps.humanMarks);
+  const { redis, cache } = deps;
+  const storage = deps.storage;
 
   app.addHook('onClose', async () => {
     // Work and mail left by the last requests finish before the connections close.
-    await background.flush();
-    await mail.close();
-    await errorLog.flush().catch(() => {});
-    await cache.close();
-    await pubsub.close();
-    if (redis) await closeRedis(redis);
+    await deps.close();
     if (ownsDatabase) await handle.close();
   });
 

@@ -2,15 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
-import type { HumanMarks } from '#src/features/human-verification/human-verification.service';
-import type { MailService } from '#src/features/mail/mail.service';
-import type { SettingsService } from '#src/features/settings/settings.service';
-import type { DomainEvents } from '#src/lib/events';
-import type { BackgroundTasks } from '#src/platform/background';
-import type { ErrorLog } from '#src/platform/error-log';
-import type { PubSub } from '#src/platform/pubsub';
-import type { SharedCache } from '#src/platform/shared-cache';
+import { invalidateCataloguePagesOnChange } from '#src/features/catalogue/artist-page';
+import {
+  createHumanMarks,
+  type HumanMarks,
+} from '#src/features/human-verification/human-verification.service';
+import { createMailService, type MailService } from '#src/features/mail/mail.service';
+import { invalidateSearchesOnChange } from '#src/features/search/search.service';
+import { createSettingsService, type SettingsService } from '#src/features/settings/settings.service';
+import { createDomainEvents, type DomainEvents } from '#src/lib/events';
+import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
+import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
+import { createMailer } from '#src/platform/mail';
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from '#src/platform/pubsub';
+import { closeRedis, createRedis } from '#src/platform/redis';
+import { createSharedCache, type SharedCache } from '#src/platform/shared-cache';
 import type { FileStorage } from '#src/platform/storage';
+import { openStorage } from '#src/platform/storage.plugin';
 
 /**
  * What the services work with, built once by `buildApp` (app.ts) and reachable as `app.deps`.
@@ -42,4 +50,65 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
   }
+}
+
+export interface DepsOptions {
+  /** File storage; default DATA_DIR/storage. */
+  storage?: FileStorage;
+  /** Error log limits and clock (tests). */
+  errorLog?: ErrorLogOptions;
+}
+
+/**
+ * Builds the services' dependencies on an open database: what `buildApp` does before it adds HTTP,
+ * and what a script or a job does to run services without a server. `close()` finishes queued
+ * work and mail and closes the connections it opened (not the database: its opener closes it).
+ */
+export async function createDeps(
+  config: Config,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+  opts: DepsOptions = {},
+): Promise<Deps & { close(): Promise<void> }> {
+  const onRedisError = (err: Error, connection: string) => log.error({ err, connection }, 'redis error');
+  const redis = config.redisUrl ? createRedis(config.redisUrl, 'main', onRedisError) : null;
+  const pubsub = config.redisUrl
+    ? createRedisPubSub(config.redisUrl, redis ?? undefined, onRedisError)
+    : createMemoryPubSub();
+  const cache = await createSharedCache(pubsub);
+  const settings = createSettingsService(handle.db, config, cache);
+  const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
+  const background = createBackgroundTasks(log);
+  const mail = createMailService({ mailer: createMailer(config, log), settings, config, log });
+  const storage = await openStorage(config.dataDir, log, opts.storage);
+  const events = createDomainEvents((err, name) =>
+    log.error({ err, event: name }, 'a domain event subscriber failed'),
+  );
+  // Caches derived from the catalogue follow its writes, wherever they happen (decision 0019).
+  invalidateCataloguePagesOnChange(events, cache);
+  invalidateSearchesOnChange(events, cache);
+  return {
+    config,
+    db: handle.db,
+    database: handle,
+    cache,
+    pubsub,
+    settings,
+    storage,
+    mail,
+    events,
+    background,
+    humanMarks: createHumanMarks(redis),
+    errorLog,
+    redis,
+    log,
+    async close() {
+      await background.flush();
+      await mail.close();
+      await errorLog.flush().catch(() => {});
+      await cache.close();
+      await pubsub.close();
+      if (redis) await closeRedis(redis);
+    },
+  };
 }

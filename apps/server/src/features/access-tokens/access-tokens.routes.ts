@@ -5,11 +5,11 @@ import { createPersonalToken, deletePersonalToken } from './access-tokens.servic
 
 export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, accessTokens.create, async (request) =>
-    createPersonalToken(app, request.user!.id, request.body.tokenName),
+    createPersonalToken(app.deps, request.user!.id, request.body.tokenName),
   );
 
   defineRoute(app, accessTokens.delete, async (request) => {
-    await deletePersonalToken(app, request.user!.id, request.params.id);
+    await deletePersonalToken(app.deps, request.user!.id, request.params.id);
     return { message: 'Token deleted.' };
   });
 };

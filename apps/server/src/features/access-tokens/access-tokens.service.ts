@@ -1,18 +1,18 @@
 import type { CreateAccessTokenResponse } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { personalAccessTokens } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { createAccessToken } from '#src/features/auth/session.service';
 import { HttpError, MESSAGES } from '#src/http/errors';
 
 /** A new personal access token; the plain token is in this answer only (a SHA-256 is stored). */
 export async function createPersonalToken(
-  app: FastifyInstance,
+  deps: Deps,
   userId: number,
   name: string,
 ): Promise<CreateAccessTokenResponse> {
-  const { id, plainTextToken } = await createAccessToken(app.db, userId, name);
-  const [row] = await app.db
+  const { id, plainTextToken } = await createAccessToken(deps.db, userId, name);
+  const [row] = await deps.db
     .select({ createdAt: personalAccessTokens.createdAt })
     .from(personalAccessTokens)
     .where(eq(personalAccessTokens.id, id));
@@ -23,8 +23,8 @@ export async function createPersonalToken(
 }
 
 /** Deletes one of the user's own tokens; someone else's is answered like a missing one (404). */
-export async function deletePersonalToken(app: FastifyInstance, userId: number, tokenId: number) {
-  const deleted = await app.db
+export async function deletePersonalToken(deps: Deps, userId: number, tokenId: number) {
+  const deleted = await deps.db
     .delete(personalAccessTokens)
     .where(and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.userId, userId)))
     .returning({ id: personalAccessTokens.id });

@@ -4,7 +4,9 @@ import { account } from '@zema/contracts/operations/account';
 import { localization } from '@zema/contracts/operations/localization';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bootstrapFor, endCurrentSession } from '#src/features/auth/auth.http';
 import { requireConfirmedPassword } from '#src/features/auth/auth.service';
+import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
 import { rateLimits } from '#src/http/rate-limits';
@@ -75,15 +77,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   });
 
   defineRoute(app, account.get, async (request) => ({
-    user: await getAccount(app, resolveTarget(request, request.params.id)),
+    user: await getAccount(app.deps, resolveTarget(callerOf(request), request.params.id)),
   }));
 
   defineRoute(app, account.update, async (request) => ({
-    user: await updateAccount(app, request.user!.id, request.body),
+    user: await updateAccount(app.deps, request.user!.id, request.body),
   }));
 
   defineRoute(app, localization.changeLocale, async (request) => ({
-    locale: await changeLocale(app, request.user!.id, request.body.locale),
+    locale: await changeLocale(app.deps, request.user!.id, request.body.locale),
   }));
 
   // Changing the email: a browser session with a freshly confirmed password (tokens get 423), and
@@ -93,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     account.requestEmailChange,
     { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
-      await requireConfirmedPassword(app, request);
+      await requireConfirmedPassword(app.deps, callerOf(request));
       await requestEmailChange(app, request.user!.id, request.body.email);
       return { message: EMAIL_CHANGE_MESSAGES.sent };
     },
@@ -104,19 +106,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     account.confirmEmailChange,
     { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
-      await requireConfirmedPassword(app, request);
+      await requireConfirmedPassword(app.deps, callerOf(request));
       await confirmEmailChange(app, request.user!.id, request.body.code);
-      return { user: await getAccount(app, request.user!.id) };
+      return { user: await getAccount(app.deps, request.user!.id) };
     },
   );
 
   defineRoute(app, account.uploadAvatar, async (request) => {
-    const userId = resolveTarget(request, request.params.id);
+    const userId = resolveTarget(callerOf(request), request.params.id);
     const input = await readAvatarInput(request);
     try {
       const raw = 'file' in input ? input.file : await fetchRemoteImage(input.url, opts.remoteFetch);
       const encoded = await encodeAvatar(raw, 'file' in input ? 'file' : 'url');
-      return { user: await saveAvatar(app, userId, encoded) };
+      return { user: await saveAvatar(app.deps, userId, encoded) };
     } catch (err) {
       if (err instanceof AvatarInputError) throw avatarInputToHttp(err);
       throw err;
@@ -124,15 +126,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   });
 
   defineRoute(app, account.removeAvatar, async (request) => ({
-    user: await removeAvatar(app, resolveTarget(request, request.params.id)),
+    user: await removeAvatar(app.deps, resolveTarget(callerOf(request), request.params.id)),
   }));
 
   defineRoute(app, account.delete, async (request, reply) => {
     // Deleting other users belongs to the admin area; here an account deletes only itself.
-    const userId = resolveTarget(request, request.params.id, false);
+    const userId = resolveTarget(callerOf(request), request.params.id, false);
     if (!['true', '1'].includes(request.query.deleteCurrentUser ?? '')) {
       throw validationError({ deleteCurrentUser: [ACCOUNT_MESSAGES.confirmDelete] });
     }
-    return { bootstrapData: await deleteOwnAccount(app, request, reply, userId) };
+    await deleteOwnAccount(app.deps, callerOf(request), userId);
+    // The session row went with the user; this clears the browser's cookie.
+    await endCurrentSession(app.deps, request, reply);
+    request.user = null;
+    return { bootstrapData: await bootstrapFor(app.deps, request, null) };
   });
 };

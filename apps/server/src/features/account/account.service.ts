@@ -1,12 +1,5 @@
-import {
-  type AccountUser,
-  type BootstrapData,
-  hasPermission,
-  PERMISSIONS,
-  type UpdateAccountRequest,
-} from '@zema/contracts';
+import { type AccountUser, hasPermission, PERMISSIONS, type UpdateAccountRequest } from '@zema/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   localizations,
   permissionRole,
@@ -15,9 +8,10 @@ import {
   userRole,
   users,
 } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { requireConfirmedPassword } from '#src/features/auth/auth.service';
-import { bootstrapFor, endCurrentSession } from '#src/features/auth/login-session';
 import { loadAccountUser } from '#src/features/users/users.service';
+import type { Caller } from '#src/http/caller';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { COUNTRY_CODES } from '#src/lib/countries';
 
@@ -34,21 +28,21 @@ export const ACCOUNT_MESSAGES = {
 /** `'me'` or a numeric id from the URL. */
 export type UserRef = 'me' | number;
 
-const isAdmin = (user: FastifyRequest['user']) => hasPermission(user, PERMISSIONS.adminAccess);
+const isAdmin = (user: Caller['user']) => hasPermission(user, PERMISSIONS.adminAccess);
 
 /**
  * The id `ref` points at, when the caller may act on it: themselves, or anyone for admins
  * (`adminAllowed`). Other users get 403 whether or not the id exists (no enumeration).
  */
-export function resolveTarget(request: FastifyRequest, ref: UserRef, adminAllowed = true): number {
-  const me = request.user!;
+export function resolveTarget(caller: Caller, ref: UserRef, adminAllowed = true): number {
+  const me = caller.user;
   const id = ref === 'me' ? me.id : ref;
   if (id !== me.id && !(adminAllowed && isAdmin(me))) throw new HttpError(403, MESSAGES.unauthorized);
   return id;
 }
 
-export async function getAccount(app: FastifyInstance, userId: number): Promise<AccountUser> {
-  const user = await loadAccountUser(app.db, userId);
+export async function getAccount(deps: Deps, userId: number): Promise<AccountUser> {
+  const user = await loadAccountUser(deps.db, userId);
   if (!user) throw new HttpError(404, MESSAGES.notFound);
   return user;
 }
@@ -69,8 +63,8 @@ export function isValidTimezone(zone: string): boolean {
 
 const COUNTRIES = new Set<string>(COUNTRY_CODES);
 
-async function localizationExists(app: FastifyInstance, language: string) {
-  const [row] = await app.db
+async function localizationExists(deps: Deps, language: string) {
+  const [row] = await deps.db
     .select({ id: localizations.id })
     .from(localizations)
     .where(eq(localizations.language, language));
@@ -84,7 +78,7 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * or last name recomputes the display name.
  */
 export async function updateAccount(
-  app: FastifyInstance,
+  deps: Deps,
   userId: number,
   body: UpdateAccountRequest,
 ): Promise<AccountUser> {
@@ -97,11 +91,11 @@ export async function updateAccount(
   const language = blankToNull(body.language);
   if (timezone && !isValidTimezone(timezone)) errors.timezone = [ACCOUNT_MESSAGES.invalidTimezone];
   if (country && !COUNTRIES.has(country)) errors.country = [ACCOUNT_MESSAGES.invalidCountry];
-  if (language && !(await localizationExists(app, language)))
+  if (language && !(await localizationExists(deps, language)))
     errors.language = [ACCOUNT_MESSAGES.unknownLanguage];
   if (Object.keys(errors).length) throw validationError(errors);
 
-  const [current] = await app.db
+  const [current] = await deps.db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
@@ -121,36 +115,36 @@ export async function updateAccount(
   if (country !== undefined) changes.country = country;
   if (language !== undefined) changes.language = language;
   if (Object.keys(changes).length) {
-    await app.db
+    await deps.db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
-  return getAccount(app, userId);
+  return getAccount(deps, userId);
 }
 
 /** Switches the user's UI language; it must be one of the site's localizations. */
-export async function changeLocale(app: FastifyInstance, userId: number, locale: string): Promise<string> {
-  if (!(await localizationExists(app, locale)))
+export async function changeLocale(deps: Deps, userId: number, locale: string): Promise<string> {
+  if (!(await localizationExists(deps, locale)))
     throw validationError({ locale: [ACCOUNT_MESSAGES.unknownLocale] });
-  await app.db.update(users).set({ language: locale, updatedAt: new Date() }).where(eq(users.id, userId));
+  await deps.db.update(users).set({ language: locale, updatedAt: new Date() }).where(eq(users.id, userId));
   return locale;
 }
 
 /** Whether some user other than `userId` holds admin.access (through a role or directly). */
-async function anotherAdminExists(app: FastifyInstance, userId: number): Promise<boolean> {
-  const adminPermission = app.db
+async function anotherAdminExists(deps: Deps, userId: number): Promise<boolean> {
+  const adminPermission = deps.db
     .select({ id: permissions.id })
     .from(permissions)
     .where(or(eq(permissions.name, PERMISSIONS.adminAccess), eq(permissions.name, PERMISSIONS.admin)));
-  const viaRole = await app.db
+  const viaRole = await deps.db
     .select({ userId: userRole.userId })
     .from(userRole)
     .innerJoin(permissionRole, eq(permissionRole.roleId, userRole.roleId))
     .where(and(ne(userRole.userId, userId), sql`${permissionRole.permissionId} in ${adminPermission}`))
     .limit(1);
   if (viaRole.length) return true;
-  const direct = await app.db
+  const direct = await deps.db
     .select({ userId: userPermission.userId })
     .from(userPermission)
     .where(and(ne(userPermission.userId, userId), sql`${userPermission.permissionId} in ${adminPermission}`))
@@ -161,33 +155,24 @@ async function anotherAdminExists(app: FastifyInstance, userId: number): Promise
 /**
  * Self-service account deletion (SPEC §9): needs a password confirmed in this browser session
  * (423 otherwise). The user row goes; sessions, tokens, social profiles, codes and roles follow by
- * ON DELETE CASCADE; the avatar file is removed; the cookie is cleared; the address gets a notice.
- * Answers a visitor's bootstrap data.
+ * ON DELETE CASCADE; the avatar file is removed; the address gets a notice. The route clears the
+ * browser's cookie and answers a visitor's bootstrap data.
  */
-export async function deleteOwnAccount(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
-): Promise<BootstrapData> {
-  await requireConfirmedPassword(app, request);
-  if (isAdmin(request.user) && !(await anotherAdminExists(app, userId))) {
+export async function deleteOwnAccount(deps: Deps, caller: Caller, userId: number): Promise<void> {
+  await requireConfirmedPassword(deps, caller);
+  if (isAdmin(caller.user) && !(await anotherAdminExists(deps, userId))) {
     throw validationError({ user: [ACCOUNT_MESSAGES.lastAdmin] });
   }
-  const [deleted] = await app.db
+  const [deleted] = await deps.db
     .delete(users)
     .where(eq(users.id, userId))
     .returning({ avatar: users.avatar, email: users.email });
   if (!deleted) throw new HttpError(404, MESSAGES.notFound);
-  app.mail.sendAccountDeleted(deleted.email);
-  const avatarKey = app.storage.keyFromUrl(deleted.avatar);
+  deps.mail.sendAccountDeleted(deleted.email);
+  const avatarKey = deps.storage.keyFromUrl(deleted.avatar);
   if (avatarKey) {
-    await app.storage
+    await deps.storage
       .delete(avatarKey)
-      .catch((err) => request.log.warn({ err, avatarKey }, 'avatar not removed'));
+      .catch((err) => deps.log.warn({ err, avatarKey }, 'avatar not removed'));
   }
-  // The session row is already gone with the user; this clears the browser's cookie.
-  await endCurrentSession(app, request, reply);
-  request.user = null;
-  return bootstrapFor(app, request, null);
 }

@@ -9,9 +9,9 @@ import {
   AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
 import { isPublicIp } from '#src/platform/geoip';
 import { generateStorageKey } from '#src/platform/storage';
@@ -191,8 +191,8 @@ export async function fetchRemoteImage(raw: string, opts: RemoteFetchOptions = {
 }
 
 /** Swaps users.avatar under a row lock and returns the previous value; undefined = no such user. */
-async function swapAvatar(app: FastifyInstance, userId: number, url: string | null) {
-  return app.db.transaction(async (tx) => {
+async function swapAvatar(deps: Deps, userId: number, url: string | null) {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ avatar: users.avatar })
       .from(users)
@@ -205,32 +205,28 @@ async function swapAvatar(app: FastifyInstance, userId: number, url: string | nu
 }
 
 /** Stores a new avatar for `userId` and removes the file of the one it replaces. */
-export async function saveAvatar(
-  app: FastifyInstance,
-  userId: number,
-  encoded: Buffer,
-): Promise<AccountUser> {
+export async function saveAvatar(deps: Deps, userId: number, encoded: Buffer): Promise<AccountUser> {
   const key = generateStorageKey('avatars', 'webp');
-  await app.storage.put(key, encoded, 'image/webp');
-  const previous = await swapAvatar(app, userId, app.storage.publicUrl(key)).catch(async (err) => {
-    await app.storage.delete(key);
+  await deps.storage.put(key, encoded, 'image/webp');
+  const previous = await swapAvatar(deps, userId, deps.storage.publicUrl(key)).catch(async (err) => {
+    await deps.storage.delete(key);
     throw err;
   });
-  if (previous === undefined) await app.storage.delete(key);
-  else await removeStoredFile(app, previous);
-  return getAccount(app, userId);
+  if (previous === undefined) await deps.storage.delete(key);
+  else await removeStoredFile(deps, previous);
+  return getAccount(deps, userId);
 }
 
-export async function removeAvatar(app: FastifyInstance, userId: number): Promise<AccountUser> {
-  const previous = await swapAvatar(app, userId, null);
-  await removeStoredFile(app, previous);
-  return getAccount(app, userId);
+export async function removeAvatar(deps: Deps, userId: number): Promise<AccountUser> {
+  const previous = await swapAvatar(deps, userId, null);
+  await removeStoredFile(deps, previous);
+  return getAccount(deps, userId);
 }
 
-async function removeStoredFile(app: FastifyInstance, url: string | null | undefined) {
-  const key = app.storage.keyFromUrl(url);
+async function removeStoredFile(deps: Deps, url: string | null | undefined) {
+  const key = deps.storage.keyFromUrl(url);
   if (!key) return; // e.g. a social provider's picture URL: nothing of ours to delete.
-  await app.storage.delete(key).catch((err) => app.log.warn({ err, key }, 'old avatar not removed'));
+  await deps.storage.delete(key).catch((err) => deps.log.warn({ err, key }, 'old avatar not removed'));
 }
 
 /** 422 on the field the bad input came from. */

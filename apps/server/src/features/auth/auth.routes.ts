@@ -1,21 +1,18 @@
 import { auth } from '@zema/contracts/operations/auth';
 import { twoFactor } from '@zema/contracts/operations/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits, registrationLimiter } from '#src/http/rate-limits';
+import { bootstrapFor, completeTwoFactorChallenge, endCurrentSession, login, register } from './auth.http';
 import {
   confirmPassword,
-  login,
-  logout,
   passwordConfirmedWithin,
-  register,
   requireConfirmedPassword,
   updatePassword,
 } from './auth.service';
-import { bootstrapFor } from './login-session';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
 import {
-  completeTwoFactorChallenge,
   confirmTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
@@ -28,14 +25,14 @@ import {
 /** The auth* calls of SPEC §7, at the root (not under api/v1). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, auth.register, { preHandler: registrationLimiter(app) }, async (request, reply) => {
-    const { userId, status } = await register(app, request, reply, request.body);
-    return { status, bootstrapData: await bootstrapFor(app, request, userId) };
+    const { userId, status } = await register(app.deps, request, reply, request.body);
+    return { status, bootstrapData: await bootstrapFor(app.deps, request, userId) };
   });
 
   defineRoute(app, auth.login, { config: { rateLimit: rateLimits.login } }, async (request, reply) => {
-    const result = await login(app, request, reply, request.body);
+    const result = await login(app.deps, request, reply, request.body);
     if ('twoFactor' in result) return { two_factor: true as const };
-    return { bootstrapData: await bootstrapFor(app, request, result.userId) };
+    return { bootstrapData: await bootstrapFor(app.deps, request, result.userId) };
   });
 
   defineRoute(
@@ -43,14 +40,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.twoFactorChallenge,
     { config: { rateLimit: rateLimits.twoFactorChallenge } },
     async (request, reply) => {
-      const userId = await completeTwoFactorChallenge(app, request, reply, request.body);
-      return { bootstrapData: await bootstrapFor(app, request, userId) };
+      const userId = await completeTwoFactorChallenge(app.deps, request, reply, request.body);
+      return { bootstrapData: await bootstrapFor(app.deps, request, userId) };
     },
   );
 
   defineRoute(app, auth.logout, async (request, reply) => {
-    await logout(app, request, reply);
-    return { bootstrapData: await bootstrapFor(app, request, null) };
+    // The session is deleted on the server, not only forgotten by the browser.
+    await endCurrentSession(app.deps, request, reply);
+    return { bootstrapData: await bootstrapFor(app.deps, request, null) };
   });
 
   defineRoute(
@@ -58,13 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.forgotPassword,
     { config: { rateLimit: rateLimits.forgotPassword } },
     async (request) => {
-      requestPasswordReset(app, request.body.email);
+      requestPasswordReset(app.deps, request.body.email);
       return { message: RESET_MESSAGES.sent };
     },
   );
 
   defineRoute(app, auth.resetPassword, async (request) => {
-    await resetPassword(app, request.body);
+    await resetPassword(app.deps, request.body);
     return { message: RESET_MESSAGES.done };
   });
 
@@ -73,13 +71,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.updatePassword,
     { config: { rateLimit: rateLimits.passwordChange } },
     async (request) => {
-      await updatePassword(app, request, request.body);
+      await updatePassword(app.deps, callerOf(request), request.body);
       return { message: 'Password updated.' };
     },
   );
 
   defineRoute(app, auth.confirmedPasswordStatus, async (request) => ({
-    confirmed: await passwordConfirmedWithin(app, request, request.query.seconds),
+    confirmed: await passwordConfirmedWithin(app.deps, callerOf(request), request.query.seconds),
   }));
 
   defineRoute(
@@ -87,24 +85,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.confirmPassword,
     { config: { rateLimit: rateLimits.confirmPassword } },
     async (request) => {
-      await confirmPassword(app, request, request.body.password);
+      await confirmPassword(app.deps, callerOf(request), request.body.password);
       return { confirmed: true };
     },
   );
 
   defineRoute(app, twoFactor.enable, async (request) => {
-    await requireConfirmedPassword(app, request);
-    return enableTwoFactor(app, request.user!.id);
+    await requireConfirmedPassword(app.deps, callerOf(request));
+    return enableTwoFactor(app.deps, request.user!.id);
   });
 
   defineRoute(app, twoFactor.disable, async (request) => {
-    await requireConfirmedPassword(app, request);
-    return disableTwoFactor(app, request.user!.id);
+    await requireConfirmedPassword(app.deps, callerOf(request));
+    return disableTwoFactor(app.deps, request.user!.id);
   });
 
   defineRoute(app, twoFactor.qrCode, async (request) => {
-    await requireConfirmedPassword(app, request);
-    return twoFactorQrCode(app, request.user!.id);
+    await requireConfirmedPassword(app.deps, callerOf(request));
+    return twoFactorQrCode(app.deps, request.user!.id);
   });
 
   defineRoute(
@@ -112,13 +110,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     twoFactor.confirm,
     { config: { rateLimit: rateLimits.twoFactorConfirm } },
     async (request) => {
-      await requireConfirmedPassword(app, request);
-      return confirmTwoFactor(app, request.user!.id, request.body.code);
+      await requireConfirmedPassword(app.deps, callerOf(request));
+      return confirmTwoFactor(app.deps, request.user!.id, request.body.code);
     },
   );
 
   defineRoute(app, twoFactor.regenerateRecoveryCodes, async (request) => {
-    await requireConfirmedPassword(app, request);
-    return regenerateRecoveryCodes(app, request.user!.id);
+    await requireConfirmedPassword(app.deps, callerOf(request));
+    return regenerateRecoveryCodes(app.deps, request.user!.id);
   });
 };

@@ -4,22 +4,13 @@ import {
   type UpdatePasswordRequest,
 } from '@zema/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  personalAccessTokens,
-  roles,
-  sessions,
-  twoFactorChallenges,
-  userRole,
-  users,
-} from '#src/db/schema/index';
+import { personalAccessTokens, roles, sessions, userRole, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { issueEmailVerificationCode } from '#src/features/auth/email-verification.service';
 import { assertHuman } from '#src/features/human-verification/human-verification.service';
-import { cookieOptions, TWO_FACTOR_COOKIE } from '#src/http/cookies';
+import type { BrowserRef, Caller } from '#src/http/caller';
 import { HttpError, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
-import { randomToken, sha256Hex } from '#src/lib/tokens';
-import { currentSessionId, endCurrentSession, startSession } from './login-session';
 
 export const MESSAGES = {
   badCredentials: 'These credentials do not match our records.',
@@ -33,9 +24,6 @@ export const MESSAGES = {
     'The password cannot be changed with an API token. Sign in to the site to change your password.',
 } as const;
 
-/** A pending two-factor login lasts 10 minutes (RELIABILITY). */
-export const TWO_FACTOR_CHALLENGE_MS = 10 * 60 * 1000;
-
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Postgres unique_violation, as thrown by pg and PGlite (possibly wrapped by Drizzle). */
@@ -46,19 +34,15 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export type LoginResult = { userId: number } | { twoFactor: true };
-
 /**
- * Checks the credentials and starts a session, or a pending two-factor login when the account has
- * two-factor confirmed (then no session exists until the challenge succeeds).
+ * Checks an email and password. Unknown users are checked against a dummy hash, so the time taken
+ * does not reveal who has an account. Answers whether the account needs its second factor.
  */
-export async function login(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: { email: string; password: string; remember: boolean },
-): Promise<LoginResult> {
-  const [user] = await app.db
+export async function checkCredentials(
+  deps: Deps,
+  body: { email: string; password: string },
+): Promise<{ userId: number; twoFactor: boolean }> {
+  const [user] = await deps.db
     .select({
       id: users.id,
       passwordHash: users.passwordHash,
@@ -66,46 +50,29 @@ export async function login(
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalise(body.email)));
-  // Unknown users are verified against a dummy hash, so timing does not reveal who has an account.
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw validationError({ email: [MESSAGES.badCredentials] });
-
-  if (user.twoFactorConfirmedAt) {
-    // Whatever session the browser had is over: it is logging in as someone now.
-    await endCurrentSession(app, request, reply);
-    const token = randomToken(32);
-    await app.db.insert(twoFactorChallenges).values({
-      id: sha256Hex(token),
-      userId: user.id,
-      remember: body.remember,
-      expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS),
-    });
-    reply.setCookie(
-      TWO_FACTOR_COOKIE,
-      token,
-      cookieOptions(request, { maxAge: TWO_FACTOR_CHALLENGE_MS / 1000 }),
-    );
-    return { twoFactor: true };
-  }
-  await startSession(app, request, reply, user.id, body.remember);
-  return { userId: user.id };
+  return { userId: user.id, twoFactor: Boolean(user.twoFactorConfirmedAt) };
 }
 
 export type RegisterResult = { userId: number; status: 'success' | 'needs_email_verification' };
 
+/**
+ * Creates an account with the default roles (registration on, human check when required, policies
+ * accepted), then mails the verification code or the welcome. The caller signs them in.
+ */
 export async function register(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
+  browser: BrowserRef,
   body: RegisterRequest,
 ): Promise<RegisterResult> {
-  const settings = await app.settings.getClientSettings();
+  const settings = await deps.settings.getClientSettings();
   if (settings.registration.disable) throw new HttpError(403, MESSAGES.registrationDisabled);
-  if (settings.human_verification.register) await assertHuman(app, request, body);
+  if (settings.human_verification.register) await assertHuman(deps, browser, body);
 
   const email = normalise(body.email);
   const errors: Record<string, string[]> = {};
-  const [existing] = await app.db
+  const [existing] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
@@ -119,7 +86,7 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   let userId: number;
   try {
-    userId = await app.db.transaction(async (tx) => {
+    userId = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
         .values({
@@ -140,31 +107,25 @@ export async function register(
     throw err;
   }
 
-  await startSession(app, request, reply, userId, true);
   if (settings.require_email_confirmation) {
-    await issueEmailVerificationCode(app, userId, email);
+    await issueEmailVerificationCode(deps, userId, email);
     return { userId, status: 'needs_email_verification' };
   }
-  app.mail.sendWelcome(email, body.first_name || email.split('@')[0]!);
+  deps.mail.sendWelcome(email, body.first_name || email.split('@')[0]!);
   return { userId, status: 'success' };
-}
-
-/** Logout: the session is deleted on the server, not only forgotten by the browser. */
-export async function logout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  await endCurrentSession(app, request, reply);
 }
 
 /** Whether the password was confirmed in this session within `seconds` (at most 9000). */
 export async function passwordConfirmedWithin(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
+  caller: Caller,
   seconds = PASSWORD_CONFIRMATION_SECONDS,
 ): Promise<boolean> {
-  const sessionId = currentSessionId(request);
+  const { sessionId } = caller;
   // Bearer tokens have no session to confirm in; sensitive actions need the browser session.
   if (!sessionId) return false;
   const window = Math.min(seconds, PASSWORD_CONFIRMATION_SECONDS) * 1000;
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), gt(sessions.passwordConfirmedAt, new Date(Date.now() - window))));
@@ -172,29 +133,29 @@ export async function passwordConfirmedWithin(
 }
 
 /** 423 unless the password was confirmed in this session within the last 9000 s (SPEC §9). */
-export async function requireConfirmedPassword(app: FastifyInstance, request: FastifyRequest) {
-  if (!(await passwordConfirmedWithin(app, request))) throw new HttpError(423, MESSAGES.confirmationRequired);
+export async function requireConfirmedPassword(deps: Deps, caller: Caller) {
+  if (!(await passwordConfirmedWithin(deps, caller))) throw new HttpError(423, MESSAGES.confirmationRequired);
 }
 
 async function checkOwnPassword(
-  app: FastifyInstance,
+  deps: Deps,
   userId: number,
   password: string,
   field: string,
   message: string,
 ) {
-  const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(row?.hash, password))) throw validationError({ [field]: [message] });
 }
 
-export async function confirmPassword(app: FastifyInstance, request: FastifyRequest, password: string) {
-  await checkOwnPassword(app, request.user!.id, password, 'password', MESSAGES.wrongPassword);
-  const sessionId = currentSessionId(request);
+export async function confirmPassword(deps: Deps, caller: Caller, password: string) {
+  await checkOwnPassword(deps, caller.user.id, password, 'password', MESSAGES.wrongPassword);
+  const { sessionId } = caller;
   if (!sessionId)
     throw new HttpError(422, 'Password confirmation needs a browser session.', {
       password: ['Password confirmation needs a browser session.'],
     });
-  await app.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
+  await deps.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
 /**
@@ -202,15 +163,11 @@ export async function confirmPassword(app: FastifyInstance, request: FastifyRequ
  * personal access tokens and mails a notice. Only a browser session may do it: a leaked token must
  * not be able to lock the owner out (and it would have no session of its own to keep).
  */
-export async function updatePassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: UpdatePasswordRequest,
-) {
-  if (request.authVia !== 'session') throw new HttpError(403, MESSAGES.passwordChangeByToken);
-  const userId = request.user!.id;
+export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePasswordRequest) {
+  if (caller.via !== 'session') throw new HttpError(403, MESSAGES.passwordChangeByToken);
+  const userId = caller.user.id;
   await checkOwnPassword(
-    app,
+    deps,
     userId,
     body.current_password,
     'current_password',
@@ -219,13 +176,13 @@ export async function updatePassword(
   if (body.password !== body.password_confirmation)
     throw validationError({ password: [MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
-  const keep = currentSessionId(request);
-  await app.db.transaction(async (tx) => {
+  const keep = caller.sessionId;
+  await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
     await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
   });
-  app.mail.sendPasswordChanged(request.user!.email);
+  deps.mail.sendPasswordChanged(caller.user.email);
 }

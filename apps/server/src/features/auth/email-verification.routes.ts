@@ -11,7 +11,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.resendEmailVerification,
     { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
-      await resendEmailVerification(app, request.user!.id);
+      await resendEmailVerification(app.deps, request.user!.id);
       return { message: 'Email sent' };
     },
   );
@@ -21,7 +21,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.validateEmailVerificationOtp,
     { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
-      await validateEmailVerificationCode(app, request.user!.id, request.body.code);
+      await validateEmailVerificationCode(app.deps, request.user!.id, request.body.code);
       return { message: 'Email verified' };
     },
   );

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { emailVerificationCodes, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 
@@ -26,7 +26,7 @@ export function generateEmailCode(): string {
  * argon2id hash: a leaked table then costs a slow hash per guess instead of a sha256 lookup table
  * over the million possible codes.
  */
-export async function issueEmailVerificationCode(app: FastifyInstance, userId: number, email: string) {
+export async function issueEmailVerificationCode(deps: Deps, userId: number, email: string) {
   const code = generateEmailCode();
   const codeHash = await hashPassword(code);
   const now = new Date();
@@ -36,30 +36,30 @@ export async function issueEmailVerificationCode(app: FastifyInstance, userId: n
     expiresAt: new Date(now.getTime() + EMAIL_CODE_MINUTES * 60_000),
     createdAt: now,
   };
-  await app.db
+  await deps.db
     .insert(emailVerificationCodes)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values });
-  app.mail.sendVerificationCode(email, code, EMAIL_CODE_MINUTES);
+  deps.mail.sendVerificationCode(email, code, EMAIL_CODE_MINUTES);
 }
 
-export async function resendEmailVerification(app: FastifyInstance, userId: number) {
-  const [user] = await app.db
+export async function resendEmailVerification(deps: Deps, userId: number) {
+  const [user] = await deps.db
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw validationError({ email: [EMAIL_CODE_MESSAGES.missing] });
   if (user.verifiedAt) throw validationError({ email: [EMAIL_CODE_MESSAGES.alreadyVerified] });
-  await issueEmailVerificationCode(app, userId, user.email);
+  await issueEmailVerificationCode(deps, userId, user.email);
 }
 
 /**
  * Checks a code. An attempt is reserved atomically before the hash is compared, so even
  * concurrent guesses never get more than five comparisons per code.
  */
-export async function validateEmailVerificationCode(app: FastifyInstance, userId: number, code: string) {
+export async function validateEmailVerificationCode(deps: Deps, userId: number, code: string) {
   const now = new Date();
-  const [reserved] = await app.db
+  const [reserved] = await deps.db
     .update(emailVerificationCodes)
     .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
     .where(
@@ -72,7 +72,7 @@ export async function validateEmailVerificationCode(app: FastifyInstance, userId
     .returning({ codeHash: emailVerificationCodes.codeHash });
 
   if (!reserved) {
-    const [row] = await app.db
+    const [row] = await deps.db
       .select()
       .from(emailVerificationCodes)
       .where(eq(emailVerificationCodes.userId, userId));
@@ -86,7 +86,7 @@ export async function validateEmailVerificationCode(app: FastifyInstance, userId
   if (!(await verifyPassword(reserved.codeHash, code)))
     throw validationError({ code: [EMAIL_CODE_MESSAGES.invalid] });
 
-  const verified = await app.db.transaction(async (tx) => {
+  const verified = await deps.db.transaction(async (tx) => {
     // Deleting by hash makes the code single use even if two right answers race.
     const gone = await tx
       .delete(emailVerificationCodes)
@@ -106,5 +106,5 @@ export async function validateEmailVerificationCode(app: FastifyInstance, userId
     return user ?? null;
   });
   if (!verified) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
-  app.mail.sendWelcome(verified.email, verified.firstName || verified.email.split('@')[0]!);
+  deps.mail.sendWelcome(verified.email, verified.firstName || verified.email.split('@')[0]!);
 }

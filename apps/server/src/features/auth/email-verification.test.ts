@@ -75,11 +75,11 @@ describe('email verification codes', () => {
     // Six checks were this minute's allowance over HTTP; the service itself has no limit.
     // The old code died with the resend (unless the new one happens to be equal).
     if (fresh !== code) {
-      await expect(validateEmailVerificationCode(t.app, userId, code)).rejects.toThrow(
+      await expect(validateEmailVerificationCode(t.deps, userId, code)).rejects.toThrow(
         'The code is invalid.',
       );
     }
-    await validateEmailVerificationCode(t.app, userId, fresh);
+    await validateEmailVerificationCode(t.deps, userId, fresh);
     expect(await verifiedAt(userId)).not.toBeNull();
   });
 

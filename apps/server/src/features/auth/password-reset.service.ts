@@ -1,6 +1,5 @@
 import type { ResetPasswordRequest } from '@zema/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   passwordResetTokens,
   personalAccessTokens,
@@ -8,6 +7,7 @@ import {
   twoFactorChallenges,
   users,
 } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
 import { hashPassword } from '#src/lib/password';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
@@ -24,26 +24,26 @@ export const RESET_MESSAGES = {
 
 /**
  * Answers at once and sends a reset link afterwards when the email belongs to an account. The
- * lookup, the token insert and the mail all run after the answer (app.background), so known and
+ * lookup, the token insert and the mail all run after the answer (deps.background), so known and
  * unknown emails get the same answer in the same time: nothing of that work is in the request.
  */
-export function requestPasswordReset(app: FastifyInstance, email: string) {
-  app.background.run('password reset request', () => sendPasswordResetLink(app, email));
+export function requestPasswordReset(deps: Deps, email: string) {
+  deps.background.run('password reset request', () => sendPasswordResetLink(deps, email));
 }
 
-async function sendPasswordResetLink(app: FastifyInstance, email: string) {
-  const [user] = await app.db
+async function sendPasswordResetLink(deps: Deps, email: string) {
+  const [user] = await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   if (!user) return;
   const token = randomToken(32);
-  await app.db.insert(passwordResetTokens).values({
+  await deps.db.insert(passwordResetTokens).values({
     userId: user.id,
     tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
-  app.mail.sendPasswordReset(user.email, token, RESET_TOKEN_MINUTES);
+  deps.mail.sendPasswordReset(user.email, token, RESET_TOKEN_MINUTES);
 }
 
 /**
@@ -53,12 +53,12 @@ async function sendPasswordResetLink(app: FastifyInstance, email: string) {
  * The user is not logged in: the web app sends them to /login with the new password. The owner
  * gets a password-changed notice.
  */
-export async function resetPassword(app: FastifyInstance, body: ResetPasswordRequest) {
+export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
   if (body.password !== body.password_confirmation)
     throw validationError({ password: [MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
-  const ownerEmail = await app.db.transaction(async (tx) => {
+  const ownerEmail = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
       .from(passwordResetTokens)
@@ -94,5 +94,5 @@ export async function resetPassword(app: FastifyInstance, body: ResetPasswordReq
     return owner?.email ?? null;
   });
   if (!ownerEmail) throw validationError({ email: [RESET_MESSAGES.invalid] });
-  app.mail.sendPasswordChanged(ownerEmail);
+  deps.mail.sendPasswordChanged(ownerEmail);
 }

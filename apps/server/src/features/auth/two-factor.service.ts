@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@zema/contracts';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { twoFactorChallenges, users } from '#src/db/schema/index';
-import { cookieOptions, TWO_FACTOR_COOKIE } from '#src/http/cookies';
+import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
-import { sha256Hex } from '#src/lib/tokens';
-import { startSession } from './login-session';
+import { randomToken, sha256Hex } from '#src/lib/tokens';
+
+/** A pending two-factor login lasts 10 minutes (RELIABILITY). */
+export const TWO_FACTOR_CHALLENGE_MS = 10 * 60 * 1000;
 
 /** RELIABILITY: SHA-1, 6 digits, 30 s, window ±1 step, secret of at least 160 bits. */
 const TOTP_PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
@@ -45,14 +46,14 @@ function totpFor(secret: string, label = '', issuer = '') {
  * Accepts a TOTP code once per user: the matched time step must be newer than the last accepted
  * one, and storing it is a conditional UPDATE, so two concurrent uses of one code cannot both win.
  */
-export async function acceptTotpCode(app: FastifyInstance, userId: number, secret: string, code: string) {
+export async function acceptTotpCode(deps: Deps, userId: number, secret: string, code: string) {
   if (!/^\d{6}$/.test(code)) return false;
   const now = Date.now();
   const totp = totpFor(secret);
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
   if (delta === null) return false;
   const step = totp.counter({ timestamp: now }) + delta;
-  const updated = await app.db
+  const updated = await deps.db
     .update(users)
     .set({ twoFactorLastUsedStep: step })
     .where(
@@ -66,9 +67,9 @@ export async function acceptTotpCode(app: FastifyInstance, userId: number, secre
 }
 
 /** Uses a recovery code: single use, and the used one is replaced by a fresh one (RELIABILITY). */
-async function acceptRecoveryCode(app: FastifyInstance, userId: number, code: string) {
+async function acceptRecoveryCode(deps: Deps, userId: number, code: string) {
   const hash = sha256Hex(code.trim());
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Row lock: two concurrent uses of one code serialise here; the second no longer finds it.
     const [row] = await tx
       .select({ codes: users.twoFactorRecoveryCodes })
@@ -86,19 +87,19 @@ async function acceptRecoveryCode(app: FastifyInstance, userId: number, code: st
 }
 
 /**
- * Finishes a pending two-factor login: a valid code or recovery code turns the challenge into a
- * new session (with the remember-me choice made at login); the challenge is deleted.
+ * Passes a pending two-factor login (`challengeToken`: the value of its cookie): a valid code or
+ * recovery code consumes the challenge and answers who logged in and their remember-me choice made
+ * at login (auth.http.ts then starts the session).
  */
-export async function completeTwoFactorChallenge(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+export async function passTwoFactorChallenge(
+  deps: Deps,
+  challengeToken: string | undefined,
   body: { code: string } | { recovery_code: string },
-): Promise<number> {
+): Promise<{ userId: number; remember: boolean }> {
   const field = 'code' in body ? 'code' : 'recovery_code';
-  const cookie = request.cookies[TWO_FACTOR_COOKIE];
+  const cookie = challengeToken;
   const [challenge] = cookie
-    ? await app.db
+    ? await deps.db
         .select()
         .from(twoFactorChallenges)
         .where(
@@ -107,7 +108,7 @@ export async function completeTwoFactorChallenge(
     : [];
   if (!challenge) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
 
-  const [user] = await app.db
+  const [user] = await deps.db
     .select({ secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, challenge.userId));
@@ -115,28 +116,38 @@ export async function completeTwoFactorChallenge(
 
   const ok =
     'code' in body
-      ? await acceptTotpCode(app, challenge.userId, user.secret, body.code)
-      : await acceptRecoveryCode(app, challenge.userId, body.recovery_code);
+      ? await acceptTotpCode(deps, challenge.userId, user.secret, body.code)
+      : await acceptRecoveryCode(deps, challenge.userId, body.recovery_code);
   if (!ok) {
     throw validationError({
       [field]: ['code' in body ? TWO_FACTOR_MESSAGES.invalidCode : TWO_FACTOR_MESSAGES.invalidRecoveryCode],
     });
   }
   // Deleting first makes the challenge single use even when two right answers race.
-  const gone = await app.db
+  const gone = await deps.db
     .delete(twoFactorChallenges)
     .where(eq(twoFactorChallenges.id, challenge.id))
     .returning({ id: twoFactorChallenges.id });
   if (!gone.length) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
-  reply.clearCookie(TWO_FACTOR_COOKIE, cookieOptions(request));
-  await startSession(app, request, reply, challenge.userId, challenge.remember);
-  return challenge.userId;
+  return { userId: challenge.userId, remember: challenge.remember };
+}
+
+/** A pending two-factor login for `userId` (credentials checked): its secret token, for a cookie. */
+export async function createTwoFactorChallenge(deps: Deps, userId: number, remember: boolean) {
+  const token = randomToken(32);
+  await deps.db.insert(twoFactorChallenges).values({
+    id: sha256Hex(token),
+    userId,
+    remember,
+    expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS),
+  });
+  return token;
 }
 
 export type TwoFactorStatus = { enabled: boolean; pending: boolean };
 
-async function status(app: FastifyInstance, userId: number): Promise<TwoFactorStatus> {
-  const [row] = await app.db
+async function status(deps: Deps, userId: number): Promise<TwoFactorStatus> {
+  const [row] = await deps.db
     .select({ secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
@@ -147,10 +158,10 @@ async function status(app: FastifyInstance, userId: number): Promise<TwoFactorSt
  * Starts (or restarts) setup: a new 160-bit secret and 8 hashed recovery codes, not yet
  * confirmed. Nothing secret is answered; the QR code call shows the secret.
  */
-export async function enableTwoFactor(app: FastifyInstance, userId: number): Promise<TwoFactorStatus> {
-  if ((await status(app, userId)).enabled)
+export async function enableTwoFactor(deps: Deps, userId: number): Promise<TwoFactorStatus> {
+  if ((await status(deps, userId)).enabled)
     throw validationError({ two_factor: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
-  await app.db
+  await deps.db
     .update(users)
     .set({
       twoFactorSecret: new Secret({ size: SECRET_BYTES }).base32,
@@ -164,12 +175,12 @@ export async function enableTwoFactor(app: FastifyInstance, userId: number): Pro
 }
 
 /** Turns two-factor off (or cancels a setup); only turning off a confirmed one mails a notice. */
-export async function disableTwoFactor(app: FastifyInstance, userId: number): Promise<TwoFactorStatus> {
-  const [before] = await app.db
+export async function disableTwoFactor(deps: Deps, userId: number): Promise<TwoFactorStatus> {
+  const [before] = await deps.db
     .select({ email: users.email, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
-  await app.db
+  await deps.db
     .update(users)
     .set({
       twoFactorSecret: null,
@@ -179,13 +190,13 @@ export async function disableTwoFactor(app: FastifyInstance, userId: number): Pr
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
-  await app.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
-  if (before?.confirmedAt) app.mail.sendTwoFactorChanged(before.email, false);
+  await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  if (before?.confirmedAt) deps.mail.sendTwoFactorChanged(before.email, false);
   return { enabled: false, pending: false };
 }
 
-async function secretOf(app: FastifyInstance, userId: number) {
-  const [row] = await app.db
+async function secretOf(deps: Deps, userId: number) {
+  const [row] = await deps.db
     .select({ email: users.email, secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
@@ -194,9 +205,9 @@ async function secretOf(app: FastifyInstance, userId: number) {
 }
 
 /** The otpauth:// URI as an SVG QR code, issuer = site name, plus the base32 setup key. */
-export async function twoFactorQrCode(app: FastifyInstance, userId: number) {
-  const { email, secret } = await secretOf(app, userId);
-  const siteName = (await app.settings.getClientSettings()).site_name;
+export async function twoFactorQrCode(deps: Deps, userId: number) {
+  const { email, secret } = await secretOf(deps, userId);
+  const siteName = (await deps.settings.getClientSettings()).site_name;
   const uri = totpFor(secret, email, siteName).toString();
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { svg, secret };
@@ -204,26 +215,26 @@ export async function twoFactorQrCode(app: FastifyInstance, userId: number) {
 
 /** Confirms setup with a code from the app (two-factor is on: a notice is mailed); answers the
  * recovery codes, shown this once. */
-export async function confirmTwoFactor(app: FastifyInstance, userId: number, code: string) {
-  const { email, secret, confirmedAt } = await secretOf(app, userId);
+export async function confirmTwoFactor(deps: Deps, userId: number, code: string) {
+  const { email, secret, confirmedAt } = await secretOf(deps, userId);
   if (confirmedAt) throw validationError({ code: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
-  if (!(await acceptTotpCode(app, userId, secret, code)))
+  if (!(await acceptTotpCode(deps, userId, secret, code)))
     throw validationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
   const codes = generateRecoveryCodes();
-  await app.db
+  await deps.db
     .update(users)
     .set({ twoFactorConfirmedAt: new Date(), twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
     .where(eq(users.id, userId));
-  app.mail.sendTwoFactorChanged(email, true);
+  deps.mail.sendTwoFactorChanged(email, true);
   return { recovery_codes: codes.plain };
 }
 
 /** New recovery codes (the old ones stop working); answered in plain this once. */
-export async function regenerateRecoveryCodes(app: FastifyInstance, userId: number) {
-  const { confirmedAt } = await secretOf(app, userId);
+export async function regenerateRecoveryCodes(deps: Deps, userId: number) {
+  const { confirmedAt } = await secretOf(deps, userId);
   if (!confirmedAt) throw validationError({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   const codes = generateRecoveryCodes();
-  await app.db
+  await deps.db
     .update(users)
     .set({ twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
     .where(eq(users.id, userId));

@@ -1,5 +1,6 @@
 import { humanVerification } from '@zema/contracts/operations/human-verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { browserOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';
 import { verifyHuman } from './human-verification.service';
@@ -9,6 +10,6 @@ export const humanVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     humanVerification.verify,
     { config: { rateLimit: rateLimits.humanVerification } },
-    async (request) => ({ success: await verifyHuman(app, request, request.body.token) }),
+    async (request) => ({ success: await verifyHuman(app.deps, browserOf(request), request.body.token) }),
   );
 };

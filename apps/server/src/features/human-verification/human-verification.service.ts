@@ -1,12 +1,8 @@
-import {
-  HUMAN_VERIFICATION_FAILED_MESSAGE,
-  HUMAN_VERIFICATION_TOKEN_FIELD,
-  XSRF_COOKIE,
-} from '@zema/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HUMAN_VERIFICATION_FAILED_MESSAGE, HUMAN_VERIFICATION_TOKEN_FIELD } from '@zema/contracts';
 import type { Redis } from 'ioredis';
+import type { Deps } from '#src/deps';
+import type { BrowserRef } from '#src/http/caller';
 import { validationError } from '#src/http/errors';
-import { sha256Hex } from '#src/lib/tokens';
 
 export const DEFAULT_VERIFY_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
@@ -60,25 +56,15 @@ declare module 'fastify' {
   }
 }
 
-/** The browser is identified by its XSRF cookie (hashed), which every POST already carries. */
-const browserKey = (request: FastifyRequest) => {
-  const xsrf = request.cookies[XSRF_COOKIE];
-  return xsrf ? sha256Hex(xsrf) : null;
-};
-
 /**
  * Asks the provider whether `token` came from a human: form-encoded secret, response, remoteip
  * (the same contract for reCAPTCHA and Turnstile). Any failure to ask counts as "no".
  */
-export async function verifyWithProvider(
-  app: FastifyInstance,
-  token: string,
-  remoteIp: string,
-): Promise<boolean> {
-  const { provider } = (await app.settings.getClientSettings()).human_verification;
-  const { secret, verifyUrl } = app.config.humanVerification;
+export async function verifyWithProvider(deps: Deps, token: string, remoteIp: string): Promise<boolean> {
+  const { provider } = (await deps.settings.getClientSettings()).human_verification;
+  const { secret, verifyUrl } = deps.config.humanVerification;
   if (!provider || !secret) {
-    app.log.warn('human verification requested but no provider or HUMAN_VERIFICATION_SECRET is configured');
+    deps.log.warn('human verification requested but no provider or HUMAN_VERIFICATION_SECRET is configured');
     return false;
   }
   const url = verifyUrl ?? DEFAULT_VERIFY_URLS[provider];
@@ -90,23 +76,26 @@ export async function verifyWithProvider(
       signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
     });
     if (!res.ok) {
-      app.log.warn({ status: res.status }, 'human verification endpoint answered an error');
+      deps.log.warn({ status: res.status }, 'human verification endpoint answered an error');
       return false;
     }
     const data = (await res.json()) as { success?: unknown; score?: unknown };
     if (data.success !== true) return false;
     return typeof data.score === 'number' ? data.score >= MIN_RECAPTCHA_SCORE : true;
   } catch (err) {
-    app.log.warn({ err }, 'human verification endpoint could not be reached');
+    deps.log.warn({ err }, 'human verification endpoint could not be reached');
     return false;
   }
 }
 
-/** POST recaptcha/verify: verifies and, on success, marks this browser for 5 minutes. */
-export async function verifyHuman(app: FastifyInstance, request: FastifyRequest, token: string) {
-  const success = await verifyWithProvider(app, token, request.ip);
-  const key = browserKey(request);
-  if (success && key) await app.humanMarks.mark(key);
+/**
+ * POST recaptcha/verify: verifies and, on success, marks this browser (its XSRF cookie, hashed:
+ * http/caller.ts `browserOf`) for 5 minutes.
+ */
+export async function verifyHuman(deps: Deps, browser: BrowserRef, token: string) {
+  const success = await verifyWithProvider(deps, token, browser.ip);
+  const { key } = browser;
+  if (success && key) await deps.humanMarks.mark(key);
   return success;
 }
 
@@ -114,14 +103,9 @@ export async function verifyHuman(app: FastifyInstance, request: FastifyRequest,
  * For register (and later contact): passes when this browser was verified in the last 5 minutes,
  * or the body carries a token that verifies now; otherwise 422 on `recaptcha`.
  */
-export async function assertHuman(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: Record<string, unknown>,
-) {
-  const key = browserKey(request);
-  if (key && (await app.humanMarks.has(key))) return;
+export async function assertHuman(deps: Deps, browser: BrowserRef, body: Record<string, unknown>) {
+  if (browser.key && (await deps.humanMarks.has(browser.key))) return;
   const token = body[HUMAN_VERIFICATION_TOKEN_FIELD];
-  if (typeof token === 'string' && token && (await verifyWithProvider(app, token, request.ip))) return;
+  if (typeof token === 'string' && token && (await verifyWithProvider(deps, token, browser.ip))) return;
   throw validationError({ recaptcha: [HUMAN_VERIFICATION_FAILED_MESSAGE] });
 }

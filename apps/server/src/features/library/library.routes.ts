@@ -97,14 +97,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     playlist: await updatePlaylist(app.db, request.params.id, me(request), request.body),
   }));
   defineRoute(app, library.deletePlaylist, async (request) =>
-    deletePlaylist(app, request.params.id, me(request)),
+    deletePlaylist(app.deps, request.params.id, me(request)),
   );
   defineRoute(app, library.setPlaylistImage, async (request) => {
     const encoded = await encodePlaylistImage(await readPlaylistImage(request));
-    return { playlist: await setPlaylistImage(app, request.params.id, me(request), encoded) };
+    return { playlist: await setPlaylistImage(app.deps, request.params.id, me(request), encoded) };
   });
   defineRoute(app, library.removePlaylistImage, async (request) => ({
-    playlist: await setPlaylistImage(app, request.params.id, me(request), null),
+    playlist: await setPlaylistImage(app.deps, request.params.id, me(request), null),
   }));
   defineRoute(app, library.playlistTracks, async (request) =>
     playlistEntries(app.db, request.params.id, request.user?.id ?? null, pageWindow(request.query, 50)),

@@ -6,9 +6,9 @@ import {
   type UserRef,
 } from '@zema/contracts';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client';
 import { playlistCollaborators, playlists, playlistTracks, tracks, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { loadTracks } from '#src/features/catalogue/catalogue.loaders';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { type Page, toPage } from '#src/lib/pagination';
@@ -191,38 +191,35 @@ export async function updatePlaylist(db: Database, id: number, userId: number, i
   return one(db, id, userId);
 }
 
-async function removeStoredImage(app: FastifyInstance, url: string | null) {
-  const key = app.storage.keyFromUrl(url);
+async function removeStoredImage(deps: Deps, url: string | null) {
+  const key = deps.storage.keyFromUrl(url);
   if (!key) return;
-  await app.storage.delete(key).catch((err) => app.log.warn({ err, key }, 'old playlist cover not removed'));
+  await deps.storage
+    .delete(key)
+    .catch((err) => deps.log.warn({ err, key }, 'old playlist cover not removed'));
 }
 
-export async function deletePlaylist(app: FastifyInstance, id: number, userId: number) {
-  const { row, role } = await access(app.db, id, userId);
+export async function deletePlaylist(deps: Deps, id: number, userId: number) {
+  const { row, role } = await access(deps.db, id, userId);
   requireOwner(role);
-  await app.db.delete(playlists).where(eq(playlists.id, id));
-  await removeStoredImage(app, row.image);
+  await deps.db.delete(playlists).where(eq(playlists.id, id));
+  await removeStoredImage(deps, row.image);
   return { deleted: true as const };
 }
 
 /** Stores an already re-encoded cover (WebP) and removes the file it replaces. */
-export async function setPlaylistImage(
-  app: FastifyInstance,
-  id: number,
-  userId: number,
-  encoded: Buffer | null,
-) {
-  const { role } = await access(app.db, id, userId);
+export async function setPlaylistImage(deps: Deps, id: number, userId: number, encoded: Buffer | null) {
+  const { role } = await access(deps.db, id, userId);
   requireOwner(role);
   let url: string | null = null;
   let key: string | null = null;
   if (encoded) {
     key = generateStorageKey('playlists', 'webp');
-    await app.storage.put(key, encoded, 'image/webp');
-    url = app.storage.publicUrl(key);
+    await deps.storage.put(key, encoded, 'image/webp');
+    url = deps.storage.publicUrl(key);
   }
   // Swap under the row lock so two uploads at once never orphan a file.
-  const previous = await app.db
+  const previous = await deps.db
     .transaction(async (tx) => {
       const [row] = await tx
         .select({ image: playlists.image })
@@ -234,11 +231,11 @@ export async function setPlaylistImage(
       return row.image;
     })
     .catch(async (err) => {
-      if (key) await app.storage.delete(key);
+      if (key) await deps.storage.delete(key);
       throw err;
     });
-  await removeStoredImage(app, previous);
-  return one(app.db, id, userId);
+  await removeStoredImage(deps, previous);
+  return one(deps.db, id, userId);
 }
 
 export async function playlistEntries(

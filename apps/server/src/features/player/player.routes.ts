@@ -31,7 +31,7 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const files = new TrackFileCache(app);
+  const files = new TrackFileCache(app.deps);
   app.addHook('onClose', async () => {
     files.clear();
     await files.settled();
@@ -42,7 +42,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = (request.params as { id: string }).id;
     const id = ID_PATTERN.test(raw) ? Number(raw) : 0;
     if (id < 1 || id > INT32_MAX) throw new HttpError(404, 'Not found.');
-    return sendTrackStream(app, files, request, reply, id);
+    return sendTrackStream(app.deps, files, request, reply, id);
   };
   // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
   // audio is already compressed, and ranges count bytes of the file as it is.

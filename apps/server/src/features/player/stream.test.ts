@@ -296,7 +296,7 @@ describe('GET tracks/{id}/stream', () => {
 
 describe('track file cache', () => {
   it('keeps one open handle for concurrent range reads and closes it when the entry is dropped', async () => {
-    const cache = new TrackFileCache(t.app);
+    const cache = new TrackFileCache(t.deps);
     const file = (await cache.get(small.id))!;
     expect(file.path).toBeTruthy();
     // The app's own cache may hold the file open from earlier requests.
@@ -338,7 +338,7 @@ describe('track file cache', () => {
 
     it('closes the files of expired entries without any further request', async () => {
       let now = 1_000_000;
-      const cache = new TrackFileCache(t.app, { ttlMs: 10_000, now: () => now });
+      const cache = new TrackFileCache(t.deps, { ttlMs: 10_000, now: () => now });
       const [a, b] = await threeFiles();
       const fileA = (await cache.get(a!.id))!;
       await cache.read(fileA, 0, 100);
@@ -367,7 +367,7 @@ describe('track file cache', () => {
 
     it('an expired entry keeps its file open until the read in flight ends, then closes it', async () => {
       let now = 0;
-      const cache = new TrackFileCache(t.app, { ttlMs: 10_000, now: () => now });
+      const cache = new TrackFileCache(t.deps, { ttlMs: 10_000, now: () => now });
       const [a] = await threeFiles();
       const file = (await cache.get(a!.id))!;
       const reading = cache.read(file, 0, 1000);
@@ -382,7 +382,7 @@ describe('track file cache', () => {
     });
 
     it('at the cap, drops the least recently used entry and closes its file', async () => {
-      const cache = new TrackFileCache(t.app, { max: 2, now: () => 0 });
+      const cache = new TrackFileCache(t.deps, { max: 2, now: () => 0 });
       const [a, b, c] = await threeFiles();
       for (const track of [a!, b!]) await cache.read((await cache.get(track.id))!, 0, 10);
       // A is used again, so B is now the least recently used.

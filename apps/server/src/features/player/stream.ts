@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tracks } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { audioContentType } from '#src/lib/audio';
 import { ifRangeMatches, notModified, parseRange, type Validators } from './ranges';
 
@@ -61,7 +62,7 @@ export class TrackFileCache {
   private readonly closing = new Set<Promise<void>>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Deps,
     opts: TrackFileCacheOptions = {},
   ) {
     this.ttlMs = opts.ttlMs ?? CACHE_TTL_MS;
@@ -168,7 +169,7 @@ export class TrackFileCache {
   }
 
   private async load(trackId: number): Promise<TrackFile | null> {
-    const [row] = await this.app.db
+    const [row] = await this.deps.db
       .select({
         src: tracks.src,
         format: tracks.format,
@@ -178,7 +179,7 @@ export class TrackFileCache {
       .from(tracks)
       .where(eq(tracks.id, trackId));
     if (!row?.src) return null;
-    const path = this.app.storage.localPath?.(row.src) ?? null;
+    const path = this.deps.storage.localPath?.(row.src) ?? null;
     let size = row.fileSize ?? 0;
     let mtime = row.updatedAt;
     if (path) {
@@ -236,7 +237,7 @@ async function readOnce(path: string, start: number, length: number): Promise<Bu
 const NOT_FOUND = JSON.stringify({ message: 'Not found.' });
 
 export async function sendTrackStream(
-  app: FastifyInstance,
+  deps: Deps,
   cache: TrackFileCache,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -253,14 +254,14 @@ export async function sendTrackStream(
     .header('cross-origin-resource-policy', 'same-origin');
 
   // Behind nginx: the request was authorised above; nginx serves the bytes, ranges and validators.
-  const accel = app.config.streamXAccelPrefix;
+  const accel = deps.config.streamXAccelPrefix;
   if (accel) {
     return reply.code(200).header('x-accel-redirect', `${accel}${file.key}`).type(contentType).send();
   }
 
   if (!file.path) {
     // A remote storage driver: no random access here, so the whole file, without range support.
-    const remote = await app.storage.get(file.key);
+    const remote = await deps.storage.get(file.key);
     if (!remote) return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
     reply.header('accept-ranges', 'none').header('content-length', remote.size).type(contentType);
     if (request.method === 'HEAD') {

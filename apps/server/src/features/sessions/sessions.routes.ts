@@ -1,5 +1,6 @@
 import { sessions } from '@zema/contracts/operations/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
@@ -16,7 +17,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     });
 
   defineRoute(app, sessions.list, async (request) => ({
-    sessions: await listUserSessions(app, geoip, request),
+    sessions: await listUserSessions(app.deps, geoip, callerOf(request)),
   }));
 
   defineRoute(
@@ -25,7 +26,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     // Shares the password-guessing budget of confirm-password (5 a minute per session).
     { config: { rateLimit: rateLimits.confirmPassword } },
     async (request) => {
-      await logoutOtherSessions(app, request, request.body.password);
+      await logoutOtherSessions(app.deps, callerOf(request), request.body.password);
       return { message: 'Logged out other sessions.' };
     },
   );

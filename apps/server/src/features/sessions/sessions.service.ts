@@ -1,10 +1,10 @@
 import type { UserSession } from '@zema/contracts';
 import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
 import { describeUserAgent } from '#src/features/auth/devices.service';
-import { currentSessionId } from '#src/features/auth/login-session';
+import type { Caller } from '#src/http/caller';
 import { validationError } from '#src/http/errors';
 import { verifyPassword } from '#src/lib/password';
 import type { GeoIp } from '#src/platform/geoip';
@@ -18,14 +18,10 @@ const publicId = (sessionId: string) => sessionId.slice(0, 24);
  * The user's live browser sessions (most recently active first), then each personal access token
  * that has been used, as `token: true` entries (no address is recorded for token use).
  */
-export async function listUserSessions(
-  app: FastifyInstance,
-  geoip: GeoIp,
-  request: FastifyRequest,
-): Promise<UserSession[]> {
-  const userId = request.user!.id;
-  const current = currentSessionId(request);
-  const rows = await app.db
+export async function listUserSessions(deps: Deps, geoip: GeoIp, caller: Caller): Promise<UserSession[]> {
+  const userId = caller.user.id;
+  const current = caller.sessionId;
+  const rows = await deps.db
     .select({
       id: sessions.id,
       ip: sessions.ip,
@@ -50,7 +46,7 @@ export async function listUserSessions(
       };
     }),
   );
-  const tokens = await app.db
+  const tokens = await deps.db
     .select({
       id: personalAccessTokens.id,
       name: personalAccessTokens.name,
@@ -81,14 +77,14 @@ export async function listUserSessions(
  * Ends every other browser session of the user after checking the password — every time, not the
  * 9000 s confirmation (SPEC §4). Personal access tokens are managed on their own and stay.
  */
-export async function logoutOtherSessions(app: FastifyInstance, request: FastifyRequest, password: string) {
-  const userId = request.user!.id;
-  const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+export async function logoutOtherSessions(deps: Deps, caller: Caller, password: string) {
+  const userId = caller.user.id;
+  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(row?.hash, password))) {
     throw validationError({ password: [AUTH_MESSAGES.wrongPassword] });
   }
-  const current = currentSessionId(request);
-  await app.db
+  const current = caller.sessionId;
+  await deps.db
     .delete(sessions)
     .where(
       current ? and(eq(sessions.userId, userId), ne(sessions.id, current)) : eq(sessions.userId, userId),

@@ -8,6 +8,6 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, settings.get, async () => ({ settings: await app.settings.getClientSettings() }));
 
   defineRoute(app, settings.update, async (request) => ({
-    settings: await updateSettings(app, request.body),
+    settings: await updateSettings(app.deps, request.body),
   }));
 };
