@@ -70,7 +70,8 @@ function CardPlayButton({ name, onPress }: { name: string; onPress: () => Promis
       onPress={() => {
         onPress().catch(() => toast.danger(trans('Could not load :name', { name })));
       }}
-      className="size-11 rounded-full! p-0 shadow-lg"
+      shape="circle"
+      className="size-11 shadow-lg"
     >
       <Play aria-hidden="true" className="size-5 translate-x-px" fill="currentColor" />
     </Button>

@@ -26,7 +26,8 @@ export function PlayButton({
       onPress={onPress}
       isDisabled={isDisabled}
       isPending={isPending}
-      className={cx('rounded-full! px-0', size === 'lg' ? 'size-14' : 'size-11', className)}
+      shape="circle"
+      className={cx(size === 'lg' ? 'size-14' : 'size-11', className)}
     >
       <Play aria-hidden="true" className={size === 'lg' ? 'size-6' : 'size-5'} fill="currentColor" />
     </Button>

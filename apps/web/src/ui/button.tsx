@@ -40,16 +40,24 @@ const iconSizes: Record<ButtonSize, string> = {
 export interface ButtonStyleProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** `circle`: a round button around an icon (Play, Pause); its size comes from `className`. */
+  shape?: 'default' | 'circle';
   /** Stretch to the container width. */
   fullWidth?: boolean;
 }
 
 /** Class names of a button, for elements that must look like one (e.g. a native `<a download>`). */
-export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonStyleProps = {}): string {
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  shape = 'default',
+  fullWidth,
+}: ButtonStyleProps = {}): string {
   return cx(
     base,
     variants[variant],
     variant === 'icon' ? iconSizes[size] : sizes[size],
+    shape === 'circle' && 'rounded-full p-0',
     fullWidth && 'w-full',
   );
 }
@@ -69,6 +77,7 @@ export interface ButtonProps extends Omit<RACButtonProps, 'className'>, ButtonSt
 export function Button({
   variant,
   size,
+  shape,
   fullWidth,
   className,
   startIcon,
@@ -78,7 +87,11 @@ export function Button({
   ...props
 }: ButtonProps) {
   return (
-    <RACButton {...props} type={type} className={cx(buttonClass({ variant, size, fullWidth }), className)}>
+    <RACButton
+      {...props}
+      type={type}
+      className={cx(buttonClass({ variant, size, shape, fullWidth }), className)}
+    >
       {composeRenderProps(children, (content, { isPending }) => (
         <>
           <span className={cx('inline-flex items-center gap-2', isPending && 'invisible')}>
@@ -110,6 +123,7 @@ export interface LinkButtonProps extends Omit<RACLinkProps, 'className'>, Button
 export function LinkButton({
   variant,
   size,
+  shape,
   fullWidth,
   className,
   startIcon,
@@ -118,7 +132,10 @@ export function LinkButton({
   ...props
 }: LinkButtonProps) {
   return (
-    <RACLink {...props} className={cx(buttonClass({ variant, size, fullWidth }), 'no-underline', className)}>
+    <RACLink
+      {...props}
+      className={cx(buttonClass({ variant, size, shape, fullWidth }), 'no-underline', className)}
+    >
       {composeRenderProps(children, (content) => (
         <>
           {startIcon}

@@ -1,6 +1,17 @@
-/** Joins class names, skipping falsy values. */
+import { extendTailwindMerge } from 'tailwind-merge';
+
+// The theme's own tokens (styles.css @theme) that tailwind-merge cannot guess: `rounded-theme` is a
+// radius. Colours (`bg-paper`, `text-muted`) it already tells from sizes (`text-xs`).
+const merge = extendTailwindMerge({ extend: { theme: { radius: ['theme'] } } });
+
+/**
+ * Joins class names, skipping falsy values, and lets a later Tailwind class win over an earlier
+ * one of the same property (`cx('px-4 rounded-theme', 'px-0 rounded-full')` → `rounded-full px-0`):
+ * a component puts its caller's `className` last, and the caller's choice applies, without
+ * `!important`.
+ */
 export function cx(...parts: Array<string | false | null | undefined>): string {
-  return parts.filter(Boolean).join(' ');
+  return merge(parts.filter(Boolean).join(' '));
 }
 
 /*

@@ -110,7 +110,8 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
           aria-label={trans('Play :name', { name: artist.name })}
           onPress={() => void play()}
           isPending={loading}
-          className="absolute! right-[6%] bottom-[6%] z-10 size-12 rounded-full! px-0 shadow-lg md:opacity-0 md:group-hover:opacity-100 md:data-focus-visible:opacity-100 md:data-pending:opacity-100"
+          shape="circle"
+          className="absolute right-[6%] bottom-[6%] z-10 size-12 shadow-lg md:opacity-0 md:group-hover:opacity-100 md:data-focus-visible:opacity-100 md:data-pending:opacity-100"
         >
           <Play aria-hidden="true" className="size-5" fill="currentColor" />
         </Button>

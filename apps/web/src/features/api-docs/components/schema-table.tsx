@@ -114,7 +114,7 @@ export function SchemaTable({
                       <Button
                         variant="icon"
                         size="sm"
-                        className="-my-1 -ml-2 size-7!"
+                        className="-my-1 -ml-2 size-7"
                         aria-expanded={open}
                         aria-label={`${open ? 'Hide' : 'Show'} the ${row.childKeys.length} properties of ${row.key}`}
                         onPress={() => toggle(row.key)}

@@ -57,7 +57,7 @@ export function CollaboratorAvatars({ collaborators }: { collaborators: UserRef[
               aria-label={c.display_name}
               className="block rounded-full ring-2 ring-bg"
             >
-              <UserAvatar name={c.display_name} src={c.avatar} className="size-6! text-xs!" />
+              <UserAvatar name={c.display_name} src={c.avatar} className="size-6 text-xs" />
             </Link>
           </li>
         ))}
@@ -109,7 +109,7 @@ export function CollaboratorsDialog({
                 const pending = remove.isPending && remove.variables?.userId === c.id;
                 return (
                   <li key={c.id} className="flex items-center gap-3 rounded-theme px-1 py-1.5">
-                    <UserAvatar name={c.display_name} src={c.avatar} className="size-9! shrink-0" />
+                    <UserAvatar name={c.display_name} src={c.avatar} className="size-9 shrink-0" />
                     <Link
                       href={paths.user(c)}
                       className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"

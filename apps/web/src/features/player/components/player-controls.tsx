@@ -41,7 +41,8 @@ export function PlayPauseButton({
       aria-label={playing ? trans('Pause') : trans('Play')}
       isDisabled={!hasTrack}
       onPress={() => getPlayer().toggle()}
-      className={cx('rounded-full! p-0', dims, className)}
+      shape="circle"
+      className={cx(dims, className)}
     >
       {status === 'loading' ? (
         <Spinner size="sm" label={trans('Loading')} className="text-on-primary" />
