@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { NotFoundPage } from '#src/ui/not-found-page';
 
@@ -10,7 +11,7 @@ export function RouteErrorPage() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-bg px-6 text-center text-fg">
       <h1 className="text-2xl font-semibold">There was an issue loading this page</h1>
       <p className="text-muted">Please try again later</p>
-      <LinkButton href="/" variant="outline" className="mt-4">
+      <LinkButton href={paths.home()} variant="outline" className="mt-4">
         Go to the homepage
       </LinkButton>
     </main>

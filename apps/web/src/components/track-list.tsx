@@ -30,6 +30,15 @@ export interface TrackListProps {
 }
 
 /**
+ * Where a row moved from `from` lands when dropped before or after the row at `target`: its index
+ * in the list once it is taken out of its old place (what the server's reorder takes).
+ */
+export function reorderIndex(from: number, target: number, position: 'before' | 'after'): number {
+  const to = position === 'before' ? target : target + 1;
+  return from < to ? to - 1 : to;
+}
+
+/**
  * The track rows of library pages (liked songs, playlists, history): number or play button,
  * cover, title, artists, album, like, duration. A grid list so arrow keys move between rows and
  * Tab reaches each row's controls; with `onReorder`, each row has a drag handle that also works
@@ -44,10 +53,8 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
       const key = String([...e.keys][0]);
       const from = items.findIndex((i) => i.key === key);
       const target = items.findIndex((i) => i.key === String(e.target.key));
-      if (from < 0 || target < 0) return;
-      // Index in the list as it will be once the moved row is taken out.
-      let to = e.target.dropPosition === 'before' ? target : target + 1;
-      if (from < to) to -= 1;
+      if (from < 0 || target < 0 || e.target.dropPosition === 'on') return;
+      const to = reorderIndex(from, target, e.target.dropPosition);
       if (to !== from) onReorder?.(key, to);
     },
   });
@@ -178,7 +185,9 @@ function PlayCell({ track, index, onPlay }: { track: Track; index: number; onPla
           'peer absolute inset-0 z-10 flex cursor-pointer items-center justify-center rounded-full text-fg data-disabled:cursor-not-allowed',
           playing
             ? 'opacity-100'
-            : 'opacity-0 group-data-hovered:opacity-100 data-focus-visible:opacity-100 data-disabled:opacity-0!',
+            : disabled
+              ? 'opacity-0'
+              : 'opacity-0 group-data-hovered:opacity-100 data-focus-visible:opacity-100',
         )}
       >
         {playing ? (

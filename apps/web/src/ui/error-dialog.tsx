@@ -48,7 +48,7 @@ export function ErrorDialogHost() {
       onOpenChange={(open) => !open && closeErrorDialog()}
       size="fullscreen"
       title={ERROR_DIALOG_TITLE}
-      bodyClassName="flex flex-col gap-4 px-0! md:px-6!"
+      bodyClassName="flex flex-col gap-4 px-0 md:px-6"
       footer={
         <a href={ERROR_LOG_DOWNLOAD_URL} download className={buttonClass({ variant: 'outline' })}>
           <Download aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import { House } from 'lucide-react';
 import { Trans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { LinkButton } from './button';
 import { cx } from './cx';
 import { MAIN_CONTENT_ID } from './skip-link';
@@ -26,7 +27,7 @@ export function NotFoundPage({ className, embedded = false }: NotFoundPageProps)
         <h1 className="text-2xl font-semibold text-balance sm:text-3xl">
           <Trans message="Looks like you've found the doorway to the great nothing" />
         </h1>
-        <LinkButton href="/" size="lg" startIcon={<House aria-hidden="true" className="size-5" />}>
+        <LinkButton href={paths.home()} size="lg" startIcon={<House aria-hidden="true" className="size-5" />}>
           <Trans message="Take me there!" />
         </LinkButton>
       </div>

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { BootstrapData } from '@zema/contracts';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { createMemoryRouter, type RouteObject, RouterProvider, useHref, useNavigate } from 'react-router';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { createQueryClient } from '#src/lib/query-client';
 import { trackQueryClient } from './mock-api';
@@ -30,7 +31,17 @@ export function renderRoutes(routes: RouteObject[], path: string, data: Bootstra
   return { router, queryClient, ...result };
 }
 
+/** React Aria links navigate through the router, as under the app's root layout. */
+function AriaRouting({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <AriaRouterProvider navigate={navigate} useHref={useHref}>
+      {children}
+    </AriaRouterProvider>
+  );
+}
+
 /** Renders one element inside a router (for components using links or navigation). */
 export function renderInRouter(node: ReactNode, data: BootstrapData) {
-  return renderRoutes([{ path: '*', element: node }], '/', data);
+  return renderRoutes([{ path: '*', element: <AriaRouting>{node}</AriaRouting> }], '/', data);
 }

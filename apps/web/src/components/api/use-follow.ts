@@ -6,6 +6,7 @@ import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { toast } from '#src/ui/toast';
 import { LIKED_IDS_QUERY_KEY, useLikedIds } from './use-like';
 
@@ -56,7 +57,7 @@ export function useFollowToggle(type: FollowableType, id: number) {
 
   const toggle = () => {
     if (!isLoggedIn) {
-      navigate('/login');
+      navigate(paths.login());
       return;
     }
     mutation.mutate(!followed);

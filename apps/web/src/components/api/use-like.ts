@@ -6,6 +6,7 @@ import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { toast } from '#src/ui/toast';
 
 export const LIKED_IDS_QUERY_KEY = ['library', 'liked-ids'] as const;
@@ -85,7 +86,7 @@ export function useLikeToggle(type: LikeableType, id: number) {
 
   const toggle = () => {
     if (!isLoggedIn) {
-      navigate('/login');
+      navigate(paths.login());
       return;
     }
     mutation.mutate(!liked);

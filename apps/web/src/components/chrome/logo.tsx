@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDING, MOBILE_BREAKPOINT_PX } from '@zema/contracts';
 import { Link } from 'react-aria-components';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { useActiveTheme } from '#src/lib/use-theme';
 import { cx } from '#src/ui/cx';
 
@@ -24,7 +25,7 @@ export function Logo({ className, forceLight }: LogoProps) {
   const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
   return (
     <Link
-      href="/"
+      href={paths.home()}
       aria-label={`${site_name} home`}
       className={cx('flex shrink-0 items-center rounded-theme', className)}
     >

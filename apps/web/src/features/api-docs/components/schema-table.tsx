@@ -121,7 +121,7 @@ export function SchemaTable({
                       >
                         <ChevronRight
                           aria-hidden="true"
-                          className={cx('size-4! transition-transform', open && 'rotate-90')}
+                          className={cx('transition-transform', open && 'rotate-90')}
                         />
                       </Button>
                     ) : null}

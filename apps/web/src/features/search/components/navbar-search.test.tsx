@@ -54,3 +54,46 @@ describe('navbar search when the server is busy', () => {
     expect(screen.queryByText(/No results/)).toBeNull();
   });
 });
+
+describe('navbar search: typing and choosing', () => {
+  it('asks once for what was typed, after the pause, not once per key', async () => {
+    const calls = mockApi((call) =>
+      call.path === '/api/v1/search'
+        ? { status: 200, body: answer(call.query.get('query') ?? '', [selam]) }
+        : undefined,
+    );
+    renderInRouter(<NavbarSearch />, makeBootstrap());
+    const input = await screen.findByRole('combobox');
+    // Typed faster than the pause (250 ms): one search, for the whole word.
+    await userEvent.type(input, 'selam');
+    expect(await screen.findByRole('option', { name: /Selam Ensemble/ })).toBeTruthy();
+    const searched = calls.filter((c) => c.path === '/api/v1/search').map((c) => c.query.get('query'));
+    expect(searched).toEqual(['selam']);
+  });
+
+  it('opens the search page for the typed text on Enter', async () => {
+    mockApi((call) =>
+      call.path === '/api/v1/search'
+        ? { status: 200, body: answer(call.query.get('query') ?? '', []) }
+        : undefined,
+    );
+    const { router } = renderInRouter(<NavbarSearch />, makeBootstrap());
+    const input = await screen.findByRole('combobox');
+    await userEvent.type(input, 'tizita blues{Enter}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/search/tizita%20blues'));
+  });
+
+  it('opens a result’s page when it is chosen with the keyboard', async () => {
+    mockApi((call) =>
+      call.path === '/api/v1/search'
+        ? { status: 200, body: answer(call.query.get('query') ?? '', [selam]) }
+        : undefined,
+    );
+    const { router } = renderInRouter(<NavbarSearch />, makeBootstrap());
+    const input = await screen.findByRole('combobox');
+    await userEvent.type(input, 'sel');
+    await screen.findByRole('option', { name: /Selam Ensemble/ });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pastor/1/selam-ensemble'));
+  });
+});
