@@ -55,7 +55,11 @@ export function CustomMenuButton({ position, label, className }: Omit<CustomMenu
   if (!items.length) return null;
   return (
     <MenuTrigger>
-      <Button variant="icon" aria-label={label} className={cx('text-current data-hovered:text-current', className)}>
+      <Button
+        variant="icon"
+        aria-label={label}
+        className={cx('text-current data-hovered:text-current', className)}
+      >
         <MenuIcon aria-hidden="true" />
       </Button>
       <Menu aria-label={label}>
