@@ -11,6 +11,7 @@ import { toast } from '#src/ui/toast';
 import { albumQueryOptions } from './api/get-album';
 import { artistQueryOptions } from './api/get-artist';
 import { playTracks } from './player/use-player';
+import { SkeletonCard } from './states';
 
 /** One card for every kind of item (album, artist, genre, playlist, user): image, title, subtitle. */
 export function MediaCard({
@@ -176,16 +177,7 @@ export function CardSkeletons({ count = 6, round }: { count?: number; round?: bo
     >
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="flex flex-col gap-2 p-2">
-          <span
-            className={cx(
-              'aspect-square w-full animate-pulse bg-hover',
-              round ? 'rounded-full' : 'rounded-theme',
-            )}
-          />
-          <span className="h-3 w-3/4 animate-pulse rounded bg-hover" />
-          <span className="h-2.5 w-1/2 animate-pulse rounded bg-hover" />
-        </div>
+        <SkeletonCard key={i} round={round} />
       ))}
     </div>
   );

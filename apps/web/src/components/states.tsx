@@ -27,6 +27,22 @@ export function TrackRowsSkeleton({ rows = 8, label }: { rows?: number; label?: 
   );
 }
 
+/** One grey card: artwork (round for people), title and subtitle lines. */
+export function SkeletonCard({ round }: { round?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2 p-2">
+      <span
+        className={cx(
+          'aspect-square w-full animate-pulse bg-bg-alt',
+          round ? 'rounded-full' : 'rounded-theme',
+        )}
+      />
+      <span className="h-3.5 w-2/3 animate-pulse rounded bg-bg-alt" />
+      <span className="h-3 w-1/3 animate-pulse rounded bg-bg-alt" />
+    </div>
+  );
+}
+
 /** Grey cards while a grid loads. */
 export function CardGridSkeleton({
   count = 12,
@@ -42,16 +58,7 @@ export function CardGridSkeleton({
     <div role="status" aria-label={label ?? trans('Loading')} className={cardGridClass}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="flex flex-col gap-2 p-2">
-          <span
-            className={cx(
-              'aspect-square w-full animate-pulse bg-bg-alt',
-              round ? 'rounded-full' : 'rounded-theme',
-            )}
-          />
-          <span className="h-3.5 w-2/3 animate-pulse rounded bg-bg-alt" />
-          <span className="h-3 w-1/3 animate-pulse rounded bg-bg-alt" />
-        </div>
+        <SkeletonCard key={i} round={round} />
       ))}
     </div>
   );

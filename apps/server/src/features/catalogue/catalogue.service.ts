@@ -467,20 +467,18 @@ export type CatalogueWriter = Pick<Deps, 'db' | 'events'>;
  * pages, searches) drop what they held before the writer's next read (decision 0019).
  */
 function announced<A extends unknown[], R>(write: (db: Database, ...args: A) => Promise<R>) {
-  return async (deps: CatalogueWriter, ...args: A): Promise<R> => {
-    const result = await write(deps.db, ...args);
-    if (result !== false && result !== null) await deps.events.emit('catalogue.changed', {});
-    return result;
-  };
+  return async (deps: CatalogueWriter, ...args: A) => announce(deps, await write(deps.db, ...args));
 }
 
 /** The same for the writes that also touch stored files (a track's audio). */
 function announcedWithFiles<A extends unknown[], R>(write: (deps: StorageHolder, ...args: A) => Promise<R>) {
-  return async (deps: CatalogueWriter & StorageHolder, ...args: A): Promise<R> => {
-    const result = await write(deps, ...args);
-    if (result !== false && result !== null) await deps.events.emit('catalogue.changed', {});
-    return result;
-  };
+  return async (deps: CatalogueWriter & StorageHolder, ...args: A) =>
+    announce(deps, await write(deps, ...args));
+}
+
+async function announce<R>({ events }: Pick<Deps, 'events'>, result: R): Promise<R> {
+  if (result !== false && result !== null) await events.emit('catalogue.changed', {});
+  return result;
 }
 
 export const createGenre = announced(dbCreateGenre);
