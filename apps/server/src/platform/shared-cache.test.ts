@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub';
-import { createSharedCache, type SharedCache } from './shared-cache';
+import { createSharedCache, INVALIDATION_CHANNEL, type SharedCache } from './shared-cache';
 
 const redisUrl = process.env.REDIS_URL;
 const open: { close(): Promise<void> }[] = [];
@@ -14,14 +14,6 @@ async function cacheOn(bus: PubSub, ttlMs?: number): Promise<SharedCache> {
   open.push(cache);
   return cache;
 }
-
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not met in 2 s');
-};
 
 describe('shared cache', () => {
   it('loads once and serves later reads from memory', async () => {
@@ -156,12 +148,28 @@ describe('shared cache', () => {
     const key = `k-${process.pid}-${Math.random()}`;
     let version = 1;
     const load = async () => version;
+    // Resolves once instance B has received the next invalidation: its cache's own handler was
+    // subscribed first on the same connection, so it has run by then (no deadline to miss on a
+    // busy machine).
+    const nextInvalidation = async () => {
+      let received!: () => void;
+      const seen = new Promise<void>((resolve) => {
+        received = resolve;
+      });
+      const unsubscribe = await busB.subscribe(INVALIDATION_CHANNEL, () => received());
+      // Wrapped: an async function returning the promise itself would wait for it.
+      return { received: seen.then(unsubscribe) };
+    };
     expect(await b.get(key, load)).toBe(1);
     version = 2;
+    let seen = await nextInvalidation();
     await a.invalidate(key);
-    await until(async () => (await b.get(key, load)) === 2);
+    await seen.received;
+    expect(await b.get(key, load)).toBe(2);
     version = 3;
+    seen = await nextInvalidation();
     await a.invalidatePrefix(key.slice(0, 4));
-    await until(async () => (await b.get(key, load)) === 3);
+    await seen.received;
+    expect(await b.get(key, load)).toBe(3);
   });
 });

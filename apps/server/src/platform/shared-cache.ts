@@ -1,6 +1,8 @@
 import type { PubSub, Unsubscribe } from './pubsub';
 
-const CHANNEL = 'cache:invalidate';
+/** The pub/sub channel invalidations travel on (exported for tests that wait for one). */
+export const INVALIDATION_CHANNEL = 'cache:invalidate';
+const CHANNEL = INVALIDATION_CHANNEL;
 
 /**
  * Values nearly every request reads and few requests change: settings, themes, menus, the guest

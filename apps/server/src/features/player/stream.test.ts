@@ -1,10 +1,10 @@
-import { readdir, readlink } from 'node:fs/promises';
+import { readdir, readlink, truncate } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PERMISSIONS } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionRole, permissions, roles, tracks } from '#src/db/schema/index';
+import { permissionRole, permissions, roles } from '#src/db/schema/index';
 import { createArtist, createTrack, setTrackAudioFromFile } from '#src/features/catalogue/catalogue.service';
 import { GUEST_ROLE_CACHE_KEY } from '#src/features/users/users.service';
 import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS, audioContentType, sniffAudioFormat } from '#src/lib/audio';
@@ -269,23 +269,29 @@ describe('GET tracks/{id}/stream', () => {
   });
 
   it('an aborted download releases its file handle', async () => {
-    const path = t.app.storage.localPath!(
-      (await t.db.select().from(tracks).where(eq(tracks.id, large.id)))[0]!.src!,
-    )!;
+    const huge = await trackWithAudio(t, 'Huge', makeWav(3));
+    const path = t.app.storage.localPath!(huge.src)!;
+    // Grown (sparsely) past what loopback socket buffers can hold (tcp_rmem + tcp_wmem maxima are
+    // tens of MB), so the server cannot have finished sending when the client stops reading.
+    await truncate(path, 256 * 1024 * 1024);
     const openHandles = () => handlesOf(path);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const req = httpRequest({ host: '127.0.0.1', port, path: `/api/v1/tracks/${large.id}/stream` });
+    const req = httpRequest({ host: '127.0.0.1', port, path: `/api/v1/tracks/${huge.id}/stream` });
     const firstChunk = new Promise<void>((resolve, reject) => {
       req.on('response', (res) => {
         expect(res.statusCode).toBe(200);
-        res.once('data', () => resolve());
+        res.once('data', () => {
+          // Stop reading: the rest stays unsent on the server's side until the client goes away.
+          res.pause();
+          resolve();
+        });
       });
       req.on('error', reject);
     });
     req.end();
     await firstChunk;
-    // The 2.4 MB file cannot have been sent yet: the client has not read past the first chunk.
+    // The client has not read past the first chunk, so the file is still being sent.
     expect(await openHandles()).toBe(1);
     req.destroy();
     const deadline = Date.now() + 5000;
