@@ -17,23 +17,19 @@ import {
   unfollow,
   unlike,
 } from './likes.service';
+import { addCollaborator, removeCollaborator } from './playlist-collaborators.service';
+import { addTracks, playlistEntries, removeTracks, reorderTrack } from './playlist-entries.service';
 import { encodePlaylistImage, readPlaylistImage } from './playlist-image';
 import {
-  addCollaborator,
-  addTracks,
   createPlaylist,
   deletePlaylist,
   getPlaylist,
   myPlaylists,
-  playlistEntries,
-  removeCollaborator,
-  removeTracks,
-  reorderTrack,
   setPlaylistImage,
   updatePlaylist,
 } from './playlists.service';
 
-/** Likes, follows, history and playlists (issue 5); the call list is in contracts/library.ts. */
+/** Likes, follows, history and playlists (SPEC §3, §7); the call list is in contracts/library.ts. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to these routes: covers come as multipart or as a raw image body.
   await app.register(fastifyMultipart, {
