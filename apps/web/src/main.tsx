@@ -1,6 +1,6 @@
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { BootstrapGate } from '#src/app/bootstrap-gate';
@@ -12,15 +12,34 @@ import { ToastRegion } from '#src/ui/toast';
 
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BootstrapGate>
-        <RouterProvider router={router} />
-      </BootstrapGate>
-      <ToastRegion />
-      <ErrorDialogHost />
-      <PageReadySignal />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function mount() {
+  const root = createRoot(document.getElementById('root')!);
+  // A transition lets React render the first page in slices, yielding to the browser between them,
+  // instead of one long task that blocks input on a slow phone (the painted view is on screen).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BootstrapGate>
+            <RouterProvider router={router} />
+          </BootstrapGate>
+          <ToastRegion />
+          <ErrorDialogHost />
+          <PageReadySignal />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The served HTML may hold a painted first view in #root (decision 0017). React replaces it at its
+// first commit, so that commit waits until the router has the first page's code: the painted view
+// then gives way to the page, never to an empty root.
+if (router.state.initialized) mount();
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    mount();
+  });
+}

@@ -1,9 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
+import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
+import { publicArtistPage } from '#src/features/catalogue/artist-page';
+import { type CollectionHeaderPaint, firstPaintRoute, renderFirstPaint } from './first-paint';
 import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
@@ -74,10 +76,40 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     // shared cache; a signed-in user's page carries their account, so it is not stored at all.
     // The compression plugin compresses it on the fly, so it varies by Accept-Encoding even when
     // this client accepts none.
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const route = firstPaintRoute(path, search, data);
+    let header: CollectionHeaderPaint | null = null;
+    if (route.artistId !== undefined && route.artistId <= 2_147_483_647) {
+      // The artist page's picture is its largest element: painted with the HTML, it no longer
+      // waits for the scripts and the API (the same cached page the API answers with next).
+      const page = (await publicArtistPage(app.deps, route.artistId))?.page;
+      if (page) {
+        const { artist } = page;
+        const image = artist.image_large ?? artist.image_small ?? page.albums[0]?.image ?? null;
+        header = { image, round: true, kind: 'Artist', title: artist.name };
+      }
+    }
+    const view =
+      route.view === 'landing'
+        ? ({ kind: 'landing' } as const)
+        : route.view === 'auth'
+          ? ({ kind: 'auth', heading: route.authHeading ?? null } as const)
+          : route.view === 'player'
+            ? ({ kind: 'player', header } as const)
+            : null;
+    const firstPaint = renderFirstPaint(view, data, {
+      cookieNoticeAccepted: request.cookies[COOKIE_NOTICE_COOKIE] !== undefined,
+    });
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', request.user ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
-      .send(renderIndexHtml(index.read(), data, nonce, { preloadImage: landingHeroImage(path, data) }));
+      .send(
+        renderIndexHtml(index.read(), data, nonce, {
+          preloadImage: landingHeroImage(path, data),
+          preloadData: route.channel ? `/api/v1/channels/${encodeURIComponent(route.channel)}` : null,
+          firstPaint,
+        }),
+      );
   });
 };

@@ -88,7 +88,7 @@ export function renderIndexHtml(
   template: string,
   data: BootstrapData,
   nonce: { script: string; style: string },
-  opts: { preloadImage?: string | null } = {},
+  opts: { preloadImage?: string | null; preloadData?: string | null; firstPaint?: string } = {},
 ): string {
   const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
   const { landing, site_name } = data.settings;
@@ -98,6 +98,11 @@ export function renderIndexHtml(
   const preload = opts.preloadImage
     ? `<link rel="preload" as="image" href="${escapeHtml(opts.preloadImage)}" fetchpriority="high">`
     : '';
+  // The first call the page's code will make (a channel's rows): fetched alongside the scripts
+  // instead of after them. Same URL, mode and credentials as the app's fetch, so the app gets it.
+  const preloadData = opts.preloadData
+    ? `<link rel="preload" as="fetch" href="${escapeHtml(opts.preloadData)}" crossorigin="use-credentials">`
+    : '';
   // React Aria reads the nonce for the <style> elements it adds at run time (press and scroll
   // handling) from this meta; the browser hides a nonce attribute from other markup readers.
   const head =
@@ -105,6 +110,7 @@ export function renderIndexHtml(
     `<meta name="description" content="${escapeHtml(description)}">` +
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
+    preloadData +
     `<style nonce="${nonce.style}">${themeCss(theme)}</style>`;
   const script = `<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
   // The build's own inline scripts (the early theme script) get the page's nonce; scripts with a
@@ -118,8 +124,46 @@ export function renderIndexHtml(
   html = html.includes(HEAD_MARKER)
     ? html.replace(HEAD_MARKER, () => head)
     : html.replace(/<\/head>/i, () => `${head}</head>`);
+  // The painted first view goes inside the app's (empty) root element; the app replaces it.
+  if (opts.firstPaint) {
+    const painted = opts.firstPaint;
+    html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${painted}</div>`);
+    html = startScriptsAfterFirstPaint(html, nonce.script);
+  }
   html = html.includes(BOOTSTRAP_MARKER)
     ? html.replace(BOOTSTRAP_MARKER, () => script)
     : html.replace(/<\/body>/i, () => `${script}</body>`);
   return html;
+}
+
+/**
+ * With a painted first view, the app's code is fetched once that view is on screen, not alongside
+ * the stylesheet it needs: on a slow connection the scripts (over 200 kB) would share the bandwidth
+ * with the stylesheet and push the first paint back by seconds. The build's module script and its
+ * modulepreload links become one small loader that adds them after the first frame (at once in a
+ * tab opened in the background, which draws no frames). Decision 0017.
+ */
+export function startScriptsAfterFirstPaint(html: string, scriptNonce: string): string {
+  const preloads: string[] = [];
+  let entry: string | null = null;
+  let out = html.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/gi, (tag) => {
+    const href = /\bhref="([^"]+)"/i.exec(tag)?.[1];
+    if (href) preloads.push(href);
+    return '';
+  });
+  out = out.replace(
+    /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/i,
+    (_tag, src: string) => {
+      entry = src;
+      return '';
+    },
+  );
+  if (!entry) return html;
+  const loader =
+    `(()=>{const p=${serializeForScript(preloads)},e=${serializeForScript(entry)};let d=0;` +
+    'const go=()=>{if(d)return;d=1;for(const h of p){const l=document.createElement("link");' +
+    'l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}' +
+    'const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;document.head.append(s)};' +
+    'if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go))})()';
+  return out.replace(/<\/body>/i, () => `<script nonce="${scriptNonce}">${loader}</script></body>`);
 }

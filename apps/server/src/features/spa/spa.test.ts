@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
+import { createArtist } from '#src/features/catalogue/catalogue.service';
 import { adminUserId, buildTestApp, createUser, FIXTURE_WEB_DIST, sessionFor, useApp } from '#test/helpers';
 import { serializeForScript } from './spa.service';
 
@@ -242,9 +243,10 @@ describe('the SPA shell', () => {
     expect(styleNonce).toBeTruthy();
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
-    // Inline scripts: the bootstrap data and the build's own (the early theme script).
+    // Inline scripts: the bootstrap data, the build's own (the early theme script) and the loader
+    // that starts the app's code after the painted first view.
     const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
-    expect(inline).toEqual([` nonce="${scriptNonce}"`, ` nonce="${scriptNonce}"`]);
+    expect(inline).toEqual([` nonce="${scriptNonce}"`, ` nonce="${scriptNonce}"`, ` nonce="${scriptNonce}"`]);
     expect(res.body).toContain("document.documentElement.dataset.fixture = 'inline';");
     const styles = [...res.body.matchAll(/<style([^>]*)>/g)].map((m) => m[1]);
     expect(styles).toEqual([` nonce="${styleNonce}"`]);
@@ -260,6 +262,73 @@ describe('the SPA shell', () => {
     const actor = await sessionFor(t.db, user.id);
     const data = inlinedBootstrap(await t.app.inject({ url: '/library', headers: actor.headers }));
     expect(data.user?.display_name).toBe('Abebe Bikila');
+  });
+});
+
+describe('the painted first view', () => {
+  /** The markup inside #root, as served. */
+  const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+  const COOKIE_TEXT = 'This website uses cookies to ensure you get the best experience on our website.';
+
+  it('paints the player frame and the cookie notice, and starts the scripts after it', async () => {
+    const res = await t.app.inject({ url: '/discover' });
+    const painted = root(res.body);
+    expect(painted).toContain('aria-label="Player navigation"');
+    expect(painted).toContain('<a href="/search"');
+    expect(painted).toContain(COOKIE_TEXT);
+    // The module script and its preloads are not in the markup: a loader adds them after the paint.
+    expect(res.body).not.toMatch(/<script[^>]*type="module"/);
+    expect(res.body).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(res.body).toContain('"/assets/index-Bx12abCD.js"');
+    expect(res.body).toContain('"/assets/shared-Ab12cdEF.js"');
+    expect(res.body).toMatch(
+      /<script nonce="[0-9a-f]+">\(\(\)=>\{[^<]*requestAnimationFrame[^<]*<\/script><\/body>/,
+    );
+    // Once the visitor has accepted the notice, it is not painted.
+    const accepted = await t.app.inject({ url: '/discover', cookies: { cookie_notice: 'true' } });
+    expect(root(accepted.body)).not.toContain(COOKIE_TEXT);
+  });
+
+  it("paints an artist page's picture and name, escaped", async () => {
+    const id = await createArtist(t.deps, {
+      name: '<b>Tilahun</b> & Co',
+      image_large: '/storage/x/t"1.webp',
+    });
+    const painted = root((await t.app.inject({ url: `/pastor/${id}/tilahun` })).body);
+    expect(painted).toContain('&lt;b&gt;Tilahun&lt;/b&gt; &amp; Co</h1>');
+    expect(painted).toContain('src="/storage/x/t&quot;1.webp" alt="" fetchpriority="high"');
+    expect(painted).not.toContain('<b>');
+    // An artist that does not exist gets the plain frame; an id past the column's range too.
+    for (const url of ['/pastor/999999/none', '/pastor/99999999999/none']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toContain('aria-label="Player navigation"');
+      expect(root(res.body)).not.toContain('<h1');
+    }
+  });
+
+  it('paints the landing hero for visitors of / and the card of the auth pages', async () => {
+    const landing = root((await t.app.inject({ url: '/' })).body);
+    expect(landing).toMatch(/<h1 [^>]*>Music that moves with you<\/h1>/);
+    expect(landing).toContain('src="/images/landing/header.jpg"');
+    expect(root((await t.app.inject({ url: '/login' })).body)).toContain('>Sign in to your account</h1>');
+    expect(root((await t.app.inject({ url: '/register' })).body)).toContain('>Create a new account</h1>');
+  });
+
+  it('paints nothing where the app decides alone, and keeps the module script there', async () => {
+    // A visitor's /library goes to /login; the admin area and unknown paths are the app's.
+    for (const url of ['/library', '/account-settings', '/no-such-page']) {
+      const res = await t.app.inject({ url });
+      expect(root(res.body)).toBe('');
+      expect(res.body).toContain(
+        '<script type="module" crossorigin src="/assets/index-Bx12abCD.js"></script>',
+      );
+    }
+    // A signed-in user's / is the player home.
+    const actor = await sessionFor(t.db, await adminUserId(t.db));
+    const home = root((await t.app.inject({ url: '/', headers: actor.headers })).body);
+    expect(home).toContain('aria-label="Player navigation"');
+    expect(home).not.toContain('Music that moves with you');
   });
 });
 

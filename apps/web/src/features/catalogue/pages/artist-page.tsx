@@ -1,6 +1,6 @@
 import type { Album } from '@zema/contracts';
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
 import { useArtist } from '#src/components/api/get-artist';
@@ -44,7 +44,9 @@ export default function ArtistPage() {
   const id = Number(useParams().artistId);
   const query = useArtist(id);
   const [allPopular, setAllPopular] = useState(false);
-  const data = query.data;
+  // The page's rows, cards and similar artists are one heavy render: deferred, React slices it and
+  // the page stays responsive while the header skeleton shows.
+  const data = useDeferredValue(query.data);
   usePageTitle(data?.artist.name);
 
   if (query.isError || !Number.isFinite(id)) {

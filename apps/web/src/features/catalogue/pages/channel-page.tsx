@@ -1,4 +1,5 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { CardSkeletons } from '#src/components/media-cards';
 import { PageError } from '#src/components/states';
@@ -17,10 +18,12 @@ export default function ChannelPage({ slug: fixedSlug }: { slug?: string }) {
   const slug = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
   const isHome = slug === HOME_CHANNEL_SLUG;
   const query = useChannel(slug);
+  // A channel's rows are the heaviest render of a first view: rendered as deferred work, React
+  // slices it and the page stays responsive (the skeleton shows until it is done).
+  const channel = useDeferredValue(query.data);
   usePageTitle(query.data?.name, { siteOnly: isHome });
 
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
-  const channel = query.data;
   return (
     <div className="flex flex-col gap-8">
       <h1 className={isHome ? 'sr-only' : 'text-3xl font-bold'}>
