@@ -8,7 +8,7 @@ import {
 } from '@zema/contracts';
 import { type Operation, type OperationResponse, operationPath } from '@zema/contracts/operation';
 import type { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, markRetried } from './api-error';
 import { getCookie } from './cookies';
 
 /**
@@ -182,7 +182,8 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions 
         signal: opts.signal,
       });
     } catch (err) {
-      if (opts.signal?.aborted || attempt >= retries) throw err;
+      if (opts.signal?.aborted) throw err;
+      if (attempt >= retries) throw retries > 0 ? markRetried(err) : err;
       await sleep(apiClientConfig.retryBaseDelayMs * 2 ** attempt, opts.signal);
       continue;
     }
@@ -191,7 +192,10 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions 
       continue;
     }
     const data = await readBody(res);
-    if (!res.ok) throw new ApiError(res.status, data);
+    if (!res.ok) {
+      const error = new ApiError(res.status, data);
+      throw res.status >= 500 && retries > 0 ? markRetried(error) : error;
+    }
     return data as T;
   }
 }

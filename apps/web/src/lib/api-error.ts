@@ -21,6 +21,22 @@ export class ApiError extends Error {
   }
 }
 
+const RETRIED = Symbol('retried by the API client');
+
+/**
+ * Marks an error the API client has already retried (SPEC §8: network errors and 5xx on GET and
+ * HEAD, 3 times), so that no other layer asks again: the query layer's own retries on top of those
+ * made a failing GET send 12 requests and show its error after about 9 s.
+ */
+export function markRetried<T>(error: T): T {
+  if (error && typeof error === 'object') (error as Record<symbol, unknown>)[RETRIED] = true;
+  return error;
+}
+
+export function wasRetried(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as Record<symbol, unknown>)[RETRIED] === true;
+}
+
 /** Server field errors may be a string or a list of strings per field (SPEC §5). */
 function normaliseErrors(raw: unknown): Record<string, string[]> | null {
   if (!raw || typeof raw !== 'object') return null;

@@ -1,7 +1,8 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
-import { createQueryClient, shouldRetryQuery } from './query-client';
+import { apiClientConfig, apiFetch } from './api-client';
+import { ApiError, markRetried } from './api-error';
+import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client';
 
 async function runFailingQuery(error: unknown, meta?: Record<string, unknown>) {
   const onError = vi.fn();
@@ -27,6 +28,31 @@ describe('query retries (SPEC §8)', () => {
   it('retries network errors at most twice', async () => {
     const { queryFn } = await runFailingQuery(new TypeError('Failed to fetch'));
     expect(queryFn).toHaveBeenCalledTimes(3);
+  });
+
+  it('never retries what the API client has already retried', async () => {
+    const { queryFn } = await runFailingQuery(markRetried(new ApiError(503, {})));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(shouldRetryQuery(0, markRetried(new TypeError('Failed to fetch')))).toBe(false);
+  });
+
+  it('a failing GET sends 4 requests in all, not 12, and waits 1 s then 2 s between query retries', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 503 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const saved = apiClientConfig.retryBaseDelayMs;
+    apiClientConfig.retryBaseDelayMs = 0;
+    try {
+      const client = createQueryClient({ onError: () => undefined, retryDelay: 0 });
+      const failure = await client
+        .fetchQuery({ queryKey: ['failing'], queryFn: ({ signal }) => apiFetch('tracks/1', { signal }) })
+        .catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    } finally {
+      apiClientConfig.retryBaseDelayMs = saved;
+      vi.unstubAllGlobals();
+    }
+    expect([0, 1].map(queryRetryDelay)).toEqual([1000, 2000]);
   });
 
   it('shouldRetryQuery stops at the limit', () => {
