@@ -83,11 +83,13 @@ export const userSessionsResponseSchema = z.object({ sessions: z.array(userSessi
 export type UserSessionsResponse = z.infer<typeof userSessionsResponseSchema>;
 
 /** POST user-sessions/logout-other: the password is asked every time. */
-export const logoutOtherSessionsRequestSchema = z.object({ password: z.string().min(1) });
+export const logoutOtherSessionsRequestSchema = z.object({
+  password: z.string().min(1, 'The password field is required.'),
+});
 
 /** POST access-tokens. */
 export const createAccessTokenRequestSchema = z.object({
-  tokenName: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
+  tokenName: z.string().trim().min(1, 'The token name field is required.').max(ACCESS_TOKEN_NAME_MAX_LENGTH),
 });
 export type CreateAccessTokenRequest = z.infer<typeof createAccessTokenRequestSchema>;
 export const createAccessTokenResponseSchema = z.object({

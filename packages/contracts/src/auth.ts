@@ -82,7 +82,11 @@ export const resetPasswordResponseSchema = z.object({
 
 export const resendEmailVerificationRequestSchema = z.object({ email: email.optional() });
 export const validateEmailVerificationOtpRequestSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, 'The code must be 6 digits.'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'The code field is required.')
+    .regex(/^\d{6}$/, `The code must be ${VERIFICATION_CODE_LENGTH} digits.`),
 });
 
 /** POST api/v1/recaptcha/verify {token} → {success}. */
@@ -149,7 +153,11 @@ export const twoFactorQrCodeResponseSchema = z.object({ svg: z.string(), secret:
 
 /** POST auth/user/confirmed-two-factor-authentication {code}. */
 export const twoFactorConfirmRequestSchema = z.object({
-  code: z.string().length(TWO_FACTOR_CODE_LENGTH, 'The code must be 6 characters.'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'The code field is required.')
+    .length(TWO_FACTOR_CODE_LENGTH, `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`),
 });
 
 /**

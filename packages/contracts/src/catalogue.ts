@@ -3,7 +3,7 @@ import { paginationSchema } from './common';
 import { idSchema, int32Schema } from './primitives';
 
 /**
- * The music catalogue (issue 5): the shapes the server answers and the web app reads. Field names
+ * The music catalogue (SPEC §3): the shapes the server answers and the web app reads. Field names
  * are snake_case like the rest of the API (SPEC §3 Artist: id, name, verified, image_small, albums).
  * Slugs are never stored: `slugify(name)` builds them for URLs and the id is what counts.
  */
@@ -26,7 +26,7 @@ export type FollowableType = (typeof FOLLOWABLE_TYPES)[number];
 /** Home page channel (always at /discover). */
 export const HOME_CHANNEL_SLUG = 'discover';
 
-/** A play counts after this many seconds, or after the whole track if it is shorter (issue 5). */
+/** A play counts after this many seconds, or after the whole track if it is shorter (README, "Listening"). */
 export const PLAY_COUNT_AFTER_SECONDS = 30;
 /** Trending = most plays over this many days. */
 export const TRENDING_DAYS = 7;

@@ -4,7 +4,7 @@ import { paginationSchema } from './common';
 import { idSchema, int32Schema, intParamSchema } from './primitives';
 
 /**
- * The signed-in listener's library (issue 5): likes, follows, playlists and listening history,
+ * The signed-in listener's library (SPEC §2, §3): likes, follows, playlists and listening history,
  * plus public user profiles at /user/{id}/{slug}.
  *
  * Calls (all under api/v1; writes need a session + XSRF or a bearer token):

@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_NAME_MAX_LENGTH } from '@zema/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCESS_TOKEN_NAME_MAX_LENGTH, createAccessTokenRequestSchema } from '@zema/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +12,6 @@ import { useCreateAccessToken } from '../api/create-access-token';
 
 export const TOKEN_TEXTS = {
   create: 'Create token',
-  nameRequired: 'The token name field is required.',
   warning: "Make sure to copy your new token now. You won't be able to see it again.",
   created: 'Token created',
 } as const;
@@ -24,7 +24,11 @@ interface Values {
 export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const create = useCreateAccessToken();
   const [plainToken, setPlainToken] = useState<string | null>(null);
-  const form = useForm<Values>({ defaultValues: { tokenName: '' } });
+  // Checked with the contract's schema (required after trimming, at most the name length).
+  const form = useForm<Values>({
+    resolver: zodResolver(createAccessTokenRequestSchema),
+    defaultValues: { tokenName: '' },
+  });
 
   const close = () => {
     // The token is forgotten when the dialog closes: it cannot be viewed again.
@@ -84,7 +88,6 @@ export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClos
             description="What will this token be used for?"
             autoFocus
             maxLength={ACCESS_TOKEN_NAME_MAX_LENGTH}
-            rules={{ validate: (v) => v.trim().length > 0 || TOKEN_TEXTS.nameRequired }}
           />
           <div className="flex justify-end gap-2">
             <Button variant="text" onPress={close}>

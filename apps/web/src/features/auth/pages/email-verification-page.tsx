@@ -1,4 +1,9 @@
-import { maskEmail, VERIFICATION_CODE_LENGTH } from '@zema/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  maskEmail,
+  VERIFICATION_CODE_LENGTH,
+  validateEmailVerificationOtpRequestSchema,
+} from '@zema/contracts';
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '#src/lib/bootstrap-store';
@@ -9,7 +14,6 @@ import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useResendEmailVerification } from '../api/resend-email-verification';
 import { useValidateEmailVerificationOtp } from '../api/validate-email-verification-otp';
-import { requiredMessage } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { TextButton } from '../components/text-link';
 import { handleFormError } from '../form-error';
@@ -29,7 +33,10 @@ export default function EmailVerificationPage() {
   const { logout, isPending: loggingOut } = useLogout();
   const validate = useValidateEmailVerificationOtp();
   const resend = useResendEmailVerification();
-  const form = useForm<VerificationValues>({ defaultValues: { code: '' } });
+  const form = useForm<VerificationValues>({
+    resolver: zodResolver(validateEmailVerificationOtpRequestSchema),
+    defaultValues: { code: '' },
+  });
 
   const onSubmit = ({ code }: VerificationValues) => {
     validate.mutate(
@@ -73,13 +80,6 @@ export default function EmailVerificationPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}
-          rules={{
-            required: requiredMessage('code'),
-            maxLength: {
-              value: VERIFICATION_CODE_LENGTH,
-              message: `The code must be ${VERIFICATION_CODE_LENGTH} digits.`,
-            },
-          }}
         />
         <Button type="submit" fullWidth isPending={validate.isPending}>
           {trans('Next')}

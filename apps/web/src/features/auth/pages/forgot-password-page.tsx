@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordRequestSchema } from '@zema/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -6,7 +8,6 @@ import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { useForgotPassword } from '../api/forgot-password';
-import { requiredMessage } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { TextLink } from '../components/text-link';
 import { handleFormError } from '../form-error';
@@ -24,7 +25,10 @@ export default function ForgotPasswordPage() {
   const { trans } = useTrans();
   const lockedEmail = params.get('email');
   const forgot = useForgotPassword();
-  const form = useForm<ForgotValues>({ defaultValues: { email: lockedEmail ?? '' } });
+  const form = useForm<ForgotValues>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { email: lockedEmail ?? '' },
+  });
 
   const onSubmit = ({ email }: ForgotValues) => {
     forgot.mutate(
@@ -55,7 +59,6 @@ export default function ForgotPasswordPage() {
           label={trans('Email')}
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
-          rules={{ required: requiredMessage('email') }}
         />
         <Button type="submit" fullWidth isPending={forgot.isPending}>
           {trans('Continue')}

@@ -1,13 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginRequest, loginRequestSchema } from '@zema/contracts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
+import type { z } from 'zod';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { useLogin } from '../api/login';
-import { isWorkspaceJoinPath, requiredMessage, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
+import { isWorkspaceJoinPath, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { SocialLoginSection } from '../components/social-login-section';
 import { TextLink } from '../components/text-link';
@@ -15,11 +18,7 @@ import { TWO_FACTOR_TEXTS, TwoFactorChallengeForm } from '../components/two-fact
 import { handleFormError } from '../form-error';
 import { useFinishLogin } from '../use-finish-login';
 
-interface LoginValues {
-  email: string;
-  password: string;
-  remember: boolean;
-}
+type LoginValues = LoginRequest;
 
 /** /login and /workspace/join/login (SPEC §2, §4). */
 export default function LoginPage() {
@@ -32,7 +31,9 @@ export default function LoginPage() {
   const finishLogin = useFinishLogin();
   // Demo mode: the admin credentials are filled in (SPEC §9).
   const demo = settings.demo_credentials;
-  const form = useForm<LoginValues>({
+  // Checked with the contract's own schema: the same messages as the server's.
+  const form = useForm<LoginValues, unknown, z.output<typeof loginRequestSchema>>({
+    resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: demo?.email ?? '', password: demo?.password ?? '', remember: true },
   });
   const email = useWatch({ control: form.control, name: 'email' });
@@ -45,7 +46,7 @@ export default function LoginPage() {
     );
   }
 
-  const onSubmit = (values: LoginValues) => {
+  const onSubmit = (values: z.output<typeof loginRequestSchema>) => {
     login.mutate(values, {
       onSuccess: (answer) => {
         if ('two_factor' in answer) setTwoFactor(true);
@@ -73,20 +74,13 @@ export default function LoginPage() {
       }
     >
       <Form form={form} onSubmit={onSubmit}>
-        <FormTextField<LoginValues>
-          name="email"
-          type="email"
-          label={trans('Email')}
-          autoComplete="email"
-          rules={{ required: requiredMessage('email') }}
-        />
+        <FormTextField<LoginValues> name="email" type="email" label={trans('Email')} autoComplete="email" />
         <div className="flex flex-col gap-1.5">
           <FormTextField<LoginValues>
             name="password"
             type="password"
             label={trans('Password')}
             autoComplete="current-password"
-            rules={{ required: requiredMessage('password') }}
           />
           <TextLink href={forgotHref} className="self-end text-sm">
             {trans('Forgot your password?')}

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserSession } from '@zema/contracts';
+import { logoutOtherSessionsRequestSchema } from '@zema/contracts';
 import { KeyRound, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -116,7 +118,10 @@ interface PasswordValues {
 
 function LogoutOtherDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const logout = useLogoutOtherSessions();
-  const form = useForm<PasswordValues>({ defaultValues: { password: '' } });
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(logoutOtherSessionsRequestSchema),
+    defaultValues: { password: '' },
+  });
 
   const close = () => {
     form.reset({ password: '' });
@@ -150,7 +155,6 @@ function LogoutOtherDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
           label="Password"
           autoComplete="current-password"
           autoFocus
-          rules={{ required: 'The password field is required.' }}
         />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={close}>

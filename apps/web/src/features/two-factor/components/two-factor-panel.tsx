@@ -1,5 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TWO_FACTOR_CODE_LENGTH } from '@zema/contracts';
+import { TWO_FACTOR_CODE_LENGTH, twoFactorConfirmRequestSchema } from '@zema/contracts';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -42,7 +43,10 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
   const { site_name } = useSettings();
   const queryClient = useQueryClient();
   const confirmation = usePasswordConfirmation();
-  const form = useForm<CodeValues>({ defaultValues: { code: '' } });
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(twoFactorConfirmRequestSchema),
+    defaultValues: { code: '' },
+  });
 
   const setConfirmedAt = (value: string | null) => {
     patchAccount(queryClient, (u) => ({
@@ -135,10 +139,6 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={TWO_FACTOR_CODE_LENGTH}
-            rules={{
-              required: T.codeRequired,
-              validate: (v) => v.trim().length === TWO_FACTOR_CODE_LENGTH || T.codeLength,
-            }}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" isPending={confirm.isPending} isDisabled={busy && !confirm.isPending}>
