@@ -81,7 +81,7 @@ describe('PlayerEngine', () => {
       reportPlay: async (id, body) => {
         reports.push({ id, ...body });
       },
-      notifyError: (m) => errors.push(m),
+      notifyError: (t) => errors.push(t.name),
       random: () => 0,
     });
   const active = () => audios.find((a) => a.hasAttribute(ACTIVE_ATTR)) as FakeAudio;

@@ -1,9 +1,6 @@
-import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
-import { player } from '@zema/contracts/operations/player';
-import { api } from '#src/lib/api-client';
-import { getBootstrapData } from '#src/lib/bootstrap-store';
-import { translate } from '#src/lib/i18n';
-import { toast } from '#src/ui/toast';
+import type { Track } from '@zema/contracts';
+import { ListenTracker, type ReportPlay } from './listen-tracker';
+import { MediaSessionAdapter } from './media-session';
 import { loadPlayer, type PlayerSettings, savePlayer, serialize } from './persistence';
 import * as q from './queue';
 
@@ -24,8 +21,10 @@ export interface PlayerEngineOptions {
   /** Where the audio elements live (document.body): tests and devtools find them there. */
   container?: HTMLElement | null;
   random?: () => number;
-  reportPlay?: (trackId: number, body: { listen_id: string; seconds: number }) => Promise<unknown>;
-  notifyError?: (message: string) => void;
+  /** Sends a counted play (the app: POST tracks/{id}/plays); none by default. */
+  reportPlay?: ReportPlay;
+  /** Tells the listener a track could not be played and is skipped (the app: a toast); none by default. */
+  notifyError?: (track: Track) => void;
 }
 
 /** Attribute marking the element that plays now (`audio[data-zema-player]`); the spare has `data-zema-preload`. */
@@ -33,32 +32,6 @@ export const ACTIVE_ATTR = 'data-zema-player';
 const SPARE_ATTR = 'data-zema-preload';
 /** How often the play position is written to storage while playing. */
 const SAVE_EVERY_MS = 2000;
-/** A jump in currentTime larger than this between two timeupdates is a seek, not listening. */
-const MAX_LISTEN_STEP_SECONDS = 2;
-
-function uuid(): string {
-  // randomUUID only exists in secure contexts; a self-hosted player is often opened over plain http.
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  b[6] = ((b[6] as number) & 0x0f) | 0x40;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-function t(message: string, values?: Record<string, string>) {
-  return translate(getBootstrapData()?.i18n?.lines ?? {}, message, values);
-}
-
-interface Listen {
-  id: string;
-  trackId: number;
-  seconds: number;
-  last: number | null;
-  reported: boolean;
-}
-
 /**
  * The one audio player of the app. It owns two HTMLAudioElements (never React state): the one
  * playing and a spare that preloads the next track, swapped in on `ended` so the gap is minimal.
@@ -69,13 +42,15 @@ export class PlayerEngine {
   private readonly listeners = new Set<() => void>();
   private audio: HTMLAudioElement;
   private spare: HTMLAudioElement;
-  private listen: Listen | null = null;
+  private readonly listens: ListenTracker;
+  private readonly mediaSession: MediaSessionAdapter;
   private lastSave = 0;
   private errorsInARow = 0;
   private readonly opts: PlayerEngineOptions;
 
   constructor(opts: PlayerEngineOptions = {}) {
     this.opts = opts;
+    this.listens = new ListenTracker(opts.reportPlay ?? (async () => undefined));
     const create = opts.createAudio ?? (() => document.createElement('audio'));
     this.audio = create();
     this.spare = create();
@@ -97,7 +72,8 @@ export class PlayerEngine {
       muted: false,
     };
     this.restore();
-    this.setupMediaSession();
+    this.mediaSession = new MediaSessionAdapter(this);
+    this.mediaSession.setTrack(q.currentItem(this.snapshot)?.track ?? null);
   }
 
   // ---- store ----
@@ -214,10 +190,10 @@ export class PlayerEngine {
   seek(seconds: number) {
     const duration = this.snapshot.duration || Number.POSITIVE_INFINITY;
     const to = Math.min(Math.max(seconds, 0), duration);
-    if (this.listen) this.listen.last = null;
+    this.listens.jumped();
     this.audio.currentTime = to;
     this.set({ position: to });
-    this.updatePositionState();
+    this.mediaSession.setPosition(this.audio);
   }
 
   seekBy(delta: number) {
@@ -284,7 +260,7 @@ export class PlayerEngine {
       status: autoplay ? 'loading' : 'paused',
     });
     this.newListen();
-    this.updateMetadata();
+    this.mediaSession.setTrack(q.currentItem(this.snapshot)?.track ?? null);
     this.save();
     if (autoplay) this.audio.play().catch((err: unknown) => this.onPlayRejected(err));
     this.schedulePreload();
@@ -319,8 +295,8 @@ export class PlayerEngine {
     this.audio.removeAttribute('src');
     this.audio.load();
     this.set({ status: 'idle', position: 0, duration: 0, buffered: 0 });
-    this.listen = null;
-    this.updateMetadata();
+    this.listens.stop();
+    this.mediaSession.setTrack(q.currentItem(this.snapshot)?.track ?? null);
   }
 
   private onPlayRejected(err: unknown) {
@@ -340,7 +316,7 @@ export class PlayerEngine {
       active(() => {
         this.errorsInARow = 0;
         this.set({ status: 'playing' });
-        this.updatePositionState();
+        this.mediaSession.setPosition(this.audio);
       }),
     );
     el.addEventListener(
@@ -348,7 +324,7 @@ export class PlayerEngine {
       active(() => {
         this.set({ status: this.snapshot.index < 0 ? 'idle' : 'paused', position: el.currentTime });
         this.save();
-        this.updatePositionState();
+        this.mediaSession.setPosition(this.audio);
       }),
     );
     el.addEventListener(
@@ -359,7 +335,7 @@ export class PlayerEngine {
       'loadedmetadata',
       active(() => {
         if (Number.isFinite(el.duration)) this.set({ duration: el.duration });
-        this.updatePositionState();
+        this.mediaSession.setPosition(this.audio);
       }),
     );
     el.addEventListener(
@@ -373,7 +349,7 @@ export class PlayerEngine {
     el.addEventListener(
       'seeking',
       active(() => {
-        if (this.listen) this.listen.last = null;
+        this.listens.jumped();
       }),
     );
     el.addEventListener(
@@ -397,50 +373,20 @@ export class PlayerEngine {
   private onTime() {
     const now = this.audio.currentTime;
     this.set({ position: now, buffered: this.bufferedEnd() });
-    const listen = this.listen;
-    if (listen && !this.audio.paused) {
-      if (listen.last !== null) {
-        const step = now - listen.last;
-        if (step > 0 && step < MAX_LISTEN_STEP_SECONDS) listen.seconds += step;
-      }
-      listen.last = now;
-      this.maybeReport(listen);
-    }
+    if (!this.audio.paused) this.listens.heard(now, this.snapshot.duration);
     // Only playing moves the position worth keeping (a pause or seek saves at once). A paused
     // element also reports time, e.g. when a restored track's seek lands a few milliseconds early:
     // saving that would overwrite the position the page was left at.
     if (!this.audio.paused && Date.now() - this.lastSave > SAVE_EVERY_MS) this.save();
   }
 
-  /** A play counts once per listen after min(30 s, duration) of actual listening. */
-  private maybeReport(listen: Listen) {
-    if (listen.reported) return;
-    const duration = this.snapshot.duration || Number.POSITIVE_INFINITY;
-    if (listen.seconds < Math.min(PLAY_COUNT_AFTER_SECONDS, duration) - 0.25) return;
-    listen.reported = true;
-    const report =
-      this.opts.reportPlay ??
-      ((id: number, body: { listen_id: string; seconds: number }) =>
-        api.call(player.recordPlay, { params: { id }, body }));
-    report(listen.trackId, { listen_id: listen.id, seconds: Math.round(listen.seconds) }).catch(() => {
-      // Counting is best effort: a failed report never interrupts the music.
-    });
-  }
-
   private newListen() {
     const item = q.currentItem(this.snapshot);
-    this.listen = item
-      ? { id: uuid(), trackId: item.track.id, seconds: 0, last: this.audio.currentTime || 0, reported: false }
-      : null;
+    this.listens.start(item ? item.track.id : null, this.audio.currentTime || 0);
   }
 
   private onEnded() {
-    const listen = this.listen;
-    // A track shorter than the threshold counts once it was listened to the end.
-    if (listen) {
-      listen.seconds = Math.max(listen.seconds, this.snapshot.duration);
-      this.maybeReport(listen);
-    }
+    this.listens.ended(this.snapshot.duration);
     const index = q.nextIndex(this.snapshot, true);
     if (index === null) {
       this.set({ status: 'paused', position: 0 });
@@ -455,8 +401,7 @@ export class PlayerEngine {
     const item = q.currentItem(this.snapshot);
     if (!item || !this.audio.getAttribute('src')) return;
     this.errorsInARow += 1;
-    const notify = this.opts.notifyError ?? ((m: string) => toast.danger(m, { id: 'player-error' }));
-    notify(t('Could not play ":name". Skipping to the next track.', { name: item.track.name }));
+    this.opts.notifyError?.(item.track);
     // Give up once every entry failed in a row, instead of looping forever over a dead server.
     if (this.errorsInARow >= this.snapshot.queue.length) {
       this.set({ status: 'paused' });
@@ -520,63 +465,5 @@ export class PlayerEngine {
       duration: item.track.duration_ms / 1000,
     };
     this.newListen();
-  }
-
-  // ---- Media Session (lock screen, headset keys) ----
-
-  private setupMediaSession() {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
-    if (!session) return;
-    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => this.play()],
-      ['pause', () => this.pause()],
-      ['previoustrack', () => this.previous()],
-      ['nexttrack', () => this.next()],
-      ['seekto', (d) => d.seekTime !== undefined && this.seek(d.seekTime)],
-      ['seekbackward', (d) => this.seekBy(-(d.seekOffset ?? 10))],
-      ['seekforward', (d) => this.seekBy(d.seekOffset ?? 10)],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // Older browsers throw for actions they do not know.
-      }
-    }
-    this.updateMetadata();
-  }
-
-  private updateMetadata() {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
-    if (!session || typeof MediaMetadata === 'undefined') return;
-    const track = q.currentItem(this.snapshot)?.track;
-    if (!track) {
-      session.metadata = null;
-      return;
-    }
-    const image = track.image ?? track.album?.image;
-    session.metadata = new MediaMetadata({
-      title: track.name,
-      artist: track.artists.map((a) => a.name).join(', '),
-      album: track.album?.name ?? '',
-      artwork: image ? [{ src: new URL(image, location.href).href, sizes: '512x512' }] : [],
-    });
-  }
-
-  private updatePositionState() {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
-    if (!session?.setPositionState) return;
-    const duration = this.audio.duration;
-    try {
-      if (!Number.isFinite(duration) || duration <= 0) return;
-      session.setPositionState({
-        duration,
-        playbackRate: this.audio.playbackRate || 1,
-        position: Math.min(this.audio.currentTime, duration),
-      });
-      session.playbackState = this.audio.paused ? 'paused' : 'playing';
-    } catch {
-      // Position outside the duration during a swap: the next event sets it right.
-    }
   }
 }

@@ -1,5 +1,10 @@
 import type { Track } from '@zema/contracts';
+import { player as playerOps } from '@zema/contracts/operations/player';
 import { useSyncExternalStore } from 'react';
+import { api } from '#src/lib/api-client';
+import { getBootstrapData } from '#src/lib/bootstrap-store';
+import { translate } from '#src/lib/i18n';
+import { toast } from '#src/ui/toast';
 import { PlayerEngine, type PlayerSnapshot } from './audio-engine';
 import { currentItem } from './queue';
 
@@ -14,6 +19,19 @@ export function getPlayer(): PlayerEngine {
     engine = new PlayerEngine({
       storage: typeof localStorage === 'undefined' ? undefined : localStorage,
       container: typeof document === 'undefined' ? null : document.body,
+      // What the engine needs from the app, given here so that it stays free of the API and the UI.
+      reportPlay: (id, body) => api.call(playerOps.recordPlay, { params: { id }, body }),
+      notifyError: (track) =>
+        toast.danger(
+          translate(
+            getBootstrapData()?.i18n?.lines ?? {},
+            'Could not play ":name". Skipping to the next track.',
+            {
+              name: track.name,
+            },
+          ),
+          { id: 'player-error' },
+        ),
     });
     if (typeof window !== 'undefined') {
       const player = engine;
