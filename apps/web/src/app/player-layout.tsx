@@ -5,6 +5,7 @@ import { AdSlot } from '#src/components/ad-slot';
 import { useMyPlaylists } from '#src/components/api/use-playlists';
 import { Logo } from '#src/components/chrome/logo';
 import { useCurrentTrack } from '#src/components/player/use-player';
+import { HeaderSkeleton } from '#src/components/states';
 import { ShortcutsDialog } from '#src/features/player/components/global-player';
 import { MiniPlayer, PlayerBar } from '#src/features/player/components/player-bar';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
@@ -148,14 +149,7 @@ function ContentSkeleton() {
   return (
     <div role="status" aria-busy="true" className="flex flex-col gap-6 pt-4">
       <span className="sr-only">{trans('Loading page...')}</span>
-      <span aria-hidden="true" className="flex items-end gap-6">
-        <span className="size-40 shrink-0 animate-pulse rounded-theme bg-hover md:size-52" />
-        <span className="flex flex-1 flex-col gap-3">
-          <span className="h-3 w-20 animate-pulse rounded bg-hover" />
-          <span className="h-8 w-2/3 animate-pulse rounded bg-hover" />
-          <span className="h-3 w-1/3 animate-pulse rounded bg-hover" />
-        </span>
-      </span>
+      <HeaderSkeleton />
       <span aria-hidden="true" className="flex flex-col gap-3">
         {[0, 1, 2, 3, 4].map((i) => (
           <span key={i} className="h-10 animate-pulse rounded bg-hover" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -153,16 +153,77 @@ export function PageError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 export function HeaderSkeleton({ round }: { round?: boolean }) {
+  // The layout of CollectionHeader (artwork, kind, title, details, actions), so nothing below moves
+  // when the data arrives.
   return (
-    <div aria-hidden="true" className="flex items-end gap-6">
-      <span
-        className={`size-40 shrink-0 animate-pulse bg-hover md:size-52 ${round ? 'rounded-full' : 'rounded-theme'}`}
-      />
-      <span className="flex flex-1 flex-col gap-3">
-        <span className="h-3 w-20 animate-pulse rounded bg-hover" />
-        <span className="h-8 w-2/3 animate-pulse rounded bg-hover" />
-        <span className="h-3 w-1/3 animate-pulse rounded bg-hover" />
+    <div aria-hidden="true" className="flex flex-col gap-6">
+      <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
+        <span
+          className={cx(
+            'size-44 shrink-0 animate-pulse bg-hover md:size-56',
+            round ? 'rounded-full' : 'rounded-theme',
+          )}
+        />
+        <span className="flex w-full min-w-0 flex-col items-center gap-2 md:items-start">
+          <span className="my-0.5 h-3 w-20 animate-pulse rounded bg-hover" />
+          <span className="my-1 h-7 w-2/3 animate-pulse rounded bg-hover md:h-10" />
+          <span className="my-0.5 h-4 w-1/3 animate-pulse rounded bg-hover" />
+        </span>
+      </div>
+      <span className="flex justify-center gap-3 md:justify-start">
+        <span className="size-12 animate-pulse rounded-full bg-hover" />
+        <span className="h-12 w-28 animate-pulse rounded-theme bg-hover" />
       </span>
     </div>
+  );
+}
+
+/** The part of an infinite query the list ladder reads. */
+export interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * The one ladder of a paginated list (history, liked songs, a profile's tabs): a skeleton while
+ * the first page loads, the error state with Retry (or the caller's own answer for an error, e.g.
+ * "private" for a 403), the empty state, and otherwise the items followed by the sentinel that
+ * loads the next page.
+ */
+export function PagedList({
+  query,
+  isEmpty,
+  skeleton,
+  empty,
+  errorState,
+  children,
+}: {
+  query: PagedQuery;
+  isEmpty: boolean;
+  skeleton: ReactNode;
+  empty: ReactNode;
+  /** What to show for this error instead of the generic error state; undefined: the generic one. */
+  errorState?: (error: unknown) => ReactNode | undefined;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <>{skeleton}</>;
+  if (query.isError) {
+    return <>{errorState?.(query.error) ?? <ErrorState onRetry={() => void query.refetch()} />}</>;
+  }
+  if (isEmpty) return <>{empty}</>;
+  return (
+    <>
+      {children}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { mockApi } from '#src/app/testing/mock-api';
@@ -58,5 +59,38 @@ describe('TrackList keyboard model', () => {
     await userEvent.tab();
     expect(document.activeElement).not.toBe(rows[2]);
     expect(rows.some((r) => r.contains(document.activeElement))).toBe(false);
+  });
+});
+
+/** A page whose edit permission arrives after the first render, as a playlist's does. */
+function LatePermissionPage() {
+  const items = [1, 2].map((id) => ({ key: String(id), track: track(id, { name: `Song ${id}` }) }));
+  const [canEdit, setCanEdit] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setCanEdit((v) => !v)}>
+        toggle
+      </button>
+      <TrackList
+        aria-label="Songs"
+        items={items}
+        onPlay={() => undefined}
+        onReorder={canEdit ? () => undefined : undefined}
+      />
+    </>
+  );
+}
+
+describe('TrackList reordering', () => {
+  it('turns reordering on after the first render (permissions that arrive late) without crashing', async () => {
+    renderInRouter(<LatePermissionPage />, makeBootstrap());
+    mockApi(() => undefined);
+    await screen.findAllByRole('row');
+    expect(screen.queryByRole('button', { name: 'Move Song 1' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(await screen.findByRole('button', { name: 'Move Song 1' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(screen.queryByRole('button', { name: 'Move Song 1' })).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 });

@@ -61,6 +61,9 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
 
   return (
     <GridList
+      // The grid list calls its drag hooks only when it has them, so turning reordering on or off
+      // (the viewer's permissions arriving after the first render) must mount a new list.
+      key={onReorder ? 'reorderable' : 'fixed'}
       aria-label={props['aria-label']}
       items={items}
       dragAndDropHooks={onReorder ? dragAndDropHooks : undefined}

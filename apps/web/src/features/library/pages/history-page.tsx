@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
+import { EmptyState, PagedList, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
@@ -40,31 +40,25 @@ export default function HistoryPage() {
           <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
         }
       />
-      {query.isPending ? (
-        <TrackRowsSkeleton />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={trans('Nothing played yet')}
-          description={trans('Tracks you listen to will show up here.')}
+      <PagedList
+        query={query}
+        isEmpty={items.length === 0}
+        skeleton={<TrackRowsSkeleton />}
+        empty={
+          <EmptyState
+            title={trans('Nothing played yet')}
+            description={trans('Tracks you listen to will show up here.')}
+          />
+        }
+      >
+        <TrackList
+          aria-label={title}
+          items={items}
+          noteLabel={trans('Played')}
+          onPlay={(index) => playTracks(tracks, index)}
+          renderActions={(item) => <TrackMenu track={item.track} />}
         />
-      ) : (
-        <>
-          <TrackList
-            aria-label={title}
-            items={items}
-            noteLabel={trans('Played')}
-            onPlay={(index) => playTracks(tracks, index)}
-            renderActions={(item) => <TrackMenu track={item.track} />}
-          />
-          <LoadMore
-            hasMore={query.hasNextPage}
-            isLoading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+      </PagedList>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
-import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
+import { EmptyState, PagedList, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
@@ -36,30 +36,24 @@ export default function LikedSongsPage() {
           <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
         }
       />
-      {query.isPending ? (
-        <TrackRowsSkeleton />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : tracks.length === 0 ? (
-        <EmptyState
-          title={trans('Songs you like will appear here')}
-          description={trans('Save songs by tapping the heart icon.')}
+      <PagedList
+        query={query}
+        isEmpty={tracks.length === 0}
+        skeleton={<TrackRowsSkeleton />}
+        empty={
+          <EmptyState
+            title={trans('Songs you like will appear here')}
+            description={trans('Save songs by tapping the heart icon.')}
+          />
+        }
+      >
+        <TrackList
+          aria-label={title}
+          items={items}
+          onPlay={(index) => playTracks(tracks, index)}
+          renderActions={(item) => <TrackMenu track={item.track} />}
         />
-      ) : (
-        <>
-          <TrackList
-            aria-label={title}
-            items={items}
-            onPlay={(index) => playTracks(tracks, index)}
-            renderActions={(item) => <TrackMenu track={item.track} />}
-          />
-          <LoadMore
-            hasMore={query.hasNextPage}
-            isLoading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+      </PagedList>
     </div>
   );
 }

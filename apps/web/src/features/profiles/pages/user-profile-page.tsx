@@ -12,7 +12,7 @@ import {
   cardGridClass,
   EmptyState,
   ErrorState,
-  LoadMore,
+  PagedList,
   TrackRowsSkeleton,
 } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
@@ -183,11 +183,13 @@ function PlaylistsPanel({ userId, name }: { userId: number; name: string }) {
   const { trans } = useTrans();
   const query = useProfilePlaylists(userId);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
-  if (query.isPending) return <CardGridSkeleton />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (!items.length) return <EmptyState title={trans(':name has no public playlists yet', { name })} />;
   return (
-    <>
+    <PagedList
+      query={query}
+      isEmpty={!items.length}
+      skeleton={<CardGridSkeleton />}
+      empty={<EmptyState title={trans(':name has no public playlists yet', { name })} />}
+    >
       <ul className={cardGridClass} aria-label={trans('Playlists')}>
         {items.map((p) => (
           <li key={p.id}>
@@ -195,12 +197,7 @@ function PlaylistsPanel({ userId, name }: { userId: number; name: string }) {
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        isLoading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-    </>
+    </PagedList>
   );
 }
 
@@ -210,16 +207,18 @@ function LikesPanel({ userId, name }: { userId: number; name: string }) {
   const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
   const label = trans('Liked songs of :name', { name });
-  if (query.isPending) return <TrackRowsSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 403) {
-      return <EmptyState title={trans("This user's liked songs are private.")} />;
-    }
-    return <ErrorState onRetry={() => void query.refetch()} />;
-  }
-  if (!tracks.length) return <EmptyState title={trans('No liked songs yet')} />;
   return (
-    <>
+    <PagedList
+      query={query}
+      isEmpty={!tracks.length}
+      skeleton={<TrackRowsSkeleton />}
+      empty={<EmptyState title={trans('No liked songs yet')} />}
+      errorState={(error) =>
+        error instanceof ApiError && error.status === 403 ? (
+          <EmptyState title={trans("This user's liked songs are private.")} />
+        ) : undefined
+      }
+    >
       <div className="pb-3">
         <PlayButton name={label} size="md" onPress={() => playTracks(tracks, 0)} />
       </div>
@@ -229,12 +228,7 @@ function LikesPanel({ userId, name }: { userId: number; name: string }) {
         onPlay={(index) => playTracks(tracks, index)}
         renderActions={(item) => <TrackMenu track={item.track} />}
       />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        isLoading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-    </>
+    </PagedList>
   );
 }
 
@@ -242,17 +236,17 @@ function FollowsPanel({ userId, direction }: { userId: number; direction: 'follo
   const { trans } = useTrans();
   const query = useProfileFollows(userId, direction);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
-  if (query.isPending) return <CardGridSkeleton round />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (!items.length) {
-    return (
-      <EmptyState
-        title={direction === 'followers' ? trans('No followers yet') : trans('Not following anyone yet')}
-      />
-    );
-  }
   return (
-    <>
+    <PagedList
+      query={query}
+      isEmpty={!items.length}
+      skeleton={<CardGridSkeleton round />}
+      empty={
+        <EmptyState
+          title={direction === 'followers' ? trans('No followers yet') : trans('Not following anyone yet')}
+        />
+      }
+    >
       <ul className={cardGridClass} aria-label={trans(TAB_LABELS[direction])}>
         {items.map((u) => (
           <li key={u.id}>
@@ -260,11 +254,6 @@ function FollowsPanel({ userId, direction }: { userId: number; direction: 'follo
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        isLoading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-    </>
+    </PagedList>
   );
 }
