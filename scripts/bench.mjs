@@ -108,7 +108,7 @@ console.log(
 );
 rmSync(dataDir, { recursive: true, force: true });
 
-// Issue 5 budgets and issue 9's Lighthouse scores, each in its own process with its own servers.
+// The README's budgets and Lighthouse scores, each in its own process with its own servers.
 for (const script of [
   'scripts/bench/streaming.mjs',
   'scripts/bench/request-cpu.mjs',

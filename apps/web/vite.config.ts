@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [
     // React Aria ships its built-in strings for ~35 locales in every component; Zema's UI languages
     // are English and Amharic (which React Aria does not have, so it falls back to English anyway).
-    // Keeping only en-US removes tens of kB gzipped from every page (issue 5 budget: ≤ 250 kB).
+    // Keeping only en-US removes tens of kB gzipped from every page (the README's budget: ≤ 250 kB).
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     react(),
     tailwindcss(),
@@ -37,6 +37,16 @@ export default defineConfig({
         chunkFileNames: (chunk) => `assets/${chunk.name === 'i18n' ? 'shared' : '[name]'}-[hash].js`,
         codeSplitting: {
           groups: [
+            // Vendor chunks every first view loads, named so the JavaScript budget is traceable
+            // (scripts/bench/web.mjs with BENCH_VERBOSE=1 lists each file a page loads). Only code
+            // every page needs goes into them: a group is loaded whole whenever one of its modules is,
+            // so React Aria (whose heavier parts are lazy) is not grouped.
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
+            { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            {
+              name: 'vendor-query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](?:react-query|query-core)[\\/]/,
+            },
             // zod and the contracts (response schemas of every operation, built when the module
             // loads) change together and rarely: their own chunk stays cached across app releases.
             // Without the group they sat in a shared chunk named after lib/i18n.ts, with the UI kit.

@@ -1,4 +1,4 @@
-// Lighthouse scores (issue 9) of the pages a listener meets first — the landing page (/), the player
+// Lighthouse scores of the pages a listener meets first — the landing page (/), the player
 // home (/discover), an artist page and /login — with the mobile (default: simulated slow 4G, 4×
 // CPU slowdown, Moto G Power screen) and desktop presets, in Debian's Chromium against the built
 // app served by `npm start`'s server on a fresh DATA_DIR (the demo catalogue seeds itself).

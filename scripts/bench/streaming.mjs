@@ -1,4 +1,4 @@
-// Streaming benchmark (issue 5): 256 KB range reads of one track, Zema next to nginx (Debian's, one
+// Streaming benchmark (decision 0005): 256 KB range reads of one track, Zema next to nginx (Debian's, one
 // worker) serving the same file in the same run, measured with wrk (C, so the load generator is not
 // the bottleneck) and alternated so machine noise hits both alike.
 //   1. Zema alone: GET /api/v1/tracks/{id}/stream with the music.view check (guest)   goal ≥ 0.3×

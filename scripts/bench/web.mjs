@@ -1,4 +1,4 @@
-// Web budgets (issue 5), in Debian's Chromium against the built app on a fresh DATA_DIR (the demo
+// Web budgets (README, "Benchmarks"), in Debian's Chromium against the built app on a fresh DATA_DIR (the demo
 // catalogue seeds itself):
 //   1. gzip size of the JavaScript a page loads: the landing page (/), the player home (/discover)
 //      and an artist page (/pastor/{id}/{slug}); goal ≤ 250 kB each.
