@@ -3,7 +3,7 @@ import { ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { dismissCookieNotice } from '../support/theme';
 
-// Issue 4: choosing a language in account settings switches the interface to it at once (the
+// SPEC §2 account settings: choosing a language in account settings switches the interface to it at once (the
 // page reloads with the seeded Amharic lines), and choosing English brings English back.
 
 const PASSWORD = 'correct-horse-battery';

@@ -79,15 +79,21 @@ test.describe('web player (guest)', () => {
       const before = await rows.allTextContents();
       expect(before.length).toBeGreaterThan(2);
       const moveDown = queue.getByRole('button', { name: /^Move .+ down$/ }).nth(1);
-      // The dialog settles its own focus as the lazily loaded list mounts: focus the button once it stays.
+      const swapped = [before[2], before[1]];
+      const order = async () => (await rows.allTextContents()).slice(1, 3);
+      // The dialog and the lazily loaded grid settle focus among themselves while the list mounts
+      // (on a busy machine, seconds later), and a key pressed in between lands on a row instead.
+      // Press Enter on the focused button until the move shows; the check first makes a retry after
+      // a press that did land (its effect is synchronous) a no-op, so nothing moves twice.
       await expect(async () => {
+        const now = await order();
+        if (now[0] === swapped[0] && now[1] === swapped[1]) return;
+        expect(now).toEqual([before[1], before[2]]);
         await moveDown.focus();
         await expect(moveDown).toBeFocused({ timeout: 500 });
+        await page.keyboard.press('Enter');
+        await expect.poll(order, { timeout: 5_000 }).toEqual(swapped);
       }).toPass();
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(async () => (await rows.allTextContents()).slice(1, 3))
-        .toEqual([before[2], before[1]]);
       await page.keyboard.press('Escape');
       await expect(queue).toBeHidden();
     });

@@ -5,7 +5,7 @@ import { adminUserId, type Client, createUser, guest, request, sessionFor, useAp
 import { MULTIPART_MESSAGE } from './error-handler';
 import { NUL_MESSAGE } from './text-input.plugin';
 
-// The reproducers of the review that found 500s on client input (issue 9, item 1).
+// The reproducers of the review that found 500s on client input (decision 0008).
 
 const ID_ERROR = { id: ['The id must be a whole number from 1 to 2147483647.'] };
 

@@ -3,7 +3,7 @@ import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 
-/** The big round play button of a page header; its name is "Play {what}" (issue 5). */
+/** The big round play button of a page header; its name is "Play {what}" (what the browser tests and screen readers find). */
 export function PlayButton({
   name,
   onPress,

@@ -24,7 +24,7 @@ import { useAddToPlaylist, useMyPlaylists } from './api/use-playlists';
 import { getPlayer } from './player/use-player';
 
 // The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
-// every page with a track list stays inside the issue 5 JavaScript budget.
+// every page with a track list stays inside the JavaScript budget (README, "Benchmarks").
 const CreatePlaylistDialog = lazy(() =>
   import('./create-playlist-dialog').then((m) => ({ default: m.CreatePlaylistDialog })),
 );

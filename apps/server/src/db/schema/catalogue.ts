@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The music catalogue (issue 5). Names are the truth and slugs are derived from them for URLs; the
+ * The music catalogue (SPEC §3). Names are the truth and slugs are derived from them for URLs; the
  * id is what counts, so a rename never breaks a link. Search uses expression indexes (full text
  * over `simple` config plus pg_trgm) that work the same on PGlite and PostgreSQL.
  */

@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Profile visibility of a user's library (issue 5: "likes if public"). */
+/** Profile visibility of a user's library (SPEC §2 profile: "likes if public"). */
 export const userProfiles = pgTable('user_profiles', {
   userId: integer('user_id')
     .primaryKey()

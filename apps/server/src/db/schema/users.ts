@@ -27,7 +27,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    // User search (issue 5) over the public name only, never the email; the expression must stay
+    // User search (SPEC §7 search) over the public name only, never the email; the expression must stay
     // identical to publicNameSql in lib/user-refs.ts for the planner to use these.
     index('users_public_name_trgm').using(
       'gin',

@@ -15,7 +15,7 @@ function target(request: FastifyRequest, id: number | 'me'): number {
   return request.user.id;
 }
 
-/** Public user profiles (issue 5): /user/{id}/{slug} in the web app. */
+/** Public user profiles: SPEC §2 `/user/{id}/{slug}` in the web app. */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 

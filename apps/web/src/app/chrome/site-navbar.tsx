@@ -13,7 +13,7 @@ interface SiteNavbarProps {
   menuPosition?: string;
   /** Sits over a hero image: no background, light text. */
   transparent?: boolean;
-  /** Extra controls before the account area (e.g. the notifications bell, issue 7). */
+  /** Extra controls before the account area (e.g. the notifications bell, SPEC §2). */
   actions?: ReactNode;
   className?: string;
 }
