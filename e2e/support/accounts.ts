@@ -45,6 +45,16 @@ export class ApiSession {
     return (await res.json()) as T;
   }
 
+  /** PUT and expect a 2xx answer; resolves with its JSON. */
+  async putOk<T = unknown>(path: string, data: unknown = {}): Promise<T> {
+    const res = await this.context.put(path, {
+      data,
+      headers: { [XSRF_HEADER]: await this.xsrf(), Accept: 'application/json' },
+    });
+    expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  }
+
   async getOk<T = unknown>(path: string): Promise<T> {
     const res = await this.context.get(path, { headers: { Accept: 'application/json' } });
     expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
