@@ -21,6 +21,7 @@ import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/feature
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
+import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
 import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
@@ -337,6 +338,7 @@ async function assemble(
       await api.register(accessTokensRoutes);
       await api.register(apiDocsRoutes);
       await api.register(catalogueRoutes);
+      await api.register(catalogueAdminRoutes);
       await api.register(playerRoutes);
       await api.register(landingRoutes);
       await api.register(libraryRoutes);

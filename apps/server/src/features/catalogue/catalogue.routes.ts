@@ -1,12 +1,9 @@
-import fastifyMultipart from '@fastify/multipart';
-import { catalogue, catalogueAdmin } from '@zema/contracts/operations/catalogue';
-import type { FastifyRequest } from 'fastify';
+import { catalogue } from '@zema/contracts/operations/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, validationError } from '#src/http/errors';
 import { sendJsonBytes } from '#src/http/json-bytes';
-import { buildPublicArtistPage, publicArtistPage, withCallerFlags } from './artist-page';
-import { loadGenres } from './catalogue.loaders';
+import { publicArtistPage, withCallerFlags } from './artist-page';
+import { callerId, found } from './catalogue.http';
 import {
   getAlbum,
   getArtistAlbums,
@@ -18,83 +15,10 @@ import {
   getTrack,
   listGenres,
 } from './catalogue.queries';
-import {
-  AudioInputError,
-  CATALOGUE_MESSAGES,
-  createAlbum,
-  createArtist,
-  createChannel,
-  createGenre,
-  createTrack,
-  deleteAlbum,
-  deleteArtist,
-  deleteChannel,
-  deleteGenre,
-  deleteTrack,
-  setTrackAudioFromFile,
-  updateAlbum,
-  updateArtist,
-  updateChannel,
-  updateGenre,
-  updateTrack,
-} from './catalogue.service';
 import { getChannel } from './channels.service';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
 
-/** Largest audio file an admin may upload. */
-export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
-
-const notFound = () => new HttpError(404, 'Not found.');
-const found = <T>(value: T | null | undefined): T => {
-  if (value === null || value === undefined || value === false) throw notFound();
-  return value;
-};
-const callerId = (request: FastifyRequest) => request.user?.id ?? null;
-
-/** The bytes of a multipart `file` part; `missing` / `tooLarge` are the 422 messages. */
-async function readFilePart(
-  request: FastifyRequest,
-  maxBytes: number,
-  messages: { missing: string; tooLarge: string },
-) {
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
-      if (part.type === 'file') part.file.resume();
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw validationError({ file: [messages.tooLarge] });
-    }
-    throw err;
-  }
-  throw validationError({ file: [messages.missing] });
-}
-
-/** The bytes of a POST tracks/{id}/audio: a multipart `file`, or the raw body sent as audio/*. */
-async function readAudioUpload(request: FastifyRequest): Promise<Buffer> {
-  if (request.isMultipart()) {
-    return readFilePart(request, AUDIO_MAX_BYTES, {
-      missing: CATALOGUE_MESSAGES.selectAudio,
-      tooLarge: CATALOGUE_MESSAGES.audioTooLarge,
-    });
-  }
-  if (Buffer.isBuffer(request.body) && request.body.length) return request.body;
-  throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
-}
-
+/** The catalogue's reads: artist pages, albums, tracks, genres and channels (admin writes: `catalogue-admin.routes.ts`). */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1 } });
-  // A raw upload (curl --data-binary @song.mp3 -H 'content-type: audio/mpeg'); the format is still
-  // decided by magic bytes, never by this header.
-  app.addContentTypeParser(
-    /^audio\//,
-    { parseAs: 'buffer', bodyLimit: AUDIO_MAX_BYTES },
-    (_req, body, done) => done(null, body),
-  );
-
-  // ---- Reads ----
-
   defineRoute(app, catalogue.artist, async (request, reply) => {
     const cached = found(await publicArtistPage(app, request.params.id));
     const userId = callerId(request);
@@ -147,103 +71,4 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       await getChannel(app.db, request.params.id, { userId: callerId(request), page: request.query.page }),
     ),
   );
-
-  // ---- Admin writes (the admin area and backstage come later; the API exists now) ----
-
-  // Built afresh, not from the cache: the write just changed it.
-  const artistAnswer = async (id: number, request: FastifyRequest) => {
-    const page = found(await buildPublicArtistPage(app.db, id));
-    const userId = callerId(request);
-    return { artist: (userId ? await withCallerFlags(app.db, page, userId) : page).artist };
-  };
-
-  defineRoute(app, catalogueAdmin.createArtist, async (request) =>
-    artistAnswer(await createArtist(app.deps, request.body), request),
-  );
-  defineRoute(app, catalogueAdmin.updateArtist, async (request) => {
-    found(await updateArtist(app.deps, request.params.id, request.body));
-    return artistAnswer(request.params.id, request);
-  });
-  defineRoute(app, catalogueAdmin.deleteArtist, async (request) => {
-    found(await deleteArtist(app.deps, request.params.id));
-    return { message: 'Artist deleted.' };
-  });
-
-  defineRoute(app, catalogueAdmin.createAlbum, async (request) => ({
-    album: found(await getAlbum(app.db, await createAlbum(app.deps, request.body), null)),
-  }));
-  defineRoute(app, catalogueAdmin.updateAlbum, async (request) => {
-    found(await updateAlbum(app.deps, request.params.id, request.body));
-    return { album: found(await getAlbum(app.db, request.params.id, null)) };
-  });
-  defineRoute(app, catalogueAdmin.deleteAlbum, async (request) => {
-    found(await deleteAlbum(app.deps, request.params.id));
-    return { message: 'Album deleted.' };
-  });
-
-  defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
-    track: found(await getTrack(app.db, await createTrack(app.deps, request.body), null)),
-  }));
-  defineRoute(app, catalogueAdmin.updateTrack, async (request) => {
-    found(await updateTrack(app.deps, request.params.id, request.body));
-    return { track: found(await getTrack(app.db, request.params.id, null)) };
-  });
-  defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
-    found(await deleteTrack(app.deps, request.params.id));
-    return { message: 'Track deleted.' };
-  });
-  defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
-    const data = await readAudioUpload(request);
-    try {
-      found(await setTrackAudioFromFile(app.deps, request.params.id, data));
-    } catch (err) {
-      if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
-      throw err;
-    }
-    return { track: found(await getTrack(app.db, request.params.id, null)) };
-  });
-
-  // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….
-  defineRoute(app, catalogueAdmin.uploadImage, async (request) => {
-    if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
-    const data = await readFilePart(request, IMAGE_MAX_BYTES, {
-      missing: IMAGE_MESSAGES.select,
-      tooLarge: IMAGE_MESSAGES.tooLarge,
-    });
-    try {
-      return { url: await saveCatalogueImage(app.deps, data) };
-    } catch (err) {
-      if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
-      throw err;
-    }
-  });
-
-  const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
-
-  defineRoute(app, catalogueAdmin.createGenre, async (request) =>
-    genreAnswer(await createGenre(app.deps, request.body)),
-  );
-  defineRoute(app, catalogueAdmin.updateGenre, async (request) => {
-    found(await updateGenre(app.deps, request.params.id, request.body));
-    return genreAnswer(request.params.id);
-  });
-  defineRoute(app, catalogueAdmin.deleteGenre, async (request) => {
-    found(await deleteGenre(app.deps, request.params.id));
-    return { message: 'Genre deleted.' };
-  });
-
-  const channelAnswer = async (id: number, request: FastifyRequest) =>
-    found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
-
-  defineRoute(app, catalogueAdmin.createChannel, async (request) =>
-    channelAnswer(await createChannel(app.deps, request.body), request),
-  );
-  defineRoute(app, catalogueAdmin.updateChannel, async (request) => {
-    found(await updateChannel(app.deps, request.params.id, request.body));
-    return channelAnswer(request.params.id, request);
-  });
-  defineRoute(app, catalogueAdmin.deleteChannel, async (request) => {
-    found(await deleteChannel(app.deps, request.params.id));
-    return { message: 'Channel deleted.' };
-  });
 };
