@@ -38,8 +38,18 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
  * value list, `language` a known localization's language.
  */
 export const updateAccountRequestSchema = z.object({
-  first_name: z.string().trim().max(100).nullable().optional(),
-  last_name: z.string().trim().max(100).nullable().optional(),
+  first_name: z
+    .string()
+    .trim()
+    .max(100, 'The first name may not be greater than 100 characters.')
+    .nullable()
+    .optional(),
+  last_name: z
+    .string()
+    .trim()
+    .max(100, 'The last name may not be greater than 100 characters.')
+    .nullable()
+    .optional(),
   timezone: z.string().trim().max(100).nullable().optional(),
   country: z.string().trim().max(10).nullable().optional(),
   language: z.string().trim().max(20).nullable().optional(),

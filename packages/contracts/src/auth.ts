@@ -8,12 +8,32 @@ export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_LENGTH = 21;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT_MESSAGE = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-export const PASSWORDS_MISMATCH_MESSAGE = 'The passwords do not match.';
+export const PASSWORDS_MISMATCH_MESSAGE = 'The password confirmation does not match.';
 export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 
 const email = z.string().trim().min(1, 'The email field is required.').email('Enter a valid email address.');
 const password = z.string().min(1, 'The password field is required.');
+/** A new password: required, then at least PASSWORD_MIN_LENGTH characters. */
+const newPassword = z
+  .string()
+  .min(1, 'The password field is required.')
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE);
+const passwordConfirmation = z.string().min(1, 'The password confirmation field is required.');
+
+/**
+ * A form's check that a new password and its confirmation match, reported on the confirmation
+ * field (`schema.superRefine(confirmedPassword)`). The server checks the same in its services and
+ * answers with the same message on `password`.
+ */
+export function confirmedPassword(
+  value: { password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.password_confirmation && value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: PASSWORDS_MISMATCH_MESSAGE });
+  }
+}
 
 /**
  * POST auth/register. Besides the three fields, each registration policy arrives as a flag named
@@ -22,8 +42,8 @@ const password = z.string().min(1, 'The password field is required.');
 export const registerRequestSchema = z
   .object({
     email,
-    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
-    password_confirmation: password,
+    password: newPassword,
+    password_confirmation: passwordConfirmation,
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
   })
@@ -51,11 +71,23 @@ export const loginResponseSchema = z.union([
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST auth/two-factor-challenge: one of the two. */
+export const twoFactorCodeRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'The code field is required.')
+    .length(TWO_FACTOR_CODE_LENGTH, `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`),
+});
+export const recoveryCodeRequestSchema = z.object({
+  recovery_code: z
+    .string()
+    .trim()
+    .min(1, 'The recovery code field is required.')
+    .length(RECOVERY_CODE_LENGTH, `The recovery code must be ${RECOVERY_CODE_LENGTH} characters.`),
+});
 export const twoFactorChallengeRequestSchema = z.union([
-  z.object({ code: z.string().length(TWO_FACTOR_CODE_LENGTH, 'The code must be 6 characters.') }),
-  z.object({
-    recovery_code: z.string().length(RECOVERY_CODE_LENGTH, 'The recovery code must be 21 characters.'),
-  }),
+  twoFactorCodeRequestSchema,
+  recoveryCodeRequestSchema,
 ]);
 export type TwoFactorChallengeRequest = z.infer<typeof twoFactorChallengeRequestSchema>;
 
@@ -67,8 +99,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1),
   email,
-  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
-  password_confirmation: password,
+  password: newPassword,
+  password_confirmation: passwordConfirmation,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 /**
@@ -136,8 +168,8 @@ export const confirmPasswordRequestSchema = z.object({ password });
 /** PUT auth/user/password. */
 export const updatePasswordRequestSchema = z.object({
   current_password: z.string().min(1, 'The current password field is required.'),
-  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
-  password_confirmation: password,
+  password: newPassword,
+  password_confirmation: passwordConfirmation,
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 

@@ -1,5 +1,6 @@
 import {
   PASSWORD_CONFIRMATION_SECONDS,
+  PASSWORDS_MISMATCH_MESSAGE,
   type RegisterRequest,
   type UpdatePasswordRequest,
 } from '@zema/contracts';
@@ -16,7 +17,7 @@ export const MESSAGES = {
   badCredentials: 'These credentials do not match our records.',
   registrationDisabled: 'Registration is currently disabled.',
   emailTaken: 'The email has already been taken.',
-  confirmationMismatch: 'The password confirmation does not match.',
+  confirmationMismatch: PASSWORDS_MISMATCH_MESSAGE,
   wrongPassword: 'The provided password is incorrect.',
   wrongCurrentPassword: 'The provided password does not match your current password.',
   confirmationRequired: 'Password confirmation required.',

@@ -1,7 +1,9 @@
-import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_ERROR_MESSAGE, updateAccountRequestSchema } from '@zema/contracts';
 import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { SettingsPanel } from '#src/components/account/settings-panel';
@@ -19,10 +21,13 @@ import { useUploadAvatar } from '../api/upload-avatar';
 import { validateAvatarFile } from '../lib/validate-avatar';
 import { ChangeEmailDialog } from './change-email-dialog';
 
-interface NameValues {
-  first_name: string;
-  last_name: string;
-}
+// The contract's name fields (length limits and their messages); the form always holds strings.
+const { first_name, last_name } = updateAccountRequestSchema.shape;
+const nameSchema = z.object({
+  first_name: first_name.unwrap().unwrap(),
+  last_name: last_name.unwrap().unwrap(),
+});
+type NameValues = z.infer<typeof nameSchema>;
 
 /** Email (changed through a mailed code), name (PUT users/me) and profile image. */
 export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
@@ -60,6 +65,7 @@ function EmailRow({ email }: { email: string }) {
 function NameForm({ user }: { user: AccountSettingsUser }) {
   const update = useUpdateAccount();
   const form = useForm<NameValues>({
+    resolver: zodResolver(nameSchema),
     defaultValues: { first_name: user.first_name ?? '', last_name: user.last_name ?? '' },
   });
 
@@ -78,22 +84,8 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
 
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Name" className="w-full">
-      <FormTextField<NameValues>
-        name="first_name"
-        label="First name"
-        autoComplete="given-name"
-        rules={{
-          maxLength: { value: 100, message: 'The first name may not be greater than 100 characters.' },
-        }}
-      />
-      <FormTextField<NameValues>
-        name="last_name"
-        label="Last name"
-        autoComplete="family-name"
-        rules={{
-          maxLength: { value: 100, message: 'The last name may not be greater than 100 characters.' },
-        }}
-      />
+      <FormTextField<NameValues> name="first_name" label="First name" autoComplete="given-name" />
+      <FormTextField<NameValues> name="last_name" label="Last name" autoComplete="family-name" />
       <div>
         <Button type="submit" isPending={update.isPending}>
           <Trans message="Save" />

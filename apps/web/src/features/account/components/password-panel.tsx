@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@zema/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmedPassword, updatePasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import { SettingsPanel } from '#src/components/account/settings-panel';
@@ -20,7 +21,10 @@ const empty: Values = { current_password: '', password: '', password_confirmatio
 /** PUT auth/user/password; the server ends the other sessions. Field errors land on their fields. */
 export function PasswordPanel() {
   const update = useUpdatePassword();
-  const form = useForm<Values>({ defaultValues: empty });
+  const form = useForm<Values>({
+    resolver: zodResolver(updatePasswordRequestSchema.superRefine(confirmedPassword)),
+    defaultValues: empty,
+  });
 
   const onSubmit = (values: Values) => {
     update.mutate(values, {
@@ -44,30 +48,18 @@ export function PasswordPanel() {
           type="password"
           label="Current password"
           autoComplete="current-password"
-          rules={{ required: 'The current password field is required.' }}
         />
         <FormTextField<Values>
           name="password"
           type="password"
           label="New password"
           autoComplete="new-password"
-          rules={{
-            required: 'The new password field is required.',
-            minLength: {
-              value: PASSWORD_MIN_LENGTH,
-              message: PASSWORD_TOO_SHORT_MESSAGE,
-            },
-          }}
         />
         <FormTextField<Values>
           name="password_confirmation"
           type="password"
           label="Confirm password"
           autoComplete="new-password"
-          rules={{
-            required: 'The password confirmation field is required.',
-            validate: (v, all) => v === all.password || 'The password confirmation does not match.',
-          }}
         />
         <div>
           <Button type="submit" isPending={update.isPending}>

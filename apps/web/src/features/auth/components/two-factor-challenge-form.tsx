@@ -1,19 +1,27 @@
-import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '@zema/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RECOVERY_CODE_LENGTH,
+  recoveryCodeRequestSchema,
+  TWO_FACTOR_CODE_LENGTH,
+  twoFactorCodeRequestSchema,
+} from '@zema/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { useTwoFactorChallenge } from '../api/two-factor-challenge';
-import { requiredMessage } from '../auth-texts';
 import { handleFormError } from '../form-error';
 import { useFinishLogin } from '../use-finish-login';
 import { TextButton } from './text-link';
 
-interface ChallengeValues {
-  code: string;
-  recovery_code: string;
-}
+const codeForm = z.object({ code: twoFactorCodeRequestSchema.shape.code, recovery_code: z.string() });
+const recoveryForm = z.object({
+  code: z.string(),
+  recovery_code: recoveryCodeRequestSchema.shape.recovery_code,
+});
+type ChallengeValues = z.input<typeof codeForm>;
 
 export const TWO_FACTOR_TEXTS = {
   heading: 'Two-factor authentication',
@@ -32,7 +40,11 @@ export function TwoFactorChallengeForm() {
   const { trans } = useTrans();
   const challenge = useTwoFactorChallenge();
   const finishLogin = useFinishLogin();
-  const form = useForm<ChallengeValues>({ defaultValues: { code: '', recovery_code: '' } });
+  // The contract's rule for whichever code is asked for; the other field is not checked.
+  const form = useForm<ChallengeValues>({
+    resolver: zodResolver(useRecovery ? recoveryForm : codeForm),
+    defaultValues: { code: '', recovery_code: '' },
+  });
 
   const onSubmit = (values: ChallengeValues) => {
     const payload = useRecovery
@@ -63,12 +75,6 @@ export function TwoFactorChallengeForm() {
             autoComplete="one-time-code"
             autoFocus
             maxLength={RECOVERY_CODE_LENGTH}
-            rules={{
-              required: requiredMessage('recovery code'),
-              validate: (v) =>
-                v.trim().length === RECOVERY_CODE_LENGTH ||
-                `The recovery code must be ${RECOVERY_CODE_LENGTH} characters.`,
-            }}
           />
         ) : (
           <FormTextField<ChallengeValues>
@@ -79,12 +85,6 @@ export function TwoFactorChallengeForm() {
             autoComplete="one-time-code"
             autoFocus
             maxLength={TWO_FACTOR_CODE_LENGTH}
-            rules={{
-              required: requiredMessage('code'),
-              validate: (v) =>
-                v.trim().length === TWO_FACTOR_CODE_LENGTH ||
-                `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`,
-            }}
           />
         )}
         <Button type="submit" fullWidth isPending={challenge.isPending}>

@@ -99,7 +99,7 @@ describe('reset password', () => {
     );
     visit(path, makeBootstrap());
     await fillReset('new-password-1', 'different-1');
-    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+    expect(await screen.findByText('The password confirmation does not match.')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Confirm password'));
     await userEvent.type(screen.getByLabelText('Confirm password'), 'new-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));

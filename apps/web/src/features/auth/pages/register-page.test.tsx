@@ -107,7 +107,7 @@ describe('registering', () => {
     await u.type(screen.getByLabelText('Password'), 'long-password');
     await u.type(screen.getByLabelText('Confirm password'), 'other-password');
     await u.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+    expect(await screen.findByText('The password confirmation does not match.')).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

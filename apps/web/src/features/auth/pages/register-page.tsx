@@ -1,6 +1,9 @@
-import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmedPassword, registerRequestSchema } from '@zema/contracts';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -8,13 +11,7 @@ import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useRegister } from '../api/register';
-import {
-  isWorkspaceJoinPath,
-  newPasswordRules,
-  passwordConfirmationRules,
-  requiredMessage,
-  WORKSPACE_JOIN_PREFIX,
-} from '../auth-texts';
+import { isWorkspaceJoinPath, WORKSPACE_JOIN_PREFIX } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { HUMAN_VERIFICATION_FAILED, verifyHumanWithProvider } from '../components/human-verification';
 import { SocialLoginSection } from '../components/social-login-section';
@@ -43,7 +40,30 @@ export default function RegisterPage() {
   const finishLogin = useFinishLogin();
   const [verifying, setVerifying] = useState(false);
   const humanContainer = useRef<HTMLDivElement>(null);
+  // The contract's fields and messages, the confirmation check, and one accepted flag per policy.
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          ...registerRequestSchema.pick({ email: true, password: true, password_confirmation: true }).shape,
+          policies: z.array(z.boolean()),
+        })
+        .superRefine(confirmedPassword)
+        .superRefine((values, ctx) => {
+          policies.forEach((policy, i) => {
+            if (values.policies[i] !== true) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['policies', i],
+                message: `Please accept the ${policy.name}.`,
+              });
+            }
+          });
+        }),
+    [policies],
+  );
   const form = useForm<RegisterValues>({
+    resolver: zodResolver(schema),
     defaultValues: {
       email: lockedEmail ?? '',
       password: '',
@@ -106,28 +126,21 @@ export default function RegisterPage() {
           label={trans('Email')}
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
-          rules={{ required: requiredMessage('email') }}
         />
         <FormTextField<RegisterValues>
           name="password"
           type="password"
           label={trans('Password')}
           autoComplete="new-password"
-          rules={newPasswordRules}
         />
         <FormTextField<RegisterValues>
           name="password_confirmation"
           type="password"
           label={trans('Confirm password')}
           autoComplete="new-password"
-          rules={passwordConfirmationRules}
         />
         {policies.map((policy, i) => (
-          <FormCheckbox<RegisterValues>
-            key={policy.id}
-            name={`policies.${i}`}
-            rules={{ validate: (v) => v === true || `Please accept the ${policy.name}.` }}
-          >
+          <FormCheckbox<RegisterValues> key={policy.id} name={`policies.${i}`}>
             <span>
               {trans('I accept the')}{' '}
               <TextLink href={policy.action} target="_blank" rel="noopener">

@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmedPassword, resetPasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
@@ -6,7 +8,6 @@ import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useResetPassword } from '../api/reset-password';
-import { newPasswordRules, passwordConfirmationRules, requiredMessage } from '../auth-texts';
 import { AuthLayout } from '../components/auth-layout';
 import { TextLink } from '../components/text-link';
 import { handleFormError } from '../form-error';
@@ -30,6 +31,8 @@ export default function ResetPasswordPage() {
   const finishLogin = useFinishLogin();
   const reset = useResetPassword();
   const form = useForm<ResetValues>({
+    // The token comes from the address, not from a field.
+    resolver: zodResolver(resetPasswordRequestSchema.omit({ token: true }).superRefine(confirmedPassword)),
     defaultValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
   });
 
@@ -53,26 +56,18 @@ export default function ResetPasswordPage() {
       after={<TextLink href={paths.login()}>{trans('Back to sign in')}</TextLink>}
     >
       <Form form={form} onSubmit={onSubmit}>
-        <FormTextField<ResetValues>
-          name="email"
-          type="email"
-          label={trans('Email')}
-          autoComplete="email"
-          rules={{ required: requiredMessage('email') }}
-        />
+        <FormTextField<ResetValues> name="email" type="email" label={trans('Email')} autoComplete="email" />
         <FormTextField<ResetValues>
           name="password"
           type="password"
           label={trans('New password')}
           autoComplete="new-password"
-          rules={newPasswordRules}
         />
         <FormTextField<ResetValues>
           name="password_confirmation"
           type="password"
           label={trans('Confirm password')}
           autoComplete="new-password"
-          rules={passwordConfirmationRules}
         />
         <Button type="submit" fullWidth isPending={reset.isPending}>
           {trans('Reset password')}
