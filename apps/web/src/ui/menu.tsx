@@ -1,20 +1,63 @@
 import { Check } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import type { AriaMenuOptions } from 'react-aria/useMenu';
 import {
   Header,
+  MenuContext,
+  OverlayTriggerStateContext,
+  PopoverContext,
+  Provider,
   Menu as RACMenu,
   MenuItem as RACMenuItem,
   type MenuItemProps as RACMenuItemProps,
   type MenuProps as RACMenuProps,
   MenuSection as RACMenuSection,
   type MenuSectionProps as RACMenuSectionProps,
+  RootMenuTriggerStateContext,
   Separator,
   Text,
 } from 'react-aria-components';
+import type { RootMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import { cx, insetFocusRing } from './cx';
 import { ResponsiveOverlay } from './tray';
 
 export { MenuTrigger, SubmenuTrigger } from 'react-aria-components';
+
+export interface MenuScopeProps {
+  state: RootMenuTriggerState;
+  menuProps: AriaMenuOptions<unknown>;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  children?: ReactNode;
+}
+
+/**
+ * What React Aria's `MenuTrigger` gives the menu inside it (its state, ARIA wiring and the popover's
+ * anchor), for a trigger kept apart from the menu's code (`ui/lazy-menu.tsx`).
+ */
+export function MenuScope({ state, menuProps, triggerRef, children }: MenuScopeProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  return (
+    <Provider
+      values={[
+        [MenuContext, { ...menuProps, ref: scrollRef }],
+        [OverlayTriggerStateContext, state],
+        [RootMenuTriggerStateContext, state],
+        [
+          PopoverContext,
+          {
+            trigger: 'MenuTrigger',
+            triggerRef,
+            scrollRef,
+            placement: 'bottom start',
+            'aria-labelledby': menuProps['aria-labelledby'],
+          },
+        ],
+      ]}
+    >
+      {children}
+    </Provider>
+  );
+}
 
 export interface MenuProps<T> extends Omit<RACMenuProps<T>, 'className'> {
   className?: string;

@@ -1,81 +1,27 @@
-import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
-import { useVisibleMenuItems } from '#src/components/chrome/custom-menu';
 import { UserAvatar } from '#src/components/user-avatar';
-import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
-import { menuItemLinkProps } from '#src/lib/menu-visibility';
-import { paths } from '#src/lib/paths';
-import { useLogout } from '#src/lib/use-logout';
-import { useThemeSelector } from '#src/lib/use-theme';
-import { cx } from '#src/ui/cx';
-import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '#src/ui/menu';
-import { useIsMobile } from '#src/ui/use-media-query';
+import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 
-/**
- * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile
- * page, Account settings (nothing else in the app leads there), Notifications with unread count (small screens, when integrated), Billing (subscribed,
- * billing on), the theme toggle (when users may change it) and Log out.
- */
+const UserMenuItems = lazyMenu(() => import('./user-menu-items').then((m) => m.UserMenuItems));
+
+/** The signed-in user's avatar button and its menu (the menu's code loads on first open). */
 export function UserMenu() {
-  const { user, isSubscribed } = useAuth();
-  const settings = useSettings();
-  const theme = useThemeSelector();
-  const isMobile = useIsMobile();
-  const customItems = useVisibleMenuItems('account-menu');
-  const { logout } = useLogout();
+  const { user } = useAuth();
   const { trans } = useTrans();
   if (!user) return null;
-
-  const unread = user.unread_notifications_count;
   return (
-    <MenuTrigger>
-      <AriaButton
-        aria-label={trans('Account menu')}
-        className={cx(
-          'flex items-center gap-2 rounded-full p-0.5 transition-opacity data-hovered:opacity-90',
-        )}
-      >
-        <UserAvatar name={user.display_name} src={user.avatar} />
-      </AriaButton>
-      <Menu placement="bottom end" aria-label={trans('Account')}>
-        {customItems.map((item) => (
-          <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
-            {item.label}
-          </MenuItem>
-        ))}
-        {customItems.length > 0 && <MenuSeparator />}
-        <MenuItem id="profile" href={paths.user(user)} icon={<UserRound />}>
-          {trans('Profile page')}
-        </MenuItem>
-        <MenuItem id="account-settings" href={paths.accountSettings()} icon={<Settings />}>
-          {trans('Account settings')}
-        </MenuItem>
-        {isMobile && settings.notifications.integrated && (
-          <MenuItem
-            id="notifications"
-            href={paths.notifications()}
-            icon={<Bell />}
-            endContent={unread > 0 ? unread : undefined}
-          >
-            {trans('Notifications')}
-          </MenuItem>
-        )}
-        {isSubscribed && settings.billing.enable && (
-          <MenuItem id="billing" href={paths.billing()} icon={<CreditCard />}>
-            {trans('Billing')}
-          </MenuItem>
-        )}
-        {theme.canChange && (
-          <MenuItem id="theme" onAction={theme.toggle} icon={theme.isDark ? <Sun /> : <Moon />}>
-            {trans(theme.toggleLabel)}
-          </MenuItem>
-        )}
-        <MenuSeparator />
-        <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
-          {trans('Log out')}
-        </MenuItem>
-      </Menu>
-    </MenuTrigger>
+    <LazyMenuTrigger menu={UserMenuItems} menuProps={{}}>
+      {(trigger) => (
+        <AriaButton
+          {...trigger}
+          aria-label={trans('Account menu')}
+          className="flex items-center gap-2 rounded-full p-0.5 transition-opacity data-hovered:opacity-90"
+        >
+          <UserAvatar name={user.display_name} src={user.avatar} />
+        </AriaButton>
+      )}
+    </LazyMenuTrigger>
   );
 }

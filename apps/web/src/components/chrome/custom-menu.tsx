@@ -6,7 +6,7 @@ import { useAuth, useMenuItems, useSettings } from '#src/lib/bootstrap-store';
 import { menuItemLinkProps, visibleMenuItems } from '#src/lib/menu-visibility';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
+import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 
 /** The items of a menu position the current user may see (SPEC §6). */
 export function useVisibleMenuItems(position: string): MenuItemData[] {
@@ -49,26 +49,24 @@ export function CustomMenu({ position, className, itemClassName, label }: Custom
   );
 }
 
-/** The same menu behind a button, for screens too narrow for a row of links. */
+const CustomMenuItems = lazyMenu(() => import('./custom-menu-items').then((m) => m.CustomMenuItems));
+
+/** The same menu behind a button, for screens too narrow for a row of links (loaded on first open). */
 export function CustomMenuButton({ position, label, className }: Omit<CustomMenuProps, 'itemClassName'>) {
   const items = useVisibleMenuItems(position);
   if (!items.length) return null;
   return (
-    <MenuTrigger>
-      <Button
-        variant="icon"
-        aria-label={label}
-        className={cx('text-current data-hovered:text-current', className)}
-      >
-        <MenuIcon aria-hidden="true" />
-      </Button>
-      <Menu aria-label={label}>
-        {items.map((item) => (
-          <MenuItem key={item.id} id={item.id} {...menuItemLinkProps(item)}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
+    <LazyMenuTrigger menu={CustomMenuItems} menuProps={{ items, label }}>
+      {(trigger) => (
+        <Button
+          {...trigger}
+          variant="icon"
+          aria-label={label}
+          className={cx('text-current data-hovered:text-current', className)}
+        >
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      )}
+    </LazyMenuTrigger>
   );
 }

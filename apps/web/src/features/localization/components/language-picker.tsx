@@ -1,9 +1,10 @@
 import { ChevronDown, Languages } from 'lucide-react';
 import { useAuth, useBootstrap } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
-import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
+import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 import { useChangeLocale } from '../api/change-locale';
-import { useLocalizations } from '../api/get-localizations';
+
+const LanguageMenu = lazyMenu(() => import('./language-menu').then((m) => m.LanguageMenu));
 
 /**
  * Footer language picker (SPEC §2, only when i18n is on). Lists GET value-lists/localizations;
@@ -13,37 +14,27 @@ import { useLocalizations } from '../api/get-localizations';
 export function LanguagePicker() {
   const { i18n } = useBootstrap();
   const { isLoggedIn } = useAuth();
-  const { data: localizations = [] } = useLocalizations();
   const change = useChangeLocale({ isLoggedIn });
   const current = i18n.locale.language;
 
   return (
-    <MenuTrigger>
-      <Button
-        variant="text"
-        size="sm"
-        isPending={change.isPending}
-        startIcon={<Languages aria-hidden="true" className="size-4" />}
-        endIcon={<ChevronDown aria-hidden="true" className="size-3.5" />}
-        aria-label={`Language: ${i18n.locale.name}`}
-      >
-        {i18n.locale.name}
-      </Button>
-      <Menu
-        aria-label="Language"
-        placement="top start"
-        selectionMode="single"
-        selectedKeys={[current]}
-        onAction={(key) => {
-          if (key !== current) change.mutate(String(key));
-        }}
-      >
-        {(localizations.length ? localizations : [i18n.locale]).map((l) => (
-          <MenuItem key={l.language} id={l.language}>
-            {l.name}
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
+    <LazyMenuTrigger
+      menu={LanguageMenu}
+      menuProps={{ current, onChoose: (language: string) => change.mutate(language) }}
+    >
+      {(trigger) => (
+        <Button
+          {...trigger}
+          variant="text"
+          size="sm"
+          isPending={change.isPending}
+          startIcon={<Languages aria-hidden="true" className="size-4" />}
+          endIcon={<ChevronDown aria-hidden="true" className="size-3.5" />}
+          aria-label={`Language: ${i18n.locale.name}`}
+        >
+          {i18n.locale.name}
+        </Button>
+      )}
+    </LazyMenuTrigger>
   );
 }

@@ -1,0 +1,91 @@
+import type { Track } from '@zema/contracts';
+import { Disc3, Heart, Link2, ListEnd, ListMusic, ListPlus, Plus, Trash2, UserRound } from 'lucide-react';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
+import { Menu, MenuItem, MenuSeparator, SubmenuTrigger } from '#src/ui/menu';
+import { toast } from '#src/ui/toast';
+import { useLikeToggle } from './api/use-like';
+import { useAddToPlaylist, useMyPlaylists } from './api/use-playlists';
+import { getPlayer } from './player/use-player';
+
+export interface TrackMenuItemsProps {
+  track: Track;
+  onRemove?: () => void;
+  /** "New playlist" was chosen: the row opens the create dialog. */
+  onCreatePlaylist: () => void;
+}
+
+/**
+ * The items of a track row's "More options" menu: play next, add to queue, add to playlist (with
+ * "New playlist"), like, go to artist/album, copy link. Loaded when a row's menu first opens.
+ */
+export function TrackMenuItems({ track, onRemove, onCreatePlaylist }: TrackMenuItemsProps) {
+  const { trans } = useTrans();
+  const { isLoggedIn } = useAuth();
+  const like = useLikeToggle('track', track.id);
+  const playlists = useMyPlaylists();
+  const add = useAddToPlaylist();
+  const editable = (playlists.data ?? []).filter((p) => p.can_add_tracks ?? p.can_edit ?? true);
+  const trackLink = `${location.origin}${paths.track(track)}`;
+
+  return (
+    <Menu placement="bottom end">
+      <MenuItem icon={<ListPlus />} onAction={() => getPlayer().playNext([track])}>
+        {trans('Play next')}
+      </MenuItem>
+      <MenuItem icon={<ListEnd />} onAction={() => getPlayer().addToQueue([track])}>
+        {trans('Add to queue')}
+      </MenuItem>
+      {isLoggedIn && (
+        <SubmenuTrigger>
+          <MenuItem icon={<ListMusic />}>{trans('Add to playlist')}</MenuItem>
+          <Menu>
+            <MenuItem icon={<Plus />} onAction={onCreatePlaylist}>
+              {trans('New playlist')}
+            </MenuItem>
+            {editable.map((p) => (
+              <MenuItem
+                key={p.id}
+                textValue={p.name}
+                onAction={() => add.mutate({ playlistId: p.id, trackIds: [track.id] })}
+              >
+                {p.name}
+              </MenuItem>
+            ))}
+          </Menu>
+        </SubmenuTrigger>
+      )}
+      {onRemove && (
+        <MenuItem icon={<Trash2 />} onAction={onRemove}>
+          {trans('Remove from this playlist')}
+        </MenuItem>
+      )}
+      <MenuItem icon={<Heart />} onAction={like.toggle}>
+        {like.liked ? trans('Remove from liked songs') : trans('Add to liked songs')}
+      </MenuItem>
+      <MenuSeparator />
+      {track.artists.map((a) => (
+        <MenuItem key={`artist-${a.id}`} icon={<UserRound />} href={paths.artist(a)} textValue={a.name}>
+          {trans('Go to :name', { name: a.name })}
+        </MenuItem>
+      ))}
+      {track.album && (
+        <MenuItem icon={<Disc3 />} href={paths.album(track.album)}>
+          {trans('Go to album')}
+        </MenuItem>
+      )}
+      <MenuItem
+        icon={<Link2 />}
+        onAction={() =>
+          void navigator.clipboard
+            ?.writeText(trackLink)
+            .then(() => toast.positive(trans('Link copied')))
+            .catch(() => toast.danger(trans('Could not copy the link')))
+        }
+      >
+        {trans('Copy link')}
+      </MenuItem>
+    </Menu>
+  );
+}

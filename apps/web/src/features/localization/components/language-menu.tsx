@@ -1,0 +1,32 @@
+import { useBootstrap } from '#src/lib/bootstrap-store';
+import { Menu, MenuItem } from '#src/ui/menu';
+import { useLocalizations } from '../api/get-localizations';
+
+/** The language picker's menu: the enabled localizations, the current one checked. */
+export function LanguageMenu({
+  current,
+  onChoose,
+}: {
+  current: string;
+  onChoose: (language: string) => void;
+}) {
+  const { i18n } = useBootstrap();
+  const { data: localizations = [] } = useLocalizations();
+  return (
+    <Menu
+      aria-label="Language"
+      placement="top start"
+      selectionMode="single"
+      selectedKeys={[current]}
+      onAction={(key) => {
+        if (key !== current) onChoose(String(key));
+      }}
+    >
+      {(localizations.length ? localizations : [i18n.locale]).map((l) => (
+        <MenuItem key={l.language} id={l.language}>
+          {l.name}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
