@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserSession } from '@zema/contracts';
 import { logoutOtherSessionsRequestSchema } from '@zema/contracts';
 import { KeyRound, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import { SettingsPanel } from '#src/components/account/settings-panel';
+import { PasswordDialog } from '#src/components/password-dialog';
 import { Trans } from '#src/lib/i18n';
 import { formatDateTime, formatRelativeTime } from '#src/lib/relative-time';
 import { Button } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
-import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -112,59 +109,26 @@ export function SessionRow({ session }: { session: UserSession }) {
   );
 }
 
-interface PasswordValues {
-  password: string;
-}
-
 function LogoutOtherDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const logout = useLogoutOtherSessions();
-  const form = useForm<PasswordValues>({
-    resolver: zodResolver(logoutOtherSessionsRequestSchema),
-    defaultValues: { password: '' },
-  });
-
-  const close = () => {
-    form.reset({ password: '' });
-    onClose();
-  };
-
-  const onSubmit = (values: PasswordValues) => {
-    logout.mutate(values.password, {
-      onSuccess: () => {
-        close();
-        toast.positive(ACCOUNT_TEXTS.otherSessionsEnded);
-      },
-      onError: (error) => applyServerErrors(form, error),
-    });
-  };
-
   return (
-    <Dialog
-      title={SESSIONS_TEXTS.logoutOther}
-      size="sm"
+    <PasswordDialog
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-    >
-      <Form form={form} onSubmit={onSubmit} aria-label={SESSIONS_TEXTS.logoutOther}>
-        <p className="text-sm text-muted">{SESSIONS_TEXTS.dialog}</p>
-        <FormTextField<PasswordValues>
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          autoFocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="text" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={logout.isPending}>
-            {SESSIONS_TEXTS.logoutOther}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+      title={SESSIONS_TEXTS.logoutOther}
+      description={SESSIONS_TEXTS.dialog}
+      schema={logoutOtherSessionsRequestSchema}
+      submitLabel={SESSIONS_TEXTS.logoutOther}
+      isPending={logout.isPending}
+      onCancel={onClose}
+      onSubmit={(password, form) =>
+        logout.mutate(password, {
+          onSuccess: () => {
+            onClose();
+            toast.positive(ACCOUNT_TEXTS.otherSessionsEnded);
+          },
+          onError: (error) => applyServerErrors(form, error),
+        })
+      }
+    />
   );
 }
