@@ -64,11 +64,14 @@ describe('navbar search: typing and choosing', () => {
     );
     renderInRouter(<NavbarSearch />, makeBootstrap());
     const input = await screen.findByRole('combobox');
-    // Typed faster than the pause (250 ms): one search, for the whole word.
+    // The pause itself is timed on a fake clock in ui/use-debounced-value.test.ts; here a busy
+    // machine may stretch the time between two keys past it, so only what is asked is checked:
+    // the whole word last, and nothing but what was typed so far before it.
     await userEvent.type(input, 'selam');
     expect(await screen.findByRole('option', { name: /Selam Ensemble/ })).toBeTruthy();
     const searched = calls.filter((c) => c.path === '/api/v1/search').map((c) => c.query.get('query'));
-    expect(searched).toEqual(['selam']);
+    expect(searched.at(-1)).toBe('selam');
+    expect(searched.every((q) => q !== null && 'selam'.startsWith(q))).toBe(true);
   });
 
   it('opens the search page for the typed text on Enter', async () => {
