@@ -1,17 +1,17 @@
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Menu, MenuItem } from '#src/ui/menu';
-import { useLocalizations } from '../api/get-localizations';
 
 /** The language picker's menu: the enabled localizations, the current one checked. */
 export function LanguageMenu({
   current,
+  localizations,
   onChoose,
 }: {
   current: string;
+  localizations: { language: string; name: string }[];
   onChoose: (language: string) => void;
 }) {
   const { i18n } = useBootstrap();
-  const { data: localizations = [] } = useLocalizations();
   return (
     <Menu
       aria-label="Language"

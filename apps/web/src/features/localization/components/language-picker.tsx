@@ -3,6 +3,7 @@ import { useAuth, useBootstrap } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 import { useChangeLocale } from '../api/change-locale';
+import { useLocalizations } from '../api/get-localizations';
 
 const LanguageMenu = lazyMenu(() => import('./language-menu').then((m) => m.LanguageMenu));
 
@@ -15,12 +16,14 @@ export function LanguagePicker() {
   const { i18n } = useBootstrap();
   const { isLoggedIn } = useAuth();
   const change = useChangeLocale({ isLoggedIn });
+  // Asked for with the page, as before the menu's code became lazy: the list is ready when it opens.
+  const { data: localizations = [] } = useLocalizations();
   const current = i18n.locale.language;
 
   return (
     <LazyMenuTrigger
       menu={LanguageMenu}
-      menuProps={{ current, onChoose: (language: string) => change.mutate(language) }}
+      menuProps={{ current, localizations, onChoose: (language: string) => change.mutate(language) }}
     >
       {(trigger) => (
         <Button
