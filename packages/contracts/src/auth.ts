@@ -184,13 +184,7 @@ export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSche
 export const twoFactorQrCodeResponseSchema = z.object({ svg: z.string(), secret: z.string() });
 
 /** POST auth/user/confirmed-two-factor-authentication {code}. */
-export const twoFactorConfirmRequestSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'The code field is required.')
-    .length(TWO_FACTOR_CODE_LENGTH, `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`),
-});
+export const twoFactorConfirmRequestSchema = twoFactorCodeRequestSchema;
 
 /**
  * Recovery codes in plain text: only in the answers of confirmed-two-factor-authentication and
