@@ -1,7 +1,9 @@
 // Import boundaries (ARCHITECTURE.md, "Layers"; decision 0011), run by `npm run lint`.
 // A layer imports downward only. What is enforced today:
-//   server: http/, lib/, db/ and platform/ never import features/ (what a plugin needs from a
-//           feature, app.ts passes in);
+//   server: lib/db/platform/http → domain → features: http/, lib/, db/ and platform/ never import
+//           domain/ or features/ (what a plugin needs, app.ts passes in); domain/ (what two features
+//           share: users, settings, mail, sessions, the music read models) never imports features/;
+//           a feature never imports another feature;
 //   web:    app → features → components → ui/lib: ui/ and lib/ never import components/,
 //           features/ or app/; components/ never imports features/ or app/; a feature never
 //           imports app/ or another feature (what two features share moves down a layer).
@@ -15,7 +17,19 @@ const RULES = [
   {
     base: 'apps/server/src',
     from: ['http', 'lib', 'db', 'platform'],
+    forbidden: ['domain', 'features'],
+  },
+  {
+    base: 'apps/server/src',
+    from: ['domain'],
     forbidden: ['features'],
+  },
+  {
+    base: 'apps/server/src',
+    from: ['features'],
+    forbidden: [],
+    // features/<name>/ may import itself, never features/<other>/.
+    ownFolderOnly: true,
   },
   {
     base: 'apps/web/src',
@@ -86,14 +100,13 @@ export function violationsIn(baseAbs, rule, file, text) {
 for (const rule of RULES) {
   const baseAbs = join(root, rule.base);
   const file = join(baseAbs, rule.from[0], 'one', 'example.ts');
-  const lines = [
-    `import { x } from '#src/${rule.forbidden[0]}/example';`,
-    `import('../../${rule.forbidden[0]}/y');`,
-  ];
+  const lines = rule.forbidden.length
+    ? [`import { x } from '#src/${rule.forbidden[0]}/example';`, `import('../../${rule.forbidden[0]}/y');`]
+    : [];
   if (rule.ownFolderOnly) {
     lines.push(`import { y } from '#src/${rule.from[0]}/other/z';`, `import { z } from '../one/fine';`);
   }
-  const expected = rule.ownFolderOnly ? 3 : 2;
+  const expected = lines.length - (rule.ownFolderOnly ? 1 : 0);
   if (violationsIn(baseAbs, rule, file, lines.join('\n')).length !== expected) {
     console.error(`check-imports: the rule for ${rule.base}/${rule.from[0]} no longer finds violations`);
     process.exit(1);

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
+import { getArtistPage } from '#src/domain/music/artist-page';
 import { getAccount } from '#src/features/account/account.service';
-import { getArtistPage } from '#src/features/catalogue/artist-page';
 import { createArtist } from '#src/features/catalogue/catalogue.service';
 import { adminUserId, useApp } from '#test/helpers';
 import { createDeps } from './deps';

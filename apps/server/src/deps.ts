@@ -2,14 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
-import { invalidateCataloguePagesOnChange } from '#src/features/catalogue/artist-page';
-import {
-  createHumanMarks,
-  type HumanMarks,
-} from '#src/features/human-verification/human-verification.service';
-import { createMailService, type MailService } from '#src/features/mail/mail.service';
+import { createHumanMarks, type HumanMarks } from '#src/domain/human-verification/human-verification.service';
+import { createMailService, type MailService } from '#src/domain/mail/mail.service';
+import { invalidateCataloguePagesOnChange } from '#src/domain/music/artist-page';
+import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
 import { invalidateSearchesOnChange } from '#src/features/search/search.service';
-import { createSettingsService, type SettingsService } from '#src/features/settings/settings.service';
 import { createDomainEvents, type DomainEvents } from '#src/lib/events';
 import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';

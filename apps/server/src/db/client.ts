@@ -15,6 +15,9 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 /** One Drizzle type for both drivers: services never know which database they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, and what reads take so they run inside or outside one. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Db = Database | Tx;
 
 export type DatabaseHandle = {
   db: Database;

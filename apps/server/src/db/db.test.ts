@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
-import { loadGuestRole } from '#src/features/users/users.service';
+import { loadGuestRole } from '#src/domain/users/users.service';
 import { verifyPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { queryRows, runMigrations } from './client';

@@ -2,7 +2,7 @@ import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contrac
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { personalAccessTokens, sessions } from '#src/db/schema/index';
-import { loadGuestRole, loadUser } from '#src/features/users/users.service';
+import { loadGuestRole, loadUser } from '#src/domain/users/users.service';
 import {
   adminUserId,
   buildTestApp,

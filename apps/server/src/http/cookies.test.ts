@@ -5,7 +5,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
-import { SESSION_COOKIE } from '#src/features/auth/session.service';
+import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { generateRecoveryCodes } from '#src/features/auth/two-factor.service';
 import { createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
 import { LISTENER_COOKIE } from '#src/features/player/player.routes';

@@ -1,6 +1,6 @@
 import { hasPermission, PERMISSIONS } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadGuestRole } from '#src/features/users/users.service';
+import { loadGuestRole } from '#src/domain/users/users.service';
 import { type Client, createUser, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 import { type GuardedRoute, UNVERIFIED_MESSAGE } from './access.plugin';
 

@@ -2,7 +2,7 @@ import type { CreateAccessTokenResponse } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { personalAccessTokens } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { createAccessToken } from '#src/features/auth/session.service';
+import { createAccessToken } from '#src/domain/identity/session.service';
 import { HttpError, MESSAGES } from '#src/http/errors';
 
 /** A new personal access token; the plain token is in this answer only (a SHA-256 is stored). */

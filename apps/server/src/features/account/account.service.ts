@@ -9,8 +9,8 @@ import {
   users,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { requireConfirmedPassword } from '#src/features/auth/auth.service';
-import { loadAccountUser } from '#src/features/users/users.service';
+import { requireConfirmedPassword } from '#src/domain/identity/password-confirmation';
+import { loadAccountUser } from '#src/domain/users/users.service';
 import type { Caller } from '#src/http/caller';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { COUNTRY_CODES } from '#src/lib/countries';

@@ -6,14 +6,14 @@ import {
   passwordResetTokens,
   users,
 } from '#src/db/schema/index';
-import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_MINUTES,
   generateEmailCode,
-} from '#src/features/auth/email-verification.service';
-import type { MailService } from '#src/features/mail/mail.service';
+} from '#src/domain/identity/email-verification.service';
+import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
+import type { MailService } from '#src/domain/mail/mail.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 
@@ -21,7 +21,7 @@ export const EMAIL_CHANGE_MESSAGES = {
   sent: 'Email sent',
   sameEmail: 'This is already your email address.',
   // The same words as registration: no more is said about the other account.
-  taken: AUTH_MESSAGES.emailTaken,
+  taken: ACCOUNT_MESSAGES.emailTaken,
 } as const;
 
 export type EmailChangeDeps = {

@@ -1,67 +1,20 @@
 /**
- * The HTTP side of signing in and out: the session and two-factor cookies, and the bootstrap data
- * answered after a login, a registration, a two-factor challenge or a logout. Called by routes only;
- * the checks and writes behind it are services (auth.service.ts, two-factor.service.ts).
+ * The HTTP side of the ways in: login, registration and the two-factor challenge set the session
+ * and two-factor cookies (the session itself: domain/identity/session.http.ts). Called by routes
+ * only; the checks and writes behind it are services (auth.service.ts, two-factor.service.ts).
  */
-import type { BootstrapData } from '@zema/contracts';
-import { GUEST_LOCALE_COOKIE, type RegisterRequest } from '@zema/contracts';
+import type { RegisterRequest } from '@zema/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '#src/deps';
-import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
-import { loadUser } from '#src/features/users/users.service';
-import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { endCurrentSession, startSession } from '#src/domain/identity/session.http';
 import { browserOf } from '#src/http/caller';
 import { cookieOptions, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { checkCredentials, type RegisterResult, register as registerAccount } from './auth.service';
-import { noticeSignIn } from './devices.service';
-import { createSession, deleteSession, REMEMBER_LIFETIME_MS, SESSION_COOKIE } from './session.service';
 import {
   createTwoFactorChallenge,
   passTwoFactorChallenge,
   TWO_FACTOR_CHALLENGE_MS,
 } from './two-factor.service';
-
-/** Ends the session the request came with (if any) and clears its cookie. */
-export async function endCurrentSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie) return;
-  await deleteSession(deps.db, cookie);
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
-}
-
-/**
- * Logs `userId` in with a NEW session id (session fixation: a cookie the browser came with is
- * deleted, never upgraded). Remember-me = a 30-day cookie; otherwise a browser-session cookie.
- * A sign-in from a device the user never used before mails them (not the account's first device).
- */
-export async function startSession(
-  deps: Deps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
-  remember: boolean,
-) {
-  const old = request.cookies[SESSION_COOKIE];
-  if (old) await deleteSession(deps.db, old);
-  const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-  const token = await createSession(deps.db, userId, { ...meta, remember });
-  reply.setCookie(
-    SESSION_COOKIE,
-    token,
-    sessionCookieOptions(request, remember ? Math.floor(REMEMBER_LIFETIME_MS / 1000) : undefined),
-  );
-  await noticeSignIn({ db: deps.db, mail: deps.mail, log: request.log }, userId, meta);
-}
-
-/** Bootstrap data for `userId` (or a visitor) — the answer of login, register, 2FA and logout. */
-export async function bootstrapFor(
-  deps: Deps,
-  request: FastifyRequest,
-  userId: number | null,
-): Promise<BootstrapData> {
-  const user = userId ? await loadUser(deps.db, userId) : null;
-  return buildBootstrapData(deps, user, request.cookies[GUEST_LOCALE_COOKIE]);
-}
 
 export type LoginResult = { userId: number } | { twoFactor: true };
 

@@ -1,16 +1,17 @@
 import { auth } from '@zema/contracts/operations/auth';
 import { twoFactor } from '@zema/contracts/operations/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '#src/http/caller';
-import { defineRoute } from '#src/http/define-route';
-import { rateLimits, registrationLimiter } from '#src/http/rate-limits';
-import { bootstrapFor, completeTwoFactorChallenge, endCurrentSession, login, register } from './auth.http';
 import {
   confirmPassword,
   passwordConfirmedWithin,
   requireConfirmedPassword,
-  updatePassword,
-} from './auth.service';
+} from '#src/domain/identity/password-confirmation';
+import { bootstrapFor, endCurrentSession } from '#src/domain/identity/session.http';
+import { callerOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { rateLimits, registrationLimiter } from '#src/http/rate-limits';
+import { completeTwoFactorChallenge, login, register } from './auth.http';
+import { updatePassword } from './auth.service';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
 import {
   confirmTwoFactor,

@@ -1,29 +1,14 @@
-import {
-  PASSWORD_CONFIRMATION_SECONDS,
-  PASSWORDS_MISMATCH_MESSAGE,
-  type RegisterRequest,
-  type UpdatePasswordRequest,
-} from '@zema/contracts';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { RegisterRequest, UpdatePasswordRequest } from '@zema/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { personalAccessTokens, roles, sessions, userRole, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { issueEmailVerificationCode } from '#src/features/auth/email-verification.service';
-import { assertHuman } from '#src/features/human-verification/human-verification.service';
+import { assertHuman } from '#src/domain/human-verification/human-verification.service';
+import { issueEmailVerificationCode } from '#src/domain/identity/email-verification.service';
+import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
+import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
 import type { BrowserRef, Caller } from '#src/http/caller';
 import { HttpError, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
-
-export const MESSAGES = {
-  badCredentials: 'These credentials do not match our records.',
-  registrationDisabled: 'Registration is currently disabled.',
-  emailTaken: 'The email has already been taken.',
-  confirmationMismatch: PASSWORDS_MISMATCH_MESSAGE,
-  wrongPassword: 'The provided password is incorrect.',
-  wrongCurrentPassword: 'The provided password does not match your current password.',
-  confirmationRequired: 'Password confirmation required.',
-  passwordChangeByToken:
-    'The password cannot be changed with an API token. Sign in to the site to change your password.',
-} as const;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -52,7 +37,7 @@ export async function checkCredentials(
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalise(body.email)));
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !ok) throw validationError({ email: [MESSAGES.badCredentials] });
+  if (!user || !ok) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
   return { userId: user.id, twoFactor: Boolean(user.twoFactorConfirmedAt) };
 }
 
@@ -68,7 +53,7 @@ export async function register(
   body: RegisterRequest,
 ): Promise<RegisterResult> {
   const settings = await deps.settings.getClientSettings();
-  if (settings.registration.disable) throw new HttpError(403, MESSAGES.registrationDisabled);
+  if (settings.registration.disable) throw new HttpError(403, ACCOUNT_MESSAGES.registrationDisabled);
   if (settings.human_verification.register) await assertHuman(deps, browser, body);
 
   const email = normalise(body.email);
@@ -77,8 +62,8 @@ export async function register(
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
-  if (existing) errors.email = [MESSAGES.emailTaken];
-  if (body.password !== body.password_confirmation) errors.password = [MESSAGES.confirmationMismatch];
+  if (existing) errors.email = [ACCOUNT_MESSAGES.emailTaken];
+  if (body.password !== body.password_confirmation) errors.password = [ACCOUNT_MESSAGES.confirmationMismatch];
   for (const policy of settings.registration.policies) {
     if (body[policy.id] !== true) errors[policy.id] = [`You must accept the ${policy.name}.`];
   }
@@ -104,7 +89,7 @@ export async function register(
     });
   } catch (err) {
     // Two sign-ups with the same email at once: the unique index decides, the loser gets a 422.
-    if (isUniqueViolation(err)) throw validationError({ email: [MESSAGES.emailTaken] });
+    if (isUniqueViolation(err)) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
     throw err;
   }
 
@@ -116,66 +101,23 @@ export async function register(
   return { userId, status: 'success' };
 }
 
-/** Whether the password was confirmed in this session within `seconds` (at most 9000). */
-export async function passwordConfirmedWithin(
-  deps: Deps,
-  caller: Caller,
-  seconds = PASSWORD_CONFIRMATION_SECONDS,
-): Promise<boolean> {
-  const { sessionId } = caller;
-  // Bearer tokens have no session to confirm in; sensitive actions need the browser session.
-  if (!sessionId) return false;
-  const window = Math.min(seconds, PASSWORD_CONFIRMATION_SECONDS) * 1000;
-  const [row] = await deps.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.passwordConfirmedAt, new Date(Date.now() - window))));
-  return Boolean(row);
-}
-
-/** 423 unless the password was confirmed in this session within the last 9000 s (SPEC §9). */
-export async function requireConfirmedPassword(deps: Deps, caller: Caller) {
-  if (!(await passwordConfirmedWithin(deps, caller))) throw new HttpError(423, MESSAGES.confirmationRequired);
-}
-
-async function checkOwnPassword(
-  deps: Deps,
-  userId: number,
-  password: string,
-  field: string,
-  message: string,
-) {
-  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!(await verifyPassword(row?.hash, password))) throw validationError({ [field]: [message] });
-}
-
-export async function confirmPassword(deps: Deps, caller: Caller, password: string) {
-  await checkOwnPassword(deps, caller.user.id, password, 'password', MESSAGES.wrongPassword);
-  const { sessionId } = caller;
-  if (!sessionId)
-    throw new HttpError(422, 'Password confirmation needs a browser session.', {
-      password: ['Password confirmation needs a browser session.'],
-    });
-  await deps.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
-}
-
 /**
  * Changes the password, ends every other session of the user (this one stays), revokes their
  * personal access tokens and mails a notice. Only a browser session may do it: a leaked token must
  * not be able to lock the owner out (and it would have no session of its own to keep).
  */
 export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePasswordRequest) {
-  if (caller.via !== 'session') throw new HttpError(403, MESSAGES.passwordChangeByToken);
+  if (caller.via !== 'session') throw new HttpError(403, ACCOUNT_MESSAGES.passwordChangeByToken);
   const userId = caller.user.id;
   await checkOwnPassword(
     deps,
     userId,
     body.current_password,
     'current_password',
-    MESSAGES.wrongCurrentPassword,
+    ACCOUNT_MESSAGES.wrongCurrentPassword,
   );
   if (body.password !== body.password_confirmation)
-    throw validationError({ password: [MESSAGES.confirmationMismatch] });
+    throw validationError({ password: [ACCOUNT_MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const keep = caller.sessionId;
   await deps.db.transaction(async (tx) => {

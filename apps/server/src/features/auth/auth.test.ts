@@ -7,6 +7,8 @@ import {
   userRole,
   users,
 } from '#src/db/schema/index';
+import { ACCOUNT_MESSAGES as MESSAGES } from '#src/domain/identity/messages';
+import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
 import { uniqueEmail } from '#test/auth';
 import {
@@ -20,8 +22,6 @@ import {
   useApp,
 } from '#test/helpers';
 import { lastMailTo, settled } from '#test/mail';
-import { MESSAGES } from './auth.service';
-import { SESSION_COOKIE } from './session.service';
 
 const t = useApp();
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import {
   users,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { ACCOUNT_MESSAGES as MESSAGES } from '#src/domain/identity/messages';
 import { validationError } from '#src/http/errors';
 import { hashPassword } from '#src/lib/password';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
-import { MESSAGES } from './auth.service';
 
 /** RELIABILITY: valid 60 minutes, stored hashed, single use. */
 export const RESET_TOKEN_MINUTES = 60;

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, userDevices, users } from '#src/db/schema/index';
+import { createSession } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
 import { awayFromStepEdge, oathtool, uniqueEmail } from '#test/auth';
 import { buildTestApp, Client, createUser, sessionFor, useApp } from '#test/helpers';
 import { decodeQuotedPrintable, outboxFor } from '#test/mail';
 import { startSmtp } from '#test/smtp';
-import { createSession } from './session.service';
 import { generateRecoveryCodes } from './two-factor.service';
 
 const PASSWORD = 'security notice password';

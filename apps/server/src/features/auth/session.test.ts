@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '#src/db/schema/index';
+import { createSession, deleteSession, resolveSession } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
 import { createUser, useApp } from '#test/helpers';
-import { createSession, deleteSession, resolveSession } from './session.service';
 
 const t = useApp();
 

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges, users } from '#src/db/schema/index';
+import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
 import { awayFromStepEdge, oathtool } from '#test/auth';
 import { Client, createUser, useApp } from '#test/helpers';
-import { SESSION_COOKIE } from './session.service';
 import { generateRecoveryCodes } from './two-factor.service';
 
 const t = useApp();

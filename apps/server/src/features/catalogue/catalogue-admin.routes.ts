@@ -2,11 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { catalogueAdmin } from '@zema/contracts/operations/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildPublicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
+import { loadGenres } from '#src/domain/music/catalogue.loaders';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
-import { buildPublicArtistPage, withCallerFlags } from './artist-page';
 import { callerId, found } from './catalogue.http';
-import { loadGenres } from './catalogue.loaders';
 import { getAlbum, getTrack } from './catalogue.queries';
 import {
   AudioInputError,

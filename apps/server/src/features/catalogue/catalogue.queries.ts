@@ -11,9 +11,9 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
+import { artistAlbumIds, artistTrackIds } from '#src/domain/music/artist-page';
+import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from '#src/domain/music/catalogue.loaders';
 import { type Page, toPage } from '#src/lib/pagination';
-import { artistAlbumIds, artistTrackIds } from './artist-page';
-import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 
 /** Catalogue reads behind the artist lists, album, track and genre pages (the artist page: artist-page.ts). */
 

@@ -1,8 +1,8 @@
 import { catalogue } from '@zema/contracts/operations/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';
-import { publicArtistPage, withCallerFlags } from './artist-page';
 import { callerId, found } from './catalogue.http';
 import {
   getAlbum,

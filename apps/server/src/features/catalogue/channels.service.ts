@@ -19,7 +19,7 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
-import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
+import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from '#src/domain/music/catalogue.loaders';
 
 /**
  * Channel content: a manual channel shows its chosen list in order; any other rule fills it from the

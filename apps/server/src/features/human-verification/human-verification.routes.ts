@@ -1,9 +1,9 @@
 import { humanVerification } from '@zema/contracts/operations/human-verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verifyHuman } from '#src/domain/human-verification/human-verification.service';
 import { browserOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';
-import { verifyHuman } from './human-verification.service';
 
 export const humanVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VERIFY_URLS } from '#src/domain/human-verification/human-verification.service';
 import { uniqueEmail } from '#test/auth';
 import { buildTestApp, Client, useApp } from '#test/helpers';
-import { DEFAULT_VERIFY_URLS } from './human-verification.service';
 
 type Seen = { secret: string | null; response: string | null; remoteip: string | null; contentType?: string };
 

@@ -2,21 +2,17 @@ import fastifyMultipart from '@fastify/multipart';
 import { PLAYLIST_IMAGE_MAX_BYTES } from '@zema/contracts';
 import { library } from '@zema/contracts/operations/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defineRoute } from '#src/http/define-route';
-import { pageWindow } from '#src/lib/pagination';
 import {
-  follow,
   followedArtists,
   followUsersPage,
   history,
-  like,
   likedAlbums,
   likedArtists,
-  likedIds,
   likedTracks,
-  unfollow,
-  unlike,
-} from './likes.service';
+} from '#src/domain/music/library-pages';
+import { defineRoute } from '#src/http/define-route';
+import { pageWindow } from '#src/lib/pagination';
+import { follow, like, likedIds, unfollow, unlike } from './likes.service';
 import { addCollaborator, removeCollaborator } from './playlist-collaborators.service';
 import { addTracks, playlistEntries, removeTracks, reorderTrack } from './playlist-entries.service';
 import { encodePlaylistImage, readPlaylistImage } from './playlist-image';

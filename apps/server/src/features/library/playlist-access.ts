@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
+import type { Db } from '#src/db/client';
 import { playlistCollaborators, playlists } from '#src/db/schema/index';
 import { HttpError, MESSAGES } from '#src/http/errors';
 
@@ -12,8 +12,7 @@ import { HttpError, MESSAGES } from '#src/http/errors';
  *   transaction holding the playlist row lock (FOR UPDATE), so concurrent edits queue up.
  */
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Db = Database | Tx;
+export type { Db, Tx } from '#src/db/client';
 
 export type Role = 'owner' | 'collaborator' | 'none';
 

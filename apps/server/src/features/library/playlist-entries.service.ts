@@ -2,7 +2,7 @@ import { LIBRARY_MESSAGES, PLAYLIST_MAX_TRACKS, type PlaylistEntry } from '@zema
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { playlists, playlistTracks, tracks } from '#src/db/schema/index';
-import { loadTracks } from '#src/features/catalogue/catalogue.loaders';
+import { loadTracks } from '#src/domain/music/catalogue.loaders';
 import { validationError } from '#src/http/errors';
 import { type Page, toPage } from '#src/lib/pagination';
 import { loadUserRefs } from '#src/lib/user-refs';

@@ -1,8 +1,8 @@
 import { profiles } from '@zema/contracts/operations/profiles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { followUsersPage } from '#src/features/library/likes.service';
-import { playlistsOf } from '#src/features/library/playlists.service';
+import { followUsersPage } from '#src/domain/music/library-pages';
+import { playlistsOf } from '#src/domain/music/playlists.loaders';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
 import { pageWindow } from '#src/lib/pagination';

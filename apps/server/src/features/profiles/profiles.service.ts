@@ -2,7 +2,7 @@ import { LIBRARY_MESSAGES, type UserProfile } from '@zema/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { follows, playlists, userProfiles, users } from '#src/db/schema/index';
-import { likedTracks } from '#src/features/library/likes.service';
+import { likedTracks } from '#src/domain/music/library-pages';
 import { HttpError, MESSAGES } from '#src/http/errors';
 import { toUserRef, userRefColumns } from '#src/lib/user-refs';
 

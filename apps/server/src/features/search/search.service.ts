@@ -12,8 +12,8 @@ import {
   tracks,
   users,
 } from '#src/db/schema/index';
-import { loadAlbums, loadArtistRefs, loadTracks } from '#src/features/catalogue/catalogue.loaders';
-import { loadPlaylists } from '#src/features/library/playlists.service';
+import { loadAlbums, loadArtistRefs, loadTracks } from '#src/domain/music/catalogue.loaders';
+import { loadPlaylists } from '#src/domain/music/playlists.loaders';
 import type { DomainEvents } from '#src/lib/events';
 import { loadUserRefs, publicNameSql } from '#src/lib/user-refs';
 import type { SharedCache } from '#src/platform/shared-cache';

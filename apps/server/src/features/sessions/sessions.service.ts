@@ -2,14 +2,14 @@ import type { UserSession } from '@zema/contracts';
 import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { MESSAGES as AUTH_MESSAGES } from '#src/features/auth/auth.service';
-import { describeUserAgent } from '#src/features/auth/devices.service';
+import { describeUserAgent } from '#src/domain/identity/devices.service';
+import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import type { Caller } from '#src/http/caller';
 import { validationError } from '#src/http/errors';
 import { verifyPassword } from '#src/lib/password';
 import type { GeoIp } from '#src/platform/geoip';
 
-export { type DeviceInfo, describeUserAgent } from '#src/features/auth/devices.service';
+export { type DeviceInfo, describeUserAgent } from '#src/domain/identity/devices.service';
 
 /** Public id of a session: a prefix of its sha256 row id (which itself never yields the cookie). */
 const publicId = (sessionId: string) => sessionId.slice(0, 24);
@@ -81,7 +81,7 @@ export async function logoutOtherSessions(deps: Deps, caller: Caller, password: 
   const userId = caller.user.id;
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(row?.hash, password))) {
-    throw validationError({ password: [AUTH_MESSAGES.wrongPassword] });
+    throw validationError({ password: [ACCOUNT_MESSAGES.wrongPassword] });
   }
   const current = caller.sessionId;
   await deps.db

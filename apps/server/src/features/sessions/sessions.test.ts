@@ -4,7 +4,7 @@ import { userSessionsResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '#src/db/schema/index';
-import { createSession, SESSION_COOKIE } from '#src/features/auth/session.service';
+import { createSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { createGeoIp, isPublicIp } from '#src/platform/geoip';
 import { Client, createUser, guest, request, tokenFor, useApp } from '#test/helpers';
 import { describeUserAgent } from './sessions.service';

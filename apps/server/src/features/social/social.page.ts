@@ -1,6 +1,6 @@
 import type { SocialLoginResult } from '@zema/contracts';
 import { SOCIAL_POPUP_MESSAGE_TYPE } from '@zema/contracts';
-import { escapeHtml, serializeForScript } from '#src/features/spa/spa.service';
+import { escapeHtml, serializeForScript } from '#src/lib/html';
 
 export const DEFAULT_SOCIAL_ERROR = 'An error occurred. Please try again later';
 export const REQUEST_PASSWORD_TEXT =

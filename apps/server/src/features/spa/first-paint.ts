@@ -7,7 +7,7 @@ import {
   MOBILE_BREAKPOINT_PX,
   PERMISSIONS,
 } from '@zema/contracts';
-import { escapeHtml } from './spa.service';
+import { escapeHtml } from '#src/lib/html';
 
 /**
  * The first view painted from the served HTML, before any script has run (decision 0017).

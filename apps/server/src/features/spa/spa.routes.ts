@@ -3,8 +3,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { buildBootstrapData } from '#src/features/bootstrap/bootstrap.service';
-import { publicArtistPage } from '#src/features/catalogue/artist-page';
+import { buildBootstrapData } from '#src/domain/bootstrap/bootstrap.service';
+import { publicArtistPage } from '#src/domain/music/artist-page';
 import { type CollectionHeaderPaint, firstPaintRoute, renderFirstPaint } from './first-paint';
 import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 

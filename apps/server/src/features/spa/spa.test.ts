@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
-import { BOOTSTRAP_CACHE_KEYS } from '#src/features/bootstrap/bootstrap.service';
+import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
 import { createArtist } from '#src/features/catalogue/catalogue.service';
+import { serializeForScript } from '#src/lib/html';
 import { adminUserId, buildTestApp, createUser, FIXTURE_WEB_DIST, sessionFor, useApp } from '#test/helpers';
-import { serializeForScript } from './spa.service';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */
 const ASSET = 'assets/app-C0ffee12.js';

@@ -1,7 +1,7 @@
 import { maskEmail } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
-import type { SettingsService } from '#src/features/settings/settings.service';
+import type { SettingsService } from '#src/domain/settings/settings.service';
 import type { Mailer, SentMail } from '#src/platform/mail';
 import {
   absoluteUrl,

@@ -2,8 +2,8 @@ import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { localizations, menus, themes } from '#src/db/schema/index';
-import type { SettingsService } from '#src/features/settings/settings.service';
-import { cachedGuestRole } from '#src/features/users/users.service';
+import type { SettingsService } from '#src/domain/settings/settings.service';
+import { cachedGuestRole } from '#src/domain/users/users.service';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 export async function listThemes(db: Database): Promise<Theme[]> {

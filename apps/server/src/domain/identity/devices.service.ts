@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import type { Database } from '#src/db/client';
 import { sessions, userDevices, users } from '#src/db/schema/index';
-import type { MailService } from '#src/features/mail/mail.service';
+import type { MailService } from '#src/domain/mail/mail.service';
 
 export type DeviceInfo = { device_type: DeviceType; platform: string | null; browser: string | null };
 
