@@ -15,13 +15,12 @@ import {
 } from 'react-aria-components';
 import {
   type Control,
-  Controller,
   type FieldPath,
   type FieldValues,
   FormProvider,
-  type RegisterOptions,
   type SubmitHandler,
   type UseFormReturn,
+  useController,
   useFormContext,
 } from 'react-hook-form';
 import { useTrans } from '#src/lib/i18n';
@@ -123,36 +122,35 @@ export interface FormTextFieldProps<T extends FieldValues>
   name: FieldPath<T>;
   /** Defaults to the surrounding `<Form>`'s control. */
   control?: Control<T>;
-  rules?: RegisterOptions<T, FieldPath<T>>;
+}
+
+/**
+ * One field of the surrounding `<Form>` (or of `control`): its value and handlers, and its error
+ * translated — a schema's messages are English source lines, translated like every other text.
+ * Validation is the form's schema (`zodResolver` over the contract's request schema), never
+ * per-field rules.
+ */
+function useFormField<T extends FieldValues>(name: FieldPath<T>, control: Control<T> | undefined) {
+  const context = useFormContext<T>();
+  const { trans } = useTrans();
+  const { field, fieldState } = useController({ name, control: control ?? context.control });
+  const error = fieldState.error?.message;
+  return { field, errorMessage: error ? trans(error) : undefined };
 }
 
 /** `TextField` bound to react-hook-form: value, validation errors, server errors and focus. */
-export function FormTextField<T extends FieldValues>({
-  name,
-  control,
-  rules,
-  ...props
-}: FormTextFieldProps<T>) {
-  const context = useFormContext<T>();
-  // A schema's messages are English source lines, translated like every other text.
-  const { trans } = useTrans();
+export function FormTextField<T extends FieldValues>({ name, control, ...props }: FormTextFieldProps<T>) {
+  const { field, errorMessage } = useFormField(name, control);
   return (
-    <Controller
-      name={name}
-      control={control ?? context.control}
-      rules={rules}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          isDisabled={props.isDisabled ?? field.disabled}
-          inputRef={field.ref}
-          errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
-        />
-      )}
+    <TextField
+      {...props}
+      name={field.name}
+      value={(field.value ?? '') as string}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      isDisabled={props.isDisabled ?? field.disabled}
+      inputRef={field.ref}
+      errorMessage={errorMessage}
     />
   );
 }
@@ -223,36 +221,21 @@ export interface FormCheckboxProps<T extends FieldValues>
   > {
   name: FieldPath<T>;
   control?: Control<T>;
-  rules?: RegisterOptions<T, FieldPath<T>>;
 }
 
 /** `Checkbox` bound to a boolean react-hook-form field. */
-export function FormCheckbox<T extends FieldValues>({
-  name,
-  control,
-  rules,
-  ...props
-}: FormCheckboxProps<T>) {
-  const context = useFormContext<T>();
-  // A schema's messages are English source lines, translated like every other text.
-  const { trans } = useTrans();
+export function FormCheckbox<T extends FieldValues>({ name, control, ...props }: FormCheckboxProps<T>) {
+  const { field, errorMessage } = useFormField(name, control);
   return (
-    <Controller
-      name={name}
-      control={control ?? context.control}
-      rules={rules}
-      render={({ field, fieldState }) => (
-        <Checkbox
-          {...props}
-          name={field.name}
-          isSelected={Boolean(field.value)}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          isDisabled={props.isDisabled ?? field.disabled}
-          inputRef={field.ref}
-          errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
-        />
-      )}
+    <Checkbox
+      {...props}
+      name={field.name}
+      isSelected={Boolean(field.value)}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      isDisabled={props.isDisabled ?? field.disabled}
+      inputRef={field.ref}
+      errorMessage={errorMessage}
     />
   );
 }

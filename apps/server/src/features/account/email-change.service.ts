@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { isUniqueViolation } from '#src/db/errors';
 import {
   emailChangeRequests,
   emailVerificationCodes,
@@ -7,15 +8,15 @@ import {
   users,
 } from '#src/db/schema/index';
 import {
-  EMAIL_CODE_MAX_ATTEMPTS,
+  checkEmailCode,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_MINUTES,
-  generateEmailCode,
-} from '#src/domain/identity/email-verification.service';
+  newEmailCode,
+  normaliseEmail,
+} from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import type { MailService } from '#src/domain/mail/mail.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
-import { hashPassword, verifyPassword } from '#src/lib/password';
 
 export const EMAIL_CHANGE_MESSAGES = {
   sent: 'Email sent',
@@ -28,15 +29,6 @@ export type EmailChangeDeps = {
   db: Database;
   mail: Pick<MailService, 'sendEmailChangeCode' | 'sendEmailChanged'>;
 };
-
-const normalise = (email: string) => email.trim().toLowerCase();
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 async function assertAvailable(db: Database, userId: number, email: string) {
   const [taken] = await db
@@ -52,21 +44,15 @@ async function assertAvailable(db: Database, userId: number, email: string) {
  * replaces the code (and the address). Nothing changes on the account yet.
  */
 export async function requestEmailChange(deps: EmailChangeDeps, userId: number, newEmail: string) {
-  const email = normalise(newEmail);
+  const email = normaliseEmail(newEmail);
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, MESSAGES.notFound);
-  if (normalise(user.email) === email) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
+  if (normaliseEmail(user.email) === email)
+    throw validationError({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
   await assertAvailable(deps.db, userId, email);
 
-  const code = generateEmailCode();
-  const now = new Date();
-  const values = {
-    newEmail: email,
-    codeHash: await hashPassword(code),
-    attempts: 0,
-    expiresAt: new Date(now.getTime() + EMAIL_CODE_MINUTES * 60_000),
-    createdAt: now,
-  };
+  const { code, values: codeValues } = await newEmailCode();
+  const values = { newEmail: email, ...codeValues };
   await deps.db
     .insert(emailChangeRequests)
     .values({ userId, ...values })
@@ -82,32 +68,7 @@ export async function requestEmailChange(deps: EmailChangeDeps, userId: number, 
  */
 export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, code: string) {
   const now = new Date();
-  const [reserved] = await deps.db
-    .update(emailChangeRequests)
-    .set({ attempts: sql`${emailChangeRequests.attempts} + 1` })
-    .where(
-      and(
-        eq(emailChangeRequests.userId, userId),
-        lt(emailChangeRequests.attempts, EMAIL_CODE_MAX_ATTEMPTS),
-        gt(emailChangeRequests.expiresAt, now),
-      ),
-    )
-    .returning({ codeHash: emailChangeRequests.codeHash });
-
-  if (!reserved) {
-    const [row] = await deps.db
-      .select({ expiresAt: emailChangeRequests.expiresAt })
-      .from(emailChangeRequests)
-      .where(eq(emailChangeRequests.userId, userId));
-    const message = !row
-      ? EMAIL_CODE_MESSAGES.missing
-      : row.expiresAt <= now
-        ? EMAIL_CODE_MESSAGES.expired
-        : EMAIL_CODE_MESSAGES.dead;
-    throw validationError({ code: [message] });
-  }
-  if (!(await verifyPassword(reserved.codeHash, code)))
-    throw validationError({ code: [EMAIL_CODE_MESSAGES.invalid] });
+  const codeHash = await checkEmailCode(deps.db, emailChangeRequests, userId, code, now);
 
   let changed: { oldEmail: string; newEmail: string } | null;
   try {
@@ -115,9 +76,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
       // Deleting by hash makes the code single use even if two right answers race.
       const [request] = await tx
         .delete(emailChangeRequests)
-        .where(
-          and(eq(emailChangeRequests.userId, userId), eq(emailChangeRequests.codeHash, reserved.codeHash)),
-        )
+        .where(and(eq(emailChangeRequests.userId, userId), eq(emailChangeRequests.codeHash, codeHash)))
         .returning({ newEmail: emailChangeRequests.newEmail });
       if (!request) return null;
       const [old] = await tx

@@ -8,7 +8,7 @@ import {
   passwordResetTokens,
   users,
 } from '#src/db/schema/index';
-import { EMAIL_CODE_MESSAGES } from '#src/domain/identity/email-verification.service';
+import { EMAIL_CODE_MESSAGES } from '#src/domain/identity/email-codes';
 import { sha256Hex } from '#src/lib/tokens';
 import { uniqueEmail } from '#test/auth';
 import { Client, createUser, tokenFor, useApp } from '#test/helpers';

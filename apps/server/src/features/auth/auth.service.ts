@@ -1,24 +1,16 @@
 import type { RegisterRequest, UpdatePasswordRequest } from '@zema/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '#src/db/errors';
 import { personalAccessTokens, roles, sessions, userRole, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { assertHuman } from '#src/domain/human-verification/human-verification.service';
-import { issueEmailVerificationCode } from '#src/domain/identity/email-verification.service';
+import { normaliseEmail } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
 import type { BrowserRef, Caller } from '#src/http/caller';
 import { HttpError, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
-
-const normalise = (email: string) => email.trim().toLowerCase();
-
-/** Postgres unique_violation, as thrown by pg and PGlite (possibly wrapped by Drizzle). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+import { issueEmailVerificationCode } from './email-verification.service';
 
 /**
  * Checks an email and password. Unknown users are checked against a dummy hash, so the time taken
@@ -35,7 +27,7 @@ export async function checkCredentials(
       twoFactorConfirmedAt: users.twoFactorConfirmedAt,
     })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, normalise(body.email)));
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(body.email)));
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
   return { userId: user.id, twoFactor: Boolean(user.twoFactorConfirmedAt) };
@@ -56,7 +48,7 @@ export async function register(
   if (settings.registration.disable) throw new HttpError(403, ACCOUNT_MESSAGES.registrationDisabled);
   if (settings.human_verification.register) await assertHuman(deps, browser, body);
 
-  const email = normalise(body.email);
+  const email = normaliseEmail(body.email);
   const errors: Record<string, string[]> = {};
   const [existing] = await deps.db
     .select({ id: users.id })

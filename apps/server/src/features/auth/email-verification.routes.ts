@@ -1,11 +1,8 @@
 import { auth } from '@zema/contracts/operations/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  resendEmailVerification,
-  validateEmailVerificationCode,
-} from '#src/domain/identity/email-verification.service';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';
+import { resendEmailVerification, validateEmailVerificationCode } from './email-verification.service';
 
 /** Under api/v1 (SPEC §7). The code always goes to the account's own address. */
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {

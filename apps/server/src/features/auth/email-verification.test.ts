@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '#src/db/schema/index';
-import { validateEmailVerificationCode } from '#src/domain/identity/email-verification.service';
 import { uniqueEmail } from '#test/auth';
 import { Client, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor } from '#test/mail';
+import { validateEmailVerificationCode } from './email-verification.service';
 
 const t = useApp();
 beforeAll(async () => {

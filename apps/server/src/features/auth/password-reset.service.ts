@@ -8,6 +8,7 @@ import {
   users,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { normaliseEmail } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES as MESSAGES } from '#src/domain/identity/messages';
 import { validationError } from '#src/http/errors';
 import { hashPassword } from '#src/lib/password';
@@ -35,7 +36,7 @@ async function sendPasswordResetLink(deps: Deps, email: string) {
   const [user] = await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
   if (!user) return;
   const token = randomToken(32);
   await deps.db.insert(passwordResetTokens).values({
@@ -66,7 +67,7 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
       .where(
         and(
           eq(passwordResetTokens.tokenHash, sha256Hex(body.token)),
-          eq(sql`lower(${users.email})`, body.email.trim().toLowerCase()),
+          eq(sql`lower(${users.email})`, normaliseEmail(body.email)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, now),
         ),

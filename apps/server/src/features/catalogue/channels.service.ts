@@ -5,7 +5,6 @@ import type {
   ChannelPagination,
   NestedChannel,
 } from '@zema/contracts';
-import { TRENDING_DAYS } from '@zema/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
@@ -15,11 +14,11 @@ import {
   channels,
   genres,
   plays,
-  trackArtist,
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from '#src/domain/music/catalogue.loaders';
+import { artistPlaysSince, trendingSince } from '#src/domain/music/trending';
 
 /**
  * Channel content: a manual channel shows its chosen list in order; any other rule fills it from the
@@ -30,8 +29,6 @@ import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from '#src/domain/
 type Slice = { ids: number[]; total: number };
 type ChannelRow = typeof channels.$inferSelect;
 
-const weekAgo = () => new Date(Date.now() - TRENDING_DAYS * 24 * 3600 * 1000);
-
 /** The ids of one page of content filled by a rule. */
 async function ruleSlice(
   db: Database,
@@ -41,7 +38,7 @@ async function ruleSlice(
   offset: number,
   selfId: number,
 ): Promise<Slice> {
-  const since = weekAgo();
+  const since = trendingSince();
   switch (type) {
     case 'track': {
       const week = db
@@ -101,13 +98,7 @@ async function ruleSlice(
       return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
     }
     case 'artist': {
-      const week = db
-        .select({ artistId: trackArtist.artistId, n: sql<number>`count(*)`.as('n') })
-        .from(plays)
-        .innerJoin(trackArtist, eq(trackArtist.trackId, plays.trackId))
-        .where(gt(plays.playedAt, since))
-        .groupBy(trackArtist.artistId)
-        .as('week');
+      const week = artistPlaysSince(db, since);
       const order: SQL[] =
         rule === 'popular_week'
           ? [sql`coalesce(${week.n}, 0) desc`, desc(artists.plays)]

@@ -156,7 +156,7 @@ describe('demo catalogue', () => {
     expect(res.rawPayload.subarray(0, 3).toString('latin1')).toBe('ID3');
   });
 
-  it('adds itself beside an existing catalogue only in DEMO_MODE', async () => {
+  it('leaves an existing catalogue alone outside DEMO_MODE', async () => {
     const other = await buildTestApp();
     try {
       await other.db.insert(tracks).values({ name: 'Own track' });
@@ -167,6 +167,9 @@ describe('demo catalogue', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('adds itself beside an existing catalogue in DEMO_MODE', async () => {
     const demo = await buildTestApp({ DEMO_MODE: 'true' });
     try {
       await demo.db.insert(genres).values({ name: 'ambient', displayName: 'Ambient (mine)' });

@@ -1,7 +1,8 @@
-import { type LandingArtistsResponse, TRENDING_DAYS } from '@zema/contracts';
-import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { LandingArtistsResponse } from '@zema/contracts';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { albumArtist, albums, artists, plays, trackArtist } from '#src/db/schema/index';
+import { albumArtist, albums, artists } from '#src/db/schema/index';
+import { artistPlaysSince, trendingSince } from '#src/domain/music/trending';
 
 /** How many trending artists the landing page shows. */
 export const TRENDING_ARTISTS = 30;
@@ -15,14 +16,7 @@ export const LANDING_CACHE_KEYS = { artists: 'landing:artists' } as const;
  * (newest first); an artist without its own picture shows the first album's cover.
  */
 export async function trendingArtists(db: Database): Promise<LandingArtistsResponse> {
-  const since = new Date(Date.now() - TRENDING_DAYS * 24 * 3600 * 1000);
-  const week = db
-    .select({ artistId: trackArtist.artistId, n: sql<number>`count(*)`.as('n') })
-    .from(plays)
-    .innerJoin(trackArtist, eq(trackArtist.trackId, plays.trackId))
-    .where(gt(plays.playedAt, since))
-    .groupBy(trackArtist.artistId)
-    .as('week');
+  const week = artistPlaysSince(db, trendingSince());
   const top = await db
     .select({
       id: artists.id,

@@ -4,6 +4,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
+import { isUniqueViolation } from '#src/db/errors';
 import { roles, socialProfiles, userRole, users } from '#src/db/schema/index';
 import { type BootstrapDeps, buildBootstrapData } from '#src/domain/bootstrap/bootstrap.service';
 import { noticeSignIn } from '#src/domain/identity/devices.service';
@@ -242,13 +243,6 @@ export async function linkProfile(
     if (isUniqueViolation(err)) return false;
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function splitName(name: string | null): { firstName: string | null; lastName: string | null } {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmedPassword, updatePasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import { NewPasswordFields } from '#src/components/account/new-password-fields';
 import { SettingsPanel } from '#src/components/account/settings-panel';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -49,18 +50,7 @@ export function PasswordPanel() {
           label="Current password"
           autoComplete="current-password"
         />
-        <FormTextField<Values>
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-        />
-        <FormTextField<Values>
-          name="password_confirmation"
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields passwordLabel="New password" />
         <div>
           <Button type="submit" isPending={update.isPending}>
             <Trans message="Update password" />

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { NewPasswordFields } from '#src/components/account/new-password-fields';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -127,18 +128,7 @@ export default function RegisterPage() {
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
         />
-        <FormTextField<RegisterValues>
-          name="password"
-          type="password"
-          label={trans('Password')}
-          autoComplete="new-password"
-        />
-        <FormTextField<RegisterValues>
-          name="password_confirmation"
-          type="password"
-          label={trans('Confirm password')}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields passwordLabel={trans('Password')} />
         {policies.map((policy, i) => (
           <FormCheckbox<RegisterValues> key={policy.id} name={`policies.${i}`}>
             <span>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmedPassword, resetPasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { NewPasswordFields } from '#src/components/account/new-password-fields';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
@@ -57,18 +58,7 @@ export default function ResetPasswordPage() {
     >
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<ResetValues> name="email" type="email" label={trans('Email')} autoComplete="email" />
-        <FormTextField<ResetValues>
-          name="password"
-          type="password"
-          label={trans('New password')}
-          autoComplete="new-password"
-        />
-        <FormTextField<ResetValues>
-          name="password_confirmation"
-          type="password"
-          label={trans('Confirm password')}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields passwordLabel={trans('New password')} />
         <Button type="submit" fullWidth isPending={reset.isPending}>
           {trans('Reset password')}
         </Button>

@@ -59,36 +59,36 @@ export function PlayPauseButton({
   );
 }
 
-export function PreviousButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+/** Previous or next in the queue: one button, named and drawn for its direction. */
+function SkipButton({
+  direction,
+  size = 'md',
+}: {
+  direction: 'previous' | 'next';
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const { trans } = useTrans();
   const hasTrack = usePlayerState((s) => s.index >= 0);
+  const Icon = direction === 'previous' ? SkipBack : SkipForward;
   return (
     <Button
       variant="icon"
       size={size}
-      aria-label={trans('Previous')}
+      aria-label={direction === 'previous' ? trans('Previous') : trans('Next')}
       isDisabled={!hasTrack}
-      onPress={() => getPlayer().previous()}
+      onPress={() => (direction === 'previous' ? getPlayer().previous() : getPlayer().next())}
     >
-      <SkipBack aria-hidden="true" fill="currentColor" />
+      <Icon aria-hidden="true" fill="currentColor" />
     </Button>
   );
 }
 
-export function NextButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
-  const { trans } = useTrans();
-  const hasTrack = usePlayerState((s) => s.index >= 0);
-  return (
-    <Button
-      variant="icon"
-      size={size}
-      aria-label={trans('Next')}
-      isDisabled={!hasTrack}
-      onPress={() => getPlayer().next()}
-    >
-      <SkipForward aria-hidden="true" fill="currentColor" />
-    </Button>
-  );
+export function PreviousButton({ size }: { size?: 'sm' | 'md' | 'lg' }) {
+  return <SkipButton direction="previous" size={size} />;
+}
+
+export function NextButton({ size }: { size?: 'sm' | 'md' | 'lg' }) {
+  return <SkipButton direction="next" size={size} />;
 }
 
 export function ShuffleButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
