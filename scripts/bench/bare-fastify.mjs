@@ -10,6 +10,19 @@ const same = process.env.SAME_PAYLOAD_FILE
   : null;
 app.get('/same-payload', async () => same);
 app.get('/health', async () => ({ status: 'ok' }));
+// The floor of a cached artist page: the bytes and headers Zema answers for ARTIST_PAGE_URL,
+// fetched once, sent as they are — what any server pays to put that answer on the wire.
+const WIRE_ONLY = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+let artistPage = null;
+if (process.env.ARTIST_PAGE_URL) {
+  app.get('/same-artist-page', async (_request, reply) => {
+    artistPage ??= await fetch(process.env.ARTIST_PAGE_URL).then(async (res) => ({
+      body: Buffer.from(await res.arrayBuffer()),
+      headers: Object.fromEntries([...res.headers].filter(([name]) => !WIRE_ONLY.has(name))),
+    }));
+    return reply.headers(artistPage.headers).send(artistPage.body);
+  });
+}
 // The floor of X-Accel-Redirect behind nginx: an upstream that decides nothing and names the file.
 if (process.env.ACCEL_TARGET) {
   app.get('/bare-accel', (_request, reply) => {

@@ -5,7 +5,8 @@
 //     ranking comes from the 30 s cache); p50/p95 next to GET /api/v1/tracks/{id} (a primary-key
 //     read through the same stack and database) and GET /health (a `select 1`).
 //  b. the artist page API, GET /api/v1/artists/{id}, at 200 connections: p99 and requests/s next
-//     to a bare Fastify JSON route at the same concurrency.
+//     to a bare Fastify JSON route at the same concurrency, and to its floor: a bare Fastify route
+//     answering the same bytes and headers (what putting the 6–7 kB answer on the wire costs).
 //  c. search under load: GET /api/v1/search at 100 connections over 1 000+ different queries from
 //     real rows (exact names, prefixes as typed, typos, artists), none asked before the run, right
 //     after the artist page at the same 100 connections: requests/s answered 200, refused (503),
@@ -141,8 +142,10 @@ async function benchArtistPage(base, bareUrl, { artists = 10_000, connections = 
   await run(`${base}/api/v1/artists/1`, { ...artistOpts, duration: 2, connections: 20 });
   await run(`${bareUrl}/json`, { duration: 2, connections: 20 });
   const bare = await run(`${bareUrl}/json`);
+  await run(`${bareUrl}/same-artist-page`, { duration: 2, connections: 20 });
+  const floor = await run(`${bareUrl}/same-artist-page`);
   const artist = await run(`${base}/api/v1/artists/1`, artistOpts);
-  return { bare, artist, uncached, connections, duration };
+  return { bare, floor, artist, uncached, connections, duration };
 }
 
 /**
@@ -265,7 +268,12 @@ function printArtistPage(r) {
   console.log(
     `  Zema GET /api/v1/artists/{id}      ${r.artist.rps.toFixed(0)} req/s   p50 ${r.artist.p50} ms   p99 ${r.artist.p99} ms`,
   );
-  console.log(`  ratio: ${(r.artist.rps / r.bare.rps).toFixed(3)}× bare /json requests/s`);
+  console.log(
+    `  bare Fastify, the same bytes        ${r.floor.rps.toFixed(0)} req/s   p50 ${r.floor.p50} ms   p99 ${r.floor.p99} ms`,
+  );
+  console.log(
+    `  ratio: ${(r.artist.rps / r.bare.rps).toFixed(3)}× bare /json requests/s, ${(r.artist.rps / r.floor.rps).toFixed(2)}× the same bytes' floor`,
+  );
   console.log(
     `  a page's first request (uncached, one at a time)   p50 ${ms(r.uncached.p50)}   p95 ${ms(r.uncached.p95)}`,
   );
@@ -336,9 +344,13 @@ async function benchAgainst(label, env) {
     { ADMIN_EMAIL: 'bench@zema.test', ADMIN_PASSWORD: 'bench-password', ...env },
     ZEMA_PORT,
   );
-  const bare = await start(['scripts/bench/bare-fastify.mjs'], {}, BARE_PORT);
+  const base = `http://127.0.0.1:${ZEMA_PORT}`;
+  const bare = await start(
+    ['scripts/bench/bare-fastify.mjs'],
+    { ARTIST_PAGE_URL: `${base}/api/v1/artists/1` },
+    BARE_PORT,
+  );
   try {
-    const base = `http://127.0.0.1:${ZEMA_PORT}`;
     // A failing part is reported and the other still runs: each figure stands on its own.
     const failed = (err) => ({ missing: `failed: ${err.message}` });
     const only = process.env.BENCH_ONLY;

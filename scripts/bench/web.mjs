@@ -68,16 +68,21 @@ async function jsLoadedBy(path) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const scripts = new Map();
-  page.on('response', async (res) => {
+  // Every script's body is awaited before the page closes: a body still being read when the
+  // context closed used to be dropped, so a busy machine measured less than a quiet one.
+  const reads = [];
+  page.on('response', (res) => {
     const type = res.headers()['content-type'] ?? '';
     if (res.request().resourceType() === 'script' || type.includes('javascript')) {
-      try {
-        scripts.set(res.url(), await res.body());
-      } catch {}
+      reads.push(res.body().then((body) => scripts.set(res.url(), body)));
     }
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-  await sleep(300);
+  // The app says when its page has settled (route chunk loaded, no query in flight:
+  // apps/web/src/app/page-ready-signal.tsx); that, not a pause, ends the measurement.
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(reads);
   await context.close();
   let raw = 0;
   let gz = 0;
