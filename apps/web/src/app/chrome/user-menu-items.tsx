@@ -27,45 +27,43 @@ export function UserMenuItems() {
 
   const unread = user.unread_notifications_count;
   return (
-    <>
-      <Menu placement="bottom end" aria-label={trans('Account')}>
-        {customItems.map((item) => (
-          <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
-            {item.label}
-          </MenuItem>
-        ))}
-        {customItems.length > 0 && <MenuSeparator />}
-        <MenuItem id="profile" href={paths.user(user)} icon={<UserRound />}>
-          {trans('Profile page')}
+    <Menu placement="bottom end" aria-label={trans('Account')}>
+      {customItems.map((item) => (
+        <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
+          {item.label}
         </MenuItem>
-        <MenuItem id="account-settings" href={paths.accountSettings()} icon={<Settings />}>
-          {trans('Account settings')}
+      ))}
+      {customItems.length > 0 && <MenuSeparator />}
+      <MenuItem id="profile" href={paths.user(user)} icon={<UserRound />}>
+        {trans('Profile page')}
+      </MenuItem>
+      <MenuItem id="account-settings" href={paths.accountSettings()} icon={<Settings />}>
+        {trans('Account settings')}
+      </MenuItem>
+      {isMobile && settings.notifications.integrated && (
+        <MenuItem
+          id="notifications"
+          href={paths.notifications()}
+          icon={<Bell />}
+          endContent={unread > 0 ? unread : undefined}
+        >
+          {trans('Notifications')}
         </MenuItem>
-        {isMobile && settings.notifications.integrated && (
-          <MenuItem
-            id="notifications"
-            href={paths.notifications()}
-            icon={<Bell />}
-            endContent={unread > 0 ? unread : undefined}
-          >
-            {trans('Notifications')}
-          </MenuItem>
-        )}
-        {isSubscribed && settings.billing.enable && (
-          <MenuItem id="billing" href={paths.billing()} icon={<CreditCard />}>
-            {trans('Billing')}
-          </MenuItem>
-        )}
-        {theme.canChange && (
-          <MenuItem id="theme" onAction={theme.toggle} icon={theme.isDark ? <Sun /> : <Moon />}>
-            {trans(theme.toggleLabel)}
-          </MenuItem>
-        )}
-        <MenuSeparator />
-        <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
-          {trans('Log out')}
+      )}
+      {isSubscribed && settings.billing.enable && (
+        <MenuItem id="billing" href={paths.billing()} icon={<CreditCard />}>
+          {trans('Billing')}
         </MenuItem>
-      </Menu>
-    </>
+      )}
+      {theme.canChange && (
+        <MenuItem id="theme" onAction={theme.toggle} icon={theme.isDark ? <Sun /> : <Moon />}>
+          {trans(theme.toggleLabel)}
+        </MenuItem>
+      )}
+      <MenuSeparator />
+      <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
+        {trans('Log out')}
+      </MenuItem>
+    </Menu>
   );
 }
