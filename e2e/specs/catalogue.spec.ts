@@ -19,7 +19,7 @@ test.describe('catalogue pages', () => {
 
       await page.locator('a[href^="/album/"]').first().click();
       await expect(page).toHaveURL(/\/album\/\d+\//);
-      await expect(page.getByRole('table', { name: 'Tracks' }).getByRole('row').nth(1)).toBeVisible();
+      await expect(page.getByRole('grid', { name: 'Tracks' }).getByRole('row').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await snapshot(page, `player-album-${mode}`);
       await expectAccessible(page);
@@ -31,7 +31,7 @@ test.describe('catalogue pages', () => {
       await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Popular' })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1)).toBeVisible();
+      await expect(page.getByRole('grid', { name: 'Popular tracks' }).getByRole('row').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await snapshot(page, `player-artist-${mode}`);
       await expectAccessible(page);
@@ -53,7 +53,7 @@ test.describe('catalogue pages', () => {
 
     await page.locator('main a[href^="/album/"]').first().click();
     await expect(page).toHaveURL(/\/album\/\d+\//);
-    await expect(page.getByRole('table', { name: 'Tracks' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Tracks' })).toBeVisible();
 
     await page.locator('main a[href^="/pastor/"]').first().click();
     await expect(page).toHaveURL(/\/pastor\/\d+\/[^/]+$/);
@@ -72,10 +72,10 @@ test.describe('catalogue pages', () => {
       expect(where, `on ${page.url()}`).toEqual([]);
     };
     await page.goto('/discover');
-    await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('grid').first().getByRole('row').first()).toBeVisible();
     await noSmallTargets();
     await page.locator('main a[href^="/pastor/"]').first().click();
-    await expect(page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Popular tracks' }).getByRole('row').first()).toBeVisible();
     await noSmallTargets();
   });
 

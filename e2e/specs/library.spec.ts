@@ -33,7 +33,7 @@ async function openAnAlbum(page: Page, url?: string): Promise<{ url: string; nam
     await page.goto(href);
     const rows = page
       .getByRole('main')
-      .getByRole('table')
+      .getByRole('grid')
       .getByRole('button', { name: /^More options for / });
     await expect(rows.first()).toBeVisible();
     // Singles have one track: the test needs three.
@@ -55,7 +55,7 @@ async function trackMenu(page: Page, name: string) {
   await choose(
     page
       .getByRole('main')
-      .getByRole('table')
+      .getByRole('grid')
       .getByRole('button', { name: `More options for ${name}`, exact: true }),
   );
   return page.getByRole('menu').first();
@@ -85,10 +85,10 @@ test.describe('library (signed in)', () => {
 
     // Like the first track: the heart on desktop, the track menu on phones (no heart in the row).
     if (info.project.name === 'desktop') {
-      // In the track table: an album may share its name with its title track.
+      // In the track list: an album may share its name with its title track.
       const heart = page
         .getByRole('main')
-        .getByRole('table')
+        .getByRole('grid')
         .getByRole('button', { name: `Like ${a}`, exact: true });
       await expect(heart).toHaveAttribute('aria-pressed', 'false');
       await heart.click();

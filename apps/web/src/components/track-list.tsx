@@ -1,32 +1,61 @@
 import type { Track } from '@zema/contracts';
 import { GripVertical, Pause, Play } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { GridList, GridListItem, Link, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import { type MouseEvent, type ReactNode, useMemo, useRef } from 'react';
+import {
+  GridList,
+  GridListItem,
+  Link,
+  type PressEvent,
+  Button as RACButton,
+  useDragAndDrop,
+} from 'react-aria-components';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';
+import { useMediaQuery } from '#src/ui/use-media-query';
 import { LikeButton } from './like-button';
-import { getPlayer, useIsTrackPlaying } from './player/use-player';
+import { currentItem } from './player/queue';
+import { getPlayer, playTracks, usePlayerState } from './player/use-player';
+import { LoadMore } from './states';
+import { TrackMenu } from './track-menu';
 
 export interface TrackListItem {
   /** Unique per row (a playlist may hold the same track twice). */
   key: string;
   track: Track;
-  /** A third column: when it was added or played. */
+  /** A column of its own: when it was added or played. */
   note?: string;
 }
 
 export interface TrackListProps {
-  items: TrackListItem[];
   'aria-label': string;
-  /** Plays the list from the row pressed ("play from here"). */
-  onPlay: (index: number) => void;
+  /** The rows, each with its own key (library pages: entries of a playlist, likes, plays). */
+  items?: readonly TrackListItem[];
+  /** Or just the tracks (catalogue pages): each row is keyed by its track and position. */
+  tracks?: readonly Track[];
+  /** Plays the list from the row pressed ("play from here"); by default the rows' tracks from there. */
+  onPlay?: (index: number) => void;
   /** Makes rows draggable (mouse, touch and keyboard) and reports the new index of the moved row. */
   onReorder?: (key: string, toIndex: number) => void;
-  /** Extra controls at the end of each row (remove, the track's menu). */
+  /** Offers "Remove from this playlist" in the row's menu. */
+  onRemove?: (item: TrackListItem, index: number) => void;
+  /** Extra controls at the end of each row, after its menu. */
   renderActions?: (item: TrackListItem, index: number) => ReactNode;
+  /** What the note column says (its title), e.g. "Played". */
   noteLabel?: string;
+  /** Hide the album column (album pages). It is hidden on narrow screens anyway. */
+  hideAlbum?: boolean;
+  /** Number rows by the track's album number instead of its position (album pages). */
+  useTrackNumbers?: boolean;
+  /** Show skeleton rows instead of tracks. */
+  isLoading?: boolean;
+  skeletonRows?: number;
+  /** More pages exist: a sentinel at the end loads them as it scrolls into view. */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
+  className?: string;
 }
 
 /**
@@ -38,14 +67,55 @@ export function reorderIndex(from: number, target: number, position: 'before' | 
   return from < to ? to - 1 : to;
 }
 
+/** Touch screens: a tap on a row plays it, so the title is not a link there (the menu has "Go to"). */
+const COARSE_POINTER = '(pointer: coarse)';
+
+/** The number column: one width for "1" and "10", digits of one width, aligned on the right. */
+export const trackNumberClass = 'w-8 shrink-0 text-right tabular-nums sm:w-10';
+
 /**
- * The track rows of library pages (liked songs, playlists, history): number or play button,
- * cover, title, artists, album, like, duration. A grid list so arrow keys move between rows and
- * Tab reaches each row's controls; with `onReorder`, each row has a drag handle that also works
- * from the keyboard (Enter on the handle, arrows to the drop spot, Enter to drop).
+ * Every track list of the app (album, artist, genre and track pages, channels, liked songs,
+ * history, playlists, profiles, search): number or play button, cover, title and artists, album,
+ * note, like, duration and the row's menu.
+ *
+ * A grid list, so the list is one Tab stop: arrow keys move between rows, Tab from a row reaches
+ * that row's controls, and Enter on a row plays the list from there. With a mouse, a double click
+ * plays and the title is a link to the track's page; on a touch screen a tap on the row plays, as in
+ * mobile music apps. Right-click opens the row's menu. With `onReorder`, each row has a drag handle
+ * that also works from the keyboard (Enter on the handle, arrows to the drop spot, Enter to drop).
  */
-export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, ...props }: TrackListProps) {
+export function TrackList({
+  items: givenItems,
+  tracks: givenTracks,
+  onPlay,
+  onReorder,
+  onRemove,
+  renderActions,
+  noteLabel,
+  hideAlbum,
+  useTrackNumbers,
+  isLoading,
+  skeletonRows = 8,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  className,
+  ...props
+}: TrackListProps) {
   const { trans } = useTrans();
+  const coarse = useMediaQuery(COARSE_POINTER);
+  // The same track may be listed twice (a playlist, a channel): its position makes the key unique.
+  const items = useMemo<readonly TrackListItem[]>(
+    () => givenItems ?? (givenTracks ?? []).map((track, i) => ({ key: `${track.id}:${i}`, track })),
+    [givenItems, givenTracks],
+  );
+  const tracks = useMemo(() => givenTracks ?? items.map((i) => i.track), [givenTracks, items]);
+  const play = (index: number) => (onPlay ? onPlay(index) : playTracks(tracks, index));
+  const currentId = usePlayerState((s) => currentItem(s)?.track.id ?? null);
+  const playing = usePlayerState((s) => s.status === 'playing' || s.status === 'loading');
+  const showAlbum = !hideAlbum;
+  const showNote = items.some((i) => i.note);
+
   const { dragAndDropHooks } = useDragAndDrop({
     isDisabled: !onReorder,
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
@@ -59,141 +129,261 @@ export function TrackList({ items, onPlay, onReorder, renderActions, noteLabel, 
     },
   });
 
+  // How the last press on a row began: a mouse click only focuses the row (a double click plays),
+  // a tap, Enter or a screen reader's activation plays.
+  const pressedWith = useRef<PressEvent['pointerType'] | null>(null);
+
+  if (isLoading) {
+    return (
+      // Named as the list will be, so the place of the list is found (and announced) while it loads.
+      <div
+        role="status"
+        aria-label={props['aria-label']}
+        aria-busy="true"
+        className={cx('flex flex-col', className)}
+      >
+        <SkeletonRows count={skeletonRows} showAlbum={showAlbum} />
+      </div>
+    );
+  }
+
   return (
-    <GridList
-      // The grid list calls its drag hooks only when it has them, so turning reordering on or off
-      // (the viewer's permissions arriving after the first render) must mount a new list.
-      key={onReorder ? 'reorderable' : 'fixed'}
-      aria-label={props['aria-label']}
-      items={items}
-      dragAndDropHooks={onReorder ? dragAndDropHooks : undefined}
-      selectionMode="none"
-      className="flex flex-col outline-none"
-      renderEmptyState={() => null}
-    >
-      {(item) => {
-        const index = items.indexOf(item);
-        return (
-          <GridListItem
-            id={item.key}
-            textValue={item.track.name}
-            className={cx(
-              'group grid items-center gap-2 rounded-theme px-1 sm:gap-3 sm:px-2 py-1.5 text-sm text-fg outline-none data-hovered:bg-hover data-dragging:opacity-50',
-              onReorder
-                ? 'grid-cols-[auto_2.5rem_minmax(0,1fr)_auto] md:grid-cols-[auto_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]'
-                : 'grid-cols-[2.5rem_minmax(0,1fr)_auto] md:grid-cols-[2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_auto]',
-              'data-drop-target:bg-primary/10',
-              insetFocusRing,
-            )}
-          >
-            {onReorder && (
-              <RACButton
-                slot="drag"
-                aria-label={trans('Move :name', { name: item.track.name })}
-                className={cx('flex size-8 cursor-grab items-center justify-center rounded text-muted')}
-              >
-                <GripVertical aria-hidden="true" className="size-4" />
-              </RACButton>
-            )}
-            <PlayCell track={item.track} index={index} onPlay={() => onPlay(index)} />
-            <div className="flex min-w-0 items-center gap-3">
-              {item.track.image ? (
-                <img
-                  src={item.track.image}
-                  alt=""
-                  aria-hidden="true"
-                  className="size-10 shrink-0 rounded object-cover"
-                />
-              ) : (
-                <span aria-hidden="true" className="size-10 shrink-0 rounded bg-bg-alt" />
+    <div className={className}>
+      <GridList
+        // The grid list calls its drag hooks only when it has them, so turning reordering on or off
+        // (the viewer's permissions arriving after the first render) must mount a new list.
+        key={onReorder ? 'reorderable' : 'fixed'}
+        aria-label={props['aria-label']}
+        items={items}
+        dragAndDropHooks={onReorder ? dragAndDropHooks : undefined}
+        selectionMode="none"
+        // Tab from a row goes through that row's controls, then out of the list.
+        keyboardNavigationBehavior="tab"
+        className="flex flex-col outline-none"
+        renderEmptyState={() => null}
+      >
+        {(item) => {
+          const index = items.indexOf(item);
+          const { track } = item;
+          const playable = !!track.stream_url;
+          const isCurrent = currentId === track.id;
+          const number = useTrackNumbers ? (track.number ?? index + 1) : index + 1;
+          const fromControl = (e: MouseEvent) =>
+            e.target instanceof Element && !!e.target.closest('a, button');
+          return (
+            <GridListItem
+              id={item.key}
+              textValue={track.name}
+              // Only data attributes reach a grid list row; "Pause {track}" is what tells a screen reader.
+              data-current={isCurrent || undefined}
+              onPressStart={(e) => {
+                pressedWith.current = e.pointerType;
+              }}
+              onAction={() => {
+                if (pressedWith.current !== 'mouse' && playable) play(index);
+              }}
+              onDoubleClick={(e) => !fromControl(e) && playable && play(index)}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                // The row's own "More options" button opens the menu, so there is a single menu per
+                // row and focus returns to that button when it closes.
+                e.currentTarget.querySelector<HTMLButtonElement>('[data-track-menu] button')?.click();
+              }}
+              className={cx(
+                'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg outline-none sm:gap-3 sm:px-2',
+                'data-hovered:bg-hover data-focus-visible-within:bg-hover data-dragging:opacity-50 data-drop-target:bg-primary/10',
+                insetFocusRing,
+                !playable && 'opacity-60',
               )}
-              <div className="min-w-0">
-                <div className="flex items-center gap-1.5">
-                  <span className="truncate font-medium">{item.track.name}</span>
-                  {item.track.explicit && (
-                    <span
-                      title={trans('Explicit')}
-                      className="shrink-0 rounded-sm bg-muted/30 px-1 text-[10px] font-bold text-muted"
+            >
+              {onReorder && (
+                <RACButton
+                  slot="drag"
+                  aria-label={trans('Move :name', { name: track.name })}
+                  className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
+                >
+                  <GripVertical aria-hidden="true" className="size-4" />
+                </RACButton>
+              )}
+              <PlayCell
+                track={track}
+                number={number}
+                isCurrent={isCurrent}
+                isPlaying={isCurrent && playing}
+                onPlay={() => play(index)}
+              />
+              <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
+              {showAlbum && (
+                <div className="hidden w-[26%] min-w-0 shrink-0 text-muted md:block">
+                  {track.album && (
+                    <Link
+                      href={paths.album(track.album)}
+                      className="block truncate leading-6 text-muted hover:text-fg hover:underline"
                     >
-                      E
-                    </span>
+                      {track.album.name}
+                    </Link>
                   )}
                 </div>
-                <div className="truncate text-xs text-muted">
-                  {item.track.artists.map((a, i) => (
-                    <span key={a.id}>
-                      {i > 0 && ', '}
-                      <Link href={paths.artist(a)} className="text-muted hover:text-fg hover:underline">
-                        {a.name}
-                      </Link>
-                    </span>
-                  ))}
-                </div>
-              </div>
-            </div>
-            <div className="hidden min-w-0 text-xs text-muted md:block">
-              {item.track.album && (
-                <Link
-                  href={paths.album(item.track.album)}
-                  className="block truncate text-muted hover:text-fg hover:underline"
-                >
-                  {item.track.album.name}
-                </Link>
               )}
-              {item.note && (
-                <span className="block truncate" title={noteLabel}>
+              {showNote && (
+                <span className="hidden w-28 shrink-0 truncate text-xs text-muted lg:block" title={noteLabel}>
                   {item.note}
                 </span>
               )}
-            </div>
-            <div className="flex items-center gap-1">
-              {/* Phones keep the title readable; liking stays in the row's menu. */}
-              <LikeButton
-                type="track"
-                id={item.track.id}
-                name={item.track.name}
-                size="sm"
-                className="max-sm:hidden"
-              />
-              <span className="w-11 text-right text-xs tabular-nums text-muted">
-                {formatDuration(item.track.duration_ms / 1000)}
+              <div className="flex shrink-0 items-center gap-1 text-muted">
+                {/* Phones keep the width for the title; liking and the length are in the menu and the player. */}
+                <LikeButton
+                  type="track"
+                  id={track.id}
+                  name={track.name}
+                  size="sm"
+                  className="max-sm:hidden"
+                />
+                <span className="w-11 text-right text-xs tabular-nums max-sm:hidden">
+                  {formatDuration(track.duration_ms / 1000)}
+                </span>
+                <span data-track-menu="" className="contents">
+                  <TrackMenu track={track} onRemove={onRemove ? () => onRemove(item, index) : undefined} />
+                </span>
+                {renderActions?.(item, index)}
+              </div>
+            </GridListItem>
+          );
+        }}
+      </GridList>
+      {isLoadingMore && (
+        <div aria-hidden="true" className="flex flex-col">
+          <SkeletonRows count={3} showAlbum={showAlbum} />
+        </div>
+      )}
+      {onLoadMore && <LoadMore hasMore={!!hasMore} isLoading={!!isLoadingMore} onLoadMore={onLoadMore} />}
+    </div>
+  );
+}
+
+/**
+ * Cover, title and artists of a track row, taking the width the row's other columns leave (the
+ * queue's rows use it too). With `links`, the title opens the track's page and each artist theirs.
+ */
+export function TrackTitle({
+  track,
+  isCurrent,
+  links = true,
+  before,
+  className,
+}: {
+  track: Track;
+  isCurrent?: boolean;
+  links?: boolean;
+  /** Read before the title by screen readers ("Now playing:"). */
+  before?: ReactNode;
+  className?: string;
+}) {
+  const { trans } = useTrans();
+  return (
+    <div className={cx('flex min-w-0 flex-1 items-center gap-3', className)}>
+      {track.image ? (
+        <img
+          src={track.image}
+          alt=""
+          aria-hidden="true"
+          loading="lazy"
+          className="size-10 shrink-0 rounded object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="size-10 shrink-0 rounded bg-bg-alt" />
+      )}
+      <div className="min-w-0 flex-1">
+        {/* Both lines 24 px high: each link is a 24 px target that touches no other (WCAG 2.5.8). */}
+        {links ? (
+          <Link
+            href={paths.track(track)}
+            className={cx(
+              'block truncate leading-6 font-medium hover:underline',
+              isCurrent && 'text-primary',
+            )}
+          >
+            {before}
+            {track.name}
+          </Link>
+        ) : (
+          <span className={cx('block truncate leading-6 font-medium', isCurrent && 'text-primary')}>
+            {before}
+            {track.name}
+          </span>
+        )}
+        <div className="flex min-w-0 items-center gap-1.5 text-xs leading-6 text-muted">
+          {track.explicit && (
+            <span
+              title={trans('Explicit')}
+              className="shrink-0 rounded-sm bg-muted px-1 text-[10px] leading-4 font-bold text-bg"
+            >
+              E<span className="sr-only">{trans('Explicit')}</span>
+            </span>
+          )}
+          <span className="truncate">
+            {track.artists.map((a, i) => (
+              <span key={a.id}>
+                {i > 0 && ', '}
+                {links ? (
+                  // Inline padding, so no layout change: a 24 px target even in 12 px text (WCAG 2.5.8).
+                  <Link
+                    href={paths.artist(a)}
+                    className="py-[4.5px] text-muted hover:text-fg hover:underline"
+                  >
+                    {a.name}
+                  </Link>
+                ) : (
+                  a.name
+                )}
               </span>
-              {renderActions?.(item, index)}
-            </div>
-          </GridListItem>
-        );
-      }}
-    </GridList>
+            ))}
+          </span>
+        </div>
+      </div>
+    </div>
   );
 }
 
 /**
  * The row number, with the play button over it on hover or focus (the button comes first in the
- * DOM so the number can hide while it has keyboard focus). The number sits outside the
- * button so the button's name is exactly "Play {track}" (label-content-name-match).
+ * DOM so the number can hide while it has keyboard focus). The number sits outside the button so
+ * the button's name is exactly "Play {track}" (label-content-name-match). The track loaded now
+ * shows its pause button instead.
  */
-function PlayCell({ track, index, onPlay }: { track: Track; index: number; onPlay: () => void }) {
+function PlayCell({
+  track,
+  number,
+  isCurrent,
+  isPlaying,
+  onPlay,
+}: {
+  track: Track;
+  number: number;
+  isCurrent: boolean;
+  isPlaying: boolean;
+  onPlay: () => void;
+}) {
   const { trans } = useTrans();
-  const playing = useIsTrackPlaying(track.id);
   const disabled = !track.stream_url;
   return (
-    <div className="relative flex size-10 items-center justify-center">
+    <div className={cx('relative flex h-10 items-center justify-end', trackNumberClass)}>
       <RACButton
         aria-label={
-          playing ? trans('Pause :name', { name: track.name }) : trans('Play :name', { name: track.name })
+          isPlaying ? trans('Pause :name', { name: track.name }) : trans('Play :name', { name: track.name })
         }
         isDisabled={disabled}
-        onPress={() => (playing ? getPlayer().pause() : onPlay())}
+        onPress={() => (isCurrent ? getPlayer().toggle() : onPlay())}
         className={cx(
           'peer absolute inset-0 z-10 flex cursor-pointer items-center justify-center rounded-full text-fg data-disabled:cursor-not-allowed',
-          playing
+          isPlaying
             ? 'opacity-100'
             : disabled
               ? 'opacity-0'
               : 'opacity-0 group-data-hovered:opacity-100 data-focus-visible:opacity-100',
         )}
       >
-        {playing ? (
+        {isPlaying ? (
           <Pause aria-hidden="true" className="size-4 text-primary" fill="currentColor" />
         ) : (
           <Play aria-hidden="true" className="size-4" fill="currentColor" />
@@ -201,14 +391,40 @@ function PlayCell({ track, index, onPlay }: { track: Track; index: number; onPla
       </RACButton>
       <span
         aria-hidden="true"
+        data-track-number=""
         className={cx(
-          'text-muted tabular-nums peer-data-focus-visible:invisible',
+          'pr-2 text-muted peer-data-focus-visible:invisible',
           !disabled && 'group-data-hovered:invisible',
-          playing && 'invisible',
+          isCurrent && 'text-primary',
+          isPlaying && 'invisible',
         )}
       >
-        {index + 1}
+        {number}
       </span>
     </div>
   );
+}
+
+/** Grey rows shaped like track rows, while the first page loads or the next one arrives. */
+function SkeletonRows({ count, showAlbum }: { count: number; showAlbum: boolean }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <div key={i} data-skeleton-row="" className="flex items-center gap-2 px-1 py-1.5 sm:gap-3 sm:px-2">
+      <span className={cx('flex justify-end pr-2', trackNumberClass)}>
+        <span className="h-3 w-3 animate-pulse rounded bg-hover" />
+      </span>
+      <span className="size-10 shrink-0 animate-pulse rounded bg-hover" />
+      <span className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <span className="h-3 w-2/3 animate-pulse rounded bg-hover" />
+        <span className="h-2.5 w-1/3 animate-pulse rounded bg-hover" />
+      </span>
+      {showAlbum && (
+        <span className="hidden w-[26%] shrink-0 md:block">
+          <span className="block h-3 w-1/2 animate-pulse rounded bg-hover" />
+        </span>
+      )}
+      <span className="h-3 w-10 shrink-0 animate-pulse rounded bg-hover max-sm:hidden" />
+      <span className="size-8 shrink-0" />
+    </div>
+  ));
 }

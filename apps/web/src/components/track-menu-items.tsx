@@ -1,5 +1,16 @@
 import type { Track } from '@zema/contracts';
-import { Disc3, Heart, Link2, ListEnd, ListMusic, ListPlus, Plus, Trash2, UserRound } from 'lucide-react';
+import {
+  Disc3,
+  Heart,
+  Link2,
+  ListEnd,
+  ListMusic,
+  ListPlus,
+  Music,
+  Plus,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -18,7 +29,7 @@ export interface TrackMenuItemsProps {
 
 /**
  * The items of a track row's "More options" menu: play next, add to queue, add to playlist (with
- * "New playlist"), like, go to artist/album, copy link. Loaded when a row's menu first opens.
+ * "New playlist"), like, go to track/artist/album, copy link. Loaded when a row's menu first opens.
  */
 export function TrackMenuItems({ track, onRemove, onCreatePlaylist }: TrackMenuItemsProps) {
   const { trans } = useTrans();
@@ -65,6 +76,10 @@ export function TrackMenuItems({ track, onRemove, onCreatePlaylist }: TrackMenuI
         {like.liked ? trans('Remove from liked songs') : trans('Add to liked songs')}
       </MenuItem>
       <MenuSeparator />
+      {/* On touch screens a tap on a row plays it, so its title is no link: the track's page is here. */}
+      <MenuItem icon={<Music />} href={paths.track(track)}>
+        {trans('Go to track')}
+      </MenuItem>
       {track.artists.map((a) => (
         <MenuItem key={`artist-${a.id}`} icon={<UserRound />} href={paths.artist(a)} textValue={a.name}>
           {trans('Go to :name', { name: a.name })}

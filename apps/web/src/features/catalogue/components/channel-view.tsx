@@ -1,7 +1,7 @@
 import type { ChannelConfig, ChannelContent, NestedChannel } from '@zema/contracts';
 import { Link } from 'react-router';
 import { AlbumCard, ArtistCard, CardList, GenreCard } from '#src/components/media-cards';
-import { TrackTable } from '#src/components/track-table';
+import { TrackList } from '#src/components/track-list';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
@@ -21,7 +21,7 @@ export function ChannelContentView({
   const layout = config.layout === 'carousel' ? 'carousel' : 'grid';
   switch (content.type) {
     case 'track':
-      return <TrackTable tracks={content.items} aria-label={label} />;
+      return <TrackList tracks={content.items} aria-label={label} />;
     case 'album':
       return (
         <CardList layout={layout} label={label}>

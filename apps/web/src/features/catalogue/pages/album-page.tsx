@@ -7,7 +7,7 @@ import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackTable } from '#src/components/track-table';
+import { TrackList } from '#src/components/track-list';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -57,7 +57,7 @@ export default function AlbumPage() {
           }
         />
       )}
-      <TrackTable
+      <TrackList
         tracks={tracks}
         aria-label={trans('Tracks')}
         hideAlbum

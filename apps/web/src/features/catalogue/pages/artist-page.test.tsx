@@ -44,13 +44,14 @@ describe('artist page states', () => {
   it('shows skeletons while loading, then the artist and the popular tracks', async () => {
     let answer!: (a: ApiAnswer) => void;
     open(() => new Promise<ApiAnswer>((resolve) => (answer = resolve)));
-    // Loading: no heading yet, the popular tracks' table shows placeholder rows.
-    expect(await screen.findByRole('table', { name: 'Popular tracks' })).toBeTruthy();
+    // Loading: no heading yet, the popular tracks' list shows placeholder rows.
+    expect(await screen.findByRole('status', { name: 'Popular tracks' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     answer(ok(page));
     expect(await screen.findByRole('heading', { level: 1, name: 'Aster Aweke' })).toBeTruthy();
     expect(screen.getByText('Tizita')).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Popular tracks' })).toBeTruthy();
     expect(screen.getByText(/4 followers/)).toBeTruthy();
   });
 

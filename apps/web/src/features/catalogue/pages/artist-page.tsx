@@ -11,7 +11,7 @@ import { AlbumCard, ArtistCard, CardList, CardSkeletons } from '#src/components/
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackTable } from '#src/components/track-table';
+import { TrackList } from '#src/components/track-list';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
@@ -95,12 +95,7 @@ export default function ArtistPage() {
         <h2 id="artist-popular" className="text-xl font-bold">
           {trans('Popular')}
         </h2>
-        <TrackTable
-          tracks={popular}
-          aria-label={trans('Popular tracks')}
-          isLoading={!data}
-          skeletonRows={5}
-        />
+        <TrackList tracks={popular} aria-label={trans('Popular tracks')} isLoading={!data} skeletonRows={5} />
         {data && data.popular_tracks.length > POPULAR_SHOWN && (
           <Button variant="text" size="sm" className="self-start" onPress={() => setAllPopular((v) => !v)}>
             {allPopular ? trans('Show less') : trans('Show more')}

@@ -3,7 +3,7 @@ import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackTable } from '#src/components/track-table';
+import { TrackList } from '#src/components/track-list';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useGenre, useGenreTracks } from '../api/get-genre';
@@ -39,7 +39,7 @@ export default function GenrePage() {
       {tracks.isError ? (
         <PageError error={tracks.error} onRetry={() => void tracks.refetch()} />
       ) : (
-        <TrackTable
+        <TrackList
           tracks={list}
           aria-label={trans('Popular :name tracks', { name: genre.data?.display_name ?? name })}
           isLoading={tracks.isPending}

@@ -6,8 +6,8 @@ import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
+import { TrackList } from '#src/components/track-list';
 import { TrackMenu } from '#src/components/track-menu';
-import { TrackTable } from '#src/components/track-table';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -82,7 +82,7 @@ export default function TrackPage() {
           <h2 id="track-album-more" className="text-xl font-bold">
             {trans('More from :name', { name: track.album.name })}
           </h2>
-          <TrackTable
+          <TrackList
             tracks={more}
             aria-label={trans('More from :name', { name: track.album.name })}
             hideAlbum

@@ -5,7 +5,6 @@ import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { EmptyState, PagedList, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { formatRelativeTime } from '#src/lib/relative-time';
@@ -56,7 +55,6 @@ export default function HistoryPage() {
           items={items}
           noteLabel={trans('Played')}
           onPlay={(index) => playTracks(tracks, index)}
-          renderActions={(item) => <TrackMenu track={item.track} />}
         />
       </PagedList>
     </div>

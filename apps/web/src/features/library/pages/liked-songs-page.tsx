@@ -5,7 +5,6 @@ import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { EmptyState, PagedList, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useLikedTracks } from '../api/get-liked-tracks';
@@ -47,12 +46,7 @@ export default function LikedSongsPage() {
           />
         }
       >
-        <TrackList
-          aria-label={title}
-          items={items}
-          onPlay={(index) => playTracks(tracks, index)}
-          renderActions={(item) => <TrackMenu track={item.track} />}
-        />
+        <TrackList aria-label={title} items={items} onPlay={(index) => playTracks(tracks, index)} />
       </PagedList>
     </div>
   );

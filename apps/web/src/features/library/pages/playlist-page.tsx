@@ -7,7 +7,6 @@ import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';
 import { formatTotalDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
@@ -172,16 +171,11 @@ export default function PlaylistPage() {
                 ? (key, toIndex) => reorder.mutate({ playlistId, entryId: Number(key), toIndex })
                 : undefined
             }
-            renderActions={(item) => (
-              <TrackMenu
-                track={item.track}
-                onRemove={
-                  canEditTracks
-                    ? () => remove.mutate({ playlistId, entryIds: [Number(item.key)] })
-                    : undefined
-                }
-              />
-            )}
+            onRemove={
+              canEditTracks
+                ? (item) => remove.mutate({ playlistId, entryIds: [Number(item.key)] })
+                : undefined
+            }
           />
           <LoadMore
             hasMore={entries.hasNextPage}

@@ -16,7 +16,6 @@ import {
   TrackRowsSkeleton,
 } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -222,12 +221,7 @@ function LikesPanel({ userId, name }: { userId: number; name: string }) {
       <div className="pb-3">
         <PlayButton name={label} size="md" onPress={() => playTracks(tracks, 0)} />
       </div>
-      <TrackList
-        aria-label={label}
-        items={items}
-        onPlay={(index) => playTracks(tracks, index)}
-        renderActions={(item) => <TrackMenu track={item.track} />}
-      />
+      <TrackList aria-label={label} items={items} onPlay={(index) => playTracks(tracks, index)} />
     </PagedList>
   );
 }

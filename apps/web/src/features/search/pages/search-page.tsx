@@ -14,7 +14,6 @@ import {
   TrackRowsSkeleton,
 } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths, SEARCH_TABS, type SearchTab } from '#src/lib/paths';
@@ -230,12 +229,7 @@ function Tracks({ tracks }: { tracks: Track[] }) {
   const { trans } = useTrans();
   const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
   return (
-    <TrackList
-      aria-label={trans('Tracks')}
-      items={items}
-      onPlay={(index) => playTracks(tracks, index)}
-      renderActions={(item) => <TrackMenu track={item.track} />}
-    />
+    <TrackList aria-label={trans('Tracks')} items={items} onPlay={(index) => playTracks(tracks, index)} />
   );
 }
 
