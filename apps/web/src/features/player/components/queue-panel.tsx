@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import type { QueueItem } from '#src/components/player/queue';
 import { getPlayer, usePlayerState } from '#src/components/player/use-player';
+import { TrackTitle } from '#src/components/track-list';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -103,19 +104,16 @@ function QueueRow({
       >
         <GripVertical aria-hidden="true" className="size-4" />
       </RACButton>
-      {track.image ? (
-        <img src={track.image} alt="" className="size-10 shrink-0 rounded object-cover" />
-      ) : (
-        <span className="size-10 shrink-0 rounded bg-bg-alt" />
-      )}
-      <span className="min-w-0 flex-1">
-        <span className={cx('block truncate font-medium', isCurrent && 'text-primary')}>
-          {isCurrent && <span className="sr-only">{trans('Now playing:')} </span>}
-          {track.name}
-        </span>
-        <span className="block truncate text-xs text-muted">{artists}</span>
+      <TrackTitle
+        track={track}
+        isCurrent={isCurrent}
+        links={false}
+        before={isCurrent && <span className="sr-only">{trans('Now playing:')} </span>}
+      />
+      {/* Phones keep the width for the title. */}
+      <span className="text-xs text-muted tabular-nums max-sm:hidden">
+        {formatDuration(track.duration_ms / 1000)}
       </span>
-      <span className="text-xs text-muted tabular-nums">{formatDuration(track.duration_ms / 1000)}</span>
       <Button
         variant="icon"
         size="sm"
