@@ -13,7 +13,7 @@ import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';
-import { useMediaQuery } from '#src/ui/use-media-query';
+import { useIsMobile, useMediaQuery } from '#src/ui/use-media-query';
 import { LikeButton } from './like-button';
 import { currentItem } from './player/queue';
 import { getPlayer, playTracks, usePlayerState } from './player/use-player';
@@ -104,6 +104,7 @@ export function TrackList({
 }: TrackListProps) {
   const { trans } = useTrans();
   const coarse = useMediaQuery(COARSE_POINTER);
+  const isMobile = useIsMobile();
   // The same track may be listed twice (a playlist, a channel): its position makes the key unique.
   const items = useMemo<readonly TrackListItem[]>(
     () => givenItems ?? (givenTracks ?? []).map((track, i) => ({ key: `${track.id}:${i}`, track })),
@@ -113,7 +114,8 @@ export function TrackList({
   const play = (index: number) => (onPlay ? onPlay(index) : playTracks(tracks, index));
   const currentId = usePlayerState((s) => currentItem(s)?.track.id ?? null);
   const playing = usePlayerState((s) => s.status === 'playing' || s.status === 'loading');
-  const showAlbum = !hideAlbum;
+  // Not just hidden on narrow screens: an album link there would be the first, invisible, one on the page.
+  const showAlbum = !hideAlbum && !isMobile;
   const showNote = items.some((i) => i.note);
 
   const { dragAndDropHooks } = useDragAndDrop({
@@ -214,7 +216,7 @@ export function TrackList({
               />
               <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
               {showAlbum && (
-                <div className="hidden w-[26%] min-w-0 shrink-0 text-muted md:block">
+                <div className="w-[26%] min-w-0 shrink-0 text-muted">
                   {track.album && (
                     <Link
                       href={paths.album(track.album)}
@@ -419,7 +421,7 @@ function SkeletonRows({ count, showAlbum }: { count: number; showAlbum: boolean 
         <span className="h-2.5 w-1/3 animate-pulse rounded bg-hover" />
       </span>
       {showAlbum && (
-        <span className="hidden w-[26%] shrink-0 md:block">
+        <span className="w-[26%] shrink-0">
           <span className="block h-3 w-1/2 animate-pulse rounded bg-hover" />
         </span>
       )}
