@@ -1,5 +1,5 @@
 import type { Track } from '@zema/contracts';
-import { GripVertical, Pause, Play } from 'lucide-react';
+import { Clock3, GripVertical, Pause, Play } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useMemo, useRef } from 'react';
 import {
   GridList,
@@ -151,6 +151,26 @@ export function TrackList({
 
   return (
     <div className={className}>
+      {!isMobile && items.length > 0 && (
+        // Column names for sighted users; each row's content already says what it is.
+        <div
+          aria-hidden="true"
+          className="mb-1 flex items-center gap-3 border-b border-divider px-2 py-2 text-xs text-muted uppercase"
+        >
+          {onReorder && <span className="size-8 shrink-0" />}
+          <span className={cx('pr-2', trackNumberClass)}>#</span>
+          <span className="min-w-0 flex-1">{trans('Title')}</span>
+          {showAlbum && <span className="w-[26%] shrink-0">{trans('Album')}</span>}
+          {showNote && <span className="hidden w-28 shrink-0 truncate lg:block">{noteLabel}</span>}
+          <span className="flex shrink-0 items-center gap-1">
+            <span className="size-8" />
+            <span className="flex w-11 justify-end">
+              <Clock3 className="size-4" />
+            </span>
+            <span className="size-8" />
+          </span>
+        </div>
+      )}
       <GridList
         // The grid list calls its drag hooks only when it has them, so turning reordering on or off
         // (the viewer's permissions arriving after the first render) must mount a new list.
