@@ -292,11 +292,14 @@ export function TrackTitle({
   isCurrent,
   links = true,
   before,
+  compact,
   className,
 }: {
   track: Track;
   isCurrent?: boolean;
   links?: boolean;
+  /** No cover on phones, where the row has many controls besides (the queue). */
+  compact?: boolean;
   /** Read before the title by screen readers ("Now playing:"). */
   before?: ReactNode;
   className?: string;
@@ -310,10 +313,13 @@ export function TrackTitle({
           alt=""
           aria-hidden="true"
           loading="lazy"
-          className="size-10 shrink-0 rounded object-cover"
+          className={cx('size-10 shrink-0 rounded object-cover', compact && 'max-sm:hidden')}
         />
       ) : (
-        <span aria-hidden="true" className="size-10 shrink-0 rounded bg-bg-alt" />
+        <span
+          aria-hidden="true"
+          className={cx('size-10 shrink-0 rounded bg-bg-alt', compact && 'max-sm:hidden')}
+        />
       )}
       <div className="min-w-0 flex-1">
         {/* Both lines 24 px high: each link is a 24 px target that touches no other (WCAG 2.5.8). */}

@@ -108,9 +108,10 @@ function QueueRow({
         track={track}
         isCurrent={isCurrent}
         links={false}
+        compact
         before={isCurrent && <span className="sr-only">{trans('Now playing:')} </span>}
       />
-      {/* Phones keep the width for the title. */}
+      {/* Phones keep the width for the title: no cover, no length. */}
       <span className="text-xs text-muted tabular-nums max-sm:hidden">
         {formatDuration(track.duration_ms / 1000)}
       </span>
