@@ -1,14 +1,7 @@
 import type { Track } from '@zema/contracts';
 import { Clock3, GripVertical, Pause, Play } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useMemo, useRef } from 'react';
-import {
-  GridList,
-  GridListItem,
-  Link,
-  type PressEvent,
-  Button as RACButton,
-  useDragAndDrop,
-} from 'react-aria-components';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { GridList, GridListItem, Link, type PressEvent, Button as RACButton } from 'react-aria-components';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -18,7 +11,10 @@ import { LikeButton } from './like-button';
 import { currentItem } from './player/queue';
 import { getPlayer, playTracks, usePlayerState } from './player/use-player';
 import { LoadMore } from './states';
+import type { TrackListDragHooks } from './track-list-reorder';
 import { TrackMenu } from './track-menu';
+
+const TrackListReorder = lazy(() => import('./track-list-reorder'));
 
 export interface TrackListItem {
   /** Unique per row (a playlist may hold the same track twice). */
@@ -118,18 +114,111 @@ export function TrackList({
   const showAlbum = !hideAlbum && !isMobile;
   const showNote = items.some((i) => i.note);
 
-  const { dragAndDropHooks } = useDragAndDrop({
-    isDisabled: !onReorder,
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
-    onReorder: (e) => {
-      const key = String([...e.keys][0]);
-      const from = items.findIndex((i) => i.key === key);
-      const target = items.findIndex((i) => i.key === String(e.target.key));
-      if (from < 0 || target < 0 || e.target.dropPosition === 'on') return;
-      const to = reorderIndex(from, target, e.target.dropPosition);
-      if (to !== from) onReorder?.(key, to);
-    },
-  });
+  const move = (key: string, targetKey: string, position: 'before' | 'after') => {
+    const from = items.findIndex((i) => i.key === key);
+    const target = items.findIndex((i) => i.key === targetKey);
+    if (from < 0 || target < 0) return;
+    const to = reorderIndex(from, target, position);
+    if (to !== from) onReorder?.(key, to);
+  };
+
+  const renderGrid = (dragHooks?: TrackListDragHooks) => (
+    <GridList
+      // The grid list calls its drag hooks only when it has them, so turning reordering on or off
+      // (the viewer's permissions arriving after the first render) must mount a new list.
+      key={dragHooks ? 'reorderable' : 'fixed'}
+      aria-label={props['aria-label']}
+      items={items}
+      dragAndDropHooks={dragHooks}
+      selectionMode="none"
+      // Tab from a row goes through that row's controls, then out of the list.
+      keyboardNavigationBehavior="tab"
+      className="flex flex-col outline-none"
+      renderEmptyState={() => null}
+    >
+      {(item) => {
+        const index = items.indexOf(item);
+        const { track } = item;
+        const playable = !!track.stream_url;
+        const isCurrent = currentId === track.id;
+        const number = useTrackNumbers ? (track.number ?? index + 1) : index + 1;
+        const fromControl = (e: MouseEvent) => e.target instanceof Element && !!e.target.closest('a, button');
+        return (
+          <GridListItem
+            id={item.key}
+            textValue={track.name}
+            // Only data attributes reach a grid list row; "Pause {track}" is what tells a screen reader.
+            data-current={isCurrent || undefined}
+            onPressStart={(e) => {
+              pressedWith.current = e.pointerType;
+            }}
+            onAction={() => {
+              if (pressedWith.current !== 'mouse' && playable) play(index);
+            }}
+            onDoubleClick={(e) => !fromControl(e) && playable && play(index)}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              // The row's own "More options" button opens the menu, so there is a single menu per
+              // row and focus returns to that button when it closes.
+              e.currentTarget.querySelector<HTMLButtonElement>('[data-track-menu] button')?.click();
+            }}
+            className={cx(
+              'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg outline-none sm:gap-3 sm:px-2',
+              'data-hovered:bg-hover data-focus-visible-within:bg-hover data-dragging:opacity-50 data-drop-target:bg-primary/10',
+              insetFocusRing,
+              !playable && 'opacity-60',
+            )}
+          >
+            {dragHooks && (
+              <RACButton
+                slot="drag"
+                aria-label={trans('Move :name', { name: track.name })}
+                className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
+              >
+                <GripVertical aria-hidden="true" className="size-4" />
+              </RACButton>
+            )}
+            <PlayCell
+              track={track}
+              number={number}
+              isCurrent={isCurrent}
+              isPlaying={isCurrent && playing}
+              onPlay={() => play(index)}
+            />
+            <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
+            {showAlbum && (
+              <div className="w-[26%] min-w-0 shrink-0 text-muted">
+                {track.album && (
+                  <Link
+                    href={paths.album(track.album)}
+                    className="block truncate leading-6 text-muted hover:text-fg hover:underline"
+                  >
+                    {track.album.name}
+                  </Link>
+                )}
+              </div>
+            )}
+            {showNote && (
+              <span className="hidden w-28 shrink-0 truncate text-xs text-muted lg:block" title={noteLabel}>
+                {item.note}
+              </span>
+            )}
+            <div className="flex shrink-0 items-center gap-1 text-muted">
+              {/* Phones keep the width for the title; liking and the length are in the menu and the player. */}
+              <LikeButton type="track" id={track.id} name={track.name} size="sm" className="max-sm:hidden" />
+              <span className="w-11 text-right text-xs tabular-nums max-sm:hidden">
+                {formatDuration(track.duration_ms / 1000)}
+              </span>
+              <span data-track-menu="" className="contents">
+                <TrackMenu track={track} onRemove={onRemove ? () => onRemove(item, index) : undefined} />
+              </span>
+              {renderActions?.(item, index)}
+            </div>
+          </GridListItem>
+        );
+      }}
+    </GridList>
+  );
 
   // How the last press on a row began: a mouse click only focuses the row (a double click plays),
   // a tap, Enter or a screen reader's activation plays.
@@ -171,108 +260,14 @@ export function TrackList({
           </span>
         </div>
       )}
-      <GridList
-        // The grid list calls its drag hooks only when it has them, so turning reordering on or off
-        // (the viewer's permissions arriving after the first render) must mount a new list.
-        key={onReorder ? 'reorderable' : 'fixed'}
-        aria-label={props['aria-label']}
-        items={items}
-        dragAndDropHooks={onReorder ? dragAndDropHooks : undefined}
-        selectionMode="none"
-        // Tab from a row goes through that row's controls, then out of the list.
-        keyboardNavigationBehavior="tab"
-        className="flex flex-col outline-none"
-        renderEmptyState={() => null}
-      >
-        {(item) => {
-          const index = items.indexOf(item);
-          const { track } = item;
-          const playable = !!track.stream_url;
-          const isCurrent = currentId === track.id;
-          const number = useTrackNumbers ? (track.number ?? index + 1) : index + 1;
-          const fromControl = (e: MouseEvent) =>
-            e.target instanceof Element && !!e.target.closest('a, button');
-          return (
-            <GridListItem
-              id={item.key}
-              textValue={track.name}
-              // Only data attributes reach a grid list row; "Pause {track}" is what tells a screen reader.
-              data-current={isCurrent || undefined}
-              onPressStart={(e) => {
-                pressedWith.current = e.pointerType;
-              }}
-              onAction={() => {
-                if (pressedWith.current !== 'mouse' && playable) play(index);
-              }}
-              onDoubleClick={(e) => !fromControl(e) && playable && play(index)}
-              onContextMenu={(e) => {
-                e.preventDefault();
-                // The row's own "More options" button opens the menu, so there is a single menu per
-                // row and focus returns to that button when it closes.
-                e.currentTarget.querySelector<HTMLButtonElement>('[data-track-menu] button')?.click();
-              }}
-              className={cx(
-                'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg outline-none sm:gap-3 sm:px-2',
-                'data-hovered:bg-hover data-focus-visible-within:bg-hover data-dragging:opacity-50 data-drop-target:bg-primary/10',
-                insetFocusRing,
-                !playable && 'opacity-60',
-              )}
-            >
-              {onReorder && (
-                <RACButton
-                  slot="drag"
-                  aria-label={trans('Move :name', { name: track.name })}
-                  className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
-                >
-                  <GripVertical aria-hidden="true" className="size-4" />
-                </RACButton>
-              )}
-              <PlayCell
-                track={track}
-                number={number}
-                isCurrent={isCurrent}
-                isPlaying={isCurrent && playing}
-                onPlay={() => play(index)}
-              />
-              <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
-              {showAlbum && (
-                <div className="w-[26%] min-w-0 shrink-0 text-muted">
-                  {track.album && (
-                    <Link
-                      href={paths.album(track.album)}
-                      className="block truncate leading-6 text-muted hover:text-fg hover:underline"
-                    >
-                      {track.album.name}
-                    </Link>
-                  )}
-                </div>
-              )}
-              {showNote && (
-                <span className="hidden w-28 shrink-0 truncate text-xs text-muted lg:block" title={noteLabel}>
-                  {item.note}
-                </span>
-              )}
-              <div className="flex shrink-0 items-center gap-1 text-muted">
-                {/* Phones keep the width for the title; liking and the length are in the menu and the player. */}
-                <LikeButton
-                  type="track"
-                  id={track.id}
-                  name={track.name}
-                  size="sm"
-                  className="max-sm:hidden"
-                />
-                <span className="w-11 text-right text-xs tabular-nums max-sm:hidden">
-                  {formatDuration(track.duration_ms / 1000)}
-                </span>
-                <span data-track-menu="" className="contents">
-                  <TrackMenu track={track} onRemove={onRemove ? () => onRemove(item, index) : undefined} />
-                </span>
-                {renderActions?.(item, index)}
-              </div>
-            </GridListItem>
-          );
-        }}
-      </GridList>
+      {onReorder ? (
+        // Until the drag and drop code arrives, the rows are there without their handles.
+        <Suspense fallback={renderGrid()}>
+          <TrackListReorder onMove={move}>{renderGrid}</TrackListReorder>
+        </Suspense>
+      ) : (
+        renderGrid()
+      )}
       {isLoadingMore && (
         <div aria-hidden="true" className="flex flex-col">
           <SkeletonRows count={3} showAlbum={showAlbum} />
