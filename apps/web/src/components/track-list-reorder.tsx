@@ -1,21 +1,28 @@
-import type { ReactNode } from 'react';
-import { useDragAndDrop } from 'react-aria-components';
-
-export type TrackListDragHooks = ReturnType<typeof useDragAndDrop>['dragAndDropHooks'];
+import { GripVertical } from 'lucide-react';
+import { useRef } from 'react';
+import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
+import type { TrackGridProps } from './track-list';
 
 /**
- * The drag and drop of a reorderable track list (mouse, touch and keyboard), in a module of its
- * own: only playlists the viewer may edit need it, so catalogue pages do not load it (README, web
- * budget).
+ * The grid of a reorderable track list, with drag and drop (mouse, touch and keyboard), in a module
+ * of its own: only playlists the viewer may edit need it, so catalogue pages do not load it nor
+ * react-aria-components' GridList (README, web budget). Its rows are the fixed list's rows with a
+ * drag handle before them.
  */
 export default function TrackListReorder({
+  'aria-label': label,
+  items,
+  onAction,
+  rowProps,
+  renderRow,
   onMove,
-  children,
-}: {
+}: TrackGridProps & {
   /** The row `key` was dropped before or after the row `target`. */
   onMove: (key: string, target: string, position: 'before' | 'after') => void;
-  children: (hooks: TrackListDragHooks) => ReactNode;
 }) {
+  const { trans } = useTrans();
+  const pressedWith = useRef<string | null>(null);
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     onReorder: (e) => {
@@ -23,5 +30,43 @@ export default function TrackListReorder({
       onMove(String([...e.keys][0]), String(e.target.key), e.target.dropPosition);
     },
   });
-  return children(dragAndDropHooks);
+  return (
+    <GridList
+      aria-label={label}
+      items={items}
+      dragAndDropHooks={dragAndDropHooks}
+      selectionMode="none"
+      // Tab from a row goes through that row's controls, then out of the list.
+      keyboardNavigationBehavior="tab"
+      className="flex flex-col outline-none"
+      renderEmptyState={() => null}
+    >
+      {(item) => {
+        const index = items.indexOf(item);
+        return (
+          <GridListItem
+            id={item.key}
+            textValue={item.track.name}
+            {...rowProps(item, index)}
+            onPressStart={(e) => {
+              pressedWith.current = e.pointerType;
+            }}
+            onAction={() => onAction(index, pressedWith.current)}
+          >
+            {renderRow(
+              item,
+              index,
+              <RACButton
+                slot="drag"
+                aria-label={trans('Move :name', { name: item.track.name })}
+                className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
+              >
+                <GripVertical aria-hidden="true" className="size-4" />
+              </RACButton>,
+            )}
+          </GridListItem>
+        );
+      }}
+    </GridList>
+  );
 }

@@ -1,7 +1,9 @@
 import type { Track } from '@zema/contracts';
-import { Clock3, GripVertical, Pause, Play } from 'lucide-react';
+import { Clock3, Pause, Play } from 'lucide-react';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useRef } from 'react';
-import { GridList, GridListItem, Link, type PressEvent, Button as RACButton } from 'react-aria-components';
+import { mergeProps, useFocusRing, useGridList, useGridListItem, useHover } from 'react-aria';
+import { Link, Button as RACButton } from 'react-aria-components';
+import { Item, type ListState, type Node, useListState } from 'react-stately';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -11,7 +13,6 @@ import { LikeButton } from './like-button';
 import { currentItem } from './player/queue';
 import { getPlayer, playTracks, usePlayerState } from './player/use-player';
 import { LoadMore } from './states';
-import type { TrackListDragHooks } from './track-list-reorder';
 import { TrackMenu } from './track-menu';
 
 const TrackListReorder = lazy(() => import('./track-list-reorder'));
@@ -61,6 +62,25 @@ export interface TrackListProps {
 export function reorderIndex(from: number, target: number, position: 'before' | 'after'): number {
   const to = position === 'before' ? target : target + 1;
   return from < to ? to - 1 : to;
+}
+
+/** What a row element gets from the list besides what its grid gives it. */
+export interface TrackRowProps {
+  'data-current': true | undefined;
+  className: string;
+  onDoubleClick: (e: MouseEvent<HTMLElement>) => void;
+  onContextMenu: (e: MouseEvent<HTMLElement>) => void;
+}
+
+/** What both grids (fixed and reorderable) render the rows from, so they render the same rows. */
+export interface TrackGridProps {
+  'aria-label': string;
+  items: readonly TrackListItem[];
+  /** A press on a row began with this pointer type ('mouse', 'touch', 'keyboard', 'virtual'…). */
+  onAction: (index: number, pointerType: string | null) => void;
+  rowProps: (item: TrackListItem, index: number) => TrackRowProps;
+  /** The cells of a row, after the drag handle when there is one. */
+  renderRow: (item: TrackListItem, index: number, handle?: ReactNode) => ReactNode;
 }
 
 /** Touch screens: a tap on a row plays it, so the title is not a link there (the menu has "Go to"). */
@@ -122,107 +142,90 @@ export function TrackList({
     if (to !== from) onReorder?.(key, to);
   };
 
-  const renderGrid = (dragHooks?: TrackListDragHooks) => (
-    <GridList
-      // The grid list calls its drag hooks only when it has them, so turning reordering on or off
-      // (the viewer's permissions arriving after the first render) must mount a new list.
-      key={dragHooks ? 'reorderable' : 'fixed'}
-      aria-label={props['aria-label']}
-      items={items}
-      dragAndDropHooks={dragHooks}
-      selectionMode="none"
-      // Tab from a row goes through that row's controls, then out of the list.
-      keyboardNavigationBehavior="tab"
-      className="flex flex-col outline-none"
-      renderEmptyState={() => null}
-    >
-      {(item) => {
-        const index = items.indexOf(item);
-        const { track } = item;
-        const playable = !!track.stream_url;
-        const isCurrent = currentId === track.id;
-        const number = useTrackNumbers ? (track.number ?? index + 1) : index + 1;
-        const fromControl = (e: MouseEvent) => e.target instanceof Element && !!e.target.closest('a, button');
-        return (
-          <GridListItem
-            id={item.key}
-            textValue={track.name}
-            // Only data attributes reach a grid list row; "Pause {track}" is what tells a screen reader.
-            data-current={isCurrent || undefined}
-            onPressStart={(e) => {
-              pressedWith.current = e.pointerType;
-            }}
-            onAction={() => {
-              if (pressedWith.current !== 'mouse' && playable) play(index);
-            }}
-            onDoubleClick={(e) => !fromControl(e) && playable && play(index)}
-            onContextMenu={(e) => {
-              e.preventDefault();
-              // The row's own "More options" button opens the menu, so there is a single menu per
-              // row and focus returns to that button when it closes.
-              e.currentTarget.querySelector<HTMLButtonElement>('[data-track-menu] button')?.click();
-            }}
-            className={cx(
-              'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg outline-none sm:gap-3 sm:px-2',
-              'data-hovered:bg-hover data-focus-visible-within:bg-hover data-dragging:opacity-50 data-drop-target:bg-primary/10',
-              insetFocusRing,
-              !playable && 'opacity-60',
-            )}
-          >
-            {dragHooks && (
-              <RACButton
-                slot="drag"
-                aria-label={trans('Move :name', { name: track.name })}
-                className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
-              >
-                <GripVertical aria-hidden="true" className="size-4" />
-              </RACButton>
-            )}
-            <PlayCell
-              track={track}
-              number={number}
-              isCurrent={isCurrent}
-              isPlaying={isCurrent && playing}
-              onPlay={() => play(index)}
-            />
-            <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
-            {showAlbum && (
-              <div className="w-[26%] min-w-0 shrink-0 text-muted">
-                {track.album && (
-                  <Link
-                    href={paths.album(track.album)}
-                    className="block truncate leading-6 text-muted hover:text-fg hover:underline"
-                  >
-                    {track.album.name}
-                  </Link>
-                )}
-              </div>
-            )}
-            {showNote && (
-              <span className="hidden w-28 shrink-0 truncate text-xs text-muted lg:block" title={noteLabel}>
-                {item.note}
-              </span>
-            )}
-            <div className="flex shrink-0 items-center gap-1 text-muted">
-              {/* Phones keep the width for the title; liking and the length are in the menu and the player. */}
-              <LikeButton type="track" id={track.id} name={track.name} size="sm" className="max-sm:hidden" />
-              <span className="w-11 text-right text-xs tabular-nums max-sm:hidden">
-                {formatDuration(track.duration_ms / 1000)}
-              </span>
-              <span data-track-menu="" className="contents">
-                <TrackMenu track={track} onRemove={onRemove ? () => onRemove(item, index) : undefined} />
-              </span>
-              {renderActions?.(item, index)}
-            </div>
-          </GridListItem>
-        );
-      }}
-    </GridList>
-  );
-
   // How the last press on a row began: a mouse click only focuses the row (a double click plays),
   // a tap, Enter or a screen reader's activation plays.
-  const pressedWith = useRef<PressEvent['pointerType'] | null>(null);
+  const activate = (index: number, pointerType: string | null) => {
+    const track = items[index]?.track;
+    if (track?.stream_url && pointerType !== 'mouse') play(index);
+  };
+
+  const rowProps = (item: TrackListItem, index: number): TrackRowProps => {
+    const { track } = item;
+    const playable = !!track.stream_url;
+    const fromControl = (e: MouseEvent) => e.target instanceof Element && !!e.target.closest('a, button');
+    return {
+      // Only data attributes reach a grid list row; "Pause {track}" is what tells a screen reader.
+      'data-current': currentId === track.id || undefined,
+      onDoubleClick: (e) => !fromControl(e) && playable && play(index),
+      onContextMenu: (e) => {
+        e.preventDefault();
+        // The row's own "More options" button opens the menu, so there is a single menu per
+        // row and focus returns to that button when it closes.
+        e.currentTarget.querySelector<HTMLButtonElement>('[data-track-menu] button')?.click();
+      },
+      className: cx(
+        'group flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg outline-none sm:gap-3 sm:px-2',
+        'data-hovered:bg-hover data-focus-visible-within:bg-hover data-dragging:opacity-50 data-drop-target:bg-primary/10',
+        insetFocusRing,
+        !playable && 'opacity-60',
+      ),
+    };
+  };
+
+  const renderRow = (item: TrackListItem, index: number, handle?: ReactNode) => {
+    const { track } = item;
+    const isCurrent = currentId === track.id;
+    const number = useTrackNumbers ? (track.number ?? index + 1) : index + 1;
+    return (
+      <>
+        {handle}
+        <PlayCell
+          track={track}
+          number={number}
+          isCurrent={isCurrent}
+          isPlaying={isCurrent && playing}
+          onPlay={() => play(index)}
+        />
+        <TrackTitle track={track} isCurrent={isCurrent} links={!coarse} />
+        {showAlbum && (
+          <div className="w-[26%] min-w-0 shrink-0 text-muted">
+            {track.album && (
+              <Link
+                href={paths.album(track.album)}
+                className="block truncate leading-6 text-muted hover:text-fg hover:underline"
+              >
+                {track.album.name}
+              </Link>
+            )}
+          </div>
+        )}
+        {showNote && (
+          <span className="hidden w-28 shrink-0 truncate text-xs text-muted lg:block" title={noteLabel}>
+            {item.note}
+          </span>
+        )}
+        <div className="flex shrink-0 items-center gap-1 text-muted">
+          {/* Phones keep the width for the title; liking and the length are in the menu and the player. */}
+          <LikeButton type="track" id={track.id} name={track.name} size="sm" className="max-sm:hidden" />
+          <span className="w-11 text-right text-xs tabular-nums max-sm:hidden">
+            {formatDuration(track.duration_ms / 1000)}
+          </span>
+          <span data-track-menu="" className="contents">
+            <TrackMenu track={track} onRemove={onRemove ? () => onRemove(item, index) : undefined} />
+          </span>
+          {renderActions?.(item, index)}
+        </div>
+      </>
+    );
+  };
+
+  const grid: TrackGridProps = {
+    'aria-label': props['aria-label'],
+    items,
+    onAction: activate,
+    rowProps,
+    renderRow,
+  };
 
   if (isLoading) {
     return (
@@ -262,11 +265,11 @@ export function TrackList({
       )}
       {onReorder ? (
         // Until the drag and drop code arrives, the rows are there without their handles.
-        <Suspense fallback={renderGrid()}>
-          <TrackListReorder onMove={move}>{renderGrid}</TrackListReorder>
+        <Suspense fallback={<FixedGrid {...grid} />}>
+          <TrackListReorder {...grid} onMove={move} />
         </Suspense>
       ) : (
-        renderGrid()
+        <FixedGrid {...grid} />
       )}
       {isLoadingMore && (
         <div aria-hidden="true" className="flex flex-col">
@@ -274,6 +277,112 @@ export function TrackList({
         </div>
       )}
       {onLoadMore && <LoadMore hasMore={!!hasMore} isLoading={!!isLoadingMore} onLoadMore={onLoadMore} />}
+    </div>
+  );
+}
+
+/**
+ * The grid of a list whose rows stay in place, on react-aria's hooks: the same keyboard model and
+ * row attributes as the reorderable list's GridList (track-list-reorder.tsx), without the
+ * collection, drag and drop and form modules that component brings (web budget).
+ */
+function FixedGrid({ 'aria-label': label, items, onAction, rowProps, renderRow }: TrackGridProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const state = useListState<TrackListItem>({
+    items,
+    selectionMode: 'none',
+    children: (item) => (
+      <Item key={item.key} textValue={item.track.name}>
+        {item.track.name}
+      </Item>
+    ),
+  });
+  const pressedWith = useRef<string | null>(null);
+  const { gridProps } = useGridList(
+    {
+      'aria-label': label,
+      // Tab from a row goes through that row's controls, then out of the list.
+      keyboardNavigationBehavior: 'tab',
+      onAction: (key) => {
+        const pointerType = pressedWith.current;
+        pressedWith.current = null;
+        onAction(
+          items.findIndex((i) => i.key === key),
+          pointerType,
+        );
+      },
+    },
+    state,
+    ref,
+  );
+  return (
+    <div {...gridProps} ref={ref} className="flex flex-col outline-none">
+      {[...state.collection].map((node) => {
+        const index = items.findIndex((i) => i.key === node.key);
+        const item = items[index];
+        return (
+          item && (
+            <FixedRow
+              key={node.key}
+              node={node}
+              state={state}
+              pressedWith={pressedWith}
+              {...rowProps(item, index)}
+            >
+              {renderRow(item, index)}
+            </FixedRow>
+          )
+        );
+      })}
+    </div>
+  );
+}
+
+function FixedRow({
+  node,
+  state,
+  pressedWith,
+  children,
+  ...props
+}: TrackRowProps & {
+  node: Node<TrackListItem>;
+  state: ListState<TrackListItem>;
+  pressedWith: { current: string | null };
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { rowProps, gridCellProps, isPressed, isFocused } = useGridListItem({ node }, state, ref);
+  const { hoverProps, isHovered } = useHover({});
+  const { focusProps, isFocusVisible } = useFocusRing();
+  const { focusProps: focusWithinProps, isFocusVisible: isFocusVisibleWithin } = useFocusRing({
+    within: true,
+  });
+  // How a press on the row begins, for the list's onAction (as GridListItem's onPressStart tells).
+  const pressStart = {
+    onPointerDown: (e: { pointerType: string }) => {
+      pressedWith.current = e.pointerType;
+    },
+    onKeyDown: () => {
+      pressedWith.current = 'keyboard';
+    },
+    onClick: (e: MouseEvent) => {
+      if (e.detail === 0) pressedWith.current = 'virtual';
+    },
+  };
+  return (
+    <div
+      {...mergeProps(pressStart, rowProps, focusProps, focusWithinProps, hoverProps, props)}
+      ref={ref}
+      data-rac=""
+      data-hovered={isHovered || undefined}
+      data-pressed={isPressed || undefined}
+      data-focused={isFocused || undefined}
+      data-focus-visible={isFocusVisible || undefined}
+      data-focus-visible-within={isFocusVisibleWithin || undefined}
+    >
+      <div {...gridCellProps} style={{ display: 'contents' }}>
+        {children}
+      </div>
     </div>
   );
 }
