@@ -104,6 +104,33 @@ describe('TrackList keyboard model', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
   });
 
+  it('Home and End reach the first and last rows; typing a title’s first letters reaches its row', async () => {
+    renderList({ items: songs(12) });
+    const rows = await screen.findAllByRole('row');
+    await userEvent.click(screen.getByRole('button', { name: 'before' }));
+    await userEvent.tab();
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(rows[11]);
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(rows[0]);
+    await userEvent.keyboard('song 1');
+    expect(document.activeElement).toBe(rows[0]);
+    await userEvent.keyboard('1');
+    expect(document.activeElement).toBe(rows[10]);
+  });
+
+  it('Shift+Tab from a row leaves the list; the list keeps the row last focused as its Tab stop', async () => {
+    renderList();
+    const rows = await screen.findAllByRole('row');
+    await userEvent.click(screen.getByRole('button', { name: 'before' }));
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'before' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(rows[1]);
+  });
+
   it('Enter on a row plays the list from that row', async () => {
     const { onPlay } = renderList();
     const rows = await screen.findAllByRole('row');

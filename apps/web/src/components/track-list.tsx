@@ -1,9 +1,18 @@
 import type { Track } from '@zema/contracts';
 import { Clock3, Pause, Play } from 'lucide-react';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useRef } from 'react';
-import { mergeProps, useFocusRing, useGridList, useGridListItem, useHover } from 'react-aria';
+import {
+  type HTMLAttributes,
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { mergeProps, useFocusRing, useHover } from 'react-aria';
 import { Link, Button as RACButton } from 'react-aria-components';
-import { Item, type ListState, type Node, useListState } from 'react-stately';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -281,106 +290,171 @@ export function TrackList({
   );
 }
 
+/** The elements Tab stops at inside `root`, in order. */
+function tabbables(root: Element): HTMLElement[] {
+  return [
+    ...root.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input, select, textarea, [tabindex]',
+    ),
+  ].filter(
+    // Not the controls hidden on narrow screens (checkVisibility: all browsers since 2024).
+    (el) => el.tabIndex >= 0 && (typeof el.checkVisibility !== 'function' || el.checkVisibility()),
+  );
+}
+
 /**
- * The grid of a list whose rows stay in place, on react-aria's hooks: the same keyboard model and
- * row attributes as the reorderable list's GridList (track-list-reorder.tsx), without the
- * collection, drag and drop and form modules that component brings (web budget).
+ * The grid of a list whose rows stay in place, with the keyboard model of the reorderable list's
+ * GridList (track-list-reorder.tsx) in a few lines instead of react-aria's collection, selection
+ * and drag and drop modules (web budget): one Tab stop (the row last focused), Up/Down/Home/End
+ * between rows, Tab through the focused row's controls and then out of the list, Shift+Tab back,
+ * Enter or Space on a row and a tap or a screen reader's activation for the row's action, and
+ * typing a title's first letters to reach its row.
  */
 function FixedGrid({ 'aria-label': label, items, onAction, rowProps, renderRow }: TrackGridProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const state = useListState<TrackListItem>({
-    items,
-    selectionMode: 'none',
-    children: (item) => (
-      <Item key={item.key} textValue={item.track.name}>
-        {item.track.name}
-      </Item>
-    ),
-  });
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const tabKey = items.some((i) => i.key === focusedKey) ? focusedKey : (items[0]?.key ?? null);
   const pressedWith = useRef<string | null>(null);
-  const { gridProps } = useGridList(
-    {
-      'aria-label': label,
-      // Tab from a row goes through that row's controls, then out of the list.
-      keyboardNavigationBehavior: 'tab',
-      onAction: (key) => {
-        const pointerType = pressedWith.current;
-        pressedWith.current = null;
-        onAction(
-          items.findIndex((i) => i.key === key),
-          pointerType,
-        );
-      },
-    },
-    state,
-    ref,
-  );
+  const typed = useRef({ text: '', at: 0 });
+  const pointing = useRef(false);
+
+  const rowAt = (index: number) => ref.current?.querySelectorAll<HTMLElement>(':scope > [role="row"]')[index];
+  const focusRow = (index: number) => {
+    const i = Math.max(0, Math.min(items.length - 1, index));
+    rowAt(i)?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const row = e.currentTarget;
+    if (e.key === 'Tab') {
+      const inRow = tabbables(row);
+      const at = e.target === row ? -1 : inRow.indexOf(e.target as HTMLElement);
+      if (e.shiftKey) {
+        // Back through the row's controls to the row (the list's Tab stop), then out of the list.
+        if (e.target === row) ref.current?.focus();
+      } else if (at === inRow.length - 1) {
+        // After the row's last control, out of the list, past the other rows' controls.
+        const all = ref.current ? tabbables(ref.current) : [];
+        all[all.length - 1]?.focus({ preventScroll: true });
+      }
+      return;
+    }
+    // Keys in a row's controls are theirs.
+    if (e.target !== row) return;
+    const to: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: items.length - 1,
+      PageDown: index + 10,
+      PageUp: index - 10,
+    };
+    if (e.key in to) {
+      e.preventDefault();
+      focusRow(to[e.key] as number);
+    } else if (e.key === 'Enter' || (e.key === ' ' && Date.now() - typed.current.at > 1000)) {
+      e.preventDefault();
+      if (!e.repeat) onAction(index, 'keyboard');
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Type to select, as GridList does: the first row from this one whose title starts with what
+      // was typed (a space while typing is part of the search).
+      const now = Date.now();
+      typed.current = { text: (now - typed.current.at < 1000 ? typed.current.text : '') + e.key, at: now };
+      const text = typed.current.text.toLocaleLowerCase();
+      for (let step = 0; step < items.length; step++) {
+        const i = (index + step) % items.length;
+        if (items[i]?.track.name.toLocaleLowerCase().startsWith(text)) {
+          e.preventDefault();
+          focusRow(i);
+          return;
+        }
+      }
+    }
+  };
+
   return (
-    <div {...gridProps} ref={ref} className="flex flex-col outline-none">
-      {[...state.collection].map((node) => {
-        const index = items.findIndex((i) => i.key === node.key);
-        const item = items[index];
-        return (
-          item && (
-            <FixedRow
-              key={node.key}
-              node={node}
-              state={state}
-              pressedWith={pressedWith}
-              {...rowProps(item, index)}
-            >
-              {renderRow(item, index)}
-            </FixedRow>
-          )
+    // biome-ignore lint/a11y/useSemanticElements: a grid list (rows of one cell), not a table, as GridList renders
+    <div
+      role="grid"
+      aria-label={label}
+      ref={ref}
+      tabIndex={-1}
+      className="flex flex-col outline-none"
+      onPointerDownCapture={() => {
+        pointing.current = true;
+      }}
+      onFocus={(e) => {
+        const fromPointer = pointing.current;
+        pointing.current = false;
+        if (fromPointer || e.target === e.currentTarget) return;
+        if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+        // Tabbing into the list lands on its Tab stop (the row last focused), not on a control of
+        // another row.
+        const stop = rowAt(
+          Math.max(
+            0,
+            items.findIndex((i) => i.key === tabKey),
+          ),
         );
-      })}
+        if (stop && !stop.contains(e.target)) stop.focus();
+      }}
+    >
+      {items.map((item, index) => (
+        <FixedRow
+          key={item.key}
+          label={item.track.name}
+          isTabStop={item.key === tabKey}
+          onFocus={() => setFocusedKey(item.key)}
+          onKeyDown={(e) => onKeyDown(e, index)}
+          onPointerDown={(e) => {
+            pressedWith.current = e.pointerType;
+          }}
+          onClick={(e) => {
+            // Not the row's own links and buttons; a mouse click only focuses the row.
+            if (e.target instanceof Element && e.target.closest('a, button') !== null) return;
+            const pointerType = e.detail === 0 ? 'virtual' : pressedWith.current;
+            pressedWith.current = null;
+            onAction(index, pointerType);
+          }}
+          {...rowProps(item, index)}
+        >
+          {renderRow(item, index)}
+        </FixedRow>
+      ))}
     </div>
   );
 }
 
 function FixedRow({
-  node,
-  state,
-  pressedWith,
+  label,
+  isTabStop,
   children,
   ...props
-}: TrackRowProps & {
-  node: Node<TrackListItem>;
-  state: ListState<TrackListItem>;
-  pressedWith: { current: string | null };
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { rowProps, gridCellProps, isPressed, isFocused } = useGridListItem({ node }, state, ref);
+}: TrackRowProps &
+  Pick<HTMLAttributes<HTMLDivElement>, 'onFocus' | 'onKeyDown' | 'onPointerDown' | 'onClick'> & {
+    label: string;
+    isTabStop: boolean;
+    children: ReactNode;
+  }) {
   const { hoverProps, isHovered } = useHover({});
   const { focusProps, isFocusVisible } = useFocusRing();
   const { focusProps: focusWithinProps, isFocusVisible: isFocusVisibleWithin } = useFocusRing({
     within: true,
   });
-  // How a press on the row begins, for the list's onAction (as GridListItem's onPressStart tells).
-  const pressStart = {
-    onPointerDown: (e: { pointerType: string }) => {
-      pressedWith.current = e.pointerType;
-    },
-    onKeyDown: () => {
-      pressedWith.current = 'keyboard';
-    },
-    onClick: (e: MouseEvent) => {
-      if (e.detail === 0) pressedWith.current = 'virtual';
-    },
-  };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a grid list's row, as GridList renders
     <div
-      {...mergeProps(pressStart, rowProps, focusProps, focusWithinProps, hoverProps, props)}
-      ref={ref}
+      {...mergeProps(props, focusProps, focusWithinProps, hoverProps)}
+      role="row"
+      aria-label={label}
+      tabIndex={isTabStop ? 0 : -1}
       data-rac=""
       data-hovered={isHovered || undefined}
-      data-pressed={isPressed || undefined}
-      data-focused={isFocused || undefined}
       data-focus-visible={isFocusVisible || undefined}
       data-focus-visible-within={isFocusVisibleWithin || undefined}
     >
-      <div {...gridCellProps} style={{ display: 'contents' }}>
+      {/* biome-ignore lint/a11y: the row's one cell, as GridList renders (the row takes focus) */}
+      <div role="gridcell" style={{ display: 'contents' }}>
         {children}
       </div>
     </div>
