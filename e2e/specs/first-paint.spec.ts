@@ -9,6 +9,7 @@ declare global {
   interface Window {
     __shifts: number;
     __paintedAtParse: number;
+    __paintedRows: { heading: string; top: number }[];
   }
 }
 
@@ -33,6 +34,10 @@ test.describe('the painted first view', () => {
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('DOMContentLoaded', () => {
         window.__paintedAtParse = document.getElementById('root')?.childElementCount ?? 0;
+        window.__paintedRows = [...document.querySelectorAll('#root main h2')].map((h) => ({
+          heading: h.textContent ?? '',
+          top: Math.round(h.getBoundingClientRect().top),
+        }));
       });
     });
     for (const path of ['/', '/discover', `/pastor/${artist.id}/artist`, '/login']) {
@@ -44,6 +49,17 @@ test.describe('the painted first view', () => {
         await expect(page.locator('main')).toHaveCount(1);
         if (path.startsWith('/pastor/'))
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(artist.name);
+        if (path === '/discover') {
+          // The channel's first rows were painted (decision 0022) where the app then draws them.
+          const painted = await page.evaluate(() => window.__paintedRows);
+          expect(painted.length).toBeGreaterThan(0);
+          const first = page.getByRole('heading', { level: 2, name: painted[0]!.heading });
+          await expect(first).toBeVisible();
+          const box = await first.boundingBox();
+          expect(Math.round(box!.y)).toBe(painted[0]!.top);
+          for (const row of painted)
+            await expect(page.getByRole('heading', { level: 2, name: row.heading })).toBeVisible();
+        }
         // Scored like Lighthouse's cumulative layout shift (good: under 0.1).
         expect(await page.evaluate(() => window.__shifts)).toBeLessThan(0.05);
       });

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '#src/db/client';
 import { createHumanMarks, type HumanMarks } from '#src/domain/human-verification/human-verification.service';
 import { createMailService, type MailService } from '#src/domain/mail/mail.service';
 import { invalidateCataloguePagesOnChange } from '#src/domain/music/artist-page';
+import { invalidatePublicChannelsOnChange } from '#src/domain/music/channels';
 import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
 import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { createDomainEvents, type DomainEvents } from '#src/lib/events';
@@ -84,6 +85,7 @@ export async function createDeps(
   // Caches derived from the catalogue follow its writes, wherever they happen (decision 0019).
   invalidateCataloguePagesOnChange(events, cache);
   invalidateSearchesOnChange(events, cache);
+  invalidatePublicChannelsOnChange(events, cache);
   return {
     config,
     db: handle.db,

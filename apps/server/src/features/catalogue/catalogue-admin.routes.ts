@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPublicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
 import { loadGenres } from '#src/domain/music/catalogue.loaders';
+import { getChannel } from '#src/domain/music/channels';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
 import { callerId, found } from './catalogue.http';
@@ -28,7 +29,6 @@ import {
   updateGenre,
   updateTrack,
 } from './catalogue.service';
-import { getChannel } from './channels.service';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
 
 /** Largest audio file an admin may upload. */

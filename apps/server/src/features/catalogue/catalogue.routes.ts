@@ -1,6 +1,7 @@
 import { catalogue } from '@zema/contracts/operations/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
+import { getChannel } from '#src/domain/music/channels';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';
 import { callerId, found } from './catalogue.http';
@@ -15,7 +16,6 @@ import {
   getTrack,
   listGenres,
 } from './catalogue.queries';
-import { getChannel } from './channels.service';
 
 /** The catalogue's reads: artist pages, albums, tracks, genres and channels (admin writes: `catalogue-admin.routes.ts`). */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {

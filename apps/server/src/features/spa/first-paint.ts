@@ -5,7 +5,10 @@ import {
   hasPermission,
   type LandingAction,
   MOBILE_BREAKPOINT_PX,
+  type NestedChannel,
   PERMISSIONS,
+  slugify,
+  type Track,
 } from '@zema/contracts';
 import { escapeHtml } from '#src/lib/html';
 
@@ -26,7 +29,14 @@ import { escapeHtml } from '#src/lib/html';
 export type FirstPaintView =
   | { kind: 'landing' }
   | { kind: 'auth'; heading: string | null }
-  | { kind: 'player'; header: CollectionHeaderPaint | null };
+  | { kind: 'player'; header?: CollectionHeaderPaint | null; channel?: ChannelPaint | null };
+
+/** A channel page's rows (web: features/catalogue/pages/channel-page.tsx), as guests see them. */
+export interface ChannelPaint {
+  channel: NestedChannel;
+  /** The home page: its heading is for screen readers only. */
+  isHome: boolean;
+}
 
 /** The top of a collection page (web: components/collection-header.tsx). */
 export interface CollectionHeaderPaint {
@@ -216,6 +226,163 @@ function collectionHeader(h: CollectionHeaderPaint, t: (m: string) => string) {
   );
 }
 
+// Page addresses as the web app's lib/paths.ts builds them.
+const href = {
+  channel: (c: { slug: string }) => `/channel/${c.slug}`,
+  artist: (a: { id: number; name: string }) => `/${ARTIST_SEGMENT}/${a.id}/${slugify(a.name)}`,
+  album: (a: { id: number; name: string }) => `/album/${a.id}/${slugify(a.name)}`,
+  track: (t: { id: number; name: string }) => `/track/${t.id}/${slugify(t.name)}`,
+  genre: (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`,
+};
+
+/** m:ss or h:mm:ss (web: lib/format-duration.ts). */
+function duration(ms: number) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Rows painted per list: more than a first screen holds, far fewer than a page of content. */
+const PAINTED_TRACKS = 10;
+const PAINTED_CARDS = 12;
+/** Sections painted: the first screen, on any screen, never the whole page. */
+const PAINTED_SECTIONS = 3;
+
+const NUMBER = 'w-8 shrink-0 text-right tabular-nums sm:w-10'; // web: track-list.tsx trackNumberClass
+
+/** A list of tracks (web: components/track-list.tsx, its fixed list), without the row controls. */
+function trackRows(tracks: Track[], t: (m: string) => string) {
+  const head =
+    '<div aria-hidden="true" class="mb-1 flex items-center gap-3 border-b border-divider px-2 py-2 text-xs text-muted uppercase max-md:hidden">' +
+    `<span class="pr-2 ${NUMBER}">#</span><span class="min-w-0 flex-1">${t('Title')}</span>` +
+    `<span class="w-[26%] shrink-0">${t('Album')}</span>` +
+    '<span class="flex shrink-0 items-center gap-1"><span class="size-8"></span><span class="flex w-11 justify-end"><span class="size-4"></span></span><span class="size-8"></span></span></div>';
+  const rows = tracks.slice(0, PAINTED_TRACKS).map((track, i) => {
+    const cover = track.image
+      ? `<img src="${escapeHtml(track.image)}" alt="" aria-hidden="true" class="size-10 shrink-0 rounded object-cover">`
+      : '<span aria-hidden="true" class="size-10 shrink-0 rounded bg-bg-alt"></span>';
+    const artists = track.artists
+      .map(
+        (a) =>
+          `<a href="${escapeHtml(href.artist(a))}" class="py-[4.5px] text-muted">${escapeHtml(a.name)}</a>`,
+      )
+      .join(', ');
+    const album = track.album
+      ? `<a href="${escapeHtml(href.album(track.album))}" class="block truncate leading-6 text-muted">${escapeHtml(track.album.name)}</a>`
+      : '';
+    return (
+      '<div class="flex items-center gap-2 rounded-theme px-1 py-1.5 text-sm text-fg sm:gap-3 sm:px-2">' +
+      `<div class="relative flex h-10 items-center justify-end ${NUMBER}"><span class="pr-2 text-muted">${i + 1}</span></div>` +
+      `<div class="flex min-w-0 flex-1 items-center gap-3">${cover}<div class="min-w-0 flex-1">` +
+      `<a href="${escapeHtml(href.track(track))}" class="block truncate leading-6 font-medium">${escapeHtml(track.name)}</a>` +
+      `<div class="flex min-w-0 items-center gap-1.5 text-xs leading-6 text-muted"><span class="truncate">${artists}</span></div></div></div>` +
+      `<div class="w-[26%] min-w-0 shrink-0 text-muted max-md:hidden">${album}</div>` +
+      '<div class="flex shrink-0 items-center gap-1 text-muted"><span class="size-8 max-sm:hidden"></span>' +
+      `<span class="w-11 text-right text-xs tabular-nums max-sm:hidden">${duration(track.duration_ms)}</span><span class="size-8"></span></div></div>`
+    );
+  });
+  return `<div>${head}<div class="flex flex-col">${rows.join('')}</div></div>`;
+}
+
+/** A card (web: components/media-cards.tsx MediaCard), without its play button. */
+function card(c: { href: string; image: string | null; round?: boolean; title: string; subtitle?: string }) {
+  const shape = c.round ? 'rounded-full' : 'rounded-theme';
+  const image = c.image ? `<img src="${escapeHtml(c.image)}" alt="" class="size-full object-cover">` : '';
+  const subtitle = c.subtitle
+    ? `<span class="block truncate text-xs text-muted">${escapeHtml(c.subtitle)}</span>`
+    : '';
+  return (
+    '<li><div class="group relative flex min-w-0 flex-col gap-2 rounded-theme p-2">' +
+    `<div class="relative"><span class="flex aspect-square w-full items-center justify-center overflow-hidden bg-bg-alt text-muted shadow-sm ${shape}">${image}</span></div>` +
+    `<div class="min-w-0${c.round ? ' text-center' : ''}"><a href="${escapeHtml(c.href)}" class="block truncate text-sm font-semibold after:absolute after:inset-0 after:content-[&quot;&quot;]">${escapeHtml(c.title)}</a>${subtitle}</div></div></li>`
+  );
+}
+
+const CARD_LIST = {
+  grid: '-mx-2 grid grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6',
+  carousel:
+    '-mx-2 flex snap-x snap-mandatory gap-1 overflow-x-auto pb-2 [&>li]:w-40 [&>li]:shrink-0 [&>li]:snap-start md:[&>li]:w-48',
+};
+
+/** A channel's items by content type (web: features/catalogue/components/channel-view.tsx). */
+function channelContent(channel: NestedChannel, t: (m: string) => string, depth: number): string {
+  const { content } = channel;
+  const list = (cards: string[]) =>
+    `<ul aria-label="${escapeHtml(channel.name)}" class="${CARD_LIST[channel.config.layout === 'carousel' ? 'carousel' : 'grid']}">${cards.slice(0, PAINTED_CARDS).join('')}</ul>`;
+  switch (content.type) {
+    case 'track':
+      return trackRows(content.items, t);
+    case 'album':
+      return list(
+        content.items.map((a) =>
+          card({
+            href: href.album(a),
+            image: a.image,
+            title: a.name,
+            subtitle: [a.release_date?.slice(0, 4), a.artists.map((x) => x.name).join(', ') || t(a.type)]
+              .filter(Boolean)
+              .join(' · '),
+          }),
+        ),
+      );
+    case 'artist':
+      return list(
+        content.items.map((a) =>
+          card({
+            href: href.artist(a),
+            image: a.image_small,
+            round: true,
+            title: a.name,
+            subtitle: t('Artist'),
+          }),
+        ),
+      );
+    case 'genre':
+      return list(
+        content.items.map((g) => card({ href: href.genre(g), image: g.image, title: g.display_name })),
+      );
+    case 'channel': {
+      const sections = content.items
+        .filter((c) => c.content.items.length > 0)
+        .slice(0, PAINTED_SECTIONS)
+        .map((c) => channelSection(c, t, depth + 1));
+      return `<div class="flex flex-col gap-10">${sections.join('')}</div>`;
+    }
+  }
+}
+
+/** One row of a channel page: heading, "Show all" and its items (web: channel-view.tsx ChannelSection). */
+function channelSection(channel: NestedChannel, t: (m: string) => string, depth: number) {
+  const heading = depth <= 1 ? 'h2' : 'h3';
+  const name = escapeHtml(channel.name);
+  return (
+    '<section class="flex flex-col gap-3"><div class="flex items-end gap-4">' +
+    `<${heading} class="text-xl font-bold">${name}</${heading}>` +
+    `<a href="${escapeHtml(href.channel(channel))}" class="ml-auto shrink-0 text-sm font-semibold text-muted">${t('Show all')}<span class="sr-only">: ${name}</span></a></div>` +
+    (channel.description
+      ? `<p class="-mt-2 text-sm text-muted">${escapeHtml(channel.description)}</p>`
+      : '') +
+    // A nested channel's own children are not loaded (one level deep): nothing to paint there.
+    (channel.content.type === 'channel' ? '' : channelContent(channel, t, depth)) +
+    '</section>'
+  );
+}
+
+/** A channel page (web: features/catalogue/pages/channel-page.tsx). */
+function channelPage({ channel, isHome }: ChannelPaint, t: (m: string) => string) {
+  return (
+    '<div class="flex flex-col gap-8">' +
+    `<h1 class="${isHome ? 'sr-only' : 'text-3xl font-bold'}">${escapeHtml(channel.name)}</h1>` +
+    (channel.description && !isHome
+      ? `<p class="-mt-6 text-muted">${escapeHtml(channel.description)}</p>`
+      : '') +
+    channelContent(channel, t, 0) +
+    '</div>'
+  );
+}
+
 /** The player area's content placeholder (web: app/player-layout.tsx `ContentSkeleton`). */
 const CONTENT_SKELETON =
   '<div aria-hidden="true" class="flex flex-col gap-6 pt-4">' +
@@ -236,7 +403,7 @@ const CONTENT_SKELETON =
 function player(
   data: BootstrapData,
   t: (m: string) => string,
-  header: CollectionHeaderPaint | null,
+  view: { header?: CollectionHeaderPaint | null; channel?: ChannelPaint | null },
   notice: string,
 ) {
   const links: [string, string][] = [
@@ -261,7 +428,7 @@ function player(
     '<div class="flex min-w-0 flex-1 flex-col">' +
     '<header class="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-divider bg-navbar/95 px-4 text-on-navbar backdrop-blur md:px-6">' +
     `<div class="md:hidden">${logo(data)}</div></header>` +
-    `<main class="flex-1 px-4 pt-4 pb-24 md:px-6 md:pb-28">${header ? collectionHeader(header, t) : CONTENT_SKELETON}</main>` +
+    `<main class="flex-1 px-4 pt-4 pb-24 md:px-6 md:pb-28">${view.header ? collectionHeader(view.header, t) : view.channel ? channelPage(view.channel, t) : CONTENT_SKELETON}</main>` +
     '</div>' +
     `<div class="fixed inset-x-0 bottom-0 z-40">${notice}` +
     `<nav aria-label="${t('Player navigation')}" class="flex border-t border-divider bg-paper md:hidden">${bottom}</nav></div>` +
@@ -288,6 +455,6 @@ export function renderFirstPaint(
       ? landing(data)
       : view.kind === 'auth'
         ? auth(data, t, view.heading)
-        : player(data, t, view.header, bottom);
+        : player(data, t, view, bottom);
   return top + body + (inPlayer ? '' : bottom);
 }

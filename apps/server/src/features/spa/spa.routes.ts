@@ -1,16 +1,25 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE } from '@zema/contracts';
+import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE, HOME_CHANNEL_SLUG } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/domain/bootstrap/bootstrap.service';
 import { publicArtistPage } from '#src/domain/music/artist-page';
-import { type CollectionHeaderPaint, firstPaintRoute, renderFirstPaint } from './first-paint';
+import { publicChannel } from '#src/domain/music/channels';
+import {
+  type ChannelPaint,
+  type CollectionHeaderPaint,
+  firstPaintRoute,
+  renderFirstPaint,
+} from './first-paint';
 import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
 // Whole segments, so a future /authors page is still the SPA's.
 const NON_SPA_SEGMENTS = new Set(['api', 'auth', 'secure', 'health']);
+
+/** What a channel's slug or id may look like; anything else is not looked up for painting. */
+const CHANNEL_SLUG = /^[A-Za-z0-9-]{1,100}$/;
 
 function isNonSpaPath(path: string) {
   return NON_SPA_SEGMENTS.has(path.split('/')[0] ?? '');
@@ -89,13 +98,24 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
         header = { image, round: true, kind: 'Artist', title: artist.name };
       }
     }
+    let channel: ChannelPaint | null = null;
+    if (route.channel && CHANNEL_SLUG.test(route.channel)) {
+      // A channel page's rows, the first album covers among them its largest elements, are painted
+      // with the HTML too (decision 0022): the same guest view the app asks for next, kept briefly.
+      // Only a help: a failure leaves the placeholder, and the app shows the error if it is real.
+      const found = await publicChannel(app.deps, route.channel).catch((err: unknown) => {
+        request.log.warn({ err }, 'channel not painted');
+        return null;
+      });
+      if (found) channel = { channel: found, isHome: found.slug === HOME_CHANNEL_SLUG };
+    }
     const view =
       route.view === 'landing'
         ? ({ kind: 'landing' } as const)
         : route.view === 'auth'
           ? ({ kind: 'auth', heading: route.authHeading ?? null } as const)
           : route.view === 'player'
-            ? ({ kind: 'player', header } as const)
+            ? ({ kind: 'player', header, channel } as const)
             : null;
     const firstPaint = renderFirstPaint(view, data, {
       cookieNoticeAccepted: request.cookies[COOKIE_NOTICE_COOKIE] !== undefined,

@@ -2,13 +2,19 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES } from '@zema/contracts';
+import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES, HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '#src/db/schema/index';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
-import { createArtist } from '#src/features/catalogue/catalogue.service';
+import {
+  createAlbum,
+  createArtist,
+  createChannel,
+  createTrack,
+  updateAlbum,
+} from '#src/features/catalogue/catalogue.service';
 import { serializeForScript } from '#src/lib/html';
 import { adminUserId, buildTestApp, createUser, FIXTURE_WEB_DIST, sessionFor, useApp } from '#test/helpers';
 
@@ -302,6 +308,69 @@ describe('the painted first view', () => {
     for (const url of ['/pastor/999999/none', '/pastor/99999999999/none']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toContain('aria-label="Player navigation"');
+      expect(root(res.body)).not.toContain('<h1');
+    }
+  });
+
+  it("paints a channel's rows, as guests see them, and follows catalogue writes", async () => {
+    const artist = await createArtist(t.deps, { name: 'Painted <Artist>' });
+    const album = await createAlbum(t.deps, {
+      name: 'Painted & Album',
+      artist_ids: [artist],
+      release_date: '2024-03-01',
+      image: '/storage/x/painted.webp',
+    });
+    const track = await createTrack(t.deps, {
+      name: 'Painted Track',
+      artist_ids: [artist],
+      album_id: album,
+      duration_ms: 61_000,
+    });
+    await createChannel(t.deps, {
+      name: 'Painted albums',
+      slug: 'painted-albums',
+      description: 'Chosen by hand',
+      config: { contentType: 'album', rule: 'manual', layout: 'carousel', limit: 10 },
+      items: [album],
+    });
+    const painted = root((await t.app.inject({ url: '/channel/painted-albums' })).body);
+    // A channel page's heading is visible; each card is a real link with its cover and subtitle.
+    expect(painted).toContain('<h1 class="text-3xl font-bold">Painted albums</h1>');
+    expect(painted).toContain('Chosen by hand');
+    expect(painted).toContain(`href="/album/${album}/painted-album"`);
+    expect(painted).toContain('src="/storage/x/painted.webp" alt=""');
+    expect(painted).toContain('>Painted &amp; Album</a>');
+    expect(painted).toContain('2024 · Painted &lt;Artist&gt;</span>');
+    expect(painted).not.toContain('<Artist>');
+    expect(painted).not.toContain('animate-pulse');
+    // The home channel's rows: its heading for screen readers, a section per non-empty child.
+    const tracksRow = await createChannel(t.deps, {
+      name: 'Painted tracks',
+      slug: 'painted-tracks',
+      config: { contentType: 'track', rule: 'manual', layout: 'grid', limit: 10 },
+      items: [track],
+    });
+    await createChannel(t.deps, {
+      name: 'Discover',
+      slug: HOME_CHANNEL_SLUG,
+      config: { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 10 },
+      items: [tracksRow],
+    });
+    const home = root((await t.app.inject({ url: '/discover' })).body);
+    expect(home).toMatch(/<h1 class="sr-only">[^<]+<\/h1>/);
+    expect(home).toMatch(/<section class="flex flex-col gap-3">.*<h2 class="text-xl font-bold">/);
+    expect(home).toContain('>Painted Track</a>');
+    expect(home).toContain('>1:01</span>');
+    // A catalogue write shows on the next page load, not after the cache's lifetime.
+    await updateAlbum(t.deps, album, { name: 'Renamed Album', artist_ids: [artist] });
+    expect(root((await t.app.inject({ url: '/channel/painted-albums' })).body)).toContain(
+      '>Renamed Album</a>',
+    );
+    // Unknown or malformed channels get the plain frame (the app shows its own error).
+    for (const url of ['/channel/no-such-channel', '/channel/a%27b', `/channel/${'x'.repeat(300)}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
       expect(root(res.body)).toContain('aria-label="Player navigation"');
       expect(root(res.body)).not.toContain('<h1');
     }

@@ -19,6 +19,8 @@ import {
 } from '#src/db/schema/index';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from '#src/domain/music/catalogue.loaders';
 import { artistPlaysSince, trendingSince } from '#src/domain/music/trending';
+import type { DomainEvents } from '#src/lib/events';
+import type { SharedCache } from '#src/platform/shared-cache';
 
 /**
  * Channel content: a manual channel shows its chosen list in order; any other rule fills it from the
@@ -263,4 +265,30 @@ export async function getChannel(
       next_page: opts.page < lastPage ? opts.page + 1 : null,
     },
   };
+}
+
+/** Guests' first page of a channel, as the served HTML paints it (see publicChannel). */
+export const PUBLIC_CHANNEL_TTL_MS = 60_000;
+const PUBLIC_CHANNEL_NAMESPACE = 'channel-paint:';
+
+/**
+ * A channel's first page as a guest sees it, kept in the shared cache for PUBLIC_CHANNEL_TTL_MS:
+ * the SPA shell paints its rows into the served HTML (decision 0022), so a page load does not run
+ * the channel's queries a second time ahead of the API call the app makes next. A rule's content
+ * (popular this week) may lag by up to the TTL there; the app's own call is never cached.
+ */
+export async function publicChannel(
+  deps: { db: Database; cache: SharedCache },
+  slug: string,
+): Promise<NestedChannel | null> {
+  return deps.cache.get(
+    `${PUBLIC_CHANNEL_NAMESPACE}${slug.toLowerCase()}`,
+    async () => (await getChannel(deps.db, slug, { userId: null, page: 1 }))?.channel ?? null,
+    { ttlMs: PUBLIC_CHANNEL_TTL_MS },
+  );
+}
+
+/** Channels and their content follow every catalogue write (wired once in deps.ts, decision 0019). */
+export function invalidatePublicChannelsOnChange(events: DomainEvents, cache: SharedCache) {
+  events.on('catalogue.changed', () => cache.invalidatePrefix(PUBLIC_CHANNEL_NAMESPACE));
 }
