@@ -15,6 +15,10 @@ export interface DomainEventMap {
   'catalogue.changed': Record<string, never>;
   /** One artist's page changed without a catalogue write (a follow or unfollow). */
   'artist.changed': { artistId: number };
+  /** A playlist was changed (name, visibility, image, tracks) or deleted. */
+  'playlist.changed': { playlistId: number };
+  /** What others see of a user changed (public name, avatar), or the account was deleted. */
+  'user.changed': { userId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

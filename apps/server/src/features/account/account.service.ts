@@ -119,6 +119,7 @@ export async function updateAccount(
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    if ('displayName' in changes) await deps.events.emit('user.changed', { userId });
   }
   return getAccount(deps, userId);
 }
@@ -168,6 +169,7 @@ export async function deleteOwnAccount(deps: Deps, caller: Caller, userId: numbe
     .where(eq(users.id, userId))
     .returning({ avatar: users.avatar, email: users.email });
   if (!deleted) throw new HttpError(404, MESSAGES.notFound);
+  await deps.events.emit('user.changed', { userId });
   deps.mail.sendAccountDeleted(deleted.email);
   const avatarKey = deps.storage.keyFromUrl(deleted.avatar);
   if (avatarKey) {

@@ -213,12 +213,16 @@ export async function saveAvatar(deps: Deps, userId: number, encoded: Buffer): P
     throw err;
   });
   if (previous === undefined) await deps.storage.delete(key);
-  else await removeStoredFile(deps, previous);
+  else {
+    await deps.events.emit('user.changed', { userId });
+    await removeStoredFile(deps, previous);
+  }
   return getAccount(deps, userId);
 }
 
 export async function removeAvatar(deps: Deps, userId: number): Promise<AccountUser> {
   const previous = await swapAvatar(deps, userId, null);
+  if (previous !== undefined) await deps.events.emit('user.changed', { userId });
   await removeStoredFile(deps, previous);
   return getAccount(deps, userId);
 }

@@ -86,7 +86,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     playlist: await getPlaylist(app.db, request.params.id, request.user?.id ?? null),
   }));
   defineRoute(app, library.updatePlaylist, async (request) => ({
-    playlist: await updatePlaylist(app.db, request.params.id, me(request), request.body),
+    playlist: await updatePlaylist(app.deps, request.params.id, me(request), request.body),
   }));
   defineRoute(app, library.deletePlaylist, async (request) =>
     deletePlaylist(app.deps, request.params.id, me(request)),
@@ -102,14 +102,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     playlistEntries(app.db, request.params.id, request.user?.id ?? null, pageWindow(request.query, 50)),
   );
   defineRoute(app, library.addPlaylistTracks, async (request) =>
-    addTracks(app.db, request.params.id, me(request), request.body.track_ids, request.body.position),
+    addTracks(app.deps, request.params.id, me(request), request.body.track_ids, request.body.position),
   );
   defineRoute(app, library.removePlaylistTracks, async (request) => ({
-    playlist: await removeTracks(app.db, request.params.id, me(request), request.body.entry_ids),
+    playlist: await removeTracks(app.deps, request.params.id, me(request), request.body.entry_ids),
   }));
   defineRoute(app, library.reorderPlaylistTrack, async (request) => ({
     playlist: await reorderTrack(
-      app.db,
+      app.deps,
       request.params.id,
       me(request),
       request.body.entry_id,

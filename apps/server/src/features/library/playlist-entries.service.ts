@@ -2,6 +2,7 @@ import { LIBRARY_MESSAGES, PLAYLIST_MAX_TRACKS, type PlaylistEntry } from '@zema
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { playlists, playlistTracks, tracks } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
 import { loadTracks } from '#src/domain/music/catalogue.loaders';
 import { validationError } from '#src/http/errors';
 import { type Page, toPage } from '#src/lib/pagination';
@@ -80,7 +81,7 @@ const touch = (tx: Tx, id: number) =>
 
 /** Inserts tracks at `position` (default: the end); duplicates are allowed, as in any playlist. */
 export async function addTracks(
-  db: Database,
+  { db, events }: Pick<Deps, 'db' | 'events'>,
   id: number,
   userId: number,
   trackIds: number[],
@@ -111,6 +112,7 @@ export async function addTracks(
     await touch(tx, id);
     return inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
   });
+  await events.emit('playlist.changed', { playlistId: id });
   return { playlist: await one(db, id, userId), entry_ids: entryIds };
 }
 
@@ -125,7 +127,12 @@ async function compact(tx: Tx, id: number) {
     where p.id = r.id and p.position <> r.rn - 1`);
 }
 
-export async function removeTracks(db: Database, id: number, userId: number, entryIds: number[]) {
+export async function removeTracks(
+  { db, events }: Pick<Deps, 'db' | 'events'>,
+  id: number,
+  userId: number,
+  entryIds: number[],
+) {
   await db.transaction(async (tx) => {
     const { row, role } = await access(tx, id, userId, true);
     requireTrackEditor(row, role);
@@ -135,12 +142,13 @@ export async function removeTracks(db: Database, id: number, userId: number, ent
     await compact(tx, id);
     await touch(tx, id);
   });
+  await events.emit('playlist.changed', { playlistId: id });
   return one(db, id, userId);
 }
 
 /** Moves one entry to `toIndex` (clamped to the last place), shifting the ones in between. */
 export async function reorderTrack(
-  db: Database,
+  { db, events }: Pick<Deps, 'db' | 'events'>,
   id: number,
   userId: number,
   entryId: number,
@@ -170,5 +178,7 @@ export async function reorderTrack(
     await tx.update(playlistTracks).set({ position: to }).where(eq(playlistTracks.id, entryId));
     await touch(tx, id);
   });
+  // The order decides the cover a playlist without its own image shows.
+  await events.emit('playlist.changed', { playlistId: id });
   return one(db, id, userId);
 }

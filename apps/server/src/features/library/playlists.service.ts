@@ -57,7 +57,12 @@ export async function createPlaylist(db: Database, userId: number, input: Playli
   return one(db, row!.id, userId);
 }
 
-export async function updatePlaylist(db: Database, id: number, userId: number, input: PlaylistFields) {
+export async function updatePlaylist(
+  { db, events }: Pick<Deps, 'db' | 'events'>,
+  id: number,
+  userId: number,
+  input: PlaylistFields,
+) {
   const { role } = await access(db, id, userId);
   requireOwner(role);
   const set: Partial<typeof playlists.$inferInsert> = { updatedAt: new Date() };
@@ -66,6 +71,7 @@ export async function updatePlaylist(db: Database, id: number, userId: number, i
   if (input.public !== undefined) set.public = input.public;
   if (input.collaborative !== undefined) set.collaborative = input.collaborative;
   await db.update(playlists).set(set).where(eq(playlists.id, id));
+  await events.emit('playlist.changed', { playlistId: id });
   return one(db, id, userId);
 }
 
@@ -81,6 +87,7 @@ export async function deletePlaylist(deps: Deps, id: number, userId: number) {
   const { row, role } = await access(deps.db, id, userId);
   requireOwner(role);
   await deps.db.delete(playlists).where(eq(playlists.id, id));
+  await deps.events.emit('playlist.changed', { playlistId: id });
   await removeStoredImage(deps, row.image);
   return { deleted: true as const };
 }
@@ -112,6 +119,7 @@ export async function setPlaylistImage(deps: Deps, id: number, userId: number, e
       if (key) await deps.storage.delete(key);
       throw err;
     });
+  await deps.events.emit('playlist.changed', { playlistId: id });
   await removeStoredImage(deps, previous);
   return one(deps.db, id, userId);
 }

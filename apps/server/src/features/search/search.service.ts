@@ -1,6 +1,7 @@
 import type { Album, ArtistRef, SearchResponse, SearchType, Track } from '@zema/contracts';
-import { SEARCH_TYPES } from '@zema/contracts';
+import { SEARCH_TYPES, searchResponseSchema } from '@zema/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Database, queryRows } from '#src/db/client';
 import {
   albums,
@@ -350,7 +351,9 @@ const CACHE_NAMESPACE = 'search:';
 
 /** Every cached search is dropped after a catalogue write (wired once in app.ts, decision 0019). */
 export function invalidateSearchesOnChange(events: DomainEvents, cache: SharedCache) {
-  events.on('catalogue.changed', () => cache.invalidatePrefix(CACHE_NAMESPACE));
+  events.on('catalogue.changed', () => cache.invalidatePrefix(CACHE_NAMESPACE, GUEST_NAMESPACE));
+  events.on('playlist.changed', () => cache.invalidatePrefix(GUEST_NAMESPACE));
+  events.on('user.changed', () => cache.invalidatePrefix(GUEST_NAMESPACE));
 }
 
 type Found = Record<SearchType, { ids: number[]; total: number }>;
@@ -423,8 +426,10 @@ async function likedIn(db: Database, viewerId: number, answer: PublicAnswer) {
  * drops them ('catalogue.changed'); play counts may lag by up to the TTL. A computation that is not
  * cached goes through `gate` (bounded concurrency with a short queue; GateFull beyond it), so a
  * burst of different searches cannot hold the database for everyone else.
- * Loaded afresh for each caller: their `liked` flags (one query), and the playlists and users
- * sections (current names, deleted rows skipped, a playlist made private meanwhile left out).
+ * Loaded afresh for each signed-in caller: their `liked` flags (one query), and the playlists and
+ * users sections (current names, deleted rows skipped, a playlist made private meanwhile left out).
+ * Guests get the whole answer as cached bytes instead (guestSearchBytes), which the writers of
+ * playlists and public profiles keep exact through their events.
  */
 export async function search(
   deps: { db: Database; cache?: SharedCache; gate?: WorkGate },
@@ -484,4 +489,28 @@ export async function search(
     }
   }
   return { query: opts.query, results };
+}
+
+const GUEST_NAMESPACE = 'search-guest:';
+
+/**
+ * A guest's whole answer as JSON bytes, the same for every guest asking the same search within
+ * SEARCH_CACHE_TTL_MS: checked against the response contract and serialised once, then sent as it
+ * is (as the artist page is). Dropped with the rankings on a catalogue write, and on a change to
+ * any playlist or public profile (their sections are part of it).
+ */
+export async function guestSearchBytes(
+  deps: { db: Database; cache: SharedCache; gate?: WorkGate },
+  opts: Omit<SearchOptions, 'viewerId'>,
+): Promise<Buffer> {
+  const types = opts.types?.length ? [...new Set(opts.types)].sort() : [...SEARCH_TYPES];
+  const key = `${GUEST_NAMESPACE}${JSON.stringify([opts.query, types, opts.page ?? 1, opts.perPage ?? null])}`;
+  return deps.cache.get(
+    key,
+    async () =>
+      Buffer.from(
+        JSON.stringify(z.encode(searchResponseSchema, await search(deps, { ...opts, viewerId: null }))),
+      ),
+    { ttlMs: SEARCH_CACHE_TTL_MS },
+  );
 }

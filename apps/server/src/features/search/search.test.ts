@@ -131,6 +131,11 @@ describe('search', () => {
   it('shares the ranking of identical searches, yet never shows a playlist made private since', async () => {
     const found = await search('vibes', { types: 'playlist' });
     expect(names(found.results.playlist)).toEqual(['Selam Vibes']);
+    // A guest's whole answer is kept as bytes (asked twice: the same bytes).
+    const first = await request(t.app, guest(), { url: '/api/v1/search?query=vibes&types=playlist' });
+    const again = await request(t.app, guest(), { url: '/api/v1/search?query=vibes&types=playlist' });
+    expect(again.body).toBe(first.body);
+    expect(names(first.json().results.playlist)).toEqual(['Selam Vibes']);
     const hide = await request(t.app, ownerActor, {
       method: 'PUT',
       url: `/api/v1/playlists/${ids['Selam Vibes']}`,
@@ -145,6 +150,48 @@ describe('search', () => {
       url: `/api/v1/playlists/${ids['Selam Vibes']}`,
       payload: { public: true },
     });
+  });
+
+  it("shows a user's new public name, a playlist's new tracks count and its deletion to guests at once", async () => {
+    const before = await search('tesfaye', { types: 'user' }, guest());
+    expect(before.results.user.data).toEqual([{ id: ids.user, display_name: 'Selam Tesfaye', avatar: null }]);
+    const renamed = await request(t.app, ownerActor, {
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      payload: { first_name: 'Selamawit', last_name: 'Tesfaye' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await search('tesfaye', { types: 'user' }, guest())).results.user.data).toEqual([
+      { id: ids.user, display_name: 'Selamawit Tesfaye', avatar: null },
+    ]);
+    await request(t.app, ownerActor, {
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      payload: { first_name: 'Selam', last_name: 'Tesfaye' },
+    });
+    // A playlist's tracks count follows its entries; a deleted playlist leaves the answer.
+    const made = await request(t.app, ownerActor, {
+      method: 'POST',
+      url: '/api/v1/playlists',
+      payload: { name: 'Kebero Mornings' },
+    });
+    const playlistId = made.json().playlist.id;
+    const asGuest = async () =>
+      (await search('kebero', { types: 'playlist' }, guest())).results.playlist.data;
+    expect(await asGuest()).toMatchObject([{ name: 'Kebero Mornings', tracks_count: 0 }]);
+    const added = await request(t.app, ownerActor, {
+      method: 'POST',
+      url: `/api/v1/playlists/${playlistId}/tracks`,
+      payload: { track_ids: [ids.Tizita] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await asGuest()).toMatchObject([{ name: 'Kebero Mornings', tracks_count: 1 }]);
+    const deleted = await request(t.app, ownerActor, {
+      method: 'DELETE',
+      url: `/api/v1/playlists/${playlistId}`,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await asGuest()).toEqual([]);
   });
 
   it('drops cached searches on a catalogue write', async () => {
