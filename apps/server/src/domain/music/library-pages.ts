@@ -3,7 +3,8 @@
  * users, followers, listening history — read by the library and by a user's public profile.
  */
 import type { ArtistRef, LikeableType, Track, UserRef } from '@zema/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { albums, artists, follows, likes, plays, tracks, users } from '#src/db/schema/index';
 import { type Page, toPage } from '#src/lib/pagination';
@@ -15,28 +16,44 @@ const likeTables = { track: tracks, album: albums, artist: artists } as const;
 type Window = { page: number; perPage: number; offset: number };
 
 /**
- * Ids of liked items of one type, newest like first. The inner join skips likes whose item was
- * deleted since (likes are polymorphic, so there is no foreign key to cascade).
+ * One page of ids from a table joined to the rows they point at, newest first, and the total: the
+ * page and its count run side by side. The inner join skips rows whose target was deleted since
+ * (likes and follows are polymorphic, so there is no foreign key to cascade).
  */
-async function likedPage(db: Database, userId: number, type: LikeableType, w: Window) {
-  const table = likeTables[type];
-  const where = and(eq(likes.userId, userId), eq(likes.likeableType, type));
+async function idPage(
+  db: Database,
+  q: { id: PgColumn; from: PgTable; join: PgTable; on: SQL; where: SQL | undefined; order: SQL[] },
+  w: Window,
+) {
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: likes.likeableId })
-      .from(likes)
-      .innerJoin(table, eq(table.id, likes.likeableId))
-      .where(where)
-      .orderBy(desc(likes.createdAt), desc(likes.likeableId))
+      .select({ id: q.id })
+      .from(q.from)
+      .innerJoin(q.join, q.on)
+      .where(q.where)
+      .orderBy(...q.order)
       .limit(w.perPage)
       .offset(w.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(likes)
-      .innerJoin(table, eq(table.id, likes.likeableId))
-      .where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(q.from).innerJoin(q.join, q.on).where(q.where),
   ]);
-  return { ids: rows.map((r) => r.id), total: Number(count?.n ?? 0) };
+  return { ids: rows.map((r) => Number(r.id)), total: Number(count?.n ?? 0) };
+}
+
+/** Ids of liked items of one type, newest like first. */
+function likedPage(db: Database, userId: number, type: LikeableType, w: Window) {
+  const table = likeTables[type];
+  return idPage(
+    db,
+    {
+      id: likes.likeableId,
+      from: likes,
+      join: table,
+      on: eq(table.id, likes.likeableId),
+      where: and(eq(likes.userId, userId), eq(likes.likeableType, type)),
+      order: [desc(likes.createdAt), desc(likes.likeableId)],
+    },
+    w,
+  );
 }
 
 export async function likedTracks(
@@ -60,31 +77,19 @@ export async function likedArtists(db: Database, userId: number, w: Window): Pro
 }
 
 export async function followedArtists(db: Database, userId: number, w: Window): Promise<Page<ArtistRef>> {
-  const where = and(eq(follows.followerId, userId), eq(follows.followableType, 'artist'));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ id: follows.followableId })
-      .from(follows)
-      .innerJoin(artists, eq(artists.id, follows.followableId))
-      .where(where)
-      .orderBy(desc(follows.createdAt), desc(follows.followableId))
-      .limit(w.perPage)
-      .offset(w.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(follows)
-      .innerJoin(artists, eq(artists.id, follows.followableId))
-      .where(where),
-  ]);
-  return toPage(
-    await loadArtistRefs(
-      db,
-      rows.map((r) => r.id),
-    ),
-    Number(count?.n ?? 0),
-    w.page,
-    w.perPage,
+  const { ids, total } = await idPage(
+    db,
+    {
+      id: follows.followableId,
+      from: follows,
+      join: artists,
+      on: eq(artists.id, follows.followableId),
+      where: and(eq(follows.followerId, userId), eq(follows.followableType, 'artist')),
+      order: [desc(follows.createdAt), desc(follows.followableId)],
+    },
+    w,
   );
+  return toPage(await loadArtistRefs(db, ids), total, w.page, w.perPage);
 }
 
 /** Users `userId` follows (`direction: 'following'`) or who follow `userId` (`'followers'`). */
@@ -94,35 +99,23 @@ export async function followUsersPage(
   direction: 'following' | 'followers',
   w: Window,
 ): Promise<Page<UserRef>> {
-  const where =
-    direction === 'following'
-      ? and(eq(follows.followerId, userId), eq(follows.followableType, 'user'))
-      : and(eq(follows.followableType, 'user'), eq(follows.followableId, userId));
   const other = direction === 'following' ? follows.followableId : follows.followerId;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ id: other })
-      .from(follows)
-      .innerJoin(users, eq(users.id, other))
-      .where(where)
-      .orderBy(desc(follows.createdAt), desc(other))
-      .limit(w.perPage)
-      .offset(w.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(follows)
-      .innerJoin(users, eq(users.id, other))
-      .where(where),
-  ]);
-  return toPage(
-    await loadUserRefs(
-      db,
-      rows.map((r) => r.id),
-    ),
-    Number(count?.n ?? 0),
-    w.page,
-    w.perPage,
+  const { ids, total } = await idPage(
+    db,
+    {
+      id: other,
+      from: follows,
+      join: users,
+      on: eq(users.id, other),
+      where:
+        direction === 'following'
+          ? and(eq(follows.followerId, userId), eq(follows.followableType, 'user'))
+          : and(eq(follows.followableType, 'user'), eq(follows.followableId, userId)),
+      order: [desc(follows.createdAt), desc(other)],
+    },
+    w,
   );
+  return toPage(await loadUserRefs(db, ids), total, w.page, w.perPage);
 }
 
 /** The caller's own listens, newest first (plays_user_played_at); nobody reads another's. */
