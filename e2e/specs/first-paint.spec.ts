@@ -34,7 +34,7 @@ test.describe('the painted first view', () => {
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('DOMContentLoaded', () => {
         window.__paintedAtParse = document.getElementById('root')?.childElementCount ?? 0;
-        window.__paintedRows = [...document.querySelectorAll('#root main h2')].map((h) => ({
+        window.__paintedRows = Array.from(document.querySelectorAll('#root main h2'), (h) => ({
           heading: h.textContent ?? '',
           top: Math.round(h.getBoundingClientRect().top),
         }));
