@@ -119,19 +119,23 @@ function translator(data: BootstrapData) {
 /** The site logo linking home (web: components/chrome/logo.tsx). */
 function logo(data: BootstrapData, opts: { light?: boolean; className?: string } = {}) {
   const { branding, site_name } = data.settings;
-  const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId);
-  const light = opts.light || !!theme?.is_dark;
-  const full =
-    (light ? branding.logo_light : branding.logo_dark) ??
-    (light ? DEFAULT_BRANDING.logo_light : DEFAULT_BRANDING.logo_dark);
-  const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
-  const source = mobile
-    ? `<source media="(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)" srcset="${escapeHtml(mobile)}">`
-    : '';
-  return (
-    `<a href="/" aria-label="${escapeHtml(`${site_name} home`)}" class="flex shrink-0 items-center rounded-theme ${opts.className ?? ''}">` +
-    `<picture>${source}<img src="${escapeHtml(full)}" alt="${escapeHtml(site_name)}" class="block h-8 w-auto max-w-40"></picture></a>`
-  );
+  /** The logo drawn on a dark background (`light`: light artwork) or on a light one. */
+  const picture = (light: boolean, className: string) => {
+    const full =
+      (light ? branding.logo_light : branding.logo_dark) ??
+      (light ? DEFAULT_BRANDING.logo_light : DEFAULT_BRANDING.logo_dark);
+    const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
+    const source = mobile
+      ? `<source media="(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)" srcset="${escapeHtml(mobile)}">`
+      : '';
+    return `<picture${className ? ` class="${className}"` : ''}>${source}<img src="${escapeHtml(full)}" alt="${escapeHtml(site_name)}" class="block h-8 w-auto max-w-40"></picture>`;
+  };
+  // On the theme's background both variants are painted and the root's `dark` class (the server's
+  // default theme, or the visitor's stored choice applied before the paint) shows the right one.
+  const pictures = opts.light
+    ? picture(true, '')
+    : picture(false, 'dark:hidden') + picture(true, 'hidden dark:block');
+  return `<a href="/" aria-label="${escapeHtml(`${site_name} home`)}" class="flex shrink-0 items-center rounded-theme ${opts.className ?? ''}">${pictures}</a>`;
 }
 
 /** SPEC §2/§4 cookie notice (web: features/appearance/cookie-notice.tsx), when the visitor has not accepted it. */

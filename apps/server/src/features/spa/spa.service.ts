@@ -100,6 +100,13 @@ export function renderIndexHtml(
   );
   // Function replacers: a `$&` or `$'` inside the data must not be read as a replacement pattern.
   html = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  // A dark default theme marks the root as the app does (lib/theme.ts), so the `dark:` variant
+  // holds from the first paint; the early theme script still toggles it for a stored choice.
+  if (theme?.is_dark)
+    html = html.replace(
+      /<html(?![^>]*\bclass=)([^>]*)>/i,
+      (_tag, attrs: string) => `<html${attrs} class="dark">`,
+    );
   html = html.includes(HEAD_MARKER)
     ? html.replace(HEAD_MARKER, () => head)
     : html.replace(/<\/head>/i, () => `${head}</head>`);

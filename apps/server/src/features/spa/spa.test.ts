@@ -118,6 +118,11 @@ describe('the SPA shell', () => {
       expect(inlinedBootstrap(res).themes.selectedThemeId).toBe(dark!.id);
       expect(res.body).toContain(`--be-background:${DEFAULT_DARK_THEME_VALUES['--be-background']}`);
       expect(res.body).toContain('color-scheme:dark');
+      // The root carries the app's dark class, so the painted frame shows the logo for dark too.
+      expect(res.body).toMatch(/<html lang="en" class="dark">/);
+      const frame = await t.app.inject({ url: '/login' });
+      expect(frame.body).toMatch(/<html lang="en" class="dark">/);
+      expect(frame.body).toMatch(/<picture class="dark:hidden">.*<picture class="hidden dark:block">/);
     } finally {
       await t.app.settings.set('themes.default_id', null);
     }
