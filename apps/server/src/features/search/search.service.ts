@@ -337,6 +337,10 @@ async function countCandidates(db: Database, cands: SQL) {
   return Number(row?.n ?? 0);
 }
 
+/** The sections asked for, each once, in a fixed order (all of them when none is named). */
+const searchedTypes = (types: SearchType[] | undefined): SearchType[] =>
+  types?.length ? [...new Set(types)].sort() : [...SEARCH_TYPES];
+
 export type SearchOptions = {
   query: string;
   types?: SearchType[];
@@ -437,7 +441,7 @@ export async function search(
 ): Promise<SearchResponse> {
   const { db } = deps;
   const q = parseQuery(opts.query);
-  const types = opts.types?.length ? [...new Set(opts.types)].sort() : [...SEARCH_TYPES];
+  const types = searchedTypes(opts.types);
   const page = opts.page ?? 1;
   const perPage = opts.perPage ?? (types.length > 1 ? 5 : 20);
   const offset = (page - 1) * perPage;
@@ -503,7 +507,7 @@ export async function guestSearchBytes(
   deps: { db: Database; cache: SharedCache; gate?: WorkGate },
   opts: Omit<SearchOptions, 'viewerId'>,
 ): Promise<Buffer> {
-  const types = opts.types?.length ? [...new Set(opts.types)].sort() : [...SEARCH_TYPES];
+  const types = searchedTypes(opts.types);
   const key = `${GUEST_NAMESPACE}${JSON.stringify([opts.query, types, opts.page ?? 1, opts.perPage ?? null])}`;
   return deps.cache.get(
     key,

@@ -291,11 +291,18 @@ function trackRows(tracks: Track[], t: (m: string) => string) {
 }
 
 /** A card (web: components/media-cards.tsx MediaCard), without its play button. */
-function card(c: { href: string; image: string | null; round?: boolean; title: string; subtitle?: string }) {
+function card(c: {
+  href: string;
+  image: string | null;
+  round?: boolean;
+  title: string;
+  /** Markup: escaped text (a translated line from `t` is escaped already). */
+  subtitleHtml?: string;
+}) {
   const shape = c.round ? 'rounded-full' : 'rounded-theme';
   const image = c.image ? `<img src="${escapeHtml(c.image)}" alt="" class="size-full object-cover">` : '';
-  const subtitle = c.subtitle
-    ? `<span class="block truncate text-xs text-muted">${escapeHtml(c.subtitle)}</span>`
+  const subtitle = c.subtitleHtml
+    ? `<span class="block truncate text-xs text-muted">${c.subtitleHtml}</span>`
     : '';
   return (
     '<li><div class="group relative flex min-w-0 flex-col gap-2 rounded-theme p-2">' +
@@ -313,40 +320,37 @@ const CARD_LIST = {
 /** A channel's items by content type (web: features/catalogue/components/channel-view.tsx). */
 function channelContent(channel: NestedChannel, t: (m: string) => string, depth: number): string {
   const { content } = channel;
-  const list = (cards: string[]) =>
-    `<ul aria-label="${escapeHtml(channel.name)}" class="${CARD_LIST[channel.config.layout === 'carousel' ? 'carousel' : 'grid']}">${cards.slice(0, PAINTED_CARDS).join('')}</ul>`;
+  const list = <T>(items: T[], render: (item: T) => string) =>
+    `<ul aria-label="${escapeHtml(channel.name)}" class="${CARD_LIST[channel.config.layout === 'carousel' ? 'carousel' : 'grid']}">${items.slice(0, PAINTED_CARDS).map(render).join('')}</ul>`;
   switch (content.type) {
     case 'track':
       return trackRows(content.items, t);
     case 'album':
-      return list(
-        content.items.map((a) =>
-          card({
-            href: href.album(a),
-            image: a.image,
-            title: a.name,
-            subtitle: [a.release_date?.slice(0, 4), a.artists.map((x) => x.name).join(', ') || t(a.type)]
-              .filter(Boolean)
-              .join(' · '),
-          }),
-        ),
+      return list(content.items, (a) =>
+        card({
+          href: href.album(a),
+          image: a.image,
+          title: a.name,
+          subtitleHtml: [
+            a.release_date?.slice(0, 4),
+            escapeHtml(a.artists.map((x) => x.name).join(', ')) || t(a.type),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }),
       );
     case 'artist':
-      return list(
-        content.items.map((a) =>
-          card({
-            href: href.artist(a),
-            image: a.image_small,
-            round: true,
-            title: a.name,
-            subtitle: t('Artist'),
-          }),
-        ),
+      return list(content.items, (a) =>
+        card({
+          href: href.artist(a),
+          image: a.image_small,
+          round: true,
+          title: a.name,
+          subtitleHtml: t('Artist'),
+        }),
       );
     case 'genre':
-      return list(
-        content.items.map((g) => card({ href: href.genre(g), image: g.image, title: g.display_name })),
-      );
+      return list(content.items, (g) => card({ href: href.genre(g), image: g.image, title: g.display_name }));
     case 'channel': {
       const sections = content.items
         .filter((c) => c.content.items.length > 0)
