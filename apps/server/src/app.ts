@@ -16,6 +16,7 @@ import { guestRoleAtHand, loadUser } from '#src/domain/users/users.service';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
+import { adminRoutes } from '#src/features/admin/admin.routes';
 import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
@@ -31,11 +32,13 @@ import { libraryRoutes } from '#src/features/library/library.routes';
 import { logsRoutes } from '#src/features/logs/logs.routes';
 import { playerRoutes } from '#src/features/player/player.routes';
 import { profilesRoutes } from '#src/features/profiles/profiles.routes';
+import { rolesAdminRoutes } from '#src/features/roles/roles.routes';
 import { searchRoutes } from '#src/features/search/search.routes';
 import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
+import { usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
@@ -49,7 +52,7 @@ import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import type { ErrorLogOptions } from '#src/platform/error-log';
-import type { GeoIp } from '#src/platform/geoip';
+import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
@@ -322,6 +325,13 @@ async function assemble(
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
 
+  // One offline GeoIP reader for every feature that places an address (loaded on first use).
+  const geoip =
+    opts.geoip ??
+    createGeoIp({
+      dbPath: config.geoipDbPath,
+      onError: (err) => app.log.warn({ err }, 'geoip lookup failed'),
+    });
   await app.register(storagePlugin, { storage });
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -334,7 +344,7 @@ async function assemble(
       await api.register(humanVerificationRoutes);
       await api.register(settingsAdminRoutes);
       await api.register(accountRoutes, { remoteFetch: opts.remoteFetch });
-      await api.register(sessionsRoutes, { geoip: opts.geoip });
+      await api.register(sessionsRoutes, { geoip });
       await api.register(accessTokensRoutes);
       await api.register(apiDocsRoutes);
       await api.register(catalogueRoutes);
@@ -344,6 +354,9 @@ async function assemble(
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
       await api.register(searchRoutes, { gate: opts.searchGate });
+      await api.register(usersAdminRoutes, { geoip });
+      await api.register(rolesAdminRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -158,7 +158,7 @@ export async function runMigrations(handle: DatabaseHandle, migrationsFolder = M
 }
 
 /** Rows of a raw query; both drivers answer `{rows}`, which the shared Drizzle type cannot know. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Database | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

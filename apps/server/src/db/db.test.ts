@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PERMISSION_CATALOGUE } from '@zema/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
@@ -133,7 +134,7 @@ describe('seed', () => {
     expect(rows.find((r) => r.slug === 'guest')!.guests).toBe(true);
     expect(rows.filter((r) => r.isDefault).map((r) => r.slug)[0]).toBe('users');
     const perms = await t.db.select({ name: schema.permissions.name }).from(schema.permissions);
-    expect(perms.map((p) => p.name).sort()).toEqual(['admin', 'admin.access', 'api.access', 'music.view']);
+    expect(perms.map((p) => p.name).sort()).toEqual(PERMISSION_CATALOGUE.map((p) => p.name).sort());
     expect((await loadGuestRole(t.db))?.slug).toBe('guest');
   });
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_DARK_THEME_VALUES,
   DEFAULT_LIGHT_THEME_VALUES,
   type MenuItem,
+  PERMISSION_CATALOGUE,
   PERMISSIONS,
 } from '@zema/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -25,32 +26,13 @@ import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
 
-const PERMISSION_ROWS = [
-  {
-    name: PERMISSIONS.admin,
-    displayName: 'Super admin',
-    group: 'admin',
-    description: 'Grants every permission.',
-  },
-  {
-    name: PERMISSIONS.adminAccess,
-    displayName: 'Access admin area',
-    group: 'admin',
-    description: 'Open the /admin area.',
-  },
-  {
-    name: PERMISSIONS.musicView,
-    displayName: 'View music',
-    group: 'music',
-    description: 'Browse and play the catalogue.',
-  },
-  {
-    name: PERMISSIONS.apiAccess,
-    displayName: 'Access API',
-    group: 'api',
-    description: 'Create personal access tokens and call the API.',
-  },
-];
+// Every permission the app knows (contracts PERMISSION_CATALOGUE); new ones arrive on the next start.
+const PERMISSION_ROWS = PERMISSION_CATALOGUE.map(({ name, displayName, group, description }) => ({
+  name,
+  displayName,
+  group,
+  description,
+}));
 
 const ROLE_ROWS: {
   slug: string;

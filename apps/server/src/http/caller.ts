@@ -39,3 +39,9 @@ export function browserOf(request: FastifyRequest): BrowserRef {
   const xsrf = request.cookies[XSRF_COOKIE];
   return { key: xsrf ? sha256Hex(xsrf) : null, ip: request.ip };
 }
+
+/** The signed-in admin of a route and the address they act from, for the audit log. */
+export function actorOf(request: FastifyRequest) {
+  const { user } = callerOf(request);
+  return { user, ip: request.ip };
+}

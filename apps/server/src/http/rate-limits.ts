@@ -50,6 +50,14 @@ export const rateLimits = {
     },
     errorResponseBuilder: tooMany('code', 'Too many attempts.'),
   },
+  /** Admin actions that send mail or open another account: 6 a minute per admin. */
+  adminSensitive: {
+    max: 6,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (request) => `admin-sensitive:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: tooMany('user', 'Too many attempts. Try again in a minute.'),
+  },
   /** Password-reset requests: 6 a minute per IP. */
   forgotPassword: {
     max: 6,

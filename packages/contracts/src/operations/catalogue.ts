@@ -18,6 +18,7 @@ import {
   upsertTrackRequestSchema,
 } from '../catalogue';
 import { defineOperations } from '../operation';
+import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
 import { PERMISSIONS } from '../permissions';
 import { idParamSchema, intParamSchema } from '../primitives';
 
@@ -141,7 +142,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   createArtist: {
     method: 'POST',
     path: '/api/v1/artists',
-    access: 'admin',
+    access: { permission: A.artistsUpdate },
     body: upsertArtistRequestSchema,
     response: artistResponseSchema,
     summary: 'Create an artist (admin)',
@@ -149,7 +150,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   updateArtist: {
     method: 'PUT',
     path: '/api/v1/artists/:id',
-    access: 'admin',
+    access: { permission: A.artistsUpdate },
     params: idParams,
     body: upsertArtistRequestSchema,
     response: artistResponseSchema,
@@ -158,7 +159,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   deleteArtist: {
     method: 'DELETE',
     path: '/api/v1/artists/:id',
-    access: 'admin',
+    access: { permission: A.artistsUpdate },
     params: idParams,
     response: messageResponseSchema,
     summary: 'Delete an artist (admin)',
@@ -166,7 +167,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   createAlbum: {
     method: 'POST',
     path: '/api/v1/albums',
-    access: 'admin',
+    access: { permission: A.albumsUpdate },
     body: upsertAlbumRequestSchema,
     response: albumResponseSchema,
     summary: 'Create an album (admin)',
@@ -174,7 +175,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   updateAlbum: {
     method: 'PUT',
     path: '/api/v1/albums/:id',
-    access: 'admin',
+    access: { permission: A.albumsUpdate },
     params: idParams,
     body: upsertAlbumRequestSchema,
     response: albumResponseSchema,
@@ -183,7 +184,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   deleteAlbum: {
     method: 'DELETE',
     path: '/api/v1/albums/:id',
-    access: 'admin',
+    access: { permission: A.albumsUpdate },
     params: idParams,
     response: messageResponseSchema,
     summary: 'Delete an album (admin)',
@@ -191,7 +192,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   createTrack: {
     method: 'POST',
     path: '/api/v1/tracks',
-    access: 'admin',
+    access: { permission: A.tracksUpdate },
     body: upsertTrackRequestSchema,
     response: trackResponseSchema,
     summary: 'Create a track (admin)',
@@ -199,7 +200,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   updateTrack: {
     method: 'PUT',
     path: '/api/v1/tracks/:id',
-    access: 'admin',
+    access: { permission: A.tracksUpdate },
     params: idParams,
     body: upsertTrackRequestSchema,
     response: trackResponseSchema,
@@ -208,7 +209,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   deleteTrack: {
     method: 'DELETE',
     path: '/api/v1/tracks/:id',
-    access: 'admin',
+    access: { permission: A.tracksUpdate },
     params: idParams,
     response: messageResponseSchema,
     summary: 'Delete a track (admin)',
@@ -217,7 +218,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   uploadTrackAudio: {
     method: 'POST',
     path: '/api/v1/tracks/:id/audio',
-    access: 'admin',
+    access: { permission: A.tracksUpdate },
     params: idParams,
     response: trackResponseSchema,
     summary: "Upload a track's audio file (admin)",
@@ -233,7 +234,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   createGenre: {
     method: 'POST',
     path: '/api/v1/genres',
-    access: 'admin',
+    access: { permission: A.genresUpdate },
     body: upsertGenreRequestSchema,
     response: genreResponseSchema,
     summary: 'Create a genre (admin)',
@@ -241,7 +242,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   updateGenre: {
     method: 'PUT',
     path: '/api/v1/genres/:id',
-    access: 'admin',
+    access: { permission: A.genresUpdate },
     params: idParams,
     body: upsertGenreRequestSchema,
     response: genreResponseSchema,
@@ -250,7 +251,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   deleteGenre: {
     method: 'DELETE',
     path: '/api/v1/genres/:id',
-    access: 'admin',
+    access: { permission: A.genresUpdate },
     params: idParams,
     response: messageResponseSchema,
     summary: 'Delete a genre (admin)',
@@ -258,7 +259,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   createChannel: {
     method: 'POST',
     path: '/api/v1/channels',
-    access: 'admin',
+    access: { permission: A.channelsUpdate },
     body: upsertChannelRequestSchema,
     response: channelResponseSchema,
     summary: 'Create a channel (admin)',
@@ -266,7 +267,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   updateChannel: {
     method: 'PUT',
     path: '/api/v1/channels/:id',
-    access: 'admin',
+    access: { permission: A.channelsUpdate },
     params: idParams,
     body: upsertChannelRequestSchema,
     response: channelResponseSchema,
@@ -275,7 +276,7 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   deleteChannel: {
     method: 'DELETE',
     path: '/api/v1/channels/:id',
-    access: 'admin',
+    access: { permission: A.channelsUpdate },
     params: idParams,
     response: messageResponseSchema,
     summary: 'Delete a channel (admin)',

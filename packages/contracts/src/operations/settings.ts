@@ -1,4 +1,5 @@
 import { defineOperations } from '../operation';
+import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
 import { adminSettingsResponseSchema, adminSettingsUpdateRequestSchema } from '../settings';
 
 /** The admin's view of the client settings; browser tests flip flags through it too. */
@@ -6,14 +7,14 @@ export const settings = defineOperations('Settings', {
   get: {
     method: 'GET',
     path: '/api/v1/settings',
-    access: 'admin',
+    access: { permission: A.settingsUpdate },
     response: adminSettingsResponseSchema,
     summary: 'Read the client settings (admin)',
   },
   update: {
     method: 'POST',
     path: '/api/v1/settings',
-    access: 'admin',
+    access: { permission: A.settingsUpdate },
     body: adminSettingsUpdateRequestSchema,
     response: adminSettingsResponseSchema,
     summary: 'Update client settings by dotted key (admin)',

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './appearance';
+export * from './audit';
 export * from './catalogue';
 export * from './library';
 export * from './localization';

@@ -1,5 +1,15 @@
 import type { Restriction } from '@zema/contracts';
-import { boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const roles = pgTable('roles', {
@@ -11,6 +21,7 @@ export const roles = pgTable('roles', {
   /** Given to every newly registered user. */
   default: boolean('default').notNull().default(false),
   description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const permissions = pgTable('permissions', {
@@ -46,7 +57,8 @@ export const userRole = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  // The second index serves a role's member count and members list.
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_id').on(t.roleId, t.userId)],
 );
 
 export const userPermission = pgTable(

@@ -22,11 +22,25 @@ export const users = pgTable(
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is accepted once per user (RELIABILITY). */
     twoFactorLastUsedStep: bigint('two_factor_last_used_step', { mode: 'number' }),
+    /** Set by an admin: login is refused and sessions and tokens stop working (issue 11). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The suspension ends by itself at this time; null = until lifted. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** When a session was last started for this account (login, two-factor, social, register). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // The admin's users list: search by email anywhere in it, newest first.
+    index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_created_at').on(t.createdAt),
+    index('users_last_login_at').on(t.lastLoginAt),
+    index('users_public_name_sort').on(
+      sql`lower(coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))))`,
+    ),
     // User search (SPEC §7 search) over the public name only, never the email; the expression must stay
     // identical to publicNameSql in lib/user-refs.ts for the planner to use these.
     index('users_public_name_trgm').using(

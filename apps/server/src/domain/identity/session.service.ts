@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { personalAccessTokens, sessions } from '#src/db/schema/index';
+import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
+import { validationError } from '#src/http/errors';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
 // The cookie's name sits with the other cookie names in http/cookies.ts (rate limits key on it).
@@ -17,8 +18,32 @@ export type SessionMeta = { ip?: string | null; userAgent?: string | null; remem
 
 const lifetime = (remember: boolean) => (remember ? REMEMBER_LIFETIME_MS : SESSION_IDLE_LIFETIME_MS);
 
-/** Starts a session and returns the cookie token; only its sha256 is stored. */
+/** An account whose suspension is over or never was (issue 11): its sessions and tokens work. */
+export const notSuspended = () => or(isNull(users.suspendedAt), lte(users.suspendedUntil, sql`now()`));
+
+/** What a suspended account is told when it tries to sign in (only after the right password). */
+export function suspendedMessage(until: Date | null, reason: string | null): string {
+  const when = until ? ` until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  return `This account is suspended${when}.${reason ? ` Reason: ${reason}` : ''}`;
+}
+
+/** Refuses a sign-in of a suspended account with a field error on `email` (SPEC §8 shape). */
+export async function assertNotSuspended(db: Database, userId: number): Promise<void> {
+  const [row] = await db
+    .select({ at: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.at) return;
+  if (row.until && row.until.getTime() <= Date.now()) return;
+  throw validationError({ email: [suspendedMessage(row.until, row.reason)] });
+}
+
+/**
+ * Starts a session and returns the cookie token; only its sha256 is stored. Every way in (login,
+ * two-factor, social, registration) ends here, so a suspended account is refused here once.
+ */
 export async function createSession(db: Database, userId: number, meta: SessionMeta = {}): Promise<string> {
+  await assertNotSuspended(db, userId);
   const token = randomToken(32);
   const remember = meta.remember ?? false;
   await db.insert(sessions).values({
@@ -29,6 +54,7 @@ export async function createSession(db: Database, userId: number, meta: SessionM
     remember,
     expiresAt: new Date(Date.now() + lifetime(remember)),
   });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   return token;
 }
 
@@ -43,7 +69,8 @@ export async function resolveSession(db: Database, token: string): Promise<numbe
   const [row] = await db
     .select({ userId: sessions.userId, lastActive: sessions.lastActive, remember: sessions.remember })
     .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), notSuspended()));
   if (!row) return null;
   if (now.getTime() - row.lastActive.getTime() > TOUCH_INTERVAL_MS) {
     await db
@@ -81,6 +108,8 @@ export async function resolveAccessToken(db: Database, bearer: string): Promise<
       and(
         eq(personalAccessTokens.tokenHash, sha256Hex(plain)),
         or(isNull(personalAccessTokens.expiresAt), gt(personalAccessTokens.expiresAt, now)),
+        // A suspended account's tokens stop working at once (and work again when it is lifted).
+        sql`not exists (select 1 from ${users} where ${users.id} = ${personalAccessTokens.userId} and ${users.suspendedAt} is not null and (${users.suspendedUntil} is null or ${users.suspendedUntil} > now()))`,
       ),
     )
     .returning({ userId: personalAccessTokens.userId });

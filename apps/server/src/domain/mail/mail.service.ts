@@ -8,6 +8,7 @@ import {
   accountDeletedMail,
   emailChangeCodeMail,
   emailChangedMail,
+  invitationMail,
   type MailBrand,
   type MailContent,
   newDeviceMail,
@@ -78,6 +79,12 @@ export function createMailService(deps: {
       queue(to, (b) => {
         const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
         return passwordResetMail(b, link, minutes);
+      });
+    },
+    sendInvitation(to: string, token: string, days: number) {
+      queue(to, (b) => {
+        const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
+        return invitationMail(b, link, days);
       });
     },
     sendWelcome(to: string, name: string) {

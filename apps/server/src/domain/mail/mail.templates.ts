@@ -88,6 +88,18 @@ export function passwordResetMail(brand: MailBrand, link: string, minutes: numbe
   ]);
 }
 
+/** An account an admin created without a password: the link sets one (a long-lived reset token). */
+export function invitationMail(brand: MailBrand, link: string, days: number): MailContent {
+  return render(brand, `You are invited to ${brand.siteName}`, `Welcome to ${brand.siteName}`, [
+    { kind: 'p', text: `An administrator created a ${brand.siteName} account for this address.` },
+    { kind: 'button', text: 'Choose your password', href: link },
+    {
+      kind: 'p',
+      text: `This link will expire in ${days} days. If you did not expect it, ignore this email.`,
+    },
+  ]);
+}
+
 export function welcomeMail(brand: MailBrand, name: string): MailContent {
   return render(brand, `Welcome to ${brand.siteName}`, `Welcome, ${name}!`, [
     {

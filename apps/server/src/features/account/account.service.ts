@@ -10,6 +10,7 @@ import {
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { requireConfirmedPassword } from '#src/domain/identity/password-confirmation';
+import { afterAccountsDeleted, deleteAccounts } from '#src/domain/users/account-lifecycle';
 import { loadAccountUser } from '#src/domain/users/users.service';
 import type { Caller } from '#src/http/caller';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
@@ -164,17 +165,7 @@ export async function deleteOwnAccount(deps: Deps, caller: Caller, userId: numbe
   if (isAdmin(caller.user) && !(await anotherAdminExists(deps, userId))) {
     throw validationError({ user: [ACCOUNT_MESSAGES.lastAdmin] });
   }
-  const [deleted] = await deps.db
-    .delete(users)
-    .where(eq(users.id, userId))
-    .returning({ avatar: users.avatar, email: users.email });
-  if (!deleted) throw new HttpError(404, MESSAGES.notFound);
-  await deps.events.emit('user.changed', { userId });
-  deps.mail.sendAccountDeleted(deleted.email);
-  const avatarKey = deps.storage.keyFromUrl(deleted.avatar);
-  if (avatarKey) {
-    await deps.storage
-      .delete(avatarKey)
-      .catch((err) => deps.log.warn({ err, avatarKey }, 'avatar not removed'));
-  }
+  const deleted = await deleteAccounts(deps.db, [userId]);
+  if (!deleted.length) throw new HttpError(404, MESSAGES.notFound);
+  await afterAccountsDeleted(deps, deleted);
 }

@@ -153,7 +153,7 @@ describe('the OpenAPI document', () => {
 
   it('lists the conventional error answers with shared schemas', () => {
     const settings = documented('POST', '/api/v1/settings')!;
-    expect(settings['x-zema-access']).toBe('admin');
+    expect(settings['x-zema-access']).toBe('settings.update');
     expect(Object.keys(settings.responses)).toEqual(
       expect.arrayContaining(['200', '401', '403', '419', '422', '500']),
     );

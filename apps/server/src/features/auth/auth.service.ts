@@ -7,6 +7,7 @@ import { assertHuman } from '#src/domain/human-verification/human-verification.s
 import { normaliseEmail } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
+import { assertNotSuspended } from '#src/domain/identity/session.service';
 import type { BrowserRef, Caller } from '#src/http/caller';
 import { HttpError, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
@@ -30,6 +31,8 @@ export async function checkCredentials(
     .where(eq(sql`lower(${users.email})`, normaliseEmail(body.email)));
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
+  // Told only after the right password, before the second factor is asked for.
+  await assertNotSuspended(deps.db, user.id);
   return { userId: user.id, twoFactor: Boolean(user.twoFactorConfirmedAt) };
 }
 

@@ -1,0 +1,57 @@
+import type { AuditEntry, AuditListQuery } from '@zema/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#src/db/client';
+import { auditLog } from '#src/db/schema/index';
+import { containsPattern, dayStart, listOrder, listPage, listWindow } from '#src/lib/list-query';
+import type { Page } from '#src/lib/pagination';
+
+/** The audit log list (issue 11 item 8): filter by actor, action and days; search target and action. */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<AuditEntry>> {
+  const where: SQL[] = [];
+  if (query.actor !== undefined) where.push(eq(auditLog.actorId, query.actor));
+  if (query.action) where.push(eq(auditLog.action, query.action));
+  if (query.from) where.push(sql`${auditLog.createdAt} >= ${dayStart(query.from)}`);
+  if (query.to) where.push(sql`${auditLog.createdAt} < ${dayStart(query.to, 1)}`);
+  if (query.query)
+    where.push(
+      sql`lower(coalesce(${auditLog.targetLabel}, '') || ' ' || ${auditLog.action}) like ${containsPattern(query.query)}`,
+    );
+  const condition = and(...where);
+  const { perPage, offset } = listWindow(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(condition)
+      .orderBy(
+        ...listOrder(
+          query,
+          { created_at: auditLog.createdAt, action: auditLog.action },
+          { sort: 'created_at', order: 'desc' },
+          auditLog.id,
+        ),
+      )
+      .limit(perPage)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(condition),
+  ]);
+  return listPage(
+    rows.map((r) => ({
+      id: r.id,
+      actor:
+        r.actorName !== null || r.actorId !== null
+          ? { id: r.actorId ?? 0, name: r.actorName ?? 'Deleted user' }
+          : null,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      target_label: r.targetLabel,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: r.ip,
+      created_at: r.createdAt.toISOString(),
+    })),
+    Number(count?.n ?? 0),
+    query,
+  );
+}

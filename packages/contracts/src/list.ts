@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+import { idParamSchema, intParamSchema } from './primitives';
+
+/**
+ * The one list contract every admin list speaks (page, perPage, sort, order, query, and the list's
+ * own filters as flat query parameters), so the data table, its URL and the server share one
+ * shape. The answer is the usual `pagination` envelope with its totals.
+ */
+export const LIST_PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
+export const LIST_DEFAULT_PER_PAGE = 15;
+export const LIST_MAX_PER_PAGE = 100;
+export const LIST_QUERY_MAX_LENGTH = 200;
+/** Rows a CSV export writes at most (the current filter, every page). */
+export const LIST_EXPORT_MAX_ROWS = 100_000;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** `?verified=true|false` → boolean. */
+export const booleanParamSchema = z
+  .enum(['true', 'false'], { message: 'Use true or false.' })
+  .transform((v) => v === 'true');
+
+/** `?from=2026-01-31` → the same string, checked to be a real calendar day. */
+export const dayParamSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Use a date like 2026-01-31.',
+  );
+
+/** `?role=3` (a list filter by id). */
+export const idFilterSchema = idParamSchema;
+
+export function listQuerySchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sorts: S,
+  filters: F,
+) {
+  return z.object({
+    page: intParamSchema(1, 1_000_000).optional(),
+    perPage: intParamSchema(1, LIST_MAX_PER_PAGE).optional(),
+    sort: z.enum(sorts).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+    query: z.string().trim().max(LIST_QUERY_MAX_LENGTH).optional(),
+    ...filters,
+  });
+}
+
+/** A list's answer: the pagination envelope with its totals. */
+export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) => paginationSchema(item);
+
+/** Bulk actions act on the selected rows' ids (at most one page of the largest size). */
+export const bulkIdsSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'Select at least one row.').max(LIST_MAX_PER_PAGE),
+});
+export const bulkResultSchema = z.object({ message: z.string(), count: z.number().int() });

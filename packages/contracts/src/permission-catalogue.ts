@@ -1,0 +1,134 @@
+import { PERMISSIONS } from './permissions';
+
+/** A quota a permission supports (SPEC §6: a usage at or above the value is over quota). */
+export type RestrictionDefinition = { name: string; label: string; description: string };
+
+/**
+ * Every permission the app knows: the server seeds the `permissions` table from it, the admin's
+ * role and user editors list it, and the API docs describe it. One source, so a route cannot ask
+ * for a permission no role can be given.
+ */
+export type PermissionDefinition = {
+  name: string;
+  displayName: string;
+  group: PermissionGroup;
+  description: string;
+  restrictions: RestrictionDefinition[];
+};
+
+export const PERMISSION_GROUPS = [
+  'admin',
+  'music',
+  'api',
+  'users',
+  'roles',
+  'settings',
+  'catalogue',
+  'analytics',
+  'system',
+] as const;
+export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
+
+export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
+  admin: 'Administration',
+  music: 'Music',
+  api: 'API',
+  users: 'Users',
+  roles: 'Roles',
+  settings: 'Settings',
+  catalogue: 'Catalogue',
+  analytics: 'Analytics',
+  system: 'System',
+};
+
+/** Finer admin permissions than `admin` (which grants everything), so narrower roles can exist. */
+export const ADMIN_PERMISSIONS = {
+  usersView: 'users.view',
+  usersCreate: 'users.create',
+  usersUpdate: 'users.update',
+  usersDelete: 'users.delete',
+  usersImpersonate: 'users.impersonate',
+  rolesView: 'roles.view',
+  rolesUpdate: 'roles.update',
+  settingsUpdate: 'settings.update',
+  artistsUpdate: 'artists.update',
+  albumsUpdate: 'albums.update',
+  tracksUpdate: 'tracks.update',
+  genresUpdate: 'genres.update',
+  channelsUpdate: 'channels.update',
+  analyticsView: 'analytics.view',
+  logsView: 'logs.view',
+} as const;
+
+const p = (
+  name: string,
+  displayName: string,
+  group: PermissionGroup,
+  description: string,
+  restrictions: RestrictionDefinition[] = [],
+): PermissionDefinition => ({ name, displayName, group, description, restrictions });
+
+const A = ADMIN_PERMISSIONS;
+
+export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
+  p(PERMISSIONS.admin, 'Super admin', 'admin', 'Grants every permission, present and future.'),
+  p(
+    PERMISSIONS.adminAccess,
+    'Access admin area',
+    'admin',
+    'Open the /admin area. Give it with the permissions of the sections the role may use.',
+  ),
+  p(
+    PERMISSIONS.musicView,
+    'View music',
+    'music',
+    'Browse and play the catalogue (the guest role needs it too).',
+  ),
+  p(PERMISSIONS.apiAccess, 'Access API', 'api', 'Create personal access tokens and call the API.'),
+  p(A.usersView, 'View users', 'users', 'List users and open their pages in the admin area.'),
+  p(A.usersCreate, 'Create users', 'users', 'Create accounts, with or without an invitation mail.'),
+  p(
+    A.usersUpdate,
+    'Update users',
+    'users',
+    'Edit accounts, their roles and permissions; suspend, verify, end sessions, reset two-factor.',
+  ),
+  p(A.usersDelete, 'Delete users', 'users', 'Delete accounts, one by one or in bulk.'),
+  p(
+    A.usersImpersonate,
+    'Log in as users',
+    'users',
+    'Sign in as another user (never another admin) to see what they see; audited.',
+  ),
+  p(A.rolesView, 'View roles', 'roles', 'List roles and their members.'),
+  p(
+    A.rolesUpdate,
+    'Manage roles',
+    'roles',
+    "Create, edit and delete roles and change the guest role's permissions.",
+  ),
+  p(A.settingsUpdate, 'Manage settings', 'settings', 'Read and change the site settings.'),
+  p(A.artistsUpdate, 'Manage artists', 'catalogue', 'Create, edit and delete artists.'),
+  p(A.albumsUpdate, 'Manage albums', 'catalogue', 'Create, edit and delete albums.'),
+  p(A.tracksUpdate, 'Manage tracks', 'catalogue', 'Create, edit and delete tracks and their audio.'),
+  p(A.genresUpdate, 'Manage genres', 'catalogue', 'Create, edit and delete genres.'),
+  p(A.channelsUpdate, 'Manage channels', 'catalogue', 'Create, edit and delete channels.'),
+  p(A.analyticsView, 'View analytics', 'analytics', 'See the dashboard: plays, listeners and growth.'),
+  p(A.logsView, 'View logs', 'system', 'Read the error, mail and audit logs and the health page.'),
+];
+
+const BY_NAME = new Map(PERMISSION_CATALOGUE.map((d) => [d.name, d]));
+
+/** The catalogue entry of a permission, or undefined for a name the app does not know. */
+export function permissionDefinition(name: string): PermissionDefinition | undefined {
+  return BY_NAME.get(name);
+}
+
+/** A grant's restrictions, keeping only those the catalogue says its permission supports. */
+export function supportedRestrictions<R extends { name: string }>(grant: {
+  name: string;
+  restrictions: R[];
+}): R[] {
+  const known = new Set(permissionDefinition(grant.name)?.restrictions.map((r) => r.name) ?? []);
+  return grant.restrictions.filter((r) => known.has(r.name));
+}
