@@ -52,9 +52,11 @@ export default defineConfig({
             // Without the group they sat in a shared chunk named after lib/i18n.ts, with the UI kit.
             // The operation objects (packages/contracts/src/operations) stay out: each feature's
             // operations go with the pages that call them, so a page loads only its own.
+            // The admin area's contracts (its lists, users, roles, audit, the permission catalogue)
+            // stay out too: they load with the admin pages, so listeners' pages keep their budget.
             {
               name: 'contracts',
-              test: /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$)/,
+              test: /[\\/](?:node_modules[\\/]zod|packages[\\/]contracts[\\/]src[\\/](?!(?:list|audit|users-admin|roles-admin|permission-catalogue)\.ts$)[^\\/]+\.ts$)/,
             },
           ],
         },

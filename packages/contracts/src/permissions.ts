@@ -7,6 +7,25 @@ export const PERMISSIONS = {
   apiAccess: 'api.access',
 } as const;
 
+/** Finer admin permissions than `admin` (which grants everything), so narrower roles can exist. */
+export const ADMIN_PERMISSIONS = {
+  usersView: 'users.view',
+  usersCreate: 'users.create',
+  usersUpdate: 'users.update',
+  usersDelete: 'users.delete',
+  usersImpersonate: 'users.impersonate',
+  rolesView: 'roles.view',
+  rolesUpdate: 'roles.update',
+  settingsUpdate: 'settings.update',
+  artistsUpdate: 'artists.update',
+  albumsUpdate: 'albums.update',
+  tracksUpdate: 'tracks.update',
+  genresUpdate: 'genres.update',
+  channelsUpdate: 'channels.update',
+  analyticsView: 'analytics.view',
+  logsView: 'logs.view',
+} as const;
+
 export const restrictionSchema = z.object({ name: z.string(), value: z.number().nullable() });
 export type Restriction = z.infer<typeof restrictionSchema>;
 

@@ -5,9 +5,9 @@ import {
   DEFAULT_DARK_THEME_VALUES,
   DEFAULT_LIGHT_THEME_VALUES,
   type MenuItem,
-  PERMISSION_CATALOGUE,
   PERMISSIONS,
 } from '@zema/contracts';
+import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import { hashPassword } from '#src/lib/password';

@@ -1,4 +1,4 @@
-import { LIST_DEFAULT_PER_PAGE, type SortOrder } from '@zema/contracts';
+import { LIST_DEFAULT_PER_PAGE, type SortOrder } from '@zema/contracts/admin';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { type Page, toPage } from './pagination';
 

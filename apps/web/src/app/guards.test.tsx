@@ -45,7 +45,8 @@ beforeEach(() => {
     'register',
     'pricing',
     'accountSettings',
-    'admin',
+    'adminDashboard',
+    'adminUsers',
     'channel',
     'notifications',
   ] as const) {
@@ -96,8 +97,8 @@ describe('RequirePermission', () => {
   });
 
   it('lets a user with the permission (or the admin permission) in', async () => {
-    visit('/admin/settings', makeBootstrap({ user: admin }));
-    expect(await screen.findByText('admin at /admin/settings')).toBeTruthy();
+    visit('/admin/users', makeBootstrap({ user: admin }));
+    expect(await screen.findByText('adminUsers at /admin/users')).toBeTruthy();
   });
 
   it('guards the player area with music.view, login optional', async () => {
@@ -130,7 +131,7 @@ describe('GuestOnly', () => {
 
   it('sends an admin to /admin', async () => {
     visit('/login', makeBootstrap({ user: admin }));
-    expect(await screen.findByText('admin at /admin')).toBeTruthy();
+    expect(await screen.findByText('adminDashboard at /admin')).toBeTruthy();
   });
 
   it('ignores redirect targets on other sites', async () => {

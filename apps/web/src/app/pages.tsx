@@ -32,7 +32,13 @@ export const pages: Record<PageName, PageLoader | null> = {
   customPage: null,
   radio: null,
   backstage: null,
-  admin: null,
+  // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
+  adminDashboard: null,
+  adminUsers: () => import('#src/features/users/pages/users-page'),
+  adminUser: () => import('#src/features/users/pages/user-page'),
+  adminRoles: () => import('#src/features/roles/pages/roles-page'),
+  adminRole: () => import('#src/features/roles/pages/role-page'),
+  adminAuditLog: () => import('#src/features/admin/pages/audit-log-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -65,7 +71,12 @@ export type PageName =
   | 'customPage'
   | 'radio'
   | 'backstage'
-  | 'admin'
+  | 'adminDashboard'
+  | 'adminUsers'
+  | 'adminUser'
+  | 'adminRoles'
+  | 'adminRole'
+  | 'adminAuditLog'
   | 'channel'
   | 'album'
   | 'track'

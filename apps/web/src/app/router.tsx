@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, PERMISSIONS } from '@zema/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
@@ -176,6 +176,16 @@ function PlayerArea() {
   );
 }
 
+/** An admin page at `path` (or the index): shown only to holders of its permission. */
+function adminRoute(path: string | null, name: PageName, permission: string): RouteObject {
+  const child: RouteObject = path === null ? { index: true, ...page(name) } : { path, ...page(name) };
+  return { element: <RequirePermission permission={permission} />, children: [child] };
+}
+
+function AdminNotFound() {
+  return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
+}
+
 /** `/` as the player's home: the discover channel, loaded only when it is shown. */
 function PlayerHome() {
   return <LazyPage name="channel" />;
@@ -253,8 +263,24 @@ export const appRoutes: RouteObject[] = [
       { path: at.customPageById, ...page('customPage') },
       { path: at.radio, ...page('radio') },
       {
+        // The admin area (issue 11): its own layout and chunks, loaded only inside /admin.
+        path: at.admin,
         element: <RequirePermission permission={PERMISSIONS.adminAccess} />,
-        children: [{ path: at.admin, ...page('admin') }],
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./admin-layout')).default }),
+            children: [
+              adminRoute(null, 'adminDashboard', A.analyticsView),
+              adminRoute(at.adminUsers, 'adminUsers', A.usersView),
+              adminRoute(at.adminUser, 'adminUser', A.usersView),
+              adminRoute(at.adminRoles, 'adminRoles', A.rolesView),
+              adminRoute(at.adminNewRole, 'adminRole', A.rolesUpdate),
+              adminRoute(at.adminRole, 'adminRole', A.rolesView),
+              adminRoute(at.adminAuditLog, 'adminAuditLog', A.logsView),
+              { path: '*', Component: AdminNotFound },
+            ],
+          },
+        ],
       },
       {
         // The player area, last: every other path, including unknown ones (its own 404 page).

@@ -57,3 +57,9 @@ export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return DEFAULT_ERROR_MESSAGE;
 }
+
+/** The message to show for a failed call: its first field error, else its message (SPEC §8). */
+export function firstErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return Object.values(error.errors ?? {})[0]?.[0] ?? error.message;
+  return DEFAULT_ERROR_MESSAGE;
+}

@@ -53,6 +53,12 @@ export const paths = {
   billing: () => '/billing',
   notifications: () => '/notifications',
   apiDocs: () => '/api-docs',
+  admin: () => '/admin',
+  adminUsers: () => '/admin/users',
+  adminUser: (u: { id: number }) => `/admin/users/${u.id}`,
+  adminRoles: () => '/admin/roles',
+  adminRole: (r: { id: number }) => `/admin/roles/${r.id}`,
+  adminAuditLog: () => '/admin/audit-log',
 } as const;
 
 /** The page of one search result, by its type. */
@@ -110,5 +116,11 @@ export const routePatterns = {
   customPageById: '/pages/:pageId/:pageSlug',
   radio: '/radio/:slug',
   backstage: '/backstage/*',
-  admin: '/admin/*',
+  admin: '/admin',
+  adminUsers: 'users',
+  adminUser: 'users/:userId',
+  adminRoles: 'roles',
+  adminNewRole: 'roles/new',
+  adminRole: 'roles/:roleId',
+  adminAuditLog: 'audit-log',
 } as const;

@@ -1,6 +1,6 @@
-import { auditListQuerySchema, auditListResponseSchema } from '../audit';
+import { auditListQuerySchema, auditListResponseSchema } from '../admin/audit';
 import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
 
 export const audit = defineOperations('Audit log', {
   list: {

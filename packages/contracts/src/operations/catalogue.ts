@@ -18,8 +18,7 @@ import {
   upsertTrackRequestSchema,
 } from '../catalogue';
 import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
-import { PERMISSIONS } from '../permissions';
+import { ADMIN_PERMISSIONS as A, PERMISSIONS } from '../permissions';
 import { idParamSchema, intParamSchema } from '../primitives';
 
 const view = { permission: PERMISSIONS.musicView } as const;

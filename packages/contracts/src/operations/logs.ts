@@ -1,5 +1,5 @@
 import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
 
 export const logs = defineOperations('Logs', {
   /** Answers the log file itself (text/plain, as an attachment), not JSON. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../auth';
-import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
-import { idParamSchema } from '../primitives';
 import {
   adminRoleResponseSchema,
   rolesListQuerySchema,
   rolesListResponseSchema,
   upsertRoleRequestSchema,
-} from '../roles-admin';
+} from '../admin/roles';
+import { messageResponseSchema } from '../auth';
+import { defineOperations } from '../operation';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
+import { idParamSchema } from '../primitives';
 
 const idParams = z.object({ id: idParamSchema });
 const view = { permission: A.rolesView } as const;

@@ -1,5 +1,5 @@
 import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
 import { adminSettingsResponseSchema, adminSettingsUpdateRequestSchema } from '../settings';
 
 /** The admin's view of the client settings; browser tests flip flags through it too. */

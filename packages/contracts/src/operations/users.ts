@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../auth';
-import { bulkIdsSchema, bulkResultSchema } from '../list';
-import { defineOperations } from '../operation';
-import { ADMIN_PERMISSIONS as A } from '../permission-catalogue';
-import { idParamSchema } from '../primitives';
+import { bulkIdsSchema, bulkResultSchema } from '../admin/list';
 import {
   adminUserResponseSchema,
   assignRoleRequestSchema,
@@ -12,7 +8,11 @@ import {
   updateUserRequestSchema,
   usersListQuerySchema,
   usersListResponseSchema,
-} from '../users-admin';
+} from '../admin/users';
+import { messageResponseSchema } from '../auth';
+import { defineOperations } from '../operation';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
+import { idParamSchema } from '../primitives';
 
 const idParams = z.object({ id: idParamSchema });
 const view = { permission: A.usersView } as const;

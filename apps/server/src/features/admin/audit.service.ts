@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditListQuery } from '@zema/contracts';
+import type { AuditEntry, AuditListQuery } from '@zema/contracts/admin';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { auditLog } from '#src/db/schema/index';

@@ -6,7 +6,7 @@ import {
   type RolesListQuery,
   supportedRestrictions,
   type UpsertRoleRequest,
-} from '@zema/contracts';
+} from '@zema/contracts/admin';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { permissionRole, permissions, roles, userRole } from '#src/db/schema/index';

@@ -9,7 +9,7 @@ import {
   supportedRestrictions,
   type UpdateUserRequest,
   type UsersListQuery,
-} from '@zema/contracts';
+} from '@zema/contracts/admin';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';

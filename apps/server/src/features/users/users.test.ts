@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE } from '@zema/contracts';
+import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, permissions, personalAccessTokens, sessions, users } from '#src/db/schema/index';

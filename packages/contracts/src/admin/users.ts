@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { accessTokenSchema, updateAccountRequestSchema, userSessionSchema } from './account';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './auth';
+import { accessTokenSchema, updateAccountRequestSchema, userSessionSchema } from '../account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '../auth';
+import { restrictionSchema } from '../permissions';
+import { idSchema } from '../primitives';
 import {
   booleanParamSchema,
   dayParamSchema,
@@ -8,8 +10,6 @@ import {
   listQuerySchema,
   listResponseSchema,
 } from './list';
-import { restrictionSchema } from './permissions';
-import { idSchema } from './primitives';
 
 /** The admin's users list and user page (issue 11 item 4). */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './list';
-import { grantSchema } from './users-admin';
+import { grantSchema } from './users';
 
 /** The admin's roles (issue 11 item 5). */
 

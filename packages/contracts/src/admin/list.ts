@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
-import { idParamSchema, intParamSchema } from './primitives';
+import { paginationSchema } from '../common';
+import { idParamSchema, intParamSchema } from '../primitives';
 
 /**
  * The one list contract every admin list speaks (page, perPage, sort, order, query, and the list's

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from './permissions';
+import { ADMIN_PERMISSIONS, PERMISSIONS } from '../permissions';
 
 /** A quota a permission supports (SPEC §6: a usage at or above the value is over quota). */
 export type RestrictionDefinition = { name: string; label: string; description: string };
@@ -40,25 +40,6 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
   analytics: 'Analytics',
   system: 'System',
 };
-
-/** Finer admin permissions than `admin` (which grants everything), so narrower roles can exist. */
-export const ADMIN_PERMISSIONS = {
-  usersView: 'users.view',
-  usersCreate: 'users.create',
-  usersUpdate: 'users.update',
-  usersDelete: 'users.delete',
-  usersImpersonate: 'users.impersonate',
-  rolesView: 'roles.view',
-  rolesUpdate: 'roles.update',
-  settingsUpdate: 'settings.update',
-  artistsUpdate: 'artists.update',
-  albumsUpdate: 'albums.update',
-  tracksUpdate: 'tracks.update',
-  genresUpdate: 'genres.update',
-  channelsUpdate: 'channels.update',
-  analyticsView: 'analytics.view',
-  logsView: 'logs.view',
-} as const;
 
 const p = (
   name: string,

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { usersAdmin } from '@zema/contracts/operations/users';
+import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
+
+/** GET admin/users with the list contract's query (page, perPage, sort, order, query, filters). */
+export const usersListQueryOptions = (query: Record<string, string>) =>
+  queryOptions({
+    queryKey: usersKeys.list(query),
+    queryFn: ({ signal }) => api.call(usersAdmin.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsersList(query: Record<string, string>) {
+  return useQuery(usersListQueryOptions(query));
+}
+
+/** The CSV export of the same filter (a plain download link). */
+export function usersExportUrl(query: Record<string, string>) {
+  const { page: _p, perPage: _pp, ...rest } = query;
+  const qs = new URLSearchParams(rest).toString();
+  return `${usersAdmin.exportCsv.path}${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesKeys } from '#src/components/admin/api/list-roles';
+import { api } from '#src/lib/api-client';
+
+/** DELETE admin/roles/:id (not the guest, default or admin role). */
+export async function deleteRole(id: number) {
+  return api.call(rolesAdmin.delete, { params: { id: String(id) } });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersKeys } from '#src/components/admin/api/users-keys';
+import { api } from '#src/lib/api-client';
+
+/** POST admin/users/assign-role {ids, role}: a bulk action of the users table. */
+export async function assignRole(body: { ids: number[]; role: number }) {
+  return api.call(usersAdmin.assignRole, { body });
+}
+
+export function useAssignRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

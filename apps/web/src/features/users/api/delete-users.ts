@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersKeys } from '#src/components/admin/api/users-keys';
+import { api } from '#src/lib/api-client';
+
+/** POST admin/users/bulk-delete {ids} (one user or the selected rows). */
+export async function deleteUsers(ids: number[]) {
+  return api.call(usersAdmin.bulkDelete, { body: { ids } });
+}
+
+export function useDeleteUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUsers,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

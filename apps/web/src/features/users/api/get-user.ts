@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersKeys } from '#src/components/admin/api/users-keys';
+import { api } from '#src/lib/api-client';
+
+/** GET admin/users/:id: details, roles, permissions, sessions, tokens, recent plays. */
+export const adminUserQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: usersKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(usersAdmin.get, { params: { id: String(id) }, signal })).user,
+  });
+
+export function useAdminUser(id: number) {
+  return useQuery(adminUserQueryOptions(id));
+}

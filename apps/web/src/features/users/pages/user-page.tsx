@@ -1,0 +1,481 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import type { AdminUser, Grant } from '@zema/contracts/admin';
+import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { useAssignableRoles } from '#src/components/admin/api/list-roles';
+import { PermissionsEditor } from '#src/components/admin/permissions-editor';
+import { PageError } from '#src/components/states';
+import { UserAvatar } from '#src/components/user-avatar';
+import { firstErrorMessage } from '#src/lib/api-error';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { Button } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { cx } from '#src/ui/cx';
+import { Form, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { LoadingPage } from '#src/ui/loading-page';
+import { NotFoundPage } from '#src/ui/not-found-page';
+import { toast } from '#src/ui/toast';
+import { useDeleteUsers } from '../api/delete-users';
+import { useAdminUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { useUserAction } from '../api/user-actions';
+import { formatDate } from '../components/format';
+import { RolePicker } from '../components/role-picker';
+import { SuspendDialog } from '../components/suspend-dialog';
+
+const TABS = ['details', 'access', 'security', 'activity'] as const;
+type TabId = (typeof TABS)[number];
+
+const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
+  cx(
+    'cursor-pointer border-b-2 px-3 py-2 text-sm font-medium outline-none',
+    isSelected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
+    isFocusVisible && 'rounded-t-sm ring-2 ring-primary',
+  );
+
+export default function UserPage() {
+  const id = Number(useParams().userId);
+  const user = useAdminUser(id);
+  const [search, setSearch] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as TabId)
+    : 'details';
+
+  if (!Number.isInteger(id) || id < 1) return <NotFoundPage embedded />;
+  if (user.isPending) return <LoadingPage />;
+  if (user.isError) return <PageError error={user.error} onRetry={() => user.refetch()} />;
+  const u = user.data;
+
+  return (
+    <AdminPage
+      title={u.display_name}
+      breadcrumbs={[{ label: 'Users', to: '/admin/users' }]}
+      actions={<HeaderActions user={u} />}
+    >
+      <div className="flex items-center gap-4">
+        <UserAvatar name={u.display_name} src={u.avatar} className="size-14" />
+        <div className="min-w-0 text-sm">
+          <p className="truncate text-muted">{u.email}</p>
+          <p className="text-muted">
+            Signed up {formatDate(u.created_at)} · last login {formatDate(u.last_login_at)}
+          </p>
+          {u.suspended_at && (
+            <p className="mt-1 font-medium text-danger" role="status">
+              Suspended {u.suspended_until ? `until ${formatDate(u.suspended_until)}` : 'until lifted'}
+              {u.suspension_reason ? ` — ${u.suspension_reason}` : ''}
+            </p>
+          )}
+        </div>
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setSearch({ tab: String(key) }, { replace: true })}>
+        <TabList aria-label="User sections" className="flex gap-1 overflow-x-auto border-b border-divider">
+          <Tab id="details" className={tabClass}>
+            Details
+          </Tab>
+          <Tab id="access" className={tabClass}>
+            Roles and permissions
+          </Tab>
+          <Tab id="security" className={tabClass}>
+            Security
+          </Tab>
+          <Tab id="activity" className={tabClass}>
+            Activity
+          </Tab>
+        </TabList>
+        <TabPanel id="details" className="pt-6 outline-none">
+          <DetailsForm user={u} />
+        </TabPanel>
+        <TabPanel id="access" className="pt-6 outline-none">
+          <AccessForm user={u} />
+        </TabPanel>
+        <TabPanel id="security" className="pt-6 outline-none">
+          <Security user={u} />
+        </TabPanel>
+        <TabPanel id="activity" className="pt-6 outline-none">
+          <Activity user={u} />
+        </TabPanel>
+      </Tabs>
+    </AdminPage>
+  );
+}
+
+function HeaderActions({ user }: { user: AdminUser }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const action = useUserAction(user.id);
+  const del = useDeleteUsers();
+  const [suspending, setSuspending] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const self = auth.user?.id === user.id;
+  return (
+    <>
+      {auth.hasPermission(A.usersUpdate) &&
+        !self &&
+        (user.suspended_at ? (
+          <Button
+            variant="outline"
+            isPending={action.isPending}
+            onPress={() =>
+              action.mutate({ kind: 'unsuspend' }, { onSuccess: () => toast.positive('Suspension lifted') })
+            }
+          >
+            Unsuspend
+          </Button>
+        ) : (
+          <Button variant="outline" onPress={() => setSuspending(true)}>
+            Suspend
+          </Button>
+        ))}
+      {auth.hasPermission(A.usersDelete) && !self && (
+        <Button variant="danger" onPress={() => setDeleting(true)}>
+          Delete
+        </Button>
+      )}
+      <SuspendDialog user={user} isOpen={suspending} onOpenChange={setSuspending} />
+      <ConfirmDialog
+        isOpen={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete ${user.display_name}?`}
+        confirmLabel="Delete user"
+        danger
+        isPending={del.isPending}
+        onConfirm={() =>
+          del.mutate([user.id], {
+            onSuccess: () => {
+              toast.positive('User deleted');
+              navigate('/admin/users');
+            },
+          })
+        }
+      >
+        Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the
+        statistics without a name. They get a mail saying the account was deleted. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const detailsSchema = z.object({
+  email: z.string().trim().min(1, 'The email field is required.').email('Enter a valid email address.'),
+  first_name: z.string().trim().max(100),
+  last_name: z.string().trim().max(100),
+  language: z.string().trim().max(20),
+  country: z.string().trim().max(10),
+  timezone: z.string().trim().max(100),
+  password: z.union([
+    z.literal(''),
+    z.string().min(8, 'The password must be at least 8 characters.').max(200),
+  ]),
+});
+type DetailsValues = z.infer<typeof detailsSchema>;
+
+function DetailsForm({ user }: { user: AdminUser }) {
+  const auth = useAuth();
+  const update = useUpdateUser();
+  const action = useUserAction(user.id);
+  const canEdit = auth.hasPermission(A.usersUpdate);
+  const defaults = (u: AdminUser): DetailsValues => ({
+    email: u.email,
+    first_name: u.first_name ?? '',
+    last_name: u.last_name ?? '',
+    language: u.language ?? '',
+    country: u.country ?? '',
+    timezone: u.timezone ?? '',
+    password: '',
+  });
+  const form = useForm<DetailsValues>({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: defaults(user),
+  });
+  const submit = (v: DetailsValues) =>
+    update.mutate(
+      {
+        id: user.id,
+        body: {
+          email: v.email,
+          first_name: v.first_name || null,
+          last_name: v.last_name || null,
+          language: v.language || null,
+          country: v.country || null,
+          timezone: v.timezone || null,
+          ...(v.password ? { password: v.password } : {}),
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          form.reset(defaults(saved));
+          toast.positive('Saved');
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <AdminCard title="Details">
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+          <FormTextField name="email" label="Email" type="email" isReadOnly={!canEdit} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormTextField name="first_name" label="First name" isReadOnly={!canEdit} />
+            <FormTextField name="last_name" label="Last name" isReadOnly={!canEdit} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormTextField name="language" label="Language" description="e.g. en, am" isReadOnly={!canEdit} />
+            <FormTextField
+              name="country"
+              label="Country"
+              description="ISO code, e.g. ET"
+              isReadOnly={!canEdit}
+            />
+            <FormTextField
+              name="timezone"
+              label="Time zone"
+              description="e.g. Africa/Addis_Ababa"
+              isReadOnly={!canEdit}
+            />
+          </div>
+          {canEdit && (
+            <>
+              <FormTextField
+                name="password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                description="Leave empty to keep it. A new password signs the user out everywhere."
+              />
+              <div className="flex justify-end">
+                <Button type="submit" isPending={update.isPending} isDisabled={!form.formState.isDirty}>
+                  Save changes
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
+      </AdminCard>
+      <AdminCard title="Email">
+        <p className="text-sm">
+          {user.email_verified_at ? `Verified ${formatDate(user.email_verified_at)}` : 'Not verified yet.'}
+        </p>
+        {canEdit && !user.email_verified_at && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              isPending={action.isPending && action.variables?.kind === 'markVerified'}
+              onPress={() =>
+                action.mutate(
+                  { kind: 'markVerified' },
+                  { onSuccess: () => toast.positive('Marked as verified') },
+                )
+              }
+            >
+              Mark verified
+            </Button>
+            <Button
+              variant="text"
+              size="sm"
+              onPress={() =>
+                action.mutate(
+                  { kind: 'resendVerification' },
+                  { onSuccess: () => toast.positive('Email sent') },
+                )
+              }
+            >
+              Resend code
+            </Button>
+          </div>
+        )}
+      </AdminCard>
+    </div>
+  );
+}
+
+function AccessForm({ user }: { user: AdminUser }) {
+  const auth = useAuth();
+  const canEdit = auth.hasPermission(A.usersUpdate);
+  const { roles } = useAssignableRoles();
+  const update = useUpdateUser();
+  const [roleIds, setRoleIds] = useState(() => user.roles.map((r) => r.id));
+  const [grants, setGrants] = useState<Grant[]>(user.permissions);
+  const dirty =
+    JSON.stringify([...roleIds].sort()) !== JSON.stringify(user.roles.map((r) => r.id).sort()) ||
+    JSON.stringify(grants) !== JSON.stringify(user.permissions);
+  const save = () =>
+    update.mutate(
+      { id: user.id, body: { roles: roleIds, permissions: grants } },
+      {
+        onSuccess: (saved) => {
+          setRoleIds(saved.roles.map((r) => r.id));
+          setGrants(saved.permissions);
+          toast.positive('Saved');
+        },
+        onError: (error) => toast.danger(firstErrorMessage(error)),
+      },
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminCard title="Roles">
+        <RolePicker roles={roles} value={roleIds} onChange={canEdit ? setRoleIds : () => {}} />
+      </AdminCard>
+      <AdminCard title="Direct permissions" actions={null}>
+        <p className="mb-4 text-sm text-muted">Given to this user on top of their roles' permissions.</p>
+        <PermissionsEditor value={grants} onChange={setGrants} isDisabled={!canEdit} />
+      </AdminCard>
+      {canEdit && (
+        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
+          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
+          <Button
+            variant="text"
+            isDisabled={!dirty}
+            onPress={() => {
+              setRoleIds(user.roles.map((r) => r.id));
+              setGrants(user.permissions);
+            }}
+          >
+            Discard
+          </Button>
+          <Button isDisabled={!dirty} isPending={update.isPending} onPress={save}>
+            Save roles and permissions
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Security({ user }: { user: AdminUser }) {
+  const auth = useAuth();
+  const canEdit = auth.hasPermission(A.usersUpdate);
+  const action = useUserAction(user.id);
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminCard title="Two-factor authentication">
+        <p className="text-sm">{user.two_factor ? 'On.' : 'Off.'}</p>
+        {canEdit && user.two_factor && (
+          <Button
+            className="mt-3"
+            variant="outline"
+            size="sm"
+            onPress={() =>
+              action.mutate(
+                { kind: 'resetTwoFactor' },
+                { onSuccess: () => toast.positive('Two-factor reset') },
+              )
+            }
+          >
+            Reset two-factor
+          </Button>
+        )}
+      </AdminCard>
+      <AdminCard title="Sessions">
+        {user.sessions.length === 0 ? (
+          <p className="text-sm text-muted">No active sessions.</p>
+        ) : (
+          <ul className="divide-y divide-divider">
+            {user.sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">
+                    {s.browser ?? 'Unknown browser'} on {s.platform ?? 'an unknown system'} ({s.device_type})
+                  </span>
+                  <span className="block text-xs text-muted">
+                    {[s.city, s.country].filter(Boolean).join(', ') || 'Unknown place'} ·{' '}
+                    {s.ip_address ?? 'no address'} · active {formatDate(s.last_active)}
+                  </span>
+                </span>
+                {canEdit && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onPress={() =>
+                      action.mutate(
+                        { kind: 'endSession', sessionId: s.id },
+                        { onSuccess: () => toast.positive('Session ended') },
+                      )
+                    }
+                  >
+                    End session
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminCard>
+      <AdminCard title="API tokens">
+        {user.tokens.length === 0 ? (
+          <p className="text-sm text-muted">No API tokens.</p>
+        ) : (
+          <ul className="divide-y divide-divider">
+            {user.tokens.map((token) => (
+              <li key={token.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{token.name}</span>
+                  <span className="block text-xs text-muted">
+                    Created {formatDate(token.created_at)} · last used {formatDate(token.last_used_at)}
+                  </span>
+                </span>
+                {canEdit && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onPress={() =>
+                      action.mutate(
+                        { kind: 'revokeToken', tokenId: token.id },
+                        { onSuccess: () => toast.positive('Token revoked') },
+                      )
+                    }
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminCard>
+    </div>
+  );
+}
+
+function Activity({ user }: { user: AdminUser }) {
+  return (
+    <AdminCard title="Recent plays">
+      {user.recent_plays.length === 0 ? (
+        <p className="text-sm text-muted">No plays yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Recent plays</caption>
+          <thead className="text-xs uppercase text-muted">
+            <tr>
+              <th scope="col" className="py-2">
+                Track
+              </th>
+              <th scope="col" className="py-2">
+                Artists
+              </th>
+              <th scope="col" className="py-2">
+                Played
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.recent_plays.map((p) => (
+              <tr key={`${p.track_id}-${p.played_at}`} className="border-t border-divider">
+                <td className="py-2">{p.track_name}</td>
+                <td className="py-2 text-muted">{p.artist_names}</td>
+                <td className="py-2 text-muted">{formatDate(p.played_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AdminCard>
+  );
+}

@@ -1,0 +1,298 @@
+import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import type { AdminUserRow } from '@zema/contracts/admin';
+import { Download, Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { useAssignableRoles } from '#src/components/admin/api/list-roles';
+import { usersExportUrl, useUsersList } from '#src/components/admin/api/list-users';
+import { UserAvatar } from '#src/components/user-avatar';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { Button, buttonClass } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { toast } from '#src/ui/toast';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
+import { useAssignRole } from '../api/assign-role';
+import { useDeleteUsers } from '../api/delete-users';
+import { CreateUserDialog } from '../components/create-user-dialog';
+import { formatDate } from '../components/format';
+
+const FILTERS = ['role', 'verified', 'suspended', 'two_factor', 'created_from', 'created_to'] as const;
+
+const YES_NO = (any: string, yes: string, no: string) => [
+  { id: 'any', label: any },
+  { id: 'true', label: yes },
+  { id: 'false', label: no },
+];
+const VERIFIED = YES_NO('Any email status', 'Verified', 'Not verified');
+const SUSPENDED = YES_NO('Active or suspended', 'Suspended', 'Active');
+const TWO_FACTOR = YES_NO('Any two-factor', 'Two-factor on', 'Two-factor off');
+
+const columns: DataTableColumn<AdminUserRow>[] = [
+  {
+    id: 'user',
+    header: 'User',
+    sortKey: 'display_name',
+    hideable: false,
+    cell: (u) => (
+      <a
+        href={`/admin/users/${u.id}`}
+        className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+        tabIndex={-1}
+      >
+        <UserAvatar name={u.display_name} src={u.avatar} />
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-fg">{u.display_name}</span>
+          <span className="truncate text-xs text-muted">{u.email}</span>
+        </span>
+      </a>
+    ),
+  },
+  { id: 'email', header: 'Email', sortKey: 'email', defaultHidden: true, cell: (u) => u.email },
+  {
+    id: 'roles',
+    header: 'Roles',
+    cell: (u) => (
+      <span className="flex flex-wrap gap-1">
+        {u.roles.map((r) => (
+          <span key={r.id} className="rounded-full border border-divider px-2 py-0.5 text-xs">
+            {r.name}
+          </span>
+        ))}
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (u) => (
+      <span className="flex flex-wrap gap-1 text-xs">
+        {u.suspended_at ? (
+          <span className="rounded-full bg-danger/15 px-2 py-0.5 font-medium text-danger">Suspended</span>
+        ) : (
+          <span className="rounded-full bg-positive/15 px-2 py-0.5 font-medium text-positive">Active</span>
+        )}
+        {!u.email_verified_at && <span className="rounded-full bg-hover px-2 py-0.5">Unverified</span>}
+        {u.two_factor && <span className="rounded-full bg-hover px-2 py-0.5">2FA</span>}
+      </span>
+    ),
+  },
+  {
+    id: 'last_login_at',
+    header: 'Last login',
+    sortKey: 'last_login_at',
+    cell: (u) => formatDate(u.last_login_at),
+  },
+  { id: 'created_at', header: 'Signed up', sortKey: 'created_at', cell: (u) => formatDate(u.created_at) },
+];
+
+export default function UsersPage() {
+  const [params, setParams] = useListParams(FILTERS);
+  const apiQuery = useMemo(() => listApiQuery(params), [params]);
+  const list = useUsersList(apiQuery);
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const { roles } = useAssignableRoles();
+  const [search, setSearch] = useState(params.query);
+  const debounced = useDebouncedValue(search, 300);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<{ ids: number[]; clear: () => void } | null>(null);
+  const del = useDeleteUsers();
+  const assign = useAssignRole();
+
+  useEffect(() => {
+    if (debounced !== params.query) setParams({ query: debounced });
+  }, [debounced, params.query, setParams]);
+
+  const roleOptions = useMemo(
+    () => [{ id: 'any', label: 'Any role' }, ...roles.map((r) => ({ id: String(r.id), label: r.name }))],
+    [roles],
+  );
+  const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
+  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
+    setParams({ filters: { [name]: value === 'any' ? undefined : value } });
+
+  const canCreate = auth.hasPermission(A.usersCreate);
+  const canDelete = auth.hasPermission(A.usersDelete);
+  const canUpdate = auth.hasPermission(A.usersUpdate);
+
+  return (
+    <AdminPage
+      title="Users"
+      breadcrumbs={[]}
+      description="Everyone with an account: search, filter, and open a user to manage roles, sessions and suspension."
+      actions={
+        <>
+          <a
+            href={usersExportUrl(apiQuery)}
+            download
+            className={buttonClass({ variant: 'outline', size: 'md' })}
+          >
+            <Download aria-hidden className="size-4" />
+            Export CSV
+          </a>
+          {canCreate && (
+            <Button startIcon={<Plus aria-hidden />} onPress={() => setCreating(true)}>
+              New user
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DataTable
+        label="Users"
+        storageKey="admin-users"
+        columns={columns}
+        rows={list.data?.data}
+        total={list.data?.total ?? 0}
+        getRowId={(u) => String(u.id)}
+        page={params.page}
+        perPage={params.perPage}
+        sort={params.sort}
+        order={params.order}
+        onSortChange={(sort, order) => setParams({ sort, order })}
+        onPageChange={(page) => setParams({ page })}
+        onPerPageChange={(perPage) => setParams({ perPage })}
+        isLoading={list.isPending}
+        onRowAction={(u) => navigate(`/admin/users/${u.id}`)}
+        empty={
+          <div className="flex flex-col items-center gap-1">
+            <p className="font-medium text-fg">No users match</p>
+            <p className="text-sm text-muted">Try another search or clear the filters.</p>
+          </div>
+        }
+        bulkActions={
+          canDelete || canUpdate
+            ? (ids, clear) => (
+                <>
+                  {canUpdate && (
+                    <Select
+                      aria-label="Give the selected users a role"
+                      placeholder="Assign role…"
+                      className="w-48"
+                      items={roles.map((r) => ({ id: String(r.id), label: r.name }))}
+                      selectedKey={null}
+                      onSelectionChange={(key) => {
+                        if (key === null) return;
+                        assign.mutate(
+                          { ids: ids.map(Number), role: Number(key) },
+                          {
+                            onSuccess: (res) => {
+                              toast.positive(res.message);
+                              clear();
+                            },
+                          },
+                        );
+                      }}
+                    />
+                  )}
+                  {canDelete && (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      onPress={() => setDeleting({ ids: ids.map(Number), clear })}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </>
+              )
+            : undefined
+        }
+        toolbar={
+          <>
+            <TextField
+              aria-label="Search users by name or email"
+              type="search"
+              placeholder="Search name or email"
+              className="w-full sm:w-64"
+              value={search}
+              onChange={setSearch}
+              startAdornment={<Search aria-hidden />}
+            />
+            <Select
+              aria-label="Role"
+              className="w-40"
+              items={roleOptions}
+              selectedKey={filter('role')}
+              onSelectionChange={(k) => setFilter('role', String(k))}
+            />
+            <Select
+              aria-label="Email status"
+              className="w-40"
+              items={VERIFIED}
+              selectedKey={filter('verified')}
+              onSelectionChange={(k) => setFilter('verified', String(k))}
+            />
+            <Select
+              aria-label="Suspension"
+              className="w-36"
+              items={SUSPENDED}
+              selectedKey={filter('suspended')}
+              onSelectionChange={(k) => setFilter('suspended', String(k))}
+            />
+            <Select
+              aria-label="Two-factor"
+              className="w-44"
+              items={TWO_FACTOR}
+              selectedKey={filter('two_factor')}
+              onSelectionChange={(k) => setFilter('two_factor', String(k))}
+            />
+            <label className="flex items-center gap-1 text-xs text-muted">
+              Signed up from
+              <input
+                type="date"
+                aria-label="Signed up from"
+                value={params.filters.created_from ?? ''}
+                onChange={(e) => setFilter('created_from', e.target.value || 'any')}
+                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
+              />
+            </label>
+            <label className="flex items-center gap-1 text-xs text-muted">
+              to
+              <input
+                type="date"
+                aria-label="Signed up to"
+                value={params.filters.created_to ?? ''}
+                onChange={(e) => setFilter('created_to', e.target.value || 'any')}
+                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
+              />
+            </label>
+          </>
+        }
+      />
+      <CreateUserDialog
+        isOpen={creating}
+        onOpenChange={setCreating}
+        onCreated={(u) => navigate(`/admin/users/${u.id}`)}
+      />
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={
+          deleting?.ids.length === 1 ? 'Delete this user?' : `Delete ${deleting?.ids.length ?? 0} users?`
+        }
+        confirmLabel="Delete"
+        danger
+        isPending={del.isPending}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.ids, {
+            onSuccess: (res) => {
+              toast.positive(res.message);
+              deleting.clear();
+              setDeleting(null);
+            },
+          })
+        }
+      >
+        Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the
+        statistics without a name. Each gets a mail saying the account was deleted. This cannot be undone.
+      </ConfirmDialog>
+    </AdminPage>
+  );
+}
