@@ -87,7 +87,9 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                   className={({ isActive }) =>
                     cx(
                       'flex items-center gap-3 rounded-theme px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary',
-                      isActive ? 'bg-primary/15 text-primary' : 'text-fg hover:bg-hover',
+                      isActive
+                        ? 'bg-primary/15 font-semibold text-fg shadow-[inset_3px_0_0_var(--color-primary)]'
+                        : 'text-fg hover:bg-hover',
                       collapsed && 'justify-center px-0',
                     )
                   }

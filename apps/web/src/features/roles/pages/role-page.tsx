@@ -25,7 +25,7 @@ import { useSaveRole } from '../api/save-role';
 
 const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
   cx(
-    'cursor-pointer border-b-2 px-3 py-2 text-sm font-medium outline-none',
+    'cursor-pointer whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium outline-none',
     isSelected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
     isFocusVisible && 'rounded-t-sm ring-2 ring-primary',
   );

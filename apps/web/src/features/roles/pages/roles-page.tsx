@@ -32,7 +32,9 @@ const columns: DataTableColumn<AdminRoleRow>[] = [
       <span className="flex flex-wrap gap-1 text-xs">
         {r.guests && <span className="rounded-full bg-hover px-2 py-0.5">Visitors</span>}
         {r.default && (
-          <span className="rounded-full bg-primary/15 px-2 py-0.5 text-primary">Default for new users</span>
+          <span className="rounded-full border border-primary px-2 py-0.5 text-fg">
+            Default for new users
+          </span>
         )}
         {r.built_in && <span className="rounded-full bg-hover px-2 py-0.5">Built-in</span>}
       </span>

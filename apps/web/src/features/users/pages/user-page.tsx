@@ -34,7 +34,7 @@ type TabId = (typeof TABS)[number];
 
 const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>
   cx(
-    'cursor-pointer border-b-2 px-3 py-2 text-sm font-medium outline-none',
+    'cursor-pointer whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium outline-none',
     isSelected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
     isFocusVisible && 'rounded-t-sm ring-2 ring-primary',
   );
@@ -59,7 +59,7 @@ export default function UserPage() {
       actions={<HeaderActions user={u} />}
     >
       <div className="flex items-center gap-4">
-        <UserAvatar name={u.display_name} src={u.avatar} className="size-14" />
+        <UserAvatar name={u.display_name} src={u.avatar} className="size-14 shrink-0 text-lg" />
         <div className="min-w-0 text-sm">
           <p className="truncate text-muted">{u.email}</p>
           <p className="text-muted">

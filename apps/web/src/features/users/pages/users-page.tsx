@@ -72,9 +72,15 @@ const columns: DataTableColumn<AdminUserRow>[] = [
     cell: (u) => (
       <span className="flex flex-wrap gap-1 text-xs">
         {u.suspended_at ? (
-          <span className="rounded-full bg-danger/15 px-2 py-0.5 font-medium text-danger">Suspended</span>
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2 py-0.5 font-medium text-fg">
+            <span aria-hidden className="size-2 rounded-full bg-danger" />
+            Suspended
+          </span>
         ) : (
-          <span className="rounded-full bg-positive/15 px-2 py-0.5 font-medium text-positive">Active</span>
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2 py-0.5 font-medium text-fg">
+            <span aria-hidden className="size-2 rounded-full bg-positive" />
+            Active
+          </span>
         )}
         {!u.email_verified_at && <span className="rounded-full bg-hover px-2 py-0.5">Unverified</span>}
         {u.two_factor && <span className="rounded-full bg-hover px-2 py-0.5">2FA</span>}

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, uniqueEmail } from '../support/accounts';
+import { expect, expectAccessible, snapshot, test, waitForAppReady } from '../support/fixtures';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
+
+/**
+ * The admin area (issue 11) as an operator uses it: log in and land on /admin, create a role and a
+ * user holding it, suspend them and see their login refused; every admin page passes axe.
+ */
+
+const PASSWORD = 'correct-horse-battery';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
+test('the admin logs in and lands on /admin, inside the admin shell', async ({ page }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await waitForAppReady(page);
+  // The sidebar (a tray on small screens) links every section the admin may use, and back to the site.
+  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+  if (mobile) await page.getByRole('button', { name: 'Open the admin menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  for (const name of ['Users', 'Roles', 'Audit log'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the player' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  // Unknown admin paths get the 404 inside the area.
+  await page.goto('/admin/no-such-section');
+  await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
+});
+
+test('create a role and a user holding it, suspend them, and their login is refused', async ({
+  page,
+  browser,
+}, info) => {
+  const roleName = `Catalogue editor ${info.project.name} ${Date.now().toString(36)}`;
+  const email = uniqueEmail('editor', info.project.name);
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // A role that may edit tracks but not users.
+  await page.goto('/admin/roles/new');
+  await page.getByLabel('Name', { exact: true }).fill(roleName);
+  await page.getByText('Access admin area', { exact: true }).click();
+  await page.getByText('Manage tracks', { exact: true }).click();
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: roleName })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/roles\/\d+$/);
+
+  // A user with a password and that role, from the users table's dialog.
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New user' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('First name').fill('Editor');
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByText(roleName, { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  // The table finds them by search, and the URL keeps the search.
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
+  await expect(page).toHaveURL(new RegExp(`query=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText(roleName)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+
+  // They can sign in, and see only what their role allows in the admin area.
+  const theirs = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const them = await theirs.newPage();
+  await logIn(them, email, PASSWORD);
+  await expect(them).toHaveURL(/\/admin$/);
+  await them.goto('/admin/users');
+  await expect(them.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
+  await theirs.close();
+
+  // Suspend them with a reason.
+  await page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('link', { name: /Editor/ })
+    .click();
+  await page.getByRole('button', { name: 'Suspend' }).click();
+  const suspend = page.getByRole('dialog', { name: /^Suspend/ });
+  await suspend.getByLabel('Reason').fill('Uploaded music without rights');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Suspended until lifted' })).toBeVisible();
+
+  // Their login is refused, saying why.
+  const again = await browser.newContext();
+  const refused = await again.newPage();
+  await logIn(refused, email, PASSWORD);
+  await expect(
+    refused.getByText('This account is suspended. Reason: Uploaded music without rights'),
+  ).toBeVisible();
+  await expect(refused).toHaveURL(/\/login/);
+  await again.close();
+
+  // The audit log has it all, filterable by action.
+  await page.goto('/admin/audit-log?action=user.suspend');
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByText(email)).toBeVisible();
+});
+
+test('every admin page passes axe, light and dark, with screenshots', async ({ page }, info) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const pages: [string, string][] = [
+    ['/admin/users', 'Users'],
+    ['/admin/users/1', 'Admin'],
+    ['/admin/users/1?tab=access', 'Admin'],
+    ['/admin/users/1?tab=security', 'Admin'],
+    ['/admin/roles', 'Roles'],
+    ['/admin/roles/new', 'New role'],
+    ['/admin/audit-log', 'Audit log'],
+  ];
+  for (const mode of ['light', 'dark'] as const) {
+    if (mode === 'dark') await useThemeMode(page, 'dark');
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page);
+      if (path.startsWith('/admin/users') || path === '/admin/roles/new')
+        await snapshot(page, `admin${path.replace(/[/?=]/g, '-')}-${mode}`);
+    }
+  }
+  expect(info.project.name).toBeTruthy();
+});
