@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, uniqueEmail } from '../support/accounts';
+import { ADMIN, ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test, waitForAppReady } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -110,6 +110,34 @@ test('create a role and a user holding it, suspend them, and their login is refu
 
   // The audit log has it all, filterable by action.
   await page.goto('/admin/audit-log?action=user.suspend');
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByText(email)).toBeVisible();
+});
+
+test('"Log in as": a banner on every page, and one click back to the admin', async ({ page }, info) => {
+  const admin = await ApiSession.open();
+  await admin.login(ADMIN.email, ADMIN.password);
+  const email = uniqueEmail('lookedat', info.project.name);
+  const created = await admin.postOk<{ user: { id: number } }>('/api/v1/admin/users', {
+    email,
+    first_name: 'Looked',
+    last_name: 'At',
+    password: PASSWORD,
+  });
+  await admin.dispose();
+
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/users/${created.user.id}`);
+  await page.getByRole('button', { name: 'Log in as' }).click();
+  await expect(page).toHaveURL(/\/$|\/discover$/);
+  const banner = page.getByRole('region', { name: 'Logged in as another user' });
+  await expect(banner).toContainText(`You are logged in as Looked At (${email})`);
+  await page.goto('/library');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Back to Admin' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${created.user.id}$`));
+  await expect(banner).toHaveCount(0);
+  await page.goto('/admin/audit-log?action=user.impersonate');
   await expect(page.getByRole('table', { name: 'Audit log' }).getByText(email)).toBeVisible();
 });
 

@@ -11,8 +11,8 @@ import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigration
 import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { createDeps } from '#src/deps';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
-import { resolveAccessToken, resolveSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
-import { guestRoleAtHand, loadUser } from '#src/domain/users/users.service';
+import { resolveAccessToken, resolveSessionFull, SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { guestRoleAtHand, loadUser, userRefOf } from '#src/domain/users/users.service';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
@@ -38,7 +38,7 @@ import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
-import { usersAdminRoutes } from '#src/features/users/users.routes';
+import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
@@ -306,8 +306,12 @@ async function assemble(
   await app.register(authPlugin, {
     sessionCookie: SESSION_COOKIE,
     userForSession: async (token) => {
-      const userId = await resolveSession(handle.db, token);
-      return userId ? loadUser(handle.db, userId) : null;
+      const session = await resolveSessionFull(handle.db, token);
+      if (!session) return null;
+      const user = await loadUser(handle.db, session.userId);
+      if (user && session.impersonatorId)
+        user.impersonator = await userRefOf(handle.db, session.impersonatorId);
+      return user;
     },
     userForAccessToken: async (token) => {
       const userId = await resolveAccessToken(handle.db, token);
@@ -355,6 +359,7 @@ async function assemble(
       await api.register(profilesRoutes);
       await api.register(searchRoutes, { gate: opts.searchGate });
       await api.register(usersAdminRoutes, { geoip });
+      await api.register(impersonationRoutes);
       await api.register(rolesAdminRoutes);
       await api.register(adminRoutes);
     },

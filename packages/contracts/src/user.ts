@@ -30,5 +30,7 @@ export const userSchema = z.object({
   social_profiles: z.array(socialProfileSchema),
   two_factor_confirmed_at: z.string().nullable(),
   created_at: z.string(),
+  /** Set while an admin looks through this account ("Log in as"): the banner's way back. */
+  impersonator: z.object({ id: z.number().int(), display_name: z.string() }).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -24,6 +24,7 @@ import { routePatterns as at } from '#src/lib/paths';
 import { ThemeApplier } from '#src/lib/use-theme';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { ImpersonationBanner } from './chrome/impersonation-banner';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
 import { SkipLinks } from './chrome/skip-links';
@@ -96,6 +97,7 @@ function RootLayout() {
   return (
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
       <SkipLinks />
+      <ImpersonationBanner />
       <ThemeApplier />
       <CookieNotice slot="top" />
       <EmailVerificationGate

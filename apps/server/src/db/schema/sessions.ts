@@ -14,6 +14,8 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull().default(false),
     /** When the password was last confirmed in this session (sensitive actions, 9000 s). */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    /** Set on a session an admin opened as this user ("Log in as"): who to go back to. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     lastActive: timestamp('last_active', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,17 +37,24 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   remember: boolean,
+  opts: { impersonatorId?: number } = {},
 ) {
   const old = request.cookies[SESSION_COOKIE];
   if (old) await deleteSession(deps.db, old);
   const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-  const token = await createSession(deps.db, userId, { ...meta, remember });
+  const token = await createSession(deps.db, userId, {
+    ...meta,
+    remember,
+    impersonatorId: opts.impersonatorId,
+  });
   reply.setCookie(
     SESSION_COOKIE,
     token,
     sessionCookieOptions(request, remember ? Math.floor(REMEMBER_LIFETIME_MS / 1000) : undefined),
   );
-  await noticeSignIn({ db: deps.db, mail: deps.mail, log: request.log }, userId, meta);
+  // An admin's "Log in as" is not the user signing in from a new device.
+  if (!opts.impersonatorId)
+    await noticeSignIn({ db: deps.db, mail: deps.mail, log: request.log }, userId, meta);
 }
 
 /** Bootstrap data for `userId` (or a visitor) — the answer of login, register, 2FA and logout. */

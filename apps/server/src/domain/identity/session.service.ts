@@ -14,7 +14,13 @@ export const SESSION_IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000;
 // Refreshing last_active on every request would turn each read into a write.
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export type SessionMeta = { ip?: string | null; userAgent?: string | null; remember?: boolean };
+export type SessionMeta = {
+  ip?: string | null;
+  userAgent?: string | null;
+  remember?: boolean;
+  /** An admin's "Log in as" session: the admin it returns to. */
+  impersonatorId?: number;
+};
 
 const lifetime = (remember: boolean) => (remember ? REMEMBER_LIFETIME_MS : SESSION_IDLE_LIFETIME_MS);
 
@@ -52,9 +58,12 @@ export async function createSession(db: Database, userId: number, meta: SessionM
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     remember,
+    impersonatorId: meta.impersonatorId ?? null,
     expiresAt: new Date(Date.now() + lifetime(remember)),
   });
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  // An admin looking through the account is not the user logging in.
+  if (!meta.impersonatorId)
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   return token;
 }
 
@@ -64,10 +73,23 @@ export async function deleteSession(db: Database, token: string) {
 
 /** The user id of a live session, sliding its expiry forward; null when unknown or expired. */
 export async function resolveSession(db: Database, token: string): Promise<number | null> {
+  return (await resolveSessionFull(db, token))?.userId ?? null;
+}
+
+/** The same, with the admin who opened it when it is a "Log in as" session. */
+export async function resolveSessionFull(
+  db: Database,
+  token: string,
+): Promise<{ userId: number; impersonatorId: number | null } | null> {
   const id = sha256Hex(token);
   const now = new Date();
   const [row] = await db
-    .select({ userId: sessions.userId, lastActive: sessions.lastActive, remember: sessions.remember })
+    .select({
+      userId: sessions.userId,
+      lastActive: sessions.lastActive,
+      remember: sessions.remember,
+      impersonatorId: sessions.impersonatorId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), notSuspended()));
@@ -78,7 +100,7 @@ export async function resolveSession(db: Database, token: string): Promise<numbe
       .set({ lastActive: now, expiresAt: new Date(now.getTime() + lifetime(row.remember)) })
       .where(eq(sessions.id, id));
   }
-  return row.userId;
+  return { userId: row.userId, impersonatorId: row.impersonatorId };
 }
 
 /** Creates a personal access token; the plain token is returned once and never stored. */

@@ -178,3 +178,21 @@ export async function loadAccountUser(db: Database, userId: number): Promise<Acc
 }
 
 const MASKED_RECOVERY_CODE = '**********-**********';
+
+/** Id and display name of a user (the impersonation banner's "back to"), or null. */
+export async function userRefOf(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; display_name: string } | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { id: row.id, display_name: displayNameOf(row) } : null;
+}

@@ -1,10 +1,15 @@
 import { Readable } from 'node:stream';
+import { impersonation } from '@zema/contracts/operations/impersonation';
 import { usersAdmin } from '@zema/contracts/operations/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '#src/http/caller';
+import { bootstrapFor, startSession } from '#src/domain/identity/session.http';
+import { loadUser } from '#src/domain/users/users.service';
+import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
+import { HttpError, MESSAGES } from '#src/http/errors';
 import { rateLimits } from '#src/http/rate-limits';
 import type { GeoIp } from '#src/platform/geoip';
+import { assertMayImpersonate, auditImpersonation, impersonatorOf } from './impersonation.service';
 import {
   assignRole,
   createUser,
@@ -102,5 +107,34 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ geoip: GeoIp }> = async (
   defineRoute(app, usersAdmin.resetTwoFactor, async (request) => {
     await resetTwoFactor(app.deps, actorOf(request), request.params.id);
     return show(request.params.id);
+  });
+};
+
+/** "Log in as" and its way back (the session cookie changes hands both ways). */
+export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineRoute(
+    app,
+    impersonation.start,
+    { config: { rateLimit: rateLimits.adminSensitive } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const target = await assertMayImpersonate(app.deps, actor, request.params.id);
+      await auditImpersonation(app.deps, actor, target, 'start');
+      await startSession(app.deps, request, reply, target.id, false, { impersonatorId: actor.user.id });
+      const bootstrapData = await bootstrapFor(app.deps, request, target.id);
+      if (bootstrapData.user)
+        bootstrapData.user.impersonator = { id: actor.user.id, display_name: actor.user.display_name };
+      return { bootstrapData };
+    },
+  );
+
+  defineRoute(app, impersonation.stop, async (request, reply) => {
+    const caller = callerOf(request);
+    const adminId = await impersonatorOf(app.deps, caller.sessionId);
+    const admin = await loadUser(app.deps.db, adminId);
+    if (!admin) throw new HttpError(401, MESSAGES.unauthenticated);
+    await auditImpersonation(app.deps, { user: admin, ip: request.ip }, caller.user, 'stop');
+    await startSession(app.deps, request, reply, adminId, false);
+    return { bootstrapData: await bootstrapFor(app.deps, request, adminId) };
   });
 };

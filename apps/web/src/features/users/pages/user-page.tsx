@@ -23,6 +23,7 @@ import { NotFoundPage } from '#src/ui/not-found-page';
 import { toast } from '#src/ui/toast';
 import { useDeleteUsers } from '../api/delete-users';
 import { useAdminUser } from '../api/get-user';
+import { useLogInAs } from '../api/log-in-as';
 import { useUpdateUser } from '../api/update-user';
 import { useUserAction } from '../api/user-actions';
 import { formatDate } from '../components/format';
@@ -113,6 +114,7 @@ function HeaderActions({ user }: { user: AdminUser }) {
   const [suspending, setSuspending] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const self = auth.user?.id === user.id;
+  const logInAs = useLogInAs(user.id);
   return (
     <>
       {auth.hasPermission(A.usersUpdate) &&
@@ -132,6 +134,11 @@ function HeaderActions({ user }: { user: AdminUser }) {
             Suspend
           </Button>
         ))}
+      {auth.hasPermission(A.usersImpersonate) && !self && !user.suspended_at && (
+        <Button variant="outline" isPending={logInAs.isPending} onPress={() => logInAs.mutate()}>
+          Log in as
+        </Button>
+      )}
       {auth.hasPermission(A.usersDelete) && !self && (
         <Button variant="danger" onPress={() => setDeleting(true)}>
           Delete

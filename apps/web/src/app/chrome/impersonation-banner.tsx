@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import { impersonation } from '@zema/contracts/operations/impersonation';
+import { useNavigate } from 'react-router';
+import { api } from '#src/lib/api-client';
+import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
+import { Button } from '#src/ui/button';
+
+/**
+ * On every page while an admin looks through someone's account ("Log in as"): who they are
+ * signed in as, and one click back to their own account, on that user's admin page.
+ */
+export function ImpersonationBanner() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const back = useMutation({
+    mutationFn: async () => (await api.call(impersonation.stop)).bootstrapData,
+    onSuccess: (data) => {
+      const lookedAt = user?.id;
+      setBootstrapData(data, { clearQueryCache: true });
+      navigate(lookedAt ? `/admin/users/${lookedAt}` : '/admin');
+    },
+  });
+  if (!user?.impersonator) return null;
+  return (
+    <section
+      aria-label="Logged in as another user"
+      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-3 bg-fg px-4 py-2 text-sm text-bg"
+    >
+      <span>
+        You are logged in as <strong>{user.display_name}</strong> ({user.email}).
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        className="border-bg text-bg"
+        isPending={back.isPending}
+        onPress={() => back.mutate()}
+      >
+        Back to {user.impersonator.display_name}
+      </Button>
+    </section>
+  );
+}
