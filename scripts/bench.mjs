@@ -114,6 +114,7 @@ for (const script of [
   'scripts/bench/request-cpu.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
+  'scripts/bench/admin-tables.mjs',
   'scripts/bench/lighthouse.mjs',
 ]) {
   const code = await new Promise((resolve) => {
