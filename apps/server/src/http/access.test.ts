@@ -84,7 +84,8 @@ describe('every API route answers according to its declared access', () => {
     );
   });
 
-  it('as guest, user, other user, token user and admin', async () => {
+  // Every route × five callers, one request at a time: a long walk on a busy machine, not a slow one.
+  it('as guest, user, other user, token user and admin', { timeout: 180_000 }, async () => {
     const routes = t.app.guardedRoutes.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(7);
     const failures: string[] = [];
@@ -108,7 +109,9 @@ describe('every API route answers according to its declared access', () => {
 });
 
 describe('routes behind a named permission', () => {
-  it('let in a user holding only that permission, and refuse one holding only admin.access', async () => {
+  it('let in a user holding only that permission, and refuse one holding only admin.access', {
+    timeout: 180_000,
+  }, async () => {
     const routes = t.app.guardedRoutes.filter(
       (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && typeof r.access === 'object',
     );
