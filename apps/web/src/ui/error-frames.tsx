@@ -148,7 +148,12 @@ function CodeSnippet({ frame }: { frame: ErrorFrame | null }) {
       {lines.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted">No source is available for this frame.</p>
       ) : (
-        <pre className="min-h-0 flex-1 overflow-auto py-2 font-mono text-xs leading-5">
+        <pre
+          // Focusable, so a keyboard can scroll a snippet wider or taller than its box.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className={cx('min-h-0 flex-1 overflow-auto py-2 font-mono text-xs leading-5', insetFocusRing)}
+        >
           <code className="block min-w-max">
             {lines.map(([n, code]) => {
               const failing = n === frame.lineNumber;
@@ -164,7 +169,15 @@ function CodeSnippet({ frame }: { frame: ErrorFrame | null }) {
                       : 'border-transparent text-fg/85',
                   )}
                 >
-                  <span className="w-12 shrink-0 pr-3 text-right text-muted select-none">{n}</span>
+                  {/* On the failing line's tint the muted colour falls short of 4.5:1; the body colour does not. */}
+                  <span
+                    className={cx(
+                      'w-12 shrink-0 pr-3 text-right select-none',
+                      failing ? 'text-fg' : 'text-muted',
+                    )}
+                  >
+                    {n}
+                  </span>
                   <span className="whitespace-pre">{code}</span>
                 </span>
               );

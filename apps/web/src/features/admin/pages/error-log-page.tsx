@@ -63,8 +63,7 @@ export default function ErrorLogPage() {
         header: 'Date',
         sortKey: 'time',
         hideable: false,
-        className: 'whitespace-nowrap',
-        cell: (e) => formatTime(e.time),
+        cell: (e) => <span className="block min-w-28">{formatTime(e.time)}</span>,
       },
       {
         id: 'message',
@@ -205,7 +204,8 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
       isOpen={entry !== null}
       onOpenChange={(o) => !o && onClose()}
       size="fullscreen"
-      title={entry ? `${entry.level === 'error' ? 'Error' : 'Warning'} at ${formatTime(entry.time)}` : ''}
+      // Short, so it fits a phone's title bar; the time is the first fact below it.
+      title={entry ? (entry.level === 'error' ? 'Logged error' : 'Logged warning') : ''}
       bodyClassName="flex flex-col gap-4 px-0 md:px-6"
       footer={
         entry && (
@@ -222,6 +222,8 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
     >
       {entry && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 px-6 text-xs md:px-0">
+          <dt className="text-muted">When</dt>
+          <dd>{formatTime(entry.time)}</dd>
           <dt className="text-muted">Request</dt>
           <dd className="font-mono break-all">
             {entry.method} {entry.url || entry.route}

@@ -51,7 +51,9 @@ export default function MailLogPage() {
         header: 'To',
         sortKey: 'to',
         hideable: false,
-        cell: (m) => <span className="break-all">{m.to}</span>,
+        // Room for most addresses before a long one breaks, so a narrow screen scrolls the table
+        // instead of stacking an address one letter a line.
+        cell: (m) => <span className="block min-w-48 break-all">{m.to}</span>,
       },
       {
         id: 'subject',
@@ -82,8 +84,7 @@ export default function MailLogPage() {
         id: 'created_at',
         header: 'Sent',
         sortKey: 'created_at',
-        className: 'whitespace-nowrap',
-        cell: (m) => formatTime(m.created_at),
+        cell: (m) => <span className="block min-w-28">{formatTime(m.created_at)}</span>,
       },
       {
         id: 'driver',
@@ -225,7 +226,10 @@ function MessageBody({ mail }: { mail: MailLogMessage }) {
           Plain text
         </Tab>
       </TabList>
-      <TabPanel id="html" className="pt-3 outline-none">
+      <TabPanel id="html" className="flex flex-col gap-2 pt-3 outline-none">
+        <p className="text-xs text-muted">
+          A sandboxed preview: no script in it runs, and the site's images are not loaded.
+        </p>
         <iframe
           title={`Message: ${mail.subject}`}
           sandbox=""
