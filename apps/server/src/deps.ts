@@ -9,6 +9,7 @@ import { invalidatePublicChannelsOnChange } from '#src/domain/music/channels';
 import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
 import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { createDomainEvents, type DomainEvents } from '#src/lib/events';
+import { serializeError } from '#src/lib/redact';
 import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
 import { createMailer } from '#src/platform/mail';
@@ -76,8 +77,22 @@ export async function createDeps(
   const cache = await createSharedCache(pubsub);
   const settings = createSettingsService(handle.db, config, cache);
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
-  const background = createBackgroundTasks(log);
-  const mail = createMailService({ mailer: createMailer(config, log), settings, config, log });
+  const background = createBackgroundTasks(log, (name, err) => {
+    const safe = serializeError(err);
+    errorLog
+      .append({
+        level: 'warning',
+        exception: safe.type,
+        reqId: '',
+        method: 'TASK',
+        route: name,
+        url: '',
+        message: safe.message,
+        stack: safe.stack,
+      })
+      .catch((logError: unknown) => log.error({ err: logError }, 'could not write the error log'));
+  });
+  const mail = createMailService({ mailer: createMailer(config, log), settings, config, log, db: handle.db });
   const storage = await openStorage(config.dataDir, log, opts.storage);
   const events = createDomainEvents((err, name) =>
     log.error({ err, event: name }, 'a domain event subscriber failed'),

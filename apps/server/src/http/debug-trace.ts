@@ -71,7 +71,23 @@ function snippet(path: string, lineNumber: number): Record<string, string> {
  * source maps applied (node --enable-source-maps, or vitest), so snippets are the real source.
  */
 export function buildDebugPayload(error: Error): DebugErrorPayload {
-  const frames: ErrorFrame[] = parseStack(error.stack).map((f, flatIndex) => ({
+  return debugPayloadFromStack(
+    error.name && error.name !== 'Error' ? error.name : error.constructor?.name || 'Error',
+    error.message,
+    error.stack,
+  );
+}
+
+/**
+ * The same payload from a stack kept as text (the error log's entries): snippets are read from
+ * the source as it is now, which is the failing code unless the server was updated since.
+ */
+export function debugPayloadFromStack(
+  exception: string,
+  message: string,
+  stack: string | null | undefined,
+): DebugErrorPayload {
+  const frames: ErrorFrame[] = parseStack(stack ?? undefined).map((f, flatIndex) => ({
     ...f,
     codeSnippet: snippet(f.path, f.lineNumber),
     flatIndex,
@@ -90,10 +106,5 @@ export function buildDebugPayload(error: Error): DebugErrorPayload {
       totalVendorGroups++;
     }
   }
-  return {
-    message: error.message,
-    exception: error.name && error.name !== 'Error' ? error.name : error.constructor?.name || 'Error',
-    trace,
-    totalVendorGroups,
-  };
+  return { message, exception, trace, totalVendorGroups };
 }

@@ -87,6 +87,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const safe = serializeError(error);
     await app.errorLog
       .append({
+        level: 'error',
+        exception: safe.type,
         reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? '',

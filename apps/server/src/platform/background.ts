@@ -27,7 +27,14 @@ function errorSummary(err: unknown) {
   };
 }
 
-export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
+/**
+ * `onFailure` also gets the error itself, for the admin's error log (written scrubbed, to a file
+ * only admins read), where the task's stack is what makes the failure fixable.
+ */
+export function createBackgroundTasks(
+  log: FastifyBaseLogger,
+  onFailure?: (name: string, err: unknown) => void,
+): BackgroundTasks {
   const pending = new Set<Promise<void>>();
   return {
     run(name, task) {
@@ -35,7 +42,10 @@ export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
         .then(task)
         .then(
           () => undefined,
-          (err: unknown) => log.error({ task: name, error: errorSummary(err) }, 'background task failed'),
+          (err: unknown) => {
+            log.error({ task: name, error: errorSummary(err) }, 'background task failed');
+            onFailure?.(name, err);
+          },
         )
         .finally(() => pending.delete(job));
       pending.add(job);

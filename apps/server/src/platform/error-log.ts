@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 
 /**
  * The error log admins download (DATA_DIR/logs): one JSON line per server error, bounded.
@@ -27,7 +28,13 @@ const MAX_WINDOWS = 500;
 
 const LOG_FILE = /^error-(\d{4}-\d{2}-\d{2})(?:\.(\d{1,6}))?\.log$/;
 
+/** `error`: a request answered 500; `warning`: background work a request started failed. */
+export type ErrorLogLevel = 'error' | 'warning';
+
 export type ErrorLogEntry = {
+  level?: ErrorLogLevel;
+  /** The error's class (`TypeError`, `DatabaseError`…). */
+  exception?: string;
   reqId: string;
   method: string;
   /** The route pattern (`/api/v1/playlists/:id`), so one bug on many ids is one kind of error. */
@@ -75,7 +82,56 @@ export function errorFingerprint(
     .slice(0, 16);
 }
 
-type LogFile = { name: string; day: string; seq: number };
+export type LogFile = { name: string; day: string; seq: number };
+
+/** One line of the log as read back (`id` = day.seq.offset, see contracts' ERROR_LOG_ENTRY_ID). */
+export type ErrorLogRecord = {
+  id: string;
+  level: ErrorLogLevel;
+  time: string;
+  first_time: string | null;
+  count: number;
+  exception: string;
+  message: string;
+  method: string;
+  route: string;
+  url: string;
+  reqId: string;
+  fingerprint: string;
+  stack: string | null;
+};
+
+/** Longest line a reader takes from an offset: message, stack and the fields around them. */
+const MAX_LINE_BYTES = 64 * 1024;
+
+const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
+
+/** The line at `offset` of `file`, parsed; null for a line that is not one of ours. */
+function parseRecord(file: LogFile, offset: number, line: string): ErrorLogRecord | null {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== 'object' || typeof raw.time !== 'string') return null;
+  return {
+    id: `${file.day}.${file.seq}.${offset}`,
+    // Lines written before levels existed were all request errors.
+    level: raw.level === 'warning' ? 'warning' : 'error',
+    time: raw.time,
+    first_time: typeof raw.first_time === 'string' ? raw.first_time : null,
+    count: typeof raw.count === 'number' && Number.isInteger(raw.count) ? raw.count : 1,
+    exception: str(raw.exception, 'Error'),
+    message: str(raw.message),
+    method: str(raw.method),
+    route: str(raw.route),
+    url: str(raw.url),
+    reqId: str(raw.reqId),
+    fingerprint: str(raw.fingerprint),
+    stack: typeof raw.stack === 'string' ? raw.stack : null,
+  };
+}
 
 function parseName(name: string): LogFile | null {
   const m = LOG_FILE.exec(name);
@@ -135,7 +191,10 @@ export class ErrorLog {
         this.windows.delete(oldest.fingerprint);
       }
       this.windows.set(fingerprint, { fingerprint, first: now, last: now, repeats: 0, entry });
-      await this.write({ time: now.toISOString(), fingerprint, ...entry, count: 1 }, now);
+      await this.write(
+        { time: now.toISOString(), fingerprint, ...entry, level: entry.level ?? 'error', count: 1 },
+        now,
+      );
     });
   }
 
@@ -150,6 +209,87 @@ export class ErrorLog {
     const newest = (await this.files()).at(-1);
     if (!newest) return null;
     return { name: newest.name, stream: () => createReadStream(join(this.dir, newest.name)) };
+  }
+
+  /**
+   * Every line of `files` (in their order, each file's lines in the order written). A file is read
+   * whole: each is at most `maxFileBytes`, and there are at most `maxFiles` of them.
+   */
+  async *read(files: LogFile[]): AsyncGenerator<ErrorLogRecord> {
+    for (const file of files) {
+      const bytes = await readFile(join(this.dir, file.name)).catch(() => null);
+      if (!bytes) continue;
+      let start = 0;
+      while (start < bytes.length) {
+        let end = bytes.indexOf(10, start);
+        if (end === -1) end = bytes.length;
+        const record = parseRecord(file, start, bytes.toString('utf8', start, end));
+        if (record) yield record;
+        start = end + 1;
+      }
+    }
+  }
+
+  /**
+   * The line at `offset` of the day's `seq`th file; null unless a line of ours starts exactly
+   * there. The file name is built from the parts, so no caller's text reaches the file system.
+   */
+  async entryAt(day: string, seq: number, offset: number): Promise<ErrorLogRecord | null> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isSafeInteger(seq) || !Number.isSafeInteger(offset))
+      return null;
+    if (seq < 0 || offset < 0) return null;
+    const file = { name: fileName(day, seq), day, seq };
+    const handle = await open(join(this.dir, file.name), 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const from = Math.max(0, offset - 1);
+      const buffer = Buffer.alloc(MAX_LINE_BYTES + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
+      // A line starts at the beginning of the file or right after a newline.
+      if (offset > 0 && (bytesRead === 0 || buffer[0] !== 10)) return null;
+      const begin = offset - from;
+      let end = buffer.indexOf(10, begin);
+      if (end === -1 || end > bytesRead) end = bytesRead;
+      if (end <= begin) return null;
+      return parseRecord(file, offset, buffer.toString('utf8', begin, end));
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The day's files, oldest first (a busy day rotates into several). */
+  async dayFiles(day: string): Promise<LogFile[]> {
+    return (await this.files()).filter((f) => f.day === day);
+  }
+
+  /** Each day that has a log, with its size, newest first. */
+  async days(): Promise<{ day: string; size: number; files: number }[]> {
+    const byDay = new Map<string, { day: string; size: number; files: number }>();
+    for (const file of await this.files()) {
+      const size = (await stat(join(this.dir, file.name)).catch(() => null))?.size ?? 0;
+      const day = byDay.get(file.day) ?? { day: file.day, size: 0, files: 0 };
+      day.size += size;
+      day.files++;
+      byDay.set(file.day, day);
+    }
+    return [...byDay.values()].reverse();
+  }
+
+  /** The day's files as one stream, after a flush; null when the day has no log. */
+  async dayStream(day: string): Promise<{ name: string; stream: () => NodeJS.ReadableStream } | null> {
+    await this.flush();
+    const files = await this.dayFiles(day);
+    if (files.length === 0) return null;
+    const dir = this.dir;
+    return {
+      name: `error-${day}.log`,
+      stream: () =>
+        Readable.from(
+          (async function* () {
+            for (const file of files) yield* createReadStream(join(dir, file.name));
+          })(),
+        ),
+    };
   }
 
   /** Log files, oldest first. */
@@ -172,12 +312,14 @@ export class ErrorLog {
 
   private async writeSummary(window: Window, now: Date) {
     if (!window.repeats) return;
-    const { reqId, method, route, url, message } = window.entry;
+    const { reqId, method, route, url, message, level, exception } = window.entry;
     await this.write(
       {
         time: window.last.toISOString(),
         first_time: window.first.toISOString(),
         fingerprint: window.fingerprint,
+        level: level ?? 'error',
+        exception,
         reqId,
         method,
         route,

@@ -25,7 +25,14 @@ export interface FileStorage {
    * reads ranges from it directly); absent on remote drivers, null for an invalid key.
    */
   localPath?(key: string): string | null;
+  /**
+   * Bytes and files stored (the admin's health page), counting at most `maxFiles` files:
+   * `partial` says the count stopped there. Absent on drivers that cannot tell cheaply.
+   */
+  usage?(maxFiles: number): Promise<StorageUsage>;
 }
+
+export type StorageUsage = { driver: string; bytes: number; files: number; partial: boolean };
 
 /** URL prefix under which the embedded storage serves its files (the storage route). */
 export const STORAGE_URL_PREFIX = '/storage/';
@@ -134,6 +141,30 @@ export function createLocalStorage(root: string): FileStorage {
     },
     localPath(key) {
       return pathOf(key);
+    },
+    async usage(maxFiles) {
+      const total: StorageUsage = { driver: 'local', bytes: 0, files: 0, partial: false };
+      // Breadth first with an explicit queue: deep trees cost no stack, and the bound is exact.
+      const dirs = [base];
+      while (dirs.length > 0) {
+        const dir = dirs.shift()!;
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        const files: string[] = [];
+        for (const entry of entries) {
+          if (entry.isDirectory()) dirs.push(join(dir, entry.name));
+          else if (entry.isFile()) files.push(join(dir, entry.name));
+        }
+        const room = maxFiles - total.files;
+        if (files.length > room) total.partial = true;
+        // One folder's stats at once: a folder of uploads is read in a few round trips, not one each.
+        const sizes = await Promise.all(
+          files.slice(0, room).map(async (path) => (await stat(path).catch(() => null))?.size ?? 0),
+        );
+        for (const size of sizes) total.bytes += size;
+        total.files += sizes.length;
+        if (total.partial) return total;
+      }
+      return total;
     },
   };
 }

@@ -1,11 +1,14 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import {
+  Activity,
+  Bug,
   ChevronsLeft,
   ChevronsRight,
   Disc3,
   ExternalLink,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
   Menu as MenuIcon,
   ScrollText,
   Shield,
@@ -48,7 +51,12 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
   {
     label: 'System',
-    items: [{ label: 'Audit log', to: '/admin/audit-log', icon: ScrollText, permission: A.logsView }],
+    items: [
+      { label: 'Audit log', to: '/admin/audit-log', icon: ScrollText, permission: A.logsView },
+      { label: 'Error log', to: '/admin/error-log', icon: Bug, permission: A.logsView },
+      { label: 'Mail log', to: '/admin/mail-log', icon: Mail, permission: A.logsView },
+      { label: 'Health', to: '/admin/health', icon: Activity, permission: A.logsView },
+    ],
   },
 ];
 

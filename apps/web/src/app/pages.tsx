@@ -39,6 +39,9 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminRoles: () => import('#src/features/roles/pages/roles-page'),
   adminRole: () => import('#src/features/roles/pages/role-page'),
   adminAuditLog: () => import('#src/features/admin/pages/audit-log-page'),
+  adminErrorLog: () => import('#src/features/admin/pages/error-log-page'),
+  adminMailLog: () => import('#src/features/admin/pages/mail-log-page'),
+  adminHealth: () => import('#src/features/admin/pages/health-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -77,6 +80,9 @@ export type PageName =
   | 'adminRoles'
   | 'adminRole'
   | 'adminAuditLog'
+  | 'adminErrorLog'
+  | 'adminMailLog'
+  | 'adminHealth'
   | 'channel'
   | 'album'
   | 'track'

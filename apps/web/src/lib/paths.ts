@@ -59,6 +59,9 @@ export const paths = {
   adminRoles: () => '/admin/roles',
   adminRole: (r: { id: number }) => `/admin/roles/${r.id}`,
   adminAuditLog: () => '/admin/audit-log',
+  adminErrorLog: () => '/admin/error-log',
+  adminMailLog: () => '/admin/mail-log',
+  adminHealth: () => '/admin/health',
 } as const;
 
 /** The page of one search result, by its type. */
@@ -123,4 +126,7 @@ export const routePatterns = {
   adminNewRole: 'roles/new',
   adminRole: 'roles/:roleId',
   adminAuditLog: 'audit-log',
+  adminErrorLog: 'error-log',
+  adminMailLog: 'mail-log',
+  adminHealth: 'health',
 } as const;

@@ -1,10 +1,14 @@
 /**
- * The admin area's contracts (issue 11): the list contract, users, roles, the audit log and the
- * permission catalogue. A subpath of their own (`@zema/contracts/admin`), so the web app's
- * listener pages, which import `@zema/contracts`, never load them.
+ * The admin area's contracts (issue 11): the list contract, users, roles, the audit log, the error
+ * and mail logs, system health and the permission catalogue. A subpath of their own
+ * (`@zema/contracts/admin`), so the web app's listener pages, which import `@zema/contracts`,
+ * never load them.
  */
 export * from './audit';
+export * from './error-log';
 export * from './list';
+export * from './mail-log';
 export * from './permission-catalogue';
 export * from './roles';
+export * from './system-health';
 export * from './users';

@@ -4,6 +4,7 @@ export * from './audit';
 export * from './catalogue';
 export * from './library';
 export * from './localization';
+export * from './mail';
 export * from './player';
 export * from './profiles';
 export * from './roles';

@@ -1,6 +1,7 @@
 import { maskEmail } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
 import type { SettingsService } from '#src/domain/settings/settings.service';
 import type { Mailer, SentMail } from '#src/platform/mail';
 import {
@@ -19,6 +20,7 @@ import {
   verificationCodeMail,
   welcomeMail,
 } from './mail.templates';
+import { recordMail } from './mail-log';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -39,8 +41,10 @@ export function createMailService(deps: {
   settings: SettingsService;
   config: Config;
   log: FastifyBaseLogger;
+  /** Where the mail log is written; without it nothing is recorded (scripts that send no mail). */
+  db?: Database;
 }) {
-  const { mailer, settings, config, log } = deps;
+  const { mailer, settings, config, log, db } = deps;
   // Mail goes out in the background so the SMTP round trip never shapes a response (timing of
   // forgot-password must not tell known from unknown emails); shutdown waits for what is in flight.
   const pending = new Set<Promise<unknown>>();
@@ -54,15 +58,41 @@ export function createMailService(deps: {
     };
   }
 
-  async function deliver(to: string, build: (b: MailBrand) => MailContent): Promise<SentMail> {
+  /**
+   * Sends one message and records it in the mail log, sent or failed. `secrets` are the values in
+   * it that grant something (a reset token, a code): the log keeps the message without them. A
+   * failure to record is logged and never fails the send.
+   */
+  async function deliver(
+    to: string,
+    build: (b: MailBrand) => MailContent,
+    secrets: readonly string[] = [],
+  ): Promise<SentMail> {
     const b = await brand();
     const content = build(b);
-    return mailer.send({ from: config.mailFrom ?? defaultFrom(b.siteName, config.appUrl), to, ...content });
+    const from = config.mailFrom ?? defaultFrom(b.siteName, config.appUrl);
+    const record = (
+      outcome: { status: 'sent'; messageId: string | null } | { status: 'failed'; error: unknown },
+    ) =>
+      db
+        ? recordMail(db, { to, from, content, secrets, driver: mailer.kind, ...outcome }).catch(
+            (err: unknown) => log.error({ err }, 'could not write the mail log'),
+          )
+        : undefined;
+    let sent: SentMail;
+    try {
+      sent = await mailer.send({ from, to, ...content });
+    } catch (err) {
+      await record({ status: 'failed', error: err });
+      throw err;
+    }
+    await record({ status: 'sent', messageId: sent.messageId ?? null });
+    return sent;
   }
 
   /** Sends without making the caller wait; failures are logged (the user can ask again). */
-  function queue(to: string, build: (b: MailBrand) => MailContent): void {
-    const job = deliver(to, build)
+  function queue(to: string, build: (b: MailBrand) => MailContent, secrets: readonly string[] = []): void {
+    const job = deliver(to, build, secrets)
       .catch((err: unknown) => log.error({ err, to: maskEmail(to) }, 'mail could not be sent'))
       .finally(() => pending.delete(job));
     pending.add(job);
@@ -73,19 +103,27 @@ export function createMailService(deps: {
     brand,
     deliver,
     sendVerificationCode(to: string, code: string, minutes: number) {
-      queue(to, (b) => verificationCodeMail(b, code, minutes));
+      queue(to, (b) => verificationCodeMail(b, code, minutes), [code]);
     },
     sendPasswordReset(to: string, token: string, minutes: number) {
-      queue(to, (b) => {
-        const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
-        return passwordResetMail(b, link, minutes);
-      });
+      queue(
+        to,
+        (b) => {
+          const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
+          return passwordResetMail(b, link, minutes);
+        },
+        [token],
+      );
     },
     sendInvitation(to: string, token: string, days: number) {
-      queue(to, (b) => {
-        const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
-        return invitationMail(b, link, days);
-      });
+      queue(
+        to,
+        (b) => {
+          const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
+          return invitationMail(b, link, days);
+        },
+        [token],
+      );
     },
     sendWelcome(to: string, name: string) {
       queue(to, (b) => welcomeMail(b, name));
@@ -104,7 +142,7 @@ export function createMailService(deps: {
       queue(to, (b) => accountDeletedMail(b));
     },
     sendEmailChangeCode(to: string, code: string, minutes: number) {
-      queue(to, (b) => emailChangeCodeMail(b, code, minutes));
+      queue(to, (b) => emailChangeCodeMail(b, code, minutes), [code]);
     },
     /** To the old address once the new one took effect; the new one is shown masked. */
     sendEmailChanged(oldEmail: string, newEmail: string) {

@@ -1,9 +1,12 @@
 import { audit } from '@zema/contracts/operations/audit';
+import { system } from '@zema/contracts/operations/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { listAudit } from './audit.service';
+import { systemHealth } from './system-health.service';
 
-/** The admin area's own pages (system): the audit log. */
+/** The admin area's own pages (system): the audit log and the health page. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, audit.list, async (request) => listAudit(app.deps.db, request.query));
+  defineRoute(app, system.health, async () => systemHealth(app.deps));
 };

@@ -2,15 +2,45 @@ import { logs } from '@zema/contracts/operations/logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
+import { errorLogEntry, listErrorLog } from './error-log.service';
+import { listMailLog, mailLogMessage } from './mail-log.service';
 
+/** The error log (SPEC §7's download, the admin's viewer) and the outgoing mail log. */
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const attachment = (name: string) => ({
+    'content-type': 'text/plain; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}"`,
+    'cache-control': 'no-store',
+  });
+
   defineRoute(app, logs.downloadLatestError, async (_request, reply) => {
     const latest = await app.errorLog.latest();
     if (!latest) throw new HttpError(404, 'There are no error logs yet.');
-    return reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${latest.name}"`)
-      .header('cache-control', 'no-store')
-      .send(latest.stream());
+    return reply.headers(attachment(latest.name)).send(latest.stream());
+  });
+
+  // The day is a checked calendar date (the contract), and the file names are built from it.
+  defineRoute(app, logs.downloadErrorDay, async (request, reply) => {
+    const day = await app.errorLog.dayStream(request.params.day);
+    if (!day) throw new HttpError(404, 'There is no error log for that day.');
+    return reply.headers(attachment(day.name)).send(day.stream());
+  });
+
+  defineRoute(app, logs.listErrors, async (request) => listErrorLog(app.errorLog, request.query));
+
+  defineRoute(app, logs.errorDays, async () => ({ days: await app.errorLog.days() }));
+
+  defineRoute(app, logs.getError, async (request) => {
+    const found = await errorLogEntry(app.errorLog, request.params.id);
+    if (!found) throw new HttpError(404, 'There is no such error log entry.');
+    return found;
+  });
+
+  defineRoute(app, logs.listMail, async (request) => listMailLog(app.deps.db, request.query));
+
+  defineRoute(app, logs.getMail, async (request) => {
+    const mail = await mailLogMessage(app.deps.db, request.params.id);
+    if (!mail) throw new HttpError(404, 'There is no such message.');
+    return { mail };
   });
 };

@@ -1,0 +1,70 @@
+import type { MailLogEntry, MailLogListQuery, MailLogMessage } from '@zema/contracts/admin';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#src/db/client';
+import { mailLog } from '#src/db/schema/index';
+import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
+import type { Page } from '#src/lib/pagination';
+
+/** The outgoing mail log (issue 11 item 8): search recipient and subject, filter by status. */
+
+const listColumns = {
+  id: mailLog.id,
+  toAddress: mailLog.toAddress,
+  subject: mailLog.subject,
+  status: mailLog.status,
+  error: mailLog.error,
+  driver: mailLog.driver,
+  messageId: mailLog.messageId,
+  createdAt: mailLog.createdAt,
+};
+
+type Row = { [K in keyof typeof listColumns]: (typeof mailLog.$inferSelect)[K] };
+
+function toEntry(r: Row): MailLogEntry {
+  return {
+    id: r.id,
+    to: r.toAddress,
+    subject: r.subject,
+    status: r.status === 'failed' ? 'failed' : 'sent',
+    error: r.error,
+    driver: r.driver,
+    message_id: r.messageId,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function listMailLog(db: Db, query: MailLogListQuery): Promise<Page<MailLogEntry>> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(mailLog.status, query.status));
+  if (query.query)
+    where.push(
+      sql`lower(${mailLog.toAddress} || ' ' || ${mailLog.subject}) like ${containsPattern(query.query)}`,
+    );
+  const condition = and(...where);
+  const { perPage, offset } = listWindow(query);
+  const [rows, [count]] = await Promise.all([
+    // The bodies stay in the table until a message is opened: a page of them would be heavy.
+    db
+      .select(listColumns)
+      .from(mailLog)
+      .where(condition)
+      .orderBy(
+        ...listOrder(
+          query,
+          { created_at: mailLog.createdAt, to: mailLog.toAddress, subject: mailLog.subject },
+          { sort: 'created_at', order: 'desc' },
+          mailLog.id,
+        ),
+      )
+      .limit(perPage)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(mailLog).where(condition),
+  ]);
+  return listPage(rows.map(toEntry), Number(count?.n ?? 0), query);
+}
+
+export async function mailLogMessage(db: Db, id: number): Promise<MailLogMessage | null> {
+  const [row] = await db.select().from(mailLog).where(eq(mailLog.id, id));
+  if (!row) return null;
+  return { ...toEntry(row), from: row.fromAddress, text: row.text, html: row.html };
+}

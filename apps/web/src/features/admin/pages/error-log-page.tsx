@@ -1,0 +1,259 @@
+import type { ErrorLogEntry } from '@zema/contracts/admin';
+import { Download, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { Button, buttonClass } from '#src/ui/button';
+import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { Dialog } from '#src/ui/dialog';
+import { ErrorDetails } from '#src/ui/error-frames';
+import { TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { Spinner } from '#src/ui/spinner';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
+import { errorLogDayUrl, latestErrorLogUrl } from '../api/download-error-log';
+import { useErrorLogEntry } from '../api/get-error-log-entry';
+import { useErrorLog } from '../api/list-error-log';
+import { useErrorLogDays } from '../api/list-error-log-days';
+import { formatBytes, formatTime } from '../components/format';
+import { StatusBadge } from '../components/status-badge';
+
+const FILTERS = ['level', 'day'] as const;
+
+const LEVELS = [
+  { id: 'any', label: 'Any level' },
+  { id: 'error', label: 'Errors' },
+  { id: 'warning', label: 'Warnings' },
+];
+
+function LevelBadge({ level }: { level: ErrorLogEntry['level'] }) {
+  return level === 'error' ? (
+    <StatusBadge tone="danger">Error</StatusBadge>
+  ) : (
+    <StatusBadge tone="warning">Warning</StatusBadge>
+  );
+}
+
+function DownloadLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
+      <Download aria-hidden className="size-4" />
+      {children}
+    </a>
+  );
+}
+
+export default function ErrorLogPage() {
+  const [params, setParams] = useListParams(FILTERS);
+  const apiQuery = useMemo(() => listApiQuery(params), [params]);
+  const list = useErrorLog(apiQuery);
+  const days = useErrorLogDays();
+  const [search, setSearch] = useState(params.query);
+  const debounced = useDebouncedValue(search, 300);
+  const [open, setOpen] = useState<ErrorLogEntry | null>(null);
+  useEffect(() => {
+    if (debounced !== params.query) setParams({ query: debounced });
+  }, [debounced, params.query, setParams]);
+
+  const columns = useMemo<DataTableColumn<ErrorLogEntry>[]>(
+    () => [
+      { id: 'level', header: 'Level', cell: (e) => <LevelBadge level={e.level} /> },
+      {
+        id: 'time',
+        header: 'Date',
+        sortKey: 'time',
+        hideable: false,
+        cell: (e) => <span className="block min-w-28">{formatTime(e.time)}</span>,
+      },
+      {
+        id: 'message',
+        header: 'Message',
+        hideable: false,
+        cell: (e) => (
+          <button
+            type="button"
+            onClick={() => setOpen(e)}
+            className="flex max-w-[36rem] min-w-48 flex-col gap-0.5 rounded-sm text-left outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+          >
+            <span className="line-clamp-2 break-words text-fg">
+              <span className="font-mono text-xs font-semibold text-danger">{e.exception}</span> {e.message}
+            </span>
+            <span className="truncate font-mono text-[11px] text-muted">
+              {e.method} {e.route}
+            </span>
+          </button>
+        ),
+      },
+      {
+        id: 'count',
+        header: 'Times',
+        cell: (e) => (e.count > 1 ? `×${e.count}` : '1'),
+      },
+      {
+        id: 'url',
+        header: 'URL',
+        defaultHidden: true,
+        cell: (e) => <code className="text-xs">{e.url}</code>,
+      },
+      {
+        id: 'req_id',
+        header: 'Request',
+        defaultHidden: true,
+        cell: (e) => <code className="text-xs">{e.req_id}</code>,
+      },
+    ],
+    [],
+  );
+
+  const dayItems = useMemo(
+    () => [
+      { id: 'any', label: 'Any day' },
+      ...(days.data ?? []).map((d) => ({ id: d.day, label: `${d.day} (${formatBytes(d.size)})` })),
+    ],
+    [days.data],
+  );
+  const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
+  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
+    setParams({ filters: { [name]: value === 'any' ? undefined : value } });
+  const day = params.filters.day;
+  const hasLogs = (days.data?.length ?? 0) > 0;
+
+  return (
+    <AdminPage
+      title="Error log"
+      description="Server errors as the error log files record them. Repeats of one error within a minute are written once, with their count."
+      actions={
+        hasLogs && (
+          <>
+            {day && <DownloadLink href={errorLogDayUrl(day)}>{`Download ${day}`}</DownloadLink>}
+            <DownloadLink href={latestErrorLogUrl()}>Download latest log</DownloadLink>
+          </>
+        )
+      }
+    >
+      <DataTable
+        label="Error log"
+        storageKey="admin-error-log"
+        columns={columns}
+        rows={list.data?.data}
+        total={list.data?.total ?? 0}
+        getRowId={(e) => e.id}
+        page={params.page}
+        perPage={params.perPage}
+        sort={params.sort}
+        order={params.order}
+        onSortChange={(sort, order) => setParams({ sort, order })}
+        onPageChange={(page) => setParams({ page })}
+        onPerPageChange={(perPage) => setParams({ perPage })}
+        isLoading={list.isPending}
+        onRowAction={setOpen}
+        empty={
+          <p className="text-sm text-muted">
+            {params.query || day || params.filters.level
+              ? 'No errors match this filter.'
+              : 'No errors have been logged. Good news.'}
+          </p>
+        }
+        toolbar={
+          <>
+            <TextField
+              aria-label="Search messages"
+              type="search"
+              placeholder="Search messages"
+              className="w-full sm:w-64"
+              value={search}
+              onChange={setSearch}
+              startAdornment={<Search aria-hidden />}
+            />
+            <Select
+              aria-label="Level"
+              className="w-36"
+              items={LEVELS}
+              selectedKey={filter('level')}
+              onSelectionChange={(k) => setFilter('level', String(k))}
+            />
+            <Select
+              aria-label="Day"
+              className="w-52"
+              items={dayItems}
+              selectedKey={filter('day')}
+              onSelectionChange={(k) => setFilter('day', String(k))}
+            />
+            {(params.filters.level || day) && (
+              <Button
+                variant="text"
+                size="sm"
+                onPress={() => setParams({ filters: { level: undefined, day: undefined } })}
+              >
+                Clear filters
+              </Button>
+            )}
+          </>
+        }
+      />
+      <ErrorEntryDialog entry={open} onClose={() => setOpen(null)} />
+    </AdminPage>
+  );
+}
+
+/** The logged error in the error dialog's own frames view, with the day's log to download. */
+function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onClose: () => void }) {
+  const details = useErrorLogEntry(entry?.id ?? null);
+  return (
+    <Dialog
+      isOpen={entry !== null}
+      onOpenChange={(o) => !o && onClose()}
+      size="fullscreen"
+      // Short, so it fits a phone's title bar; the time is the first fact below it.
+      title={entry ? (entry.level === 'error' ? 'Logged error' : 'Logged warning') : ''}
+      bodyClassName="flex flex-col gap-4 px-0 md:px-6"
+      footer={
+        entry && (
+          <a
+            href={errorLogDayUrl(entry.time.slice(0, 10))}
+            download
+            className={buttonClass({ variant: 'outline' })}
+          >
+            <Download aria-hidden className="size-4" />
+            Download this day's log
+          </a>
+        )
+      }
+    >
+      {entry && (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 px-6 text-xs md:px-0">
+          <dt className="text-muted">When</dt>
+          <dd>{formatTime(entry.time)}</dd>
+          <dt className="text-muted">Request</dt>
+          <dd className="font-mono break-all">
+            {entry.method} {entry.url || entry.route}
+          </dd>
+          {entry.count > 1 && (
+            <>
+              <dt className="text-muted">Repeats</dt>
+              <dd>
+                {entry.count} times
+                {entry.first_time && `, first at ${formatTime(entry.first_time)}`}
+              </dd>
+            </>
+          )}
+          {entry.req_id && (
+            <>
+              <dt className="text-muted">Request id</dt>
+              <dd className="font-mono break-all">{entry.req_id}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {details.data ? (
+        <ErrorDetails payload={details.data.debug} />
+      ) : details.isError ? (
+        <p className="px-6 text-sm text-danger md:px-0">This entry could not be loaded.</p>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      )}
+    </Dialog>
+  );
+}

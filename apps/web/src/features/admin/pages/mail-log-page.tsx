@@ -1,0 +1,248 @@
+import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
+import { Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { Button } from '#src/ui/button';
+import { cx, insetFocusRing } from '#src/ui/cx';
+import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { Dialog } from '#src/ui/dialog';
+import { TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { Spinner } from '#src/ui/spinner';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
+import { useMailMessage } from '../api/get-mail-log-message';
+import { useMailLog } from '../api/list-mail-log';
+import { formatTime } from '../components/format';
+import { StatusBadge } from '../components/status-badge';
+
+const FILTERS = ['status'] as const;
+
+const STATUSES = [
+  { id: 'any', label: 'Any status' },
+  { id: 'sent', label: 'Sent' },
+  { id: 'failed', label: 'Failed' },
+];
+
+function MailStatus({ mail }: { mail: MailLogEntry }) {
+  return mail.status === 'sent' ? (
+    <StatusBadge tone="positive">Sent</StatusBadge>
+  ) : (
+    <StatusBadge tone="danger">Failed</StatusBadge>
+  );
+}
+
+export default function MailLogPage() {
+  const [params, setParams] = useListParams(FILTERS);
+  const apiQuery = useMemo(() => listApiQuery(params), [params]);
+  const list = useMailLog(apiQuery);
+  const [search, setSearch] = useState(params.query);
+  const debounced = useDebouncedValue(search, 300);
+  const [open, setOpen] = useState<MailLogEntry | null>(null);
+  useEffect(() => {
+    if (debounced !== params.query) setParams({ query: debounced });
+  }, [debounced, params.query, setParams]);
+
+  const columns = useMemo<DataTableColumn<MailLogEntry>[]>(
+    () => [
+      {
+        id: 'to',
+        header: 'To',
+        sortKey: 'to',
+        hideable: false,
+        // Room for most addresses before a long one breaks, so a narrow screen scrolls the table
+        // instead of stacking an address one letter a line.
+        cell: (m) => <span className="block min-w-48 break-all">{m.to}</span>,
+      },
+      {
+        id: 'subject',
+        header: 'Subject',
+        sortKey: 'subject',
+        hideable: false,
+        cell: (m) => (
+          <button
+            type="button"
+            onClick={() => setOpen(m)}
+            className="min-w-40 rounded-sm text-left text-fg outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+          >
+            {m.subject}
+          </button>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (m) => (
+          <span className="flex flex-col items-start gap-1">
+            <MailStatus mail={m} />
+            {m.error && <span className="line-clamp-2 max-w-64 text-xs text-muted">{m.error}</span>}
+          </span>
+        ),
+      },
+      {
+        id: 'created_at',
+        header: 'Sent',
+        sortKey: 'created_at',
+        cell: (m) => <span className="block min-w-28">{formatTime(m.created_at)}</span>,
+      },
+      {
+        id: 'driver',
+        header: 'Sent by',
+        defaultHidden: true,
+        cell: (m) => (m.driver === 'smtp' ? 'SMTP' : 'Outbox'),
+      },
+    ],
+    [],
+  );
+
+  const status = params.filters.status ?? 'any';
+  return (
+    <AdminPage
+      title="Mail log"
+      description="Every message the site sent or failed to send. Reset links, invitation links and codes are stored redacted."
+    >
+      <DataTable
+        label="Mail log"
+        storageKey="admin-mail-log"
+        columns={columns}
+        rows={list.data?.data}
+        total={list.data?.total ?? 0}
+        getRowId={(m) => String(m.id)}
+        page={params.page}
+        perPage={params.perPage}
+        sort={params.sort}
+        order={params.order}
+        onSortChange={(sort, order) => setParams({ sort, order })}
+        onPageChange={(page) => setParams({ page })}
+        onPerPageChange={(perPage) => setParams({ perPage })}
+        isLoading={list.isPending}
+        onRowAction={setOpen}
+        empty={
+          <p className="text-sm text-muted">
+            {params.query || params.filters.status
+              ? 'No messages match this filter.'
+              : 'No mail has been sent yet.'}
+          </p>
+        }
+        toolbar={
+          <>
+            <TextField
+              aria-label="Search recipient or subject"
+              type="search"
+              placeholder="Search recipient or subject"
+              className="w-full sm:w-64"
+              value={search}
+              onChange={setSearch}
+              startAdornment={<Search aria-hidden />}
+            />
+            <Select
+              aria-label="Status"
+              className="w-36"
+              items={STATUSES}
+              selectedKey={status}
+              onSelectionChange={(k) =>
+                setParams({ filters: { status: k === 'any' ? undefined : String(k) } })
+              }
+            />
+            {params.filters.status && (
+              <Button variant="text" size="sm" onPress={() => setParams({ filters: { status: undefined } })}>
+                Clear filters
+              </Button>
+            )}
+          </>
+        }
+      />
+      <MailMessageDialog entry={open} onClose={() => setOpen(null)} />
+    </AdminPage>
+  );
+}
+
+const tabClass = ({ isSelected }: { isSelected: boolean }) =>
+  cx(
+    'cursor-pointer border-b-2 px-3 py-2 text-sm font-medium outline-none',
+    insetFocusRing,
+    isSelected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
+  );
+
+function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onClose: () => void }) {
+  const message = useMailMessage(entry?.id ?? null);
+  return (
+    <Dialog
+      isOpen={entry !== null}
+      onOpenChange={(o) => !o && onClose()}
+      size="xl"
+      title={entry?.subject ?? ''}
+      bodyClassName="flex flex-col gap-4"
+    >
+      {entry && (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">To</dt>
+          <dd className="break-all">{entry.to}</dd>
+          {message.data && (
+            <>
+              <dt className="text-muted">From</dt>
+              <dd className="break-all">{message.data.from}</dd>
+            </>
+          )}
+          <dt className="text-muted">{entry.status === 'sent' ? 'Sent' : 'Failed'}</dt>
+          <dd>
+            {formatTime(entry.created_at)} · {entry.driver === 'smtp' ? 'SMTP' : 'Outbox'}
+          </dd>
+          {entry.error && (
+            <>
+              <dt className="text-muted">Error</dt>
+              <dd className="break-words text-danger">{entry.error}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {message.data ? (
+        <MessageBody mail={message.data} />
+      ) : message.isError ? (
+        <p className="text-sm text-danger">This message could not be loaded.</p>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The message as the recipient saw it. The HTML is shown in an iframe sandboxed with no
+ * permissions at all: no scripts, no forms, no navigation of this page, and an opaque origin, so
+ * even a message that carried markup from user input cannot act on the admin's session.
+ */
+function MessageBody({ mail }: { mail: MailLogMessage }) {
+  return (
+    <Tabs className="flex flex-col">
+      <TabList aria-label="Message format" className="flex gap-1 border-b border-divider">
+        <Tab id="html" className={tabClass}>
+          HTML
+        </Tab>
+        <Tab id="text" className={tabClass}>
+          Plain text
+        </Tab>
+      </TabList>
+      <TabPanel id="html" className="flex flex-col gap-2 pt-3 outline-none">
+        <p className="text-xs text-muted">
+          A sandboxed preview: no script in it runs, and the site's images are not loaded.
+        </p>
+        <iframe
+          title={`Message: ${mail.subject}`}
+          sandbox=""
+          referrerPolicy="no-referrer"
+          srcDoc={mail.html}
+          className="h-[60dvh] w-full rounded-theme border border-divider bg-white"
+        />
+      </TabPanel>
+      <TabPanel id="text" className="pt-3 outline-none">
+        <pre className="max-h-[60dvh] overflow-auto rounded-theme bg-bg-alt p-3 text-xs whitespace-pre-wrap break-words">
+          {mail.text}
+        </pre>
+      </TabPanel>
+    </Tabs>
+  );
+}

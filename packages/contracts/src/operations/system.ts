@@ -1,0 +1,13 @@
+import { systemHealthSchema } from '../admin/system-health';
+import { defineOperations } from '../operation';
+import { ADMIN_PERMISSIONS as A } from '../permissions';
+
+export const system = defineOperations('System', {
+  health: {
+    method: 'GET',
+    path: '/api/v1/admin/system/health',
+    access: { permission: A.logsView },
+    response: systemHealthSchema,
+    summary: 'Database driver and size, Redis, storage used, version and uptime',
+  },
+});
