@@ -1,10 +1,11 @@
 /**
- * The admin area's contracts (issue 11): the list contract, users, roles, the audit log and the
- * permission catalogue. A subpath of their own (`@zema/contracts/admin`), so the web app's
+ * The admin area's contracts (issue 11): the list contract, users, roles, settings, the audit log
+ * and the permission catalogue. A subpath of their own (`@zema/contracts/admin`), so the web app's
  * listener pages, which import `@zema/contracts`, never load them.
  */
 export * from './audit';
 export * from './list';
 export * from './permission-catalogue';
 export * from './roles';
+export * from './settings';
 export * from './users';

@@ -15,6 +15,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   type SignInDetails,
+  testMail,
   twoFactorChangedMail,
   verificationCodeMail,
   welcomeMail,
@@ -54,10 +55,15 @@ export function createMailService(deps: {
     };
   }
 
-  async function deliver(to: string, build: (b: MailBrand) => MailContent): Promise<SentMail> {
+  /** MAIL_FROM, else the sender set in the admin's mail settings, else the default one. */
+  async function from(siteName: string): Promise<string> {
+    return (await settings.mailFrom(siteName)) ?? defaultFrom(siteName, config.appUrl);
+  }
+
+  async function deliver(to: string, build: (b: MailBrand, from: string) => MailContent): Promise<SentMail> {
     const b = await brand();
-    const content = build(b);
-    return mailer.send({ from: config.mailFrom ?? defaultFrom(b.siteName, config.appUrl), to, ...content });
+    const sender = await from(b.siteName);
+    return mailer.send({ from: sender, to, ...build(b, sender) });
   }
 
   /** Sends without making the caller wait; failures are logged (the user can ask again). */
@@ -71,7 +77,12 @@ export function createMailService(deps: {
   return {
     mailer,
     brand,
+    from,
     deliver,
+    /** Sent while the caller waits: the admin wants to see a transport failure, not a log line. */
+    sendTest(to: string): Promise<SentMail> {
+      return deliver(to, (b, sender) => testMail(b, sender));
+    },
     sendVerificationCode(to: string, code: string, minutes: number) {
       queue(to, (b) => verificationCodeMail(b, code, minutes));
     },
