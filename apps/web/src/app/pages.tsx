@@ -39,6 +39,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminRoles: () => import('#src/features/roles/pages/roles-page'),
   adminRole: () => import('#src/features/roles/pages/role-page'),
   adminAuditLog: () => import('#src/features/admin/pages/audit-log-page'),
+  adminSettings: () => import('#src/features/settings/pages/settings-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -77,6 +78,7 @@ export type PageName =
   | 'adminRoles'
   | 'adminRole'
   | 'adminAuditLog'
+  | 'adminSettings'
   | 'channel'
   | 'album'
   | 'track'

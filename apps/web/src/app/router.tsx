@@ -277,6 +277,9 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminNewRole, 'adminRole', A.rolesUpdate),
               adminRoute(at.adminRole, 'adminRole', A.rolesView),
               adminRoute(at.adminAuditLog, 'adminAuditLog', A.logsView),
+              // `settings` alone goes on to the first group (the page redirects).
+              adminRoute(at.adminSettings, 'adminSettings', A.settingsUpdate),
+              adminRoute(at.adminSettingsGroup, 'adminSettings', A.settingsUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },

@@ -59,6 +59,7 @@ export const paths = {
   adminRoles: () => '/admin/roles',
   adminRole: (r: { id: number }) => `/admin/roles/${r.id}`,
   adminAuditLog: () => '/admin/audit-log',
+  adminSettings: (group?: string) => (group ? `/admin/settings/${group}` : '/admin/settings'),
 } as const;
 
 /** The page of one search result, by its type. */
@@ -123,4 +124,6 @@ export const routePatterns = {
   adminNewRole: 'roles/new',
   adminRole: 'roles/:roleId',
   adminAuditLog: 'audit-log',
+  adminSettings: 'settings',
+  adminSettingsGroup: 'settings/:group',
 } as const;
