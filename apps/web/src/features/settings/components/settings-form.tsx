@@ -73,7 +73,7 @@ export function SettingsForm<T extends FieldValues>({
   return (
     <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
       {children(form)}
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8">
+      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-end gap-2 rounded-theme border border-divider bg-bg/95 px-4 py-3 shadow-md backdrop-blur">
         {dirty && (
           <span className="me-auto text-sm text-muted" role="status">
             Unsaved changes
