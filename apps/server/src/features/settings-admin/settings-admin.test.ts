@@ -1,5 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client';
 import { auditLog, channels, users } from '#src/db/schema/index';
 import { seedDatabase } from '#src/db/seed';
 import { uniqueEmail } from '#test/auth';
@@ -260,10 +262,22 @@ describe('the environment wins', () => {
   });
 });
 
+/**
+ * An admin of its own: the test-mail limit counts per admin, in Redis across the test files
+ * sharing it, so each test spends a budget nobody else touches.
+ */
+async function freshAdmin(app: FastifyInstance, db: Database) {
+  const user = await createUser(db, { password: 'admin password 1', permissions: [{ name: 'admin' }] });
+  const client = new Client(app);
+  expect(
+    (await client.post('/auth/login', { email: user.email, password: 'admin password 1' })).statusCode,
+  ).toBe(200);
+  return { client, email: user.email };
+}
+
 describe('POST api/v1/settings/test-mail', () => {
   it("sends through the mail service to the admin's address, or a given one, with the admin's sender", async () => {
-    const a = new Client(t.app);
-    await a.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
+    const { client: a, email: own } = await freshAdmin(t.app, t.db);
     await a.post('/api/v1/settings', {
       'server.mail.from_name': 'Zema Team',
       'server.mail.from_address': 'team@zema.test',
@@ -276,10 +290,10 @@ describe('POST api/v1/settings/test-mail', () => {
       effective_from: '"Zema Team" <team@zema.test>',
       transport: { kind: 'outbox' },
     });
-    const own = await a.post('/api/v1/settings/test-mail', {});
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ message: 'Email sent' });
-    const mine = await outboxFor(t.app, TEST_ADMIN_EMAIL);
+    const sent = await a.post('/api/v1/settings/test-mail', {});
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: 'Email sent' });
+    const mine = await outboxFor(t.app, own);
     expect(mine.at(-1)?.body).toContain('From: Zema Team <team@zema.test>');
     expect(mine.at(-1)?.body).toContain('Zema: test mail');
     const to = uniqueEmail('test-mail');
@@ -297,13 +311,10 @@ describe('POST api/v1/settings/test-mail', () => {
   });
 
   it('is rate-limited per admin (6 a minute)', async () => {
-    const a = new Client(t.app);
-    await a.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
+    const { client: a } = await freshAdmin(t.app, t.db);
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) codes.push((await a.post('/api/v1/settings/test-mail', {})).statusCode);
-    // The earlier test spent some of this minute's budget: the limit is reached, then refused.
-    expect(codes).toContain(429);
-    expect(codes.at(-1)).toBe(429);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 
   it('is for admins only', async () => {
@@ -323,13 +334,12 @@ describe('test mail over SMTP', () => {
   const s = useApp(() => ({ MAIL_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}` }));
 
   it('reaches the SMTP peer, and the transport is shown without its credentials', async () => {
-    const a = new Client(s.app);
-    await a.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
+    const { client: a, email } = await freshAdmin(s.app, s.db);
     const view = (await a.get('/api/v1/settings')).json();
     expect(view.server.mail.transport).toEqual({ kind: 'smtp', detail: `smtp://127.0.0.1:${smtp.port}` });
     expect(JSON.stringify(view)).not.toContain('s3cret');
     expect((await a.post('/api/v1/settings/test-mail', {})).statusCode).toBe(200);
-    expect(smtp.received.find((m) => m.to.includes(TEST_ADMIN_EMAIL))?.raw).toContain('test mail');
+    expect(smtp.received.find((m) => m.to.includes(email))?.raw).toContain('test mail');
   });
 });
 
