@@ -1,7 +1,12 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type SocialConfig, socialConfigFrom } from '#src/lib/social-config';
+import {
+  type GoogleEndpoints,
+  googleEndpointsFrom,
+  type SocialConfig,
+  socialConfigFrom,
+} from '#src/lib/social-config';
 
 /**
  * How one environment variable is documented. This is the only description of the server's
@@ -321,6 +326,8 @@ export type Config = {
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
   social: SocialConfig;
+  /** Google's OAuth endpoints (or another OpenID provider's), also for an app an admin configures. */
+  googleEndpoints: GoogleEndpoints;
   /** Sign-up attempts allowed per client IP an hour and per email domain a minute; 0 = no limit. */
   registrationLimits: { perIpPerHour: number; perDomainPerMinute: number };
 };
@@ -374,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamXAccelPrefix: e.STREAM_X_ACCEL_PREFIX,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
+    googleEndpoints: googleEndpointsFrom(e),
     registrationLimits: {
       perIpPerHour: e.REGISTRATION_LIMIT_PER_IP,
       perDomainPerMinute: e.REGISTRATION_LIMIT_PER_DOMAIN,

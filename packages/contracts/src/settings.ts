@@ -66,12 +66,15 @@ export const clientSettingsSchema = z.object({
     artist_bottom: z.string().nullable(),
     album_above: z.string().nullable(),
   }),
+  /**
+   * The web player: its volume (0-100) before the listener ever moved the slider, the seconds of
+   * listening after which a play counts (the server checks the same number), and whether the queue
+   * button shows.
+   */
+  player: z.object({
+    default_volume: z.number().int().min(0).max(100),
+    count_play_after_seconds: z.number().int().min(1).max(600),
+    hide_queue: z.boolean(),
+  }),
 });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
-
-/** Deep-partial settings update, as the admin area will send it. */
-export type ClientSettingsPatch = { [K in keyof ClientSettings]?: unknown };
-
-/** POST api/v1/settings (admin): `{'dotted.key': value, ...}`; GET and POST answer `{settings}`. */
-export const adminSettingsUpdateRequestSchema = z.record(z.string().min(1), z.unknown());
-export const adminSettingsResponseSchema = z.object({ settings: clientSettingsSchema });

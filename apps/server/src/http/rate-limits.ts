@@ -50,12 +50,18 @@ export const rateLimits = {
     },
     errorResponseBuilder: tooMany('code', 'Too many attempts.'),
   },
-  /** Admin actions that send mail or open another account: 6 a minute per admin. */
+  /**
+   * Admin actions that send mail or open another account: 6 a minute per admin (id + email, unique
+   * across databases sharing one Redis).
+   */
   adminSensitive: {
     max: 6,
     timeWindow: MINUTE,
     hook: 'preHandler',
-    keyGenerator: (request) => `admin-sensitive:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request) =>
+      request.user
+        ? `admin-sensitive:${request.user.id}:${request.user.email}`
+        : `admin-sensitive:${request.ip}`,
     errorResponseBuilder: tooMany('user', 'Too many attempts. Try again in a minute.'),
   },
   /** Password-reset requests: 6 a minute per IP. */

@@ -11,6 +11,7 @@ import {
   Mail,
   Menu as MenuIcon,
   ScrollText,
+  Settings,
   Shield,
   Users,
 } from 'lucide-react';
@@ -48,6 +49,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: 'Users', to: '/admin/users', icon: Users, permission: A.usersView },
       { label: 'Roles', to: '/admin/roles', icon: Shield, permission: A.rolesView },
     ],
+  },
+  {
+    label: 'Site',
+    items: [{ label: 'Settings', to: '/admin/settings', icon: Settings, permission: A.settingsUpdate }],
   },
   {
     label: 'System',

@@ -42,6 +42,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminErrorLog: () => import('#src/features/admin/pages/error-log-page'),
   adminMailLog: () => import('#src/features/admin/pages/mail-log-page'),
   adminHealth: () => import('#src/features/admin/pages/health-page'),
+  adminSettings: () => import('#src/features/settings/pages/settings-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -83,6 +84,7 @@ export type PageName =
   | 'adminErrorLog'
   | 'adminMailLog'
   | 'adminHealth'
+  | 'adminSettings'
   | 'channel'
   | 'album'
   | 'track'

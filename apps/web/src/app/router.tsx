@@ -282,6 +282,9 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminErrorLog, 'adminErrorLog', A.logsView),
               adminRoute(at.adminMailLog, 'adminMailLog', A.logsView),
               adminRoute(at.adminHealth, 'adminHealth', A.logsView),
+              // `settings` alone goes on to the first group (the page redirects).
+              adminRoute(at.adminSettings, 'adminSettings', A.settingsUpdate),
+              adminRoute(at.adminSettingsGroup, 'adminSettings', A.settingsUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },

@@ -81,6 +81,19 @@ const LIMITS: Record<AdSlotName, string> = {
 /** One ad slot from settings (`ads.general_top`, …); nothing when the admin left it empty. */
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const html = useSettings().ads?.[slot];
+  return <AdHtml slot={slot} html={html ?? null} className={className} />;
+}
+
+/** An ad's HTML as its slot shows it (the settings page previews unsaved HTML with this). */
+export function AdHtml({
+  slot,
+  html,
+  className,
+}: {
+  slot: AdSlotName;
+  html: string | null;
+  className?: string;
+}) {
   const clean = useMemo(() => (html?.trim() ? sanitizeAdHtml(html) : ''), [html]);
   if (!clean) return null;
   return (

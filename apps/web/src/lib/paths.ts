@@ -62,6 +62,7 @@ export const paths = {
   adminErrorLog: () => '/admin/error-log',
   adminMailLog: () => '/admin/mail-log',
   adminHealth: () => '/admin/health',
+  adminSettings: (group?: string) => (group ? `/admin/settings/${group}` : '/admin/settings'),
 } as const;
 
 /** The page of one search result, by its type. */
@@ -129,4 +130,6 @@ export const routePatterns = {
   adminErrorLog: 'error-log',
   adminMailLog: 'mail-log',
   adminHealth: 'health',
+  adminSettings: 'settings',
+  adminSettingsGroup: 'settings/:group',
 } as const;

@@ -1,6 +1,6 @@
 /**
- * The admin area's contracts (issue 11): the list contract, users, roles, the audit log, the error
- * and mail logs, system health and the permission catalogue. A subpath of their own
+ * The admin area's contracts (issue 11): the list contract, users, roles, settings, the audit log,
+ * the error and mail logs, system health and the permission catalogue. A subpath of their own
  * (`@zema/contracts/admin`), so the web app's listener pages, which import `@zema/contracts`,
  * never load them.
  */
@@ -10,5 +10,6 @@ export * from './list';
 export * from './mail-log';
 export * from './permission-catalogue';
 export * from './roles';
+export * from './settings';
 export * from './system-health';
 export * from './users';

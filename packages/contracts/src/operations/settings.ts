@@ -1,22 +1,37 @@
+import {
+  adminSettingsResponseSchema,
+  adminSettingsUpdateRequestSchema,
+  testMailRequestSchema,
+} from '../admin/settings';
+import { messageResponseSchema } from '../auth';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';
-import { adminSettingsResponseSchema, adminSettingsUpdateRequestSchema } from '../settings';
 
-/** The admin's view of the client settings; browser tests flip flags through it too. */
+const access = { permission: A.settingsUpdate } as const;
+
+/** The admin's settings pages (issue 11 item 6); browser tests flip flags through them too. */
 export const settings = defineOperations('Settings', {
   get: {
     method: 'GET',
     path: '/api/v1/settings',
-    access: { permission: A.settingsUpdate },
+    access,
     response: adminSettingsResponseSchema,
-    summary: 'Read the client settings (admin)',
+    summary: 'Read the settings, server-only ones with secrets as {set} (admin)',
   },
   update: {
     method: 'POST',
     path: '/api/v1/settings',
-    access: { permission: A.settingsUpdate },
+    access,
     body: adminSettingsUpdateRequestSchema,
     response: adminSettingsResponseSchema,
-    summary: 'Update client settings by dotted key (admin)',
+    summary: 'Update settings by dotted key, all or nothing (admin)',
+  },
+  testMail: {
+    method: 'POST',
+    path: '/api/v1/settings/test-mail',
+    access,
+    body: testMailRequestSchema,
+    response: messageResponseSchema,
+    summary: "Send a test mail through the configured transport, to the admin's address by default",
   },
 });

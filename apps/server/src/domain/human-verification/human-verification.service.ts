@@ -62,9 +62,10 @@ declare module 'fastify' {
  */
 export async function verifyWithProvider(deps: Deps, token: string, remoteIp: string): Promise<boolean> {
   const { provider } = (await deps.settings.getClientSettings()).human_verification;
-  const { secret, verifyUrl } = deps.config.humanVerification;
+  const secret = await deps.settings.humanVerificationSecret();
+  const { verifyUrl } = deps.config.humanVerification;
   if (!provider || !secret) {
-    deps.log.warn('human verification requested but no provider or HUMAN_VERIFICATION_SECRET is configured');
+    deps.log.warn('human verification requested but no provider or secret key is configured');
     return false;
   }
   const url = verifyUrl ?? DEFAULT_VERIFY_URLS[provider];

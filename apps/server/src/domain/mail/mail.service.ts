@@ -16,6 +16,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   type SignInDetails,
+  testMail,
   twoFactorChangedMail,
   verificationCodeMail,
   welcomeMail,
@@ -58,6 +59,11 @@ export function createMailService(deps: {
     };
   }
 
+  /** MAIL_FROM, else the sender set in the admin's mail settings, else the default one. */
+  async function from(siteName: string): Promise<string> {
+    return (await settings.mailFrom(siteName)) ?? defaultFrom(siteName, config.appUrl);
+  }
+
   /**
    * Sends one message and records it in the mail log, sent or failed. `secrets` are the values in
    * it that grant something (a reset token, a code): the log keeps the message without them. A
@@ -65,23 +71,23 @@ export function createMailService(deps: {
    */
   async function deliver(
     to: string,
-    build: (b: MailBrand) => MailContent,
+    build: (b: MailBrand, from: string) => MailContent,
     secrets: readonly string[] = [],
   ): Promise<SentMail> {
     const b = await brand();
-    const content = build(b);
-    const from = config.mailFrom ?? defaultFrom(b.siteName, config.appUrl);
+    const sender = await from(b.siteName);
+    const content = build(b, sender);
     const record = (
       outcome: { status: 'sent'; messageId: string | null } | { status: 'failed'; error: unknown },
     ) =>
       db
-        ? recordMail(db, { to, from, content, secrets, driver: mailer.kind, ...outcome }).catch(
+        ? recordMail(db, { to, from: sender, content, secrets, driver: mailer.kind, ...outcome }).catch(
             (err: unknown) => log.error({ err }, 'could not write the mail log'),
           )
         : undefined;
     let sent: SentMail;
     try {
-      sent = await mailer.send({ from, to, ...content });
+      sent = await mailer.send({ from: sender, to, ...content });
     } catch (err) {
       await record({ status: 'failed', error: err });
       throw err;
@@ -101,7 +107,12 @@ export function createMailService(deps: {
   return {
     mailer,
     brand,
+    from,
     deliver,
+    /** Sent while the caller waits: the admin wants to see a transport failure, not a log line. */
+    sendTest(to: string): Promise<SentMail> {
+      return deliver(to, (b, sender) => testMail(b, sender));
+    },
     sendVerificationCode(to: string, code: string, minutes: number) {
       queue(to, (b) => verificationCodeMail(b, code, minutes), [code]);
     },

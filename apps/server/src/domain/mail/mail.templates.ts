@@ -221,3 +221,13 @@ export function emailChangedMail(brand: MailBrand, maskedNewEmail: string): Mail
     ],
   );
 }
+
+/** The admin's "send test mail": proves the transport and the sender end to end. */
+export function testMail(brand: MailBrand, from: string): MailContent {
+  return render(brand, `${brand.siteName}: test mail`, 'Mail works', [
+    {
+      kind: 'p',
+      text: `This test mail was sent from the ${brand.siteName} settings, as ${from}. If you can read it, mail is set up.`,
+    },
+  ]);
+}

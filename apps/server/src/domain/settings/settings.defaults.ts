@@ -1,4 +1,9 @@
-import { type ClientSettings, DEFAULT_BRANDING, type LandingAppearance } from '@zema/contracts';
+import {
+  type ClientSettings,
+  DEFAULT_BRANDING,
+  type LandingAppearance,
+  PLAY_COUNT_AFTER_SECONDS,
+} from '@zema/contracts';
 import type { Config } from '#src/config';
 import { readAdminCredentials } from '#src/db/seed';
 import { enabledSocialServices } from '#src/lib/social-config';
@@ -95,7 +100,8 @@ export function defaultClientSettings(config: Config): ClientSettings {
     branding: { ...DEFAULT_BRANDING },
     registration: { disable: false, policies: [] },
     require_email_confirmation: true,
-    // On exactly when the provider's client id and secret are configured (env-owned below).
+    // On exactly when the provider's client id and secret are configured (env-owned below; the
+    // settings service recomputes it with the credentials an admin stored).
     social: enabledSocialServices(config.social),
     human_verification: { provider: null, site_key: null, register: false, contact: false },
     demo_credentials: config.demo ? demoCredentials(config) : null,
@@ -111,6 +117,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
       album_above: null,
     },
     landing: DEFAULT_LANDING,
+    player: { default_volume: 100, count_play_after_seconds: PLAY_COUNT_AFTER_SECONDS, hide_queue: false },
   };
 }
 

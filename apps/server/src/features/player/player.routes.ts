@@ -67,6 +67,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       listener: listenerOf(request, reply),
       listenId: request.body.listen_id,
       seconds: request.body.seconds,
+      countAfterSeconds: (await app.settings.getClientSettings()).player.count_play_after_seconds,
     });
     if (!result) throw new HttpError(404, 'Not found.');
     return result;

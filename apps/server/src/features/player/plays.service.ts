@@ -28,6 +28,8 @@ export type PlayInput = {
   listener: string;
   listenId: string;
   seconds: number;
+  /** The admin's threshold (settings `player.count_play_after_seconds`); 30 s by default. */
+  countAfterSeconds?: number;
 };
 
 export type PlayResult = { counted: boolean } | null;
@@ -39,10 +41,11 @@ export async function recordPlay(db: Database, input: PlayInput): Promise<PlayRe
     .from(tracks)
     .where(eq(tracks.id, input.trackId));
   if (!track) return null;
+  const after = input.countAfterSeconds ?? PLAY_COUNT_AFTER_SECONDS;
   // Unknown duration (0): the full threshold applies.
-  const durationSeconds = track.durationMs > 0 ? track.durationMs / 1000 : PLAY_COUNT_AFTER_SECONDS;
+  const durationSeconds = track.durationMs > 0 ? track.durationMs / 1000 : after;
   // Half a second of slack: players report currentTime a little before the very end of the file.
-  const threshold = Math.min(PLAY_COUNT_AFTER_SECONDS, Math.max(0, durationSeconds - 0.5));
+  const threshold = Math.min(after, Math.max(0, durationSeconds - 0.5));
   if (input.seconds < threshold) return { counted: false };
 
   return db.transaction(async (tx) => {

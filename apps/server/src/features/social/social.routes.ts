@@ -62,7 +62,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const mode of ['login', 'connect'] as const) {
     defineRoute(app, social[mode], async (request, reply) => {
-      const start = startFlow(deps, request.params.service, mode, request.user);
+      const start = await startFlow(deps, request.params.service, mode, request.user);
       if (start.kind === 'result') return sendResult(reply, start.result);
       reply.setCookie(STATE_COOKIE, start.stateCookie, {
         ...socialCookie(request),

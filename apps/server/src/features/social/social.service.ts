@@ -57,9 +57,10 @@ export const serviceLabel = (s: SocialService) => SERVICE_LABEL[s];
 
 const clock = (deps: SocialDeps) => (deps.now ?? Date.now)();
 
-function provider(deps: SocialDeps, service: string): SocialProvider | null {
+/** The provider's app in effect now (env, else the admin's settings), or null when it is off. */
+async function provider(deps: SocialDeps, service: string): Promise<SocialProvider | null> {
   if (!isSocialService(service)) return null;
-  return providerFor(deps.config.social, service, deps.config.appUrl);
+  return providerFor(await deps.settings.socialConfig(), service, deps.config.appUrl);
 }
 
 export type FlowStart =
@@ -67,13 +68,13 @@ export type FlowStart =
   | { kind: 'result'; result: SocialLoginResult };
 
 /** Step 1 of the popup: a fresh state (+ PKCE verifier) in a signed cookie, then the provider. */
-export function startFlow(
+export async function startFlow(
   deps: SocialDeps,
   service: string,
   mode: 'login' | 'connect',
   user: User | null,
-): FlowStart {
-  const p = provider(deps, service);
+): Promise<FlowStart> {
+  const p = await provider(deps, service);
   if (!p) return { kind: 'result', result: { status: 'ERROR', message: SOCIAL_MESSAGES.disabled } };
   if (mode === 'login' && user) return { kind: 'result', result: { status: 'ALREADY_LOGGED_IN' } };
   const state = generateState();
@@ -108,7 +109,7 @@ export async function handleCallback(
   user: User | null,
   meta: SessionMeta,
 ): Promise<CallbackOutcome> {
-  const p = provider(deps, service);
+  const p = await provider(deps, service);
   if (!p) return error(SOCIAL_MESSAGES.disabled);
   const saved = deps.codec.decode(rawStateCookie, stateCookieSchema, clock(deps));
   if (!saved || saved.service !== p.service || !query.state || !safeEqual(saved.state, query.state)) {

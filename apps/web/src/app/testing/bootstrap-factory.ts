@@ -71,6 +71,7 @@ export function makeSettings(patch?: DeepPartial<ClientSettings>): ClientSetting
     i18n: { enable: false, default_locale: 'en' },
     api: { integrated: true },
     homepage: { type: 'landing', value: null },
+    player: { default_volume: 100, count_play_after_seconds: 30, hide_queue: false },
     ads: {
       general_top: null,
       general_bottom: null,

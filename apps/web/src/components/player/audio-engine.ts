@@ -25,6 +25,10 @@ export interface PlayerEngineOptions {
   reportPlay?: ReportPlay;
   /** Tells the listener a track could not be played and is skipped (the app: a toast); none by default. */
   notifyError?: (track: Track) => void;
+  /** Volume (0-1) before the listener ever set one (the admin's `player.default_volume`); 1 by default. */
+  defaultVolume?: number;
+  /** Seconds of listening after which a play counts (the admin's setting); 30 by default. */
+  countPlayAfterSeconds?: () => number;
 }
 
 /** Attribute marking the element that plays now (`audio[data-zema-player]`); the spare has `data-zema-preload`. */
@@ -50,7 +54,7 @@ export class PlayerEngine {
 
   constructor(opts: PlayerEngineOptions = {}) {
     this.opts = opts;
-    this.listens = new ListenTracker(opts.reportPlay ?? (async () => undefined));
+    this.listens = new ListenTracker(opts.reportPlay ?? (async () => undefined), opts.countPlayAfterSeconds);
     const create = opts.createAudio ?? (() => document.createElement('audio'));
     this.audio = create();
     this.spare = create();
@@ -68,7 +72,7 @@ export class PlayerEngine {
       position: 0,
       duration: 0,
       buffered: 0,
-      volume: 1,
+      volume: Math.min(Math.max(opts.defaultVolume ?? 1, 0), 1),
       muted: false,
     };
     this.restore();

@@ -32,7 +32,11 @@ interface Listen {
 export class ListenTracker {
   private listen: Listen | null = null;
 
-  constructor(private readonly report: ReportPlay) {}
+  constructor(
+    private readonly report: ReportPlay,
+    /** Read at each check, so a new admin setting applies without a reload of the player. */
+    private readonly countAfter: () => number = () => PLAY_COUNT_AFTER_SECONDS,
+  ) {}
 
   /** A new listen of `trackId` (none for null) that starts at `at` seconds. */
   start(trackId: number | null, at: number) {
@@ -70,8 +74,7 @@ export class ListenTracker {
   private maybeReport(duration: number) {
     const listen = this.listen;
     if (!listen || listen.reported) return;
-    if (listen.seconds < Math.min(PLAY_COUNT_AFTER_SECONDS, duration || Number.POSITIVE_INFINITY) - 0.25)
-      return;
+    if (listen.seconds < Math.min(this.countAfter(), duration || Number.POSITIVE_INFINITY) - 0.25) return;
     listen.reported = true;
     this.report(listen.trackId, { listen_id: listen.id, seconds: Math.round(listen.seconds) }).catch(
       () => {},

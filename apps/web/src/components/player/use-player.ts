@@ -1,4 +1,4 @@
-import type { Track } from '@zema/contracts';
+import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
 import { player as playerOps } from '@zema/contracts/operations/player';
 import { useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
@@ -21,6 +21,9 @@ export function getPlayer(): PlayerEngine {
       container: typeof document === 'undefined' ? null : document.body,
       // What the engine needs from the app, given here so that it stays free of the API and the UI.
       reportPlay: (id, body) => api.call(playerOps.recordPlay, { params: { id }, body }),
+      defaultVolume: (getBootstrapData()?.settings.player?.default_volume ?? 100) / 100,
+      countPlayAfterSeconds: () =>
+        getBootstrapData()?.settings.player?.count_play_after_seconds ?? PLAY_COUNT_AFTER_SECONDS,
       notifyError: (track) =>
         toast.danger(
           translate(

@@ -14,6 +14,7 @@ import {
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Slider, SliderThumb, type SliderThumbProps, SliderTrack } from 'react-aria-components';
 import { getPlayer, usePlayerState } from '#src/components/player/use-player';
+import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
 import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -127,6 +128,9 @@ export function RepeatButton({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
 
 export function QueueButton({ onPress, isOpen }: { onPress: () => void; isOpen?: boolean }) {
   const { trans } = useTrans();
+  // The admin may hide the queue (settings `player.hide_queue`).
+  const hidden = useBootstrapOrNull()?.settings.player?.hide_queue;
+  if (hidden) return null;
   return (
     <Button
       variant="icon"

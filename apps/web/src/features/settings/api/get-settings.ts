@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { settings } from '@zema/contracts/operations/settings';
+import { api } from '#src/lib/api-client';
+import { settingsKeys } from './settings-keys';
+
+/** GET settings: client settings, server-only ones (secrets as `{set}`) and the homepage's channels. */
+export const adminSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.view(),
+    queryFn: ({ signal }) => api.call(settings.get, { signal }),
+  });
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions());
+}

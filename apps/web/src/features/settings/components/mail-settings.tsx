@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminSettingsResponse,
+  serverSettingsRules,
+  testMailRequestSchema,
+} from '@zema/contracts/admin';
+import { Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { AdminCard } from '#src/components/admin/admin-page';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { Button } from '#src/ui/button';
+import { Form, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { toast } from '#src/ui/toast';
+import { useSendTestMail } from '../api/send-test-mail';
+import { ReadOnlyValue } from './fields';
+import { SettingsForm } from './settings-form';
+
+const optional = (key: string) => z.union([z.literal(''), serverSettingsRules[key]!]);
+const schema = z.object({
+  server: z.object({
+    mail: z.object({
+      from_name: optional('server.mail.from_name'),
+      from_address: optional('server.mail.from_address'),
+    }),
+  }),
+});
+type Values = { server: { mail: { from_name: string; from_address: string } } };
+
+const toValues = ({ server }: AdminSettingsResponse): Values => ({
+  server: { mail: { from_name: server.mail.from_name ?? '', from_address: server.mail.from_address ?? '' } },
+});
+// An emptied field removes the value (the default sender takes over).
+const prepare = (v: Values) =>
+  ({
+    server: {
+      mail: {
+        from_name: v.server.mail.from_name.trim() || null,
+        from_address: v.server.mail.from_address.trim() || null,
+      },
+    },
+  }) as unknown as Values;
+
+export function MailSettings({ view }: { view: AdminSettingsResponse }) {
+  const { mail } = view.server;
+  const locked = mail.env_from !== null;
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsForm
+        view={view}
+        toValues={toValues}
+        schema={schema as unknown as z.ZodType<Values>}
+        keys={locked ? [] : ['server.mail.from_name', 'server.mail.from_address']}
+        prepare={prepare}
+      >
+        {() => (
+          <AdminCard title="Sender">
+            {locked && (
+              <p className="mb-4 text-sm text-muted">
+                MAIL_FROM in the server's environment sets the sender: {mail.env_from}
+              </p>
+            )}
+            <div className="grid gap-4 md:grid-cols-2">
+              <FormTextField<Values>
+                name="server.mail.from_name"
+                label="From name"
+                description="Empty: the site name."
+                isReadOnly={locked}
+              />
+              <FormTextField<Values>
+                name="server.mail.from_address"
+                label="From address"
+                type="email"
+                description="Empty: no-reply at the site's domain."
+                isReadOnly={locked}
+              />
+            </div>
+            <p className="mt-4 text-sm text-muted">
+              Mail goes out as <span className="font-medium text-fg">{mail.effective_from}</span>
+            </p>
+          </AdminCard>
+        )}
+      </SettingsForm>
+      <AdminCard title="Transport">
+        <div className="grid gap-4 md:grid-cols-2">
+          <ReadOnlyValue
+            label={mail.transport.kind === 'smtp' ? 'SMTP server' : 'Outbox'}
+            value={mail.transport.detail}
+            description="From MAIL_URL in the server's environment; change it there."
+          />
+        </div>
+        <TestMail />
+      </AdminCard>
+    </div>
+  );
+}
+
+type TestValues = { to: string };
+const testSchema = z.object({ to: z.union([z.literal(''), testMailRequestSchema.shape.to.unwrap()]) });
+
+function TestMail() {
+  const auth = useAuth();
+  const send = useSendTestMail();
+  const form = useForm<TestValues>({ resolver: zodResolver(testSchema), defaultValues: { to: '' } });
+  const submit = (v: TestValues) =>
+    send.mutate(v.to ? { to: v.to } : {}, {
+      onSuccess: () => toast.positive('Email sent'),
+      onError: (error) => applyServerErrors(form, error),
+    });
+  return (
+    <Form
+      form={form}
+      onSubmit={submit}
+      aria-label="Send a test mail"
+      className="mt-6 border-t border-divider pt-6"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <FormTextField<TestValues>
+          name="to"
+          label="Send a test mail to"
+          type="email"
+          placeholder={auth.user?.email}
+          description="Empty: your own address."
+          className="sm:max-w-sm sm:flex-1"
+        />
+        <Button
+          type="submit"
+          variant="outline"
+          isPending={send.isPending}
+          className="sm:mt-7"
+          startIcon={<Send aria-hidden className="size-4" />}
+        >
+          Send test mail
+        </Button>
+      </div>
+    </Form>
+  );
+}

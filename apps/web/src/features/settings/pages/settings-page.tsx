@@ -1,0 +1,107 @@
+import { type AdminSettingsResponse, SETTINGS_GROUPS, type SettingsGroup } from '@zema/contracts/admin';
+import type { ComponentType } from 'react';
+import { Navigate, NavLink, useParams } from 'react-router';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { PageError } from '#src/components/states';
+import { paths } from '#src/lib/paths';
+import { cx } from '#src/ui/cx';
+import { LoadingPage } from '#src/ui/loading-page';
+import { useAdminSettings } from '../api/get-settings';
+import { AuthenticationSettings } from '../components/authentication-settings';
+import { GeneralSettings } from '../components/general-settings';
+import { MailSettings } from '../components/mail-settings';
+import {
+  AdsSettings,
+  ApiSettings,
+  CookieNoticeSettings,
+  LocalizationSettings,
+  PlayerSettings,
+} from '../components/site-settings';
+
+type Group = {
+  label: string;
+  description: string;
+  Component: ComponentType<{ view: AdminSettingsResponse }>;
+};
+
+const GROUPS: Record<SettingsGroup, Group> = {
+  general: {
+    label: 'General',
+    description: 'Site name, homepage, time zone and date format.',
+    Component: GeneralSettings,
+  },
+  authentication: {
+    label: 'Authentication',
+    description: 'Registration, policies, social login and human verification.',
+    Component: AuthenticationSettings,
+  },
+  mail: { label: 'Mail', description: 'Who mail comes from, and a test mail.', Component: MailSettings },
+  'cookie-notice': {
+    label: 'Cookie notice',
+    description: 'The bar that tells visitors about cookies.',
+    Component: CookieNoticeSettings,
+  },
+  ads: { label: 'Ads', description: 'HTML for the five ad slots of the player.', Component: AdsSettings },
+  player: { label: 'Player', description: 'Volume, play counting and buttons.', Component: PlayerSettings },
+  localization: {
+    label: 'Localization',
+    description: 'The default language.',
+    Component: LocalizationSettings,
+  },
+  api: { label: 'API', description: 'Access tokens and API docs.', Component: ApiSettings },
+};
+
+const isGroup = (value: string | undefined): value is SettingsGroup =>
+  (SETTINGS_GROUPS as readonly string[]).includes(value ?? '');
+
+/**
+ * /admin/settings/:group (issue 11 item 6): one form per group, each saved on its own. Every saved
+ * change is in effect at once: the server drops its cached settings on every instance.
+ */
+export default function SettingsPage() {
+  const { group } = useParams();
+  const view = useAdminSettings();
+  if (!isGroup(group)) return <Navigate to={paths.adminSettings('general')} replace />;
+  const { label, description, Component } = GROUPS[group];
+  return (
+    <AdminPage
+      title={`${label} settings`}
+      breadcrumbs={[{ label: 'Settings', to: paths.adminSettings('general') }]}
+      description={description}
+    >
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <nav aria-label="Settings" className="lg:sticky lg:top-20 lg:w-52 lg:shrink-0">
+          <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+            {SETTINGS_GROUPS.map((g) => (
+              <li key={g} className="shrink-0">
+                <NavLink
+                  to={paths.adminSettings(g)}
+                  className={({ isActive }) =>
+                    cx(
+                      'block whitespace-nowrap rounded-theme px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-primary',
+                      isActive
+                        ? 'bg-primary/15 font-semibold text-fg'
+                        : 'text-muted hover:bg-hover hover:text-fg',
+                    )
+                  }
+                >
+                  {GROUPS[g].label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          {view.isPending ? (
+            <LoadingPage />
+          ) : view.isError ? (
+            <PageError error={view.error} onRetry={() => view.refetch()} />
+          ) : (
+            // A group's form starts from the settings as loaded when it opens.
+            <Component key={group} view={view.data} />
+          )}
+        </div>
+      </div>
+    </AdminPage>
+  );
+}
