@@ -26,6 +26,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // New users per period (admin dashboard).
+    index('users_created_at').on(t.createdAt),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // User search (SPEC §7 search) over the public name only, never the email; the expression must stay
     // identical to publicNameSql in lib/user-refs.ts for the planner to use these.
