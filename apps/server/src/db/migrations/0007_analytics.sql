@@ -34,52 +34,64 @@ CREATE INDEX "users_created_at" ON "users" USING btree ("created_at");--> statem
 -- same statements. Rows are upserted in key order, so concurrent plays lock shared rows (the `all`
 -- bucket, a country) in one order and never deadlock. Only inserts are counted: a play removed
 -- later (its track deleted) stays in the numbers of the past until a rebuild.
-CREATE FUNCTION analytics_rollup_statements(src text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
+-- The statements that add the plays of `src` (a table or subquery with the columns of plays) to
+-- the rollups. Plays are counted per track first and then credited to albums and artists, and the
+-- small dimensions in one pass (grouping sets). `fresh` = the buckets are empty (a rebuild): plain
+-- inserts, in any order.
+CREATE FUNCTION analytics_rollup_statements(src text, fresh boolean) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-  expanded text := format($q$(
-    SELECT p.played_at, d.dimension, d.key FROM %1$s AS p
-      CROSS JOIN LATERAL (VALUES ('all', ''), ('track', p.track_id::text), ('country', coalesce(p.country, '')),
-        ('device', coalesce(p.device_type, '')), ('platform', coalesce(p.platform, '')),
-        ('browser', coalesce(p.browser, ''))) AS d(dimension, key)
-    UNION ALL
-    SELECT p.played_at, 'album', t.album_id::text FROM %1$s AS p JOIN tracks AS t ON t.id = p.track_id
-      WHERE t.album_id IS NOT NULL
-    UNION ALL
-    SELECT p.played_at, 'artist', ta.artist_id::text FROM %1$s AS p JOIN track_artist AS ta ON ta.track_id = p.track_id
-  ) AS x$q$, src);
-  upsert text := ' ON CONFLICT (dimension, grain, bucket, key) DO UPDATE SET plays = r.plays + excluded.plays';
+  upsert text := CASE WHEN fresh THEN '' ELSE
+    ' ORDER BY 1, 2, 3, 4 ON CONFLICT (dimension, grain, bucket, key) DO UPDATE SET plays = r.plays + excluded.plays' END;
+  statements text[] := '{}';
+  g record;
 BEGIN
-  RETURN array[
-    -- Hourly rows of tracks, albums and artists only for the last 8 days (the table's comment).
-    format($q$INSERT INTO play_rollups AS r (dimension, grain, bucket, key, plays)
-      SELECT x.dimension, 'h', date_trunc('hour', x.played_at, 'UTC'), x.key, count(*) FROM %s
-      WHERE x.dimension NOT IN ('track', 'album', 'artist')
-         OR x.played_at >= date_trunc('hour', now(), 'UTC') - interval '8 days'
-      GROUP BY 1, 3, 4 ORDER BY 1, 3, 4$q$, expanded) || upsert,
-    format($q$INSERT INTO play_rollups AS r (dimension, grain, bucket, key, plays)
-      SELECT x.dimension, 'd', date_trunc('day', x.played_at, 'UTC'), x.key, count(*) FROM %s
-      GROUP BY 1, 3, 4 ORDER BY 1, 3, 4$q$, expanded) || upsert,
-    format($q$INSERT INTO play_rollups AS r (dimension, grain, bucket, key, plays)
-      SELECT x.dimension, 'm', date_trunc('month', x.played_at, 'UTC'), x.key, count(*) FROM %s
-      GROUP BY 1, 3, 4 ORDER BY 1, 3, 4$q$, expanded) || upsert,
-    format($q$INSERT INTO analytics_listeners (listener)
-      SELECT DISTINCT p.listener FROM %s AS p ORDER BY 1 ON CONFLICT (listener) DO NOTHING$q$, src),
-    format($q$INSERT INTO listener_rollups AS r (grain, bucket, listener_id, mask)
+  FOR g IN SELECT * FROM (VALUES ('h', 'hour'), ('d', 'day'), ('m', 'month')) AS v(grain, unit) LOOP
+    statements := statements || (format($q$WITH t AS (
+        SELECT date_trunc(%2$L, p.played_at, 'UTC') AS bucket, p.track_id, count(*)::int AS n
+        FROM %1$s AS p %4$s GROUP BY 1, 2)
+      INSERT INTO play_rollups AS r (dimension, grain, bucket, key, plays)
+      SELECT x.dimension, %3$L, x.bucket, x.key, x.n FROM (
+        SELECT 'track' AS dimension, t.bucket, t.track_id::text AS key, t.n FROM t
+        UNION ALL
+        SELECT 'album', t.bucket, tr.album_id::text, sum(t.n)::int FROM t JOIN tracks AS tr ON tr.id = t.track_id
+          WHERE tr.album_id IS NOT NULL GROUP BY 2, 3
+        UNION ALL
+        SELECT 'artist', t.bucket, ta.artist_id::text, sum(t.n)::int FROM t JOIN track_artist AS ta ON ta.track_id = t.track_id
+          GROUP BY 2, 3
+      ) AS x$q$, src, g.unit, g.grain,
+      -- Hourly rows of tracks, albums and artists only for the last 8 days (the table's comment).
+      CASE WHEN g.grain = 'h' THEN $q$WHERE p.played_at >= date_trunc('hour', now(), 'UTC') - interval '8 days'$q$ ELSE '' END
+    ) || upsert);
+    statements := statements || (format($q$INSERT INTO play_rollups AS r (dimension, grain, bucket, key, plays)
+      SELECT dimension, %3$L, bucket, key, sum(n)::int FROM (
+        SELECT date_trunc(%2$L, p.played_at, 'UTC') AS bucket,
+          CASE grouping(p.country, p.device_type, p.platform, p.browser)
+            WHEN 15 THEN 'all' WHEN 7 THEN 'country' WHEN 11 THEN 'device' WHEN 13 THEN 'platform' ELSE 'browser' END AS dimension,
+          coalesce(CASE grouping(p.country, p.device_type, p.platform, p.browser)
+            WHEN 7 THEN p.country WHEN 11 THEN p.device_type WHEN 13 THEN p.platform WHEN 14 THEN p.browser END, '') AS key,
+          count(*) AS n
+        FROM %1$s AS p
+        GROUP BY 1, GROUPING SETS ((), (p.country), (p.device_type), (p.platform), (p.browser))
+      ) AS x GROUP BY 1, 2, 3, 4$q$, src, g.unit, g.grain) || upsert);
+  END LOOP;
+  statements := statements || format($q$INSERT INTO analytics_listeners (listener)
+      SELECT DISTINCT p.listener FROM %s AS p ORDER BY 1 ON CONFLICT (listener) DO NOTHING$q$, src);
+  statements := statements || (format($q$INSERT INTO listener_rollups AS r (grain, bucket, listener_id, mask)
       SELECT g.grain, g.bucket, l.id, bit_or(g.bit) FROM %s AS p
         JOIN analytics_listeners AS l ON l.listener = p.listener
         CROSS JOIN LATERAL (VALUES
           ('d', date_trunc('day', p.played_at, 'UTC'), 1 << extract(hour FROM p.played_at AT TIME ZONE 'UTC')::int),
           ('m', date_trunc('month', p.played_at, 'UTC'), 1 << (extract(day FROM p.played_at AT TIME ZONE 'UTC')::int - 1))
         ) AS g(grain, bucket, bit)
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (grain, bucket, listener_id) DO UPDATE SET mask = r.mask | excluded.mask$q$, src)
-  ];
+      GROUP BY 1, 2, 3$q$, src) || CASE WHEN fresh THEN '' ELSE
+      ' ORDER BY 1, 2, 3 ON CONFLICT (grain, bucket, listener_id) DO UPDATE SET mask = r.mask | excluded.mask' END);
+  RETURN statements;
 END $$;--> statement-breakpoint
 CREATE FUNCTION analytics_count_new_plays() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   statement text;
 BEGIN
-  FOREACH statement IN ARRAY analytics_rollup_statements('new_rows') LOOP
+  FOREACH statement IN ARRAY analytics_rollup_statements('new_rows', false) LOOP
     EXECUTE statement;
   END LOOP;
   DELETE FROM play_rollups WHERE dimension IN ('track', 'album', 'artist') AND grain = 'h'
@@ -107,7 +119,7 @@ BEGIN
     next_m := (m AT TIME ZONE 'UTC' + interval '1 month') AT TIME ZONE 'UTC';
     FOREACH statement IN ARRAY analytics_rollup_statements(format(
       '(SELECT played_at, track_id, listener, country, device_type, platform, browser FROM plays WHERE played_at >= %L AND played_at < %L)',
-      m, next_m)) LOOP
+      m, next_m), true) LOOP
       EXECUTE statement;
     END LOOP;
     m := next_m;
