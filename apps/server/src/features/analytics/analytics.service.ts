@@ -37,8 +37,8 @@ import {
 export const ACTIVE_SESSION_MS = 15 * 60_000;
 /** Hourly rows of tracks, albums and artists read back this far (the migration keeps 8 days). */
 const ENTITY_HOURLY_MS = 7 * DAY_MS;
-/** Rows read per bucket to find the top lists' candidates (see `topKeys`). */
-const TOP_CANDIDATES = 50;
+/** Rows read per bucket to find the top lists' candidates, then more when that proves nothing (`topKeys`). */
+const TOP_CANDIDATES = [50, 400];
 /** Full days of one month from which a month's listener rows are cheaper than its day rows. */
 const MONTH_ROWS_FROM_DAYS = 7;
 
@@ -208,7 +208,7 @@ function listenerPieces(segs: Segment[]): ListenerPiece[] {
 }
 
 // Arrays go to the database as one literal each ('{a,b}'), which both drivers pass the same way.
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+const pgArray = (values: readonly (string | number | boolean)[]) => `{${values.join(',')}}`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function bucketTable(buckets: Bucket[]) {
@@ -218,12 +218,17 @@ function bucketTable(buckets: Bucket[]) {
 /** Plays per key of the given dimensions over `buckets`. */
 async function sumByKey(db: Database, dimensions: string[], buckets: Bucket[]) {
   if (!buckets.length) return [];
+  // A lateral subquery behind `offset 0` (which keeps the planner from flattening it into a hash
+  // join over the whole table): each bucket is one index range scan, whatever the list's length.
   return queryRows<{ dimension: string; key: string; plays: number }>(
     db,
     sql`select r.dimension, r.key, sum(r.plays)::int as plays
         from ${bucketTable(buckets)}
-        join play_rollups r on r.grain = b.grain and r.bucket = b.bucket
-        where r.dimension in ${dimensions}
+        cross join lateral (
+          select r.dimension, r.key, r.plays from play_rollups r
+          where r.dimension in ${dimensions} and r.grain = b.grain and r.bucket = b.bucket
+          offset 0
+        ) r
         group by 1, 2`,
   );
 }
@@ -235,22 +240,34 @@ async function distinctListeners(db: Database, tagged: ListenerPiece[][]): Promi
   if (!rows.length) return counts;
   const result = await queryRows<{ i: number; n: number }>(
     db,
-    sql`select p.i, count(distinct l.listener_id)::int as n
-        from unnest(${pgArray(rows.map((r) => r.i))}::int[], ${pgArray(rows.map((r) => r.grain))}::text[],
-                    ${pgArray(rows.map((r) => iso(r.at)))}::timestamptz[], ${pgArray(rows.map((r) => r.mask))}::int[])
-             as p(i, grain, bucket, mask)
-        join listener_rollups l on l.grain = p.grain and l.bucket = p.bucket and (l.mask & p.mask) <> 0
+    // DISTINCT, then a count: hashed rather than the sort count(distinct) does per group.
+    sql`select i, count(*)::int as n from (
+          select distinct p.i, l.listener_id
+          from unnest(${pgArray(rows.map((r) => r.i))}::int[], ${pgArray(rows.map((r) => r.grain))}::text[],
+                      ${pgArray(rows.map((r) => iso(r.at)))}::timestamptz[], ${pgArray(rows.map((r) => r.mask))}::int[])
+               as p(i, grain, bucket, mask)
+          cross join lateral (
+            select l.listener_id from listener_rollups l
+            where l.grain = p.grain and l.bucket = p.bucket and (l.mask & p.mask) <> 0
+            offset 0
+          ) l
+        ) d
         group by 1`,
   );
   for (const r of result) counts[r.i] = r.n;
   return counts;
 }
 
+type TopRow = { kind: 'stat' | 'top'; i: number; key: string | null; plays: number; n: number };
+
 /**
- * The most played keys of a dimension over many buckets without adding up every row: the top
- * rows of each bucket are the candidates, their exact totals are summed, and a key outside them
- * can have at most the sum of each bucket's lowest candidate count. When the last of the top
- * `limit` beats that bound the answer is exact; otherwise (flat, even plays) every row is summed.
+ * The most played keys of a dimension over many buckets without adding up every row. The top
+ * `perBucket` rows of each bucket are the candidates and only their totals are summed; a key
+ * outside them has at most the lowest candidate count of each bucket. Hours are also bounded by
+ * their UTC day's row (a key's plays in some hours of a day are at most its plays that day), which
+ * is much tighter than one small count per hour. When the last of the top `limit` beats the bound
+ * the answer is exact; otherwise (flat, even plays) more rows per bucket are tried, then every row
+ * is summed. One statement per try, answering a few rows: what costs on PGlite is rows handed over.
  */
 export async function topKeys(
   db: Database,
@@ -259,53 +276,106 @@ export async function topKeys(
   limit: number,
 ): Promise<{ key: string; plays: number }[]> {
   if (!buckets.length) return [];
-  const candidates = await queryRows<{ i: number; key: string; plays: number }>(
+  // Sources: each bucket (summed), plus the UTC day over its hours (bound only). Group = what a
+  // bound is computed over: one UTC day of hours with its day row, or a bucket alone.
+  const sources: { grain: Grain; at: number; group: number; summed: boolean }[] = [];
+  const dayGroups = new Map<number, number>();
+  for (const b of buckets) {
+    if (b.grain !== 'h') {
+      sources.push({ ...b, group: sources.length, summed: true });
+      continue;
+    }
+    const day = floorUtcDay(b.at);
+    let group = dayGroups.get(day);
+    if (group === undefined) {
+      group = sources.length;
+      dayGroups.set(day, group);
+      sources.push({ grain: 'd', at: day, group, summed: false });
+    }
+    sources.push({ ...b, group, summed: true });
+  }
+  const grains = pgArray(sources.map((s) => s.grain));
+  const ats = pgArray(sources.map((s) => iso(s.at)));
+  const summed = pgArray(sources.map((s) => s.summed));
+  for (const perBucket of TOP_CANDIDATES) {
+    const rows = await queryRows<TopRow>(
+      db,
+      sql`with b as (
+            select * from unnest(${grains}::text[], ${ats}::timestamptz[], ${summed}::boolean[])
+              with ordinality as b(grain, bucket, summed, i)
+          ),
+          c as (
+            select b.i, b.summed, t.key, t.plays from b
+            cross join lateral (
+              select r.key, r.plays from play_rollups r
+              where r.dimension = ${dimension} and r.grain = b.grain and r.bucket = b.bucket
+              order by r.plays desc nulls last limit ${perBucket}
+            ) t
+          ),
+          -- Per bucket, what a key not among its candidates can have there at most.
+          s as (
+            select i, bool_or(summed) as summed,
+                   case when count(*) = ${perBucket} then min(plays) else 0 end as low
+            from c group by i
+          ),
+          -- Per candidate: plays seen (a lower bound) and the most it could have (seen + the lows
+          -- of the buckets where it was not seen). Only those that could reach the top are summed.
+          k as (
+            select c.key, coalesce(sum(c.plays) filter (where c.summed), 0) as seen,
+                   coalesce(sum(s.low) filter (where c.summed), 0) as seen_low
+            from c join s using (i) group by 1
+          ),
+          pool as (
+            select k.key from k
+            where k.seen + (select coalesce(sum(low) filter (where summed), 0) from s) - k.seen_low
+                  >= coalesce((select seen from k order by seen desc offset ${limit - 1} limit 1), 0)
+          ),
+          totals as (
+            select r.key, sum(r.plays)::int as plays from b
+            cross join lateral (
+              select r.key, r.plays from play_rollups r
+              where r.dimension = ${dimension} and r.grain = b.grain and r.bucket = b.bucket
+                and r.key = any(array(select key from pool))
+              offset 0
+            ) r
+            where b.summed
+            group by 1 order by 2 desc, r.key::int limit ${limit}
+          )
+          select 'stat' as kind, i::int as i, null as key, min(plays)::int as plays, count(*)::int as n from c group by i
+          union all
+          select 'top', 0, key, plays, 0 from totals`,
+    );
+    const top = rows
+      .filter((r) => r.kind === 'top')
+      .sort((a, b) => b.plays - a.plays || Number(a.key) - Number(b.key));
+    if (!top.length) return [];
+    // Per group: the sum of its summed buckets' lowest candidate counts, at most its day row's.
+    const hours = new Map<number, number>();
+    const cover = new Map<number, number>();
+    for (const stat of rows) {
+      if (stat.kind !== 'stat') continue;
+      const source = sources[stat.i - 1]!;
+      const low = stat.n === perBucket ? stat.plays : 0;
+      if (source.summed) hours.set(source.group, (hours.get(source.group) ?? 0) + low);
+      else cover.set(source.group, low);
+    }
+    let bound = 0;
+    for (const [group, sum] of hours) bound += Math.min(sum, cover.get(group) ?? sum);
+    const last = top[limit - 1];
+    if (bound === 0 || (last && last.plays > bound))
+      return top.map(({ key, plays }) => ({ key: key!, plays }));
+  }
+  return queryRows<{ key: string; plays: number }>(
     db,
-    sql`select b.i::int as i, t.key, t.plays
-        from unnest(${pgArray(buckets.map((b) => b.grain))}::text[], ${pgArray(buckets.map((b) => iso(b.at)))}::timestamptz[])
-             with ordinality as b(grain, bucket, i)
+    sql`select r.key, sum(r.plays)::int as plays
+        from ${bucketTable(buckets)}
         cross join lateral (
           select r.key, r.plays from play_rollups r
           where r.dimension = ${dimension} and r.grain = b.grain and r.bucket = b.bucket
-          order by r.plays desc limit ${TOP_CANDIDATES}
-        ) t`,
+          offset 0
+        ) r
+        group by 1 order by 2 desc, r.key::int limit ${limit}`,
   );
-  if (!candidates.length) return [];
-  const perBucket = new Map<number, { n: number; min: number }>();
-  for (const c of candidates) {
-    const b = perBucket.get(c.i) ?? { n: 0, min: Number.POSITIVE_INFINITY };
-    perBucket.set(c.i, { n: b.n + 1, min: Math.min(b.min, c.plays) });
-  }
-  // A bucket that returned fewer rows than asked has no other keys at all.
-  let bound = 0;
-  for (const b of perBucket.values()) if (b.n === TOP_CANDIDATES) bound += b.min;
-  const keys = [...new Set(candidates.map((c) => c.key))];
-  const order = (a: { key: string; plays: number }, b: { key: string; plays: number }) =>
-    b.plays - a.plays || Number(a.key) - Number(b.key);
-  const exact = (
-    await queryRows<{ key: string; plays: number }>(
-      db,
-      sql`select r.key, sum(r.plays)::int as plays
-          from ${bucketTable(buckets)}
-          join play_rollups r on r.grain = b.grain and r.bucket = b.bucket
-          where r.dimension = ${dimension} and r.key = any(${pgArray(keys)}::text[])
-          group by 1`,
-    )
-  ).sort(order);
-  const last = exact[limit - 1];
-  if (bound === 0 || (last && last.plays > bound)) return exact.slice(0, limit);
-  return (
-    await queryRows<{ key: string; plays: number }>(
-      db,
-      sql`select r.key, sum(r.plays)::int as plays
-          from ${bucketTable(buckets)}
-          join play_rollups r on r.grain = b.grain and r.bucket = b.bucket
-          where r.dimension = ${dimension}
-          group by 1`,
-    )
-  )
-    .sort(order)
-    .slice(0, limit);
 }
 
 // --- The dashboard's queries, one function per chart (the benchmark times each) --------------

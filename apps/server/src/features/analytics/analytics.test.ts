@@ -6,7 +6,7 @@ import { plays } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
 import type { GeoIp } from '#src/platform/geoip';
 import { adminUserId, Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
-import { getDashboard, rebuildRollups } from './analytics.service';
+import { getDashboard, rebuildRollups, topKeys } from './analytics.service';
 import { addDays, DAY_MS, HOUR_MS, localDate, zonedStart } from './zoned-time';
 
 const UA = {
@@ -192,6 +192,79 @@ describe('rollups', () => {
     );
     await rebuildRollups(t.db, { from: at(45, 0), to: at(20, 0) });
     expect(await rollups(t.db)).toEqual(incremental.plays);
+  });
+});
+
+describe('top lists from the rollups', () => {
+  const t = useApp();
+
+  // Rows of a dimension of their own, straight into play_rollups: buckets of three grains, with
+  // hours inside a UTC day that also has its day row (as the trigger writes them).
+  async function fill(dimension: string, plays: (key: number, bucket: number) => number) {
+    const day = Date.UTC(2026, 0, 5);
+    const buckets = [
+      { grain: 'm' as const, at: Date.UTC(2025, 11, 1) },
+      ...[0, 1, 2, 3].map((d) => ({ grain: 'd' as const, at: day - (d + 1) * DAY_MS })),
+      ...[20, 21, 22, 23].map((h) => ({ grain: 'h' as const, at: day + h * HOUR_MS })),
+    ];
+    const rows: { dimension: string; grain: string; bucket: string; key: string; plays: number }[] = [];
+    const dayRow = new Map<string, number>();
+    buckets.forEach((b, i) => {
+      for (let key = 1; key <= 400; key++) {
+        const n = plays(key, i);
+        if (n <= 0) continue;
+        rows.push({
+          dimension,
+          grain: b.grain,
+          bucket: new Date(b.at).toISOString(),
+          key: String(key),
+          plays: n,
+        });
+        if (b.grain === 'h') dayRow.set(String(key), (dayRow.get(String(key)) ?? 0) + n);
+      }
+    });
+    // The day row of the hours' day: those hours plus earlier ones of the same day.
+    for (let key = 1; key <= 400; key++) {
+      const n = (dayRow.get(String(key)) ?? 0) + plays(key, 99);
+      if (n > 0)
+        rows.push({ dimension, grain: 'd', bucket: new Date(day).toISOString(), key: String(key), plays: n });
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      await queryRows(
+        t.db,
+        sql`insert into play_rollups (dimension, grain, bucket, key, plays)
+            select * from unnest(${`{${chunk.map((r) => r.dimension).join(',')}}`}::text[],
+              ${`{${chunk.map((r) => r.grain).join(',')}}`}::text[],
+              ${`{${chunk.map((r) => r.bucket).join(',')}}`}::timestamptz[],
+              ${`{${chunk.map((r) => r.key).join(',')}}`}::text[],
+              ${`{${chunk.map((r) => r.plays).join(',')}}`}::int[])`,
+      );
+    }
+    const totals = new Map<string, number>();
+    for (const r of rows) {
+      if (r.grain === 'd' && r.bucket === new Date(day).toISOString()) continue;
+      totals.set(r.key, (totals.get(r.key) ?? 0) + r.plays);
+    }
+    const expected = [...totals]
+      .map(([key, n]) => ({ key, plays: n }))
+      .sort((a, b) => b.plays - a.plays || Number(a.key) - Number(b.key))
+      .slice(0, 10);
+    return { buckets: buckets.map((b) => ({ grain: b.grain, at: b.at })), expected };
+  }
+
+  it('finds the exact top keys from the best rows of each bucket when plays are skewed', async () => {
+    // Popular keys stay popular (1 / key), with a deterministic wobble per bucket.
+    const { buckets, expected } = await fill(
+      'test-skewed',
+      (key, b) => Math.floor(4000 / key + ((key * 7919 + b * 104729) % 13)) - 6,
+    );
+    expect(await topKeys(t.db, 'test-skewed', buckets, 10)).toEqual(expected);
+  });
+
+  it('still answers exactly when plays are flat and no bound proves anything', async () => {
+    const { buckets, expected } = await fill('test-flat', (key, b) => 1 + ((key * 31 + b * 17) % 3));
+    expect(await topKeys(t.db, 'test-flat', buckets, 10)).toEqual(expected);
   });
 });
 
