@@ -29,7 +29,7 @@ import {
  * - Tracks, albums and artists keep hourly rows for 8 days only (at a large catalogue they would
  *   outnumber the plays): an edge older than that counts its whole UTC day when the range covers at
  *   least 12 of its hours, else none of it. Only a top list of a range starting over a week ago is
- *   affected, by at most a few hours at its start.
+ *   affected, by at most half a day at its start.
  * - Unique listeners come from per-listener day rows (a mask of the UTC hours they played) and month
  *   rows (a mask of the days): exact in any whole-hour zone, and a year is a few rows per listener.
  */
