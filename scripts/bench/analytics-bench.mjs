@@ -9,7 +9,7 @@
 //   node --import tsx scripts/bench/analytics-bench.mjs
 // BENCH_ANALYTICS_DIR=<dir> keeps (and reuses) the PGlite DATA_DIR; BENCH_DATABASE_URL=postgres://…
 // adds PostgreSQL (filled once, then reused); BENCH_PLAYS=1000000 for a smaller history;
-// BENCH_RUNS (default 20) timed runs per chart query, BENCH_REFERENCE_RUNS (default 3) per GROUP BY
+// BENCH_ONLY=pglite or postgres runs one leg; BENCH_RUNS (default 20) timed runs per chart query, BENCH_REFERENCE_RUNS (default 3) per GROUP BY
 // (seconds each on PGlite at 10 million plays: its p95 is the slowest of those runs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -215,9 +215,12 @@ delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 try {
   console.log('Admin dashboard over a generated play history');
-  await generate(['--pglite', join(dataDir, 'db')]);
-  await benchAgainst('PGlite', { DATA_DIR: dataDir });
-  if (postgresUrl) {
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') {
+    await generate(['--pglite', join(dataDir, 'db')]);
+    await benchAgainst('PGlite', { DATA_DIR: dataDir });
+  }
+  if (postgresUrl && only !== 'pglite') {
     await generate([], { DATABASE_URL: postgresUrl });
     await benchAgainst('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: postgresUrl });
   }
