@@ -17,6 +17,7 @@ import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.ro
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
 import { adminRoutes } from '#src/features/admin/admin.routes';
+import { analyticsRoutes } from '#src/features/analytics/analytics.routes';
 import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
@@ -69,7 +70,7 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** Avatar-by-URL downloads; `allowPrivateAddresses` is for tests against a local server only. */
   remoteFetch?: RemoteFetchOptions;
-  /** Session locations; default = the offline database (GEOIP_DB_PATH or the packaged one). */
+  /** Session and play locations; default = the offline database (GEOIP_DB_PATH or the packaged one). */
   geoip?: GeoIp;
   /** File storage; default = DATA_DIR/storage. */
   storage?: FileStorage;
@@ -353,7 +354,7 @@ async function assemble(
       await api.register(apiDocsRoutes);
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
-      await api.register(playerRoutes);
+      await api.register(playerRoutes, { geoip: opts.geoip });
       await api.register(landingRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
@@ -362,6 +363,7 @@ async function assemble(
       await api.register(impersonationRoutes);
       await api.register(rolesAdminRoutes);
       await api.register(adminRoutes);
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api/v1' },
   );

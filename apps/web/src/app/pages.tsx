@@ -33,7 +33,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   radio: null,
   backstage: null,
   // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
-  adminDashboard: null,
+  adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
   adminUser: () => import('#src/features/users/pages/user-page'),
   adminRoles: () => import('#src/features/roles/pages/roles-page'),

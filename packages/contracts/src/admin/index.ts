@@ -4,6 +4,8 @@
  * (`@zema/contracts/admin`), so the web app's listener pages, which import `@zema/contracts`,
  * never load them.
  */
+
+export * from './analytics';
 export * from './audit';
 export * from './error-log';
 export * from './list';

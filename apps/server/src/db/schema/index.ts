@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './analytics';
 export * from './appearance';
 export * from './audit';
 export * from './catalogue';

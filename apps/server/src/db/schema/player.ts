@@ -20,6 +20,13 @@ export const plays = pgTable(
     listenId: text('listen_id').notNull(),
     secondsListened: integer('seconds_listened').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where and on what the listen happened, for the dashboard; never the IP itself. ISO code. */
+    country: text('country'),
+    /** mobile, tablet or computer (identity/devices.service.ts). */
+    deviceType: text('device_type'),
+    /** Operating system and browser names, without versions. */
+    platform: text('platform'),
+    browser: text('browser'),
   },
   (t) => [
     uniqueIndex('plays_listener_listen').on(t.listener, t.listenId),

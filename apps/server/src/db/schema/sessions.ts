@@ -20,7 +20,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    // Active sessions (admin dashboard): those seen in the last minutes.
+    index('sessions_last_active_idx').on(t.lastActive),
+  ],
 );
 
 export const personalAccessTokens = pgTable(

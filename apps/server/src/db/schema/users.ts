@@ -34,7 +34,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    // The admin's users list: search by email anywhere in it, newest first.
+    // The admin's users list: search by email anywhere in it, newest first; new users per period.
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_created_at').on(t.createdAt),
     index('users_last_login_at').on(t.lastLoginAt),

@@ -20,6 +20,17 @@ export function describeUserAgent(userAgent: string | null | undefined): DeviceI
 }
 
 /**
+ * Device type with OS and browser names, without versions: what the admin dashboard groups plays
+ * by (a version would split one browser into dozens of rows).
+ */
+export function describeUserAgentNames(userAgent: string | null | undefined): DeviceInfo {
+  const ua = new UAParser(userAgent ?? '').getResult();
+  const type = ua.device.type;
+  const device_type: DeviceType = type === 'mobile' ? 'mobile' : type === 'tablet' ? 'tablet' : 'computer';
+  return { device_type, platform: ua.os.name || null, browser: ua.browser.name || null };
+}
+
+/**
  * What makes a device "the same" for sign-in notices: device type, browser and OS names, without
  * versions, so a browser or system update does not look like a stranger.
  */

@@ -3,9 +3,11 @@ import { ID_PATTERN, INT32_MAX } from '@zema/contracts';
 import { player } from '@zema/contracts/operations/player';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describeUserAgentNames } from '#src/domain/identity/devices.service';
 import { cookieOptions } from '#src/http/cookies';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
+import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream';
 
@@ -30,7 +32,16 @@ function listenerOf(request: FastifyRequest, reply: FastifyReply): string {
   return listenerKey({ ip: request.ip });
 }
 
-export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+export type PlayerRoutesOptions = { geoip?: GeoIp };
+
+export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (app, opts) => {
+  // The same offline database as the sessions list: the play keeps the country, never the address.
+  const geoip =
+    opts.geoip ??
+    createGeoIp({
+      dbPath: app.config.geoipDbPath,
+      onError: (err) => app.log.warn({ err }, 'geoip lookup failed'),
+    });
   const files = new TrackFileCache(app.deps);
   app.addHook('onClose', async () => {
     files.clear();
@@ -61,6 +72,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   defineRoute(app, player.recordPlay, async (request, reply) => {
+    const device = describeUserAgentNames(request.headers['user-agent']);
     const result = await recordPlay(app.db, {
       trackId: request.params.id,
       userId: request.user?.id ?? null,
@@ -68,6 +80,12 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       listenId: request.body.listen_id,
       seconds: request.body.seconds,
       countAfterSeconds: (await app.settings.getClientSettings()).player.count_play_after_seconds,
+      context: {
+        country: (await geoip.lookup(request.ip)).country,
+        deviceType: device.device_type,
+        platform: device.platform,
+        browser: device.browser,
+      },
     });
     if (!result) throw new HttpError(404, 'Not found.');
     return result;

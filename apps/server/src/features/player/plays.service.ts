@@ -30,6 +30,16 @@ export type PlayInput = {
   seconds: number;
   /** The admin's threshold (settings `player.count_play_after_seconds`); 30 s by default. */
   countAfterSeconds?: number;
+  /**
+   * Where and on what it was heard, for the admin dashboard: an ISO country code from the offline
+   * GeoIP database (the address itself is never stored), device type and OS and browser names.
+   */
+  context?: {
+    country: string | null;
+    deviceType: string | null;
+    platform: string | null;
+    browser: string | null;
+  };
 };
 
 export type PlayResult = { counted: boolean } | null;
@@ -67,7 +77,8 @@ export async function recordPlay(db: Database, input: PlayInput): Promise<PlayRe
       .where(and(eq(plays.listener, input.listener), gt(plays.playedAt, new Date(now - 3_600_000))));
     if (Number(hour?.n ?? 0) >= PLAYS_PER_HOUR) return { counted: false };
 
-    // The unique (listener, listen_id) index makes a retried report a no-op.
+    // The unique (listener, listen_id) index makes a retried report a no-op. The insert's trigger
+    // adds the play to the dashboard's rollups in this transaction (migration 0007_analytics).
     const inserted = await tx
       .insert(plays)
       .values({
@@ -76,6 +87,10 @@ export async function recordPlay(db: Database, input: PlayInput): Promise<PlayRe
         listener: input.listener,
         listenId: input.listenId,
         secondsListened: Math.round(input.seconds),
+        country: input.context?.country ?? null,
+        deviceType: input.context?.deviceType ?? null,
+        platform: input.context?.platform ?? null,
+        browser: input.context?.browser ?? null,
       })
       .onConflictDoNothing({ target: [plays.listener, plays.listenId] })
       .returning({ id: plays.id });

@@ -1,0 +1,52 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The admin dashboard's rollups (features/analytics, decision 0024), kept current by a trigger on
+ * `plays` (migration 0007) and recomputed from the log by `analytics_rebuild(from, to)`. Buckets
+ * start on a UTC hour, day or month; the dashboard turns them into the admin's time zone.
+ */
+
+/**
+ * Counted plays per bucket and dimension: `all` (key ''), `track`, `album`, `artist` (the id as
+ * text), `country` (ISO code), `device` (mobile, tablet, computer), `platform` and `browser`
+ * (names without versions); '' is "unknown". Grain `h`, `d` or `m`. Hourly rows of the track,
+ * album and artist dimensions are kept 8 days only (see the migration): at a large catalogue they
+ * would outnumber the plays themselves.
+ */
+export const playRollups = pgTable(
+  'play_rollups',
+  {
+    dimension: text('dimension').notNull(),
+    grain: text('grain').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    key: text('key').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.grain, t.bucket, t.key] }),
+    // A bucket's most played keys first: the top lists read a few rows per bucket (analytics.service.ts).
+    index('play_rollups_top').on(t.dimension, t.grain, t.bucket, t.plays.desc()),
+  ],
+);
+
+/** A small integer per listener key (`plays.listener`), so the listener sets below stay narrow. */
+export const analyticsListeners = pgTable('analytics_listeners', {
+  id: serial('id').primaryKey(),
+  listener: text('listener').notNull().unique(),
+});
+
+/**
+ * Who listened when, for exact unique-listener counts over any range: grain `d` = one row per
+ * listener and UTC day, `mask` = bit n set when they played in UTC hour n; grain `m` = one row per
+ * listener and UTC month, bit n = day n + 1.
+ */
+export const listenerRollups = pgTable(
+  'listener_rollups',
+  {
+    grain: text('grain').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    listenerId: integer('listener_id').notNull(),
+    mask: integer('mask').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.bucket, t.listenerId] })],
+);

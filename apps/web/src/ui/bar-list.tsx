@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A ranked list with proportional bars (top tracks, plays by country…): plain HTML, so it reads
+ * as a list of "name, value" to a screen reader and needs no chart code.
+ */
+export interface BarListItem {
+  key: string;
+  label: ReactNode;
+  value: number;
+}
+
+export function BarList({
+  title,
+  items,
+  empty = 'No data for this range.',
+}: {
+  title: string;
+  items: BarListItem[];
+  empty?: string;
+}) {
+  const max = Math.max(1, ...items.map((i) => i.value));
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <h3 className="text-base font-semibold text-fg">{title}</h3>
+      {items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted">{empty}</p>
+      ) : (
+        <ol className="flex flex-col gap-1.5">
+          {items.map((item) => (
+            <li
+              key={item.key}
+              className="relative flex items-center justify-between gap-3 rounded-sm px-2 py-1 text-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="absolute inset-y-0 left-0 rounded-sm bg-primary/15"
+                style={{ width: `${(item.value / max) * 100}%` }}
+              />
+              <span className="relative min-w-0 truncate text-fg">{item.label}</span>
+              <span className="relative shrink-0 tabular-nums text-fg">{item.value.toLocaleString()}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
