@@ -61,8 +61,21 @@ export class ApiSession {
     return (await res.json()) as T;
   }
 
+  /**
+   * Signs in. Specs running side by side share the login limit (5 a minute per email and
+   * address): a 429 says when to come back (Retry-After), so the login waits that long and asks
+   * again rather than failing the test.
+   */
   async login(email: string, password: string): Promise<void> {
-    await this.postOk('/auth/login', { email, password, remember: false });
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.post('/auth/login', { email, password, remember: false });
+      if (res.status() !== 429 || attempt >= 4) {
+        expect(res.ok(), `/auth/login answered ${res.status()}: ${await res.text()}`).toBe(true);
+        return;
+      }
+      const seconds = Number(res.headers()['retry-after'] ?? '5');
+      await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+    }
   }
 
   /**

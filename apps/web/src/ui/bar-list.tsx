@@ -22,7 +22,7 @@ export function BarList({
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
     <section aria-label={title} className="flex flex-col gap-3">
-      <h3 className="text-base font-semibold text-fg">{title}</h3>
+      <h2 className="text-base font-semibold text-fg">{title}</h2>
       {items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted">{empty}</p>
       ) : (
