@@ -64,7 +64,10 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
           stroke: fg,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid },
-          values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
+          // Whole buckets only, far enough apart for a date to fit.
+          space: 90,
+          incrs: [1, 2, 3, 4, 6, 7, 12, 14, 24, 30, 48, 60, 90, 120],
+          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')),
         },
         { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
       ],
