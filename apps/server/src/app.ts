@@ -24,6 +24,7 @@ import { emailVerificationRoutes } from '#src/features/auth/email-verification.r
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
+import { catalogueManagerRoutes } from '#src/features/catalogue/catalogue-manager.routes';
 import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
@@ -353,6 +354,7 @@ async function assemble(
       await api.register(apiDocsRoutes);
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
+      await api.register(catalogueManagerRoutes);
       await api.register(playerRoutes);
       await api.register(landingRoutes);
       await api.register(libraryRoutes);

@@ -4,6 +4,7 @@
  * listener pages, which import `@zema/contracts`, never load them.
  */
 export * from './audit';
+export * from './catalogue';
 export * from './list';
 export * from './permission-catalogue';
 export * from './roles';
