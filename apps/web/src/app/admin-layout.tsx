@@ -2,13 +2,17 @@ import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import {
   ChevronsLeft,
   ChevronsRight,
+  Disc,
   Disc3,
   ExternalLink,
   LayoutDashboard,
   type LucideIcon,
   Menu as MenuIcon,
+  MicVocal,
+  Music,
   ScrollText,
   Shield,
+  Tags,
   Users,
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -44,6 +48,15 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: 'Users', to: '/admin/users', icon: Users, permission: A.usersView },
       { label: 'Roles', to: '/admin/roles', icon: Shield, permission: A.rolesView },
+    ],
+  },
+  {
+    label: 'Catalogue',
+    items: [
+      { label: 'Artists', to: '/admin/artists', icon: MicVocal, permission: A.artistsUpdate },
+      { label: 'Albums', to: '/admin/albums', icon: Disc, permission: A.albumsUpdate },
+      { label: 'Tracks', to: '/admin/tracks', icon: Music, permission: A.tracksUpdate },
+      { label: 'Genres', to: '/admin/genres', icon: Tags, permission: A.genresUpdate },
     ],
   },
   {

@@ -59,6 +59,10 @@ export const paths = {
   adminRoles: () => '/admin/roles',
   adminRole: (r: { id: number }) => `/admin/roles/${r.id}`,
   adminAuditLog: () => '/admin/audit-log',
+  adminArtists: () => '/admin/artists',
+  adminAlbums: () => '/admin/albums',
+  adminTracks: () => '/admin/tracks',
+  adminGenres: () => '/admin/genres',
 } as const;
 
 /** The page of one search result, by its type. */
@@ -123,4 +127,11 @@ export const routePatterns = {
   adminNewRole: 'roles/new',
   adminRole: 'roles/:roleId',
   adminAuditLog: 'audit-log',
+  adminArtists: 'artists',
+  adminArtist: 'artists/:artistId',
+  adminAlbums: 'albums',
+  adminAlbum: 'albums/:albumId',
+  adminTracks: 'tracks',
+  adminTrack: 'tracks/:trackId',
+  adminGenres: 'genres',
 } as const;
