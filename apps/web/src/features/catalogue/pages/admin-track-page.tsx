@@ -172,7 +172,7 @@ function TrackForm({
         <AdminCard title="Audio file">
           <div className="flex flex-wrap items-center gap-3">
             <FileAudio aria-hidden className="size-8 shrink-0 text-muted" />
-            <div className="flex min-w-0 flex-1 flex-col text-sm">
+            <div className="flex min-w-48 flex-1 flex-col text-sm">
               {file ? (
                 <span className="truncate font-medium text-fg">{file.name}</span>
               ) : track?.stream_url ? (
