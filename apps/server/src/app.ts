@@ -25,6 +25,7 @@ import { emailVerificationRoutes } from '#src/features/auth/email-verification.r
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
+import { catalogueManagerRoutes } from '#src/features/catalogue/catalogue-manager.routes';
 import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
 import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
@@ -354,7 +355,8 @@ async function assemble(
       await api.register(apiDocsRoutes);
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
-      await api.register(playerRoutes, { geoip: opts.geoip });
+      await api.register(catalogueManagerRoutes);
+      await api.register(playerRoutes, { geoip });
       await api.register(landingRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);

@@ -266,6 +266,8 @@ export const upsertAlbumRequestSchema = z.object({
   type: z.enum(ALBUM_TYPES).optional(),
   description: nullableText(10_000),
   artist_ids: z.array(idSchema).min(1).max(20),
+  /** The album's tracks in their new order: each gets its number, 1 to n (the admin's reorder). */
+  track_ids: z.array(idSchema).max(500).optional(),
 });
 export type UpsertAlbumRequest = z.infer<typeof upsertAlbumRequestSchema>;
 

@@ -1,5 +1,7 @@
-import { LIST_DEFAULT_PER_PAGE, type SortOrder } from '@zema/contracts/admin';
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { LIST_DEFAULT_PER_PAGE, type SortOrder, type TotalRelation } from '@zema/contracts/admin';
+import { type AnyColumn, asc, desc, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '#src/db/client';
 import { type Page, toPage } from './pagination';
 
 /**
@@ -18,18 +20,24 @@ export function listWindow(query: ListQuery) {
 
 /**
  * ORDER BY the chosen key (or the default), then `tiebreak` in the same direction, so pages never
- * repeat or skip rows that share a sort value.
+ * repeat or skip rows that share a sort value. Keys listed in `notNull` (never null) are ordered
+ * without NULLS LAST: then an index on `(key, tiebreak)` serves both directions (a backward scan
+ * yields NULLS FIRST, which the planner does not match to `desc nulls last`), and a large list's
+ * first page is an index walk instead of a sort of every row.
  */
 export function listOrder<K extends string>(
   query: ListQuery,
   sorts: Record<K, AnyColumn | SQL>,
   fallback: { sort: NoInfer<K>; order: SortOrder },
   tiebreak: AnyColumn,
+  notNull: readonly NoInfer<K>[] = [],
 ): SQL[] {
   const key = (query.sort as K | undefined) ?? fallback.sort;
   const order = query.order ?? (query.sort ? 'asc' : fallback.order);
   const dir = order === 'desc' ? desc : asc;
-  const expr = sorts[key] ?? sorts[fallback.sort];
+  const chosen = sorts[key] ? key : fallback.sort;
+  const expr = sorts[chosen];
+  if (notNull.includes(chosen)) return [dir(expr as AnyColumn), dir(tiebreak)];
   // NULLS LAST either way: "never logged in" belongs at the end of both orders.
   const primary = order === 'desc' ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   return [primary, dir(tiebreak)];
@@ -40,6 +48,17 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The LIKE pattern of a name search on a large table: `%term%` from three characters (the
+ * trigram index needs three), `term%` below that, which a `lower(name) text_pattern_ops` index
+ * answers as a range scan where a one- or two-letter `%ti%` would read every row. Typing a first
+ * letter or two means "starts with" anyway.
+ */
+export function namePattern(term: string): string {
+  const escaped = term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [...term].length >= 3 ? `%${escaped}%` : `${escaped}%`;
+}
+
 /** A day (YYYY-MM-DD, from the contract) as the start of that day in UTC, or the next day's. */
 export function dayStart(day: string, plusDays = 0): Date {
   const d = new Date(`${day}T00:00:00Z`);
@@ -47,9 +66,49 @@ export function dayStart(day: string, plusDays = 0): Date {
   return d;
 }
 
-export function listPage<T>(rows: T[], total: number, query: ListQuery): Page<T> {
+export function listPage<T>(
+  rows: T[],
+  total: number | ListTotal,
+  query: ListQuery,
+): Page<T> & { total_relation?: TotalRelation } {
   const { page, perPage } = listWindow(query);
-  return toPage(rows, total, page, perPage);
+  if (typeof total === 'number') return toPage(rows, total, page, perPage);
+  return { ...toPage(rows, total.total, page, perPage), total_relation: total.relation };
+}
+
+export type ListTotal = { total: number; relation: TotalRelation };
+
+/** From this many rows (the planner's estimate), an unfiltered list shows the estimate. */
+export const ESTIMATE_TOTAL_FROM = 20_000;
+/** A filtered list counts at most this many matches, then says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The total of a list over a table that may be very large (the catalogue's 100 000 tracks), at a
+ * bounded cost: counting every row is a scan of the whole table, slower than the page it goes with.
+ * Unfiltered, a large table answers with the statistics' row estimate (kept by ANALYZE and
+ * autovacuum; -1 before the first, when the table is new and small anyway), a small one exactly.
+ * Filtered, the count stops after COUNT_CAP matches: past that the admin narrows the search
+ * rather than pages to the end.
+ */
+export async function listTotal(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
+  if (!where) {
+    const [estimate] = await db
+      .select({ n: sql<number>`reltuples::float8` })
+      .from(sql`pg_class`)
+      .where(sql`oid = ${getTableName(table)}::regclass`);
+    const n = Number(estimate?.n ?? -1);
+    if (n >= ESTIMATE_TOTAL_FROM) return { total: Math.round(n), relation: 'approx' };
+  }
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, relation: 'gte' } : { total: n, relation: 'eq' };
 }
 
 /** One CSV line (RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs it). */

@@ -4,15 +4,19 @@ import {
   Bug,
   ChevronsLeft,
   ChevronsRight,
+  Disc,
   Disc3,
   ExternalLink,
   LayoutDashboard,
   type LucideIcon,
   Mail,
   Menu as MenuIcon,
+  MicVocal,
+  Music,
   ScrollText,
   Settings,
   Shield,
+  Tags,
   Users,
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -48,6 +52,15 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: 'Users', to: '/admin/users', icon: Users, permission: A.usersView },
       { label: 'Roles', to: '/admin/roles', icon: Shield, permission: A.rolesView },
+    ],
+  },
+  {
+    label: 'Catalogue',
+    items: [
+      { label: 'Artists', to: '/admin/artists', icon: MicVocal, permission: A.artistsUpdate },
+      { label: 'Albums', to: '/admin/albums', icon: Disc, permission: A.albumsUpdate },
+      { label: 'Tracks', to: '/admin/tracks', icon: Music, permission: A.tracksUpdate },
+      { label: 'Genres', to: '/admin/genres', icon: Tags, permission: A.genresUpdate },
     ],
   },
   {

@@ -43,6 +43,14 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminMailLog: () => import('#src/features/admin/pages/mail-log-page'),
   adminHealth: () => import('#src/features/admin/pages/health-page'),
   adminSettings: () => import('#src/features/settings/pages/settings-page'),
+  // The catalogue manager (issue 11 item 7): the catalogue feature's admin pages.
+  adminArtists: () => import('#src/features/catalogue/pages/admin-artists-page'),
+  adminArtist: () => import('#src/features/catalogue/pages/admin-artist-page'),
+  adminAlbums: () => import('#src/features/catalogue/pages/admin-albums-page'),
+  adminAlbum: () => import('#src/features/catalogue/pages/admin-album-page'),
+  adminTracks: () => import('#src/features/catalogue/pages/admin-tracks-page'),
+  adminTrack: () => import('#src/features/catalogue/pages/admin-track-page'),
+  adminGenres: () => import('#src/features/catalogue/pages/admin-genres-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -85,6 +93,13 @@ export type PageName =
   | 'adminMailLog'
   | 'adminHealth'
   | 'adminSettings'
+  | 'adminArtists'
+  | 'adminArtist'
+  | 'adminAlbums'
+  | 'adminAlbum'
+  | 'adminTracks'
+  | 'adminTrack'
+  | 'adminGenres'
   | 'channel'
   | 'album'
   | 'track'

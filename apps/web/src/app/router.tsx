@@ -285,6 +285,13 @@ export const appRoutes: RouteObject[] = [
               // `settings` alone goes on to the first group (the page redirects).
               adminRoute(at.adminSettings, 'adminSettings', A.settingsUpdate),
               adminRoute(at.adminSettingsGroup, 'adminSettings', A.settingsUpdate),
+              adminRoute(at.adminArtists, 'adminArtists', A.artistsUpdate),
+              adminRoute(at.adminArtist, 'adminArtist', A.artistsUpdate),
+              adminRoute(at.adminAlbums, 'adminAlbums', A.albumsUpdate),
+              adminRoute(at.adminAlbum, 'adminAlbum', A.albumsUpdate),
+              adminRoute(at.adminTracks, 'adminTracks', A.tracksUpdate),
+              adminRoute(at.adminTrack, 'adminTrack', A.tracksUpdate),
+              adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },

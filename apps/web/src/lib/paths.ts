@@ -63,6 +63,10 @@ export const paths = {
   adminMailLog: () => '/admin/mail-log',
   adminHealth: () => '/admin/health',
   adminSettings: (group?: string) => (group ? `/admin/settings/${group}` : '/admin/settings'),
+  adminArtists: () => '/admin/artists',
+  adminAlbums: () => '/admin/albums',
+  adminTracks: () => '/admin/tracks',
+  adminGenres: () => '/admin/genres',
 } as const;
 
 /** The page of one search result, by its type. */
@@ -132,4 +136,11 @@ export const routePatterns = {
   adminHealth: 'health',
   adminSettings: 'settings',
   adminSettingsGroup: 'settings/:group',
+  adminArtists: 'artists',
+  adminArtist: 'artists/:artistId',
+  adminAlbums: 'albums',
+  adminAlbum: 'albums/:albumId',
+  adminTracks: 'tracks',
+  adminTrack: 'tracks/:trackId',
+  adminGenres: 'genres',
 } as const;

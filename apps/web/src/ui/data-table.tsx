@@ -59,6 +59,11 @@ export interface DataTableProps<T extends RowData> {
   columns: DataTableColumn<T>[];
   rows: T[] | undefined;
   total: number;
+  /**
+   * How `total` relates to the real count (the list contract's `total_relation`): `approx` for a
+   * very large unfiltered list, `gte` for a broad search the server stopped counting.
+   */
+  totalRelation?: 'eq' | 'gte' | 'approx';
   getRowId: (row: T) => string;
   page: number;
   perPage: number;
@@ -340,7 +345,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <span aria-live="polite">
           {total === 0
             ? 'No results'
-            : `${from.toLocaleString()}–${to.toLocaleString()} of ${total.toLocaleString()}`}
+            : `${from.toLocaleString()}–${to.toLocaleString()} of ${
+                props.totalRelation === 'approx'
+                  ? `about ${total.toLocaleString()}`
+                  : props.totalRelation === 'gte'
+                    ? `${total.toLocaleString()}+`
+                    : total.toLocaleString()
+              }`}
         </span>
         <div className="ms-auto flex items-center gap-2">
           <Select

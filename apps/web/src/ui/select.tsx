@@ -161,7 +161,13 @@ export interface SearchableSelectProps<T extends SelectOption>
       | 'selectionMode'
       | 'validationBehavior'
       | 'placeholder'
-    > {}
+    > {
+  /**
+   * The caller filters `items` itself from `onInputChange` (a search on the server, as you type),
+   * so the list shows them as given instead of filtering them again.
+   */
+  isRemote?: boolean;
+}
 
 /** A select with a text field that filters the list as you type (long lists like time zones). */
 export function SearchableSelect<T extends SelectOption>({
@@ -171,6 +177,7 @@ export function SearchableSelect<T extends SelectOption>({
   items,
   placeholder,
   className,
+  isRemote,
   ...props
 }: SearchableSelectProps<T>) {
   const isInvalid = Boolean(errorMessage);
@@ -178,10 +185,12 @@ export function SearchableSelect<T extends SelectOption>({
     <RACComboBox
       menuTrigger="focus"
       {...props}
-      defaultItems={items}
+      {...(isRemote ? { items } : { defaultItems: items })}
       isInvalid={isInvalid}
       validationBehavior="aria"
-      allowsEmptyCollection
+      // A remote list with an empty field stays shut: the field clears after a choice, and React
+      // Aria opens a focused combo box whenever its text changes and it has something to show.
+      allowsEmptyCollection={!isRemote || Boolean(props.inputValue)}
       className={cx('group flex flex-col', className)}
     >
       {label && <Label className={fieldLabelClass}>{label}</Label>}

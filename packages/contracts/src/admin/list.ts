@@ -49,8 +49,17 @@ export function listQuerySchema<const S extends readonly [string, ...string[]], 
   });
 }
 
+/**
+ * How `total` relates to the real number of rows: absent or `eq` = exact; `gte` = at least this
+ * many (a broad search's count stops at a cap); `approx` = the database's estimate (an unfiltered
+ * list of a very large table, where an exact count would cost more than the page itself).
+ */
+export const TOTAL_RELATIONS = ['eq', 'gte', 'approx'] as const;
+export type TotalRelation = (typeof TOTAL_RELATIONS)[number];
+
 /** A list's answer: the pagination envelope with its totals. */
-export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) => paginationSchema(item);
+export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) =>
+  paginationSchema(item).extend({ total_relation: z.enum(TOTAL_RELATIONS).optional() });
 
 /** Bulk actions act on the selected rows' ids (at most one page of the largest size). */
 export const bulkIdsSchema = z.object({

@@ -55,7 +55,10 @@ export const artists = pgTable(
     index('artists_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
     // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
     index('artists_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('artists_plays').on(t.plays),
+    // Admin list sorts (`key, id`: the list's tie-break, so a page is an index walk either way).
+    index('artists_plays').on(t.plays, t.id),
+    index('artists_name_sort').on(sql`lower(${t.name})`, t.id),
+    index('artists_created_at').on(t.createdAt, t.id),
   ],
 );
 
@@ -93,7 +96,10 @@ export const albums = pgTable(
     // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
     index('albums_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     index('albums_release_date').on(t.releaseDate),
-    index('albums_plays').on(t.plays),
+    // Admin list sorts (`key, id`: the list's tie-break, so a page is an index walk either way).
+    index('albums_plays').on(t.plays, t.id),
+    index('albums_name_sort').on(sql`lower(${t.name})`, t.id),
+    index('albums_created_at').on(t.createdAt, t.id),
   ],
 );
 
@@ -141,8 +147,12 @@ export const tracks = pgTable(
     index('tracks_name_fts').using('gin', sql`to_tsvector('simple', ${t.name})`),
     // Names starting with the query (search): a range scan, where trigrams of a long query are slow.
     index('tracks_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('tracks_plays').on(t.plays),
-    index('tracks_created_at').on(t.createdAt),
+    // Admin list sorts (`key, id`: the list's tie-break, so a page of 100 000 tracks is an index
+    // walk either way, even where many rows share a value, as a bulk import's created_at does).
+    index('tracks_plays').on(t.plays, t.id),
+    index('tracks_created_at').on(t.createdAt, t.id),
+    index('tracks_name_sort').on(sql`lower(${t.name})`, t.id),
+    index('tracks_duration').on(t.durationMs, t.id),
   ],
 );
 

@@ -115,8 +115,8 @@ export async function loadAlbumRefs(source: DbSource, ids: readonly number[]): P
   return ordered(ids, rows);
 }
 
-/** Credits of many tracks at once, each list in credit order. */
-async function trackCredits(db: Database, trackIds: number[]): Promise<Map<number, ArtistRef[]>> {
+/** Credits of many tracks at once, each list in credit order (also the admin lists' artists). */
+export async function trackCredits(db: Database, trackIds: number[]): Promise<Map<number, ArtistRef[]>> {
   const rows = await db
     .select({ trackId: trackArtist.trackId, ...artistRefColumns })
     .from(trackArtist)
@@ -126,7 +126,7 @@ async function trackCredits(db: Database, trackIds: number[]): Promise<Map<numbe
   return group(rows.map(({ trackId, ...artist }) => [trackId, artist] as [number, ArtistRef]));
 }
 
-async function albumCredits(db: Database, albumIds: number[]): Promise<Map<number, ArtistRef[]>> {
+export async function albumCredits(db: Database, albumIds: number[]): Promise<Map<number, ArtistRef[]>> {
   const rows = await db
     .select({ albumId: albumArtist.albumId, ...artistRefColumns })
     .from(albumArtist)

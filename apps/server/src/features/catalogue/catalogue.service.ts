@@ -46,6 +46,7 @@ export const CATALOGUE_MESSAGES = {
   audioTooLarge: 'The audio file is too large.',
   selectAudio: 'Select an audio file.',
   unknownItems: 'One or more items do not exist.',
+  notOnAlbum: 'One or more tracks are not on this album.',
 } as const;
 
 /** URL key of a genre: lower case, dashes for spaces ("Hip Hop" → "hip-hop"). */
@@ -225,8 +226,27 @@ async function dbUpdateAlbum(db: Database, id: number, input: UpsertAlbumRequest
     await tx
       .insert(albumArtist)
       .values(credits(input.artist_ids, (artistId, position) => ({ albumId: id, artistId, position })));
+    if (input.track_ids?.length) await renumberTracks(tx, id, input.track_ids);
     return true;
   });
+}
+
+/**
+ * The album's track order (the admin's drag or keyboard reorder): the given tracks get numbers 1
+ * to n in one statement. Every one must be on this album, so an order cannot pull in or renumber
+ * another album's track.
+ */
+async function renumberTracks(tx: Tx, albumId: number, trackIds: readonly number[]) {
+  const ids = [...new Set(trackIds)];
+  const onAlbum = await tx
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.albumId, albumId), inArray(tracks.id, ids)));
+  if (onAlbum.length !== ids.length) throw validationError({ track_ids: [CATALOGUE_MESSAGES.notOnAlbum] });
+  await tx.execute(sql`
+    update ${tracks} set number = o.n, updated_at = now()
+    from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) with ordinality as o(id, n)
+    where ${tracks.id} = o.id`);
 }
 
 /** Deletes the album; its tracks stay in the catalogue without an album (tracks.album_id → null). */

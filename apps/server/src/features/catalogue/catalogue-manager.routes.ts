@@ -1,0 +1,55 @@
+import { catalogueManager as op } from '@zema/contracts/operations/catalogue-manager';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { found } from './catalogue.http';
+import {
+  deleteCatalogueItems,
+  getAdminChannel,
+  listAlbums,
+  listArtists,
+  listChannels,
+  listGenres,
+  listTracks,
+  searchChannelItems,
+} from './catalogue-manager.service';
+
+const deletedMessage = (count: number, one: string, many: string) => ({
+  message: `Deleted ${count} ${count === 1 ? one : many}.`,
+  count,
+});
+
+/** The admin's catalogue manager (issue 11 item 7): lists, bulk deletes, the channel editor's reads. */
+export const catalogueManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const remove = (kind: Parameters<typeof deleteCatalogueItems>[2], request: FastifyRequest, ids: number[]) =>
+    deleteCatalogueItems(app.deps, actorOf(request), kind, ids);
+
+  defineRoute(app, op.listArtists, async (request) => listArtists(db, request.query));
+  defineRoute(app, op.deleteArtists, async (request) =>
+    deletedMessage(await remove('artist', request, request.body.ids), 'artist', 'artists'),
+  );
+  defineRoute(app, op.listAlbums, async (request) => listAlbums(db, request.query));
+  defineRoute(app, op.deleteAlbums, async (request) =>
+    deletedMessage(await remove('album', request, request.body.ids), 'album', 'albums'),
+  );
+  defineRoute(app, op.listTracks, async (request) => listTracks(db, request.query));
+  defineRoute(app, op.deleteTracks, async (request) =>
+    deletedMessage(await remove('track', request, request.body.ids), 'track', 'tracks'),
+  );
+  defineRoute(app, op.listGenres, async (request) => listGenres(db, request.query));
+  defineRoute(app, op.deleteGenres, async (request) =>
+    deletedMessage(await remove('genre', request, request.body.ids), 'genre', 'genres'),
+  );
+  defineRoute(app, op.listChannels, async (request) => listChannels(db, request.query));
+  defineRoute(app, op.getChannel, async (request) => ({
+    channel: found(await getAdminChannel(db, request.params.id)),
+  }));
+  defineRoute(app, op.searchChannelItems, async (request) => ({
+    items: await searchChannelItems(db, request.query.type, request.query.query),
+  }));
+  defineRoute(app, op.deleteChannels, async (request) =>
+    deletedMessage(await remove('channel', request, request.body.ids), 'channel', 'channels'),
+  );
+};

@@ -1,0 +1,246 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
+import { makeWav } from '#test/catalogue';
+import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+
+const t = useApp();
+let admin: Client;
+let user: Client;
+
+const api = (actor: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  request(t.app, actor, {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function post<T = { id: number }>(url: string, payload: unknown, key: string): Promise<T> {
+  const res = await api(admin, 'POST', url, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json()[key] as T;
+}
+
+type Row = { id: number; name: string };
+async function list<R = Row>(path: string, qs = '') {
+  const res = await api(admin, 'GET', `/admin/${path}?${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: R[]; total: number; last_page: number };
+}
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+// The catalogue of this file: every name carries `tag`, so searches see only these rows.
+const tag = 'qzx';
+let north: number;
+let south: number;
+let album1: number;
+let album2: number;
+const track: Record<string, number> = {};
+
+beforeAll(async () => {
+  admin = await sessionFor(t.db, await adminUserId(t.db));
+  user = await sessionFor(t.db, (await createUser(t.db, { roles: ['users'] })).id);
+  north = (await post('/artists', { name: `${tag} North`, genres: ['Qzx rock'], verified: true }, 'artist'))
+    .id;
+  south = (await post('/artists', { name: `${tag} south`, genres: ['Qzx jazz'] }, 'artist')).id;
+  album1 = (
+    await post(
+      '/albums',
+      { name: `${tag} Alpha`, artist_ids: [north], release_date: '2001-01-01', type: 'ep' },
+      'album',
+    )
+  ).id;
+  album2 = (
+    await post(
+      '/albums',
+      { name: `${tag} beta`, artist_ids: [north, south], release_date: '2020-01-01' },
+      'album',
+    )
+  ).id;
+  const specs: [string, number | null, number | null, number[], string[], number][] = [
+    [`${tag} Cherry`, album1, 1, [north], ['Qzx rock'], 5],
+    [`${tag} apple`, album1, 2, [north], ['Qzx rock'], 50],
+    [`${tag} Banana`, album2, 1, [south, north], ['Qzx jazz'], 0],
+    [`${tag} date`, null, null, [south], [], 7],
+  ];
+  for (const [name, album_id, number, artist_ids, genres, plays] of specs) {
+    const id = (await post('/tracks', { name, album_id, number, artist_ids, genres }, 'track')).id;
+    await t.db.update(tracks).set({ plays }).where(eq(tracks.id, id));
+    track[name.slice(tag.length + 1).toLowerCase()] = id;
+  }
+});
+
+describe('GET api/v1/admin/tracks', () => {
+  it('searches by name, sorts on a non-key column both ways and pages', async () => {
+    const asc = await list('tracks', `query=${tag}&sort=name&order=asc`);
+    expect(asc.total).toBe(4);
+    expect(names(asc.data)).toEqual([`${tag} apple`, `${tag} Banana`, `${tag} Cherry`, `${tag} date`]);
+    const desc = await list('tracks', `query=${tag}&sort=name&order=desc&perPage=2&page=2`);
+    expect(desc.last_page).toBe(2);
+    expect(names(desc.data)).toEqual([`${tag} Banana`, `${tag} apple`]);
+    const byPlays = await list('tracks', `query=${tag}&sort=plays&order=desc`);
+    expect(names(byPlays.data)[0]).toBe(`${tag} apple`);
+    expect(names(byPlays.data).at(-1)).toBe(`${tag} Banana`);
+  });
+
+  it('filters by artist, album (in album order), genre and audio', async () => {
+    expect(names((await list('tracks', `artist=${south}`)).data).sort()).toEqual([
+      `${tag} Banana`,
+      `${tag} date`,
+    ]);
+    expect(names((await list('tracks', `album=${album1}`)).data)).toEqual([`${tag} Cherry`, `${tag} apple`]);
+    const rock = (await list<{ id: number }>('genres', 'query=qzx rock')).data[0]!;
+    expect((await list('tracks', `genre=${rock.id}`)).total).toBe(2);
+    expect((await list('tracks', `query=${tag}&audio=true`)).total).toBe(0);
+  });
+
+  it('answers each row with its credits in order, its album and its audio format', async () => {
+    const res = await api(admin, 'POST', `/tracks/${track.banana}/audio`, undefined);
+    expect(res.statusCode).toBe(422);
+    const upload = await request(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/tracks/${track.banana}/audio`,
+      headers: { 'content-type': 'audio/wav' },
+      payload: makeWav(2),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const [row] = (
+      await list<{
+        artists: { id: number }[];
+        album: { id: number } | null;
+        format: string | null;
+        duration_ms: number;
+      }>('tracks', `query=${tag} banana`)
+    ).data;
+    expect(row!.artists.map((a) => a.id)).toEqual([south, north]);
+    expect(row!.album?.id).toBe(album2);
+    expect(row!.format).toBe('wav');
+    expect(row!.duration_ms).toBe(2000);
+  });
+
+  it('refuses a sort it does not know and a listener without the permission', async () => {
+    expect((await api(admin, 'GET', '/admin/tracks?sort=src')).statusCode).toBe(422);
+    expect((await api(user, 'GET', '/admin/tracks')).statusCode).toBe(403);
+  });
+});
+
+describe('GET api/v1/admin/artists and albums', () => {
+  it('lists artists with their genres and what a delete would touch', async () => {
+    const res = await list<{
+      name: string;
+      genres: { name: string }[];
+      albums_count: number;
+      tracks_count: number;
+    }>('artists', `query=${tag}&sort=name`);
+    expect(names(res.data)).toEqual([`${tag} North`, `${tag} south`]);
+    expect(res.data[0]).toMatchObject({ albums_count: 2, tracks_count: 3, genres: [{ name: 'qzx-rock' }] });
+    expect(names((await list('artists', `query=${tag}&verified=true`)).data)).toEqual([`${tag} North`]);
+  });
+
+  it('lists albums by release date, by artist and by type', async () => {
+    const res = await list<{ name: string; tracks_count: number; artists: { id: number }[] }>(
+      'albums',
+      `query=${tag}&sort=release_date&order=desc`,
+    );
+    expect(names(res.data)).toEqual([`${tag} beta`, `${tag} Alpha`]);
+    expect(res.data[0]!.artists.map((a) => a.id)).toEqual([north, south]);
+    expect(res.data[1]!.tracks_count).toBe(2);
+    expect(names((await list('albums', `artist=${south}`)).data)).toEqual([`${tag} beta`]);
+    expect(names((await list('albums', `query=${tag}&type=ep`)).data)).toEqual([`${tag} Alpha`]);
+  });
+});
+
+describe('album track order', () => {
+  it('renumbers the album from the order given, and refuses a track of another album', async () => {
+    const body = { name: `${tag} Alpha`, artist_ids: [north] };
+    const res = await api(admin, 'PUT', `/albums/${album1}`, {
+      ...body,
+      track_ids: [track.apple, track.cherry],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().album.tracks.map((x: { name: string }) => x.name)).toEqual([
+      `${tag} apple`,
+      `${tag} Cherry`,
+    ]);
+    const wrong = await api(admin, 'PUT', `/albums/${album1}`, { ...body, track_ids: [track.banana] });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.track_ids).toBeDefined();
+  });
+});
+
+describe('bulk delete', () => {
+  it('deletes tracks with their likes, playlist entries and audio file; audited; caches dropped', async () => {
+    const userId = user.userId!;
+    await t.db.insert(likes).values({ userId, likeableType: 'track', likeableId: track.banana! });
+    const [pl] = await t.db.insert(playlists).values({ name: 'Mine', ownerId: userId }).returning();
+    await t.db.insert(playlistTracks).values({ playlistId: pl!.id, trackId: track.banana!, position: 0 });
+    const [withAudio] = await t.db
+      .select({ src: tracks.src })
+      .from(tracks)
+      .where(eq(tracks.id, track.banana!));
+    expect(await t.deps.storage.get(withAudio!.src!)).not.toBeNull();
+    // The artist page is cached; the delete must drop it.
+    expect((await api(admin, 'GET', `/artists/${south}`)).json().popular_tracks).toHaveLength(2);
+
+    const res = await api(admin, 'POST', '/admin/tracks/bulk-delete', { ids: [track.banana, 999_999] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Deleted 1 track.', count: 1 });
+    expect(await t.deps.storage.get(withAudio!.src!)).toBeNull();
+    expect(await t.db.select().from(likes).where(eq(likes.likeableId, track.banana!))).toHaveLength(0);
+    expect(
+      await t.db.select().from(playlistTracks).where(eq(playlistTracks.playlistId, pl!.id)),
+    ).toHaveLength(0);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'track.delete'), eq(auditLog.targetId, String(track.banana))));
+    expect(entry?.targetLabel).toBe(`${tag} Banana`);
+    expect((await api(admin, 'GET', `/artists/${south}`)).json().popular_tracks).toHaveLength(1);
+  });
+
+  it('never deletes the home page channel', async () => {
+    let [home] = await t.db.select().from(channels).where(eq(channels.slug, 'discover'));
+    home ??= (
+      await t.db
+        .insert(channels)
+        .values({
+          name: 'Discover',
+          slug: 'discover',
+          config: { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 10 },
+        })
+        .returning()
+    )[0];
+    const res = await api(admin, 'POST', '/admin/channels/bulk-delete', { ids: [home.id] });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('channels in the manager', () => {
+  it('lists, opens with the chosen items in order, and searches items for the picker', async () => {
+    const created = await post<{ id: number }>(
+      '/channels',
+      {
+        name: `${tag} picks`,
+        slug: `${tag}-picks`,
+        config: { contentType: 'track', rule: 'manual', layout: 'track_table', limit: 10 },
+        items: [track.date, track.cherry],
+      },
+      'channel',
+    );
+    const rows = await list<{ slug: string; items_count: number }>('channels', `query=${tag}`);
+    expect(rows.data).toEqual([expect.objectContaining({ slug: `${tag}-picks`, items_count: 2 })]);
+    const open = await api(admin, 'GET', `/admin/channels/${created.id}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().channel.items.map((i: { id: number }) => i.id)).toEqual([track.date, track.cherry]);
+    expect(open.json().channel.items[0].subtitle).toBe(`${tag} south`);
+    // Most played first (Banana went in the delete above).
+    const found = await api(admin, 'GET', `/admin/channel-items?type=track&query=${tag}`);
+    expect(found.json().items.map((i: { name: string }) => i.name)).toEqual([
+      `${tag} apple`,
+      `${tag} date`,
+      `${tag} Cherry`,
+    ]);
+    const artistsFound = await api(admin, 'GET', `/admin/channel-items?type=artist&query=${tag}`);
+    expect(artistsFound.json().items).toHaveLength(2);
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { catalogueAdmin } from '@zema/contracts/operations/catalogue';
+import { api } from '#src/lib/api-client';
+
+/** POST catalogue/images (multipart `file`): the picture's URL, for an `image` field of a form. */
+export async function uploadCatalogueImage(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return (await api.call(catalogueAdmin.uploadImage, { body })).url;
+}
+
+export function useUploadCatalogueImage() {
+  return useMutation({ mutationFn: uploadCatalogueImage, meta: { handlesErrors: true } });
+}

@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ALBUM_TYPES, type Album, type ArtistRef, upsertAlbumRequestSchema } from '@zema/contracts';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
+import { useAlbum } from '#src/components/api/get-album';
+import { PageError } from '#src/components/states';
+import { formatDuration } from '#src/lib/format-duration';
+import { paths } from '#src/lib/paths';
+import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
+import { Button, buttonClass } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { Form, FormTextField, fieldLabelClass } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { LoadingPage } from '#src/ui/loading-page';
+import { Select } from '#src/ui/select';
+import { toast } from '#src/ui/toast';
+import { useDeleteAlbums } from '../api/delete-albums';
+import { useSaveAlbum } from '../api/save-album';
+import { ArtistsPicker, ImageField } from '../components/admin-fields';
+import { ALBUM_TYPE_LABELS } from '../components/admin-list';
+import { type ReorderItem, ReorderList } from '../components/admin-reorder-list';
+
+const shape = upsertAlbumRequestSchema.shape;
+const formSchema = z.object({
+  name: shape.name,
+  image: z.string().nullable(),
+  type: z.enum(ALBUM_TYPES),
+  release_date: z.union([z.literal(''), z.iso.date('Enter a date like 2026-01-31.')]),
+  description: z.string().trim().max(10_000),
+  artists: z.array(z.custom<ArtistRef>()).min(1, 'Choose at least one artist.').max(20),
+  tracks: z.array(z.custom<ReorderItem>()),
+});
+type Values = z.infer<typeof formSchema>;
+
+const valuesOf = (a: Album | null): Values => ({
+  name: a?.name ?? '',
+  image: a?.image ?? null,
+  type: a?.type ?? 'album',
+  release_date: a?.release_date ?? '',
+  description: a?.description ?? '',
+  artists: a?.artists ?? [],
+  tracks: (a?.tracks ?? []).map((t) => ({
+    id: t.id,
+    name: t.name,
+    subtitle: `${formatDuration(Math.round(t.duration_ms / 1000))}${t.stream_url ? '' : ' · no audio'}`,
+  })),
+});
+
+/** /admin/albums/new and /admin/albums/:albumId: cover, credits, release and track order. */
+export default function AdminAlbumPage() {
+  const param = useParams().albumId;
+  const id = param === undefined || param === 'new' ? null : Number(param);
+  const album = useAlbum(id ?? Number.NaN);
+  if (id !== null && album.isPending) return <LoadingPage />;
+  if (id !== null && album.isError) return <PageError error={album.error} onRetry={() => album.refetch()} />;
+  return <AlbumForm key={id ?? 'new'} album={album.data ?? null} />;
+}
+
+function AlbumForm({ album }: { album: Album | null }) {
+  const navigate = useNavigate();
+  const save = useSaveAlbum();
+  const del = useDeleteAlbums();
+  const [deleting, setDeleting] = useState(false);
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(album) });
+  const dirty = form.formState.isDirty;
+  const blocker = useUnsavedChangesBlocker(dirty && !save.isPending && !form.formState.isSubmitSuccessful);
+  const set = <K extends keyof Values>(name: K, value: Values[K]) =>
+    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const errors = form.formState.errors;
+
+  const submit = (v: Values) =>
+    save.mutate(
+      {
+        id: album?.id ?? null,
+        body: {
+          name: v.name,
+          image: v.image,
+          type: v.type,
+          release_date: v.release_date || null,
+          description: v.description || null,
+          artist_ids: v.artists.map((a) => a.id),
+          ...(album && v.tracks.length ? { track_ids: v.tracks.map((t) => t.id) } : {}),
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          toast.positive(album ? 'Album saved' : 'Album created');
+          form.reset(valuesOf(saved));
+          if (!album) navigate(`/admin/albums/${saved.id}`, { replace: true });
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
+  return (
+    <AdminPage
+      title={album ? album.name : 'New album'}
+      breadcrumbs={[{ label: 'Albums', to: '/admin/albums' }]}
+      actions={
+        album && (
+          <>
+            <a href={paths.album(album)} className="text-sm text-primary underline-offset-2 hover:underline">
+              View in the player
+            </a>
+            <Button variant="danger" onPress={() => setDeleting(true)}>
+              Delete album
+            </Button>
+          </>
+        )
+      }
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
+        <AdminCard title="Album">
+          <div className="flex flex-col gap-4">
+            <FormTextField name="name" label="Name" isRequired />
+            <ArtistsPicker
+              label="Artists"
+              value={form.watch('artists')}
+              onChange={(artists) => set('artists', artists)}
+              errorMessage={errors.artists?.message ?? errors.artists?.root?.message}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Select
+                label="Type"
+                items={ALBUM_TYPES.map((t) => ({ id: t, label: ALBUM_TYPE_LABELS[t] }))}
+                selectedKey={form.watch('type')}
+                onSelectionChange={(k) => set('type', k as Values['type'])}
+              />
+              <label className="flex flex-col">
+                <span className={fieldLabelClass}>Release date</span>
+                <input
+                  type="date"
+                  value={form.watch('release_date')}
+                  onChange={(e) => set('release_date', e.target.value)}
+                  className="h-10 rounded-theme border border-divider bg-bg px-3 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
+                />
+                {errors.release_date && (
+                  <span className="mt-1.5 text-xs font-medium text-danger">
+                    {errors.release_date.message}
+                  </span>
+                )}
+              </label>
+            </div>
+            <ImageField label="Cover" value={form.watch('image')} onChange={(url) => set('image', url)} />
+            <FormTextField name="description" label="Description" multiline />
+          </div>
+        </AdminCard>
+        {album && (
+          <AdminCard
+            title="Track order"
+            actions={
+              <Link
+                to={`/admin/tracks/new?album=${album.id}`}
+                className={buttonClass({ variant: 'outline', size: 'sm' })}
+              >
+                <Plus aria-hidden className="size-4" />
+                Add track
+              </Link>
+            }
+          >
+            <p className="mb-3 text-sm text-muted">
+              Drag a track by its handle, or focus the handle and press Enter, then the arrow keys and Enter
+              again; the arrows on each row move it one place.
+            </p>
+            <ReorderList
+              label="Tracks of the album"
+              numbered
+              items={form.watch('tracks')}
+              onChange={(tracks) => set('tracks', tracks)}
+              empty="No tracks yet."
+            />
+          </AdminCard>
+        )}
+        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
+          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
+          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
+            Discard
+          </Button>
+          <Button type="submit" isPending={save.isPending}>
+            {album ? 'Save album' : 'Create album'}
+          </Button>
+        </div>
+      </Form>
+      <UnsavedChangesDialog blocker={blocker} />
+      {album && (
+        <ConfirmDialog
+          isOpen={deleting}
+          onOpenChange={setDeleting}
+          title={`Delete ${album.name}?`}
+          confirmLabel="Delete album"
+          danger
+          isPending={del.isPending}
+          onConfirm={() =>
+            del.mutate([album.id], {
+              onSuccess: () => {
+                toast.positive('Album deleted');
+                navigate('/admin/albums');
+              },
+            })
+          }
+        >
+          Its likes go with it. Its{' '}
+          {album.tracks_count === 1 ? 'track stays' : `${album.tracks_count} tracks stay`} in the catalogue
+          without an album. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,90 @@
+import { ALBUM_TYPES } from '@zema/contracts';
+import type { AdminAlbumRow } from '@zema/contracts/admin';
+import { Disc3 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '#src/ui/data-table';
+import { Select } from '#src/ui/select';
+import { useDeleteAlbums } from '../api/delete-albums';
+import { useAdminAlbums } from '../api/list-admin-albums';
+import { ALBUM_TYPE_LABELS, CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+
+const TYPES = [
+  { id: 'any', label: 'Any type' },
+  ...ALBUM_TYPES.map((t) => ({ id: t, label: ALBUM_TYPE_LABELS[t] })),
+];
+
+const columns: DataTableColumn<AdminAlbumRow>[] = [
+  {
+    id: 'album',
+    header: 'Album',
+    sortKey: 'name',
+    hideable: false,
+    cell: (a) => (
+      <Link
+        to={`/admin/albums/${a.id}`}
+        tabIndex={-1}
+        className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded bg-hover">
+          {a.image ? (
+            <img src={a.image} alt="" className="size-full object-cover" />
+          ) : (
+            <Disc3 aria-hidden className="size-4 text-muted" />
+          )}
+        </span>
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-fg">{a.name}</span>
+          <span className="truncate text-xs text-muted">{a.artists.map((x) => x.name).join(', ')}</span>
+        </span>
+      </Link>
+    ),
+  },
+  { id: 'type', header: 'Type', cell: (a) => ALBUM_TYPE_LABELS[a.type] },
+  { id: 'tracks', header: 'Tracks', cell: (a) => a.tracks_count.toLocaleString() },
+  {
+    id: 'release_date',
+    header: 'Released',
+    sortKey: 'release_date',
+    cell: (a) => formatDay(a.release_date),
+  },
+  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => a.plays.toLocaleString() },
+  {
+    id: 'created_at',
+    header: 'Added',
+    sortKey: 'created_at',
+    defaultHidden: true,
+    cell: (a) => formatDay(a.created_at),
+  },
+];
+
+/** /admin/albums: every album, searchable and filterable by type. */
+export default function AdminAlbumsPage() {
+  return (
+    <CatalogueList
+      title="Albums"
+      description="Albums, singles and EPs: open one to edit its cover, credits and track order."
+      noun={['album', 'albums']}
+      base="/admin/albums"
+      columns={columns}
+      filterKeys={['type', 'artist', 'genre']}
+      useList={useAdminAlbums}
+      useDelete={useDeleteAlbums}
+      filters={(params, setFilter) => (
+        <Select
+          aria-label="Album type"
+          className="w-40"
+          items={TYPES}
+          selectedKey={params.filters.type ?? 'any'}
+          onSelectionChange={(k) => setFilter('type', String(k))}
+        />
+      )}
+      deleteWarning={(rows) =>
+        `Their likes go with them. Their ${plural(
+          sum(rows, (r) => r.tracks_count),
+          'track',
+          'tracks',
+        )} stay in the catalogue as tracks without an album.`
+      }
+    />
+  );
+}

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Artist, upsertArtistRequestSchema } from '@zema/contracts';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
+import { useArtist } from '#src/components/api/get-artist';
+import { PageError } from '#src/components/states';
+import { paths } from '#src/lib/paths';
+import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
+import { Button } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { LoadingPage } from '#src/ui/loading-page';
+import { toast } from '#src/ui/toast';
+import { useDeleteArtists } from '../api/delete-artists';
+import { useSaveArtist } from '../api/save-artist';
+import { GenresPicker, ImageField } from '../components/admin-fields';
+
+// The contract's fields; optional texts are held as strings (empty = none) while editing.
+const shape = upsertArtistRequestSchema.shape;
+const formSchema = z.object({
+  name: shape.name,
+  verified: z.boolean(),
+  image_small: z.string().nullable(),
+  image_large: z.string().nullable(),
+  bio: z.string().trim().max(10_000),
+  links: z
+    .array(
+      z.object({
+        label: z.string().trim().max(100),
+        url: z.string().trim().url('Enter a full URL (https://…).').max(2000),
+      }),
+    )
+    .max(20),
+  genres: z.array(z.string()).max(20),
+});
+type Values = z.infer<typeof formSchema>;
+
+const valuesOf = (a: Artist | null): Values => ({
+  name: a?.name ?? '',
+  verified: a?.verified ?? false,
+  image_small: a?.image_small ?? null,
+  image_large: a?.image_large ?? null,
+  bio: a?.bio ?? '',
+  links: a?.links ?? [],
+  genres: a?.genres.map((g) => g.display_name) ?? [],
+});
+
+/** /admin/artists/new and /admin/artists/:artistId: the artist's profile. */
+export default function AdminArtistPage() {
+  const param = useParams().artistId;
+  const id = param === undefined || param === 'new' ? null : Number(param);
+  const artist = useArtist(id ?? Number.NaN);
+  if (id !== null && artist.isPending) return <LoadingPage />;
+  if (id !== null && artist.isError)
+    return <PageError error={artist.error} onRetry={() => artist.refetch()} />;
+  return (
+    <ArtistForm
+      key={id ?? 'new'}
+      artist={artist.data?.artist ?? null}
+      albumsCount={artist.data?.albums.length ?? 0}
+    />
+  );
+}
+
+function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCount: number }) {
+  const navigate = useNavigate();
+  const save = useSaveArtist();
+  const del = useDeleteArtists();
+  const [deleting, setDeleting] = useState(false);
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(artist) });
+  const links = useFieldArray({ control: form.control, name: 'links' });
+  const dirty = form.formState.isDirty;
+  const blocker = useUnsavedChangesBlocker(dirty && !save.isPending && !form.formState.isSubmitSuccessful);
+  const set = <K extends keyof Values>(name: K, value: Values[K]) =>
+    form.setValue(name, value as never, { shouldDirty: true });
+
+  const submit = (v: Values) =>
+    save.mutate(
+      {
+        id: artist?.id ?? null,
+        body: {
+          name: v.name,
+          verified: v.verified,
+          image_small: v.image_small,
+          image_large: v.image_large,
+          bio: v.bio || null,
+          links: v.links.filter((l) => l.url).map((l) => ({ url: l.url, label: l.label || l.url })),
+          genres: v.genres,
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          toast.positive(artist ? 'Artist saved' : 'Artist created');
+          form.reset(valuesOf(saved));
+          if (!artist) navigate(`/admin/artists/${saved.id}`, { replace: true });
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
+  return (
+    <AdminPage
+      title={artist ? artist.name : 'New artist'}
+      breadcrumbs={[{ label: 'Artists', to: '/admin/artists' }]}
+      actions={
+        artist && (
+          <>
+            <a
+              href={paths.artist(artist)}
+              className="text-sm text-primary underline-offset-2 hover:underline"
+            >
+              View in the player
+            </a>
+            <Button variant="danger" onPress={() => setDeleting(true)}>
+              Delete artist
+            </Button>
+          </>
+        )
+      }
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
+        <AdminCard title="Profile">
+          <div className="flex flex-col gap-4">
+            <FormTextField name="name" label="Name" isRequired />
+            <FormCheckbox name="verified" description="Shows the verified badge next to the name.">
+              Verified artist
+            </FormCheckbox>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ImageField
+                label="Picture"
+                round
+                value={form.watch('image_small')}
+                onChange={(url) => set('image_small', url)}
+              />
+              <ImageField
+                label="Header image"
+                value={form.watch('image_large')}
+                onChange={(url) => set('image_large', url)}
+              />
+            </div>
+            <FormTextField name="bio" label="Biography" multiline />
+            <GenresPicker value={form.watch('genres')} onChange={(names) => set('genres', names)} />
+          </div>
+        </AdminCard>
+        <AdminCard
+          title="Links"
+          actions={
+            <Button
+              variant="outline"
+              size="sm"
+              startIcon={<Plus aria-hidden />}
+              isDisabled={links.fields.length >= 20}
+              onPress={() => links.append({ label: '', url: '' })}
+            >
+              Add link
+            </Button>
+          }
+        >
+          {links.fields.length === 0 ? (
+            <p className="text-sm text-muted">No links yet: a website, a shop or social pages.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {links.fields.map((field, index) => (
+                <li key={field.id} className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
+                  <FormTextField name={`links.${index}.label`} label="Label" className="w-full sm:w-48" />
+                  <FormTextField
+                    name={`links.${index}.url`}
+                    label="URL"
+                    type="url"
+                    className="min-w-0 flex-1"
+                  />
+                  <Button
+                    variant="icon"
+                    aria-label={`Remove link ${index + 1}`}
+                    onPress={() => links.remove(index)}
+                  >
+                    <X aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminCard>
+        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
+          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
+          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
+            Discard
+          </Button>
+          <Button type="submit" isPending={save.isPending}>
+            {artist ? 'Save artist' : 'Create artist'}
+          </Button>
+        </div>
+      </Form>
+      <UnsavedChangesDialog blocker={blocker} />
+      {artist && (
+        <ConfirmDialog
+          isOpen={deleting}
+          onOpenChange={setDeleting}
+          title={`Delete ${artist.name}?`}
+          confirmLabel="Delete artist"
+          danger
+          isPending={del.isPending}
+          onConfirm={() =>
+            del.mutate([artist.id], {
+              onSuccess: () => {
+                toast.positive('Artist deleted');
+                navigate('/admin/artists');
+              },
+            })
+          }
+        >
+          Their likes and follows go with them. Their{' '}
+          {albumsCount === 1 ? '1 album' : `${albumsCount} albums`} and tracks stay in the catalogue without
+          this credit. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </AdminPage>
+  );
+}

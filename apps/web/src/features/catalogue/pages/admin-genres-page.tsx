@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { upsertGenreRequestSchema } from '@zema/contracts';
+import type { AdminGenreRow } from '@zema/contracts/admin';
+import { Plus, Tag } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '#src/ui/button';
+import type { DataTableColumn } from '#src/ui/data-table';
+import { Dialog } from '#src/ui/dialog';
+import { Form, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { toast } from '#src/ui/toast';
+import { useDeleteGenres } from '../api/delete-genres';
+import { useAdminGenres } from '../api/list-admin-genres';
+import { useSaveGenre } from '../api/save-genre';
+import { ImageField } from '../components/admin-fields';
+import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+
+const formSchema = z.object({ name: upsertGenreRequestSchema.shape.name, image: z.string().nullable() });
+type Values = z.infer<typeof formSchema>;
+
+/** New or edit: the name (its URL key follows it) and a picture. */
+function GenreDialog({ genre, onClose }: { genre: AdminGenreRow | 'new' | null; onClose: () => void }) {
+  const save = useSaveGenre();
+  const current = genre === 'new' ? null : genre;
+  const form = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    values: { name: current?.display_name ?? '', image: current?.image ?? null },
+  });
+  const submit = (v: Values) =>
+    save.mutate(
+      { id: current?.id ?? null, body: { name: v.name, display_name: v.name, image: v.image } },
+      {
+        onSuccess: () => {
+          toast.positive(current ? 'Genre saved' : 'Genre created');
+          onClose();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  return (
+    <Dialog
+      title={current ? `Edit ${current.display_name}` : 'New genre'}
+      size="sm"
+      isOpen={genre !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+        <FormTextField name="name" label="Name" isRequired autoFocus />
+        <ImageField
+          label="Picture"
+          value={form.watch('image')}
+          onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="text" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isPending={save.isPending}>
+            {current ? 'Save genre' : 'Create genre'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** /admin/genres: genres with how many artists and tracks carry them; edited in a dialog. */
+export default function AdminGenresPage() {
+  const [editing, setEditing] = useState<AdminGenreRow | 'new' | null>(null);
+  const columns: DataTableColumn<AdminGenreRow>[] = [
+    {
+      id: 'genre',
+      header: 'Genre',
+      sortKey: 'name',
+      hideable: false,
+      cell: (g) => (
+        <button
+          type="button"
+          tabIndex={-1}
+          onClick={() => setEditing(g)}
+          className="flex min-w-0 items-center gap-3 rounded-sm text-start outline-none hover:underline"
+        >
+          <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded bg-hover">
+            {g.image ? (
+              <img src={g.image} alt="" className="size-full object-cover" />
+            ) : (
+              <Tag aria-hidden className="size-4 text-muted" />
+            )}
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-medium text-fg">{g.display_name}</span>
+            <span className="truncate text-xs text-muted">/genre/{g.name}</span>
+          </span>
+        </button>
+      ),
+    },
+    { id: 'artists', header: 'Artists', cell: (g) => g.artists_count.toLocaleString() },
+    { id: 'tracks', header: 'Tracks', cell: (g) => g.tracks_count.toLocaleString() },
+    { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (g) => formatDay(g.created_at) },
+  ];
+  return (
+    <>
+      <CatalogueList
+        title="Genres"
+        description="The genres artists and tracks are tagged with; each has its page in the player."
+        noun={['genre', 'genres']}
+        base="/admin/genres"
+        columns={columns}
+        useList={useAdminGenres}
+        useDelete={useDeleteGenres}
+        onRowAction={setEditing}
+        createAction={
+          <Button startIcon={<Plus aria-hidden />} onPress={() => setEditing('new')}>
+            New genre
+          </Button>
+        }
+        deleteWarning={(rows) =>
+          `${plural(
+            sum(rows, (r) => r.artists_count),
+            'artist',
+            'artists',
+          )} and ${plural(
+            sum(rows, (r) => r.tracks_count),
+            'track',
+            'tracks',
+          )} lose the tag; they stay in the catalogue.`
+        }
+      />
+      <GenreDialog genre={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

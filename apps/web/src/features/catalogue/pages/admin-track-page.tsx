@@ -1,0 +1,276 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ArtistRef, type Track, upsertTrackRequestSchema } from '@zema/contracts';
+import { FileAudio, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
+import { useAlbum } from '#src/components/api/get-album';
+import { PageError } from '#src/components/states';
+import { formatDuration } from '#src/lib/format-duration';
+import { paths } from '#src/lib/paths';
+import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
+import { Button } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
+import { applyServerErrors } from '#src/ui/form-errors';
+import { LoadingPage } from '#src/ui/loading-page';
+import { toast } from '#src/ui/toast';
+import { useDeleteTracks } from '../api/delete-tracks';
+import { useTrack } from '../api/get-track';
+import { useSaveTrack } from '../api/save-track';
+import { useUploadTrackAudio } from '../api/upload-track-audio';
+import {
+  type AlbumChoice,
+  AlbumPicker,
+  ArtistsPicker,
+  FieldMessage,
+  GenresPicker,
+  ImageField,
+} from '../components/admin-fields';
+
+const AUDIO_ACCEPT = 'audio/*,.mp3,.ogg,.opus,.flac,.m4a,.wav,.webm';
+
+const shape = upsertTrackRequestSchema.shape;
+const formSchema = z.object({
+  name: shape.name,
+  artists: z.array(z.custom<ArtistRef>()).min(1, 'Choose at least one artist.').max(20),
+  album: z.custom<AlbumChoice>().nullable(),
+  number: z.union([z.literal(''), z.string().regex(/^\d{1,5}$/, 'Enter a whole number.')]),
+  genres: z.array(z.string()).max(20),
+  explicit: z.boolean(),
+  image: z.string().nullable(),
+});
+type Values = z.infer<typeof formSchema>;
+
+const valuesOf = (t: Track | null, album: AlbumChoice | null): Values => ({
+  name: t?.name ?? '',
+  artists: t?.artists ?? [],
+  album: t?.album ? { id: t.album.id, name: t.album.name } : album,
+  number: t?.number ? String(t.number) : '',
+  genres: t?.genres?.map((g) => g.display_name) ?? [],
+  explicit: t?.explicit ?? false,
+  // The row's own artwork only: `image` in the answer falls back to the album cover.
+  image: t && t.image !== t.album?.image ? t.image : null,
+});
+
+/** /admin/tracks/new (?album= to add one to an album) and /admin/tracks/:trackId. */
+export default function AdminTrackPage() {
+  const param = useParams().trackId;
+  const id = param === undefined || param === 'new' ? null : Number(param);
+  const [search] = useSearchParams();
+  const albumId = Number(search.get('album'));
+  const track = useTrack(id ?? Number.NaN);
+  const album = useAlbum(id === null && albumId > 0 ? albumId : Number.NaN);
+  if (id !== null && track.isPending) return <LoadingPage />;
+  if (id !== null && track.isError) return <PageError error={track.error} onRetry={() => track.refetch()} />;
+  if (id === null && albumId > 0 && album.isPending) return <LoadingPage />;
+  return <TrackForm key={id ?? 'new'} track={track.data ?? null} album={album.data ?? null} />;
+}
+
+function TrackForm({
+  track,
+  album,
+}: {
+  track: Track | null;
+  album: { id: number; name: string; artists: ArtistRef[]; tracks_count: number } | null;
+}) {
+  const navigate = useNavigate();
+  const save = useSaveTrack();
+  const upload = useUploadTrackAudio();
+  const del = useDeleteTracks();
+  const [deleting, setDeleting] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const defaults = valuesOf(track, album ? { id: album.id, name: album.name } : null);
+  if (!track && album) {
+    defaults.artists = album.artists;
+    defaults.number = String(album.tracks_count + 1);
+  }
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: defaults });
+  const dirty = form.formState.isDirty || file !== null;
+  const busy = save.isPending || upload.isPending;
+  const blocker = useUnsavedChangesBlocker(dirty && !busy && !form.formState.isSubmitSuccessful);
+  const set = <K extends keyof Values>(name: K, value: Values[K]) =>
+    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const errors = form.formState.errors;
+
+  const sendAudio = (id: number, chosen: File, then?: () => void) =>
+    upload.mutate(
+      { id, file: chosen },
+      {
+        onSuccess: (saved) => {
+          setFile(null);
+          setFileError(undefined);
+          toast.positive(`Audio saved (${formatDuration(Math.round(saved.duration_ms / 1000))})`);
+          then?.();
+        },
+        onError: (error) => {
+          const map = (error as { errors?: Record<string, string[]> }).errors;
+          setFileError(map?.file?.[0] ?? (error instanceof Error ? error.message : String(error)));
+        },
+      },
+    );
+
+  const submit = (v: Values) =>
+    save.mutate(
+      {
+        id: track?.id ?? null,
+        body: {
+          name: v.name,
+          artist_ids: v.artists.map((a) => a.id),
+          album_id: v.album?.id ?? null,
+          number: v.number ? Number(v.number) : null,
+          genres: v.genres,
+          explicit: v.explicit,
+          image: v.image,
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          form.reset(valuesOf(saved, null));
+          const done = () => {
+            toast.positive(track ? 'Track saved' : 'Track created');
+            if (!track) navigate(`/admin/tracks/${saved.id}`, { replace: true });
+          };
+          // A new track's file goes up once the track exists; the page then shows the track.
+          if (file) sendAudio(saved.id, file, done);
+          else done();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFileError(undefined);
+    if (track) sendAudio(track.id, chosen);
+    else setFile(chosen);
+  };
+
+  return (
+    <AdminPage
+      title={track ? track.name : 'New track'}
+      breadcrumbs={[{ label: 'Tracks', to: '/admin/tracks' }]}
+      actions={
+        track && (
+          <>
+            <a href={paths.track(track)} className="text-sm text-primary underline-offset-2 hover:underline">
+              View in the player
+            </a>
+            <Button variant="danger" onPress={() => setDeleting(true)}>
+              Delete track
+            </Button>
+          </>
+        )
+      }
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
+        <AdminCard title="Audio file">
+          <div className="flex flex-wrap items-center gap-3">
+            <FileAudio aria-hidden className="size-8 shrink-0 text-muted" />
+            <div className="flex min-w-48 flex-1 flex-col text-sm">
+              {file ? (
+                <span className="truncate font-medium text-fg">{file.name}</span>
+              ) : track?.stream_url ? (
+                <span className="font-medium text-fg">
+                  {track.format?.toUpperCase()} · {formatDuration(Math.round(track.duration_ms / 1000))}
+                  {track.bitrate ? ` · ${track.bitrate} kbps` : ''}
+                </span>
+              ) : (
+                <span className="text-muted">
+                  No audio file yet: the track is listed but cannot be played.
+                </span>
+              )}
+              <span className="text-xs text-muted">
+                {file
+                  ? 'Uploaded when the track is created; its length is read from the file.'
+                  : 'MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.'}
+              </span>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={AUDIO_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Audio file"
+              onChange={(e) => {
+                choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <Button
+              variant="outline"
+              startIcon={<Upload aria-hidden />}
+              isPending={upload.isPending}
+              onPress={() => fileInput.current?.click()}
+            >
+              {track?.stream_url || file ? 'Replace audio' : 'Choose audio file'}
+            </Button>
+          </div>
+          <FieldMessage error={fileError} />
+        </AdminCard>
+        <AdminCard title="Track">
+          <div className="flex flex-col gap-4">
+            <FormTextField name="name" label="Title" isRequired />
+            <ArtistsPicker
+              label="Artists"
+              value={form.watch('artists')}
+              onChange={(artists) => set('artists', artists)}
+              errorMessage={errors.artists?.message ?? errors.artists?.root?.message}
+            />
+            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+              <AlbumPicker value={form.watch('album')} onChange={(a) => set('album', a)} />
+              <FormTextField name="number" label="Number" inputMode="numeric" />
+            </div>
+            <GenresPicker value={form.watch('genres')} onChange={(names) => set('genres', names)} />
+            <FormCheckbox name="explicit">Explicit lyrics</FormCheckbox>
+            <ImageField label="Artwork" value={form.watch('image')} onChange={(url) => set('image', url)} />
+          </div>
+        </AdminCard>
+        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
+          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
+          <Button
+            variant="text"
+            isDisabled={!dirty}
+            onPress={() => {
+              form.reset();
+              setFile(null);
+            }}
+          >
+            Discard
+          </Button>
+          <Button type="submit" isPending={busy}>
+            {track ? 'Save track' : 'Create track'}
+          </Button>
+        </div>
+      </Form>
+      <UnsavedChangesDialog blocker={blocker} />
+      {track && (
+        <ConfirmDialog
+          isOpen={deleting}
+          onOpenChange={setDeleting}
+          title={`Delete ${track.name}?`}
+          confirmLabel="Delete track"
+          danger
+          isPending={del.isPending}
+          onConfirm={() =>
+            del.mutate([track.id], {
+              onSuccess: () => {
+                toast.positive('Track deleted');
+                navigate('/admin/tracks');
+              },
+            })
+          }
+        >
+          Its audio file, likes and play history go with it, and it leaves every playlist holding it. This
+          cannot be undone.
+        </ConfirmDialog>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,101 @@
+import type { AdminTrackRow } from '@zema/contracts/admin';
+import { Music } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatDuration } from '#src/lib/format-duration';
+import type { DataTableColumn } from '#src/ui/data-table';
+import { Select } from '#src/ui/select';
+import { useDeleteTracks } from '../api/delete-tracks';
+import { useAdminTracks } from '../api/list-admin-tracks';
+import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+
+const AUDIO = [
+  { id: 'any', label: 'With or without audio' },
+  { id: 'true', label: 'Has audio' },
+  { id: 'false', label: 'No audio file' },
+];
+
+const columns: DataTableColumn<AdminTrackRow>[] = [
+  {
+    id: 'track',
+    header: 'Track',
+    sortKey: 'name',
+    hideable: false,
+    cell: (t) => (
+      <Link
+        to={`/admin/tracks/${t.id}`}
+        tabIndex={-1}
+        className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded bg-hover">
+          {t.image ? (
+            <img src={t.image} alt="" className="size-full object-cover" />
+          ) : (
+            <Music aria-hidden className="size-4 text-muted" />
+          )}
+        </span>
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium text-fg">
+            {t.name}
+            {t.explicit && (
+              <span
+                className="ms-2 rounded-sm bg-hover px-1 text-[10px] font-bold text-muted"
+                title="Explicit"
+              >
+                E
+              </span>
+            )}
+          </span>
+          <span className="truncate text-xs text-muted">{t.artists.map((a) => a.name).join(', ')}</span>
+        </span>
+      </Link>
+    ),
+  },
+  { id: 'album', header: 'Album', cell: (t) => t.album?.name ?? '—' },
+  {
+    id: 'duration',
+    header: 'Length',
+    sortKey: 'duration',
+    cell: (t) => formatDuration(Math.round(t.duration_ms / 1000)),
+  },
+  {
+    id: 'audio',
+    header: 'Audio',
+    cell: (t) =>
+      t.format ? (
+        <span className="rounded-full border border-divider px-2 py-0.5 text-xs uppercase">{t.format}</span>
+      ) : (
+        <span className="text-xs text-muted">None</span>
+      ),
+  },
+  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (t) => t.plays.toLocaleString() },
+  { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (t) => formatDay(t.created_at) },
+];
+
+/** /admin/tracks: every track (100 000 on a large catalogue), searchable and sortable. */
+export default function AdminTracksPage() {
+  return (
+    <CatalogueList
+      title="Tracks"
+      description="Every track: open one to edit its credits or replace its audio file."
+      noun={['track', 'tracks']}
+      base="/admin/tracks"
+      columns={columns}
+      filterKeys={['audio', 'artist', 'album', 'genre']}
+      useList={useAdminTracks}
+      useDelete={useDeleteTracks}
+      filters={(params, setFilter) => (
+        <Select
+          aria-label="Audio file"
+          className="w-52"
+          items={AUDIO}
+          selectedKey={params.filters.audio ?? 'any'}
+          onSelectionChange={(k) => setFilter('audio', String(k))}
+        />
+      )}
+      deleteWarning={(rows) => {
+        const playlists = sum(rows, (r) => r.playlists_count);
+        return `Their audio files, likes and play history go with them${playlists ? `, and they leave ${plural(playlists, 'playlist entry', 'playlist entries')}` : ''}.`;
+      }}
+    />
+  );
+}
