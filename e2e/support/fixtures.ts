@@ -22,6 +22,9 @@ export async function withBootstrap(page: Page, edit: (data: BootstrapData) => v
 
 /** axe-core over the whole page; fails with the list of violations. */
 export async function expectAccessible(page: Page) {
+  // React Aria announces through a live region whose transient `role="img"` child has its label
+  // only for the moment of the announcement: wait for it to clear, as a screen reader would.
+  await expect(page.locator('[role="log"] > [role="img"]')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).analyze();
   const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help}`);
   // Which elements, so a failure can be fixed without re-running under a debugger.
