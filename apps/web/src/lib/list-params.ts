@@ -1,6 +1,7 @@
 import { LIST_DEFAULT_PER_PAGE, type SortOrder } from '@zema/contracts/admin';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
 
 /**
  * The state of an admin list (the one list contract: page, perPage, sort, order, query and the
@@ -79,4 +80,17 @@ export function useListParams(filterKeys: readonly string[] = []) {
     [setSearch],
   );
   return [params, update] as const;
+}
+
+/**
+ * A list's search box: what is typed shows at once, and reaches the URL (and the query) 300 ms
+ * after the last key, so each keystroke does not ask the server.
+ */
+export function useListSearch(query: string, setParams: (change: { query: string }) => void) {
+  const [search, setSearch] = useState(query);
+  const debounced = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if (debounced !== query) setParams({ query: debounced });
+  }, [debounced, query, setParams]);
+  return [search, setSearch] as const;
 }

@@ -1,14 +1,13 @@
 import type { AuditEntry } from '@zema/contracts/admin';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
-import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useAuditList } from '../api/list-audit';
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
@@ -23,12 +22,8 @@ export default function AuditLogPage() {
   const [params, setParams] = useListParams(FILTERS);
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = useAuditList(apiQuery);
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
+  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
 
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(
     () => [

@@ -1,8 +1,8 @@
 import type { ErrorLogEntry } from '@zema/contracts/admin';
 import { Download, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AdminPage } from '#src/components/admin/admin-page';
-import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
@@ -10,7 +10,6 @@ import { ErrorDetails } from '#src/ui/error-frames';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { errorLogDayUrl, latestErrorLogUrl } from '../api/download-error-log';
 import { useErrorLogEntry } from '../api/get-error-log-entry';
 import { useErrorLog } from '../api/list-error-log';
@@ -48,12 +47,8 @@ export default function ErrorLogPage() {
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = useErrorLog(apiQuery);
   const days = useErrorLogDays();
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
+  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<ErrorLogEntry | null>(null);
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
 
   const columns = useMemo<DataTableColumn<ErrorLogEntry>[]>(
     () => [

@@ -1,9 +1,9 @@
 import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminPage } from '#src/components/admin/admin-page';
-import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
@@ -11,7 +11,6 @@ import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useMailMessage } from '../api/get-mail-log-message';
 import { useMailLog } from '../api/list-mail-log';
 import { formatTime } from '../components/format';
@@ -37,12 +36,8 @@ export default function MailLogPage() {
   const [params, setParams] = useListParams(FILTERS);
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = useMailLog(apiQuery);
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
+  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<MailLogEntry | null>(null);
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
 
   const columns = useMemo<DataTableColumn<MailLogEntry>[]>(
     () => [

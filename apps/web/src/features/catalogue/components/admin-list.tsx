@@ -1,16 +1,15 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ALBUM_TYPES } from '@zema/contracts';
 import { Plus, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
-import { type ListParams, listApiQuery, useListParams } from '#src/lib/list-params';
+import { type ListParams, listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 
 export const ALBUM_TYPE_LABELS: Record<(typeof ALBUM_TYPES)[number], string> = {
   album: 'Album',
@@ -57,15 +56,10 @@ export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = props.useList(apiQuery);
   const navigate = useNavigate();
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
+  const [search, setSearch] = useListSearch(params.query, setParams);
   const [deleting, setDeleting] = useState<{ rows: T[]; clear: () => void } | null>(null);
   const del = props.useDelete();
   const [one, many] = props.noun;
-
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
 
   const rows = list.data?.data;
   const setFilter = (name: string, value: string | undefined) =>

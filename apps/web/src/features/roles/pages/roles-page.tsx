@@ -1,16 +1,15 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminRoleRow } from '@zema/contracts/admin';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { useRolesList } from '#src/components/admin/api/list-roles';
 import { useAuth } from '#src/lib/bootstrap-store';
-import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { buttonClass } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { TextField } from '#src/ui/field';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 
 const columns: DataTableColumn<AdminRoleRow>[] = [
   {
@@ -55,11 +54,7 @@ export default function RolesPage() {
   const list = useRolesList(apiQuery);
   const navigate = useNavigate();
   const auth = useAuth();
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
+  const [search, setSearch] = useListSearch(params.query, setParams);
 
   return (
     <AdminPage

@@ -1,21 +1,20 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminUserRow } from '@zema/contracts/admin';
 import { Download, Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { usersExportUrl, useUsersList } from '#src/components/admin/api/list-users';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
-import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useAssignRole } from '../api/assign-role';
 import { useDeleteUsers } from '../api/delete-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
@@ -103,16 +102,11 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const { roles } = useAssignableRoles();
-  const [search, setSearch] = useState(params.query);
-  const debounced = useDebouncedValue(search, 300);
+  const [search, setSearch] = useListSearch(params.query, setParams);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ ids: number[]; clear: () => void } | null>(null);
   const del = useDeleteUsers();
   const assign = useAssignRole();
-
-  useEffect(() => {
-    if (debounced !== params.query) setParams({ query: debounced });
-  }, [debounced, params.query, setParams]);
 
   const roleOptions = useMemo(
     () => [{ id: 'any', label: 'Any role' }, ...roles.map((r) => ({ id: String(r.id), label: r.name }))],
