@@ -50,6 +50,8 @@ export default defineConfig({
       testMatch: SETTINGS_MUTATING,
       dependencies: ['desktop', 'mobile'],
       fullyParallel: false,
+      // Its files change the same server settings: one file at a time, never two workers at once.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -25,12 +25,14 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
+/**
+ * The admin's session from the one API login above: a UI login per test would meet the login
+ * rate limit (admin.spec.ts proves the form itself lands on /admin).
+ */
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await page.context().addCookies((await admin.context.storageState()).cookies);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /** React Aria's checkbox input is visually hidden: a person (and this test) clicks its label. */
