@@ -29,11 +29,20 @@ export const playRollups = pgTable(
   ],
 );
 
-/** A small integer per listener key (`plays.listener`), so the listener sets below stay narrow. */
-export const analyticsListeners = pgTable('analytics_listeners', {
-  id: serial('id').primaryKey(),
-  listener: text('listener').notNull().unique(),
-});
+/**
+ * A small integer per listener key (`plays.listener`), so the listener sets below stay narrow, and
+ * the UTC hour of their latest play: the listeners of a period that no one has played after are
+ * those whose `last_hour` falls in it — one index range, whatever the period's length.
+ */
+export const analyticsListeners = pgTable(
+  'analytics_listeners',
+  {
+    id: serial('id').primaryKey(),
+    listener: text('listener').notNull().unique(),
+    lastHour: timestamp('last_hour', { withTimezone: true }),
+  },
+  (t) => [index('analytics_listeners_last_hour').on(t.lastHour)],
+);
 
 /**
  * Who listened when, for exact unique-listener counts over any range: grain `d` = one row per
@@ -49,4 +58,23 @@ export const listenerRollups = pgTable(
     mask: integer('mask').notNull(),
   },
   (t) => [primaryKey({ columns: [t.grain, t.bucket, t.listenerId] })],
+);
+
+/**
+ * Unique listeners of a period that has ended, counted once and kept (a past period's count cannot
+ * change): the dashboard's long series and previous periods read these instead of the rows above.
+ * Periods are UTC instants, so every time zone shares them. The trigger on `plays` drops the
+ * counts a backdated play falls into, and `analytics_rebuild` those of the months it recomputes.
+ */
+export const listenerCounts = pgTable(
+  'listener_counts',
+  {
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    listeners: integer('listeners').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodStart, t.periodEnd] }),
+    index('listener_counts_period_end').on(t.periodEnd),
+  ],
 );

@@ -32,6 +32,8 @@ import {
  *   affected, by at most half a day at its start.
  * - Unique listeners come from per-listener day rows (a mask of the UTC hours they played) and month
  *   rows (a mask of the days): exact in any whole-hour zone, and a year is a few rows per listener.
+ *   A period no one has played after is read from each listener's latest hour instead, and an
+ *   ended period's count is kept once counted (`listenerCounts`, migration 0012).
  */
 
 export const ACTIVE_SESSION_MS = 15 * 60_000;
@@ -258,6 +260,93 @@ async function distinctListeners(db: Database, tagged: ListenerPiece[][]): Promi
   return counts;
 }
 
+/** A period is kept once it ended this long ago: a play being recorded right now falls after it. */
+const SETTLED_MS = 5 * 60_000;
+
+/**
+ * Unique listeners of each period [start, end), counted over the hours it touches (as `segments`).
+ * Three ways, cheapest first, each exact:
+ * - No one has played since the period's last hour (the current period of every preset range):
+ *   its listeners are those whose latest play is in it, one range of an index.
+ * - The period ended a while ago: its count from `listener_counts`, or counted once from the
+ *   listener rows and kept there (a past period cannot change; a backdated play or a rebuild drops
+ *   the counts it changes).
+ * - Otherwise (a period that ended minutes ago) counted from the listener rows.
+ */
+async function listenerCounts(db: Database, periods: [number, number][], now: number): Promise<number[]> {
+  const out = new Array<number>(periods.length).fill(0);
+  const hours = periods.map(([s, e]) => [floorHour(s), floorHour(e)] as const);
+  const [latest] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`select max(last_hour) as at from analytics_listeners`,
+  );
+  const lastHour = latest?.at ? new Date(latest.at).getTime() : Number.NEGATIVE_INFINITY;
+  const open: number[] = [];
+  const settled: number[] = [];
+  const recent: number[] = [];
+  hours.forEach(([s, e], i) => {
+    if (e <= s) return;
+    if (lastHour < e) open.push(i);
+    else if (e <= now - SETTLED_MS) settled.push(i);
+    else recent.push(i);
+  });
+
+  const counted: Promise<void>[] = [];
+  if (open.length) {
+    counted.push(
+      queryRows<{ i: number; n: number }>(
+        db,
+        sql`select p.i, (select count(*)::int from analytics_listeners where last_hour >= p.at) as n
+            from unnest(${pgArray(open)}::int[], ${pgArray(open.map((i) => iso(hours[i]![0])))}::timestamptz[]) as p(i, at)`,
+      ).then((rows) => {
+        for (const row of rows) out[row.i] = row.n;
+      }),
+    );
+  }
+  const fromRows = async (indexes: number[]) => {
+    const counts = await distinctListeners(
+      db,
+      indexes.map((i) => listenerPieces(segments(hours[i]![0], hours[i]![1]))),
+    );
+    indexes.forEach((i, k) => {
+      out[i] = counts[k]!;
+    });
+    return counts;
+  };
+  if (recent.length) counted.push(fromRows(recent).then(() => undefined));
+  if (settled.length) {
+    counted.push(
+      (async () => {
+        const kept = await queryRows<{ i: number; n: number }>(
+          db,
+          sql`select p.i, c.listeners as n
+              from unnest(${pgArray(settled)}::int[], ${pgArray(settled.map((i) => iso(hours[i]![0])))}::timestamptz[],
+                          ${pgArray(settled.map((i) => iso(hours[i]![1])))}::timestamptz[]) as p(i, s, e)
+              join listener_counts c on c.period_start = p.s and c.period_end = p.e`,
+        );
+        const found = new Set<number>();
+        for (const row of kept) {
+          out[row.i] = row.n;
+          found.add(row.i);
+        }
+        const missing = settled.filter((i) => !found.has(i));
+        if (!missing.length) return;
+        const counts = await fromRows(missing);
+        await db.execute(
+          sql`insert into listener_counts (period_start, period_end, listeners)
+              select distinct on (s, e) s, e, n
+              from unnest(${pgArray(missing.map((i) => iso(hours[i]![0])))}::timestamptz[],
+                          ${pgArray(missing.map((i) => iso(hours[i]![1])))}::timestamptz[],
+                          ${pgArray(counts)}::int[]) as p(s, e, n)
+              on conflict (period_start, period_end) do nothing`,
+        );
+      })(),
+    );
+  }
+  await Promise.all(counted);
+  return out;
+}
+
 type TopRow = { kind: 'stat' | 'top'; i: number; key: string | null; plays: number; n: number };
 
 /**
@@ -394,10 +483,14 @@ async function playsKpi(db: Database, r: ResolvedRange) {
 }
 
 async function listenersKpi(db: Database, r: ResolvedRange) {
-  const [current, previous] = await distinctListeners(db, [
-    listenerPieces(segments(r.start, r.end)),
-    listenerPieces(segments(r.previousStart, r.previousEnd)),
-  ]);
+  const [current, previous] = await listenerCounts(
+    db,
+    [
+      [r.start, r.end],
+      [r.previousStart, r.previousEnd],
+    ],
+    r.now,
+  );
   return kpi(current!, previous!);
 }
 
@@ -457,9 +550,10 @@ async function playsSeries(db: Database, r: ResolvedRange): Promise<number[]> {
 }
 
 function listenersSeries(db: Database, r: ResolvedRange): Promise<number[]> {
-  return distinctListeners(
+  return listenerCounts(
     db,
-    r.buckets.map((b, i) => listenerPieces(segments(b, r.buckets[i + 1] ?? r.end))),
+    r.buckets.map((b, i) => [b, r.buckets[i + 1] ?? r.end]),
+    r.now,
   );
 }
 

@@ -456,3 +456,93 @@ describe('GET api/v1/admin/analytics', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('unique listeners', () => {
+  const t = useApp();
+  const tz = 'Africa/Addis_Ababa';
+  let track: number;
+
+  /** The plain answer: distinct listeners over the plays of each hour-aligned period. */
+  const rawListeners = async (periods: [string, string][]) => {
+    const rows = await queryRows<{ i: number; n: number }>(
+      t.db,
+      sql`select p.i::int as i, (select count(distinct listener)::int from plays
+            where played_at >= date_trunc('hour', p.s, 'UTC') and played_at < date_trunc('hour', p.e, 'UTC')) as n
+          from unnest(${`{${periods.map((_, i) => i).join(',')}}`}::int[], ${`{${periods.map((p) => p[0]).join(',')}}`}::timestamptz[],
+                      ${`{${periods.map((p) => p[1]).join(',')}}`}::timestamptz[]) as p(i, s, e)
+          order by 1`,
+    );
+    return rows.map((r) => r.n);
+  };
+  const seriesPeriods = (d: AnalyticsResponse): [string, string][] =>
+    d.series.map((p, i) => [p.start, d.series[i + 1]?.start ?? d.range.end]);
+  const kept = () =>
+    queryRows<{ s: string; e: string; n: number }>(
+      t.db,
+      sql`select period_start::text as s, period_end::text as e, listeners as n from listener_counts order by 1, 2`,
+    );
+  const play = (listener: string, at: number, id: string) => ({
+    trackId: track,
+    listener,
+    listenId: id,
+    secondsListened: 40,
+    playedAt: new Date(at),
+  });
+
+  beforeAll(async () => {
+    const artist = await createArtist(t.deps, { name: 'Listener Artist' });
+    track = await createTrack(t.deps, { name: 'Listener Track', artist_ids: [artist] });
+    // Eight listeners over the last 40 days, some on many days, at hours around local midnights.
+    const now = Date.now();
+    const rows = [];
+    for (let i = 0; i < 120; i++) {
+      const at = now - ((i * 7919) % (40 * 24)) * HOUR_MS - 30 * 60_000;
+      rows.push(play(`U${i % 8}`, at, `u-${i}`));
+    }
+    await t.db.insert(plays).values(rows);
+  });
+
+  it('equal distinct listeners per bucket and per period, and keep the counts of ended periods', async () => {
+    for (const range of ['today', '7d', '30d', '90d', '12m'] as const) {
+      const d = await getDashboard(t.deps, { range, timezone: tz }, Date.now());
+      const series = seriesPeriods(d);
+      expect(
+        d.series.map((p) => p.listeners),
+        range,
+      ).toEqual(await rawListeners(series));
+      const [value, previous] = await rawListeners([
+        [d.range.start, d.range.end],
+        [d.range.previous_start, d.range.previous_end],
+      ]);
+      expect(d.kpis.listeners, range).toEqual({ value, previous });
+    }
+    // Ended periods were kept; asking again reads them and answers the same.
+    const rows = await kept();
+    expect(rows.length).toBeGreaterThan(20);
+    const again = await getDashboard(t.deps, { range: '30d', timezone: tz }, Date.now());
+    expect(again.series.map((p) => p.listeners)).toEqual(await rawListeners(seriesPeriods(again)));
+    expect(await kept()).toEqual(rows);
+  });
+
+  it('a backdated play drops the kept counts it falls into, and a rebuild those of its months', async () => {
+    await getDashboard(t.deps, { range: '30d', timezone: tz }, Date.now());
+    const fiveDaysAgo = Date.now() - 5 * DAY_MS;
+    const before = await kept();
+    await t.db.insert(plays).values(play('late-listener', fiveDaysAgo, 'late-1'));
+    const after = await kept();
+    expect(after.length).toBeLessThan(before.length);
+    expect(after.every((r) => new Date(r.e).getTime() <= fiveDaysAgo)).toBe(true);
+    const d = await getDashboard(t.deps, { range: '30d', timezone: tz }, Date.now());
+    expect(d.series.map((p) => p.listeners)).toEqual(await rawListeners(seriesPeriods(d)));
+
+    await rebuildRollups(t.db);
+    // Kept counts of the months rebuilt are gone; those before the first play's month stay.
+    const [first] = await queryRows<{ at: string }>(t.db, sql`select min(played_at)::text as at from plays`);
+    const left = await kept();
+    expect(left.length).toBeLessThan(after.length);
+    expect(left.every((r) => new Date(r.e) <= new Date(first!.at))).toBe(true);
+    const rebuilt = await getDashboard(t.deps, { range: '30d', timezone: tz }, Date.now());
+    expect(rebuilt.series).toEqual(d.series);
+    expect(rebuilt.kpis.listeners).toEqual(d.kpis.listeners);
+  });
+});
