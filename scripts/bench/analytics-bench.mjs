@@ -175,7 +175,14 @@ async function benchAgainst(label, env) {
     for (const range of RANGES) {
       const r = resolveRange({ range, timezone: TIME_ZONE }, now);
       for (const [name, query] of Object.entries(DASHBOARD_QUERIES)) {
-        await query(db, r); // warm
+        // Listener counts of ended periods are kept once counted: the first view counts them.
+        let firstView = '';
+        if (name.startsWith('listeners')) {
+          await db.execute(sql`delete from listener_counts`);
+          const t0 = performance.now();
+          await query(db, r);
+          firstView = `   first view ${(performance.now() - t0).toFixed(0)} ms`;
+        } else await query(db, r); // warm
         const ours = await time(() => query(db, r), RUNS);
         worst = Math.max(worst, ours.p95);
         const reference = REFERENCES[name];
@@ -191,7 +198,7 @@ async function benchAgainst(label, env) {
         }
         const flag = ours.p95 >= BUDGET_MS ? '  over budget' : '';
         console.log(
-          `  ${range.padEnd(6)} ${name.padEnd(16)} ${`${ours.p50.toFixed(1)} / ${ours.p95.toFixed(1)} ms`.padEnd(20)} ${refText} ${ratio}   ${same}${flag}`,
+          `  ${range.padEnd(6)} ${name.padEnd(16)} ${`${ours.p50.toFixed(1)} / ${ours.p95.toFixed(1)} ms`.padEnd(20)} ${refText} ${ratio}   ${same}${flag}${firstView}`,
         );
       }
       const whole = await time(

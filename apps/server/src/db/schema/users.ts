@@ -36,10 +36,14 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // The admin's users list: search by email anywhere in it, newest first; new users per period.
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('users_created_at').on(t.createdAt),
-    index('users_last_login_at').on(t.lastLoginAt),
-    index('users_public_name_sort').on(
+    // Each sort of that list with the id it breaks ties by, so a page is a walk of one index:
+    // last login both ways, since "never" goes last in either order.
+    index('users_created_at_id').on(t.createdAt, t.id),
+    index('users_last_login_at_id').on(t.lastLoginAt, t.id),
+    index('users_last_login_at_desc_id').on(t.lastLoginAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('users_public_name_sort_id').on(
       sql`lower(coalesce(nullif(btrim(${t.displayName}), ''), btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))))`,
+      t.id,
     ),
     // User search (SPEC §7 search) over the public name only, never the email; the expression must stay
     // identical to publicNameSql in lib/user-refs.ts for the planner to use these.

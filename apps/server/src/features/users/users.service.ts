@@ -76,6 +76,10 @@ const SORTS = {
   display_name: sql`lower(${publicNameSql})`,
   last_login_at: users.lastLoginAt,
 };
+/** Sort keys that are never null: ordered without NULLS LAST, so their `(key, id)` index serves both directions. */
+const NOT_NULL_SORTS = ['created_at', 'email', 'display_name'] as const;
+const usersOrder = (query: UsersListQuery) =>
+  listOrder(query, SORTS, { sort: 'created_at', order: 'desc' }, users.id, NOT_NULL_SORTS);
 
 function listFilters(query: UsersListQuery): SQL[] {
   const where: SQL[] = [];
@@ -152,14 +156,22 @@ function toRow(r: RowData, roleMap: Map<number, { id: number; name: string }[]>)
 export async function listUsers(db: Db, query: UsersListQuery): Promise<Page<AdminUserRow>> {
   const where = and(...listFilters(query));
   const { perPage, offset } = listWindow(query);
+  // The page's ids first (a walk of the sort's index that skips `offset` entries), then only
+  // those rows: a deep page does not build the columns of every row it skips.
+  const window = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...usersOrder(query))
+    .limit(perPage)
+    .offset(offset)
+    .as('window');
   const [rows, [count]] = await Promise.all([
     db
       .select(rowColumns)
       .from(users)
-      .where(where)
-      .orderBy(...listOrder(query, SORTS, { sort: 'created_at', order: 'desc' }, users.id))
-      .limit(perPage)
-      .offset(offset),
+      .innerJoin(window, eq(window.id, users.id))
+      .orderBy(...usersOrder(query)),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   const roleMap = await rolesOf(
@@ -194,7 +206,7 @@ export async function* usersCsv(db: Db, query: UsersListQuery): AsyncGenerator<s
       .select(rowColumns)
       .from(users)
       .where(and(...listFilters(query)))
-      .orderBy(...listOrder(query, SORTS, { sort: 'created_at', order: 'desc' }, users.id))
+      .orderBy(...usersOrder(query))
       .limit(batch)
       .offset(offset);
     const roleMap = await rolesOf(
