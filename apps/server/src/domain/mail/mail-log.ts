@@ -1,3 +1,4 @@
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { mailLog } from '#src/db/schema/index';
 import { REDACTED, scrubText } from '#src/lib/redact';
@@ -10,6 +11,8 @@ import type { MailContent } from './mail.templates';
  */
 
 const ERROR_MAX = 1_000;
+/** Days a message stays in the log: enough to answer "did my mail go out?", not a mail archive. */
+export const MAIL_LOG_DAYS = 90;
 
 /**
  * Every form a secret takes in a message: as is, URL-encoded (inside a link) and HTML-escaped
@@ -65,4 +68,7 @@ export async function recordMail(db: Database, mail: MailLogWrite): Promise<void
     text: content.text,
     html: content.html,
   });
+  // Mail is a few messages per user action: dropping what aged out at each write costs one probe
+  // of the created_at index and needs no job.
+  await db.delete(mailLog).where(lt(mailLog.createdAt, sql`now() - make_interval(days => ${MAIL_LOG_DAYS})`));
 }

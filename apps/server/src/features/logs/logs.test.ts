@@ -2,6 +2,7 @@ import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailLog } from '#src/db/schema/index';
+import { MAIL_LOG_DAYS } from '#src/domain/mail/mail-log';
 import { uniqueEmail } from '#test/auth';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { startSmtp } from '#test/smtp';
@@ -225,6 +226,30 @@ describe('the mail log (outbox driver)', () => {
     expect((await get(`/api/v1/admin/mail-log/${code.id}`)).json().mail.text).toContain('[redacted]');
     const welcome = rows.find((r) => r.subject.startsWith('Welcome'))!;
     expect((await get(`/api/v1/admin/mail-log/${welcome.id}`)).json().mail.text).toContain('Welcome, Abebe!');
+  });
+
+  it(`keeps ${MAIL_LOG_DAYS} days: each message sent drops those older`, async () => {
+    const to = uniqueEmail('maillog-old');
+    const [old, recent] = await t.db
+      .insert(mailLog)
+      .values(
+        [MAIL_LOG_DAYS + 1, MAIL_LOG_DAYS - 1].map((days) => ({
+          toAddress: to,
+          fromAddress: 'no-reply@localhost',
+          subject: `${days} days ago`,
+          status: 'sent',
+          driver: 'outbox',
+          text: '',
+          html: '',
+          createdAt: new Date(Date.now() - days * 86_400_000),
+        })),
+      )
+      .returning({ id: mailLog.id });
+    t.app.mail.sendWelcome(uniqueEmail('maillog-new'), 'Abebe');
+    await t.app.mail.flush();
+    const left = await t.db.select({ id: mailLog.id }).from(mailLog).where(eq(mailLog.toAddress, to));
+    expect(left.map((r) => r.id)).toEqual([recent!.id]);
+    expect(old!.id).not.toBe(recent!.id);
   });
 
   it('filters by status, and 404 for a message that is not there', async () => {
