@@ -169,6 +169,16 @@ async function benchAgainst(label, env) {
         ),
       ],
       [
+        'users: sort by name',
+        [
+          '/api/v1/admin/users?sort=display_name&order=asc',
+          '/api/v1/admin/users?sort=display_name&order=desc',
+          '/api/v1/admin/users?sort=display_name&order=asc&page=2',
+        ],
+      ],
+      [
+        // Beyond the budget's cases (first pages): OFFSET walks every row it skips, so a page deep
+        // in 100 000 costs in proportion to its depth. Shown for what it is.
         'users: sort by name, deep pages',
         pages(8).flatMap((p) => [
           `/api/v1/admin/users?sort=display_name&order=asc&page=${p}`,
@@ -215,9 +225,11 @@ async function benchAgainst(label, env) {
         : `   ${(r.p95 / reference.p95).toFixed(1)}× reference p95`;
       const verdict = name.startsWith('reference')
         ? ''
-        : r.p95 < 50
-          ? '  (budget 50 ms: ok)'
-          : '  (budget 50 ms: OVER)';
+        : name.includes('deep pages')
+          ? '  (no budget)'
+          : r.p95 < 50
+            ? '  (budget 50 ms: ok)'
+            : '  (budget 50 ms: OVER)';
       console.log(
         `  ${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${ratio}${verdict}`,
       );
