@@ -3,21 +3,32 @@ import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { CardSkeletons } from '#src/components/media-cards';
 import { PageError } from '#src/components/states';
+import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';
 
 /**
- * A channel: the home page (`/`, `/discover`: the `discover` channel) or `/channel/{slug}`. Rows of
- * nested channels, or a single list of tracks, albums, artists or genres.
+ * A channel: the home page (`/discover`: the `discover` channel; `/`: the channel chosen as the
+ * homepage, `home`) or `/channel/{slug}`. Rows of nested channels, or a single list of tracks,
+ * albums, artists or genres. A chosen home channel that is gone (deleted or renamed since) gives
+ * way to the default one, as the server's first paint does.
  */
-export default function ChannelPage({ slug: fixedSlug }: { slug?: string }) {
+export default function ChannelPage({ slug: fixedSlug, home }: { slug?: string; home?: boolean }) {
   const { trans } = useTrans();
   const params = useParams();
-  const slug = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
-  const isHome = slug === HOME_CHANNEL_SLUG;
-  const query = useChannel(slug);
+  const wanted = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
+  // At `/`, a 404 of the chosen channel is answered below (the fallback), not with a toast.
+  const wantedQuery = useChannel(wanted, { handlesErrors: home === true && wanted !== HOME_CHANNEL_SLUG });
+  const gone =
+    home === true &&
+    wanted !== HOME_CHANNEL_SLUG &&
+    wantedQuery.error instanceof ApiError &&
+    wantedQuery.error.status === 404;
+  const fallbackQuery = useChannel(HOME_CHANNEL_SLUG, { enabled: gone });
+  const query = gone ? fallbackQuery : wantedQuery;
+  const isHome = home === true || wanted === HOME_CHANNEL_SLUG;
   // A channel's rows are the heaviest render of a first view: rendered as deferred work, React
   // slices it and the page stays responsive (the skeleton shows until it is done).
   const channel = useDeferredValue(query.data);
