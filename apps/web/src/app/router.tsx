@@ -304,6 +304,8 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminTracks, 'adminTracks', A.tracksUpdate),
               adminRoute(at.adminTrack, 'adminTrack', A.tracksUpdate),
               adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
+              adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
+              adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },
