@@ -384,10 +384,12 @@ function channelSection(channel: NestedChannel, t: (m: string) => string, depth:
 
 /** A channel page (web: features/catalogue/pages/channel-page.tsx). */
 function channelPage({ channel, isHome }: ChannelPaint, t: (m: string) => string) {
+  // A home page of rows names itself for screen readers only; a home page that is one list shows it.
+  const titleHidden = isHome && channel.content.type === 'channel';
   return (
     '<div class="flex flex-col gap-8">' +
-    `<h1 class="${isHome ? 'sr-only' : 'text-3xl font-bold'}">${escapeHtml(channel.name)}</h1>` +
-    (channel.description && !isHome
+    `<h1 class="${titleHidden ? 'sr-only' : 'text-3xl font-bold'}">${escapeHtml(channel.name)}</h1>` +
+    (channel.description && !titleHidden
       ? `<p class="-mt-6 text-muted">${escapeHtml(channel.description)}</p>`
       : '') +
     channelContent(channel, t, 0) +

@@ -431,15 +431,15 @@ describe('the painted first view', () => {
     try {
       const res = await t.app.inject({ url: '/' });
       const painted = root(res.body);
-      // The player's home: the chosen channel's rows, its heading for screen readers only.
-      expect(painted).toContain('<h1 class="sr-only">Homepage picks</h1>');
+      // The player's home: the chosen channel, one list, so its heading and description show.
+      expect(painted).toContain('<h1 class="text-3xl font-bold">Homepage picks</h1>');
       expect(painted).toContain('>Homepage Track</a>');
-      expect(painted).not.toContain('Shown at the root');
+      expect(painted).toContain('Shown at the root');
       expect(painted).not.toContain('Music that moves with you');
       expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/v1/channels/homepage-picks"');
       // A signed-in user's / is the same channel.
       const signedIn = await t.app.inject({ url: '/', headers: admin.headers });
-      expect(root(signedIn.body)).toContain('<h1 class="sr-only">Homepage picks</h1>');
+      expect(root(signedIn.body)).toContain('>Homepage picks</h1>');
       // /discover stays the default home channel.
       expect(root((await t.app.inject({ url: '/discover' })).body)).toContain('>Discover only</h2>');
 

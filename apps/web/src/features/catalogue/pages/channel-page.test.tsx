@@ -30,14 +30,25 @@ function serve(channels: Record<string, ChannelResponse['channel']>) {
 const render = (element: React.ReactNode) => renderRoutes([{ path: '/', element }], '/', makeBootstrap());
 
 describe('the channel page as the home page', () => {
-  it('shows the chosen channel, its heading for screen readers only', async () => {
-    const calls = serve({ picks: channel('picks', 'Editor picks', 'Aster Aweke') });
-    render(<ChannelPage slug="picks" home />);
+  it('shows the chosen channel; a single list shows its heading, rows name it for screen readers only', async () => {
+    const rows: ChannelResponse['channel'] = {
+      ...channel('rows', 'All rows', 'x'),
+      config: { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 10 },
+      content: { type: 'channel', items: [] },
+    };
+    const calls = serve({ picks: channel('picks', 'Editor picks', 'Aster Aweke'), rows });
+    const { unmount } = render(<ChannelPage slug="picks" home />);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Editor picks' });
-    expect(heading.className).toContain('sr-only');
     expect(await screen.findByText('Aster Aweke')).toBeTruthy();
-    expect(screen.queryByText('About Editor picks')).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/channels/picks']);
+    expect(heading.className).not.toContain('sr-only');
+    expect(screen.getByText('About Editor picks')).toBeTruthy();
+    unmount();
+    render(<ChannelPage slug="rows" home />);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'All rows' }).className).toContain('sr-only'),
+    );
+    expect(screen.queryByText('About All rows')).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/channels/picks', '/api/v1/channels/rows']);
   });
 
   it('falls back to the default home channel when the chosen one is gone', async () => {

@@ -33,14 +33,17 @@ export default function ChannelPage({ slug: fixedSlug, home }: { slug?: string; 
   // slices it and the page stays responsive (the skeleton shows until it is done).
   const channel = useDeferredValue(query.data);
   usePageTitle(query.data?.name, { siteOnly: isHome });
+  // A home page of rows (each with its heading) names itself for screen readers only; a home
+  // page that is one list shows its name like any channel page (features/spa/first-paint.ts too).
+  const titleHidden = isHome && (!channel || channel.content.type === 'channel');
 
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className="flex flex-col gap-8">
-      <h1 className={isHome ? 'sr-only' : 'text-3xl font-bold'}>
+      <h1 className={titleHidden ? 'sr-only' : 'text-3xl font-bold'}>
         {channel ? channel.name : isHome ? trans('Home') : ''}
       </h1>
-      {channel?.description && !isHome && <p className="-mt-6 text-muted">{channel.description}</p>}
+      {channel?.description && !titleHidden && <p className="-mt-6 text-muted">{channel.description}</p>}
       {!channel ? (
         <div aria-busy="true" className="flex flex-col gap-10">
           <CardSkeletons />
