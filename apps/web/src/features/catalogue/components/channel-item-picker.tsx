@@ -68,6 +68,9 @@ export function ChannelItemPicker({
       onInputChange={setText}
       selectedKey={null}
       onSelectionChange={(key) => {
+        // A list closed without a choice (Escape, or the page scrolling under it: React Aria
+        // closes a popover on scroll) empties the field too: with the text and the selection both
+        // controlled, a field left with text would open its list again at once.
         const option = options.find((o) => o.id === key);
         if (option) onPick(option.item);
         setText('');

@@ -124,7 +124,9 @@ describe('the channel editor', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Add an artist' }), 'a');
     expect(await screen.findByText(SELECT_EMPTY_TEXT)).toBeTruthy();
     expect(screen.queryByRole('option', { name: /Aster|Mahmoud|Tilahun/ })).toBeNull();
-    await userEvent.keyboard('{Escape}');
+    // An emptied field closes its list.
+    await userEvent.clear(screen.getByRole('combobox', { name: 'Add an artist' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Move Aster Aweke down' }));
     expect(order()).toEqual(['Mahmoud Ahmed', 'Aster Aweke', 'Tilahun Gessesse']);
@@ -172,6 +174,25 @@ describe('the channel editor', () => {
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText('Tilahun Gessesse')).toBeTruthy();
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    server();
+    const { router } = open('/admin/channels/7');
+    await screen.findByRole('heading', { level: 1, name: 'Golden voices' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Aster Aweke' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Channels' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/admin/channels/7');
+    expect(order()).toEqual(['Mahmoud Ahmed']);
+    await userEvent.click(screen.getByRole('link', { name: 'Channels' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/channels'));
   });
 
   it("places the server's field errors on their fields", async () => {

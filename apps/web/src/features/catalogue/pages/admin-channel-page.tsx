@@ -80,6 +80,8 @@ const valuesOf = (c: AdminChannel | null): Values => ({
   items: c?.items ?? [],
 });
 
+const withoutImage = ({ image: _, ...item }: ChannelItemRef) => item;
+
 const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((id) => ({ id, label: labels[id] }));
 
@@ -182,7 +184,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
       }
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="flex min-w-0 flex-col gap-6">
             <AdminCard title="Channel">
               <div className="flex flex-col gap-4">
@@ -264,8 +266,14 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
                   <ReorderList
                     label={`Chosen ${typeLabel}, in order`}
                     numbered
-                    items={items}
-                    onChange={(next) => set('items', next as ChannelItemRef[])}
+                    // Channels have no picture: their rows leave the picture box out.
+                    items={config.contentType === 'channel' ? items.map(withoutImage) : items}
+                    onChange={(next) =>
+                      set(
+                        'items',
+                        next.map((i) => ({ ...i, image: i.image ?? null, subtitle: i.subtitle ?? null })),
+                      )
+                    }
                     onRemove={(removed) =>
                       set(
                         'items',
