@@ -26,6 +26,15 @@ export type FollowableType = (typeof FOLLOWABLE_TYPES)[number];
 /** Home page channel (always at /discover). */
 export const HOME_CHANNEL_SLUG = 'discover';
 
+/**
+ * The channel the player shows at `/`: the one the admin chose as the homepage
+ * (settings.homepage type `channel`), else the home channel. A chosen channel deleted or renamed
+ * since is a 404 that both the app and the served page answer with the home channel instead.
+ */
+export function homeChannelSlug(homepage: { type: string; value: string | null }): string {
+  return homepage.type === 'channel' && homepage.value ? homepage.value : HOME_CHANNEL_SLUG;
+}
+
 /** A play counts after this many seconds, or after the whole track if it is shorter (README, "Listening"). */
 export const PLAY_COUNT_AFTER_SECONDS = 30;
 /** Trending = most plays over this many days. */

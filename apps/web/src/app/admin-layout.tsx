@@ -13,6 +13,7 @@ import {
   Menu as MenuIcon,
   MicVocal,
   Music,
+  Rows3,
   ScrollText,
   Settings,
   Shield,
@@ -61,6 +62,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: 'Albums', to: '/admin/albums', icon: Disc, permission: A.albumsUpdate },
       { label: 'Tracks', to: '/admin/tracks', icon: Music, permission: A.tracksUpdate },
       { label: 'Genres', to: '/admin/genres', icon: Tags, permission: A.genresUpdate },
+      { label: 'Channels', to: '/admin/channels', icon: Rows3, permission: A.channelsUpdate },
     ],
   },
   {

@@ -51,6 +51,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminTracks: () => import('#src/features/catalogue/pages/admin-tracks-page'),
   adminTrack: () => import('#src/features/catalogue/pages/admin-track-page'),
   adminGenres: () => import('#src/features/catalogue/pages/admin-genres-page'),
+  adminChannels: () => import('#src/features/catalogue/pages/admin-channels-page'),
+  adminChannel: () => import('#src/features/catalogue/pages/admin-channel-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -100,6 +102,8 @@ export type PageName =
   | 'adminTracks'
   | 'adminTrack'
   | 'adminGenres'
+  | 'adminChannels'
+  | 'adminChannel'
   | 'channel'
   | 'album'
   | 'track'

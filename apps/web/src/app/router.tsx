@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS as A, PERMISSIONS } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, homeChannelSlug, PERMISSIONS } from '@zema/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
@@ -188,9 +188,21 @@ function AdminNotFound() {
   return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
 }
 
-/** `/` as the player's home: the discover channel, loaded only when it is shown. */
+// The channel page takes the slug to show and marks it the home page (pages.tsx types a page
+// without props: this one is rendered by the route table itself, not only by its own route).
+type ChannelPageProps = { slug?: string; home?: boolean };
+const HomeChannelPage = lazy(
+  () => loadPage('channel') as Promise<{ default: ComponentType<ChannelPageProps> }>,
+);
+
+/**
+ * `/` as the player's home: the channel chosen as the homepage (settings.homepage), else the
+ * discover channel; loaded only when it is shown. The server's first paint names the same channel
+ * (features/spa/first-paint.ts), both through homeChannelSlug.
+ */
 function PlayerHome() {
-  return <LazyPage name="channel" />;
+  const settings = useSettings();
+  return <HomeChannelPage slug={homeChannelSlug(settings.homepage)} home />;
 }
 
 function PlayerNotFound() {
@@ -292,6 +304,8 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminTracks, 'adminTracks', A.tracksUpdate),
               adminRoute(at.adminTrack, 'adminTrack', A.tracksUpdate),
               adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
+              adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
+              adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },

@@ -67,6 +67,8 @@ export const paths = {
   adminAlbums: () => '/admin/albums',
   adminTracks: () => '/admin/tracks',
   adminGenres: () => '/admin/genres',
+  adminChannels: () => '/admin/channels',
+  adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
 } as const;
 
 /** The page of one search result, by its type. */
@@ -143,4 +145,6 @@ export const routePatterns = {
   adminTracks: 'tracks',
   adminTrack: 'tracks/:trackId',
   adminGenres: 'genres',
+  adminChannels: 'channels',
+  adminChannel: 'channels/:channelId',
 } as const;

@@ -5,8 +5,10 @@ import {
   artistRefSchema,
   CHANNEL_CONTENT_TYPES,
   channelConfigSchema,
+  channelContentSchema,
   genreSchema,
 } from '../catalogue';
+import { idSchema } from '../primitives';
 import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema } from './list';
 
 /**
@@ -132,3 +134,18 @@ export const channelItemSearchQuerySchema = z.object({
 export const channelItemSearchResponseSchema = z.object({ items: z.array(channelItemRefSchema) });
 /** How many items the picker offers at once. */
 export const CHANNEL_ITEM_SEARCH_LIMIT = 20;
+
+/**
+ * The channel editor's live preview: what the channel shows with the settings being edited,
+ * before they are saved — the chosen items of a `manual` channel, or what its rule picks now.
+ * `id` is the channel being edited (a channel of channels never lists itself).
+ */
+export const channelPreviewRequestSchema = z.object({
+  id: idSchema.optional(),
+  config: channelConfigSchema,
+  /** The chosen list of a `manual` channel, in order (only its first `config.limit` are shown). */
+  items: z.array(idSchema).max(500).optional(),
+});
+export type ChannelPreviewRequest = z.infer<typeof channelPreviewRequestSchema>;
+export const channelPreviewResponseSchema = z.object({ content: channelContentSchema });
+export type ChannelPreviewResponse = z.infer<typeof channelPreviewResponseSchema>;

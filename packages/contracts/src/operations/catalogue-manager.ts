@@ -7,6 +7,8 @@ import {
   artistsListResponseSchema,
   channelItemSearchQuerySchema,
   channelItemSearchResponseSchema,
+  channelPreviewRequestSchema,
+  channelPreviewResponseSchema,
   channelsListQuerySchema,
   channelsListResponseSchema,
   genresListQuerySchema,
@@ -120,6 +122,15 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     query: channelItemSearchQuerySchema,
     response: channelItemSearchResponseSchema,
     summary: "The channel editor's picker: tracks, albums, artists, genres or channels by name",
+  },
+  previewChannel: {
+    // A read with a body: the unsaved chosen list may hold up to 500 ids.
+    method: 'POST',
+    path: '/api/v1/admin/channels/preview',
+    access: channels,
+    body: channelPreviewRequestSchema,
+    response: channelPreviewResponseSchema,
+    summary: "The channel editor's live preview: the content of unsaved settings (chosen items or a rule)",
   },
   deleteChannels: {
     method: 'POST',

@@ -267,6 +267,27 @@ export async function getChannel(
   };
 }
 
+/**
+ * What a channel would show with settings not saved yet (the admin editor's live preview): the
+ * first `config.limit` of the chosen items for a manual channel, otherwise what the rule picks
+ * now. `id` is the channel being edited, kept out of its own list of channels.
+ */
+export async function previewChannelContent(
+  db: Database,
+  draft: { id?: number; config: ChannelConfig; items?: number[] },
+  userId: number | null,
+): Promise<ChannelContent> {
+  const { contentType, rule, limit } = draft.config;
+  const selfId = draft.id ?? 0;
+  const ids =
+    rule === 'manual'
+      ? [...new Set(draft.items ?? [])]
+          .filter((id) => contentType !== 'channel' || id !== selfId)
+          .slice(0, limit)
+      : (await ruleSlice(db, contentType, rule, limit, 0, selfId)).ids;
+  return loadContent(db, contentType, ids, userId, 0);
+}
+
 /** Guests' first page of a channel, as the served HTML paints it (see publicChannel). */
 export const PUBLIC_CHANNEL_TTL_MS = 60_000;
 const PUBLIC_CHANNEL_NAMESPACE = 'channel-paint:';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { found } from './catalogue.http';
+import { callerId, found } from './catalogue.http';
 import {
   deleteCatalogueItems,
   getAdminChannel,
@@ -12,6 +12,7 @@ import {
   listChannels,
   listGenres,
   listTracks,
+  previewChannel,
   searchChannelItems,
 } from './catalogue-manager.service';
 
@@ -49,6 +50,7 @@ export const catalogueManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, op.searchChannelItems, async (request) => ({
     items: await searchChannelItems(db, request.query.type, request.query.query),
   }));
+  defineRoute(app, op.previewChannel, async (request) => previewChannel(db, request.body, callerId(request)));
   defineRoute(app, op.deleteChannels, async (request) =>
     deletedMessage(await remove('channel', request, request.body.ids), 'channel', 'channels'),
   );

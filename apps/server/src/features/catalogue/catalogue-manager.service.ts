@@ -10,6 +10,8 @@ import {
   type ArtistsListQuery,
   CHANNEL_ITEM_SEARCH_LIMIT,
   type ChannelItemRef,
+  type ChannelPreviewRequest,
+  type ChannelPreviewResponse,
   type ChannelsListQuery,
   type GenresListQuery,
   type TotalRelation,
@@ -41,6 +43,7 @@ import {
   loadArtistGenres,
   trackCredits,
 } from '#src/domain/music/catalogue.loaders';
+import { previewChannelContent } from '#src/domain/music/channels';
 import { validationError } from '#src/http/errors';
 import {
   containsPattern,
@@ -491,6 +494,18 @@ export async function searchChannelItems(
     type,
     rows.map((r) => r.id),
   );
+}
+
+/**
+ * The editor's live preview: the content the channel would show with the settings being edited,
+ * as the admin sees it (their likes marked). Never cached: it follows every keystroke's settings.
+ */
+export async function previewChannel(
+  db: Database,
+  draft: ChannelPreviewRequest,
+  userId: number | null,
+): Promise<ChannelPreviewResponse> {
+  return { content: await previewChannelContent(db, draft, userId) };
 }
 
 // ---- Bulk deletes ----

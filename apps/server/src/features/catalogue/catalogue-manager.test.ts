@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
+import { publicChannel } from '#src/domain/music/channels';
 import { makeWav } from '#test/catalogue';
-import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+
+const guestClient = guest();
 
 const t = useApp();
 let admin: Client;
@@ -242,5 +245,87 @@ describe('channels in the manager', () => {
     ]);
     const artistsFound = await api(admin, 'GET', `/admin/channel-items?type=artist&query=${tag}`);
     expect(artistsFound.json().items).toHaveLength(2);
+  });
+
+  it('previews unsaved settings: the chosen items in order up to the limit, or what a rule picks now', async () => {
+    const preview = async (body: unknown) => {
+      const res = await api(admin, 'POST', '/admin/channels/preview', body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().content as { type: string; items: { id: number; name: string }[] };
+    };
+    const manual = { contentType: 'track', rule: 'manual', layout: 'track_table', limit: 2 } as const;
+    const chosen = await preview({ config: manual, items: [track.date, track.apple, track.cherry] });
+    expect(chosen.type).toBe('track');
+    expect(chosen.items.map((i) => i.id)).toEqual([track.date, track.apple]);
+    // A rule ignores any chosen list: the most played tracks of all time come first.
+    const popular = await preview({
+      config: { ...manual, rule: 'popular_all_time', limit: 100 },
+      items: [track.date],
+    });
+    const ours = popular.items.filter((i) => i.name.startsWith(tag)).map((i) => i.name);
+    expect(ours).toEqual([`${tag} apple`, `${tag} date`, `${tag} Cherry`]);
+    // Artists, by hand, with the names the cards show.
+    const artistsPreview = await preview({
+      config: { contentType: 'artist', rule: 'manual', layout: 'grid', limit: 10 },
+      items: [south, north],
+    });
+    expect(artistsPreview.items.map((i) => i.name)).toEqual([`${tag} south`, `${tag} North`]);
+    // A channel of channels never lists the channel being edited, by hand or by rule.
+    const [self] = (await list<{ id: number }>('channels', `query=${tag}`)).data;
+    const rows = { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 50 } as const;
+    expect((await preview({ id: self!.id, config: rows, items: [self!.id] })).items).toEqual([]);
+    const byRule = await preview({ id: self!.id, config: { ...rows, rule: 'alphabetical' } });
+    expect(byRule.items.map((i) => i.id)).not.toContain(self!.id);
+  });
+
+  it('keeps the preview to holders of channels.update and checks its body', async () => {
+    const body = { config: { contentType: 'track', rule: 'newest', layout: 'grid', limit: 5 } };
+    expect((await api(user, 'POST', '/admin/channels/preview', body)).statusCode).toBe(403);
+    const bad = await api(admin, 'POST', '/admin/channels/preview', {
+      config: { ...body.config, limit: 0 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['config.limit']);
+  });
+
+  it('saves a channel so the next page load shows it, and answers field errors by name', async () => {
+    const config = { contentType: 'album', rule: 'manual', layout: 'grid', limit: 10 } as const;
+    const created = await post<{ id: number; slug: string }>(
+      '/channels',
+      { name: `${tag} albums`, slug: `${tag}-albums`, config, items: [album1] },
+      'channel',
+    );
+    // The API's answer, and the cached copy the served page paints (dropped by every save).
+    const shown = async () => {
+      const api1 = (await api(guestClient, 'GET', `/channels/${tag}-albums`)).json().channel.content.items;
+      const painted = (await publicChannel(t.deps, `${tag}-albums`))!.content.items;
+      const ids = (items: { id: number }[]) => items.map((i) => i.id);
+      expect(ids(painted)).toEqual(ids(api1));
+      return ids(api1);
+    };
+    expect(await shown()).toEqual([album1]);
+    const res = await api(admin, 'PUT', `/channels/${created.id}`, {
+      name: `${tag} albums`,
+      slug: `${tag}-albums`,
+      config,
+      items: [album2, album1],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await shown()).toEqual([album2, album1]);
+    const clash = await api(admin, 'POST', '/channels', {
+      name: 'Another',
+      slug: `${tag}-albums`,
+      config,
+    });
+    expect(clash.statusCode).toBe(422);
+    expect(Object.keys(clash.json().errors)).toEqual(['slug']);
+    const unknown = await api(admin, 'PUT', `/channels/${created.id}`, {
+      name: `${tag} albums`,
+      slug: `${tag}-albums`,
+      config,
+      items: [999_999],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json().errors)).toEqual(['items']);
   });
 });

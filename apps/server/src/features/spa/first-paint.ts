@@ -3,6 +3,7 @@ import {
   DEFAULT_BRANDING,
   HOME_CHANNEL_SLUG,
   hasPermission,
+  homeChannelSlug,
   type LandingAction,
   MOBILE_BREAKPOINT_PX,
   type NestedChannel,
@@ -75,6 +76,8 @@ export function firstPaintRoute(
   artistId?: number;
   /** The channel the page shows (its rows are the page's first API call). */
   channel?: string;
+  /** The channel is the player's home at `/` (the chosen homepage channel, or the default one). */
+  home?: boolean;
 } {
   const segments = path.split('/').filter(Boolean);
   const [first = ''] = segments;
@@ -82,7 +85,7 @@ export function firstPaintRoute(
   const canListen = hasPermission(data.user ?? data.guest_role, PERMISSIONS.musicView);
   if (first === '') {
     if (data.user || homepage.type === 'channel') {
-      return canListen ? { view: 'player', channel: HOME_CHANNEL_SLUG } : { view: null };
+      return canListen ? { view: 'player', channel: homeChannelSlug(homepage), home: true } : { view: null };
     }
     if (homepage.type === 'loginPage') return { view: 'auth', authHeading: 'Sign in to your account' };
     if (homepage.type === 'landing') return { view: 'landing' };
@@ -104,7 +107,8 @@ export function firstPaintRoute(
   if (first === ARTIST_SEGMENT && /^\d+$/.test(segments[1] ?? '')) {
     return { view: 'player', artistId: Number(segments[1]) };
   }
-  if (first === 'discover' && segments.length === 1) return { view: 'player', channel: HOME_CHANNEL_SLUG };
+  if (first === 'discover' && segments.length === 1)
+    return { view: 'player', channel: HOME_CHANNEL_SLUG, home: true };
   if (first === 'channel' && segments.length === 2) return { view: 'player', channel: segments[1] };
   if (PLAYER_SEGMENTS.has(first) || (first === 'library' && data.user)) return { view: 'player' };
   return { view: null };
@@ -380,10 +384,12 @@ function channelSection(channel: NestedChannel, t: (m: string) => string, depth:
 
 /** A channel page (web: features/catalogue/pages/channel-page.tsx). */
 function channelPage({ channel, isHome }: ChannelPaint, t: (m: string) => string) {
+  // A home page of rows names itself for screen readers only; a home page that is one list shows it.
+  const titleHidden = isHome && channel.content.type === 'channel';
   return (
     '<div class="flex flex-col gap-8">' +
-    `<h1 class="${isHome ? 'sr-only' : 'text-3xl font-bold'}">${escapeHtml(channel.name)}</h1>` +
-    (channel.description && !isHome
+    `<h1 class="${titleHidden ? 'sr-only' : 'text-3xl font-bold'}">${escapeHtml(channel.name)}</h1>` +
+    (channel.description && !titleHidden
       ? `<p class="-mt-6 text-muted">${escapeHtml(channel.description)}</p>`
       : '') +
     channelContent(channel, t, 0) +

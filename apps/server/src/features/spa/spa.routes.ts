@@ -103,11 +103,17 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       // A channel page's rows, the first album covers among them its largest elements, are painted
       // with the HTML too (decision 0022): the same guest view the app asks for next, kept briefly.
       // Only a help: a failure leaves the placeholder, and the app shows the error if it is real.
-      const found = await publicChannel(app.deps, route.channel).catch((err: unknown) => {
-        request.log.warn({ err }, 'channel not painted');
-        return null;
-      });
-      if (found) channel = { channel: found, isHome: found.slug === HOME_CHANNEL_SLUG };
+      const paint = (slug: string) =>
+        publicChannel(app.deps, slug).catch((err: unknown) => {
+          request.log.warn({ err }, 'channel not painted');
+          return null;
+        });
+      let found = await paint(route.channel);
+      // A homepage channel deleted or renamed since it was chosen: the app falls back to the home
+      // channel after its first call answers 404, so that is what the page paints.
+      if (!found && route.home && route.channel !== HOME_CHANNEL_SLUG) found = await paint(HOME_CHANNEL_SLUG);
+      if (found)
+        channel = { channel: found, isHome: route.home === true || found.slug === HOME_CHANNEL_SLUG };
     }
     const view =
       route.view === 'landing'

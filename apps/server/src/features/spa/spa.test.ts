@@ -6,17 +6,26 @@ import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES, HOME_CHANNEL_SLUG } fro
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { themes } from '#src/db/schema/index';
+import { channels as channelsTable, themes } from '#src/db/schema/index';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
 import {
   createAlbum,
   createArtist,
   createChannel,
   createTrack,
+  deleteChannel,
   updateAlbum,
 } from '#src/features/catalogue/catalogue.service';
 import { serializeForScript } from '#src/lib/html';
-import { adminUserId, buildTestApp, createUser, FIXTURE_WEB_DIST, sessionFor, useApp } from '#test/helpers';
+import {
+  adminUserId,
+  buildTestApp,
+  createUser,
+  FIXTURE_WEB_DIST,
+  request,
+  sessionFor,
+  useApp,
+} from '#test/helpers';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */
 const ASSET = 'assets/app-C0ffee12.js';
@@ -378,6 +387,71 @@ describe('the painted first view', () => {
       expect(res.statusCode, url).toBe(200);
       expect(root(res.body)).toContain('aria-label="Player navigation"');
       expect(root(res.body)).not.toContain('<h1');
+    }
+  });
+
+  it('paints the chosen homepage channel at /, preloads its call, and falls back when it is gone', async () => {
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const setHomepage = async (homepage: { type: string; value: string | null }) => {
+      const res = await request(t.app, admin, {
+        method: 'POST',
+        url: '/api/v1/settings',
+        payload: { homepage },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const artist = await createArtist(t.deps, { name: 'Homepage Artist' });
+    const track = await createTrack(t.deps, {
+      name: 'Homepage Track',
+      artist_ids: [artist],
+      duration_ms: 1000,
+    });
+    const picks = await createChannel(t.deps, {
+      name: 'Homepage picks',
+      slug: 'homepage-picks',
+      description: 'Shown at the root',
+      config: { contentType: 'track', rule: 'manual', layout: 'track_table', limit: 10 },
+      items: [track],
+    });
+    const discoverRow = await createChannel(t.deps, {
+      name: 'Discover only',
+      slug: 'discover-only',
+      config: { contentType: 'track', rule: 'manual', layout: 'grid', limit: 10 },
+      items: [track],
+    });
+    // The default home channel, whatever an earlier test left there.
+    await t.db.delete(channelsTable).where(eq(channelsTable.slug, HOME_CHANNEL_SLUG));
+    await createChannel(t.deps, {
+      name: 'Discover',
+      slug: HOME_CHANNEL_SLUG,
+      config: { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 10 },
+      items: [discoverRow],
+    });
+    await setHomepage({ type: 'channel', value: 'homepage-picks' });
+    try {
+      const res = await t.app.inject({ url: '/' });
+      const painted = root(res.body);
+      // The player's home: the chosen channel, one list, so its heading and description show.
+      expect(painted).toContain('<h1 class="text-3xl font-bold">Homepage picks</h1>');
+      expect(painted).toContain('>Homepage Track</a>');
+      expect(painted).toContain('Shown at the root');
+      expect(painted).not.toContain('Music that moves with you');
+      expect(res.body).toContain('<link rel="preload" as="fetch" href="/api/v1/channels/homepage-picks"');
+      // A signed-in user's / is the same channel.
+      const signedIn = await t.app.inject({ url: '/', headers: admin.headers });
+      expect(root(signedIn.body)).toContain('>Homepage picks</h1>');
+      // /discover stays the default home channel.
+      expect(root((await t.app.inject({ url: '/discover' })).body)).toContain('>Discover only</h2>');
+
+      // Deleted since it was chosen: the page paints the default home channel, as the app shows
+      // it once its first call (still the chosen one, still preloaded) answers 404.
+      await deleteChannel(t.deps, picks);
+      const gone = await t.app.inject({ url: '/' });
+      expect(root(gone.body)).toContain('<h1 class="sr-only">Discover</h1>');
+      expect(root(gone.body)).toContain('>Discover only</h2>');
+      expect(gone.body).toContain('href="/api/v1/channels/homepage-picks"');
+    } finally {
+      await setHomepage({ type: 'landing', value: null });
     }
   });
 

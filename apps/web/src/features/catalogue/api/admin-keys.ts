@@ -12,5 +12,6 @@ export const catalogueAdminKeys = {
   channel: (id: number) => [...catalogueAdminKeys.all, 'channel', id] as const,
   channelItems: (type: string, query: string) =>
     [...catalogueAdminKeys.all, 'channel-items', type, query] as const,
+  channelPreview: (draft: object) => [...catalogueAdminKeys.all, 'channel-preview', draft] as const,
   listener: ['catalogue'] as const,
 };

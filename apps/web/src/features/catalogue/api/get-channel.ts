@@ -14,4 +14,10 @@ export const channelQueryOptions = (slug: string) =>
     queryFn: ({ signal }) => fetchChannel(slug, signal),
   });
 
-export const useChannel = (slug: string) => useQuery(channelQueryOptions(slug));
+/** `handlesErrors`: the caller answers a failure itself (the home page's fallback), no toast. */
+export const useChannel = (slug: string, opts: { enabled?: boolean; handlesErrors?: boolean } = {}) =>
+  useQuery({
+    ...channelQueryOptions(slug),
+    enabled: opts.enabled ?? true,
+    ...(opts.handlesErrors ? { meta: { handlesErrors: true } } : {}),
+  });

@@ -8,6 +8,9 @@ export const adminSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.view(),
     queryFn: ({ signal }) => api.call(settings.get, { signal }),
+    // Fresh on every visit: the homepage's channel list changes in the catalogue manager, which
+    // does not know this query.
+    refetchOnMount: 'always',
   });
 
 export function useAdminSettings() {

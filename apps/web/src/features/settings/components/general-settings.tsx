@@ -79,7 +79,8 @@ export function GeneralSettings({ view }: { view: AdminSettingsResponse }) {
             </AdminCard>
             <AdminCard title="Homepage">
               <p className="mb-4 text-sm text-muted">
-                What visitors see at /. Signed-in listeners always get the player.
+                What visitors see at /. Signed-in listeners always get the player: at the chosen channel when
+                the homepage is a channel, else at the home channel.
               </p>
               <div className="grid gap-4 md:grid-cols-2">
                 <FormSelect<Values> name="homepage.type" label="Homepage" items={HOMEPAGES} />
