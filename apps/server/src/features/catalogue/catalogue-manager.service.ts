@@ -102,6 +102,7 @@ const ARTIST_SORTS = {
 export async function listArtists(db: Database, query: ArtistsListQuery): Promise<AdminPage<AdminArtistRow>> {
   const where = and(
     nameSearch(artists.name, query.query),
+    query.ids ? inArray(artists.id, query.ids) : undefined,
     query.genre !== undefined
       ? sql`${artists.id} in (select ${artistGenre.artistId} from ${artistGenre} where ${artistGenre.genreId} = ${query.genre})`
       : undefined,
@@ -161,6 +162,7 @@ const ALBUM_SORTS = {
 export async function listAlbums(db: Database, query: AlbumsListQuery): Promise<AdminPage<AdminAlbumRow>> {
   const where = and(
     nameSearch(albums.name, query.query),
+    query.ids ? inArray(albums.id, query.ids) : undefined,
     query.artist !== undefined
       ? sql`${albums.id} in (select ${albumArtist.albumId} from ${albumArtist} where ${albumArtist.artistId} = ${query.artist})`
       : undefined,
@@ -297,9 +299,12 @@ export async function listTracks(db: Database, query: TracksListQuery): Promise<
 const GENRE_SORTS = { name: genres.name, created_at: genres.createdAt };
 
 export async function listGenres(db: Database, query: GenresListQuery): Promise<AdminPage<AdminGenreRow>> {
-  const where = query.query
-    ? sql`(${genres.name} like ${containsPattern(query.query)} or lower(${genres.displayName}) like ${containsPattern(query.query)})`
-    : undefined;
+  const where = and(
+    query.query
+      ? sql`(${genres.name} like ${containsPattern(query.query)} or lower(${genres.displayName}) like ${containsPattern(query.query)})`
+      : undefined,
+    query.ids ? inArray(genres.id, query.ids) : undefined,
+  );
   const { perPage, offset } = listWindow(query);
   const [rows, total] = await pageAndTotal(db, genres, where, () =>
     db

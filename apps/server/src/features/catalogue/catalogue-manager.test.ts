@@ -151,6 +151,21 @@ describe('GET api/v1/admin/artists and albums', () => {
   });
 });
 
+describe('picker lookups', () => {
+  it('answers only the rows of `ids` (a filter picker naming its choice), and refuses a bad list', async () => {
+    expect(names((await list('artists', `ids=${south},${north},${south}&sort=name`)).data)).toEqual([
+      `${tag} North`,
+      `${tag} south`,
+    ]);
+    expect(names((await list('albums', `ids=${album2}`)).data)).toEqual([`${tag} beta`]);
+    const rock = (await list<{ id: number }>('genres', 'query=qzx rock')).data[0]!;
+    const byId = await list<{ id: number; display_name: string }>('genres', `ids=${rock.id}`);
+    expect(byId.data.map((g) => g.display_name)).toEqual(['Qzx rock']);
+    for (const bad of ['ids=', 'ids=1,,2', 'ids=0', 'ids=a'])
+      expect((await api(admin, 'GET', `/admin/artists?${bad}`)).statusCode, bad).toBe(422);
+  });
+});
+
 describe('album track order', () => {
   it('renumbers the album from the order given, and refuses a track of another album', async () => {
     const body = { name: `${tag} Alpha`, artist_ids: [north] };
