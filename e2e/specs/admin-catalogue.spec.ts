@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN } from '../support/accounts';
+import { ADMIN, ApiSession } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -87,6 +87,79 @@ test('create an artist, an album and a track with an uploaded MP3, and play it i
     .first()
     .click();
   await expectPlaying(page);
+});
+
+test('filter pickers narrow the tracks table, live in the URL and survive a reload', async ({
+  page,
+}, info) => {
+  // A catalogue of this test's own: two artists, an album, a genre, three tracks sharing `tag`.
+  const tag = `fx${info.project.name} ${Date.now().toString(36)}`;
+  const api = await ApiSession.open();
+  await api.login(ADMIN.email, ADMIN.password);
+  type Made<K extends string> = Record<K, { id: number }>;
+  const artist = async (name: string) =>
+    (await api.postOk<Made<'artist'>>('/api/v1/artists', { name })).artist.id;
+  const meklit = await artist(`Meklit ${tag}`);
+  const tsehay = await artist(`Tsehay ${tag}`);
+  const album = (
+    await api.postOk<Made<'album'>>('/api/v1/albums', { name: `Harar Nights ${tag}`, artist_ids: [meklit] })
+  ).album.id;
+  const genre = `Ethio Groove ${tag}`;
+  const track = (name: string, body: object) =>
+    api.postOk('/api/v1/tracks', { name: `${name} ${tag}`, ...body });
+  await track('Dawn', { artist_ids: [meklit], album_id: album, number: 1, genres: [genre] });
+  await track('Noon', { artist_ids: [meklit] });
+  await track('Dusk', { artist_ids: [tsehay], genres: [genre] });
+  await api.dispose();
+
+  await logIn(page);
+  await page.goto(`/admin/tracks?query=${encodeURIComponent(tag)}`);
+  const table = page.getByRole('table', { name: 'Tracks' });
+  const rows = () => table.getByRole('row').filter({ hasText: tag });
+  /** The table shows exactly the tracks named `names`. */
+  const showing = async (...names: string[]) => {
+    await expect(rows()).toHaveCount(names.length);
+    for (const name of names) await expect(rows().filter({ hasText: `${name} ${tag}` })).toHaveCount(1);
+  };
+  await showing('Dawn', 'Noon', 'Dusk');
+
+  /** Types into the picker labelled `label` and takes the option `name` with the keyboard. */
+  async function filterBy(label: string, name: string) {
+    const field = page.getByRole('combobox', { name: label, exact: true });
+    await field.fill(name);
+    // The server's answer for the whole name holds only that row (the names are unique).
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option')).toContainText(name);
+    await field.press('ArrowDown');
+    await field.press('Enter');
+    await expect(field).toHaveValue(name);
+  }
+
+  await filterBy('Artist', `Meklit ${tag}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]artist=${meklit}(&|$)`));
+  await showing('Dawn', 'Noon');
+  await filterBy('Genre', genre);
+  await showing('Dawn');
+
+  // A reload keeps the filters and names the chosen artist and genre again (the URL holds ids).
+  await page.reload();
+  await showing('Dawn');
+  await expect(page.getByRole('combobox', { name: 'Artist', exact: true })).toHaveValue(`Meklit ${tag}`);
+  await expect(page.getByRole('combobox', { name: 'Genre', exact: true })).toHaveValue(genre);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectAccessible(page);
+  await snapshot(page, 'admin-catalogue-tracks-filtered');
+
+  // The album picker tells albums apart by their artists; one filter cleared, then all.
+  await page.getByRole('button', { name: 'Clear the genre filter' }).click();
+  await showing('Dawn', 'Noon');
+  await filterBy('Album', `Harar Nights ${tag}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]album=${album}(&|$)`));
+  await showing('Dawn');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await showing('Dawn', 'Noon', 'Dusk');
+  await expect(page.getByRole('combobox', { name: 'Artist', exact: true })).toHaveValue('');
+  expect(new URL(page.url()).searchParams.has('artist')).toBe(false);
 });
 
 test('every catalogue page passes axe, light and dark, with screenshots', async ({ page }) => {
