@@ -34,7 +34,7 @@ import {
   tracks,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { type Actor, audit } from '#src/domain/audit/audit.service';
+import type { Actor } from '#src/domain/audit/audit.service';
 import {
   albumCredits,
   loadAlbumRefs,
@@ -52,6 +52,7 @@ import {
   namePattern,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
+import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 
 type AdminPage<T> = Page<T> & { total_relation?: TotalRelation };
 
@@ -529,7 +530,8 @@ const TABLES = {
 } as const;
 
 /**
- * Deletes the given rows of one kind with what goes with them, one audit entry each, in one
+ * Deletes the given rows of one kind with what goes with them, one audit entry each (with what the
+ * row was, as a single delete records it), in one
  * transaction; then removes the tracks' audio files (after the commit: a failed removal leaves an
  * orphan file, never a track without audio) and announces `catalogue.changed`, which drops the
  * cached artist pages, channels and searches. Unknown ids are skipped; answers how many went.
@@ -551,16 +553,16 @@ export async function deleteCatalogueItems(deps: Writer, actor: Actor, kind: Kin
             .map((r) => r.src)
             .filter((src): src is string => Boolean(src))
         : [];
+    // What each one was, for its audit entry (one by one: a transaction runs one query at a time).
+    const before = new Map<number, Awaited<ReturnType<typeof catalogueSnapshot>>>();
+    for (const id of unique) before.set(id, await catalogueSnapshot(tx, kind, id, actor));
     await dropReferences(tx, kind, unique);
     const deleted = (await tx
       .delete(t.table as PgTable)
       .where(inArray(t.id, unique))
       .returning({ id: t.id, label: t.label })) as { id: number; label: string }[];
     for (const row of deleted)
-      await audit(tx, actor, {
-        action: `${kind}.delete`,
-        target: { type: kind, id: row.id, label: row.label },
-      });
+      await auditCatalogueWrite(tx, actor, `${kind}.delete`, row.id, before.get(row.id) ?? null);
     return { deleted, files };
   });
   for (const key of files) await deps.storage.delete(key).catch(() => {});

@@ -474,6 +474,12 @@ describe('bulk delete', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'track.delete'), eq(auditLog.targetId, String(track.banana))));
     expect(entry?.targetLabel).toBe(`${tag} Banana`);
+    expect(entry?.before).toMatchObject({
+      name: `${tag} Banana`,
+      artist_ids: [south, north],
+      genres: ['Qzx jazz'],
+    });
+    expect(entry?.after).toBeNull();
     expect((await api(admin, 'GET', `/artists/${south}`)).json().popular_tracks).toHaveLength(1);
   });
 
