@@ -143,6 +143,59 @@ test('create a role and a user holding it, suspend them, and their login is refu
   await expect(page.getByRole('table', { name: 'Audit log' }).getByText(email)).toBeVisible();
 });
 
+test("the user page's language, country and time zone pickers save, and the audit log finds the edit", async ({
+  page,
+}, info) => {
+  const email = uniqueEmail('located', info.project.name);
+  const { user } = await adminApi.postOk<{ user: { id: number } }>('/api/v1/admin/users', {
+    email,
+    first_name: 'Located',
+    password: PASSWORD,
+  });
+  await asAdmin(page);
+  await page.goto(`/admin/users/${user.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Located' })).toBeVisible();
+
+  // The same lists as the account settings: names to choose from, codes saved.
+  /** Types into a picker brought to the middle of the screen, and takes its one match. */
+  async function choose(label: string, text: string, option: string | RegExp) {
+    const field = page.getByRole('combobox', { name: label });
+    await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await field.fill(text);
+    await expect(page.getByRole('option')).toHaveText([option]);
+    // The keyboard path: a tap would scroll the small screen, and a scroll closes the list.
+    await field.press('ArrowDown');
+    await field.press('Enter');
+    await expect(field).toHaveValue(option);
+  }
+  await choose('Country', 'Ethiop', 'Ethiopia');
+  await choose('Time zone', 'Addis', /Addis Ababa/);
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  const saved = await adminApi.getOk<{ user: Record<string, unknown> }>(`/api/v1/admin/users/${user.id}`);
+  expect(saved.user).toMatchObject({ country: 'ET', timezone: 'Africa/Addis_Ababa', language: 'en' });
+
+  // A reload shows the saved choices by name.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Ethiopia');
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/Addis Ababa/);
+  await expect(page.getByRole('button', { name: /Language/ })).toContainText('English');
+  await expectAccessible(page);
+  await snapshot(page, 'admin-user-location');
+
+  // The audit log's action filter offers the edit, and finds it.
+  await page.goto('/admin/audit-log');
+  await page.getByRole('button', { name: 'Any action Action' }).click();
+  await page.getByRole('option', { name: 'user.update', exact: true }).click();
+  await expect(page).toHaveURL(/action=user\.update/);
+  // Only the edit, not the creation the unfiltered list showed.
+  const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: email });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText('user.update');
+});
+
 test('"Log in as": a banner on every page, and one click back to the admin', async ({ page }, info) => {
   const email = uniqueEmail('lookedat', info.project.name);
   const created = await adminApi.postOk<{ user: { id: number } }>('/api/v1/admin/users', {

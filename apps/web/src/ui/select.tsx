@@ -167,6 +167,8 @@ export interface SearchableSelectProps<T extends SelectOption>
    * so the list shows them as given instead of filtering them again.
    */
   isRemote?: boolean;
+  /** Classes for the text field itself (room for a button the caller lays over it). */
+  inputClassName?: string;
 }
 
 /** A select with a text field that filters the list as you type (long lists like time zones). */
@@ -178,6 +180,7 @@ export function SearchableSelect<T extends SelectOption>({
   placeholder,
   className,
   isRemote,
+  inputClassName,
   ...props
 }: SearchableSelectProps<T>) {
   const isInvalid = Boolean(errorMessage);
@@ -201,6 +204,7 @@ export function SearchableSelect<T extends SelectOption>({
             'h-10 w-full min-w-0 rounded-theme border border-divider bg-bg pr-10 pl-3 text-sm text-fg outline-none transition-colors placeholder:text-muted data-hovered:border-muted data-focused:border-primary data-disabled:opacity-60',
             fieldFocusRing,
             isInvalid && 'border-danger',
+            inputClassName,
           )}
         />
         <RACButton className="absolute right-1 flex size-8 cursor-pointer items-center justify-center rounded-full text-muted outline-none data-hovered:bg-hover">

@@ -9,7 +9,13 @@ import {
   genreSchema,
 } from '../catalogue';
 import { idSchema } from '../primitives';
-import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema } from './list';
+import {
+  booleanParamSchema,
+  idFilterSchema,
+  idListFilterSchema,
+  listQuerySchema,
+  listResponseSchema,
+} from './list';
 
 /**
  * The admin's catalogue manager (issue 11 item 7): the lists behind its data tables. The writes
@@ -20,6 +26,7 @@ import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema
 
 export const ARTIST_SORTS = ['name', 'created_at', 'plays'] as const;
 export const artistsListQuerySchema = listQuerySchema(ARTIST_SORTS, {
+  ids: idListFilterSchema.optional(),
   genre: idFilterSchema.optional(),
   verified: booleanParamSchema.optional(),
 });
@@ -37,6 +44,7 @@ export const artistsListResponseSchema = listResponseSchema(adminArtistRowSchema
 
 export const ALBUM_SORTS = ['name', 'created_at', 'plays', 'release_date'] as const;
 export const albumsListQuerySchema = listQuerySchema(ALBUM_SORTS, {
+  ids: idListFilterSchema.optional(),
   artist: idFilterSchema.optional(),
   genre: idFilterSchema.optional(),
   type: z.enum(ALBUM_TYPES).optional(),
@@ -82,7 +90,7 @@ export type AdminTrackRow = z.infer<typeof adminTrackRowSchema>;
 export const tracksListResponseSchema = listResponseSchema(adminTrackRowSchema);
 
 export const GENRE_SORTS = ['name', 'created_at'] as const;
-export const genresListQuerySchema = listQuerySchema(GENRE_SORTS, {});
+export const genresListQuerySchema = listQuerySchema(GENRE_SORTS, { ids: idListFilterSchema.optional() });
 export type GenresListQuery = z.infer<typeof genresListQuerySchema>;
 
 export const adminGenreRowSchema = genreSchema.extend({

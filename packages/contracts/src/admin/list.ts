@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common';
-import { idParamSchema, intParamSchema } from '../primitives';
+import { idParamSchema, idSchema, intParamSchema } from '../primitives';
 
 /**
  * The one list contract every admin list speaks (page, perPage, sort, order, query, and the list's
@@ -34,6 +34,16 @@ export const dayParamSchema = z
 
 /** `?role=3` (a list filter by id). */
 export const idFilterSchema = idParamSchema;
+
+/**
+ * `?ids=3,7` (only these rows, at most 100): how a filter picker shows the name of the item a
+ * reloaded URL names, and a link to a few chosen rows.
+ */
+export const idListFilterSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$/, 'Use ids separated by commas, like 3,7.')
+  .transform((v) => [...new Set(v.split(',').map(Number))])
+  .pipe(z.array(idSchema));
 
 export function listQuerySchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sorts: S,

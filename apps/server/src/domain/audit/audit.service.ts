@@ -1,3 +1,4 @@
+import type { AuditAction } from '@zema/contracts/admin';
 import type { Db } from '#src/db/client';
 import { auditLog } from '#src/db/schema/index';
 import type { Caller } from '#src/http/caller';
@@ -6,7 +7,7 @@ import type { Caller } from '#src/http/caller';
 export type Actor = { user: Pick<Caller['user'], 'id' | 'display_name'>; ip: string | null };
 
 export type AuditRecord = {
-  action: string;
+  action: AuditAction;
   target?: { type: string; id: string | number; label?: string | null };
   before?: unknown;
   after?: unknown;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPublicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
 import { loadGenres } from '#src/domain/music/catalogue.loaders';
 import { getChannel } from '#src/domain/music/channels';
+import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
 import { callerId, found } from './catalogue.http';
@@ -88,44 +89,44 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   defineRoute(app, catalogueAdmin.createArtist, async (request) =>
-    artistAnswer(await createArtist(app.deps, request.body), request),
+    artistAnswer(await createArtist(app.deps, request.body, actorOf(request)), request),
   );
   defineRoute(app, catalogueAdmin.updateArtist, async (request) => {
-    found(await updateArtist(app.deps, request.params.id, request.body));
+    found(await updateArtist(app.deps, request.params.id, request.body, actorOf(request)));
     return artistAnswer(request.params.id, request);
   });
   defineRoute(app, catalogueAdmin.deleteArtist, async (request) => {
-    found(await deleteArtist(app.deps, request.params.id));
+    found(await deleteArtist(app.deps, request.params.id, actorOf(request)));
     return { message: 'Artist deleted.' };
   });
 
   defineRoute(app, catalogueAdmin.createAlbum, async (request) => ({
-    album: found(await getAlbum(app.db, await createAlbum(app.deps, request.body), null)),
+    album: found(await getAlbum(app.db, await createAlbum(app.deps, request.body, actorOf(request)), null)),
   }));
   defineRoute(app, catalogueAdmin.updateAlbum, async (request) => {
-    found(await updateAlbum(app.deps, request.params.id, request.body));
+    found(await updateAlbum(app.deps, request.params.id, request.body, actorOf(request)));
     return { album: found(await getAlbum(app.db, request.params.id, null)) };
   });
   defineRoute(app, catalogueAdmin.deleteAlbum, async (request) => {
-    found(await deleteAlbum(app.deps, request.params.id));
+    found(await deleteAlbum(app.deps, request.params.id, actorOf(request)));
     return { message: 'Album deleted.' };
   });
 
   defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
-    track: found(await getTrack(app.db, await createTrack(app.deps, request.body), null)),
+    track: found(await getTrack(app.db, await createTrack(app.deps, request.body, actorOf(request)), null)),
   }));
   defineRoute(app, catalogueAdmin.updateTrack, async (request) => {
-    found(await updateTrack(app.deps, request.params.id, request.body));
+    found(await updateTrack(app.deps, request.params.id, request.body, actorOf(request)));
     return { track: found(await getTrack(app.db, request.params.id, null)) };
   });
   defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
-    found(await deleteTrack(app.deps, request.params.id));
+    found(await deleteTrack(app.deps, request.params.id, actorOf(request)));
     return { message: 'Track deleted.' };
   });
   defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
     const data = await readAudioUpload(request);
     try {
-      found(await setTrackAudioFromFile(app.deps, request.params.id, data));
+      found(await setTrackAudioFromFile(app.deps, request.params.id, data, actorOf(request)));
     } catch (err) {
       if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
       throw err;
@@ -151,14 +152,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const genreAnswer = async (id: number) => ({ genre: found((await loadGenres(app.db, [id]))[0]) });
 
   defineRoute(app, catalogueAdmin.createGenre, async (request) =>
-    genreAnswer(await createGenre(app.deps, request.body)),
+    genreAnswer(await createGenre(app.deps, request.body, actorOf(request))),
   );
   defineRoute(app, catalogueAdmin.updateGenre, async (request) => {
-    found(await updateGenre(app.deps, request.params.id, request.body));
+    found(await updateGenre(app.deps, request.params.id, request.body, actorOf(request)));
     return genreAnswer(request.params.id);
   });
   defineRoute(app, catalogueAdmin.deleteGenre, async (request) => {
-    found(await deleteGenre(app.deps, request.params.id));
+    found(await deleteGenre(app.deps, request.params.id, actorOf(request)));
     return { message: 'Genre deleted.' };
   });
 
@@ -166,14 +167,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     found(await getChannel(app.db, String(id), { userId: callerId(request), page: 1 }));
 
   defineRoute(app, catalogueAdmin.createChannel, async (request) =>
-    channelAnswer(await createChannel(app.deps, request.body), request),
+    channelAnswer(await createChannel(app.deps, request.body, actorOf(request)), request),
   );
   defineRoute(app, catalogueAdmin.updateChannel, async (request) => {
-    found(await updateChannel(app.deps, request.params.id, request.body));
+    found(await updateChannel(app.deps, request.params.id, request.body, actorOf(request)));
     return channelAnswer(request.params.id, request);
   });
   defineRoute(app, catalogueAdmin.deleteChannel, async (request) => {
-    found(await deleteChannel(app.deps, request.params.id));
+    found(await deleteChannel(app.deps, request.params.id, actorOf(request)));
     return { message: 'Channel deleted.' };
   });
 };

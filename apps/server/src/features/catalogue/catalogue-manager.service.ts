@@ -36,7 +36,7 @@ import {
   tracks,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { type Actor, audit } from '#src/domain/audit/audit.service';
+import type { Actor } from '#src/domain/audit/audit.service';
 import {
   albumCredits,
   loadAlbumRefs,
@@ -55,6 +55,7 @@ import {
   namePattern,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
+import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 
 type AdminPage<T> = Page<T> & { total_relation?: TotalRelation };
 
@@ -105,6 +106,7 @@ const ARTIST_SORTS = {
 export async function listArtists(db: Database, query: ArtistsListQuery): Promise<AdminPage<AdminArtistRow>> {
   const where = and(
     nameSearch(artists.name, query.query),
+    query.ids ? inArray(artists.id, query.ids) : undefined,
     query.genre !== undefined
       ? sql`${artists.id} in (select ${artistGenre.artistId} from ${artistGenre} where ${artistGenre.genreId} = ${query.genre})`
       : undefined,
@@ -164,6 +166,7 @@ const ALBUM_SORTS = {
 export async function listAlbums(db: Database, query: AlbumsListQuery): Promise<AdminPage<AdminAlbumRow>> {
   const where = and(
     nameSearch(albums.name, query.query),
+    query.ids ? inArray(albums.id, query.ids) : undefined,
     query.artist !== undefined
       ? sql`${albums.id} in (select ${albumArtist.albumId} from ${albumArtist} where ${albumArtist.artistId} = ${query.artist})`
       : undefined,
@@ -300,9 +303,12 @@ export async function listTracks(db: Database, query: TracksListQuery): Promise<
 const GENRE_SORTS = { name: genres.name, created_at: genres.createdAt };
 
 export async function listGenres(db: Database, query: GenresListQuery): Promise<AdminPage<AdminGenreRow>> {
-  const where = query.query
-    ? sql`(${genres.name} like ${containsPattern(query.query)} or lower(${genres.displayName}) like ${containsPattern(query.query)})`
-    : undefined;
+  const where = and(
+    query.query
+      ? sql`(${genres.name} like ${containsPattern(query.query)} or lower(${genres.displayName}) like ${containsPattern(query.query)})`
+      : undefined,
+    query.ids ? inArray(genres.id, query.ids) : undefined,
+  );
   const { perPage, offset } = listWindow(query);
   const [rows, total] = await pageAndTotal(db, genres, where, () =>
     db
@@ -539,7 +545,8 @@ const TABLES = {
 } as const;
 
 /**
- * Deletes the given rows of one kind with what goes with them, one audit entry each, in one
+ * Deletes the given rows of one kind with what goes with them, one audit entry each (with what the
+ * row was, as a single delete records it), in one
  * transaction; then removes the tracks' audio files (after the commit: a failed removal leaves an
  * orphan file, never a track without audio) and announces `catalogue.changed`, which drops the
  * cached artist pages, channels and searches. Unknown ids are skipped; answers how many went.
@@ -561,16 +568,16 @@ export async function deleteCatalogueItems(deps: Writer, actor: Actor, kind: Kin
             .map((r) => r.src)
             .filter((src): src is string => Boolean(src))
         : [];
+    // What each one was, for its audit entry (one by one: a transaction runs one query at a time).
+    const before = new Map<number, Awaited<ReturnType<typeof catalogueSnapshot>>>();
+    for (const id of unique) before.set(id, await catalogueSnapshot(tx, kind, id, actor));
     await dropReferences(tx, kind, unique);
     const deleted = (await tx
       .delete(t.table as PgTable)
       .where(inArray(t.id, unique))
       .returning({ id: t.id, label: t.label })) as { id: number; label: string }[];
     for (const row of deleted)
-      await audit(tx, actor, {
-        action: `${kind}.delete`,
-        target: { type: kind, id: row.id, label: row.label },
-      });
+      await auditCatalogueWrite(tx, actor, `${kind}.delete`, row.id, before.get(row.id) ?? null);
     return { deleted, files };
   });
   for (const key of files) await deps.storage.delete(key).catch(() => {});

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
@@ -153,6 +154,21 @@ describe('GET api/v1/admin/artists and albums', () => {
   });
 });
 
+describe('picker lookups', () => {
+  it('answers only the rows of `ids` (a filter picker naming its choice), and refuses a bad list', async () => {
+    expect(names((await list('artists', `ids=${south},${north},${south}&sort=name`)).data)).toEqual([
+      `${tag} North`,
+      `${tag} south`,
+    ]);
+    expect(names((await list('albums', `ids=${album2}`)).data)).toEqual([`${tag} beta`]);
+    const rock = (await list<{ id: number }>('genres', 'query=qzx rock')).data[0]!;
+    const byId = await list<{ id: number; display_name: string }>('genres', `ids=${rock.id}`);
+    expect(byId.data.map((g) => g.display_name)).toEqual(['Qzx rock']);
+    for (const bad of ['ids=', 'ids=1,,2', 'ids=0', 'ids=a'])
+      expect((await api(admin, 'GET', `/admin/artists?${bad}`)).statusCode, bad).toBe(422);
+  });
+});
+
 describe('album track order', () => {
   it('renumbers the album from the order given, and refuses a track of another album', async () => {
     const body = { name: `${tag} Alpha`, artist_ids: [north] };
@@ -168,6 +184,269 @@ describe('album track order', () => {
     const wrong = await api(admin, 'PUT', `/albums/${album1}`, { ...body, track_ids: [track.banana] });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.track_ids).toBeDefined();
+  });
+});
+
+describe('audit of single writes', () => {
+  type Entry = typeof auditLog.$inferSelect;
+  const entries = (type: string, id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, type), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id);
+  const allCount = async () => (await t.db.select({ id: auditLog.id }).from(auditLog)).length;
+
+  /** Runs one write and answers the one audit entry it left on its target. */
+  async function onlyEntry(type: string, id: () => number, write: () => Promise<unknown>): Promise<Entry> {
+    const total = await allCount();
+    await write();
+    expect(await allCount()).toBe(total + 1);
+    const rows = await entries(type, id());
+    return rows.at(-1)!;
+  }
+
+  const ok = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const res = await api(admin, method, url, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  // Artists of their own, so these writes change nothing the other lists of this file count.
+  let east = 0;
+  let west = 0;
+  beforeAll(async () => {
+    east = (await ok('POST', '/artists', { name: 'Zqa East' })).artist.id;
+    west = (await ok('POST', '/artists', { name: 'Zqa West' })).artist.id;
+  });
+
+  it('records who created and changed an artist, with before and after, from where', async () => {
+    let id = 0;
+    const created = await onlyEntry(
+      'artist',
+      () => id,
+      async () => {
+        id = (await ok('POST', '/artists', { name: `Zqa Audited`, genres: ['Qzx rock'] })).artist.id;
+      },
+    );
+    expect(created).toMatchObject({
+      action: 'artist.create',
+      actorId: admin.userId,
+      targetLabel: `Zqa Audited`,
+      before: null,
+    });
+    expect(created.ip).toBeTruthy();
+    expect(created.after).toMatchObject({ name: `Zqa Audited`, verified: false, genres: ['Qzx rock'] });
+
+    const updated = await onlyEntry(
+      'artist',
+      () => id,
+      () => ok('PUT', `/artists/${id}`, { name: `Zqa Audited II`, verified: true, genres: [] }),
+    );
+    expect(updated.action).toBe('artist.update');
+    expect(updated.before).toMatchObject({ name: `Zqa Audited`, verified: false, genres: ['Qzx rock'] });
+    expect(updated.after).toMatchObject({ name: `Zqa Audited II`, verified: true, genres: [] });
+    expect(updated.targetLabel).toBe(`Zqa Audited II`);
+
+    const deleted = await onlyEntry(
+      'artist',
+      () => id,
+      () => ok('DELETE', `/artists/${id}`),
+    );
+    expect(deleted).toMatchObject({ action: 'artist.delete', after: null });
+    expect(deleted.before).toMatchObject({ name: `Zqa Audited II` });
+  });
+
+  it('records an album with its credits and its track order before and after a reorder', async () => {
+    let id = 0;
+    const created = await onlyEntry(
+      'album',
+      () => id,
+      async () => {
+        id = (await ok('POST', '/albums', { name: `Zqa Audit LP`, artist_ids: [east, west], type: 'ep' }))
+          .album.id;
+      },
+    );
+    expect(created).toMatchObject({ action: 'album.create', before: null });
+    expect(created.after).toMatchObject({ name: `Zqa Audit LP`, type: 'ep', artist_ids: [east, west] });
+
+    const one = (
+      await ok('POST', '/tracks', { name: `Zqa side a`, album_id: id, number: 1, artist_ids: [east] })
+    ).track.id as number;
+    const two = (
+      await ok('POST', '/tracks', { name: `Zqa side b`, album_id: id, number: 2, artist_ids: [east] })
+    ).track.id as number;
+    const reordered = await onlyEntry(
+      'album',
+      () => id,
+      () => ok('PUT', `/albums/${id}`, { name: `Zqa Audit LP`, artist_ids: [east], track_ids: [two, one] }),
+    );
+    expect(reordered.action).toBe('album.update');
+    expect(reordered.before).toMatchObject({ artist_ids: [east, west], track_ids: [one, two] });
+    expect(reordered.after).toMatchObject({ artist_ids: [east], track_ids: [two, one] });
+  });
+
+  it('records a track created, edited and given audio, each once', async () => {
+    let id = 0;
+    const created = await onlyEntry(
+      'track',
+      () => id,
+      async () => {
+        id = (
+          await ok('POST', '/tracks', {
+            name: `Zqa Audit song`,
+            album_id: album1,
+            artist_ids: [west],
+            genres: ['Qzx jazz'],
+          })
+        ).track.id;
+      },
+    );
+    expect(created).toMatchObject({ action: 'track.create', before: null });
+    expect(created.after).toMatchObject({
+      album_id: album1,
+      artist_ids: [west],
+      genres: ['Qzx jazz'],
+      audio: null,
+    });
+
+    const edited = await onlyEntry(
+      'track',
+      () => id,
+      () =>
+        ok('PUT', `/tracks/${id}`, {
+          name: `Zqa Audit song`,
+          album_id: null,
+          explicit: true,
+          artist_ids: [west, east],
+        }),
+    );
+    expect(edited.action).toBe('track.update');
+    expect(edited.before).toMatchObject({ album_id: album1, explicit: false, artist_ids: [west] });
+    expect(edited.after).toMatchObject({ album_id: null, explicit: true, artist_ids: [west, east] });
+
+    const audio = await onlyEntry(
+      'track',
+      () => id,
+      async () => {
+        const res = await request(t.app, admin, {
+          method: 'POST',
+          url: `/api/v1/tracks/${id}/audio`,
+          headers: { 'content-type': 'audio/wav' },
+          payload: makeWav(1),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
+    expect(audio.action).toBe('track.upload_audio');
+    expect(audio.before).toMatchObject({ audio: null, duration_ms: 0 });
+    expect(audio.after).toMatchObject({ audio: { format: 'wav', file_size: 8044 }, duration_ms: 1000 });
+  });
+
+  it('records genres and channels, and a genre created under a taken name as its update', async () => {
+    let genre = 0;
+    const created = await onlyEntry(
+      'genre',
+      () => genre,
+      async () => {
+        genre = (await ok('POST', '/genres', { name: 'Zqa Audit Folk' })).genre.id;
+      },
+    );
+    expect(created).toMatchObject({ action: 'genre.create', before: null });
+    expect(created.after).toEqual({ name: 'zqa-audit-folk', display_name: 'Zqa Audit Folk', image: null });
+    const again = await onlyEntry(
+      'genre',
+      () => genre,
+      () => ok('POST', '/genres', { name: 'zqa audit folk', display_name: 'Zqa Folk' }),
+    );
+    expect(again).toMatchObject({
+      action: 'genre.update',
+      before: { display_name: 'Zqa Audit Folk' },
+      after: { display_name: 'Zqa Folk' },
+    });
+    const renamed = await onlyEntry(
+      'genre',
+      () => genre,
+      () => ok('PUT', `/genres/${genre}`, { name: 'Zqa Audit Roots' }),
+    );
+    expect(renamed).toMatchObject({ action: 'genre.update', after: { name: 'zqa-audit-roots' } });
+
+    let channel = 0;
+    const config = { contentType: 'track', rule: 'manual', layout: 'track_table', limit: 10 };
+    const made = await onlyEntry(
+      'channel',
+      () => channel,
+      async () => {
+        channel = (
+          await ok('POST', '/channels', {
+            name: 'Zqa audit',
+            slug: 'zqa-audit',
+            config,
+            items: [track.cherry],
+          })
+        ).channel.id;
+      },
+    );
+    expect(made).toMatchObject({
+      action: 'channel.create',
+      after: { slug: 'zqa-audit', items: [track.cherry] },
+    });
+    const changed = await onlyEntry(
+      'channel',
+      () => channel,
+      () =>
+        ok('PUT', `/channels/${channel}`, {
+          name: 'Zqa audit',
+          slug: 'zqa-audit',
+          config,
+          items: [track.apple, track.cherry],
+        }),
+    );
+    expect(changed).toMatchObject({
+      action: 'channel.update',
+      before: { items: [track.cherry] },
+      after: { items: [track.apple, track.cherry] },
+    });
+  });
+
+  it('leaves no entry when a write is refused (422) or finds nothing (404)', async () => {
+    const total = await allCount();
+    const refused = async (method: 'POST' | 'PUT', url: string, payload: unknown, status = 422) =>
+      expect((await api(admin, method, url, payload)).statusCode).toBe(status);
+    await refused('POST', '/albums', { name: `${tag} nobody's`, artist_ids: [999_999] });
+    await refused('PUT', `/albums/${album1}`, {
+      name: `${tag} Alpha`,
+      artist_ids: [north],
+      track_ids: [track.date],
+    });
+    await refused('POST', '/tracks', { name: `${tag} lost`, album_id: 999_999, artist_ids: [north] });
+    await refused('PUT', `/tracks/${track.cherry}`, {
+      name: `${tag} Cherry`,
+      album_id: 999_999,
+      artist_ids: [north],
+    });
+    await refused('POST', '/channels', {
+      name: 'Clash',
+      slug: 'zqa-audit',
+      config: { contentType: 'track', rule: 'manual', layout: 'grid', limit: 5 },
+    });
+    const rock = (await list<{ id: number }>('genres', 'query=qzx rock')).data[0]!;
+    await refused('PUT', `/genres/${rock.id}`, { name: 'Qzx jazz' });
+    const notAudio = await request(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/tracks/${track.cherry}/audio`,
+      headers: { 'content-type': 'audio/wav' },
+      payload: Buffer.from('not a wave at all'),
+    });
+    expect(notAudio.statusCode).toBe(422);
+    await refused('PUT', '/artists/999999', { name: 'Nobody' }, 404);
+    expect(await allCount()).toBe(total);
+  });
+
+  it('writes only actions the audit log filter offers', async () => {
+    const written = await t.db.selectDistinct({ action: auditLog.action }).from(auditLog);
+    expect(written.length).toBeGreaterThan(10);
+    for (const { action } of written) expect(AUDIT_ACTIONS).toContain(action);
   });
 });
 
@@ -198,6 +477,12 @@ describe('bulk delete', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'track.delete'), eq(auditLog.targetId, String(track.banana))));
     expect(entry?.targetLabel).toBe(`${tag} Banana`);
+    expect(entry?.before).toMatchObject({
+      name: `${tag} Banana`,
+      artist_ids: [south, north],
+      genres: ['Qzx jazz'],
+    });
+    expect(entry?.after).toBeNull();
     expect((await api(admin, 'GET', `/artists/${south}`)).json().popular_tracks).toHaveLength(1);
   });
 

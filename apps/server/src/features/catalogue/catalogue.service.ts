@@ -22,14 +22,18 @@ import {
   tracks,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import type { Actor } from '#src/domain/audit/audit.service';
 import { validationError } from '#src/http/errors';
 import { inspectAudio } from '#src/lib/audio';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
+import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 
 /**
  * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or
  * changed row's id and announces `catalogue.changed` (see `announced` at the end); reads go through
- * catalogue.loaders so every answer has one shape.
+ * catalogue.loaders so every answer has one shape. Given the `actor` (last argument: the admin or
+ * artist of an API request), a write records its audit entry in its own transaction
+ * (catalogue.audit.ts), so a write that fails leaves none; a seeder or fixture passes none.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -78,23 +82,30 @@ export async function ensureGenres(db: Db, names: readonly string[]): Promise<nu
   return [...wanted.keys()].map((k) => byName.get(k)!);
 }
 
-/** Creates a genre, or updates the one with the same name. */
-async function dbCreateGenre(db: Database, input: GenreInput): Promise<number> {
+/** Creates a genre, or updates the one with the same name (audited as that: `genre.update`). */
+async function dbCreateGenre(db: Database, input: GenreInput, actor?: Actor): Promise<number> {
   const name = genreKey(input.name);
   const displayName = input.display_name?.trim() || input.name.trim();
-  const [row] = await db
-    .insert(genres)
-    .values({ name, displayName, image: input.image ?? null })
-    .onConflictDoUpdate({
-      target: genres.name,
-      set: { displayName, ...(input.image !== undefined ? { image: input.image } : {}) },
-    })
-    .returning({ id: genres.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [existing] = actor
+      ? await tx.select({ id: genres.id }).from(genres).where(eq(genres.name, name))
+      : [];
+    const before = existing ? await catalogueSnapshot(tx, 'genre', existing.id, actor) : null;
+    const [row] = await tx
+      .insert(genres)
+      .values({ name, displayName, image: input.image ?? null })
+      .onConflictDoUpdate({
+        target: genres.name,
+        set: { displayName, ...(input.image !== undefined ? { image: input.image } : {}) },
+      })
+      .returning({ id: genres.id });
+    await auditCatalogueWrite(tx, actor, before ? 'genre.update' : 'genre.create', row!.id, before);
+    return row!.id;
+  });
 }
 
 /** Renames and edits a genre; a name (URL key) another genre has is a 422 on `name`. */
-async function dbUpdateGenre(db: Database, id: number, input: GenreInput): Promise<boolean> {
+async function dbUpdateGenre(db: Database, id: number, input: GenreInput, actor?: Actor): Promise<boolean> {
   const name = genreKey(input.name);
   const taken = () => validationError({ name: [CATALOGUE_MESSAGES.genreNameTaken] });
   const [clash] = await db
@@ -103,16 +114,21 @@ async function dbUpdateGenre(db: Database, id: number, input: GenreInput): Promi
     .where(and(eq(genres.name, name), ne(genres.id, id)));
   if (clash) throw taken();
   try {
-    const rows = await db
-      .update(genres)
-      .set({
-        name,
-        displayName: input.display_name?.trim() || input.name.trim(),
-        ...(input.image !== undefined ? { image: input.image } : {}),
-      })
-      .where(eq(genres.id, id))
-      .returning({ id: genres.id });
-    return rows.length > 0;
+    return await db.transaction(async (tx) => {
+      const before = await catalogueSnapshot(tx, 'genre', id, actor);
+      const rows = await tx
+        .update(genres)
+        .set({
+          name,
+          displayName: input.display_name?.trim() || input.name.trim(),
+          ...(input.image !== undefined ? { image: input.image } : {}),
+        })
+        .where(eq(genres.id, id))
+        .returning({ id: genres.id });
+      if (!rows.length) return false;
+      await auditCatalogueWrite(tx, actor, 'genre.update', id, before);
+      return true;
+    });
   } catch (err) {
     // Another request took the name between the check and the update.
     if (isUniqueViolation(err, 'genres_name_unique')) throw taken();
@@ -130,7 +146,7 @@ async function assertArtistsExist(db: Db, ids: readonly number[]) {
 const credits = <T>(ids: readonly number[], make: (artistId: number, position: number) => T): T[] =>
   [...new Set(ids)].map((artistId, position) => make(artistId, position));
 
-async function dbCreateArtist(db: Database, input: UpsertArtistRequest): Promise<number> {
+async function dbCreateArtist(db: Database, input: UpsertArtistRequest, actor?: Actor): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(artists)
@@ -147,13 +163,20 @@ async function dbCreateArtist(db: Database, input: UpsertArtistRequest): Promise
       const genreIds = await ensureGenres(tx, input.genres);
       await tx.insert(artistGenre).values(genreIds.map((genreId) => ({ artistId: row!.id, genreId })));
     }
+    await auditCatalogueWrite(tx, actor, 'artist.create', row!.id, null);
     return row!.id;
   });
 }
 
 /** Replaces the fields given; omitted optional fields keep their value. */
-async function dbUpdateArtist(db: Database, id: number, input: UpsertArtistRequest): Promise<boolean> {
+async function dbUpdateArtist(
+  db: Database,
+  id: number,
+  input: UpsertArtistRequest,
+  actor?: Actor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'artist', id, actor);
     const rows = await tx
       .update(artists)
       .set({
@@ -174,19 +197,23 @@ async function dbUpdateArtist(db: Database, id: number, input: UpsertArtistReque
       if (genreIds.length)
         await tx.insert(artistGenre).values(genreIds.map((genreId) => ({ artistId: id, genreId })));
     }
+    await auditCatalogueWrite(tx, actor, 'artist.update', id, before);
     return true;
   });
 }
 
-async function dbDeleteArtist(db: Database, id: number): Promise<boolean> {
+async function dbDeleteArtist(db: Database, id: number, actor?: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'artist', id, actor);
     await tx.delete(likes).where(sql`${likes.likeableType} = 'artist' and ${likes.likeableId} = ${id}`);
     const rows = await tx.delete(artists).where(eq(artists.id, id)).returning({ id: artists.id });
-    return rows.length > 0;
+    if (!rows.length) return false;
+    await auditCatalogueWrite(tx, actor, 'artist.delete', id, before);
+    return true;
   });
 }
 
-async function dbCreateAlbum(db: Database, input: UpsertAlbumRequest): Promise<number> {
+async function dbCreateAlbum(db: Database, input: UpsertAlbumRequest, actor?: Actor): Promise<number> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     const [row] = await tx
@@ -202,13 +229,20 @@ async function dbCreateAlbum(db: Database, input: UpsertAlbumRequest): Promise<n
     await tx
       .insert(albumArtist)
       .values(credits(input.artist_ids, (artistId, position) => ({ albumId: row!.id, artistId, position })));
+    await auditCatalogueWrite(tx, actor, 'album.create', row!.id, null);
     return row!.id;
   });
 }
 
-async function dbUpdateAlbum(db: Database, id: number, input: UpsertAlbumRequest): Promise<boolean> {
+async function dbUpdateAlbum(
+  db: Database,
+  id: number,
+  input: UpsertAlbumRequest,
+  actor?: Actor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
+    const before = await catalogueSnapshot(tx, 'album', id, actor);
     const rows = await tx
       .update(albums)
       .set({
@@ -227,6 +261,7 @@ async function dbUpdateAlbum(db: Database, id: number, input: UpsertAlbumRequest
       .insert(albumArtist)
       .values(credits(input.artist_ids, (artistId, position) => ({ albumId: id, artistId, position })));
     if (input.track_ids?.length) await renumberTracks(tx, id, input.track_ids);
+    await auditCatalogueWrite(tx, actor, 'album.update', id, before);
     return true;
   });
 }
@@ -250,11 +285,14 @@ async function renumberTracks(tx: Tx, albumId: number, trackIds: readonly number
 }
 
 /** Deletes the album; its tracks stay in the catalogue without an album (tracks.album_id → null). */
-async function dbDeleteAlbum(db: Database, id: number): Promise<boolean> {
+async function dbDeleteAlbum(db: Database, id: number, actor?: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'album', id, actor);
     await tx.delete(likes).where(sql`${likes.likeableType} = 'album' and ${likes.likeableId} = ${id}`);
     const rows = await tx.delete(albums).where(eq(albums.id, id)).returning({ id: albums.id });
-    return rows.length > 0;
+    if (!rows.length) return false;
+    await auditCatalogueWrite(tx, actor, 'album.delete', id, before);
+    return true;
   });
 }
 
@@ -264,7 +302,7 @@ async function assertAlbumExists(db: Db, albumId: number | null | undefined) {
   if (!row) throw validationError({ album_id: [CATALOGUE_MESSAGES.unknownAlbum] });
 }
 
-async function dbCreateTrack(db: Database, input: UpsertTrackRequest): Promise<number> {
+async function dbCreateTrack(db: Database, input: UpsertTrackRequest, actor?: Actor): Promise<number> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     await assertAlbumExists(tx, input.album_id);
@@ -286,14 +324,21 @@ async function dbCreateTrack(db: Database, input: UpsertTrackRequest): Promise<n
       const genreIds = await ensureGenres(tx, input.genres);
       await tx.insert(trackGenre).values(genreIds.map((genreId) => ({ trackId: row!.id, genreId })));
     }
+    await auditCatalogueWrite(tx, actor, 'track.create', row!.id, null);
     return row!.id;
   });
 }
 
-async function dbUpdateTrack(db: Database, id: number, input: UpsertTrackRequest): Promise<boolean> {
+async function dbUpdateTrack(
+  db: Database,
+  id: number,
+  input: UpsertTrackRequest,
+  actor?: Actor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await assertArtistsExist(tx, input.artist_ids);
     await assertAlbumExists(tx, input.album_id);
+    const before = await catalogueSnapshot(tx, 'track', id, actor);
     const rows = await tx
       .update(tracks)
       .set({
@@ -318,6 +363,7 @@ async function dbUpdateTrack(db: Database, id: number, input: UpsertTrackRequest
       if (genreIds.length)
         await tx.insert(trackGenre).values(genreIds.map((genreId) => ({ trackId: id, genreId })));
     }
+    await auditCatalogueWrite(tx, actor, 'track.update', id, before);
     return true;
   });
 }
@@ -325,10 +371,13 @@ async function dbUpdateTrack(db: Database, id: number, input: UpsertTrackRequest
 type StorageHolder = { db: Database; storage: FileStorage };
 
 /** Deletes the track and its audio file. */
-async function dbDeleteTrack(app: StorageHolder, id: number): Promise<boolean> {
+async function dbDeleteTrack(app: StorageHolder, id: number, actor?: Actor): Promise<boolean> {
   const removed = await app.db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'track', id, actor);
     await tx.delete(likes).where(sql`${likes.likeableType} = 'track' and ${likes.likeableId} = ${id}`);
-    return tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
+    const rows = await tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
+    if (rows.length) await auditCatalogueWrite(tx, actor, 'track.delete', id, before);
+    return rows;
   });
   if (!removed.length) return false;
   // After the commit: a failed file removal leaves an orphan file, never a track without audio.
@@ -358,6 +407,7 @@ async function dbSetTrackAudioFromFile(
   app: StorageHolder,
   trackId: number,
   file: Buffer | string,
+  actor?: Actor,
 ): Promise<TrackAudio | null> {
   const data = typeof file === 'string' ? await readFile(file) : file;
   const [existing] = await app.db
@@ -376,18 +426,23 @@ async function dbSetTrackAudioFromFile(
     duration_ms: info.durationMs ?? existing.durationMs,
     bitrate: info.bitrate,
   };
-  const updated = await app.db
-    .update(tracks)
-    .set({
-      src: audio.src,
-      format: audio.format,
-      fileSize: audio.file_size,
-      durationMs: audio.duration_ms,
-      bitrate: audio.bitrate,
-      updatedAt: new Date(),
-    })
-    .where(eq(tracks.id, trackId))
-    .returning({ id: tracks.id });
+  const updated = await app.db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'track', trackId, actor);
+    const rows = await tx
+      .update(tracks)
+      .set({
+        src: audio.src,
+        format: audio.format,
+        fileSize: audio.file_size,
+        durationMs: audio.duration_ms,
+        bitrate: audio.bitrate,
+        updatedAt: new Date(),
+      })
+      .where(eq(tracks.id, trackId))
+      .returning({ id: tracks.id });
+    if (rows.length) await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
+    return rows;
+  });
   if (!updated.length) {
     // Deleted meanwhile: do not leave the new file behind.
     await app.storage.delete(key).catch(() => {});
@@ -409,16 +464,26 @@ const CHANNEL_ITEM_TABLES = {
  * Creates a channel. A slug that exists is a 422 on `slug`, never a replacement (creating a
  * channel must not silently overwrite the home page); changing one is updateChannel (PUT).
  */
-async function dbCreateChannel(db: Database, input: UpsertChannelRequest): Promise<number> {
-  return (await saveChannel(db, input))!;
+async function dbCreateChannel(db: Database, input: UpsertChannelRequest, actor?: Actor): Promise<number> {
+  return (await saveChannel(db, input, undefined, actor))!;
 }
 
 /** Changes channel `id` (its slug may change too); false when there is no such channel. */
-async function dbUpdateChannel(db: Database, id: number, input: UpsertChannelRequest): Promise<boolean> {
-  return (await saveChannel(db, input, id)) !== null;
+async function dbUpdateChannel(
+  db: Database,
+  id: number,
+  input: UpsertChannelRequest,
+  actor?: Actor,
+): Promise<boolean> {
+  return (await saveChannel(db, input, id, actor)) !== null;
 }
 
-async function saveChannel(db: Database, input: UpsertChannelRequest, id?: number): Promise<number | null> {
+async function saveChannel(
+  db: Database,
+  input: UpsertChannelRequest,
+  id: number | undefined,
+  actor: Actor | undefined,
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const itemIds = [...new Set(input.items ?? [])];
     if (itemIds.length) {
@@ -437,6 +502,7 @@ async function saveChannel(db: Database, input: UpsertChannelRequest, id?: numbe
       updatedAt: new Date(),
     };
     let channelId: number;
+    const before = id !== undefined ? await catalogueSnapshot(tx, 'channel', id, actor) : null;
     if (id !== undefined) {
       const rows = await tx
         .update(channels)
@@ -464,18 +530,35 @@ async function saveChannel(db: Database, input: UpsertChannelRequest, id?: numbe
           .values(itemIds.map((itemId, position) => ({ channelId, itemType: type, itemId, position })));
       }
     }
+    await auditCatalogueWrite(
+      tx,
+      actor,
+      id !== undefined ? 'channel.update' : 'channel.create',
+      channelId,
+      before,
+    );
     return channelId;
   });
 }
 
-async function dbDeleteChannel(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(channels).where(eq(channels.id, id)).returning({ id: channels.id });
-  return rows.length > 0;
+async function dbDeleteChannel(db: Database, id: number, actor?: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'channel', id, actor);
+    const rows = await tx.delete(channels).where(eq(channels.id, id)).returning({ id: channels.id });
+    if (!rows.length) return false;
+    await auditCatalogueWrite(tx, actor, 'channel.delete', id, before);
+    return true;
+  });
 }
 
-async function dbDeleteGenre(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(genres).where(eq(genres.id, id)).returning({ id: genres.id });
-  return rows.length > 0;
+async function dbDeleteGenre(db: Database, id: number, actor?: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'genre', id, actor);
+    const rows = await tx.delete(genres).where(eq(genres.id, id)).returning({ id: genres.id });
+    if (!rows.length) return false;
+    await auditCatalogueWrite(tx, actor, 'genre.delete', id, before);
+    return true;
+  });
 }
 
 /** What a catalogue write needs: the database, and the events it announces its changes on. */

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '#src/db/errors';
 import {
   artists,
   emailVerificationCodes,
+  localizations,
   passwordResetTokens,
   permissions,
   personalAccessTokens,
@@ -363,6 +364,14 @@ async function checkDetails(db: Db, body: UpdateUserRequest, userId: number | nu
   if (body.timezone && !ZONES.has(body.timezone)) errors.timezone = [ACCOUNT_MESSAGES_EXTRA.invalidTimezone];
   if (body.country && !COUNTRIES.has(body.country.toUpperCase()))
     errors.country = [ACCOUNT_MESSAGES_EXTRA.invalidCountry];
+  // The language picker offers the site's localizations; the API holds to the same list.
+  if (body.language) {
+    const [known] = await db
+      .select({ id: localizations.id })
+      .from(localizations)
+      .where(eq(localizations.language, body.language));
+    if (!known) errors.language = [ACCOUNT_MESSAGES_EXTRA.unknownLanguage];
+  }
   if (body.email) {
     const [taken] = await db
       .select({ id: users.id })
@@ -386,6 +395,7 @@ async function checkDetails(db: Db, body: UpdateUserRequest, userId: number | nu
 const ACCOUNT_MESSAGES_EXTRA = {
   invalidTimezone: 'The selected timezone is invalid.',
   invalidCountry: 'The selected country is invalid.',
+  unknownLanguage: 'The selected language is invalid.',
 } as const;
 
 /** Replaces a user's roles and/or direct permissions (only the lists sent). */

@@ -175,6 +175,30 @@ describe('creating, editing and deleting users', () => {
     expect(write.statusCode).toBe(403);
   });
 
+  it("saves a user's language, country and time zone from the pickers' lists, and refuses others", async () => {
+    const u = await createUser(t.db);
+    const saved = await admin.send('PUT', `/api/v1/admin/users/${u.id}`, {
+      language: 'en',
+      country: 'et',
+      timezone: 'Africa/Addis_Ababa',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user).toMatchObject({
+      language: 'en',
+      country: 'ET',
+      timezone: 'Africa/Addis_Ababa',
+    });
+    const bad = await admin.send('PUT', `/api/v1/admin/users/${u.id}`, {
+      language: 'xx',
+      country: 'QQ',
+      timezone: 'Mars/Olympus',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['country', 'language', 'timezone']);
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(row).toMatchObject({ language: 'en', country: 'ET', timezone: 'Africa/Addis_Ababa' });
+  });
+
   it('deletes users with the clean-up of self-deletion, never the caller', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);

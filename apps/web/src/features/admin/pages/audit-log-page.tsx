@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@zema/contracts/admin';
+import { AUDIT_ACTIONS, type AuditEntry } from '@zema/contracts/admin';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,15 +8,37 @@ import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
 import { useAuditList } from '../api/list-audit';
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
 
-const targetLink = (e: AuditEntry) => {
-  if (e.target_type === 'user' && e.target_id) return `/admin/users/${e.target_id}`;
-  if (e.target_type === 'role' && e.target_id) return `/admin/roles/${e.target_id}`;
-  return null;
+/** Admin pages of the records an entry names (a deleted one has none). */
+const TARGET_PAGES: Record<string, string> = {
+  user: '/admin/users',
+  role: '/admin/roles',
+  artist: '/admin/artists',
+  album: '/admin/albums',
+  track: '/admin/tracks',
 };
+
+const targetLink = (e: AuditEntry) => {
+  if (!e.target_type || !e.target_id || e.action.endsWith('.delete')) return null;
+  if (e.target_type === 'genre' && e.target_label)
+    return `/admin/genres?query=${encodeURIComponent(e.target_label)}`;
+  const base = TARGET_PAGES[e.target_type];
+  return base ? `${base}/${e.target_id}` : null;
+};
+
+const ANY_ACTION = 'any';
+const actionOptions = (current: string | undefined) => [
+  { id: ANY_ACTION, label: 'Any action' },
+  ...AUDIT_ACTIONS.map((a) => ({ id: a, label: a })),
+  // An entry written by an older version, followed from its row.
+  ...(current && !(AUDIT_ACTIONS as readonly string[]).includes(current)
+    ? [{ id: current, label: current }]
+    : []),
+];
 
 export default function AuditLogPage() {
   const [params, setParams] = useListParams(FILTERS);
@@ -131,6 +153,15 @@ export default function AuditLogPage() {
               value={search}
               onChange={setSearch}
               startAdornment={<Search aria-hidden />}
+            />
+            <Select
+              aria-label="Action"
+              className="w-52"
+              items={actionOptions(params.filters.action)}
+              selectedKey={params.filters.action ?? ANY_ACTION}
+              onSelectionChange={(k) =>
+                setParams({ filters: { action: k === ANY_ACTION || k === null ? undefined : String(k) } })
+              }
             />
             <label className="flex items-center gap-1 text-xs text-muted">
               From

@@ -112,7 +112,7 @@ function Chip({ label, onRemove, note }: { label: string; onRemove: () => void; 
 }
 
 /** Search as you type over one admin list; answers options for SearchableSelect. */
-function useSearch<T extends { id: number }>(
+export function useSearch<T extends { id: number }>(
   useList: (q: Record<string, string>) => { data?: { data: T[] } },
   label: (row: T) => string,
 ) {

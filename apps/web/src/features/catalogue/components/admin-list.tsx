@@ -52,7 +52,9 @@ export interface CatalogueListProps<T extends Row> {
  * confirmation that says what goes with them.
  */
 export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
-  const [params, setParams] = useListParams(props.filterKeys ?? []);
+  const filterKeys = props.filterKeys ?? [];
+  const [params, setParams] = useListParams(filterKeys);
+  const filtered = filterKeys.some((f) => params.filters[f]);
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = props.useList(apiQuery);
   const navigate = useNavigate();
@@ -124,6 +126,17 @@ export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
               startAdornment={<Search aria-hidden />}
             />
             {props.filters?.(params, setFilter)}
+            {filtered && (
+              <Button
+                variant="text"
+                size="sm"
+                onPress={() =>
+                  setParams({ filters: Object.fromEntries(filterKeys.map((f) => [f, undefined])) })
+                }
+              >
+                Clear filters
+              </Button>
+            )}
           </>
         }
       />

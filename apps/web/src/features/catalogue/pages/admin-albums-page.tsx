@@ -6,6 +6,7 @@ import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteAlbums } from '../api/delete-albums';
 import { useAdminAlbums } from '../api/list-admin-albums';
+import { CatalogueFilterPicker } from '../components/admin-filters';
 import { ALBUM_TYPE_LABELS, CatalogueList, formatDay, plural, sum } from '../components/admin-list';
 
 const TYPES = [
@@ -57,7 +58,7 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
   },
 ];
 
-/** /admin/albums: every album, searchable and filterable by type. */
+/** /admin/albums: every album, searchable and filterable by artist, genre and type. */
 export default function AdminAlbumsPage() {
   return (
     <CatalogueList
@@ -70,13 +71,25 @@ export default function AdminAlbumsPage() {
       useList={useAdminAlbums}
       useDelete={useDeleteAlbums}
       filters={(params, setFilter) => (
-        <Select
-          aria-label="Album type"
-          className="w-40"
-          items={TYPES}
-          selectedKey={params.filters.type ?? 'any'}
-          onSelectionChange={(k) => setFilter('type', String(k))}
-        />
+        <>
+          <CatalogueFilterPicker
+            kind="artist"
+            value={params.filters.artist}
+            onChange={(id) => setFilter('artist', id)}
+          />
+          <CatalogueFilterPicker
+            kind="genre"
+            value={params.filters.genre}
+            onChange={(id) => setFilter('genre', id)}
+          />
+          <Select
+            aria-label="Album type"
+            className="w-40"
+            items={TYPES}
+            selectedKey={params.filters.type ?? 'any'}
+            onSelectionChange={(k) => setFilter('type', String(k))}
+          />
+        </>
       )}
       deleteWarning={(rows) =>
         `Their likes go with them. Their ${plural(

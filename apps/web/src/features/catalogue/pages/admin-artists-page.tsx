@@ -5,6 +5,7 @@ import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useAdminArtists } from '../api/list-admin-artists';
+import { CatalogueFilterPicker } from '../components/admin-filters';
 import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
 
 const VERIFIED = [
@@ -53,17 +54,24 @@ export default function AdminArtistsPage() {
       noun={['artist', 'artists']}
       base="/admin/artists"
       columns={columns}
-      filterKeys={['verified']}
+      filterKeys={['verified', 'genre']}
       useList={useAdminArtists}
       useDelete={useDeleteArtists}
       filters={(params, setFilter) => (
-        <Select
-          aria-label="Verified badge"
-          className="w-40"
-          items={VERIFIED}
-          selectedKey={params.filters.verified ?? 'any'}
-          onSelectionChange={(k) => setFilter('verified', String(k))}
-        />
+        <>
+          <CatalogueFilterPicker
+            kind="genre"
+            value={params.filters.genre}
+            onChange={(id) => setFilter('genre', id)}
+          />
+          <Select
+            aria-label="Verified badge"
+            className="w-40"
+            items={VERIFIED}
+            selectedKey={params.filters.verified ?? 'any'}
+            onSelectionChange={(k) => setFilter('verified', String(k))}
+          />
+        </>
       )}
       deleteWarning={(rows) =>
         `Their likes and follows go with them. Their ${plural(

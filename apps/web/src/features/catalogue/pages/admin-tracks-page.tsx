@@ -6,6 +6,7 @@ import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useAdminTracks } from '../api/list-admin-tracks';
+import { CatalogueFilterPicker } from '../components/admin-filters';
 import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
 
 const AUDIO = [
@@ -71,7 +72,7 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
   { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (t) => formatDay(t.created_at) },
 ];
 
-/** /admin/tracks: every track (100 000 on a large catalogue), searchable and sortable. */
+/** /admin/tracks: every track (100 000 on a large catalogue), searchable, filterable and sortable. */
 export default function AdminTracksPage() {
   return (
     <CatalogueList
@@ -84,13 +85,30 @@ export default function AdminTracksPage() {
       useList={useAdminTracks}
       useDelete={useDeleteTracks}
       filters={(params, setFilter) => (
-        <Select
-          aria-label="Audio file"
-          className="w-52"
-          items={AUDIO}
-          selectedKey={params.filters.audio ?? 'any'}
-          onSelectionChange={(k) => setFilter('audio', String(k))}
-        />
+        <>
+          <CatalogueFilterPicker
+            kind="artist"
+            value={params.filters.artist}
+            onChange={(id) => setFilter('artist', id)}
+          />
+          <CatalogueFilterPicker
+            kind="album"
+            value={params.filters.album}
+            onChange={(id) => setFilter('album', id)}
+          />
+          <CatalogueFilterPicker
+            kind="genre"
+            value={params.filters.genre}
+            onChange={(id) => setFilter('genre', id)}
+          />
+          <Select
+            aria-label="Audio file"
+            className="w-52"
+            items={AUDIO}
+            selectedKey={params.filters.audio ?? 'any'}
+            onSelectionChange={(k) => setFilter('audio', String(k))}
+          />
+        </>
       )}
       deleteWarning={(rows) => {
         const playlists = sum(rows, (r) => r.playlists_count);

@@ -3,12 +3,18 @@ import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminUser, Grant } from '@zema/contracts/admin';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { PermissionsEditor } from '#src/components/admin/permissions-editor';
+import {
+  CountryPicker,
+  LanguagePicker,
+  TimezonePicker,
+  useLocationOptions,
+} from '#src/components/location-pickers';
 import { PageError } from '#src/components/states';
 import { UserAvatar } from '#src/components/user-avatar';
 import { firstErrorMessage } from '#src/lib/api-error';
@@ -20,6 +26,7 @@ import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useDeleteUsers } from '../api/delete-users';
 import { useAdminUser } from '../api/get-user';
@@ -187,6 +194,7 @@ function DetailsForm({ user }: { user: AdminUser }) {
   const update = useUpdateUser();
   const action = useUserAction(user.id);
   const canEdit = auth.hasPermission(A.usersUpdate);
+  const lists = useLocationOptions();
   const defaults = (u: AdminUser): DetailsValues => ({
     email: u.email,
     first_name: u.first_name ?? '',
@@ -232,21 +240,51 @@ function DetailsForm({ user }: { user: AdminUser }) {
             <FormTextField name="first_name" label="First name" isReadOnly={!canEdit} />
             <FormTextField name="last_name" label="Last name" isReadOnly={!canEdit} />
           </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormTextField name="language" label="Language" description="e.g. en, am" isReadOnly={!canEdit} />
-            <FormTextField
-              name="country"
-              label="Country"
-              description="ISO code, e.g. ET"
-              isReadOnly={!canEdit}
-            />
-            <FormTextField
-              name="timezone"
-              label="Time zone"
-              description="e.g. Africa/Addis_Ababa"
-              isReadOnly={!canEdit}
-            />
-          </div>
+          {lists.isPending ? (
+            <Spinner label="Loading languages, countries and time zones" />
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Controller
+                control={form.control}
+                name="language"
+                render={({ field, fieldState }) => (
+                  <LanguagePicker
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    options={lists.languages}
+                    errorMessage={fieldState.error?.message}
+                    isDisabled={!canEdit}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="country"
+                render={({ field, fieldState }) => (
+                  <CountryPicker
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    options={lists.countries}
+                    errorMessage={fieldState.error?.message}
+                    isDisabled={!canEdit}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="timezone"
+                render={({ field, fieldState }) => (
+                  <TimezonePicker
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    options={lists.timezones}
+                    errorMessage={fieldState.error?.message}
+                    isDisabled={!canEdit}
+                  />
+                )}
+              />
+            </div>
+          )}
           {canEdit && (
             <>
               <FormTextField

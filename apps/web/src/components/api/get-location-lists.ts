@@ -6,17 +6,17 @@ import { api } from '#src/lib/api-client';
 const NAMES = 'timezones,countries,localizations';
 
 /** GET value-lists/timezones,countries,localizations: the location-and-language choices. */
-export async function fetchAccountValueLists(signal?: AbortSignal): Promise<ValueListsResponse> {
+export async function fetchLocationLists(signal?: AbortSignal): Promise<ValueListsResponse> {
   return api.call(valueLists.get, { params: { names: NAMES }, signal });
 }
 
-export const accountValueListsQueryOptions = () =>
+export const locationListsQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', { valueLists: NAMES }] as const,
-    queryFn: ({ signal }) => fetchAccountValueLists(signal),
+    queryKey: ['value-lists', NAMES] as const,
+    queryFn: ({ signal }) => fetchLocationLists(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useAccountValueLists() {
-  return useQuery(accountValueListsQueryOptions());
+export function useLocationLists() {
+  return useQuery(locationListsQueryOptions());
 }
