@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN } from '../support/accounts';
+import { ADMIN, ApiSession, signInWith } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -10,11 +10,16 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
  * player; the list and the editor pass axe, light and dark.
  */
 
+let adminApi: ApiSession;
+test.beforeAll(async () => {
+  adminApi = await ApiSession.open();
+  await adminApi.login(ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => adminApi?.dispose());
+
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await signInWith(page, adminApi);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -31,10 +31,8 @@ async function asAdmin(page: Page) {
 }
 
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await asAdmin(page);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
 }
 

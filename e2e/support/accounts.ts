@@ -143,3 +143,12 @@ export async function freshTotp(secret: string, used: string): Promise<string> {
 export async function settleLiveAnnouncements(page: Page): Promise<void> {
   await expect(page.locator('[role="log"] > [role="img"]')).toHaveCount(0);
 }
+
+/**
+ * Signs `page` in with an API session's cookies. Every spec signing in as the admin shares one
+ * login rate limit (5 a minute per email and address); one API login per file and this keep them
+ * under it, and admin.spec.ts proves the login form itself.
+ */
+export async function signInWith(page: Page, api: ApiSession): Promise<void> {
+  await page.context().addCookies((await api.context.storageState()).cookies);
+}

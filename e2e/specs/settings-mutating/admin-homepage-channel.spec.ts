@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession } from '../../support/accounts';
+import { ADMIN, ApiSession, signInWith } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
 import { waitForCatalogue } from '../../support/player';
 import { dismissCookieNotice } from '../../support/theme';
@@ -52,10 +52,8 @@ test.afterAll(async () => {
 test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await signInWith(page, admin);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -20,6 +20,7 @@ const TARGET_PAGES: Record<string, string> = {
   artist: '/admin/artists',
   album: '/admin/albums',
   track: '/admin/tracks',
+  channel: '/admin/channels',
 };
 
 const targetLink = (e: AuditEntry) => {
