@@ -1,4 +1,9 @@
-import { LIST_DEFAULT_PER_PAGE, type SortOrder, type TotalRelation } from '@zema/contracts/admin';
+import {
+  LIST_DEFAULT_PER_PAGE,
+  LIST_EXPORT_MAX_ROWS,
+  type SortOrder,
+  type TotalRelation,
+} from '@zema/contracts/admin';
 import { type AnyColumn, asc, desc, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#src/db/client';
@@ -122,3 +127,33 @@ export function csvLine(values: readonly unknown[]): string {
     })
     .join(',')}\r\n`;
 }
+
+/** One column of a CSV export: its header and its value in a row. */
+export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
+
+/** Rows a CSV export reads per query. */
+export const CSV_BATCH_ROWS = 1000;
+
+/**
+ * The CSV of every row of a list's current filter (every admin list's export): the header line,
+ * then the rows read a page at a time through the list's own query (`page` of `batch` rows), so
+ * the export filters and sorts exactly as the table does, up to `maxRows`, without holding more
+ * than one batch in memory.
+ */
+export async function* listCsv<T>(
+  page: (window: { page: number; perPage: number }) => Promise<readonly T[]>,
+  columns: readonly CsvColumn<T>[],
+  { batch = CSV_BATCH_ROWS, maxRows = LIST_EXPORT_MAX_ROWS }: { batch?: number; maxRows?: number } = {},
+): AsyncGenerator<string> {
+  yield csvLine(columns.map((c) => c.header));
+  let written = 0;
+  for (let n = 1; written < maxRows; n++) {
+    const rows = await page({ page: n, perPage: batch });
+    for (const row of rows.slice(0, maxRows - written)) yield csvLine(columns.map((c) => c.value(row)));
+    written += rows.length;
+    if (rows.length < batch) return;
+  }
+}
+
+/** `yes` / `no` for a CSV cell. */
+export const yesNo = (v: unknown) => (v ? 'yes' : 'no');

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { impersonation } from '@zema/contracts/operations/impersonation';
 import { usersAdmin } from '@zema/contracts/operations/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bootstrapFor, startSession } from '#src/domain/identity/session.http';
 import { loadUser } from '#src/domain/users/users.service';
 import { actorOf, callerOf } from '#src/http/caller';
+import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
 import { rateLimits } from '#src/http/rate-limits';
@@ -35,13 +35,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ geoip: GeoIp }> = async (
 
   defineRoute(app, usersAdmin.list, async (request) => listUsers(db, request.query));
 
-  defineRoute(app, usersAdmin.exportCsv, async (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="users-${day}.csv"`);
-    return reply.send(Readable.from(usersCsv(db, request.query)));
-  });
+  defineRoute(app, usersAdmin.exportCsv, async (request, reply) =>
+    sendCsv(reply, 'users', usersCsv(db, request.query)),
+  );
 
   defineRoute(app, usersAdmin.get, async (request) => show(request.params.id));
 

@@ -3,7 +3,6 @@ import {
   type AdminUserRow,
   type CreateUserRequest,
   type Grant,
-  LIST_EXPORT_MAX_ROWS,
   permissionDefinition,
   type SuspendUserRequest,
   supportedRestrictions,
@@ -43,7 +42,16 @@ import {
 import { displayNameOf } from '#src/domain/users/users.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { COUNTRY_CODES } from '#src/lib/countries';
-import { containsPattern, csvLine, dayStart, listOrder, listPage, listWindow } from '#src/lib/list-query';
+import {
+  type CsvColumn,
+  containsPattern,
+  dayStart,
+  listCsv,
+  listOrder,
+  listPage,
+  listWindow,
+  yesNo,
+} from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import { hashPassword } from '#src/lib/password';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
@@ -154,82 +162,57 @@ function toRow(r: RowData, roleMap: Map<number, { id: number; name: string }[]>)
   };
 }
 
-export async function listUsers(db: Db, query: UsersListQuery): Promise<Page<AdminUserRow>> {
-  const where = and(...listFilters(query));
+/** One page of the list's rows (without the total): the table's page and the export's batch. */
+async function usersPage(db: Db, query: UsersListQuery): Promise<AdminUserRow[]> {
   const { perPage, offset } = listWindow(query);
   // The page's ids first (a walk of the sort's index that skips `offset` entries), then only
   // those rows: a deep page does not build the columns of every row it skips.
   const window = db
     .select({ id: users.id })
     .from(users)
-    .where(where)
+    .where(and(...listFilters(query)))
     .orderBy(...usersOrder(query))
     .limit(perPage)
     .offset(offset)
     .as('window');
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(users)
-      .innerJoin(window, eq(window.id, users.id))
-      .orderBy(...usersOrder(query)),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+  const rows = await db
+    .select(rowColumns)
+    .from(users)
+    .innerJoin(window, eq(window.id, users.id))
+    .orderBy(...usersOrder(query));
   const roleMap = await rolesOf(
     db,
     rows.map((r) => r.id),
   );
-  return listPage(
-    rows.map((r) => toRow(r as RowData, roleMap)),
-    Number(count?.n ?? 0),
-    query,
-  );
+  return rows.map((r) => toRow(r as RowData, roleMap));
 }
 
-export const USER_CSV_COLUMNS = [
-  'id',
-  'email',
-  'name',
-  'roles',
-  'verified',
-  'two_factor',
-  'suspended',
-  'last_login_at',
-  'created_at',
+export async function listUsers(db: Db, query: UsersListQuery): Promise<Page<AdminUserRow>> {
+  const [rows, [count]] = await Promise.all([
+    usersPage(db, query),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(...listFilters(query))),
+  ]);
+  return listPage(rows, Number(count?.n ?? 0), query);
+}
+
+const USER_CSV_COLUMNS: CsvColumn<AdminUserRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'email', value: (r) => r.email },
+  { header: 'name', value: (r) => r.display_name },
+  { header: 'roles', value: (r) => r.roles.map((x) => x.name).join('; ') },
+  { header: 'verified', value: (r) => yesNo(r.email_verified_at) },
+  { header: 'two_factor', value: (r) => yesNo(r.two_factor) },
+  { header: 'suspended', value: (r) => yesNo(r.suspended_at) },
+  { header: 'last_login_at', value: (r) => r.last_login_at },
+  { header: 'created_at', value: (r) => r.created_at },
 ];
 
-/** Every row of the current filter as CSV lines, a page of 1000 at a time (keyset on the sort). */
-export async function* usersCsv(db: Db, query: UsersListQuery): AsyncGenerator<string> {
-  yield csvLine(USER_CSV_COLUMNS);
-  const batch = 1000;
-  for (let offset = 0; offset < LIST_EXPORT_MAX_ROWS; offset += batch) {
-    const rows = await db
-      .select(rowColumns)
-      .from(users)
-      .where(and(...listFilters(query)))
-      .orderBy(...usersOrder(query))
-      .limit(batch)
-      .offset(offset);
-    const roleMap = await rolesOf(
-      db,
-      rows.map((r) => r.id),
-    );
-    for (const r of rows) {
-      const row = toRow(r as RowData, roleMap);
-      yield csvLine([
-        row.id,
-        row.email,
-        row.display_name,
-        row.roles.map((x) => x.name).join('; '),
-        row.email_verified_at ? 'yes' : 'no',
-        row.two_factor ? 'yes' : 'no',
-        row.suspended_at ? 'yes' : 'no',
-        row.last_login_at ?? '',
-        row.created_at,
-      ]);
-    }
-    if (rows.length < batch) return;
-  }
+/** Every row of the current filter as CSV lines (lib/list-query `listCsv`). */
+export function usersCsv(db: Db, query: UsersListQuery): AsyncGenerator<string> {
+  return listCsv((window) => usersPage(db, { ...query, ...window }), USER_CSV_COLUMNS);
 }
 
 async function directGrants(db: Db, userId: number): Promise<Grant[]> {
