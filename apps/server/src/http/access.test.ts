@@ -82,6 +82,14 @@ describe('every API route answers according to its declared access', () => {
         'GET /*',
       ]),
     );
+    // Every admin list's CSV export is walked below with its list's permission.
+    expect(urls).toEqual(
+      expect.arrayContaining(
+        ['users', 'roles', 'artists', 'albums', 'tracks', 'genres', 'channels', 'audit-log', 'mail-log'].map(
+          (list) => `GET /api/v1/admin/${list}/export`,
+        ),
+      ),
+    );
   });
 
   // Every route × five callers, one request at a time: a long walk on a busy machine, not a slow one.

@@ -60,6 +60,19 @@ export function listQuerySchema<const S extends readonly [string, ...string[]], 
 }
 
 /**
+ * A list's CSV export takes the list's own query (search, filters, sort) without the page window:
+ * it writes every row of the filter, not the page on screen.
+ */
+export function listExportQuerySchema<T extends z.ZodRawShape & { page: z.ZodType; perPage: z.ZodType }>(
+  list: z.ZodObject<T>,
+) {
+  // The mask's check cannot see through the generic shape; the keys are there by the constraint.
+  return list.omit({ page: true, perPage: true } as never) as unknown as z.ZodObject<
+    Omit<T, 'page' | 'perPage'>
+  >;
+}
+
+/**
  * How `total` relates to the real number of rows: absent or `eq` = exact; `gte` = at least this
  * many (a broad search's count stops at a cap); `approx` = the database's estimate (an unfiltered
  * list of a very large table, where an exact count would cost more than the page itself).

@@ -1,4 +1,5 @@
 import { auditListQuerySchema, auditListResponseSchema } from '../admin/audit';
+import { listExportQuerySchema } from '../admin/list';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';
 
@@ -10,5 +11,13 @@ export const audit = defineOperations('Audit log', {
     query: auditListQuerySchema,
     response: auditListResponseSchema,
     summary: 'Admin actions: who, what, target, before and after, when, from where',
+  },
+  /** text/csv of every entry of the current filter (without the before and after snapshots). */
+  exportCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/audit-log/export',
+    access: { permission: A.logsView },
+    query: listExportQuerySchema(auditListQuerySchema),
+    summary: 'Export the filtered audit log as CSV',
   },
 });

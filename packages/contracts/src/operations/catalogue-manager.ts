@@ -16,7 +16,7 @@ import {
   tracksListQuerySchema,
   tracksListResponseSchema,
 } from '../admin/catalogue';
-import { bulkIdsSchema, bulkResultSchema } from '../admin/list';
+import { bulkIdsSchema, bulkResultSchema, listExportQuerySchema } from '../admin/list';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';
 import { idParamSchema } from '../primitives';
@@ -43,6 +43,14 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     response: artistsListResponseSchema,
     summary: 'List artists: search by name, filter by genre or badge, sort, paginate',
   },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportArtists: {
+    method: 'GET',
+    path: '/api/v1/admin/artists/export',
+    access: artists,
+    query: listExportQuerySchema(artistsListQuerySchema),
+    summary: 'Export the filtered artists as CSV',
+  },
   deleteArtists: {
     method: 'POST',
     path: '/api/v1/admin/artists/bulk-delete',
@@ -58,6 +66,14 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     query: albumsListQuerySchema,
     response: albumsListResponseSchema,
     summary: 'List albums: search by name, filter by artist, genre or type, sort, paginate',
+  },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportAlbums: {
+    method: 'GET',
+    path: '/api/v1/admin/albums/export',
+    access: albums,
+    query: listExportQuerySchema(albumsListQuerySchema),
+    summary: 'Export the filtered albums as CSV',
   },
   deleteAlbums: {
     method: 'POST',
@@ -75,6 +91,14 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     response: tracksListResponseSchema,
     summary: 'List tracks: search by name, filter by artist, album, genre or audio, sort, paginate',
   },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportTracks: {
+    method: 'GET',
+    path: '/api/v1/admin/tracks/export',
+    access: tracks,
+    query: listExportQuerySchema(tracksListQuerySchema),
+    summary: 'Export the filtered tracks as CSV',
+  },
   deleteTracks: {
     method: 'POST',
     path: '/api/v1/admin/tracks/bulk-delete',
@@ -91,6 +115,14 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     response: genresListResponseSchema,
     summary: 'List genres with how many artists and tracks carry them',
   },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportGenres: {
+    method: 'GET',
+    path: '/api/v1/admin/genres/export',
+    access: genres,
+    query: listExportQuerySchema(genresListQuerySchema),
+    summary: 'Export the filtered genres as CSV',
+  },
   deleteGenres: {
     method: 'POST',
     path: '/api/v1/admin/genres/bulk-delete',
@@ -106,6 +138,14 @@ export const catalogueManager = defineOperations('Catalogue (admin)', {
     query: channelsListQuerySchema,
     response: channelsListResponseSchema,
     summary: 'List channels',
+  },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportChannels: {
+    method: 'GET',
+    path: '/api/v1/admin/channels/export',
+    access: channels,
+    query: listExportQuerySchema(channelsListQuerySchema),
+    summary: 'Export the filtered channels as CSV',
   },
   getChannel: {
     method: 'GET',

@@ -7,6 +7,7 @@ import {
   errorLogListQuerySchema,
   errorLogListResponseSchema,
 } from '../admin/error-log';
+import { listExportQuerySchema } from '../admin/list';
 import {
   mailLogListQuerySchema,
   mailLogListResponseSchema,
@@ -64,6 +65,14 @@ export const logs = defineOperations('Logs', {
     query: mailLogListQuerySchema,
     response: mailLogListResponseSchema,
     summary: 'Outgoing mail: recipient, subject, status, sent time',
+  },
+  /** text/csv of every entry of the current filter (the headers only: never a message body). */
+  exportMail: {
+    method: 'GET',
+    path: '/api/v1/admin/mail-log/export',
+    access: view,
+    query: listExportQuerySchema(mailLogListQuerySchema),
+    summary: 'Export the filtered mail log as CSV',
   },
   getMail: {
     method: 'GET',

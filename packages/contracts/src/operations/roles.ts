@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listExportQuerySchema } from '../admin/list';
 import {
   adminRoleResponseSchema,
   rolesListQuerySchema,
@@ -23,6 +24,14 @@ export const rolesAdmin = defineOperations('Roles (admin)', {
     query: rolesListQuerySchema,
     response: rolesListResponseSchema,
     summary: 'List roles with their member counts',
+  },
+  /** text/csv of every row of the current filter (not only the page). */
+  exportCsv: {
+    method: 'GET',
+    path: '/api/v1/admin/roles/export',
+    access: view,
+    query: listExportQuerySchema(rolesListQuerySchema),
+    summary: 'Export the filtered roles as CSV',
   },
   get: {
     method: 'GET',

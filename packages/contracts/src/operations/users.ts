@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkIdsSchema, bulkResultSchema } from '../admin/list';
+import { bulkIdsSchema, bulkResultSchema, listExportQuerySchema } from '../admin/list';
 import {
   adminUserResponseSchema,
   assignRoleRequestSchema,
@@ -33,7 +33,7 @@ export const usersAdmin = defineOperations('Users (admin)', {
     method: 'GET',
     path: '/api/v1/admin/users/export',
     access: view,
-    query: usersListQuerySchema,
+    query: listExportQuerySchema(usersListQuerySchema),
     summary: 'Export the filtered users as CSV',
   },
   get: {

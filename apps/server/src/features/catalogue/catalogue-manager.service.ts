@@ -46,13 +46,16 @@ import {
 import { previewChannelContent } from '#src/domain/music/channels';
 import { validationError } from '#src/http/errors';
 import {
+  type CsvColumn,
   containsPattern,
   type ListTotal,
+  listCsv,
   listOrder,
   listPage,
   listTotal,
   listWindow,
   namePattern,
+  yesNo,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
@@ -515,6 +518,84 @@ export async function previewChannel(
 }
 
 // ---- Bulk deletes ----
+
+// ---- CSV exports: every row of a table's current filter, read through the list itself ----
+
+const joinNames = (refs: readonly { name: string }[]) => refs.map((r) => r.name).join('; ');
+
+const ARTIST_CSV: CsvColumn<AdminArtistRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'verified', value: (r) => yesNo(r.verified) },
+  { header: 'genres', value: (r) => r.genres.map((g) => g.display_name).join('; ') },
+  { header: 'albums', value: (r) => r.albums_count },
+  { header: 'tracks', value: (r) => r.tracks_count },
+  { header: 'plays', value: (r) => r.plays },
+  { header: 'created_at', value: (r) => r.created_at },
+];
+
+const ALBUM_CSV: CsvColumn<AdminAlbumRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'type', value: (r) => r.type },
+  { header: 'artists', value: (r) => joinNames(r.artists) },
+  { header: 'release_date', value: (r) => r.release_date },
+  { header: 'tracks', value: (r) => r.tracks_count },
+  { header: 'plays', value: (r) => r.plays },
+  { header: 'created_at', value: (r) => r.created_at },
+];
+
+const TRACK_CSV: CsvColumn<AdminTrackRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'artists', value: (r) => joinNames(r.artists) },
+  { header: 'album_id', value: (r) => r.album?.id },
+  { header: 'album', value: (r) => r.album?.name },
+  { header: 'number', value: (r) => r.number },
+  { header: 'duration_ms', value: (r) => r.duration_ms },
+  { header: 'explicit', value: (r) => yesNo(r.explicit) },
+  { header: 'audio', value: (r) => r.format ?? '' },
+  { header: 'plays', value: (r) => r.plays },
+  { header: 'playlists', value: (r) => r.playlists_count },
+  { header: 'created_at', value: (r) => r.created_at },
+];
+
+const GENRE_CSV: CsvColumn<AdminGenreRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'display_name', value: (r) => r.display_name },
+  { header: 'artists', value: (r) => r.artists_count },
+  { header: 'tracks', value: (r) => r.tracks_count },
+  { header: 'created_at', value: (r) => r.created_at },
+];
+
+const CHANNEL_CSV: CsvColumn<AdminChannelRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'slug', value: (r) => r.slug },
+  { header: 'content_type', value: (r) => r.config.contentType },
+  { header: 'rule', value: (r) => r.config.rule },
+  { header: 'layout', value: (r) => r.config.layout },
+  { header: 'items', value: (r) => r.items_count },
+  { header: 'updated_at', value: (r) => r.updated_at },
+];
+
+/** A list function as the page reader of `listCsv`: the filter's rows, `window` at a time. */
+const rowsOf =
+  <Q, R>(db: Database, list: (db: Database, query: Q) => Promise<AdminPage<R>>, query: Q) =>
+  async (window: { page: number; perPage: number }) =>
+    (await list(db, { ...query, ...window })).data;
+
+export const artistsCsv = (db: Database, query: ArtistsListQuery) =>
+  listCsv(rowsOf(db, listArtists, query), ARTIST_CSV);
+export const albumsCsv = (db: Database, query: AlbumsListQuery) =>
+  listCsv(rowsOf(db, listAlbums, query), ALBUM_CSV);
+export const tracksCsv = (db: Database, query: TracksListQuery) =>
+  listCsv(rowsOf(db, listTracks, query), TRACK_CSV);
+export const genresCsv = (db: Database, query: GenresListQuery) =>
+  listCsv(rowsOf(db, listGenres, query), GENRE_CSV);
+export const channelsCsv = (db: Database, query: ChannelsListQuery) =>
+  listCsv(rowsOf(db, listChannels, query), CHANNEL_CSV);
 
 export const CATALOGUE_MANAGER_MESSAGES = {
   homeChannel: 'The home page channel cannot be deleted; change its content instead.',

@@ -128,6 +128,53 @@ describe('GET api/v1/admin/tracks', () => {
   });
 });
 
+describe('CSV exports', () => {
+  const lines = (body: string) => body.trimEnd().split('\r\n');
+
+  it("writes every track of the list's filter and sort, not only its page", async () => {
+    // page and perPage are not the export's: it writes the whole filter.
+    const res = await api(
+      admin,
+      'GET',
+      `/admin/tracks/export?artist=${south}&sort=name&order=asc&page=2&perPage=1`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="tracks-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = lines(res.body);
+    expect(header).toBe(
+      'id,name,artists,album_id,album,number,duration_ms,explicit,audio,plays,playlists,created_at',
+    );
+    expect(rows.map((r) => r.split(',')[1])).toEqual([`${tag} Banana`, `${tag} date`]);
+    expect(rows[0]).toContain(
+      `${track.banana},${tag} Banana,${tag} south; ${tag} North,${album2},${tag} beta,1,`,
+    );
+  });
+
+  it('exports artists, albums and genres by their filters, channels and an empty filter', async () => {
+    const artists = lines((await api(admin, 'GET', `/admin/artists/export?query=${tag}&verified=true`)).body);
+    expect(artists).toHaveLength(2);
+    expect(artists[1]).toMatch(new RegExp(`^${north},${tag} North,yes,Qzx rock,2,3,0,`));
+    const albums = lines((await api(admin, 'GET', `/admin/albums/export?artist=${south}`)).body);
+    expect(albums.slice(1).map((r) => r.split(',')[1])).toEqual([`${tag} beta`]);
+    const genres = lines((await api(admin, 'GET', '/admin/genres/export?query=qzx jazz')).body);
+    expect(genres[0]).toBe('id,name,display_name,artists,tracks,created_at');
+    expect(genres.slice(1).map((r) => r.split(',')[2])).toEqual(['Qzx jazz']);
+    expect(lines((await api(admin, 'GET', '/admin/channels/export?query=nothing-like-this')).body)).toEqual([
+      'id,name,slug,content_type,rule,layout,items,updated_at',
+    ]);
+  });
+
+  it("takes the list's permission and checks the list's query", async () => {
+    expect((await api(user, 'GET', '/admin/tracks/export')).statusCode).toBe(403);
+    expect((await api(user, 'GET', '/admin/channels/export')).statusCode).toBe(403);
+    expect((await api(guestClient, 'GET', '/admin/artists/export')).statusCode).toBe(401);
+    expect((await api(admin, 'GET', '/admin/tracks/export?sort=src')).statusCode).toBe(422);
+  });
+});
+
 describe('GET api/v1/admin/artists and albums', () => {
   it('lists artists with their genres and what a delete would touch', async () => {
     const res = await list<{

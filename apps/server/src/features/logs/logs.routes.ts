@@ -1,9 +1,10 @@
 import { logs } from '@zema/contracts/operations/logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import { errorLogEntry, listErrorLog } from './error-log.service';
-import { listMailLog, mailLogMessage } from './mail-log.service';
+import { listMailLog, mailLogCsv, mailLogMessage } from './mail-log.service';
 
 /** The error log (SPEC §7's download, the admin's viewer) and the outgoing mail log. */
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +38,9 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   defineRoute(app, logs.listMail, async (request) => listMailLog(app.deps.db, request.query));
+  defineRoute(app, logs.exportMail, async (request, reply) =>
+    sendCsv(reply, 'mail-log', mailLogCsv(app.deps.db, request.query)),
+  );
 
   defineRoute(app, logs.getMail, async (request) => {
     const mail = await mailLogMessage(app.deps.db, request.params.id);

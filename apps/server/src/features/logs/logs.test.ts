@@ -228,6 +228,27 @@ describe('the mail log (outbox driver)', () => {
     expect((await get(`/api/v1/admin/mail-log/${welcome.id}`)).json().mail.text).toContain('Welcome, Abebe!');
   });
 
+  it('exports the filtered log as CSV without the bodies, for logs.view holders only', async () => {
+    const to = uniqueEmail('mailcsv');
+    t.app.mail.sendWelcome(to, 'Abebe');
+    t.app.mail.sendWelcome(uniqueEmail('mailcsv-other'), 'Abebe');
+    await t.app.mail.flush();
+    const res = await get(`/api/v1/admin/mail-log/export?query=${encodeURIComponent(to)}&status=sent`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="mail-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = res.body.trimEnd().split('\r\n');
+    expect(header).toBe('id,created_at,to,subject,status,error,driver,message_id');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`,${to},Welcome`);
+    expect(res.body).not.toContain('Welcome, Abebe!');
+    expect(
+      (await get(`/api/v1/admin/mail-log/export?query=${encodeURIComponent(to)}&status=failed`)).body,
+    ).toBe(`${header}\r\n`);
+    const plain = await sessionFor(t.db, (await createUser(t.db)).id);
+    const denied = await request(t.app, plain, { url: '/api/v1/admin/mail-log/export' });
+    expect(denied.statusCode).toBe(403);
+  });
+
   it(`keeps ${MAIL_LOG_DAYS} days: each message sent drops those older`, async () => {
     const to = uniqueEmail('maillog-old');
     const [old, recent] = await t.db

@@ -2,7 +2,14 @@ import type { MailLogEntry, MailLogListQuery, MailLogMessage } from '@zema/contr
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { mailLog } from '#src/db/schema/index';
-import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
+import {
+  type CsvColumn,
+  containsPattern,
+  listCsv,
+  listOrder,
+  listPage,
+  listWindow,
+} from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 
 /** The outgoing mail log (issue 11 item 8): search recipient and subject, filter by status. */
@@ -67,4 +74,21 @@ export async function mailLogMessage(db: Db, id: number): Promise<MailLogMessage
   const [row] = await db.select().from(mailLog).where(eq(mailLog.id, id));
   if (!row) return null;
   return { ...toEntry(row), from: row.fromAddress, text: row.text, html: row.html };
+}
+
+// The list's own columns: a message's body never leaves the table through an export.
+const MAIL_CSV: CsvColumn<MailLogEntry>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'created_at', value: (r) => r.created_at },
+  { header: 'to', value: (r) => r.to },
+  { header: 'subject', value: (r) => r.subject },
+  { header: 'status', value: (r) => r.status },
+  { header: 'error', value: (r) => r.error },
+  { header: 'driver', value: (r) => r.driver },
+  { header: 'message_id', value: (r) => r.message_id },
+];
+
+/** Every entry of the current filter as CSV lines (lib/list-query `listCsv`). */
+export function mailLogCsv(db: Db, query: MailLogListQuery): AsyncGenerator<string> {
+  return listCsv(async (window) => (await listMailLog(db, { ...query, ...window })).data, MAIL_CSV);
 }

@@ -1,13 +1,25 @@
 import { rolesAdmin } from '@zema/contracts/operations/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
+import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';
-import { createRole, deleteRole, getRole, listRoles, ROLE_MESSAGES, updateRole } from './roles.service';
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listRoles,
+  ROLE_MESSAGES,
+  rolesCsv,
+  updateRole,
+} from './roles.service';
 
 /** Roles and permissions (issue 11 item 5). */
 export const rolesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   defineRoute(app, rolesAdmin.list, async (request) => listRoles(db, request.query));
+  defineRoute(app, rolesAdmin.exportCsv, async (request, reply) =>
+    sendCsv(reply, 'roles', rolesCsv(db, request.query)),
+  );
   defineRoute(app, rolesAdmin.get, async (request) => ({ role: await getRole(db, request.params.id) }));
   defineRoute(app, rolesAdmin.create, async (request) => ({
     role: await getRole(db, await createRole(app.deps, actorOf(request), request.body)),

@@ -15,7 +15,15 @@ import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { countActiveAdmins, holdsAdmin } from '#src/domain/users/account-lifecycle';
 import { GUEST_ROLE_CACHE_KEY } from '#src/domain/users/users.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
-import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
+import {
+  type CsvColumn,
+  containsPattern,
+  listCsv,
+  listOrder,
+  listPage,
+  listWindow,
+  yesNo,
+} from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 
 /** Roles and their permissions (issue 11 item 5). */
@@ -233,4 +241,22 @@ export async function deleteRole(deps: Deps, actor: Actor, roleId: number) {
       before: { name: before.name, members: before.members_count, permissions: before.permissions },
     });
   });
+}
+
+const ROLE_CSV: CsvColumn<AdminRoleRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'slug', value: (r) => r.slug },
+  { header: 'description', value: (r) => r.description },
+  { header: 'default', value: (r) => yesNo(r.default) },
+  { header: 'guests', value: (r) => yesNo(r.guests) },
+  { header: 'built_in', value: (r) => yesNo(r.built_in) },
+  { header: 'members', value: (r) => r.members_count },
+  { header: 'permissions', value: (r) => r.permissions_count },
+  { header: 'created_at', value: (r) => r.created_at },
+];
+
+/** Every role of the current filter as CSV lines (lib/list-query `listCsv`). */
+export function rolesCsv(db: Db, query: RolesListQuery): AsyncGenerator<string> {
+  return listCsv(async (window) => (await listRoles(db, { ...query, ...window })).data, ROLE_CSV);
 }

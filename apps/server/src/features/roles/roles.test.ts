@@ -132,4 +132,31 @@ describe('roles (admin)', () => {
     expect(entry.actor.name).toBe('Admin');
     expect(entry.ip).toBeTruthy();
   });
+
+  it('exports the roles and the audit log of the current filter as CSV, for their viewers only', async () => {
+    const rows = (body: string) => body.trimEnd().split('\r\n');
+    const found = await admin.get('/api/v1/admin/roles/export?query=artis');
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-disposition']).toMatch(/filename="roles-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...lines] = rows(found.body);
+    expect(header).toBe('id,name,slug,description,default,guests,built_in,members,permissions,created_at');
+    expect(lines.map((l) => l.split(',')[2])).toEqual(['artists']);
+
+    const log = await admin.get(
+      '/api/v1/admin/audit-log/export?action=role.create&sort=created_at&order=asc',
+    );
+    expect(log.statusCode).toBe(200);
+    expect(log.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [logHeader, ...entries] = rows(log.body);
+    expect(logHeader).toBe('id,created_at,actor_id,actor,action,target_type,target_id,target,ip');
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    for (const entry of entries) expect(entry.split(',')[4]).toBe('role.create');
+    expect(entries.map((e) => e.split(',')[7])).toEqual(
+      expect.arrayContaining(['Catalogue editor', 'Temporary']),
+    );
+
+    const plain = await sessionFor(t.db, (await createUser(t.db)).id);
+    for (const url of ['/api/v1/admin/roles/export', '/api/v1/admin/audit-log/export'])
+      expect((await request(t.app, plain, { method: 'GET', url })).statusCode, url).toBe(403);
+  });
 });
