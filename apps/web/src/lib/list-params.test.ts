@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listApiQuery, parseListParams } from './list-params';
+import { listApiQuery, listExportUrl, parseListParams } from './list-params';
 
 describe('list params in the URL', () => {
   it('reads page, size, sort, order, search and the known filters', () => {
@@ -26,5 +26,19 @@ describe('list params in the URL', () => {
       query: 'a b',
       verified: 'true',
     });
+  });
+});
+
+describe('the CSV export link', () => {
+  it('carries the search, sort and filters of the list, not its page window', () => {
+    const query = listApiQuery(
+      parseListParams(new URLSearchParams('page=3&perPage=50&sort=name&order=desc&query=a b&artist=7'), [
+        'artist',
+      ]),
+    );
+    expect(listExportUrl('/api/v1/admin/tracks/export', query)).toBe(
+      '/api/v1/admin/tracks/export?artist=7&sort=name&order=desc&query=a+b',
+    );
+    expect(listExportUrl('/api/v1/admin/roles/export', {})).toBe('/api/v1/admin/roles/export');
   });
 });

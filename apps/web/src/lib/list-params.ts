@@ -51,6 +51,16 @@ export function listApiQuery(params: ListParams): Record<string, string> {
   return out;
 }
 
+/**
+ * The CSV export of a list's current filter (its `…/export` route, a plain download link): the
+ * list's query without the page window, since the export writes every row, not the page on screen.
+ */
+export function listExportUrl(path: string, query: Record<string, string>): string {
+  const { page: _page, perPage: _perPage, ...rest } = query;
+  const qs = new URLSearchParams(rest).toString();
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
 export function useListParams(filterKeys: readonly string[] = []) {
   const [search, setSearch] = useSearchParams();
   const key = filterKeys.join(',');

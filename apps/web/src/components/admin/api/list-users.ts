@@ -14,10 +14,3 @@ export const usersListQueryOptions = (query: Record<string, string>) =>
 export function useUsersList(query: Record<string, string>) {
   return useQuery(usersListQueryOptions(query));
 }
-
-/** The CSV export of the same filter (a plain download link). */
-export function usersExportUrl(query: Record<string, string>) {
-  const { page: _p, perPage: _pp, ...rest } = query;
-  const qs = new URLSearchParams(rest).toString();
-  return `${usersAdmin.exportCsv.path}${qs ? `?${qs}` : ''}`;
-}

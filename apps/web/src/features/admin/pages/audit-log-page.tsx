@@ -1,8 +1,10 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@zema/contracts/admin';
+import { audit } from '@zema/contracts/operations/audit';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
@@ -126,6 +128,7 @@ export default function AuditLogPage() {
     <AdminPage
       title="Audit log"
       description="Every change made in the admin area: who, what, to which record, from where."
+      actions={<ExportCsvLink path={audit.exportCsv.path} query={apiQuery} />}
     >
       <DataTable
         label="Audit log"

@@ -1,8 +1,10 @@
 import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
+import { logs } from '@zema/contracts/operations/logs';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
@@ -96,6 +98,7 @@ export default function MailLogPage() {
     <AdminPage
       title="Mail log"
       description="Every message the site sent or failed to send. Reset links, invitation links and codes are stored redacted."
+      actions={<ExportCsvLink path={logs.exportMail.path} query={apiQuery} />}
     >
       <DataTable
         label="Mail log"

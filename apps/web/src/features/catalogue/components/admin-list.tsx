@@ -4,6 +4,7 @@ import { Plus, Search } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { type ListParams, listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -35,6 +36,8 @@ export interface CatalogueListProps<T extends Row> {
   filterKeys?: readonly string[];
   useList: (query: Record<string, string>) => UseQueryResult<ListAnswer<T>>;
   useDelete: () => UseMutationResult<{ message: string }, Error, number[]>;
+  /** The list's CSV export route (contracts `catalogueManager.export…`); the link adds the filter. */
+  exportPath: string;
   /** The page of one row (its edit form); the new-row page is `${base}/new`. */
   base: string;
   /** What goes with the rows being deleted, from their counts. */
@@ -72,12 +75,15 @@ export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
       title={props.title}
       description={props.description}
       actions={
-        props.createAction ?? (
-          <Link to={`${props.base}/new`} className={buttonClass({ variant: 'primary', size: 'md' })}>
-            <Plus aria-hidden className="size-4" />
-            New {one}
-          </Link>
-        )
+        <>
+          <ExportCsvLink path={props.exportPath} query={apiQuery} />
+          {props.createAction ?? (
+            <Link to={`${props.base}/new`} className={buttonClass({ variant: 'primary', size: 'md' })}>
+              <Plus aria-hidden className="size-4" />
+              New {one}
+            </Link>
+          )}
+        </>
       }
     >
       <DataTable

@@ -1,5 +1,6 @@
 import { ALBUM_TYPES } from '@zema/contracts';
 import type { AdminAlbumRow } from '@zema/contracts/admin';
+import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -66,6 +67,7 @@ export default function AdminAlbumsPage() {
       description="Albums, singles and EPs: open one to edit its cover, credits and track order."
       noun={['album', 'albums']}
       base="/admin/albums"
+      exportPath={catalogueManager.exportAlbums.path}
       columns={columns}
       filterKeys={['type', 'artist', 'genre']}
       useList={useAdminAlbums}

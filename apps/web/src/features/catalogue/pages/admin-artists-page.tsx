@@ -1,4 +1,5 @@
 import type { AdminArtistRow } from '@zema/contracts/admin';
+import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -53,6 +54,7 @@ export default function AdminArtistsPage() {
       description="The catalogue's artists: search, open one to edit its profile, or add a new one."
       noun={['artist', 'artists']}
       base="/admin/artists"
+      exportPath={catalogueManager.exportArtists.path}
       columns={columns}
       filterKeys={['verified', 'genre']}
       useList={useAdminArtists}

@@ -63,6 +63,10 @@ describe('the channels list', () => {
     await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Tracks' }));
     await waitFor(() => expect(within(table).queryByText('Fresh albums')).toBeNull());
     expect(calls.at(-1)?.query.get('type')).toBe('track');
+    // The export downloads the same filter.
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/v1/admin/channels/export?type=track',
+    );
   });
 
   it('deletes the selected channels after a confirmation that says what goes', async () => {

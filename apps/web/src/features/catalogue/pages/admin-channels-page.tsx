@@ -1,5 +1,6 @@
 import { CHANNEL_CONTENT_TYPES, HOME_CHANNEL_SLUG } from '@zema/contracts';
 import type { AdminChannelRow } from '@zema/contracts/admin';
+import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { House, Rows3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '#src/lib/paths';
@@ -67,6 +68,7 @@ export default function AdminChannelsPage() {
       description="Curated rows and pages of the player: chosen by hand or filled by a rule. The home page is a channel too."
       noun={['channel', 'channels']}
       base="/admin/channels"
+      exportPath={catalogueManager.exportChannels.path}
       columns={columns}
       filterKeys={['type']}
       useList={useAdminChannels}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { upsertGenreRequestSchema } from '@zema/contracts';
 import type { AdminGenreRow } from '@zema/contracts/admin';
+import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Plus, Tag } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -107,6 +108,7 @@ export default function AdminGenresPage() {
         description="The genres artists and tracks are tagged with; each has its page in the player."
         noun={['genre', 'genres']}
         base="/admin/genres"
+        exportPath={catalogueManager.exportGenres.path}
         columns={columns}
         useList={useAdminGenres}
         useDelete={useDeleteGenres}

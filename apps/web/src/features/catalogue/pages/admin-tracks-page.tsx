@@ -1,4 +1,5 @@
 import type { AdminTrackRow } from '@zema/contracts/admin';
+import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDuration } from '#src/lib/format-duration';
@@ -80,6 +81,7 @@ export default function AdminTracksPage() {
       description="Every track: open one to edit its credits or replace its audio file."
       noun={['track', 'tracks']}
       base="/admin/tracks"
+      exportPath={catalogueManager.exportTracks.path}
       columns={columns}
       filterKeys={['audio', 'artist', 'album', 'genre']}
       useList={useAdminTracks}

@@ -1,10 +1,12 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminRoleRow } from '@zema/contracts/admin';
+import { rolesAdmin } from '@zema/contracts/operations/roles';
 import { Plus, Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { useRolesList } from '#src/components/admin/api/list-roles';
+import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { buttonClass } from '#src/ui/button';
@@ -61,12 +63,15 @@ export default function RolesPage() {
       title="Roles"
       description="What each kind of account may do. The guest role is what visitors may do without an account."
       actions={
-        auth.hasPermission(A.rolesUpdate) && (
-          <Link to="/admin/roles/new" className={buttonClass()}>
-            <Plus aria-hidden className="size-4" />
-            New role
-          </Link>
-        )
+        <>
+          <ExportCsvLink path={rolesAdmin.exportCsv.path} query={apiQuery} />
+          {auth.hasPermission(A.rolesUpdate) && (
+            <Link to="/admin/roles/new" className={buttonClass()}>
+              <Plus aria-hidden className="size-4" />
+              New role
+            </Link>
+          )}
+        </>
       }
     >
       <DataTable

@@ -1,15 +1,17 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminUserRow } from '@zema/contracts/admin';
-import { Download, Plus, Search } from 'lucide-react';
+import { usersAdmin } from '@zema/contracts/operations/users';
+import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { useAssignableRoles } from '#src/components/admin/api/list-roles';
-import { usersExportUrl, useUsersList } from '#src/components/admin/api/list-users';
+import { useUsersList } from '#src/components/admin/api/list-users';
+import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
-import { Button, buttonClass } from '#src/ui/button';
+import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { TextField } from '#src/ui/field';
@@ -127,14 +129,7 @@ export default function UsersPage() {
       description="Everyone with an account: search, filter, and open a user to manage roles, sessions and suspension."
       actions={
         <>
-          <a
-            href={usersExportUrl(apiQuery)}
-            download
-            className={buttonClass({ variant: 'outline', size: 'md' })}
-          >
-            <Download aria-hidden className="size-4" />
-            Export CSV
-          </a>
+          <ExportCsvLink path={usersAdmin.exportCsv.path} query={apiQuery} />
           {canCreate && (
             <Button startIcon={<Plus aria-hidden />} onPress={() => setCreating(true)}>
               New user
