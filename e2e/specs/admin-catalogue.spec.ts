@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, ApiSession } from '../support/accounts';
@@ -146,6 +147,18 @@ test('filter pickers narrow the tracks table, live in the URL and survive a relo
   await filterBy('Artist', `Meklit ${tag}`);
   await expect(page).toHaveURL(new RegExp(`[?&]artist=${meklit}(&|$)`));
   await showing('Dawn', 'Noon');
+
+  // Export CSV downloads the rows of the current filter (search and artist), not the whole catalogue.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tracks-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const [header, ...lines] = csv.trimEnd().split('\r\n');
+  expect(header?.split(',').slice(0, 3)).toEqual(['id', 'name', 'artists']);
+  expect(lines.map((l) => l.split(',')[1]).sort()).toEqual([`Dawn ${tag}`, `Noon ${tag}`]);
+  for (const line of lines) expect(line.split(',')[2]).toBe(`Meklit ${tag}`);
   await filterBy('Genre', genre);
   await showing('Dawn');
 
