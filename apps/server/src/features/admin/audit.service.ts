@@ -13,8 +13,7 @@ import {
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 
-/** The audit log list (issue 11 item 8): filter by actor, action and days; search target and action. */
-export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<AuditEntry>> {
+function auditWhere(query: AuditListQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.actor !== undefined) where.push(eq(auditLog.actorId, query.actor));
   if (query.action) where.push(eq(auditLog.action, query.action));
@@ -24,44 +23,50 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<Aud
     where.push(
       sql`lower(coalesce(${auditLog.targetLabel}, '') || ' ' || ${auditLog.action}) like ${containsPattern(query.query)}`,
     );
-  const condition = and(...where);
+  return and(...where);
+}
+
+/** One page of entries (without the total): the table's page and the export's batch. */
+async function auditPage(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
   const { perPage, offset } = listWindow(query);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(auditWhere(query))
+    .orderBy(
+      ...listOrder(
+        query,
+        { created_at: auditLog.createdAt, action: auditLog.action },
+        { sort: 'created_at', order: 'desc' },
+        auditLog.id,
+      ),
+    )
+    .limit(perPage)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    actor:
+      r.actorName !== null || r.actorId !== null
+        ? { id: r.actorId ?? 0, name: r.actorName ?? 'Deleted user' }
+        : null,
+    action: r.action,
+    target_type: r.targetType,
+    target_id: r.targetId,
+    target_label: r.targetLabel,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    ip: r.ip,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** The audit log list (issue 11 item 8): filter by actor, action and days; search target and action. */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<AuditEntry>> {
   const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(condition)
-      .orderBy(
-        ...listOrder(
-          query,
-          { created_at: auditLog.createdAt, action: auditLog.action },
-          { sort: 'created_at', order: 'desc' },
-          auditLog.id,
-        ),
-      )
-      .limit(perPage)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(condition),
+    auditPage(db, query),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(auditWhere(query)),
   ]);
-  return listPage(
-    rows.map((r) => ({
-      id: r.id,
-      actor:
-        r.actorName !== null || r.actorId !== null
-          ? { id: r.actorId ?? 0, name: r.actorName ?? 'Deleted user' }
-          : null,
-      action: r.action,
-      target_type: r.targetType,
-      target_id: r.targetId,
-      target_label: r.targetLabel,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      ip: r.ip,
-      created_at: r.createdAt.toISOString(),
-    })),
-    Number(count?.n ?? 0),
-    query,
-  );
+  return listPage(rows, Number(count?.n ?? 0), query);
 }
 
 // The before and after snapshots stay out: they are nested objects, opened one entry at a time.
@@ -79,5 +84,5 @@ const AUDIT_CSV: CsvColumn<AuditEntry>[] = [
 
 /** Every entry of the current filter as CSV lines (lib/list-query `listCsv`). */
 export function auditCsv(db: Db, query: AuditListQuery): AsyncGenerator<string> {
-  return listCsv(async (window) => (await listAudit(db, { ...query, ...window })).data, AUDIT_CSV);
+  return listCsv((window) => auditPage(db, { ...query, ...window }), AUDIT_CSV);
 }

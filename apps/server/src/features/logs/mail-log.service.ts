@@ -40,34 +40,43 @@ function toEntry(r: Row): MailLogEntry {
   };
 }
 
-export async function listMailLog(db: Db, query: MailLogListQuery): Promise<Page<MailLogEntry>> {
+function mailLogWhere(query: MailLogListQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.status) where.push(eq(mailLog.status, query.status));
   if (query.query)
     where.push(
       sql`lower(${mailLog.toAddress} || ' ' || ${mailLog.subject}) like ${containsPattern(query.query)}`,
     );
-  const condition = and(...where);
+  return and(...where);
+}
+
+/** One page of entries (without the total): the table's page and the export's batch. */
+async function mailLogPage(db: Db, query: MailLogListQuery): Promise<MailLogEntry[]> {
   const { perPage, offset } = listWindow(query);
+  // The bodies stay in the table until a message is opened: a page of them would be heavy.
+  const rows = await db
+    .select(listColumns)
+    .from(mailLog)
+    .where(mailLogWhere(query))
+    .orderBy(
+      ...listOrder(
+        query,
+        { created_at: mailLog.createdAt, to: mailLog.toAddress, subject: mailLog.subject },
+        { sort: 'created_at', order: 'desc' },
+        mailLog.id,
+      ),
+    )
+    .limit(perPage)
+    .offset(offset);
+  return rows.map(toEntry);
+}
+
+export async function listMailLog(db: Db, query: MailLogListQuery): Promise<Page<MailLogEntry>> {
   const [rows, [count]] = await Promise.all([
-    // The bodies stay in the table until a message is opened: a page of them would be heavy.
-    db
-      .select(listColumns)
-      .from(mailLog)
-      .where(condition)
-      .orderBy(
-        ...listOrder(
-          query,
-          { created_at: mailLog.createdAt, to: mailLog.toAddress, subject: mailLog.subject },
-          { sort: 'created_at', order: 'desc' },
-          mailLog.id,
-        ),
-      )
-      .limit(perPage)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(mailLog).where(condition),
+    mailLogPage(db, query),
+    db.select({ n: sql<number>`count(*)::int` }).from(mailLog).where(mailLogWhere(query)),
   ]);
-  return listPage(rows.map(toEntry), Number(count?.n ?? 0), query);
+  return listPage(rows, Number(count?.n ?? 0), query);
 }
 
 export async function mailLogMessage(db: Db, id: number): Promise<MailLogMessage | null> {
@@ -90,5 +99,5 @@ const MAIL_CSV: CsvColumn<MailLogEntry>[] = [
 
 /** Every entry of the current filter as CSV lines (lib/list-query `listCsv`). */
 export function mailLogCsv(db: Db, query: MailLogListQuery): AsyncGenerator<string> {
-  return listCsv(async (window) => (await listMailLog(db, { ...query, ...window })).data, MAIL_CSV);
+  return listCsv((window) => mailLogPage(db, { ...query, ...window }), MAIL_CSV);
 }
