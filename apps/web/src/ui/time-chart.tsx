@@ -56,6 +56,8 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
     const opts: uPlot.Options = {
       width: el.clientWidth || 600,
       height,
+      // Room on the right for half of the last date label, which is centred on its tick.
+      padding: [null, 40, null, null],
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: false } },
