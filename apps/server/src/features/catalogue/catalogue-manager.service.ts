@@ -85,14 +85,19 @@ async function countBy(db: Db, table: PgTable, key: PgColumn, ids: number[]): Pr
   return byId<Counts>(rows);
 }
 
+/** `total: false`: only the rows (a CSV export reads page after page and never shows a total). */
+type ListOptions = { total?: boolean };
+const NO_TOTAL: ListTotal = { total: 0, relation: 'gte' };
+
 /** The rows of one page and the total of the filter (lib/list-query `listTotal`), side by side. */
 async function pageAndTotal<R>(
   db: Database,
   table: PgTable,
   where: SQL | undefined,
   rows: () => Promise<R[]>,
+  { total = true }: ListOptions,
 ): Promise<[R[], ListTotal]> {
-  return Promise.all([rows(), listTotal(db, table, where)]);
+  return Promise.all([rows(), total ? listTotal(db, table, where) : NO_TOTAL]);
 }
 
 const nameSearch = (column: AnyColumn, query: string | undefined) =>
@@ -106,7 +111,11 @@ const ARTIST_SORTS = {
   plays: artists.plays,
 };
 
-export async function listArtists(db: Database, query: ArtistsListQuery): Promise<AdminPage<AdminArtistRow>> {
+export async function listArtists(
+  db: Database,
+  query: ArtistsListQuery,
+  options: ListOptions = {},
+): Promise<AdminPage<AdminArtistRow>> {
   const where = and(
     nameSearch(artists.name, query.query),
     query.ids ? inArray(artists.id, query.ids) : undefined,
@@ -116,27 +125,32 @@ export async function listArtists(db: Database, query: ArtistsListQuery): Promis
     query.verified !== undefined ? eq(artists.verified, query.verified) : undefined,
   );
   const { perPage, offset } = listWindow(query);
-  const [rows, total] = await pageAndTotal(db, artists, where, () =>
-    db
-      .select({
-        id: artists.id,
-        name: artists.name,
-        verified: artists.verified,
-        image_small: artists.imageSmall,
-        plays: artists.plays,
-        createdAt: artists.createdAt,
-      })
-      .from(artists)
-      .where(where)
-      .orderBy(
-        ...listOrder(query, ARTIST_SORTS, { sort: 'created_at', order: 'desc' }, artists.id, [
-          'name',
-          'created_at',
-          'plays',
-        ]),
-      )
-      .limit(perPage)
-      .offset(offset),
+  const [rows, total] = await pageAndTotal(
+    db,
+    artists,
+    where,
+    () =>
+      db
+        .select({
+          id: artists.id,
+          name: artists.name,
+          verified: artists.verified,
+          image_small: artists.imageSmall,
+          plays: artists.plays,
+          createdAt: artists.createdAt,
+        })
+        .from(artists)
+        .where(where)
+        .orderBy(
+          ...listOrder(query, ARTIST_SORTS, { sort: 'created_at', order: 'desc' }, artists.id, [
+            'name',
+            'created_at',
+            'plays',
+          ]),
+        )
+        .limit(perPage)
+        .offset(offset),
+    options,
   );
   const ids = rows.map((r) => r.id);
   const [genreMap, albumCounts, trackCounts] = await Promise.all([
@@ -166,7 +180,11 @@ const ALBUM_SORTS = {
   release_date: albums.releaseDate,
 };
 
-export async function listAlbums(db: Database, query: AlbumsListQuery): Promise<AdminPage<AdminAlbumRow>> {
+export async function listAlbums(
+  db: Database,
+  query: AlbumsListQuery,
+  options: ListOptions = {},
+): Promise<AdminPage<AdminAlbumRow>> {
   const where = and(
     nameSearch(albums.name, query.query),
     query.ids ? inArray(albums.id, query.ids) : undefined,
@@ -180,28 +198,33 @@ export async function listAlbums(db: Database, query: AlbumsListQuery): Promise<
     query.type !== undefined ? eq(albums.type, query.type) : undefined,
   );
   const { perPage, offset } = listWindow(query);
-  const [rows, total] = await pageAndTotal(db, albums, where, () =>
-    db
-      .select({
-        id: albums.id,
-        name: albums.name,
-        image: albums.image,
-        release_date: albums.releaseDate,
-        type: albums.type,
-        plays: albums.plays,
-        createdAt: albums.createdAt,
-      })
-      .from(albums)
-      .where(where)
-      .orderBy(
-        ...listOrder(query, ALBUM_SORTS, { sort: 'created_at', order: 'desc' }, albums.id, [
-          'name',
-          'created_at',
-          'plays',
-        ]),
-      )
-      .limit(perPage)
-      .offset(offset),
+  const [rows, total] = await pageAndTotal(
+    db,
+    albums,
+    where,
+    () =>
+      db
+        .select({
+          id: albums.id,
+          name: albums.name,
+          image: albums.image,
+          release_date: albums.releaseDate,
+          type: albums.type,
+          plays: albums.plays,
+          createdAt: albums.createdAt,
+        })
+        .from(albums)
+        .where(where)
+        .orderBy(
+          ...listOrder(query, ALBUM_SORTS, { sort: 'created_at', order: 'desc' }, albums.id, [
+            'name',
+            'created_at',
+            'plays',
+          ]),
+        )
+        .limit(perPage)
+        .offset(offset),
+    options,
   );
   const ids = rows.map((r) => r.id);
   const [credits, trackCounts] = await Promise.all([
@@ -229,7 +252,11 @@ const TRACK_SORTS = {
   duration: tracks.durationMs,
 };
 
-export async function listTracks(db: Database, query: TracksListQuery): Promise<AdminPage<AdminTrackRow>> {
+export async function listTracks(
+  db: Database,
+  query: TracksListQuery,
+  options: ListOptions = {},
+): Promise<AdminPage<AdminTrackRow>> {
   const where = and(
     nameSearch(tracks.name, query.query),
     query.artist !== undefined
@@ -252,26 +279,31 @@ export async function listTracks(db: Database, query: TracksListQuery): Promise<
           'plays',
           'duration',
         ]);
-  const [rows, total] = await pageAndTotal(db, tracks, where, () =>
-    db
-      .select({
-        id: tracks.id,
-        name: tracks.name,
-        number: tracks.number,
-        duration_ms: tracks.durationMs,
-        explicit: tracks.explicit,
-        plays: tracks.plays,
-        image: tracks.image,
-        format: tracks.format,
-        src: tracks.src,
-        albumId: tracks.albumId,
-        createdAt: tracks.createdAt,
-      })
-      .from(tracks)
-      .where(where)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset(offset),
+  const [rows, total] = await pageAndTotal(
+    db,
+    tracks,
+    where,
+    () =>
+      db
+        .select({
+          id: tracks.id,
+          name: tracks.name,
+          number: tracks.number,
+          duration_ms: tracks.durationMs,
+          explicit: tracks.explicit,
+          plays: tracks.plays,
+          image: tracks.image,
+          format: tracks.format,
+          src: tracks.src,
+          albumId: tracks.albumId,
+          createdAt: tracks.createdAt,
+        })
+        .from(tracks)
+        .where(where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset(offset),
+    options,
   );
   const ids = rows.map((r) => r.id);
   const [credits, albumRefs, playlistCounts] = await Promise.all([
@@ -305,7 +337,11 @@ export async function listTracks(db: Database, query: TracksListQuery): Promise<
 
 const GENRE_SORTS = { name: genres.name, created_at: genres.createdAt };
 
-export async function listGenres(db: Database, query: GenresListQuery): Promise<AdminPage<AdminGenreRow>> {
+export async function listGenres(
+  db: Database,
+  query: GenresListQuery,
+  options: ListOptions = {},
+): Promise<AdminPage<AdminGenreRow>> {
   const where = and(
     query.query
       ? sql`(${genres.name} like ${containsPattern(query.query)} or lower(${genres.displayName}) like ${containsPattern(query.query)})`
@@ -313,22 +349,27 @@ export async function listGenres(db: Database, query: GenresListQuery): Promise<
     query.ids ? inArray(genres.id, query.ids) : undefined,
   );
   const { perPage, offset } = listWindow(query);
-  const [rows, total] = await pageAndTotal(db, genres, where, () =>
-    db
-      .select({
-        id: genres.id,
-        name: genres.name,
-        display_name: genres.displayName,
-        image: genres.image,
-        createdAt: genres.createdAt,
-      })
-      .from(genres)
-      .where(where)
-      .orderBy(
-        ...listOrder(query, GENRE_SORTS, { sort: 'name', order: 'asc' }, genres.id, ['name', 'created_at']),
-      )
-      .limit(perPage)
-      .offset(offset),
+  const [rows, total] = await pageAndTotal(
+    db,
+    genres,
+    where,
+    () =>
+      db
+        .select({
+          id: genres.id,
+          name: genres.name,
+          display_name: genres.displayName,
+          image: genres.image,
+          createdAt: genres.createdAt,
+        })
+        .from(genres)
+        .where(where)
+        .orderBy(
+          ...listOrder(query, GENRE_SORTS, { sort: 'name', order: 'asc' }, genres.id, ['name', 'created_at']),
+        )
+        .limit(perPage)
+        .offset(offset),
+    options,
   );
   const ids = rows.map((r) => r.id);
   const [artistCounts, trackCounts] = await Promise.all([
@@ -363,6 +404,7 @@ const channelRowColumns = {
 export async function listChannels(
   db: Database,
   query: ChannelsListQuery,
+  options: ListOptions = {},
 ): Promise<AdminPage<AdminChannelRow>> {
   const where = and(
     query.query
@@ -371,19 +413,24 @@ export async function listChannels(
     query.type ? sql`${channels.config}->>'contentType' = ${query.type}` : undefined,
   );
   const { perPage, offset } = listWindow(query);
-  const [rows, total] = await pageAndTotal(db, channels, where, () =>
-    db
-      .select(channelRowColumns)
-      .from(channels)
-      .where(where)
-      .orderBy(
-        ...listOrder(query, CHANNEL_SORTS, { sort: 'updated_at', order: 'desc' }, channels.id, [
-          'name',
-          'updated_at',
-        ]),
-      )
-      .limit(perPage)
-      .offset(offset),
+  const [rows, total] = await pageAndTotal(
+    db,
+    channels,
+    where,
+    () =>
+      db
+        .select(channelRowColumns)
+        .from(channels)
+        .where(where)
+        .orderBy(
+          ...listOrder(query, CHANNEL_SORTS, { sort: 'updated_at', order: 'desc' }, channels.id, [
+            'name',
+            'updated_at',
+          ]),
+        )
+        .limit(perPage)
+        .offset(offset),
+    options,
   );
   const counts = await countBy(
     db,
@@ -580,11 +627,15 @@ const CHANNEL_CSV: CsvColumn<AdminChannelRow>[] = [
   { header: 'updated_at', value: (r) => r.updated_at },
 ];
 
-/** A list function as the page reader of `listCsv`: the filter's rows, `window` at a time. */
+/** A list function as the page reader of `listCsv`: the filter's rows, `window` at a time, uncounted. */
 const rowsOf =
-  <Q, R>(db: Database, list: (db: Database, query: Q) => Promise<AdminPage<R>>, query: Q) =>
+  <Q, R>(
+    db: Database,
+    list: (db: Database, query: Q, options: ListOptions) => Promise<AdminPage<R>>,
+    query: Q,
+  ) =>
   async (window: { page: number; perPage: number }) =>
-    (await list(db, { ...query, ...window })).data;
+    (await list(db, { ...query, ...window }, { total: false })).data;
 
 export const artistsCsv = (db: Database, query: ArtistsListQuery) =>
   listCsv(rowsOf(db, listArtists, query), ARTIST_CSV);
