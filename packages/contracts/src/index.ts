@@ -11,5 +11,6 @@ export * from './permissions';
 export * from './primitives';
 export * from './search';
 export * from './settings';
+export * from './uploads';
 export * from './user';
 export * from './value-lists';

@@ -5,6 +5,10 @@ export const PERMISSIONS = {
   adminAccess: 'admin.access',
   musicView: 'music.view',
   apiAccess: 'api.access',
+  /** Upload files (quota: the `space` restriction, in MB). */
+  filesCreate: 'files.create',
+  /** The artists' area: upload and manage the artists the user is linked to. */
+  backstageAccess: 'backstage.access',
 } as const;
 
 /** Finer admin permissions than `admin` (which grants everything), so narrower roles can exist. */
@@ -24,6 +28,7 @@ export const ADMIN_PERMISSIONS = {
   channelsUpdate: 'channels.update',
   analyticsView: 'analytics.view',
   logsView: 'logs.view',
+  backstageReview: 'backstage.review',
 } as const;
 
 export const restrictionSchema = z.object({ name: z.string(), value: z.number().nullable() });

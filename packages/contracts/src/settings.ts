@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { landingAppearanceSchema, menuItemSchema } from './appearance';
+import { uploadSettingsSchema } from './uploads';
 
 export const HOMEPAGE_TYPES = ['landing', 'loginPage', 'registerPage', 'customPage', 'channel'] as const;
 
@@ -20,6 +21,7 @@ export const clientSettingsSchema = z.object({
     button: menuItemSchema.nullable(),
   }),
   billing: z.object({ enable: z.boolean() }),
+  uploads: uploadSettingsSchema,
   notifications: z.object({ integrated: z.boolean() }),
   notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
   branding: z.object({

@@ -54,13 +54,18 @@ const ROLE_ROWS: {
     name: 'Users',
     default: true,
     description: 'Given to every new account.',
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, PERMISSIONS.filesCreate],
   },
   {
     slug: 'artists',
     name: 'Artists',
     description: 'Artists with a backstage.',
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+    permissions: [
+      PERMISSIONS.musicView,
+      PERMISSIONS.apiAccess,
+      PERMISSIONS.filesCreate,
+      PERMISSIONS.backstageAccess,
+    ],
   },
   { slug: 'admin', name: 'Admin', description: 'Full access.', permissions: [PERMISSIONS.admin] },
 ];

@@ -26,6 +26,8 @@ export const PERMISSION_GROUPS = [
   'catalogue',
   'analytics',
   'system',
+  'files',
+  'backstage',
 ] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
@@ -39,6 +41,8 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
   catalogue: 'Catalogue',
   analytics: 'Analytics',
   system: 'System',
+  files: 'Files',
+  backstage: 'Backstage',
 };
 
 const p = (
@@ -96,6 +100,21 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   p(A.channelsUpdate, 'Manage channels', 'catalogue', 'Create, edit and delete channels.'),
   p(A.analyticsView, 'View analytics', 'analytics', 'See the dashboard: plays, listeners and growth.'),
   p(A.logsView, 'View logs', 'system', 'Read the error, mail and audit logs and the health page.'),
+  p(PERMISSIONS.filesCreate, 'Upload files', 'files', 'Upload files (tracks, images, proofs).', [
+    { name: 'space', label: 'Space (MB)', description: 'Storage the user may fill with uploads, in MB.' },
+  ]),
+  p(
+    PERMISSIONS.backstageAccess,
+    'Backstage',
+    'backstage',
+    "Use the artists' backstage for the artists the user is linked to: upload, edit, insights.",
+  ),
+  p(
+    A.backstageReview,
+    'Review backstage requests',
+    'backstage',
+    'Approve or deny requests to become, claim or verify an artist.',
+  ),
 ];
 
 const BY_NAME = new Map(PERMISSION_CATALOGUE.map((d) => [d.name, d]));

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -137,6 +138,13 @@ export const tracks = pgTable(
     explicit: boolean('explicit').notNull().default(false),
     /** Own artwork; null = the album's cover. */
     image: text('image'),
+    /** Peaks for the seek bar (0–255, a fixed count), computed once at ingestion. */
+    waveform: jsonb('waveform').$type<number[]>(),
+    /** EBU R128 integrated loudness (LUFS) and true peak (dBTP): the player's volume levelling. */
+    loudnessLufs: real('loudness_lufs'),
+    truePeakDb: real('true_peak_db'),
+    /** SHA-256 of the audio file, hex: identical uploads are found by it. */
+    checksum: text('checksum'),
     plays: bigint('plays', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -153,6 +161,7 @@ export const tracks = pgTable(
     index('tracks_created_at').on(t.createdAt, t.id),
     index('tracks_name_sort').on(sql`lower(${t.name})`, t.id),
     index('tracks_duration').on(t.durationMs, t.id),
+    index('tracks_checksum').on(t.checksum),
   ],
 );
 

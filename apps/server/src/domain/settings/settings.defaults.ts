@@ -1,6 +1,7 @@
 import {
   type ClientSettings,
   DEFAULT_BRANDING,
+  DEFAULT_UPLOAD_SETTINGS,
   type LandingAppearance,
   PLAY_COUNT_AFTER_SECONDS,
 } from '@zema/contracts';
@@ -95,6 +96,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
       },
     },
     billing: { enable: false },
+    uploads: { ...DEFAULT_UPLOAD_SETTINGS, max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size } },
     notifications: { integrated: false },
     notif: { subs: { integrated: false } },
     branding: { ...DEFAULT_BRANDING },

@@ -50,6 +50,7 @@ describe('GET /api/v1/bootstrap-data', () => {
     });
     expect(data.user!.permissions.map((p) => p.name)).toEqual([
       'api.access',
+      'files.create',
       'music.view',
       'playlists.create',
     ]);

@@ -4,6 +4,7 @@ import {
   DEFAULT_BRANDING,
   DEFAULT_DARK_THEME_VALUES,
   DEFAULT_LIGHT_THEME_VALUES,
+  DEFAULT_UPLOAD_SETTINGS,
   type Theme,
   type User,
 } from '@zema/contracts';
@@ -55,6 +56,7 @@ export function makeSettings(patch?: DeepPartial<ClientSettings>): ClientSetting
     themes: { user_change: true, default_id: null },
     cookie_notice: { enable: false, position: 'bottom', button: null },
     billing: { enable: false },
+    uploads: { ...DEFAULT_UPLOAD_SETTINGS, max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size } },
     notifications: { integrated: false },
     notif: { subs: { integrated: false } },
     branding: { ...DEFAULT_BRANDING },
