@@ -128,8 +128,8 @@ describe('seed', () => {
         .map((r) => r.perm)
         .sort();
     expect(bySlug('guest')).toEqual(['music.view']);
-    expect(bySlug('users')).toEqual(['api.access', 'music.view']);
-    expect(bySlug('artists')).toEqual(['api.access', 'music.view']);
+    expect(bySlug('users')).toEqual(['api.access', 'files.create', 'music.view']);
+    expect(bySlug('artists')).toEqual(['api.access', 'backstage.access', 'files.create', 'music.view']);
     expect(bySlug('admin')).toEqual(['admin']);
     expect(rows.find((r) => r.slug === 'guest')!.guests).toBe(true);
     expect(rows.filter((r) => r.isDefault).map((r) => r.slug)[0]).toBe('users');
