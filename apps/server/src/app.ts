@@ -22,6 +22,8 @@ import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
+import { resumeIngestion } from '#src/features/backstage/ingest-draft';
+import { releasesRoutes } from '#src/features/backstage/releases.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
@@ -55,9 +57,11 @@ import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plu
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import type { ErrorLogOptions } from '#src/platform/error-log';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
+import { scheduledTasks } from '#src/scheduled-tasks';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -84,6 +88,11 @@ export type BuildAppOptions = {
   searchGate?: WorkGate;
   /** Error log limits and clock (tests); default ERROR_LOG_LIMITS and the real time. */
   errorLog?: ErrorLogOptions;
+  /**
+   * Run the periodic work (scheduled releases, upload clean-up) and resume interrupted track
+   * analyses; main.ts turns this on, tests call those services themselves.
+   */
+  schedules?: boolean;
 };
 
 declare module 'fastify' {
@@ -140,6 +149,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         (demo) => demo.seeded && app.log.info(demo, 'demo catalogue added'),
         (err: unknown) => app.log.error({ err }, 'could not add the demo catalogue'),
       );
+    }
+    if (opts.schedules) {
+      const resumed = await resumeIngestion(app.deps);
+      if (resumed) app.log.info({ resumed }, 'resuming track analyses left unfinished');
+      const schedule = startSchedule(scheduledTasks(app.deps), app.log);
+      app.addHook('preClose', () => schedule.stop());
     }
     // Instances already serving (a rolling restart) cached the old list; this one has not yet.
     // Best effort: the cache TTL bounds staleness anyway, so a pub/sub hiccup must not stop startup.
@@ -366,6 +381,7 @@ async function assemble(
       await api.register(rolesAdminRoutes);
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
+      await api.register(releasesRoutes);
     },
     { prefix: '/api/v1' },
   );

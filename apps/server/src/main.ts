@@ -42,7 +42,7 @@ async function main() {
     throw err;
   }
 
-  const built = await buildApp(config, { demoCatalogue: true });
+  const built = await buildApp(config, { demoCatalogue: true, schedules: true });
   app = built;
   if (closing) {
     await built.close();

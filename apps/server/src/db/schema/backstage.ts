@@ -1,4 +1,5 @@
 import {
+  boolean,
   date,
   index,
   integer,
@@ -93,6 +94,8 @@ export const releaseDrafts = pgTable(
     image: text('image'),
     genres: jsonb('genres').$type<string[]>().notNull().default([]),
     description: text('description'),
+    /** The uploader named it: analysis no longer takes the name from the tags. */
+    nameFromUser: boolean('name_from_user').notNull().default(false),
     status: text('status', { enum: RELEASE_DRAFT_STATUSES }).notNull().default('draft'),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     albumId: integer('album_id').references(() => albums.id, { onDelete: 'set null' }),
@@ -134,7 +137,10 @@ export const trackDrafts = pgTable(
     name: text('name').notNull(),
     /** Credited artist names, in order (the release's artist is added when missing). */
     artists: jsonb('artists').$type<string[]>().notNull().default([]),
-    explicit: integer('explicit').notNull().default(0),
+    explicit: boolean('explicit').notNull().default(false),
+    /** The uploader renamed or reordered it: analysis keeps their title / order. */
+    nameFromUser: boolean('name_from_user').notNull().default(false),
+    orderFromUser: boolean('order_from_user').notNull().default(false),
     status: text('status', { enum: INGEST_STATUSES }).notNull().default('queued'),
     /** 0–100 while processing. */
     progress: integer('progress').notNull().default(0),

@@ -1,0 +1,154 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { RELEASE_MESSAGES } from '@zema/contracts';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { fileEntries, releaseDrafts, trackDrafts, tracks } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { type AudioAnalysis, analyseAudioFile, IngestError } from '#src/domain/music/ingest/index';
+import { generateStorageKey } from '#src/platform/storage';
+
+type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
+
+/** Progress is written at most this often (a 300 MB file reports hundreds of steps). */
+const PROGRESS_EVERY_MS = 400;
+
+/**
+ * The file's bytes on this machine for the analysis: the stored file itself on the local driver,
+ * a temporary copy from a remote one (removed afterwards).
+ */
+async function withLocalFile<T>(
+  deps: IngestDeps,
+  key: string,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const local = deps.storage.localPath?.(key);
+  if (local) return use(local);
+  const file = await deps.storage.get(key);
+  if (!file) throw new IngestError('The uploaded file is missing.');
+  const dir = await mkdtemp(join(tmpdir(), 'zema-ingest-'));
+  try {
+    const path = join(dir, 'audio');
+    await pipeline(file.stream, createWriteStream(path));
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Analyses one draft track after its upload answered (issue 12 item 4): tags, duration, bitrate,
+ * waveform peaks, loudness and duplicates, with its progress written to the draft as it goes. The
+ * release takes its name, date, genres and cover from the tags unless the uploader set them. A
+ * file that is not audio ends 'failed' with the reason. Safe to run twice (a restart re-runs
+ * what was left queued or processing).
+ */
+export async function ingestTrackDraft(deps: IngestDeps, draftId: number): Promise<void> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ draft: trackDrafts, entry: fileEntries })
+    .from(trackDrafts)
+    .innerJoin(fileEntries, eq(fileEntries.id, trackDrafts.fileEntryId))
+    .where(eq(trackDrafts.id, draftId));
+  if (!row || row.draft.status === 'ready' || row.draft.status === 'failed') return;
+  const { draft, entry } = row;
+  const setDraft = (values: Partial<typeof trackDrafts.$inferInsert>) =>
+    db
+      .update(trackDrafts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(trackDrafts.id, draftId));
+  await setDraft({ status: 'processing', progress: 1, error: null });
+
+  let lastWrite = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  const onProgress = (percent: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = now;
+    const progress = Math.max(1, Math.min(99, Math.round(percent)));
+    pending = pending.then(() => setDraft({ progress })).catch(() => {});
+  };
+
+  let analysis: AudioAnalysis;
+  try {
+    analysis = await withLocalFile(deps, entry.path, (path) => analyseAudioFile(path, { onProgress }));
+  } catch (err) {
+    await pending;
+    const message = err instanceof IngestError ? err.message : RELEASE_MESSAGES.notAudio;
+    if (!(err instanceof IngestError)) deps.log.warn({ err, draftId }, 'audio analysis failed');
+    await setDraft({ status: 'failed', progress: 0, error: message });
+    return;
+  }
+  await pending;
+
+  const tags = analysis.tags;
+  const [duplicate] = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(eq(tracks.checksum, analysis.checksum))
+    .limit(1);
+  await setDraft({
+    status: 'ready',
+    progress: 100,
+    tags,
+    format: analysis.format,
+    durationMs: analysis.durationMs,
+    bitrate: analysis.bitrate,
+    waveform: analysis.waveform,
+    loudnessLufs: analysis.loudness?.integratedLufs ?? null,
+    truePeakDb: analysis.loudness?.truePeakDb ?? null,
+    duplicateOfTrackId: duplicate?.id ?? null,
+    ...(draft.nameFromUser || !tags.title ? {} : { name: tags.title.slice(0, 255) }),
+    ...(tags.artists.length ? { artists: tags.artists.slice(0, 20) } : {}),
+    ...(draft.orderFromUser
+      ? {}
+      : {
+          ...(tags.trackNumber ? { position: tags.trackNumber } : {}),
+          ...(tags.discNumber ? { discNumber: tags.discNumber } : {}),
+        }),
+  });
+  await db
+    .update(fileEntries)
+    .set({ checksum: analysis.checksum, mime: analysis.mime, updatedAt: new Date() })
+    .where(eq(fileEntries.id, entry.id));
+  await fillReleaseFromTags(deps, draft.releaseId, analysis);
+}
+
+/** What the release takes from a track's tags when the uploader has not set it. */
+async function fillReleaseFromTags(deps: IngestDeps, releaseId: number, analysis: AudioAnalysis) {
+  const [release] = await deps.db.select().from(releaseDrafts).where(eq(releaseDrafts.id, releaseId));
+  if (!release || release.status === 'published') return;
+  const { tags } = analysis;
+  const values: Partial<typeof releaseDrafts.$inferInsert> = {};
+  // The tags' album (or a single's title) beats the folder's name, never the uploader's own.
+  if (!release.nameFromUser) {
+    const name = release.type === 'single' ? tags.title : (tags.album ?? null);
+    if (name) values.name = name.slice(0, 255);
+  }
+  if (!release.releaseDate && tags.year && tags.year > 1000 && tags.year < 3000)
+    values.releaseDate = `${tags.year}-01-01`;
+  if (release.genres.length === 0 && tags.genres.length) values.genres = tags.genres.slice(0, 10);
+  if (!release.image && analysis.cover) {
+    const key = generateStorageKey('images', 'webp');
+    await deps.storage.put(key, analysis.cover.data, 'image/webp');
+    values.image = deps.storage.publicUrl(key);
+  }
+  if (Object.keys(values).length === 0) return;
+  // Only while still unset: two tracks analysed at once must not overwrite each other's pick.
+  await deps.db
+    .update(releaseDrafts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(releaseDrafts.id, releaseId), ne(releaseDrafts.status, 'published')));
+}
+
+/** Analyses left queued or half-done by a stopped process: run again at start. */
+export async function resumeIngestion(deps: IngestDeps & Pick<Deps, 'background'>): Promise<number> {
+  const rows = await deps.db
+    .select({ id: trackDrafts.id })
+    .from(trackDrafts)
+    .where(and(inArray(trackDrafts.status, ['queued', 'processing']), isNotNull(trackDrafts.fileEntryId)));
+  for (const { id } of rows) deps.background.run('ingest-track', () => ingestTrackDraft(deps, id));
+  return rows.length;
+}

@@ -1,0 +1,224 @@
+import { RELEASE_MESSAGES } from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  albumArtist,
+  albums,
+  artists,
+  fileEntries,
+  trackArtist,
+  trackDrafts,
+  tracks,
+  userArtists,
+} from '#src/db/schema/index';
+import { generateStorageKey } from '#src/platform/storage';
+import { makeWav } from '#test/catalogue';
+import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { publishDueReleases } from './releases.service';
+
+const t = useApp();
+
+let owner: Client;
+let ownerId: number;
+let other: Client;
+let otherId: number;
+let unlinked: Client;
+let artistA: number;
+let artistB: number;
+
+const api = (actor: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  request(t.app, actor, {
+    method,
+    url: `/api/v1/backstage${url}`,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** A stored WAV upload of `userId`, as the upload routes leave it. */
+async function upload(userId: number, name: string, seconds = 1) {
+  const key = generateStorageKey('uploads', 'wav');
+  await t.app.storage.put(key, makeWav(seconds), 'audio/wav');
+  const [row] = await t.db
+    .insert(fileEntries)
+    .values({
+      name,
+      fileName: key.split('/').pop()!,
+      mime: 'audio/wav',
+      size: 44 + seconds * 8000,
+      extension: 'wav',
+      path: key,
+      ownerId: userId,
+    })
+    .returning({ id: fileEntries.id });
+  return row!.id;
+}
+
+async function newRelease(actor: Client, body: object) {
+  const res = await api(actor, 'POST', '/releases', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().release as { id: number };
+}
+
+async function addTrack(actor: Client, releaseId: number, entryId: number) {
+  const res = await api(actor, 'POST', `/releases/${releaseId}/tracks`, { file_entry_id: entryId });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.background.flush();
+  return (await api(actor, 'GET', `/releases/${releaseId}`)).json().release;
+}
+
+beforeAll(async () => {
+  const [a, b] = await t.db
+    .insert(artists)
+    .values([{ name: 'Backstage Alpha' }, { name: 'Backstage Beta' }])
+    .returning({ id: artists.id });
+  artistA = a!.id;
+  artistB = b!.id;
+  ownerId = (await createUser(t.db, { roles: ['users', 'artists'] })).id;
+  otherId = (await createUser(t.db, { roles: ['users', 'artists'] })).id;
+  await t.db.insert(userArtists).values([
+    { userId: ownerId, artistId: artistA, role: 'artist' },
+    { userId: otherId, artistId: artistB, role: 'manager' },
+  ]);
+  owner = await sessionFor(t.db, ownerId);
+  other = await sessionFor(t.db, otherId);
+  unlinked = await sessionFor(t.db, (await createUser(t.db, { roles: ['users'] })).id);
+});
+
+describe('backstage releases', () => {
+  it('only lets a user start releases for artists they manage', async () => {
+    expect((await api(unlinked, 'GET', '/releases')).statusCode).toBe(403);
+    const res = await api(other, 'POST', '/releases', { artist_id: artistA });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.artist_id).toEqual([RELEASE_MESSAGES.notYourArtist]);
+  });
+
+  it("hides a release from another artist's manager and refuses their writes", async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, name: 'Private draft' });
+    for (const [method, url, body] of [
+      ['GET', `/releases/${id}`, undefined],
+      ['PUT', `/releases/${id}`, { name: 'Hijacked' }],
+      ['DELETE', `/releases/${id}`, undefined],
+      ['POST', `/releases/${id}/publish`, {}],
+    ] as const) {
+      expect((await api(other, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    const mine = (await api(other, 'GET', '/releases')).json().data as { id: number }[];
+    expect(mine.map((r) => r.id)).not.toContain(id);
+  });
+
+  it("refuses someone else's upload and an upload used twice", async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, type: 'album' });
+    const theirs = await upload(otherId, 'theirs.wav');
+    const res = await api(owner, 'POST', `/releases/${id}/tracks`, { file_entry_id: theirs });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file_entry_id).toEqual([RELEASE_MESSAGES.entryNotYours]);
+    const mine = await upload(ownerId, 'mine.wav');
+    await addTrack(owner, id, mine);
+    const again = await api(owner, 'POST', `/releases/${id}/tracks`, { file_entry_id: mine });
+    expect(again.json().errors.file_entry_id).toEqual([RELEASE_MESSAGES.entryUsed]);
+  });
+
+  it('analyses each added track after answering, then publishes an album in track order that streams', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, type: 'album', name: 'Folder name' });
+    const first = await upload(ownerId, '01 Opening.wav', 2);
+    const second = await upload(ownerId, '02 Closing.wav', 1);
+    await addTrack(owner, id, first);
+    let release = await addTrack(owner, id, second);
+    expect(release.tracks.map((tr: { status: string }) => tr.status)).toEqual(['ready', 'ready']);
+    expect(release.tracks[0]).toMatchObject({ name: 'Opening', position: 1, format: 'wav' });
+    expect(release.tracks[0].duration_ms).toBeGreaterThan(1900);
+    expect(release.tracks[0].waveform?.length).toBeGreaterThan(0);
+    expect(typeof release.tracks[0].loudness_lufs).toBe('number');
+
+    const renamed = await api(owner, 'PUT', `/releases/${id}/tracks/${release.tracks[1].id}`, {
+      name: 'Closing (fixed title)',
+      explicit: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    release = (
+      await api(owner, 'PUT', `/releases/${id}`, { name: 'First Album', genres: ['Ambient'] })
+    ).json().release;
+    expect(release.name).toBe('First Album');
+
+    const published = await api(owner, 'POST', `/releases/${id}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    release = published.json().release;
+    expect(release.status).toBe('published');
+    const [album] = await t.db.select().from(albums).where(eq(albums.id, release.album_id));
+    expect(album!.name).toBe('First Album');
+    const [credit] = await t.db.select().from(albumArtist).where(eq(albumArtist.albumId, album!.id));
+    expect(credit!.artistId).toBe(artistA);
+    const rows = await t.db.select().from(tracks).where(eq(tracks.albumId, album!.id)).orderBy(tracks.number);
+    expect(rows.map((r) => [r.number, r.name, r.explicit])).toEqual([
+      [1, 'Opening', false],
+      [2, 'Closing (fixed title)', true],
+    ]);
+    expect(rows[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+    const credits = await t.db.select().from(trackArtist).where(eq(trackArtist.trackId, rows[0]!.id));
+    expect(credits.map((c) => c.artistId)).toEqual([artistA]);
+
+    const stream = await request(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/tracks/${rows[0]!.id}/stream`,
+    });
+    expect(stream.statusCode).toBeLessThan(300);
+    expect(stream.rawPayload.length).toBeGreaterThan(1000);
+
+    // Published: no more edits, and publishing twice changes nothing.
+    expect((await api(owner, 'PUT', `/releases/${id}`, { name: 'Again' })).statusCode).toBe(409);
+    expect((await api(owner, 'POST', `/releases/${id}/publish`, {})).statusCode).toBe(409);
+  });
+
+  it('flags a file that is not audio as failed and refuses to publish it', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA });
+    const key = generateStorageKey('uploads', 'mp3');
+    await t.app.storage.put(key, Buffer.from('<html>not a song</html>'.repeat(100)), 'audio/mpeg');
+    const [entry] = await t.db
+      .insert(fileEntries)
+      .values({ name: 'fake.mp3', fileName: 'x', mime: 'audio/mpeg', size: 2300, path: key, ownerId })
+      .returning({ id: fileEntries.id });
+    const release = await addTrack(owner, id, entry!.id);
+    expect(release.tracks[0].status).toBe('failed');
+    expect(release.tracks[0].error).toBeTruthy();
+    const res = await api(owner, 'POST', `/releases/${id}/publish`, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.tracks).toEqual([RELEASE_MESSAGES.failedTracks]);
+  });
+
+  it('keeps a scheduled release out of the catalogue until its date, then the release job publishes it', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, type: 'single', name: 'Later' });
+    await addTrack(owner, id, await upload(ownerId, 'later.wav'));
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const res = await api(owner, 'POST', `/releases/${id}/publish`, { publish_at: at.toISOString() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().release).toMatchObject({ status: 'scheduled', album_id: null });
+    const [draft] = await t.db.select().from(trackDrafts).where(eq(trackDrafts.releaseId, id));
+    expect(draft!.trackId).toBeNull();
+
+    expect(await publishDueReleases(t.app.deps, new Date())).toBe(0);
+    expect(await publishDueReleases(t.app.deps, new Date(at.getTime() + 1000))).toBe(1);
+    const release = (await api(owner, 'GET', `/releases/${id}`)).json().release;
+    expect(release.status).toBe('published');
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.id, release.tracks[0].track_id));
+    // A single is a track without an album.
+    expect(track).toMatchObject({ name: 'later', albumId: null });
+  });
+
+  it('finds a published track with the same bytes', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, type: 'single' });
+    let release = await addTrack(owner, id, await upload(ownerId, 'same.wav', 3));
+    await api(owner, 'POST', `/releases/${id}/publish`, {});
+    const again = await newRelease(owner, { artist_id: artistA, type: 'single' });
+    release = await addTrack(owner, again.id, await upload(ownerId, 'same again.wav', 3));
+    expect(release.tracks[0].duplicate_of).toMatchObject({ name: 'same' });
+  });
+
+  it('moves the uploads of a deleted draft to the trash', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA });
+    const entry = await upload(ownerId, 'gone.wav');
+    await addTrack(owner, id, entry);
+    expect((await api(owner, 'DELETE', `/releases/${id}`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, entry));
+    expect(row!.deletedAt).not.toBeNull();
+    expect((await api(owner, 'GET', `/releases/${id}`)).statusCode).toBe(404);
+  });
+});
