@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { getArtistPage } from '#src/domain/music/artist-page';
+import { createArtist } from '#src/domain/music/catalogue.writes';
 import { getAccount } from '#src/features/account/account.service';
-import { createArtist } from '#src/features/catalogue/catalogue.service';
 import { adminUserId, useApp } from '#test/helpers';
 import { createDeps } from './deps';
 

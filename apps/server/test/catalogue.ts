@@ -3,7 +3,7 @@ import {
   createAlbum,
   createArtist,
   createTrack,
-} from '#src/features/catalogue/catalogue.service';
+} from '#src/domain/music/catalogue.writes';
 
 /**
  * A valid PCM WAV file of `seconds` length (8 kHz, 8-bit mono: 8000 bytes a second), filled with a

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'channel.create',
   'channel.update',
   'channel.delete',
+  'backstage_request.approve',
+  'backstage_request.deny',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

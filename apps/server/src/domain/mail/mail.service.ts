@@ -7,6 +7,7 @@ import type { Mailer, SentMail } from '#src/platform/mail';
 import {
   absoluteUrl,
   accountDeletedMail,
+  backstageDecisionMail,
   emailChangeCodeMail,
   emailChangedMail,
   invitationMail,
@@ -158,6 +159,13 @@ export function createMailService(deps: {
     /** To the old address once the new one took effect; the new one is shown masked. */
     sendEmailChanged(oldEmail: string, newEmail: string) {
       queue(oldEmail, (b) => emailChangedMail(b, maskEmail(newEmail)));
+    },
+    /** The admin's decision on a backstage request, sent after it was written. */
+    sendBackstageDecision(
+      to: string,
+      decision: { artistName: string; approved: boolean; reason: string | null },
+    ) {
+      queue(to, (b) => backstageDecisionMail(b, decision));
     },
     /** Resolves once every queued mail was handed over (tests, shutdown). */
     async flush() {

@@ -231,3 +231,31 @@ export function testMail(brand: MailBrand, from: string): MailContent {
     },
   ]);
 }
+
+/** The answer to a backstage request (issue 12 item 5): approved, or denied with the admin's reason. */
+export function backstageDecisionMail(
+  brand: MailBrand,
+  decision: { artistName: string; approved: boolean; reason: string | null },
+): MailContent {
+  const link = `${brand.baseUrl.replace(/\/+$/, '')}/backstage`;
+  if (decision.approved) {
+    return render(
+      brand,
+      `${brand.siteName}: your backstage request was approved`,
+      'Your request was approved',
+      [
+        {
+          kind: 'p',
+          text: `You can now manage ${decision.artistName} on ${brand.siteName}: edit the artist page, upload tracks and albums and follow your listeners.`,
+        },
+        { kind: 'button', text: 'Open your backstage', href: link },
+      ],
+    );
+  }
+  return render(brand, `${brand.siteName}: your backstage request was denied`, 'Your request was denied', [
+    { kind: 'p', text: `Your request for ${decision.artistName} was not approved.` },
+    ...(decision.reason ? [{ kind: 'p' as const, text: `Reason: ${decision.reason}` }] : []),
+    { kind: 'p', text: 'You can send a new request with more details or proof at any time.' },
+    { kind: 'button', text: 'Open your backstage', href: link },
+  ]);
+}

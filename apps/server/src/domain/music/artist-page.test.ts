@@ -4,7 +4,7 @@ import { artistPageResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artists, follows, likes } from '#src/db/schema/index';
-import { updateArtist } from '#src/features/catalogue/catalogue.service';
+import { updateArtist } from '#src/domain/music/catalogue.writes';
 import { seedSmallCatalogue } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 

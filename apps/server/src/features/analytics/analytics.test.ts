@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';
 import { plays } from '#src/db/schema/index';
-import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
+import { createAlbum, createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import type { GeoIp } from '#src/platform/geoip';
 import { adminUserId, Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { getDashboard, rebuildRollups, topKeys } from './analytics.service';

@@ -4,12 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPublicArtistPage, withCallerFlags } from '#src/domain/music/artist-page';
 import { loadGenres } from '#src/domain/music/catalogue.loaders';
-import { getChannel } from '#src/domain/music/channels';
-import { actorOf } from '#src/http/caller';
-import { defineRoute } from '#src/http/define-route';
-import { validationError } from '#src/http/errors';
-import { callerId, found } from './catalogue.http';
-import { getAlbum, getTrack } from './catalogue.queries';
 import {
   AudioInputError,
   CATALOGUE_MESSAGES,
@@ -29,8 +23,19 @@ import {
   updateChannel,
   updateGenre,
   updateTrack,
-} from './catalogue.service';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
+} from '#src/domain/music/catalogue.writes';
+import { getChannel } from '#src/domain/music/channels';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageInputError,
+  saveCatalogueImage,
+} from '#src/domain/music/images';
+import { actorOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { validationError } from '#src/http/errors';
+import { callerId, found } from './catalogue.http';
+import { getAlbum, getTrack } from './catalogue.queries';
 
 /** Largest audio file an admin may upload. */
 export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;

@@ -37,6 +37,7 @@ import {
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import type { Actor } from '#src/domain/audit/audit.service';
+import { auditCatalogueWrite, catalogueSnapshot } from '#src/domain/music/catalogue.audit';
 import {
   albumCredits,
   loadAlbumRefs,
@@ -58,7 +59,6 @@ import {
   yesNo,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
-import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 
 type AdminPage<T> = Page<T> & { total_relation?: TotalRelation };
 

@@ -2,7 +2,7 @@ import { landingArtistsResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { artists, plays } from '#src/db/schema/index';
-import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
+import { createAlbum, createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import { guest, request, useApp } from '#test/helpers';
 import { LANDING_CACHE_KEYS, TRENDING_ARTISTS } from './landing.service';
 

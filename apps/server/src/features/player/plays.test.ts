@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { albums, artists, plays, tracks } from '#src/db/schema/index';
-import { createAlbum, createArtist, createTrack } from '#src/features/catalogue/catalogue.service';
+import { createAlbum, createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { LISTENER_COOKIE } from './player.routes';
 import { listenerKey, PLAYS_PER_HOUR } from './plays.service';

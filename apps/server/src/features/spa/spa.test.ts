@@ -15,7 +15,7 @@ import {
   createTrack,
   deleteChannel,
   updateAlbum,
-} from '#src/features/catalogue/catalogue.service';
+} from '#src/domain/music/catalogue.writes';
 import { serializeForScript } from '#src/lib/html';
 import {
   adminUserId,

@@ -1,0 +1,122 @@
+import fastifyMultipart from '@fastify/multipart';
+import { backstage, backstageReview } from '@zema/contracts/operations/backstage';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildPublicArtistPage } from '#src/domain/music/artist-page';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageInputError,
+  saveCatalogueImage,
+} from '#src/domain/music/images';
+import { actorOf, callerOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { HttpError, validationError } from '#src/http/errors';
+import {
+  approveRequest,
+  assertManages,
+  createRequest,
+  deleteMyAlbum,
+  deleteMyTrack,
+  denyRequest,
+  getRequest,
+  listArtistAlbums,
+  listArtistTracks,
+  listMyArtists,
+  listMyRequests,
+  listRequests,
+  updateMyAlbum,
+  updateMyArtist,
+  updateMyTrack,
+} from './backstage.service';
+
+const notFound = () => new HttpError(404, 'Not found.');
+
+/** The bytes of the multipart `file` part of a picture upload (422 when missing or too large). */
+async function readImagePart(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES } })) {
+      if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
+      if (part.type === 'file') part.file.resume();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw validationError({ file: [IMAGE_MESSAGES.tooLarge] });
+    throw err;
+  }
+  throw validationError({ file: [IMAGE_MESSAGES.select] });
+}
+
+/** The backstage: requests, the admin's review, and the artist's own area. */
+export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  const me = (request: FastifyRequest) => callerOf(request).user.id;
+
+  defineRoute(app, backstage.myRequests, async (request) =>
+    listMyRequests(app.db, me(request), request.query),
+  );
+  defineRoute(app, backstage.createRequest, async (request) => ({
+    request: await createRequest(app.db, me(request), request.body),
+  }));
+
+  defineRoute(app, backstage.myArtists, async (request) => ({
+    artists: await listMyArtists(app.db, me(request)),
+  }));
+  // Built afresh, not from the public page's cache: the editor shows what was just saved.
+  const artistAnswer = async (id: number) => {
+    const page = await buildPublicArtistPage(app.db, id);
+    if (!page) throw notFound();
+    return { artist: page.artist };
+  };
+  defineRoute(app, backstage.artist, async (request) => {
+    await assertManages(app.db, me(request), request.params.id);
+    return artistAnswer(request.params.id);
+  });
+  defineRoute(app, backstage.updateArtist, async (request) => {
+    await updateMyArtist(app.deps, me(request), request.params.id, request.body, actorOf(request));
+    return artistAnswer(request.params.id);
+  });
+  defineRoute(app, backstage.artistTracks, async (request) =>
+    listArtistTracks(app.db, me(request), request.params.id, request.query),
+  );
+  defineRoute(app, backstage.artistAlbums, async (request) =>
+    listArtistAlbums(app.db, me(request), request.params.id, request.query),
+  );
+  defineRoute(app, backstage.updateTrack, async (request) => ({
+    track: await updateMyTrack(app.deps, me(request), request.params.id, request.body, actorOf(request)),
+  }));
+  defineRoute(app, backstage.deleteTrack, async (request) => {
+    await deleteMyTrack(app.deps, me(request), request.params.id, actorOf(request));
+    return { message: 'Track deleted.' };
+  });
+  defineRoute(app, backstage.updateAlbum, async (request) => ({
+    album: await updateMyAlbum(app.deps, me(request), request.params.id, request.body, actorOf(request)),
+  }));
+  defineRoute(app, backstage.deleteAlbum, async (request) => {
+    await deleteMyAlbum(app.deps, me(request), request.params.id, actorOf(request));
+    return { message: 'Album deleted.' };
+  });
+  defineRoute(app, backstage.uploadImage, async (request) => {
+    const data = await readImagePart(request);
+    try {
+      return { url: await saveCatalogueImage(app.deps, data) };
+    } catch (err) {
+      if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
+      throw err;
+    }
+  });
+
+  defineRoute(app, backstageReview.list, async (request) => listRequests(app.db, request.query));
+  defineRoute(app, backstageReview.get, async (request) => {
+    const found = await getRequest(app.db, request.params.id);
+    if (!found) throw notFound();
+    return { request: found };
+  });
+  defineRoute(app, backstageReview.approve, async (request) => ({
+    request: await approveRequest(app.deps, request.params.id, actorOf(request)),
+  }));
+  defineRoute(app, backstageReview.deny, async (request) => ({
+    request: await denyRequest(app.deps, request.params.id, request.body.reason, actorOf(request)),
+  }));
+};
