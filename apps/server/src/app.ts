@@ -22,12 +22,9 @@ import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
 import { registerOpenApi } from '#src/features/api-docs/openapi';
 import { authRoutes } from '#src/features/auth/auth.routes';
 import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
-<<<<<<< HEAD
+import { backstageRoutes } from '#src/features/backstage/backstage.routes';
 import { resumeIngestion } from '#src/features/backstage/ingest-draft';
 import { releasesRoutes } from '#src/features/backstage/releases.routes';
-=======
-import { backstageRoutes } from '#src/features/backstage/backstage.routes';
->>>>>>> backstage
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
