@@ -1,0 +1,379 @@
+import { RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
+import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ApiError } from '#src/lib/api-error';
+import { formatDuration } from '#src/lib/format-duration';
+import { paths } from '#src/lib/paths';
+import { Button, LinkButton } from '#src/ui/button';
+import { Checkbox, TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { toast } from '#src/ui/toast';
+import { analysing, useRelease } from '../api/get-release';
+import {
+  usePublishRelease,
+  useRemoveTrackDraft,
+  useUpdateRelease,
+  useUpdateTrackDraft,
+} from '../api/release-mutations';
+
+const TYPE_LABELS: Record<(typeof RELEASE_TYPES)[number], string> = {
+  album: 'Album',
+  single: 'Single',
+  ep: 'EP',
+  compilation: 'Compilation',
+};
+const typeOptions = RELEASE_TYPES.map((id) => ({ id, label: TYPE_LABELS[id] }));
+
+const errorsOf = (err: unknown) => (err instanceof ApiError ? (err.errors ?? {}) : {});
+const first = (errors: Record<string, string[]>, key: string) => errors[key]?.[0];
+
+/** The release's own fields: name, type, date, genres, description. */
+function ReleaseFields({ release }: { release: ReleaseDraft }) {
+  const update = useUpdateRelease(release.id);
+  const [name, setName] = useState(release.name);
+  const [type, setType] = useState(release.type);
+  const [date, setDate] = useState(release.release_date ?? '');
+  const [genres, setGenres] = useState(release.genres.join(', '));
+  const [description, setDescription] = useState(release.description ?? '');
+  // Analysis fills name, date and genres from the tags: show them until the user edits a field.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched) return;
+    setName(release.name);
+    setType(release.type);
+    setDate(release.release_date ?? '');
+    setGenres(release.genres.join(', '));
+    setDescription(release.description ?? '');
+  }, [release, touched]);
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      setTouched(true);
+      set(v);
+    };
+  const errors = errorsOf(update.error);
+  const locked = release.status === 'published';
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        name,
+        type,
+        release_date: date || null,
+        genres: genres
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean),
+        description: description || null,
+      },
+      {
+        onSuccess: () => {
+          setTouched(false);
+          toast.positive('Release saved');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={save} className="grid gap-4 sm:grid-cols-[8rem_1fr]" aria-label="Release details">
+      <div className="flex size-32 items-center justify-center overflow-hidden rounded-theme bg-bg-alt text-muted">
+        {release.image ? (
+          <img src={release.image} alt="" className="size-full object-cover" />
+        ) : (
+          <Disc3 aria-hidden="true" className="size-12" />
+        )}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Title"
+          value={name}
+          onChange={edit(setName)}
+          errorMessage={first(errors, 'name')}
+          isDisabled={locked}
+          className="sm:col-span-2"
+        />
+        <Select
+          label="Type"
+          items={typeOptions}
+          selectedKey={type}
+          onSelectionChange={(key) => edit(setType)(key as ReleaseDraft['type'])}
+          errorMessage={first(errors, 'type')}
+          isDisabled={locked}
+        />
+        <TextField
+          label="Release date"
+          type="date"
+          value={date}
+          onChange={edit(setDate)}
+          errorMessage={first(errors, 'release_date')}
+          isDisabled={locked}
+        />
+        <TextField
+          label="Genres"
+          description="Separate genres with commas."
+          value={genres}
+          onChange={edit(setGenres)}
+          errorMessage={first(errors, 'genres')}
+          isDisabled={locked}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Description"
+          multiline
+          rows={3}
+          value={description}
+          onChange={edit(setDescription)}
+          errorMessage={first(errors, 'description')}
+          isDisabled={locked}
+          className="sm:col-span-2"
+        />
+        {!locked && (
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="outline" isPending={update.isPending} isDisabled={!touched}>
+              Save details
+            </Button>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function TrackStatus({ track }: { track: TrackDraft }) {
+  if (track.status === 'failed')
+    return (
+      <span className="flex items-center gap-1.5 text-sm text-danger">
+        <XCircle aria-hidden="true" className="size-4 shrink-0" />
+        {track.error ?? 'This file could not be read.'}
+      </span>
+    );
+  if (track.status === 'ready')
+    return (
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+        <span className="flex items-center gap-1.5 text-positive">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          Ready
+        </span>
+        {track.duration_ms !== null && <span>{formatDuration(Math.round(track.duration_ms / 1000))}</span>}
+        {track.format && <span className="uppercase">{track.format}</span>}
+        {track.loudness_lufs !== null && <span>{track.loudness_lufs.toFixed(1)} LUFS</span>}
+      </span>
+    );
+  const label = track.status === 'queued' ? 'Waiting to be analysed' : `Analysing ${track.progress}%`;
+  return (
+    <span className="flex items-center gap-2 text-sm text-muted">
+      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+      <span>{label}</span>
+      <progress
+        className="h-1.5 w-24 overflow-hidden rounded-full accent-primary"
+        max={100}
+        value={track.progress}
+        aria-label={`${track.name}: ${label}`}
+      />
+    </span>
+  );
+}
+
+function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: TrackDraft; locked: boolean }) {
+  const update = useUpdateTrackDraft(release.id);
+  const remove = useRemoveTrackDraft(release.id);
+  const [name, setName] = useState(track.name);
+  const [artistsText, setArtistsText] = useState(track.artists.join(', '));
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    if (dirty) return;
+    setName(track.name);
+    setArtistsText(track.artists.join(', '));
+  }, [track, dirty]);
+  const errors = errorsOf(update.error);
+  const save = () => {
+    if (!dirty) return;
+    update.mutate(
+      {
+        trackId: track.id,
+        name,
+        artists: artistsText
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      },
+      { onSuccess: () => setDirty(false) },
+    );
+  };
+  return (
+    <li className="grid gap-3 border-b border-divider py-3 last:border-0 sm:grid-cols-[2rem_1fr_1fr_auto] sm:items-start">
+      <span className="pt-2 text-sm tabular-nums text-muted" aria-hidden="true">
+        {track.position}
+      </span>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <TextField
+          label={`Title of track ${track.position}`}
+          value={name}
+          onChange={(v) => {
+            setDirty(true);
+            setName(v);
+          }}
+          onBlur={save}
+          errorMessage={first(errors, 'name')}
+          isDisabled={locked}
+        />
+        <TrackStatus track={track} />
+        {track.duplicate_of && (
+          <span className="flex items-center gap-1.5 text-sm text-warning">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            The same file is already published as “{track.duplicate_of.name}”.
+          </span>
+        )}
+        {track.file_name && <span className="truncate text-xs text-muted">{track.relative_path ?? track.file_name}</span>}
+      </div>
+      <TextField
+        label="Artists"
+        description="Other credited artists, separated by commas."
+        value={artistsText}
+        onChange={(v) => {
+          setDirty(true);
+          setArtistsText(v);
+        }}
+        onBlur={save}
+        errorMessage={first(errors, 'artists')}
+        isDisabled={locked}
+      />
+      <div className="flex items-center gap-2 sm:pt-7">
+        <Checkbox
+          isSelected={track.explicit}
+          isDisabled={locked || update.isPending}
+          onChange={(explicit) => update.mutate({ trackId: track.id, explicit })}
+        >
+          Explicit
+        </Checkbox>
+        {!locked && (
+          <Button
+            variant="icon"
+            aria-label={`Remove ${track.name}`}
+            isPending={remove.isPending}
+            onPress={() => remove.mutate(track.id)}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function PublishBox({ release }: { release: ReleaseDraft }) {
+  const publish = usePublishRelease(release.id);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const id = useId();
+  const busy = analysing(release);
+  const errors = errorsOf(publish.error);
+  const message = first(errors, 'tracks') ?? first(errors, 'publish_at');
+
+  if (release.status === 'published') {
+    const track = release.tracks[0]?.track_id;
+    return (
+      <div className="flex flex-wrap items-center gap-3 rounded-theme bg-bg-alt p-4 text-sm">
+        <CheckCircle2 aria-hidden="true" className="size-5 text-positive" />
+        <span className="font-medium">Published</span>
+        {release.album_id ? (
+          <LinkButton variant="outline" size="sm" href={paths.album({ id: release.album_id, name: release.name })}>
+            Open the album
+          </LinkButton>
+        ) : track ? (
+          <LinkButton variant="outline" size="sm" href={paths.track({ id: track, name: release.tracks[0]!.name })}>
+            Open the track
+          </LinkButton>
+        ) : null}
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const publishAt = when === 'later' && at ? new Date(at).toISOString() : null;
+    publish.mutate(publishAt, {
+      onSuccess: (r) =>
+        toast.positive(r.status === 'scheduled' ? 'Release scheduled' : 'Release published'),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 rounded-theme border border-divider p-4" aria-label="Publish">
+      {release.status === 'scheduled' && release.publish_at && (
+        <p className="text-sm">
+          Scheduled for <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>.
+          Publish now or choose another date.
+        </p>
+      )}
+      <fieldset className="flex flex-wrap items-center gap-4">
+        <legend className="mb-2 text-sm font-medium">When</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={`${id}-when`} checked={when === 'now'} onChange={() => setWhen('now')} />
+          Publish now
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name={`${id}-when`} checked={when === 'later'} onChange={() => setWhen('later')} />
+          Schedule
+        </label>
+        {when === 'later' && (
+          <TextField
+            label="Release on"
+            type="datetime-local"
+            value={at}
+            onChange={setAt}
+            isRequired
+            className="min-w-56"
+          />
+        )}
+      </fieldset>
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+      <div>
+        <Button
+          type="submit"
+          isPending={publish.isPending}
+          isDisabled={busy || release.tracks.length === 0 || (when === 'later' && !at)}
+        >
+          {when === 'later' ? 'Schedule release' : 'Publish'}
+        </Button>
+        {busy && <span className="ml-3 text-sm text-muted">Publishing is possible once every track is analysed.</span>}
+      </div>
+    </form>
+  );
+}
+
+/** The draft of one release: its details, its tracks with their analysis, and publishing. */
+export function ReleaseEditor({ releaseId }: { releaseId: number }) {
+  const { data: release, isPending, error } = useRelease(releaseId);
+  if (isPending) return <p className="text-sm text-muted">Loading the release…</p>;
+  if (error || !release) return <p className="text-sm text-danger">This release could not be loaded.</p>;
+  const locked = release.status === 'published';
+  return (
+    <section
+      aria-labelledby={`release-${release.id}-title`}
+      className="flex flex-col gap-5 rounded-theme border border-divider bg-bg p-4 sm:p-6"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`release-${release.id}-title`} className="text-lg font-semibold">
+          {release.name}
+        </h2>
+        <span className="text-sm text-muted">
+          {TYPE_LABELS[release.type]} · {release.artist.name} · {release.tracks.length}{' '}
+          {release.tracks.length === 1 ? 'track' : 'tracks'}
+        </span>
+      </header>
+      <ReleaseFields release={release} />
+      <ol aria-label="Tracks" className="flex flex-col">
+        {release.tracks.map((track) => (
+          <TrackRow key={track.id} release={release} track={track} locked={locked} />
+        ))}
+      </ol>
+      <PublishBox release={release} />
+    </section>
+  );
+}
