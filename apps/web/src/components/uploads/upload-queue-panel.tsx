@@ -1,0 +1,54 @@
+import type { FileEntry } from '@zema/contracts';
+import { useEffect, useRef } from 'react';
+import { cx } from '#src/ui/cx';
+import { UploadDropZone } from './upload-drop-zone';
+import type { UploadQueue } from './upload-queue';
+import { UploadQueueList } from './upload-queue-list';
+import type { UploadItem, UploadMetadata } from './upload-types';
+import { useUploadQueue } from './use-upload-queue';
+
+export interface UploadQueuePanelProps {
+  /** What the uploads are for (e.g. `{uploadType: 'backstage-track'}`), sent with every file. */
+  metadata?: UploadMetadata;
+  /** Types taken on top of the admin's list: mime patterns and extensions (`audio/*`, `.flac`). */
+  accept?: readonly string[];
+  /** Called once per finished upload with the server's file entry. */
+  onUploaded?: (fileEntry: FileEntry, item: UploadItem) => void;
+  /** A queue made by `useUploadQueue`, to share it with other parts of the page. */
+  queue?: UploadQueue;
+  allowFolders?: boolean;
+  label?: string;
+  hint?: string;
+  className?: string;
+}
+
+/** A ready-made upload area: the drop zone, and the queue list under it. */
+export function UploadQueuePanel({
+  metadata,
+  accept,
+  onUploaded,
+  queue: given,
+  allowFolders,
+  label,
+  hint,
+  className,
+}: UploadQueuePanelProps) {
+  const own = useUploadQueue({ metadata, accept });
+  const queue = given ?? own;
+  const callback = useRef(onUploaded);
+  callback.current = onUploaded;
+  useEffect(() => queue.onUploaded((entry, item) => callback.current?.(entry, item)), [queue]);
+
+  return (
+    <div className={cx('flex flex-col gap-4', className)}>
+      <UploadDropZone
+        onFiles={(files) => queue.add(files, metadata)}
+        accept={accept}
+        allowFolders={allowFolders}
+        label={label}
+        hint={hint}
+      />
+      <UploadQueueList queue={queue} />
+    </div>
+  );
+}

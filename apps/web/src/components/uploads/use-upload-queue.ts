@@ -1,0 +1,42 @@
+import type { UploadSettings } from '@zema/contracts';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSettings } from '#src/lib/bootstrap-store';
+import { createDefaultTransports } from './default-transports';
+import { UploadQueue, type UploadQueueOptions } from './upload-queue';
+import type { UploadItem } from './upload-types';
+
+export interface UseUploadQueueOptions
+  extends Partial<Pick<UploadQueueOptions, 'metadata' | 'accept' | 'transports' | 'clock'>> {
+  /** Defaults to the admin's settings from bootstrap data (`settings.uploads`). */
+  settings?: UploadSettings;
+}
+
+/**
+ * A queue for the life of the component: made once, reading the latest settings for each new
+ * file, and stopped (not cancelled: resumable uploads stay resumable) when the component goes.
+ */
+export function useUploadQueue(options: UseUploadQueueOptions = {}): UploadQueue {
+  const bootstrapSettings = useSettings().uploads;
+  const settingsRef = useRef<UploadSettings>(options.settings ?? bootstrapSettings);
+  settingsRef.current = options.settings ?? bootstrapSettings;
+  const [queue] = useState(() => {
+    const settings = () => settingsRef.current;
+    return new UploadQueue({
+      settings,
+      transports: options.transports ?? createDefaultTransports(settings),
+      metadata: options.metadata,
+      accept: options.accept,
+      clock: options.clock,
+    });
+  });
+  useEffect(() => {
+    queue.resume();
+    return () => queue.dispose();
+  }, [queue]);
+  return queue;
+}
+
+/** The queue's items, re-rendering on every change. */
+export function useUploadItems(queue: UploadQueue): readonly UploadItem[] {
+  return useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+}
