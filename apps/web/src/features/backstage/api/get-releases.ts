@@ -10,7 +10,8 @@ type Status = (typeof RELEASE_STATUSES)[number];
 export const releasesQueryOptions = (page: number, status?: Status) =>
   queryOptions({
     queryKey: releaseKeys.list(page, status),
-    queryFn: () => api.call(backstageReleases.list, { query: { page, perPage: 20, ...(status ? { status } : {}) } }),
+    queryFn: () =>
+      api.call(backstageReleases.list, { query: { page, perPage: 20, ...(status ? { status } : {}) } }),
     placeholderData: keepPreviousData,
   });
 

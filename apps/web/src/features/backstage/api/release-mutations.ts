@@ -35,7 +35,10 @@ export function useUpdateRelease(id: number) {
 export function useUpdateTrackDraft(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ trackId, ...body }: { trackId: number } & z.input<NonNullable<typeof ops.updateTrack.body>>) =>
+    mutationFn: async ({
+      trackId,
+      ...body
+    }: { trackId: number } & z.input<NonNullable<typeof ops.updateTrack.body>>) =>
       (await api.call(ops.updateTrack, { params: { id, trackId }, body })).release,
     onSuccess: (release) => remember(queryClient, release),
   });
@@ -44,7 +47,8 @@ export function useUpdateTrackDraft(id: number) {
 export function useRemoveTrackDraft(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (trackId: number) => (await api.call(ops.removeTrack, { params: { id, trackId } })).release,
+    mutationFn: async (trackId: number) =>
+      (await api.call(ops.removeTrack, { params: { id, trackId } })).release,
     onSuccess: (release) => remember(queryClient, release),
   });
 }

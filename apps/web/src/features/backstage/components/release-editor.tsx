@@ -226,7 +226,9 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
             The same file is already published as “{track.duplicate_of.name}”.
           </span>
         )}
-        {track.file_name && <span className="truncate text-xs text-muted">{track.relative_path ?? track.file_name}</span>}
+        {track.file_name && (
+          <span className="truncate text-xs text-muted">{track.relative_path ?? track.file_name}</span>
+        )}
       </div>
       <TextField
         label="Artists"
@@ -279,11 +281,19 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
         <CheckCircle2 aria-hidden="true" className="size-5 text-positive" />
         <span className="font-medium">Published</span>
         {release.album_id ? (
-          <LinkButton variant="outline" size="sm" href={paths.album({ id: release.album_id, name: release.name })}>
+          <LinkButton
+            variant="outline"
+            size="sm"
+            href={paths.album({ id: release.album_id, name: release.name })}
+          >
             Open the album
           </LinkButton>
         ) : track ? (
-          <LinkButton variant="outline" size="sm" href={paths.track({ id: track, name: release.tracks[0]!.name })}>
+          <LinkButton
+            variant="outline"
+            size="sm"
+            href={paths.track({ id: track, name: release.tracks[0]!.name })}
+          >
             Open the track
           </LinkButton>
         ) : null}
@@ -295,16 +305,20 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
     event.preventDefault();
     const publishAt = when === 'later' && at ? new Date(at).toISOString() : null;
     publish.mutate(publishAt, {
-      onSuccess: (r) =>
-        toast.positive(r.status === 'scheduled' ? 'Release scheduled' : 'Release published'),
+      onSuccess: (r) => toast.positive(r.status === 'scheduled' ? 'Release scheduled' : 'Release published'),
     });
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-theme border border-divider p-4" aria-label="Publish">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-theme border border-divider p-4"
+      aria-label="Publish"
+    >
       {release.status === 'scheduled' && release.publish_at && (
         <p className="text-sm">
-          Scheduled for <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>.
-          Publish now or choose another date.
+          Scheduled for{' '}
+          <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>. Publish
+          now or choose another date.
         </p>
       )}
       <fieldset className="flex flex-wrap items-center gap-4">
@@ -314,7 +328,12 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
           Publish now
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name={`${id}-when`} checked={when === 'later'} onChange={() => setWhen('later')} />
+          <input
+            type="radio"
+            name={`${id}-when`}
+            checked={when === 'later'}
+            onChange={() => setWhen('later')}
+          />
           Schedule
         </label>
         {when === 'later' && (
@@ -341,7 +360,11 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
         >
           {when === 'later' ? 'Schedule release' : 'Publish'}
         </Button>
-        {busy && <span className="ml-3 text-sm text-muted">Publishing is possible once every track is analysed.</span>}
+        {busy && (
+          <span className="ml-3 text-sm text-muted">
+            Publishing is possible once every track is analysed.
+          </span>
+        )}
       </div>
     </form>
   );

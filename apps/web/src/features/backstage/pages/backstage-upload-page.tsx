@@ -1,5 +1,5 @@
-import type { FileEntry } from '@zema/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FileEntry } from '@zema/contracts';
 import { useRef, useState } from 'react';
 import { UploadQueuePanel } from '#src/components/uploads/upload-queue-panel';
 import type { UploadItem } from '#src/components/uploads/upload-types';
@@ -9,8 +9,8 @@ import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useMyArtists } from '../api/get-my-artists';
-import { addReleaseTrack, createRelease } from '../api/release-mutations';
 import { releaseKeys } from '../api/release-keys';
+import { addReleaseTrack, createRelease } from '../api/release-mutations';
 import { ReleaseEditor } from '../components/release-editor';
 
 /** The dropped folder a file came from (`Album/CD1/01.mp3` → `Album`); null for a loose file. */
@@ -36,12 +36,14 @@ export default function BackstageUploadPage() {
 
   const releaseFor = (group: string | null, artist: number) => {
     const make = () =>
-      createRelease({ artist_id: artist, type: group ? 'album' : 'single', ...(group ? { name: group } : {}) }).then(
-        (release) => {
-          setReleaseIds((ids) => [release.id, ...ids]);
-          return release.id;
-        },
-      );
+      createRelease({
+        artist_id: artist,
+        type: group ? 'album' : 'single',
+        ...(group ? { name: group } : {}),
+      }).then((release) => {
+        setReleaseIds((ids) => [release.id, ...ids]);
+        return release.id;
+      });
     if (!group) return make();
     const key = `${artist}:${group}`;
     let pending = folders.current.get(key);
@@ -69,7 +71,9 @@ export default function BackstageUploadPage() {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-start gap-4 p-6">
         <h1 className="text-2xl font-semibold">Upload music</h1>
-        <p className="text-muted">You need an artist profile before you can upload. Ask for one in the backstage.</p>
+        <p className="text-muted">
+          You need an artist profile before you can upload. Ask for one in the backstage.
+        </p>
         <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
       </div>
     );

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN, ApiSession, signInWith, uniqueEmail } from '../support/accounts';
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { expectPlaying } from '../support/player';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
+
+/**
+ * Issue 12's acceptance, as a new artist tries it: asked to become an artist and approved (through
+ * the API; backstage.spec.ts drives those screens), they drop a folder of tagged MP3s on
+ * /backstage/upload, fix a title in the draft, publish, and hear the album in the player.
+ */
+
+const PASSWORD = 'correct-horse-battery';
+let dir: string;
+let albumDir: string;
+
+/** A 4-second tagged MP3 made with ffmpeg (installed by .ci/run), never a binary in the repo. */
+function mp3(path: string, tags: Record<string, string>, frequency: number) {
+  const meta = Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:duration=4`,
+    ...meta,
+    '-id3v2_version',
+    '3',
+    '-b:a',
+    '64k',
+    path,
+  ]);
+}
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'zema-e2e-upload-'));
+  albumDir = join(dir, 'Night Drive');
+  mkdirSync(albumDir);
+  const album = { album: 'Night Drive', artist: 'Tag Artist', date: '2024', genre: 'Synthwave' };
+  // Named out of order on purpose: the album follows the tags' track numbers, not file names.
+  mp3(join(albumDir, 'b.mp3'), { ...album, title: 'Neon Avenue', track: '2/3' }, 330);
+  mp3(join(albumDir, 'a.mp3'), { ...album, title: 'Midnight Intro', track: '1/3' }, 220);
+  mp3(join(albumDir, 'c.mp3'), { ...album, title: 'Dawn Outro', track: '3/3' }, 440);
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function approvedArtist(project: string) {
+  const user = await ApiSession.open();
+  await user.register(uniqueEmail('artist', project), PASSWORD);
+  const artistName = `Uploader ${project} ${Date.now().toString(36)}`;
+  const { request } = await user.postOk<{ request: { id: number } }>('/api/v1/backstage/requests', {
+    type: 'become_artist',
+    artist_name: artistName,
+    role: 'artist',
+    links: [],
+  });
+  const admin = await ApiSession.open();
+  await admin.login(ADMIN.email, ADMIN.password);
+  await admin.postOk(`/api/v1/admin/backstage-requests/${request.id}/approve`);
+  await admin.dispose();
+  return { user, artistName };
+}
+
+test('a new artist drops a folder, fixes a title, publishes and hears the album', async ({
+  page,
+  context,
+}, info) => {
+  test.slow();
+  await dismissCookieNotice(context);
+  const { user } = await approvedArtist(info.project.name);
+  await signInWith(page, user);
+  await page.goto('/backstage/upload');
+  await expect(page.getByRole('heading', { name: 'Upload music', level: 1 })).toBeVisible();
+
+  await page.getByLabel(/choose a folder/i).setInputFiles(albumDir);
+
+  const release = page.getByRole('region', { name: 'Night Drive' });
+  await expect(release).toBeVisible();
+  const tracks = release.getByRole('list', { name: 'Tracks' }).getByRole('listitem');
+  await expect(tracks).toHaveCount(3);
+  await expect(release.getByText('Ready', { exact: true })).toHaveCount(3);
+  await expect(release.getByRole('textbox', { name: /^Title of track/ })).toHaveValues([
+    'Midnight Intro',
+    'Neon Avenue',
+    'Dawn Outro',
+  ]);
+  await expect(release.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Night Drive');
+
+  await expectAccessible(page);
+  await snapshot(page, 'backstage-upload-draft');
+
+  const second = release.getByRole('textbox', { name: 'Title of track 2' });
+  await second.fill('Neon Avenue (Radio Edit)');
+  await second.blur();
+  await expect(release.getByRole('textbox', { name: 'Title of track 2' })).toHaveValue(
+    'Neon Avenue (Radio Edit)',
+  );
+
+  await release.getByRole('button', { name: 'Publish' }).click();
+  await expect(release.getByText('Published')).toBeVisible();
+  await release.getByRole('link', { name: 'Open the album' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Night Drive', level: 1 })).toBeVisible();
+  await expect(page.getByText('Neon Avenue (Radio Edit)')).toBeVisible();
+  await page.getByRole('button', { name: /^Play/ }).first().click();
+  await expectPlaying(page);
+});
+
+test('the draft page reads well in light and dark', async ({ page, context }, info) => {
+  await dismissCookieNotice(context);
+  const { user } = await approvedArtist(info.project.name);
+  await signInWith(page, user);
+  for (const mode of ['light', 'dark'] as const) {
+    await useThemeMode(page, mode);
+    await page.goto('/backstage/upload');
+    await expect(page.getByRole('heading', { name: 'Upload music', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, `backstage-upload-empty-${mode}`);
+  }
+});
