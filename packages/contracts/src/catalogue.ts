@@ -91,6 +91,11 @@ export const trackSchema = z.object({
   stream_url: z.string().nullable(),
   format: z.string().nullable(),
   bitrate: z.number().int().nullable(),
+  /**
+   * dB the player applies with "normalise volume" on, from the loudness measured at upload
+   * (negative = turn down); absent when the track was never measured.
+   */
+  gain_db: z.number().optional(),
   artists: z.array(artistRefSchema),
   album: albumRefSchema.nullable(),
   genres: z.array(genreSchema).optional(),

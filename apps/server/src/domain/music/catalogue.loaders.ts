@@ -179,6 +179,8 @@ export async function loadTracks(
         src: tracks.src,
         format: tracks.format,
         bitrate: tracks.bitrate,
+        loudness: tracks.loudnessLufs,
+        true_peak: tracks.truePeakDb,
         album_id: albums.id,
         album_name: albums.name,
         album_image: albums.image,
@@ -227,11 +229,27 @@ export async function loadTracks(
       artists: credits.get(r.id) ?? [],
       album,
     };
+    if (r.loudness !== null) track.gain_db = normalisationGainDb(r.loudness, r.true_peak);
     if (genresByTrack) track.genres = genresByTrack.get(r.id) ?? [];
     if (liked) track.liked = liked.has(r.id);
     return track;
   });
   return ordered(ids, dtos);
+}
+
+/** What "normalise volume" aims at: -14 LUFS, the level the large streaming services play at. */
+const TARGET_LUFS = -14;
+/** Headroom kept under full scale after the gain (true peak, dBTP). */
+const PEAK_CEILING_DB = -1;
+
+/**
+ * The gain (dB) that brings a track measured at `lufs` integrated loudness to the target, never
+ * pushing its true peak over the ceiling. Rounded to 0.1 dB.
+ */
+export function normalisationGainDb(lufs: number, truePeakDb: number | null): number {
+  let gain = TARGET_LUFS - lufs;
+  if (truePeakDb !== null) gain = Math.min(gain, PEAK_CEILING_DB - truePeakDb);
+  return Math.round(gain * 10) / 10;
 }
 
 export type LoadAlbumsOptions = LoadOptions & {

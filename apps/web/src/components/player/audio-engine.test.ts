@@ -182,6 +182,29 @@ describe('PlayerEngine', () => {
     expect(active().paused).toBe(true);
   });
 
+  it('turns loud tracks down to their measured gain when normalising, and never amplifies', () => {
+    const p = make();
+    p.playTracks([track(1, { gain_db: -6 }), track(2, { gain_db: 4 }), track(3)], 0);
+    p.setVolume(0.8);
+    expect(active().volume).toBeCloseTo(0.8);
+    p.setNormalize(true);
+    expect(p.getSnapshot().normalize).toBe(true);
+    expect(active().volume).toBeCloseTo(0.8 * 10 ** (-6 / 20));
+    p.next();
+    // A quiet track would need +4 dB: an audio element cannot amplify, so it plays as it is.
+    expect(active().volume).toBeCloseTo(0.8);
+    p.next();
+    expect(active().volume).toBeCloseTo(0.8);
+    p.previous();
+    p.previous();
+    expect(active().volume).toBeCloseTo(0.8 * 10 ** (-6 / 20));
+    p.flush();
+    audios = [];
+    // The choice is kept with the player.
+    expect(make().getSnapshot().normalize).toBe(true);
+    p.setNormalize(false);
+  });
+
   it('keeps the saved position when the restored track reports its time while paused', () => {
     const p = make();
     p.playTracks([track(1), track(2)], 0);

@@ -74,6 +74,7 @@ export class PlayerEngine {
       buffered: 0,
       volume: Math.min(Math.max(opts.defaultVolume ?? 1, 0), 1),
       muted: false,
+      normalize: false,
     };
     this.restore();
     this.mediaSession = new MediaSessionAdapter(this);
@@ -253,8 +254,10 @@ export class PlayerEngine {
       this.swap();
     } else {
       this.audio.dataset.key = item.key;
+      this.audio.dataset.gain = String(item.track.gain_db ?? 0);
       this.audio.src = url;
     }
+    this.audio.volume = this.elementVolume(this.audio);
     if (startAt > 0 || this.audio.currentTime > 0) this.audio.currentTime = startAt;
     this.set({
       index,
@@ -289,6 +292,8 @@ export class PlayerEngine {
     if (!item || !url) return;
     if (this.spare.dataset.key === item.key && this.spare.getAttribute('src') === url) return;
     this.spare.dataset.key = item.key;
+    this.spare.dataset.gain = String(item.track.gain_db ?? 0);
+    this.spare.volume = this.elementVolume(this.spare);
     this.spare.src = url;
     this.spare.preload = 'auto';
     this.spare.load();
@@ -423,11 +428,27 @@ export class PlayerEngine {
   }
 
   private applyVolume(volume: number, muted: boolean) {
+    this.set({ volume, muted });
     for (const el of [this.audio, this.spare]) {
-      el.volume = volume;
+      el.volume = this.elementVolume(el);
       el.muted = muted;
     }
-    this.set({ volume, muted });
+    this.save();
+  }
+
+  /**
+   * "Normalise volume": each track is played at the gain its measured loudness asks for (stored at
+   * ingestion, `gain_db`). An audio element cannot amplify, so only the louder tracks are turned
+   * down; quiet ones play as they are.
+   */
+  private elementVolume(el: HTMLAudioElement): number {
+    const gain = this.snapshot.normalize ? Math.min(Number(el.dataset.gain) || 0, 0) : 0;
+    return Math.min(1, this.snapshot.volume * 10 ** (gain / 20));
+  }
+
+  setNormalize(normalize: boolean) {
+    this.set({ normalize });
+    for (const el of [this.audio, this.spare]) el.volume = this.elementVolume(el);
     this.save();
   }
 
@@ -449,12 +470,12 @@ export class PlayerEngine {
   private restore() {
     const saved = loadPlayer(this.opts.storage);
     if (!saved) return;
-    const { position, volume, muted, ...queue } = saved;
+    const { position, volume, muted, normalize, ...queue } = saved;
+    this.snapshot = { ...this.snapshot, ...queue, volume, muted, normalize };
     for (const el of [this.audio, this.spare]) {
-      el.volume = volume;
+      el.volume = this.elementVolume(el);
       el.muted = muted;
     }
-    this.snapshot = { ...this.snapshot, ...queue, volume, muted };
     const item = q.currentItem(this.snapshot);
     if (!item?.track.stream_url) return;
     // Restored paused at the saved position: playing needs a press (and browsers require one).

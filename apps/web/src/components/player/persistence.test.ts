@@ -23,12 +23,19 @@ describe('player persistence', () => {
     let s = q.playList(q.emptyQueue, [track(1), track(2), track(3)], 1);
     s = q.setShuffle(s, true, () => 0);
     s = { ...s, repeat: 'one' };
-    savePlayer(storage, serialize(s, { volume: 0.4, muted: true }, 42.37));
+    savePlayer(storage, serialize(s, { volume: 0.4, muted: true, normalize: true }, 42.37));
     const back = loadPlayer(storage);
     expect(back?.queue.map((i) => i.track.id)).toEqual(s.queue.map((i) => i.track.id));
     expect(back?.original.map((i) => i.track.id)).toEqual([1, 2, 3]);
     expect(back?.index).toBe(s.index);
-    expect(back).toMatchObject({ position: 42.3, volume: 0.4, muted: true, shuffle: true, repeat: 'one' });
+    expect(back).toMatchObject({
+      position: 42.3,
+      volume: 0.4,
+      muted: true,
+      normalize: true,
+      shuffle: true,
+      repeat: 'one',
+    });
     // Turning shuffle off after a reload still finds the original order.
     const unshuffled = q.setShuffle(back as q.QueueState, false);
     expect(unshuffled.queue.map((i) => i.track.id)).toEqual([1, 2, 3]);

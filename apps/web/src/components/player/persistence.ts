@@ -13,6 +13,8 @@ export interface SavedPlayer {
   position: number;
   volume: number;
   muted: boolean;
+  /** Play each track at its measured loudness (tracks without a measure play as they are). */
+  normalize: boolean;
   shuffle: boolean;
   repeat: RepeatMode;
 }
@@ -24,6 +26,8 @@ const savedSchema = z.object({
   position: z.number().min(0),
   volume: z.number().min(0).max(1),
   muted: z.boolean(),
+  // Absent in what players before this setting saved.
+  normalize: z.boolean().default(false),
   shuffle: z.boolean(),
   repeat: z.enum(['off', 'all', 'one']),
 });
@@ -31,6 +35,7 @@ const savedSchema = z.object({
 export interface PlayerSettings {
   volume: number;
   muted: boolean;
+  normalize: boolean;
 }
 
 export function serialize(state: QueueState, settings: PlayerSettings, position: number): SavedPlayer {
@@ -41,6 +46,7 @@ export function serialize(state: QueueState, settings: PlayerSettings, position:
     position: Math.max(0, Math.floor(position * 10) / 10),
     volume: settings.volume,
     muted: settings.muted,
+    normalize: settings.normalize,
     shuffle: state.shuffle,
     repeat: state.repeat,
   };
@@ -84,6 +90,7 @@ export function loadPlayer(
     repeat: parsed.repeat,
     volume: parsed.volume,
     muted: parsed.muted,
+    normalize: parsed.normalize,
     position: parsed.position,
   };
 }

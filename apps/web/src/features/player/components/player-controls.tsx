@@ -1,4 +1,5 @@
 import {
+  AudioLines,
   ListMusic,
   Pause,
   Play,
@@ -219,6 +220,23 @@ export function SeekBar({ className, compact }: { className?: string; compact?: 
   );
 }
 
+/** "Normalise volume": plays each track at its measured loudness (the engine's setNormalize). */
+export function NormalizeButton() {
+  const { trans } = useTrans();
+  const on = usePlayerState((s) => s.normalize);
+  return (
+    <Button
+      variant="icon"
+      aria-label={trans('Normalise volume')}
+      aria-pressed={on}
+      onPress={() => getPlayer().setNormalize(!on)}
+      className={cx(on && toggledClass)}
+    >
+      <AudioLines aria-hidden="true" />
+    </Button>
+  );
+}
+
 export function VolumeControl({ className }: { className?: string }) {
   const { trans } = useTrans();
   const volume = usePlayerState((s) => s.volume);
@@ -227,6 +245,7 @@ export function VolumeControl({ className }: { className?: string }) {
   const Icon = shown === 0 ? VolumeX : shown < 0.5 ? Volume1 : Volume2;
   return (
     <div className={cx('flex items-center gap-1', className)}>
+      <NormalizeButton />
       <Button
         variant="icon"
         aria-label={muted ? trans('Unmute') : trans('Mute')}
