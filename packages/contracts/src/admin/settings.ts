@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_SERVICES } from '../auth';
 import { clientSettingsSchema, HOMEPAGE_TYPES } from '../settings';
+import { uploadSettingsSchema } from '../uploads';
 
 /**
  * The admin's settings pages (issue 11 item 6). The API takes `{'dotted.key': value}` pairs: keys
@@ -17,6 +18,7 @@ export const SETTINGS_GROUPS = [
   'player',
   'localization',
   'api',
+  'uploads',
 ] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
@@ -149,6 +151,8 @@ export const settingsRules = {
   }),
   i18n: z.object({ enable: z.boolean(), default_locale: z.string().trim().min(2).max(20) }),
   api: z.object({ integrated: z.boolean() }),
+  // `disk` is the storage driver, set by the environment: a stored value is never read.
+  uploads: uploadSettingsSchema,
 } as const;
 
 /** A secret typed by the admin: write-only, `null` removes it. */

@@ -17,6 +17,7 @@ import {
   LocalizationSettings,
   PlayerSettings,
 } from '../components/site-settings';
+import { UploadSettingsForm } from '../components/upload-settings';
 
 type Group = {
   label: string;
@@ -49,6 +50,11 @@ const GROUPS: Record<SettingsGroup, Group> = {
     Component: LocalizationSettings,
   },
   api: { label: 'API', description: 'Access tokens and API docs.', Component: ApiSettings },
+  uploads: {
+    label: 'Uploads',
+    description: 'File sizes, allowed types, chunked and direct uploads.',
+    Component: UploadSettingsForm,
+  },
 };
 
 const isGroup = (value: string | undefined): value is SettingsGroup =>
