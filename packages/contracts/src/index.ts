@@ -8,6 +8,7 @@ export * from './catalogue';
 export * from './common';
 export * from './constants';
 export * from './library';
+export * from './loudness';
 export * from './operation';
 export * from './permissions';
 export * from './primitives';
