@@ -95,15 +95,3 @@ describe('catalogue loaders', () => {
     expect(await loadTracks(t.db, [])).toEqual([]);
   });
 });
-
-describe('normalisationGainDb', () => {
-  it('brings a track to -14 LUFS without pushing its true peak over -1 dBTP', async () => {
-    const { normalisationGainDb } = await import('./catalogue.loaders');
-    // A loud master is turned down by the difference.
-    expect(normalisationGainDb(-8, -0.1)).toBe(-6);
-    // A quiet one would be raised, but only as far as its peak allows.
-    expect(normalisationGainDb(-20, -3)).toBe(2);
-    expect(normalisationGainDb(-20, -10)).toBe(6);
-    expect(normalisationGainDb(-20, null)).toBe(6);
-  });
-});

@@ -1,4 +1,11 @@
-import type { Album, AlbumRef, ArtistRef, Genre, Track } from '@zema/contracts';
+import {
+  type Album,
+  type AlbumRef,
+  type ArtistRef,
+  type Genre,
+  gainForTrack,
+  type Track,
+} from '@zema/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
@@ -229,27 +236,12 @@ export async function loadTracks(
       artists: credits.get(r.id) ?? [],
       album,
     };
-    if (r.loudness !== null) track.gain_db = normalisationGainDb(r.loudness, r.true_peak);
+    if (r.loudness !== null) track.gain_db = gainForTrack(r.loudness, r.true_peak);
     if (genresByTrack) track.genres = genresByTrack.get(r.id) ?? [];
     if (liked) track.liked = liked.has(r.id);
     return track;
   });
   return ordered(ids, dtos);
-}
-
-/** What "normalise volume" aims at: -14 LUFS, the level the large streaming services play at. */
-const TARGET_LUFS = -14;
-/** Headroom kept under full scale after the gain (true peak, dBTP). */
-const PEAK_CEILING_DB = -1;
-
-/**
- * The gain (dB) that brings a track measured at `lufs` integrated loudness to the target, never
- * pushing its true peak over the ceiling. Rounded to 0.1 dB.
- */
-export function normalisationGainDb(lufs: number, truePeakDb: number | null): number {
-  let gain = TARGET_LUFS - lufs;
-  if (truePeakDb !== null) gain = Math.min(gain, PEAK_CEILING_DB - truePeakDb);
-  return Math.round(gain * 10) / 10;
 }
 
 export type LoadAlbumsOptions = LoadOptions & {

@@ -27,7 +27,7 @@ async function withLocalFile<T>(
   const local = deps.storage.localPath?.(key);
   if (local) return use(local);
   const file = await deps.storage.get(key);
-  if (!file) throw new IngestError('The uploaded file is missing.');
+  if (!file) throw new IngestError('unreadable', 'The uploaded file is missing.');
   const dir = await mkdtemp(join(tmpdir(), 'zema-ingest-'));
   try {
     const path = join(dir, 'audio');
