@@ -5,7 +5,7 @@ import {
   contentTypeOf,
   createLocalStorage,
   type FileStorage,
-  PRIVATE_AUDIO_PREFIX,
+  isPubliclyServable,
   STORAGE_URL_PREFIX,
   sweepAbandonedTempFiles,
 } from './storage';
@@ -47,8 +47,9 @@ export const storagePlugin = fp<StoragePluginOptions>(
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      // Audio is only streamed through tracks/{id}/stream, which checks music.view.
-      if (key.startsWith(PRIVATE_AUDIO_PREFIX)) return reply.code(404).send({ message: 'Not found.' });
+      // Audio is only streamed through tracks/{id}/stream, which checks music.view; private
+      // uploads only through file-entries/{id}/download, which checks the owner.
+      if (!isPubliclyServable(key)) return reply.code(404).send({ message: 'Not found.' });
       const file = await storage.get(key);
       if (!file) return reply.code(404).send({ message: 'Not found.' });
       return reply

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded and generated files live. The embedded default writes under DATA_DIR/storage; an
@@ -12,6 +13,18 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** Stores `data` under `key`, replacing any file there; readers never see a half-written file. */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `sourcePath` (on this machine) under `key` without reading it into memory.
+   * The driver may move the file instead of copying it, so the source is gone afterwards or left
+   * for the caller to remove (`rm(..., { force: true })` either way). Readers never see a
+   * half-written file.
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /**
+   * Stores what `stream` yields under `key`, streamed (never buffered whole). A stream that fails
+   * leaves nothing under `key`. Resolves with the number of bytes stored.
+   */
+  putStream(key: string, stream: Readable, contentType: string): Promise<number>;
   /** A readable stream and size, or null when there is no such file (or the key is not valid). */
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the file; a missing file is not an error. */
@@ -39,6 +52,17 @@ export const STORAGE_URL_PREFIX = '/storage/';
 
 /** Keys under this folder hold track audio: never served by the public storage route. */
 export const PRIVATE_AUDIO_PREFIX = 'audio/';
+
+/**
+ * Keys under this folder hold private uploads (file entries with public = false): never served by
+ * the public storage route, only through the authorised download route.
+ */
+export const PRIVATE_UPLOADS_PREFIX = 'private/';
+
+/** Whether the public storage route may serve `key` (private audio and uploads are refused). */
+export function isPubliclyServable(key: string): boolean {
+  return !key.startsWith(PRIVATE_AUDIO_PREFIX) && !key.startsWith(PRIVATE_UPLOADS_PREFIX);
+}
 
 // Lower-case segments of letters, digits, dot, dash and underscore, not starting with a dot: no
 // "..", no absolute paths, no hidden files, no separators other than "/".
@@ -101,19 +125,53 @@ export function createLocalStorage(root: string): FileStorage {
     return full.startsWith(base + sep) ? full : null;
   };
 
+  /** Writes through a temporary file in the key's folder, renamed into place once complete. */
+  const writeAtomically = async <T>(key: string, write: (tmp: string) => Promise<T>): Promise<T> => {
+    const path = pathOf(key);
+    if (!path) throw new Error(`Invalid storage key: ${key}`);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = join(dirname(path), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
+    try {
+      const result = await write(tmp);
+      await rename(tmp, path);
+      return result;
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  };
+
   return {
     async put(key, data) {
-      const path = pathOf(key);
-      if (!path) throw new Error(`Invalid storage key: ${key}`);
-      await mkdir(dirname(path), { recursive: true });
-      const tmp = join(dirname(path), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-      try {
-        await writeFile(tmp, data, { mode: 0o644 });
-        await rename(tmp, path);
-      } catch (err) {
-        await rm(tmp, { force: true });
-        throw err;
-      }
+      await writeAtomically(key, (tmp) => writeFile(tmp, data, { mode: 0o644 }));
+    },
+    async putFile(key, sourcePath) {
+      await writeAtomically(key, async (tmp) => {
+        try {
+          // Same file system (DATA_DIR holds both the uploads' staging folder and the storage):
+          // a rename, whatever the size.
+          await rename(sourcePath, tmp);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+          await copyFile(sourcePath, tmp);
+        }
+      });
+    },
+    async putStream(key, stream) {
+      return writeAtomically(key, async (tmp) => {
+        let bytes = 0;
+        await pipeline(
+          stream,
+          async function* count(source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              bytes += chunk.length;
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp, { mode: 0o644 }),
+        );
+        return bytes;
+      });
     },
     async get(key) {
       const path = pathOf(key);
