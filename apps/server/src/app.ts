@@ -40,6 +40,7 @@ import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
+import { uploadsRoutes } from '#src/features/uploads/uploads.routes';
 import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
@@ -366,6 +367,7 @@ async function assemble(
       await api.register(rolesAdminRoutes);
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -430,3 +430,43 @@ export async function openFileEntry(
   if (!file) throw new HttpError(404, MESSAGES.notFound);
   return { entry, ...file };
 }
+
+// ---- the plain (one request) upload ----
+
+export const PLAIN_UPLOAD_MESSAGES = {
+  selectFile: 'Please select a file.',
+  badMetadata: 'The upload metadata is not valid.',
+  badUpload: 'The upload is not valid.',
+} as const;
+
+/**
+ * Streams a request's file part into a work file (never into memory), refusing it past
+ * `maxBytes`. The caller removes the file (`rm(path, { force: true })`) whatever happens next.
+ */
+export async function receiveToWorkFile(
+  deps: Pick<Deps, 'config'>,
+  stream: Readable,
+  maxBytes: number,
+): Promise<{ path: string; bytes: number }> {
+  const workDir = uploadWorkDir(deps.config.dataDir);
+  await mkdir(workDir, { recursive: true });
+  const path = join(workDir, `${randomBytes(16).toString('hex')}.part`);
+  let bytes = 0;
+  try {
+    await pipeline(
+      stream,
+      async function* limit(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          bytes += chunk.length;
+          if (bytes > maxBytes) throw new UploadRefusedError('size', uploadTooLargeMessage(maxBytes));
+          yield chunk;
+        }
+      },
+      createWriteStream(path, { mode: 0o600 }),
+    );
+  } catch (err) {
+    await rm(path, { force: true });
+    throw err;
+  }
+  return { path, bytes };
+}
