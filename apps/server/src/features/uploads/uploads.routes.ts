@@ -66,6 +66,8 @@ async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promi
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({
+      // The name as sent, so one with a path in it is refused rather than quietly cut to its end.
+      preservePath: true,
       // The backstop; receiveToWorkFile refuses at exactly maxBytes with the SPEC message.
       limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
     })) {
