@@ -41,6 +41,7 @@ import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
 import { s3UploadsRoutes } from '#src/features/uploads/s3-uploads.routes';
+import { uploadsRoutes } from '#src/features/uploads/uploads.routes';
 import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
@@ -368,6 +369,7 @@ async function assemble(
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
       await api.register(s3UploadsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api/v1' },
   );
