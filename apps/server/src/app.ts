@@ -57,6 +57,7 @@ import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plu
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import type { ErrorLogOptions } from '#src/platform/error-log';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import { s3BrowserOrigins } from '#src/platform/s3-storage';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
@@ -270,6 +271,7 @@ async function assemble(
   });
 
   registerErrorHandler(app);
+  const s3Origins = config.s3 ? s3BrowserOrigins(config.s3) : { upload: [], files: [] };
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -279,10 +281,11 @@ async function assemble(
         styleSrc: ["'self'"],
         // Dynamic styles set through the DOM are fine; attribute styles from markup need this.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...s3Origins.files],
+        mediaSrc: ["'self'", 'blob:', ...s3Origins.files],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Direct uploads PUT to the bucket from the browser.
+        connectSrc: ["'self'", ...s3Origins.upload],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

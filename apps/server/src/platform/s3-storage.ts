@@ -20,6 +20,25 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '#src/config';
 import { type FileStorage, isValidStorageKey, STORAGE_URL_PREFIX } from './storage';
 
+/**
+ * Origins the browser talks to for this bucket: where direct uploads PUT (the endpoint, or the
+ * bucket's virtual-hosted name), and the public URL files may be loaded from. The app's CSP lets
+ * the browser reach them (connect-src, img-src, media-src).
+ */
+export function s3BrowserOrigins(config: S3Config): { upload: string[]; files: string[] } {
+  const origin = (url: string) => new URL(url).origin;
+  let upload: string;
+  if (config.endpoint) {
+    const endpoint = new URL(config.endpoint);
+    upload = config.forcePathStyle
+      ? endpoint.origin
+      : `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
+  } else {
+    upload = `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+  }
+  return { upload: [upload], files: config.publicUrl ? [origin(config.publicUrl)] : [] };
+}
+
 /** A part of a multipart upload as S3 lists it and CompleteMultipartUpload takes it. */
 export type UploadedPart = { PartNumber: number; ETag: string; Size?: number };
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { multipartPartSize } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { isS3Storage, type S3FileStorage } from '#src/platform/s3-storage';
@@ -311,6 +312,42 @@ describe('S3 direct uploads', () => {
     expect(header.statusCode).toBe(422);
     const noBody = await post(t, user.id, '/api/v1/s3/simple/presign', {});
     expect(noBody.statusCode).toBe(422);
+  });
+
+  it('re-encodes an uploaded image into a new object and deletes the raw upload', async () => {
+    const user = await createUser(t.db);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const presign = await post(t, user.id, '/api/v1/s3/simple/presign', {
+      filename: 'cover.png',
+      mime: 'image/png',
+      size: png.length,
+      extension: 'png',
+    });
+    expect(presign.statusCode, presign.body).toBe(200);
+    const { url, key } = presign.json();
+    await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+    const entry = await post(t, user.id, '/api/v1/s3/entries', {
+      clientMime: 'image/png',
+      clientName: 'cover.png',
+      filename: key,
+      size: png.length,
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    const { fileEntry } = entry.json();
+    expect(fileEntry).toMatchObject({ mime: 'image/webp', extension: 'webp', disk: 's3' });
+    expect(await bucket().head(key)).toBeNull();
+    const [row] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, fileEntry.id));
+    const stored = await bucket().get(row!.path);
+    const meta = await sharp(Buffer.concat(await stored!.stream.toArray())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('lets the browser reach the bucket: its origin is in the CSP connect-src', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${s3.endpoint.replace(/[.]/g, '\\.')}`));
   });
 
   it('answers a clear 409 when direct upload is off', async () => {
