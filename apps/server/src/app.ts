@@ -43,6 +43,8 @@ import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
 import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
 import { socialRoutes } from '#src/features/social/social.routes';
 import { spaRoutes } from '#src/features/spa/spa.routes';
+import { s3UploadsRoutes } from '#src/features/uploads/s3-uploads.routes';
+import { uploadsRoutes } from '#src/features/uploads/uploads.routes';
 import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
 import { accessPlugin } from '#src/http/access.plugin';
@@ -58,6 +60,7 @@ import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plu
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import type { ErrorLogOptions } from '#src/platform/error-log';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import { s3BrowserOrigins } from '#src/platform/s3-storage';
 import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
@@ -284,6 +287,7 @@ async function assemble(
   });
 
   registerErrorHandler(app);
+  const s3Origins = config.s3 ? s3BrowserOrigins(config.s3) : { upload: [], files: [] };
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -293,10 +297,11 @@ async function assemble(
         styleSrc: ["'self'"],
         // Dynamic styles set through the DOM are fine; attribute styles from markup need this.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...s3Origins.files],
+        mediaSrc: ["'self'", 'blob:', ...s3Origins.files],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Direct uploads PUT to the bucket from the browser.
+        connectSrc: ["'self'", ...s3Origins.upload],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -384,6 +389,8 @@ async function assemble(
       await api.register(adminRoutes);
       await api.register(analyticsRoutes);
       await api.register(releasesRoutes);
+      await api.register(s3UploadsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api/v1' },
   );

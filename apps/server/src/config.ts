@@ -36,6 +36,7 @@ export const ENV_GROUPS = [
   'Sign-up protection',
   'Logs and debugging',
   'Files and streaming',
+  'File storage (S3)',
   'Social login',
 ] as const;
 export type EnvGroup = (typeof ENV_GROUPS)[number];
@@ -224,6 +225,48 @@ export const envSchema = z.object({
       example: '/protected-audio/',
     },
   ),
+  S3_BUCKET: documented(optionalString, {
+    group: 'File storage (S3)',
+    description:
+      'Bucket of an S3-compatible store (AWS S3, MinIO, Cloudflare R2…). Set, every file (audio, images, uploads) is stored there instead of `DATA_DIR/storage`, and direct browser uploads become possible (README, "S3-compatible storage").',
+    unset: 'files are stored in `DATA_DIR/storage`',
+    example: 'zema-media',
+  }),
+  S3_ENDPOINT: documented(optionalUrl, {
+    group: 'File storage (S3)',
+    description: "The store's API URL; needed for anything but AWS S3 (MinIO, R2).",
+    unset: "AWS S3's endpoint for `S3_REGION`",
+    example: 'https://minio.example.com:9000',
+  }),
+  S3_REGION: documented(z.string().trim().min(1).default('us-east-1'), {
+    group: 'File storage (S3)',
+    description: 'Region of the bucket (`auto` for R2).',
+    default: 'us-east-1',
+  }),
+  S3_ACCESS_KEY_ID: documented(optionalString, {
+    group: 'File storage (S3)',
+    description: 'Access key id with read, write, delete and multipart rights on the bucket.',
+    unset: "the AWS SDK's default credential chain (environment, instance role…)",
+  }),
+  S3_SECRET_ACCESS_KEY: documented(optionalString, {
+    group: 'File storage (S3)',
+    description: "That key's secret.",
+    unset: "the AWS SDK's default credential chain",
+    secret: true,
+  }),
+  S3_FORCE_PATH_STYLE: documented(bool, {
+    group: 'File storage (S3)',
+    description:
+      'Address the bucket as `<endpoint>/<bucket>` instead of `<bucket>.<endpoint>` (MinIO and most self-hosted stores need it).',
+    default: 'false',
+  }),
+  S3_PUBLIC_URL: documented(optionalUrl, {
+    group: 'File storage (S3)',
+    description:
+      'Base URL public files (images) are served from, e.g. a CDN in front of the bucket; a file is `<S3_PUBLIC_URL>/<key>`.',
+    unset: 'public files are served by the app from the bucket (`/storage/<key>`)',
+    example: 'https://cdn.example.com',
+  }),
   APP_KEY: documented(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
     group: 'Social login',
     description:
@@ -330,6 +373,20 @@ export type Config = {
   googleEndpoints: GoogleEndpoints;
   /** Sign-up attempts allowed per client IP an hour and per email domain a minute; 0 = no limit. */
   registrationLimits: { perIpPerHour: number; perDomainPerMinute: number };
+  /** S3-compatible file storage; null = the embedded DATA_DIR/storage. */
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** undefined = AWS S3's endpoint for the region. */
+  endpoint: string | undefined;
+  /** undefined = the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** CDN / public base URL for public files, without a trailing slash. */
+  publicUrl: string | undefined;
 };
 
 export type Env = z.infer<typeof envSchema>;
@@ -386,6 +443,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIpPerHour: e.REGISTRATION_LIMIT_PER_IP,
       perDomainPerMinute: e.REGISTRATION_LIMIT_PER_DOMAIN,
     },
+    s3: s3ConfigFrom(e),
+  };
+}
+
+function s3ConfigFrom(e: Env): S3Config | null {
+  if (!e.S3_BUCKET) return null;
+  // One key without the other is a typo, not a wish for the default chain: refuse to start.
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -93,7 +93,7 @@ export async function createDeps(
       .catch((logError: unknown) => log.error({ err: logError }, 'could not write the error log'));
   });
   const mail = createMailService({ mailer: createMailer(config, log), settings, config, log, db: handle.db });
-  const storage = await openStorage(config.dataDir, log, opts.storage);
+  const storage = await openStorage(config, log, opts.storage);
   const events = createDomainEvents((err, name) =>
     log.error({ err, event: name }, 'a domain event subscriber failed'),
   );

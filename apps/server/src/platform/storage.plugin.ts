@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '#src/config';
+import { createS3Storage } from './s3-storage';
 import {
   contentTypeOf,
   createLocalStorage,
   type FileStorage,
-  PRIVATE_AUDIO_PREFIX,
+  isPubliclyServable,
   STORAGE_URL_PREFIX,
   sweepAbandonedTempFiles,
 } from './storage';
@@ -19,16 +21,20 @@ declare module 'fastify' {
 export type StoragePluginOptions = { storage: FileStorage };
 
 /**
- * The file storage: the one given (tests, a production driver), or the embedded default in
- * DATA_DIR/storage, swept of what an interrupted write left behind.
+ * The file storage: the one given (tests), the S3-compatible bucket when S3_BUCKET is set, or the
+ * embedded default in DATA_DIR/storage, swept of what an interrupted write left behind.
  */
 export async function openStorage(
-  dataDir: string,
+  config: Pick<Config, 'dataDir' | 's3'>,
   log: FastifyBaseLogger,
   given?: FileStorage,
 ): Promise<FileStorage> {
   if (given) return given;
-  const root = join(dataDir, 'storage');
+  if (config.s3) {
+    log.info({ bucket: config.s3.bucket, endpoint: config.s3.endpoint ?? 'AWS' }, 'files are stored in S3');
+    return createS3Storage(config.s3);
+  }
+  const root = join(config.dataDir, 'storage');
   // What a crash left half-written: never served (keys never start with a dot), but it fills
   // the disk. Files of this process's own writes are newer than its start, so they are kept.
   const removed = await sweepAbandonedTempFiles(root, performance.timeOrigin);
@@ -47,8 +53,9 @@ export const storagePlugin = fp<StoragePluginOptions>(
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      // Audio is only streamed through tracks/{id}/stream, which checks music.view.
-      if (key.startsWith(PRIVATE_AUDIO_PREFIX)) return reply.code(404).send({ message: 'Not found.' });
+      // Audio is only streamed through tracks/{id}/stream, which checks music.view; private
+      // uploads only through file-entries/{id}/download, which checks the owner.
+      if (!isPubliclyServable(key)) return reply.code(404).send({ message: 'Not found.' });
       const file = await storage.get(key);
       if (!file) return reply.code(404).send({ message: 'Not found.' });
       return reply

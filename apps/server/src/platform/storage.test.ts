@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '#test/helpers';
 import { createLocalStorage, sweepAbandonedTempFiles } from './storage';
@@ -63,6 +64,60 @@ describe('abandoned temporary files', () => {
     const t = await buildTestApp({ DATA_DIR: dir });
     try {
       expect(await filesUnder(join(dir, 'storage'))).toEqual(['avatars/kept.webp']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('streamed writes', () => {
+  it('putFile moves a file into place under its key, leaving no temporary file', async () => {
+    const storage = createLocalStorage(join(dir, 'storage'));
+    const source = join(dir, 'staged');
+    await writeFile(source, Buffer.alloc(70_000, 7));
+    await storage.putFile('private/uploads/abc.bin', source, 'application/octet-stream');
+    expect(await filesUnder(join(dir, 'storage'))).toEqual(['private/uploads/abc.bin']);
+    const file = await storage.get('private/uploads/abc.bin');
+    expect(file?.size).toBe(70_000);
+    file?.stream.destroy();
+  });
+
+  it('putStream stores what the stream yields and counts it; a failing stream leaves nothing', async () => {
+    const storage = createLocalStorage(join(dir, 'storage'));
+    const bytes = await storage.putStream(
+      'uploads/one.bin',
+      Readable.from([Buffer.alloc(1000, 1), Buffer.alloc(24, 2)]),
+      'application/octet-stream',
+    );
+    expect(bytes).toBe(1024);
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(10, 3);
+        throw new Error('connection reset');
+      })(),
+    );
+    await expect(storage.putStream('uploads/two.bin', failing, 'application/octet-stream')).rejects.toThrow(
+      'connection reset',
+    );
+    expect(await filesUnder(join(dir, 'storage'))).toEqual(['uploads/one.bin']);
+  });
+
+  it('refuses keys that are not valid storage keys', async () => {
+    const storage = createLocalStorage(join(dir, 'storage'));
+    await expect(storage.putStream('../x.bin', Readable.from([]), 'x/y')).rejects.toThrow(
+      /Invalid storage key/,
+    );
+  });
+});
+
+describe('the public storage route', () => {
+  it('never serves private uploads or private audio', async () => {
+    const t = await buildTestApp({ DATA_DIR: dir });
+    try {
+      await t.deps.storage.put('private/uploads/a.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      await t.deps.storage.put('uploads/b.webp', Buffer.from('x'), 'image/webp');
+      expect((await t.app.inject({ url: '/storage/private/uploads/a.pdf' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/storage/uploads/b.webp' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

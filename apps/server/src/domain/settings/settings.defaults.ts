@@ -96,7 +96,12 @@ export function defaultClientSettings(config: Config): ClientSettings {
       },
     },
     billing: { enable: false },
-    uploads: { ...DEFAULT_UPLOAD_SETTINGS, max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size } },
+    uploads: {
+      ...DEFAULT_UPLOAD_SETTINGS,
+      max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size },
+      // The storage driver in use: S3_BUCKET decides it (env-owned below), never a stored row.
+      disk: config.s3 ? 's3' : 'local',
+    },
     notifications: { integrated: false },
     notif: { subs: { integrated: false } },
     branding: { ...DEFAULT_BRANDING },
@@ -123,5 +128,15 @@ export function defaultClientSettings(config: Config): ClientSettings {
   };
 }
 
-/** Keys whose value always comes from the environment; stored rows cannot override them. */
-export const ENV_OWNED_SETTINGS = ['base_url', 'demo', 'debug', 'demo_credentials', 'social'] as const;
+/**
+ * Keys (dotted paths) whose value always comes from the environment; stored rows cannot override
+ * them, and writing them (or a key below them) is refused.
+ */
+export const ENV_OWNED_SETTINGS = [
+  'base_url',
+  'demo',
+  'debug',
+  'demo_credentials',
+  'social',
+  'uploads.disk',
+] as const;

@@ -62,8 +62,10 @@ function applyRows(config: Config, rows: Row[], server: ServerSettings): Json {
     const base = getPath(overrides, row.key);
     setPath(overrides, row.key, deepMerge(base, row.value));
   }
-  for (const key of ENV_OWNED_SETTINGS) delete overrides[key];
-  const merged = deepMerge(defaultClientSettings(config), overrides) as JsonObject;
+  const defaults = defaultClientSettings(config) as JsonObject;
+  const merged = deepMerge(defaults, overrides) as JsonObject;
+  // Whatever rows say (an `uploads` row may carry a `disk`), env-owned values are the defaults'.
+  for (const key of ENV_OWNED_SETTINGS) setPath(merged, key, getPath(defaults, key));
   // Which providers are on follows their credentials: the environment's, or those set by an admin.
   merged.social = enabledSocialServices(effectiveSocialConfig(config, server));
   return merged;
@@ -73,7 +75,7 @@ const serverSettingsOf = (rows: Row[]): ServerSettings =>
   Object.fromEntries(rows.filter((r) => isServerKey(r.key)).map((r) => [r.key, r.value]));
 
 const isEnvOwned = (key: string) =>
-  !key || (ENV_OWNED_SETTINGS as readonly string[]).includes(key.split('.')[0]!);
+  !key || ENV_OWNED_SETTINGS.some((owned) => key === owned || key.startsWith(`${owned}.`));
 
 function issuesToErrors(issues: readonly { path: PropertyKey[]; message: string }[], prefix = '') {
   const errors: Record<string, string[]> = {};

@@ -192,6 +192,12 @@ export class TrackFileCache {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
+    } else {
+      // A remote driver (S3): its size and time, so ranges and validators work the same.
+      const info = await this.deps.storage.stat(row.src);
+      if (!info) return null;
+      size = info.size;
+      mtime = info.modifiedAt;
     }
     return {
       key: row.src,
@@ -259,18 +265,6 @@ export async function sendTrackStream(
     return reply.code(200).header('x-accel-redirect', `${accel}${file.key}`).type(contentType).send();
   }
 
-  if (!file.path) {
-    // A remote storage driver: no random access here, so the whole file, without range support.
-    const remote = await deps.storage.get(file.key);
-    if (!remote) return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
-    reply.header('accept-ranges', 'none').header('content-length', remote.size).type(contentType);
-    if (request.method === 'HEAD') {
-      remote.stream.destroy();
-      return reply.send();
-    }
-    return reply.send(remote.stream);
-  }
-
   const { etag, lastModified } = file.validators;
   reply
     .header('accept-ranges', 'bytes')
@@ -296,6 +290,17 @@ export async function sendTrackStream(
   reply.code(decision.kind === 'partial' ? 206 : 200).header('content-length', length);
   if (decision.kind === 'partial') reply.header('content-range', `bytes ${start}-${end}/${file.size}`);
   if (request.method === 'HEAD' || length === 0) return reply.send();
+
+  if (!file.path) {
+    // A remote driver: the store answers the range itself (S3 GetObject with Range).
+    const remote = await deps.storage.get(file.key, { start, end });
+    if (!remote) {
+      cache.forget(trackId);
+      reply.removeHeader('content-length').removeHeader('content-range');
+      return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND);
+    }
+    return reply.send(remote.stream);
+  }
 
   if (length <= BUFFERED_READ_MAX) {
     try {

@@ -1,0 +1,332 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { DEFAULT_UPLOAD_SETTINGS, UPLOAD_TYPE_NOT_ALLOWED_MESSAGE } from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { fileEntries } from '#src/db/schema/index';
+import { adminUserId, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { multipartBody, type Part } from '#test/multipart';
+import { storeUploadedFile } from './file-entries.service';
+
+const t = useApp();
+const MB = 1024 * 1024;
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const mp3Bytes = (size: number) =>
+  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), randomBytes(size - 10)]);
+const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function plainUpload(userId: number, parts: Part[]) {
+  const actor = await sessionFor(t.db, userId);
+  const body = multipartBody(parts);
+  return request(t.app, actor, {
+    method: 'POST',
+    url: '/api/v1/file-entries',
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
+const filePart = (filename: string, contentType: string, data: Buffer): Part => ({
+  name: 'file',
+  filename,
+  contentType,
+  data,
+});
+
+const storedFiles = async () =>
+  (await readdir(join(t.config.dataDir, 'storage'), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(join(t.config.dataDir, 'storage').length + 1))
+    .sort();
+
+describe('POST file-entries (plain upload)', () => {
+  it('stores a file under a generated key and answers its entry', async () => {
+    const user = await createUser(t.db);
+    const pdf = pdfBytes();
+    const res = await plainUpload(user.id, [
+      filePart('My Press Kit.pdf', 'application/pdf', pdf),
+      { name: 'clientMime', data: 'application/pdf' },
+      { name: 'clientExtension', data: 'pdf' },
+      { name: 'metadata', data: JSON.stringify({ relativePath: 'Press/My Press Kit.pdf' }) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const entry = res.json().fileEntry;
+    expect(entry).toMatchObject({
+      name: 'My Press Kit.pdf',
+      mime: 'application/pdf',
+      extension: 'pdf',
+      file_size: pdf.length,
+      relative_path: 'Press/My Press Kit.pdf',
+      public: false,
+      owner_id: user.id,
+      checksum: sha256(pdf),
+    });
+    expect(entry.file_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    const [row] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, entry.id));
+    expect(row!.path).toBe(`private/uploads/${entry.file_name}`);
+    // Private: never through the public storage route.
+    expect((await t.app.inject({ url: `/storage/${row!.path}` })).statusCode).toBe(404);
+  });
+
+  it('re-encodes an image before it is stored', async () => {
+    const user = await createUser(t.db);
+    const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0c0' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret place' } } })
+      .toBuffer();
+    const res = await plainUpload(user.id, [filePart('cover.png', 'image/png', png)]);
+    expect(res.statusCode).toBe(200);
+    const entry = res.json().fileEntry;
+    expect(entry).toMatchObject({ mime: 'image/webp', extension: 'webp', checksum: sha256(png) });
+    const owner = await sessionFor(t.db, user.id);
+    const served = await request(t.app, owner, { method: 'GET', url: entry.url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 32 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses a file over the limit for its kind, a type not allowed and bytes that lie, storing nothing', async () => {
+    await t.app.settings.set('uploads.max_size', { ...DEFAULT_UPLOAD_SETTINGS.max_size, other: MB });
+    try {
+      const user = await createUser(t.db);
+      const before = await storedFiles();
+      const big = await plainUpload(user.id, [
+        filePart('big.pdf', 'application/pdf', Buffer.alloc(MB + 1, 0x25)),
+      ]);
+      expect(big.statusCode).toBe(422);
+      expect(big.json().errors).toEqual({ file: ['The file may not be greater than 1 MB.'] });
+
+      const exe = await plainUpload(user.id, [
+        filePart('setup.exe', 'application/x-msdownload', Buffer.from('MZ')),
+      ]);
+      expect(exe.statusCode).toBe(422);
+      expect(exe.json().errors).toEqual({ file: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
+
+      const fakeSong = await plainUpload(user.id, [
+        filePart('song.mp3', 'audio/mpeg', Buffer.from('<html><script>alert(1)</script></html>'.repeat(10))),
+      ]);
+      expect(fakeSong.statusCode).toBe(422);
+      expect(fakeSong.json().errors).toEqual({ file: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
+
+      const fakeImage = await plainUpload(user.id, [
+        filePart('x.png', 'image/png', Buffer.from('not a picture')),
+      ]);
+      expect(fakeImage.statusCode).toBe(422);
+
+      const sneaky = await plainUpload(user.id, [filePart('../../x.pdf', 'application/pdf', pdfBytes())]);
+      expect(sneaky.statusCode).toBe(422);
+
+      const nothing = await plainUpload(user.id, [{ name: 'clientMime', data: 'audio/mpeg' }]);
+      expect(nothing.statusCode).toBe(422);
+      expect(nothing.json().errors).toEqual({ file: ['Please select a file.'] });
+
+      expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+      expect(await storedFiles()).toEqual(before);
+      expect(await readdir(join(t.config.dataDir, 'uploads/work')).catch(() => [])).toEqual([]);
+    } finally {
+      await t.app.settings.set('uploads.max_size', DEFAULT_UPLOAD_SETTINGS.max_size);
+    }
+  });
+
+  it('needs files.create', async () => {
+    const user = await createUser(t.db, { roles: [] });
+    expect((await plainUpload(user.id, [filePart('a.pdf', 'application/pdf', pdfBytes())])).statusCode).toBe(
+      403,
+    );
+    const visitor = multipartBody([filePart('a.pdf', 'application/pdf', pdfBytes())]);
+    const res = await request(t.app, guest(), {
+      method: 'POST',
+      url: '/api/v1/file-entries',
+      payload: visitor.payload,
+      headers: visitor.headers,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('storeUploadedFile', () => {
+  it('a failure after the bytes were stored leaves no entry and no bytes', async () => {
+    const user = await createUser(t.db);
+    const before = await storedFiles();
+    await expect(
+      storeUploadedFile(t.deps, {
+        ownerId: user.id,
+        stream: Readable.from([mp3Bytes(200_000)]),
+        name: 'a.mp3',
+        mime: 'audio/mpeg',
+        extension: 'mp3',
+        alongside: async () => {
+          throw new Error('the database went away');
+        },
+      }),
+    ).rejects.toThrow('the database went away');
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('a stream that breaks mid-way leaves no entry and no bytes', async () => {
+    const user = await createUser(t.db);
+    const before = await storedFiles();
+    const broken = Readable.from(
+      (async function* () {
+        yield mp3Bytes(100_000);
+        throw new Error('connection reset');
+      })(),
+    );
+    await expect(
+      storeUploadedFile(t.deps, {
+        ownerId: user.id,
+        stream: broken,
+        name: 'a.mp3',
+        mime: 'audio/mpeg',
+        extension: 'mp3',
+      }),
+    ).rejects.toThrow('connection reset');
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses bytes that do not match the announced size', async () => {
+    const user = await createUser(t.db);
+    await expect(
+      storeUploadedFile(t.deps, {
+        ownerId: user.id,
+        stream: Readable.from([mp3Bytes(1000)]),
+        name: 'a.mp3',
+        mime: 'audio/mpeg',
+        extension: 'mp3',
+        size: 999,
+      }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+  });
+});
+
+async function uploadPdf(userId: number) {
+  const res = await plainUpload(userId, [filePart('doc.pdf', 'application/pdf', pdfBytes())]);
+  expect(res.statusCode).toBe(200);
+  const entry = res.json().fileEntry as { id: number; url: string };
+  const [row] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, entry.id));
+  return { ...entry, path: row!.path };
+}
+
+describe('trash, restore and delete forever', () => {
+  it('moves to the trash, restores, and deletes forever with the bytes', async () => {
+    const user = await createUser(t.db);
+    const owner = await sessionFor(t.db, user.id);
+    const a = await uploadPdf(user.id);
+    const b = await uploadPdf(user.id);
+
+    const trashed = await request(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/file-entries/delete',
+      payload: { entryIds: [a.id], paths: [b.path] },
+    });
+    expect(trashed.statusCode).toBe(200);
+    expect(trashed.json().message).toBe('Moved 2 files to the trash.');
+    const rows = await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id));
+    expect(rows.every((r) => r.deletedAt !== null)).toBe(true);
+    // Trashed files keep their bytes but are not served.
+    expect(await storedFiles()).toEqual(expect.arrayContaining([a.path, b.path]));
+    expect((await request(t.app, owner, { method: 'GET', url: a.url })).statusCode).toBe(404);
+
+    const restored = await request(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/file-entries/restore',
+      payload: { entryIds: [a.id] },
+    });
+    expect(restored.json().message).toBe('Restored 1 file.');
+    expect((await request(t.app, owner, { method: 'GET', url: a.url })).statusCode).toBe(200);
+
+    const forever = await request(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/file-entries/delete',
+      payload: { entryIds: [a.id, b.id], deleteForever: true },
+    });
+    expect(forever.json().message).toBe('Deleted 2 files.');
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+    const left = await storedFiles();
+    expect(left).not.toContain(a.path);
+    expect(left).not.toContain(b.path);
+  });
+
+  it("never touches another user's files; an admin may delete any", async () => {
+    const owner = await createUser(t.db);
+    const other = await createUser(t.db);
+    const file = await uploadPdf(owner.id);
+    const intruder = await sessionFor(t.db, other.id);
+    for (const payload of [
+      { entryIds: [file.id], deleteForever: true },
+      { paths: [file.path], deleteForever: true },
+      { entryIds: [file.id] },
+    ]) {
+      const res = await request(t.app, intruder, {
+        method: 'POST',
+        url: '/api/v1/file-entries/delete',
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toMatch(/^(Deleted|Moved) 0 files/);
+    }
+    const [row] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, file.id));
+    expect(row!.deletedAt).toBeNull();
+    expect(await storedFiles()).toContain(file.path);
+
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const res = await request(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/file-entries/delete',
+      payload: { entryIds: [file.id], deleteForever: true },
+    });
+    expect(res.json().message).toBe('Deleted 1 file.');
+    expect(await storedFiles()).not.toContain(file.path);
+  });
+
+  it('validates the body', async () => {
+    const user = await createUser(t.db);
+    const owner = await sessionFor(t.db, user.id);
+    const res = await request(t.app, owner, {
+      method: 'POST',
+      url: '/api/v1/file-entries/restore',
+      payload: { entryIds: ['x'] },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('GET file-entries/:id/download', () => {
+  it('serves the owner and an admin as an attachment; others get 404, visitors 401', async () => {
+    const user = await createUser(t.db);
+    const other = await createUser(t.db);
+    const pdf = pdfBytes();
+    const res = await plainUpload(user.id, [filePart('Ünïcode report.pdf', 'application/pdf', pdf)]);
+    const entry = res.json().fileEntry as { id: number; url: string };
+
+    const mine = await request(t.app, await sessionFor(t.db, user.id), { method: 'GET', url: entry.url });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    expect(mine.headers['content-disposition']).toMatch(/^attachment; filename="/);
+    expect(mine.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Ünïcode report.pdf')}`,
+    );
+    expect(mine.rawPayload.equals(pdf)).toBe(true);
+
+    const admin = await request(t.app, await sessionFor(t.db, await adminUserId(t.db)), {
+      method: 'GET',
+      url: entry.url,
+    });
+    expect(admin.statusCode).toBe(200);
+    const theirs = await request(t.app, await sessionFor(t.db, other.id), { method: 'GET', url: entry.url });
+    expect(theirs.statusCode).toBe(404);
+    const missing = await request(t.app, await sessionFor(t.db, other.id), {
+      method: 'GET',
+      url: '/api/v1/file-entries/999999999/download',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await request(t.app, guest(), { method: 'GET', url: entry.url })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,215 @@
+import { rm } from 'node:fs/promises';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  fileExtension,
+  hasPermission,
+  PERMISSIONS,
+  type User,
+  uploadMetadataSchema,
+  uploadTooLargeMessage,
+} from '@zema/contracts';
+import { TUS_UPLOAD_PATH, uploads } from '@zema/contracts/operations/uploads';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
+import { HttpError, validationError } from '#src/http/errors';
+import {
+  deleteFileEntries,
+  FILE_ENTRY_MESSAGES,
+  type FileActor,
+  fileEntryJson,
+  openFileEntry,
+  PLAIN_UPLOAD_MESSAGES,
+  receiveToWorkFile,
+  restoreFileEntries,
+  storeUploadedFile,
+} from './file-entries.service';
+import {
+  assertParentFolder,
+  asTusHttpError,
+  checkTusCreation,
+  createTusUploads,
+  finishTusUpload,
+  type TusFile,
+} from './tus.service';
+import {
+  assertUploadAllowed,
+  largestUploadBytes,
+  relativePathProblem,
+  UploadRefusedError,
+} from './upload-policy';
+
+const actorOf = (user: User): FileActor => ({ id: user.id, isAdmin: hasPermission(user, PERMISSIONS.admin) });
+
+/** `attachment; filename="…"; filename*=UTF-8''…` with a plain-ASCII fallback name. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+type PlainUpload = {
+  path: string;
+  bytes: number;
+  name: string;
+  partMime: string;
+  fields: Record<string, string>;
+};
+
+/**
+ * The parts of a plain upload (SPEC §7 `{file, clientMime, clientExtension, metadata}`): the file
+ * is streamed to a work file as it arrives (it comes first, before the fields that describe it),
+ * refused past the largest size any kind may have; the exact limit for its kind follows once the
+ * fields are read.
+ */
+async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promise<PlainUpload> {
+  let file: Omit<PlainUpload, 'fields'> | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      // The name as sent, so one with a path in it is refused rather than quietly cut to its end.
+      preservePath: true,
+      // The backstop; receiveToWorkFile refuses at exactly maxBytes with the SPEC message.
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        const received = await receiveToWorkFile(request.server.deps, part.file, maxBytes);
+        file = { ...received, name: part.filename ?? '', partMime: part.mimetype ?? '' };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (file) await rm(file.path, { force: true });
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new UploadRefusedError('size', uploadTooLargeMessage(maxBytes));
+    // Too many parts or fields, a malformed body: the client's mistake, never a 500.
+    if (code?.startsWith('FST_')) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.badUpload] });
+    throw err;
+  }
+  if (!file) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
+  return { ...file, fields };
+}
+
+function plainMetadata(raw: string | undefined) {
+  if (!raw) return { parentId: null, relativePath: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw validationError({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
+  }
+  const result = uploadMetadataSchema.safeParse(parsed);
+  if (!result.success) throw validationError({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
+  const relativePath = result.data.relativePath?.trim() || null;
+  if (relativePath) {
+    const problem = relativePathProblem(relativePath);
+    if (problem) throw new UploadRefusedError('name', problem, 'relativePath');
+  }
+  return { parentId: result.data.parentId ?? null, relativePath };
+}
+
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tus = createTusUploads(app.deps);
+  // Scoped to these routes: the per-request limits come from the upload settings (readPlainUpload).
+  await app.register(fastifyMultipart);
+  // tus PATCH bodies are left unread for the tus server, which streams them to its store.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  /**
+   * Hands a request to the tus server on the raw Node objects, after the app's hooks ran (access,
+   * CSRF, method override: the tus server sees the overridden method). Headers the app's hooks set
+   * (request id, security headers) go along, as Fastify will not send this reply itself.
+   */
+  const toTus = async (request: FastifyRequest, reply: FastifyReply, file?: TusFile) => {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw, request.user!, file);
+    } catch (err) {
+      request.log.error({ err }, 'tus request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      else reply.raw.destroy();
+    }
+  };
+  const tusRoute = { config: { access: { permission: PERMISSIONS.filesCreate } } } as const;
+
+  // Creation: the file is checked (name, type, size for its kind, quota) before a byte is taken.
+  app.post(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, async (request, reply) => {
+    let file: TusFile | null;
+    try {
+      file = await checkTusCreation(app.deps, request.user!, request.headers);
+    } catch (err) {
+      reply.header('tus-resumable', '1.0.0');
+      throw asTusHttpError(err);
+    }
+    return toTus(request, reply, file ?? undefined);
+  });
+  app.options(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, (request, reply) => toTus(request, reply));
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
+      ...tusRoute,
+      handler: (request, reply) => toTus(request, reply),
+    });
+  }
+
+  defineRoute(app, uploads.tusEntry, async (request) => {
+    const entry = await finishTusUpload(app.deps, tus, request.user!, request.body.uploadKey);
+    return { fileEntry: fileEntryJson(app.deps, entry) };
+  });
+
+  defineRoute(app, uploads.createEntry, async (request) => {
+    if (!request.isMultipart()) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
+    const settings = (await app.deps.settings.getClientSettings()).uploads;
+    const upload = await readPlainUpload(request, largestUploadBytes(settings));
+    try {
+      const mime = (upload.fields.clientMime || upload.partMime || 'application/octet-stream')
+        .trim()
+        .toLowerCase();
+      const clientExtension = upload.fields.clientExtension?.trim().replace(/^\./, '');
+      const extension = clientExtension ? fileExtension(`f.${clientExtension}`) : fileExtension(upload.name);
+      const metadata = plainMetadata(upload.fields.metadata);
+      const file = { name: upload.name, size: upload.bytes, mime, extension };
+      await assertUploadAllowed(app.deps, request.user!, file);
+      await assertParentFolder(app.deps, request.user!.id, metadata.parentId);
+      const entry = await storeUploadedFile(app.deps, {
+        ownerId: request.user!.id,
+        sourcePath: upload.path,
+        ...file,
+        ...metadata,
+      });
+      return { fileEntry: fileEntryJson(app.deps, entry) };
+    } finally {
+      await rm(upload.path, { force: true });
+    }
+  });
+
+  defineRoute(app, uploads.deleteEntries, async (request) =>
+    deleteFileEntries(app.deps, actorOf(request.user!), request.body),
+  );
+
+  defineRoute(app, uploads.restoreEntries, async (request) => {
+    const restored = await restoreFileEntries(app.deps, actorOf(request.user!), request.body.entryIds);
+    return { message: FILE_ENTRY_MESSAGES.restored(restored) };
+  });
+
+  defineRoute(app, uploads.download, async (request, reply) => {
+    const { entry, stream, size } = await openFileEntry(app.deps, actorOf(request.user!), request.params.id);
+    return reply
+      .header('content-type', entry.mime)
+      .header('content-length', size)
+      .header('content-disposition', attachment(entry.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+};
