@@ -1,11 +1,27 @@
 import type { Deps } from '#src/deps';
 import { publishDueReleases } from '#src/features/backstage/releases.service';
+import { cleanUpAbandonedMultipartUploads } from '#src/features/uploads/s3-uploads.service';
+import { cleanUpAbandonedUploads } from '#src/features/uploads/tus.service';
 import type { ScheduledTask } from '#src/platform/schedule';
+
+const MINUTE = 60_000;
 
 /** The server's periodic work (decision 0028); each task is safe on several instances at once. */
 export function scheduledTasks(deps: Deps): ScheduledTask[] {
   return [
     // A release scheduled for a date goes live within a minute of it.
-    { name: 'publish-due-releases', everyMs: 60_000, run: () => publishDueReleases(deps) },
+    { name: 'publish-due-releases', everyMs: MINUTE, run: () => publishDueReleases(deps) },
+    // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
+    // presigned objects that never became a file entry (each expires a day after it started).
+    {
+      name: 'clean-up-tus-uploads',
+      everyMs: 15 * MINUTE,
+      run: () => cleanUpAbandonedUploads(deps, new Date()),
+    },
+    {
+      name: 'clean-up-s3-uploads',
+      everyMs: 15 * MINUTE,
+      run: () => (deps.storage.driver === 's3' ? cleanUpAbandonedMultipartUploads(deps, new Date()) : 0),
+    },
   ];
 }
