@@ -21,7 +21,8 @@ export function scheduledTasks(deps: Deps): ScheduledTask[] {
     {
       name: 'clean-up-s3-uploads',
       everyMs: 15 * MINUTE,
-      run: () => (deps.storage.driver === 's3' ? cleanUpAbandonedMultipartUploads(deps, new Date()) : 0),
+      run: async () =>
+        deps.storage.driver === 's3' ? cleanUpAbandonedMultipartUploads(deps, new Date()) : 0,
     },
   ];
 }
