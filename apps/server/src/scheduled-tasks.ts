@@ -6,7 +6,7 @@ import type { ScheduledTask } from '#src/platform/schedule';
 
 const MINUTE = 60_000;
 
-/** The server's periodic work (decision 0028); each task is safe on several instances at once. */
+/** The server's periodic work (decision 0030); each task is safe on several instances at once. */
 export function scheduledTasks(deps: Deps): ScheduledTask[] {
   return [
     // A release scheduled for a date goes live within a minute of it.

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * Each task runs every `everyMs` after a first delay; a run never overlaps the previous one; a
  * failure is logged by name and the next run tries again. Every task must be safe to run on
  * several instances at once (row locks, idempotent deletes): each instance runs its own schedule.
- * Timers are unref'd, and `stop()` waits for the runs in progress (decision 0028).
+ * Timers are unref'd, and `stop()` waits for the runs in progress (decision 0030).
  */
 export type ScheduledTask = { name: string; everyMs: number; run: () => Promise<unknown> };
 

@@ -28,6 +28,7 @@ import {
   assertParentFolder,
   asTusHttpError,
   checkTusCreation,
+  cleanUpAbandonedUploads,
   createTusUploads,
   finishTusUpload,
   type TusFile,
@@ -116,6 +117,12 @@ function plainMetadata(raw: string | undefined) {
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = createTusUploads(app.deps);
+  // What a stopped server left behind goes once at start-up (on the task runner, not delaying it);
+  // a schedule runs the same function afterwards.
+  app.addHook('onReady', (done) => {
+    app.deps.background.run('uploads.cleanup', () => cleanUpAbandonedUploads(app.deps, new Date()));
+    done();
+  });
   // Scoped to these routes: the per-request limits come from the upload settings (readPlainUpload).
   await app.register(fastifyMultipart);
   // tus PATCH bodies are left unread for the tus server, which streams them to its store.
@@ -139,10 +146,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       else reply.raw.destroy();
     }
   };
-  const tusRoute = { config: { access: { permission: PERMISSIONS.filesCreate } } } as const;
-
   // Creation: the file is checked (name, type, size for its kind, quota) before a byte is taken.
-  app.post(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, async (request, reply) => {
+  defineRoute(app, uploads.tusCreate, async (request, reply) => {
     let file: TusFile | null;
     try {
       file = await checkTusCreation(app.deps, request.user!, request.headers);
@@ -152,15 +157,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return toTus(request, reply, file ?? undefined);
   });
-  app.options(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, (request, reply) => toTus(request, reply));
-  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
-      ...tusRoute,
-      handler: (request, reply) => toTus(request, reply),
-    });
-  }
+  defineRoute(app, uploads.tusPatch, (request, reply) => toTus(request, reply));
+  defineRoute(app, uploads.tusTerminate, (request, reply) => toTus(request, reply));
+  // HEAD (the offset of an upload) answers for no GET, so it is a route of its own.
+  app.head(
+    `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
+    { config: { access: uploads.tusPatch.access } },
+    (request, reply) => toTus(request, reply),
+  );
 
   defineRoute(app, uploads.tusEntry, async (request) => {
     const entry = await finishTusUpload(app.deps, tus, request.user!, request.body.uploadKey);

@@ -2,7 +2,7 @@
  * Integrated loudness and true peak after ITU-R BS.1770-4 / EBU R128, measured in one streaming
  * pass: the meter keeps per-channel filter state, the energy of the current 100 ms step and one
  * number per 400 ms block (36 000 numbers for an hour of audio), never the samples themselves.
- * See docs/decisions/0028-loudness-measured-in-process.md for why this is not a library.
+ * See docs/decisions/0029-loudness-measured-in-process.md for why this is not a library.
  */
 
 /** BS.1770 channel weights by position for the common 5.1 order (L R C LFE Ls Rs): LFE is left out. */
