@@ -283,6 +283,19 @@ describe('analyseAudioFile: refusals', () => {
     expect((await refusal(f('noise.mp3'))).code).toBe('undecodable');
   });
 
+  it('stops reading a large file of noise early instead of decoding it to the end', async () => {
+    const header = Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1');
+    await writeFile(f('noise-large.mp3'), Buffer.concat([header, noise(4 * 1024 * 1024, 'large')]));
+    const seen: number[] = [];
+    const err = await analyseAudioFile(f('noise-large.mp3'), { onProgress: (p) => seen.push(p) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(IngestError);
+    expect((err as IngestError).message).toMatch(/too many of its frames are damaged/);
+    expect(Math.max(...seen)).toBeLessThan(50);
+  });
+
   it('refuses an ID3 tag declaring far more than the file holds, without reading it', async () => {
     // Syncsafe 0x7f7f7f7f: a 256 MB tag in a 2 KB file.
     const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0x7f, 0x7f, 0x7f, 0x7f]);
