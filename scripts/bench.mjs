@@ -118,6 +118,7 @@ for (const script of [
   'scripts/bench/admin-tables.mjs',
   // Times the server's own service functions, so it loads their TypeScript.
   ['--import', 'tsx', 'scripts/bench/analytics-bench.mjs'],
+  ['--import', 'tsx', 'scripts/bench/ingestion.mjs'],
   'scripts/bench/lighthouse.mjs',
 ]) {
   const code = await new Promise((resolve) => {

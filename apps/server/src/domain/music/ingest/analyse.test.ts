@@ -42,6 +42,7 @@ beforeAll(async () => {
     ffmpeg(...sine, '-c:a', 'libvorbis', f('sine.ogg')),
     ffmpeg(...sine, '-c:a', 'libopus', '-ar', '48000', f('sine.opus')),
     ffmpeg(...sine, '-c:a', 'aac', f('sine.m4a')),
+    ffmpeg(...sine, '-c:a', 'libopus', '-ar', '48000', '-metadata', 'title=On the web', f('sine.webm')),
     ffmpeg(
       '-f',
       'lavfi',
@@ -164,6 +165,14 @@ describe('analyseAudioFile: formats, checksum, waveform', () => {
     expect(a.loudness).toBeNull();
     expect(a.notDecodedReason).toBe(NOT_DECODED_REASON);
   });
+
+  it('accepts WebM by its bytes, undecoded, with its tags', async () => {
+    const a = await analyseAudioFile(f('sine.webm'));
+    expect(a).toMatchObject({ format: 'webm', mime: 'audio/webm', waveform: null, loudness: null });
+    expect(a.tags.title).toBe('On the web');
+    expect(a.durationMs).toBeGreaterThan(9_900);
+    expect(a.durationMs).toBeLessThan(10_200);
+  });
 });
 
 describe('analyseAudioFile: tags and cover', () => {
@@ -223,6 +232,22 @@ describe('analyseAudioFile: loudness next to ffmpeg’s ebur128 meter', () => {
 });
 
 describe('analyseAudioFile: refusals', () => {
+  it('refuses a WebM element declaring a gigabyte', async () => {
+    const real = await readFile(f('sine.webm'));
+    // The EBML header element: a 4-byte id, then its size as a variable-length integer.
+    const sizeLength = Math.clz32(real[4]!) - 23;
+    let headerSize = real[4]! & (0xff >> sizeLength);
+    for (let i = 1; i < sizeLength; i++) headerSize = headerSize * 256 + real[4 + i]!;
+    const headerEnd = 4 + sizeLength + headerSize;
+    // A Void element (0xEC) with an 8-byte size of 1 GB, right after the header.
+    const voidElement = Buffer.from([0xec, 0x01, 0, 0, 0, 0x40, 0, 0, 0]);
+    await writeFile(
+      f('huge-element.webm'),
+      Buffer.concat([real.subarray(0, headerEnd), voidElement, real.subarray(headerEnd)]),
+    );
+    expect((await refusal(f('huge-element.webm'))).message).toMatch(/WebM element larger than the file/);
+  });
+
   it('refuses an empty file', async () => {
     await writeFile(f('empty.mp3'), Buffer.alloc(0));
     expect((await refusal(f('empty.mp3'))).code).toBe('empty');
@@ -256,6 +281,19 @@ describe('analyseAudioFile: refusals', () => {
       Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'), noise(200_000, 'id3')]),
     );
     expect((await refusal(f('noise.mp3'))).code).toBe('undecodable');
+  });
+
+  it('stops reading a large file of noise early instead of decoding it to the end', async () => {
+    const header = Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1');
+    await writeFile(f('noise-large.mp3'), Buffer.concat([header, noise(4 * 1024 * 1024, 'large')]));
+    const seen: number[] = [];
+    const err = await analyseAudioFile(f('noise-large.mp3'), { onProgress: (p) => seen.push(p) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(IngestError);
+    expect((err as IngestError).message).toMatch(/too many of its frames are damaged/);
+    expect(Math.max(...seen)).toBeLessThan(50);
   });
 
   it('refuses an ID3 tag declaring far more than the file holds, without reading it', async () => {

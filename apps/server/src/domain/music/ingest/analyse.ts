@@ -93,17 +93,7 @@ export async function analyseAudioFile(path: string, options: AnalyseOptions = {
     if (pass.samples === 0 || !pass.sampleRate) {
       throw new IngestError('undecodable', 'The file could not be decoded as audio.');
     }
-    // Random bytes hold chance frame headers a decoder will decode a little of; real audio, even
-    // damaged, decodes nearly every frame.
-    if (
-      pass.errors > MAX_FRAME_ERRORS &&
-      pass.errors > (pass.samples / SAMPLES_PER_FRAME) * MAX_ERROR_SHARE
-    ) {
-      throw new IngestError(
-        'undecodable',
-        'The file could not be decoded as audio: most of its frames are damaged.',
-      );
-    }
+    if (mostlyDamaged(pass, MAX_FRAME_ERRORS)) throw damaged();
     const decodedSeconds = pass.samples / pass.sampleRate;
     if (metaSeconds && metaSeconds > 1 && decodedSeconds < metaSeconds * MIN_DECODED_SHARE) {
       throw new IngestError(
@@ -167,7 +157,10 @@ async function sniffAndCheck(path: string, size: number): Promise<AudioFormat> {
 const mostlyDamaged = (pass: Pass, tolerated: number) =>
   pass.errors > tolerated && pass.errors > (pass.samples / SAMPLES_PER_FRAME) * MAX_ERROR_SHARE;
 const damaged = () =>
-  new IngestError('undecodable', 'The file could not be decoded as audio: most of its frames are damaged.');
+  new IngestError(
+    'undecodable',
+    'The file could not be decoded as audio: too many of its frames are damaged.',
+  );
 
 type Pass = {
   checksum: string;

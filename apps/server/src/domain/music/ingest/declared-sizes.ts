@@ -122,6 +122,65 @@ async function checkMp4(file: FileHandle, start: number, end: number, depth: num
   }
 }
 
+/** EBML (WebM) masters walked into: where tags and attachments (covers) live. */
+const EBML_MASTERS = new Set([
+  0x18538067, // Segment
+  0x1254c367, // Tags
+  0x7373, // Tag
+  0x1941a469, // Attachments
+  0x61a7, // AttachedFile
+]);
+const EBML_FILE_DATA = 0x465c;
+/** Elements a streaming writer may leave with an unknown size (all ones): to the parent's end. */
+const EBML_UNKNOWN_SIZE_OK = new Set([0x18538067, 0x1f43b675 /* Cluster */]);
+
+/** An EBML variable-length integer at `at`: its length in bytes and value (null = unknown size). */
+function readVint(
+  buf: Buffer,
+  at: number,
+  keepMarker: boolean,
+): { length: number; value: number | null } | null {
+  const first = buf[at];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (at + length > buf.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  let allOnes = value === 0xff >> length;
+  for (let i = 1; i < length; i++) {
+    value = value * 256 + buf[at + i]!;
+    if (buf[at + i] !== 0xff) allOnes = false;
+  }
+  return { length, value: !keepMarker && allOnes ? null : value };
+}
+
+async function checkEbml(file: FileHandle, start: number, end: number, depth: number, count: { n: number }) {
+  let pos = start;
+  while (pos < end) {
+    if (++count.n > MAX_HEADERS) return;
+    const h = await readAt(file, pos, 12);
+    const id = readVint(h, 0, true);
+    if (!id || id.length > 4) throw new DeclaredSizeError('The file has a damaged WebM element header.');
+    const size = readVint(h, id.length, false);
+    if (!size) throw new DeclaredSizeError('The file has a damaged WebM element header.');
+    const dataStart = pos + id.length + size.length;
+    let dataEnd: number;
+    if (size.value === null) {
+      if (!EBML_UNKNOWN_SIZE_OK.has(id.value!))
+        throw new DeclaredSizeError('The file has a WebM element of unknown size.');
+      dataEnd = end;
+    } else {
+      dataEnd = dataStart + size.value;
+      if (dataEnd > end) throw tooLarge('a WebM element');
+    }
+    if (id.value === EBML_FILE_DATA && dataEnd - dataStart > MAX_EMBEDDED_PICTURE_BYTES)
+      throw pictureTooLarge();
+    if (EBML_MASTERS.has(id.value!) && depth < 6) await checkEbml(file, dataStart, dataEnd, depth + 1, count);
+    // An unknown-size Cluster runs to the next top-level element: nothing more to check here.
+    if (size.value === null && id.value !== 0x18538067) return;
+    pos = dataEnd;
+  }
+}
+
 /**
  * Refuses (DeclaredSizeError) a file whose tag or container headers declare more bytes than the
  * file holds, or an embedded picture above MAX_EMBEDDED_PICTURE_BYTES.
@@ -139,6 +198,8 @@ export async function checkDeclaredSizes(file: FileHandle, format: AudioFormat, 
       return checkRiff(file, size);
     case 'm4a':
       return checkMp4(file, 0, size, 0, { n: 0 });
+    case 'webm':
+      return checkEbml(file, 0, size, 0, { n: 0 });
     default:
       return;
   }

@@ -209,16 +209,7 @@ export class LoudnessMeter {
         }
         if (max > peak) peak = max;
         if (factor === 1 || max * this.#filterGain <= peak) continue;
-        for (let i = block; i < blockEnd; i++) {
-          const newest = i + history;
-          for (let p = 0; p < factor; p++) {
-            const taps = phases[p]!;
-            let acc = 0;
-            for (let t = 0; t < TAPS_PER_PHASE; t++) acc += taps[t]! * buf[newest - t]!;
-            const a = acc < 0 ? -acc : acc;
-            if (a > peak) peak = a;
-          }
-        }
+        peak = interpolatedPeak(buf, block + history, blockEnd + history, phases, peak);
       }
       tail.set(buf.subarray(count, count + history));
     }
@@ -253,6 +244,47 @@ export class LoudnessMeter {
     const truePeakDb = this.#peak > 0 ? round2(20 * Math.log10(this.#peak)) : null;
     return { integratedLufs, truePeakDb };
   }
+}
+
+/**
+ * The largest magnitude of the interpolated signal for the input samples buf[from…to) (each with
+ * the TAPS_PER_PHASE − 1 before it). Each input sample is loaded once for all phases.
+ */
+function interpolatedPeak(
+  buf: Float32Array,
+  from: number,
+  to: number,
+  phases: Float64Array[],
+  peak: number,
+): number {
+  if (phases.length === 4) {
+    const [p0, p1, p2, p3] = phases as [Float64Array, Float64Array, Float64Array, Float64Array];
+    for (let newest = from; newest < to; newest++) {
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let t = 0; t < TAPS_PER_PHASE; t++) {
+        const x = buf[newest - t]!;
+        a0 += p0[t]! * x;
+        a1 += p1[t]! * x;
+        a2 += p2[t]! * x;
+        a3 += p3[t]! * x;
+      }
+      const m = Math.max(Math.abs(a0), Math.abs(a1), Math.abs(a2), Math.abs(a3));
+      if (m > peak) peak = m;
+    }
+    return peak;
+  }
+  for (let newest = from; newest < to; newest++) {
+    for (const taps of phases) {
+      let acc = 0;
+      for (let t = 0; t < TAPS_PER_PHASE; t++) acc += taps[t]! * buf[newest - t]!;
+      const a = Math.abs(acc);
+      if (a > peak) peak = a;
+    }
+  }
+  return peak;
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

@@ -39,6 +39,8 @@ it('analyses a 5-minute MP3 with memory that does not grow with the file', async
   expect(analysis.durationMs).toBeLessThan(301_000);
   expect(analysis.bitrate).toBe(320);
   expect(analysis.waveform).toHaveLength(800);
-  // Holding the decoded PCM would add over 100 MB; streaming stays within a few read chunks.
-  expect((peak - before) / 1024 / 1024).toBeLessThan(48);
+  // Holding the decoded PCM would add 106 MB (the file itself 12 MB). Streaming costs a few read
+  // chunks plus what the JS heap and the decoder's WASM memory settle at: about 30–40 MB here,
+  // the same for a file twice as long.
+  expect((peak - before) / 1024 / 1024).toBeLessThan(64);
 }, 180_000);
