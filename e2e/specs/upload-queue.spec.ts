@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { ADMIN, ApiSession, signInWith } from '../support/accounts';
 import { expect, expectAccessible, test, withBootstrap } from '../support/fixtures';
+import { dismissCookieNotice } from '../support/theme';
 
 /**
  * The browser upload queue (issue 12 item 3) on the page that mounts `<UploadQueuePanel>`: the
@@ -13,6 +14,8 @@ const UPLOAD_PAGE = '/backstage/upload';
 const MB = 1024 * 1024;
 /** Small chunks, so a 12 MB file is three tus PATCH requests. */
 const CHUNK = 5 * MB;
+/** Several chunks through a loaded two-core runner: an upper bound, not a wait. */
+const UPLOADED = { timeout: 90_000 };
 
 /**
  * A file on disk, so that picking it again after a reload is the same file to the browser (same
@@ -35,6 +38,7 @@ async function openUploadPage(page: Page) {
   await api.login(ADMIN.email, ADMIN.password);
   await signInWith(page, api);
   await api.dispose();
+  await dismissCookieNotice(page.context());
   await withBootstrap(page, (data) => {
     data.settings.uploads.chunk_size = CHUNK;
     data.settings.uploads.chunked = true;
@@ -59,20 +63,27 @@ test.describe('upload queue', () => {
     await expectAccessible(page);
   });
 
-  test('a cancelled upload ends Cancelled, and can be retried', async ({ page }) => {
+  test('a cancelled tus upload ends Cancelled and is terminated on the server; Retry uploads it', async ({
+    page,
+  }) => {
     await openUploadPage(page);
     const held: Route[] = [];
+    const deleted: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'DELETE' && req.url().includes('/api/v1/tus/upload/')) deleted.push(req.url());
+    });
     await page.route('**/api/v1/tus/upload/**', (route) => {
       if (route.request().method() === 'PATCH') held.push(route);
       else return route.continue();
     });
-    await page.getByLabel('Files to upload').setInputFiles(fileOnDisk('cancel-me.mp3', 12 * MB));
+    await page.getByLabel('Files to upload').setInputFiles(fileOnDisk('cancel-me.mp3', 6 * MB));
     await expect.poll(() => held.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel cancel-me.mp3' }).click();
     await expect(row(page, 'cancel-me.mp3').getByText('Cancelled')).toBeVisible();
+    await expect.poll(() => deleted.length).toBe(1);
     await page.unroute('**/api/v1/tus/upload/**');
     await page.getByRole('button', { name: 'Retry cancel-me.mp3' }).click();
-    await expect(row(page, 'cancel-me.mp3').getByText('Uploaded')).toBeVisible();
+    await expect(row(page, 'cancel-me.mp3').getByText('Uploaded')).toBeVisible(UPLOADED);
   });
 
   test('a server that stops answering ends in "Upload timed out"', async ({ page }) => {
@@ -106,7 +117,7 @@ test.describe('upload queue', () => {
       if (req.method() === 'PATCH') offsets.push(req.headers()['upload-offset'] ?? '');
     });
     await page.getByLabel('Files to upload').setInputFiles(path);
-    await expect(row(page, 'resume.mp3').getByText('Uploaded')).toBeVisible();
+    await expect(row(page, 'resume.mp3').getByText('Uploaded')).toBeVisible(UPLOADED);
     // No new upload was created, and the first byte sent again was past the stored chunk.
     expect(creations).toEqual([]);
     expect(Number(offsets[0])).toBe(CHUNK);
