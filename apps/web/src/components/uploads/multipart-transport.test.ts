@@ -144,6 +144,9 @@ describe('S3 multipart (SPEC §4, §7, §9)', () => {
     const signed = fake.signBatches.flat();
     expect(signed.sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
     for (const batch of fake.signBatches) expect(batch.length).toBeLessThanOrEqual(MULTIPART_SIGN_BATCH);
+    // Signed ahead in full batches, not one call per part.
+    expect(fake.signBatches[0]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(fake.signBatches).toHaveLength(6);
     expect(fake.maxInFlight()).toBe(MULTIPART_PARTS_IN_FLIGHT);
     expect(fake.puts.slice(0, 51).every((p) => p.size === 20 * MB)).toBe(true);
     expect(fake.puts.find((p) => p.partNumber === 52)?.size).toBe(1024 * MB - 51 * 20 * MB);

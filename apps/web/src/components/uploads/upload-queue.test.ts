@@ -56,6 +56,16 @@ describe('concurrency (SPEC §4)', () => {
     expect(started[1]?.job.item.relativePath).toBe('Album/02.mp3');
   });
 
+  it('starts nothing beside a running folder file, not even a small single file', async () => {
+    const { queue, status, started } = makeQueue();
+    queue.add([{ file: fakeFile('01.mp3', MB), relativePath: 'Album/01.mp3' }]);
+    queue.add([fakeFile('single.mp3', MB), fakeFile('other.mp3', MB)]);
+    expect(status()).toEqual(['inProgress', 'pending', 'pending']);
+    started[0]?.resolve(fileEntry(1));
+    await settle();
+    expect(status()).toEqual(['completed', 'inProgress', 'inProgress']);
+  });
+
   it('runs a direct storage upload alone, waiting for the files before it', async () => {
     const { queue, started, status } = makeQueue({ disk: 's3', direct_upload: true });
     queue.add([fakeFile('a.mp3', MB), fakeFile('b.mp3', MB)]);

@@ -8,7 +8,13 @@ import {
 } from '@zema/contracts';
 import { SpeedMeter } from './speed-meter';
 import { uploadErrorMessage } from './upload-error';
-import { chooseUploadPath, isIgnoredUpload, runsAlone, uploadRestrictionError } from './upload-rules';
+import {
+  chooseUploadPath,
+  isIgnoredUpload,
+  runsAlone,
+  uploadMime,
+  uploadRestrictionError,
+} from './upload-rules';
 import {
   realClock,
   UploadCancelled,
@@ -102,7 +108,7 @@ export class UploadQueue {
       const { file, relativePath = null } = entry instanceof File ? { file: entry } : entry;
       if (isIgnoredUpload(file.name) || (relativePath && isIgnoredUpload(relativePath))) continue;
       const extension = fileExtension(file.name);
-      const mime = file.type || 'application/octet-stream';
+      const mime = uploadMime(file.type, extension);
       const refusal = uploadRestrictionError(
         { size: file.size, mime, extension },
         settings,

@@ -6,7 +6,13 @@ import {
 } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
 import { settings } from './testing/fake-uploads';
-import { chooseUploadPath, isIgnoredUpload, runsAlone, uploadRestrictionError } from './upload-rules';
+import {
+  chooseUploadPath,
+  isIgnoredUpload,
+  runsAlone,
+  uploadMime,
+  uploadRestrictionError,
+} from './upload-rules';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -104,5 +110,15 @@ describe('restrictions (SPEC §5)', () => {
     expect(uploadRestrictionError({ size: 11 * MB, mime: 'audio/flac', extension: 'flac' }, s)).toBe(
       'The file may not be greater than 10 MB.',
     );
+  });
+});
+
+describe('the type of a file the browser did not name', () => {
+  it('comes from its extension, so an unnamed FLAC is held to the audio limit', () => {
+    expect(uploadMime('', 'flac')).toBe('audio/flac');
+    expect(uploadMime('', 'jpg')).toBe('image/jpeg');
+    expect(uploadMime('', 'xyz')).toBe('application/octet-stream');
+    expect(uploadMime('', null)).toBe('application/octet-stream');
+    expect(uploadMime('audio/x-flac', 'flac')).toBe('audio/x-flac');
   });
 });

@@ -36,6 +36,35 @@ export function runsAlone(
   return item.path === 'tus' && item.size > settings.chunk_size;
 }
 
+/**
+ * Browsers leave `File.type` empty for types the OS does not know (often FLAC, Opus, M4A on
+ * Windows and Linux): the name then tells the kind, so a 300 MB FLAC is held to the audio limit,
+ * not the 'other' one. The server reads the real type from the bytes either way.
+ */
+const MIME_BY_EXTENSION: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/opus',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  webm: 'audio/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+};
+
+export function uploadMime(type: string, extension: string | null): string {
+  if (type) return type;
+  return (extension && MIME_BY_EXTENSION[extension]) || 'application/octet-stream';
+}
+
 /** SPEC §5: macOS folder metadata is never uploaded. */
 export function isIgnoredUpload(name: string): boolean {
   const base = name.split('/').pop() ?? name;
