@@ -313,9 +313,9 @@ function ProofField({
           startIcon={<Paperclip aria-hidden />}
           isPending={upload.isPending}
           onPress={() => input.current?.click()}
-          aria-label={value ? 'Replace proof file' : 'Attach proof file'}
+          aria-label={value ? 'Replace proof file' : undefined}
         >
-          {value ? 'Replace' : 'Attach a file'}
+          {value ? 'Replace' : 'Attach a proof file'}
         </Button>
         {value && (
           <Button variant="text" size="sm" onPress={() => onChange(null)} aria-label="Remove proof file">
