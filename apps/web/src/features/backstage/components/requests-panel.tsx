@@ -46,14 +46,16 @@ export function RequestsPanel({ managed }: { managed: BackstageArtist[] }) {
               aria-pressed={type === choice.type}
               onPress={() => setType(choice.type)}
               className={cx(
-                'flex h-auto flex-col items-start gap-2 whitespace-normal p-4 text-start',
+                'h-auto items-start justify-start gap-3 whitespace-normal p-4 text-start',
                 type === choice.type && 'border-primary ring-2 ring-primary',
               )}
             >
-              <choice.icon aria-hidden className="size-6 text-primary" />
-              <span className="text-base font-semibold">{BACKSTAGE_REQUEST_TYPE_LABELS[choice.type]}</span>
-              <span className="text-sm font-normal text-muted">
-                {disabled ? 'Once you manage an artist, you can ask for its badge here.' : choice.text}
+              <choice.icon aria-hidden className="size-6 shrink-0 self-start text-primary" />
+              <span className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="text-base font-semibold">{BACKSTAGE_REQUEST_TYPE_LABELS[choice.type]}</span>
+                <span className="text-sm font-normal text-muted">
+                  {disabled ? 'Once you manage an artist, you can ask for its badge here.' : choice.text}
+                </span>
               </span>
             </Button>
           );

@@ -33,7 +33,7 @@ export default function BackstageHomePage() {
     <BackstageFrame title="Your artists" description="Everything you manage, in one place.">
       <ul className="grid gap-4 md:grid-cols-2" aria-label="Your artists">
         {managed.map((artist) => (
-          <li key={artist.id}>
+          <li key={artist.id} className="min-w-0">
             <ArtistCard artist={artist} />
           </li>
         ))}
@@ -54,7 +54,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           )}
         </div>
         <div className="min-w-0">
-          <h2 className="flex items-center gap-1 truncate text-lg font-semibold">
+          <h2 className="flex items-center gap-1 break-words text-lg font-semibold [overflow-wrap:anywhere]">
             {artist.name}
             {artist.verified && <BadgeCheck aria-label="Verified" className="size-5 shrink-0 text-primary" />}
           </h2>
