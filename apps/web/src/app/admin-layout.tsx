@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import {
   Activity,
+  BadgeCheck,
   Bug,
   ChevronsLeft,
   ChevronsRight,
@@ -53,6 +54,12 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: 'Users', to: '/admin/users', icon: Users, permission: A.usersView },
       { label: 'Roles', to: '/admin/roles', icon: Shield, permission: A.rolesView },
+      {
+        label: 'Backstage requests',
+        to: '/admin/backstage-requests',
+        icon: BadgeCheck,
+        permission: A.backstageReview,
+      },
     ],
   },
   {

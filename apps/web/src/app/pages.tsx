@@ -31,7 +31,14 @@ export const pages: Record<PageName, PageLoader | null> = {
   contact: null,
   customPage: null,
   radio: null,
-  backstage: null,
+  // The backstage for artists (issue 12): requests, then the artist's own area.
+  backstage: () => import('#src/features/backstage/pages/backstage-home-page'),
+  backstageRequests: () => import('#src/features/backstage/pages/backstage-requests-page'),
+  backstageArtist: () => import('#src/features/backstage/pages/backstage-artist-page'),
+  backstageTracks: () => import('#src/features/backstage/pages/backstage-tracks-page'),
+  backstageAlbums: () => import('#src/features/backstage/pages/backstage-albums-page'),
+  /** The upload queue and the ingestion draft editor (the uploads feature) mount here. */
+  backstageUpload: null,
   // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
   adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
@@ -53,6 +60,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminGenres: () => import('#src/features/catalogue/pages/admin-genres-page'),
   adminChannels: () => import('#src/features/catalogue/pages/admin-channels-page'),
   adminChannel: () => import('#src/features/catalogue/pages/admin-channel-page'),
+  adminBackstageRequests: () => import('#src/features/backstage/pages/admin-backstage-requests-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -85,6 +93,12 @@ export type PageName =
   | 'customPage'
   | 'radio'
   | 'backstage'
+  | 'backstageRequests'
+  | 'backstageArtist'
+  | 'backstageTracks'
+  | 'backstageAlbums'
+  | 'backstageUpload'
+  | 'adminBackstageRequests'
   | 'adminDashboard'
   | 'adminUsers'
   | 'adminUser'

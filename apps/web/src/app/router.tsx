@@ -212,7 +212,7 @@ function PlayerNotFound() {
 /**
  * The route table of SPEC §2, the app's only one: each path, its guards and its page (registered
  * by name in pages.tsx; paths spelled in lib/paths.ts). Guards are layout routes here, never
- * inside pages. Areas still to come (`/billing/*`, `/backstage/*`, `/admin/*`) get child routes
+ * inside pages. Areas still to come (`/billing/*`) get child routes
  * here when their pages exist.
  */
 export const appRoutes: RouteObject[] = [
@@ -240,8 +240,25 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { Component: SiteLayout, children: [{ path: at.accountSettings, ...page('accountSettings') }] },
-          { path: at.backstage, ...page('backstage') },
+          {
+            Component: SiteLayout,
+            children: [
+              { path: at.accountSettings, ...page('accountSettings') },
+              // The backstage (issue 12): requests for any signed-in user; the artist's pages ask
+              // the server, which checks the user's link to each artist on every call.
+              { path: at.backstage, ...page('backstage') },
+              { path: at.backstageRequests, ...page('backstageRequests') },
+              {
+                element: <RequirePermission permission={PERMISSIONS.backstageAccess} />,
+                children: [
+                  { path: at.backstageArtist, ...page('backstageArtist') },
+                  { path: at.backstageTracks, ...page('backstageTracks') },
+                  { path: at.backstageAlbums, ...page('backstageAlbums') },
+                  { path: at.backstageUpload, ...page('backstageUpload') },
+                ],
+              },
+            ],
+          },
         ],
       },
       {
@@ -306,6 +323,7 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
               adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
               adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
+              adminRoute(at.adminBackstageRequests, 'adminBackstageRequests', A.backstageReview),
               { path: '*', Component: AdminNotFound },
             ],
           },

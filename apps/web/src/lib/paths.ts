@@ -69,6 +69,16 @@ export const paths = {
   adminGenres: () => '/admin/genres',
   adminChannels: () => '/admin/channels',
   adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
+  adminBackstageRequests: () => '/admin/backstage-requests',
+  backstage: () => '/backstage',
+  backstageRequests: () => '/backstage/requests',
+  backstageArtist: (a: { id: number }) => `/backstage/artists/${a.id}`,
+  backstageTracks: (artistId?: number) =>
+    artistId ? `/backstage/tracks?artist=${artistId}` : '/backstage/tracks',
+  backstageAlbums: (artistId?: number) =>
+    artistId ? `/backstage/albums?artist=${artistId}` : '/backstage/albums',
+  backstageUpload: () => '/backstage/upload',
+  backstageInsights: () => '/backstage/insights',
 } as const;
 
 /** The page of one search result, by its type. */
@@ -125,7 +135,13 @@ export const routePatterns = {
   customPage: '/pages/:pageSlug',
   customPageById: '/pages/:pageId/:pageSlug',
   radio: '/radio/:slug',
-  backstage: '/backstage/*',
+  backstage: '/backstage',
+  backstageRequests: '/backstage/requests',
+  backstageArtist: '/backstage/artists/:artistId',
+  backstageTracks: '/backstage/tracks',
+  backstageAlbums: '/backstage/albums',
+  backstageUpload: '/backstage/upload',
+  backstageInsights: '/backstage/insights',
   admin: '/admin',
   adminUsers: 'users',
   adminUser: 'users/:userId',
@@ -147,4 +163,5 @@ export const routePatterns = {
   adminGenres: 'genres',
   adminChannels: 'channels',
   adminChannel: 'channels/:channelId',
+  adminBackstageRequests: 'backstage-requests',
 } as const;

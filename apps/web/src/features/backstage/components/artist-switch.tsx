@@ -1,0 +1,47 @@
+import { PERMISSIONS } from '@zema/contracts';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { Select } from '#src/ui/select';
+import { useMyArtists } from '../api/list-my-artists';
+
+/**
+ * The artist a backstage page works on: `?artist=` when it is one of the user's, else their first.
+ * The server checks the link again on every call; this only picks what to show.
+ */
+export function useCurrentArtist() {
+  const auth = useAuth();
+  const artists = useMyArtists(auth.hasPermission(PERMISSIONS.backstageAccess));
+  const [params, setParams] = useSearchParams();
+  const wanted = Number(params.get('artist'));
+  const list = artists.data ?? [];
+  const current = list.find((a) => a.id === wanted) ?? list[0] ?? null;
+  const choose = (id: number) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('artist', String(id));
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    artists: list,
+    current,
+    choose,
+    isPending: artists.isPending && auth.hasPermission(PERMISSIONS.backstageAccess),
+  };
+}
+
+export function ArtistSwitch({ state }: { state: ReturnType<typeof useCurrentArtist> }) {
+  if (state.artists.length < 2 || !state.current) return null;
+  return (
+    <Select
+      label="Artist"
+      className="w-56"
+      items={state.artists.map((a) => ({ id: a.id, label: a.name }))}
+      selectedKey={state.current.id}
+      onSelectionChange={(key) => key !== null && state.choose(Number(key))}
+    />
+  );
+}

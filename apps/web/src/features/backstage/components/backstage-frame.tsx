@@ -1,0 +1,113 @@
+import { PERMISSIONS } from '@zema/contracts';
+import { Disc, LayoutDashboard, type LucideIcon, Music, Send, Upload, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
+import { cx } from '#src/ui/cx';
+import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
+import { useMyArtists } from '../api/list-my-artists';
+
+type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
+
+/**
+ * The backstage's frame: a title, the artist's navigation (only once the user manages an artist)
+ * and the page. The navigation scrolls sideways on a phone instead of wrapping.
+ */
+export function BackstageFrame({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  usePageTitle(title);
+  const auth = useAuth();
+  const artists = useMyArtists(auth.hasPermission(PERMISSIONS.backstageAccess));
+  const first = artists.data?.[0];
+  const nav: NavItem[] = first
+    ? [
+        { label: 'Overview', to: paths.backstage(), icon: LayoutDashboard, end: true },
+        { label: 'Profile', to: paths.backstageArtist(first), icon: UserRound },
+        { label: 'Tracks', to: paths.backstageTracks(), icon: Music },
+        { label: 'Albums', to: paths.backstageAlbums(), icon: Disc },
+        { label: 'Upload', to: paths.backstageUpload(), icon: Upload },
+        { label: 'Requests', to: paths.backstageRequests(), icon: Send },
+      ]
+    : [];
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
+        <header className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs font-semibold uppercase tracking-wider text-primary">Backstage</p>
+              <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
+              {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+            </div>
+            {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+          </div>
+          {nav.length > 0 && (
+            <nav aria-label="Backstage" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+              <ul className="flex min-w-max gap-1 border-b border-divider">
+                {nav.map((item) => (
+                  <li key={item.label}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className={({ isActive }) =>
+                        cx(
+                          '-mb-px flex items-center gap-2 rounded-t-theme border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-primary',
+                          isActive
+                            ? 'border-primary text-fg'
+                            : 'border-transparent text-muted hover:bg-hover hover:text-fg',
+                        )
+                      }
+                    >
+                      <item.icon aria-hidden className="size-4" />
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </header>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** A titled panel of a backstage page. */
+export function BackstageCard({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={cx('flex flex-col gap-4 rounded-theme border border-divider bg-bg p-4 md:p-6', className)}
+    >
+      {(title || actions) && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {title && <h2 className="text-lg font-semibold">{title}</h2>}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import {
+  ARTIST_ROLE_LABELS,
+  BACKSTAGE_REQUEST_STATUSES,
+  BACKSTAGE_REQUEST_TYPE_LABELS,
+  BACKSTAGE_REQUEST_TYPES,
+  type BackstageRequest,
+  denyBackstageRequestSchema,
+} from '@zema/contracts';
+import { operationPath } from '@zema/contracts/operation';
+import { uploads } from '@zema/contracts/operations/uploads';
+import { Download, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { firstErrorMessage } from '#src/lib/api-error';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
+import { Button } from '#src/ui/button';
+import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { Dialog } from '#src/ui/dialog';
+import { TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { toast } from '#src/ui/toast';
+import { useApproveRequest, useDenyRequest, useReviewList } from '../api/review';
+import { RequestStatusBadge } from '../components/request-list';
+
+const FILTERS = ['status', 'type'] as const;
+const ANY = 'any';
+const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/backstage-requests: artists asking to become, claim or verify an artist, and the review. */
+export default function AdminBackstageRequestsPage() {
+  const [params, setParams] = useListParams(FILTERS);
+  const apiQuery = useMemo(() => listApiQuery(params), [params]);
+  const list = useReviewList(apiQuery);
+  const [search, setSearch] = useListSearch(params.query, setParams);
+  const [open, setOpen] = useState<BackstageRequest | null>(null);
+
+  const columns = useMemo<DataTableColumn<BackstageRequest>[]>(
+    () => [
+      {
+        id: 'artist_name',
+        header: 'Artist',
+        sortKey: 'artist_name',
+        hideable: false,
+        cell: (r) => (
+          <button
+            type="button"
+            className="rounded-sm text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+            onClick={() => setOpen(r)}
+          >
+            {r.artist?.name ?? r.artist_name}
+          </button>
+        ),
+      },
+      { id: 'user', header: 'Requester', cell: (r) => `${r.user.display_name} (${r.user.email})` },
+      { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => BACKSTAGE_REQUEST_TYPE_LABELS[r.type] },
+      { id: 'role', header: 'Role', cell: (r) => ARTIST_ROLE_LABELS[r.role] },
+      {
+        id: 'status',
+        header: 'Status',
+        sortKey: 'status',
+        cell: (r) => <RequestStatusBadge status={r.status} />,
+      },
+      { id: 'created_at', header: 'Sent', sortKey: 'created_at', cell: (r) => dateOf(r.created_at) },
+    ],
+    [],
+  );
+
+  const activeFilters = FILTERS.filter((f) => params.filters[f]);
+  return (
+    <AdminPage
+      title="Backstage requests"
+      description="Artists asking to join, claim an artist page or get the verified badge."
+    >
+      <DataTable
+        label="Backstage requests"
+        storageKey="admin-backstage-requests"
+        columns={columns}
+        rows={list.data?.data}
+        total={list.data?.total ?? 0}
+        totalRelation={list.data?.total_relation}
+        getRowId={(r) => String(r.id)}
+        page={params.page}
+        perPage={params.perPage}
+        sort={params.sort}
+        order={params.order}
+        onSortChange={(sort, order) => setParams({ sort, order })}
+        onPageChange={(page) => setParams({ page })}
+        onPerPageChange={(perPage) => setParams({ perPage })}
+        isLoading={list.isPending}
+        onRowAction={(r) => setOpen(r)}
+        empty={<p className="text-sm text-muted">No requests for this filter.</p>}
+        toolbar={
+          <>
+            <TextField
+              aria-label="Search artist or requester"
+              type="search"
+              placeholder="Search artist or requester"
+              className="w-full sm:w-64"
+              value={search}
+              onChange={setSearch}
+              startAdornment={<Search aria-hidden />}
+            />
+            <Select
+              aria-label="Status"
+              className="w-40"
+              items={[
+                { id: ANY, label: 'Any status' },
+                ...BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] })),
+              ]}
+              selectedKey={params.filters.status ?? ANY}
+              onSelectionChange={(k) =>
+                setParams({ filters: { status: k === ANY || k === null ? undefined : String(k) } })
+              }
+            />
+            <Select
+              aria-label="Type"
+              className="w-48"
+              items={[
+                { id: ANY, label: 'Any type' },
+                ...BACKSTAGE_REQUEST_TYPES.map((t) => ({ id: t, label: BACKSTAGE_REQUEST_TYPE_LABELS[t] })),
+              ]}
+              selectedKey={params.filters.type ?? ANY}
+              onSelectionChange={(k) =>
+                setParams({ filters: { type: k === ANY || k === null ? undefined : String(k) } })
+              }
+            />
+            {activeFilters.length > 0 && (
+              <Button
+                variant="text"
+                size="sm"
+                onPress={() => setParams({ filters: Object.fromEntries(FILTERS.map((f) => [f, undefined])) })}
+              >
+                Clear filters
+              </Button>
+            )}
+          </>
+        }
+      />
+      {open && <ReviewDialog request={open} onClose={() => setOpen(null)} />}
+    </AdminPage>
+  );
+}
+
+/** One request in full, with Approve and Deny (the reason is required and shown to the requester). */
+function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose: () => void }) {
+  const approve = useApproveRequest();
+  const deny = useDenyRequest();
+  const [denying, setDenying] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const pending = request.status === 'pending';
+
+  const submitDeny = () => {
+    const parsed = denyBackstageRequestSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    deny.mutate(
+      { id: request.id, reason: parsed.data.reason },
+      {
+        onSuccess: () => {
+          toast.positive('Request denied');
+          onClose();
+        },
+        onError: (err) => setReasonError(firstErrorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      title={request.artist?.name ?? request.artist_name}
+      isOpen
+      onOpenChange={(o) => !o && onClose()}
+      size="lg"
+    >
+      <div className="flex flex-col gap-4">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-muted">Status</dt>
+          <dd>
+            <RequestStatusBadge status={request.status} />
+          </dd>
+          <dt className="font-medium text-muted">Type</dt>
+          <dd>{BACKSTAGE_REQUEST_TYPE_LABELS[request.type]}</dd>
+          <dt className="font-medium text-muted">Requester</dt>
+          <dd>
+            <a href={`/admin/users/${request.user.id}`} className="hover:underline">
+              {request.user.display_name}
+            </a>{' '}
+            <span className="text-muted">{request.user.email}</span>
+          </dd>
+          <dt className="font-medium text-muted">Artist</dt>
+          <dd>
+            {request.artist ? (
+              <a href={paths.artist(request.artist)} className="hover:underline">
+                {request.artist.name}
+              </a>
+            ) : (
+              `${request.artist_name} (new)`
+            )}
+          </dd>
+          <dt className="font-medium text-muted">Role</dt>
+          <dd>{ARTIST_ROLE_LABELS[request.role]}</dd>
+          <dt className="font-medium text-muted">Links</dt>
+          <dd>
+            {request.links.length ? (
+              <ul className="flex flex-col gap-1">
+                {request.links.map((url) => (
+                  <li key={url} className="break-all">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="text-primary hover:underline"
+                    >
+                      {url}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt className="font-medium text-muted">Message</dt>
+          <dd className="whitespace-pre-line">{request.message ?? '—'}</dd>
+          <dt className="font-medium text-muted">Proof</dt>
+          <dd>
+            {request.proof ? (
+              <a
+                href={operationPath(uploads.download.path, { id: request.proof.id })}
+                download
+                className="inline-flex items-center gap-1 text-primary hover:underline"
+              >
+                <Download aria-hidden className="size-4" />
+                {request.proof.name}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          {request.deny_reason && (
+            <>
+              <dt className="font-medium text-muted">Deny reason</dt>
+              <dd>{request.deny_reason}</dd>
+            </>
+          )}
+        </dl>
+        {pending && denying && (
+          <TextField
+            label="Reason"
+            multiline
+            rows={3}
+            isRequired
+            autoFocus
+            value={reason}
+            onChange={(v) => {
+              setReason(v);
+              setReasonError(null);
+            }}
+            description="The requester sees this reason and gets it by email."
+            errorMessage={reasonError ?? undefined}
+          />
+        )}
+        {pending && (
+          <div className="flex flex-wrap justify-end gap-2">
+            {denying ? (
+              <>
+                <Button variant="text" onPress={() => setDenying(false)}>
+                  Back
+                </Button>
+                <Button variant="danger" isPending={deny.isPending} onPress={submitDeny}>
+                  Deny request
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="outline" onPress={() => setDenying(true)}>
+                  Deny…
+                </Button>
+                <Button
+                  isPending={approve.isPending}
+                  onPress={() =>
+                    approve.mutate(request.id, {
+                      onSuccess: () => {
+                        toast.positive('Request approved');
+                        onClose();
+                      },
+                      onError: (err) => toast.danger(firstErrorMessage(err)),
+                    })
+                  }
+                >
+                  Approve
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

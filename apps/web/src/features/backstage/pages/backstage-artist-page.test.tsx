@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Artist } from '@zema/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { fail, mockApi, ok } from '#src/app/testing/mock-api';
+import { renderInRouter } from '#src/app/testing/render-app';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { ArtistForm } from './backstage-artist-page';
+
+beforeEach(() => resetBootstrapStore());
+afterEach(() => clearToasts());
+
+const artist: Artist = {
+  id: 7,
+  name: 'Selam',
+  verified: false,
+  image_small: null,
+  image_large: null,
+  bio: null,
+  links: [{ url: 'https://example.com/selam', label: 'Site' }],
+  plays: 0,
+  genres: [],
+  albums: [],
+};
+
+function show() {
+  renderInRouter(
+    <>
+      <ArtistForm artist={artist} />
+      <ToastRegion />
+    </>,
+    makeBootstrap({ user: makeUser() }),
+  );
+}
+
+const answers = (call: { method: string; path: string }) =>
+  call.path === '/api/v1/backstage/artists' ? ok({ artists: [] }) : undefined;
+
+describe("the backstage artist's profile form", () => {
+  it('saves bio, links and genres, and never sends the verified badge', async () => {
+    const calls = mockApi((call) =>
+      call.method === 'PUT' && call.path === '/api/v1/backstage/artists/7'
+        ? ok({ artist: { ...artist, bio: 'From Addis.' } })
+        : answers(call),
+    );
+    show();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Biography' }), 'From Addis.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Genres' }), 'Ethio jazz{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({
+      name: 'Selam',
+      image_small: null,
+      image_large: null,
+      bio: 'From Addis.',
+      links: [{ url: 'https://example.com/selam', label: 'Site' }],
+      genres: ['Ethio jazz'],
+    });
+    expect(put.body).not.toHaveProperty('verified');
+  });
+
+  it('checks link URLs before sending, and shows a 403 as a message', async () => {
+    const calls = mockApi((call) =>
+      call.method === 'PUT' ? fail(403, { message: 'You do not manage this artist.' }) : answers(call),
+    );
+    show();
+    const url = screen.getByRole('textbox', { name: 'URL' });
+    await userEvent.clear(url);
+    await userEvent.type(url, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Enter a full URL (https://…).')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://example.com/other');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('You do not manage this artist.')).toBeTruthy();
+  });
+});

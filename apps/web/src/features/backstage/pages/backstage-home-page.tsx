@@ -1,0 +1,100 @@
+import { ARTIST_ROLE_LABELS, type BackstageArtist, PERMISSIONS } from '@zema/contracts';
+import { BadgeCheck, Disc, ExternalLink, Music, Pencil, UserRound } from 'lucide-react';
+import { ErrorState } from '#src/components/states';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
+import { LinkButton } from '#src/ui/button';
+import { LoadingPage } from '#src/ui/loading-page';
+import { useMyArtists } from '../api/list-my-artists';
+import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
+import { RequestsPanel } from '../components/requests-panel';
+
+/**
+ * /backstage: the artist's overview once they manage an artist; before that, the ways in
+ * (become, claim, verify) and their requests.
+ */
+export default function BackstageHomePage() {
+  const auth = useAuth();
+  const hasAccess = auth.hasPermission(PERMISSIONS.backstageAccess);
+  const artists = useMyArtists(hasAccess);
+  if (hasAccess && artists.isPending) return <LoadingPage />;
+  if (hasAccess && artists.isError) return <ErrorState onRetry={() => artists.refetch()} />;
+  const managed = artists.data ?? [];
+  if (!managed.length)
+    return (
+      <BackstageFrame
+        title="Backstage for artists"
+        description="Release your music, keep your artist page up to date and see who is listening."
+      >
+        <RequestsPanel managed={[]} />
+      </BackstageFrame>
+    );
+  return (
+    <BackstageFrame title="Your artists" description="Everything you manage, in one place.">
+      <ul className="grid gap-4 md:grid-cols-2" aria-label="Your artists">
+        {managed.map((artist) => (
+          <li key={artist.id} className="min-w-0">
+            <ArtistCard artist={artist} />
+          </li>
+        ))}
+      </ul>
+    </BackstageFrame>
+  );
+}
+
+function ArtistCard({ artist }: { artist: BackstageArtist }) {
+  return (
+    <BackstageCard className="h-full">
+      <div className="flex items-center gap-4">
+        <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-hover">
+          {artist.image_small ? (
+            <img src={artist.image_small} alt="" className="size-full object-cover" />
+          ) : (
+            <UserRound aria-hidden className="size-8 text-muted" />
+          )}
+        </div>
+        <div className="min-w-0">
+          <h2 className="flex items-center gap-1 break-words text-lg font-semibold [overflow-wrap:anywhere]">
+            {artist.name}
+            {artist.verified && <BadgeCheck aria-label="Verified" className="size-5 shrink-0 text-primary" />}
+          </h2>
+          <p className="text-sm text-muted">You are: {ARTIST_ROLE_LABELS[artist.role]}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <LinkButton
+          href={paths.backstageArtist(artist)}
+          variant="primary"
+          size="sm"
+          startIcon={<Pencil aria-hidden />}
+        >
+          Edit profile
+        </LinkButton>
+        <LinkButton
+          href={paths.backstageTracks(artist.id)}
+          variant="outline"
+          size="sm"
+          startIcon={<Music aria-hidden />}
+        >
+          Tracks
+        </LinkButton>
+        <LinkButton
+          href={paths.backstageAlbums(artist.id)}
+          variant="outline"
+          size="sm"
+          startIcon={<Disc aria-hidden />}
+        >
+          Albums
+        </LinkButton>
+        <LinkButton
+          href={paths.artist(artist)}
+          variant="text"
+          size="sm"
+          startIcon={<ExternalLink aria-hidden />}
+        >
+          View public page
+        </LinkButton>
+      </div>
+    </BackstageCard>
+  );
+}
