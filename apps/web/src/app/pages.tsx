@@ -38,7 +38,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   backstageTracks: () => import('#src/features/backstage/pages/backstage-tracks-page'),
   backstageAlbums: () => import('#src/features/backstage/pages/backstage-albums-page'),
   /** The upload queue and the ingestion draft editor (the uploads feature) mount here. */
-  backstageUpload: null,
+  backstageUpload: () => import('#src/features/backstage/pages/backstage-upload-page'),
+  backstageRelease: () => import('#src/features/backstage/pages/backstage-release-page'),
   // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
   adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
@@ -98,6 +99,7 @@ export type PageName =
   | 'backstageTracks'
   | 'backstageAlbums'
   | 'backstageUpload'
+  | 'backstageRelease'
   | 'adminBackstageRequests'
   | 'adminDashboard'
   | 'adminUsers'

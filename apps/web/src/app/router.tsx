@@ -255,6 +255,7 @@ export const appRoutes: RouteObject[] = [
                   { path: at.backstageTracks, ...page('backstageTracks') },
                   { path: at.backstageAlbums, ...page('backstageAlbums') },
                   { path: at.backstageUpload, ...page('backstageUpload') },
+                  { path: at.backstageRelease, ...page('backstageRelease') },
                 ],
               },
             ],

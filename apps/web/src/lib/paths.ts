@@ -78,6 +78,7 @@ export const paths = {
   backstageAlbums: (artistId?: number) =>
     artistId ? `/backstage/albums?artist=${artistId}` : '/backstage/albums',
   backstageUpload: () => '/backstage/upload',
+  backstageRelease: (r: { id: number }) => `/backstage/releases/${r.id}`,
   backstageInsights: () => '/backstage/insights',
 } as const;
 
@@ -141,6 +142,7 @@ export const routePatterns = {
   backstageTracks: '/backstage/tracks',
   backstageAlbums: '/backstage/albums',
   backstageUpload: '/backstage/upload',
+  backstageRelease: '/backstage/releases/:releaseId',
   backstageInsights: '/backstage/insights',
   admin: '/admin',
   adminUsers: 'users',

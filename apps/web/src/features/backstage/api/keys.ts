@@ -15,5 +15,9 @@ export const backstageKeys = {
   reviewList: (query: Record<string, string>) => [...backstageKeys.reviewLists(), query] as const,
   request: (id: number) => [...backstageKeys.all, 'request', id] as const,
   artistSearch: (query: string) => [...backstageKeys.all, 'artist-search', query] as const,
+  releases: () => [...backstageKeys.all, 'releases'] as const,
+  releaseList: (page: number, status?: string) =>
+    [...backstageKeys.releases(), 'list', page, status ?? 'all'] as const,
+  release: (id: number) => [...backstageKeys.releases(), 'one', id] as const,
   listener: ['catalogue'] as const,
 };

@@ -3,7 +3,7 @@ import type { ReleaseDraft } from '@zema/contracts';
 import { backstageReleases as ops } from '@zema/contracts/operations/backstage-releases';
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
-import { releaseKeys } from './release-keys';
+import { backstageKeys } from './keys';
 
 /*
  * The release draft's writes (one call each, SPEC §7 style: every answer is the whole draft, so
@@ -11,8 +11,8 @@ import { releaseKeys } from './release-keys';
  */
 
 const remember = (queryClient: QueryClient, release: ReleaseDraft) => {
-  queryClient.setQueryData(releaseKeys.one(release.id), release);
-  void queryClient.invalidateQueries({ queryKey: [...releaseKeys.all, 'list'] });
+  queryClient.setQueryData(backstageKeys.release(release.id), release);
+  void queryClient.invalidateQueries({ queryKey: [...backstageKeys.releases(), 'list'] });
 };
 
 export async function createRelease(body: z.input<NonNullable<typeof ops.create.body>>) {
@@ -66,6 +66,6 @@ export function useDeleteRelease() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => api.call(ops.delete, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backstageKeys.releases() }),
   });
 }

@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileEntry } from '@zema/contracts';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { UploadQueuePanel } from '#src/components/uploads/upload-queue-panel';
 import type { UploadItem } from '#src/components/uploads/upload-types';
-import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
-import { useMyArtists } from '../api/get-my-artists';
-import { releaseKeys } from '../api/release-keys';
+import { useReleases } from '../api/get-releases';
+import { backstageKeys } from '../api/keys';
+import { useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
+import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
 
 /** The dropped folder a file came from (`Album/CD1/01.mp3` → `Album`); null for a loose file. */
@@ -25,7 +27,6 @@ export function releaseGroupOf(relativePath: string | null): string | null {
  * server while the others still upload. The drafts are edited and published below.
  */
 export default function BackstageUploadPage() {
-  usePageTitle('Upload music');
   const artists = useMyArtists();
   const [chosen, setChosen] = useState<number | null>(null);
   const artistId = chosen ?? artists.data?.[0]?.id ?? null;
@@ -60,35 +61,38 @@ export default function BackstageUploadPage() {
     try {
       const id = await releaseFor(releaseGroupOf(item.relativePath ?? entry.relative_path), artistId);
       const release = await addReleaseTrack({ id, fileEntryId: entry.id });
-      queryClient.setQueryData(releaseKeys.one(id), release);
+      queryClient.setQueryData(backstageKeys.release(id), release);
     } catch (err) {
       toast.danger(err instanceof Error ? err.message : 'The upload could not be added to a release.');
     }
   };
 
-  if (artists.isPending) return <p className="p-6 text-sm text-muted">Loading…</p>;
+  if (artists.isPending)
+    return (
+      <BackstageFrame title="Upload music">
+        <p className="text-sm text-muted">Loading…</p>
+      </BackstageFrame>
+    );
   if (!artists.data?.length)
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-start gap-4 p-6">
-        <h1 className="text-2xl font-semibold">Upload music</h1>
-        <p className="text-muted">
-          You need an artist profile before you can upload. Ask for one in the backstage.
-        </p>
-        <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
-      </div>
+      <BackstageFrame title="Upload music">
+        <BackstageCard>
+          <p className="text-muted">
+            You need an artist profile before you can upload. Ask for one in the backstage.
+          </p>
+          <div>
+            <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
+          </div>
+        </BackstageCard>
+      </BackstageFrame>
     );
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">Upload music</h1>
-          <p className="mt-1 text-sm text-muted">
-            Drop a folder to make an album (tracks in tag order), or single files for singles. Review the
-            details, then publish now or on a date.
-          </p>
-        </div>
-        {artists.data.length > 1 && (
+    <BackstageFrame
+      title="Upload music"
+      description="Drop a folder to make an album (tracks in tag order), or single files for singles. Review the details, then publish now or on a date."
+      actions={
+        artists.data.length > 1 ? (
           <Select
             label="Artist"
             className="min-w-56"
@@ -96,8 +100,9 @@ export default function BackstageUploadPage() {
             selectedKey={artistId}
             onSelectionChange={(key) => setChosen(Number(key))}
           />
-        )}
-      </header>
+        ) : undefined
+      }
+    >
       <UploadQueuePanel
         metadata={{ uploadType: 'backstage-track' }}
         accept={['audio/*']}
@@ -109,6 +114,39 @@ export default function BackstageUploadPage() {
       {releaseIds.map((id) => (
         <ReleaseEditor key={id} releaseId={id} />
       ))}
-    </div>
+      <UnpublishedReleases hide={releaseIds} />
+    </BackstageFrame>
+  );
+}
+
+/** Drafts and scheduled releases from earlier visits, to finish or publish. */
+function UnpublishedReleases({ hide }: { hide: number[] }) {
+  const drafts = useReleases(1, 'draft');
+  const scheduled = useReleases(1, 'scheduled');
+  const rows = [...(drafts.data?.data ?? []), ...(scheduled.data?.data ?? [])].filter(
+    (r) => !hide.includes(r.id),
+  );
+  if (!rows.length) return null;
+  return (
+    <BackstageCard title="Unpublished releases">
+      <ul className="flex flex-col divide-y divide-divider">
+        {rows.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <Link
+              to={paths.backstageRelease(r)}
+              className="font-medium text-fg outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              {r.name}
+            </Link>
+            <span className="text-sm text-muted">
+              {r.artist.name} · {r.tracks_count} {r.tracks_count === 1 ? 'track' : 'tracks'} ·{' '}
+              {r.status === 'scheduled' && r.publish_at
+                ? `scheduled for ${new Date(r.publish_at).toLocaleString()}`
+                : 'draft'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </BackstageCard>
   );
 }
