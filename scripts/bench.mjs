@@ -111,6 +111,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // The README's budgets and Lighthouse scores, each in its own process with its own servers.
 for (const script of [
   'scripts/bench/streaming.mjs',
+  'scripts/bench/tus-upload.mjs',
   'scripts/bench/request-cpu.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
