@@ -77,6 +77,18 @@ async function api(path, body) {
   return res.json();
 }
 
+/** One part PUT, retried like the browser's queue does (SPEC §9: 3 retries per chunk request). */
+async function putPart(url, body) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { method: 'PUT', body }).catch((err) => {
+      if (attempt >= 3) throw err;
+      return null;
+    });
+    if (res?.ok) return res.headers.get('etag');
+    if (res && (attempt >= 3 || res.status < 500)) throw new Error(`part PUT: ${res.status}`);
+  }
+}
+
 /** Zema's leg: what the browser's queue does for one large file. */
 async function viaZema() {
   const { uploadId, key } = await api('s3/multipart/create', {
@@ -101,9 +113,7 @@ async function viaZema() {
   const worker = async () => {
     while (next <= PARTS) {
       const n = next++;
-      const res = await fetch(await urlOf(n), { method: 'PUT', body: partBytes(n) });
-      if (!res.ok) throw new Error(`part ${n}: ${res.status}`);
-      parts.push({ PartNumber: n, ETag: res.headers.get('etag') });
+      parts.push({ PartNumber: n, ETag: await putPart(await urlOf(n), partBytes(n)) });
     }
   };
   await Promise.all(Array.from({ length: MULTIPART_PARTS_IN_FLIGHT }, worker));
