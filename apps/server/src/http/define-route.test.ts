@@ -9,17 +9,9 @@ import { defineRoute } from './define-route';
 /**
  * Routes that are deliberately not API operations: the web app's pages and build files (the SPA
  * fallback answers every unknown GET with index.html) and stored files (covers, avatars) by their
- * URL, and the tus endpoint. Nothing else may be registered by hand.
+ * URL. Nothing else may be registered by hand.
  */
-const NOT_OPERATIONS = new Set([
-  'GET /*',
-  'GET /storage/*',
-  // The tus 1.0 endpoint (PROTOCOLS): its protocol, not an operation, decides these requests.
-  'POST /api/v1/tus/upload',
-  'OPTIONS /api/v1/tus/upload',
-  'PATCH /api/v1/tus/upload/:id',
-  'DELETE /api/v1/tus/upload/:id',
-]);
+const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*']);
 
 const operationsDir = fileURLToPath(
   new URL('../../../../packages/contracts/src/operations/', import.meta.url),

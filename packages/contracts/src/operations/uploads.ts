@@ -19,13 +19,40 @@ import {
   tusEntryRequestSchema,
 } from '../uploads';
 
-/** The tus endpoint (not an operation: the tus server answers it, PROTOCOLS tus 1.0). */
+/** The tus endpoint; the tus server answers its requests (PROTOCOLS tus 1.0). */
 export const TUS_UPLOAD_PATH = '/api/v1/tus/upload';
 
 const files = { permission: 'files.create' } as const;
 
+const tusUpload = z.object({ id: z.string().min(1).max(200) });
+
 /** SPEC §7 upload calls, exactly. */
 export const uploads = defineOperations('Uploads', {
+  /**
+   * The tus 1.0 endpoint (PROTOCOLS): the tus server answers these, with the tus headers
+   * (Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset) rather than JSON bodies.
+   * HEAD `/api/v1/tus/upload/:id` answers the offset of an upload.
+   */
+  tusCreate: {
+    method: 'POST',
+    path: TUS_UPLOAD_PATH,
+    access: files,
+    summary: 'Start a resumable (tus) upload; Upload-Length and Upload-Metadata are checked first',
+  },
+  tusPatch: {
+    method: 'PATCH',
+    path: `${TUS_UPLOAD_PATH}/:id`,
+    access: files,
+    params: tusUpload,
+    summary: 'Send the next bytes of your tus upload from Upload-Offset',
+  },
+  tusTerminate: {
+    method: 'DELETE',
+    path: `${TUS_UPLOAD_PATH}/:id`,
+    access: files,
+    params: tusUpload,
+    summary: 'End your tus upload and drop its bytes',
+  },
   tusEntry: {
     method: 'POST',
     path: '/api/v1/tus/entries',

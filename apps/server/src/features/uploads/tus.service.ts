@@ -6,7 +6,7 @@ import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server
 import { fileExtension } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/operations/uploads';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { fileEntries, pendingUploads } from '#src/db/schema/index';
+import { fileEntries, pendingUploads, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { HttpError, validationError } from '#src/http/errors';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
@@ -154,16 +154,22 @@ export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' |
       const { user, file } = callerOf(req);
       if (!file || upload.size === undefined || upload.size !== file.size)
         throw { status_code: 400, body: `${TUS_MESSAGES.lengthRequired}\n` };
-      await deps.db.insert(pendingUploads).values({
-        key: upload.id,
-        kind: 'tus',
-        userId: user.id,
-        size: file.size,
-        name: file.name,
-        mime: file.mime,
-        extension: file.extension,
-        metadata: { ...file.metadata, parentId: file.parentId, relativePath: file.relativePath },
-        expiresAt: new Date(Date.now() + TUS_EXPIRY_MS),
+      await deps.db.transaction(async (tx) => {
+        // One creation per user at a time from the quota check to the reservation: two uploads
+        // started together cannot both fit in the space left for one.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await assertUploadAllowed({ db: tx, settings: deps.settings }, user, file);
+        await tx.insert(pendingUploads).values({
+          key: upload.id,
+          kind: 'tus',
+          userId: user.id,
+          size: file.size,
+          name: file.name,
+          mime: file.mime,
+          extension: file.extension,
+          metadata: { ...file.metadata, parentId: file.parentId, relativePath: file.relativePath },
+          expiresAt: new Date(Date.now() + TUS_EXPIRY_MS),
+        });
       });
       return {};
     },

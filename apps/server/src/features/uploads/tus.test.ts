@@ -313,6 +313,24 @@ describe('the tus protocol rules', () => {
     expect((await bodyOf(second)).message).toBe(UPLOAD_QUOTA_MESSAGE);
   });
 
+  it('lets only one of eight uploads started together into the space left for one', async () => {
+    const user = await createUser(t.db, {
+      roles: [],
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'space', value: 1 }] }],
+    });
+    const { headers } = await browser(user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        create(headers, 600_000, tusMetadata(`${n}.mp3`, 'audio/mpeg', 600_000)),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 422)).toHaveLength(7);
+    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).toHaveLength(
+      1,
+    );
+  });
+
   it('needs a signed-in caller with files.create and the anti-forgery header', async () => {
     const visitor = await tusFetch(endpoint, {
       method: 'POST',

@@ -146,10 +146,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       else reply.raw.destroy();
     }
   };
-  const tusRoute = { config: { access: { permission: PERMISSIONS.filesCreate } } } as const;
-
   // Creation: the file is checked (name, type, size for its kind, quota) before a byte is taken.
-  app.post(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, async (request, reply) => {
+  defineRoute(app, uploads.tusCreate, async (request, reply) => {
     let file: TusFile | null;
     try {
       file = await checkTusCreation(app.deps, request.user!, request.headers);
@@ -159,15 +157,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return toTus(request, reply, file ?? undefined);
   });
-  app.options(TUS_UPLOAD_PATH.slice(app.prefix.length), tusRoute, (request, reply) => toTus(request, reply));
-  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
-      ...tusRoute,
-      handler: (request, reply) => toTus(request, reply),
-    });
-  }
+  defineRoute(app, uploads.tusPatch, (request, reply) => toTus(request, reply));
+  defineRoute(app, uploads.tusTerminate, (request, reply) => toTus(request, reply));
+  // HEAD (the offset of an upload) answers for no GET, so it is a route of its own.
+  app.head(
+    `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
+    { config: { access: uploads.tusPatch.access } },
+    (request, reply) => toTus(request, reply),
+  );
 
   defineRoute(app, uploads.tusEntry, async (request) => {
     const entry = await finishTusUpload(app.deps, tus, request.user!, request.body.uploadKey);
