@@ -112,6 +112,8 @@ rmSync(dataDir, { recursive: true, force: true });
 for (const script of [
   'scripts/bench/streaming.mjs',
   'scripts/bench/tus-upload.mjs',
+  // Loads the server's TypeScript (it runs the app in-process next to s3rver).
+  ['--import', 'tsx', 'scripts/bench/s3-multipart.mjs'],
   'scripts/bench/request-cpu.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',

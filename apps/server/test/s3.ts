@@ -132,6 +132,10 @@ export async function startS3() {
     }
     handle(req, res);
   });
+  // Clients keep connections alive between part PUTs: closing an idle one just as a client reuses
+  // it resets that request (Node's 5 s default), so idle connections live longer than any pause.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

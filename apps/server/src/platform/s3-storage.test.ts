@@ -89,7 +89,7 @@ describe('S3 storage driver', () => {
     expect(storage.keyFromUrl('https://cdn.example.com/../x')).toBeNull();
   });
 
-  it('lists the parts of a multipart upload across ListParts pages and aborts it', async () => {
+  it('lists the parts of a multipart upload with their ETags and aborts it', async () => {
     const key = generateStorageKey('tests', 'bin');
     const uploadId = await storage.createMultipart(key, 'application/octet-stream');
     // Tiny parts are fine until completion; three parts, each PUT to its signed URL.

@@ -2,8 +2,10 @@ import { uploads } from '@zema/contracts/operations/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
+import { isS3Storage } from '#src/platform/s3-storage';
 import {
   abortMultipartUpload,
+  cleanUpAbandonedMultipartUploads,
   completeMultipartUpload,
   createEntryFromUpload,
   createMultipartUpload,
@@ -15,6 +17,16 @@ import {
 /** Direct-to-storage uploads (SPEC §7 `s3/*`): the browser sends the bytes to the bucket. */
 export const s3UploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const user = (request: Parameters<typeof callerOf>[0]) => callerOf(request).user;
+  // What expired while no server ran goes once at start-up (on the task runner, not delaying it);
+  // a schedule runs the same function afterwards.
+  if (isS3Storage(app.deps.storage)) {
+    app.addHook('onReady', (done) => {
+      app.deps.background.run('uploads.s3-cleanup', () =>
+        cleanUpAbandonedMultipartUploads(app.deps, new Date()),
+      );
+      done();
+    });
+  }
 
   defineRoute(app, uploads.s3Presign, async (request) =>
     presignUpload(app.deps, user(request), request.body),

@@ -1,3 +1,4 @@
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import {
   type FileEntry,
   fileExtension,
@@ -12,7 +13,7 @@ import { pendingUploads } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
-import { isS3Storage, type S3FileStorage, type UploadedPart } from '#src/platform/s3-storage';
+import { isS3NotFound, isS3Storage, type S3FileStorage, type UploadedPart } from '#src/platform/s3-storage';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
 import {
   createFileEntry,
@@ -200,6 +201,22 @@ async function pendingOf(
   return row;
 }
 
+/**
+ * What the store refuses because of what the client sent (a part too small, a wrong ETag, an
+ * upload already completed or aborted) is the client's error: 404 or 422 with the store's reason,
+ * never a 500.
+ */
+async function asClientError<T>(field: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isS3NotFound(err)) throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
+    const status = err instanceof S3ServiceException ? (err.$metadata.httpStatusCode ?? 500) : 500;
+    if (status >= 400 && status < 500) throw validationError({ [field]: [(err as Error).message] });
+    throw err;
+  }
+}
+
 /** Parts an upload of `size` bytes can have: S3's 5 MiB minimum part, at least one (an empty file). */
 export const maxPartsFor = (size: number) =>
   Math.min(MULTIPART_MAX_PARTS, Math.max(1, Math.ceil(size / MULTIPART_PART_MIN_BYTES)));
@@ -233,7 +250,7 @@ export async function uploadedParts(
 ): Promise<{ parts: UploadedPart[] }> {
   const storage = await directStorage(deps);
   const row = await pendingOf(deps, user, input, ['multipart']);
-  return { parts: await storage.listParts(row.key, input.uploadId) };
+  return { parts: await asClientError('uploadId', () => storage.listParts(row.key, input.uploadId)) };
 }
 
 /** POST s3/multipart/complete → S3 joins the parts into the object; s3/entries comes next. */
@@ -247,7 +264,7 @@ export async function completeMultipartUpload(
   const numbers = input.parts.map((p) => p.PartNumber);
   if (new Set(numbers).size !== numbers.length || numbers.some((n) => n > maxPartsFor(row.size)))
     throw validationError({ parts: [S3_UPLOAD_MESSAGES.partOutOfRange] });
-  await storage.completeMultipart(row.key, input.uploadId, input.parts);
+  await asClientError('parts', () => storage.completeMultipart(row.key, input.uploadId, input.parts));
   // The object is private: its bucket location is of no use to the browser.
   return { location: null };
 }

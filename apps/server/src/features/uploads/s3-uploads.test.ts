@@ -193,6 +193,15 @@ describe('S3 direct uploads', () => {
     expect(listed.statusCode).toBe(404);
   });
 
+  it('answers 404, not 500, for an upload the store no longer has', async () => {
+    const user = await createUser(t.db);
+    const { uploadId, key } = await multipartUpload(user.id, 6 * MB);
+    await bucket().abortMultipart(key, uploadId);
+    const listed = await post(t, user.id, '/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId });
+    expect(listed.statusCode).toBe(404);
+    expect(listed.json().message).toBe(S3_UPLOAD_MESSAGES.notFound);
+  });
+
   it('signs at most 10 part numbers per call, and none beyond the declared size', async () => {
     const user = await createUser(t.db);
     const { uploadId, key } = await multipartUpload(user.id, 200 * MB);
