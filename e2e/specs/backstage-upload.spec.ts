@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, ApiSession, signInWith, uniqueEmail } from '../support/accounts';
+import { signInWith } from '../support/accounts';
+import { approvedArtist } from '../support/backstage';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -13,7 +14,6 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
  * /backstage/upload, fix a title in the draft, publish, and hear the album in the player.
  */
 
-const PASSWORD = 'correct-horse-battery';
 let dir: string;
 let albumDir: string;
 
@@ -48,35 +48,18 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function approvedArtist(project: string) {
-  const user = await ApiSession.open();
-  await user.register(uniqueEmail('artist', project), PASSWORD);
-  const artistName = `Uploader ${project} ${Date.now().toString(36)}`;
-  const { request } = await user.postOk<{ request: { id: number } }>('/api/v1/backstage/requests', {
-    type: 'become_artist',
-    artist_name: artistName,
-    role: 'artist',
-    links: [],
-  });
-  const admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
-  await admin.postOk(`/api/v1/admin/backstage-requests/${request.id}/approve`);
-  await admin.dispose();
-  return { user, artistName };
-}
-
 test('a new artist drops a folder, fixes a title, publishes and hears the album', async ({
   page,
   context,
-}, info) => {
+}) => {
   test.slow();
   await dismissCookieNotice(context);
-  const { user } = await approvedArtist(info.project.name);
+  const { user } = await approvedArtist('uploader');
   await signInWith(page, user);
   await page.goto('/backstage/upload');
   await expect(page.getByRole('heading', { name: 'Upload music', level: 1 })).toBeVisible();
 
-  await page.getByLabel(/choose a folder/i).setInputFiles(albumDir);
+  await page.getByLabel('Folder to upload').setInputFiles(albumDir);
 
   const release = page.getByRole('region', { name: 'Night Drive' });
   await expect(release).toBeVisible();
@@ -110,9 +93,9 @@ test('a new artist drops a folder, fixes a title, publishes and hears the album'
   await expectPlaying(page);
 });
 
-test('the draft page reads well in light and dark', async ({ page, context }, info) => {
+test('the draft page reads well in light and dark', async ({ page, context }) => {
   await dismissCookieNotice(context);
-  const { user } = await approvedArtist(info.project.name);
+  const { user } = await approvedArtist('uploader');
   await signInWith(page, user);
   for (const mode of ['light', 'dark'] as const) {
     await useThemeMode(page, mode);

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { ADMIN, ApiSession, signInWith } from '../support/accounts';
+import { signInWith } from '../support/accounts';
+import { approvedArtist } from '../support/backstage';
 import { expect, expectAccessible, test, withBootstrap } from '../support/fixtures';
 import { dismissCookieNotice } from '../support/theme';
 
@@ -34,17 +35,17 @@ function fileOnDisk(name: string, bytes: number): string {
 }
 
 async function openUploadPage(page: Page) {
-  const api = await ApiSession.open();
-  await api.login(ADMIN.email, ADMIN.password);
-  await signInWith(page, api);
-  await api.dispose();
+  // The upload page is an artist's: an approved artist of this test's own.
+  const { user } = await approvedArtist('queue');
+  await signInWith(page, user);
+  await user.dispose();
   await dismissCookieNotice(page.context());
   await withBootstrap(page, (data) => {
     data.settings.uploads.chunk_size = CHUNK;
     data.settings.uploads.chunked = true;
   });
   await page.goto(UPLOAD_PAGE);
-  await expect(page.getByRole('group', { name: 'Drop files or folders here' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Drop audio files or a folder here' })).toBeVisible();
 }
 
 const row = (page: Page, name: string) =>
