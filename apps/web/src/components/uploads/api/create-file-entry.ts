@@ -20,7 +20,9 @@ export interface CreateFileEntryInput {
  */
 export async function createFileEntry(input: CreateFileEntryInput): Promise<FileEntry> {
   const form = new FormData();
-  form.append('file', input.file);
+  // The bare name: a browser sends a folder-picked file's path inside the folder as its file name,
+  // which the server refuses; that path travels in the metadata (relativePath) instead.
+  form.append('file', input.file, input.file.name);
   form.append('clientMime', input.clientMime);
   if (input.clientExtension) form.append('clientExtension', input.clientExtension);
   form.append('metadata', JSON.stringify(input.metadata));
