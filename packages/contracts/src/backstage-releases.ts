@@ -23,6 +23,7 @@ export const RELEASE_MESSAGES = {
   entryUsed: 'This upload is already part of a release.',
   singleHasOneTrack: 'A single has one track. Choose another type to add more.',
   publishAtPast: 'Choose a date in the future, or publish now.',
+  imageNotOurs: 'Upload the cover here.',
 } as const;
 
 export const trackDraftSchema = z.object({

@@ -217,13 +217,16 @@ export async function createRelease(
 }
 
 export async function updateRelease(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'storage'>,
   user: ReleaseCaller,
   id: number,
   input: z.output<typeof updateReleaseRequestSchema>,
 ) {
   const release = await ownRelease(deps.db, user, id);
   assertEditable(release);
+  // A cover is a picture uploaded here (re-encoded, on our storage), never any address.
+  if (input.image && !deps.storage.keyFromUrl(input.image))
+    throw validationError({ image: [RELEASE_MESSAGES.imageNotOurs] });
   if (input.type === 'single') {
     const [n] = await deps.db.select({ n: count() }).from(trackDrafts).where(eq(trackDrafts.releaseId, id));
     if ((n?.n ?? 0) > 1) throw validationError({ type: [RELEASE_MESSAGES.singleHasOneTrack] });

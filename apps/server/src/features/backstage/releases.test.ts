@@ -212,6 +212,19 @@ describe('backstage releases', () => {
     expect(release.tracks[0].duplicate_of).toMatchObject({ name: 'same' });
   });
 
+  it('takes a cover uploaded here, never an outside address', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA });
+    const outside = await api(owner, 'PUT', `/releases/${id}`, {
+      image: 'https://tracker.example/pixel.gif',
+    });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors.image).toEqual([RELEASE_MESSAGES.imageNotOurs]);
+    const key = generateStorageKey('images', 'webp');
+    const ours = await api(owner, 'PUT', `/releases/${id}`, { image: t.app.storage.publicUrl(key) });
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect(ours.json().release.image).toBe(t.app.storage.publicUrl(key));
+  });
+
   it('moves the uploads of a deleted draft to the trash', async () => {
     const { id } = await newRelease(owner, { artist_id: artistA });
     const entry = await upload(ownerId, 'gone.wav');

@@ -176,9 +176,14 @@ export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' |
     onResponseError(_req, err) {
       const mapped = tusError(err);
       if (mapped) return mapped;
-      const status = (err as { status_code?: number }).status_code;
-      if (status === undefined || status >= 500) deps.log.error({ err }, 'tus upload request failed');
-      return undefined;
+      const { status_code: status, body } = err as { status_code?: number; body?: unknown };
+      if (status === undefined || status >= 500) {
+        deps.log.error({ err }, 'tus upload request failed');
+        return { status_code: 500, body: JSON.stringify({ message: 'Server Error' }) };
+      }
+      // The tus server's own refusals (offset mismatch, unknown upload…) in the SPEC §8 shape too.
+      const message = typeof body === 'string' && body.trim() ? body.trim() : 'The upload was refused.';
+      return { status_code: status, body: JSON.stringify({ message }) };
     },
   });
   // Termination (DELETE) ends the reservation too.

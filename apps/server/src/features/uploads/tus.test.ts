@@ -226,6 +226,8 @@ describe('the tus protocol rules', () => {
     const res = await tusFetch(endpoint, { method: 'POST', headers: { ...headers, 'upload-length': '10' } });
     expect(res.status).toBe(412);
     expect(res.headers.get('tus-resumable')).toBe('1.0.0');
+    // SPEC §8: every refusal of the API is JSON.
+    expect(await res.json()).toEqual({ message: 'Tus-Resumable Required' });
   });
 
   it('answers 409 to a PATCH at the wrong offset, changing nothing', async () => {

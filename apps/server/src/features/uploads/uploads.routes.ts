@@ -115,6 +115,9 @@ function plainMetadata(raw: string | undefined) {
   return { parentId: result.data.parentId ?? null, relativePath };
 }
 
+/** The only tus version spoken here (PROTOCOLS). */
+const TUS_VERSION = '1.0.0';
+
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = createTusUploads(app.deps);
   // What a stopped server left behind goes once at start-up (on the task runner, not delaying it);
@@ -134,6 +137,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
    * (request id, security headers) go along, as Fastify will not send this reply itself.
    */
   const toTus = async (request: FastifyRequest, reply: FastifyReply, file?: TusFile) => {
+    // PROTOCOLS tus: a missing or other version is 412. Answered here rather than by the tus
+    // server, whose answer is plain text: every refusal of the API is SPEC §8 JSON.
+    if (request.headers['tus-resumable'] !== TUS_VERSION) {
+      return reply
+        .code(412)
+        .header('tus-version', TUS_VERSION)
+        .header('tus-resumable', TUS_VERSION)
+        .send({ message: 'Tus-Resumable Required' });
+    }
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }

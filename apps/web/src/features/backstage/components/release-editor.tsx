@@ -1,6 +1,6 @@
 import { RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
 import { formatDuration } from '#src/lib/format-duration';
 import { paths } from '#src/lib/paths';
@@ -15,6 +15,7 @@ import {
   useUpdateRelease,
   useUpdateTrackDraft,
 } from '../api/release-mutations';
+import { useUploadBackstageImage } from '../api/upload-image';
 
 const TYPE_LABELS: Record<(typeof RELEASE_TYPES)[number], string> = {
   album: 'Album',
@@ -26,6 +27,45 @@ const typeOptions = RELEASE_TYPES.map((id) => ({ id, label: TYPE_LABELS[id] }));
 
 const errorsOf = (err: unknown) => (err instanceof ApiError ? (err.errors ?? {}) : {});
 const first = (errors: Record<string, string[]>, key: string) => errors[key]?.[0];
+
+/** Uploads a picture (re-encoded by the server) and makes it the release's cover. */
+function CoverButton({ release }: { release: ReleaseDraft }) {
+  const upload = useUploadBackstageImage();
+  const update = useUpdateRelease(release.id);
+  const input = useRef<HTMLInputElement>(null);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: (image) => update.mutate({ image }, { onSuccess: () => toast.positive('Cover saved') }),
+      onError: (err) =>
+        toast.danger(err instanceof Error ? err.message : 'The picture could not be uploaded.'),
+    });
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => {
+          pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <Button
+        variant="outline"
+        size="sm"
+        isPending={upload.isPending || update.isPending}
+        onPress={() => input.current?.click()}
+      >
+        {release.image ? 'Change cover' : 'Add cover'}
+      </Button>
+    </>
+  );
+}
 
 /** The release's own fields: name, type, date, genres, description. */
 function ReleaseFields({ release }: { release: ReleaseDraft }) {
@@ -78,12 +118,16 @@ function ReleaseFields({ release }: { release: ReleaseDraft }) {
 
   return (
     <form onSubmit={save} className="grid gap-4 sm:grid-cols-[8rem_1fr]" aria-label="Release details">
-      <div className="flex size-32 items-center justify-center overflow-hidden rounded-theme bg-bg-alt text-muted">
-        {release.image ? (
-          <img src={release.image} alt="" className="size-full object-cover" />
-        ) : (
-          <Disc3 aria-hidden="true" className="size-12" />
-        )}
+      <div className="flex flex-col gap-2">
+        <div className="flex size-32 items-center justify-center overflow-hidden rounded-theme bg-bg-alt text-muted">
+          {release.image ? (
+            <img src={release.image} alt="" className="size-full object-cover" />
+          ) : (
+            <Disc3 aria-hidden="true" className="size-12" />
+          )}
+        </div>
+        {!locked && <CoverButton release={release} />}
+        {first(errors, 'image') && <span className="text-xs text-danger">{first(errors, 'image')}</span>}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
