@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,9 +39,18 @@ function mp3(path: string, tags: Record<string, string>, frequency: number) {
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'zema-e2e-upload-'));
+  // Bytes of their own for each run (a unique comment tag): the desktop and mobile runs share one
+  // server, and a file identical to another run's published track is flagged as a duplicate.
+  const run = randomUUID();
   albumDir = join(dir, 'Night Drive');
   mkdirSync(albumDir);
-  const album = { album: 'Night Drive', artist: 'Tag Artist', date: '2024', genre: 'Synthwave' };
+  const album = {
+    album: 'Night Drive',
+    artist: 'Tag Artist',
+    date: '2024',
+    genre: 'Synthwave',
+    comment: run,
+  };
   // Named out of order on purpose: the album follows the tags' track numbers, not file names.
   mp3(join(albumDir, 'b.mp3'), { ...album, title: 'Neon Avenue', track: '2/3' }, 330);
   mp3(join(albumDir, 'a.mp3'), { ...album, title: 'Midnight Intro', track: '1/3' }, 220);
@@ -66,6 +76,7 @@ test('a new artist drops a folder, fixes a title, publishes and hears the album'
   const tracks = release.getByRole('list', { name: 'Tracks' }).getByRole('listitem');
   await expect(tracks).toHaveCount(3);
   await expect(release.getByText('Ready', { exact: true })).toHaveCount(3);
+  await expect(release.getByText(/already published as/)).toHaveCount(0);
   const titles = release.getByRole('textbox', { name: /^Title of track/ });
   for (const [i, title] of ['Midnight Intro', 'Neon Avenue', 'Dawn Outro'].entries())
     await expect(titles.nth(i)).toHaveValue(title);
@@ -82,7 +93,7 @@ test('a new artist drops a folder, fixes a title, publishes and hears the album'
   );
 
   await release.getByRole('button', { name: 'Publish' }).click();
-  await expect(release.getByText('Published')).toBeVisible();
+  await expect(release.getByText('Published', { exact: true })).toBeVisible();
   await release.getByRole('link', { name: 'Open the album' }).click();
 
   await expect(page.getByRole('heading', { name: 'Night Drive', level: 1 })).toBeVisible();
