@@ -7,10 +7,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { permissionRole, permissions, roles } from '#src/db/schema/index';
 import { createArtist, createTrack, setTrackAudioFromFile } from '#src/domain/music/catalogue.writes';
 import { GUEST_ROLE_CACHE_KEY } from '#src/domain/users/users.service';
+import { ifRangeMatches, notModified, parseRange } from '#src/http/ranges';
 import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS, audioContentType, sniffAudioFormat } from '#src/lib/audio';
 import { makeWav } from '#test/catalogue';
 import { createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
-import { ifRangeMatches, notModified, parseRange } from './ranges';
 import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream';
 
 describe('range rules', () => {

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tracks } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
 import { audioContentType } from '#src/lib/audio';
-import { ifRangeMatches, notModified, parseRange, type Validators } from './ranges';
 
 /**
  * GET/HEAD tracks/{id}/stream. The hot path of the player: range reads of a few hundred KB,

@@ -409,11 +409,12 @@ export async function deleteFileEntries(
  * The bytes of a live file entry its owner (or an admin) asks for. Anyone else gets the same 404
  * as for an entry that does not exist: whether someone's private file exists is not told.
  */
-export async function openFileEntry(
-  deps: Pick<Deps, 'db' | 'storage'>,
+/** The live file entry `id` when `actor` may read it; 404 otherwise (never "forbidden": no hint it exists). */
+export async function findReadableFileEntry(
+  deps: Pick<Deps, 'db'>,
   actor: FileActor,
   id: number,
-): Promise<{ entry: FileEntryRow; stream: Readable; size: number }> {
+): Promise<FileEntryRow> {
   const [entry] = await deps.db
     .select()
     .from(fileEntries)
@@ -426,9 +427,7 @@ export async function openFileEntry(
       ),
     );
   if (!entry) throw new HttpError(404, MESSAGES.notFound);
-  const file = await deps.storage.get(entry.path);
-  if (!file) throw new HttpError(404, MESSAGES.notFound);
-  return { entry, ...file };
+  return entry;
 }
 
 // ---- the plain (one request) upload ----

@@ -329,4 +329,31 @@ describe('GET file-entries/:id/download', () => {
     expect(missing.statusCode).toBe(404);
     expect((await request(t.app, guest(), { method: 'GET', url: entry.url })).statusCode).toBe(401);
   });
+
+  it('answers one Range with 206, 416 past the end, 304 when unchanged', async () => {
+    const user = await createUser(t.db);
+    const owner = await sessionFor(t.db, user.id);
+    const pdf = pdfBytes();
+    const res = await plainUpload(user.id, [filePart('notes.pdf', 'application/pdf', pdf)]);
+    const { url } = res.json().fileEntry as { url: string };
+    const get = (headers: Record<string, string>) => request(t.app, owner, { method: 'GET', url, headers });
+
+    const whole = await get({});
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const part = await get({ range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${pdf.length}`);
+    expect(part.rawPayload.equals(pdf.subarray(10, 20))).toBe(true);
+    const tail = await get({ range: 'bytes=-5' });
+    expect(tail.rawPayload.equals(pdf.subarray(pdf.length - 5))).toBe(true);
+    const past = await get({ range: `bytes=${pdf.length}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${pdf.length}`);
+    // A stale If-Range gets the whole file, as RFC 9110 says.
+    const stale = await get({ range: 'bytes=0-9', 'if-range': '"stale"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(pdf)).toBe(true);
+    const cached = await get({ 'if-none-match': String(whole.headers.etag) });
+    expect(cached.statusCode).toBe(304);
+  });
 });

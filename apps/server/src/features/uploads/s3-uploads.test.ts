@@ -114,6 +114,26 @@ describe('S3 direct uploads', () => {
       size: data.length,
     });
     expect(again.statusCode).toBe(404);
+
+    // Read back through the authorised route: a redirect to a URL signed for this key, for minutes.
+    const download = await request(t.app, await sessionFor(t.db, user.id), {
+      method: 'GET',
+      url: fileEntry.url,
+    });
+    expect(download.statusCode).toBe(302);
+    const signed = String(download.headers.location);
+    expect(signed).toContain(encodeURI(key));
+    expect(signed).toMatch(/X-Amz-Expires=300\b/);
+    const fetched = await fetch(signed);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(data)).toBe(true);
+    const stranger = await createUser(t.db);
+    const refused = await request(t.app, await sessionFor(t.db, stranger.id), {
+      method: 'GET',
+      url: fileEntry.url,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers.location).toBeUndefined();
   });
 
   it('multipart: a generated 110 MB file in parts signed by batch, listed, completed and byte-identical', async () => {

@@ -12,13 +12,15 @@ import { TUS_UPLOAD_PATH, uploads } from '@zema/contracts/operations/uploads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, validationError } from '#src/http/errors';
+import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
+import type { FileStorage } from '#src/platform/storage';
 import {
   deleteFileEntries,
   FILE_ENTRY_MESSAGES,
   type FileActor,
   fileEntryJson,
-  openFileEntry,
+  findReadableFileEntry,
   PLAIN_UPLOAD_MESSAGES,
   receiveToWorkFile,
   restoreFileEntries,
@@ -219,13 +221,66 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   defineRoute(app, uploads.download, async (request, reply) => {
-    const { entry, stream, size } = await openFileEntry(app.deps, actorOf(request.user!), request.params.id);
-    return reply
-      .header('content-type', entry.mime)
-      .header('content-length', size)
-      .header('content-disposition', attachment(entry.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    const entry = await findReadableFileEntry(app.deps, actorOf(request.user!), request.params.id);
+    return sendStoredFile(app.deps.storage, request, reply, entry);
   });
 };
+
+/** How long a signed download URL for a private file on S3 stays valid. */
+export const DOWNLOAD_URL_SECONDS = 300;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * A file entry's bytes for a caller already authorised. On S3 a redirect to a signed URL for this
+ * one key, valid for minutes, so the bytes never pass through Zema; on local disk the file itself,
+ * with validators and a single Range (a video or a large master resumes, a player seeks).
+ */
+async function sendStoredFile(
+  storage: FileStorage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: { path: string; name: string; mime: string },
+): Promise<FastifyReply> {
+  const notFound = () => new HttpError(404, MESSAGES.notFound);
+  reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+  if (storage.signedUrl) {
+    const url = await storage.signedUrl(entry.path, {
+      expiresIn: DOWNLOAD_URL_SECONDS,
+      disposition: attachment(entry.name),
+    });
+    return reply.redirect(url, 302);
+  }
+  const info = await storage.stat(entry.path);
+  if (!info) throw notFound();
+  const validators: Validators = {
+    etag: `"${info.modifiedAt.getTime().toString(16)}-${info.size.toString(16)}"`,
+    lastModified: new Date(Math.floor(info.modifiedAt.getTime() / 1000) * 1000),
+  };
+  reply
+    .header('content-type', entry.mime)
+    .header('content-disposition', attachment(entry.name))
+    .header('accept-ranges', 'bytes')
+    .header('etag', validators.etag)
+    .header('last-modified', validators.lastModified.toUTCString());
+  if (notModified(header(request, 'if-none-match'), header(request, 'if-modified-since'), validators)) {
+    return reply.code(304).send();
+  }
+  let decision = parseRange(header(request, 'range'), info.size);
+  if (decision.kind !== 'full' && !ifRangeMatches(header(request, 'if-range'), validators)) {
+    decision = { kind: 'full' };
+  }
+  if (decision.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+  }
+  const range = decision.kind === 'partial' ? { start: decision.start, end: decision.end } : undefined;
+  const file = info.size === 0 ? null : await storage.get(entry.path, range);
+  if (info.size > 0 && !file) throw notFound();
+  const length = range ? range.end - range.start + 1 : info.size;
+  reply.code(range ? 206 : 200).header('content-length', length);
+  if (range) reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+  return reply.send(file ? file.stream : '');
+}
