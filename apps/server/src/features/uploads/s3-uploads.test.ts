@@ -270,50 +270,38 @@ describe('S3 direct uploads', () => {
     expect((await uploadsInBucket()).some((u) => u.UploadId === uploadId)).toBe(true);
   });
 
-  it('refuses an object whose real size differs from the declared one, and deletes it', async () => {
+  /** Presigns `declared` bytes of a file, PUTs `body` to the URL, then asks for its entry. */
+  async function putAndFinish(name: string, mime: string, declared: number, body: Buffer) {
     const user = await createUser(t.db);
     const presign = await post(t, user.id, '/api/v1/s3/simple/presign', {
-      filename: 'a.pdf',
-      mime: 'application/pdf',
-      size: 2048,
-      extension: 'pdf',
+      filename: name,
+      mime,
+      size: declared,
+      extension: name.split('.').pop(),
     });
     const { url, key } = presign.json();
+    await fetch(url, { method: 'PUT', headers: { 'content-type': mime }, body });
+    expect(await bucket().head(key)).not.toBeNull();
+    const entry = await post(t, user.id, '/api/v1/s3/entries', {
+      clientMime: mime,
+      clientName: name,
+      filename: key,
+      size: declared,
+    });
+    return { key, entry };
+  }
+
+  it.each([
     // A store that checks the signed Content-Length refuses this PUT already; s3rver does not, so
     // the entry check is what is tested here.
-    await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf(1024) });
-    expect(await bucket().head(key)).not.toBeNull();
-
-    const entry = await post(t, user.id, '/api/v1/s3/entries', {
-      clientMime: 'application/pdf',
-      clientName: 'a.pdf',
-      filename: key,
-      size: 2048,
-    });
+    ['an object whose real size differs from the declared one', 'a.pdf', 'application/pdf', 2048, pdf(1024)],
+    ['audio whose bytes are not audio', 'song.mp3', 'audio/mpeg', 4096, pdf(4096)],
+  ] as const)('refuses %s, and deletes it', async (_case, name, mime, declared, body) => {
+    const { key, entry } = await putAndFinish(name, mime, declared, body);
     expect(entry.statusCode).toBe(422);
     expect(entry.json().errors.file).toBeDefined();
     expect(await bucket().head(key)).toBeNull();
     expect(await t.db.select().from(fileEntries).where(eq(fileEntries.path, key))).toEqual([]);
-  });
-
-  it('refuses audio whose bytes are not audio, and deletes it', async () => {
-    const user = await createUser(t.db);
-    const presign = await post(t, user.id, '/api/v1/s3/simple/presign', {
-      filename: 'song.mp3',
-      mime: 'audio/mpeg',
-      size: 4096,
-      extension: 'mp3',
-    });
-    const { url, key } = presign.json();
-    await fetch(url, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: pdf(4096) });
-    const entry = await post(t, user.id, '/api/v1/s3/entries', {
-      clientMime: 'audio/mpeg',
-      clientName: 'song.mp3',
-      filename: key,
-      size: 4096,
-    });
-    expect(entry.statusCode).toBe(422);
-    expect(await bucket().head(key)).toBeNull();
   });
 
   it('refuses before signing what the settings refuse, and bad input, with 422', async () => {

@@ -30,7 +30,6 @@ import {
   assertParentFolder,
   asTusHttpError,
   checkTusCreation,
-  cleanUpAbandonedUploads,
   createTusUploads,
   finishTusUpload,
   type TusFile,
@@ -122,12 +121,8 @@ const TUS_VERSION = '1.0.0';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = createTusUploads(app.deps);
-  // What a stopped server left behind goes once at start-up (on the task runner, not delaying it);
-  // a schedule runs the same function afterwards.
-  app.addHook('onReady', (done) => {
-    app.deps.background.run('uploads.cleanup', () => cleanUpAbandonedUploads(app.deps, new Date()));
-    done();
-  });
+  // What a stopped server left behind goes with the schedule's first run, seconds after start-up
+  // (scheduled-tasks.ts), like every later one.
   // Scoped to these routes: the per-request limits come from the upload settings (readPlainUpload).
   await app.register(fastifyMultipart);
   // tus PATCH bodies are left unread for the tus server, which streams them to its store.
