@@ -1,145 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Track, updateBackstageTrackSchema } from '@zema/contracts';
-import { Music, Pencil, Search, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Music } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { EmptyState, ErrorState } from '#src/components/states';
 import { formatDuration } from '#src/lib/format-duration';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
-import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Dialog } from '#src/ui/dialog';
-import { Form, FormCheckbox, FormTextField, TextField } from '#src/ui/field';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
-import { LoadingPage } from '#src/ui/loading-page';
-import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
-import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useDeleteBackstageTrack, useUpdateBackstageTrack } from '../api/edit-items';
 import { useArtistTracks } from '../api/list-artist-items';
-import { ArtistSwitch, useCurrentArtist } from '../components/artist-switch';
-import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ImageField } from '../components/fields';
-import { Pager } from '../components/pager';
+import { type ItemKind, ItemListPage } from '../components/item-list';
 
-const PER_PAGE = 20;
+const TRACKS: ItemKind<Track> = {
+  one: 'track',
+  many: 'tracks',
+  title: 'Tracks',
+  description: 'Your released tracks. New music goes through Upload.',
+  useList: useArtistTracks,
+  useDelete: useDeleteBackstageTrack,
+  icon: Music,
+  href: (track) => paths.track(track),
+  details: (track) =>
+    [track.album?.name, formatDuration(track.duration_ms / 1000), `${track.plays} plays`]
+      .filter(Boolean)
+      .join(' · ') + (track.explicit ? ' · Explicit' : ''),
+  deleteNote:
+    'The track and its audio file are removed, with its likes and playlist entries. This cannot be undone.',
+  Editor: (props) => <TrackDialog {...props} />,
+  footer: (
+    <LinkButton href={paths.backstageUpload()} variant="outline" className="self-start">
+      Upload new music
+    </LinkButton>
+  ),
+};
 
 /** /backstage/tracks: the artist's tracks, searched and paged, with edit and delete. */
 export default function BackstageTracksPage() {
-  const artist = useCurrentArtist();
-  if (artist.isPending) return <LoadingPage />;
-  return (
-    <BackstageFrame title="Tracks" description="Your released tracks. New music goes through Upload.">
-      {artist.current ? (
-        <TrackList
-          key={artist.current.id}
-          artistId={artist.current.id}
-          switcher={<ArtistSwitch state={artist} />}
-        />
-      ) : (
-        <EmptyState title="No artist yet" description="Once a request is approved, your tracks show here." />
-      )}
-    </BackstageFrame>
-  );
-}
-
-function TrackList({ artistId, switcher }: { artistId: number; switcher: React.ReactNode }) {
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(text.trim(), 250);
-  const list = useArtistTracks(artistId, {
-    page: String(page),
-    perPage: String(PER_PAGE),
-    ...(query ? { query } : {}),
-  });
-  const [editing, setEditing] = useState<Track | null>(null);
-  const [deleting, setDeleting] = useState<Track | null>(null);
-  const del = useDeleteBackstageTrack();
-  return (
-    <BackstageCard>
-      <div className="flex flex-wrap items-end gap-3">
-        <TextField
-          aria-label="Search tracks"
-          type="search"
-          placeholder="Search tracks"
-          className="w-full sm:w-64"
-          value={text}
-          onChange={(v) => {
-            setText(v);
-            setPage(1);
-          }}
-          startAdornment={<Search aria-hidden />}
-        />
-        {switcher}
-      </div>
-      {list.isPending ? (
-        <Spinner label="Loading tracks" />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={query ? 'No tracks match this search' : 'No tracks yet'} />
-      ) : (
-        <>
-          <ul aria-label="Tracks" className="flex flex-col divide-y divide-divider">
-            {list.data.data.map((track) => (
-              <li key={track.id} className="flex items-center gap-3 py-2">
-                <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-theme bg-hover">
-                  {track.image ? (
-                    <img src={track.image} alt="" className="size-full object-cover" />
-                  ) : (
-                    <Music aria-hidden className="size-5 text-muted" />
-                  )}
-                </div>
-                <div className="min-w-0 flex-1">
-                  <a href={paths.track(track)} className="block truncate font-medium hover:underline">
-                    {track.name}
-                  </a>
-                  <p className="truncate text-sm text-muted">
-                    {[track.album?.name, formatDuration(track.duration_ms / 1000), `${track.plays} plays`]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    {track.explicit ? ' · Explicit' : ''}
-                  </p>
-                </div>
-                <Button variant="icon" aria-label={`Edit ${track.name}`} onPress={() => setEditing(track)}>
-                  <Pencil aria-hidden />
-                </Button>
-                <Button variant="icon" aria-label={`Delete ${track.name}`} onPress={() => setDeleting(track)}>
-                  <Trash2 aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} lastPage={list.data.last_page ?? 1} onChange={setPage} label="Tracks pages" />
-        </>
-      )}
-      {editing && <TrackDialog track={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? ''}?`}
-        confirmLabel="Delete track"
-        danger
-        isPending={del.isPending}
-        onConfirm={() =>
-          deleting &&
-          del.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.positive('Track deleted');
-              setDeleting(null);
-            },
-            onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
-          })
-        }
-      >
-        The track and its audio file are removed, with its likes and playlist entries. This cannot be undone.
-      </ConfirmDialog>
-      <LinkButton href={paths.backstageUpload()} variant="outline" className="self-start">
-        Upload new music
-      </LinkButton>
-    </BackstageCard>
-  );
+  return <ItemListPage kind={TRACKS} />;
 }
 
 const trackFormSchema = z.object({
@@ -150,7 +51,7 @@ const trackFormSchema = z.object({
 });
 type TrackFormValues = z.infer<typeof trackFormSchema>;
 
-function TrackDialog({ track, onClose }: { track: Track; onClose: () => void }) {
+function TrackDialog({ item: track, onClose }: { item: Track; onClose: () => void }) {
   const save = useUpdateBackstageTrack();
   const form = useForm<TrackFormValues>({
     resolver: zodResolver(trackFormSchema),

@@ -1,0 +1,170 @@
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import { Pencil, Search, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { EmptyState, ErrorState } from '#src/components/states';
+import { Button } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { TextField } from '#src/ui/field';
+import { LoadingPage } from '#src/ui/loading-page';
+import { Spinner } from '#src/ui/spinner';
+import { toast } from '#src/ui/toast';
+import { useDebouncedValue } from '#src/ui/use-debounced-value';
+import { ArtistSwitch, useCurrentArtist } from './artist-switch';
+import { BackstageCard, BackstageFrame } from './backstage-frame';
+import { Pager } from './pager';
+
+const PER_PAGE = 20;
+
+type Item = { id: number; name: string; image: string | null };
+type Page<T> = { data: T[]; last_page?: number | null };
+
+/** What differs between the artist's tracks and albums pages; the list around it is one. */
+export type ItemKind<T extends Item> = {
+  /** Singular and plural, lower case: 'track', 'tracks'. */
+  one: string;
+  many: string;
+  title: string;
+  description: string;
+  useList: (artistId: number, query: Record<string, string>) => UseQueryResult<Page<T>>;
+  useDelete: () => UseMutationResult<unknown, Error, number>;
+  icon: LucideIcon;
+  href: (item: T) => string;
+  /** The line under the name: what it is, how long, how often played. */
+  details: (item: T) => string;
+  /** What deleting takes with it, said in the confirmation. */
+  deleteNote: string;
+  Editor: (props: { item: T; onClose: () => void }) => ReactNode;
+  footer?: ReactNode;
+};
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** /backstage/tracks and /backstage/albums: the current artist's items, searched and paged, with edit and delete. */
+export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
+  const artist = useCurrentArtist();
+  if (artist.isPending) return <LoadingPage />;
+  return (
+    <BackstageFrame title={kind.title} description={kind.description}>
+      {artist.current ? (
+        <ItemList
+          key={artist.current.id}
+          kind={kind}
+          artistId={artist.current.id}
+          switcher={<ArtistSwitch state={artist} />}
+        />
+      ) : (
+        <EmptyState
+          title="No artist yet"
+          description={`Once a request is approved, your ${kind.many} show here.`}
+        />
+      )}
+    </BackstageFrame>
+  );
+}
+
+function ItemList<T extends Item>({
+  kind,
+  artistId,
+  switcher,
+}: {
+  kind: ItemKind<T>;
+  artistId: number;
+  switcher: ReactNode;
+}) {
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(text.trim(), 250);
+  const list = kind.useList(artistId, {
+    page: String(page),
+    perPage: String(PER_PAGE),
+    ...(query ? { query } : {}),
+  });
+  const [editing, setEditing] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const del = kind.useDelete();
+  const Icon = kind.icon;
+  const { Editor } = kind;
+  return (
+    <BackstageCard>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField
+          aria-label={`Search ${kind.many}`}
+          type="search"
+          placeholder={`Search ${kind.many}`}
+          className="w-full sm:w-64"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            setPage(1);
+          }}
+          startAdornment={<Search aria-hidden />}
+        />
+        {switcher}
+      </div>
+      {list.isPending ? (
+        <Spinner label={`Loading ${kind.many}`} />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState title={query ? `No ${kind.many} match this search` : `No ${kind.many} yet`} />
+      ) : (
+        <>
+          <ul aria-label={capital(kind.many)} className="flex flex-col divide-y divide-divider">
+            {list.data.data.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 py-2">
+                <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-theme bg-hover">
+                  {item.image ? (
+                    <img src={item.image} alt="" className="size-full object-cover" />
+                  ) : (
+                    <Icon aria-hidden className="size-5 text-muted" />
+                  )}
+                </div>
+                <div className="min-w-0 flex-1">
+                  <a href={kind.href(item)} className="block truncate font-medium hover:underline">
+                    {item.name}
+                  </a>
+                  <p className="truncate text-sm text-muted">{kind.details(item)}</p>
+                </div>
+                <Button variant="icon" aria-label={`Edit ${item.name}`} onPress={() => setEditing(item)}>
+                  <Pencil aria-hidden />
+                </Button>
+                <Button variant="icon" aria-label={`Delete ${item.name}`} onPress={() => setDeleting(item)}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            lastPage={list.data.last_page ?? 1}
+            onChange={setPage}
+            label={`${capital(kind.many)} pages`}
+          />
+        </>
+      )}
+      {editing && <Editor item={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        confirmLabel={`Delete ${kind.one}`}
+        danger
+        isPending={del.isPending}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.positive(`${capital(kind.one)} deleted`);
+              setDeleting(null);
+            },
+            onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
+          })
+        }
+      >
+        {kind.deleteNote}
+      </ConfirmDialog>
+      {kind.footer}
+    </BackstageCard>
+  );
+}
