@@ -58,7 +58,8 @@ describe('/backstage/tracks', () => {
         );
       if (call.method === 'PUT' && call.path === '/api/v1/backstage/tracks/1')
         return ok({ track: { ...track(1, 'Ambassel (Live)') } });
-      if (call.method === 'DELETE' && call.path === '/api/v1/backstage/tracks/2') return ok({ message: 'Deleted.' });
+      if (call.method === 'DELETE' && call.path === '/api/v1/backstage/tracks/2')
+        return ok({ message: 'Deleted.' });
       return undefined;
     });
     show();
