@@ -1,16 +1,14 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@zema/contracts/admin';
 import { audit } from '@zema/contracts/operations/audit';
-import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
+import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
-import { TextField } from '#src/ui/field';
-import { Select } from '#src/ui/select';
 import { useAuditList } from '../api/list-audit';
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
@@ -33,9 +31,7 @@ const targetLink = (e: AuditEntry) => {
   return base ? `${base}/${e.target_id}` : null;
 };
 
-const ANY_ACTION = 'any';
 const actionOptions = (current: string | undefined) => [
-  { id: ANY_ACTION, label: 'Any action' },
   ...AUDIT_ACTIONS.map((a) => ({ id: a, label: a })),
   // An entry written by an older version, followed from its row.
   ...(current && !(AUDIT_ACTIONS as readonly string[]).includes(current)
@@ -123,7 +119,6 @@ export default function AuditLogPage() {
     [setParams],
   );
 
-  const activeFilters = FILTERS.filter((f) => params.filters[f]);
   return (
     <AdminPage
       title="Audit log"
@@ -149,23 +144,14 @@ export default function AuditLogPage() {
         empty={<p className="text-sm text-muted">No actions recorded for this filter.</p>}
         toolbar={
           <>
-            <TextField
-              aria-label="Search target or action"
-              type="search"
-              placeholder="Search target or action"
-              className="w-full sm:w-64"
-              value={search}
-              onChange={setSearch}
-              startAdornment={<Search aria-hidden />}
-            />
-            <Select
-              aria-label="Action"
+            <ListSearchField label="Search target or action" value={search} onChange={setSearch} />
+            <FilterSelect
+              label="Action"
+              anyLabel="Any action"
               className="w-52"
-              items={actionOptions(params.filters.action)}
-              selectedKey={params.filters.action ?? ANY_ACTION}
-              onSelectionChange={(k) =>
-                setParams({ filters: { action: k === ANY_ACTION || k === null ? undefined : String(k) } })
-              }
+              options={actionOptions(params.filters.action)}
+              value={params.filters.action}
+              onChange={(action) => setParams({ filters: { action } })}
             />
             <label className="flex items-center gap-1 text-xs text-muted">
               From
@@ -187,15 +173,11 @@ export default function AuditLogPage() {
                 className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
               />
             </label>
-            {activeFilters.length > 0 && (
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => setParams({ filters: Object.fromEntries(FILTERS.map((f) => [f, undefined])) })}
-              >
-                Clear filters
-              </Button>
-            )}
+            <ClearFiltersButton
+              filters={FILTERS}
+              values={params.filters}
+              onClear={(filters) => setParams({ filters })}
+            />
           </>
         }
       />

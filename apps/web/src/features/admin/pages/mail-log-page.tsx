@@ -1,17 +1,14 @@
 import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
 import { logs } from '@zema/contracts/operations/logs';
-import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
+import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
-import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
-import { TextField } from '#src/ui/field';
-import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { useMailMessage } from '../api/get-mail-log-message';
 import { useMailLog } from '../api/list-mail-log';
@@ -21,7 +18,6 @@ import { StatusBadge } from '../components/status-badge';
 const FILTERS = ['status'] as const;
 
 const STATUSES = [
-  { id: 'any', label: 'Any status' },
   { id: 'sent', label: 'Sent' },
   { id: 'failed', label: 'Failed' },
 ];
@@ -93,7 +89,6 @@ export default function MailLogPage() {
     [],
   );
 
-  const status = params.filters.status ?? 'any';
   return (
     <AdminPage
       title="Mail log"
@@ -125,29 +120,20 @@ export default function MailLogPage() {
         }
         toolbar={
           <>
-            <TextField
-              aria-label="Search recipient or subject"
-              type="search"
-              placeholder="Search recipient or subject"
-              className="w-full sm:w-64"
-              value={search}
-              onChange={setSearch}
-              startAdornment={<Search aria-hidden />}
-            />
-            <Select
-              aria-label="Status"
+            <ListSearchField label="Search recipient or subject" value={search} onChange={setSearch} />
+            <FilterSelect
+              label="Status"
+              anyLabel="Any status"
               className="w-36"
-              items={STATUSES}
-              selectedKey={status}
-              onSelectionChange={(k) =>
-                setParams({ filters: { status: k === 'any' ? undefined : String(k) } })
-              }
+              options={STATUSES}
+              value={params.filters.status}
+              onChange={(status) => setParams({ filters: { status } })}
             />
-            {params.filters.status && (
-              <Button variant="text" size="sm" onPress={() => setParams({ filters: { status: undefined } })}>
-                Clear filters
-              </Button>
-            )}
+            <ClearFiltersButton
+              filters={FILTERS}
+              values={params.filters}
+              onClear={(filters) => setParams({ filters })}
+            />
           </>
         }
       />

@@ -8,9 +8,10 @@ import {
 } from '@zema/contracts';
 import { operationPath } from '@zema/contracts/operation';
 import { uploads } from '@zema/contracts/operations/uploads';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
@@ -18,13 +19,11 @@ import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
-import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useApproveRequest, useDenyRequest, useReviewList } from '../api/review';
 import { RequestStatusBadge } from '../components/request-list';
 
 const FILTERS = ['status', 'type'] as const;
-const ANY = 'any';
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
 const dateOf = (iso: string) =>
@@ -69,7 +68,6 @@ export default function AdminBackstageRequestsPage() {
     [],
   );
 
-  const activeFilters = FILTERS.filter((f) => params.filters[f]);
   return (
     <AdminPage
       title="Backstage requests"
@@ -95,48 +93,30 @@ export default function AdminBackstageRequestsPage() {
         empty={<p className="text-sm text-muted">No requests for this filter.</p>}
         toolbar={
           <>
-            <TextField
-              aria-label="Search artist or requester"
-              type="search"
-              placeholder="Search artist or requester"
-              className="w-full sm:w-64"
-              value={search}
-              onChange={setSearch}
-              startAdornment={<Search aria-hidden />}
+            <ListSearchField label="Search artist or requester" value={search} onChange={setSearch} />
+            <FilterSelect
+              label="Status"
+              anyLabel="Any status"
+              options={BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))}
+              value={params.filters.status}
+              onChange={(status) => setParams({ filters: { status } })}
             />
-            <Select
-              aria-label="Status"
-              className="w-40"
-              items={[
-                { id: ANY, label: 'Any status' },
-                ...BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] })),
-              ]}
-              selectedKey={params.filters.status ?? ANY}
-              onSelectionChange={(k) =>
-                setParams({ filters: { status: k === ANY || k === null ? undefined : String(k) } })
-              }
-            />
-            <Select
-              aria-label="Type"
+            <FilterSelect
+              label="Type"
+              anyLabel="Any type"
               className="w-48"
-              items={[
-                { id: ANY, label: 'Any type' },
-                ...BACKSTAGE_REQUEST_TYPES.map((t) => ({ id: t, label: BACKSTAGE_REQUEST_TYPE_LABELS[t] })),
-              ]}
-              selectedKey={params.filters.type ?? ANY}
-              onSelectionChange={(k) =>
-                setParams({ filters: { type: k === ANY || k === null ? undefined : String(k) } })
-              }
+              options={BACKSTAGE_REQUEST_TYPES.map((t) => ({
+                id: t,
+                label: BACKSTAGE_REQUEST_TYPE_LABELS[t],
+              }))}
+              value={params.filters.type}
+              onChange={(type) => setParams({ filters: { type } })}
             />
-            {activeFilters.length > 0 && (
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => setParams({ filters: Object.fromEntries(FILTERS.map((f) => [f, undefined])) })}
-              >
-                Clear filters
-              </Button>
-            )}
+            <ClearFiltersButton
+              filters={FILTERS}
+              values={params.filters}
+              onClear={(filters) => setParams({ filters })}
+            />
           </>
         }
       />
