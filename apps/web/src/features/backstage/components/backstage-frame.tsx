@@ -1,5 +1,14 @@
 import { PERMISSIONS } from '@zema/contracts';
-import { Disc, LayoutDashboard, type LucideIcon, Music, Send, Upload, UserRound } from 'lucide-react';
+import {
+  ChartLine,
+  Disc,
+  LayoutDashboard,
+  type LucideIcon,
+  Music,
+  Send,
+  Upload,
+  UserRound,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '#src/lib/bootstrap-store';
@@ -37,6 +46,7 @@ export function BackstageFrame({
         { label: 'Tracks', to: paths.backstageTracks(), icon: Music },
         { label: 'Albums', to: paths.backstageAlbums(), icon: Disc },
         { label: 'Upload', to: paths.backstageUpload(), icon: Upload },
+        { label: 'Insights', to: paths.backstageInsights(), icon: ChartLine },
         { label: 'Requests', to: paths.backstageRequests(), icon: Send },
       ]
     : [];
