@@ -2,6 +2,7 @@ export * from './account';
 export * from './appearance';
 export * from './auth';
 export * from './backstage';
+export * from './backstage-insights';
 export * from './backstage-releases';
 export * from './bootstrap';
 export * from './catalogue';

@@ -40,6 +40,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   /** The upload queue and the ingestion draft editor (the uploads feature) mount here. */
   backstageUpload: () => import('#src/features/backstage/pages/backstage-upload-page'),
   backstageRelease: () => import('#src/features/backstage/pages/backstage-release-page'),
+  backstageInsights: () => import('#src/features/backstage/pages/backstage-insights-page'),
   // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
   adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
@@ -100,6 +101,7 @@ export type PageName =
   | 'backstageAlbums'
   | 'backstageUpload'
   | 'backstageRelease'
+  | 'backstageInsights'
   | 'adminBackstageRequests'
   | 'adminDashboard'
   | 'adminUsers'

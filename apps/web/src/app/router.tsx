@@ -256,6 +256,7 @@ export const appRoutes: RouteObject[] = [
                   { path: at.backstageAlbums, ...page('backstageAlbums') },
                   { path: at.backstageUpload, ...page('backstageUpload') },
                   { path: at.backstageRelease, ...page('backstageRelease') },
+                  { path: at.backstageInsights, ...page('backstageInsights') },
                 ],
               },
             ],

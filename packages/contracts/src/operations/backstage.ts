@@ -14,6 +14,7 @@ import {
   updateBackstageArtistSchema,
   updateBackstageTrackSchema,
 } from '../backstage';
+import { insightsQuerySchema, insightsResponseSchema } from '../backstage-insights';
 import {
   albumPageSchema,
   albumResponseSchema,
@@ -74,6 +75,19 @@ export const backstage = defineOperations('Backstage', {
     body: updateBackstageArtistSchema,
     response: artistResponseSchema,
     summary: "Edit your artist's page: name, bio, images, links, genres",
+  },
+  /**
+   * Plays over time, unique listeners, top tracks, countries and devices of one of your artists
+   * (an admin's, or an analytics viewer's, of any artist): 403 for an artist you do not manage.
+   */
+  insights: {
+    method: 'GET',
+    path: '/api/v1/backstage/artists/:id/insights',
+    access: artistArea,
+    params: idParams,
+    query: insightsQuerySchema,
+    response: insightsResponseSchema,
+    summary: "Your artist's plays, listeners, top tracks, countries and devices over a range",
   },
   artistTracks: {
     method: 'GET',

@@ -12,6 +12,10 @@ import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'dr
  * (names without versions); '' is "unknown". Grain `h`, `d` or `m`. Hourly rows of the track,
  * album and artist dimensions are kept 8 days only (see the migration): at a large catalogue they
  * would outnumber the plays themselves.
+ *
+ * The backstage's insights (features/backstage/insights.service.ts) split each artist's plays too:
+ * `artist_country` and `artist_device`, keyed `<artistId>:<code>` ('<artistId>:' = unknown), grains
+ * `d` and `m` only (migration 0016). A track's play counts for every artist credited on it.
  */
 export const playRollups = pgTable(
   'play_rollups',
@@ -77,4 +81,19 @@ export const listenerCounts = pgTable(
     primaryKey({ columns: [t.periodStart, t.periodEnd] }),
     index('listener_counts_period_end').on(t.periodEnd),
   ],
+);
+
+/**
+ * Who listened to an artist on which UTC day (migration 0016): exact unique listeners of an artist
+ * over any run of days, for the backstage's insights. `listener_id` is `analyticsListeners.id`; a
+ * play of a track counts for every artist credited on it.
+ */
+export const artistListeners = pgTable(
+  'artist_listeners',
+  {
+    artistId: integer('artist_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    listenerId: integer('listener_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.artistId, t.day, t.listenerId] })],
 );

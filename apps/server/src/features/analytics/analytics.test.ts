@@ -126,12 +126,20 @@ describe('rollups', () => {
     for (const [k, v] of after)
       if ((before.get(k) ?? 0) !== v) changed.push(`${k} +${v - (before.get(k) ?? 0)}`);
     const buckets = { h: hourOf(at), d: dayOf(at), m: monthOf(at) };
+    // Each credited artist's country and device, by day and month (the backstage's insights).
+    const perArtist = [artist1, artist2].flatMap((id) => [
+      ['artist_country', `${id}:DE`],
+      ['artist_device', `${id}:computer`],
+    ]);
     expect(changed.sort()).toEqual(
-      expected
-        .flatMap(([dimension, key]) =>
+      [
+        ...expected.flatMap(([dimension, key]) =>
           (['h', 'd', 'm'] as const).map((grain) => `${dimension} ${grain} ${buckets[grain]} ${key} +1`),
-        )
-        .sort(),
+        ),
+        ...perArtist.flatMap(([dimension, key]) =>
+          (['d', 'm'] as const).map((grain) => `${dimension} ${grain} ${buckets[grain]} ${key} +1`),
+        ),
+      ].sort(),
     );
     // The listener's day row has this hour's bit, the month row this day's.
     const mine = (await listenerRows(t.db)).filter((r) => r.listener === `u:${user.id}`);

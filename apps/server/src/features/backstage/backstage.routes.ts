@@ -1,4 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
+import { hasPermission } from '@zema/contracts';
+import { ANALYTICS_VIEW_PERMISSION } from '@zema/contracts/admin';
 import { backstage, backstageReview } from '@zema/contracts/operations/backstage';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +31,7 @@ import {
   updateMyArtist,
   updateMyTrack,
 } from './backstage.service';
+import { assertMayReadInsights, getArtistInsights } from './insights.service';
 
 const notFound = () => new HttpError(404, 'Not found.');
 
@@ -76,6 +79,16 @@ export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, backstage.updateArtist, async (request) => {
     await updateMyArtist(app.deps, me(request), request.params.id, request.body, actorOf(request));
     return artistAnswer(request.params.id);
+  });
+  // The artist's managers; an admin or an analytics viewer sees any artist's (the dashboard's data).
+  defineRoute(app, backstage.insights, async (request) => {
+    const { user } = callerOf(request);
+    const artist = await assertMayReadInsights(
+      app.db,
+      { id: user.id, mayReadAll: hasPermission(user, ANALYTICS_VIEW_PERMISSION) },
+      request.params.id,
+    );
+    return getArtistInsights(app.db, artist, request.query);
   });
   defineRoute(app, backstage.artistTracks, async (request) =>
     listArtistTracks(app.db, me(request), request.params.id, request.query),

@@ -11,6 +11,7 @@ export const backstageKeys = {
   items: (kind: 'tracks' | 'albums', artistId: number) => [...backstageKeys.all, kind, artistId] as const,
   itemList: (kind: 'tracks' | 'albums', artistId: number, query: Record<string, string>) =>
     [...backstageKeys.items(kind, artistId), query] as const,
+  insights: (artistId: number, range: string) => [...backstageKeys.all, 'insights', artistId, range] as const,
   reviewLists: () => [...backstageKeys.all, 'review'] as const,
   reviewList: (query: Record<string, string>) => [...backstageKeys.reviewLists(), query] as const,
   request: (id: number) => [...backstageKeys.all, 'request', id] as const,

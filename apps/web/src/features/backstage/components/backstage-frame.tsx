@@ -1,7 +1,16 @@
 import { PERMISSIONS } from '@zema/contracts';
-import { Disc, LayoutDashboard, type LucideIcon, Music, Send, Upload, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import {
+  ChartLine,
+  Disc,
+  LayoutDashboard,
+  type LucideIcon,
+  Music,
+  Send,
+  Upload,
+  UserRound,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
@@ -37,9 +46,22 @@ export function BackstageFrame({
         { label: 'Tracks', to: paths.backstageTracks(), icon: Music },
         { label: 'Albums', to: paths.backstageAlbums(), icon: Disc },
         { label: 'Upload', to: paths.backstageUpload(), icon: Upload },
+        { label: 'Insights', to: paths.backstageInsights(), icon: ChartLine },
         { label: 'Requests', to: paths.backstageRequests(), icon: Send },
       ]
     : [];
+  // On a phone the tabs scroll sideways: bring the current one into view (Insights sits far right).
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the page or the tabs change.
+  useEffect(() => {
+    const bar = navRef.current;
+    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !active) return;
+    const tab = active.getBoundingClientRect();
+    const box = bar.getBoundingClientRect();
+    bar.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname, nav.length]);
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8">
@@ -53,7 +75,7 @@ export function BackstageFrame({
             {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
           </div>
           {nav.length > 0 && (
-            <nav aria-label="Backstage" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+            <nav ref={navRef} aria-label="Backstage" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
               <ul className="flex min-w-max gap-1 border-b border-divider">
                 {nav.map((item) => (
                   <li key={item.label}>
