@@ -67,6 +67,9 @@ export async function managedArtist(
 }
 
 /** A release the caller may work on, or a 404 (never telling another artist's drafts exist). */
+/** A release started without a name, until a track or the uploader names it. */
+const UNNAMED = 'Untitled';
+
 async function ownRelease(db: Db, user: ReleaseCaller, id: number): Promise<ReleaseRow> {
   const [row] = await db.select().from(releaseDrafts).where(eq(releaseDrafts.id, id));
   if (!row || !(await managedArtist(db, user, row.artistId))) throw new HttpError(404, 'Not found.');
@@ -211,7 +214,7 @@ export async function createRelease(
   if (!artist) throw validationError({ artist_id: [RELEASE_MESSAGES.notYourArtist] });
   const [row] = await deps.db
     .insert(releaseDrafts)
-    .values({ userId: user.id, artistId: artist.id, type: input.type, name: input.name ?? 'Untitled' })
+    .values({ userId: user.id, artistId: artist.id, type: input.type, name: input.name ?? UNNAMED })
     .returning();
   return releaseJson(deps.db, row!);
 }
@@ -319,7 +322,12 @@ export async function addReleaseTrack(
         status: 'queued',
       })
       .returning({ id: trackDrafts.id });
-    await tx.update(releaseDrafts).set({ updatedAt: new Date() }).where(eq(releaseDrafts.id, id));
+    // A single left unnamed is named after its track: the file's name until the tags tell better.
+    const named = release.type === 'single' && !release.nameFromUser && release.name === UNNAMED;
+    await tx
+      .update(releaseDrafts)
+      .set({ updatedAt: new Date(), ...(named ? { name: titleFromFileName(entry.name) } : {}) })
+      .where(eq(releaseDrafts.id, id));
     return row!.id;
   });
   return { release: await getRelease(deps, user, id), trackDraftId };

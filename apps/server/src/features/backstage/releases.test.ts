@@ -212,6 +212,14 @@ describe('backstage releases', () => {
     expect(release.tracks[0].duplicate_of).toMatchObject({ name: 'same' });
   });
 
+  it('names an untagged, unnamed single after its file, never over a name it was given', async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA, type: 'single' });
+    const release = await addTrack(owner, id, await upload(ownerId, '01 - Morning Light.wav'));
+    expect(release.name).toBe('Morning Light');
+    const named = await newRelease(owner, { artist_id: artistA, type: 'single', name: 'My Title' });
+    expect((await addTrack(owner, named.id, await upload(ownerId, 'other.wav'))).name).toBe('My Title');
+  });
+
   it('takes a cover uploaded here, never an outside address', async () => {
     const { id } = await newRelease(owner, { artist_id: artistA });
     const outside = await api(owner, 'PUT', `/releases/${id}`, {
