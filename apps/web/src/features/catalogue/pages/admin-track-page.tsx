@@ -103,9 +103,13 @@ function TrackForm({
     defaults.number = String(album.tracks_count + 1);
   }
   const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: defaults });
-  const dirty = form.formState.isDirty || entry !== null || uploading;
+  // A new track's upload is part of the form; an existing track's is saved on its own when done.
+  const dirty = form.formState.isDirty || entry !== null || (!track && uploading);
   const busy = save.isPending || setAudio.isPending;
-  const blocker = useUnsavedChangesBlocker(dirty && !busy && !form.formState.isSubmitSuccessful);
+  // Leaving mid-upload stops it (it resumes if the same file is chosen again): asked first.
+  const blocker = useUnsavedChangesBlocker(
+    (dirty && !busy && !form.formState.isSubmitSuccessful) || uploading,
+  );
   const set = <K extends keyof Values>(name: K, value: Values[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const errors = form.formState.errors;
