@@ -443,6 +443,11 @@ async function dbSetTrackAudioFromFile(
         fileSize: audio.file_size,
         durationMs: audio.duration_ms,
         bitrate: audio.bitrate,
+        // Not analysed on this path (the upload queue's is): the old file's analysis would lie.
+        waveform: null,
+        loudnessLufs: null,
+        truePeakDb: null,
+        checksum: null,
         updatedAt: new Date(),
       })
       .where(eq(tracks.id, trackId))

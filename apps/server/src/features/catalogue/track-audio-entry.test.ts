@@ -162,4 +162,29 @@ describe('POST tracks/:id/audio {file_entry_id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().track.duration_ms).toBe(1000);
   });
+
+  it('a multipart file replacing analysed audio drops the old analysis rather than keep it', async () => {
+    const id = await newTrack('Queue Then Multipart');
+    const first = await storedEntry(adminId, makeWav(2));
+    expect((await api(admin, 'POST', `/tracks/${id}/audio`, { file_entry_id: first.id })).statusCode).toBe(
+      200,
+    );
+    expect((await row(id)).waveform).not.toBeNull();
+    const body = multipartBody([
+      { name: 'file', filename: 'b.wav', contentType: 'audio/wav', data: makeWav(1) },
+    ]);
+    const res = await request(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/tracks/${id}/audio`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await row(id)).toMatchObject({
+      durationMs: 1000,
+      waveform: null,
+      loudnessLufs: null,
+      checksum: null,
+    });
+  });
 });
