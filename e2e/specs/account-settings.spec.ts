@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { ApiSession, freshTotp, settleLiveAnnouncements, totp, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { solidPng } from '../support/png';
@@ -160,8 +160,25 @@ test.describe('account settings flows', () => {
       mimeType: 'image/png',
       buffer: solidPng(64, [220, 40, 60]),
     });
+    // Through the upload queue: one plain POST file-entries (held back to look at its progress
+    // row), then the avatar is set from that entry.
+    const held: Route[] = [];
+    await page.route('**/api/v1/file-entries', (route) => {
+      if (held.length === 0 && route.request().method() === 'POST') held.push(route);
+      else return route.continue();
+    });
     await details.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await expect(details.getByRole('list', { name: 'Upload' }).getByText('me.png')).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Cancel me.png' })).toBeVisible();
+    await snapshot(page, 'account-avatar-uploading');
+    const setAvatar = page.waitForRequest(
+      (req) => req.method() === 'POST' && /\/api\/v1\/users\/[^/]+\/avatar$/.test(req.url()),
+    );
+    await held[0]!.continue();
+    expect((await setAvatar).postDataJSON()).toEqual({ file_entry_id: expect.any(Number) });
     await expect(page.getByText('Uploaded avatar')).toBeVisible();
+    await expect(details.getByRole('list', { name: 'Upload' })).toHaveCount(0);
     const avatar = details.locator('img').first();
     await expect(avatar).toBeVisible();
     await expect

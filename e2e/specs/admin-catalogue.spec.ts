@@ -1,6 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { join, resolve } from 'node:path';
+import type { Page, Route } from '@playwright/test';
 import { ADMIN, ApiSession } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying } from '../support/player';
@@ -73,8 +74,12 @@ test('create an artist, an album and a track with an uploaded MP3, and play it i
   await page.getByRole('link', { name: 'Add track' }).click();
   await expect(page).toHaveURL(/\/admin\/tracks\/new\?album=\d+$/);
   await page.getByLabel('Title', { exact: true }).fill(track);
-  await page.getByRole('region', { name: 'Audio file' }).locator('input[type="file"]').setInputFiles(MP3);
-  await expect(page.getByText('blue-nile-rising-01.mp3')).toBeVisible();
+  // The file goes up through the upload queue at once (one plain request at this size); the track
+  // takes it by its file entry once it exists.
+  const audioCard = page.getByRole('region', { name: 'Audio file' });
+  await audioCard.locator('input[type="file"]').setInputFiles(MP3);
+  await expect(audioCard.getByRole('list', { name: 'Upload' }).getByText('Uploaded')).toBeVisible();
+  await expect(audioCard.getByText('blue-nile-rising-01.mp3')).toHaveCount(2);
   await page.getByRole('button', { name: 'Create track' }).click();
   await expect(page.getByRole('heading', { level: 1, name: track })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/tracks\/\d+$/);
@@ -98,6 +103,97 @@ test('create an artist, an album and a track with an uploaded MP3, and play it i
     .first()
     .click();
   await expectPlaying(page);
+});
+
+/**
+ * A WAV of `seconds` (16-bit mono 44.1 kHz, a 440 Hz tone) on disk: above 4 MB it goes up with tus
+ * in 5 MB chunks, and the server reads its length, waveform and loudness from the bytes.
+ */
+function wavOnDisk(name: string, seconds: number): string {
+  const rate = 44_100;
+  const samples = rate * seconds;
+  const data = Buffer.alloc(44 + samples * 2);
+  data.write('RIFF', 0, 'latin1');
+  data.writeUInt32LE(36 + samples * 2, 4);
+  data.write('WAVEfmt ', 8, 'latin1');
+  data.writeUInt32LE(16, 16);
+  data.writeUInt16LE(1, 20);
+  data.writeUInt16LE(1, 22);
+  data.writeUInt32LE(rate, 24);
+  data.writeUInt32LE(rate * 2, 28);
+  data.writeUInt16LE(2, 32);
+  data.writeUInt16LE(16, 34);
+  data.write('data', 36, 'latin1');
+  data.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  const dir = join(test.info().outputDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, data);
+  return path;
+}
+
+test("a track's audio goes up through the upload queue (tus, with progress), then the track plays it", async ({
+  page,
+}, info) => {
+  const tag = `${info.project.name} ${Date.now().toString(36)}`;
+  type Made<K extends string> = Record<K, { id: number }>;
+  const artistId = (await adminApi.postOk<Made<'artist'>>('/api/v1/artists', { name: `Queue Artist ${tag}` }))
+    .artist.id;
+  const trackName = `Long Master ${tag}`;
+  const trackId = (
+    await adminApi.postOk<Made<'track'>>('/api/v1/tracks', { name: trackName, artist_ids: [artistId] })
+  ).track.id;
+  await logIn(page);
+  await page.goto(`/admin/tracks/${trackId}`);
+  await expect(page.getByRole('heading', { level: 1, name: trackName })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Audio file' });
+  await expect(card.getByText('No audio file yet')).toBeVisible();
+
+  // The chunks are held back until the page has been looked at mid-upload.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/api/v1/tus/upload/**', (route) => {
+    if (holding && route.request().method() === 'PATCH') held.push(route);
+    else return route.continue();
+  });
+  await card.getByLabel('Audio file').setInputFiles(wavOnDisk(`master-${info.project.name}.wav`, 72));
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const upload = card.getByRole('list', { name: 'Upload' });
+  await expect(upload.getByText(/^Uploading/)).toBeVisible();
+  await expect(upload.getByRole('button', { name: /^Cancel master-/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Choose audio file' })).toBeDisabled();
+  await expectAccessible(page);
+  await snapshot(page, 'admin-track-audio-uploading');
+  holding = false;
+  // A chunk the client gave up on meanwhile (a stall on a loaded runner) is retried by tus.
+  for (const route of held) await route.continue().catch(() => undefined);
+
+  // Several chunks through a loaded runner, then the analysis: an upper bound, not a wait.
+  await expect(upload.getByText('Uploaded')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('Audio saved (1:12)')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText(/^WAV · 1:12/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Replace audio' })).toBeEnabled();
+  await snapshot(page, 'admin-track-audio-done');
+
+  // Dark: a small replacement (one plain request), looked at while it goes up.
+  await useThemeMode(page, 'dark');
+  await expect(card.getByText(/^WAV · 1:12/)).toBeVisible();
+  const plain: Route[] = [];
+  await page.route('**/api/v1/file-entries', (route) => {
+    if (plain.length === 0 && route.request().method() === 'POST') plain.push(route);
+    else return route.continue();
+  });
+  await card.getByLabel('Audio file').setInputFiles(MP3);
+  await expect.poll(() => plain.length).toBe(1);
+  await expect(upload.getByText(/^Uploading/)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'admin-track-audio-uploading-dark');
+  await plain[0]!.continue();
+  await expect(page.getByText(/^Audio saved \(\d+:\d\d\)$/).last()).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText(/^MP3 · \d+:\d\d/)).toBeVisible();
+  await snapshot(page, 'admin-track-audio-done-dark');
 });
 
 test('filter pickers narrow the tracks table, live in the URL and survive a reload', async ({

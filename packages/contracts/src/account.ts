@@ -64,6 +64,9 @@ export type ChangeLocaleRequest = z.infer<typeof changeLocaleRequestSchema>;
 /** POST users/:id/avatar with a JSON body (the multipart variant sends `file` or `url` fields). */
 export const avatarUrlRequestSchema = z.object({ url: z.string().trim().url().max(2000) });
 
+/** POST users/:id/avatar as JSON from the upload queue: an image file entry of the caller's. */
+export const avatarFromEntryRequestSchema = z.object({ file_entry_id: z.number().int().positive() });
+
 /** DELETE users/:id?deleteCurrentUser=true answers the guest bootstrap data. */
 export const deleteAccountQuerySchema = z.object({ deleteCurrentUser: z.string().optional() });
 export const deleteAccountResponseSchema = z.object({ bootstrapData: bootstrapDataSchema });

@@ -297,6 +297,13 @@ export const upsertTrackRequestSchema = z.object({
 });
 export type UpsertTrackRequest = z.infer<typeof upsertTrackRequestSchema>;
 
+/**
+ * POST tracks/:id/audio as JSON: the track takes the audio of a file entry the caller uploaded
+ * (the upload queue: tus, plain or direct to storage). The multipart `file` body still works.
+ */
+export const trackAudioFromEntryRequestSchema = z.object({ file_entry_id: idSchema });
+export type TrackAudioFromEntryRequest = z.infer<typeof trackAudioFromEntryRequestSchema>;
+
 export const upsertChannelRequestSchema = z.object({
   name: z.string().trim().min(1).max(255),
   slug: z

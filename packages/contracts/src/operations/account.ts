@@ -53,7 +53,10 @@ export const account = defineOperations('Users', {
     response: accountResponseSchema,
     summary: 'Change the email address with the mailed code',
   },
-  /** Body: multipart with `file` or `url`, or JSON `{url}` (avatarUrlRequestSchema). */
+  /**
+   * Body: multipart with `file` or `url`, JSON `{url}` (avatarUrlRequestSchema), or JSON
+   * `{file_entry_id}` (avatarFromEntryRequestSchema: an image the caller uploaded, re-encoded).
+   */
   uploadAvatar: {
     method: 'POST',
     path: '/api/v1/users/:id/avatar',

@@ -213,14 +213,17 @@ export const catalogueAdmin = defineOperations('Catalogue', {
     response: messageResponseSchema,
     summary: 'Delete a track (admin)',
   },
-  /** Body: multipart with `file`, or the raw file sent as audio/*. */
+  /**
+   * Body: JSON `{file_entry_id}` (trackAudioFromEntryRequestSchema: an upload of the caller's,
+   * analysed like a backstage track), multipart with `file`, or the raw file sent as audio/*.
+   */
   uploadTrackAudio: {
     method: 'POST',
     path: '/api/v1/tracks/:id/audio',
     access: { permission: A.tracksUpdate },
     params: idParams,
     response: trackResponseSchema,
-    summary: "Upload a track's audio file (admin)",
+    summary: "Set a track's audio: an uploaded file entry, or the file itself (admin)",
   },
   /** Body: multipart with `file`; the answer's URL goes into an `image` field. */
   uploadImage: {

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type {
-  UpsertAlbumRequest,
-  UpsertArtistRequest,
-  UpsertChannelRequest,
-  UpsertTrackRequest,
+import {
+  RELEASE_MESSAGES,
+  type UpsertAlbumRequest,
+  type UpsertArtistRequest,
+  type UpsertChannelRequest,
+  type UpsertTrackRequest,
 } from '@zema/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
 import {
@@ -15,9 +16,11 @@ import {
   artists,
   channelItems,
   channels,
+  fileEntries,
   genres,
   likes,
   trackArtist,
+  trackDrafts,
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
@@ -27,6 +30,8 @@ import { validationError } from '#src/http/errors';
 import { inspectAudio } from '#src/lib/audio';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
+import { type AudioAnalysis, analyseAudioFile, IngestError } from './ingest/index';
+import { withLocalStoredFile } from './stored-file';
 
 /**
  * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or
@@ -49,6 +54,8 @@ export const CATALOGUE_MESSAGES = {
   notAudio: 'The file is not a supported audio file (mp3, ogg, opus, flac, m4a, wav, webm).',
   audioTooLarge: 'The audio file is too large.',
   selectAudio: 'Select an audio file.',
+  entryNotYours: RELEASE_MESSAGES.entryNotYours,
+  entryUsed: RELEASE_MESSAGES.entryUsed,
   unknownItems: 'One or more items do not exist.',
   notOnAlbum: 'One or more tracks are not on this album.',
 } as const;
@@ -436,6 +443,11 @@ async function dbSetTrackAudioFromFile(
         fileSize: audio.file_size,
         durationMs: audio.duration_ms,
         bitrate: audio.bitrate,
+        // Not analysed on this path (the upload queue's is): the old file's analysis would lie.
+        waveform: null,
+        loudnessLufs: null,
+        truePeakDb: null,
+        checksum: null,
         updatedAt: new Date(),
       })
       .where(eq(tracks.id, trackId))
@@ -449,6 +461,84 @@ async function dbSetTrackAudioFromFile(
     return null;
   }
   if (existing.src && existing.src !== key) await app.storage.delete(existing.src).catch(() => {});
+  return audio;
+}
+
+/**
+ * Gives the track the audio of an upload of the caller's (the queue's file entry: tus, plain or
+ * direct to storage), the way the backstage reads a draft's upload: the same analysis
+ * (`analyseAudioFile`: format by the bytes, duration, bitrate, waveform, loudness, checksum).
+ * The entry must be `ownerId`'s own, a live file, and not in a release draft; refused otherwise
+ * (422 on `file_entry_id`, as is a file that is not audio). The track takes the entry's stored
+ * bytes as they are (no copy) and the entry row goes: the bytes are the track's from then on,
+ * removed with it, never from the uploader's files. The previous audio is removed. Returns null
+ * when the track does not exist.
+ */
+async function dbSetTrackAudioFromEntry(
+  app: StorageHolder,
+  trackId: number,
+  entryRef: { fileEntryId: number; ownerId: number },
+  actor?: Actor,
+): Promise<TrackAudio | null> {
+  const [existing] = await app.db.select({ src: tracks.src }).from(tracks).where(eq(tracks.id, trackId));
+  if (!existing) return null;
+  const notYours = () => validationError({ file_entry_id: [CATALOGUE_MESSAGES.entryNotYours] });
+  const ownEntry = and(
+    eq(fileEntries.id, entryRef.fileEntryId),
+    eq(fileEntries.ownerId, entryRef.ownerId),
+    eq(fileEntries.type, 'file'),
+    isNull(fileEntries.deletedAt),
+  );
+  const [entry] = await app.db.select().from(fileEntries).where(ownEntry);
+  if (!entry) throw notYours();
+  const [draft] = await app.db
+    .select({ id: trackDrafts.id })
+    .from(trackDrafts)
+    .where(eq(trackDrafts.fileEntryId, entry.id));
+  if (draft) throw validationError({ file_entry_id: [CATALOGUE_MESSAGES.entryUsed] });
+
+  let analysis: AudioAnalysis;
+  try {
+    analysis = await withLocalStoredFile(app, entry.path, (path) => analyseAudioFile(path));
+  } catch (err) {
+    if (err instanceof IngestError) throw validationError({ file_entry_id: [err.message] });
+    throw err;
+  }
+  const audio: TrackAudio = {
+    src: entry.path,
+    format: analysis.format,
+    file_size: analysis.size,
+    duration_ms: analysis.durationMs,
+    bitrate: analysis.bitrate,
+  };
+  const updated = await app.db.transaction(async (tx) => {
+    const before = await catalogueSnapshot(tx, 'track', trackId, actor);
+    const rows = await tx
+      .update(tracks)
+      .set({
+        src: audio.src,
+        format: audio.format,
+        fileSize: audio.file_size,
+        durationMs: audio.duration_ms,
+        bitrate: audio.bitrate,
+        waveform: analysis.waveform,
+        loudnessLufs: analysis.loudness?.integratedLufs ?? null,
+        truePeakDb: analysis.loudness?.truePeakDb ?? null,
+        checksum: analysis.checksum,
+        updatedAt: new Date(),
+      })
+      .where(eq(tracks.id, trackId))
+      .returning({ id: tracks.id });
+    if (!rows.length) return false;
+    // Claimed in the same transaction: trashed or given elsewhere meanwhile → nothing changes.
+    const claimed = await tx.delete(fileEntries).where(ownEntry).returning({ id: fileEntries.id });
+    if (!claimed.length) throw notYours();
+    await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
+    return true;
+  });
+  if (!updated) return null;
+  // After the commit: a failed removal leaves an orphan file, never a track without audio.
+  if (existing.src && existing.src !== audio.src) await app.storage.delete(existing.src).catch(() => {});
   return audio;
 }
 
@@ -597,6 +687,7 @@ export const createTrack = announced(dbCreateTrack);
 export const updateTrack = announced(dbUpdateTrack);
 export const deleteTrack = announcedWithFiles(dbDeleteTrack);
 export const setTrackAudioFromFile = announcedWithFiles(dbSetTrackAudioFromFile);
+export const setTrackAudioFromEntry = announcedWithFiles(dbSetTrackAudioFromEntry);
 export const createChannel = announced(dbCreateChannel);
 export const updateChannel = announced(dbUpdateChannel);
 export const deleteChannel = announced(dbDeleteChannel);

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, avatarUrlRequestSchema } from '@zema/contracts';
+import { AVATAR_MAX_BYTES, avatarFromEntryRequestSchema, avatarUrlRequestSchema } from '@zema/contracts';
 import { account } from '@zema/contracts/operations/account';
 import { localization } from '@zema/contracts/operations/localization';
 import type { FastifyRequest } from 'fastify';
@@ -22,9 +22,11 @@ import {
   AVATAR_MESSAGES,
   AvatarInputError,
   avatarInputToHttp,
+  discardAvatarEntry,
   encodeAvatar,
   fetchRemoteImage,
   type RemoteFetchOptions,
+  readAvatarEntry,
   removeAvatar,
   saveAvatar,
 } from './avatar.service';
@@ -32,9 +34,12 @@ import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from '.
 
 export type AccountRoutesOptions = { remoteFetch?: RemoteFetchOptions };
 
-type AvatarInput = { file: Buffer } | { url: string };
+type AvatarInput = { file: Buffer } | { url: string } | { fileEntryId: number };
 
-/** The picture of a POST users/:id/avatar: a multipart `file`, or `url` (multipart field or JSON). */
+/**
+ * The picture of a POST users/:id/avatar: a multipart `file`, `url` (multipart field or JSON), or
+ * JSON `file_entry_id` (an upload of the caller's).
+ */
 async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
   if (request.isMultipart()) {
     let file: Buffer | undefined;
@@ -59,7 +64,13 @@ async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
     if (url) return { url: parseUrl(url) };
     throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
   }
-  const body = request.body as { url?: unknown } | undefined;
+  const body = request.body as { url?: unknown; file_entry_id?: unknown } | undefined;
+  if (body?.file_entry_id !== undefined) {
+    // From the upload queue: an image the caller uploaded, re-encoded here like any other.
+    const parsed = avatarFromEntryRequestSchema.safeParse(body);
+    if (!parsed.success) throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
+    return { fileEntryId: parsed.data.file_entry_id };
+  }
   if (body?.url === undefined) throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
   return { url: parseUrl(body.url) };
 }
@@ -116,6 +127,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     const userId = resolveTarget(callerOf(request), request.params.id);
     const input = await readAvatarInput(request);
     try {
+      if ('fileEntryId' in input) {
+        // The entry must be the caller's own, whoever's avatar it becomes.
+        const ref = { fileEntryId: input.fileEntryId, ownerId: callerOf(request).user.id };
+        const encoded = await encodeAvatar(await readAvatarEntry(app.deps, ref), 'file');
+        const user = await saveAvatar(app.deps, userId, encoded);
+        await discardAvatarEntry(app.deps, ref);
+        return { user };
+      }
       const raw = 'file' in input ? input.file : await fetchRemoteImage(input.url, opts.remoteFetch);
       const encoded = await encodeAvatar(raw, 'file' in input ? 'file' : 'url');
       return { user: await saveAvatar(app.deps, userId, encoded) };

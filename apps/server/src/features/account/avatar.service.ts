@@ -7,10 +7,11 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE_MESSAGE,
   AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  RELEASE_MESSAGES,
 } from '@zema/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '#src/db/schema/index';
+import { fileEntries, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
 import { isPublicIp } from '#src/platform/geoip';
@@ -29,6 +30,7 @@ export const AVATAR_MESSAGES = {
   selectImage: 'Please select an image.',
   urlNotAllowed: 'This URL is not allowed.',
   urlFailed: 'Could not download an image from this URL.',
+  entryNotYours: RELEASE_MESSAGES.entryNotYours,
 } as const;
 
 /** Raster formats accepted from users; SVG and PDF are refused (scripts, external references). */
@@ -234,6 +236,60 @@ async function removeStoredFile(deps: Deps, url: string | null | undefined) {
 }
 
 /** 422 on the field the bad input came from. */
+type AvatarEntryRef = { fileEntryId: number; ownerId: number };
+
+const ownImageEntry = ({ fileEntryId, ownerId }: AvatarEntryRef) =>
+  and(
+    eq(fileEntries.id, fileEntryId),
+    eq(fileEntries.ownerId, ownerId),
+    eq(fileEntries.type, 'file'),
+    isNull(fileEntries.deletedAt),
+  );
+
+/**
+ * The bytes of a picture the caller uploaded through the upload queue (a file entry of theirs,
+ * live, at most 2 MB), for `encodeAvatar`: what is served is always the re-encoded copy.
+ */
+export async function readAvatarEntry(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  ref: AvatarEntryRef,
+): Promise<Buffer> {
+  const [entry] = await deps.db
+    .select({ path: fileEntries.path, size: fileEntries.size })
+    .from(fileEntries)
+    .where(ownImageEntry(ref));
+  if (!entry) throw new AvatarInputError('file', AVATAR_MESSAGES.entryNotYours);
+  if (entry.size > AVATAR_MAX_BYTES) throw new AvatarInputError('file', AVATAR_MESSAGES.tooLarge);
+  const stored = await deps.storage.get(entry.path);
+  if (!stored) throw new AvatarInputError('file', AVATAR_MESSAGES.selectImage);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stored.stream) {
+    total += (chunk as Buffer).length;
+    if (total > AVATAR_MAX_BYTES) {
+      stored.stream.destroy();
+      throw new AvatarInputError('file', AVATAR_MESSAGES.tooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Once the avatar is saved, the upload it came from has served its purpose: its row and bytes go,
+ * so it does not linger among the user's files. A failure here leaves the entry, never the avatar.
+ */
+export async function discardAvatarEntry(deps: Pick<Deps, 'db' | 'storage' | 'log'>, ref: AvatarEntryRef) {
+  const [gone] = await deps.db
+    .delete(fileEntries)
+    .where(ownImageEntry(ref))
+    .returning({ path: fileEntries.path });
+  if (gone)
+    await deps.storage.delete(gone.path).catch((err: unknown) => {
+      deps.log.warn({ err, key: gone.path }, 'could not remove the bytes of a used avatar upload');
+    });
+}
+
 export function avatarInputToHttp(err: AvatarInputError) {
   return validationError({ [err.field]: [err.message] });
 }

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/index';
-import { isValidStorageKey } from '#src/platform/storage';
+import { fileEntries, users } from '#src/db/schema/index';
+import { generateStorageKey, isValidStorageKey } from '#src/platform/storage';
 import { adminUserId, createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
 import { multipartBody } from '#test/multipart';
 import { fetchRemoteImage } from './avatar.service';
@@ -292,5 +292,78 @@ describe('POST users/:id/avatar (url)', () => {
     await expect(fetchRemoteImage(`http://localhost:${new URL(base).port}/a.png`)).rejects.toThrow(
       'This URL is not allowed.',
     );
+  });
+});
+
+describe('POST users/:id/avatar {file_entry_id} (from the upload queue)', () => {
+  /** A stored upload of `ownerId`, as POST file-entries leaves it. */
+  async function storedEntry(ownerId: number, data: Buffer | string, name = 'me.png') {
+    const key = generateStorageKey('private/uploads', 'png');
+    await t.app.storage.put(key, Buffer.from(data), 'application/octet-stream');
+    const [row] = await t.db
+      .insert(fileEntries)
+      .values({ name, fileName: key.split('/').pop()!, size: Buffer.byteLength(data), path: key, ownerId })
+      .returning({ id: fileEntries.id, path: fileEntries.path });
+    return row!;
+  }
+  const setFromEntry = async (userId: number, fileEntryId: unknown, target = 'me') =>
+    request(t.app, await sessionFor(t.db, userId), {
+      method: 'POST',
+      url: `/api/v1/users/${target}/avatar`,
+      payload: { file_entry_id: fileEntryId },
+    });
+  const entryRow = async (id: number) =>
+    (await t.db.select().from(fileEntries).where(eq(fileEntries.id, id)))[0];
+
+  it('re-encodes the uploaded picture to a 256×256 WebP and lets the upload go', async () => {
+    const user = await createUser(t.db);
+    const entry = await storedEntry(user.id, png);
+    const res = await setFromEntry(user.id, entry.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const avatar = res.json().user.avatar as string;
+    expect(avatar).toMatch(/^\/storage\/avatars\/[0-9a-f]{32}\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url: avatar });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 256,
+      height: 256,
+    });
+    expect(await entryRow(entry.id)).toBeUndefined();
+    expect(await t.app.storage.stat(entry.path)).toBeNull();
+  });
+
+  it("refuses another user's upload, a text file, one over 2 MB and a bad id; nothing changes", async () => {
+    const user = await createUser(t.db);
+    const someone = await createUser(t.db);
+    const theirs = await storedEntry(someone.id, png);
+    const notYours = await setFromEntry(user.id, theirs.id);
+    expect(notYours.statusCode).toBe(422);
+    expect(notYours.json().errors).toEqual({ file: ['This upload is not yours.'] });
+    expect(await entryRow(theirs.id)).toBeDefined();
+
+    const text = await storedEntry(user.id, 'just some words\n'.repeat(50), 'notes.png');
+    const refused = await setFromEntry(user.id, text.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ file: ['This file type is not allowed'] });
+
+    const huge = await storedEntry(user.id, big, 'big.png');
+    const tooBig = await setFromEntry(user.id, huge.id);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors).toEqual({ file: ['The file may not be greater than 2 MB.'] });
+
+    expect((await setFromEntry(user.id, 'x')).statusCode).toBe(422);
+    const [row] = await t.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id));
+    expect(row!.avatar).toBeNull();
+  });
+
+  it("an admin setting someone's avatar uses an upload of the admin's own", async () => {
+    const user = await createUser(t.db);
+    const adminId = await adminUserId(t.db);
+    const usersOwn = await storedEntry(user.id, png);
+    expect((await setFromEntry(adminId, usersOwn.id, String(user.id))).statusCode).toBe(422);
+    const adminsOwn = await storedEntry(adminId, png);
+    const res = await setFromEntry(adminId, adminsOwn.id, String(user.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.avatar).toMatch(/\.webp$/);
   });
 });

@@ -1,42 +1,15 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { fileEntries, releaseDrafts, trackDrafts, tracks } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { type AudioAnalysis, analyseAudioFile, IngestError } from '#src/domain/music/ingest/index';
+import { withLocalStoredFile } from '#src/domain/music/stored-file';
 import { generateStorageKey } from '#src/platform/storage';
 
 type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
 
 /** Progress is written at most this often (a 300 MB file reports hundreds of steps). */
 const PROGRESS_EVERY_MS = 400;
-
-/**
- * The file's bytes on this machine for the analysis: the stored file itself on the local driver,
- * a temporary copy from a remote one (removed afterwards).
- */
-async function withLocalFile<T>(
-  deps: IngestDeps,
-  key: string,
-  use: (path: string) => Promise<T>,
-): Promise<T> {
-  const local = deps.storage.localPath?.(key);
-  if (local) return use(local);
-  const file = await deps.storage.get(key);
-  if (!file) throw new IngestError('unreadable', 'The uploaded file is missing.');
-  const dir = await mkdtemp(join(tmpdir(), 'zema-ingest-'));
-  try {
-    const path = join(dir, 'audio');
-    await pipeline(file.stream, createWriteStream(path));
-    return await use(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Analyses one draft track after its upload answered (issue 12 item 4): tags, duration, bitrate,
@@ -73,7 +46,7 @@ export async function ingestTrackDraft(deps: IngestDeps, draftId: number): Promi
 
   let analysis: AudioAnalysis;
   try {
-    analysis = await withLocalFile(deps, entry.path, (path) => analyseAudioFile(path, { onProgress }));
+    analysis = await withLocalStoredFile(deps, entry.path, (path) => analyseAudioFile(path, { onProgress }));
   } catch (err) {
     await pending;
     const message = err instanceof IngestError ? err.message : RELEASE_MESSAGES.notAudio;

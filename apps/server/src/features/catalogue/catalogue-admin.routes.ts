@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { trackAudioFromEntryRequestSchema } from '@zema/contracts';
 import { catalogueAdmin } from '@zema/contracts/operations/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import {
   deleteChannel,
   deleteGenre,
   deleteTrack,
+  setTrackAudioFromEntry,
   setTrackAudioFromFile,
   updateAlbum,
   updateArtist,
@@ -31,7 +33,7 @@ import {
   ImageInputError,
   saveCatalogueImage,
 } from '#src/domain/music/images';
-import { actorOf } from '#src/http/caller';
+import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { validationError } from '#src/http/errors';
 import { callerId, found } from './catalogue.http';
@@ -59,6 +61,9 @@ async function readFilePart(
   }
   throw validationError({ file: [messages.missing] });
 }
+
+const isJson = (request: FastifyRequest) =>
+  /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
 
 /** The bytes of a POST tracks/{id}/audio: a multipart `file`, or the raw body sent as audio/*. */
 async function readAudioUpload(request: FastifyRequest): Promise<Buffer> {
@@ -129,6 +134,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Track deleted.' };
   });
   defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
+    if (isJson(request)) {
+      // From the upload queue: an entry the caller uploaded (resumable with tus for a big master).
+      const parsed = trackAudioFromEntryRequestSchema.safeParse(request.body);
+      if (!parsed.success) throw validationError({ file_entry_id: [CATALOGUE_MESSAGES.selectAudio] });
+      const ref = { fileEntryId: parsed.data.file_entry_id, ownerId: callerOf(request).user.id };
+      found(await setTrackAudioFromEntry(app.deps, request.params.id, ref, actorOf(request)));
+      return { track: found(await getTrack(app.db, request.params.id, null)) };
+    }
     const data = await readAudioUpload(request);
     try {
       found(await setTrackAudioFromFile(app.deps, request.params.id, data, actorOf(request)));

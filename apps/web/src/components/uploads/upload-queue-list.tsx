@@ -41,7 +41,8 @@ export function UploadQueueList({ queue, className }: { queue: UploadQueue; clas
   );
 }
 
-function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
+/** One file of the queue (an `li`): shared by the list and the compact single-file variant. */
+export function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const label = item.relativePath ?? item.name;
   const running = item.status === 'pending' || item.status === 'inProgress';
   return (

@@ -1,11 +1,10 @@
 import type { FileEntry } from '@zema/contracts';
-import { useEffect, useRef } from 'react';
 import { cx } from '#src/ui/cx';
 import { UploadDropZone } from './upload-drop-zone';
 import type { UploadQueue } from './upload-queue';
 import { UploadQueueList } from './upload-queue-list';
 import type { UploadItem, UploadMetadata } from './upload-types';
-import { useUploadQueue } from './use-upload-queue';
+import { useOnUploaded, useUploadQueue } from './use-upload-queue';
 
 export interface UploadQueuePanelProps {
   /** What the uploads are for (e.g. `{uploadType: 'backstage-track'}`), sent with every file. */
@@ -35,9 +34,7 @@ export function UploadQueuePanel({
 }: UploadQueuePanelProps) {
   const own = useUploadQueue({ metadata, accept });
   const queue = given ?? own;
-  const callback = useRef(onUploaded);
-  callback.current = onUploaded;
-  useEffect(() => queue.onUploaded((entry, item) => callback.current?.(entry, item)), [queue]);
+  useOnUploaded(queue, onUploaded);
 
   return (
     <div className={cx('flex flex-col gap-4', className)}>

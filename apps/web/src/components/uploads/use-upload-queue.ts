@@ -1,4 +1,4 @@
-import type { UploadSettings } from '@zema/contracts';
+import type { FileEntry, UploadSettings } from '@zema/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { createDefaultTransports } from './default-transports';
@@ -39,4 +39,14 @@ export function useUploadQueue(options: UseUploadQueueOptions = {}): UploadQueue
 /** The queue's items, re-rendering on every change. */
 export function useUploadItems(queue: UploadQueue): readonly UploadItem[] {
   return useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+}
+
+/** Calls the latest `onUploaded` once per finished upload of `queue`, with the server's entry. */
+export function useOnUploaded(
+  queue: UploadQueue,
+  onUploaded: ((fileEntry: FileEntry, item: UploadItem) => void) | undefined,
+): void {
+  const callback = useRef(onUploaded);
+  callback.current = onUploaded;
+  useEffect(() => queue.onUploaded((entry, item) => callback.current?.(entry, item)), [queue]);
 }

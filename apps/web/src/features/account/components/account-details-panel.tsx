@@ -7,6 +7,13 @@ import { z } from 'zod';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { SettingsPanel } from '#src/components/account/settings-panel';
+import {
+  addSingleFile,
+  isUploading,
+  UploadQueueProgress,
+  useLatestUpload,
+} from '#src/components/uploads/upload-queue-compact';
+import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
 import { UserAvatar } from '#src/components/user-avatar';
 import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
@@ -16,8 +23,8 @@ import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useRemoveAvatar } from '../api/remove-avatar';
+import { useSetAvatarFromUpload } from '../api/set-avatar-from-upload';
 import { useUpdateAccount } from '../api/update-account';
-import { useUploadAvatar } from '../api/upload-avatar';
 import { validateAvatarFile } from '../lib/validate-avatar';
 import { ChangeEmailDialog } from './change-email-dialog';
 
@@ -95,35 +102,36 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
   );
 }
 
+const AVATAR_ACCEPT = ['image/*'];
+const AVATAR_UPLOAD = { uploadType: 'avatar' };
+
 /**
  * Profile image: a preview, a file input (image types, ≤ 2 MB, checked before anything is sent),
- * Upload and Remove.
+ * Upload and Remove. The picture goes through the upload queue (one plain request at this size,
+ * with its progress, Cancel and Retry under the form), then becomes the avatar by its file entry;
+ * the server re-encodes it.
  */
 function AvatarForm({ user }: { user: AccountSettingsUser }) {
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const upload = useUploadAvatar();
+  const queue = useUploadQueue({ accept: AVATAR_ACCEPT, metadata: AVATAR_UPLOAD });
+  const uploading = isUploading(useLatestUpload(queue));
+  const setAvatar = useSetAvatarFromUpload();
   const remove = useRemoveAvatar();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = input.current?.files?.[0] ?? null;
-    const problem = validateAvatarFile(file);
-    setError(problem);
-    if (problem || !file) {
-      input.current?.focus();
-      return;
-    }
-    upload.mutate(
-      { userId: user.id, file },
+  useOnUploaded(queue, (entry) =>
+    setAvatar.mutate(
+      { userId: user.id, fileEntryId: entry.id },
       {
         onSuccess: () => {
           if (input.current) input.current.value = '';
+          queue.clearFinished();
           toast.positive(ACCOUNT_TEXTS.uploadedAvatar);
         },
         onError: (err) => {
+          queue.clearFinished();
           const message =
             err instanceof ApiError ? (err.errors?.file?.[0] ?? err.errors?.url?.[0]) : undefined;
           if (message) {
@@ -134,7 +142,19 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
           }
         },
       },
-    );
+    ),
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = input.current?.files?.[0] ?? null;
+    const problem = validateAvatarFile(file);
+    setError(problem);
+    if (problem || !file) {
+      input.current?.focus();
+      return;
+    }
+    addSingleFile(queue, file);
   };
 
   const onRemove = () => {
@@ -178,7 +198,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
         <Button
           type="submit"
           size="sm"
-          isPending={upload.isPending}
+          isPending={uploading || setAvatar.isPending}
           startIcon={<Upload aria-hidden="true" className="size-4" />}
         >
           Upload
@@ -195,6 +215,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
           </Button>
         )}
       </div>
+      <UploadQueueProgress queue={queue} className="max-w-md" />
     </form>
   );
 }

@@ -16,7 +16,33 @@ import {
   visitAccountSettings,
 } from '../testing';
 
-beforeEach(() => mockViewport(1280));
+/**
+ * The upload queue's network paths, answered here: every file is stored as entry 42 at once. The
+ * avatar goes through the queue (a plain POST file-entries at its size) before POST users/{id}/avatar.
+ */
+const queued = vi.hoisted(() => [] as { path: string; file: File; metadata: unknown }[]);
+vi.mock('#src/components/uploads/default-transports', async () => {
+  const { fileEntry } = await import('#src/components/uploads/testing/fake-uploads');
+  const send =
+    (path: string) =>
+    async ({ file, metadata }: { file: File; metadata: unknown }) => {
+      queued.push({ path, file, metadata });
+      return fileEntry(42, file.name);
+    };
+  return {
+    createDefaultTransports: () => ({
+      plain: send('plain'),
+      tus: send('tus'),
+      's3-simple': send('s3-simple'),
+      's3-multipart': send('s3-multipart'),
+    }),
+  };
+});
+
+beforeEach(() => {
+  mockViewport(1280);
+  queued.length = 0;
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -317,7 +343,7 @@ describe('avatar', () => {
     expect(calls.some((c) => c.path.endsWith('/avatar'))).toBe(false);
   });
 
-  it("uploads an image as multipart with 'Uploaded avatar'", async () => {
+  it("uploads the image through the upload queue, then sets it by its entry with 'Uploaded avatar'", async () => {
     const { calls, input, upload, user } = await setup((call) =>
       call.path === '/api/v1/users/7/avatar'
         ? ok({ user: { ...makeAccountUser(), avatar: '/storage/a.png' } })
@@ -326,12 +352,30 @@ describe('avatar', () => {
     await userEvent.upload(input, png(2 * 1024 * 1024));
     await userEvent.click(upload);
     expect(await screen.findByText('Uploaded avatar')).toBeTruthy();
+    // One plain upload (below 4 MB), marked as an avatar.
+    expect(queued.map((q) => [q.path, q.file.name, q.metadata])).toEqual([
+      ['plain', 'me.png', { uploadType: 'avatar' }],
+    ]);
     const call = calls.find((c) => c.path === `/api/v1/users/${user.id}/avatar`);
     expect(call?.method).toBe('POST');
-    const body = call?.body;
-    if (!(body instanceof FormData)) throw new Error('not multipart');
-    expect((body.get('file') as File).name).toBe('me.png');
+    expect(call?.body).toEqual({ file_entry_id: 42 });
     expect(getBootstrapData()?.user?.avatar).toBe('/storage/a.png');
+    // Done: the progress row goes, the form is ready for another picture.
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Upload' })).toBeNull());
+  });
+
+  it("shows the server's refusal of the picture under the field", async () => {
+    const { input, upload } = await setup((call) =>
+      call.path === '/api/v1/users/7/avatar'
+        ? fail(422, {
+            message: 'This file type is not allowed',
+            errors: { file: ['This file type is not allowed'] },
+          })
+        : undefined,
+    );
+    await userEvent.upload(input, png());
+    await userEvent.click(upload);
+    expect((await screen.findByRole('alert')).textContent).toBe('This file type is not allowed');
   });
 
   it("removes the avatar with 'Removed avatar'", async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ArtistRef, type Track, upsertTrackRequestSchema } from '@zema/contracts';
-import { FileAudio, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ArtistRef, type FileEntry, type Track, upsertTrackRequestSchema } from '@zema/contracts';
+import { FileAudio } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -9,6 +9,12 @@ import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { useAlbum } from '#src/components/api/get-album';
 import { PageError } from '#src/components/states';
+import {
+  isUploading,
+  UploadQueueButton,
+  useLatestUpload,
+} from '#src/components/uploads/upload-queue-compact';
+import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
 import { formatDuration } from '#src/lib/format-duration';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
@@ -21,7 +27,7 @@ import { toast } from '#src/ui/toast';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useTrack } from '../api/get-track';
 import { useSaveTrack } from '../api/save-track';
-import { useUploadTrackAudio } from '../api/upload-track-audio';
+import { useSetTrackAudio } from '../api/set-track-audio';
 import {
   type AlbumChoice,
   AlbumPicker,
@@ -31,7 +37,8 @@ import {
   ImageField,
 } from '../components/admin-fields';
 
-const AUDIO_ACCEPT = 'audio/*,.mp3,.ogg,.opus,.flac,.m4a,.wav,.webm';
+const AUDIO_ACCEPT = ['audio/*', '.mp3', '.ogg', '.opus', '.flac', '.m4a', '.wav', '.webm'];
+const AUDIO_UPLOAD = { uploadType: 'track-audio' };
 
 const shape = upsertTrackRequestSchema.shape;
 const formSchema = z.object({
@@ -79,38 +86,51 @@ function TrackForm({
 }) {
   const navigate = useNavigate();
   const save = useSaveTrack();
-  const upload = useUploadTrackAudio();
+  const setAudio = useSetTrackAudio();
   const del = useDeleteTracks();
   const [deleting, setDeleting] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
+  // The audio goes through the upload queue (tus from 4 MB: a 300 MB master resumes, with
+  // progress, Cancel and Retry); the finished upload is then given to the track. A new track's
+  // upload waits here until the track is created.
+  const queue = useUploadQueue({ accept: AUDIO_ACCEPT, metadata: AUDIO_UPLOAD });
+  const latestUpload = useLatestUpload(queue);
+  const uploading = isUploading(latestUpload);
+  const [entry, setEntry] = useState<FileEntry | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
   const defaults = valuesOf(track, album ? { id: album.id, name: album.name } : null);
   if (!track && album) {
     defaults.artists = album.artists;
     defaults.number = String(album.tracks_count + 1);
   }
   const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: defaults });
-  const dirty = form.formState.isDirty || file !== null;
-  const busy = save.isPending || upload.isPending;
-  const blocker = useUnsavedChangesBlocker(dirty && !busy && !form.formState.isSubmitSuccessful);
+  // A new track's upload is part of the form; an existing track's is saved on its own when done.
+  const dirty = form.formState.isDirty || entry !== null || (!track && uploading);
+  const busy = save.isPending || setAudio.isPending;
+  // Leaving mid-upload stops it (it resumes if the same file is chosen again): asked first.
+  const blocker = useUnsavedChangesBlocker(
+    (dirty && !busy && !form.formState.isSubmitSuccessful) || uploading,
+  );
   const set = <K extends keyof Values>(name: K, value: Values[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const errors = form.formState.errors;
 
-  const sendAudio = (id: number, chosen: File, then?: () => void) =>
-    upload.mutate(
-      { id, file: chosen },
+  const sendAudio = (id: number, fileEntryId: number, then?: () => void) =>
+    setAudio.mutate(
+      { id, fileEntryId },
       {
         onSuccess: (saved) => {
-          setFile(null);
+          setEntry(null);
           setFileError(undefined);
           toast.positive(`Audio saved (${formatDuration(Math.round(saved.duration_ms / 1000))})`);
           then?.();
         },
         onError: (error) => {
           const map = (error as { errors?: Record<string, string[]> }).errors;
-          setFileError(map?.file?.[0] ?? (error instanceof Error ? error.message : String(error)));
+          setFileError(
+            map?.file_entry_id?.[0] ??
+              map?.file?.[0] ??
+              (error instanceof Error ? error.message : String(error)),
+          );
         },
       },
     );
@@ -137,19 +157,18 @@ function TrackForm({
             if (!track) navigate(`/admin/tracks/${saved.id}`, { replace: true });
           };
           // A new track's file goes up once the track exists; the page then shows the track.
-          if (file) sendAudio(saved.id, file, done);
+          if (entry) sendAudio(saved.id, entry.id, done);
           else done();
         },
         onError: (error) => applyServerErrors(form, error),
       },
     );
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
+  useOnUploaded(queue, (uploaded) => {
     setFileError(undefined);
-    if (track) sendAudio(track.id, chosen);
-    else setFile(chosen);
-  };
+    if (track) sendAudio(track.id, uploaded.id);
+    else setEntry(uploaded);
+  });
 
   return (
     <AdminPage
@@ -170,47 +189,39 @@ function TrackForm({
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
         <AdminCard title="Audio file">
-          <div className="flex flex-wrap items-center gap-3">
-            <FileAudio aria-hidden className="size-8 shrink-0 text-muted" />
-            <div className="flex min-w-48 flex-1 flex-col text-sm">
-              {file ? (
-                <span className="truncate font-medium text-fg">{file.name}</span>
-              ) : track?.stream_url ? (
-                <span className="font-medium text-fg">
-                  {track.format?.toUpperCase()} · {formatDuration(Math.round(track.duration_ms / 1000))}
-                  {track.bitrate ? ` · ${track.bitrate} kbps` : ''}
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <FileAudio aria-hidden className="size-8 shrink-0 text-muted" />
+              <div className="flex min-w-48 flex-1 flex-col text-sm">
+                {entry ? (
+                  <span className="truncate font-medium text-fg">{entry.name}</span>
+                ) : track?.stream_url ? (
+                  <span className="font-medium text-fg">
+                    {track.format?.toUpperCase()} · {formatDuration(Math.round(track.duration_ms / 1000))}
+                    {track.bitrate ? ` · ${track.bitrate} kbps` : ''}
+                  </span>
+                ) : (
+                  <span className="text-muted">
+                    No audio file yet: the track is listed but cannot be played.
+                  </span>
+                )}
+                <span className="text-xs text-muted" aria-live="polite">
+                  {setAudio.isPending
+                    ? 'Reading the file: its length, waveform and loudness…'
+                    : entry
+                      ? 'Given to the track when it is created; its length is read from the file.'
+                      : 'MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.'}
                 </span>
-              ) : (
-                <span className="text-muted">
-                  No audio file yet: the track is listed but cannot be played.
-                </span>
-              )}
-              <span className="text-xs text-muted">
-                {file
-                  ? 'Uploaded when the track is created; its length is read from the file.'
-                  : 'MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.'}
-              </span>
+              </div>
             </div>
-            <input
-              ref={fileInput}
-              type="file"
+            <UploadQueueButton
+              queue={queue}
               accept={AUDIO_ACCEPT}
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Audio file"
-              onChange={(e) => {
-                choose(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-            <Button
-              variant="outline"
-              startIcon={<Upload aria-hidden />}
-              isPending={upload.isPending}
-              onPress={() => fileInput.current?.click()}
+              inputLabel="Audio file"
+              isDisabled={setAudio.isPending}
             >
-              {track?.stream_url || file ? 'Replace audio' : 'Choose audio file'}
-            </Button>
+              {track?.stream_url || entry ? 'Replace audio' : 'Choose audio file'}
+            </UploadQueueButton>
           </div>
           <FieldMessage error={fileError} />
         </AdminCard>
@@ -239,12 +250,13 @@ function TrackForm({
             isDisabled={!dirty}
             onPress={() => {
               form.reset();
-              setFile(null);
+              setEntry(null);
+              if (latestUpload && uploading) queue.cancel(latestUpload.id);
             }}
           >
             Discard
           </Button>
-          <Button type="submit" isPending={busy}>
+          <Button type="submit" isPending={busy} isDisabled={!track && uploading}>
             {track ? 'Save track' : 'Create track'}
           </Button>
         </div>

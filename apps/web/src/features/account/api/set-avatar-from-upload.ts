@@ -4,23 +4,26 @@ import { storeAccountUser } from '#src/components/account/account-cache';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';
 
-/** POST users/{id}/avatar multipart with `file` → {user} (the server re-encodes the image). */
-export async function uploadAvatar({
+/**
+ * POST users/{id}/avatar `{file_entry_id}` → {user}: the picture the upload queue sent becomes the
+ * avatar (the server re-encodes it; the upload itself is then discarded).
+ */
+export async function setAvatarFromUpload({
   userId,
-  file,
+  fileEntryId,
 }: {
   userId: number;
-  file: File;
+  fileEntryId: number;
 }): Promise<AccountSettingsUser> {
-  const body = new FormData();
-  body.append('file', file);
-  return (await api.call(account.uploadAvatar, { params: { id: userId }, body })).user;
+  return (
+    await api.call(account.uploadAvatar, { params: { id: userId }, body: { file_entry_id: fileEntryId } })
+  ).user;
 }
 
-export function useUploadAvatar() {
+export function useSetAvatarFromUpload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadAvatar,
+    mutationFn: setAvatarFromUpload,
     meta: { handlesErrors: true },
     onSuccess: (user) => storeAccountUser(queryClient, user),
   });
