@@ -1,82 +1,15 @@
-import { ImageIcon, Plus, Upload, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Plus, X } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import { ImageField as SharedImageField } from '#src/components/image-field';
 import { Button } from '#src/ui/button';
-import { fieldDescriptionClass, fieldLabelClass, TextField } from '#src/ui/field';
-import { toast } from '#src/ui/toast';
-import { useUploadBackstageImage } from '../api/upload-image';
+import { fieldDescriptionClass, TextField } from '#src/ui/field';
+import { uploadBackstageImage } from '../api/upload-image';
 
-/** A picture: upload (re-encoded on the server), see it, remove it; its URL goes into the form. */
-export function ImageField({
-  label,
-  value,
-  onChange,
-  round,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
-  round?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadBackstageImage();
-  const id = useId();
-  return (
-    <div className="flex flex-col">
-      <span id={id} className={fieldLabelClass}>
-        {label}
-      </span>
-      <div className="flex items-center gap-3">
-        <div
-          className={`flex size-20 shrink-0 items-center justify-center overflow-hidden border border-divider bg-hover ${round ? 'rounded-full' : 'rounded-theme'}`}
-        >
-          {value ? (
-            <img src={value} alt="" className="size-full object-cover" />
-          ) : (
-            <ImageIcon aria-hidden className="size-6 text-muted" />
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            tabIndex={-1}
-            aria-labelledby={id}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              upload.mutate(file, {
-                onSuccess: (url) => onChange(url),
-                onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
-              });
-            }}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            startIcon={<Upload aria-hidden />}
-            isPending={upload.isPending}
-            onPress={() => input.current?.click()}
-            aria-label={`${value ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
-          >
-            {value ? 'Replace' : 'Upload'}
-          </Button>
-          {value && (
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => onChange(null)}
-              aria-label={`Remove ${label.toLowerCase()}`}
-            >
-              Remove
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
-  );
+type ImageFieldProps = Omit<ComponentProps<typeof SharedImageField>, 'upload'>;
+
+/** A picture stored through the backstage's image route. */
+export function ImageField(props: ImageFieldProps) {
+  return <SharedImageField {...props} upload={uploadBackstageImage} />;
 }
 
 export const MAX_GENRES = 20;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { catalogueAdmin } from '@zema/contracts/operations/catalogue';
 import { api } from '#src/lib/api-client';
 
@@ -7,8 +6,4 @@ export async function uploadCatalogueImage(file: File) {
   const body = new FormData();
   body.append('file', file);
   return (await api.call(catalogueAdmin.uploadImage, { body })).url;
-}
-
-export function useUploadCatalogueImage() {
-  return useMutation({ mutationFn: uploadCatalogueImage, meta: { handlesErrors: true } });
 }

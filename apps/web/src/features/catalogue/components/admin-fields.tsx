@@ -1,15 +1,15 @@
 import type { ArtistRef } from '@zema/contracts';
-import { ImageIcon, Upload, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { type ComponentProps, useMemo, useState } from 'react';
+import { ImageField as SharedImageField } from '#src/components/image-field';
 import { Button } from '#src/ui/button';
-import { fieldDescriptionClass, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
+import { fieldDescriptionClass, fieldErrorClass } from '#src/ui/field';
 import { SearchableSelect } from '#src/ui/select';
-import { toast } from '#src/ui/toast';
 import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useAdminAlbums } from '../api/list-admin-albums';
 import { useAdminArtists } from '../api/list-admin-artists';
 import { useAdminGenres } from '../api/list-admin-genres';
-import { useUploadCatalogueImage } from '../api/upload-image';
+import { uploadCatalogueImage } from '../api/upload-image';
 
 /**
  * The catalogue forms' own fields: a picture uploaded on the spot (its URL goes into the form),
@@ -20,78 +20,9 @@ const SEARCH_DEBOUNCE_MS = 250;
 // The pickers' lists open on typing or the chevron, not on focus: after a choice the field
 // clears, and a list popping open again would cover the form under it.
 
-/** A picture: upload (re-encoded on the server), see it, remove it. */
-export function ImageField({
-  label,
-  value,
-  onChange,
-  round,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
-  round?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadCatalogueImage();
-  const id = useId();
-  return (
-    <div className="flex flex-col">
-      <span id={id} className={fieldLabelClass}>
-        {label}
-      </span>
-      <div className="flex items-center gap-3">
-        <div
-          className={`flex size-20 shrink-0 items-center justify-center overflow-hidden border border-divider bg-hover ${round ? 'rounded-full' : 'rounded-theme'}`}
-        >
-          {value ? (
-            <img src={value} alt="" className="size-full object-cover" />
-          ) : (
-            <ImageIcon aria-hidden className="size-6 text-muted" />
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            tabIndex={-1}
-            aria-labelledby={id}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              upload.mutate(file, {
-                onSuccess: (url) => onChange(url),
-                onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
-              });
-            }}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            startIcon={<Upload aria-hidden />}
-            isPending={upload.isPending}
-            onPress={() => input.current?.click()}
-            aria-label={`${value ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
-          >
-            {value ? 'Replace' : 'Upload'}
-          </Button>
-          {value && (
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => onChange(null)}
-              aria-label={`Remove ${label.toLowerCase()}`}
-            >
-              Remove
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
-  );
+/** A picture stored through the catalogue's image route. */
+export function ImageField(props: Omit<ComponentProps<typeof SharedImageField>, 'upload'>) {
+  return <SharedImageField {...props} upload={uploadCatalogueImage} />;
 }
 
 function Chip({ label, onRemove, note }: { label: string; onRemove: () => void; note?: string }) {
