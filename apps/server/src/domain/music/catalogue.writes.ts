@@ -437,17 +437,9 @@ async function dbSetTrackAudioFromFile(
     const before = await catalogueSnapshot(tx, 'track', trackId, actor);
     const rows = await tx
       .update(tracks)
+      // Not analysed on this path (the upload queue's is): the old file's analysis would lie.
       .set({
-        src: audio.src,
-        format: audio.format,
-        fileSize: audio.file_size,
-        durationMs: audio.duration_ms,
-        bitrate: audio.bitrate,
-        // Not analysed on this path (the upload queue's is): the old file's analysis would lie.
-        waveform: null,
-        loudnessLufs: null,
-        truePeakDb: null,
-        checksum: null,
+        ...trackAudioColumns(audio, null),
         updatedAt: new Date(),
       })
       .where(eq(tracks.id, trackId))
@@ -462,6 +454,21 @@ async function dbSetTrackAudioFromFile(
   }
   if (existing.src && existing.src !== key) await app.storage.delete(existing.src).catch(() => {});
   return audio;
+}
+
+/** The track columns of its audio file, and of its analysis (null: not analysed, so cleared). */
+function trackAudioColumns(audio: TrackAudio, analysis: AudioAnalysis | null) {
+  return {
+    src: audio.src,
+    format: audio.format,
+    fileSize: audio.file_size,
+    durationMs: audio.duration_ms,
+    bitrate: audio.bitrate,
+    waveform: analysis?.waveform ?? null,
+    loudnessLufs: analysis?.loudness?.integratedLufs ?? null,
+    truePeakDb: analysis?.loudness?.truePeakDb ?? null,
+    checksum: analysis?.checksum ?? null,
+  };
 }
 
 /**
@@ -516,15 +523,7 @@ async function dbSetTrackAudioFromEntry(
     const rows = await tx
       .update(tracks)
       .set({
-        src: audio.src,
-        format: audio.format,
-        fileSize: audio.file_size,
-        durationMs: audio.duration_ms,
-        bitrate: audio.bitrate,
-        waveform: analysis.waveform,
-        loudnessLufs: analysis.loudness?.integratedLufs ?? null,
-        truePeakDb: analysis.loudness?.truePeakDb ?? null,
-        checksum: analysis.checksum,
+        ...trackAudioColumns(audio, analysis),
         updatedAt: new Date(),
       })
       .where(eq(tracks.id, trackId))
