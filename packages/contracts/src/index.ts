@@ -10,6 +10,7 @@ export * from './common';
 export * from './constants';
 export * from './library';
 export * from './loudness';
+export * from './notifications';
 export * from './operation';
 export * from './permissions';
 export * from './primitives';

@@ -19,6 +19,26 @@ export interface DomainEventMap {
   'playlist.changed': { playlistId: number };
   /** What others see of a user changed (public name, avatar), or the account was deleted. */
   'user.changed': { userId: number };
+  /** Someone was invited to a workspace (`userId` when the email belongs to an account). */
+  'workspace.invited': {
+    inviteId: string;
+    workspaceId: number;
+    email: string;
+    userId: number | null;
+    inviterId: number;
+  };
+  /** A member's role changed (`role`) or they were removed (`role` null) by someone else. */
+  'workspace.member_changed': { workspaceId: number; userId: number; role: string | null; byUserId: number };
+  /** An invitation was revoked, accepted or declined: its notification's buttons no longer apply. */
+  'workspace.invite_closed': { inviteId: string };
+  /** An admin approved or denied a backstage request. */
+  'backstage.request_decided': { requestId: number; userId: number };
+  /** An album or single was published (a release draft going live, or a catalogue write). */
+  'music.released': { artistIds: number[]; albumId: number | null; trackId: number | null };
+  /** `followerId` followed the user `userId`. */
+  'user.followed': { followerId: number; userId: number };
+  /** A playlist owner added `userId` as a collaborator. */
+  'playlist.collaborator_added': { playlistId: number; userId: number; byUserId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
