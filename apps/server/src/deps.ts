@@ -12,6 +12,7 @@ import { createDomainEvents, type DomainEvents } from '#src/lib/events';
 import { serializeError } from '#src/lib/redact';
 import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
+import { createLiveEvents, type LiveEvents } from '#src/platform/live-events';
 import { createMailer } from '#src/platform/mail';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
@@ -33,6 +34,8 @@ export interface Deps {
   database: DatabaseHandle;
   cache: SharedCache;
   pubsub: PubSub;
+  /** Live events to a user's open pages (SSE). */
+  live: LiveEvents;
   settings: SettingsService;
   storage: FileStorage;
   mail: MailService;
@@ -107,6 +110,7 @@ export async function createDeps(
     database: handle,
     cache,
     pubsub,
+    live: createLiveEvents(pubsub),
     settings,
     storage,
     mail,

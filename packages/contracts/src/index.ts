@@ -19,3 +19,4 @@ export * from './settings';
 export * from './uploads';
 export * from './user';
 export * from './value-lists';
+export * from './workspaces';
