@@ -13,6 +13,7 @@ import { createDeps } from '#src/deps';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
 import { resolveAccessToken, resolveSessionFull, SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { guestRoleAtHand, loadUser, userRefOf } from '#src/domain/users/users.service';
+import { memberRole } from '#src/domain/workspaces/membership';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
@@ -47,6 +48,7 @@ import { s3UploadsRoutes } from '#src/features/uploads/s3-uploads.routes';
 import { uploadsRoutes } from '#src/features/uploads/uploads.routes';
 import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
 import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
+import { workspacesRoutes } from '#src/features/workspaces/workspaces.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
 import { compressionPlugin } from '#src/http/compression.plugin';
@@ -347,7 +349,13 @@ async function assemble(
     emailConfirmationRequired: async () =>
       (await app.settings.getClientSettings()).require_email_confirmation,
   });
-  await app.register(workspacePlugin, { resolveWorkspace: opts.resolveWorkspace });
+  // Membership is read on every request that names a workspace: a removed member is refused at once.
+  await app.register(workspacePlugin, {
+    resolveWorkspace:
+      opts.resolveWorkspace ??
+      (async (request, workspaceId) =>
+        request.user ? memberRole(handle.db, request.user.id, workspaceId) : false),
+  });
   await app.register(textInputPlugin);
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
@@ -391,6 +399,7 @@ async function assemble(
       await api.register(releasesRoutes);
       await api.register(s3UploadsRoutes);
       await api.register(uploadsRoutes);
+      await api.register(workspacesRoutes);
     },
     { prefix: '/api/v1' },
   );

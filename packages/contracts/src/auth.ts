@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bootstrapDataSchema } from './bootstrap';
 import { INT32_MAX, intParamSchema } from './primitives';
+import { inviteIdParamSchema } from './workspaces';
 
 /** SPEC §9 / RELIABILITY lengths. */
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -46,6 +47,11 @@ export const registerRequestSchema = z
     password_confirmation: passwordConfirmation,
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
+    /**
+     * A workspace invitation (the register link of its mail): when it is valid and was sent to
+     * this email, the account starts verified (the link proved the mailbox) and joins at once.
+     */
+    invite_id: inviteIdParamSchema.optional(),
   })
   .catchall(z.unknown());
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

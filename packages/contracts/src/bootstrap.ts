@@ -4,6 +4,7 @@ import { guestRoleSchema } from './permissions';
 import { clientSettingsSchema } from './settings';
 import { userSchema } from './user';
 import { localizationSchema } from './value-lists';
+import { workspaceSchema } from './workspaces';
 
 /**
  * Bootstrap data (SPEC §3): inlined in the served HTML as `window.bootstrapData` and returned by
@@ -17,14 +18,7 @@ export const bootstrapDataSchema = z.object({
   menus: z.array(menuSchema),
   i18n: z.object({ locale: localizationSchema, lines: z.record(z.string(), z.string()) }),
   /** A workspace the user can act in; 0 = the default personal workspace (SPEC §3). */
-  workspaces: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      members_count: z.number().int(),
-      default: z.boolean(),
-    }),
-  ),
+  workspaces: z.array(workspaceSchema),
 });
 export type BootstrapData = z.infer<typeof bootstrapDataSchema>;
 

@@ -1,4 +1,4 @@
-import { type User, XSRF_COOKIE } from '@zema/contracts';
+import { type User, type WorkspaceRole, XSRF_COOKIE } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sha256Hex } from '#src/lib/tokens';
 import { SESSION_COOKIE } from './cookies';
@@ -16,6 +16,11 @@ export interface Caller {
   via: 'session' | 'token';
   /** The browser session's id (sha256 of its cookie, = sessions.id); null for a token. */
   sessionId: string | null;
+  /**
+   * The active workspace the request named (`?workspaceId`, membership already checked by the
+   * workspace plugin) and the caller's role there; id 0 and role null = the personal workspace.
+   */
+  workspace: { id: number; role: WorkspaceRole | null };
 }
 
 /** The signed-in caller of a route whose access rule already required a user. */
@@ -23,7 +28,12 @@ export function callerOf(request: FastifyRequest): Caller {
   const { user, authVia } = request;
   if (!user || !authVia) throw new HttpError(401, 'Unauthenticated.');
   const cookie = request.cookies[SESSION_COOKIE];
-  return { user, via: authVia, sessionId: authVia === 'session' && cookie ? sha256Hex(cookie) : null };
+  return {
+    user,
+    via: authVia,
+    sessionId: authVia === 'session' && cookie ? sha256Hex(cookie) : null,
+    workspace: { id: request.workspaceId, role: request.workspaceRole },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '@zema/contracts';
+import type { User, WorkspaceRole } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     authVia: 'session' | 'token' | null;
     /** Active workspace from ?workspaceId (0 = personal), already checked by resolveWorkspace. */
     workspaceId: number;
+    /** The caller's role in `workspaceId` (null for the personal workspace). */
+    workspaceRole: WorkspaceRole | null;
   }
   interface FastifyInstance {
     config: Config;

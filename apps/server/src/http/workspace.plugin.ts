@@ -1,26 +1,41 @@
-import { DEFAULT_WORKSPACE_ID, ID_PATTERN, INT32_MAX } from '@zema/contracts';
+import {
+  DEFAULT_WORKSPACE_ID,
+  ID_PATTERN,
+  INT32_MAX,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES, validationError } from './errors';
 
-/** Whether the request's user may act in `workspaceId` (never 0, which is always allowed). */
-export type WorkspaceResolver = (request: FastifyRequest, workspaceId: number) => Promise<boolean>;
-
 /**
- * There is no workspaces table yet, so no one is a member of any non-personal workspace.
- * The workspaces issue passes its membership check as `resolveWorkspace` instead.
+ * Whether the request's user may act in `workspaceId` (never 0, which is always allowed): their
+ * role there (members), or false. `true` admits without a role (tests of the plugin alone).
  */
+export type WorkspaceResolver = (
+  request: FastifyRequest,
+  workspaceId: number,
+) => Promise<boolean | WorkspaceRole | null>;
+
+/** Admits no one to a non-personal workspace (an app built without the workspaces' membership check). */
 export const denyUnknownWorkspaces: WorkspaceResolver = async () => false;
+
+const isRole = (v: unknown): v is WorkspaceRole =>
+  typeof v === 'string' && (WORKSPACE_ROLES as readonly string[]).includes(v);
 
 /** Reads `?workspaceId` (SPEC §4, §7) into `request.workspaceId`; the value is checked, never trusted. */
 export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
   async (app, opts) => {
     const resolveWorkspace = opts.resolveWorkspace ?? denyUnknownWorkspaces;
     app.decorateRequest('workspaceId', DEFAULT_WORKSPACE_ID);
+    app.decorateRequest('workspaceRole', null);
 
     const member = async (request: FastifyRequest, id: number) => {
-      if (!(await resolveWorkspace(request, id))) throw new HttpError(403, MESSAGES.unauthorized);
+      const found = await resolveWorkspace(request, id);
+      if (!found) throw new HttpError(403, MESSAGES.unauthorized);
       request.workspaceId = id;
+      request.workspaceRole = isRole(found) ? found : null;
     };
 
     // A callback hook: only a request naming a workspace other than 0 waits (for its check).

@@ -15,3 +15,4 @@ export * from './sessions';
 export * from './settings';
 export * from './uploads';
 export * from './users';
+export * from './workspaces';

@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client';
 import { localizations, menus, themes } from '#src/db/schema/index';
 import type { SettingsService } from '#src/domain/settings/settings.service';
 import { cachedGuestRole } from '#src/domain/users/users.service';
+import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/domain/workspaces/workspace-list';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 export async function listThemes(db: Database): Promise<Theme[]> {
@@ -76,7 +77,7 @@ export async function buildBootstrapData(
     },
     menus: allMenus,
     i18n: { locale: { id: locale.id, name: locale.name, language: locale.language }, lines: locale.lines },
-    // Workspaces arrive with their own issue; everyone has the personal one (SPEC §3).
-    workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }],
+    // The personal workspace (SPEC §3) first, then the user's teams.
+    workspaces: user ? await listWorkspaces(db, user.id) : [PERSONAL_WORKSPACE],
   };
 }

@@ -20,7 +20,9 @@ import {
   testMail,
   twoFactorChangedMail,
   verificationCodeMail,
+  type WorkspaceInviteDetails,
   welcomeMail,
+  workspaceInviteMail,
 } from './mail.templates';
 import { recordMail } from './mail-log';
 
@@ -166,6 +168,10 @@ export function createMailService(deps: {
       decision: { artistName: string; approved: boolean; reason: string | null },
     ) {
       queue(to, (b) => backstageDecisionMail(b, decision));
+    },
+    /** A workspace invitation; its id is the link's secret, kept out of the mail log. */
+    sendWorkspaceInvite(to: string, invite: WorkspaceInviteDetails) {
+      queue(to, (b) => workspaceInviteMail(b, invite), [invite.inviteId]);
     },
     /** Resolves once every queued mail was handed over (tests, shutdown). */
     async flush() {

@@ -259,3 +259,48 @@ export function backstageDecisionMail(
     { kind: 'button', text: 'Open your backstage', href: link },
   ]);
 }
+
+export type WorkspaceInviteDetails = {
+  inviteId: string;
+  email: string;
+  workspaceName: string;
+  inviterName: string | null;
+  role: string;
+  /** Whether an account with this email exists: the link signs in, else it registers. */
+  hasAccount: boolean;
+  days: number;
+};
+
+/**
+ * A workspace invitation (issue 13 item 6). The link leads to the join pages: sign in for an
+ * existing account, otherwise register with the email filled in; either joins on success.
+ */
+export function workspaceInviteMail(brand: MailBrand, invite: WorkspaceInviteDetails): MailContent {
+  const base = brand.baseUrl.replace(/\/+$/, '');
+  const id = encodeURIComponent(invite.inviteId);
+  const link = invite.hasAccount
+    ? `${base}/workspace/join/login?invite=${id}`
+    : `${base}/workspace/join/register?invite=${id}&email=${encodeURIComponent(invite.email)}`;
+  const who = invite.inviterName ?? 'A member';
+  const article = /^[aeiou]/i.test(invite.role) ? 'an' : 'a';
+  return render(
+    brand,
+    `${brand.siteName}: join ${invite.workspaceName}`,
+    `You are invited to ${invite.workspaceName}`,
+    [
+      {
+        kind: 'p',
+        text: `${who} invited you to join the workspace ${invite.workspaceName} on ${brand.siteName} as ${article} ${invite.role}.`,
+      },
+      {
+        kind: 'button',
+        text: invite.hasAccount ? 'Log in to join' : 'Create an account to join',
+        href: link,
+      },
+      {
+        kind: 'p',
+        text: `This invitation expires in ${invite.days} days and can be used once. If you did not expect it, ignore this email.`,
+      },
+    ],
+  );
+}

@@ -8,6 +8,7 @@ import { normaliseEmail } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
 import { assertNotSuspended } from '#src/domain/identity/session.service';
+import { joinByInvite, liveInvite } from '#src/domain/workspaces/invites';
 import type { BrowserRef, Caller } from '#src/http/caller';
 import { HttpError, validationError } from '#src/http/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
@@ -64,6 +65,11 @@ export async function register(
   }
   if (Object.keys(errors).length) throw validationError(errors);
 
+  // An invitation sent to this very email proves the mailbox; any other (stale, someone else's)
+  // is ignored and the account is made as usual.
+  const invite = body.invite_id ? await liveInvite(deps.db, body.invite_id) : null;
+  const viaInvite = invite?.invite.email === email ? invite.invite.id : null;
+
   const passwordHash = await hashPassword(body.password);
   let userId: number;
   try {
@@ -75,11 +81,14 @@ export async function register(
           passwordHash,
           firstName: body.first_name || null,
           lastName: body.last_name || null,
+          emailVerifiedAt: viaInvite ? new Date() : null,
         })
         .returning({ id: users.id });
       const defaults = await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true));
       if (defaults.length)
         await tx.insert(userRole).values(defaults.map((r) => ({ userId: row!.id, roleId: r.id })));
+      // Joined in the same transaction: the account and its membership exist together or not at all.
+      if (viaInvite) await joinByInvite(tx, viaInvite, { id: row!.id, email });
       return row!.id;
     });
   } catch (err) {
@@ -88,7 +97,8 @@ export async function register(
     throw err;
   }
 
-  if (settings.require_email_confirmation) {
+  if (viaInvite) await deps.events.emit('workspace.invite_closed', { inviteId: viaInvite });
+  if (settings.require_email_confirmation && !viaInvite) {
     await issueEmailVerificationCode(deps, userId, email);
     return { userId, status: 'needs_email_verification' };
   }

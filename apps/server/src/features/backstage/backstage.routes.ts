@@ -11,6 +11,7 @@ import {
   ImageInputError,
   saveCatalogueImage,
 } from '#src/domain/music/images';
+import { scopeOf } from '#src/domain/workspaces/membership';
 import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, validationError } from '#src/http/errors';
@@ -55,6 +56,8 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
 export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
   const me = (request: FastifyRequest) => callerOf(request).user.id;
+  /** Who acts and in which workspace: the artist-access checks work on it. */
+  const scope = (request: FastifyRequest) => scopeOf(callerOf(request));
 
   defineRoute(app, backstage.myRequests, async (request) =>
     listMyRequests(app.db, me(request), request.query),
@@ -64,7 +67,7 @@ export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   defineRoute(app, backstage.myArtists, async (request) => ({
-    artists: await listMyArtists(app.db, me(request)),
+    artists: await listMyArtists(app.db, scope(request)),
   }));
   // Built afresh, not from the public page's cache: the editor shows what was just saved.
   const artistAnswer = async (id: number) => {
@@ -73,41 +76,41 @@ export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
     return { artist: page.artist };
   };
   defineRoute(app, backstage.artist, async (request) => {
-    await assertManages(app.db, me(request), request.params.id);
+    await assertManages(app.db, scope(request), request.params.id, 'view');
     return artistAnswer(request.params.id);
   });
   defineRoute(app, backstage.updateArtist, async (request) => {
-    await updateMyArtist(app.deps, me(request), request.params.id, request.body, actorOf(request));
+    await updateMyArtist(app.deps, scope(request), request.params.id, request.body, actorOf(request));
     return artistAnswer(request.params.id);
   });
   // The artist's managers; an admin or an analytics viewer sees any artist's (the dashboard's data).
   defineRoute(app, backstage.insights, async (request) => {
-    const { user } = callerOf(request);
+    const caller = callerOf(request);
     const artist = await assertMayReadInsights(
       app.db,
-      { id: user.id, mayReadAll: hasPermission(user, ANALYTICS_VIEW_PERMISSION) },
+      { scope: scopeOf(caller), mayReadAll: hasPermission(caller.user, ANALYTICS_VIEW_PERMISSION) },
       request.params.id,
     );
     return getArtistInsights(app.db, artist, request.query);
   });
   defineRoute(app, backstage.artistTracks, async (request) =>
-    listArtistTracks(app.db, me(request), request.params.id, request.query),
+    listArtistTracks(app.db, scope(request), request.params.id, request.query),
   );
   defineRoute(app, backstage.artistAlbums, async (request) =>
-    listArtistAlbums(app.db, me(request), request.params.id, request.query),
+    listArtistAlbums(app.db, scope(request), request.params.id, request.query),
   );
   defineRoute(app, backstage.updateTrack, async (request) => ({
-    track: await updateMyTrack(app.deps, me(request), request.params.id, request.body, actorOf(request)),
+    track: await updateMyTrack(app.deps, scope(request), request.params.id, request.body, actorOf(request)),
   }));
   defineRoute(app, backstage.deleteTrack, async (request) => {
-    await deleteMyTrack(app.deps, me(request), request.params.id, actorOf(request));
+    await deleteMyTrack(app.deps, scope(request), request.params.id, actorOf(request));
     return { message: 'Track deleted.' };
   });
   defineRoute(app, backstage.updateAlbum, async (request) => ({
-    album: await updateMyAlbum(app.deps, me(request), request.params.id, request.body, actorOf(request)),
+    album: await updateMyAlbum(app.deps, scope(request), request.params.id, request.body, actorOf(request)),
   }));
   defineRoute(app, backstage.deleteAlbum, async (request) => {
-    await deleteMyAlbum(app.deps, me(request), request.params.id, actorOf(request));
+    await deleteMyAlbum(app.deps, scope(request), request.params.id, actorOf(request));
     return { message: 'Album deleted.' };
   });
   defineRoute(app, backstage.uploadImage, async (request) => {

@@ -1,6 +1,5 @@
 import {
   type Album,
-  type ArtistRole,
   BACKSTAGE_MESSAGES,
   type BackstageArtist,
   type BackstageRequest,
@@ -38,20 +37,27 @@ import {
   updateTrack,
 } from '#src/domain/music/catalogue.writes';
 import { displayNameOf } from '#src/domain/users/users.service';
+import {
+  type ArtistAccessNeed,
+  assertArtistAccess,
+  assertItemAccess,
+  listArtistsInScope,
+} from '#src/domain/workspaces/artist-access';
+import type { WorkspaceScope } from '#src/domain/workspaces/membership';
 import { HttpError, validationError } from '#src/http/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { type Page, toPage } from '#src/lib/pagination';
 
 /**
  * The backstage (issue 12 item 5): requests and their review, and the artist's own area. Every
- * write of the artist's area goes through `assertManages` (the caller's `user_artists` links), so
- * an id a client sends never reaches the catalogue writes unchecked.
+ * call of the artist's area goes through domain/workspaces/artist-access (the caller's own
+ * `user_artists` links in the personal workspace, the workspace's shared artists by role in a
+ * team), so an id a client sends never reaches the catalogue writes unchecked.
  */
 
 /** The role an approved requester gets (seeded with `backstage.access`). */
 export const ARTISTS_ROLE_SLUG = 'artists';
 
-const forbidden = () => new HttpError(403, 'You do not manage this artist.');
 const notFound = () => new HttpError(404, 'Not found.');
 
 // ---- Requests ----
@@ -382,48 +388,19 @@ async function tellRequester(deps: Pick<Deps, 'mail'>, request: BackstageRequest
 
 // ---- The artist's area ----
 
-/** The artists `userId` manages, by name. */
-export async function listMyArtists(db: Database, userId: number): Promise<BackstageArtist[]> {
-  const links = await db
-    .select({ artistId: userArtists.artistId, role: userArtists.role })
-    .from(userArtists)
-    .where(eq(userArtists.userId, userId));
-  const refs = await loadArtistRefs(
-    db,
-    links.map((l) => l.artistId),
-  );
-  const roleOf = new Map(links.map((l) => [l.artistId, l.role as ArtistRole]));
-  return refs
-    .map((a) => ({ ...a, role: roleOf.get(a.id) ?? 'artist' }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+/** The artists the caller works on in the active workspace (domain/workspaces/artist-access). */
+export async function listMyArtists(db: Database, scope: WorkspaceScope): Promise<BackstageArtist[]> {
+  return listArtistsInScope(db, scope);
 }
 
-/** 403 unless `userId` is linked to `artistId`. */
-export async function assertManages(db: Db, userId: number, artistId: number): Promise<void> {
-  const [link] = await db
-    .select({ artistId: userArtists.artistId })
-    .from(userArtists)
-    .where(and(eq(userArtists.userId, userId), eq(userArtists.artistId, artistId)));
-  if (!link) throw forbidden();
-}
-
-/**
- * 404 when the item does not exist, 403 unless one of its credited artists is one `userId`
- * manages (a collaboration can be edited by either side's managers).
- */
-async function assertManagesItem(db: Db, userId: number, kind: 'track' | 'album', id: number) {
-  const table = kind === 'track' ? tracks : albums;
-  const [item] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  if (!item) throw notFound();
-  const credits = kind === 'track' ? trackArtist : albumArtist;
-  const itemColumn = kind === 'track' ? trackArtist.trackId : albumArtist.albumId;
-  const [owned] = await db
-    .select({ one: sql`1` })
-    .from(credits)
-    .innerJoin(userArtists, eq(userArtists.artistId, credits.artistId))
-    .where(and(eq(itemColumn, id), eq(userArtists.userId, userId)))
-    .limit(1);
-  if (!owned) throw forbidden();
+/** 403 unless the artist is the caller's in the active workspace (`view` to read, `update` to write). */
+export async function assertManages(
+  db: Db,
+  scope: WorkspaceScope,
+  artistId: number,
+  need: ArtistAccessNeed = 'update',
+): Promise<void> {
+  await assertArtistAccess(db, scope, artistId, need);
 }
 
 async function creditIds(db: Db, kind: 'track' | 'album', id: number): Promise<number[]> {
@@ -447,12 +424,12 @@ type Writer = Pick<Deps, 'db' | 'events' | 'storage'>;
 
 export async function updateMyArtist(
   deps: Writer,
-  userId: number,
+  scope: WorkspaceScope,
   artistId: number,
   body: UpdateBackstageArtist,
   actor: Actor,
 ): Promise<void> {
-  await assertManages(deps.db, userId, artistId);
+  await assertManages(deps.db, scope, artistId, 'update');
   // `verified` is not in the body's schema: an artist never gives itself the badge.
   const { name, bio, image_small, image_large, links, genres } = body;
   if (!(await updateArtist(deps, artistId, { name, bio, image_small, image_large, links, genres }, actor)))
@@ -463,11 +440,12 @@ type CatalogueQuery = { page?: number; perPage?: number; query?: string };
 
 export async function listArtistTracks(
   db: Database,
-  userId: number,
+  scope: WorkspaceScope,
   artistId: number,
   q: CatalogueQuery,
 ): Promise<Page<Track>> {
-  await assertManages(db, userId, artistId);
+  await assertManages(db, scope, artistId, 'view');
+  const userId = scope.userId;
   const page = q.page ?? 1;
   const perPage = q.perPage ?? 20;
   const where = and(
@@ -499,11 +477,12 @@ export async function listArtistTracks(
 
 export async function listArtistAlbums(
   db: Database,
-  userId: number,
+  scope: WorkspaceScope,
   artistId: number,
   q: CatalogueQuery,
 ): Promise<Page<Album>> {
-  await assertManages(db, userId, artistId);
+  await assertManages(db, scope, artistId, 'view');
+  const userId = scope.userId;
   const page = q.page ?? 1;
   const perPage = q.perPage ?? 20;
   const where = and(
@@ -536,36 +515,38 @@ export async function listArtistAlbums(
 /** Edits the fields an artist owns; credits, album and genres stay as they are. */
 export async function updateMyTrack(
   deps: Writer,
-  userId: number,
+  scope: WorkspaceScope,
   trackId: number,
   body: UpdateBackstageTrack,
   actor: Actor,
 ): Promise<Track> {
-  await assertManagesItem(deps.db, userId, 'track', trackId);
+  await assertItemAccess(deps.db, scope, 'track', trackId, 'update');
+  const userId = scope.userId;
   const artistIds = await creditIds(deps.db, 'track', trackId);
   if (!(await updateTrack(deps, trackId, { ...body, artist_ids: artistIds }, actor))) throw notFound();
   return (await loadTracks(deps.db, [trackId], { userId, withGenres: true }))[0]!;
 }
 
-export async function deleteMyTrack(deps: Writer, userId: number, trackId: number, actor: Actor) {
-  await assertManagesItem(deps.db, userId, 'track', trackId);
+export async function deleteMyTrack(deps: Writer, scope: WorkspaceScope, trackId: number, actor: Actor) {
+  await assertItemAccess(deps.db, scope, 'track', trackId, 'update');
   if (!(await deleteTrack(deps, trackId, actor))) throw notFound();
 }
 
 export async function updateMyAlbum(
   deps: Writer,
-  userId: number,
+  scope: WorkspaceScope,
   albumId: number,
   body: UpdateBackstageAlbum,
   actor: Actor,
 ): Promise<Album> {
-  await assertManagesItem(deps.db, userId, 'album', albumId);
+  await assertItemAccess(deps.db, scope, 'album', albumId, 'update');
+  const userId = scope.userId;
   const artistIds = await creditIds(deps.db, 'album', albumId);
   if (!(await updateAlbum(deps, albumId, { ...body, artist_ids: artistIds }, actor))) throw notFound();
   return (await loadAlbums(deps.db, [albumId], { userId, withTracks: true }))[0]!;
 }
 
-export async function deleteMyAlbum(deps: Writer, userId: number, albumId: number, actor: Actor) {
-  await assertManagesItem(deps.db, userId, 'album', albumId);
+export async function deleteMyAlbum(deps: Writer, scope: WorkspaceScope, albumId: number, actor: Actor) {
+  await assertItemAccess(deps.db, scope, 'album', albumId, 'update');
   if (!(await deleteAlbum(deps, albumId, actor))) throw notFound();
 }

@@ -7,8 +7,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client';
 import { artists } from '#src/db/schema/index';
+import { assertArtistAccess } from '#src/domain/workspaces/artist-access';
+import type { WorkspaceScope } from '#src/domain/workspaces/membership';
 import { HttpError } from '#src/http/errors';
-import { assertManages } from './backstage.service';
 
 /**
  * An artist's insights (GET api/v1/backstage/artists/:id/insights), read from the rollups the
@@ -53,13 +54,16 @@ export function insightsPeriod(range: InsightsRange, now: number): InsightsPerio
   return { range, granularity: 'day', start, end, previousStart: start - days * DAY_MS, buckets };
 }
 
-/** 403 unless the caller manages the artist; an admin or analytics viewer may read any (404 if none). */
+/**
+ * 403 unless the artist is the caller's in the active workspace (`workspace_insights.view` in a
+ * team); an admin or analytics viewer may read any (404 if none).
+ */
 export async function assertMayReadInsights(
   db: Database,
-  caller: { id: number; mayReadAll: boolean },
+  caller: { scope: WorkspaceScope; mayReadAll: boolean },
   artistId: number,
 ): Promise<{ id: number; name: string }> {
-  if (!caller.mayReadAll) await assertManages(db, caller.id, artistId);
+  if (!caller.mayReadAll) await assertArtistAccess(db, caller.scope, artistId, 'insights');
   const [artist] = await db
     .select({ id: artists.id, name: artists.name })
     .from(artists)

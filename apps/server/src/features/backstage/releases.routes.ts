@@ -1,5 +1,6 @@
 import { backstageReleases as ops } from '@zema/contracts/operations/backstage-releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeOf } from '#src/domain/workspaces/membership';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { ingestTrackDraft } from './ingest-draft';
@@ -17,7 +18,11 @@ import {
 
 /** The backstage's release drafts (issue 12 items 4–5). */
 export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const user = (request: Parameters<typeof callerOf>[0]) => callerOf(request).user;
+  // The caller with the workspace they act in: a team's releases are its shared artists'.
+  const user = (request: Parameters<typeof callerOf>[0]) => {
+    const caller = callerOf(request);
+    return { ...caller.user, scope: scopeOf(caller) };
+  };
 
   defineRoute(app, ops.list, async (request) => listReleases(app.deps, user(request), request.query));
   defineRoute(app, ops.create, async (request) => ({

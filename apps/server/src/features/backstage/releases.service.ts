@@ -27,9 +27,10 @@ import {
   trackDrafts,
   trackGenre,
   tracks,
-  userArtists,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { type ArtistAccessNeed, hasArtist, inScope } from '#src/domain/workspaces/artist-access';
+import { isPersonal, type WorkspaceScope } from '#src/domain/workspaces/membership';
 import { HttpError, validationError } from '#src/http/errors';
 
 /**
@@ -41,38 +42,38 @@ import { HttpError, validationError } from '#src/http/errors';
 
 type ReleaseRow = typeof releaseDrafts.$inferSelect;
 type TrackDraftRow = typeof trackDrafts.$inferSelect;
-export type ReleaseCaller = Pick<User, 'id' | 'permissions'>;
+/** The caller and the workspace they act in (its shared artists, by their role there). */
+export type ReleaseCaller = Pick<User, 'id' | 'permissions'> & { scope: WorkspaceScope };
 
 const isSuperAdmin = (user: ReleaseCaller) => hasPermission(user, PERMISSIONS.admin);
 
-/** The artist when the caller manages it; null otherwise. */
+/** The artist when the caller works on it in the active workspace (`need`); null otherwise. */
 export async function managedArtist(
   db: Db,
   user: ReleaseCaller,
   artistId: number,
+  need: ArtistAccessNeed = 'update',
 ): Promise<{ id: number; name: string } | null> {
-  if (isSuperAdmin(user)) {
-    const [row] = await db
-      .select({ id: artists.id, name: artists.name })
-      .from(artists)
-      .where(eq(artists.id, artistId));
-    return row ?? null;
-  }
+  if (!isSuperAdmin(user) && !(await hasArtist(db, user.scope, artistId, need))) return null;
   const [row] = await db
     .select({ id: artists.id, name: artists.name })
-    .from(userArtists)
-    .innerJoin(artists, eq(artists.id, userArtists.artistId))
-    .where(and(eq(userArtists.userId, user.id), eq(userArtists.artistId, artistId)));
+    .from(artists)
+    .where(eq(artists.id, artistId));
   return row ?? null;
 }
 
-/** A release the caller may work on, or a 404 (never telling another artist's drafts exist). */
 /** A release started without a name, until a track or the uploader names it. */
 const UNNAMED = 'Untitled';
 
-async function ownRelease(db: Db, user: ReleaseCaller, id: number): Promise<ReleaseRow> {
+/** A release the caller may work on, or a 404 (never telling another artist's drafts exist). */
+async function ownRelease(
+  db: Db,
+  user: ReleaseCaller,
+  id: number,
+  need: ArtistAccessNeed = 'update',
+): Promise<ReleaseRow> {
   const [row] = await db.select().from(releaseDrafts).where(eq(releaseDrafts.id, id));
-  if (!row || !(await managedArtist(db, user, row.artistId))) throw new HttpError(404, 'Not found.');
+  if (!row || !(await managedArtist(db, user, row.artistId, need))) throw new HttpError(404, 'Not found.');
   return row;
 }
 
@@ -145,7 +146,7 @@ export async function releaseJson(db: Db, release: ReleaseRow): Promise<ReleaseD
 }
 
 export async function getRelease(deps: Pick<Deps, 'db'>, user: ReleaseCaller, id: number) {
-  return releaseJson(deps.db, await ownRelease(deps.db, user, id));
+  return releaseJson(deps.db, await ownRelease(deps.db, user, id, 'view'));
 }
 
 export async function listReleases(
@@ -154,12 +155,11 @@ export async function listReleases(
   query: z.output<typeof releaseListQuerySchema>,
 ) {
   const { db } = deps;
-  const mine = isSuperAdmin(user)
-    ? undefined
-    : inArray(
-        releaseDrafts.artistId,
-        db.select({ id: userArtists.artistId }).from(userArtists).where(eq(userArtists.userId, user.id)),
-      );
+  // The super admin sees every release in their personal space; in a team, its artists' only.
+  const mine =
+    isSuperAdmin(user) && isPersonal(user.scope)
+      ? undefined
+      : inScope(db, user.scope, 'view', releaseDrafts.artistId);
   const where = and(mine, query.status ? eq(releaseDrafts.status, query.status) : undefined);
   const [rows, [total]] = await Promise.all([
     db
@@ -297,7 +297,12 @@ export async function addReleaseTrack(
       .select()
       .from(fileEntries)
       .where(and(eq(fileEntries.id, fileEntryId), isNull(fileEntries.deletedAt)));
-    if (!entry || entry.ownerId !== user.id || entry.type !== 'file')
+    // The caller's own upload, or one made in the workspace they are working in.
+    const reachable =
+      entry &&
+      (entry.ownerId === user.id ||
+        (!isPersonal(user.scope) && entry.workspaceId === user.scope.workspaceId));
+    if (!reachable || entry.type !== 'file')
       throw validationError({ file_entry_id: [RELEASE_MESSAGES.entryNotYours] });
     const [used] = await tx
       .select({ id: trackDrafts.id })

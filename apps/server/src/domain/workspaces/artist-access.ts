@@ -1,0 +1,140 @@
+import type { ArtistRole, BackstageArtist, WorkspacePermission } from '@zema/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '#src/db/client';
+import {
+  albumArtist,
+  albums,
+  trackArtist,
+  tracks,
+  userArtists,
+  workspaceArtists,
+} from '#src/db/schema/index';
+import { loadArtistRefs } from '#src/domain/music/catalogue.loaders';
+import { HttpError } from '#src/http/errors';
+import { assertRoleAllows, isPersonal, roleAllows, type WorkspaceScope } from './membership';
+
+/**
+ * Which artists a caller works on in the backstage, in one place (issue 13 item 6). In the
+ * personal workspace: the artists they manage themselves (`user_artists`). In a team workspace:
+ * the artists shared with it (`workspace_artists`), by their workspace role — `view` needs
+ * `workspace_catalogue.view`, `update` needs `workspace_catalogue.update`, `insights` needs
+ * `workspace_insights.view`. The backstage, the release drafts and the insights all ask here, so
+ * a removed member or a viewer is refused the same way everywhere.
+ */
+export type ArtistAccessNeed = 'view' | 'update' | 'insights';
+
+const PERMISSION_OF: Record<ArtistAccessNeed, WorkspacePermission> = {
+  view: 'workspace_catalogue.view',
+  update: 'workspace_catalogue.update',
+  insights: 'workspace_insights.view',
+};
+
+export const ARTIST_ACCESS_MESSAGES = { notYours: 'You do not manage this artist.' } as const;
+
+const forbidden = () => new HttpError(403, ARTIST_ACCESS_MESSAGES.notYours);
+const notFound = () => new HttpError(404, 'Not found.');
+
+/**
+ * The ids of the artists in scope, as a subquery (`inArray(column, artistIdsInScope(...))`);
+ * 403 when the caller's workspace role does not give `need`.
+ */
+export function artistIdsInScope(db: Db, scope: WorkspaceScope, need: ArtistAccessNeed) {
+  if (isPersonal(scope))
+    return db
+      .select({ id: userArtists.artistId })
+      .from(userArtists)
+      .where(eq(userArtists.userId, scope.userId));
+  assertRoleAllows(scope.workspaceRole, PERMISSION_OF[need]);
+  return db
+    .select({ id: workspaceArtists.artistId })
+    .from(workspaceArtists)
+    .where(eq(workspaceArtists.workspaceId, scope.workspaceId));
+}
+
+/** A condition: `column` is one of the artists in scope. */
+export function inScope(db: Db, scope: WorkspaceScope, need: ArtistAccessNeed, column: AnyPgColumn): SQL {
+  return inArray(column, artistIdsInScope(db, scope, need));
+}
+
+/** Whether `artistId` is in scope (false, never a throw, for an artist outside it). */
+export async function hasArtist(
+  db: Db,
+  scope: WorkspaceScope,
+  artistId: number,
+  need: ArtistAccessNeed,
+): Promise<boolean> {
+  if (isPersonal(scope)) {
+    const [link] = await db
+      .select({ id: userArtists.artistId })
+      .from(userArtists)
+      .where(and(eq(userArtists.userId, scope.userId), eq(userArtists.artistId, artistId)));
+    return Boolean(link);
+  }
+  assertRoleAllows(scope.workspaceRole, PERMISSION_OF[need]);
+  const [shared] = await db
+    .select({ id: workspaceArtists.artistId })
+    .from(workspaceArtists)
+    .where(and(eq(workspaceArtists.workspaceId, scope.workspaceId), eq(workspaceArtists.artistId, artistId)));
+  return Boolean(shared);
+}
+
+/** 403 unless `artistId` is in scope for `need`. */
+export async function assertArtistAccess(
+  db: Db,
+  scope: WorkspaceScope,
+  artistId: number,
+  need: ArtistAccessNeed,
+): Promise<void> {
+  if (!(await hasArtist(db, scope, artistId, need))) throw forbidden();
+}
+
+/**
+ * 404 when the track or album does not exist, 403 unless one of its credited artists is in scope
+ * (a collaboration can be edited by either side's managers).
+ */
+export async function assertItemAccess(
+  db: Db,
+  scope: WorkspaceScope,
+  kind: 'track' | 'album',
+  id: number,
+  need: ArtistAccessNeed,
+): Promise<void> {
+  const table = kind === 'track' ? tracks : albums;
+  const [item] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!item) throw notFound();
+  const credits = kind === 'track' ? trackArtist : albumArtist;
+  const itemColumn = kind === 'track' ? trackArtist.trackId : albumArtist.albumId;
+  const [owned] = await db
+    .select({ one: sql`1` })
+    .from(credits)
+    .where(and(eq(itemColumn, id), inArray(credits.artistId, artistIdsInScope(db, scope, need))))
+    .limit(1);
+  if (!owned) throw forbidden();
+}
+
+/**
+ * The artists in scope, by name. In the personal workspace each carries the caller's own role
+ * with it; in a team workspace the role of the artist's personal link is not the caller's, so
+ * it reads 'manager' for a member who may edit and 'other' for one who may only look.
+ */
+export async function listArtistsInScope(db: Database, scope: WorkspaceScope): Promise<BackstageArtist[]> {
+  let roleOf: (id: number) => ArtistRole;
+  let ids: number[];
+  if (isPersonal(scope)) {
+    const links = await db
+      .select({ artistId: userArtists.artistId, role: userArtists.role })
+      .from(userArtists)
+      .where(eq(userArtists.userId, scope.userId));
+    const map = new Map(links.map((l) => [l.artistId, l.role as ArtistRole]));
+    ids = links.map((l) => l.artistId);
+    roleOf = (id) => map.get(id) ?? 'artist';
+  } else {
+    const rows = await artistIdsInScope(db, scope, 'view');
+    ids = rows.map((r) => r.id);
+    const editor = roleAllows(scope.workspaceRole, PERMISSION_OF.update);
+    roleOf = () => (editor ? 'manager' : 'other');
+  }
+  const refs = await loadArtistRefs(db, ids);
+  return refs.map((a) => ({ ...a, role: roleOf(a.id) })).sort((a, b) => a.name.localeCompare(b.name));
+}
