@@ -1,4 +1,5 @@
 import { ADMIN_PERMISSIONS, PERMISSIONS } from '../permissions';
+import { WORKSPACE_MEMBER_QUOTA_PERMISSION } from '../workspaces';
 
 /** A quota a permission supports (SPEC §6: a usage at or above the value is over quota). */
 export type RestrictionDefinition = { name: string; label: string; description: string };
@@ -28,6 +29,7 @@ export const PERMISSION_GROUPS = [
   'system',
   'files',
   'backstage',
+  'workspaces',
 ] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
@@ -43,6 +45,7 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
   system: 'System',
   files: 'Files',
   backstage: 'Backstage',
+  workspaces: 'Workspaces',
 };
 
 const p = (
@@ -114,6 +117,20 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
     'Review backstage requests',
     'backstage',
     'Approve or deny requests to become, claim or verify an artist.',
+  ),
+  // Every user may create workspaces; this permission carries the member quota plans set.
+  p(
+    WORKSPACE_MEMBER_QUOTA_PERMISSION,
+    'Workspaces',
+    'workspaces',
+    'Create workspaces and invite members. Without a member limit, workspaces have no cap.',
+    [
+      {
+        name: 'max_members',
+        label: 'Members per workspace',
+        description: 'How many members and pending invitations a workspace the user owns may have.',
+      },
+    ],
   ),
 ];
 

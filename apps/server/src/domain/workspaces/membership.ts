@@ -45,3 +45,13 @@ export function assertRoleAllows(role: WorkspaceRole | null, permission: Workspa
 
 export const isPersonal = (scope: Pick<WorkspaceScope, 'workspaceId'>) =>
   scope.workspaceId === DEFAULT_WORKSPACE_ID;
+
+/**
+ * The workspace an upload belongs to: the active one when the caller may edit its catalogue,
+ * else their personal space (a viewer's avatar or proof file is theirs, not the team's).
+ */
+export function uploadWorkspaceId(workspace: { id: number; role: WorkspaceRole | null }): number {
+  return workspace.id !== DEFAULT_WORKSPACE_ID && roleAllows(workspace.role, 'workspace_catalogue.update')
+    ? workspace.id
+    : DEFAULT_WORKSPACE_ID;
+}

@@ -5,18 +5,21 @@ import { join } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  DEFAULT_WORKSPACE_ID,
   type FileEntry,
   fileExtension,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
   uploadFileKind,
   uploadTooLargeMessage,
   uploadTypeAllowed,
+  type WorkspaceRole,
 } from '@zema/contracts';
 import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '#src/db/client';
 import { fileEntries } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { roleAllows } from '#src/domain/workspaces/membership';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
@@ -26,7 +29,16 @@ export type FileEntryRow = typeof fileEntries.$inferSelect;
 export type NewFileEntry = typeof fileEntries.$inferInsert;
 
 /** Who acts on file entries: their own, or any when an admin. */
-export type FileActor = { id: number; isAdmin: boolean };
+/**
+ * Who acts on file entries: their own always; in a team workspace (`workspace`), also the
+ * entries uploaded in it — to read with `workspace_catalogue.view`, to trash, restore or delete
+ * with `workspace_catalogue.update`.
+ */
+export type FileActor = {
+  id: number;
+  isAdmin: boolean;
+  workspace?: { id: number; role: WorkspaceRole | null };
+};
 
 export const FILE_ENTRY_MESSAGES = {
   sizeMismatch: 'The file does not match the size it was announced with.',
@@ -287,8 +299,14 @@ export async function storeUploadedFile(
 
 // ---- trash, restore, delete forever, download ----
 
-const mayTouch = (actor: FileActor): SQL | undefined =>
-  actor.isAdmin ? undefined : eq(fileEntries.ownerId, actor.id);
+function mayTouch(actor: FileActor, need: 'view' | 'update' = 'update'): SQL | undefined {
+  if (actor.isAdmin) return undefined;
+  const own = eq(fileEntries.ownerId, actor.id);
+  const ws = actor.workspace;
+  const permission = need === 'view' ? 'workspace_catalogue.view' : 'workspace_catalogue.update';
+  if (!ws || ws.id === DEFAULT_WORKSPACE_ID || !roleAllows(ws.role, permission)) return own;
+  return or(own, eq(fileEntries.workspaceId, ws.id));
+}
 
 /** The entries `actor` may act on among these ids and storage paths (others' are left out, unsaid). */
 async function entriesOf(
@@ -423,7 +441,7 @@ export async function findReadableFileEntry(
         eq(fileEntries.id, id),
         eq(fileEntries.type, 'file'),
         isNull(fileEntries.deletedAt),
-        mayTouch(actor),
+        mayTouch(actor, 'view'),
       ),
     );
   if (!entry) throw new HttpError(404, MESSAGES.notFound);

@@ -1,5 +1,6 @@
 import { uploads } from '@zema/contracts/operations/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadWorkspaceId } from '#src/domain/workspaces/membership';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { isS3Storage } from '#src/platform/s3-storage';
@@ -32,7 +33,12 @@ export const s3UploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     presignUpload(app.deps, user(request), request.body),
   );
   defineRoute(app, uploads.s3Entry, async (request) =>
-    createEntryFromUpload(app.deps, user(request), request.body),
+    createEntryFromUpload(
+      app.deps,
+      user(request),
+      request.body,
+      uploadWorkspaceId({ id: request.workspaceId, role: request.workspaceRole }),
+    ),
   );
   defineRoute(app, uploads.s3MultipartCreate, async (request) =>
     createMultipartUpload(app.deps, user(request), request.body),

@@ -299,6 +299,8 @@ export async function createEntryFromUpload(
   deps: S3Deps,
   user: UploadUser,
   input: S3EntryInput,
+  /** The workspace the entry belongs to (0: the uploader's personal space). */
+  workspaceId = 0,
 ): Promise<{ fileEntry: FileEntry }> {
   const storage = await directStorage(deps);
   const row = await pendingOf(deps, user, { key: input.filename }, ['presign', 'multipart']);
@@ -329,6 +331,7 @@ export async function createEntryFromUpload(
     try {
       const entry = await storeUploadedFile(deps, {
         ownerId: user.id,
+        workspaceId,
         name: row.name,
         mime: row.mime,
         extension: row.extension,
@@ -393,7 +396,7 @@ export async function createEntryFromUpload(
         path: row.key,
         ...placement,
         ownerId: user.id,
-        workspaceId: 0,
+        workspaceId,
         public: false,
         // The bucket does not hash what browsers PUT (a multipart ETag is no content hash); the
         // bytes never pass through here to be hashed.

@@ -265,6 +265,8 @@ export async function finishTusUpload(
   tus: Pick<TusUploads, 'store' | 'locker'>,
   user: UploadUser,
   uploadKey: string,
+  /** The workspace the entry belongs to (0: the uploader's personal space). */
+  workspaceId = 0,
 ): Promise<FileEntryRow> {
   const notFound = () => new HttpError(404, TUS_MESSAGES.notFound);
   if (!UPLOAD_ID.test(uploadKey)) throw notFound();
@@ -294,6 +296,7 @@ export async function finishTusUpload(
       await assertUploadAllowed(deps, user, file, { exceptPendingKey: uploadKey });
       entry = await storeUploadedFile(deps, {
         ownerId: user.id,
+        workspaceId,
         sourcePath: join(directory, uploadKey),
         ...file,
         parentId: meta.parentId ?? null,

@@ -4,13 +4,13 @@ import {
   fileExtension,
   hasPermission,
   PERMISSIONS,
-  type User,
   uploadMetadataSchema,
   uploadTooLargeMessage,
 } from '@zema/contracts';
 import { TUS_UPLOAD_PATH, uploads } from '@zema/contracts/operations/uploads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadWorkspaceId } from '#src/domain/workspaces/membership';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
@@ -41,7 +41,16 @@ import {
   UploadRefusedError,
 } from './upload-policy';
 
-const actorOf = (user: User): FileActor => ({ id: user.id, isAdmin: hasPermission(user, PERMISSIONS.admin) });
+const actorOf = (request: FastifyRequest): FileActor => {
+  const user = request.user!;
+  return {
+    id: user.id,
+    isAdmin: hasPermission(user, PERMISSIONS.admin),
+    workspace: { id: request.workspaceId, role: request.workspaceRole },
+  };
+};
+const workspaceOf = (request: FastifyRequest) =>
+  uploadWorkspaceId({ id: request.workspaceId, role: request.workspaceRole });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with a plain-ASCII fallback name. */
 function attachment(name: string): string {
@@ -176,7 +185,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   defineRoute(app, uploads.tusEntry, async (request) => {
-    const entry = await finishTusUpload(app.deps, tus, request.user!, request.body.uploadKey);
+    const entry = await finishTusUpload(
+      app.deps,
+      tus,
+      request.user!,
+      request.body.uploadKey,
+      workspaceOf(request),
+    );
     return { fileEntry: fileEntryJson(app.deps, entry) };
   });
 
@@ -196,6 +211,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertParentFolder(app.deps, request.user!.id, metadata.parentId);
       const entry = await storeUploadedFile(app.deps, {
         ownerId: request.user!.id,
+        workspaceId: workspaceOf(request),
         sourcePath: upload.path,
         ...file,
         ...metadata,
@@ -207,16 +223,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   defineRoute(app, uploads.deleteEntries, async (request) =>
-    deleteFileEntries(app.deps, actorOf(request.user!), request.body),
+    deleteFileEntries(app.deps, actorOf(request), request.body),
   );
 
   defineRoute(app, uploads.restoreEntries, async (request) => {
-    const restored = await restoreFileEntries(app.deps, actorOf(request.user!), request.body.entryIds);
+    const restored = await restoreFileEntries(app.deps, actorOf(request), request.body.entryIds);
     return { message: FILE_ENTRY_MESSAGES.restored(restored) };
   });
 
   defineRoute(app, uploads.download, async (request, reply) => {
-    const entry = await findReadableFileEntry(app.deps, actorOf(request.user!), request.params.id);
+    const entry = await findReadableFileEntry(app.deps, actorOf(request), request.params.id);
     return sendStoredFile(app.deps.storage, request, reply, entry);
   });
 };
