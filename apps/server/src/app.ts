@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { ID_PATTERN, INT32_MAX, PERMISSIONS } from '@zema/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -13,7 +14,7 @@ import { createDeps } from '#src/deps';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
 import { resolveAccessToken, resolveSessionFull, SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { guestRoleAtHand, loadUser, userRefOf } from '#src/domain/users/users.service';
-import { memberRole } from '#src/domain/workspaces/membership';
+import { memberRole, roleAllows } from '#src/domain/workspaces/membership';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
 import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
@@ -346,6 +347,14 @@ async function assemble(
   await app.register(csrfPlugin);
   await app.register(accessPlugin, {
     guestRole: () => guestRoleAtHand(handle.db, cache),
+    // A team's members use its backstage by their workspace role, without a role of their own.
+    grantedByWorkspace: async (request, permission) => {
+      if (permission !== PERMISSIONS.backstageAccess || !request.user) return false;
+      const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
+      const id = typeof raw === 'string' && ID_PATTERN.test(raw) ? Number(raw) : 0;
+      if (!id || id > INT32_MAX) return false;
+      return roleAllows(await memberRole(handle.db, request.user.id, id), 'workspace_catalogue.view');
+    },
     emailConfirmationRequired: async () =>
       (await app.settings.getClientSettings()).require_email_confirmation,
   });

@@ -28,6 +28,13 @@ export type AccessOptions = {
   guestRole: () => MaybePromise<GuestRole | null>;
   /** Whether accounts must verify their email before doing more than a visitor may. */
   emailConfirmationRequired: () => Promise<boolean>;
+  /**
+   * Whether the workspace a request names gives a signed-in user a permission their own roles
+   * lack (a team member uses the team's backstage without `backstage.access` of their own).
+   * Asked only after the user's own permissions said no; the workspace plugin still checks the
+   * membership, and the services the role, afterwards.
+   */
+  grantedByWorkspace?: (request: FastifyRequest, permission: string) => Promise<boolean>;
 };
 
 /**
@@ -87,7 +94,7 @@ export function checkAccess(
  * nothing ships unguarded by accident.
  */
 export const accessPlugin = fp<AccessOptions>(
-  async (app, { guestRole, emailConfirmationRequired }) => {
+  async (app, { guestRole, emailConfirmationRequired, grantedByWorkspace }) => {
     const guarded: GuardedRoute[] = [];
     app.decorate('guardedRoutes', guarded);
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -125,7 +132,11 @@ export const accessPlugin = fp<AccessOptions>(
       if (request.is404) return done();
       const access = request.routeOptions.config.access;
       if (!access) return done(new HttpError(403, MESSAGES.unauthorized));
-      const denied = checkAccess(access, request.user, guestRole);
+      let denied = checkAccess(access, request.user, guestRole);
+      if (denied === 403 && grantedByWorkspace && typeof access === 'object') {
+        const permission = access.permission;
+        denied = grantedByWorkspace(request, permission).then((granted) => (granted ? null : 403));
+      }
       const enforced = isPromise(denied)
         ? denied.then((d) => enforce(request, access, d))
         : enforce(request, access, denied);
