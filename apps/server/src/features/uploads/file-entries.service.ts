@@ -424,8 +424,9 @@ export async function deleteFileEntries(
 }
 
 /**
- * The bytes of a live file entry its owner (or an admin) asks for. Anyone else gets the same 404
- * as for an entry that does not exist: whether someone's private file exists is not told.
+ * The bytes of a live file entry its owner, an admin or (for an upload made in a workspace) a
+ * member of that workspace asks for. Anyone else gets the same 404 as for an entry that does not
+ * exist: whether someone's private file exists is not told.
  */
 /** The live file entry `id` when `actor` may read it; 404 otherwise (never "forbidden": no hint it exists). */
 export async function findReadableFileEntry(

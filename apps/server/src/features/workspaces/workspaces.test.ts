@@ -6,6 +6,7 @@ import { createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import type { DomainEventMap } from '#src/lib/events';
 import { Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor } from '#test/mail';
+import { multipartBody } from '#test/multipart';
 
 const t = useApp();
 
@@ -19,6 +20,7 @@ const api = (actor: Client, method: Method, url: string, payload?: unknown) =>
 
 const unique = () => randomBytes(4).toString('hex');
 const NO_LONGER_VALID = 'This invite is no longer valid';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 type Person = { id: number; email: string; client: Client };
 async function person(input: Parameters<typeof createUser>[1] = {}): Promise<Person> {
@@ -565,28 +567,34 @@ describe('the shared backstage', () => {
 
   it('keeps uploads made in a workspace with it: members read them by role, others never', async () => {
     const { owner, editor, viewer, id } = await team();
-    const path = `uploads/${unique()}.mp3`;
-    await t.deps.storage.put(path, Buffer.from('abc'), 'audio/mpeg');
-    const [entry] = await t.db
-      .insert(fileEntries)
-      .values({
-        name: 'demo.mp3',
-        fileName: 'demo.mp3',
-        mime: 'audio/mpeg',
-        size: 3,
-        path,
-        ownerId: editor.id,
-        workspaceId: id,
-      })
-      .returning({ id: fileEntries.id });
-    const stranger = await person();
-    expect(
-      (await api(viewer.client, 'GET', `/file-entries/${entry!.id}/download?workspaceId=${id}`)).statusCode,
-    ).toBe(200);
-    expect((await api(viewer.client, 'GET', `/file-entries/${entry!.id}/download`)).statusCode).toBe(404);
-    expect((await api(stranger.client, 'GET', `/file-entries/${entry!.id}/download`)).statusCode).toBe(404);
-    expect(
-      (await api(owner.client, 'GET', `/file-entries/${entry!.id}/download?workspaceId=${id}`)).statusCode,
-    ).toBe(200);
+    const upload = (who: Person, query: string) => {
+      const body = multipartBody([
+        { name: 'file', filename: 'contract.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
+      return request(t.app, who.client, {
+        method: 'POST',
+        url: `/api/v1/file-entries${query}`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    const byEditor = await upload(editor, `?workspaceId=${id}`);
+    expect(byEditor.statusCode, byEditor.body).toBe(200);
+    const entry = byEditor.json().fileEntry;
+    expect(entry.workspace_id).toBe(id);
+    // A viewer's upload stays in their personal space: they may not add to the team's files.
+    expect((await upload(viewer, `?workspaceId=${id}`)).json().fileEntry.workspace_id).toBe(0);
+    expect((await upload(editor, '')).json().fileEntry.workspace_id).toBe(0);
+
+    const download = (who: Person, query = '') =>
+      api(who.client, 'GET', `/file-entries/${entry.id}/download${query}`);
+    expect((await download(viewer, `?workspaceId=${id}`)).statusCode).toBe(200);
+    expect((await download(owner, `?workspaceId=${id}`)).statusCode).toBe(200);
+    expect((await download(viewer)).statusCode).toBe(404);
+    expect((await download(await person())).statusCode).toBe(404);
+    const trash = (who: Person) =>
+      api(who.client, 'POST', `/file-entries/delete?workspaceId=${id}`, { entryIds: [entry.id] });
+    expect((await trash(viewer)).json().message).toBe('Moved 0 files to the trash.');
+    expect((await trash(owner)).json().message).toBe('Moved 1 file to the trash.');
   });
 });
