@@ -26,8 +26,10 @@ export const csrfPlugin = fp(
         const token = randomBytesPooled(30).toString('base64url');
         reply.setCookie(XSRF_COOKIE, token, cookieOptions(request, { httpOnly: false }));
       }
+      // `csrf: true` checks a safe method too: a GET that changes something because SPEC §7 says GET.
+      const checked = UNSAFE.has(request.method) || request.routeOptions.config.csrf === true;
       if (
-        !UNSAFE.has(request.method) ||
+        !checked ||
         request.authVia === 'token' ||
         request.routeOptions.config.csrf === false ||
         // Nothing happens on an unknown route; it answers 404 either way.

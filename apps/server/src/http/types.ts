@@ -16,7 +16,10 @@ export type RouteAccess = 'guest' | 'user' | 'admin' | { permission: string };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** false = exempt from the XSRF check (signed webhooks); everything else is checked. */
+    /**
+     * false = exempt from the XSRF check (signed webhooks); true = checked even on GET (a GET that
+     * writes, e.g. SPEC §7's workspace join); otherwise POST, PUT, PATCH and DELETE are checked.
+     */
     csrf?: boolean;
     /**
      * true = open to a signed-in user whose email is not verified yet while confirmation is

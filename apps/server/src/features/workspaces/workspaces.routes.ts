@@ -80,7 +80,9 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, ops.previewInvite, async (request) => ({
     invite: await previewInvite(app.db, request.params.inviteId),
   }));
-  defineRoute(app, ops.join, async (request) => ({
+  // SPEC §7 makes joining a GET; it still needs the XSRF header, so no other site can make a
+  // signed-in browser accept an invitation by sending it to the link.
+  defineRoute(app, ops.join, { config: { csrf: true } }, async (request) => ({
     workspace: await joinWorkspace(app.deps, me(request), request.params.inviteId),
   }));
   defineRoute(app, ops.decline, async (request) => {

@@ -58,8 +58,14 @@ beforeAll(() => {
 afterAll(() => {
   for (const off of offs) off();
 });
-const eventsFor = <K extends keyof DomainEventMap>(name: K, match: (p: DomainEventMap[K]) => boolean) =>
-  seen.filter((e) => e.name === name && match(e.payload as DomainEventMap[K]));
+const eventsFor = <K extends keyof DomainEventMap>(
+  name: K,
+  match: (p: DomainEventMap[K]) => boolean,
+): { name: K; payload: DomainEventMap[K] }[] =>
+  seen.filter((e) => e.name === name && match(e.payload as DomainEventMap[K])) as {
+    name: K;
+    payload: DomainEventMap[K];
+  }[];
 
 describe('workspaces', () => {
   it('creates a workspace whose creator is the owner; the list and bootstrap put the personal one first', async () => {
@@ -275,6 +281,14 @@ describe('invitations', () => {
       'This invitation was sent to another email address. Sign in with that account to accept it.',
     );
     expect((await api(other.client, 'DELETE', `/workspace/invite/${inviteId}`)).statusCode).toBe(403);
+
+    // A GET that writes: another site's link (no XSRF header) cannot make the invitee join.
+    const forged = await request(t.app, invitee.client, {
+      method: 'GET',
+      url: `/api/v1/workspace/join/${inviteId}`,
+      headers: { 'x-xsrf-token': '' },
+    });
+    expect(forged.statusCode).toBe(419);
 
     const res = await api(invitee.client, 'GET', `/workspace/join/${inviteId}`);
     expect(res.statusCode).toBe(200);
