@@ -1,7 +1,7 @@
-import { PERMISSIONS } from '@zema/contracts';
+import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#src/db/client';
-import { users } from '#src/db/schema/index';
+import { fileEntries, users, workspaces } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 
 /**
@@ -33,12 +33,23 @@ export async function holdsAdmin(db: Db, userId: number): Promise<boolean> {
 }
 
 /**
- * Deletes accounts with everything that hangs on them: sessions, tokens, social profiles, codes
- * and roles go by ON DELETE CASCADE; plays and the audit log keep their rows without the user;
+ * Deletes accounts with everything that hangs on them: sessions, tokens, social profiles, codes,
+ * roles, memberships and owned workspaces go by ON DELETE CASCADE; plays and the audit log keep their rows without the user;
  * avatar files are removed; each address gets the deletion notice; caches hear `user.changed`.
  */
 export async function deleteAccounts(db: Db, ids: number[]) {
   if (!ids.length) return [];
+  // The workspaces they own go with them (ON DELETE CASCADE); the other members' uploads made
+  // there return to their uploaders' personal space, as when an owner deletes a workspace.
+  await db
+    .update(fileEntries)
+    .set({ workspaceId: DEFAULT_WORKSPACE_ID })
+    .where(
+      inArray(
+        fileEntries.workspaceId,
+        db.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.ownerId, ids)),
+      ),
+    );
   return db
     .delete(users)
     .where(inArray(users.id, ids))

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, userArtists, users, workspaceInvites, workspaceMembers } from '#src/db/schema/index';
 import { createArtist, createTrack } from '#src/domain/music/catalogue.writes';
+import { deleteAccounts } from '#src/domain/users/account-lifecycle';
 import type { DomainEventMap } from '#src/lib/events';
 import { Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor } from '#test/mail';
@@ -146,6 +147,30 @@ describe('workspaces', () => {
     const [moved] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, entry!.id));
     expect(moved!.workspaceId).toBe(0);
     expect(eventsFor('workspace.invite_closed', (p) => p.inviteId === pending)).toHaveLength(1);
+  });
+  it('goes with its owner’s account; the members’ uploads made there return to them', async () => {
+    const owner = await person();
+    const member = await person();
+    const id = await newWorkspace(owner);
+    await addMember(owner, id, member);
+    const [entry] = await t.db
+      .insert(fileEntries)
+      .values({
+        name: 'b.mp3',
+        fileName: 'b.mp3',
+        mime: 'audio/mpeg',
+        size: 1,
+        path: `x/${unique()}`,
+        ownerId: member.id,
+        workspaceId: id,
+      })
+      .returning({ id: fileEntries.id });
+    await deleteAccounts(t.db, [owner.id]);
+    expect((await api(member.client, 'GET', '/workspaces')).json().workspaces).toEqual([
+      { id: 0, name: 'Default', members_count: 1, default: true },
+    ]);
+    const [kept] = await t.db.select().from(fileEntries).where(eq(fileEntries.id, entry!.id));
+    expect(kept!.workspaceId).toBe(0);
   });
 });
 
