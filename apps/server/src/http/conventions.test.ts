@@ -286,7 +286,7 @@ describe('workspaceId', () => {
     },
   );
 
-  it('answers 403 for a workspace the user is not a member of (none exist yet)', async () => {
+  it('answers 403 for a workspace the user is not a member of', async () => {
     const actor = await sessionFor(t.db, await adminUserId(t.db));
     const res = await request(t.app, actor, { method: 'GET', url: '/api/v1/test/echo?workspaceId=7' });
     expect(res.statusCode).toBe(403);
