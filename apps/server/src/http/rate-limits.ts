@@ -39,6 +39,17 @@ export const rateLimits = {
     keyGenerator: (request) => `login:${bodyEmail(request)}|${request.ip}`,
     errorResponseBuilder: tooMany('email', 'Too many login attempts.'),
   },
+  /**
+   * Workspace invitations and resends, which mail any address: 10 calls a minute per user (id +
+   * email, unique across databases sharing one Redis), each up to 20 addresses.
+   */
+  workspaceInvites: {
+    max: 10,
+    timeWindow: MINUTE,
+    hook: 'preHandler',
+    keyGenerator: (request) => `ws-invite:${request.user?.id}:${request.user?.email}`,
+    errorResponseBuilder: tooMany('emails', 'Too many invitations.'),
+  },
   /** 5 a minute per pending login (the challenge cookie), else per IP. */
   twoFactorChallenge: {
     max: 5,

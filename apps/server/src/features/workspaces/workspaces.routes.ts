@@ -2,6 +2,7 @@ import { workspaces as ops } from '@zema/contracts/operations/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
+import { rateLimits } from '#src/http/rate-limits';
 import {
   createWorkspace,
   declineInvite,
@@ -43,12 +44,17 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteWorkspace(app.deps, me(request).id, request.params.id);
     return { message: 'Workspace deleted.' };
   });
-  defineRoute(app, ops.invite, async (request) => ({
+  defineRoute(app, ops.invite, { config: { rateLimit: rateLimits.workspaceInvites } }, async (request) => ({
     invites: await inviteMembers(app.deps, inviter(request), request.params.id, request.body),
   }));
-  defineRoute(app, ops.resendInvite, async (request) => ({
-    invite: await resendInvite(app.deps, inviter(request), request.params.id, request.params.inviteId),
-  }));
+  defineRoute(
+    app,
+    ops.resendInvite,
+    { config: { rateLimit: rateLimits.workspaceInvites } },
+    async (request) => ({
+      invite: await resendInvite(app.deps, inviter(request), request.params.id, request.params.inviteId),
+    }),
+  );
   defineRoute(app, ops.revokeInvite, async (request) => {
     await revokeInvite(app.deps, me(request).id, request.params.id, request.params.inviteId);
     return { message: 'Invitation revoked.' };
