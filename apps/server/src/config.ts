@@ -344,9 +344,8 @@ export const envSchema = z.object({
   VAPID_PUBLIC_KEY: documented(optionalString, {
     group: 'Browser push',
     description:
-      'VAPID public key (base64url, uncompressed P-256 point) that signs browser push; set it together with `VAPID_PRIVATE_KEY`. Browsers subscribed under one key stop receiving pushes when it changes.',
+      'VAPID public key (base64url, uncompressed P-256 point) that signs browser push; set it together with `VAPID_PRIVATE_KEY` (`npx web-push generate-vapid-keys` makes a pair). Browsers subscribed under one key stop receiving pushes when it changes.',
     unset: 'a key pair is generated once per install and stored in the database',
-    example: 'BOr…(87 characters)',
   }),
   VAPID_PRIVATE_KEY: documented(optionalString, {
     group: 'Browser push',
