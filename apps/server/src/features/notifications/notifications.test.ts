@@ -604,7 +604,15 @@ describe('what notifies', () => {
 describe('turned off by the admin', () => {
   it('stores nothing and every call answers 404; subscriptions alone can be off', async () => {
     const me = await newUser();
-    await t.deps.settings.set('notifications.integrated', false);
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const setting = async (key: string, value: boolean) => {
+      const res = await api(admin, 'POST', '/settings', { [key]: value });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().settings[key.split('.')[0]!]).toBeDefined();
+    };
+    // On by default; the admin's settings page turns it off.
+    expect((await t.deps.settings.getClientSettings()).notifications.integrated).toBe(true);
+    await setting('notifications.integrated', false);
     try {
       expect(await notify(t.deps, [me.id], followed(1))).toEqual([]);
       expect(await t.db.select().from(notifications).where(eq(notifications.userId, me.id))).toEqual([]);
@@ -619,9 +627,9 @@ describe('turned off by the admin', () => {
         expect((await api(me.client, method, url, body)).statusCode, url).toBe(404);
       }
     } finally {
-      await t.deps.settings.set('notifications.integrated', true);
+      await setting('notifications.integrated', true);
     }
-    await t.deps.settings.set('notif.subs.integrated', false);
+    await setting('notif.subs.integrated', false);
     try {
       expect((await api(me.client, 'GET', '/notifications/me/subscriptions')).statusCode).toBe(404);
       expect((await api(me.client, 'GET', '/notifications')).statusCode).toBe(200);
@@ -636,7 +644,7 @@ describe('turned off by the admin', () => {
         .where(and(eq(notifications.userId, me.id)));
       expect(rows.map((r) => r.emailPendingSince)).toEqual([null]);
     } finally {
-      await t.deps.settings.set('notif.subs.integrated', true);
+      await setting('notif.subs.integrated', true);
     }
   });
 });
