@@ -117,7 +117,11 @@ describe('VAPID keys', () => {
   it('are set as a pair or not at all; the subject defaults to the admin email', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
-    const both = loadConfig({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', ADMIN_EMAIL: 'Ops@Example.com' });
+    const both = loadConfig({
+      VAPID_PUBLIC_KEY: 'pub',
+      VAPID_PRIVATE_KEY: 'priv',
+      ADMIN_EMAIL: 'Ops@Example.com',
+    });
     expect(both.vapid).toEqual({ publicKey: 'pub', privateKey: 'priv' });
     expect(both.vapidSubject).toBe('mailto:ops@example.com');
     expect(loadConfig({ VAPID_SUBJECT: 'https://music.example.com/contact' }).vapidSubject).toBe(
