@@ -99,8 +99,12 @@ export function pushPayload(
   return payload;
 }
 
-/** Real push services speak https; plain http is accepted for a push service on this machine. */
-export function acceptablePushEndpoint(endpoint: string): boolean {
+/**
+ * Real push services speak https. Plain http is accepted only for a push service on this machine
+ * while the site itself runs on plain http (development, tests): a production site never posts to
+ * an http address a user registered.
+ */
+export function acceptablePushEndpoint(endpoint: string, appUrl: string): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -108,7 +112,11 @@ export function acceptablePushEndpoint(endpoint: string): boolean {
     return false;
   }
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return (
+    url.protocol === 'http:' &&
+    appUrl.startsWith('http:') &&
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  );
 }
 
 function retryAfterMs(header: string | null, now: number): number {
@@ -145,7 +153,7 @@ export async function sendPushes(
   await Promise.all(
     subs.map(async (sub) => {
       const payload = payloads.get(sub.userId);
-      if (!payload || !acceptablePushEndpoint(sub.endpoint)) return;
+      if (!payload || !acceptablePushEndpoint(sub.endpoint, deps.config.appUrl)) return;
       try {
         const details = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },

@@ -12,10 +12,12 @@ import { createAlbum, createArtist } from '#src/domain/music/catalogue.writes';
 import { EMAIL_BATCH_DELAY_MS, sendPendingNotificationMails } from '#src/domain/notifications/email';
 import { notifyNewRelease, RELEASE_FANOUT_BATCH } from '#src/domain/notifications/listeners';
 import { type NotificationInput, notify } from '#src/domain/notifications/notifications.service';
+import { acceptablePushEndpoint } from '#src/domain/notifications/push';
 import { liveChannel } from '#src/platform/live-events';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
 import { browserKeys, decryptAes128gcm, startPushService, verifyVapid } from '#test/push-service';
+import { MAX_DEVICES } from './push-subscriptions.service';
 
 const t = useApp();
 
@@ -320,6 +322,27 @@ describe('browser push', () => {
       keys: keys.json,
     });
     expect(insecure.statusCode).toBe(422);
+  });
+
+  it('keeps the newest 20 browsers of a user; http push services only for a local http site', async () => {
+    const me = await newUser();
+    for (let i = 0; i <= MAX_DEVICES; i++) {
+      const res = await api(me.client, 'POST', '/notifications/push/subscriptions', {
+        endpoint: push.endpoint(`many-${i}-${unique()}`),
+        keys: browserKeys().json,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, me.id));
+    expect(rows).toHaveLength(MAX_DEVICES);
+    expect(rows.some((r) => r.endpoint.includes('/many-0-'))).toBe(false);
+
+    expect(acceptablePushEndpoint('https://fcm.googleapis.com/fcm/send/x', 'https://music.example.com')).toBe(
+      true,
+    );
+    expect(acceptablePushEndpoint('http://127.0.0.1:9/x', 'https://music.example.com')).toBe(false);
+    expect(acceptablePushEndpoint('http://127.0.0.1:9/x', 'http://localhost:8080')).toBe(true);
+    expect(acceptablePushEndpoint('http://10.0.0.1/x', 'http://localhost:8080')).toBe(false);
   });
 
   it('sends a VAPID-signed, aes128gcm-encrypted message the browser can read', async () => {

@@ -1,5 +1,5 @@
 import type { PushSubscriptionInfo } from '@zema/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { pushSubscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { describeUserAgentNames } from '#src/domain/identity/devices.service';
@@ -9,6 +9,9 @@ import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 /** The browsers that receive a user's push notifications (one row per browser, by endpoint). */
 
 type Row = typeof pushSubscriptions.$inferSelect;
+
+/** Browsers kept per user; subscribing one more drops the oldest. */
+export const MAX_DEVICES = 20;
 
 function toJson(row: Row, currentEndpoint?: string): PushSubscriptionInfo {
   return {
@@ -47,12 +50,12 @@ export async function listPushSubscriptions(deps: Pick<Deps, 'db'>, userId: numb
  * it moves to the caller (a browser shows one person's notifications).
  */
 export async function createPushSubscription(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   userId: number,
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | undefined,
 ) {
-  if (!acceptablePushEndpoint(input.endpoint)) {
+  if (!acceptablePushEndpoint(input.endpoint, deps.config.appUrl)) {
     throw validationError({ endpoint: ['The push service address must use https.'] });
   }
   const device = deviceOf(userAgent);
@@ -67,9 +70,26 @@ export async function createPushSubscription(
         auth: input.keys.auth,
         device,
         backoffUntil: null,
+        createdAt: new Date(),
       },
     })
     .returning();
+  // Browsers come and go (a reinstall, a cleared profile) without unsubscribing: keep the newest
+  // MAX_DEVICES, so one account never fans a notification out to an unbounded list.
+  const stale = await deps.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .offset(MAX_DEVICES);
+  if (stale.length) {
+    await deps.db.delete(pushSubscriptions).where(
+      inArray(
+        pushSubscriptions.id,
+        stale.map((r) => r.id),
+      ),
+    );
+  }
   return { subscription: toJson(row!, input.endpoint) };
 }
 
