@@ -292,18 +292,20 @@ export function NotificationsSettings({ view }: { view: AdminSettingsResponse })
     >
       {() => (
         <AdminCard title="Notifications">
-          <FormCheckbox<NotificationsValues>
-            name="notifications.integrated"
-            description="The bell, the notifications page, and everything that notifies (invitations, releases, follows). Off: nothing is stored or sent."
-          >
-            Turn on notifications
-          </FormCheckbox>
-          <FormCheckbox<NotificationsValues>
-            name="notif.subs.integrated"
-            description="Let people choose, per kind of notification, to also get it by email or as a browser push. Off: in-app only."
-          >
-            Offer email and browser notifications
-          </FormCheckbox>
+          <div className="flex flex-col gap-4">
+            <FormCheckbox<NotificationsValues>
+              name="notifications.integrated"
+              description="The bell, the notifications page, and everything that notifies (invitations, releases, follows). Off: nothing is stored or sent."
+            >
+              Turn on notifications
+            </FormCheckbox>
+            <FormCheckbox<NotificationsValues>
+              name="notif.subs.integrated"
+              description="Let people choose, per kind of notification, to also get it by email or as a browser push. Off: in-app only."
+            >
+              Offer email and browser notifications
+            </FormCheckbox>
+          </div>
         </AdminCard>
       )}
     </SettingsForm>
