@@ -222,10 +222,23 @@ describe('subscription settings', () => {
       selections: [{ notif_id: 'workspace.invitation', channels: { email: true } }],
     });
     expect(refused.statusCode).toBe(422);
-    const unknown = await api(me.client, 'PUT', '/notifications/me/subscriptions', {
-      selections: [{ notif_id: 'nope', channels: { email: true } }],
+    for (const selections of [
+      [{ notif_id: 'nope', channels: { email: true } }],
+      [{ notif_id: 'user.followed', channels: { sms: true } }],
+      [{ notif_id: 'user.followed', channels: { email: 'yes' } }],
+      'all',
+    ]) {
+      const res = await api(me.client, 'PUT', '/notifications/me/subscriptions', { selections });
+      expect(res.statusCode, JSON.stringify(selections)).toBe(422);
+    }
+    // Nothing of the refused calls was stored.
+    const after = (await api(me.client, 'GET', '/notifications/me/subscriptions')).json();
+    expect(
+      after.user_selections.find((x: { notif_id: string }) => x.notif_id === 'user.followed').channels,
+    ).toEqual({
+      email: true,
+      browser: true,
     });
-    expect(unknown.statusCode).toBe(422);
   });
 });
 
