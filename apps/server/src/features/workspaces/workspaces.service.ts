@@ -324,6 +324,8 @@ export async function inviteMembers(
       email: invite.email,
       userId,
       inviterId: inviter.id,
+      workspaceName: workspace.name,
+      role: invite.role,
     });
   }
   return invitesJson(db, created);
@@ -384,7 +386,7 @@ export async function updateMemberRole(
   userId: number,
   newRole: WorkspaceRole,
 ): Promise<WorkspaceMember> {
-  const { role } = await membership(deps.db, actorId, workspaceId);
+  const { role, workspace } = await membership(deps.db, actorId, workspaceId);
   assertRoleAllows(role, 'workspace_members.update');
   const current = await targetRole(deps.db, workspaceId, userId);
   if (current === 'owner') throw new HttpError(403, WORKSPACE_MESSAGES.ownerRole);
@@ -400,6 +402,7 @@ export async function updateMemberRole(
       userId,
       role: newRole,
       byUserId: actorId,
+      workspaceName: workspace.name,
     });
   return (await membersOf(deps.db, workspaceId)).find((m) => m.user_id === userId)!;
 }
@@ -414,7 +417,7 @@ export async function removeMember(
   workspaceId: number,
   userId: number,
 ): Promise<'left' | 'removed'> {
-  const { role } = await membership(deps.db, actorId, workspaceId);
+  const { role, workspace } = await membership(deps.db, actorId, workspaceId);
   const leaving = userId === actorId;
   if (leaving) {
     if (role === 'owner') throw validationError({ user_id: [WORKSPACE_MESSAGES.ownerLeaves] });
@@ -432,6 +435,7 @@ export async function removeMember(
       userId,
       role: null,
       byUserId: actorId,
+      workspaceName: workspace.name,
     });
   return leaving ? 'left' : 'removed';
 }

@@ -187,6 +187,8 @@ describe('invitations', () => {
       email: invitee.email,
       userId: invitee.id,
       inviterId: owner.id,
+      workspaceName: 'Church Media',
+      role: 'viewer',
     });
     const mail = await lastMailTo(t.app, invitee.email);
     expect(mail).toContain(`/workspace/join/login?invite=${inviteId}`);
@@ -195,6 +197,22 @@ describe('invitations', () => {
     const [row] = await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.id, inviteId));
     expect(row!.email).toBe(invitee.email);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(7 * 86_400_000);
+
+    // The invitee's notification carries the invite id and its buttons, until the invite is used.
+    const listed = async () =>
+      (await api(invitee.client, 'GET', '/notifications')).json().pagination.data as {
+        type: string;
+        data: { inviteId?: string; buttonActions?: { action: string }[]; lines: { content: string }[] };
+      }[];
+    const [notification] = await listed();
+    expect(notification).toMatchObject({ type: 'workspace.invitation', data: { inviteId } });
+    expect(notification!.data.buttonActions?.map((b) => b.action)).toEqual([
+      'workspace.join',
+      'workspace.decline',
+    ]);
+    expect(notification!.data.lines.map((l) => l.content).join(' ')).toContain('Church Media');
+    expect((await api(invitee.client, 'GET', `/workspace/join/${inviteId}`)).statusCode).toBe(200);
+    expect((await listed())[0]!.data.buttonActions ?? []).toEqual([]);
   });
 
   it('invites an email without an account: the mail leads to registration with the email', async () => {
@@ -438,7 +456,12 @@ describe('members', () => {
     ).toEqual([
       {
         name: 'workspace.member_changed',
-        payload: { workspaceId: id, userId: editor.id, role: 'viewer', byUserId: admin.id },
+        payload: expect.objectContaining({
+          workspaceId: id,
+          userId: editor.id,
+          role: 'viewer',
+          byUserId: admin.id,
+        }),
       },
     ]);
     expect(
