@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { notifications } from '@zema/contracts/operations/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { HttpError, validationError } from '#src/http/errors';
+import { sha256Hex } from '#src/lib/tokens';
+import { type LiveCredential, type LiveStreams, parseLastEventId, TooManyStreamsError } from './live.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's open event streams (tests read `stats`). */
+    liveStreams: LiveStreams;
+  }
+}
+
+/** The instance's streams, made and decorated once by app.ts (it ends them before closing). */
+export type LiveRoutesOptions = { streams: LiveStreams };
+
+/**
+ * `GET api/v1/events`: the signed-in user's live events as server-sent events (PROTOCOLS.md).
+ * EventSource sends the session cookie; an API client may use its bearer token.
+ */
+export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, opts) => {
+  const { streams } = opts;
+
+  defineRoute(app, notifications.events, async (request, reply) => {
+    const caller = callerOf(request);
+    const lastEventId = parseLastEventId(request.headers['last-event-id']);
+    if (lastEventId === 'invalid') {
+      throw validationError({ 'Last-Event-ID': ['The Last-Event-ID header must be an event id.'] });
+    }
+    let credential: LiveCredential;
+    if (caller.via === 'session' && caller.sessionId) {
+      credential = { kind: 'session', hash: caller.sessionId };
+    } else {
+      const bearer = (request.headers.authorization ?? '').replace(/^bearer\s+/i, '').trim();
+      const plain = bearer.includes('|') ? bearer.slice(bearer.indexOf('|') + 1) : bearer;
+      credential = { kind: 'token', hash: sha256Hex(plain) };
+    }
+
+    const body = new PassThrough();
+    let stream: { close(): void };
+    try {
+      stream = await streams.open(caller.user.id, credential, lastEventId, body);
+    } catch (err) {
+      if (err instanceof TooManyStreamsError) {
+        throw new HttpError(429, 'Too many live connections are open. Close a tab and try again.');
+      }
+      throw err;
+    }
+    // The tab closed, the network went, or the server ended the response: clean up once.
+    reply.raw.once('close', () => stream.close());
+    body.once('close', () => stream.close());
+    if (reply.raw.destroyed) stream.close();
+
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      // nginx buffers proxied answers by default; this turns it off for this answer only.
+      .header('x-accel-buffering', 'no');
+    return reply.send(body);
+  });
+};
