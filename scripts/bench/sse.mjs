@@ -17,7 +17,9 @@ const PORT = Number(process.env.BENCH_SSE_PORT ?? 18_280);
 // Each stream is a socket on both sides; the client process holds N and the server N.
 const limit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
 if (Number.isFinite(limit) && limit < N + 512) {
-  console.log(`\nLive events: skipped (ulimit -n is ${limit}; ${N} clients need ${N + 512}: raise it with ulimit -n)`);
+  console.log(
+    `\nLive events: skipped (ulimit -n is ${limit}; ${N} clients need ${N + 512}: raise it with ulimit -n)`,
+  );
   process.exit(0);
 }
 

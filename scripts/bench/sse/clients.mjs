@@ -9,38 +9,42 @@ let connections = [];
 function connect(url, cookie) {
   return new Promise((resolve, reject) => {
     const slot = { at: 0, seen: '' };
-    const req = request(url, { agent, headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`status ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding('utf8');
-      let ready = false;
-      res.on('data', (chunk) => {
-        slot.seen += chunk;
-        if (!ready) {
-          if (slot.seen.includes('retry:')) {
-            ready = true;
-            slot.seen = '';
-            resolve(slot);
+    const req = request(
+      url,
+      { agent, headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`status ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        let ready = false;
+        res.on('data', (chunk) => {
+          slot.seen += chunk;
+          if (!ready) {
+            if (slot.seen.includes('retry:')) {
+              ready = true;
+              slot.seen = '';
+              resolve(slot);
+            }
+            return;
           }
-          return;
-        }
-        if (slot.at !== 0) {
-          slot.seen = '';
-          return;
-        }
-        // An event's frame ends with a blank line; the stream may also carry `: ping` comments.
-        const start = slot.seen.indexOf('event: notification.count');
-        if (start !== -1 && slot.seen.indexOf('\n\n', start) !== -1) {
-          slot.at = performance.timeOrigin + performance.now();
-          slot.seen = '';
-          arrivals.push(slot.at);
-          if (arrivals.length === connections.length) process.send({ type: 'received', arrivals });
-        }
-      });
-    });
+          if (slot.at !== 0) {
+            slot.seen = '';
+            return;
+          }
+          // An event's frame ends with a blank line; the stream may also carry `: ping` comments.
+          const start = slot.seen.indexOf('event: notification.count');
+          if (start !== -1 && slot.seen.indexOf('\n\n', start) !== -1) {
+            slot.at = performance.timeOrigin + performance.now();
+            slot.seen = '';
+            arrivals.push(slot.at);
+            if (arrivals.length === connections.length) process.send({ type: 'received', arrivals });
+          }
+        });
+      },
+    );
     req.on('error', reject);
     slot.req = req;
     req.end();

@@ -26,6 +26,11 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
 
   defineRoute(app, notifications.events, async (request, reply) => {
     const caller = callerOf(request);
+    // EventSource always asks for an event stream; anything else (a plain fetch, a crawler, a
+    // test walking every route) gets an answer instead of a connection that never ends.
+    if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
+      throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream.');
+    }
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
     if (lastEventId === 'invalid') {
       throw validationError({ 'Last-Event-ID': ['The Last-Event-ID header must be an event id.'] });

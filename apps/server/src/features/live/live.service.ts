@@ -178,7 +178,8 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
         subscriptions++;
         stream.unsubscribe = unsubscribe;
         write(stream, `retry: ${retryMs}\n\n`);
-        if (lastEventId !== null) for (const frame of await deps.live.since(userId, lastEventId)) deliver(frame);
+        if (lastEventId !== null)
+          for (const frame of await deps.live.since(userId, lastEventId)) deliver(frame);
         for (const frame of pending) deliver(frame);
         pending = null;
       } catch (err) {
@@ -222,7 +223,13 @@ async function validCredentials(db: Database, sessionHashes: string[], tokenHash
       .select({ id: sessions.id, userId: sessions.userId })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.id, sessionHashes.slice(i, i + chunk)), gt(sessions.expiresAt, now), notSuspended()));
+      .where(
+        and(
+          inArray(sessions.id, sessionHashes.slice(i, i + chunk)),
+          gt(sessions.expiresAt, now),
+          notSuspended(),
+        ),
+      );
     for (const row of rows) valid.add(`session:${row.id}:${row.userId}`);
   }
   for (let i = 0; i < tokenHashes.length; i += chunk) {

@@ -6,7 +6,16 @@ import { buildApp } from '#src/app';
 import { sessions } from '#src/db/schema/index';
 import { createSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
-import { buildTestApp, createUser, guest, request, tokenFor, uniqueSuffix, useApp } from '#test/helpers';
+import {
+  buildTestApp,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  tokenFor,
+  uniqueSuffix,
+  useApp,
+} from '#test/helpers';
 import { SseClient } from '#test/sse';
 
 // Every app of this file publishes under its own prefix: test runs share one Redis, and user ids
@@ -59,6 +68,13 @@ describe('GET /api/v1/events', () => {
     expect(anonymous.status).toBe(401);
 
     const me = await signedIn();
+    const plain = await request(t.app, await sessionFor(t.db, me.id), {
+      method: 'GET',
+      url: '/api/v1/events',
+    });
+    expect(plain.statusCode).toBe(406);
+    expect(plain.json()).toEqual({ message: 'This is an event stream: send Accept: text/event-stream.' });
+
     const bad = await connect(me.cookie, { 'last-event-id': 'abc' });
     expect(bad.status).toBe(422);
     expect(JSON.parse(bad.body)).toEqual({
@@ -79,7 +95,11 @@ describe('GET /api/v1/events', () => {
     await count(me.id, 5);
     const first = await client.nextEvent();
     const second = await client.nextEvent();
-    expect(first).toEqual({ id: expect.stringMatching(/^\d+$/), event: 'notification.count', data: '{"unreadCount":4}' });
+    expect(first).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      event: 'notification.count',
+      data: '{"unreadCount":4}',
+    });
     expect(JSON.parse(second.data!)).toEqual({ unreadCount: 5 });
     expect(Number(second.id)).toBeGreaterThan(Number(first.id));
 
