@@ -46,6 +46,7 @@ function connect(url, cookie) {
       },
     );
     req.on('error', reject);
+    req.on('close', () => reject(new Error('the stream closed before it opened')));
     slot.req = req;
     req.end();
   });
@@ -55,10 +56,15 @@ process.on('message', async (msg) => {
   if (msg.type === 'connect') {
     const { url, cookies, n } = msg;
     const batch = 100;
-    for (let i = 0; i < n; i += batch) {
-      const part = [];
-      for (let k = i; k < Math.min(n, i + batch); k++) part.push(connect(url, cookies[k]));
-      connections.push(...(await Promise.all(part)));
+    try {
+      for (let i = 0; i < n; i += batch) {
+        const part = [];
+        for (let k = i; k < Math.min(n, i + batch); k++) part.push(connect(url, cookies[k]));
+        connections.push(...(await Promise.all(part)));
+      }
+    } catch (err) {
+      console.error(`client ${connections.length + 1}: ${err.message}`);
+      process.exit(1);
     }
     process.send({ type: 'connected', n: connections.length });
   } else if (msg.type === 'arm') {

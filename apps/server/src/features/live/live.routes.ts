@@ -24,7 +24,8 @@ export type LiveRoutesOptions = { streams: LiveStreams };
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, opts) => {
   const { streams } = opts;
 
-  defineRoute(app, notifications.events, async (request, reply) => {
+  // No HEAD twin: a stream has no headers to preview, and a HEAD must not hold a subscription.
+  defineRoute(app, notifications.events, { exposeHeadRoute: false }, async (request, reply) => {
     const caller = callerOf(request);
     // EventSource always asks for an event stream; anything else (a plain fetch, a crawler, a
     // test walking every route) gets an answer instead of a connection that never ends.
@@ -57,6 +58,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     // The tab closed, the network went, or the server ended the response: clean up once.
     reply.raw.once('close', () => stream.close());
     body.once('close', () => stream.close());
+    body.on('error', () => stream.close());
     if (reply.raw.destroyed) stream.close();
 
     reply

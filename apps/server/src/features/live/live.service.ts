@@ -30,6 +30,7 @@ export interface LiveSink {
   write(chunk: string): boolean;
   end(): void;
   readonly writableLength: number;
+  readonly destroyed: boolean;
 }
 
 /** How the stream's caller signed in, so it ends when that ends (logout, revocation, suspension). */
@@ -77,7 +78,7 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
   let shuttingDown = false;
 
   const write = (stream: Stream, chunk: string) => {
-    if (stream.closed) return;
+    if (stream.closed || stream.sink.destroyed) return;
     stream.sink.write(chunk);
     // A client that stopped reading would make the server hold every event for it.
     if (stream.sink.writableLength > maxBuffered) close(stream);
@@ -114,7 +115,7 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
       subscriptions--;
       unsubscribe().catch((err: unknown) => deps.log.warn({ err }, 'live stream: unsubscribe failed'));
     }
-    stream.sink.end();
+    if (!stream.sink.destroyed) stream.sink.end();
   }
 
   /** Ends the streams whose session or token is gone (logged out, revoked, expired, suspended). */

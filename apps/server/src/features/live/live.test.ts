@@ -74,6 +74,12 @@ describe('GET /api/v1/events', () => {
     });
     expect(plain.statusCode).toBe(406);
     expect(plain.json()).toEqual({ message: 'This is an event stream: send Accept: text/event-stream.' });
+    const head = await request(t.app, await sessionFor(t.db, me.id), {
+      method: 'HEAD',
+      url: '/api/v1/events',
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(head.statusCode).toBe(404);
 
     const bad = await connect(me.cookie, { 'last-event-id': 'abc' });
     expect(bad.status).toBe(422);
