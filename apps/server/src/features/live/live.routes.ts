@@ -1,11 +1,18 @@
 import { PassThrough } from 'node:stream';
 import { notifications } from '@zema/contracts/operations/notifications';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, validationError } from '#src/http/errors';
 import { sha256Hex } from '#src/lib/tokens';
-import { type LiveCredential, type LiveStreams, parseLastEventId, TooManyStreamsError } from './live.service';
+import {
+  type LiveCredential,
+  type LiveStreams,
+  parseLastEventId,
+  StreamClosedError,
+  TooManyStreamsError,
+} from './live.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +60,11 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       if (err instanceof TooManyStreamsError) {
         throw new HttpError(429, 'Too many live connections are open. Close a tab and try again.');
       }
+      if (err instanceof StreamClosedError) {
+        // Shutting down: an event stream that ends at once, so the browser reconnects by itself
+        // after `retry` (to this instance's successor) rather than giving up as on an error.
+        return sseHeaders(reply).header('connection', 'close').send(`retry: ${streams.retryMs}\n\n`);
+      }
       throw err;
     }
     // The tab closed, the network went, or the server ended the response: clean up once.
@@ -61,11 +73,13 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     body.on('error', () => stream.close());
     if (reply.raw.destroyed) stream.close();
 
-    reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      // nginx buffers proxied answers by default; this turns it off for this answer only.
-      .header('x-accel-buffering', 'no');
-    return reply.send(body);
+    return sseHeaders(reply).send(body);
   });
 };
+
+const sseHeaders = (reply: FastifyReply) =>
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    // nginx buffers proxied answers by default; this turns it off for this answer only.
+    .header('x-accel-buffering', 'no');

@@ -39,6 +39,7 @@ export type LiveCredential = { kind: 'session' | 'token'; hash: string };
 export type LiveStreamDeps = { db: Database; live: LiveEvents; log: FastifyBaseLogger };
 
 export class TooManyStreamsError extends Error {}
+export class StreamClosedError extends Error {}
 
 type Stream = {
   userId: number;
@@ -123,13 +124,19 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
     if (checking || count === 0) return;
     checking = true;
     try {
+      // Only the streams open now are judged: one opened while the query runs was signed in
+      // just then, and its credential is not among those looked up.
+      const checked: Stream[] = [];
       const sessionHashes = new Set<string>();
       const tokenHashes = new Set<string>();
-      each((s) => (s.credential.kind === 'session' ? sessionHashes : tokenHashes).add(s.credential.hash));
-      const valid = await validCredentials(deps.db, [...sessionHashes], [...tokenHashes]);
       each((s) => {
-        if (!valid.has(`${s.credential.kind}:${s.credential.hash}:${s.userId}`)) close(s);
+        checked.push(s);
+        (s.credential.kind === 'session' ? sessionHashes : tokenHashes).add(s.credential.hash);
       });
+      const valid = await validCredentials(deps.db, [...sessionHashes], [...tokenHashes]);
+      for (const s of checked) {
+        if (!valid.has(`${s.credential.kind}:${s.credential.hash}:${s.userId}`)) close(s);
+      }
     } catch (err) {
       // The database being briefly away is no reason to drop every stream; the next check decides.
       deps.log.warn({ err }, 'live stream: could not check sessions');
@@ -145,7 +152,7 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
      * anything published after that reaches the stream.
      */
     async open(userId: number, credential: LiveCredential, lastEventId: number | null, sink: LiveSink) {
-      if (shuttingDown) throw new Error('live streams are shutting down');
+      if (shuttingDown) throw new StreamClosedError();
       let set = byUser.get(userId);
       if ((set?.size ?? 0) >= maxPerUser) throw new TooManyStreamsError();
       const stream: Stream = { userId, credential, sink, unsubscribe: null, closed: false };
@@ -173,8 +180,9 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
           else deliver(frame);
         });
         if (stream.closed) {
+          // Closed while subscribing (the server is shutting down): no stream to answer with.
           await unsubscribe();
-          return { close: () => {} };
+          throw new StreamClosedError();
         }
         subscriptions++;
         stream.unsubscribe = unsubscribe;
@@ -196,6 +204,9 @@ export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions 
       each(close);
       stopTimers();
     },
+
+    /** The reconnection delay the streams suggest (`retry:`). */
+    retryMs,
 
     /** Runs the session check now (tests; the timer does it every `credentialCheckMs`). */
     checkCredentials,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ import {
   useApp,
 } from '#test/helpers';
 import { SseClient } from '#test/sse';
+import { createLiveStreams, StreamClosedError } from './live.service';
 
 // Every app of this file publishes under its own prefix: test runs share one Redis, and user ids
 // of other runs' databases would otherwise meet on the same channels.
@@ -214,6 +216,29 @@ describe('GET /api/v1/events', () => {
     expect((await still.nextEvent()).data).toBe('{"unreadCount":1}');
     // Reconnecting with the revoked session is refused.
     expect((await connect(me.cookie)).status).toBe(401);
+  });
+});
+
+describe('the streams of one instance', () => {
+  it('judges only the streams it looked up: one opened during a session check stays', async () => {
+    const streams = createLiveStreams(t.deps, {});
+    const [a, b] = [await signedIn(), await signedIn()];
+    const session = (token: string) => ({ kind: 'session' as const, hash: sha256Hex(token) });
+    await streams.open(a.id, session(a.token), null, new PassThrough());
+    const check = streams.checkCredentials();
+    // Registered synchronously, while the check's query is under way.
+    const opening = streams.open(b.id, session(b.token), null, new PassThrough());
+    await check;
+    await opening;
+    expect(streams.stats.streams).toBe(2);
+    // The next check looks it up, finds it valid, and keeps both.
+    await streams.checkCredentials();
+    expect(streams.stats.streams).toBe(2);
+    streams.closeAll();
+    expect(streams.stats).toEqual({ streams: 0, users: 0, subscriptions: 0, timers: 0 });
+    await expect(streams.open(a.id, session(a.token), null, new PassThrough())).rejects.toBeInstanceOf(
+      StreamClosedError,
+    );
   });
 });
 
