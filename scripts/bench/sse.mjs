@@ -23,12 +23,28 @@ if (Number.isFinite(limit) && limit < N + 512) {
   process.exit(0);
 }
 
+// A failed run must not leave a server holding the port (or 5 000 sockets) behind.
+const running = new Set();
+process.on('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+process.on('unhandledRejection', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+
 function child(args, env) {
   const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   const inbox = [];
   const waiting = [];
   proc.on('message', (msg) => {
