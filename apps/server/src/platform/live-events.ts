@@ -81,10 +81,34 @@ export function createLiveEvents(pubsub: PubSub, opts: LiveEventsOptions = {}): 
     // Sent once, then run by its hash (ioredis falls back to the text after a Redis restart).
     if (!redis[PUBLISH_COMMAND])
       redis.defineCommand(PUBLISH_COMMAND, { numberOfKeys: 3, lua: PUBLISH_SCRIPT });
-    const run = redis[PUBLISH_COMMAND]!.bind(redis);
+    // Publishes made in the same tick (a release reaching every follower) go to Redis as one
+    // pipeline: one write and one read instead of one round trip each, in the order they were made.
+    type Queued = { args: (string | number)[]; done: (err: Error | null) => void };
+    let queue: Queued[] = [];
+    const flush = () => {
+      const batch = queue;
+      queue = [];
+      const pipeline = redis.pipeline() as unknown as Record<
+        typeof PUBLISH_COMMAND,
+        (...a: unknown[]) => void
+      > & {
+        exec(): Promise<[Error | null, unknown][] | null>;
+      };
+      for (const q of batch) pipeline[PUBLISH_COMMAND](...q.args);
+      pipeline.exec().then(
+        (results) => {
+          batch.forEach((q, n) => {
+            q.done(results?.[n]?.[0] ?? null);
+          });
+        },
+        (err: Error) => {
+          for (const q of batch) q.done(err);
+        },
+      );
+    };
     return {
-      async publish(userId, name, data) {
-        await run(
+      publish(userId, name, data) {
+        const args = [
           `${ns}live:seq`,
           backlogKey(userId),
           channel(userId),
@@ -92,7 +116,11 @@ export function createLiveEvents(pubsub: PubSub, opts: LiveEventsOptions = {}): 
           JSON.stringify(data ?? null),
           size,
           ttl,
-        );
+        ];
+        return new Promise<void>((resolve, reject) => {
+          if (queue.length === 0) queueMicrotask(flush);
+          queue.push({ args, done: (err) => (err ? reject(err) : resolve()) });
+        });
       },
       subscribe,
       async since(userId, lastId) {
