@@ -109,7 +109,7 @@ describe('the list, read state and deletion', () => {
     // Someone else's id in the list is ignored, not marked.
     const marked = await api(me.client, 'POST', '/notifications/mark-as-read', { ids: [...ids, theirs!.id] });
     expect(marked.json()).toEqual({ unreadCount: 30 });
-    expect((await live.count(1))[0]).toEqual({ name: 'notification.count', data: { unreadCount: 30 } });
+    expect((await live.count(1))[0]).toMatchObject({ name: 'notification.count', data: { unreadCount: 30 } });
     await live.unsubscribe();
     const again = await listOf(me.client);
     expect(again.data[0]!.read_at).not.toBeNull();
@@ -617,7 +617,7 @@ describe('what notifies', () => {
 
     const live = await liveEventsOf(invitee.id);
     await t.deps.events.emit('workspace.invite_closed', { inviteId });
-    expect((await live.count(1))[0]).toEqual({ name: 'notification.count', data: { unreadCount: 0 } });
+    expect((await live.count(1))[0]).toMatchObject({ name: 'notification.count', data: { unreadCount: 0 } });
     await live.unsubscribe();
     const [closed] = (await listOf(invitee.client)).data;
     expect(closed!.data.buttonActions).toEqual([]);
