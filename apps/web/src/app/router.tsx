@@ -1,5 +1,12 @@
 import { ADMIN_PERMISSIONS as A, homeChannelSlug, PERMISSIONS } from '@zema/contracts';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -12,6 +19,7 @@ import {
   useMatches,
   useNavigate,
   useNavigation,
+  useSearchParams,
 } from 'react-router';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
 import { LandingPage } from '#src/features/landing/landing-page';
@@ -210,6 +218,25 @@ function PlayerNotFound() {
 }
 
 /**
+ * `/workspace/join/login|register?invite=`: a user already signed in when the link opens answers
+ * the invitation (join or decline) instead of being sent on by `GuestOnly`. A guest who signs in
+ * here stays on the login page's own flow, which joins after login.
+ */
+function WorkspaceJoinRoute() {
+  const { isLoggedIn } = useAuth();
+  const [params] = useSearchParams();
+  const [signedInOnArrival] = useState(isLoggedIn);
+  if (signedInOnArrival && isLoggedIn && params.get('invite')) {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <LazyPage name="workspaceInvite" />
+      </Suspense>
+    );
+  }
+  return <Outlet />;
+}
+
+/**
  * The route table of SPEC §2, the app's only one: each path, its guards and its page (registered
  * by name in pages.tsx; paths spelled in lib/paths.ts). Guards are layout routes here, never
  * inside pages. Areas still to come (`/billing/*`) get child routes
@@ -225,13 +252,26 @@ export const appRoutes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           { path: at.login, ...page('login') },
-          { path: at.workspaceJoinLogin, ...page('login') },
           { path: at.forgotPassword, ...page('forgotPassword') },
           {
             element: <RegistrationEnabled />,
+            children: [{ path: at.register, ...page('register') }],
+          },
+        ],
+      },
+      {
+        // A workspace invitation's links: a guest logs in or registers (and joins after); a
+        // signed-in user answers the invitation there.
+        element: <WorkspaceJoinRoute />,
+        children: [
+          {
+            element: <GuestOnly />,
             children: [
-              { path: at.register, ...page('register') },
-              { path: at.workspaceJoinRegister, ...page('register') },
+              { path: at.workspaceJoinLogin, ...page('login') },
+              {
+                element: <RegistrationEnabled />,
+                children: [{ path: at.workspaceJoinRegister, ...page('register') }],
+              },
             ],
           },
         ],
@@ -259,6 +299,7 @@ export const appRoutes: RouteObject[] = [
                   { path: at.backstageInsights, ...page('backstageInsights') },
                 ],
               },
+              { path: at.backstageWorkspace, ...page('backstageWorkspace') },
             ],
           },
         ],
