@@ -220,13 +220,16 @@ function PlayerNotFound() {
 /**
  * `/workspace/join/login|register?invite=`: a user already signed in when the link opens answers
  * the invitation (join or decline) instead of being sent on by `GuestOnly`. A guest who signs in
- * here stays on the login page's own flow, which joins after login.
+ * here stays in the sign-in page's own flow, which joins and then navigates.
  */
 function WorkspaceJoinRoute() {
   const { isLoggedIn } = useAuth();
   const [params] = useSearchParams();
   const [signedInOnArrival] = useState(isLoggedIn);
-  if (signedInOnArrival && isLoggedIn && params.get('invite')) {
+  // Signed in here just now: the sign-in flow goes on by itself (joins, then the backstage);
+  // `GuestOnly` would send the new session elsewhere first.
+  if (!signedInOnArrival && isLoggedIn) return null;
+  if (isLoggedIn && params.get('invite')) {
     return (
       <Suspense fallback={<LoadingPage />}>
         <LazyPage name="workspaceInvite" />
