@@ -45,6 +45,7 @@ import {
   NotificationsEnabled,
   RegistrationEnabled,
   RequireAuth,
+  RequireBackstageAccess,
   RequirePermission,
 } from './guards';
 import { hasPage, loadPage, type PageName } from './pages';
@@ -292,7 +293,8 @@ export const appRoutes: RouteObject[] = [
               { path: at.backstage, ...page('backstage') },
               { path: at.backstageRequests, ...page('backstageRequests') },
               {
-                element: <RequirePermission permission={PERMISSIONS.backstageAccess} />,
+                // Their own backstage.access, or a team workspace's (the server checks the role).
+                element: <RequireBackstageAccess />,
                 children: [
                   { path: at.backstageArtist, ...page('backstageArtist') },
                   { path: at.backstageTracks, ...page('backstageTracks') },

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_COOKIE_DAYS, DEFAULT_WORKSPACE_ID } from '@zema/contracts';
+import {
+  ACTIVE_WORKSPACE_COOKIE,
+  ACTIVE_WORKSPACE_COOKIE_DAYS,
+  DEFAULT_WORKSPACE_ID,
+  PERMISSIONS,
+} from '@zema/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
 import { getActiveWorkspaceId } from './api-client';
+import { useAuth } from './bootstrap-store';
 import { setCookie } from './cookies';
 
 /**
@@ -45,5 +51,19 @@ export function useSwitchWorkspace() {
       if (changed) void client.resetQueries();
     },
     [client],
+  );
+}
+
+/**
+ * Whether the caller may use the backstage's artist area: with `backstage.access` of their own, or
+ * as a member of the active team workspace (the server grants it by their workspace role there and
+ * refuses a role that does not allow it).
+ */
+export function useHasBackstageAccess(): boolean {
+  const auth = useAuth();
+  const workspaceId = useActiveWorkspaceId();
+  return (
+    auth.hasPermission(PERMISSIONS.backstageAccess) ||
+    (auth.isLoggedIn && workspaceId !== DEFAULT_WORKSPACE_ID)
   );
 }

@@ -1,4 +1,3 @@
-import { PERMISSIONS } from '@zema/contracts';
 import {
   ChartLine,
   Disc,
@@ -12,7 +11,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { WorkspaceSwitcher } from '#src/components/workspaces/workspace-switcher';
-import { useAuth } from '#src/lib/bootstrap-store';
+import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
@@ -37,8 +36,8 @@ export function BackstageFrame({
   children: ReactNode;
 }) {
   usePageTitle(title);
-  const auth = useAuth();
-  const artists = useMyArtists(auth.hasPermission(PERMISSIONS.backstageAccess));
+  const hasBackstageAccess = useHasBackstageAccess();
+  const artists = useMyArtists(hasBackstageAccess);
   const first = artists.data?.[0];
   const nav: NavItem[] = first
     ? [
