@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { homePageApi } from '#src/features/auth/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
-import { removeCookie, setCookie } from '#src/lib/cookies';
+import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
 import { type PageLoader, type PageName, pages } from './pages';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
@@ -75,6 +75,9 @@ describe('RequireAuth', () => {
   });
 });
 
+const personal = { id: 0, name: 'Default', members_count: 1, default: true };
+const team = { id: 5, name: 'Addis Records', members_count: 2, default: false };
+
 describe('RequireBackstageAccess', () => {
   afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
 
@@ -87,8 +90,16 @@ describe('RequireBackstageAccess', () => {
   it("lets a team workspace's member in: the server decides by their workspace role", async () => {
     registerPage('backstageTracks');
     setCookie(ACTIVE_WORKSPACE_COOKIE, '5', { days: 7 });
-    visit('/backstage/tracks', makeBootstrap({ user: makeUser() }));
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
     expect(await screen.findByText('backstageTracks at /backstage/tracks')).toBeTruthy();
+  });
+
+  it('drops a cookie naming a workspace the session does not belong to, before any page asks', async () => {
+    registerPage('backstageTracks');
+    setCookie(ACTIVE_WORKSPACE_COOKIE, '9', { days: 7 });
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('0');
   });
 });
 

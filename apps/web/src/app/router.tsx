@@ -21,6 +21,7 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
+import { useDropStaleWorkspace } from '#src/components/workspaces/use-drop-stale-workspace';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
 import { LandingPage } from '#src/features/landing/landing-page';
 import { GlobalPlayer } from '#src/features/player/components/global-player';
@@ -100,6 +101,7 @@ function playerPage(name: PageName): Pick<RouteObject, 'lazy'> {
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
+  useDropStaleWorkspace();
   // A navigation loading the next page's code: the page has not settled (lib/page-ready).
   useMarksPageLoading(useNavigation().state !== 'idle');
   const playerLayoutShown = usePlayerLayoutShown();
