@@ -1,15 +1,12 @@
 import { Building2, ChevronsUpDown, Plus, Settings2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '#src/ui/menu';
+import { LazyCreateWorkspaceDialog } from './lazy-create-workspace-dialog';
 import { useWorkspaceChoices, type WorkspaceChoices } from './use-workspace-choices';
-
-const CreateWorkspaceDialog = lazy(() =>
-  import('./create-workspace-dialog').then((m) => ({ default: m.CreateWorkspaceDialog })),
-);
 
 export const WORKSPACE_TEXTS = {
   switcher: 'Workspace',
@@ -72,22 +69,6 @@ export function WorkspaceMenuSections({
         </MenuItem>
       </MenuSection>
     </>
-  );
-}
-
-/** The "Create workspace" dialog, its code loaded when first opened. */
-export function LazyCreateWorkspaceDialog({
-  isOpen,
-  onOpenChange,
-}: {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  if (!isOpen) return null;
-  return (
-    <Suspense fallback={null}>
-      <CreateWorkspaceDialog isOpen={isOpen} onOpenChange={onOpenChange} />
-    </Suspense>
   );
 }
 
