@@ -27,6 +27,8 @@ const backstageApi: ApiHandler = (call) => {
   if (call.method !== 'GET') return undefined;
   if (call.path === '/api/v1/workspaces')
     return ok({ workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, addis] });
+  // In the team workspace, the backstage shows the team's artists.
+  if (call.path === '/api/v1/backstage/artists') return ok({ artists: [] });
   if (call.path === '/api/v1/backstage/requests')
     return ok({ pagination: { data: [], current_page: 1, last_page: 1, per_page: 15, total: 0 } });
   return undefined;
