@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginRequest, loginRequestSchema } from '@zema/contracts';
+import { type BootstrapData, type LoginRequest, loginRequestSchema } from '@zema/contracts';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
@@ -50,10 +50,18 @@ export default function LoginPage() {
   }, [form, invitedEmail]);
   const email = useWatch({ control: form.control, name: 'email' });
 
+  // Signed in from an invitation's link: join, then the backstage in that workspace.
+  const finishWithInvite = (session: BootstrapData) => {
+    if (!inviteId) return;
+    void joinAfterSignIn(inviteId, session).then(({ data, workspace: joined }) =>
+      finishLogin(data, joined ? { to: paths.backstage() } : {}),
+    );
+  };
+
   if (twoFactor) {
     return (
       <AuthLayout heading={trans(TWO_FACTOR_TEXTS.heading)}>
-        <TwoFactorChallengeForm />
+        <TwoFactorChallengeForm onSignedIn={inviteId && invite.isSuccess ? finishWithInvite : undefined} />
       </AuthLayout>
     );
   }
@@ -62,11 +70,8 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: (answer) => {
         if ('two_factor' in answer) setTwoFactor(true);
-        else if (inviteId && invite.isSuccess) {
-          void joinAfterSignIn(inviteId, answer.bootstrapData).then(({ data, workspace: joined }) =>
-            finishLogin(data, joined ? { to: paths.backstage() } : {}),
-          );
-        } else void finishLogin(answer.bootstrapData);
+        else if (inviteId && invite.isSuccess) finishWithInvite(answer.bootstrapData);
+        else void finishLogin(answer.bootstrapData);
       },
       onError: (error) => handleFormError(form, error),
     });
