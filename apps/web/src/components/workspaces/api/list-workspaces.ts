@@ -12,6 +12,8 @@ export const workspacesQueryOptions = () =>
   queryOptions({
     queryKey: workspaceKeys.list(),
     queryFn: ({ signal }) => listWorkspaces(signal),
+    // Until it answers (or when it cannot), the switcher shows the bootstrap data's copy.
+    meta: { handlesErrors: true },
   });
 
 export function useWorkspaces(enabled = true) {
