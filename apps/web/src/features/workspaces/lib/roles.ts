@@ -34,7 +34,7 @@ export function workspaceAbilities(workspace: Pick<Workspace, 'permissions' | 'r
     removeMembers: can('workspace_members.delete'),
     transfer: isOwner,
     shareArtists: can('workspace_catalogue.update'),
-    unshareArtists: can('workspace.update'),
+    unshareArtists: can('workspace_catalogue.update'),
   };
 }
 export type WorkspaceAbilities = ReturnType<typeof workspaceAbilities>;
