@@ -203,6 +203,34 @@ describe('the workspace settings page', () => {
     expect(await screen.findByText('You may not remove members of this workspace.')).toBeTruthy();
   });
 
+  it('resends and revokes invitations, and changes a role', async () => {
+    serve('owner');
+    const calls = mockApi((call) => {
+      if (call.path === '/api/v1/workspaces/5/invites/invite-aaaaaaaaaaaaaaaa/resend')
+        return ok({ invite: invites[0] });
+      if (call.method === 'DELETE' && call.path === '/api/v1/workspaces/5/invites/invite-aaaaaaaaaaaaaaaa')
+        return ok({ message: 'Invitation revoked.' });
+      if (call.method === 'PUT' && call.path === '/api/v1/workspaces/5/members/9')
+        return ok({ member: { ...members('owner')[1], role: 'viewer' } });
+      return undefined;
+    });
+    show();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Resend the invitation to dawit@example.com' }));
+    expect(await screen.findByText('Email sent')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Revoke the invitation to dawit@example.com' }));
+    expect(await screen.findByText('Revoked the invitation')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: /Role of Selam Editor/ }));
+    await u.click(await screen.findByRole('option', { name: /Viewer/ }));
+    expect(await screen.findByText('Selam Editor is now Viewer')).toBeTruthy();
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
+    expect(writes).toEqual([
+      ['POST', '/api/v1/workspaces/5/invites/invite-aaaaaaaaaaaaaaaa/resend', undefined],
+      ['DELETE', '/api/v1/workspaces/5/invites/invite-aaaaaaaaaaaaaaaa', undefined],
+      ['PUT', '/api/v1/workspaces/5/members/9', { role: 'viewer' }],
+    ]);
+  });
+
   it('asks before deleting, naming the workspace', async () => {
     serve('owner');
     const calls = mockApi((call) =>
