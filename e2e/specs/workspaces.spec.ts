@@ -150,7 +150,7 @@ test('the owner creates a workspace, shares an artist and invites; the invitee j
   expect(await inviteePage.evaluate(() => (window as { wsMark?: boolean }).wsMark)).toBe(true);
   await bell.click();
   const popover = inviteePage.getByRole('dialog', { name: 'Notifications' });
-  await expect(popover).toContainText(WORKSPACE);
+  await expect(popover).toContainText('invited you to join');
   await popover.getByRole('button', { name: 'Join' }).click();
   await expect(inviteePage.getByText('Joined workspace')).toBeVisible();
 
