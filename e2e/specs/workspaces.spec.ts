@@ -151,7 +151,7 @@ test('the owner creates a workspace, shares an artist and invites; the invitee j
   await bell.click();
   const popover = inviteePage.getByRole('dialog', { name: 'Notifications' });
   await expect(popover).toContainText('invited you to join');
-  await popover.getByRole('button', { name: 'Join' }).click();
+  await popover.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(inviteePage.getByText('Joined workspace')).toBeVisible();
 
   // The switcher now offers the team; choosing it shows the team's backstage catalogue.
