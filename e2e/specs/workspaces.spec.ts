@@ -211,7 +211,7 @@ test('a revoked invitation gives "This invite is no longer valid"', async ({ bro
     .getByRole('table', { name: 'Pending invitations' })
     .getByRole('button', { name: `Revoke the invitation to ${email}` })
     .click();
-  await expect(ownerPage.getByRole('table', { name: 'Pending invitations' })).not.toContainText(email);
+  await expect(ownerPage.getByRole('region', { name: 'Pending invitations' })).not.toContainText(email);
 
   await guest.goto(`/workspace/join/login?invite=${inviteId}`);
   await expect(guest.getByRole('alert')).toHaveText('This invite is no longer valid');
