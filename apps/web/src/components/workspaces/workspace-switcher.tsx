@@ -53,7 +53,11 @@ export function WorkspaceMenuSections({
             id={`workspace-${w.id}`}
             textValue={workspaceLabel(w)}
             description={
-              w.default ? trans('Personal') : trans(':count members', { count: String(w.members_count) })
+              w.default
+                ? trans('Personal')
+                : w.members_count === 1
+                  ? trans('1 member')
+                  : trans(':count members', { count: w.members_count })
             }
           >
             {workspaceLabel(w)}

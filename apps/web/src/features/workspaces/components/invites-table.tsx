@@ -21,8 +21,8 @@ export function InvitesTable({
   const revoke = useRevokeInvite(workspaceId);
   if (!invites.length) return <p className="text-sm text-muted">{trans('No pending invitations.')}</p>;
   return (
-    <div className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-      <table className="w-full min-w-[20rem] text-left text-sm" aria-label={trans('Pending invitations')}>
+    <div>
+      <table className="w-full text-left text-sm" aria-label={trans('Pending invitations')}>
         <thead className="text-xs text-muted uppercase">
           <tr className="border-b border-divider">
             <th scope="col" className="py-2 pr-3 font-semibold">
@@ -47,7 +47,7 @@ export function InvitesTable({
         <tbody>
           {invites.map((invite) => (
             <tr key={invite.id} className="border-b border-divider last:border-0">
-              <td className="max-w-48 py-3 pr-3">
+              <td className="w-full max-w-0 py-3 pr-3">
                 <p className="truncate font-medium">{invite.email}</p>
                 <p className="text-xs text-muted md:hidden">
                   {trans('Expires :date', { date: formatDate(invite.expires_at) })}

@@ -72,8 +72,8 @@ export function MembersTable({
 
   return (
     <>
-      <div className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-        <table className="w-full min-w-[20rem] text-left text-sm" aria-label={trans('Members')}>
+      <div>
+        <table className="w-full text-left text-sm" aria-label={trans('Members')}>
           <thead className="text-xs text-muted uppercase">
             <tr className="border-b border-divider">
               <th scope="col" className="py-2 pr-3 font-semibold">
@@ -94,7 +94,8 @@ export function MembersTable({
               const roleEditable = can.changeRoles && !isOwner && !self;
               return (
                 <tr key={member.user_id} className="border-b border-divider last:border-0">
-                  <td className="py-3 pr-3">
+                  {/* Takes the room left and truncates long names and addresses (375 px screens). */}
+                  <td className="w-full max-w-0 py-3 pr-3">
                     <div className="flex min-w-0 items-center gap-3">
                       <UserAvatar
                         name={member.display_name}

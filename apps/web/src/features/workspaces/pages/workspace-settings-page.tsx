@@ -141,7 +141,9 @@ function TeamWorkspaceView({
       )}
       <WorkspaceCard
         title={trans('Members')}
-        description={trans(':count members', { count: members.length })}
+        description={
+          members.length === 1 ? trans('1 member') : trans(':count members', { count: members.length })
+        }
         actions={
           can.invite && (
             <Button onPress={() => setInviting(true)}>
