@@ -17,7 +17,7 @@ const ROLE_NAMES: Record<InvitePreview['role'], string> = {
 export function InviteSummary({ invite }: { invite: InvitePreview }) {
   const { trans } = useTrans();
   return (
-    <div className="flex items-start gap-3 rounded-theme border border-divider bg-bg p-4 text-sm">
+    <div className="mb-2 flex items-start gap-3 rounded-theme border border-divider bg-bg p-4 text-sm">
       <Building2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
       <div className="min-w-0">
         <p className="font-semibold break-words">{invite.workspace_name}</p>
@@ -38,7 +38,7 @@ export function InviteSummary({ invite }: { invite: InvitePreview }) {
 export function InvalidInvite() {
   const { trans } = useTrans();
   return (
-    <p role="alert" className="rounded-theme border border-danger/40 bg-danger/10 p-4 text-sm text-fg">
+    <p role="alert" className="mb-2 rounded-theme border border-danger/40 bg-danger/10 p-4 text-sm text-fg">
       {trans(INVITE_NO_LONGER_VALID)}
     </p>
   );
