@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
-import type { BootstrapData } from '@zema/contracts';
+import { ACTIVE_WORKSPACE_COOKIE, type BootstrapData } from '@zema/contracts';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { homePageApi } from '#src/features/auth/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
 import { type PageLoader, type PageName, pages } from './pages';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
@@ -71,6 +72,34 @@ describe('RequireAuth', () => {
   it('lets users in', async () => {
     visit('/account-settings', makeBootstrap({ user: makeUser() }));
     expect(await screen.findByText('accountSettings at /account-settings')).toBeTruthy();
+  });
+});
+
+const personal = { id: 0, name: 'Default', members_count: 1, default: true };
+const team = { id: 5, name: 'Addis Records', members_count: 2, default: false };
+
+describe('RequireBackstageAccess', () => {
+  afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
+
+  it('shows the 404 page to a user without backstage.access in their personal workspace', async () => {
+    registerPage('backstageTracks');
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it("lets a team workspace's member in: the server decides by their workspace role", async () => {
+    registerPage('backstageTracks');
+    setCookie(ACTIVE_WORKSPACE_COOKIE, '5', { days: 7 });
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
+    expect(await screen.findByText('backstageTracks at /backstage/tracks')).toBeTruthy();
+  });
+
+  it('drops a cookie naming a workspace the session does not belong to, before any page asks', async () => {
+    registerPage('backstageTracks');
+    setCookie(ACTIVE_WORKSPACE_COOKIE, '9', { days: 7 });
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('0');
   });
 });
 

@@ -1,6 +1,7 @@
-import { PERMISSIONS } from '@zema/contracts';
+import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { paths } from '#src/lib/paths';
@@ -53,6 +54,17 @@ export function RequirePermission({ permission, children }: RequirePermissionPro
   if (!auth.isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
   if (settings.billing.enable && !auth.isSubscribed) return <Navigate to={paths.pricing()} replace />;
   return <NotFoundPage />;
+}
+
+/**
+ * The backstage's artist area: `backstage.access` of one's own, or a team workspace active (its
+ * members work on its shared artists by their role; the server decides on each call).
+ */
+export function RequireBackstageAccess({ children }: GuardProps) {
+  const inTeam = useActiveWorkspaceId() !== DEFAULT_WORKSPACE_ID;
+  const { isLoggedIn } = useAuth();
+  if (inTeam && isLoggedIn) return <Through>{children}</Through>;
+  return <RequirePermission permission={PERMISSIONS.backstageAccess}>{children}</RequirePermission>;
 }
 
 /** /login and /register: a logged-in user is sent on to where logging in would have taken them. */

@@ -41,6 +41,9 @@ export const pages: Record<PageName, PageLoader | null> = {
   backstageUpload: () => import('#src/features/backstage/pages/backstage-upload-page'),
   backstageRelease: () => import('#src/features/backstage/pages/backstage-release-page'),
   backstageInsights: () => import('#src/features/backstage/pages/backstage-insights-page'),
+  // Workspaces (issue 13): the active workspace's settings, and a join link opened while signed in.
+  backstageWorkspace: () => import('#src/features/workspaces/pages/workspace-settings-page'),
+  workspaceInvite: () => import('#src/features/workspaces/pages/workspace-invite-page'),
   // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
   adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
@@ -102,6 +105,8 @@ export type PageName =
   | 'backstageUpload'
   | 'backstageRelease'
   | 'backstageInsights'
+  | 'backstageWorkspace'
+  | 'workspaceInvite'
   | 'adminBackstageRequests'
   | 'adminDashboard'
   | 'adminUsers'

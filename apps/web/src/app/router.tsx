@@ -1,5 +1,12 @@
 import { ADMIN_PERMISSIONS as A, homeChannelSlug, PERMISSIONS } from '@zema/contracts';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import {
   createBrowserRouter,
@@ -12,7 +19,9 @@ import {
   useMatches,
   useNavigate,
   useNavigation,
+  useSearchParams,
 } from 'react-router';
+import { useDropStaleWorkspace } from '#src/components/workspaces/use-drop-stale-workspace';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
 import { LandingPage } from '#src/features/landing/landing-page';
 import { GlobalPlayer } from '#src/features/player/components/global-player';
@@ -37,6 +46,7 @@ import {
   NotificationsEnabled,
   RegistrationEnabled,
   RequireAuth,
+  RequireBackstageAccess,
   RequirePermission,
 } from './guards';
 import { hasPage, loadPage, type PageName } from './pages';
@@ -91,6 +101,7 @@ function playerPage(name: PageName): Pick<RouteObject, 'lazy'> {
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
+  useDropStaleWorkspace();
   // A navigation loading the next page's code: the page has not settled (lib/page-ready).
   useMarksPageLoading(useNavigation().state !== 'idle');
   const playerLayoutShown = usePlayerLayoutShown();
@@ -210,6 +221,28 @@ function PlayerNotFound() {
 }
 
 /**
+ * `/workspace/join/login|register?invite=`: a user already signed in when the link opens answers
+ * the invitation (join or decline) instead of being sent on by `GuestOnly`. A guest who signs in
+ * here stays in the sign-in page's own flow, which joins and then navigates.
+ */
+function WorkspaceJoinRoute() {
+  const { isLoggedIn } = useAuth();
+  const [params] = useSearchParams();
+  const [signedInOnArrival] = useState(isLoggedIn);
+  // Signed in here just now: the sign-in flow goes on by itself (joins, then the backstage);
+  // `GuestOnly` would send the new session elsewhere first.
+  if (!signedInOnArrival && isLoggedIn) return null;
+  if (isLoggedIn && params.get('invite')) {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <LazyPage name="workspaceInvite" />
+      </Suspense>
+    );
+  }
+  return <Outlet />;
+}
+
+/**
  * The route table of SPEC §2, the app's only one: each path, its guards and its page (registered
  * by name in pages.tsx; paths spelled in lib/paths.ts). Guards are layout routes here, never
  * inside pages. Areas still to come (`/billing/*`) get child routes
@@ -225,13 +258,26 @@ export const appRoutes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           { path: at.login, ...page('login') },
-          { path: at.workspaceJoinLogin, ...page('login') },
           { path: at.forgotPassword, ...page('forgotPassword') },
           {
             element: <RegistrationEnabled />,
+            children: [{ path: at.register, ...page('register') }],
+          },
+        ],
+      },
+      {
+        // A workspace invitation's links: a guest logs in or registers (and joins after); a
+        // signed-in user answers the invitation there.
+        element: <WorkspaceJoinRoute />,
+        children: [
+          {
+            element: <GuestOnly />,
             children: [
-              { path: at.register, ...page('register') },
-              { path: at.workspaceJoinRegister, ...page('register') },
+              { path: at.workspaceJoinLogin, ...page('login') },
+              {
+                element: <RegistrationEnabled />,
+                children: [{ path: at.workspaceJoinRegister, ...page('register') }],
+              },
             ],
           },
         ],
@@ -249,7 +295,8 @@ export const appRoutes: RouteObject[] = [
               { path: at.backstage, ...page('backstage') },
               { path: at.backstageRequests, ...page('backstageRequests') },
               {
-                element: <RequirePermission permission={PERMISSIONS.backstageAccess} />,
+                // Their own backstage.access, or a team workspace's (the server checks the role).
+                element: <RequireBackstageAccess />,
                 children: [
                   { path: at.backstageArtist, ...page('backstageArtist') },
                   { path: at.backstageTracks, ...page('backstageTracks') },
@@ -259,6 +306,7 @@ export const appRoutes: RouteObject[] = [
                   { path: at.backstageInsights, ...page('backstageInsights') },
                 ],
               },
+              { path: at.backstageWorkspace, ...page('backstageWorkspace') },
             ],
           },
         ],

@@ -80,6 +80,13 @@ export const paths = {
   backstageUpload: () => '/backstage/upload',
   backstageRelease: (r: { id: number }) => `/backstage/releases/${r.id}`,
   backstageInsights: () => '/backstage/insights',
+  /** The active workspace's settings: name, members, invitations, shared artists. */
+  backstageWorkspace: () => '/backstage/workspace',
+  /** A workspace invitation's join pages (`?invite=`; the email prefilled on register). */
+  workspaceJoinLogin: (inviteId: string) =>
+    `/workspace/join/login?${new URLSearchParams({ invite: inviteId })}`,
+  workspaceJoinRegister: (inviteId: string) =>
+    `/workspace/join/register?${new URLSearchParams({ invite: inviteId })}`,
 } as const;
 
 /** The page of one search result, by its type. */
@@ -144,6 +151,7 @@ export const routePatterns = {
   backstageUpload: '/backstage/upload',
   backstageRelease: '/backstage/releases/:releaseId',
   backstageInsights: '/backstage/insights',
+  backstageWorkspace: '/backstage/workspace',
   admin: '/admin',
   adminUsers: 'users',
   adminUser: 'users/:userId',

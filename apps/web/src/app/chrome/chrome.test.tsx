@@ -4,7 +4,9 @@ import type { Menu } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '../testing/bootstrap-factory';
+import { mockApi } from '../testing/mock-api';
 import { renderInRouter } from '../testing/render-app';
+import { personalWorkspacesApi } from '../testing/workspaces-api';
 import { SiteFooter } from './site-footer';
 import { SiteNavbar } from './site-navbar';
 
@@ -27,7 +29,11 @@ const menus: Menu[] = [
   },
 ];
 
-beforeEach(() => resetBootstrapStore());
+beforeEach(() => {
+  resetBootstrapStore();
+  // The account menu's workspace switcher asks for the user's workspaces.
+  mockApi(personalWorkspacesApi);
+});
 afterEach(() => vi.useRealTimers());
 
 describe('SiteFooter', () => {
@@ -119,6 +125,21 @@ describe('SiteNavbar', () => {
       .map((i) => i.textContent);
     expect(names.indexOf('Account settings')).toBe(names.indexOf('Profile page') + 1);
     expect(names.at(-1)).toBe('Log out');
+  });
+
+  it('switches workspace from the account menu: Default checked, create and manage', async () => {
+    renderInRouter(<SiteNavbar />, makeBootstrap({ user: makeUser() }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    const workspaces = within(menu).getByRole('group', { name: 'Workspace' });
+    const radios = within(workspaces).getAllByRole('menuitemradio');
+    expect(radios.map((r) => [r.textContent, r.getAttribute('aria-checked')])).toEqual([
+      ['DefaultPersonal', 'true'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Create workspace' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Manage workspace' }).getAttribute('href')).toBe(
+      '/backstage/workspace',
+    );
   });
 
   it('hides Billing without a valid subscription', async () => {

@@ -1,5 +1,7 @@
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { useVisibleMenuItems } from '#src/components/chrome/custom-menu';
+import { useWorkspaceChoices } from '#src/components/workspaces/use-workspace-choices';
+import { WorkspaceMenuSections } from '#src/components/workspaces/workspace-switcher';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { menuItemLinkProps } from '#src/lib/menu-visibility';
@@ -13,9 +15,10 @@ import { useIsMobile } from '#src/ui/use-media-query';
  * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile
  * page, Account settings (nothing else in the app leads there), Notifications with unread count
  * (small screens, when integrated), Billing (subscribed, billing on), the theme toggle (when users
- * may change it) and Log out. Loaded when the menu first opens (`user-menu.tsx`).
+ * may change it), the workspace switcher (issue 13: the workspaces, "Create workspace", "Manage
+ * workspace") and Log out. Loaded when the menu first opens (`user-menu.tsx`).
  */
-export function UserMenuItems() {
+export function UserMenuItems({ onCreateWorkspace }: { onCreateWorkspace: () => void }) {
   const { user, isSubscribed } = useAuth();
   const settings = useSettings();
   const theme = useThemeSelector();
@@ -23,6 +26,7 @@ export function UserMenuItems() {
   const customItems = useVisibleMenuItems('account-menu');
   const { logout } = useLogout();
   const { trans } = useTrans();
+  const workspaces = useWorkspaceChoices();
   if (!user) return null;
 
   const unread = user.unread_notifications_count;
@@ -60,6 +64,8 @@ export function UserMenuItems() {
           {trans(theme.toggleLabel)}
         </MenuItem>
       )}
+      <MenuSeparator />
+      <WorkspaceMenuSections choices={workspaces} onCreate={onCreateWorkspace} />
       <MenuSeparator />
       <MenuItem id="logout" onAction={logout} icon={<LogOut />}>
         {trans('Log out')}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { BootstrapData } from '@zema/contracts';
 import {
   RECOVERY_CODE_LENGTH,
   recoveryCodeRequestSchema,
@@ -33,9 +34,10 @@ export const TWO_FACTOR_TEXTS = {
 
 /**
  * SPEC §4 two-factor challenge, shown in the login card after `{two_factor: true}`: a 6-character
- * authentication code, or (toggled) a 21-character recovery code. Success finishes the login.
+ * authentication code, or (toggled) a 21-character recovery code. Success finishes the login, or
+ * hands the new session to `onSignedIn` (a workspace join page joins first).
  */
-export function TwoFactorChallengeForm() {
+export function TwoFactorChallengeForm({ onSignedIn }: { onSignedIn?: (data: BootstrapData) => void } = {}) {
   const [useRecovery, setUseRecovery] = useState(false);
   const { trans } = useTrans();
   const challenge = useTwoFactorChallenge();
@@ -51,7 +53,7 @@ export function TwoFactorChallengeForm() {
       ? { recovery_code: values.recovery_code.trim() }
       : { code: values.code.trim() };
     challenge.mutate(payload, {
-      onSuccess: (data) => finishLogin(data),
+      onSuccess: (data) => (onSignedIn ? onSignedIn(data) : finishLogin(data)),
       onError: (error) => handleFormError(form, error),
     });
   };

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginRequest, loginRequestSchema } from '@zema/contracts';
-import { useState } from 'react';
+import { type BootstrapData, type LoginRequest, loginRequestSchema } from '@zema/contracts';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useInvitePreview } from '#src/components/workspaces/api/preview-invite';
+import { InvalidInvite, InviteSummary } from '#src/components/workspaces/invite-summary';
+import { joinAfterSignIn } from '#src/components/workspaces/join-after-sign-in';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -26,6 +29,10 @@ export default function LoginPage() {
   const { trans } = useTrans();
   const { pathname, search } = useLocation();
   const workspace = isWorkspaceJoinPath(pathname);
+  const [params] = useSearchParams();
+  // A workspace invitation (`/workspace/join/login?invite=`): shown above the form, joined after.
+  const inviteId = workspace ? params.get('invite') : null;
+  const invite = useInvitePreview(inviteId);
   const [twoFactor, setTwoFactor] = useState(false);
   const login = useLogin();
   const finishLogin = useFinishLogin();
@@ -36,12 +43,25 @@ export default function LoginPage() {
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: demo?.email ?? '', password: demo?.password ?? '', remember: true },
   });
+  // The invitation's email, once known, fills an untouched email field.
+  const invitedEmail = invite.data?.email;
+  useEffect(() => {
+    if (invitedEmail && !form.getFieldState('email').isDirty) form.setValue('email', invitedEmail);
+  }, [form, invitedEmail]);
   const email = useWatch({ control: form.control, name: 'email' });
+
+  // Signed in from an invitation's link: join, then the backstage in that workspace.
+  const finishWithInvite = (session: BootstrapData) => {
+    if (!inviteId) return;
+    void joinAfterSignIn(inviteId, session).then(({ data, workspace: joined }) =>
+      finishLogin(data, joined ? { to: paths.backstage() } : {}),
+    );
+  };
 
   if (twoFactor) {
     return (
       <AuthLayout heading={trans(TWO_FACTOR_TEXTS.heading)}>
-        <TwoFactorChallengeForm />
+        <TwoFactorChallengeForm onSignedIn={inviteId && invite.isSuccess ? finishWithInvite : undefined} />
       </AuthLayout>
     );
   }
@@ -50,6 +70,7 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: (answer) => {
         if ('two_factor' in answer) setTwoFactor(true);
+        else if (inviteId && invite.isSuccess) finishWithInvite(answer.bootstrapData);
         else void finishLogin(answer.bootstrapData);
       },
       onError: (error) => handleFormError(form, error),
@@ -73,6 +94,8 @@ export default function LoginPage() {
         )
       }
     >
+      {invite.data && <InviteSummary invite={invite.data} />}
+      {invite.isError && <InvalidInvite />}
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<LoginValues> name="email" type="email" label={trans('Email')} autoComplete="email" />
         <div className="flex flex-col gap-1.5">

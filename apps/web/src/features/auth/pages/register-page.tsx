@@ -1,13 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmedPassword, registerRequestSchema } from '@zema/contracts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { NewPasswordFields } from '#src/components/account/new-password-fields';
+import { useInvitePreview } from '#src/components/workspaces/api/preview-invite';
+import { InvalidInvite, InviteSummary } from '#src/components/workspaces/invite-summary';
+import { joinAfterSignIn } from '#src/components/workspaces/join-after-sign-in';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -35,7 +39,10 @@ export default function RegisterPage() {
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const workspace = isWorkspaceJoinPath(pathname);
-  const lockedEmail = params.get('email');
+  // A workspace invitation (`/workspace/join/register?invite=`): its email is the account's, locked.
+  const inviteId = workspace ? params.get('invite') : null;
+  const invite = useInvitePreview(inviteId);
+  const lockedEmail = invite.data?.email ?? params.get('email');
   const policies = settings.registration.policies;
   const register = useRegister();
   const finishLogin = useFinishLogin();
@@ -72,6 +79,11 @@ export default function RegisterPage() {
       policies: policies.map(() => false),
     },
   });
+  // The invitation's email arrives after the first render: it replaces whatever was typed.
+  const invitedEmail = invite.data?.email;
+  useEffect(() => {
+    if (invitedEmail) form.setValue('email', invitedEmail);
+  }, [form, invitedEmail]);
 
   const onSubmit = async (values: RegisterValues) => {
     if (settings.human_verification.register) {
@@ -94,10 +106,19 @@ export default function RegisterPage() {
         password: values.password,
         password_confirmation: values.password_confirmation,
         ...accepted,
+        ...(inviteId && invite.isSuccess ? { invite_id: inviteId } : {}),
       },
       {
         onSuccess: ({ status, bootstrapData }) => {
-          void finishLogin(bootstrapData, status === 'needs_email_verification' ? { to: '/' } : {});
+          if (status === 'needs_email_verification') {
+            void finishLogin(bootstrapData, { to: '/' });
+          } else if (inviteId && invite.data) {
+            void joinAfterSignIn(inviteId, bootstrapData, { joinedName: invite.data.workspace_name }).then(
+              ({ data, workspace: joined }) => finishLogin(data, joined ? { to: paths.backstage() } : {}),
+            );
+          } else {
+            void finishLogin(bootstrapData);
+          }
         },
         onError: (error) => handleFormError(form, withPolicyFields(error, policies)),
       },
@@ -120,6 +141,8 @@ export default function RegisterPage() {
         </>
       }
     >
+      {invite.data && <InviteSummary invite={invite.data} />}
+      {invite.isError && <InvalidInvite />}
       <Form form={form} onSubmit={onSubmit}>
         <FormTextField<RegisterValues>
           name="email"

@@ -1,6 +1,5 @@
-import { PERMISSIONS } from '@zema/contracts';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '#src/lib/bootstrap-store';
+import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { Select } from '#src/ui/select';
 import { useMyArtists } from '../api/list-my-artists';
 
@@ -9,8 +8,8 @@ import { useMyArtists } from '../api/list-my-artists';
  * The server checks the link again on every call; this only picks what to show.
  */
 export function useCurrentArtist() {
-  const auth = useAuth();
-  const artists = useMyArtists(auth.hasPermission(PERMISSIONS.backstageAccess));
+  const hasBackstageAccess = useHasBackstageAccess();
+  const artists = useMyArtists(hasBackstageAccess);
   const [params, setParams] = useSearchParams();
   const wanted = Number(params.get('artist'));
   const list = artists.data ?? [];
@@ -29,7 +28,7 @@ export function useCurrentArtist() {
     artists: list,
     current,
     choose,
-    isPending: artists.isPending && auth.hasPermission(PERMISSIONS.backstageAccess),
+    isPending: artists.isPending && hasBackstageAccess,
   };
 }
 

@@ -1,4 +1,3 @@
-import { PERMISSIONS } from '@zema/contracts';
 import {
   ChartLine,
   Disc,
@@ -11,7 +10,8 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useAuth } from '#src/lib/bootstrap-store';
+import { WorkspaceSwitcher } from '#src/components/workspaces/workspace-switcher';
+import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
@@ -21,8 +21,8 @@ import { useMyArtists } from '../api/list-my-artists';
 type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
 
 /**
- * The backstage's frame: a title, the artist's navigation (only once the user manages an artist)
- * and the page. The navigation scrolls sideways on a phone instead of wrapping.
+ * The backstage's frame: a title, the workspace switcher, the artist's navigation (only once the
+ * user manages an artist) and the page. The navigation scrolls sideways on a phone instead of wrapping.
  */
 export function BackstageFrame({
   title,
@@ -36,8 +36,8 @@ export function BackstageFrame({
   children: ReactNode;
 }) {
   usePageTitle(title);
-  const auth = useAuth();
-  const artists = useMyArtists(auth.hasPermission(PERMISSIONS.backstageAccess));
+  const hasBackstageAccess = useHasBackstageAccess();
+  const artists = useMyArtists(hasBackstageAccess);
   const first = artists.data?.[0];
   const nav: NavItem[] = first
     ? [
@@ -72,7 +72,10 @@ export function BackstageFrame({
               <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
               {description && <p className="mt-1 text-sm text-muted">{description}</p>}
             </div>
-            {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+            <div className="flex flex-wrap items-center gap-2">
+              <WorkspaceSwitcher />
+              {actions}
+            </div>
           </div>
           {nav.length > 0 && (
             <nav ref={navRef} aria-label="Backstage" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">

@@ -5,11 +5,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { renderInRouter } from '#src/app/testing/render-app';
+import { personalWorkspacesApi } from '#src/app/testing/workspaces-api';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { ArtistForm } from './backstage-artist-page';
 
-beforeEach(() => resetBootstrapStore());
+beforeEach(() => {
+  resetBootstrapStore();
+  // The backstage frame's workspace switcher asks for the user's workspaces.
+  mockApi(personalWorkspacesApi);
+});
 afterEach(() => clearToasts());
 
 const artist: Artist = {

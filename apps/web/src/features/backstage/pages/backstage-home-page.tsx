@@ -1,7 +1,7 @@
-import { ARTIST_ROLE_LABELS, type BackstageArtist, PERMISSIONS } from '@zema/contracts';
+import { ARTIST_ROLE_LABELS, type BackstageArtist } from '@zema/contracts';
 import { BadgeCheck, Disc, ExternalLink, Music, Pencil, UserRound } from 'lucide-react';
 import { ErrorState } from '#src/components/states';
-import { useAuth } from '#src/lib/bootstrap-store';
+import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { LoadingPage } from '#src/ui/loading-page';
@@ -14,8 +14,8 @@ import { RequestsPanel } from '../components/requests-panel';
  * (become, claim, verify) and their requests.
  */
 export default function BackstageHomePage() {
-  const auth = useAuth();
-  const hasAccess = auth.hasPermission(PERMISSIONS.backstageAccess);
+  const hasBackstageAccess = useHasBackstageAccess();
+  const hasAccess = hasBackstageAccess;
   const artists = useMyArtists(hasAccess);
   if (hasAccess && artists.isPending) return <LoadingPage />;
   if (hasAccess && artists.isError) return <ErrorState onRetry={() => artists.refetch()} />;

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { workspaces } from '@zema/contracts/operations/workspaces';
+import { api } from '#src/lib/api-client';
+import { toast } from '#src/ui/toast';
+import { DECLINED_WORKSPACE_INVITATION, inviteErrorMessage } from './join-workspace';
+import { refreshWorkspaces } from './refresh-workspaces';
+
+/** DELETE workspace/invite/{inviteId} (SPEC §7): declines. */
+export async function declineInvite(inviteId: string) {
+  return api.call(workspaces.decline, { params: { inviteId } });
+}
+
+export function useDeclineInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: declineInvite,
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      toast.positive(DECLINED_WORKSPACE_INVITATION);
+    },
+    onError: (error) => {
+      toast.danger(inviteErrorMessage(error));
+    },
+    onSettled: () => refreshWorkspaces(client, { notifications: true }),
+  });
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { workspaces } from '@zema/contracts/operations/workspaces';
+import { api } from '#src/lib/api-client';
+import { ApiError } from '#src/lib/api-error';
+import { toast } from '#src/ui/toast';
+import { refreshWorkspaces } from './refresh-workspaces';
+
+export const JOINED_WORKSPACE = 'Joined workspace';
+export const DECLINED_WORKSPACE_INVITATION = 'Declined workspace invitation';
+export const INVITE_NO_LONGER_VALID = 'This invite is no longer valid';
+
+/** GET workspace/join/{inviteId} (SPEC §7): joins; the answer names the workspace. */
+export async function joinWorkspace(inviteId: string) {
+  return (await api.call(workspaces.join, { params: { inviteId } })).workspace;
+}
+
+/** SPEC §8: a 404 means the invitation is gone (revoked, used, expired); anything else as sent. */
+export function inviteErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 404 ? INVITE_NO_LONGER_VALID : error.message;
+  return INVITE_NO_LONGER_VALID;
+}
+
+/**
+ * Join, then refresh the workspace list and the notifications whatever the outcome (SPEC §4, §7,
+ * §8); the toast says what happened. The caller decides where to go (switch, land in the
+ * backstage).
+ */
+export function useJoinWorkspace() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: joinWorkspace,
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      toast.positive(JOINED_WORKSPACE);
+    },
+    onError: (error) => {
+      toast.danger(inviteErrorMessage(error));
+    },
+    onSettled: () => refreshWorkspaces(client, { notifications: true }),
+  });
+}

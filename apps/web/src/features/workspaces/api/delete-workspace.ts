@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { workspaces } from '@zema/contracts/operations/workspaces';
+import { refreshWorkspaces } from '#src/components/workspaces/api/refresh-workspaces';
+import { api } from '#src/lib/api-client';
+
+/** DELETE workspaces/{id} (owner only). */
+export async function deleteWorkspace(id: number) {
+  return api.call(workspaces.delete, { params: { id } });
+}
+
+export function useDeleteWorkspace() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWorkspace,
+    onSuccess: () => refreshWorkspaces(client),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { workspaces } from '@zema/contracts/operations/workspaces';
+import { workspaceKeys } from '#src/components/workspaces/api/keys';
+import { api } from '#src/lib/api-client';
+
+/** POST workspaces/{id}/invites/{inviteId}/resend: mailed again, its 7 days start again. */
+export async function resendInvite({ id, inviteId }: { id: number; inviteId: string }) {
+  return (await api.call(workspaces.resendInvite, { params: { id, inviteId } })).invite;
+}
+
+export function useResendInvite(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) => resendInvite({ id, inviteId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.detail(id) }),
+  });
+}
