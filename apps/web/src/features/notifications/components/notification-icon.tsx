@@ -1,4 +1,6 @@
 import {
+  BadgeCheck,
+  BadgeX,
   Bell,
   Building2,
   Check,
@@ -28,6 +30,8 @@ import {
  * a name the server sends that is not here shows the type's icon, then the bell.
  */
 const ICONS: Record<string, LucideIcon> = {
+  'badge-check': BadgeCheck,
+  'badge-x': BadgeX,
   bell: Bell,
   'building-2': Building2,
   check: Check,
@@ -57,7 +61,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   'workspace.invitation': Users,
   'workspace.role_changed': UserCog,
   'workspace.removed': UserMinus,
-  'backstage.request_decided': ShieldCheck,
+  'backstage.request_decided': BadgeCheck,
   'music.new_release': Disc3,
   'user.followed': UserPlus,
   'playlist.collaborator_added': ListMusic,
@@ -68,6 +72,7 @@ export function iconByName(name: string | null | undefined): LucideIcon | null {
   if (!name) return null;
   const kebab = name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([a-z])([0-9])/g, '$1-$2')
     .replace(/_/g, '-')
     .toLowerCase();
   return ICONS[kebab] ?? null;
