@@ -159,3 +159,25 @@ test('notification settings: a checkbox per channel, a column toggle per group, 
   if (before) await expect(again).not.toBeChecked();
   else await expect(again).toBeChecked();
 });
+
+test('the service worker registers at the site root under the CSP, and the manifest is served', async () => {
+  await page.goto('/notifications');
+  const scope = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+    return registration.scope;
+  });
+  expect(scope).toBe(new URL('/', page.url()).href);
+
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(manifest.ok()).toBe(true);
+  const json = (await manifest.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: unknown[];
+  };
+  expect(json).toMatchObject({ name: 'Zema', start_url: '/', display: 'standalone' });
+  expect(json.icons.length).toBeGreaterThan(0);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+});
