@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationSubscriptionSettings } from '@zema/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
+import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
 import { Checkbox } from '#src/ui/field';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -89,6 +91,7 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
   const channels = settings.available_channels;
   const endpoint = useCurrentPushEndpoint();
   const dirty = JSON.stringify(selections) !== JSON.stringify(initial);
+  const blocker = useUnsavedChangesBlocker(dirty && !update.isPending);
 
   const set = (ids: string[], channel: string, value: boolean) =>
     setSelections((prev) => {
@@ -195,6 +198,7 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
             </section>
           );
         })}
+      <UnsavedChangesDialog blocker={blocker} />
       <div className="flex justify-end gap-2">
         <Button
           variant="outline"
