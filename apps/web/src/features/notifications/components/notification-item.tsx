@@ -3,7 +3,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { formatDateTime, formatTimeAgo } from '#src/lib/relative-time';
 import { Button } from '#src/ui/button';
-import { cx } from '#src/ui/cx';
+import { cx, insetFocusRing } from '#src/ui/cx';
 import { iconByName, notificationTypeIcon } from './notification-icon';
 
 interface NotificationItemProps {
@@ -40,7 +40,7 @@ export function NotificationItem({ notification, onPress, onAction, isBusy }: No
       <AriaButton
         aria-label={label}
         onPress={() => onPress(notification)}
-        className="absolute inset-0 cursor-pointer rounded-none outline-none data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-focus"
+        className={cx('absolute inset-0 cursor-pointer rounded-none outline-none', insetFocusRing)}
       />
       <span className="flex w-2 shrink-0 justify-center pt-4">
         {unread && (
