@@ -99,6 +99,15 @@ test('being followed raises the bell badge without a reload, and the popover lis
   await expect(page.getByTestId('notification')).toHaveCount(1);
   expect(await page.evaluate(() => (window as { notifMark?: boolean }).notifMark)).toBe(true);
 
+  if (test.info().project.name === 'mobile') {
+    // SPEC §2: on small screens the user menu lists Notifications with the unread count.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const item = page.getByRole('menuitem', { name: /Notifications/ });
+    await expect(item).toContainText('1');
+    await page.keyboard.press('Escape');
+    await expect(item).toBeHidden();
+  }
+
   await bell().click();
   const popover = page.getByRole('dialog', { name: 'Notifications' });
   await expect(popover.getByTestId('notification')).toHaveCount(1);
