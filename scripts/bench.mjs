@@ -118,6 +118,7 @@ for (const script of [
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
   'scripts/bench/admin-tables.mjs',
+  'scripts/bench/notifications-list.mjs',
   // Times the server's own service functions, so it loads their TypeScript.
   ['--import', 'tsx', 'scripts/bench/analytics-bench.mjs'],
   ['--import', 'tsx', 'scripts/bench/ingestion.mjs'],

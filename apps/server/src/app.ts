@@ -35,6 +35,7 @@ import { humanVerificationRoutes } from '#src/features/human-verification/human-
 import { landingRoutes } from '#src/features/landing/landing.routes';
 import { libraryRoutes } from '#src/features/library/library.routes';
 import { logsRoutes } from '#src/features/logs/logs.routes';
+import { notificationsRoutes } from '#src/features/notifications/notifications.routes';
 import { playerRoutes } from '#src/features/player/player.routes';
 import { profilesRoutes } from '#src/features/profiles/profiles.routes';
 import { rolesAdminRoutes } from '#src/features/roles/roles.routes';
@@ -382,6 +383,7 @@ async function assemble(
       await api.register(landingRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
+      await api.register(notificationsRoutes);
       await api.register(searchRoutes, { gate: opts.searchGate });
       await api.register(usersAdminRoutes, { geoip });
       await api.register(impersonationRoutes);

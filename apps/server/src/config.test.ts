@@ -113,6 +113,24 @@ describe('the schema documents every variable (npm run config:docs writes it out
   });
 });
 
+describe('VAPID keys', () => {
+  it('are set as a pair or not at all; the subject defaults to the admin email', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    const both = loadConfig({
+      VAPID_PUBLIC_KEY: 'pub',
+      VAPID_PRIVATE_KEY: 'priv',
+      ADMIN_EMAIL: 'Ops@Example.com',
+    });
+    expect(both.vapid).toEqual({ publicKey: 'pub', privateKey: 'priv' });
+    expect(both.vapidSubject).toBe('mailto:ops@example.com');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://music.example.com/contact' }).vapidSubject).toBe(
+      'https://music.example.com/contact',
+    );
+    expect(loadConfig({}).vapid).toBeUndefined();
+  });
+});
+
 describe('TRUST_PROXY', () => {
   // One app per case: each builds its own server, so a busy machine cannot push three builds past
   // one test's time limit.

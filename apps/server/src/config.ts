@@ -38,6 +38,7 @@ export const ENV_GROUPS = [
   'Files and streaming',
   'File storage (S3)',
   'Social login',
+  'Browser push',
 ] as const;
 export type EnvGroup = (typeof ENV_GROUPS)[number];
 
@@ -340,6 +341,25 @@ export const envSchema = z.object({
     unset: 'Envato login off',
     secret: true,
   }),
+  VAPID_PUBLIC_KEY: documented(optionalString, {
+    group: 'Browser push',
+    description:
+      'VAPID public key (base64url, uncompressed P-256 point) that signs browser push; set it together with `VAPID_PRIVATE_KEY` (`npx web-push generate-vapid-keys` makes a pair). Browsers subscribed under one key stop receiving pushes when it changes.',
+    unset: 'a key pair is generated once per install and stored in the database',
+  }),
+  VAPID_PRIVATE_KEY: documented(optionalString, {
+    group: 'Browser push',
+    description: 'VAPID private key (base64url) matching `VAPID_PUBLIC_KEY`.',
+    unset: 'the stored generated key',
+    secret: true,
+  }),
+  VAPID_SUBJECT: documented(optionalString, {
+    group: 'Browser push',
+    description:
+      'Contact the push services can reach you at (`mailto:` or `https:` URL), sent in the VAPID token.',
+    unset: '`mailto:<ADMIN_EMAIL>`',
+    example: 'mailto:ops@music.example.com',
+  }),
 });
 
 export type Config = {
@@ -355,6 +375,10 @@ export type Config = {
   mailUrl: string | undefined;
   /** Explicit sender; undefined = "<site name>" <no-reply@<APP_URL host>> at send time. */
   mailFrom: string | undefined;
+  /** VAPID keys from the environment; undefined = the pair generated and stored at first use. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The contact in the VAPID token (mailto: or https:). */
+  vapidSubject: string;
   humanVerification: { secret: string | undefined; verifyUrl: string | undefined };
   demo: boolean;
   /** Proxy addresses/CIDRs whose X-Forwarded-For is believed; empty = trust no proxy. */
@@ -411,6 +435,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+    );
+  }
   const absolute = (p: string, base: string) => (isAbsolute(p) ? p : resolve(base, p));
   return {
     port: e.PORT,
@@ -424,6 +453,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     mailUrl: e.MAIL_URL,
     mailFrom: e.MAIL_FROM,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     humanVerification: { secret: e.HUMAN_VERIFICATION_SECRET, verifyUrl: e.HUMAN_VERIFICATION_VERIFY_URL },
     demo: e.DEMO_MODE,
     trustProxy: (e.TRUST_PROXY ?? '')

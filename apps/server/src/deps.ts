@@ -6,6 +6,7 @@ import { createHumanMarks, type HumanMarks } from '#src/domain/human-verificatio
 import { createMailService, type MailService } from '#src/domain/mail/mail.service';
 import { invalidateCataloguePagesOnChange } from '#src/domain/music/artist-page';
 import { invalidatePublicChannelsOnChange } from '#src/domain/music/channels';
+import { notifyOnDomainEvents } from '#src/domain/notifications/listeners';
 import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
 import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { createDomainEvents, type DomainEvents } from '#src/lib/events';
@@ -104,7 +105,7 @@ export async function createDeps(
   invalidateCataloguePagesOnChange(events, cache);
   invalidateSearchesOnChange(events, cache);
   invalidatePublicChannelsOnChange(events, cache);
-  return {
+  const deps = {
     config,
     db: handle.db,
     database: handle,
@@ -129,4 +130,7 @@ export async function createDeps(
       if (redis) await closeRedis(redis);
     },
   };
+  // What notifies: domain events become notifications (issue 13).
+  notifyOnDomainEvents(deps);
+  return deps;
 }

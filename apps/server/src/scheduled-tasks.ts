@@ -1,4 +1,5 @@
 import type { Deps } from '#src/deps';
+import { sendPendingNotificationMails } from '#src/domain/notifications/email';
 import { publishDueReleases } from '#src/features/backstage/releases.service';
 import { cleanUpAbandonedMultipartUploads } from '#src/features/uploads/s3-uploads.service';
 import { cleanUpAbandonedUploads } from '#src/features/uploads/tus.service';
@@ -11,6 +12,12 @@ export function scheduledTasks(deps: Deps): ScheduledTask[] {
   return [
     // A release scheduled for a date goes live within a minute of it.
     { name: 'publish-due-releases', everyMs: MINUTE, run: () => publishDueReleases(deps) },
+    // Notification mails, batched: what each user is owed once its oldest is two minutes old.
+    {
+      name: 'send-notification-mails',
+      everyMs: 30_000,
+      run: () => sendPendingNotificationMails(deps, new Date()),
+    },
     // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
     // presigned objects that never became a file entry (each expires a day after it started).
     {

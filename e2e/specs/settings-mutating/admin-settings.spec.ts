@@ -132,6 +132,7 @@ for (const mode of ['light', 'dark'] as const) {
         ['player', 'Player settings'],
         ['localization', 'Localization settings'],
         ['api', 'API settings'],
+        ['notifications', 'Notifications settings'],
         ['uploads', 'Uploads settings'],
       ];
       if (mode === 'dark') await useThemeMode(page, 'dark');

@@ -26,9 +26,19 @@ export interface DomainEventMap {
     email: string;
     userId: number | null;
     inviterId: number;
+    /** What the invitee's notification shows (it names the workspace and the role offered). */
+    workspaceName?: string;
+    role?: string;
   };
   /** A member's role changed (`role`) or they were removed (`role` null) by someone else. */
-  'workspace.member_changed': { workspaceId: number; userId: number; role: string | null; byUserId: number };
+  'workspace.member_changed': {
+    workspaceId: number;
+    userId: number;
+    role: string | null;
+    byUserId: number;
+    /** What the member's notification shows. */
+    workspaceName?: string;
+  };
   /** An invitation was revoked, accepted or declined: its notification's buttons no longer apply. */
   'workspace.invite_closed': { inviteId: string };
   /** An admin approved or denied a backstage request. */

@@ -18,6 +18,7 @@ export const SETTINGS_GROUPS = [
   'player',
   'localization',
   'api',
+  'notifications',
   'uploads',
 ] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -151,6 +152,8 @@ export const settingsRules = {
   }),
   i18n: z.object({ enable: z.boolean(), default_locale: z.string().trim().min(2).max(20) }),
   api: z.object({ integrated: z.boolean() }),
+  notifications: z.object({ integrated: z.boolean() }),
+  notif: z.object({ subs: z.object({ integrated: z.boolean() }) }),
   // `disk` is the storage driver, set by the environment: a stored value is never read.
   uploads: uploadSettingsSchema,
 } as const;

@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './library';
 export * from './localization';
 export * from './mail';
+export * from './notifications';
 export * from './player';
 export * from './profiles';
 export * from './roles';

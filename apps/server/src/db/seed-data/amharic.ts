@@ -104,5 +104,22 @@ export const AMHARIC_LOCALIZATION = {
     'Once your account is deleted, all of its resources and data will be permanently deleted: your profile, sessions, access tokens and uploaded images.':
       'መለያዎ አንዴ ከተሰረዘ ሀብቶቹና መረጃዎቹ በሙሉ እስከመጨረሻው ይሰረዛሉ፦ መገለጫዎ፣ ክፍለ-ጊዜዎችዎ፣ የመዳረሻ ቶከኖችዎና የሰቀሏቸው ምስሎች።',
     'Delete account': 'መለያ ሰርዝ',
+
+    // Notifications, rendered by the server (domain/notifications/render.ts)
+    ':name followed you': ':name እርስዎን መከተል ጀምሯል',
+    'View profile': 'መገለጫውን ይመልከቱ',
+    ':artist released :title': ':artist «:title»ን አውጥቷል',
+    'New release by an artist you follow': 'ከሚከተሉት አርቲስት አዲስ ሥራ',
+    ':count new releases by artists you follow': 'ከሚከተሏቸው አርቲስቶች :count አዳዲስ ሥራዎች',
+    Listen: 'ያዳምጡ',
+    ':inviter invited you to join :workspace': ':inviter ወደ :workspace እንዲቀላቀሉ ጋብዞዎታል',
+    'Role: :role': 'ሚና፦ :role',
+    Join: 'ተቀላቀል',
+    Decline: 'አትቀበል',
+    ':name added you as a collaborator on :playlist': ':name በ:playlist ላይ ተባባሪ አድርጎ አክሎዎታል',
+    'Open playlist': 'የአጫዋች ዝርዝሩን ክፈት',
+    'New notification': 'አዲስ ማሳወቂያ',
+    ':count new notifications': ':count አዳዲስ ማሳወቂያዎች',
+    'See all notifications': 'ሁሉንም ማሳወቂያዎች ይመልከቱ',
   } satisfies Record<string, string>,
 };

@@ -259,3 +259,24 @@ export function backstageDecisionMail(
     { kind: 'button', text: 'Open your backstage', href: link },
   ]);
 }
+
+/**
+ * Notifications a user asked to get by email (issue 13), batched: one mail for what arrived in a
+ * few minutes. Texts come rendered and translated (domain/notifications); links are absolute.
+ */
+export function notificationsMail(
+  brand: MailBrand,
+  mail: {
+    subject: string;
+    heading: string;
+    items: { lines: string[]; link: { text: string; href: string } | null }[];
+    footer: { text: string; link: { text: string; href: string } };
+  },
+): MailContent {
+  const blocks: Block[] = mail.items.flatMap((item) => [
+    ...item.lines.map((text) => ({ kind: 'p' as const, text })),
+    ...(item.link ? [{ kind: 'button' as const, text: item.link.text, href: item.link.href }] : []),
+  ]);
+  blocks.push({ kind: 'p', text: mail.footer.text }, { kind: 'button', ...mail.footer.link });
+  return render(brand, `${brand.siteName}: ${mail.subject}`, mail.heading, blocks);
+}

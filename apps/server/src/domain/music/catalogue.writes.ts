@@ -679,10 +679,38 @@ export const deleteGenre = announced(dbDeleteGenre);
 export const createArtist = announced(dbCreateArtist);
 export const updateArtist = announced(dbUpdateArtist);
 export const deleteArtist = announced(dbDeleteArtist);
-export const createAlbum = announced(dbCreateAlbum);
+/**
+ * A catalogue write of a new release (an album, or a track outside an album) also tells the
+ * followers of its artists (`music.released`, issue 13), unless its release date is still ahead.
+ */
+const isOut = (releaseDate: string | null | undefined) =>
+  !releaseDate || releaseDate <= new Date().toISOString().slice(0, 10);
+
+export async function createAlbum(deps: CatalogueWriter, input: UpsertAlbumRequest, actor?: Actor) {
+  const id = await announce(deps, await dbCreateAlbum(deps.db, input, actor));
+  if (isOut(input.release_date)) {
+    await deps.events.emit('music.released', {
+      artistIds: [...input.artist_ids],
+      albumId: id,
+      trackId: null,
+    });
+  }
+  return id;
+}
 export const updateAlbum = announced(dbUpdateAlbum);
 export const deleteAlbum = announced(dbDeleteAlbum);
-export const createTrack = announced(dbCreateTrack);
+export async function createTrack(deps: CatalogueWriter, input: UpsertTrackRequest, actor?: Actor) {
+  const id = await announce(deps, await dbCreateTrack(deps.db, input, actor));
+  // A track on an album is part of that album's release, announced with the album.
+  if (!input.album_id) {
+    await deps.events.emit('music.released', {
+      artistIds: [...input.artist_ids],
+      albumId: null,
+      trackId: id,
+    });
+  }
+  return id;
+}
 export const updateTrack = announced(dbUpdateTrack);
 export const deleteTrack = announcedWithFiles(dbDeleteTrack);
 export const setTrackAudioFromFile = announcedWithFiles(dbSetTrackAudioFromFile);

@@ -102,8 +102,8 @@ export function defaultClientSettings(config: Config): ClientSettings {
       // The storage driver in use: S3_BUCKET decides it (env-owned below), never a stored row.
       disk: config.s3 ? 's3' : 'local',
     },
-    notifications: { integrated: false },
-    notif: { subs: { integrated: false } },
+    notifications: { integrated: true },
+    notif: { subs: { integrated: true } },
     branding: { ...DEFAULT_BRANDING },
     registration: { disable: false, policies: [] },
     require_email_confirmation: true,

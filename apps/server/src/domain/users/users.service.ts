@@ -1,7 +1,8 @@
 import type { AccessToken, AccountUser, GuestRole, Permission, Restriction, User } from '@zema/contracts';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
+  notifications,
   permissionRole,
   permissions,
   personalAccessTokens,
@@ -86,6 +87,11 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
     .from(socialProfiles)
     .where(eq(socialProfiles.userId, userId))
     .orderBy(asc(socialProfiles.id));
+  // The bell's badge (SPEC §4); the partial index on unread rows makes it one short scan.
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 
   return {
     id: row.id,
@@ -98,8 +104,7 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
     language: row.language,
     country: row.country,
     timezone: row.timezone,
-    // Notifications arrive with their own issue; until then nothing can be unread.
-    unread_notifications_count: 0,
+    unread_notifications_count: unread?.n ?? 0,
     roles: roleRows,
     permissions: mergePermissions([...roleGrants, ...userGrants]),
     subscriptions: [],

@@ -371,7 +371,13 @@ export async function denyRequest(
   return request;
 }
 
-async function tellRequester(deps: Pick<Deps, 'mail'>, request: BackstageRequest) {
+/**
+ * The decision mail goes out at once (it carries a denial's reason); the notification (in-app and
+ * browser push, issue 13) follows from the event. The notification has no email channel, so the
+ * requester never gets the decision twice.
+ */
+async function tellRequester(deps: Pick<Deps, 'mail' | 'events'>, request: BackstageRequest) {
+  await deps.events.emit('backstage.request_decided', { requestId: request.id, userId: request.user.id });
   if (!request.user.email) return;
   deps.mail.sendBackstageDecision(request.user.email, {
     artistName: request.artist?.name ?? request.artist_name,

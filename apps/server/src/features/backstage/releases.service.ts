@@ -471,7 +471,7 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
       .innerJoin(fileEntries, eq(fileEntries.id, trackDrafts.fileEntryId))
       .where(and(eq(trackDrafts.releaseId, releaseId), eq(trackDrafts.status, 'ready')))
       .orderBy(...trackOrder);
-    if (!r || !rows.length) return false;
+    if (!r || !rows.length) return null;
     const isSingle = r.type === 'single' && rows.length === 1;
     let albumId: number | null = null;
     if (!isSingle) {
@@ -500,6 +500,8 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
       : [];
     const artistByName = new Map(knownArtists.map((a) => [a.key, a.id]));
     let number = 0;
+    const credited = new Set<number>();
+    let lastTrackId: number | null = null;
     for (const { draft, entry } of rows) {
       number++;
       const [track] = await tx
@@ -529,6 +531,8 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
       await tx
         .insert(trackArtist)
         .values(credits.map((artistId, position) => ({ trackId: track!.id, artistId, position })));
+      for (const id of credits) credited.add(id);
+      lastTrackId = track!.id;
       if (genreIdList.length)
         await tx.insert(trackGenre).values(genreIdList.map((genreId) => ({ trackId: track!.id, genreId })));
       await tx
@@ -540,10 +544,14 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
       .update(releaseDrafts)
       .set({ status: 'published', albumId, publishAt: r.publishAt ?? now, updatedAt: now })
       .where(eq(releaseDrafts.id, releaseId));
-    return true;
+    // The release's artist first: followers see it named in their notification.
+    return { artistIds: [...credited], albumId, trackId: albumId === null ? lastTrackId : null };
   });
-  if (published) await deps.events.emit('catalogue.changed', {});
-  return published;
+  if (!published) return false;
+  await deps.events.emit('catalogue.changed', {});
+  // Followers of every credited artist hear of it (issue 13), off this request's path.
+  await deps.events.emit('music.released', published);
+  return true;
 }
 
 /** The release job: publishes every scheduled release whose date has come. Returns how many. */

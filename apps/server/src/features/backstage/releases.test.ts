@@ -6,6 +6,8 @@ import {
   albums,
   artists,
   fileEntries,
+  follows,
+  notifications,
   trackArtist,
   trackDrafts,
   tracks,
@@ -184,7 +186,13 @@ describe('backstage releases', () => {
     expect(res.json().errors.tracks).toEqual([RELEASE_MESSAGES.failedTracks]);
   });
 
-  it('keeps a scheduled release out of the catalogue until its date, then the release job publishes it', async () => {
+  it('keeps a scheduled release out of the catalogue until its date, then the release job publishes it and tells the followers', async () => {
+    const fan = (await createUser(t.db)).id;
+    await t.db.insert(follows).values({ followerId: fan, followableType: 'artist', followableId: artistA });
+    const fanNotifications = async () => {
+      await t.app.background.flush();
+      return t.db.select().from(notifications).where(eq(notifications.userId, fan));
+    };
     const { id } = await newRelease(owner, { artist_id: artistA, type: 'single', name: 'Later' });
     await addTrack(owner, id, await upload(ownerId, 'later.wav'));
     const at = new Date(Date.now() + 3 * 86_400_000);
@@ -195,8 +203,16 @@ describe('backstage releases', () => {
     expect(draft!.trackId).toBeNull();
 
     expect(await publishDueReleases(t.app.deps, new Date())).toBe(0);
+    expect(await fanNotifications()).toEqual([]);
     expect(await publishDueReleases(t.app.deps, new Date(at.getTime() + 1000))).toBe(1);
     const release = (await api(owner, 'GET', `/releases/${id}`)).json().release;
+    const [news] = await fanNotifications();
+    expect(news).toMatchObject({
+      type: 'music.new_release',
+      params: {
+        releases: [{ artistId: artistA, albumId: null, trackId: release.tracks[0].track_id, title: 'later' }],
+      },
+    });
     expect(release.status).toBe('published');
     const [track] = await t.db.select().from(tracks).where(eq(tracks.id, release.tracks[0].track_id));
     // A single is a track without an album.

@@ -117,7 +117,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   }));
   defineRoute(app, library.addCollaborator, async (request) => ({
-    playlist: await addCollaborator(app.db, request.params.id, me(request), request.params.userId),
+    playlist: await addCollaborator(app.deps, request.params.id, me(request), request.params.userId),
   }));
   defineRoute(app, library.removeCollaborator, async (request) => ({
     playlist: await removeCollaborator(app.db, request.params.id, me(request), request.params.userId),

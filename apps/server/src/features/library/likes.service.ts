@@ -46,11 +46,14 @@ export async function follow(
 ) {
   if (type === 'user' && id === userId) throw validationError({ id: [LIBRARY_MESSAGES.followSelf] });
   if (!(await itemExists(db, type, id))) throw notFound();
-  await db
+  const added = await db
     .insert(follows)
     .values({ followerId: userId, followableType: type, followableId: id })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: follows.followableId });
   if (type === 'artist') await events.emit('artist.changed', { artistId: id });
+  // A new follower of a user (not a repeated click) is news to them (issue 13).
+  if (type === 'user' && added.length) await events.emit('user.followed', { followerId: userId, userId: id });
   return { followed: true };
 }
 

@@ -269,3 +269,45 @@ export function ApiSettings({ view }: { view: AdminSettingsResponse }) {
     </SettingsForm>
   );
 }
+
+// ---- Notifications ----
+
+const notificationsSchema = z.object({
+  notifications: settingsRules.notifications,
+  notif: settingsRules.notif,
+});
+type NotificationsValues = z.infer<typeof notificationsSchema>;
+
+export function NotificationsSettings({ view }: { view: AdminSettingsResponse }) {
+  const toValues = ({ settings: s }: AdminSettingsResponse): NotificationsValues => ({
+    notifications: { ...s.notifications },
+    notif: { subs: { ...s.notif.subs } },
+  });
+  return (
+    <SettingsForm
+      view={view}
+      toValues={toValues}
+      schema={notificationsSchema}
+      keys={['notifications.integrated', 'notif.subs.integrated']}
+    >
+      {() => (
+        <AdminCard title="Notifications">
+          <div className="flex flex-col gap-4">
+            <FormCheckbox<NotificationsValues>
+              name="notifications.integrated"
+              description="The bell, the notifications page, and everything that notifies (invitations, releases, follows). Off: nothing is stored or sent."
+            >
+              Turn on notifications
+            </FormCheckbox>
+            <FormCheckbox<NotificationsValues>
+              name="notif.subs.integrated"
+              description="Let people choose, per kind of notification, to also get it by email or as a browser push. Off: in-app only."
+            >
+              Offer email and browser notifications
+            </FormCheckbox>
+          </div>
+        </AdminCard>
+      )}
+    </SettingsForm>
+  );
+}

@@ -15,6 +15,7 @@ import {
   ApiSettings,
   CookieNoticeSettings,
   LocalizationSettings,
+  NotificationsSettings,
   PlayerSettings,
 } from '../components/site-settings';
 import { UploadSettingsForm } from '../components/upload-settings';
@@ -50,6 +51,11 @@ const GROUPS: Record<SettingsGroup, Group> = {
     Component: LocalizationSettings,
   },
   api: { label: 'API', description: 'Access tokens and API docs.', Component: ApiSettings },
+  notifications: {
+    label: 'Notifications',
+    description: 'The bell and notifications page, and email and browser push.',
+    Component: NotificationsSettings,
+  },
   uploads: {
     label: 'Uploads',
     description: 'File sizes, allowed types, chunked and direct uploads.',
