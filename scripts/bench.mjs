@@ -115,6 +115,8 @@ for (const script of [
   // Loads the server's TypeScript (it runs the app in-process next to s3rver).
   ['--import', 'tsx', 'scripts/bench/s3-multipart.mjs'],
   'scripts/bench/request-cpu.mjs',
+  // 5 000 live-event streams (its Zema server process loads the server's TypeScript itself).
+  'scripts/bench/sse.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
   'scripts/bench/admin-tables.mjs',

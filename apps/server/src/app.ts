@@ -34,6 +34,8 @@ import { healthRoutes } from '#src/features/health/health.routes';
 import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
 import { landingRoutes } from '#src/features/landing/landing.routes';
 import { libraryRoutes } from '#src/features/library/library.routes';
+import { liveRoutes } from '#src/features/live/live.routes';
+import { createLiveStreams, type LiveStreamOptions } from '#src/features/live/live.service';
 import { logsRoutes } from '#src/features/logs/logs.routes';
 import { notificationsRoutes } from '#src/features/notifications/notifications.routes';
 import { playerRoutes } from '#src/features/player/player.routes';
@@ -61,6 +63,7 @@ import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plu
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import type { ErrorLogOptions } from '#src/platform/error-log';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import type { LiveEventsOptions } from '#src/platform/live-events';
 import { s3BrowserOrigins } from '#src/platform/s3-storage';
 import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
@@ -98,6 +101,12 @@ export type BuildAppOptions = {
    * analyses; main.ts turns this on, tests call those services themselves.
    */
   schedules?: boolean;
+  /**
+   * Live events: the stream timings and caps (default: heartbeat 15 s, sessions checked every
+   * 30 s, 16 streams per user) and the backlog (one minute, 100 events); `namespace` keeps test
+   * runs sharing one Redis apart.
+   */
+  live?: LiveStreamOptions & Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace'>;
 };
 
 declare module 'fastify' {
@@ -247,6 +256,7 @@ async function assemble(
   const deps = await createDeps(config, handle, app.log, {
     storage: opts.storage,
     errorLog: opts.errorLog,
+    live: opts.live,
   });
   app.decorate('deps', deps);
   // The same objects under their own names, for plugins and the routes that read them directly.
@@ -286,6 +296,12 @@ async function assemble(
     if (closing) reply.header('connection', 'close');
     done();
   });
+
+  // This instance's live-event streams. Open streams end before the server stops accepting:
+  // otherwise close() would wait for them (they never finish by themselves).
+  const liveStreams = createLiveStreams(deps, opts.live);
+  app.decorate('liveStreams', liveStreams);
+  app.addHook('preClose', async () => liveStreams.closeAll());
 
   registerErrorHandler(app);
   const s3Origins = config.s3 ? s3BrowserOrigins(config.s3) : { upload: [], files: [] };
@@ -393,6 +409,7 @@ async function assemble(
       await api.register(releasesRoutes);
       await api.register(s3UploadsRoutes);
       await api.register(uploadsRoutes);
+      await api.register(liveRoutes, { streams: liveStreams });
     },
     { prefix: '/api/v1' },
   );

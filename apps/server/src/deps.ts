@@ -13,7 +13,7 @@ import { createDomainEvents, type DomainEvents } from '#src/lib/events';
 import { serializeError } from '#src/lib/redact';
 import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
-import { createLiveEvents, type LiveEvents } from '#src/platform/live-events';
+import { createLiveEvents, type LiveEvents, type LiveEventsOptions } from '#src/platform/live-events';
 import { createMailer } from '#src/platform/mail';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
@@ -60,6 +60,8 @@ export interface DepsOptions {
   storage?: FileStorage;
   /** Error log limits and clock (tests). */
   errorLog?: ErrorLogOptions;
+  /** The live events' backlog and namespace (tests sharing one Redis). */
+  live?: Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace'>;
 }
 
 /**
@@ -111,7 +113,12 @@ export async function createDeps(
     database: handle,
     cache,
     pubsub,
-    live: createLiveEvents(pubsub),
+    live: createLiveEvents(pubsub, {
+      redis,
+      backlogTtlMs: opts.live?.backlogTtlMs,
+      backlogSize: opts.live?.backlogSize,
+      namespace: opts.live?.namespace,
+    }),
     settings,
     storage,
     mail,

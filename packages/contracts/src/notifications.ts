@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACK_DRAFT_STATUSES } from './backstage-releases';
 import { idSchema, intParamSchema } from './primitives';
 
 /**
@@ -186,6 +187,13 @@ export const liveEventSchemas = {
   'notification.created': z.object({ notification: notificationSchema, unreadCount: z.number().int() }),
   /** Read state or deletions changed elsewhere (another tab or device). */
   'notification.count': z.object({ unreadCount: z.number().int() }),
+  /** A track of the uploader's release draft moved on in its analysis (backstage release editor). */
+  'release.track_progress': z.object({
+    releaseId: z.number().int(),
+    trackId: z.number().int(),
+    status: z.enum(TRACK_DRAFT_STATUSES),
+    progress: z.number().int(),
+  }),
 } as const;
 export type LiveEventName = keyof typeof liveEventSchemas;
 export type LiveEvent<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;

@@ -6,7 +6,7 @@ import { type AudioAnalysis, analyseAudioFile, IngestError } from '#src/domain/m
 import { withLocalStoredFile } from '#src/domain/music/stored-file';
 import { generateStorageKey } from '#src/platform/storage';
 
-type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
+type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'live'>;
 
 /** Progress is written at most this often (a 300 MB file reports hundreds of steps). */
 const PROGRESS_EVERY_MS = 400;
@@ -21,17 +21,30 @@ const PROGRESS_EVERY_MS = 400;
 export async function ingestTrackDraft(deps: IngestDeps, draftId: number): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ draft: trackDrafts, entry: fileEntries })
+    .select({ draft: trackDrafts, entry: fileEntries, uploaderId: releaseDrafts.userId })
     .from(trackDrafts)
     .innerJoin(fileEntries, eq(fileEntries.id, trackDrafts.fileEntryId))
+    .innerJoin(releaseDrafts, eq(releaseDrafts.id, trackDrafts.releaseId))
     .where(eq(trackDrafts.id, draftId));
   if (!row || row.draft.status === 'ready' || row.draft.status === 'failed') return;
-  const { draft, entry } = row;
-  const setDraft = (values: Partial<typeof trackDrafts.$inferInsert>) =>
-    db
+  const { draft, entry, uploaderId } = row;
+  let current = { status: draft.status, progress: draft.progress };
+  // Each step written is also pushed to the uploader's open pages (the release editor follows it
+  // live); a lost event costs nothing, the editor reads the draft again.
+  const setDraft = async (values: Partial<typeof trackDrafts.$inferInsert>) => {
+    await db
       .update(trackDrafts)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(trackDrafts.id, draftId));
+    current = { status: values.status ?? current.status, progress: values.progress ?? current.progress };
+    await deps.live
+      .publish(uploaderId, 'release.track_progress', {
+        releaseId: draft.releaseId,
+        trackId: draftId,
+        ...current,
+      })
+      .catch((err: unknown) => deps.log.warn({ err, draftId }, 'could not publish the analysis progress'));
+  };
   await setDraft({ status: 'processing', progress: 1, error: null });
 
   let lastWrite = 0;

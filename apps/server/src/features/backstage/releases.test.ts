@@ -1,6 +1,6 @@
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   albumArtist,
   albums,
@@ -13,6 +13,7 @@ import {
   tracks,
   userArtists,
 } from '#src/db/schema/index';
+import type { LiveFrame } from '#src/platform/live-events';
 import { generateStorageKey } from '#src/platform/storage';
 import { makeWav } from '#test/catalogue';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
@@ -168,6 +169,23 @@ describe('backstage releases', () => {
     // Published: no more edits, and publishing twice changes nothing.
     expect((await api(owner, 'PUT', `/releases/${id}`, { name: 'Again' })).statusCode).toBe(409);
     expect((await api(owner, 'POST', `/releases/${id}/publish`, {})).statusCode).toBe(409);
+  });
+
+  it("pushes each track's analysis progress to the uploader's live stream, and to no one else", async () => {
+    const { id } = await newRelease(owner, { artist_id: artistA });
+    const mine: LiveFrame[] = [];
+    const theirs: LiveFrame[] = [];
+    const offMine = await t.deps.live.subscribe(ownerId, (f) => mine.push(f));
+    const offTheirs = await t.deps.live.subscribe(otherId, (f) => theirs.push(f));
+    const release = await addTrack(owner, id, await upload(ownerId, 'Live.wav', 1));
+    const trackId = release.tracks[0].id;
+    await vi.waitFor(() => expect(mine.at(-1)?.data).toMatchObject({ status: 'ready' }));
+    expect(mine.every((f) => f.name === 'release.track_progress')).toBe(true);
+    expect(mine[0]!.data).toEqual({ releaseId: id, trackId, status: 'processing', progress: 1 });
+    expect(mine.at(-1)!.data).toEqual({ releaseId: id, trackId, status: 'ready', progress: 100 });
+    expect(theirs).toEqual([]);
+    await offMine();
+    await offTheirs();
   });
 
   it('flags a file that is not audio as failed and refuses to publish it', async () => {

@@ -1,0 +1,163 @@
+// Live events benchmark (issue 13): BENCH_SSE_CLIENTS (default 5 000) concurrent server-sent-event
+// streams on one instance and one event published to all of them — each client's delivery time
+// (publish → the event's last byte at the client), its p99, and the server's memory per open
+// stream — next to a bare Node `http` SSE server doing the same in the same run.
+//   goal: p99 < 1 s and ≥ 0.5× the bare server's throughput (events delivered per second)
+// Servers and clients run in processes of their own (sse/*.mjs), so the load generator does not
+// share the server's event loop. Each target: one warm-up round, then BENCH_SSE_ROUNDS (3), the
+// median round reported. Run by `npm run bench`, or alone: node scripts/bench/sse.mjs
+// (BENCH_SSE_REDIS=redis://127.0.0.1:6379 runs Zema's Redis driver instead of the in-process one).
+import { spawn, spawnSync } from 'node:child_process';
+import { root } from '../lib.mjs';
+
+const N = Number(process.env.BENCH_SSE_CLIENTS ?? 5000);
+const ROUNDS = Number(process.env.BENCH_SSE_ROUNDS ?? 3);
+const PORT = Number(process.env.BENCH_SSE_PORT ?? 18_280);
+
+// Each stream is a socket on both sides; the client process holds N and the server N.
+const limit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+if (Number.isFinite(limit) && limit < N + 512) {
+  console.log(
+    `\nLive events: skipped (ulimit -n is ${limit}; ${N} clients need ${N + 512}: raise it with ulimit -n)`,
+  );
+  process.exit(0);
+}
+
+// A failed run must not leave a server holding the port (or 5 000 sockets) behind.
+const running = new Set();
+process.on('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+process.on('unhandledRejection', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+
+function child(args, env) {
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
+  const inbox = [];
+  const waiting = [];
+  proc.on('message', (msg) => {
+    const i = waiting.findIndex((w) => w.type === msg.type);
+    if (i === -1) inbox.push(msg);
+    else waiting.splice(i, 1)[0].resolve(msg);
+  });
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  return {
+    proc,
+    exited,
+    /** The next message of `type`, or a failure when the process exits or `ms` pass first. */
+    expect(type, ms = 120_000) {
+      const i = inbox.findIndex((m) => m.type === type);
+      if (i !== -1) return Promise.resolve(inbox.splice(i, 1)[0]);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${args.at(-1)}: no '${type}' within ${ms} ms`)), ms);
+        const entry = {
+          type,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        };
+        waiting.push(entry);
+        exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`${args.at(-1)} exited with ${code} while waiting for '${type}'`));
+        });
+      });
+    },
+    send: (msg) => proc.send(msg),
+  };
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+async function measure(name, args) {
+  const server = child(['--expose-gc', ...args], {
+    PORT: String(PORT),
+    BENCH_SSE_CLIENTS: String(N),
+    NODE_ENV: 'production',
+  });
+  const ready = await server.expect('ready', 300_000);
+  server.send({ type: 'memory' });
+  const before = await server.expect('memory');
+
+  const clients = child(['scripts/bench/sse/clients.mjs'], {});
+  await clients.expect('up');
+  const t = performance.now();
+  clients.send({ type: 'connect', url: ready.url, cookies: ready.tokens, n: N });
+  await clients.expect('connected', 600_000);
+  const connectSeconds = (performance.now() - t) / 1000;
+  server.send({ type: 'memory' });
+  const after = await server.expect('memory');
+  if (after.open !== N) throw new Error(`${name}: ${after.open} streams open, expected ${N}`);
+
+  const rounds = [];
+  for (let r = 0; r <= ROUNDS; r++) {
+    clients.send({ type: 'arm' });
+    await clients.expect('armed');
+    server.send({ type: 'publish' });
+    const published = await server.expect('published');
+    const { arrivals } = await clients.expect('received', 60_000);
+    const latencies = arrivals.map((a) => a - published.t0).sort((a, b) => a - b);
+    const last = latencies.at(-1);
+    if (r > 0) {
+      rounds.push({
+        p50: quantile(latencies, 0.5),
+        p99: quantile(latencies, 0.99),
+        max: last,
+        publishMs: published.ms,
+        perSecond: (N / last) * 1000,
+      });
+    }
+  }
+  clients.send({ type: 'stop' });
+  await clients.exited;
+  server.send({ type: 'stop' });
+  await server.exited;
+  rounds.sort((a, b) => a.p99 - b.p99);
+  const median = rounds[Math.floor(rounds.length / 2)];
+  return {
+    ...median,
+    connectSeconds,
+    rssPerStream: (after.rss - before.rss) / N,
+    heapPerStream: (after.heapUsed + after.external - before.heapUsed - before.external) / N,
+  };
+}
+
+const fmt = (n, d = 0) => n.toFixed(d);
+const kb = (bytes) => `${fmt(bytes / 1024, 1)} kB`;
+
+console.log(`\nLive events: ${N} concurrent SSE streams, one event to each (${ROUNDS} rounds, median)`);
+const bare = await measure('bare', ['scripts/bench/sse/bare-server.mjs']);
+const zema = await measure('zema', ['--import', 'tsx', 'scripts/bench/sse/zema-server.mjs']);
+
+for (const [label, r] of [
+  ['bare Node http SSE server', bare],
+  [`Zema GET /api/v1/events (${process.env.BENCH_SSE_REDIS ? 'Redis' : 'in-process'})`, zema],
+]) {
+  console.log(`  ${label}`);
+  console.log(
+    `    delivery p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, last ${fmt(r.max)} ms ` +
+      `(publishing took ${fmt(r.publishMs)} ms): ${fmt(r.perSecond)} events/s`,
+  );
+  console.log(
+    `    memory per stream: RSS ${kb(r.rssPerStream)}, heap + external ${kb(r.heapPerStream)}; ` +
+      `${N} streams opened in ${fmt(r.connectSeconds, 1)} s`,
+  );
+}
+const ratio = zema.perSecond / bare.perSecond;
+console.log(
+  `  ratio ${fmt(ratio, 2)}× the bare server's throughput (goal ≥ 0.5×), p99 ${fmt(zema.p99)} ms (goal < 1000 ms)` +
+    (ratio >= 0.5 && zema.p99 < 1000 ? ' — met' : ' — NOT met'),
+);
