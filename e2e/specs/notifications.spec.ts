@@ -164,7 +164,8 @@ test('notification settings: a checkbox per channel, a column toggle per group, 
   await expect(page.getByRole('heading', { level: 1, name: 'Notification settings' })).toBeVisible();
   const toggle = page.getByRole('checkbox', { name: /^Email for all of / }).first();
   await expect(toggle).toBeVisible();
-  const group = page.locator('section', { has: toggle });
+  const groupName = ((await toggle.getAttribute('aria-label')) ?? '').replace(/^Email for all of /, '');
+  const group = page.getByRole('region', { name: groupName, exact: true });
   const items = group.getByRole('checkbox', { name: / by email$/ });
   const before = await toggle.isChecked();
   await toggle.setChecked(!before, { force: true });

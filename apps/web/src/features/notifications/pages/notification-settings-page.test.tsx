@@ -25,6 +25,7 @@ const settings: NotificationSubscriptionSettings = {
       items: [
         { notif_id: 'workspace.invitation', name: 'You are invited to a workspace' },
         { notif_id: 'workspace.role_changed', name: 'Your role in a workspace changes' },
+        { notif_id: 'workspace.removed', name: 'You are removed from a workspace' },
       ],
     },
     {
@@ -35,6 +36,8 @@ const settings: NotificationSubscriptionSettings = {
   user_selections: [
     { notif_id: 'workspace.invitation', channels: { email: true, browser: false } },
     { notif_id: 'workspace.role_changed', channels: { email: false, browser: false } },
+    // Offered by push only: no email column in its row.
+    { notif_id: 'workspace.removed', channels: { browser: true } },
     { notif_id: 'music.new_release', channels: { email: true, browser: true } },
   ],
 };
@@ -79,6 +82,8 @@ describe('/notifications/settings', () => {
     expect(box('You are invited to a workspace by email').checked).toBe(true);
     expect(box('You are invited to a workspace by browser').checked).toBe(false);
     expect(box('New releases by artists you follow by browser').checked).toBe(true);
+    expect(screen.queryByRole('checkbox', { name: 'You are removed from a workspace by email' })).toBeNull();
+    expect(screen.getByText('You are removed from a workspace is not sent by email')).toBeTruthy();
     // The group's email column is half on: shown mixed.
     expect(box('Email for all of Workspaces').indeterminate).toBe(true);
     expect(box('Email for all of Music').checked).toBe(true);
@@ -104,6 +109,7 @@ describe('/notifications/settings', () => {
       selections: [
         { notif_id: 'workspace.invitation', channels: { email: false, browser: true } },
         { notif_id: 'workspace.role_changed', channels: { email: false, browser: true } },
+        { notif_id: 'workspace.removed', channels: { browser: true } },
         { notif_id: 'music.new_release', channels: { email: true, browser: true } },
       ],
     });

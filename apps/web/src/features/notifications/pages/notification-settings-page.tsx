@@ -26,14 +26,21 @@ export function channelLabel(channel: string): string {
   return CHANNEL_LABELS[channel] ?? channel.charAt(0).toUpperCase() + channel.slice(1);
 }
 
+/**
+ * The user's choices per type, holding only the channels each type offers: the server lists a
+ * type's own channels in its `user_selections` entry (an invitation is not mailed through these
+ * settings, so its row has no email column); a type without an entry offers them all, off.
+ */
 function selectionsOf(settings: NotificationSubscriptionSettings): Selections {
   const out: Selections = {};
   for (const group of settings.subscriptions) {
     for (const item of group.items) {
-      const picked = settings.user_selections.find((s) => s.notif_id === item.notif_id)?.channels ?? {};
-      out[item.notif_id] = Object.fromEntries(
-        settings.available_channels.map((c) => [c, picked[c] === true]),
-      );
+      const picked = settings.user_selections.find((s) => s.notif_id === item.notif_id)?.channels;
+      out[item.notif_id] = picked
+        ? Object.fromEntries(
+            settings.available_channels.filter((c) => c in picked).map((c) => [c, picked[c] === true]),
+          )
+        : Object.fromEntries(settings.available_channels.map((c) => [c, false]));
     }
   }
   return out;
@@ -150,7 +157,8 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                       {trans(group.group_name)}
                     </th>
                     {channels.map((channel) => {
-                      const on = ids.filter((id) => selections[id]?.[channel]).length;
+                      const offered = ids.filter((id) => channel in (selections[id] ?? {}));
+                      const on = offered.filter((id) => selections[id]?.[channel]).length;
                       return (
                         <th
                           key={channel}
@@ -162,9 +170,10 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                               channel: trans(channelLabel(channel)),
                               group: trans(group.group_name),
                             })}
-                            isSelected={on === ids.length}
-                            isIndeterminate={on > 0 && on < ids.length}
-                            onChange={(value) => set(ids, channel, value)}
+                            isDisabled={offered.length === 0}
+                            isSelected={offered.length > 0 && on === offered.length}
+                            isIndeterminate={on > 0 && on < offered.length}
+                            onChange={(value) => set(offered, channel, value)}
                           >
                             <span aria-hidden="true">{trans(channelLabel(channel))}</span>
                           </Checkbox>
@@ -181,14 +190,26 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                       </th>
                       {channels.map((channel) => (
                         <td key={channel} className="px-3 py-3">
-                          <Checkbox
-                            aria-label={trans(':item by :channel', {
-                              item: trans(item.name),
-                              channel: trans(channelLabel(channel)).toLowerCase(),
-                            })}
-                            isSelected={selections[item.notif_id]?.[channel] ?? false}
-                            onChange={(value) => set([item.notif_id], channel, value)}
-                          />
+                          {channel in (selections[item.notif_id] ?? {}) ? (
+                            <Checkbox
+                              aria-label={trans(':item by :channel', {
+                                item: trans(item.name),
+                                channel: trans(channelLabel(channel)).toLowerCase(),
+                              })}
+                              isSelected={selections[item.notif_id]?.[channel] ?? false}
+                              onChange={(value) => set([item.notif_id], channel, value)}
+                            />
+                          ) : (
+                            <span className="pl-1.5 text-muted">
+                              <span aria-hidden="true">—</span>
+                              <span className="sr-only">
+                                {trans(':item is not sent by :channel', {
+                                  item: trans(item.name),
+                                  channel: trans(channelLabel(channel)).toLowerCase(),
+                                })}
+                              </span>
+                            </span>
+                          )}
                         </td>
                       ))}
                     </tr>
