@@ -154,6 +154,7 @@ describe('/notifications', () => {
     expect(item.querySelectorAll('svg').length).toBeGreaterThanOrEqual(2);
     await userEvent.click(within(item).getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('Joined workspace')).toBeTruthy();
+    expect(getBootstrapData()?.workspaces.some((w) => w.id === 4 && w.name === 'Addis Records')).toBe(true);
     const join = calls.find((c) => c.path === '/api/v1/workspace/join/inv-abc');
     expect(join?.method).toBe('GET');
     // Joining refreshes the notifications (and the workspaces list).
