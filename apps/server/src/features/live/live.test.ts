@@ -243,6 +243,24 @@ describe('the streams of one instance', () => {
 });
 
 describe('server shutdown', () => {
+  it('answers a tab that connects while the streams are being closed with a stream that ends, so it reconnects', async () => {
+    const other = await buildTestApp({}, { live: { namespace } });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const at = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+      const user = await createUser(other.db);
+      const token = await createSession(other.db, user.id);
+      other.app.liveStreams.closeAll();
+      const late = await connect(`${SESSION_COOKIE}=${token}`, {}, at);
+      expect(late.status).toBe(200);
+      expect(late.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      await late.ended;
+      expect(late.events).toEqual([{ retry: 3000 }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('ends open streams so close() does not wait for them', async () => {
     const other = await buildTestApp({}, { live: { namespace } });
     try {
@@ -251,8 +269,9 @@ describe('server shutdown', () => {
       const user = await createUser(other.db);
       const token = await createSession(other.db, user.id);
       const client = await stream(`${SESSION_COOKIE}=${token}`, {}, at);
-      await other.app.close();
+      const closing = other.app.close();
       await client.ended;
+      await closing;
       expect(other.app.liveStreams.stats).toEqual({ streams: 0, users: 0, subscriptions: 0, timers: 0 });
     } finally {
       await other.close().catch(() => {});
