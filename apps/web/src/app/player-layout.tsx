@@ -6,6 +6,7 @@ import { useMyPlaylists } from '#src/components/api/use-playlists';
 import { Logo } from '#src/components/chrome/logo';
 import { useCurrentTrack } from '#src/components/player/use-player';
 import { HeaderSkeleton } from '#src/components/states';
+import { NotificationBell } from '#src/features/notifications/components/notification-bell';
 import { ShortcutsDialog } from '#src/features/player/components/global-player';
 import { MiniPlayer, PlayerBar } from '#src/features/player/components/player-bar';
 import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
@@ -95,7 +96,10 @@ function PlayerNavbar() {
       <DeferredNavbarSearch className="min-w-0 flex-1 md:max-w-md" />
       <div className="ml-auto flex shrink-0 items-center gap-2">
         {isLoggedIn ? (
-          <UserMenu />
+          <>
+            <NotificationBell />
+            <UserMenu />
+          </>
         ) : (
           <>
             <LinkButton href={paths.login()} variant="text" size="sm">

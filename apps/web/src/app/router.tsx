@@ -49,6 +49,7 @@ import {
   RequireBackstageAccess,
   RequirePermission,
 } from './guards';
+import { LiveEventsConnection } from './live-events-connection';
 import { hasPage, loadPage, type PageName } from './pages';
 import { RouteErrorPage } from './route-error-page';
 import { SiteLayout } from './site-layout';
@@ -110,6 +111,7 @@ function RootLayout() {
       <SkipLinks />
       <ImpersonationBanner />
       <ThemeApplier />
+      <LiveEventsConnection />
       <CookieNotice slot="top" />
       <EmailVerificationGate
         screen={
@@ -328,10 +330,15 @@ export const appRoutes: RouteObject[] = [
       {
         element: <NotificationsEnabled />,
         children: [
-          { path: at.notifications, ...page('notifications') },
           {
-            element: <NotificationSubscriptionsEnabled />,
-            children: [{ path: at.notificationSettings, ...page('notificationSettings') }],
+            Component: SiteLayout,
+            children: [
+              { path: at.notifications, ...page('notifications') },
+              {
+                element: <NotificationSubscriptionsEnabled />,
+                children: [{ path: at.notificationSettings, ...page('notificationSettings') }],
+              },
+            ],
           },
         ],
       },

@@ -52,6 +52,7 @@ export const paths = {
     `/checkout/${encodeURIComponent(c.productId)}/${encodeURIComponent(c.priceId)}`,
   billing: () => '/billing',
   notifications: () => '/notifications',
+  notificationSettings: () => '/notifications/settings',
   apiDocs: () => '/api-docs',
   admin: () => '/admin',
   adminUsers: () => '/admin/users',

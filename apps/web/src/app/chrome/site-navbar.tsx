@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomMenu, CustomMenuButton } from '#src/components/chrome/custom-menu';
 import { Logo } from '#src/components/chrome/logo';
+import { NotificationBell } from '#src/features/notifications/components/notification-bell';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -56,7 +57,10 @@ export function SiteNavbar({
         <div className="ml-auto flex items-center gap-2">
           {actions}
           {isLoggedIn ? (
-            <UserMenu />
+            <>
+              <NotificationBell className={cx(transparent && 'text-white data-hovered:bg-white/10')} />
+              <UserMenu />
+            </>
           ) : (
             <>
               <LinkButton

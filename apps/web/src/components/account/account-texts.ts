@@ -23,6 +23,7 @@ export const PANELS = [
   { id: 'password', label: 'Password' },
   { id: 'two-factor', label: 'Two-factor authentication' },
   { id: 'sessions', label: 'Active sessions' },
+  { id: 'browser-notifications', label: 'Browser notifications' },
   { id: 'location-and-language', label: 'Location and language' },
   { id: 'developers', label: 'Developers' },
   { id: 'delete-account', label: 'Delete account' },

@@ -25,6 +25,8 @@ export interface AccountSettingsSlots {
   /** The two-factor panel's content, for the loaded user. */
   twoFactor: (user: AccountSettingsUser) => ReactNode;
   sessions: ReactNode;
+  /** The browsers receiving push notifications (the notifications feature's panel). */
+  pushDevices?: ReactNode;
   /** The developers panel (API access tokens), for the loaded user. */
   developers: (user: AccountSettingsUser) => ReactNode;
 }
@@ -42,12 +44,14 @@ export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) 
 
   const showSocial = Object.values(settings.social).some((s) => s?.enable);
   const showDevelopers = settings.api.integrated && hasPermission(PERMISSIONS.apiAccess);
+  const showPushDevices = Boolean(slots.pushDevices) && settings.notifications.integrated;
   const visible = useMemo(() => {
     const hidden = new Set<PanelId>();
     if (!showSocial) hidden.add('social-login');
     if (!showDevelopers) hidden.add('developers');
+    if (!showPushDevices) hidden.add('browser-notifications');
     return PANELS.filter((p) => !hidden.has(p.id));
-  }, [showSocial, showDevelopers]);
+  }, [showSocial, showDevelopers, showPushDevices]);
 
   usePageTitle(trans(ACCOUNT_TEXTS.pageTitle));
 
@@ -97,6 +101,7 @@ export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) 
               {slots.twoFactor(account.data)}
             </SettingsPanel>
             {slots.sessions}
+            {showPushDevices && slots.pushDevices}
             <LocationPanel user={account.data} />
             {showDevelopers && slots.developers(account.data)}
             <DeleteAccountPanel user={account.data} />

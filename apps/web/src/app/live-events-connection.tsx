@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNotificationLiveUpdates } from '#src/features/notifications/lib/use-notification-live-updates';
+import { usePushNavigation } from '#src/features/notifications/lib/use-push-navigation';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { openLiveEvents } from '#src/lib/live-events';
+
+/**
+ * The tab's live-events stream (lib/live-events.ts) while someone is signed in: opened after login,
+ * closed on logout, opened anew for another user (impersonation). The notifications' live updates
+ * (the bell's count, the lists) follow it from here for the whole app, and a push notification
+ * clicked while this tab is open shows its page here.
+ */
+export function LiveEventsConnection() {
+  const { user } = useAuth();
+  const userId = user?.id;
+  useEffect(() => (userId === undefined ? undefined : openLiveEvents()), [userId]);
+  useNotificationLiveUpdates();
+  usePushNavigation();
+  return null;
+}
