@@ -9,5 +9,6 @@ export const workspaceKeys = {
   /** The artists a workspace shares (its backstage catalogue). */
   artists: (id: number) => [...workspaceKeys.all, 'artists', id] as const,
   invite: (inviteId: string) => [...workspaceKeys.all, 'invite', inviteId] as const,
-  notifications: ['notifications'] as const,
+  /** The notification lists (the notifications feature's `lists()` key). */
+  notifications: ['notifications', 'list'] as const,
 };

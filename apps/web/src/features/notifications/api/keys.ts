@@ -11,9 +11,3 @@ export const notificationKeys = {
   pushSubscriptions: (endpoint: string | null) =>
     [...notificationKeys.all, 'push-subscriptions', { endpoint }] as const,
 };
-
-/**
- * The workspaces list (the workspaces feature's key): joining or declining an invitation from a
- * notification refreshes it (SPEC §7).
- */
-export const WORKSPACES_QUERY_KEY = ['workspaces'] as const;

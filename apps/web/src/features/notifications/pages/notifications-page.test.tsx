@@ -142,11 +142,14 @@ describe('/notifications', () => {
     expect(calls.some((c) => c.path.endsWith('mark-as-read'))).toBe(false);
   });
 
+  const ADDIS = { id: 4, name: 'Addis Records', members_count: 2, default: false };
+
   it('shows lines with their icons, the type icon and the buttons; Join joins and says so', async () => {
     const { calls } = open((call) => {
       if (call.path === '/api/v1/notifications') return ok(notificationsPage([invitation(7)]));
-      if (call.path === '/api/v1/workspace/join/inv-abc')
-        return ok({ workspace: { id: 4, name: 'Addis Records', members_count: 2, default: false } });
+      if (call.path === '/api/v1/workspace/join/inv-abc') return ok({ workspace: ADDIS });
+      if (call.path === '/api/v1/workspaces')
+        return ok({ workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, ADDIS] });
       return undefined;
     });
     const item = (await screen.findAllByTestId('notification'))[0] as HTMLElement;
@@ -154,7 +157,9 @@ describe('/notifications', () => {
     expect(item.querySelectorAll('svg').length).toBeGreaterThanOrEqual(2);
     await userEvent.click(within(item).getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('Joined workspace')).toBeTruthy();
-    expect(getBootstrapData()?.workspaces.some((w) => w.id === 4 && w.name === 'Addis Records')).toBe(true);
+    await waitFor(() =>
+      expect(getBootstrapData()?.workspaces.some((w) => w.id === 4 && w.name === 'Addis Records')).toBe(true),
+    );
     const join = calls.find((c) => c.path === '/api/v1/workspace/join/inv-abc');
     expect(join?.method).toBe('GET');
     // Joining refreshes the notifications (and the workspaces list).
@@ -167,6 +172,8 @@ describe('/notifications', () => {
     const { calls } = open((call) => {
       if (call.path === '/api/v1/notifications') return ok(notificationsPage([invitation(7)]));
       if (call.path === '/api/v1/workspace/invite/inv-abc') return ok({ message: 'Declined' });
+      if (call.path === '/api/v1/workspaces')
+        return ok({ workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, ADDIS] });
       return undefined;
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -178,6 +185,8 @@ describe('/notifications', () => {
     const { calls } = open((call) => {
       if (call.path === '/api/v1/notifications') return ok(notificationsPage([invitation(7)]));
       if (call.path === '/api/v1/workspace/join/inv-abc') return fail(404, { message: 'Not found' });
+      if (call.path === '/api/v1/workspaces')
+        return ok({ workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, ADDIS] });
       return undefined;
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
