@@ -33,6 +33,11 @@ export type Operation = {
    * required (the verification screen's own calls).
    */
   allowUnverified?: boolean;
+  /**
+   * true = acts in the active workspace whatever its method: the web client sends `workspaceId` on
+   * it even as a DELETE (SPEC §7 names GET, POST and PUT; a team's backstage deletes need it too).
+   */
+  inWorkspace?: boolean;
   /** One line for the API docs. */
   summary: string;
   /** The OpenAPI group (set by `defineOperations` for a whole feature). */

@@ -1,4 +1,5 @@
 import { defineOperations } from '@zema/contracts/operation';
+import { backstage } from '@zema/contracts/operations/backstage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
@@ -109,6 +110,15 @@ describe('workspaceId (SPEC §7)', () => {
     expect(lastUrl().searchParams.has('workspaceId')).toBe(false);
     await apiClient.delete('tracks/1');
     expect(lastUrl().searchParams.has('workspaceId')).toBe(false);
+  });
+
+  it('is added to an operation that acts in the workspace whatever its method (a team backstage delete)', async () => {
+    setCookie('activeWorkspaceId', '5');
+    // The stub answers {} (not the operation's answer): only the request is looked at here.
+    await api.call(backstage.deleteTrack, { params: { id: 9 } }).catch(() => {});
+    expect(lastUrl().pathname).toBe('/api/v1/backstage/tracks/9');
+    expect(lastUrl().searchParams.get('workspaceId')).toBe('5');
+    expect(lastUrl().searchParams.get('_method')).toBe('DELETE');
   });
 
   it('is not added for the default workspace (no cookie, or 0)', async () => {

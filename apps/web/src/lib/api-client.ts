@@ -35,6 +35,8 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
   /** Retries for network errors and 5xx; only used for GET and HEAD. Default 3. */
   retries?: number;
+  /** Send `workspaceId` whatever the method (operations marked `inWorkspace`). */
+  inWorkspace?: boolean;
 }
 
 /** Array params the server reads comma-joined (SPEC §7). */
@@ -85,7 +87,11 @@ export function buildRequest(path: string, opts: ApiFetchOptions = {}) {
   }
 
   const workspaceId = getActiveWorkspaceId();
-  if (workspaceId !== DEFAULT_WORKSPACE_ID && WORKSPACE_METHODS.has(method) && !search.has('workspaceId')) {
+  if (
+    workspaceId !== DEFAULT_WORKSPACE_ID &&
+    (WORKSPACE_METHODS.has(method) || opts.inWorkspace) &&
+    !search.has('workspaceId')
+  ) {
     search.set('workspaceId', String(workspaceId));
   }
 
@@ -255,6 +261,7 @@ async function call<O extends Operation>(
     signal: input?.signal,
     headers: input?.headers,
     retries: input?.retries,
+    inWorkspace: operation.inWorkspace,
   });
   return (operation.response ? operation.response.parse(data) : data) as OperationResponse<O>;
 }

@@ -56,6 +56,7 @@ export const backstageReleases = defineOperations('Backstage', {
   delete: {
     method: 'DELETE',
     path: '/api/v1/backstage/releases/:id',
+    inWorkspace: true,
     access,
     params: releaseParams,
     response: messageResponseSchema,
@@ -82,6 +83,7 @@ export const backstageReleases = defineOperations('Backstage', {
   removeTrack: {
     method: 'DELETE',
     path: '/api/v1/backstage/releases/:id/tracks/:trackId',
+    inWorkspace: true,
     access,
     params: trackParams,
     response: releaseResponseSchema,

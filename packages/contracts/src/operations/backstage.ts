@@ -119,6 +119,7 @@ export const backstage = defineOperations('Backstage', {
   deleteTrack: {
     method: 'DELETE',
     path: '/api/v1/backstage/tracks/:id',
+    inWorkspace: true,
     access: artistArea,
     params: idParams,
     response: messageResponseSchema,
@@ -136,6 +137,7 @@ export const backstage = defineOperations('Backstage', {
   deleteAlbum: {
     method: 'DELETE',
     path: '/api/v1/backstage/albums/:id',
+    inWorkspace: true,
     access: artistArea,
     params: idParams,
     response: messageResponseSchema,
