@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { BootstrapData } from '@zema/contracts';
 import { ApiSession, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, test, waitForAppReady } from '../support/fixtures';
+import { expect, expectAccessible, navigateWhenReady, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 // Issue 13, the web side of notifications against the real server: the empty state, a
@@ -67,19 +67,7 @@ test.beforeAll(async ({ browser }) => {
   });
   await dismissCookieNotice(context);
   page = await context.newPage();
-  // As the fixtures' page does: a navigation returns once the app's page is ready.
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await waitForAppReady(page);
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await waitForAppReady(page);
-    return response;
-  };
+  navigateWhenReady(page);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { approvedArtist } from '../support/backstage';
-import { expect, expectAccessible, test, waitForAppReady } from '../support/fixtures';
+import { expect, expectAccessible, navigateWhenReady, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 // Issue 13 item 7, workspaces in two browsers: an artist creates "Addis Records", shares their
@@ -39,18 +39,7 @@ async function personPage(browser: Browser, api?: ApiSession): Promise<Page> {
   await dismissCookieNotice(context);
   const page = await context.newPage();
   if (api) await signInWith(page, api);
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await waitForAppReady(page);
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await waitForAppReady(page);
-    return response;
-  };
+  navigateWhenReady(page);
   return page;
 }
 

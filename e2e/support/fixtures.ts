@@ -55,22 +55,29 @@ function isAppPage(page: Page, response: Response | null) {
   return own && (response.headers()['content-type'] ?? '').includes('text/html');
 }
 
-/** `page.goto` and `page.reload` return once the app's page is ready, not merely loaded. */
+/**
+ * Makes `page.goto` and `page.reload` return once the app's page is ready, not merely loaded: the
+ * fixtures' page has it, and a spec's own page (a second person's context) calls it.
+ */
+export function navigateWhenReady(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (isAppPage(page, response)) await waitForAppReady(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (isAppPage(page, response)) await waitForAppReady(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (isAppPage(page, response)) await waitForAppReady(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (isAppPage(page, response)) await waitForAppReady(page);
-      return response;
-    };
-    await use(page);
+    await use(navigateWhenReady(page));
   },
 });
 export { expect };
