@@ -9,25 +9,23 @@
 //   BENCH_DATABASE_URL=postgres://… also runs against PostgreSQL
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { root } from '../lib.mjs';
+import {
+  freePort,
+  login,
+  startZema as startServer,
+  stop,
+  withPglite,
+  withPostgres,
+} from './zema-process.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
+const startZema = (env, port) => startServer(env, port, ADMIN);
 
 const W1 =
   'Abebe Almaz Bethlehem Dawit Eden Fikru Genet Hana Kebede Lidya Meron Nahom Rahel Selam Tesfaye Yonas Zewdi Abel Saron Mekdes'.split(
@@ -64,24 +62,6 @@ async function addUsers(query) {
   return true;
 }
 
-async function withPglite(dir, fn) {
-  const db = new PGlite(dir, { extensions: { pg_trgm } });
-  try {
-    return await fn(async (text) => (await db.exec(text)).at(-1)?.rows ?? []);
-  } finally {
-    await db.close();
-  }
-}
-
-async function withPostgres(url, fn) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    return await fn(async (text) => (await pool.query(text)).rows);
-  } finally {
-    await pool.end();
-  }
-}
-
 function run(script, args, env = {}) {
   return new Promise((resolve) =>
     spawn(process.execPath, [script, ...args], {
@@ -90,47 +70,6 @@ function run(script, args, env = {}) {
       env: { ...process.env, ...env },
     }).once('exit', resolve),
   );
-}
-
-async function startZema(env, port) {
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@zema.test',
-      ADMIN_PASSWORD: 'bench-password',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) return child;
-    } catch {}
-    await sleep(20);
-  }
-}
-const stop = (child) =>
-  new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', r);
-    child.kill('SIGTERM');
-  });
-
-/** Logs the bench admin in; answers the cookie header every request then sends. */
-async function login(base) {
-  const xsrf = 'bench-xsrf-token-0123456789abcdef';
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify({ email: 'bench@zema.test', password: 'bench-password' }),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return [...cookies, `XSRF-TOKEN=${xsrf}`].join('; ');
 }
 
 async function time(base, cookie, paths) {
@@ -153,7 +92,7 @@ async function benchAgainst(label, env) {
   const zema = await startZema(env, port);
   const base = `http://127.0.0.1:${port}`;
   try {
-    const cookie = await login(base);
+    const cookie = await login(base, ADMIN);
     const total = (
       await (await fetch(`${base}/api/v1/admin/users?perPage=1`, { headers: { cookie } })).json()
     ).total;

@@ -23,6 +23,19 @@ if (process.env.ARTIST_PAGE_URL) {
     return reply.headers(artistPage.headers).send(artistPage.body);
   });
 }
+// The same for any answer a signed-in user gets (SAME_ANSWER_URL, fetched once with SAME_ANSWER_COOKIE).
+let sameAnswer = null;
+if (process.env.SAME_ANSWER_URL) {
+  app.get('/same-answer', async (_request, reply) => {
+    sameAnswer ??= await fetch(process.env.SAME_ANSWER_URL, {
+      headers: { cookie: process.env.SAME_ANSWER_COOKIE ?? '' },
+    }).then(async (res) => ({
+      body: Buffer.from(await res.arrayBuffer()),
+      headers: Object.fromEntries([...res.headers].filter(([name]) => !WIRE_ONLY.has(name))),
+    }));
+    return reply.headers(sameAnswer.headers).send(sameAnswer.body);
+  });
+}
 // The floor of X-Accel-Redirect behind nginx: an upstream that decides nothing and names the file.
 if (process.env.ACCEL_TARGET) {
   app.get('/bare-accel', (_request, reply) => {

@@ -1,8 +1,8 @@
 // The notifications list API for `npm run bench` (issue 13 item 8): GET /api/v1/notifications (the
 // first page of 30, rendered in the reader's language) at 200 connections with autocannon, next to
-// GET /api/v1/users/me — an authenticated read through the same stack and database — measured in
-// the same run, alternately. The reader has 1 000 notifications among 200 000 of 2 000 other users,
-// so the (user, created_at) index is what keeps the page cheap. Goal: p99 < 25 ms.
+// its floor measured in the same run, alternately: a bare Fastify process sending the very same
+// answer (bytes and headers) with no work at all. The reader has 1 000 notifications among 200 000
+// of 2 000 other users. Goal: p99 < 25 ms.
 //
 //   node scripts/bench/notifications-list.mjs            (after a build; PGlite)
 //   BENCH_SERVER=<bundle> measures another build; BENCH_SECONDS (default 8) per run;
@@ -10,13 +10,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { root } from '../lib.mjs';
+import { freePort, login, sleep, startZema, stop, withPglite, withPostgres } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -27,47 +24,7 @@ const GOAL_P99_MS = 25;
 const OTHER_USERS = 2_000;
 const PER_OTHER = 100;
 const MINE = 1_000;
-const EMAIL = 'bench-notifications@zema.test';
-const PASSWORD = 'bench-password';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startZema(env, port) {
-  const server = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
-  const args = server.endsWith('.ts') ? ['--import', 'tsx', server] : [server];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) return child;
-    } catch {}
-    await sleep(20);
-  }
-}
-const stop = (child) =>
-  new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', r);
-    child.kill('SIGTERM');
-  });
+const READER = { email: 'bench-notifications@zema.test', password: 'bench-password' };
 
 /** Fills the notifications table once: the reader's rows and many other users' rows. */
 async function fill(query) {
@@ -98,22 +55,11 @@ async function fill(query) {
            case when g % 4 = 0 then now() else null end,
            now() - g * interval '1 minute', now()
     from users u cross join generate_series(1, ${MINE}) g
-    where u.email = '${EMAIL}'`);
+    where u.email = '${READER.email}'`);
   await query('analyze notifications');
   console.log(
     `  ${OTHER_USERS * PER_OTHER + MINE} notifications written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-}
-
-async function login(base) {
-  const xsrf = 'bench-xsrf-token-0123456789abcdef';
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  return [...res.headers.getSetCookie().map((c) => c.split(';')[0]), `XSRF-TOKEN=${xsrf}`].join('; ');
 }
 
 async function load(url, cookie, duration = DURATION) {
@@ -124,34 +70,56 @@ async function load(url, cookie, duration = DURATION) {
   return r;
 }
 
+/** The floor: bare Fastify answering the bytes and headers Zema answered, fetched once. */
+async function startFloor(answerUrl, cookie) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/bench/bare-fastify.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SAME_ANSWER_URL: answerUrl, SAME_ANSWER_COOKIE: cookie },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the floor exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch {}
+    await sleep(20);
+  }
+  return { child, url: `http://127.0.0.1:${port}/same-answer` };
+}
+
 async function benchAgainst(label, env) {
   const port = await freePort();
-  const zema = await startZema(env, port);
+  const zema = await startZema(env, port, READER);
   const base = `http://127.0.0.1:${port}`;
+  const list = `${base}/api/v1/notifications`;
+  let floor = null;
   try {
-    const cookie = await login(base);
-    const first = await (await fetch(`${base}/api/v1/notifications`, { headers: { cookie } })).json();
+    const cookie = await login(base, READER);
+    const first = await (await fetch(list, { headers: { cookie } })).json();
     if (first.pagination?.data?.length !== 30)
       throw new Error(`unexpected first page: ${JSON.stringify(first).slice(0, 200)}`);
+    floor = await startFloor(list, cookie);
     // Warm both up, then alternate so the machine's drift hits both alike.
-    await load(`${base}/api/v1/users/me`, cookie, 1);
-    await load(`${base}/api/v1/notifications`, cookie, 1);
-    const ref = await load(`${base}/api/v1/users/me`, cookie);
-    const list = await load(`${base}/api/v1/notifications`, cookie);
+    await load(floor.url, cookie, 1);
+    await load(list, cookie, 1);
+    const bare = await load(floor.url, cookie);
+    const zemaRun = await load(list, cookie);
     console.log(`\n[${label}] ${CONNECTIONS} connections, ${DURATION} s each`);
     const row = (name, r) =>
-      `  ${name.padEnd(38)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
-    console.log(row('reference: GET users/me', ref));
-    console.log(row('GET notifications (page 1 of 30)', list));
-    const verdict = !list.requests.total
+      `  ${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms`;
+    console.log(row('floor: bare Fastify sending the same answer', bare));
+    console.log(row('GET notifications (page 1 of 30)', zemaRun));
+    const verdict = !zemaRun.requests.total
       ? 'not measured (no answer within the run)'
-      : list.latency.p99 < GOAL_P99_MS
+      : zemaRun.latency.p99 < GOAL_P99_MS
         ? 'ok'
         : 'OVER';
     console.log(
-      `  p99 ${(list.latency.p99 / Math.max(ref.latency.p99, 1)).toFixed(2)}× the reference's; goal p99 < ${GOAL_P99_MS} ms: ${verdict}`,
+      `  ${(zemaRun.requests.average / Math.max(bare.requests.average, 1)).toFixed(2)}× the floor's throughput; goal p99 < ${GOAL_P99_MS} ms: ${verdict}`,
     );
   } finally {
+    if (floor) await stop(floor.child);
     await stop(zema);
   }
 }
@@ -163,23 +131,16 @@ delete process.env.REDIS_URL;
 try {
   console.log('Notifications list API');
   // The server migrates and seeds on its first start; the rows are added with it stopped.
-  await stop(await startZema({ DATA_DIR: dataDir }, await freePort()));
-  const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm } });
-  try {
-    await fill(async (text) => (await db.exec(text)).at(-1)?.rows ?? []);
-  } finally {
-    await db.close();
-  }
+  await stop(await startZema({ DATA_DIR: dataDir }, await freePort(), READER));
+  await withPglite(join(dataDir, 'db'), fill);
   await benchAgainst('PGlite', { DATA_DIR: dataDir });
   if (postgresUrl) {
     const pgData = mkdtempSync(join(tmpdir(), 'zema-bench-notif-pg-'));
-    const pool = new pg.Pool({ connectionString: postgresUrl, max: 1 });
     try {
-      await stop(await startZema({ DATA_DIR: pgData, DATABASE_URL: postgresUrl }, await freePort()));
-      await fill(async (text) => (await pool.query(text)).rows);
+      await stop(await startZema({ DATA_DIR: pgData, DATABASE_URL: postgresUrl }, await freePort(), READER));
+      await withPostgres(postgresUrl, fill);
       await benchAgainst('PostgreSQL', { DATA_DIR: pgData, DATABASE_URL: postgresUrl });
     } finally {
-      await pool.end();
       rmSync(pgData, { recursive: true, force: true });
     }
   }

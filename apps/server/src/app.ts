@@ -12,8 +12,8 @@ import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigration
 import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { createDeps } from '#src/deps';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
-import { resolveAccessToken, resolveSessionFull, SESSION_COOKIE } from '#src/domain/identity/session.service';
-import { guestRoleAtHand, loadUser, userRefOf } from '#src/domain/users/users.service';
+import { SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { guestRoleAtHand } from '#src/domain/users/users.service';
 import { memberRole, roleAllows } from '#src/domain/workspaces/membership';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
 import { accountRoutes } from '#src/features/account/account.routes';
@@ -348,18 +348,8 @@ async function assemble(
   });
   await app.register(authPlugin, {
     sessionCookie: SESSION_COOKIE,
-    userForSession: async (token) => {
-      const session = await resolveSessionFull(handle.db, token);
-      if (!session) return null;
-      const user = await loadUser(handle.db, session.userId);
-      if (user && session.impersonatorId)
-        user.impersonator = await userRefOf(handle.db, session.impersonatorId);
-      return user;
-    },
-    userForAccessToken: async (token) => {
-      const userId = await resolveAccessToken(handle.db, token);
-      return userId ? loadUser(handle.db, userId) : null;
-    },
+    userForSession: (token) => app.deps.signedIn.userForSession(token),
+    userForAccessToken: (token) => app.deps.signedIn.userForAccessToken(token),
   });
   await app.register(csrfPlugin);
   await app.register(accessPlugin, {

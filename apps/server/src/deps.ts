@@ -3,10 +3,12 @@ import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
 import { createHumanMarks, type HumanMarks } from '#src/domain/human-verification/human-verification.service';
+import { createSignedInUsers, SIGNED_IN_TTL_MS, type SignedInUsers } from '#src/domain/identity/signed-in';
 import { createMailService, type MailService } from '#src/domain/mail/mail.service';
 import { invalidateCataloguePagesOnChange } from '#src/domain/music/artist-page';
 import { invalidatePublicChannelsOnChange } from '#src/domain/music/channels';
 import { notifyOnDomainEvents } from '#src/domain/notifications/listeners';
+import { cachedUnreadCount, forgetReadersOnChange } from '#src/domain/notifications/notifications.service';
 import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
 import { invalidateSearchesOnChange } from '#src/features/search/search.service';
 import { createDomainEvents, type DomainEvents } from '#src/lib/events';
@@ -34,6 +36,13 @@ export interface Deps {
   /** The handle behind `db`: `exclusive()` for startup work, `close()`. */
   database: DatabaseHandle;
   cache: SharedCache;
+  /**
+   * Per-user values read on every signed-in request (sessions, users, unread counts, the bell's
+   * first page): sized apart from `cache`, whose few install-wide values must never be evicted.
+   */
+  userCache: SharedCache;
+  /** Who a session cookie or an access token belongs to, cached (decision 0036). */
+  signedIn: SignedInUsers;
   pubsub: PubSub;
   /** Live events to a user's open pages (SSE). */
   live: LiveEvents;
@@ -81,6 +90,7 @@ export async function createDeps(
     ? createRedisPubSub(config.redisUrl, redis ?? undefined, onRedisError)
     : createMemoryPubSub();
   const cache = await createSharedCache(pubsub);
+  const userCache = await createSharedCache(pubsub, { ttlMs: SIGNED_IN_TTL_MS, maxEntries: 20_000 });
   const settings = createSettingsService(handle.db, config, cache);
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
   const background = createBackgroundTasks(log, (name, err) => {
@@ -107,11 +117,20 @@ export async function createDeps(
   invalidateCataloguePagesOnChange(events, cache);
   invalidateSearchesOnChange(events, cache);
   invalidatePublicChannelsOnChange(events, cache);
+  forgetReadersOnChange(events, userCache);
+  const signedIn = createSignedInUsers({
+    db: handle.db,
+    cache: userCache,
+    events,
+    unreadCount: (userId) => cachedUnreadCount({ db: handle.db, userCache }, userId),
+  });
   const deps = {
     config,
     db: handle.db,
     database: handle,
     cache,
+    userCache,
+    signedIn,
     pubsub,
     live: createLiveEvents(pubsub, {
       redis,
@@ -133,6 +152,7 @@ export async function createDeps(
       await mail.close();
       await errorLog.flush().catch(() => {});
       await cache.close();
+      await userCache.close();
       await pubsub.close();
       if (redis) await closeRedis(redis);
     },

@@ -19,6 +19,18 @@ export interface DomainEventMap {
   'playlist.changed': { playlistId: number };
   /** What others see of a user changed (public name, avatar), or the account was deleted. */
   'user.changed': { userId: number };
+  /**
+   * Something a signed-in user's own record says changed: email, names, verification, language,
+   * two-factor, roles or permissions of their own, social accounts, suspension (what others see
+   * of a user is `user.changed`, which also covers this one's reader).
+   */
+  'account.changed': { userId: number };
+  /** Roles or their permissions changed: what many users may do changed at once. */
+  'access.changed': Record<string, never>;
+  /** One session ended (`sessionId`: the stored id, the token's sha256), or all of a user's. */
+  'sessions.ended': { sessionId: string } | { userId: number };
+  /** Notifications of these readers were written, read or deleted (their list and count changed). */
+  'notifications.changed': { userIds: number[] };
   /** Someone was invited to a workspace (`userId` when the email belongs to an account). */
   'workspace.invited': {
     inviteId: string;

@@ -12,7 +12,7 @@ const CHANNEL = INVALIDATION_CHANNEL;
  */
 export type SharedCache = {
   /** `ttlMs` shortens (or lengthens) this key's lifetime from the cache-wide default. */
-  get<T>(key: string, load: () => Promise<T>, opts?: { ttlMs?: number }): Promise<T>;
+  get<T>(key: string, load: () => Promise<T>, opts?: GetOptions<T>): Promise<T>;
   /**
    * The value `get` would give at once, if it is loaded and fresh, without a promise: for checks on
    * every request (the guest role) that can then decide synchronously. Undefined when `get` must
@@ -26,6 +26,12 @@ export type SharedCache = {
    */
   invalidatePrefix(...prefixes: string[]): Promise<void>;
   close(): Promise<void>;
+};
+
+export type GetOptions<T> = {
+  ttlMs?: number;
+  /** Whether a loaded value is kept (e.g. not a "not found" that anyone could ask for endlessly). */
+  keepIf?: (value: T) => boolean;
 };
 
 type Entry = { value: Promise<unknown>; expires: number; settled?: { value: unknown } };
@@ -79,7 +85,7 @@ export async function createSharedCache(
   );
 
   return {
-    async get<T>(key: string, load: () => Promise<T>, opts?: { ttlMs?: number }): Promise<T> {
+    async get<T>(key: string, load: () => Promise<T>, opts?: GetOptions<T>): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value as Promise<T>;
@@ -93,6 +99,7 @@ export async function createSharedCache(
       try {
         const loaded = await value;
         entry.settled = { value: loaded };
+        if (opts?.keepIf && !opts.keepIf(loaded) && entries.get(key)?.value === value) entries.delete(key);
         return loaded;
       } catch (err) {
         // A failed load is never cached.

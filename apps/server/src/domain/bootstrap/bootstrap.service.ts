@@ -37,6 +37,13 @@ export const BOOTSTRAP_CACHE_KEYS = {
   localizations: 'localizations',
 } as const;
 
+/** Every localization with its lines (a handful of rows, read on nearly every request). */
+export function cachedLocalizations({ db, cache }: { db: Database; cache: SharedCache }) {
+  return cache.get(BOOTSTRAP_CACHE_KEYS.localizations, () =>
+    db.select().from(localizations).orderBy(asc(localizations.id)),
+  );
+}
+
 const FALLBACK_LOCALE = { id: 0, name: 'English', language: 'en', lines: {} as Record<string, string> };
 
 function pickLocale(rows: (typeof localizations.$inferSelect)[], wanted: string[]) {
@@ -60,9 +67,7 @@ export async function buildBootstrapData(
     cache.get(BOOTSTRAP_CACHE_KEYS.themes, () => listThemes(db)),
     cache.get(BOOTSTRAP_CACHE_KEYS.menus, () => listMenus(db)),
     user ? Promise.resolve(null) : cachedGuestRole(db, cache),
-    cache.get(BOOTSTRAP_CACHE_KEYS.localizations, () =>
-      db.select().from(localizations).orderBy(asc(localizations.id)),
-    ),
+    cachedLocalizations({ db, cache }),
   ]);
   const chosen = user ? user.language : guestLocale;
   const wanted = [...(settings.i18n.enable && chosen ? [chosen] : []), settings.i18n.default_locale, 'en'];

@@ -22,7 +22,7 @@ import { sessionCookieOptions } from '#src/http/auth.plugin';
 export async function endCurrentSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return;
-  await deleteSession(deps.db, cookie);
+  await deleteSession(deps, cookie);
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
 }
 
@@ -40,7 +40,7 @@ export async function startSession(
   opts: { impersonatorId?: number } = {},
 ) {
   const old = request.cookies[SESSION_COOKIE];
-  if (old) await deleteSession(deps.db, old);
+  if (old) await deleteSession(deps, old);
   const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
   const token = await createSession(deps.db, userId, {
     ...meta,

@@ -3,6 +3,7 @@ import type { Database } from '#src/db/client';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
 import { validationError } from '#src/http/errors';
+import type { DomainEvents } from '#src/lib/events';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
 // The cookie's name sits with the other cookie names in http/cookies.ts (rate limits key on it).
@@ -12,7 +13,7 @@ export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Without remember-me a session ends after two idle hours. */
 export const SESSION_IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000;
 // Refreshing last_active on every request would turn each read into a write.
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionMeta = {
   ip?: string | null;
@@ -22,7 +23,9 @@ export type SessionMeta = {
   impersonatorId?: number;
 };
 
-const lifetime = (remember: boolean) => (remember ? REMEMBER_LIFETIME_MS : SESSION_IDLE_LIFETIME_MS);
+export const sessionLifetime = (remember: boolean) =>
+  remember ? REMEMBER_LIFETIME_MS : SESSION_IDLE_LIFETIME_MS;
+const lifetime = sessionLifetime;
 
 /** An account whose suspension is over or never was (issue 11): its sessions and tokens work. */
 export const notSuspended = () => or(isNull(users.suspendedAt), lte(users.suspendedUntil, sql`now()`));
@@ -67,40 +70,11 @@ export async function createSession(db: Database, userId: number, meta: SessionM
   return token;
 }
 
-export async function deleteSession(db: Database, token: string) {
-  await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
-}
-
-/** The user id of a live session, sliding its expiry forward; null when unknown or expired. */
-export async function resolveSession(db: Database, token: string): Promise<number | null> {
-  return (await resolveSessionFull(db, token))?.userId ?? null;
-}
-
-/** The same, with the admin who opened it when it is a "Log in as" session. */
-export async function resolveSessionFull(
-  db: Database,
-  token: string,
-): Promise<{ userId: number; impersonatorId: number | null } | null> {
-  const id = sha256Hex(token);
-  const now = new Date();
-  const [row] = await db
-    .select({
-      userId: sessions.userId,
-      lastActive: sessions.lastActive,
-      remember: sessions.remember,
-      impersonatorId: sessions.impersonatorId,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), notSuspended()));
-  if (!row) return null;
-  if (now.getTime() - row.lastActive.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastActive: now, expiresAt: new Date(now.getTime() + lifetime(row.remember)) })
-      .where(eq(sessions.id, id));
-  }
-  return { userId: row.userId, impersonatorId: row.impersonatorId };
+/** Ends one session (logout); its cached entry goes on every instance before this returns. */
+export async function deleteSession(deps: { db: Database; events: DomainEvents }, token: string) {
+  const sessionId = sha256Hex(token);
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deps.events.emit('sessions.ended', { sessionId });
 }
 
 /** Creates a personal access token; the plain token is returned once and never stored. */

@@ -7,9 +7,12 @@ import {
   type NotificationType,
   notificationParamsSchemas,
 } from '@zema/contracts';
+import { notifications as notificationOperations } from '@zema/contracts/operations/notifications';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { localizations, notificationSelections, notifications, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { cachedLocalizations } from '#src/domain/bootstrap/bootstrap.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { type Page, pageWindow, toPage } from '#src/lib/pagination';
 import { effectiveChannels, NOTIFICATION_GROUPS, NOTIFICATION_TYPE_INFO } from './notification-types';
@@ -23,7 +26,7 @@ import { type Lines, renderNotification, translator } from './render';
  * the caller's path; email later, batched (sendPendingNotificationMails, a scheduled task).
  */
 
-type NotifyDeps = Pick<Deps, 'db' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
+type NotifyDeps = Pick<Deps, 'db' | 'settings' | 'live' | 'background' | 'config' | 'log' | 'events'>;
 
 export type NotificationInput = {
   [T in NotificationType]: { type: T; params: NotificationParams<T> };
@@ -59,6 +62,29 @@ export async function readerLines(db: Deps['db'], userIds: readonly number[]): P
   return new Map(rows.map((r) => [r.id, r.lines ?? {}]));
 }
 
+// What a reader asks for most — the badge on every page, the bell's first page — is kept per reader
+// in `deps.userCache` until one of their notifications changes (`notifications.changed`).
+const UNREAD_KEY = (userId: number) => `notifications:unread:${userId}`;
+const FIRST_PAGE_KEY = (userId: number) => `notifications:first:${userId}`;
+const READER_CACHE_TTL_MS = 60_000;
+
+/** The unread count as the signed-in user carries it (SPEC §4), cached until it changes. */
+export function cachedUnreadCount(deps: Pick<Deps, 'db' | 'userCache'>, userId: number): Promise<number> {
+  return deps.userCache.get(UNREAD_KEY(userId), () => unreadCount(deps.db, userId), {
+    ttlMs: READER_CACHE_TTL_MS,
+  });
+}
+
+/** Drops the readers' cached count and first page on every instance when their notifications change. */
+export function forgetReadersOnChange(events: Deps['events'], cache: Deps['userCache']) {
+  events.on('notifications.changed', ({ userIds }) =>
+    cache.invalidate(...userIds.flatMap((id) => [UNREAD_KEY(id), FIRST_PAGE_KEY(id)])),
+  );
+}
+
+const changed = (deps: Pick<Deps, 'events'>, userIds: Iterable<number>) =>
+  deps.events.emit('notifications.changed', { userIds: [...new Set(userIds)] });
+
 export async function unreadCount(db: Deps['db'], userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -85,7 +111,9 @@ async function publishSafely(deps: Pick<Deps, 'live' | 'log'>, publish: () => Pr
   }
 }
 
-export async function publishCount(deps: Pick<Deps, 'db' | 'live' | 'log'>, userId: number) {
+/** After a reader's notifications changed: caches dropped, then their open pages get the count. */
+export async function publishCount(deps: Pick<Deps, 'db' | 'live' | 'log' | 'events'>, userId: number) {
+  await changed(deps, [userId]);
   const unread = await unreadCount(deps.db, userId);
   await publishSafely(deps, () => deps.live.publish(userId, 'notification.count', { unreadCount: unread }));
   return unread;
@@ -163,6 +191,10 @@ export async function notify(
     written.push(...rows);
   }
   if (!written.length) return [];
+  await changed(
+    deps,
+    written.map((r) => r.userId),
+  );
 
   const counts = await unreadCounts(deps.db, recipients);
   const site = await siteForPush(deps);
@@ -240,13 +272,28 @@ async function groupReleases(
   });
 }
 
-export async function listNotifications(
-  deps: Pick<Deps, 'db'>,
-  userId: number,
-  query: { page?: number; perPage?: number },
-): Promise<Page<Notification>> {
-  const { page, perPage, offset } = pageWindow(query, NOTIFICATIONS_PER_PAGE);
-  const [rows, [total], lines] = await Promise.all([
+type ListedRow = {
+  id: number;
+  type: string;
+  params: unknown;
+  readAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+};
+/**
+ * A reader's first page as stored, and its answer's bytes as last rendered, with the language and
+ * the localization lines they were rendered with (new lines are a new object: they render again).
+ */
+type FirstPage = {
+  rows: ListedRow[];
+  total: number;
+  rendered?: { language: string | null; lines: unknown; body: Buffer };
+};
+type ListDeps = Pick<Deps, 'db' | 'cache' | 'userCache'>;
+type Reader = { id: number; language: string | null };
+
+async function readPage(deps: ListDeps, userId: number, perPage: number, offset: number) {
+  const [rows, [total]] = await Promise.all([
     deps.db
       .select({
         id: notifications.id,
@@ -262,18 +309,72 @@ export async function listNotifications(
       .limit(perPage)
       .offset(offset),
     deps.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-    readerLines(deps.db, [userId]),
   ]);
-  const t = translator(lines.get(userId));
+  return { rows: rows as ListedRow[], total: total?.n ?? 0 };
+}
+
+/** The reader's localization lines (English, the source text, has none). */
+async function readerLinesOf(deps: ListDeps, reader: Reader) {
+  return (await cachedLocalizations(deps)).find((l) => l.language === reader.language)?.lines;
+}
+
+const renderPage = (
+  rows: ListedRow[],
+  total: number,
+  page: number,
+  perPage: number,
+  lines: Lines | undefined,
+) => {
+  const t = translator(lines);
   return toPage(
     rows.map((r) => renderNotification(r, t)),
-    total?.n ?? 0,
+    total,
     page,
     perPage,
   );
+};
+
+/** Any page of the reader's notifications, newest first, rendered in their language. */
+export async function listNotifications(
+  deps: ListDeps,
+  reader: Reader,
+  query: { page?: number; perPage?: number },
+): Promise<Page<Notification>> {
+  const { page, perPage, offset } = pageWindow(query, NOTIFICATIONS_PER_PAGE);
+  const [{ rows, total }, lines] = await Promise.all([
+    readPage(deps, reader.id, perPage, offset),
+    readerLinesOf(deps, reader),
+  ]);
+  return renderPage(rows, total, page, perPage, lines);
 }
 
-type CountDeps = Pick<Deps, 'db' | 'live' | 'log'>;
+/** Whether a list query asks for the first page the bell and the page open with. */
+export const isFirstPage = (query: { page?: number; perPage?: number }) =>
+  (query.page ?? 1) === 1 && (query.perPage ?? NOTIFICATIONS_PER_PAGE) === NOTIFICATIONS_PER_PAGE;
+
+/**
+ * The first page's answer as JSON bytes (SPEC §7 `{ pagination }`), kept per reader until one of
+ * their notifications changes: what nearly every list request asks for, answered without reading
+ * the database, rendering or serialising again. Checked against the response schema when made.
+ */
+export async function firstNotificationsPage(deps: ListDeps, reader: Reader): Promise<Buffer> {
+  const [first, lines] = await Promise.all([
+    deps.userCache.get<FirstPage>(
+      FIRST_PAGE_KEY(reader.id),
+      () => readPage(deps, reader.id, NOTIFICATIONS_PER_PAGE, 0),
+      { ttlMs: READER_CACHE_TTL_MS },
+    ),
+    readerLinesOf(deps, reader),
+  ]);
+  const done = first.rendered;
+  if (done && done.language === reader.language && done.lines === lines) return done.body;
+  const pagination = renderPage(first.rows, first.total, 1, NOTIFICATIONS_PER_PAGE, lines);
+  const body = Buffer.from(JSON.stringify(z.encode(notificationOperations.list.response, { pagination })));
+  first.rendered = { language: reader.language, lines, body };
+  return body;
+}
+
+type CountDeps = Pick<Deps, 'db' | 'live' | 'log' | 'events'>;
 
 /** Marks the caller's own notifications among `ids` read; ids of others are ignored. */
 export async function markAsRead(deps: CountDeps, userId: number, ids: readonly number[]) {

@@ -57,6 +57,30 @@ export function displayNameOf(u: {
 
 /** The user as bootstrap data and `request.user` carry it; null when the id does not exist. */
 export async function loadUser(db: Database, userId: number): Promise<User | null> {
+  const [record, unread] = await Promise.all([loadUserRecord(db, userId), unreadNotifications(db, userId)]);
+  return record ? { ...record.user, unread_notifications_count: unread } : null;
+}
+
+/** The bell's badge (SPEC §4); the partial index on unread rows makes it one short scan. */
+async function unreadNotifications(db: Database, userId: number): Promise<number> {
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return unread?.n ?? 0;
+}
+
+/**
+ * The user without their unread count (which changes far more often), and whether the account is
+ * suspended: what the signed-in cache keeps (domain/identity/signed-in.ts).
+ */
+export type UserRecord = {
+  user: Omit<User, 'unread_notifications_count'>;
+  suspendedAt: number | null;
+  suspendedUntil: number | null;
+};
+
+export async function loadUserRecord(db: Database, userId: number): Promise<UserRecord | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) return null;
   const roleRows = await db
@@ -65,52 +89,52 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
     .innerJoin(roles, eq(roles.id, userRole.roleId))
     .where(eq(userRole.userId, userId))
     .orderBy(roles.id);
-  const roleGrants = roleRows.length
-    ? await db
-        .select({ id: permissions.id, name: permissions.name, restrictions: permissionRole.restrictions })
-        .from(permissionRole)
-        .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
-        .where(
-          inArray(
-            permissionRole.roleId,
-            roleRows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const userGrants = await db
-    .select({ id: permissions.id, name: permissions.name, restrictions: userPermission.restrictions })
-    .from(userPermission)
-    .innerJoin(permissions, eq(permissions.id, userPermission.permissionId))
-    .where(eq(userPermission.userId, userId));
-  const socialRows = await db
-    .select({ service_name: socialProfiles.serviceName, username: socialProfiles.username })
-    .from(socialProfiles)
-    .where(eq(socialProfiles.userId, userId))
-    .orderBy(asc(socialProfiles.id));
-  // The bell's badge (SPEC §4); the partial index on unread rows makes it one short scan.
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [roleGrants, userGrants, socialRows] = await Promise.all([
+    roleRows.length
+      ? db
+          .select({ id: permissions.id, name: permissions.name, restrictions: permissionRole.restrictions })
+          .from(permissionRole)
+          .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
+          .where(
+            inArray(
+              permissionRole.roleId,
+              roleRows.map((r) => r.id),
+            ),
+          )
+      : [],
+    db
+      .select({ id: permissions.id, name: permissions.name, restrictions: userPermission.restrictions })
+      .from(userPermission)
+      .innerJoin(permissions, eq(permissions.id, userPermission.permissionId))
+      .where(eq(userPermission.userId, userId)),
+    db
+      .select({ service_name: socialProfiles.serviceName, username: socialProfiles.username })
+      .from(socialProfiles)
+      .where(eq(socialProfiles.userId, userId))
+      .orderBy(asc(socialProfiles.id)),
+  ]);
 
   return {
-    id: row.id,
-    email: row.email,
-    email_verified_at: iso(row.emailVerifiedAt),
-    first_name: row.firstName,
-    last_name: row.lastName,
-    display_name: displayNameOf(row),
-    avatar: row.avatar,
-    language: row.language,
-    country: row.country,
-    timezone: row.timezone,
-    unread_notifications_count: unread?.n ?? 0,
-    roles: roleRows,
-    permissions: mergePermissions([...roleGrants, ...userGrants]),
-    subscriptions: [],
-    social_profiles: socialRows,
-    two_factor_confirmed_at: iso(row.twoFactorConfirmedAt),
-    created_at: row.createdAt.toISOString(),
+    user: {
+      id: row.id,
+      email: row.email,
+      email_verified_at: iso(row.emailVerifiedAt),
+      first_name: row.firstName,
+      last_name: row.lastName,
+      display_name: displayNameOf(row),
+      avatar: row.avatar,
+      language: row.language,
+      country: row.country,
+      timezone: row.timezone,
+      roles: roleRows,
+      permissions: mergePermissions([...roleGrants, ...userGrants]),
+      subscriptions: [],
+      social_profiles: socialRows,
+      two_factor_confirmed_at: iso(row.twoFactorConfirmedAt),
+      created_at: row.createdAt.toISOString(),
+    },
+    suspendedAt: row.suspendedAt?.getTime() ?? null,
+    suspendedUntil: row.suspendedUntil?.getTime() ?? null,
   };
 }
 

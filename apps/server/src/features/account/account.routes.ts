@@ -107,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
       await requireConfirmedPassword(app.deps, callerOf(request));
-      await requestEmailChange(app, request.user!.id, request.body.email);
+      await requestEmailChange(app.deps, request.user!.id, request.body.email);
       return { message: EMAIL_CHANGE_MESSAGES.sent };
     },
   );
@@ -118,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
       await requireConfirmedPassword(app.deps, callerOf(request));
-      await confirmEmailChange(app, request.user!.id, request.body.code);
+      await confirmEmailChange(app.deps, request.user!.id, request.body.code);
       return { user: await getAccount(app.deps, request.user!.id) };
     },
   );

@@ -120,7 +120,8 @@ export async function updateAccount(
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    if ('displayName' in changes) await deps.events.emit('user.changed', { userId });
+    // Others see the display name; the account itself sees every field.
+    await deps.events.emit('displayName' in changes ? 'user.changed' : 'account.changed', { userId });
   }
   return getAccount(deps, userId);
 }
@@ -130,6 +131,7 @@ export async function changeLocale(deps: Deps, userId: number, locale: string): 
   if (!(await localizationExists(deps, locale)))
     throw validationError({ locale: [ACCOUNT_MESSAGES.unknownLocale] });
   await deps.db.update(users).set({ language: locale, updatedAt: new Date() }).where(eq(users.id, userId));
+  await deps.events.emit('account.changed', { userId });
   return locale;
 }
 

@@ -17,6 +17,7 @@ import {
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import type { MailService } from '#src/domain/mail/mail.service';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import type { DomainEvents } from '#src/lib/events';
 
 export const EMAIL_CHANGE_MESSAGES = {
   sent: 'Email sent',
@@ -28,6 +29,7 @@ export const EMAIL_CHANGE_MESSAGES = {
 export type EmailChangeDeps = {
   db: Database;
   mail: Pick<MailService, 'sendEmailChangeCode' | 'sendEmailChanged'>;
+  events: DomainEvents;
 };
 
 async function assertAvailable(db: Database, userId: number, email: string) {
@@ -102,5 +104,6 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
     throw err;
   }
   if (!changed) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
+  await deps.events.emit('account.changed', { userId });
   deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail);
 }

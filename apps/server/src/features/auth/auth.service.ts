@@ -132,5 +132,6 @@ export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePas
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
     await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
   });
+  await deps.events.emit('sessions.ended', { userId });
   deps.mail.sendPasswordChanged(caller.user.email);
 }

@@ -49,5 +49,6 @@ export async function validateEmailVerificationCode(deps: Deps, userId: number, 
     return user ?? null;
   });
   if (!verified) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
+  await deps.events.emit('account.changed', { userId });
   deps.mail.sendWelcome(verified.email, verified.firstName || verified.email.split('@')[0]!);
 }

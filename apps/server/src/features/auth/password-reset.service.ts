@@ -59,7 +59,7 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
     throw validationError({ password: [MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
-  const ownerEmail = await deps.db.transaction(async (tx) => {
+  const reset = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
       .from(passwordResetTokens)
@@ -92,8 +92,9 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, row.userId));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
-    return owner?.email ?? null;
+    return { email: owner?.email ?? null, userId: row.userId };
   });
-  if (!ownerEmail) throw validationError({ email: [RESET_MESSAGES.invalid] });
-  deps.mail.sendPasswordChanged(ownerEmail);
+  if (!reset?.email) throw validationError({ email: [RESET_MESSAGES.invalid] });
+  await deps.events.emit('sessions.ended', { userId: reset.userId });
+  deps.mail.sendPasswordChanged(reset.email);
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '#src/db/schema/index';
-import { createSession, deleteSession, resolveSession } from '#src/domain/identity/session.service';
+import { createSession, deleteSession } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
 import { createUser, useApp } from '#test/helpers';
 
 const t = useApp();
+const userOf = async (token: string) => (await t.app.deps.signedIn.userForSession(token))?.id ?? null;
 
 describe('sessions', () => {
   it('store only the sha256 of the cookie token and resolve it back', async () => {
@@ -16,9 +17,9 @@ describe('sessions', () => {
     expect(row!.id).not.toContain(token);
     expect(row!.remember).toBe(true);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
-    expect(await resolveSession(t.db, token)).toBe(user.id);
-    await deleteSession(t.db, token);
-    expect(await resolveSession(t.db, token)).toBeNull();
+    expect(await userOf(token)).toBe(user.id);
+    await deleteSession(t.app.deps, token);
+    expect(await userOf(token)).toBeNull();
   });
 
   it('slide the expiry of an active session forward', async () => {
@@ -29,7 +30,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ lastActive: old, expiresAt: new Date(Date.now() + 1000) })
       .where(eq(sessions.userId, user.id));
-    expect(await resolveSession(t.db, token)).toBe(user.id);
+    expect(await userOf(token)).toBe(user.id);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.lastActive.getTime()).toBeGreaterThan(old.getTime());
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(60 * 60 * 1000);
@@ -39,6 +40,6 @@ describe('sessions', () => {
     const user = await createUser(t.db);
     const token = await createSession(t.db, user.id);
     await t.db.delete(users).where(eq(users.id, user.id));
-    expect(await resolveSession(t.db, token)).toBeNull();
+    expect(await userOf(token)).toBeNull();
   });
 });

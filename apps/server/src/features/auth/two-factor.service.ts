@@ -171,6 +171,7 @@ export async function enableTwoFactor(deps: Deps, userId: number): Promise<TwoFa
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  await deps.events.emit('account.changed', { userId });
   return { enabled: false, pending: true };
 }
 
@@ -191,6 +192,7 @@ export async function disableTwoFactor(deps: Deps, userId: number): Promise<TwoF
     })
     .where(eq(users.id, userId));
   await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  await deps.events.emit('account.changed', { userId });
   if (before?.confirmedAt) deps.mail.sendTwoFactorChanged(before.email, false);
   return { enabled: false, pending: false };
 }
@@ -225,6 +227,7 @@ export async function confirmTwoFactor(deps: Deps, userId: number, code: string)
     .update(users)
     .set({ twoFactorConfirmedAt: new Date(), twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  await deps.events.emit('account.changed', { userId });
   deps.mail.sendTwoFactorChanged(email, true);
   return { recovery_codes: codes.plain };
 }

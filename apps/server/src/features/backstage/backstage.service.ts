@@ -346,6 +346,8 @@ export async function approveRequest(deps: ReviewDeps, id: number, actor: Actor)
   });
   // After the commit, so caches refilled on the event see the new artist or badge.
   await deps.events.emit('catalogue.changed', {});
+  // The requester now holds the artists role.
+  await deps.events.emit('account.changed', { userId: result.userId });
   const request = (await requestById(deps.db, result.id))!;
   await tellRequester(deps, request);
   return request;

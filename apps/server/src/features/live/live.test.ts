@@ -1,11 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#src/app';
-import { sessions } from '#src/db/schema/index';
-import { createSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { createSession, deleteSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { sha256Hex } from '#src/lib/tokens';
 import {
   buildTestApp,
@@ -209,7 +207,7 @@ describe('GET /api/v1/events', () => {
     const kept = await signedIn();
     const revoked = await stream(me.cookie);
     const still = await stream(kept.cookie);
-    await t.db.delete(sessions).where(eq(sessions.id, sha256Hex(me.token)));
+    await deleteSession(t.app.deps, me.token);
     await t.app.liveStreams.checkCredentials();
     await revoked.ended;
     await count(kept.id, 1);

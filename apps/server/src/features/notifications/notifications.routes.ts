@@ -3,13 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   assertNotificationsEnabled,
   deleteNotifications,
+  firstNotificationsPage,
   getSubscriptionSettings,
+  isFirstPage,
   listNotifications,
   markAllAsRead,
   markAsRead,
   updateSubscriptionSettings,
 } from '#src/domain/notifications/notifications.service';
 import { defineRoute } from '#src/http/define-route';
+import { sendJsonBytes } from '#src/http/json-bytes';
 import {
   createPushSubscription,
   deletePushSubscription,
@@ -25,9 +28,11 @@ import {
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const enabled = async () => assertNotificationsEnabled(app.deps);
 
-  defineRoute(app, notifications.list, async (request) => {
+  defineRoute(app, notifications.list, async (request, reply) => {
     await enabled();
-    return { pagination: await listNotifications(app.deps, request.user!.id, request.query) };
+    if (isFirstPage(request.query))
+      return sendJsonBytes(reply, await firstNotificationsPage(app.deps, request.user!));
+    return { pagination: await listNotifications(app.deps, request.user!, request.query) };
   });
 
   defineRoute(app, notifications.markAsRead, async (request) => {

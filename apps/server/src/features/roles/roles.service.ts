@@ -166,9 +166,10 @@ async function assertGuards(tx: Db, actor: Actor, actorHeldAdmin: boolean) {
     throw validationError({ permissions: [ROLE_MESSAGES.ownAdmin] });
 }
 
-/** Who listens: the guest role is cached for every visitor's request; users re-read per request. */
+/** Who listens: the guest role, cached for every visitor's request, and every signed-in user's. */
 async function afterRoleChange(deps: Deps, guests: boolean) {
   if (guests) await deps.cache.invalidate(GUEST_ROLE_CACHE_KEY);
+  await deps.events.emit('access.changed', {});
 }
 
 export async function createRole(deps: Deps, actor: Actor, body: UpsertRoleRequest): Promise<number> {
@@ -241,6 +242,7 @@ export async function deleteRole(deps: Deps, actor: Actor, roleId: number) {
       before: { name: before.name, members: before.members_count, permissions: before.permissions },
     });
   });
+  await afterRoleChange(deps, false);
 }
 
 const ROLE_CSV: CsvColumn<AdminRoleRow>[] = [

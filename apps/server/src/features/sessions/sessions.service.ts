@@ -89,4 +89,5 @@ export async function logoutOtherSessions(deps: Deps, caller: Caller, password: 
     .where(
       current ? and(eq(sessions.userId, userId), ne(sessions.id, current)) : eq(sessions.userId, userId),
     );
+  await deps.events.emit('sessions.ended', { userId });
 }

@@ -36,6 +36,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     codec,
     log: app.log,
     mail: app.mail,
+    events: app.deps.events,
   };
   const appOrigin = new URL(app.config.appUrl).origin;
 

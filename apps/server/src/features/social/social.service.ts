@@ -12,6 +12,7 @@ import { createSession, type SessionMeta } from '#src/domain/identity/session.se
 import type { MailService } from '#src/domain/mail/mail.service';
 import { loadUser } from '#src/domain/users/users.service';
 import { HttpError, validationError } from '#src/http/errors';
+import type { DomainEvents } from '#src/lib/events';
 import { verifyPassword } from '#src/lib/password';
 import { safeEqual } from '#src/lib/tokens';
 import {
@@ -29,6 +30,7 @@ export type SocialDeps = BootstrapDeps & {
   codec: SocialSigner;
   log: FastifyBaseLogger;
   mail: Pick<MailService, 'sendNewDevice'>;
+  events: DomainEvents;
   /** Overridable clock (tests of the 10-minute expiry). */
   now?: () => number;
 };
@@ -132,6 +134,7 @@ export async function handleCallback(
   if (saved.mode === 'connect' && user) {
     const linked = await linkProfile(deps.db, user.id, p.service, profile);
     if (!linked) return error(SOCIAL_MESSAGES.alreadyConnected);
+    await deps.events.emit('account.changed', { userId: user.id });
     return { result: { status: 'SUCCESS', bootstrapData: await bootstrapFor(deps, user.id) } };
   }
 
@@ -141,6 +144,7 @@ export async function handleCallback(
     .where(and(eq(socialProfiles.serviceName, p.service), eq(socialProfiles.userServiceId, profile.id)));
   if (existing) {
     await updateProfile(deps.db, existing.userId, p.service, profile);
+    await deps.events.emit('account.changed', { userId: existing.userId });
     return logIn(deps, existing.userId, meta);
   }
 
@@ -312,6 +316,7 @@ export async function connectWithPassword(
   if (!(await linkProfile(deps.db, user.id, pending.service, pending.profile))) {
     throw new HttpError(422, SOCIAL_MESSAGES.alreadyConnected);
   }
+  await deps.events.emit('account.changed', { userId: user.id });
   const session = await createSession(deps.db, user.id, { ...meta, remember: true });
   await noticeSignIn(deps, user.id, meta);
   return { bootstrapData: await bootstrapFor(deps, user.id), session };
@@ -340,5 +345,6 @@ export async function disconnect(
       .delete(socialProfiles)
       .where(and(eq(socialProfiles.userId, user.id), eq(socialProfiles.serviceName, service)));
   });
+  await deps.events.emit('account.changed', { userId: user.id });
   return bootstrapFor(deps, user.id);
 }

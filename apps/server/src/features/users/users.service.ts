@@ -503,6 +503,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: number, body:
     });
   });
   await deps.events.emit('user.changed', { userId });
+  if (passwordHash) await deps.events.emit('sessions.ended', { userId });
 }
 
 export async function suspendUser(deps: Deps, actor: Actor, userId: number, body: SuspendUserRequest) {
@@ -528,6 +529,7 @@ export async function suspendUser(deps: Deps, actor: Actor, userId: number, body
     });
   });
   await deps.events.emit('user.changed', { userId });
+  await deps.events.emit('sessions.ended', { userId });
 }
 
 export async function unsuspendUser(deps: Deps, actor: Actor, userId: number) {
@@ -559,6 +561,7 @@ export async function markVerified(deps: Deps, actor: Actor, userId: number) {
       target: { type: 'user', id: userId, label: before.email },
     });
   });
+  await deps.events.emit('account.changed', { userId });
 }
 
 export async function resendVerification(deps: Deps, actor: Actor, userId: number) {
@@ -583,14 +586,16 @@ export async function resendVerification(deps: Deps, actor: Actor, userId: numbe
 }
 
 export async function endUserSession(deps: Deps, actor: Actor, userId: number, publicId: string) {
-  await deps.db.transaction(async (tx) => {
-    const gone = await tx
+  const gone = await deps.db.transaction(async (tx) => {
+    const rows = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), sql`${sessions.id} like ${`${publicId}%`}`))
       .returning({ id: sessions.id });
-    if (!gone.length) throw new HttpError(404, MESSAGES.notFound);
+    if (!rows.length) throw new HttpError(404, MESSAGES.notFound);
     await audit(tx, actor, { action: 'user.end_session', target: { type: 'user', id: userId } });
+    return rows;
   });
+  for (const { id } of gone) await deps.events.emit('sessions.ended', { sessionId: id });
 }
 
 export async function revokeUserToken(deps: Deps, actor: Actor, userId: number, tokenId: number) {
@@ -627,6 +632,7 @@ export async function resetTwoFactor(deps: Deps, actor: Actor, userId: number) {
     });
     return row.email;
   });
+  await deps.events.emit('account.changed', { userId });
   deps.mail.sendTwoFactorChanged(email, false);
 }
 
