@@ -175,6 +175,10 @@ describe('the list, read state and deletion', () => {
     // Stored as a type with parameters, never as text.
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, follow!.id));
     expect(row!.params).toEqual({ followerId: 7, followerName: 'Abebe', followerAvatar: null });
+    // The same page read again after the reader switches to English is in English.
+    expect((await api(amharic.client, 'POST', '/users/me/locale', { locale: 'en' })).statusCode).toBe(200);
+    const [, again] = (await listOf(amharic.client)).data;
+    expect(again!.data.lines[0]!.content).toBe('Abebe followed you');
   });
 
   it('refuses parameters that do not match the type', async () => {
