@@ -1,10 +1,10 @@
-import type { WorkspaceInvite } from '@zema/contracts';
+import { WORKSPACE_ROLE_LABELS, type WorkspaceInvite } from '@zema/contracts';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
-import { formatDate, ROLE_LABELS } from '../lib/roles';
+import { formatDate } from '../lib/roles';
 
 /** Pending invitations: email, role, who sent it, when it expires; resend and revoke. */
 export function InvitesTable({
@@ -53,7 +53,7 @@ export function InvitesTable({
                   {trans('Expires :date', { date: formatDate(invite.expires_at) })}
                 </p>
               </td>
-              <td className="py-3 pr-3">{trans(ROLE_LABELS[invite.role])}</td>
+              <td className="py-3 pr-3">{trans(WORKSPACE_ROLE_LABELS[invite.role])}</td>
               <td className="hidden py-3 pr-3 md:table-cell">{invite.invited_by ?? '—'}</td>
               <td className="hidden py-3 pr-3 md:table-cell">{formatDate(invite.expires_at)}</td>
               {canManage && (

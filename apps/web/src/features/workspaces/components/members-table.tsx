@@ -1,4 +1,9 @@
-import { ASSIGNABLE_WORKSPACE_ROLES, type Workspace, type WorkspaceMember } from '@zema/contracts';
+import {
+  ASSIGNABLE_WORKSPACE_ROLES,
+  WORKSPACE_ROLE_LABELS,
+  type Workspace,
+  type WorkspaceMember,
+} from '@zema/contracts';
 import { useState } from 'react';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
@@ -10,7 +15,7 @@ import { toast } from '#src/ui/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferWorkspace } from '../api/transfer-workspace';
 import { type AssignableRole, useUpdateMember } from '../api/update-member';
-import { assignableRoleOptions, formatDate, ROLE_LABELS, type WorkspaceAbilities } from '../lib/roles';
+import { assignableRoleOptions, formatDate, type WorkspaceAbilities } from '../lib/roles';
 
 type Pending =
   | { kind: 'remove'; member: WorkspaceMember }
@@ -131,7 +136,7 @@ export function MembersTable({
                                 toast.positive(
                                   trans(':name is now :role', {
                                     name: member.display_name,
-                                    role: trans(ROLE_LABELS[role]),
+                                    role: trans(WORKSPACE_ROLE_LABELS[role]),
                                   }),
                                 ),
                             },
@@ -140,7 +145,7 @@ export function MembersTable({
                         className="w-36"
                       />
                     ) : (
-                      <span>{trans(ROLE_LABELS[member.role])}</span>
+                      <span>{trans(WORKSPACE_ROLE_LABELS[member.role])}</span>
                     )}
                   </td>
                   <td className="py-3 text-right">
