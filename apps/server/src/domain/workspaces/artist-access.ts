@@ -1,4 +1,10 @@
-import type { ArtistRole, BackstageArtist, WorkspacePermission } from '@zema/contracts';
+import {
+  type ArtistRole,
+  type BackstageArtist,
+  WORKSPACE_ROLE_PERMISSIONS,
+  WORKSPACE_ROLES,
+  type WorkspacePermission,
+} from '@zema/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '#src/db/client';
@@ -9,6 +15,7 @@ import {
   tracks,
   userArtists,
   workspaceArtists,
+  workspaceMembers,
   workspaces,
 } from '#src/db/schema/index';
 import { loadArtistRefs } from '#src/domain/music/catalogue.loaders';
@@ -139,4 +146,29 @@ export async function listArtistsInScope(db: Database, scope: WorkspaceScope): P
   return refs
     .map((a) => ({ ...a, role: own.get(a.id) ?? null, workspace: team }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The workspace roles that may see a shared artist's backstage (its releases among them). */
+const VIEWING_ROLES = WORKSPACE_ROLES.filter((role) =>
+  WORKSPACE_ROLE_PERMISSIONS[role].includes(PERMISSION_OF.view),
+);
+
+/**
+ * Everyone who may open `artistId`'s backstage pages, once each: its personal managers
+ * (`user_artists`) and the members of every workspace sharing it whose role gives
+ * `workspace_catalogue.view`. Live updates about the artist's releases go to them.
+ */
+export async function usersWhoSeeArtist(db: Db, artistId: number): Promise<number[]> {
+  const managers = db
+    .select({ userId: userArtists.userId })
+    .from(userArtists)
+    .where(eq(userArtists.artistId, artistId));
+  const members = db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .innerJoin(workspaceArtists, eq(workspaceArtists.workspaceId, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceArtists.artistId, artistId), inArray(workspaceMembers.role, VIEWING_ROLES)));
+  // `union` drops the duplicates (an owner who also manages the artist personally).
+  const rows = await managers.union(members);
+  return rows.map((r) => r.userId);
 }
