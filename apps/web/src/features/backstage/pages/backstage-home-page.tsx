@@ -75,7 +75,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageArtist(artist)}
           variant="primary"
           size="sm"
-          startIcon={<Pencil aria-hidden />}
+          startIcon={<Pencil aria-hidden className="size-4" />}
         >
           Edit profile
         </LinkButton>
@@ -83,7 +83,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageTracks(artist.id)}
           variant="outline"
           size="sm"
-          startIcon={<Music aria-hidden />}
+          startIcon={<Music aria-hidden className="size-4" />}
         >
           Tracks
         </LinkButton>
@@ -91,7 +91,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageAlbums(artist.id)}
           variant="outline"
           size="sm"
-          startIcon={<Disc aria-hidden />}
+          startIcon={<Disc aria-hidden className="size-4" />}
         >
           Albums
         </LinkButton>
@@ -99,7 +99,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.artist(artist)}
           variant="text"
           size="sm"
-          startIcon={<ExternalLink aria-hidden />}
+          startIcon={<ExternalLink aria-hidden className="size-4" />}
         >
           View public page
         </LinkButton>
