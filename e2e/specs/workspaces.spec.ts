@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { approvedArtist } from '../support/backstage';
 import { expect, expectAccessible, navigateWhenReady, test } from '../support/fixtures';
+import { signInAtProvider } from '../support/social-provider';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 // Issue 13 item 7, workspaces in two browsers: an artist creates "Addis Records", shares their
@@ -83,9 +84,9 @@ test('the owner creates a workspace, shares an artist and invites; the invitee j
   await switcher(page).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitemradio', { name: /Default/ })).toHaveAttribute('aria-checked', 'true');
-  // Open, as a popover (on a phone the kit's menus are bottom sheets outside any landmark, which
-  // axe's region rule reports for every menu of the app alike).
-  if (test.info().project.name === 'desktop') await expectAccessible(page);
+  // Open: a popover on a desktop, a bottom sheet on a phone, a dialog named by its button in both.
+  await expect(page.getByRole('dialog', { name: /^Workspace: / })).toBeVisible();
+  await expectAccessible(page);
   await shoot(page, 'switcher');
   await menu.getByRole('menuitem', { name: 'Create workspace' }).click();
 
@@ -147,8 +148,11 @@ test('the owner creates a workspace, shares an artist and invites; the invitee j
   await switcher(inviteePage).click();
   await inviteePage.getByRole('menuitemradio', { name: new RegExp(WORKSPACE) }).click();
   await expect(switcher(inviteePage)).toHaveAccessibleName(`Workspace: ${WORKSPACE}`);
-  await expect(inviteePage.getByRole('list', { name: 'Your artists' })).toContainText(artistName);
-  await shoot(inviteePage, 'invitee-backstage');
+  const cards = inviteePage.getByRole('list', { name: 'Your artists' });
+  await expect(cards).toContainText(artistName);
+  // The card names the member's role in the team, not an artist role they do not have.
+  await expect(cards).toContainText(`You are: Editor in ${WORKSPACE}`);
+  await shootBothThemes(inviteePage, 'invitee-backstage');
 
   // The owner sees the new member.
   await page.reload();
@@ -207,4 +211,31 @@ test('a revoked invitation gives "This invite is no longer valid"', async ({ bro
   await expectAccessible(guest);
   await shoot(guest, 'join-invalid');
   await guest.context().close();
+});
+
+test('a Google sign-up from the join link joins the workspace, as the password registration does', async ({
+  browser,
+}) => {
+  const email = uniqueEmail('ws-social', test.info().project.name);
+  await owner.postOk(`/api/v1/workspaces/${workspaceId}/invites`, { emails: [email], role: 'viewer' });
+  const page = await personPage(browser);
+  await signInAtProvider(page.context(), email);
+  await page.goto(`/workspace/join/register?invite=${await inviteIdFor(email)}`);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  // The result page posts to its opener and closes itself, possibly before we get here.
+  if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 15_000 });
+
+  await expect(page.getByText('Joined workspace')).toBeVisible();
+  await expect(page).toHaveURL(/\/backstage$/);
+  await expect(switcher(page)).toHaveAccessibleName(`Workspace: ${WORKSPACE}`);
+  await expect(page.getByRole('list', { name: 'Your artists' })).toContainText(
+    `You are: Viewer in ${WORKSPACE}`,
+  );
+  // The link was used up: the owner's pending list no longer holds it.
+  await expect(inviteIdFor(email)).rejects.toThrow(/no pending invitation/);
+  await page.context().close();
 });

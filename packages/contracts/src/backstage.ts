@@ -3,6 +3,7 @@ import { listQuerySchema, listResponseSchema } from './admin/list';
 import { ALBUM_TYPES, artistRefSchema, upsertArtistRequestSchema } from './catalogue';
 import { paginationSchema } from './common';
 import { idSchema, intParamSchema } from './primitives';
+import { WORKSPACE_ROLES } from './workspaces';
 
 /**
  * The backstage for artists (issue 12 item 5): requests to become, claim or verify an artist, the
@@ -114,7 +115,16 @@ export const denyBackstageRequestSchema = z.object({
 
 // ---- The artist's area ----
 
-export const backstageArtistSchema = artistRefSchema.extend({ role: z.enum(ARTIST_ROLES) });
+/**
+ * An artist the caller works on, and in what capacity. `role` is their own link to the artist
+ * (`user_artists`), null when they reach it only through a team; `workspace` is set in a team
+ * workspace: the team sharing the artist and the caller's role in it, which is what they act by
+ * there.
+ */
+export const backstageArtistSchema = artistRefSchema.extend({
+  role: z.enum(ARTIST_ROLES).nullable(),
+  workspace: z.object({ id: z.number().int(), name: z.string(), role: z.enum(WORKSPACE_ROLES) }).nullable(),
+});
 export type BackstageArtist = z.infer<typeof backstageArtistSchema>;
 export const backstageArtistsResponseSchema = z.object({ artists: z.array(backstageArtistSchema) });
 

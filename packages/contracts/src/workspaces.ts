@@ -28,6 +28,13 @@ import { idSchema } from './primitives';
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+/** How each role reads in the app (settings, invitations, the backstage's artist cards). */
+export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
 /** Roles an invitation or a role change may give (ownership moves by transfer only). */
 export const ASSIGNABLE_WORKSPACE_ROLES = ['admin', 'editor', 'viewer'] as const;
 

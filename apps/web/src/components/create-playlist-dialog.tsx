@@ -2,9 +2,7 @@ import type { CreatePlaylistRequest } from '@zema/contracts';
 import { useNavigate } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
-import { Button } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
-import { Form } from '#src/ui/field';
+import { CreateDialog } from '#src/ui/create-dialog';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useCreatePlaylist } from './api/create-playlist';
@@ -35,13 +33,7 @@ export function CreatePlaylistDialog({
     defaultValues: { name: '', description: '', public: true, collaborative: false },
   });
 
-  const close = () => {
-    form.reset();
-    create.reset();
-    onOpenChange(false);
-  };
-
-  const onSubmit = (values: CreatePlaylistRequest) => {
+  const onSubmit = (values: CreatePlaylistRequest, close: () => void) => {
     create.mutate(toPlaylistRequest(values), {
       onSuccess: (playlist) => {
         close();
@@ -57,23 +49,16 @@ export function CreatePlaylistDialog({
   };
 
   return (
-    <Dialog
+    <CreateDialog
       title={trans('New playlist')}
-      size="sm"
       isOpen={isOpen}
-      onOpenChange={(open) => (open ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={onSubmit}
+      isPending={create.isPending}
+      onClose={create.reset}
     >
-      <Form form={form} onSubmit={onSubmit} aria-label={trans('New playlist')} className="pb-2">
-        <PlaylistFields />
-        <div className="flex justify-end gap-2">
-          <Button variant="text" onPress={close}>
-            {trans('Cancel')}
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            {trans('Create')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+      <PlaylistFields />
+    </CreateDialog>
   );
 }

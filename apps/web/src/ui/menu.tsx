@@ -71,7 +71,7 @@ export interface MenuProps<T> extends Omit<RACMenuProps<T>, 'className'> {
  */
 export function Menu<T extends object>({ className, placement, ...props }: MenuProps<T>) {
   return (
-    <ResponsiveOverlay placement={placement} popoverClassName="min-w-56 max-w-80">
+    <ResponsiveOverlay placement={placement} popoverClassName="min-w-56 max-w-80" trayIsDialog>
       <RACMenu {...props} className={cx('max-h-[inherit] overflow-auto p-1.5 outline-none', className)} />
     </ResponsiveOverlay>
   );
@@ -83,8 +83,13 @@ export interface MenuItemProps<T> extends Omit<RACMenuItemProps<T>, 'className' 
   icon?: ReactNode;
   /** Second line under the label. */
   description?: ReactNode;
-  /** Content at the end of the row (a count, a shortcut). */
+  /**
+   * Content at the end of the label's line (a count). It is part of the item's name: what a row
+   * shows, a screen reader says (axe's 'label-content-name-mismatch').
+   */
   endContent?: ReactNode;
+  /** Words said after `endContent` that the eye does without ("unread" after a count). */
+  endContentNote?: string;
   /** Destructive action styling (log out, delete). */
   variant?: 'default' | 'danger';
   className?: string;
@@ -96,6 +101,7 @@ export function MenuItem<T extends object>({
   icon,
   description,
   endContent,
+  endContentNote,
   variant = 'default',
   className,
   textValue,
@@ -132,8 +138,17 @@ export function MenuItem<T extends object>({
             </span>
           )}
           <span className="flex min-w-0 flex-1 flex-col">
-            <Text slot="label" className="truncate">
-              {children}
+            {/* The item is named by this line alone (React Aria labels it by the label slot). */}
+            <Text slot="label" className="flex min-w-0 items-baseline gap-3">
+              <span className="min-w-0 flex-1 truncate">{children}</span>
+              {/* A flex container drops this space from the layout, not from the name. */}
+              {endContent !== undefined && endContent !== null && ' '}
+              {endContent !== undefined && endContent !== null && (
+                <span className="shrink-0 text-xs text-muted">
+                  {endContent}
+                  {endContentNote && <span className="sr-only"> {endContentNote}</span>}
+                </span>
+              )}
             </Text>
             {description && (
               <Text slot="description" className="truncate text-xs text-muted">
@@ -141,7 +156,6 @@ export function MenuItem<T extends object>({
               </Text>
             )}
           </span>
-          {endContent && <span className="ml-auto shrink-0 text-xs text-muted">{endContent}</span>}
         </>
       )}
     </RACMenuItem>

@@ -97,6 +97,8 @@ describe('Menu', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const menu = screen.getByRole('menu');
     expect(menu.closest('[data-trigger="MenuTrigger"]')).not.toBeNull();
+    // React Aria makes the popover a dialog named by the trigger: the menu sits in it.
+    expect(screen.getByRole('dialog', { name: 'Account' }).contains(menu)).toBe(true);
     expect(within(menu).getByText('Public page')).toBeTruthy();
     expect(within(menu).getByText('You')).toBeTruthy();
     await user.click(within(menu).getByRole('menuitem', { name: /Log out/ }));
@@ -113,7 +115,26 @@ describe('Menu', () => {
     const menu = screen.getByRole('menu');
     expect(menu.closest('[data-trigger="MenuTrigger"]')).toBeNull();
     expect(menu.closest('.max-w-\\[375px\\]')).not.toBeNull();
+    // As in the popover, the menu sits in a dialog named by its trigger (never outside a landmark).
+    expect(screen.getByRole('dialog', { name: 'Account' }).contains(menu)).toBe(true);
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('names an item by everything its label line shows: the count at its end, and what it counts', async () => {
+    mockViewport(500);
+    const user = userEvent.setup();
+    render(
+      <MenuTrigger>
+        <Button>Account</Button>
+        <Menu>
+          <MenuItem id="notifications" endContent={3} endContentNote="unread">
+            Notifications
+          </MenuItem>
+        </Menu>
+      </MenuTrigger>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('menuitem', { name: /^Notifications\s*3 unread$/ })).toBeTruthy();
   });
 });

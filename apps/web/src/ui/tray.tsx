@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Modal, ModalOverlay, type PopoverProps } from 'react-aria-components';
+import {
+  Modal,
+  ModalOverlay,
+  PopoverContext,
+  type PopoverProps,
+  useSlottedContext,
+} from 'react-aria-components';
 import { cx } from './cx';
 import { Popover } from './popover';
 import { useIsMobile } from './use-media-query';
@@ -12,11 +18,26 @@ export interface TrayProps {
   onOpenChange?: (isOpen: boolean) => void;
   /** Tap on the backdrop closes it (default true). */
   isDismissable?: boolean;
+  /**
+   * The sheet itself is the dialog, for content that is not one (a menu), named by its trigger. A
+   * popover does the same for a menu (React Aria gives it the dialog role); without it a menu in a
+   * sheet is content outside any landmark (axe's 'region').
+   */
+  isDialog?: boolean;
   className?: string;
 }
 
 /** A bottom sheet for small screens (SPEC §9: at most 375 px wide). */
-export function Tray({ children, isOpen, onOpenChange, isDismissable = true, className }: TrayProps) {
+export function Tray({
+  children,
+  isOpen,
+  onOpenChange,
+  isDismissable = true,
+  isDialog = false,
+  className,
+}: TrayProps) {
+  // Inside a MenuTrigger: the trigger's id, which names the menu's popover the same way.
+  const trigger = useSlottedContext(PopoverContext);
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -34,7 +55,13 @@ export function Tray({ children, isOpen, onOpenChange, isDismissable = true, cla
           aria-hidden="true"
           className="absolute top-2 left-1/2 h-1 w-10 -translate-x-1/2 rounded-full bg-divider"
         />
-        {children}
+        {isDialog ? (
+          <div role="dialog" aria-labelledby={trigger?.['aria-labelledby']}>
+            {children}
+          </div>
+        ) : (
+          children
+        )}
       </Modal>
     </ModalOverlay>
   );
@@ -46,6 +73,8 @@ export interface ResponsiveOverlayProps {
   placement?: PopoverProps['placement'];
   popoverClassName?: string;
   trayClassName?: string;
+  /** The content is not a dialog of its own (a menu): the tray is one, as the popover is. */
+  trayIsDialog?: boolean;
 }
 
 /**
@@ -57,9 +86,15 @@ export function ResponsiveOverlay({
   placement,
   popoverClassName,
   trayClassName,
+  trayIsDialog,
 }: ResponsiveOverlayProps) {
   const isMobile = useIsMobile();
-  if (isMobile) return <Tray className={trayClassName}>{children}</Tray>;
+  if (isMobile)
+    return (
+      <Tray className={trayClassName} isDialog={trayIsDialog}>
+        {children}
+      </Tray>
+    );
   return (
     <Popover placement={placement} className={popoverClassName}>
       {children}

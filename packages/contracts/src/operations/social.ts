@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bootstrapAnswerSchema, SOCIAL_SERVICES, socialConnectRequestSchema } from '../auth';
 import { defineOperations } from '../operation';
+import { inviteIdParamSchema } from '../workspaces';
 
 const serviceParams = z.object({ service: z.string().max(40) });
 const callbackQuery = z.object({
@@ -20,6 +21,8 @@ export const social = defineOperations('Social login', {
     path: '/secure/auth/social/:service/login',
     access: 'guest',
     params: serviceParams,
+    /** Started from a workspace join page: the invitation to join once signed in. */
+    query: z.object({ invite: inviteIdParamSchema.optional() }),
     summary: 'Popup: start a social login',
   },
   connect: {

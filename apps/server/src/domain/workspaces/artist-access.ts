@@ -1,4 +1,10 @@
-import type { ArtistRole, BackstageArtist, WorkspacePermission } from '@zema/contracts';
+import {
+  type ArtistRole,
+  type BackstageArtist,
+  WORKSPACE_ROLE_PERMISSIONS,
+  WORKSPACE_ROLES,
+  type WorkspacePermission,
+} from '@zema/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '#src/db/client';
@@ -9,10 +15,12 @@ import {
   tracks,
   userArtists,
   workspaceArtists,
+  workspaceMembers,
+  workspaces,
 } from '#src/db/schema/index';
 import { loadArtistRefs } from '#src/domain/music/catalogue.loaders';
 import { HttpError } from '#src/http/errors';
-import { assertRoleAllows, isPersonal, roleAllows, type WorkspaceScope } from './membership';
+import { assertRoleAllows, isPersonal, type WorkspaceScope } from './membership';
 
 /**
  * Which artists a caller works on in the backstage, in one place (issue 13 item 6). In the
@@ -114,27 +122,53 @@ export async function assertItemAccess(
 }
 
 /**
- * The artists in scope, by name. In the personal workspace each carries the caller's own role
- * with it; in a team workspace the role of the artist's personal link is not the caller's, so
- * it reads 'manager' for a member who may edit and 'other' for one who may only look.
+ * The artists in scope, by name, each with the caller's capacity: their own link's role where they
+ * have one (`user_artists`), and in a team workspace the team and their role in it, which is what
+ * they act by there (decision 0034). A team member's card never borrows an artist role they lack.
  */
 export async function listArtistsInScope(db: Database, scope: WorkspaceScope): Promise<BackstageArtist[]> {
-  let roleOf: (id: number) => ArtistRole;
-  let ids: number[];
-  if (isPersonal(scope)) {
-    const links = await db
-      .select({ artistId: userArtists.artistId, role: userArtists.role })
-      .from(userArtists)
-      .where(eq(userArtists.userId, scope.userId));
-    const map = new Map(links.map((l) => [l.artistId, l.role as ArtistRole]));
-    ids = links.map((l) => l.artistId);
-    roleOf = (id) => map.get(id) ?? 'artist';
-  } else {
-    const rows = await artistIdsInScope(db, scope, 'view');
-    ids = rows.map((r) => r.id);
-    const editor = roleAllows(scope.workspaceRole, PERMISSION_OF.update);
-    roleOf = () => (editor ? 'manager' : 'other');
+  const ids = (await artistIdsInScope(db, scope, 'view')).map((r) => r.id);
+  if (!ids.length) return [];
+  const links = await db
+    .select({ artistId: userArtists.artistId, role: userArtists.role })
+    .from(userArtists)
+    .where(and(eq(userArtists.userId, scope.userId), inArray(userArtists.artistId, ids)));
+  const own = new Map(links.map((l) => [l.artistId, l.role as ArtistRole]));
+  let team: BackstageArtist['workspace'] = null;
+  if (!isPersonal(scope) && scope.workspaceRole) {
+    const [row] = await db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, scope.workspaceId));
+    if (row) team = { id: scope.workspaceId, name: row.name, role: scope.workspaceRole };
   }
   const refs = await loadArtistRefs(db, ids);
-  return refs.map((a) => ({ ...a, role: roleOf(a.id) })).sort((a, b) => a.name.localeCompare(b.name));
+  return refs
+    .map((a) => ({ ...a, role: own.get(a.id) ?? null, workspace: team }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The workspace roles that may see a shared artist's backstage (its releases among them). */
+const VIEWING_ROLES = WORKSPACE_ROLES.filter((role) =>
+  WORKSPACE_ROLE_PERMISSIONS[role].includes(PERMISSION_OF.view),
+);
+
+/**
+ * Everyone who may open `artistId`'s backstage pages, once each: its personal managers
+ * (`user_artists`) and the members of every workspace sharing it whose role gives
+ * `workspace_catalogue.view`. Live updates about the artist's releases go to them.
+ */
+export async function usersWhoSeeArtist(db: Db, artistId: number): Promise<number[]> {
+  const managers = db
+    .select({ userId: userArtists.userId })
+    .from(userArtists)
+    .where(eq(userArtists.artistId, artistId));
+  const members = db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .innerJoin(workspaceArtists, eq(workspaceArtists.workspaceId, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceArtists.artistId, artistId), inArray(workspaceMembers.role, VIEWING_ROLES)));
+  // `union` drops the duplicates (an owner who also manages the artist personally).
+  const rows = await managers.union(members);
+  return rows.map((r) => r.userId);
 }

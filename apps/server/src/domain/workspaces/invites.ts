@@ -40,3 +40,26 @@ export async function joinByInvite(tx: Db, inviteId: string, user: { id: number;
   await tx.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id));
   return invite;
 }
+
+/**
+ * Joins with an invitation a sign-in carried (the social popup started from a join page), by the
+ * same rules as the join call: live, single use, sent to this account's email. An invitation that
+ * does not qualify is left alone and the sign-in goes on; the join page asks again and says why.
+ * Inside the caller's transaction; the invitation's id when it was used, else null.
+ */
+export async function joinOnSignIn(
+  tx: Db,
+  inviteId: string,
+  user: { id: number; email: string },
+): Promise<string | null> {
+  const found = await liveInvite(tx, inviteId);
+  if (!found || found.invite.email !== user.email.toLowerCase()) return null;
+  try {
+    await joinByInvite(tx, inviteId, user);
+    return inviteId;
+  } catch (err) {
+    // Used up by a concurrent join between the look and the lock.
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  }
+}

@@ -4,6 +4,7 @@ import { fileEntries, releaseDrafts, trackDrafts, tracks } from '#src/db/schema/
 import type { Deps } from '#src/deps';
 import { type AudioAnalysis, analyseAudioFile, IngestError } from '#src/domain/music/ingest/index';
 import { withLocalStoredFile } from '#src/domain/music/stored-file';
+import { usersWhoSeeArtist } from '#src/domain/workspaces/artist-access';
 import { generateStorageKey } from '#src/platform/storage';
 
 type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'live'>;
@@ -21,29 +22,40 @@ const PROGRESS_EVERY_MS = 400;
 export async function ingestTrackDraft(deps: IngestDeps, draftId: number): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ draft: trackDrafts, entry: fileEntries, uploaderId: releaseDrafts.userId })
+    .select({
+      draft: trackDrafts,
+      entry: fileEntries,
+      uploaderId: releaseDrafts.userId,
+      artistId: releaseDrafts.artistId,
+    })
     .from(trackDrafts)
     .innerJoin(fileEntries, eq(fileEntries.id, trackDrafts.fileEntryId))
     .innerJoin(releaseDrafts, eq(releaseDrafts.id, trackDrafts.releaseId))
     .where(eq(trackDrafts.id, draftId));
   if (!row || row.draft.status === 'ready' || row.draft.status === 'failed') return;
-  const { draft, entry, uploaderId } = row;
+  const { draft, entry, uploaderId, artistId } = row;
   let current = { status: draft.status, progress: draft.progress };
-  // Each step written is also pushed to the uploader's open pages (the release editor follows it
-  // live); a lost event costs nothing, the editor reads the draft again.
+  // Each step written is also pushed to the open pages of everyone who may see the release: the
+  // uploader, the artist's managers and the members of the workspaces sharing it (the release
+  // editor follows it live). Read once per analysis, which lasts seconds; a lost event costs
+  // nothing, the editor reads the draft again.
+  const audience = [...new Set([uploaderId, ...(await usersWhoSeeArtist(db, artistId))])];
   const setDraft = async (values: Partial<typeof trackDrafts.$inferInsert>) => {
     await db
       .update(trackDrafts)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(trackDrafts.id, draftId));
     current = { status: values.status ?? current.status, progress: values.progress ?? current.progress };
-    await deps.live
-      .publish(uploaderId, 'release.track_progress', {
-        releaseId: draft.releaseId,
-        trackId: draftId,
-        ...current,
-      })
-      .catch((err: unknown) => deps.log.warn({ err, draftId }, 'could not publish the analysis progress'));
+    const event = { releaseId: draft.releaseId, trackId: draftId, ...current };
+    await Promise.all(
+      audience.map((userId) =>
+        deps.live
+          .publish(userId, 'release.track_progress', event)
+          .catch((err: unknown) =>
+            deps.log.warn({ err, draftId, userId }, 'could not publish the analysis progress'),
+          ),
+      ),
+    );
   };
   await setDraft({ status: 'processing', progress: 1, error: null });
 

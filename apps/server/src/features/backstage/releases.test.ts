@@ -12,6 +12,9 @@ import {
   trackDrafts,
   tracks,
   userArtists,
+  workspaceArtists,
+  workspaceMembers,
+  workspaces,
 } from '#src/db/schema/index';
 import type { LiveFrame } from '#src/platform/live-events';
 import { generateStorageKey } from '#src/platform/storage';
@@ -186,6 +189,69 @@ describe('backstage releases', () => {
     expect(theirs).toEqual([]);
     await offMine();
     await offTheirs();
+  });
+
+  it('pushes the progress to every member who may see the release in a workspace sharing its artist, once each, and to no one else', async () => {
+    const [row] = await t.db.insert(artists).values({ name: 'Team Artist' }).returning({ id: artists.id });
+    const artist = row!.id;
+    const person = async () => (await createUser(t.db, { roles: ['users'] })).id;
+    const [manager, editor, viewer, outsider] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    await t.db.insert(userArtists).values({ userId: manager, artistId: artist, role: 'manager' });
+    const [team, elsewhere] = await t.db
+      .insert(workspaces)
+      .values([
+        { name: 'Addis Records', ownerId: manager },
+        { name: 'Elsewhere', ownerId: outsider },
+      ])
+      .returning({ id: workspaces.id });
+    await t.db.insert(workspaceMembers).values([
+      { workspaceId: team!.id, userId: manager, role: 'owner' },
+      { workspaceId: team!.id, userId: editor, role: 'editor' },
+      { workspaceId: team!.id, userId: viewer, role: 'viewer' },
+      // A member of a team the artist is not shared with sees none of it.
+      { workspaceId: elsewhere!.id, userId: outsider, role: 'owner' },
+    ]);
+    await t.db.insert(workspaceArtists).values({ workspaceId: team!.id, artistId: artist, addedBy: manager });
+
+    const received = new Map<number, LiveFrame[]>();
+    const offs = await Promise.all(
+      [manager, editor, viewer, outsider, otherId].map((userId) => {
+        received.set(userId, []);
+        return t.deps.live.subscribe(userId, (f) => received.get(userId)!.push(f));
+      }),
+    );
+    // The editor uploads in the team's backstage.
+    const editorClient = await sessionFor(t.db, editor);
+    const created = await api(editorClient, 'POST', `/releases?workspaceId=${team!.id}`, {
+      artist_id: artist,
+      type: 'single',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const releaseId = created.json().release.id as number;
+    const entry = await upload(editor, 'Team.wav', 1);
+    const added = await api(editorClient, 'POST', `/releases/${releaseId}/tracks?workspaceId=${team!.id}`, {
+      file_entry_id: entry,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await t.app.background.flush();
+    const trackId = added.json().release.tracks[0].id as number;
+
+    for (const userId of [manager, editor, viewer]) {
+      await vi.waitFor(() => expect(received.get(userId)!.at(-1)?.data).toMatchObject({ status: 'ready' }));
+      const frames = received.get(userId)!;
+      expect(frames.every((f) => f.name === 'release.track_progress')).toBe(true);
+      expect(frames[0]!.data).toEqual({ releaseId, trackId, status: 'processing', progress: 1 });
+      // Once each: the owner who also manages the artist personally gets no copies.
+      expect(frames.filter((f) => (f.data as { status: string }).status === 'ready')).toHaveLength(1);
+    }
+    expect(received.get(outsider)).toEqual([]);
+    expect(received.get(otherId)).toEqual([]);
+    for (const off of offs) await off();
   });
 
   it('flags a file that is not audio as failed and refuses to publish it', async () => {

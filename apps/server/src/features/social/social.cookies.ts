@@ -43,6 +43,8 @@ export const stateCookieSchema = z.object({
   mode: z.enum(['login', 'connect']),
   /** The user who started a connect flow; the callback must come from the same user. */
   userId: z.number().int().nullable(),
+  /** A workspace invitation the login was started from (a join page), joined once signed in. */
+  inviteId: z.string().nullable().optional(),
   expiresAt: z.number(),
 });
 export type StateCookie = z.infer<typeof stateCookieSchema>;
@@ -58,6 +60,8 @@ export const pendingCookieSchema = z.object({
     name: z.string().nullable(),
     avatar: z.string().nullable(),
   }),
+  /** Carried from the state cookie: joined once the password is entered. */
+  inviteId: z.string().nullable().optional(),
   expiresAt: z.number(),
 });
 export type PendingCookie = z.infer<typeof pendingCookieSchema>;

@@ -61,17 +61,26 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(renderResultPage(result, appOrigin, nonce, settings.site_name));
   }
 
-  for (const mode of ['login', 'connect'] as const) {
-    defineRoute(app, social[mode], async (request, reply) => {
-      const start = await startFlow(deps, request.params.service, mode, request.user);
-      if (start.kind === 'result') return sendResult(reply, start.result);
-      reply.setCookie(STATE_COOKIE, start.stateCookie, {
-        ...socialCookie(request),
-        maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
-      });
-      return popupHeaders(reply).redirect(start.url, 302);
+  async function startPopup(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mode: 'login' | 'connect',
+    inviteId: string | null,
+  ) {
+    const service = (request.params as { service: string }).service;
+    const start = await startFlow(deps, service, mode, request.user, inviteId);
+    if (start.kind === 'result') return sendResult(reply, start.result);
+    reply.setCookie(STATE_COOKIE, start.stateCookie, {
+      ...socialCookie(request),
+      maxAge: SOCIAL_COOKIE_TTL_MS / 1000,
     });
+    return popupHeaders(reply).redirect(start.url, 302);
   }
+  // From a workspace join page, the login carries the invitation (`?invite=`) to join once signed in.
+  defineRoute(app, social.login, (request, reply) =>
+    startPopup(request, reply, 'login', request.query.invite ?? null),
+  );
+  defineRoute(app, social.connect, (request, reply) => startPopup(request, reply, 'connect', null));
 
   defineRoute(app, social.callback, async (request, reply) => {
     const outcome = await handleCallback(

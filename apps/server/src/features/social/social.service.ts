@@ -11,6 +11,7 @@ import { noticeSignIn } from '#src/domain/identity/devices.service';
 import { createSession, type SessionMeta } from '#src/domain/identity/session.service';
 import type { MailService } from '#src/domain/mail/mail.service';
 import { loadUser } from '#src/domain/users/users.service';
+import { joinOnSignIn, liveInvite } from '#src/domain/workspaces/invites';
 import { HttpError, validationError } from '#src/http/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { verifyPassword } from '#src/lib/password';
@@ -30,7 +31,8 @@ export type SocialDeps = BootstrapDeps & {
   codec: SocialSigner;
   log: FastifyBaseLogger;
   mail: Pick<MailService, 'sendNewDevice'>;
-  events: DomainEvents;
+  /** `account.changed` when a linked profile changes; `workspace.invite_closed` when a login from a join page used its invitation. */
+  events: Pick<DomainEvents, 'emit'>;
   /** Overridable clock (tests of the 10-minute expiry). */
   now?: () => number;
 };
@@ -69,12 +71,17 @@ export type FlowStart =
   | { kind: 'redirect'; url: string; stateCookie: string }
   | { kind: 'result'; result: SocialLoginResult };
 
-/** Step 1 of the popup: a fresh state (+ PKCE verifier) in a signed cookie, then the provider. */
+/**
+ * Step 1 of the popup: a fresh state (+ PKCE verifier) in a signed cookie, then the provider. A
+ * login started from a workspace join page carries its invitation (`inviteId`) through the
+ * provider, to be joined once signed in, as the password login and registration there do.
+ */
 export async function startFlow(
   deps: SocialDeps,
   service: string,
   mode: 'login' | 'connect',
   user: User | null,
+  inviteId: string | null = null,
 ): Promise<FlowStart> {
   const p = await provider(deps, service);
   if (!p) return { kind: 'result', result: { status: 'ERROR', message: SOCIAL_MESSAGES.disabled } };
@@ -87,6 +94,7 @@ export async function startFlow(
     verifier,
     mode,
     userId: mode === 'connect' ? (user?.id ?? null) : null,
+    inviteId: mode === 'login' ? inviteId : null,
     expiresAt: clock(deps) + SOCIAL_COOKIE_TTL_MS,
   });
   return { kind: 'redirect', url: p.authorizationUrl(state, verifier).href, stateCookie };
@@ -142,10 +150,11 @@ export async function handleCallback(
     .select({ userId: socialProfiles.userId })
     .from(socialProfiles)
     .where(and(eq(socialProfiles.serviceName, p.service), eq(socialProfiles.userServiceId, profile.id)));
+  const inviteId = saved.inviteId ?? null;
   if (existing) {
     await updateProfile(deps.db, existing.userId, p.service, profile);
     await deps.events.emit('account.changed', { userId: existing.userId });
-    return logIn(deps, existing.userId, meta);
+    return logIn(deps, existing.userId, meta, inviteId);
   }
 
   if (!profile.email) return error(SOCIAL_MESSAGES.noEmail);
@@ -159,6 +168,7 @@ export async function handleCallback(
       service: p.service,
       userId: sameEmail.id,
       profile,
+      inviteId,
       expiresAt: clock(deps) + SOCIAL_COOKIE_TTL_MS,
     };
     return {
@@ -167,19 +177,35 @@ export async function handleCallback(
     };
   }
 
-  const created = await createSocialUser(deps.db, p.service, profile);
+  const created = await createSocialUser(deps.db, p.service, profile, inviteId);
   if (created === null) return error(SOCIAL_MESSAGES.alreadyConnected);
-  return logIn(deps, created, meta);
+  if (created.joined) await deps.events.emit('workspace.invite_closed', { inviteId: created.joined });
+  return logIn(deps, created.userId, meta);
 }
 
-async function logIn(deps: SocialDeps, userId: number, meta: SessionMeta): Promise<CallbackOutcome> {
-  const user = await loadUser(deps.db, userId);
+async function logIn(
+  deps: SocialDeps,
+  userId: number,
+  meta: SessionMeta,
+  inviteId: string | null = null,
+): Promise<CallbackOutcome> {
+  let user = await loadUser(deps.db, userId);
   if (!user) return error(null);
   // A social login must not be a way around the second factor.
   if (user.two_factor_confirmed_at) return error(SOCIAL_MESSAGES.twoFactor);
   const session = await createSession(deps.db, userId, { ...meta, remember: true });
   await noticeSignIn(deps, userId, meta);
+  if (inviteId && (await joinInvite(deps, inviteId, user))) user = (await loadUser(deps.db, userId)) ?? user;
   return { result: { status: 'SUCCESS', bootstrapData: await buildBootstrapData(deps, user) }, session };
+}
+
+/** Joins the workspace of the invitation a sign-in carried, when it is this account's. */
+async function joinInvite(deps: SocialDeps, inviteId: string, user: { id: number; email: string | null }) {
+  if (!user.email) return false;
+  const email = user.email;
+  const joined = await deps.db.transaction((tx) => joinOnSignIn(tx, inviteId, { id: user.id, email }));
+  if (joined) await deps.events.emit('workspace.invite_closed', { inviteId: joined });
+  return joined !== null;
 }
 
 async function bootstrapFor(deps: SocialDeps, userId: number): Promise<BootstrapData> {
@@ -256,9 +282,20 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
   return { firstName: first ?? null, lastName: rest.join(' ') || null };
 }
 
-/** A new user (default roles, no password) with the profile; null if it lost a race. */
-async function createSocialUser(db: Database, service: SocialService, profile: ProviderProfile) {
+/**
+ * A new user (default roles, no password) with the profile; null if it lost a race. An invitation
+ * sent to this very email (the login started from its join page) proves the mailbox, as in a
+ * registration: the account is verified and joins in the same transaction.
+ */
+async function createSocialUser(
+  db: Database,
+  service: SocialService,
+  profile: ProviderProfile,
+  inviteId: string | null,
+): Promise<{ userId: number; joined: string | null } | null> {
   const email = profile.email!;
+  const invite = inviteId ? await liveInvite(db, inviteId) : null;
+  const viaInvite = invite?.invite.email === email.toLowerCase() ? invite.invite.id : null;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -268,7 +305,7 @@ async function createSocialUser(db: Database, service: SocialService, profile: P
           passwordHash: null,
           ...splitName(profile.name),
           avatar: profile.avatar,
-          emailVerifiedAt: profile.emailVerified ? new Date() : null,
+          emailVerifiedAt: profile.emailVerified || viaInvite ? new Date() : null,
         })
         .returning({ id: users.id });
       const defaults = await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true));
@@ -281,7 +318,8 @@ async function createSocialUser(db: Database, service: SocialService, profile: P
         userServiceId: profile.id,
         ...profileColumns(profile),
       });
-      return row!.id;
+      const joined = viaInvite ? await joinOnSignIn(tx, viaInvite, { id: row!.id, email }) : null;
+      return { userId: row!.id, joined };
     });
   } catch (err) {
     if (isUniqueViolation(err)) return null;
@@ -319,6 +357,7 @@ export async function connectWithPassword(
   await deps.events.emit('account.changed', { userId: user.id });
   const session = await createSession(deps.db, user.id, { ...meta, remember: true });
   await noticeSignIn(deps, user.id, meta);
+  if (pending.inviteId) await joinInvite(deps, pending.inviteId, user);
   return { bootstrapData: await bootstrapFor(deps, user.id), session };
 }
 

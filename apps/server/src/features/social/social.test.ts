@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { socialProfiles, userRole, users } from '#src/db/schema/index';
+import { socialProfiles, userRole, users, workspaceInvites, workspaceMembers } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
@@ -95,8 +95,11 @@ const cookieHeader = (actor: Client, extra: Record<string, string | undefined>) 
     .join('; ');
 
 /** Starts the popup as `actor`: the app's redirect to the provider, and the state cookie. */
-async function start(actor: Client, mode: 'login' | 'connect' = 'login') {
-  const res = await request(t.app, actor, { method: 'GET', url: `/secure/auth/social/google/${mode}` });
+async function start(actor: Client, mode: 'login' | 'connect' = 'login', query = '') {
+  const res = await request(t.app, actor, {
+    method: 'GET',
+    url: `/secure/auth/social/google/${mode}${query}`,
+  });
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(res.headers.location as string);
   const state = cookieFrom(res, STATE_COOKIE)!;
@@ -121,9 +124,14 @@ async function callback(actor: Client, url: URL, stateCookie: string | undefined
 }
 
 /** The whole popup: start → provider → callback, as `actor` with `account` signed in at the provider. */
-async function popup(actor: Client, account: Record<string, unknown>, mode: 'login' | 'connect' = 'login') {
+async function popup(
+  actor: Client,
+  account: Record<string, unknown>,
+  mode: 'login' | 'connect' = 'login',
+  query = '',
+) {
   userinfo = account;
-  const { location, state } = await start(actor, mode);
+  const { location, state } = await start(actor, mode, query);
   const res = await callback(actor, await authorize(location), state.value);
   expect(res.statusCode, res.body).toBe(200);
   return { res, result: resultOf(res), state };
@@ -636,6 +644,108 @@ describe('disconnecting', () => {
     });
     expect(noCsrf.statusCode).toBe(419);
     expect((await disconnect(actor, 'myspace')).statusCode).toBe(422);
+  });
+});
+
+describe('started from a workspace join page (?invite=)', () => {
+  /** A workspace whose owner invited `email` as an editor: the invitation id and the workspace's. */
+  async function invitation(email: string) {
+    const owner = await createUser(t.db);
+    const actor = await sessionFor(t.db, owner.id);
+    const api = (url: string, payload: object) =>
+      request(t.app, actor, { method: 'POST', url: `/api/v1${url}`, payload });
+    const created = await api('/workspaces', { name: 'Addis Records' });
+    expect(created.statusCode, created.body).toBe(200);
+    const workspaceId = created.json().workspace.id as number;
+    const invited = await api(`/workspaces/${workspaceId}/invites`, { emails: [email], role: 'editor' });
+    expect(invited.statusCode, invited.body).toBe(200);
+    return { inviteId: invited.json().invites[0].id as string, workspaceId };
+  }
+
+  const membership = async (workspaceId: number, userId: number) =>
+    t.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const inviteLeft = async (id: string) =>
+    (await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.id, id))).length === 1;
+  const signedInWith = (result: SocialLoginResult) => {
+    if (result.status !== 'SUCCESS') throw new Error(`expected SUCCESS, got ${result.status}`);
+    return result.bootstrapData;
+  };
+
+  it('joins a new account made from the invited email, verified by the invitation, and uses it up', async () => {
+    const account = providerAccount({ email_verified: false });
+    const { inviteId, workspaceId } = await invitation(account.email as string);
+    const { result } = await popup(guest(), account, 'login', `?invite=${inviteId}`);
+    const data = signedInWith(result);
+    expect(data.workspaces.map((w) => w.id)).toContain(workspaceId);
+    expect(await membership(workspaceId, data.user!.id)).toEqual([{ role: 'editor' }]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, data.user!.id));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect(await inviteLeft(inviteId)).toBe(false);
+    // Single use: the same link signs in again but joins nothing more.
+    const again = await popup(guest(), account, 'login', `?invite=${inviteId}`);
+    expect(signedInWith(again.result).workspaces.filter((w) => w.id === workspaceId)).toHaveLength(1);
+  });
+
+  it('joins an account already linked to the provider when the invitation is its email', async () => {
+    const account = providerAccount();
+    const first = signedInWith((await popup(guest(), account)).result);
+    const { inviteId, workspaceId } = await invitation(account.email as string);
+    const { result } = await popup(guest(), account, 'login', `?invite=${inviteId}`);
+    expect(signedInWith(result).workspaces.map((w) => w.id)).toContain(workspaceId);
+    expect(await membership(workspaceId, first.user!.id)).toEqual([{ role: 'editor' }]);
+  });
+
+  it('signs in without joining when the invitation is for another email, or has expired', async () => {
+    const { inviteId, workspaceId } = await invitation(`someone-else-${Date.now()}@example.test`);
+    const stranger = signedInWith(
+      (await popup(guest(), providerAccount(), 'login', `?invite=${inviteId}`)).result,
+    );
+    expect(stranger.workspaces.map((w) => w.id)).not.toContain(workspaceId);
+    expect(await inviteLeft(inviteId)).toBe(true);
+
+    const account = providerAccount();
+    const expired = await invitation(account.email as string);
+    await t.db
+      .update(workspaceInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvites.id, expired.inviteId));
+    const late = signedInWith((await popup(guest(), account, 'login', `?invite=${expired.inviteId}`)).result);
+    expect(await membership(expired.workspaceId, late.user!.id)).toEqual([]);
+  });
+
+  it('joins an existing password account once its password is entered (REQUEST_PASSWORD)', async () => {
+    const account = providerAccount();
+    const existing = await createUser(t.db, {
+      email: account.email as string,
+      password: 'existing-password',
+    });
+    const { inviteId, workspaceId } = await invitation(existing.email);
+    const actor = guest();
+    const { res, result } = await popup(actor, account, 'login', `?invite=${inviteId}`);
+    expect(result).toEqual({ status: 'REQUEST_PASSWORD', service: 'google' });
+    expect(await membership(workspaceId, existing.id)).toEqual([]);
+    const right = await request(t.app, actor, {
+      method: 'POST',
+      url: '/secure/auth/social/connect',
+      headers: { cookie: cookieHeader(actor, { [PENDING_COOKIE]: cookieFrom(res, PENDING_COOKIE)!.value }) },
+      payload: { password: 'existing-password' },
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().bootstrapData.workspaces.map((w: { id: number }) => w.id)).toContain(workspaceId);
+    expect(await membership(workspaceId, existing.id)).toEqual([{ role: 'editor' }]);
+    expect(await inviteLeft(inviteId)).toBe(false);
+  });
+
+  it('refuses a malformed invitation id with 422', async () => {
+    const res = await request(t.app, guest(), {
+      method: 'GET',
+      url: '/secure/auth/social/google/login?invite=not%20an%20id',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.invite).toBeTruthy();
   });
 });
 

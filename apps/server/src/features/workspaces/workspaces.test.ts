@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEntries, userArtists, users, workspaceInvites, workspaceMembers } from '#src/db/schema/index';
+import {
+  fileEntries,
+  userArtists,
+  users,
+  workspaceInvites,
+  workspaceMembers,
+  workspaces,
+} from '#src/db/schema/index';
 import { createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import { deleteAccounts } from '#src/domain/users/account-lifecycle';
 import type { DomainEventMap } from '#src/lib/events';
@@ -563,6 +570,28 @@ describe('the shared backstage', () => {
     // Personal space: an editor who manages no artist of their own has no backstage there.
     expect((await api(editor.client, 'GET', '/backstage/artists')).statusCode).toBe(403);
     expect((await api(editor.client, 'GET', `/backstage/artists/${artistId}/tracks`)).statusCode).toBe(403);
+  });
+
+  it("gives each card the caller's own capacity: their workspace role and its name there, their artist role at home", async () => {
+    const { owner, editor, viewer, id, artistId } = await team();
+    const [ws] = await t.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, id));
+    const cardFor = async (who: Person, query = `?workspaceId=${id}`) => {
+      const res = await api(who.client, 'GET', `/backstage/artists${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().artists.find((a: { id: number }) => a.id === artistId);
+    };
+    // A member has no artist role of their own: none is made up from their workspace role.
+    expect(await cardFor(editor)).toMatchObject({
+      role: null,
+      workspace: { id, name: ws!.name, role: 'editor' },
+    });
+    expect(await cardFor(viewer)).toMatchObject({
+      role: null,
+      workspace: { id, name: ws!.name, role: 'viewer' },
+    });
+    // The owner also manages the artist personally: both show, each where it applies.
+    expect(await cardFor(owner)).toMatchObject({ role: 'manager', workspace: { id, role: 'owner' } });
+    expect(await cardFor(owner, '')).toMatchObject({ role: 'manager', workspace: null });
   });
 
   it('lets an editor write, a viewer only read (and see insights)', async () => {

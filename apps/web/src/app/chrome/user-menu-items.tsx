@@ -50,6 +50,7 @@ export function UserMenuItems({ onCreateWorkspace }: { onCreateWorkspace: () => 
           href={paths.notifications()}
           icon={<Bell />}
           endContent={unread > 0 ? unread : undefined}
+          endContentNote={trans('unread')}
         >
           {trans('Notifications')}
         </MenuItem>

@@ -3,18 +3,19 @@ import { cx } from '#src/ui/cx';
 import { RequestPasswordDialog } from './request-password-dialog';
 import { SocialIcon } from './social-icons';
 import { SOCIAL_LABELS } from './social-texts';
-import { useSocialLogin } from './use-social-login';
+import { type SocialLoginOptions, useSocialLogin } from './use-social-login';
 
-export interface SocialLoginButtonsProps {
+export interface SocialLoginButtonsProps extends SocialLoginOptions {
   className?: string;
 }
 
 /**
  * One 'Continue with …' button per provider the server has turned on; nothing when none is.
- * The login and register pages render it under their forms.
+ * The login and register pages render it under their forms; the workspace join pages pass their
+ * invitation, which the sign-in joins.
  */
-export function SocialLoginButtons({ className }: SocialLoginButtonsProps) {
-  const social = useSocialLogin();
+export function SocialLoginButtons({ className, invite }: SocialLoginButtonsProps) {
+  const social = useSocialLogin({ invite });
   if (social.enabledServices.length === 0) return null;
   return (
     <div className={cx('flex flex-col gap-2.5', className)}>

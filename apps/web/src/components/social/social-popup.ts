@@ -13,8 +13,18 @@ export const SOCIAL_POPUP_POLL_MS = 1000;
 
 export type SocialPopupMode = 'login' | 'connect';
 
-export function socialPopupUrl(service: SocialService, mode: SocialPopupMode): string {
-  return `/secure/auth/social/${service}/${mode}`;
+/** What a login popup carries to the server: a workspace invitation to join once signed in. */
+export interface SocialPopupOptions {
+  inviteId?: string | null;
+}
+
+export function socialPopupUrl(
+  service: SocialService,
+  mode: SocialPopupMode,
+  { inviteId }: SocialPopupOptions = {},
+): string {
+  const query = mode === 'login' && inviteId ? `?invite=${encodeURIComponent(inviteId)}` : '';
+  return `/secure/auth/social/${service}/${mode}${query}`;
 }
 
 /** Window features that centre a 650×550 popup over the current window. */
@@ -32,8 +42,13 @@ export function socialPopupFeatures(win: Window = window): string {
 export function openSocialPopup(
   service: SocialService,
   mode: SocialPopupMode,
+  options: SocialPopupOptions = {},
 ): Promise<SocialLoginResult | null> {
-  const popup = window.open(socialPopupUrl(service, mode), `zema-social-${service}`, socialPopupFeatures());
+  const popup = window.open(
+    socialPopupUrl(service, mode, options),
+    `zema-social-${service}`,
+    socialPopupFeatures(),
+  );
   if (!popup) return Promise.resolve({ status: 'ERROR', message: SOCIAL_TEXTS.popupBlocked });
   popup.focus?.();
 

@@ -12,6 +12,14 @@ import { toast } from '#src/ui/toast';
 import { openSocialPopup, type SocialPopupMode } from './social-popup';
 import { enabledMessage, SOCIAL_TEXTS } from './social-texts';
 
+export interface SocialLoginOptions {
+  /**
+   * A workspace invitation (the join pages): sent with the login, which joins it once signed in,
+   * and `onSignedIn` takes over from the after-login target (it confirms the join and goes on).
+   */
+  invite?: { id: string; onSignedIn: (data: BootstrapData) => void | Promise<void> } | null;
+}
+
 /**
  * Social login and connect through the provider popup (SPEC §4):
  * SUCCESS stores the bootstrap data and goes on to the after-login target (connect: toast
@@ -19,7 +27,7 @@ import { enabledMessage, SOCIAL_TEXTS } from './social-texts';
  * ERROR shows the message or the default; ALREADY_LOGGED_IN goes to the target. Closing the popup
  * does nothing.
  */
-export function useSocialLogin() {
+export function useSocialLogin({ invite = null }: SocialLoginOptions = {}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const settings = useSettings();
@@ -31,6 +39,10 @@ export function useSocialLogin() {
   /** A login finished (popup SUCCESS or the password dialog): new session, then the target. */
   const finishLogin = useCallback(
     async (data: BootstrapData) => {
+      if (invite) {
+        await invite.onSignedIn(data);
+        return;
+      }
       const target = afterLoginTarget({
         redirect: params.get('redirect'),
         auth: authFrom(data),
@@ -39,7 +51,7 @@ export function useSocialLogin() {
       setBootstrapData(data, { clearQueryCache: true });
       await navigate(target, { replace: true });
     },
-    [navigate, params],
+    [navigate, params, invite],
   );
 
   const handle = useCallback(
@@ -74,7 +86,7 @@ export function useSocialLogin() {
       busy.current = true;
       setPendingService(service);
       try {
-        const result = await openSocialPopup(service, mode);
+        const result = await openSocialPopup(service, mode, { inviteId: invite?.id });
         await handle(service, mode, result);
         return result;
       } finally {
@@ -82,7 +94,7 @@ export function useSocialLogin() {
         setPendingService(null);
       }
     },
-    [handle],
+    [handle, invite?.id],
   );
 
   return {

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { useSwitchWorkspace } from '#src/lib/active-workspace';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
-import { Button } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
-import { Form, FormTextField } from '#src/ui/field';
+import { CreateDialog } from '#src/ui/create-dialog';
+import { FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useCreateWorkspace } from './api/create-workspace';
@@ -34,13 +33,7 @@ export function CreateWorkspaceDialog({ isOpen, onOpenChange }: CreateWorkspaceD
     defaultValues: { name: '' },
   });
 
-  const close = () => {
-    form.reset();
-    create.reset();
-    onOpenChange(false);
-  };
-
-  const onSubmit = ({ name }: { name: string }) => {
+  const onSubmit = ({ name }: { name: string }, close: () => void) => {
     create.mutate(name, {
       onSuccess: (workspace) => {
         close();
@@ -53,28 +46,21 @@ export function CreateWorkspaceDialog({ isOpen, onOpenChange }: CreateWorkspaceD
   };
 
   return (
-    <Dialog
+    <CreateDialog
       title={trans('Create workspace')}
-      size="sm"
       isOpen={isOpen}
-      onOpenChange={(open) => (open ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={onSubmit}
+      isPending={create.isPending}
+      onClose={create.reset}
     >
-      <Form form={form} onSubmit={onSubmit} aria-label={trans('Create workspace')} className="pb-2">
-        <FormTextField<Values>
-          name="name"
-          label={trans('Name')}
-          description={trans('Your team shares this workspace’s artists, releases and insights.')}
-          autoFocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="text" onPress={close}>
-            {trans('Cancel')}
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            {trans('Create')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+      <FormTextField<Values>
+        name="name"
+        label={trans('Name')}
+        description={trans('Your team shares this workspace’s artists, releases and insights.')}
+        autoFocus
+      />
+    </CreateDialog>
   );
 }

@@ -1,17 +1,10 @@
-import type { workspaceInvitePreviewSchema } from '@zema/contracts';
+import { WORKSPACE_ROLE_LABELS, type workspaceInvitePreviewSchema } from '@zema/contracts';
 import { Building2 } from 'lucide-react';
 import type { z } from 'zod';
 import { useTrans } from '#src/lib/i18n';
 import { INVITE_NO_LONGER_VALID } from './api/join-workspace';
 
 export type InvitePreview = z.infer<typeof workspaceInvitePreviewSchema>;
-
-const ROLE_NAMES: Record<InvitePreview['role'], string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  viewer: 'Viewer',
-};
 
 /** What an invitation is for: the workspace, who invited, the role. */
 export function InviteSummary({ invite }: { invite: InvitePreview }) {
@@ -25,9 +18,9 @@ export function InviteSummary({ invite }: { invite: InvitePreview }) {
           {invite.invited_by
             ? trans(':name invited you to join as :role.', {
                 name: invite.invited_by,
-                role: trans(ROLE_NAMES[invite.role]),
+                role: trans(WORKSPACE_ROLE_LABELS[invite.role]),
               })
-            : trans('You are invited to join as :role.', { role: trans(ROLE_NAMES[invite.role]) })}
+            : trans('You are invited to join as :role.', { role: trans(WORKSPACE_ROLE_LABELS[invite.role]) })}
         </p>
       </div>
     </div>

@@ -1,11 +1,14 @@
 import { SOCIAL_SERVICES } from '@zema/contracts';
 // The one agreed cross-feature import: the social feature's public buttons component.
-import { SocialLoginButtons } from '#src/components/social/social-login-buttons';
+import {
+  SocialLoginButtons,
+  type SocialLoginButtonsProps,
+} from '#src/components/social/social-login-buttons';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 
 /** 'or' and the social login buttons under the login and register forms, when a provider is on. */
-export function SocialLoginSection() {
+export function SocialLoginSection({ invite }: Pick<SocialLoginButtonsProps, 'invite'>) {
   const { social } = useSettings();
   const { trans } = useTrans();
   if (!SOCIAL_SERVICES.some((service) => social[service].enable)) return null;
@@ -16,7 +19,7 @@ export function SocialLoginSection() {
         {trans('or')}
         <span className="h-px flex-1 bg-divider" />
       </div>
-      <SocialLoginButtons />
+      <SocialLoginButtons invite={invite} />
     </div>
   );
 }

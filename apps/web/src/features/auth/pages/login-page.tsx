@@ -50,18 +50,28 @@ export default function LoginPage() {
   }, [form, invitedEmail]);
   const email = useWatch({ control: form.control, name: 'email' });
 
-  // Signed in from an invitation's link: join, then the backstage in that workspace.
-  const finishWithInvite = (session: BootstrapData) => {
+  // Signed in from an invitation's link: join, then the backstage in that workspace. A social
+  // sign-in carried the invitation and joined it already (`joinedName` recognises that).
+  const finishWithInvite = (session: BootstrapData, joinedName?: string) => {
     if (!inviteId) return;
-    void joinAfterSignIn(inviteId, session).then(({ data, workspace: joined }) =>
+    void joinAfterSignIn(inviteId, session, { joinedName }).then(({ data, workspace: joined }) =>
       finishLogin(data, joined ? { to: paths.backstage() } : {}),
     );
   };
+  const socialInvite =
+    inviteId && invite.data
+      ? {
+          id: inviteId,
+          onSignedIn: (data: BootstrapData) => finishWithInvite(data, invite.data.workspace_name),
+        }
+      : null;
 
   if (twoFactor) {
     return (
       <AuthLayout heading={trans(TWO_FACTOR_TEXTS.heading)}>
-        <TwoFactorChallengeForm onSignedIn={inviteId && invite.isSuccess ? finishWithInvite : undefined} />
+        <TwoFactorChallengeForm
+          onSignedIn={inviteId && invite.isSuccess ? (data) => finishWithInvite(data) : undefined}
+        />
       </AuthLayout>
     );
   }
@@ -114,7 +124,7 @@ export default function LoginPage() {
           {trans('Continue')}
         </Button>
       </Form>
-      <SocialLoginSection />
+      <SocialLoginSection invite={socialInvite} />
     </AuthLayout>
   );
 }

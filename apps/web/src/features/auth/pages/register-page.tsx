@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmedPassword, registerRequestSchema } from '@zema/contracts';
+import { type BootstrapData, confirmedPassword, registerRequestSchema } from '@zema/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
@@ -85,6 +85,15 @@ export default function RegisterPage() {
     if (invitedEmail) form.setValue('email', invitedEmail);
   }, [form, invitedEmail]);
 
+  // Signed up with the invitation (the form's `invite_id`, or a social sign-in carrying it): the
+  // server joined already, which the new session shows; then the backstage in that workspace.
+  const finishWithInvite = (session: BootstrapData) => {
+    if (!inviteId || !invite.data) return;
+    void joinAfterSignIn(inviteId, session, { joinedName: invite.data.workspace_name }).then(
+      ({ data, workspace: joined }) => finishLogin(data, joined ? { to: paths.backstage() } : {}),
+    );
+  };
+
   const onSubmit = async (values: RegisterValues) => {
     if (settings.human_verification.register) {
       setVerifying(true);
@@ -113,9 +122,7 @@ export default function RegisterPage() {
           if (status === 'needs_email_verification') {
             void finishLogin(bootstrapData, { to: '/' });
           } else if (inviteId && invite.data) {
-            void joinAfterSignIn(inviteId, bootstrapData, { joinedName: invite.data.workspace_name }).then(
-              ({ data, workspace: joined }) => finishLogin(data, joined ? { to: paths.backstage() } : {}),
-            );
+            finishWithInvite(bootstrapData);
           } else {
             void finishLogin(bootstrapData);
           }
@@ -167,7 +174,9 @@ export default function RegisterPage() {
           {trans('Create account')}
         </Button>
       </Form>
-      <SocialLoginSection />
+      <SocialLoginSection
+        invite={inviteId && invite.data ? { id: inviteId, onSignedIn: finishWithInvite } : null}
+      />
     </AuthLayout>
   );
 }

@@ -1,13 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVE_WORKSPACE_COOKIE } from '@zema/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { ACTIVE_WORKSPACE_COOKIE, SOCIAL_POPUP_MESSAGE_TYPE, type SocialLoginResult } from '@zema/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie } from '#src/lib/cookies';
 import { clearToasts } from '#src/ui/toast';
-import { visit } from '../testing';
+import { homePageApi, visit } from '../testing';
 
 const INVITE = 'inv_0123456789abcdef';
 const preview = {
@@ -37,7 +37,40 @@ const backstageApi: ApiHandler = (call) => {
 afterEach(() => {
   clearToasts();
   removeCookie(ACTIVE_WORKSPACE_COOKIE);
+  vi.unstubAllGlobals();
 });
+
+/** A visitor's bootstrap data with Google sign-in on. */
+const withGoogle = () =>
+  makeBootstrap({
+    settings: {
+      social: {
+        google: { enable: true },
+        facebook: { enable: false },
+        twitter: { enable: false },
+        envato: { enable: false },
+      },
+    },
+  });
+
+/** Stands in for the provider popup: records what it opened, and posts its result like it would. */
+function stubPopup() {
+  const open = vi.fn(() => ({ closed: false, focus: vi.fn() }));
+  vi.stubGlobal('open', open);
+  return {
+    open,
+    answer(result: SocialLoginResult) {
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: { type: SOCIAL_POPUP_MESSAGE_TYPE, result },
+          }),
+        );
+      });
+    },
+  };
+}
 
 describe('the workspace join pages', () => {
   it('register: shows the invitation, prefills and locks its email, and sends invite_id', async () => {
@@ -150,5 +183,63 @@ describe('the workspace join pages', () => {
     expect(
       await screen.findByText('This invite is no longer valid', { selector: '[role="alert"]' }),
     ).toBeTruthy();
+  });
+
+  it.each(['login', 'register'])(
+    '%s: a social sign-in carries the invitation, which the server joins; no second join call',
+    async (page) => {
+      const calls = mockApi((call) => {
+        if (call.path === `/api/v1/workspace/invites/${INVITE}`) return ok({ invite: preview });
+        return backstageApi(call);
+      });
+      const popup = stubPopup();
+      const { router } = visit(`/workspace/join/${page}?invite=${INVITE}`, withGoogle());
+      await screen.findByText('Abebe Bikila invited you to join as Editor.');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+      expect(popup.open).toHaveBeenCalledWith(
+        `/secure/auth/social/google/login?invite=${INVITE}`,
+        'zema-social-google',
+        expect.any(String),
+      );
+      popup.answer({
+        status: 'SUCCESS',
+        bootstrapData: makeBootstrap({
+          user: hanna,
+          workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, addis],
+        }),
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/backstage'));
+      expect(await screen.findByText('Joined workspace')).toBeTruthy();
+      expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('5');
+      expect(calls.some((c) => c.path.startsWith('/api/v1/workspace/join/'))).toBe(false);
+    },
+  );
+
+  it('login: a social sign-in that could not join (another account) asks, and says why', async () => {
+    mockApi((call) => {
+      if (call.path === `/api/v1/workspace/invites/${INVITE}`)
+        return ok({ invite: { ...preview, has_account: true } });
+      if (call.path === `/api/v1/workspace/join/${INVITE}`)
+        return fail(403, {
+          message:
+            'This invitation was sent to another email address. Sign in with that account to accept it.',
+        });
+      return homePageApi(call) ?? backstageApi(call);
+    });
+    const popup = stubPopup();
+    const { router } = visit(`/workspace/join/login?invite=${INVITE}`, withGoogle());
+    await screen.findByText('Abebe Bikila invited you to join as Editor.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+    popup.answer({
+      status: 'SUCCESS',
+      bootstrapData: makeBootstrap({ user: makeUser({ id: 13, email: 'someone@example.com' }) }),
+    });
+    expect(
+      await screen.findByText(
+        'This invitation was sent to another email address. Sign in with that account to accept it.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBeFalsy();
   });
 });

@@ -1,4 +1,4 @@
-import { ARTIST_ROLE_LABELS, type BackstageArtist } from '@zema/contracts';
+import { ARTIST_ROLE_LABELS, type BackstageArtist, WORKSPACE_ROLE_LABELS } from '@zema/contracts';
 import { BadgeCheck, Disc, ExternalLink, Music, Pencil, UserRound } from 'lucide-react';
 import { ErrorState } from '#src/components/states';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
@@ -42,6 +42,15 @@ export default function BackstageHomePage() {
   );
 }
 
+/**
+ * What the caller is to this artist here: in a team workspace their role in it ("Editor in Addis
+ * Records"), which is what they act by; otherwise their own link's role ("Manager").
+ */
+function capacity(artist: BackstageArtist): string {
+  if (artist.workspace) return `${WORKSPACE_ROLE_LABELS[artist.workspace.role]} in ${artist.workspace.name}`;
+  return ARTIST_ROLE_LABELS[artist.role ?? 'other'];
+}
+
 function ArtistCard({ artist }: { artist: BackstageArtist }) {
   return (
     <BackstageCard className="h-full">
@@ -58,7 +67,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
             {artist.name}
             {artist.verified && <BadgeCheck aria-label="Verified" className="size-5 shrink-0 text-primary" />}
           </h2>
-          <p className="text-sm text-muted">You are: {ARTIST_ROLE_LABELS[artist.role]}</p>
+          <p className="text-sm text-muted">You are: {capacity(artist)}</p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -66,7 +75,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageArtist(artist)}
           variant="primary"
           size="sm"
-          startIcon={<Pencil aria-hidden />}
+          startIcon={<Pencil aria-hidden className="size-4" />}
         >
           Edit profile
         </LinkButton>
@@ -74,7 +83,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageTracks(artist.id)}
           variant="outline"
           size="sm"
-          startIcon={<Music aria-hidden />}
+          startIcon={<Music aria-hidden className="size-4" />}
         >
           Tracks
         </LinkButton>
@@ -82,7 +91,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageAlbums(artist.id)}
           variant="outline"
           size="sm"
-          startIcon={<Disc aria-hidden />}
+          startIcon={<Disc aria-hidden className="size-4" />}
         >
           Albums
         </LinkButton>
@@ -90,7 +99,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.artist(artist)}
           variant="text"
           size="sm"
-          startIcon={<ExternalLink aria-hidden />}
+          startIcon={<ExternalLink aria-hidden className="size-4" />}
         >
           View public page
         </LinkButton>

@@ -55,7 +55,9 @@ describe('/backstage/tracks', () => {
     const calls = mockApi((call) => {
       if (call.path === '/api/v1/backstage/artists')
         return ok({
-          artists: [{ id: 7, name: 'Selam', verified: false, image_small: null, role: 'artist' }],
+          artists: [
+            { id: 7, name: 'Selam', verified: false, image_small: null, role: 'artist', workspace: null },
+          ],
         });
       if (call.path === '/api/v1/backstage/artists/7/tracks')
         return ok(

@@ -1,4 +1,9 @@
-import { ASSIGNABLE_WORKSPACE_ROLES, type Workspace, type WorkspaceMember } from '@zema/contracts';
+import {
+  ASSIGNABLE_WORKSPACE_ROLES,
+  WORKSPACE_ROLE_LABELS,
+  type Workspace,
+  type WorkspaceMember,
+} from '@zema/contracts';
 import { useState } from 'react';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
@@ -10,7 +15,8 @@ import { toast } from '#src/ui/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferWorkspace } from '../api/transfer-workspace';
 import { type AssignableRole, useUpdateMember } from '../api/update-member';
-import { assignableRoleOptions, formatDate, ROLE_LABELS, type WorkspaceAbilities } from '../lib/roles';
+import { assignableRoleOptions, formatDate, type WorkspaceAbilities } from '../lib/roles';
+import { PeopleTable } from './people-table';
 
 type Pending =
   | { kind: 'remove'; member: WorkspaceMember }
@@ -70,119 +76,101 @@ export function MembersTable({
     );
   };
 
+  const mayChangeRole = (member: WorkspaceMember) =>
+    can.changeRoles && member.role !== 'owner' && member.user_id !== user?.id;
+
   return (
     <>
-      <div>
-        <table className="w-full text-left text-sm" aria-label={trans('Members')}>
-          <thead className="text-xs text-muted uppercase">
-            <tr className="border-b border-divider">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {trans('Member')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {trans('Role')}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                <span className="sr-only">{trans('Actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const self = member.user_id === user?.id;
-              const isOwner = member.role === 'owner';
-              const roleEditable = can.changeRoles && !isOwner && !self;
-              return (
-                <tr key={member.user_id} className="border-b border-divider last:border-0">
-                  {/* Takes the room left and truncates long names and addresses (375 px screens). */}
-                  <td className="w-full max-w-0 py-3 pr-3">
-                    <div className="flex min-w-0 items-center gap-3">
-                      <UserAvatar
-                        name={member.display_name}
-                        src={member.avatar}
-                        className="size-9 shrink-0"
-                      />
-                      <div className="min-w-0">
-                        <p className="truncate font-medium">
-                          {member.display_name}
-                          {self && <span className="ml-1 text-muted">({trans('you')})</span>}
-                        </p>
-                        <p className="truncate text-xs text-muted">{member.email}</p>
-                        <p className="hidden text-xs text-muted md:block">
-                          {trans('Joined :date', { date: formatDate(member.joined_at) })}
-                        </p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="py-3 pr-3">
-                    {roleEditable ? (
-                      <Select
-                        aria-label={trans('Role of :name', { name: member.display_name })}
-                        items={assignableRoleOptions}
-                        selectedKey={member.role}
-                        isDisabled={update.isPending}
-                        onSelectionChange={(key) => {
-                          const role = key as AssignableRole;
-                          if (role === member.role || !ASSIGNABLE_WORKSPACE_ROLES.includes(role)) return;
-                          update.mutate(
-                            { userId: member.user_id, role },
-                            {
-                              onSuccess: () =>
-                                toast.positive(
-                                  trans(':name is now :role', {
-                                    name: member.display_name,
-                                    role: trans(ROLE_LABELS[role]),
-                                  }),
-                                ),
-                            },
-                          );
-                        }}
-                        className="w-36"
-                      />
-                    ) : (
-                      <span>{trans(ROLE_LABELS[member.role])}</span>
-                    )}
-                  </td>
-                  <td className="py-3 text-right">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      {can.transfer && !self && (
-                        <Button
-                          size="sm"
-                          variant="text"
-                          onPress={() => setPending({ kind: 'transfer', member })}
-                          aria-label={trans('Make :name the owner', { name: member.display_name })}
-                        >
-                          {trans('Make owner')}
-                        </Button>
-                      )}
-                      {self && !isOwner && (
-                        <Button
-                          size="sm"
-                          variant="text"
-                          onPress={() => setPending({ kind: 'leave', member })}
-                        >
-                          {trans('Leave')}
-                        </Button>
-                      )}
-                      {!self && !isOwner && can.removeMembers && (
-                        <Button
-                          size="sm"
-                          variant="text"
-                          className="text-danger"
-                          onPress={() => setPending({ kind: 'remove', member })}
-                          aria-label={trans('Remove :name', { name: member.display_name })}
-                        >
-                          {trans('Remove')}
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <PeopleTable
+        label={trans('Members')}
+        rows={members}
+        rowKey={(member) => member.user_id}
+        columns={[
+          {
+            header: trans('Member'),
+            cell: (member) => (
+              <div className="flex min-w-0 items-center gap-3">
+                <UserAvatar name={member.display_name} src={member.avatar} className="size-9 shrink-0" />
+                <div className="min-w-0">
+                  <p className="truncate font-medium">
+                    {member.display_name}
+                    {member.user_id === user?.id && <span className="ml-1 text-muted">({trans('you')})</span>}
+                  </p>
+                  <p className="truncate text-xs text-muted">{member.email}</p>
+                  <p className="hidden text-xs text-muted md:block">
+                    {trans('Joined :date', { date: formatDate(member.joined_at) })}
+                  </p>
+                </div>
+              </div>
+            ),
+          },
+          {
+            header: trans('Role'),
+            cell: (member) =>
+              mayChangeRole(member) ? (
+                <Select
+                  aria-label={trans('Role of :name', { name: member.display_name })}
+                  items={assignableRoleOptions}
+                  selectedKey={member.role}
+                  isDisabled={update.isPending}
+                  onSelectionChange={(key) => {
+                    const role = key as AssignableRole;
+                    if (role === member.role || !ASSIGNABLE_WORKSPACE_ROLES.includes(role)) return;
+                    update.mutate(
+                      { userId: member.user_id, role },
+                      {
+                        onSuccess: () =>
+                          toast.positive(
+                            trans(':name is now :role', {
+                              name: member.display_name,
+                              role: trans(WORKSPACE_ROLE_LABELS[role]),
+                            }),
+                          ),
+                      },
+                    );
+                  }}
+                  className="w-36"
+                />
+              ) : (
+                <span>{trans(WORKSPACE_ROLE_LABELS[member.role])}</span>
+              ),
+          },
+        ]}
+        actions={(member) => {
+          const self = member.user_id === user?.id;
+          const isOwner = member.role === 'owner';
+          return (
+            <>
+              {can.transfer && !self && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  onPress={() => setPending({ kind: 'transfer', member })}
+                  aria-label={trans('Make :name the owner', { name: member.display_name })}
+                >
+                  {trans('Make owner')}
+                </Button>
+              )}
+              {self && !isOwner && (
+                <Button size="sm" variant="text" onPress={() => setPending({ kind: 'leave', member })}>
+                  {trans('Leave')}
+                </Button>
+              )}
+              {!self && !isOwner && can.removeMembers && (
+                <Button
+                  size="sm"
+                  variant="text"
+                  className="text-danger"
+                  onPress={() => setPending({ kind: 'remove', member })}
+                  aria-label={trans('Remove :name', { name: member.display_name })}
+                >
+                  {trans('Remove')}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      />
       {pending && (
         <ConfirmDialog
           isOpen

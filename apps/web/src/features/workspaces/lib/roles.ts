@@ -1,11 +1,9 @@
-import { ASSIGNABLE_WORKSPACE_ROLES, type Workspace, type WorkspaceRole } from '@zema/contracts';
-
-export const ROLE_LABELS: Record<WorkspaceRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  viewer: 'Viewer',
-};
+import {
+  ASSIGNABLE_WORKSPACE_ROLES,
+  WORKSPACE_ROLE_LABELS,
+  type Workspace,
+  type WorkspaceRole,
+} from '@zema/contracts';
 
 export const ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {
   owner: 'Everything, including deleting the workspace',
@@ -17,7 +15,7 @@ export const ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {
 /** The roles an invitation or a role change may give, for a select. */
 export const assignableRoleOptions = ASSIGNABLE_WORKSPACE_ROLES.map((role) => ({
   id: role,
-  label: ROLE_LABELS[role],
+  label: WORKSPACE_ROLE_LABELS[role],
   description: ROLE_DESCRIPTIONS[role],
 }));
 

@@ -87,6 +87,7 @@ const artist = (id: number, name: string) => ({
   verified: false,
   image_small: null,
   role: 'artist' as const,
+  workspace: null,
 });
 
 function serve(role: WorkspaceRole) {
