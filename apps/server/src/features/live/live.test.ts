@@ -314,4 +314,32 @@ describe.runIf(process.env.REDIS_URL)('two instances sharing Redis', () => {
     onB.close();
     await vi.waitFor(() => expect(second.liveStreams.stats.streams).toBe(0));
   });
+
+  it('delivers a burst published on A to the streams of many users on B, each user’s in order', async () => {
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signedIn()));
+    const streams = [];
+    for (const reader of readers) streams.push(await stream(reader.cookie, {}, secondBase));
+    // What a release does to its followers: every reader's events published in one go on A.
+    const sent: Promise<void>[] = [];
+    for (let round = 1; round <= 3; round++)
+      for (const reader of readers) sent.push(count(reader.id, reader.id * 10 + round));
+    await Promise.all(sent);
+    const ids = new Set<string>();
+    for (const [i, reader] of readers.entries()) {
+      const got = [
+        await streams[i]!.nextEvent(),
+        await streams[i]!.nextEvent(),
+        await streams[i]!.nextEvent(),
+      ];
+      expect(got.map((e) => JSON.parse(e.data!).unreadCount)).toEqual(
+        [1, 2, 3].map((r) => reader.id * 10 + r),
+      );
+      const mine = got.map((e) => Number(e.id));
+      expect(mine).toEqual([...mine].sort((a, b) => a - b));
+      for (const e of got) ids.add(e.id!);
+    }
+    expect(ids.size).toBe(24);
+    for (const s of streams) s.close();
+    await vi.waitFor(() => expect(second.liveStreams.stats.streams).toBe(0));
+  });
 });
