@@ -45,8 +45,9 @@ export const liveChannel = (userId: number, namespace = '') => `${namespace}live
 
 /**
  * The one Redis channel every instance's live events travel on (decision 0037): a message is a
- * batch, `[[userId, frame], …]` in id order, and each instance hands the frames to its own
- * streams by user id. One subscription per instance instead of one per user.
+ * batch, `{"first": id, "events": [[userId, name, data], …]}`, the events' ids counting up from
+ * `first`, and each instance hands them to its own streams by user id. One subscription per
+ * instance instead of one per user.
  */
 export const liveBusChannel = (namespace = '') => `${namespace}live:bus`;
 
@@ -55,30 +56,30 @@ export const LIVE_MAX_BATCH = 1000;
 
 // One script call per batch, atomic: the ids (one INCRBY for the batch), every backlog entry and
 // one PUBLISH of the whole batch on the bus happen in one step, so every instance sees the events
-// in id order even when instances publish at the same time.
+// in id order even when instances publish at the same time. The bus message is written by the
+// publisher but for its first id, so Redis only joins three strings for it; a backlog entry is
+// the frame's JSON (`since` reads it), its id joined in front of the rest.
 // KEYS: the sequence, then the backlog of each user in the batch (each once).
-// ARGV: bus channel, backlog size, backlog ttl ms, event count, then per event: its backlog's
-// index in KEYS, user id, name (JSON string), data (JSON).
+// ARGV: bus channel, backlog size, backlog ttl ms, the batch's events as a JSON array, then per
+// event: its backlog's index in KEYS and its frame's JSON after the id (`,"name":…,"data":…}`).
 // The counter lapses after a day without any event (test runs' namespaces leave nothing behind);
 // by then every backlog is long gone, and a browser holding an older id gets new events anyway.
 const PUBLISH_BATCH_SCRIPT = `
-local n = tonumber(ARGV[4])
+local n = (#ARGV - 4) / 2
 local last = redis.call('INCRBY', KEYS[1], n)
 redis.call('PEXPIRE', KEYS[1], 86400000)
 local first = last - n
-local out = {}
+local size = tonumber(ARGV[2])
+local over = {}
 for i = 1, n do
-  local at = 1 + 4 * i
-  local frame = '{"id":' .. (first + i) .. ',"name":' .. ARGV[at + 2] .. ',"data":' .. ARGV[at + 3] .. '}'
-  redis.call('RPUSH', KEYS[tonumber(ARGV[at])], frame)
-  out[i] = '[' .. ARGV[at + 1] .. ',' .. frame .. ']'
+  local k = tonumber(ARGV[3 + 2 * i])
+  if redis.call('RPUSH', KEYS[k], '{"id":' .. (first + i) .. ARGV[4 + 2 * i]) > size then over[k] = true end
 end
-local size = -tonumber(ARGV[2])
 for k = 2, #KEYS do
-  redis.call('LTRIM', KEYS[k], size, -1)
+  if over[k] then redis.call('LTRIM', KEYS[k], -size, -1) end
   redis.call('PEXPIRE', KEYS[k], ARGV[3])
 end
-redis.call('PUBLISH', ARGV[1], '[' .. table.concat(out, ',') .. ']')
+redis.call('PUBLISH', ARGV[1], '{"first":' .. (first + 1) .. ',"events":' .. ARGV[4] .. '}')
 return last
 `;
 
@@ -155,13 +156,15 @@ function redisLiveEvents(
   // number of keys varies with the batch, so it is the command's first argument.
   if (!redis[PUBLISH_COMMAND]) redis.defineCommand(PUBLISH_COMMAND, { lua: PUBLISH_BATCH_SCRIPT });
 
-  type Queued = { userId: number; name: string; data: string; done: (err: Error | null) => void };
+  // `event` is the event as the bus carries it, `rest` its frame's JSON after the id.
+  type Queued = { userId: number; event: string; rest: string; done: (err: Error | null) => void };
   let queue: Queued[] = [];
 
   const scriptArgs = (batch: Queued[]) => {
     const keys = [`${ns}live:seq`];
     const keyIndex = new Map<number, number>();
-    const events: (string | number)[] = [];
+    const events: string[] = [];
+    const perEvent: (string | number)[] = [];
     for (const q of batch) {
       let index = keyIndex.get(q.userId);
       if (index === undefined) {
@@ -169,9 +172,10 @@ function redisLiveEvents(
         index = keys.length;
         keyIndex.set(q.userId, index);
       }
-      events.push(index, q.userId, q.name, q.data);
+      events.push(q.event);
+      perEvent.push(index, q.rest);
     }
-    return [keys.length, ...keys, bus, size, ttl, batch.length, ...events];
+    return [keys.length, ...keys, bus, size, ttl, `[${events.join(',')}]`, ...perEvent];
   };
 
   const flush = () => {
@@ -204,12 +208,14 @@ function redisLiveEvents(
   const local = new Map<number, Set<(frame: LiveFrame) => void>>();
   let listening: Promise<unknown> | null = null;
   const dispatch = (message: unknown) => {
-    if (!Array.isArray(message)) return;
-    for (const entry of message) {
-      if (!Array.isArray(entry)) continue;
-      const handlers = local.get(entry[0]);
-      const frame: unknown = entry[1];
-      if (!handlers || !isFrame(frame)) continue;
+    const { first, events } = (message ?? {}) as { first?: unknown; events?: unknown };
+    if (!Number.isSafeInteger(first) || !Array.isArray(events)) return;
+    events.forEach((event: unknown, n) => {
+      if (!Array.isArray(event)) return;
+      const [userId, name, data] = event as [unknown, unknown, unknown];
+      const handlers = local.get(userId as number);
+      if (!handlers || typeof name !== 'string') return;
+      const frame: LiveFrame = { id: (first as number) + n, name, data };
       for (const handler of handlers) {
         // One failing stream must not keep the rest of the batch from the others.
         try {
@@ -218,17 +224,19 @@ function redisLiveEvents(
           opts.onHandlerError?.(err);
         }
       }
-    }
+    });
   };
 
   return {
     publish(userId, name, data) {
       return new Promise<void>((resolve, reject) => {
+        const nameJson = JSON.stringify(name);
+        // A value JSON cannot hold would leave a hole in the batch's message: null instead.
+        const dataJson = JSON.stringify(data ?? null) ?? 'null';
         const entry: Queued = {
           userId,
-          name: JSON.stringify(name),
-          // A value JSON cannot hold would leave a hole in the batch's message: null instead.
-          data: JSON.stringify(data ?? null) ?? 'null',
+          event: `[${userId},${nameJson},${dataJson}]`,
+          rest: `,"name":${nameJson},"data":${dataJson}}`,
           done: (err) => (err ? reject(err) : resolve()),
         };
         if (queue.length === 0) queueMicrotask(flush);
