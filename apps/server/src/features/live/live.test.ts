@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -188,6 +189,39 @@ describe('GET /api/v1/events', () => {
       await count(me.id, 10);
       await vi.waitFor(() => expect(delivered).toHaveLength(1));
       await off();
+    }
+  });
+
+  it('drops a client that stops reading once a megabyte waits for it; the others keep theirs', async () => {
+    const [slow, reader] = [await signedIn(), await signedIn()];
+    const reading = await stream(reader.cookie);
+    // A client that reads the headers, then nothing more: the socket's buffers fill, then ours.
+    const paused = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/api/v1/events`,
+        { headers: { accept: 'text/event-stream', cookie: slow.cookie } },
+        (res) => {
+          res.pause();
+          resolve(res);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      expect(paused.statusCode).toBe(200);
+      expect(t.app.liveStreams.stats.streams).toBe(2);
+      const pad = 'x'.repeat(256 * 1024);
+      // Bounded: 400 events of 256 kB is far beyond any socket buffer.
+      for (let i = 0; i < 400 && t.app.liveStreams.stats.streams > 1; i++) {
+        await t.deps.live.publish(slow.id, 'notification.count', { unreadCount: i, pad } as never);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(t.app.liveStreams.stats).toMatchObject({ streams: 1, users: 1 });
+      await count(reader.id, 1);
+      expect((await reading.nextEvent()).data).toBe('{"unreadCount":1}');
+    } finally {
+      paused.destroy();
     }
   });
 
