@@ -109,7 +109,8 @@ export type BuildAppOptions = {
    * 30 s, 16 streams per user) and the backlog (one minute, 100 events); `namespace` keeps test
    * runs sharing one Redis apart.
    */
-  live?: LiveStreamOptions & Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace'>;
+  live?: LiveStreamOptions &
+    Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace' | 'maxBatch'>;
 };
 
 declare module 'fastify' {

@@ -70,7 +70,7 @@ export interface DepsOptions {
   /** Error log limits and clock (tests). */
   errorLog?: ErrorLogOptions;
   /** The live events' backlog and namespace (tests sharing one Redis). */
-  live?: Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace'>;
+  live?: Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace' | 'maxBatch'>;
 }
 
 /**
@@ -137,6 +137,8 @@ export async function createDeps(
       backlogTtlMs: opts.live?.backlogTtlMs,
       backlogSize: opts.live?.backlogSize,
       namespace: opts.live?.namespace,
+      maxBatch: opts.live?.maxBatch,
+      onHandlerError: (err) => log.error({ err }, 'a live event subscriber failed'),
     }),
     settings,
     storage,

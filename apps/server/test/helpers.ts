@@ -61,7 +61,12 @@ export async function buildTestApp(
   };
 
   let dropDatabase: (() => Promise<void>) | undefined;
-  const buildOpts: BuildAppOptions = { ...opts };
+  // Live events under a prefix of this app's own: test runs share one Redis, and user ids of
+  // other runs' databases would otherwise meet on the same bus (a test sharing it passes its own).
+  const buildOpts: BuildAppOptions = {
+    ...opts,
+    live: { namespace: `test-${uniqueSuffix()}:`, ...opts.live },
+  };
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const serverUrl = process.env.DATABASE_URL!;

@@ -31,31 +31,59 @@ export type LiveEventsOptions = {
   backlogSize?: number;
   /** Prefixes channels and keys, so installs (or test runs) sharing one Redis stay apart. */
   namespace?: string;
+  /** With Redis: at most this many events per script call (default 1 000). */
+  maxBatch?: number;
+  /** A subscriber's handler threw while a batch was handed out (the others still get it). */
+  onHandlerError?: (err: unknown) => void;
 };
 
 export const LIVE_BACKLOG_TTL_MS = 60_000;
 export const LIVE_BACKLOG_SIZE = 100;
 
-/** The channel a user's events travel on, across instances (through Redis when it is set). */
+/** The channel a user's events travel on within one process (the in-process driver). */
 export const liveChannel = (userId: number, namespace = '') => `${namespace}live:user:${userId}`;
 
-// One round trip, atomic: the id, the backlog entry and the publish happen in one step, so every
-// subscriber sees a user's events in id order even when instances publish at the same time.
-// KEYS: sequence, backlog, channel. ARGV: name (JSON string), data (JSON), size, ttl ms.
+/**
+ * The one Redis channel every instance's live events travel on (decision 0037): a message is a
+ * batch, `{"first": id, "events": [[userId, name, data], …]}`, the events' ids counting up from
+ * `first`, and each instance hands them to its own streams by user id. One subscription per
+ * instance instead of one per user.
+ */
+export const liveBusChannel = (namespace = '') => `${namespace}live:bus`;
+
+/** At most this many events go into one script call, so none holds Redis for long. */
+export const LIVE_MAX_BATCH = 1000;
+
+// One script call per batch, atomic: the ids (one INCRBY for the batch), every backlog entry and
+// one PUBLISH of the whole batch on the bus happen in one step, so every instance sees the events
+// in id order even when instances publish at the same time. The bus message is written by the
+// publisher but for its first id, so Redis only joins three strings for it; a backlog entry is
+// the frame's JSON (`since` reads it), its id joined in front of the rest.
+// KEYS: the sequence, then the backlog of each user in the batch (each once).
+// ARGV: bus channel, backlog size, backlog ttl ms, the batch's events as a JSON array, then per
+// event: its backlog's index in KEYS and its frame's JSON after the id (`,"name":…,"data":…}`).
 // The counter lapses after a day without any event (test runs' namespaces leave nothing behind);
 // by then every backlog is long gone, and a browser holding an older id gets new events anyway.
-const PUBLISH_SCRIPT = `
-local id = redis.call('INCR', KEYS[1])
+const PUBLISH_BATCH_SCRIPT = `
+local n = (#ARGV - 4) / 2
+local last = redis.call('INCRBY', KEYS[1], n)
 redis.call('PEXPIRE', KEYS[1], 86400000)
-local frame = '{"id":' .. id .. ',"name":' .. ARGV[1] .. ',"data":' .. ARGV[2] .. '}'
-redis.call('RPUSH', KEYS[2], frame)
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-redis.call('PUBLISH', KEYS[3], frame)
-return id
+local first = last - n
+local size = tonumber(ARGV[2])
+local over = {}
+for i = 1, n do
+  local k = tonumber(ARGV[3 + 2 * i])
+  if redis.call('RPUSH', KEYS[k], '{"id":' .. (first + i) .. ARGV[4 + 2 * i]) > size then over[k] = true end
+end
+for k = 2, #KEYS do
+  if over[k] then redis.call('LTRIM', KEYS[k], -size, -1) end
+  redis.call('PEXPIRE', KEYS[k], ARGV[3])
+end
+redis.call('PUBLISH', ARGV[1], '{"first":' .. (first + 1) .. ',"events":' .. ARGV[4] .. '}')
+return last
 `;
 
-const PUBLISH_COMMAND = 'zemaLivePublish';
+const PUBLISH_COMMAND = 'zemaLivePublishBatch';
 type PublishCommand = (...args: (string | number)[]) => Promise<number>;
 
 const isFrame = (m: unknown): m is LiveFrame =>
@@ -68,74 +96,15 @@ export function createLiveEvents(pubsub: PubSub, opts: LiveEventsOptions = {}): 
   const ttl = opts.backlogTtlMs ?? LIVE_BACKLOG_TTL_MS;
   const size = Math.max(1, opts.backlogSize ?? LIVE_BACKLOG_SIZE);
   const ns = opts.namespace ?? '';
-  const channel = (userId: number) => liveChannel(userId, ns);
 
+  const redis = opts.redis as (Redis & Partial<Record<typeof PUBLISH_COMMAND, PublishCommand>>) | null;
+  if (redis && pubsub.driver === 'redis') return redisLiveEvents(pubsub, redis, opts, { ttl, size, ns });
+
+  const channel = (userId: number) => liveChannel(userId, ns);
   const subscribe: LiveEvents['subscribe'] = (userId, handler) =>
     pubsub.subscribe(channel(userId), (message) => {
       if (isFrame(message)) handler(message);
     });
-
-  const redis = opts.redis as (Redis & Partial<Record<typeof PUBLISH_COMMAND, PublishCommand>>) | null;
-  if (redis && pubsub.driver === 'redis') {
-    const backlogKey = (userId: number) => `${ns}live:backlog:${userId}`;
-    // Sent once, then run by its hash (ioredis falls back to the text after a Redis restart).
-    if (!redis[PUBLISH_COMMAND])
-      redis.defineCommand(PUBLISH_COMMAND, { numberOfKeys: 3, lua: PUBLISH_SCRIPT });
-    // Publishes made in the same tick (a release reaching every follower) go to Redis as one
-    // pipeline: one write and one read instead of one round trip each, in the order they were made.
-    type Queued = { args: (string | number)[]; done: (err: Error | null) => void };
-    let queue: Queued[] = [];
-    const flush = () => {
-      const batch = queue;
-      queue = [];
-      const pipeline = redis.pipeline() as unknown as Record<
-        typeof PUBLISH_COMMAND,
-        (...a: unknown[]) => void
-      > & {
-        exec(): Promise<[Error | null, unknown][] | null>;
-      };
-      for (const q of batch) pipeline[PUBLISH_COMMAND](...q.args);
-      pipeline.exec().then(
-        (results) => {
-          batch.forEach((q, n) => {
-            q.done(results?.[n]?.[0] ?? null);
-          });
-        },
-        (err: Error) => {
-          for (const q of batch) q.done(err);
-        },
-      );
-    };
-    return {
-      publish(userId, name, data) {
-        const args = [
-          `${ns}live:seq`,
-          backlogKey(userId),
-          channel(userId),
-          JSON.stringify(name),
-          JSON.stringify(data ?? null),
-          size,
-          ttl,
-        ];
-        return new Promise<void>((resolve, reject) => {
-          if (queue.length === 0) queueMicrotask(flush);
-          queue.push({ args, done: (err) => (err ? reject(err) : resolve()) });
-        });
-      },
-      subscribe,
-      async since(userId, lastId) {
-        const raw = await redis.lrange(backlogKey(userId), 0, -1);
-        const frames: LiveFrame[] = [];
-        for (const line of raw) {
-          try {
-            const frame: unknown = JSON.parse(line);
-            if (isFrame(frame) && frame.id > lastId) frames.push(frame);
-          } catch {}
-        }
-        return frames;
-      },
-    };
-  }
 
   // One process: a counter and a backlog per user in memory. The map is kept in order of each
   // user's last event, so expired backlogs are dropped from its front as events are published.
@@ -164,6 +133,152 @@ export function createLiveEvents(pubsub: PubSub, opts: LiveEventsOptions = {}): 
     async since(userId, lastId) {
       expire(Date.now());
       return (backlogs.get(userId)?.frames ?? []).filter((f) => f.id > lastId);
+    },
+  };
+}
+
+/**
+ * Several instances: ids and backlogs in Redis, events on one bus channel (decision 0037).
+ * Publishes made in the same tick (a release reaching every follower) go as one script call per
+ * `maxBatch` events, all in one pipeline; each instance subscribes to the bus once and hands every
+ * frame to the streams of its user from a map, so opening a stream costs no Redis round trip.
+ */
+function redisLiveEvents(
+  pubsub: PubSub,
+  redis: Redis & Partial<Record<typeof PUBLISH_COMMAND, PublishCommand>>,
+  opts: LiveEventsOptions,
+  { ttl, size, ns }: { ttl: number; size: number; ns: string },
+): LiveEvents {
+  const maxBatch = Math.max(1, opts.maxBatch ?? LIVE_MAX_BATCH);
+  const bus = liveBusChannel(ns);
+  const backlogKey = (userId: number) => `${ns}live:backlog:${userId}`;
+  // Sent once, then run by its hash (ioredis falls back to the text after a Redis restart). The
+  // number of keys varies with the batch, so it is the command's first argument.
+  if (!redis[PUBLISH_COMMAND]) redis.defineCommand(PUBLISH_COMMAND, { lua: PUBLISH_BATCH_SCRIPT });
+
+  // `event` is the event as the bus carries it, `rest` its frame's JSON after the id.
+  type Queued = { userId: number; event: string; rest: string; done: (err: Error | null) => void };
+  let queue: Queued[] = [];
+
+  const scriptArgs = (batch: Queued[]) => {
+    const keys = [`${ns}live:seq`];
+    const keyIndex = new Map<number, number>();
+    const events: string[] = [];
+    const perEvent: (string | number)[] = [];
+    for (const q of batch) {
+      let index = keyIndex.get(q.userId);
+      if (index === undefined) {
+        keys.push(backlogKey(q.userId));
+        index = keys.length;
+        keyIndex.set(q.userId, index);
+      }
+      events.push(q.event);
+      perEvent.push(index, q.rest);
+    }
+    return [keys.length, ...keys, bus, size, ttl, `[${events.join(',')}]`, ...perEvent];
+  };
+
+  const flush = () => {
+    const all = queue;
+    queue = [];
+    const batches: Queued[][] = [];
+    for (let i = 0; i < all.length; i += maxBatch) batches.push(all.slice(i, i + maxBatch));
+    // One pipeline: one write and one read for the whole tick, the batches in the order made.
+    const pipeline = redis.pipeline() as unknown as Record<
+      typeof PUBLISH_COMMAND,
+      (...a: unknown[]) => void
+    > & {
+      exec(): Promise<[Error | null, unknown][] | null>;
+    };
+    for (const batch of batches) pipeline[PUBLISH_COMMAND](...scriptArgs(batch));
+    pipeline.exec().then(
+      (results) => {
+        batches.forEach((batch, n) => {
+          const err = results?.[n]?.[0] ?? null;
+          for (const q of batch) q.done(err);
+        });
+      },
+      (err: Error) => {
+        for (const q of all) q.done(err);
+      },
+    );
+  };
+
+  // This instance's subscribers by user; the bus is subscribed once, on the first of them.
+  const local = new Map<number, Set<(frame: LiveFrame) => void>>();
+  let listening: Promise<unknown> | null = null;
+  const dispatch = (message: unknown) => {
+    const { first, events } = (message ?? {}) as { first?: unknown; events?: unknown };
+    if (!Number.isSafeInteger(first) || !Array.isArray(events)) return;
+    events.forEach((event: unknown, n) => {
+      if (!Array.isArray(event)) return;
+      const [userId, name, data] = event as [unknown, unknown, unknown];
+      const handlers = local.get(userId as number);
+      if (!handlers || typeof name !== 'string') return;
+      const frame: LiveFrame = { id: (first as number) + n, name, data };
+      for (const handler of handlers) {
+        // One failing stream must not keep the rest of the batch from the others.
+        try {
+          handler(frame);
+        } catch (err) {
+          opts.onHandlerError?.(err);
+        }
+      }
+    });
+  };
+
+  return {
+    publish(userId, name, data) {
+      return new Promise<void>((resolve, reject) => {
+        const nameJson = JSON.stringify(name);
+        // A value JSON cannot hold would leave a hole in the batch's message: null instead.
+        const dataJson = JSON.stringify(data ?? null) ?? 'null';
+        const entry: Queued = {
+          userId,
+          event: `[${userId},${nameJson},${dataJson}]`,
+          rest: `,"name":${nameJson},"data":${dataJson}}`,
+          done: (err) => (err ? reject(err) : resolve()),
+        };
+        if (queue.length === 0) queueMicrotask(flush);
+        queue.push(entry);
+      });
+    },
+    async subscribe(userId, handler) {
+      let handlers = local.get(userId);
+      if (!handlers) {
+        handlers = new Set();
+        local.set(userId, handlers);
+      }
+      // A handler of its own, so the same function subscribed twice is two subscriptions.
+      const own = (frame: LiveFrame) => handler(frame);
+      handlers.add(own);
+      const unsubscribe = async () => {
+        const current = local.get(userId);
+        if (current?.delete(own) && current.size === 0) local.delete(userId);
+      };
+      try {
+        listening ??= pubsub.subscribe(bus, dispatch).catch((err: unknown) => {
+          // Redis was away: the next stream tries again.
+          listening = null;
+          throw err;
+        });
+        await listening;
+      } catch (err) {
+        await unsubscribe();
+        throw err;
+      }
+      return unsubscribe;
+    },
+    async since(userId, lastId) {
+      const raw = await redis.lrange(backlogKey(userId), 0, -1);
+      const frames: LiveFrame[] = [];
+      for (const line of raw) {
+        try {
+          const frame: unknown = JSON.parse(line);
+          if (isFrame(frame) && frame.id > lastId) frames.push(frame);
+        } catch {}
+      }
+      return frames;
     },
   };
 }

@@ -74,3 +74,25 @@ it.skipIf(!redisUrl)('uses the redis driver when REDIS_URL is set', () => {
   open.push(bus);
   expect(bus.driver).toBe('redis');
 });
+
+describe.each(drivers)('pub/sub subscriptions of one channel (%s)', (_name, make) => {
+  it('keeps a subscriber that joins while the last one leaves', async () => {
+    const [publisher, subscriber] = make();
+    open.push(...new Set([publisher, subscriber]));
+    const channel = `test:${randomUUID()}`;
+    const leaving = await subscriber.subscribe(channel, () => {});
+    const seen: unknown[] = [];
+    // Joining first, leaving before the join has finished: the channel must stay subscribed.
+    const joining = subscriber.subscribe(channel, (m) => seen.push(m));
+    await leaving();
+    await joining;
+    // A marker on another channel, published after: once it is in, the first has arrived too.
+    const marker = `test:${randomUUID()}`;
+    const { message, ready } = await nextMessage<string>(subscriber, marker);
+    await ready;
+    await publisher.publish(channel, 'still here');
+    await publisher.publish(marker, 'after');
+    await message;
+    expect(seen).toEqual(['still here']);
+  });
+});

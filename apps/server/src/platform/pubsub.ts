@@ -47,6 +47,8 @@ export function createRedisPubSub(url: string, publisher?: Redis, onError?: Redi
   // A connection in subscriber mode cannot run other commands, hence its own connection.
   const sub = createRedis(url, 'sub', onError);
   const handlers = new Map<string, Set<MessageHandler>>();
+  // The SUBSCRIBE of each channel, so a second subscriber waits for it as the first does.
+  const subscribed = new Map<string, Promise<unknown>>();
 
   sub.on('message', (channel: string, raw: string) => {
     const set = handlers.get(channel);
@@ -66,25 +68,38 @@ export function createRedisPubSub(url: string, publisher?: Redis, onError?: Redi
       await pub.publish(channel, JSON.stringify(message ?? null));
     },
     async subscribe(channel, handler) {
+      for (;;) {
+        let ready = subscribed.get(channel);
+        if (!ready) {
+          const attempt = sub.subscribe(channel);
+          ready = attempt;
+          subscribed.set(channel, attempt);
+          // Redis was away: forget the attempt, so the next subscriber sends SUBSCRIBE again.
+          attempt.catch(() => {
+            if (subscribed.get(channel) === attempt) subscribed.delete(channel);
+          });
+        }
+        await ready;
+        // The channel's last subscriber left (UNSUBSCRIBE) while this one waited: subscribe again.
+        if (subscribed.get(channel) === ready) break;
+      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await sub.subscribe(channel);
       }
       set.add(handler as MessageHandler);
       return async () => {
         const current = handlers.get(channel);
-        if (!current) return;
-        current.delete(handler as MessageHandler);
-        if (current.size === 0) {
-          handlers.delete(channel);
-          await sub.unsubscribe(channel).catch(() => {});
-        }
+        if (!current?.delete(handler as MessageHandler) || current.size > 0) return;
+        handlers.delete(channel);
+        subscribed.delete(channel);
+        await sub.unsubscribe(channel).catch(() => {});
       };
     },
     async close() {
       handlers.clear();
+      subscribed.clear();
       await closeRedis(sub);
       if (ownPublisher) await closeRedis(pub);
     },

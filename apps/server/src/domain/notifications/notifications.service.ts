@@ -199,17 +199,23 @@ export async function notify(
   const counts = await unreadCounts(deps.db, recipients);
   const site = await siteForPush(deps);
   const pushes = new Map<number, PushPayload>();
+  // Published together, not one after another: with Redis the publishes of one tick are one
+  // script call per thousand readers instead of a round trip each (decision 0037).
+  const published: Promise<void>[] = [];
   for (const row of written) {
     const t = translator(lines.get(row.userId));
     const notification = renderNotification(row, t);
-    await publishSafely(deps, () =>
-      deps.live.publish(row.userId, 'notification.created', {
-        notification,
-        unreadCount: counts.get(row.userId) ?? 0,
-      }),
+    published.push(
+      publishSafely(deps, () =>
+        deps.live.publish(row.userId, 'notification.created', {
+          notification,
+          unreadCount: counts.get(row.userId) ?? 0,
+        }),
+      ),
     );
     if (channelsOf(row.userId).browser) pushes.set(row.userId, pushPayload(row.id, notification.data, site));
   }
+  await Promise.all(published);
   if (pushes.size) deps.background.run('notification-push', () => sendPushes(deps, pushes));
   return written.map((r) => ({ id: r.id, userId: r.userId }));
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -189,6 +190,39 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it('drops a client that stops reading once a megabyte waits for it; the others keep theirs', async () => {
+    const [slow, reader] = [await signedIn(), await signedIn()];
+    const reading = await stream(reader.cookie);
+    // A client that reads the headers, then nothing more: the socket's buffers fill, then ours.
+    const paused = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/api/v1/events`,
+        { headers: { accept: 'text/event-stream', cookie: slow.cookie } },
+        (res) => {
+          res.pause();
+          resolve(res);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      expect(paused.statusCode).toBe(200);
+      expect(t.app.liveStreams.stats.streams).toBe(2);
+      const pad = 'x'.repeat(256 * 1024);
+      // Bounded: 400 events of 256 kB is far beyond any socket buffer.
+      for (let i = 0; i < 400 && t.app.liveStreams.stats.streams > 1; i++) {
+        await t.deps.live.publish(slow.id, 'notification.count', { unreadCount: i, pad } as never);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(t.app.liveStreams.stats).toMatchObject({ streams: 1, users: 1 });
+      await count(reader.id, 1);
+      expect((await reading.nextEvent()).data).toBe('{"unreadCount":1}');
+    } finally {
+      paused.destroy();
+    }
+  });
+
   it('caps the streams one user holds open', async () => {
     const me = await signedIn();
     for (let i = 0; i < 3; i++) await stream(me.cookie);
@@ -310,6 +344,34 @@ describe.runIf(process.env.REDIS_URL)('two instances sharing Redis', () => {
     expect(missed.data).toBe('{"unreadCount":4}');
     expect((await onB.nextEvent()).id).toBe(missed.id);
     onB.close();
+    await vi.waitFor(() => expect(second.liveStreams.stats.streams).toBe(0));
+  });
+
+  it('delivers a burst published on A to the streams of many users on B, each user’s in order', async () => {
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signedIn()));
+    const streams = [];
+    for (const reader of readers) streams.push(await stream(reader.cookie, {}, secondBase));
+    // What a release does to its followers: every reader's events published in one go on A.
+    const sent: Promise<void>[] = [];
+    for (let round = 1; round <= 3; round++)
+      for (const reader of readers) sent.push(count(reader.id, reader.id * 10 + round));
+    await Promise.all(sent);
+    const ids = new Set<string>();
+    for (const [i, reader] of readers.entries()) {
+      const got = [
+        await streams[i]!.nextEvent(),
+        await streams[i]!.nextEvent(),
+        await streams[i]!.nextEvent(),
+      ];
+      expect(got.map((e) => JSON.parse(e.data!).unreadCount)).toEqual(
+        [1, 2, 3].map((r) => reader.id * 10 + r),
+      );
+      const mine = got.map((e) => Number(e.id));
+      expect(mine).toEqual([...mine].sort((a, b) => a - b));
+      for (const e of got) ids.add(e.id!);
+    }
+    expect(ids.size).toBe(24);
+    for (const s of streams) s.close();
     await vi.waitFor(() => expect(second.liveStreams.stats.streams).toBe(0));
   });
 });

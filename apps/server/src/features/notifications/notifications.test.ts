@@ -13,7 +13,6 @@ import { EMAIL_BATCH_DELAY_MS, sendPendingNotificationMails } from '#src/domain/
 import { notifyNewRelease, RELEASE_FANOUT_BATCH } from '#src/domain/notifications/listeners';
 import { type NotificationInput, notify } from '#src/domain/notifications/notifications.service';
 import { acceptablePushEndpoint } from '#src/domain/notifications/push';
-import { liveChannel } from '#src/platform/live-events';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
 import { browserKeys, decryptAes128gcm, startPushService, verifyVapid } from '#test/push-service';
@@ -64,13 +63,10 @@ async function listOf(client: Client, query = '') {
 async function liveEventsOf(userId: number) {
   const got: { name: string; data: unknown }[] = [];
   const waiting: (() => void)[] = [];
-  const unsubscribe = await t.deps.pubsub.subscribe<{ name: string; data: unknown }>(
-    liveChannel(userId),
-    (m) => {
-      got.push(m);
-      for (const w of waiting.splice(0)) w();
-    },
-  );
+  const unsubscribe = await t.deps.live.subscribe(userId, (m) => {
+    got.push(m);
+    for (const w of waiting.splice(0)) w();
+  });
   return {
     got,
     /** Resolves once `n` events arrived. */
