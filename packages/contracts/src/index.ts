@@ -4,6 +4,7 @@ export * from './auth';
 export * from './backstage';
 export * from './backstage-insights';
 export * from './backstage-releases';
+export * from './billing';
 export * from './bootstrap';
 export * from './catalogue';
 export * from './common';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { permissionSchema, restrictionSchema } from './permissions';
+
+/**
+ * Paid plans (issue 14; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
+ * amount in minor units (santim, cents — integers, never floats) and an interval; it grants a set
+ * of permissions with restriction values. ETB is the default currency.
+ */
+export const CURRENCIES = ['ETB', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'ETB';
+/** How the currency selector names each currency (SPEC §2). */
+export const CURRENCY_LABELS: Record<Currency, string> = {
+  ETB: 'Ethiopian Birr (ETB)',
+  USD: 'US Dollar (USD)',
+};
+/** Minor units per major unit: both currencies have two decimals (100 santim = 1 Birr). */
+export const CURRENCY_MINOR_UNITS: Record<Currency, number> = { ETB: 100, USD: 100 };
+
+export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** The largest amount a price may have, in minor units (a safe 32-bit integer). */
+export const MAX_PRICE_AMOUNT = 2_000_000_000;
+
+export const priceSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Minor units: 19900 is ETB 199.00. */
+  amount: z.number().int().min(0).max(MAX_PRICE_AMOUNT),
+  interval: z.enum(BILLING_INTERVALS),
+  interval_count: z.number().int().min(1).max(36),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  hidden: z.boolean(),
+  recommended: z.boolean(),
+  free: z.boolean(),
+  feature_list: z.array(z.string()),
+  /** Days of trial a first subscription to this plan starts with (0 = none). */
+  trial_days: z.number().int().min(0),
+  position: z.number().int(),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A plan as the admin edits it: also the permissions it grants, with their restriction values. */
+export const adminProductSchema = productSchema.extend({
+  permissions: z.array(permissionSchema),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const productPermissionInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  restrictions: z.array(restrictionSchema).max(20).default([]),
+});
+
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'trialing',
+  'active',
+  'past_due',
+  'cancelled',
+  'expired',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const GATEWAYS = ['sandbox', 'chapa', 'stripe', 'manual'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+/** What the listing of plans answers (SPEC §7 `GET billing/products` → `pagination.data`). */
+export const productsQuerySchema = z.object({}).strict();
