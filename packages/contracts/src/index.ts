@@ -11,6 +11,7 @@ export * from './common';
 export * from './constants';
 export * from './library';
 export * from './loudness';
+export * from './money';
 export * from './notifications';
 export * from './operation';
 export * from './permissions';
