@@ -75,3 +75,67 @@ export type Gateway = (typeof GATEWAYS)[number];
 
 /** What the listing of plans answers (SPEC §7 `GET billing/products` → `pagination.data`). */
 export const productsQuerySchema = z.object({}).strict();
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PURPOSES = ['new', 'renewal', 'change'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** Our reference of a payment (`tx_ref`): `zema-` and 24 url-safe characters. */
+export const TX_REF_PATTERN = /^zema-[A-Za-z0-9_-]{24}$/;
+export const txRefParamSchema = z.object({ txRef: z.string().regex(TX_REF_PATTERN, 'Unknown payment.') });
+
+export const checkoutRequestSchema = z.object({
+  price_id: z.number().int().positive(),
+  /**
+   * Made by the checkout page once per visit: the same checkout submitted twice (a double click,
+   * a retried request) answers the first payment instead of starting a second.
+   */
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const paymentSchema = z.object({
+  tx_ref: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  gateway: z.enum(GATEWAYS),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  price_id: z.number().int(),
+  /** What the buyer pays, minor units (after any credit). */
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Unused days of the previous plan credited toward this one, minor units. */
+  credit: z.number().int(),
+  method: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const checkoutResponseSchema = z.object({
+  payment: paymentSchema,
+  /** Where to send the browser: the gateway's hosted checkout (the sandbox's own page in test mode). */
+  redirect_url: z.string(),
+});
+
+export const SANDBOX_OUTCOMES = ['success', 'failed', 'pending'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+export const sandboxDecisionSchema = z.object({ outcome: z.enum(SANDBOX_OUTCOMES) });
+export const sandboxChargeSchema = z.object({
+  tx_ref: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  description: z.string(),
+  status: z.enum(SANDBOX_OUTCOMES),
+  /** Where the sandbox sends the buyer back once they decided. */
+  return_url: z.string(),
+});
+export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;

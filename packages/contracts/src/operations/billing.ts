@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { productSchema, productsQuerySchema } from '../billing';
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  paymentSchema,
+  productSchema,
+  productsQuerySchema,
+  sandboxChargeSchema,
+  sandboxDecisionSchema,
+  txRefParamSchema,
+} from '../billing';
 import { paginationSchema } from '../common';
 import { defineOperations } from '../operation';
 
@@ -12,5 +21,39 @@ export const billing = defineOperations('Billing', {
     query: productsQuerySchema,
     response: z.object({ pagination: paginationSchema(productSchema) }),
     summary: 'The plans on sale, in display order, with their prices',
+  },
+  checkout: {
+    method: 'POST',
+    path: '/api/v1/billing/checkout',
+    access: 'user',
+    body: checkoutRequestSchema,
+    response: checkoutResponseSchema,
+    summary: 'Start paying for a price: answers the payment and where to send the browser',
+  },
+  payment: {
+    method: 'GET',
+    path: '/api/v1/billing/payments/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    response: z.object({ payment: paymentSchema }),
+    summary:
+      'One of your payments, verified with its gateway first (the return page calls it; nothing is granted on the return alone)',
+  },
+  sandboxCharge: {
+    method: 'GET',
+    path: '/api/v1/billing/sandbox/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    response: z.object({ charge: sandboxChargeSchema }),
+    summary: 'Test mode: the sandbox checkout of one of your payments',
+  },
+  sandboxDecide: {
+    method: 'POST',
+    path: '/api/v1/billing/sandbox/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    body: sandboxDecisionSchema,
+    response: z.object({ charge: sandboxChargeSchema }),
+    summary: 'Test mode: the buyer picks what the sandbox payment does (success, failure, pending)',
   },
 });

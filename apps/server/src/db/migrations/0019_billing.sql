@@ -1,3 +1,8 @@
+CREATE TABLE "billing_counters" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invoices" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"number" integer NOT NULL,
@@ -33,6 +38,7 @@ CREATE TABLE "payments" (
 	"credit" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"method" text,
+	"checkout_url" text,
 	"failure_reason" text,
 	"processed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -76,6 +82,17 @@ CREATE TABLE "products" (
 	"position" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_charges" (
+	"tx_ref" text PRIMARY KEY NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"description" text NOT NULL,
+	"return_url" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "subscriptions" (

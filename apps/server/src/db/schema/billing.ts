@@ -155,6 +155,8 @@ export const payments = pgTable(
     credit: integer('credit').notNull().default(0),
     status: text('status').notNull().default('pending'),
     method: text('method'),
+    /** Where the buyer was sent to pay (answered again to a repeated checkout). */
+    checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -221,3 +223,25 @@ export const webhookEvents = pgTable(
     index('webhook_events_received_idx').on(t.receivedAt),
   ],
 );
+
+/** Counters that must not skip a number (invoice numbers): a row each, taken under its row lock. */
+export const billingCounters = pgTable('billing_counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+/**
+ * The sandbox gateway's own record of a charge (test mode): what a real gateway keeps on its side.
+ * Zema's payment is settled only by asking the sandbox, as it asks Chapa or Stripe.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  txRef: text('tx_ref').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** `pending` until the buyer decides: `success` or `failed` (or leaves it `pending`). */
+  status: text('status').notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
