@@ -11,6 +11,7 @@ import {
   users,
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { notify } from '#src/domain/notifications/notifications.service';
 import type { VerifiedPayment } from './gateway';
 import { addPeriod, taxIncluded } from './periods';
 
@@ -59,14 +60,16 @@ async function nextNumber(tx: Tx, name: string): Promise<number> {
  * numbered in the same transaction. Answers the payment as it stands afterwards; `changed` when
  * this call moved it (the caller then tells the user).
  */
+export type SettleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
+
 export async function settlePayment(
-  deps: Pick<Deps, 'db' | 'events'>,
+  deps: SettleDeps,
   txRef: string,
   verified: VerifiedPayment,
   policy: BillingPolicy,
   now = new Date(),
 ): Promise<{ payment: PaymentRow; changed: boolean } | null> {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<Settled | null> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.txRef, txRef)).for('update');
     if (!payment) return null;
     if (payment.status !== 'pending' || verified.status === 'pending') return { payment, changed: false };
@@ -98,7 +101,7 @@ export async function settlePayment(
       return { payment: refused!, changed: true };
     }
     const subscriptionId = await applyToSubscription(tx, payment, verified, now);
-    await issueInvoice(tx, payment, policy, now);
+    const invoiceNumber = await issueInvoice(tx, payment, policy, now);
     const [settled] = await tx
       .update(payments)
       .set({
@@ -110,11 +113,41 @@ export async function settlePayment(
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    return { payment: settled!, changed: true };
+    return { payment: settled!, changed: true, invoiceNumber };
   });
-  // The user's permissions and subscriptions changed: the signed-in cache drops them.
-  if (result?.changed) await deps.events.emit('account.changed', { userId: result.payment.userId });
+  if (result?.changed) {
+    // The user's permissions and subscriptions changed: the signed-in cache drops them.
+    await deps.events.emit('account.changed', { userId: result.payment.userId });
+    await tellBuyer(deps, result);
+  }
   return result;
+}
+
+type Settled = { payment: PaymentRow; changed: boolean; invoiceNumber?: number };
+
+/** The buyer hears what became of their payment (in-app, and mail or push by their settings). */
+async function tellBuyer(deps: SettleDeps, { payment, invoiceNumber }: Settled) {
+  const [product] = await deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, payment.productId));
+  const productName = product?.name ?? '';
+  const currency = payment.currency as Currency;
+  try {
+    if (payment.status === 'succeeded' && invoiceNumber !== undefined)
+      await notify(deps, [payment.userId], {
+        type: 'billing.payment_succeeded',
+        params: { productName, amount: payment.amount, currency, invoiceNumber },
+      });
+    else if (payment.status === 'failed')
+      await notify(deps, [payment.userId], {
+        type: 'billing.payment_failed',
+        params: { productName, amount: payment.amount, currency, priceId: payment.priceId },
+      });
+  } catch (err) {
+    // The payment is settled; a notice that could not be written must not undo or fail it.
+    deps.log.warn({ err }, 'a billing notification could not be sent');
+  }
 }
 
 async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: VerifiedPayment, now: Date) {
@@ -190,7 +223,7 @@ async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: Verifi
   return created!.id;
 }
 
-async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, now: Date) {
+async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, now: Date): Promise<number> {
   const [buyer] = await tx
     .select({ email: users.email, first: users.firstName, last: users.lastName, display: users.displayName })
     .from(users)
@@ -208,8 +241,9 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
   ];
   if (payment.credit > 0)
     lines.push({ description: 'Credit for the unused part of the previous plan', amount: -payment.credit });
+  const number = await nextNumber(tx, 'invoice');
   await tx.insert(invoices).values({
-    number: await nextNumber(tx, 'invoice'),
+    number,
     userId: payment.userId,
     paymentId: payment.id,
     currency: payment.currency,
@@ -223,4 +257,5 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
     lines,
     issuedAt: now,
   });
+  return number;
 }

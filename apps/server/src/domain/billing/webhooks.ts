@@ -1,8 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { webhookEvents } from '#src/db/schema/index';
-import type { Deps } from '#src/deps';
 import type { IncomingWebhook, PaymentGateway } from './gateway';
-import { type BillingPolicy, settlePayment } from './settle';
+import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
 
 export type WebhookOutcome =
   | { status: 'rejected' }
@@ -15,7 +14,7 @@ export type WebhookOutcome =
  * verified again through the gateway's API before anything is granted.
  */
 export async function receiveWebhook(
-  deps: Pick<Deps, 'db' | 'events' | 'log'>,
+  deps: SettleDeps,
   gateway: PaymentGateway,
   incoming: IncomingWebhook,
   policy: BillingPolicy,

@@ -12,7 +12,7 @@ import type { Deps } from '#src/deps';
 import { subscriptionState } from '#src/domain/billing/entitlements';
 import type { PaymentGateway } from '#src/domain/billing/gateway';
 import { createSandboxGateway } from '#src/domain/billing/sandbox';
-import { type BillingPolicy, paymentView, settlePayment } from '#src/domain/billing/settle';
+import { type BillingPolicy, paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
 import { receiveWebhook } from '#src/domain/billing/webhooks';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { randomToken } from '#src/lib/tokens';
@@ -160,7 +160,7 @@ async function ownPayment(deps: Pick<Deps, 'db'>, userId: number, txRef: string)
 
 /** A payment of the caller's, verified with its gateway first when still pending (the return page). */
 export async function checkPayment(
-  deps: Pick<Deps, 'db' | 'events'>,
+  deps: SettleDeps,
   billing: Billing,
   userId: number,
   txRef: string,
@@ -184,7 +184,7 @@ export async function sandboxCharge(deps: Pick<Deps, 'db'>, billing: Billing, us
 
 /** Test mode: the buyer decides; the sandbox then sends its signed webhook through the real path. */
 export async function decideSandboxCharge(
-  deps: Pick<Deps, 'db' | 'events' | 'log'>,
+  deps: SettleDeps,
   billing: Billing,
   userId: number,
   txRef: string,

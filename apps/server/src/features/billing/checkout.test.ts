@@ -1,7 +1,14 @@
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, sandboxCharges, subscriptions, webhookEvents } from '#src/db/schema/index';
+import {
+  invoices,
+  notifications,
+  payments,
+  sandboxCharges,
+  subscriptions,
+  webhookEvents,
+} from '#src/db/schema/index';
 import { SANDBOX_SIGNATURE_HEADER } from '#src/domain/billing/sandbox';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { createBilling } from './checkout.service';
@@ -112,6 +119,8 @@ describe('checkout through the sandbox gateway', () => {
     const failed = await checkout(me.client, price.id);
     await decide(me.client, failed.payment.tx_ref, 'failed');
     expect((await paymentOf(me.client, failed.payment.tx_ref)).status).toBe('failed');
+    const notices = await t.db.select().from(notifications).where(eq(notifications.userId, me.id));
+    expect(notices.map((n) => n.type)).toEqual(['billing.payment_failed']);
 
     const later = await checkout(me.client, price.id);
     await decide(me.client, later.payment.tx_ref, 'pending');
