@@ -139,3 +139,50 @@ export const sandboxChargeSchema = z.object({
   return_url: z.string(),
 });
 export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;
+
+export const subscriptionViewSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  price: priceSchema.nullable(),
+  gateway: z.enum(GATEWAYS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  valid: z.boolean(),
+  active: z.boolean(),
+  current_period_start: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  grace_ends_at: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** Renews by itself (a card on Stripe); a prepaid plan is renewed by paying again. */
+  auto_renews: z.boolean(),
+  /** What paid last: a card's brand and last four on Stripe, the method on Chapa. */
+  payment_method: z
+    .object({ type: z.string(), brand: z.string().optional(), last4: z.string().optional() })
+    .nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number().int() });
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  subtotal: z.number().int(),
+  /** Basis points: 1500 = 15 %. */
+  tax_rate_bp: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  buyer_tin: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  issued_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const billingOverviewSchema = z.object({
+  subscription: subscriptionViewSchema.nullable(),
+  invoices: z.array(invoiceSchema),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;

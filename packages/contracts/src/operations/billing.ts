@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  billingOverviewSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   paymentSchema,
@@ -7,6 +8,7 @@ import {
   productsQuerySchema,
   sandboxChargeSchema,
   sandboxDecisionSchema,
+  subscriptionViewSchema,
   txRefParamSchema,
 } from '../billing';
 import { paginationSchema } from '../common';
@@ -55,5 +57,26 @@ export const billing = defineOperations('Billing', {
     body: sandboxDecisionSchema,
     response: z.object({ charge: sandboxChargeSchema }),
     summary: 'Test mode: the buyer picks what the sandbox payment does (success, failure, pending)',
+  },
+  overview: {
+    method: 'GET',
+    path: '/api/v1/billing/me',
+    access: 'user',
+    response: billingOverviewSchema,
+    summary: 'Your plan (status, period, payment method) and your invoices, newest first',
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/v1/billing/subscription/cancel',
+    access: 'user',
+    response: z.object({ subscription: subscriptionViewSchema }),
+    summary: 'Cancel at the end of the paid period (the plan stays until then)',
+  },
+  resume: {
+    method: 'POST',
+    path: '/api/v1/billing/subscription/resume',
+    access: 'user',
+    response: z.object({ subscription: subscriptionViewSchema }),
+    summary: 'Undo a cancellation while the plan is still valid',
   },
 });

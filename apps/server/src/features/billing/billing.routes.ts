@@ -11,6 +11,7 @@ import {
   sandboxCharge,
   startCheckout,
 } from './checkout.service';
+import { billingOverview, cancelSubscription, resumeSubscription } from './subscription.service';
 
 /**
  * Billing (issue 14): the plans on sale, checkout, a payment's state, and the sandbox gateway's
@@ -54,5 +55,20 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       request.body.outcome,
     );
     return { charge };
+  });
+
+  defineRoute(app, ops.overview, async (request) => {
+    await enabled();
+    return billingOverview(app.deps, request.user!.id);
+  });
+
+  defineRoute(app, ops.cancel, async (request) => {
+    await enabled();
+    return { subscription: await cancelSubscription(app.deps, request.user!.id) };
+  });
+
+  defineRoute(app, ops.resume, async (request) => {
+    await enabled();
+    return { subscription: await resumeSubscription(app.deps, request.user!.id) };
   });
 };
