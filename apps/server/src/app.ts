@@ -27,6 +27,7 @@ import { emailVerificationRoutes } from '#src/features/auth/email-verification.r
 import { backstageRoutes } from '#src/features/backstage/backstage.routes';
 import { resumeIngestion } from '#src/features/backstage/ingest-draft';
 import { releasesRoutes } from '#src/features/backstage/releases.routes';
+import { billingRoutes } from '#src/features/billing/billing.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
@@ -405,6 +406,7 @@ async function assemble(
       await api.register(backstageRoutes);
       await api.register(playerRoutes, { geoip });
       await api.register(landingRoutes);
+      await api.register(billingRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
       await api.register(notificationsRoutes);

@@ -1,4 +1,5 @@
 import type { Deps } from '#src/deps';
+import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
 import { sendPendingNotificationMails } from '#src/domain/notifications/email';
 import { publishDueReleases } from '#src/features/backstage/releases.service';
 import { cleanUpAbandonedMultipartUploads } from '#src/features/uploads/s3-uploads.service';
@@ -18,6 +19,8 @@ export function scheduledTasks(deps: Deps): ScheduledTask[] {
       everyMs: 30_000,
       run: () => sendPendingNotificationMails(deps, new Date()),
     },
+    // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (issue 14).
+    { name: 'billing-lifecycle', everyMs: 5 * MINUTE, run: () => runBillingLifecycle(deps, new Date()) },
     // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
     // presigned objects that never became a file entry (each expires a day after it started).
     {

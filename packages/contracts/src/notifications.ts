@@ -78,6 +78,29 @@ export const notificationParamsSchemas = {
     playlistName: z.string(),
     byUserName: z.string(),
   }),
+  /** A payment went through: the plan is on, with the invoice's number (issue 14). */
+  'billing.payment_succeeded': z.object({
+    productName: z.string(),
+    amount: z.number().int(),
+    currency: z.enum(['ETB', 'USD']),
+    invoiceNumber: z.number().int(),
+  }),
+  /** A payment failed: nothing was granted. */
+  'billing.payment_failed': z.object({
+    productName: z.string(),
+    amount: z.number().int(),
+    currency: z.enum(['ETB', 'USD']),
+    priceId: z.number().int(),
+  }),
+  /** A prepaid period ends soon: renew with one click. */
+  'billing.renewal_reminder': z.object({
+    productName: z.string(),
+    endsAt: z.string(),
+    priceId: z.number().int(),
+    productId: z.number().int(),
+  }),
+  /** A subscription ended: the reader is back on the free plan. */
+  'billing.subscription_ended': z.object({ productName: z.string() }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParamsSchemas;

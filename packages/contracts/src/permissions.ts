@@ -9,11 +9,17 @@ export const PERMISSIONS = {
   filesCreate: 'files.create',
   /** The artists' area: upload and manage the artists the user is linked to. */
   backstageAccess: 'backstage.access',
+  /** Download tracks and albums the artist allows downloads of (plans grant it). */
+  musicDownload: 'music.download',
+  /** Listen without the ad slots (plans grant it). */
+  adsDisable: 'ads.disable',
 } as const;
 
 /** Finer admin permissions than `admin` (which grants everything), so narrower roles can exist. */
 export const ADMIN_PERMISSIONS = {
   usersView: 'users.view',
+  /** Edit plans, subscriptions, payments and billing settings. */
+  billingManage: 'billing.manage',
   usersCreate: 'users.create',
   usersUpdate: 'users.update',
   usersDelete: 'users.delete',

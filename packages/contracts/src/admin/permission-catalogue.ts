@@ -30,6 +30,7 @@ export const PERMISSION_GROUPS = [
   'files',
   'backstage',
   'workspaces',
+  'billing',
 ] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
@@ -46,6 +47,7 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
   files: 'Files',
   backstage: 'Backstage',
   workspaces: 'Workspaces',
+  billing: 'Billing',
 };
 
 const p = (
@@ -71,6 +73,18 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
     'View music',
     'music',
     'Browse and play the catalogue (the guest role needs it too).',
+  ),
+  p(
+    PERMISSIONS.musicDownload,
+    'Download music',
+    'music',
+    'Download tracks and albums whose artist allows downloads (usually granted by a paid plan).',
+  ),
+  p(
+    PERMISSIONS.adsDisable,
+    'No ads',
+    'music',
+    'Listen without the ad slots (usually granted by a paid plan).',
   ),
   p(PERMISSIONS.apiAccess, 'Access API', 'api', 'Create personal access tokens and call the API.'),
   p(A.usersView, 'View users', 'users', 'List users and open their pages in the admin area.'),
@@ -102,6 +116,12 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   p(A.genresUpdate, 'Manage genres', 'catalogue', 'Create, edit and delete genres.'),
   p(A.channelsUpdate, 'Manage channels', 'catalogue', 'Create, edit and delete channels.'),
   p(A.analyticsView, 'View analytics', 'analytics', 'See the dashboard: plays, listeners and growth.'),
+  p(
+    A.billingManage,
+    'Manage billing',
+    'billing',
+    'Edit plans and prices, see and change subscriptions and payments, and the billing settings.',
+  ),
   p(A.logsView, 'View logs', 'system', 'Read the error, mail and audit logs and the health page.'),
   p(PERMISSIONS.filesCreate, 'Upload files', 'files', 'Upload files (tracks, images, proofs).', [
     { name: 'space', label: 'Space (MB)', description: 'Storage the user may fill with uploads, in MB.' },

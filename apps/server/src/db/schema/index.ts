@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './appearance';
 export * from './audit';
 export * from './backstage';
+export * from './billing';
 export * from './catalogue';
 export * from './library';
 export * from './localization';

@@ -57,9 +57,29 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, TypeInfo> = {
     group: 'Social',
     channels: { email: true, browser: true },
   },
+  'billing.payment_succeeded': {
+    name: 'A payment went through',
+    group: 'Billing',
+    channels: { email: true, browser: false },
+  },
+  'billing.payment_failed': {
+    name: 'A payment failed',
+    group: 'Billing',
+    channels: { email: true, browser: true },
+  },
+  'billing.renewal_reminder': {
+    name: 'Your plan ends soon',
+    group: 'Billing',
+    channels: { email: true, browser: true },
+  },
+  'billing.subscription_ended': {
+    name: 'Your plan ended',
+    group: 'Billing',
+    channels: { email: true, browser: true },
+  },
 };
 
-export const NOTIFICATION_GROUPS = ['Workspaces', 'Backstage', 'Music', 'Social'] as const;
+export const NOTIFICATION_GROUPS = ['Workspaces', 'Backstage', 'Music', 'Social', 'Billing'] as const;
 
 export const isNotificationType = (type: string): type is NotificationType =>
   Object.hasOwn(notificationParamsSchemas, type);

@@ -434,7 +434,7 @@ export async function closeInvitationNotifications(deps: CountDeps, inviteId: st
 // ---- Subscription settings (SPEC §3) ----
 
 export async function getSubscriptionSettings(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'settings'>,
   userId: number,
 ): Promise<NotificationSubscriptionSettings> {
   const stored = await deps.db
@@ -442,10 +442,15 @@ export async function getSubscriptionSettings(
     .from(notificationSelections)
     .where(eq(notificationSelections.userId, userId));
   const storedBy = new Map(stored.map((s) => [s.type, s.channels]));
-  const types = Object.keys(NOTIFICATION_TYPE_INFO) as NotificationType[];
+  // Billing's items only while billing is on (nothing else would send them).
+  const billing = (await deps.settings.getClientSettings()).billing.enable;
+  const groups = NOTIFICATION_GROUPS.filter((group) => billing || group !== 'Billing');
+  const types = (Object.keys(NOTIFICATION_TYPE_INFO) as NotificationType[]).filter((type) =>
+    groups.includes(NOTIFICATION_TYPE_INFO[type].group as (typeof groups)[number]),
+  );
   return {
     available_channels: [...NOTIFICATION_CHANNELS],
-    subscriptions: NOTIFICATION_GROUPS.map((group) => ({
+    subscriptions: groups.map((group) => ({
       group_name: group,
       items: types
         .filter((type) => NOTIFICATION_TYPE_INFO[type].group === group)
@@ -465,7 +470,7 @@ export async function getSubscriptionSettings(
 }
 
 export async function updateSubscriptionSettings(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'settings'>,
   userId: number,
   selections: readonly { notif_id: NotificationType; channels: Partial<Record<string, boolean>> }[],
 ): Promise<NotificationSubscriptionSettings> {

@@ -1,4 +1,5 @@
 import {
+  formatMoney,
   type Notification,
   type NotificationAction,
   type NotificationData,
@@ -47,6 +48,9 @@ const path = {
   playlist: (id: number, name: string) => `/playlist/${id}/${slugify(name)}`,
   backstage: () => '/backstage',
   backstageRequests: () => '/backstage/requests',
+  billing: () => '/billing',
+  checkout: (productId: number, priceId: number) => `/checkout/${productId}/${priceId}`,
+  pricing: () => '/pricing',
   notifications: () => '/notifications',
 };
 
@@ -69,6 +73,56 @@ type Renderers = {
 };
 
 const renderers: Renderers = {
+  'billing.payment_succeeded': (p, t) => ({
+    icon: 'credit-card',
+    image: null,
+    mainAction: { label: t('View billing'), action: path.billing() },
+    lines: [
+      primary(
+        t('Your payment of :amount for :plan went through', {
+          amount: formatMoney(p.amount, p.currency),
+          plan: p.productName,
+        }),
+        'circle-check',
+      ),
+      secondary(t('Invoice :number', { number: p.invoiceNumber }), 'receipt'),
+    ],
+    buttonActions: [],
+  }),
+  'billing.payment_failed': (p, t) => ({
+    icon: 'credit-card',
+    image: null,
+    mainAction: { label: t('Try again'), action: path.pricing() },
+    lines: [
+      primary(
+        t('Your payment of :amount for :plan did not go through', {
+          amount: formatMoney(p.amount, p.currency),
+          plan: p.productName,
+        }),
+        'circle-x',
+      ),
+    ],
+    buttonActions: [],
+  }),
+  'billing.renewal_reminder': (p, t) => ({
+    icon: 'clock',
+    image: null,
+    mainAction: { label: t('Renew'), action: path.checkout(p.productId, p.priceId) },
+    lines: [
+      primary(
+        t('Your :plan plan ends on :date', { plan: p.productName, date: p.endsAt.slice(0, 10) }),
+        'clock',
+      ),
+    ],
+    buttonActions: [],
+  }),
+  'billing.subscription_ended': (p, t) => ({
+    icon: 'circle-alert',
+    image: null,
+    mainAction: { label: t('See plans'), action: path.pricing() },
+    lines: [primary(t('Your :plan plan ended', { plan: p.productName }), 'circle-alert')],
+    buttonActions: [],
+  }),
   'workspace.invitation': (p, t, closed) => ({
     icon: 'users',
     image: null,

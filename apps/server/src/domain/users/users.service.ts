@@ -12,6 +12,7 @@ import {
   userRole,
   users,
 } from '#src/db/schema/index';
+import { loadEntitlements } from '#src/domain/billing/entitlements';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 type PermissionGrant = { id: number; name: string; restrictions: Restriction[] };
@@ -89,7 +90,7 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
     .innerJoin(roles, eq(roles.id, userRole.roleId))
     .where(eq(userRole.userId, userId))
     .orderBy(roles.id);
-  const [roleGrants, userGrants, socialRows] = await Promise.all([
+  const [roleGrants, userGrants, socialRows, plan] = await Promise.all([
     roleRows.length
       ? db
           .select({ id: permissions.id, name: permissions.name, restrictions: permissionRole.restrictions })
@@ -112,6 +113,8 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
       .from(socialProfiles)
       .where(eq(socialProfiles.userId, userId))
       .orderBy(asc(socialProfiles.id)),
+    // A valid subscription's plan (or the free plan) adds its permissions (issue 14).
+    loadEntitlements(db, userId),
   ]);
 
   return {
@@ -127,8 +130,8 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
       country: row.country,
       timezone: row.timezone,
       roles: roleRows,
-      permissions: mergePermissions([...roleGrants, ...userGrants]),
-      subscriptions: [],
+      permissions: mergePermissions([...roleGrants, ...userGrants, ...plan.grants]),
+      subscriptions: plan.subscriptions,
       social_profiles: socialRows,
       two_factor_confirmed_at: iso(row.twoFactorConfirmedAt),
       created_at: row.createdAt.toISOString(),

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { signerFactory } from '@fastify/cookie';
 import { SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
 import { z } from 'zod';
@@ -13,25 +10,8 @@ export const PENDING_COOKIE = 'zema_social_pending';
 /** Both cookies are only sent to the social routes. */
 export const SOCIAL_COOKIE_PATH = '/secure/auth/social';
 
-const APP_KEY_FILE = 'app-key';
-
-/**
- * The secret that signs the OAuth cookies: APP_KEY, or one generated on first start and kept in
- * DATA_DIR/app-key (mode 0600) so popups started before a restart still finish after it.
- */
-export async function resolveAppKey(config: Config): Promise<string> {
-  if (config.appKey) return config.appKey;
-  const file = join(config.dataDir, APP_KEY_FILE);
-  const existing = await readFile(file, 'utf8').catch(() => '');
-  if (existing.trim().length >= 32) return existing.trim();
-  const key = randomBytes(32).toString('base64url');
-  await mkdir(config.dataDir, { recursive: true });
-  // 'wx': two instances starting together on one DATA_DIR keep whichever key was written first.
-  await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
-  const stored = (await readFile(file, 'utf8')).trim();
-  await chmod(file, 0o600).catch(() => {});
-  return stored;
-}
+// The key that signs the cookies lives in platform/app-key.ts (billing's sandbox signs with it too).
+export { resolveAppKey } from '#src/platform/app-key';
 
 const serviceSchema = z.enum(SOCIAL_SERVICES);
 

@@ -1,0 +1,58 @@
+import type { Currency } from '@zema/contracts';
+
+/** What a gateway says of a payment when asked (never what a browser says). */
+export type VerifiedPayment = {
+  status: 'succeeded' | 'failed' | 'pending';
+  amount: number;
+  currency: Currency;
+  /** How it was paid, as the billing page shows it: 'telebirr', 'cbebirr', 'card', 'sandbox'. */
+  method: string | null;
+  /** The gateway's own reference. */
+  reference: string | null;
+};
+
+/** A webhook as received: the raw bytes (signatures are over them) and the headers. */
+export type IncomingWebhook = { rawBody: Buffer; headers: Record<string, string | string[] | undefined> };
+
+/** What a gateway's webhook is about, once its signature held. */
+export type WebhookEventInfo = {
+  /** The gateway's event id when it has one (applied once each); else derived from the payload. */
+  eventId: string;
+  type: string;
+  /** Our payment reference, when the event is about one. */
+  txRef: string | null;
+};
+
+export type CheckoutInput = {
+  txRef: string;
+  amount: number;
+  currency: Currency;
+  description: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** Where the gateway sends the browser back (the return page verifies). */
+  returnUrl: string;
+  /** Where the gateway posts its callback (Chapa's `callback_url`). */
+  callbackUrl: string;
+};
+
+/**
+ * One interface for every way to pay (issue 14 item 3). A gateway states what it can do; the
+ * checkout picks one by the price's currency and the keys the admin configured. Everything that
+ * grants goes through `settlePayment` after `verify`, whichever way the news arrived (webhook,
+ * callback, return page).
+ */
+export interface PaymentGateway {
+  readonly id: 'sandbox' | 'chapa' | 'stripe';
+  readonly currencies: readonly Currency[];
+  /** Renews by itself (Stripe); otherwise a plan is a prepaid period Zema renews by checkout. */
+  readonly recurring: boolean;
+  readonly refunds: boolean;
+  /** Starts a hosted checkout for a stored payment: where to send the browser. */
+  startCheckout(input: CheckoutInput): Promise<{ url: string; reference?: string }>;
+  /** Asks the gateway what became of a payment; null when it knows no such payment. */
+  verify(txRef: string): Promise<VerifiedPayment | null>;
+  /** Checks a webhook's signature over its raw bytes; the event it carries, or null when it fails. */
+  readWebhook(webhook: IncomingWebhook): Promise<WebhookEventInfo | null>;
+}

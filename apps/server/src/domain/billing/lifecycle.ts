@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { products, subscriptions } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { notify } from '#src/domain/notifications/notifications.service';
+
+/** Days before a prepaid period ends that its owner is reminded (an admin setting later). */
+export const REMINDER_DAYS = 3;
+/** Days a prepaid plan keeps working after its period ended unpaid. */
+export const GRACE_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+// Zema renews prepaid plans itself; Stripe renews its own, and its webhooks move them.
+const PREPAID = ['sandbox', 'chapa', 'manual'];
+
+type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
+
+/**
+ * The subscriptions' clock (issue 14 item 4), run by the schedule: remind before a prepaid period
+ * ends (once per period), give an unpaid ended period its grace days, and expire what is over.
+ * Each step claims its rows with one conditional UPDATE, so several instances never double a step.
+ */
+export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date()) {
+  const soon = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
+  const reminded = await deps.db
+    .update(subscriptions)
+    .set({ remindedForPeriodEnd: sql`${subscriptions.currentPeriodEnd}` })
+    .where(
+      and(
+        inArray(subscriptions.gateway, PREPAID),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        sql`${subscriptions.currentPeriodEnd} > ${now} and ${subscriptions.currentPeriodEnd} <= ${soon}`,
+        or(
+          isNull(subscriptions.remindedForPeriodEnd),
+          ne(subscriptions.remindedForPeriodEnd, sql`${subscriptions.currentPeriodEnd}`),
+        ),
+      ),
+    )
+    .returning();
+  for (const s of reminded) {
+    if (!s.priceId || !s.currentPeriodEnd) continue;
+    await tell(deps, s.userId, s.productId, (productName) => ({
+      type: 'billing.renewal_reminder',
+      params: {
+        productName,
+        endsAt: s.currentPeriodEnd!.toISOString(),
+        priceId: s.priceId!,
+        productId: s.productId,
+      },
+    }));
+  }
+
+  // An ended, unpaid prepaid period: past due, valid through its grace days.
+  const graced = await deps.db
+    .update(subscriptions)
+    .set({
+      status: 'past_due',
+      graceEndsAt: sql`${subscriptions.currentPeriodEnd} + make_interval(days => ${GRACE_DAYS})`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        inArray(subscriptions.gateway, PREPAID),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+
+  // Over: a cancelled plan at its period's end, a past-due one after its grace, an unpaid trial.
+  const expired = await deps.db
+    .update(subscriptions)
+    .set({ status: 'expired', endedAt: now, updatedAt: now })
+    .where(
+      and(
+        ne(subscriptions.gateway, 'stripe'),
+        or(
+          and(eq(subscriptions.status, 'cancelled'), lte(subscriptions.currentPeriodEnd, now)),
+          and(eq(subscriptions.status, 'past_due'), lte(subscriptions.graceEndsAt, now)),
+          and(eq(subscriptions.status, 'trialing'), lte(subscriptions.trialEndsAt, now)),
+        ),
+      ),
+    )
+    .returning({ userId: subscriptions.userId, productId: subscriptions.productId });
+  for (const s of expired) {
+    await tell(deps, s.userId, s.productId, (productName) => ({
+      type: 'billing.subscription_ended',
+      params: { productName },
+    }));
+  }
+  for (const userId of new Set([...graced, ...expired].map((s) => s.userId)))
+    await deps.events.emit('account.changed', { userId });
+  return { reminded: reminded.length, graced: graced.length, expired: expired.length };
+}
+
+async function tell(
+  deps: LifecycleDeps,
+  userId: number,
+  productId: number,
+  make: (productName: string) => Parameters<typeof notify>[2],
+) {
+  const [product] = await deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, productId));
+  try {
+    await notify(deps, [userId], make(product?.name ?? ''));
+  } catch (err) {
+    deps.log.warn({ err }, 'a billing notice could not be sent');
+  }
+}

@@ -1,0 +1,261 @@
+import type { BillingInterval, Currency, Payment, PaymentPurpose } from '@zema/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import {
+  billingCounters,
+  invoices,
+  payments,
+  prices,
+  products,
+  subscriptions,
+  users,
+} from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { notify } from '#src/domain/notifications/notifications.service';
+import type { VerifiedPayment } from './gateway';
+import { addPeriod, taxIncluded } from './periods';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type PaymentRow = typeof payments.$inferSelect;
+
+export type BillingPolicy = {
+  /** VAT included in prices, basis points (1500 = 15 %). */
+  vatRateBp: number;
+};
+
+export function paymentView(row: PaymentRow, productName: string): Payment {
+  return {
+    tx_ref: row.txRef,
+    status: row.status as Payment['status'],
+    purpose: row.purpose as PaymentPurpose,
+    gateway: row.gateway as Payment['gateway'],
+    product_id: row.productId,
+    product_name: productName,
+    price_id: row.priceId,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    credit: row.credit,
+    method: row.method,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    processed_at: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+/** The next number of a gap-free counter, under the counter row's lock (inside `tx`). */
+async function nextNumber(tx: Tx, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(billingCounters)
+    .values({ name, value: 1 })
+    .onConflictDoUpdate({ target: billingCounters.name, set: { value: sql`${billingCounters.value} + 1` } })
+    .returning({ value: billingCounters.value });
+  return row!.value;
+}
+
+/**
+ * Applies what a gateway said of a payment (issue 14 items 3, 4, 7), in one transaction with the
+ * payment row locked: each payment is processed once, whichever of webhook, callback and return
+ * page arrives first or twice. A success is checked against the amount and currency stored when
+ * the checkout started; then the subscription starts, renews or changes plan, and the invoice is
+ * numbered in the same transaction. Answers the payment as it stands afterwards; `changed` when
+ * this call moved it (the caller then tells the user).
+ */
+export type SettleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
+
+export async function settlePayment(
+  deps: SettleDeps,
+  txRef: string,
+  verified: VerifiedPayment,
+  policy: BillingPolicy,
+  now = new Date(),
+): Promise<{ payment: PaymentRow; changed: boolean } | null> {
+  const result = await deps.db.transaction(async (tx): Promise<Settled | null> => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.txRef, txRef)).for('update');
+    if (!payment) return null;
+    if (payment.status !== 'pending' || verified.status === 'pending') return { payment, changed: false };
+    if (verified.status === 'failed') {
+      const [failed] = await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          failureReason: 'The payment did not go through.',
+          processedAt: now,
+          method: verified.method,
+        })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { payment: failed!, changed: true };
+    }
+    // What was paid must be what was asked: a mismatch grants nothing.
+    if (verified.amount !== payment.amount || verified.currency !== payment.currency) {
+      const [refused] = await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          failureReason: `The gateway reported ${verified.amount} ${verified.currency}, not ${payment.amount} ${payment.currency}.`,
+          processedAt: now,
+          gatewayReference: verified.reference,
+        })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { payment: refused!, changed: true };
+    }
+    const subscriptionId = await applyToSubscription(tx, payment, verified, now);
+    const invoiceNumber = await issueInvoice(tx, payment, policy, now);
+    const [settled] = await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        processedAt: now,
+        method: verified.method,
+        gatewayReference: verified.reference,
+        subscriptionId,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return { payment: settled!, changed: true, invoiceNumber };
+  });
+  if (result?.changed) {
+    // The user's permissions and subscriptions changed: the signed-in cache drops them.
+    await deps.events.emit('account.changed', { userId: result.payment.userId });
+    await tellBuyer(deps, result);
+  }
+  return result;
+}
+
+type Settled = { payment: PaymentRow; changed: boolean; invoiceNumber?: number };
+
+/** The buyer hears what became of their payment (in-app, and mail or push by their settings). */
+async function tellBuyer(deps: SettleDeps, { payment, invoiceNumber }: Settled) {
+  const [product] = await deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, payment.productId));
+  const productName = product?.name ?? '';
+  const currency = payment.currency as Currency;
+  try {
+    if (payment.status === 'succeeded' && invoiceNumber !== undefined)
+      await notify(deps, [payment.userId], {
+        type: 'billing.payment_succeeded',
+        params: { productName, amount: payment.amount, currency, invoiceNumber },
+      });
+    else if (payment.status === 'failed')
+      await notify(deps, [payment.userId], {
+        type: 'billing.payment_failed',
+        params: { productName, amount: payment.amount, currency, priceId: payment.priceId },
+      });
+  } catch (err) {
+    // The payment is settled; a notice that could not be written must not undo or fail it.
+    deps.log.warn({ err }, 'a billing notification could not be sent');
+  }
+}
+
+async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: VerifiedPayment, now: Date) {
+  const [price] = await tx.select().from(prices).where(eq(prices.id, payment.priceId));
+  const interval = price!.interval as BillingInterval;
+  const method = verified.method ? { type: verified.method } : null;
+  const [current] = payment.subscriptionId
+    ? await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.id, payment.subscriptionId),
+            inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'cancelled']),
+          ),
+        )
+        .for('update')
+    : [];
+  if (current && payment.purpose === 'renewal') {
+    // Early renewal adds a period after the current end; a late one starts now.
+    const from =
+      current.currentPeriodEnd && current.currentPeriodEnd.getTime() > now.getTime()
+        ? current.currentPeriodEnd
+        : now;
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        currentPeriodStart:
+          current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodStart : now,
+        currentPeriodEnd: addPeriod(from, interval, price!.intervalCount),
+        graceEndsAt: null,
+        cancelAtPeriodEnd: false,
+        cancelledAt: null,
+        paymentMethod: method,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, current.id));
+    return current.id;
+  }
+  if (current && payment.purpose === 'change') {
+    // The new plan starts now; what was left of the old one was credited in the amount paid.
+    await tx
+      .update(subscriptions)
+      .set({
+        productId: payment.productId,
+        priceId: payment.priceId,
+        status: 'active',
+        currentPeriodStart: now,
+        currentPeriodEnd: addPeriod(now, interval, price!.intervalCount),
+        graceEndsAt: null,
+        cancelAtPeriodEnd: false,
+        cancelledAt: null,
+        paymentMethod: method,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, current.id));
+    return current.id;
+  }
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: payment.userId,
+      productId: payment.productId,
+      priceId: payment.priceId,
+      gateway: payment.gateway,
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: addPeriod(now, interval, price!.intervalCount),
+      paymentMethod: method,
+    })
+    .returning({ id: subscriptions.id });
+  return created!.id;
+}
+
+async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, now: Date): Promise<number> {
+  const [buyer] = await tx
+    .select({ email: users.email, first: users.firstName, last: users.lastName, display: users.displayName })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  const [product] = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, payment.productId));
+  const [price] = await tx.select().from(prices).where(eq(prices.id, payment.priceId));
+  const { net, tax } = taxIncluded(payment.amount, policy.vatRateBp);
+  const period =
+    price!.intervalCount > 1 ? `${price!.intervalCount} ${price!.interval}s` : `1 ${price!.interval}`;
+  const lines = [
+    { description: `${product?.name ?? 'Plan'} — ${period}`, amount: payment.amount + payment.credit },
+  ];
+  if (payment.credit > 0)
+    lines.push({ description: 'Credit for the unused part of the previous plan', amount: -payment.credit });
+  const number = await nextNumber(tx, 'invoice');
+  await tx.insert(invoices).values({
+    number,
+    userId: payment.userId,
+    paymentId: payment.id,
+    currency: payment.currency,
+    subtotal: net,
+    taxRateBp: policy.vatRateBp,
+    tax,
+    total: payment.amount,
+    buyerName:
+      buyer?.display || [buyer?.first, buyer?.last].filter(Boolean).join(' ') || buyer?.email || 'Customer',
+    buyerEmail: buyer?.email ?? '',
+    lines,
+    issuedAt: now,
+  });
+  return number;
+}

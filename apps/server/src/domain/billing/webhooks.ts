@@ -1,0 +1,66 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { webhookEvents } from '#src/db/schema/index';
+import type { IncomingWebhook, PaymentGateway } from './gateway';
+import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
+
+export type WebhookOutcome =
+  | { status: 'rejected' }
+  | { status: 'duplicate' }
+  | { status: 'processed'; txRef: string | null };
+
+/**
+ * A gateway's webhook (issue 14 item 7): stored as received (raw body, signature result); a bad
+ * signature changes nothing else; an event id seen before is applied once; the payment it names is
+ * verified again through the gateway's API before anything is granted.
+ */
+export async function receiveWebhook(
+  deps: SettleDeps,
+  gateway: PaymentGateway,
+  incoming: IncomingWebhook,
+  policy: BillingPolicy,
+): Promise<WebhookOutcome> {
+  const rawBody = incoming.rawBody.toString('utf8');
+  const event = await gateway.readWebhook(incoming);
+  if (!event) {
+    await deps.db.insert(webhookEvents).values({ gateway: gateway.id, rawBody, signatureValid: false });
+    return { status: 'rejected' };
+  }
+  // The unique index on (gateway, event id) among valid events makes a replay a no-op.
+  const [stored] = await deps.db
+    .insert(webhookEvents)
+    .values({ gateway: gateway.id, eventId: event.eventId, type: event.type, rawBody, signatureValid: true })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (!stored) {
+    const [seen] = await deps.db
+      .select({ processedAt: webhookEvents.processedAt })
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.gateway, gateway.id),
+          eq(webhookEvents.eventId, event.eventId),
+          isNotNull(webhookEvents.processedAt),
+        ),
+      );
+    // Seen and applied: nothing to do. Seen but failed before: apply it now (a gateway retry).
+    if (seen) return { status: 'duplicate' };
+  }
+  try {
+    if (event.txRef) {
+      const verified = await gateway.verify(event.txRef);
+      if (verified) await settlePayment(deps, event.txRef, verified, policy);
+    }
+    await deps.db
+      .update(webhookEvents)
+      .set({ processedAt: new Date(), error: null })
+      .where(and(eq(webhookEvents.gateway, gateway.id), eq(webhookEvents.eventId, event.eventId)));
+    return { status: 'processed', txRef: event.txRef };
+  } catch (err) {
+    deps.log.warn({ err, gateway: gateway.id }, 'a billing webhook could not be applied');
+    await deps.db
+      .update(webhookEvents)
+      .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'failed' })
+      .where(and(eq(webhookEvents.gateway, gateway.id), eq(webhookEvents.eventId, event.eventId)));
+    throw err;
+  }
+}

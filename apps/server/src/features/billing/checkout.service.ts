@@ -1,0 +1,198 @@
+import type {
+  CheckoutRequest,
+  Currency,
+  Payment,
+  SandboxCharge,
+  SandboxOutcome,
+  User,
+} from '@zema/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { payments, prices, products, subscriptions } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { subscriptionState } from '#src/domain/billing/entitlements';
+import type { PaymentGateway } from '#src/domain/billing/gateway';
+import { createSandboxGateway } from '#src/domain/billing/sandbox';
+import { type BillingPolicy, paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
+import { receiveWebhook } from '#src/domain/billing/webhooks';
+import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { randomToken } from '#src/lib/tokens';
+import { resolveAppKey } from '#src/platform/app-key';
+
+export const CHECKOUT_MESSAGES = {
+  notOnSale: 'This price is not on sale.',
+  free: 'The free plan needs no payment.',
+  otherPlan: 'You already have another plan: change plans from the billing page.',
+} as const;
+
+/** The VAT included in prices (Ethiopia: 15 %); an admin setting once billing settings exist. */
+export const DEFAULT_VAT_RATE_BP = 1_500;
+const policy: BillingPolicy = { vatRateBp: DEFAULT_VAT_RATE_BP };
+
+export type Billing = {
+  sandbox: ReturnType<typeof createSandboxGateway>;
+  /** The gateway that takes payments in `currency` (the sandbox until keys are configured). */
+  gatewayFor(currency: Currency): PaymentGateway;
+  gateway(id: string): PaymentGateway | null;
+};
+
+export async function createBilling(deps: Pick<Deps, 'db' | 'config'>): Promise<Billing> {
+  const secret = `sandbox-webhook:${await resolveAppKey(deps.config)}`;
+  const sandbox = createSandboxGateway({ db: deps.db, secret, appUrl: deps.config.appUrl });
+  return {
+    sandbox,
+    gatewayFor: () => sandbox,
+    gateway: (id) => (id === 'sandbox' ? sandbox : null),
+  };
+}
+
+async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect): Promise<Payment> {
+  const [product] = await deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, row.productId));
+  return paymentView(row, product?.name ?? '');
+}
+
+/** The user's newest valid subscription row, if any. */
+async function currentSubscription(deps: Pick<Deps, 'db'>, userId: number, now = new Date()) {
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'cancelled']),
+      ),
+    )
+    .orderBy(desc(subscriptions.id));
+  return rows.find((r) => subscriptionState(r, now).valid) ?? null;
+}
+
+/**
+ * Starts paying for a price (issue 14 items 3, 7): the amount and currency are fixed here, on a
+ * payment row with our own `tx_ref`; the gateway's checkout gets them from it. The same
+ * idempotency key answers the first payment again (a double submit makes one payment).
+ */
+export async function startCheckout(
+  deps: Pick<Deps, 'db' | 'config'>,
+  billing: Billing,
+  user: User,
+  body: CheckoutRequest,
+): Promise<{ payment: Payment; redirect_url: string }> {
+  const [existing] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, body.idempotency_key)));
+  if (existing?.checkoutUrl)
+    return { payment: await viewOf(deps, existing), redirect_url: existing.checkoutUrl };
+
+  const [row] = await deps.db
+    .select({ price: prices, product: products })
+    .from(prices)
+    .innerJoin(products, eq(products.id, prices.productId))
+    .where(eq(prices.id, body.price_id));
+  if (!row || row.price.archivedAt || row.product.hidden)
+    throw validationError({ price_id: [CHECKOUT_MESSAGES.notOnSale] });
+  if (row.product.free) throw validationError({ price_id: [CHECKOUT_MESSAGES.free] });
+
+  const current = await currentSubscription(deps, user.id);
+  if (current && (current.productId !== row.product.id || current.priceId !== row.price.id))
+    throw validationError({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
+  const purpose = current ? 'renewal' : 'new';
+  const currency = row.price.currency as Currency;
+  const gateway = billing.gatewayFor(currency);
+  const txRef = `zema-${randomToken(18)}`;
+
+  const [created] = await deps.db
+    .insert(payments)
+    .values({
+      userId: user.id,
+      subscriptionId: current?.id ?? null,
+      productId: row.product.id,
+      priceId: row.price.id,
+      gateway: gateway.id,
+      txRef,
+      idempotencyKey: body.idempotency_key,
+      purpose,
+      amount: row.price.amount,
+      currency,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) {
+    // The same key raced in at the same moment: answer that payment once it has its URL.
+    const [first] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, body.idempotency_key)));
+    if (!first?.checkoutUrl) throw new HttpError(409, 'This checkout is already being started. Try again.');
+    return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
+  }
+  const base = deps.config.appUrl;
+  const { url, reference } = await gateway.startCheckout({
+    txRef,
+    amount: created.amount,
+    currency,
+    description: `${row.product.name} (${row.price.interval})`,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    returnUrl: `${base}/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
+    callbackUrl: `${base}/api/v1/billing/webhooks/${gateway.id}`,
+  });
+  const [started] = await deps.db
+    .update(payments)
+    .set({ checkoutUrl: url, gatewayReference: reference ?? null })
+    .where(eq(payments.id, created.id))
+    .returning();
+  return { payment: await viewOf(deps, started!), redirect_url: url };
+}
+
+async function ownPayment(deps: Pick<Deps, 'db'>, userId: number, txRef: string) {
+  const [row] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.txRef, txRef), eq(payments.userId, userId)));
+  // Someone else's payment is as unknown as a made-up one.
+  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  return row;
+}
+
+/** A payment of the caller's, verified with its gateway first when still pending (the return page). */
+export async function checkPayment(
+  deps: SettleDeps,
+  billing: Billing,
+  userId: number,
+  txRef: string,
+): Promise<Payment> {
+  let row = await ownPayment(deps, userId, txRef);
+  if (row.status === 'pending') {
+    const gateway = billing.gateway(row.gateway);
+    const verified = gateway ? await gateway.verify(txRef) : null;
+    if (verified) row = (await settlePayment(deps, txRef, verified, policy))?.payment ?? row;
+  }
+  return viewOf(deps, row);
+}
+
+/** Test mode: the sandbox checkout of a payment of the caller's. */
+export async function sandboxCharge(deps: Pick<Deps, 'db'>, billing: Billing, userId: number, txRef: string) {
+  await ownPayment(deps, userId, txRef);
+  const charge = await billing.sandbox.charge(txRef);
+  if (!charge) throw new HttpError(404, MESSAGES.notFound);
+  return charge;
+}
+
+/** Test mode: the buyer decides; the sandbox then sends its signed webhook through the real path. */
+export async function decideSandboxCharge(
+  deps: SettleDeps,
+  billing: Billing,
+  userId: number,
+  txRef: string,
+  outcome: SandboxOutcome,
+): Promise<SandboxCharge> {
+  await ownPayment(deps, userId, txRef);
+  if (!(await billing.sandbox.charge(txRef))) throw new HttpError(404, MESSAGES.notFound);
+  const { charge, webhook } = await billing.sandbox.decide(txRef, outcome);
+  await receiveWebhook(deps, billing.sandbox, webhook, policy);
+  return charge;
+}

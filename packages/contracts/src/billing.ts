@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { permissionSchema, restrictionSchema } from './permissions';
+
+/**
+ * Paid plans (issue 14; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
+ * amount in minor units (santim, cents — integers, never floats) and an interval; it grants a set
+ * of permissions with restriction values. ETB is the default currency.
+ */
+export const CURRENCIES = ['ETB', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'ETB';
+/** How the currency selector names each currency (SPEC §2). */
+export const CURRENCY_LABELS: Record<Currency, string> = {
+  ETB: 'Ethiopian Birr (ETB)',
+  USD: 'US Dollar (USD)',
+};
+/** Minor units per major unit: both currencies have two decimals (100 santim = 1 Birr). */
+export const CURRENCY_MINOR_UNITS: Record<Currency, number> = { ETB: 100, USD: 100 };
+
+export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** The largest amount a price may have, in minor units (a safe 32-bit integer). */
+export const MAX_PRICE_AMOUNT = 2_000_000_000;
+
+export const priceSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Minor units: 19900 is ETB 199.00. */
+  amount: z.number().int().min(0).max(MAX_PRICE_AMOUNT),
+  interval: z.enum(BILLING_INTERVALS),
+  interval_count: z.number().int().min(1).max(36),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  hidden: z.boolean(),
+  recommended: z.boolean(),
+  free: z.boolean(),
+  feature_list: z.array(z.string()),
+  /** Days of trial a first subscription to this plan starts with (0 = none). */
+  trial_days: z.number().int().min(0),
+  position: z.number().int(),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A plan as the admin edits it: also the permissions it grants, with their restriction values. */
+export const adminProductSchema = productSchema.extend({
+  permissions: z.array(permissionSchema),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const productPermissionInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  restrictions: z.array(restrictionSchema).max(20).default([]),
+});
+
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'trialing',
+  'active',
+  'past_due',
+  'cancelled',
+  'expired',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const GATEWAYS = ['sandbox', 'chapa', 'stripe', 'manual'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+/** What the listing of plans answers (SPEC §7 `GET billing/products` → `pagination.data`). */
+export const productsQuerySchema = z.object({}).strict();
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PURPOSES = ['new', 'renewal', 'change'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** Our reference of a payment (`tx_ref`): `zema-` and 24 url-safe characters. */
+export const TX_REF_PATTERN = /^zema-[A-Za-z0-9_-]{24}$/;
+export const txRefParamSchema = z.object({ txRef: z.string().regex(TX_REF_PATTERN, 'Unknown payment.') });
+
+export const checkoutRequestSchema = z.object({
+  price_id: z.number().int().positive(),
+  /**
+   * Made by the checkout page once per visit: the same checkout submitted twice (a double click,
+   * a retried request) answers the first payment instead of starting a second.
+   */
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const paymentSchema = z.object({
+  tx_ref: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  gateway: z.enum(GATEWAYS),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  price_id: z.number().int(),
+  /** What the buyer pays, minor units (after any credit). */
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Unused days of the previous plan credited toward this one, minor units. */
+  credit: z.number().int(),
+  method: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const checkoutResponseSchema = z.object({
+  payment: paymentSchema,
+  /** Where to send the browser: the gateway's hosted checkout (the sandbox's own page in test mode). */
+  redirect_url: z.string(),
+});
+
+export const SANDBOX_OUTCOMES = ['success', 'failed', 'pending'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+export const sandboxDecisionSchema = z.object({ outcome: z.enum(SANDBOX_OUTCOMES) });
+export const sandboxChargeSchema = z.object({
+  tx_ref: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  description: z.string(),
+  status: z.enum(SANDBOX_OUTCOMES),
+  /** Where the sandbox sends the buyer back once they decided. */
+  return_url: z.string(),
+});
+export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;
+
+export const subscriptionViewSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  price: priceSchema.nullable(),
+  gateway: z.enum(GATEWAYS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  valid: z.boolean(),
+  active: z.boolean(),
+  current_period_start: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  grace_ends_at: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** Renews by itself (a card on Stripe); a prepaid plan is renewed by paying again. */
+  auto_renews: z.boolean(),
+  /** What paid last: a card's brand and last four on Stripe, the method on Chapa. */
+  payment_method: z
+    .object({ type: z.string(), brand: z.string().optional(), last4: z.string().optional() })
+    .nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number().int() });
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  subtotal: z.number().int(),
+  /** Basis points: 1500 = 15 %. */
+  tax_rate_bp: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  buyer_tin: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  issued_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const billingOverviewSchema = z.object({
+  subscription: subscriptionViewSchema.nullable(),
+  invoices: z.array(invoiceSchema),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  billingOverviewSchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  paymentSchema,
+  productSchema,
+  productsQuerySchema,
+  sandboxChargeSchema,
+  sandboxDecisionSchema,
+  subscriptionViewSchema,
+  txRefParamSchema,
+} from '../billing';
+import { paginationSchema } from '../common';
+import { defineOperations } from '../operation';
+
+export const billing = defineOperations('Billing', {
+  products: {
+    method: 'GET',
+    path: '/api/v1/billing/products',
+    // The pricing page is public (SPEC §2); it answers 404 while billing is off.
+    access: 'guest',
+    query: productsQuerySchema,
+    response: z.object({ pagination: paginationSchema(productSchema) }),
+    summary: 'The plans on sale, in display order, with their prices',
+  },
+  checkout: {
+    method: 'POST',
+    path: '/api/v1/billing/checkout',
+    access: 'user',
+    body: checkoutRequestSchema,
+    response: checkoutResponseSchema,
+    summary: 'Start paying for a price: answers the payment and where to send the browser',
+  },
+  payment: {
+    method: 'GET',
+    path: '/api/v1/billing/payments/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    response: z.object({ payment: paymentSchema }),
+    summary:
+      'One of your payments, verified with its gateway first (the return page calls it; nothing is granted on the return alone)',
+  },
+  sandboxCharge: {
+    method: 'GET',
+    path: '/api/v1/billing/sandbox/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    response: z.object({ charge: sandboxChargeSchema }),
+    summary: 'Test mode: the sandbox checkout of one of your payments',
+  },
+  sandboxDecide: {
+    method: 'POST',
+    path: '/api/v1/billing/sandbox/:txRef',
+    access: 'user',
+    params: txRefParamSchema,
+    body: sandboxDecisionSchema,
+    response: z.object({ charge: sandboxChargeSchema }),
+    summary: 'Test mode: the buyer picks what the sandbox payment does (success, failure, pending)',
+  },
+  overview: {
+    method: 'GET',
+    path: '/api/v1/billing/me',
+    access: 'user',
+    response: billingOverviewSchema,
+    summary: 'Your plan (status, period, payment method) and your invoices, newest first',
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/v1/billing/subscription/cancel',
+    access: 'user',
+    response: z.object({ subscription: subscriptionViewSchema }),
+    summary: 'Cancel at the end of the paid period (the plan stays until then)',
+  },
+  resume: {
+    method: 'POST',
+    path: '/api/v1/billing/subscription/resume',
+    access: 'user',
+    response: z.object({ subscription: subscriptionViewSchema }),
+    summary: 'Undo a cancellation while the plan is still valid',
+  },
+});
