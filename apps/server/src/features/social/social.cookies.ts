@@ -1,7 +1,6 @@
 import { signerFactory } from '@fastify/cookie';
 import { SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
 import { z } from 'zod';
-import type { Config } from '#src/config';
 
 /** State + PKCE and the pending profile live 10 minutes (RELIABILITY "OAuth"). */
 export const SOCIAL_COOKIE_TTL_MS = 10 * 60 * 1000;
