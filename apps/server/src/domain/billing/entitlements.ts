@@ -1,5 +1,5 @@
 import type { Restriction, SubscriptionStatus } from '@zema/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { permissions, productPermissions, products, subscriptions } from '#src/db/schema/index';
 
@@ -110,4 +110,22 @@ export async function loadEntitlements(
     })),
     grants,
   };
+}
+
+/**
+ * The user's newest subscription that is `valid` (it grants its plan: checkout) or `active` (not
+ * ended: the billing page, cancel, resume) now, if any.
+ */
+export async function newestSubscription(
+  db: Database,
+  userId: number,
+  state: 'valid' | 'active',
+  now = new Date(),
+) {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)))
+    .orderBy(desc(subscriptions.id));
+  return rows.find((r) => subscriptionState(r, now)[state]) ?? null;
 }

@@ -6,10 +6,10 @@ import type {
   SandboxOutcome,
   User,
 } from '@zema/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { payments, prices, products, subscriptions } from '#src/db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { payments, prices, products } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { subscriptionState } from '#src/domain/billing/entitlements';
+import { newestSubscription } from '#src/domain/billing/entitlements';
 import type { PaymentGateway } from '#src/domain/billing/gateway';
 import { createSandboxGateway } from '#src/domain/billing/sandbox';
 import { type BillingPolicy, paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
@@ -53,21 +53,6 @@ async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect)
   return paymentView(row, product?.name ?? '');
 }
 
-/** The user's newest valid subscription row, if any. */
-async function currentSubscription(deps: Pick<Deps, 'db'>, userId: number, now = new Date()) {
-  const rows = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'cancelled']),
-      ),
-    )
-    .orderBy(desc(subscriptions.id));
-  return rows.find((r) => subscriptionState(r, now).valid) ?? null;
-}
-
 /**
  * Starts paying for a price (issue 14 items 3, 7): the amount and currency are fixed here, on a
  * payment row with our own `tx_ref`; the gateway's checkout gets them from it. The same
@@ -95,7 +80,7 @@ export async function startCheckout(
     throw validationError({ price_id: [CHECKOUT_MESSAGES.notOnSale] });
   if (row.product.free) throw validationError({ price_id: [CHECKOUT_MESSAGES.free] });
 
-  const current = await currentSubscription(deps, user.id);
+  const current = await newestSubscription(deps.db, user.id, 'valid');
   if (current && (current.productId !== row.product.id || current.priceId !== row.price.id))
     throw validationError({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
   const purpose = current ? 'renewal' : 'new';

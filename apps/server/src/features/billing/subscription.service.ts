@@ -1,8 +1,8 @@
 import type { BillingInterval, BillingOverview, Currency, Invoice, SubscriptionView } from '@zema/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { invoices, prices, products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { subscriptionState } from '#src/domain/billing/entitlements';
+import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { HttpError, validationError } from '#src/http/errors';
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -55,24 +55,9 @@ async function view(
   };
 }
 
-/** The user's subscription that is still active (the newest), if any. */
-async function activeSubscription(deps: Pick<Deps, 'db'>, userId: number, now = new Date()) {
-  const rows = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'cancelled']),
-      ),
-    )
-    .orderBy(desc(subscriptions.id));
-  return rows.find((r) => subscriptionState(r, now).active) ?? null;
-}
-
 /** What /billing shows: the plan in force and every invoice of the caller's (never another's). */
 export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): Promise<BillingOverview> {
-  const current = await activeSubscription(deps, userId);
+  const current = await newestSubscription(deps.db, userId, 'active');
   const rows = await deps.db
     .select()
     .from(invoices)
@@ -104,7 +89,7 @@ export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): P
  * can be resumed meanwhile. A Stripe subscription is told to stop renewing as well (with its gateway).
  */
 export async function cancelSubscription(deps: Pick<Deps, 'db' | 'events'>, userId: number) {
-  const current = await activeSubscription(deps, userId);
+  const current = await newestSubscription(deps.db, userId, 'active');
   if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
   if (current.status === 'cancelled' || current.cancelAtPeriodEnd)
     throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.alreadyCancelled] });
@@ -120,7 +105,7 @@ export async function cancelSubscription(deps: Pick<Deps, 'db' | 'events'>, user
 
 /** Undoes a cancellation while the plan is still valid. */
 export async function resumeSubscription(deps: Pick<Deps, 'db' | 'events'>, userId: number) {
-  const current = await activeSubscription(deps, userId);
+  const current = await newestSubscription(deps.db, userId, 'active');
   if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
   if (current.status !== 'cancelled')
     throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.notCancelled] });
