@@ -1,4 +1,4 @@
-import type { Currency } from '@zema/contracts';
+import type { BillingInterval, Currency } from '@zema/contracts';
 
 /** What a gateway says of a payment when asked (never what a browser says). */
 export type VerifiedPayment = {
@@ -55,4 +55,25 @@ export interface PaymentGateway {
   verify(txRef: string): Promise<VerifiedPayment | null>;
   /** Checks a webhook's signature over its raw bytes; the event it carries, or null when it fails. */
   readWebhook(webhook: IncomingWebhook): Promise<WebhookEventInfo | null>;
+  /**
+   * Recurring gateways only (Stripe): move the gateway's own subscription to another price; the
+   * gateway prorates, and its webhook then updates our subscription row.
+   */
+  changeSubscription?(input: GatewayPlanChange): Promise<void>;
+  /** Recurring gateways only: cancel at the end of the paid period (true) or undo that (false). */
+  setCancelAtPeriodEnd?(gatewaySubscriptionId: string, cancel: boolean): Promise<void>;
 }
+
+export type GatewayPlanChange = {
+  /** The gateway's subscription id (`subscriptions.gateway_id`). */
+  gatewaySubscriptionId: string;
+  price: {
+    id: number;
+    currency: Currency;
+    amount: number;
+    interval: BillingInterval;
+    intervalCount: number;
+    stripePriceId: string | null;
+  };
+  productName: string;
+};
