@@ -21,8 +21,11 @@ export const pages: Record<PageName, PageLoader | null> = {
   emailVerification: () => import('#src/features/auth/pages/email-verification-page'),
   /** The account feature's page with other features' panels (composed in app/). */
   accountSettings: () => import('./account-settings-page'),
-  pricing: null,
-  checkout: null,
+  // Paid plans (issue 14): pricing, checkout, the sandbox's test-mode checkout and the return page.
+  pricing: () => import('#src/features/billing/pages/pricing-page'),
+  checkout: () => import('#src/features/billing/pages/checkout-page'),
+  sandboxCheckout: () => import('#src/features/billing/pages/sandbox-checkout-page'),
+  billingReturn: () => import('#src/features/billing/pages/payment-return-page'),
   changePlan: null,
   billing: null,
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
@@ -89,6 +92,8 @@ export type PageName =
   | 'accountSettings'
   | 'pricing'
   | 'checkout'
+  | 'sandboxCheckout'
+  | 'billingReturn'
   | 'changePlan'
   | 'billing'
   | 'notifications'

@@ -154,11 +154,23 @@ function HomePage({ name }: { name: PageName }) {
   );
 }
 
+// The landing page's pricing section: the billing feature's plan chooser, loaded only when shown.
+const LandingPricing = lazy(() => import('#src/features/billing/components/landing-pricing'));
+
 function Landing() {
+  const settings = useSettings();
+  const showPricing = settings.landing.showPricing && settings.billing.enable;
   return (
     <LandingPage
       navbar={<SiteNavbar menuPosition="landing-page-navbar" transparent />}
       footer={<SiteFooter />}
+      pricing={
+        showPricing ? (
+          <Suspense fallback={null}>
+            <LandingPricing />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }
@@ -316,11 +328,19 @@ export const appRoutes: RouteObject[] = [
       {
         element: <BillingEnabled />,
         children: [
-          { path: at.pricing, ...page('pricing') },
+          { Component: SiteLayout, children: [{ path: at.pricing, ...page('pricing') }] },
           {
             element: <RequireAuth />,
             children: [
-              { path: at.checkout, ...page('checkout') },
+              {
+                Component: SiteLayout,
+                children: [
+                  { path: at.checkout, ...page('checkout') },
+                  { path: at.billingReturn, ...page('billingReturn') },
+                ],
+              },
+              // The sandbox gateway's own page (test mode): a checkout outside the site's frame.
+              { path: at.sandboxCheckout, ...page('sandboxCheckout') },
               { path: at.changePlan, ...page('changePlan') },
               { path: at.billing, ...page('billing') },
             ],

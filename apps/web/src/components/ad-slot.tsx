@@ -1,6 +1,6 @@
-import type { ClientSettings } from '@zema/contracts';
+import { type ClientSettings, PERMISSIONS } from '@zema/contracts';
 import { useMemo } from 'react';
-import { useSettings } from '#src/lib/bootstrap-store';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
 
 const ALLOWED_TAGS = new Set([
@@ -78,9 +78,14 @@ const LIMITS: Record<AdSlotName, string> = {
   album_above: '',
 };
 
-/** One ad slot from settings (`ads.general_top`, …); nothing when the admin left it empty. */
+/**
+ * One ad slot from settings (`ads.general_top`, …); nothing when the admin left it empty, or for
+ * a user whose plan or role grants `ads.disable` (issue 14: a paid plan removes the ads).
+ */
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const html = useSettings().ads?.[slot];
+  const adFree = useAuth().hasPermission(PERMISSIONS.adsDisable);
+  if (adFree) return null;
   return <AdHtml slot={slot} html={html ?? null} className={className} />;
 }
 

@@ -51,6 +51,14 @@ export const paths = {
   checkout: (c: { productId: string | number; priceId: string | number }) =>
     `/checkout/${encodeURIComponent(c.productId)}/${encodeURIComponent(c.priceId)}`,
   billing: () => '/billing',
+  /** A plan button's target for a subscribed user (SPEC §4). */
+  changePlan: (c: { productId: string | number; priceId: string | number }) =>
+    `/change-plan/${encodeURIComponent(c.productId)}/${encodeURIComponent(c.priceId)}/confirm`,
+  /** The sandbox gateway's test-mode checkout (the URL the server's sandbox answers). */
+  sandboxCheckout: (txRef: string) => `/checkout/sandbox/${encodeURIComponent(txRef)}`,
+  /** Where every gateway sends the buyer back; the page verifies the payment with the server. */
+  billingReturn: (txRef: string) => `/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
+  contact: () => '/contact',
   notifications: () => '/notifications',
   notificationSettings: () => '/notifications/settings',
   apiDocs: () => '/api-docs',
@@ -137,6 +145,9 @@ export const routePatterns = {
   checkout: '/checkout/:productId/:priceId',
   changePlan: '/change-plan/:productId/:priceId/confirm',
   billing: '/billing/*',
+  // More specific than `/checkout/:productId/:priceId` and `/billing/*`, so they win the match.
+  sandboxCheckout: '/checkout/sandbox/:txRef',
+  billingReturn: '/billing/return',
   notifications: '/notifications',
   notificationSettings: '/notifications/settings',
   apiDocs: '/api-docs',

@@ -95,7 +95,9 @@ export function defaultClientSettings(config: Config): ClientSettings {
         target: null,
       },
     },
-    billing: { enable: false },
+    // A fresh install sells plans at once (issue 14): three example plans and the sandbox gateway
+    // without keys, so the whole flow can be tried; the admin turns it off or adds gateway keys.
+    billing: { enable: true },
     uploads: {
       ...DEFAULT_UPLOAD_SETTINGS,
       max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size },

@@ -11,15 +11,17 @@ interface LandingPageProps {
   /** The site navbar, drawn over the header image. */
   navbar: ReactNode;
   footer: ReactNode;
+  /** The pricing section (the billing feature's plan chooser), when pricing and billing are on. */
+  pricing?: ReactNode;
 }
 
 /**
  * The marketing home for visitors (SPEC §2): header with two calls to action, primary features,
  * alternating secondary features and a closing banner, all from settings.landing so the
- * appearance editor can change every word and image; trending artists when enabled. The pricing
- * section comes with the billing issue.
+ * appearance editor can change every word and image; trending artists when enabled; the pricing
+ * section given by the app when pricing and billing are both on.
  */
-export function LandingPage({ navbar, footer }: LandingPageProps) {
+export function LandingPage({ navbar, footer, pricing }: LandingPageProps) {
   const { landing } = useSettings();
   return (
     <div className="relative flex min-h-dvh flex-col bg-bg text-fg">
@@ -30,6 +32,7 @@ export function LandingPage({ navbar, footer }: LandingPageProps) {
         <PrimaryFeatures features={landing.primaryFeatures} />
         <SecondaryFeatures features={landing.secondaryFeatures} />
         {landing.showTrendingArtists && <TrendingArtists />}
+        {pricing}
         <FooterBanner landing={landing} />
       </main>
       {footer}

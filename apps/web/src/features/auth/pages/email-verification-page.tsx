@@ -6,8 +6,9 @@ import {
 } from '@zema/contracts';
 import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useAuth } from '#src/lib/bootstrap-store';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { checkoutPath, clearOnboardingChoice, readOnboardingChoice } from '#src/lib/onboarding-choice';
 import { useLogout } from '#src/lib/use-logout';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
@@ -29,6 +30,7 @@ interface VerificationValues {
  */
 export default function EmailVerificationPage() {
   const { user } = useAuth();
+  const settings = useSettings();
   const { trans } = useTrans();
   const { logout, isPending: loggingOut } = useLogout();
   const validate = useValidateEmailVerificationOtp();
@@ -42,7 +44,14 @@ export default function EmailVerificationPage() {
     validate.mutate(
       { code: code.trim() },
       {
-        onSuccess: () => window.location.reload(),
+        onSuccess: () => {
+          // A plan picked on the pricing page before signing up continues to its checkout (SPEC §4).
+          const choice = settings.billing.enable ? readOnboardingChoice() : null;
+          if (choice) {
+            clearOnboardingChoice();
+            window.location.assign(checkoutPath(choice));
+          } else window.location.reload();
+        },
         onError: (error) => handleFormError(form, error),
       },
     );

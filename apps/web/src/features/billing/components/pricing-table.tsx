@@ -1,0 +1,234 @@
+import { CURRENCY_LABELS, type Currency, formatMoney, type Price, type Product } from '@zema/contracts';
+import { Check } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { ErrorState } from '#src/components/states';
+import { useAuth } from '#src/lib/bootstrap-store';
+import { type TransFn, useTrans } from '#src/lib/i18n';
+import { saveOnboardingChoice } from '#src/lib/onboarding-choice';
+import { paths } from '#src/lib/paths';
+import { LinkButton } from '#src/ui/button';
+import { cx } from '#src/ui/cx';
+import { Select } from '#src/ui/select';
+import { Spinner } from '#src/ui/spinner';
+import { useProducts } from '../api/get-products';
+import {
+  type BillingCycle,
+  bestYearlySaving,
+  currentPlan,
+  defaultCurrency,
+  displayPrice,
+  offeredCurrencies,
+  planTarget,
+  visibleProducts,
+} from '../lib/pricing';
+
+export interface PricingTableProps {
+  /** The level of each plan's name (the page's title is one above). */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * The plan chooser of `/pricing` and of the landing page's pricing section (SPEC §2, §4): a
+ * monthly/yearly selector with the yearly saving, the currency selector, one card per plan on
+ * sale, and a contact-us prompt.
+ */
+export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
+  const { trans } = useTrans();
+  const products = useProducts();
+  if (products.isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={trans('Loading plans')} />
+      </div>
+    );
+  if (products.isError) return <ErrorState onRetry={() => void products.refetch()} />;
+  return <PricingTableContent products={visibleProducts(products.data)} headingLevel={headingLevel} />;
+}
+
+export function PricingTableContent({
+  products,
+  headingLevel = 2,
+}: {
+  products: Product[];
+  headingLevel?: 2 | 3;
+}) {
+  const { trans, language } = useTrans();
+  const { user } = useAuth();
+  const [cycle, setCycle] = useState<BillingCycle>('month');
+  const [currency, setCurrency] = useState<Currency>(() => defaultCurrency(products, user?.country));
+  const currencies = offeredCurrencies(products);
+  const saving = bestYearlySaving(products, currency);
+  const current = currentPlan(user);
+
+  if (!products.length)
+    return <p className="py-12 text-center text-muted">{trans('There are no plans on sale right now.')}</p>;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col items-center justify-center gap-4 sm:flex-row sm:items-end">
+        <RadioGroup
+          value={cycle}
+          onChange={(value) => setCycle(value as BillingCycle)}
+          orientation="horizontal"
+          className="flex flex-col items-center gap-1.5 sm:items-start"
+        >
+          <Label className="text-sm font-medium">{trans('Billing cycle')}</Label>
+          <div className="flex h-10 items-center rounded-full border border-divider bg-paper p-1">
+            <CycleOption value="month">{trans('Monthly')}</CycleOption>
+            <CycleOption value="year">
+              {trans('Yearly')}
+              {saving !== null && (
+                <span className="rounded-full bg-positive/15 px-2 py-0.5 text-xs font-semibold text-positive group-data-selected:bg-on-primary/20 group-data-selected:text-on-primary">
+                  {trans('Save :percent%', { percent: saving })}
+                </span>
+              )}
+            </CycleOption>
+          </div>
+        </RadioGroup>
+        {currencies.length > 1 && (
+          <Select
+            label={trans('Currency')}
+            className="w-60"
+            selectedKey={currency}
+            onSelectionChange={(key) => key && setCurrency(key as Currency)}
+            items={currencies.map((c) => ({ id: c, label: trans(CURRENCY_LABELS[c]) }))}
+          />
+        )}
+      </div>
+
+      <ul
+        aria-label={trans('Plans')}
+        className={cx(
+          'mx-auto grid w-full gap-5',
+          products.length >= 3 ? 'max-w-6xl md:grid-cols-3' : 'max-w-3xl md:grid-cols-2',
+          products.length === 1 && 'max-w-md md:grid-cols-1',
+        )}
+      >
+        {products.map((product) => (
+          <PlanCard
+            key={product.id}
+            product={product}
+            price={displayPrice(product, currency, cycle)}
+            isCurrent={current?.productId === product.id}
+            headingLevel={headingLevel}
+            language={language}
+            trans={trans}
+          />
+        ))}
+      </ul>
+
+      <p className="text-center text-sm text-muted">
+        {trans('Questions about plans or paying?')}{' '}
+        <a href={paths.contact()} className="font-semibold text-primary underline underline-offset-2">
+          {trans('Contact us')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function CycleOption({ value, children }: { value: BillingCycle; children: ReactNode }) {
+  return (
+    <Radio
+      value={value}
+      className={cx(
+        'group flex h-8 cursor-pointer items-center gap-2 rounded-full px-4 text-sm font-medium text-muted transition-colors',
+        'data-hovered:text-fg data-selected:bg-primary data-selected:text-on-primary',
+      )}
+    >
+      {children}
+    </Radio>
+  );
+}
+
+function PlanCard({
+  product,
+  price,
+  isCurrent,
+  headingLevel,
+  language,
+  trans,
+}: {
+  product: Product;
+  price: Price | undefined;
+  isCurrent: boolean;
+  headingLevel: 2 | 3;
+  language: string;
+  trans: TransFn;
+}) {
+  const { user } = useAuth();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = `plan-${product.id}-name`;
+  const target = price ? planTarget(product, price, user) : null;
+  const label = product.free ? trans('Get started') : trans('Upgrade');
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-testid={`plan-${product.id}`}
+      className={cx(
+        'relative flex flex-col rounded-2xl border bg-paper p-6 shadow-sm',
+        product.recommended ? 'border-primary ring-1 ring-primary' : 'border-divider',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Heading id={headingId} className="text-xl font-bold">
+          {product.name}
+        </Heading>
+        {product.recommended && (
+          <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-on-primary">
+            {trans('Recommended')}
+          </span>
+        )}
+        {isCurrent && (
+          <span className="rounded-full border border-divider px-2.5 py-0.5 text-xs font-semibold">
+            {trans('Your plan')}
+          </span>
+        )}
+      </div>
+      {product.description && <p className="mt-2 text-sm text-muted">{product.description}</p>}
+      <p className="mt-5 flex flex-wrap items-baseline gap-x-1.5" data-testid="plan-price">
+        {price ? (
+          <>
+            <span className="text-3xl font-extrabold tracking-tight">
+              {price.amount === 0 ? trans('Free') : formatMoney(price.amount, price.currency, language)}
+            </span>
+            {price.amount > 0 && (
+              <span className="text-sm text-muted">
+                {price.interval === 'year' ? trans('per year') : trans('per month')}
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="text-sm text-muted">{trans('Not available in this currency or cycle')}</span>
+        )}
+      </p>
+      {product.feature_list.length > 0 && (
+        <ul className="mt-5 flex flex-1 flex-col gap-2.5 text-sm">
+          {product.feature_list.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 pt-2">
+        {target && price ? (
+          <LinkButton
+            href={target.href}
+            variant={product.recommended ? 'primary' : 'outline'}
+            fullWidth
+            aria-label={`${label}: ${product.name}`}
+            onPress={() => {
+              if (target.kind === 'register' && target.saveChoice)
+                saveOnboardingChoice({ productId: product.id, priceId: price.id });
+            }}
+          >
+            {label}
+          </LinkButton>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import type { User } from '@zema/contracts';
+import {
+  CURRENCIES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  type Price,
+  type Product,
+  yearlySavingPercent,
+} from '@zema/contracts';
+import { paths } from '#src/lib/paths';
+
+/** The pricing page's billing cycles (SPEC §2 cycle selector). */
+export const BILLING_CYCLES = ['month', 'year'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/** ISO 3166 code of Ethiopia: its people pay in Birr by default. */
+const ETHIOPIA = 'ET';
+
+/** The plans a visitor may see: hidden ones are sold only by the admin's hand. */
+export const visibleProducts = (products: Product[]) => products.filter((p) => !p.hidden);
+
+/** Currencies some visible plan has a price in, in the contract's order (ETB first). */
+export function offeredCurrencies(products: Product[]): Currency[] {
+  const offered = new Set(products.flatMap((p) => p.prices.map((price) => price.currency)));
+  return CURRENCIES.filter((c) => offered.has(c));
+}
+
+/**
+ * The currency preselected (SPEC §2, §9, issue 14): ETB, except for someone known to live outside
+ * Ethiopia when a paid plan has a USD price. Without a known country it stays ETB.
+ */
+export function defaultCurrency(products: Product[], country: string | null | undefined): Currency {
+  const offered = offeredCurrencies(products);
+  const abroad = !!country && country.toUpperCase() !== ETHIOPIA;
+  const hasUsd = products.some((p) => !p.free && p.prices.some((price) => price.currency === 'USD'));
+  if (abroad && hasUsd) return 'USD';
+  if (offered.includes(DEFAULT_CURRENCY) || !offered.length) return DEFAULT_CURRENCY;
+  return offered[0]!;
+}
+
+/** A plan's price for one currency and cycle (a single period of it, e.g. one month). */
+export function priceFor(product: Product, currency: Currency, cycle: BillingCycle): Price | undefined {
+  const matching = product.prices.filter((p) => p.currency === currency && p.interval === cycle);
+  return matching.find((p) => p.interval_count === 1) ?? matching[0];
+}
+
+/**
+ * The price a card shows: the chosen cycle's; a free plan (often priced per month only) shows its
+ * one zero price whatever the cycle.
+ */
+export function displayPrice(product: Product, currency: Currency, cycle: BillingCycle): Price | undefined {
+  const exact = priceFor(product, currency, cycle);
+  if (exact || !product.free) return exact;
+  return product.prices.find((p) => p.currency === currency);
+}
+
+/** The best "save N %" of any plan paying yearly rather than monthly in a currency, or null. */
+export function bestYearlySaving(products: Product[], currency: Currency): number | null {
+  let best: number | null = null;
+  for (const product of products) {
+    const saving = yearlySavingPercent(
+      priceFor(product, currency, 'month'),
+      priceFor(product, currency, 'year'),
+    );
+    if (saving !== null && (best === null || saving > best)) best = saving;
+  }
+  return best;
+}
+
+export type PlanTarget =
+  | { kind: 'register'; href: string; saveChoice: boolean }
+  | { kind: 'change'; href: string }
+  | { kind: 'checkout'; href: string }
+  | { kind: 'home'; href: string };
+
+export const REGISTER_FROM_PRICING = `${paths.register()}?redirectFrom=pricing`;
+
+/**
+ * Where a plan's button leads (SPEC §4): a visitor registers first (the paid choice is saved
+ * locally and checkout follows the sign-up); a subscribed user confirms a change of plan; any
+ * other signed-in user pays at checkout, or simply carries on with the free plan.
+ */
+export function planTarget(
+  product: Pick<Product, 'id' | 'free'>,
+  price: Pick<Price, 'id'>,
+  user: Pick<User, 'subscriptions'> | null,
+): PlanTarget {
+  const ids = { productId: product.id, priceId: price.id };
+  if (!user) return { kind: 'register', href: REGISTER_FROM_PRICING, saveChoice: !product.free };
+  if (user.subscriptions.some((s) => s.valid)) return { kind: 'change', href: paths.changePlan(ids) };
+  if (product.free) return { kind: 'home', href: paths.home() };
+  return { kind: 'checkout', href: paths.checkout(ids) };
+}
+
+/** The product and price of the user's valid subscription, when the bootstrap data names them. */
+export function currentPlan(user: Pick<User, 'subscriptions'> | null) {
+  const sub = user?.subscriptions.find((s) => s.valid);
+  return sub ? { productId: sub.product_id ?? null, priceId: sub.price_id ?? null } : null;
+}
+
+/** How often a price is paid, in words ('Monthly', 'Every 3 months'). */
+export function cycleLabel(
+  price: Pick<Price, 'interval' | 'interval_count'>,
+  trans: (message: string, values?: Record<string, string | number>) => string,
+): string {
+  const { interval, interval_count: count } = price;
+  if (count === 1) {
+    const single = { day: 'Daily', week: 'Weekly', month: 'Monthly', year: 'Yearly' } as const;
+    return trans(single[interval]);
+  }
+  const many = {
+    day: 'Every :count days',
+    week: 'Every :count weeks',
+    month: 'Every :count months',
+    year: 'Every :count years',
+  } as const;
+  return trans(many[interval], { count });
+}
+
+/** A random key for one visit of the checkout page (works outside secure contexts too). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The server's answer when the buyer already holds another plan (the billing page changes it). */
+export const OTHER_PLAN_MESSAGE = 'You already have another plan: change plans from the billing page.';
