@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
+import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/lib/onboarding-choice';
 import { clearToasts } from '#src/ui/toast';
 import { visit } from '../testing';
 
@@ -75,6 +76,21 @@ describe('email verification screen', () => {
     expect(calls).toMatchObject([
       { method: 'POST', path: '/api/v1/validate-email-verification-otp', body: { code: '123456' } },
     ]);
+  });
+
+  it('continues to the checkout of a plan picked on pricing before signing up, once', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+    localStorage.setItem(ONBOARDING_CHOICE_STORAGE_KEY, JSON.stringify({ productId: 2, priceId: 4 }));
+    mockApi(() => ok({ message: 'Verified' }));
+    const data = unverified();
+    data.settings.billing.enable = true;
+    visit('/', data);
+    await userEvent.type(await screen.findByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/2/4'));
+    expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem(ONBOARDING_CHOICE_STORAGE_KEY)).toBeNull();
   });
 
   it('shows a wrong code on the field and does not reload', async () => {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '#src/app/testing/bootstrap-factory';
+import { examplePlans } from '../testing';
+import {
+  bestYearlySaving,
+  cycleLabel,
+  defaultCurrency,
+  displayPrice,
+  planTarget,
+  priceFor,
+  visibleProducts,
+} from './pricing';
+
+const plans = examplePlans();
+const premium = plans[1]!;
+const free = plans[0]!;
+const trans = (m: string, v?: Record<string, string | number>) => m.replace(':count', String(v?.count ?? ''));
+
+describe('pricing helpers (SPEC §2, §4)', () => {
+  it('preselects ETB, and USD only for someone known to be outside Ethiopia when USD is sold', () => {
+    expect(defaultCurrency(plans, null)).toBe('ETB');
+    expect(defaultCurrency(plans, 'ET')).toBe('ETB');
+    expect(defaultCurrency(plans, 'et')).toBe('ETB');
+    expect(defaultCurrency(plans, 'US')).toBe('USD');
+    const birrOnly = plans.map((p) => ({ ...p, prices: p.prices.filter((x) => x.currency === 'ETB') }));
+    expect(defaultCurrency(birrOnly, 'US')).toBe('ETB');
+    // Only the free plan has a USD price: nothing to buy in dollars.
+    const usdFreeOnly = plans.map((p) =>
+      p.free ? p : { ...p, prices: p.prices.filter((x) => x.currency === 'ETB') },
+    );
+    expect(defaultCurrency(usdFreeOnly, 'US')).toBe('ETB');
+  });
+
+  it('hides hidden plans and finds the price of a currency and cycle', () => {
+    expect(visibleProducts(plans).map((p) => p.name)).toEqual(['Free', 'Premium']);
+    expect(priceFor(premium, 'ETB', 'year')?.amount).toBe(199_000);
+    expect(priceFor(premium, 'USD', 'month')?.amount).toBe(499);
+    expect(priceFor(free, 'ETB', 'year')).toBeUndefined();
+    expect(displayPrice(free, 'ETB', 'year')?.amount).toBe(0);
+    expect(displayPrice(premium, 'ETB', 'year')?.id).toBe(4);
+  });
+
+  it('shows the best yearly saving per currency', () => {
+    // 12 × 199 = 2388 against 1990: 16.6 % → 16 %.
+    expect(bestYearlySaving(plans, 'ETB')).toBe(16);
+    // 12 × 4.99 = 59.88 against 49.90: 16.6 % → 16 %.
+    expect(bestYearlySaving(plans, 'USD')).toBe(16);
+    expect(bestYearlySaving([free], 'ETB')).toBeNull();
+  });
+
+  it('sends each kind of buyer to the SPEC §4 target', () => {
+    const yearly = premium.prices[1]!;
+    expect(planTarget(premium, yearly, null)).toEqual({
+      kind: 'register',
+      href: '/register?redirectFrom=pricing',
+      saveChoice: true,
+    });
+    expect(planTarget(free, free.prices[0]!, null)).toMatchObject({ kind: 'register', saveChoice: false });
+    const member = makeUser();
+    expect(planTarget(premium, yearly, member)).toEqual({ kind: 'checkout', href: '/checkout/2/4' });
+    expect(planTarget(free, free.prices[0]!, member)).toEqual({ kind: 'home', href: '/' });
+    const subscriber = makeUser({
+      subscriptions: [{ id: 1, product_id: 2, price_id: 3, valid: true, active: true }],
+    });
+    expect(planTarget(premium, yearly, subscriber)).toEqual({
+      kind: 'change',
+      href: '/change-plan/2/4/confirm',
+    });
+    // An ended subscription is not a plan in force.
+    const lapsed = makeUser({ subscriptions: [{ id: 1, valid: false, active: false }] });
+    expect(planTarget(premium, yearly, lapsed).kind).toBe('checkout');
+  });
+
+  it('names billing cycles', () => {
+    expect(cycleLabel({ interval: 'month', interval_count: 1 }, trans)).toBe('Monthly');
+    expect(cycleLabel({ interval: 'year', interval_count: 1 }, trans)).toBe('Yearly');
+    expect(cycleLabel({ interval: 'month', interval_count: 3 }, trans)).toBe('Every 3 months');
+  });
+});
