@@ -79,7 +79,7 @@ export function PricingTableContent({
             <CycleOption value="year">
               {trans('Yearly')}
               {saving !== null && (
-                <span className="rounded-full bg-positive/15 px-2 py-0.5 text-xs font-semibold text-positive group-data-selected:bg-on-primary/20 group-data-selected:text-on-primary">
+                <span className="rounded-full border border-positive px-2 py-0.5 text-xs font-semibold text-fg group-data-selected:border-on-primary group-data-selected:text-on-primary">
                   {trans('Save :percent%', { percent: saving })}
                 </span>
               )}

@@ -24,13 +24,15 @@ export default function SandboxCheckoutPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
-      <div
-        role="note"
-        className="flex items-center justify-center gap-2 bg-warning px-4 py-2 text-center text-sm font-bold tracking-wide text-black uppercase"
-      >
-        <FlaskConical aria-hidden="true" className="size-4" />
-        {trans('Test mode: no real money is charged')}
-      </div>
+      <header>
+        <div
+          role="note"
+          className="flex items-center justify-center gap-2 bg-[#ffd54f] px-4 py-2 text-center text-sm font-bold tracking-wide text-[#1a1a1a] uppercase"
+        >
+          <FlaskConical aria-hidden="true" className="size-4" />
+          {trans('Test mode: no real money is charged')}
+        </div>
+      </header>
       <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-md flex-1 px-4 py-10">
         <h1 className="text-2xl font-semibold">{trans('Sandbox checkout')}</h1>
         {valid ? <SandboxCharge txRef={txRef} /> : <p className="mt-6">{trans('Unknown payment.')}</p>}
