@@ -187,17 +187,31 @@ describe('the list, read state and deletion', () => {
 });
 
 describe('subscription settings', () => {
+  it('leaves out the Billing group while billing is off', async () => {
+    const me = await newUser();
+    await t.app.settings.set('billing', { enable: false });
+    try {
+      const res = await api(me.client, 'GET', '/notifications/me/subscriptions');
+      const settings = notificationSubscriptionSettingsSchema.parse(res.json());
+      expect(settings.subscriptions.map((g) => g.group_name)).not.toContain('Billing');
+    } finally {
+      await t.app.settings.set('billing', { enable: true });
+    }
+  });
+
   it('lists groups with one item per type and defaults; saves a choice; refuses email for invitations', async () => {
     const me = await newUser();
     const res = await api(me.client, 'GET', '/notifications/me/subscriptions');
     expect(res.statusCode).toBe(200);
     const settings = notificationSubscriptionSettingsSchema.parse(res.json());
     expect(settings.available_channels).toEqual(['email', 'browser']);
+    // A fresh install has billing on, so its group is listed too.
     expect(settings.subscriptions.map((g) => g.group_name)).toEqual([
       'Workspaces',
       'Backstage',
       'Music',
       'Social',
+      'Billing',
     ]);
     expect(settings.subscriptions.flatMap((g) => g.items.map((i) => i.notif_id)).sort()).toEqual(
       settings.user_selections.map((s) => s.notif_id).sort(),
