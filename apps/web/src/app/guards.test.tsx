@@ -114,6 +114,16 @@ describe('RequirePermission', () => {
     expect(await screen.findByText('pricing at /pricing')).toBeTruthy();
   });
 
+  it('shows the admin area’s 404 for a section the role lacks, not the plans', async () => {
+    const editor = makeUser({ permissions: [{ id: 2, name: 'admin.access', restrictions: [] }] });
+    const router = visit(
+      '/admin/users',
+      makeBootstrap({ user: editor, settings: { billing: { enable: true } } }),
+    );
+    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
   it('shows the 404 page when billing is off, or the user already has a valid subscription', async () => {
     visit('/admin', makeBootstrap({ user: makeUser(), settings: { billing: { enable: false } } }));
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();

@@ -40,18 +40,24 @@ export function RequireAuth({ children }: GuardProps) {
 
 interface RequirePermissionProps extends GuardProps {
   permission: string;
+  /**
+   * What a signed-in user without the permission sees instead of being offered the plans: the
+   * sections inside the admin area (a plan never sells admin rights) show the area's own 404.
+   */
+  notFound?: ReactNode;
 }
 
 /**
  * Missing permission: a visitor goes to /login; a user goes to /pricing when billing is on and they
  * have no valid subscription (buying a plan may grant it), otherwise sees the 404 page.
  */
-export function RequirePermission({ permission, children }: RequirePermissionProps) {
+export function RequirePermission({ permission, notFound, children }: RequirePermissionProps) {
   const auth = useAuth();
   const settings = useSettings();
   const location = useLocation();
   if (auth.hasPermission(permission)) return <Through>{children}</Through>;
   if (!auth.isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
+  if (notFound) return <>{notFound}</>;
   if (settings.billing.enable && !auth.isSubscribed) return <Navigate to={paths.pricing()} replace />;
   return <NotFoundPage />;
 }

@@ -206,7 +206,11 @@ function PlayerArea() {
 /** An admin page at `path` (or the index): shown only to holders of its permission. */
 function adminRoute(path: string | null, name: PageName, permission: string): RouteObject {
   const child: RouteObject = path === null ? { index: true, ...page(name) } : { path, ...page(name) };
-  return { element: <RequirePermission permission={permission} />, children: [child] };
+  // Inside the area already: a section the user's role lacks is the area's 404, not the plans.
+  return {
+    element: <RequirePermission permission={permission} notFound={<AdminNotFound />} />,
+    children: [child],
+  };
 }
 
 function AdminNotFound() {
