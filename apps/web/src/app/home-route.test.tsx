@@ -1,10 +1,11 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { homePageApi } from '#src/features/auth/testing';
+import { examplePlans } from '#src/features/billing/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
-import { mockApi } from './testing/mock-api';
+import { mockApi, ok } from './testing/mock-api';
 import { renderRoutes } from './testing/render-app';
 
 afterEach(() => {
@@ -35,5 +36,52 @@ describe('the player area at / (a signed-in user)', () => {
 
     const printed = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(' '));
     expect(printed.filter((m) => /descendant <Routes>|is unrecognized in this browser/.test(m))).toEqual([]);
+  });
+});
+
+describe('the landing page’s pricing section (SPEC §2)', () => {
+  const landingApi = (products: boolean) =>
+    mockApi((c) => {
+      if (c.path === '/api/v1/landing/artists') return ok({ artists: [] });
+      if (products && c.path === '/api/v1/billing/products')
+        return ok({
+          pagination: { data: examplePlans(), current_page: 1, per_page: 3, total: 3, last_page: 1 },
+        });
+      return undefined;
+    });
+
+  it('shows the plan chooser with the landing pricing title when pricing and billing are on', async () => {
+    resetBootstrapStore();
+    landingApi(true);
+    renderRoutes(
+      appRoutes,
+      '/',
+      makeBootstrap({
+        settings: {
+          billing: { enable: true },
+          landing: { showPricing: true, pricingTitle: 'Plans for everyone' },
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Plans for everyone' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Premium' })).toBeTruthy();
+  });
+
+  it('leaves it out while billing is off', async () => {
+    resetBootstrapStore();
+    const calls = landingApi(false);
+    renderRoutes(
+      appRoutes,
+      '/',
+      makeBootstrap({
+        settings: {
+          billing: { enable: false },
+          landing: { showPricing: true, pricingTitle: 'Plans for everyone' },
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Plans for everyone' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/billing/products')).toBe(false);
   });
 });
