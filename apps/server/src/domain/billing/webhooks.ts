@@ -50,6 +50,7 @@ export async function receiveWebhook(
       const verified = await gateway.verify(event.txRef);
       if (verified) await settlePayment(deps, event.txRef, verified, policy);
     }
+    await event.apply?.();
     await deps.db
       .update(webhookEvents)
       .set({ processedAt: new Date(), error: null })
