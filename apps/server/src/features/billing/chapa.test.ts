@@ -3,6 +3,7 @@ import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments, settings, subscriptions, webhookEvents } from '#src/db/schema/index';
+import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
 import { sealSecret } from '#src/platform/secret-box';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
@@ -13,6 +14,7 @@ import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/sta
  * node:crypto as Chapa does (hex HMAC-SHA256 of the raw body, keyed with the webhook secret).
  */
 
+const DAY = 86_400_000;
 const SECRET_KEY = 'CHASECK_TEST-standin0123456789abcdef';
 const WEBHOOK_SECRET = 'chapa-webhook-secret-0123456789';
 
@@ -312,6 +314,42 @@ describe('paying through Chapa', () => {
       expect(res.json()).toMatchObject({ message: expect.stringMatching(/could not be reached/) });
     } finally {
       down = false;
+    }
+  });
+
+  it("runs a prepaid Chapa plan on the admin's VAT rate, reminder days and grace days", async () => {
+    expect(
+      (
+        await saveSettings({
+          'server.billing.vat_rate_bp': 1_000,
+          'server.billing.reminder_days': 10,
+          'server.billing.grace_days': 7,
+        })
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const me = await buyer();
+      const { payment } = (await checkout(me.client)).json() as { payment: Payment };
+      Object.assign(txs.get(payment.tx_ref)!, { status: 'success', method: 'telebirr' });
+      const body = chargeEvent(payment.tx_ref);
+      expect((await postWebhook(body, sign(body))).statusCode).toBe(200);
+      const [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, me.id));
+      expect(invoice).toMatchObject({ taxRateBp: 1_000, total: 19_900, tax: 1_809, subtotal: 18_091 });
+
+      const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
+      const end = sub!.currentPeriodEnd!.getTime();
+      await runBillingLifecycle(t.deps, new Date(end - 9 * DAY));
+      const [reminded] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+      expect(reminded!.remindedForPeriodEnd?.getTime()).toBe(end);
+      await runBillingLifecycle(t.deps, new Date(end + 1000));
+      const [graced] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+      expect(graced!.graceEndsAt!.getTime()).toBe(end + 7 * DAY);
+    } finally {
+      await saveSettings({
+        'server.billing.vat_rate_bp': 1_500,
+        'server.billing.reminder_days': 3,
+        'server.billing.grace_days': 3,
+      });
     }
   });
 
