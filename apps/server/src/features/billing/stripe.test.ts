@@ -174,7 +174,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await standIn.close();
 });
-const t = useApp(() => ({ STRIPE_API_URL: standIn.url }));
+const logs: string[] = [];
+const t = useApp(() => ({ STRIPE_API_URL: standIn.url, LOG_LEVEL: 'trace' }), {
+  logStream: { write: (line: string) => void logs.push(line) },
+});
 const signer = new Stripe('sk_test_signer');
 
 let plans: Product[];
@@ -439,5 +442,14 @@ describe('managing a Stripe plan', () => {
       url: '/api/v1/billing/portal',
     });
     expect(other.statusCode).toBe(409);
+  });
+});
+
+describe('logs', () => {
+  it('never hold the Stripe keys', () => {
+    const all = logs.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain(SECRET_KEY);
+    expect(all).not.toContain(WEBHOOK_SECRET);
   });
 });
