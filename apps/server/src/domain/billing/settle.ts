@@ -68,8 +68,10 @@ export async function settlePayment(
   verified: VerifiedPayment,
   policy: BillingPolicy,
   now = new Date(),
+  /** Runs in the same transaction (the webhook's event record marked processed with its money change). */
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<{ payment: PaymentRow; changed: boolean } | null> {
-  const result = await deps.db.transaction(async (tx): Promise<Settled | null> => {
+  const settleIn = async (tx: Tx): Promise<Settled | null> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.txRef, txRef)).for('update');
     if (!payment) return null;
     if (payment.status !== 'pending' || verified.status === 'pending') return { payment, changed: false };
@@ -114,6 +116,11 @@ export async function settlePayment(
       .where(eq(payments.id, payment.id))
       .returning();
     return { payment: settled!, changed: true, invoiceNumber };
+  };
+  const result = await deps.db.transaction(async (tx) => {
+    const settled = await settleIn(tx);
+    await alongside?.(tx);
+    return settled;
   });
   if (result?.changed) {
     // The user's permissions and subscriptions changed: the signed-in cache drops them.
