@@ -39,6 +39,7 @@ export const ENV_GROUPS = [
   'File storage (S3)',
   'Social login',
   'Browser push',
+  'Billing',
 ] as const;
 export type EnvGroup = (typeof ENV_GROUPS)[number];
 
@@ -185,6 +186,16 @@ export const envSchema = z.object({
     description: "The provider's siteverify endpoint.",
     unset:
       '`https://www.google.com/recaptcha/api/siteverify` (reCAPTCHA) or `https://challenges.cloudflare.com/turnstile/v0/siteverify` (Turnstile)',
+  }),
+  CHAPA_API_URL: documented(optionalUrl, {
+    group: 'Billing',
+    description: "Chapa's REST base (tests point it at a local stand-in).",
+    unset: '`https://api.chapa.co/v1`',
+  }),
+  STRIPE_API_URL: documented(optionalUrl, {
+    group: 'Billing',
+    description: "Stripe's API host (tests point it at a local stand-in).",
+    unset: '`https://api.stripe.com`',
   }),
   LOG_LEVEL: documented(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -399,6 +410,8 @@ export type Config = {
   registrationLimits: { perIpPerHour: number; perDomainPerMinute: number };
   /** S3-compatible file storage; null = the embedded DATA_DIR/storage. */
   s3: S3Config | null;
+  /** Where the payment gateways' APIs are (their public hosts unless tests point elsewhere). */
+  gatewayApis: { chapa: string; stripe: string };
 };
 
 export type S3Config = {
@@ -478,6 +491,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perDomainPerMinute: e.REGISTRATION_LIMIT_PER_DOMAIN,
     },
     s3: s3ConfigFrom(e),
+    gatewayApis: {
+      chapa: (e.CHAPA_API_URL ?? 'https://api.chapa.co/v1').replace(/\/+$/, ''),
+      stripe: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+    },
   };
 }
 

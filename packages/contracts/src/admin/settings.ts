@@ -20,6 +20,7 @@ export const SETTINGS_GROUPS = [
   'api',
   'notifications',
   'uploads',
+  'billing',
 ] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
@@ -162,6 +163,10 @@ export const settingsRules = {
 const secretRule = z.string().trim().min(1, 'Enter the secret, or remove it.').max(1000).nullable();
 const clientIdRule = z.string().trim().max(500).nullable();
 
+const days = (what: string) =>
+  z.number().int('Whole days.').min(0, `${what}: from 0 to 60 days.`).max(60, `${what}: from 0 to 60 days.`);
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).nullable();
+
 /** The server-only settings an admin may write (the browser only ever learns whether a secret is set). */
 export const serverSettingsRules: Record<string, z.ZodType> = {
   'server.mail.from_name': z
@@ -178,10 +183,76 @@ export const serverSettingsRules: Record<string, z.ZodType> = {
       [`server.social.${s}.client_secret`, secretRule],
     ]),
   ),
+  ...billingServerSettingsRules(),
 };
 
+/**
+ * Billing (issue 14 item 6): VAT, the invoice's seller details, the prepaid clock, and the gateways'
+ * keys. Keys are stored sealed (AES-256-GCM under the install key) and shown only as `{set}`.
+ */
+function billingServerSettingsRules(): Record<string, z.ZodType> {
+  return {
+    'server.billing.vat_rate_bp': z
+      .number()
+      .int('Basis points: 1500 = 15 %.')
+      .min(0, 'From 0 to 10000 (100 %).')
+      .max(10_000, 'From 0 to 10000 (100 %).'),
+    'server.billing.invoice_address': optionalText(1000),
+    'server.billing.invoice_notes': optionalText(2000),
+    'server.billing.seller_tin': z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z-]{0,30}$/, 'Letters, digits and dashes, at most 30.')
+      .nullable(),
+    'server.billing.grace_days': days('Grace'),
+    'server.billing.reminder_days': days('Reminder'),
+    'server.billing.chapa.secret_key': secretRule,
+    'server.billing.chapa.webhook_secret': secretRule,
+    'server.billing.chapa.usd': z.boolean(),
+    'server.billing.stripe.secret_key': secretRule,
+    'server.billing.stripe.webhook_secret': secretRule,
+    'server.billing.stripe.publishable_key': z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_[0-9A-Za-z]+$/, 'A publishable key starts with pk_test_ or pk_live_.')
+      .nullable(),
+  };
+}
+
 /** Which server keys hold secrets: answered as `{set}`, never as their value. */
-export const isSecretSettingKey = (key: string) => /(^|\.)(client_secret|secret)$/.test(key);
+export const isSecretSettingKey = (key: string) =>
+  /(^|\.)(client_secret|secret|secret_key|webhook_secret)$/.test(key);
+
+/** A gateway key: set or not; `unreadable` when it was sealed under another install key (enter it again). */
+export const sealedSecretStateSchema = z.object({ set: z.boolean(), unreadable: z.boolean() });
+
+export const adminBillingSettingsSchema = z.object({
+  vat_rate_bp: z.number().int(),
+  invoice_address: z.string().nullable(),
+  invoice_notes: z.string().nullable(),
+  seller_tin: z.string().nullable(),
+  grace_days: z.number().int(),
+  reminder_days: z.number().int(),
+  chapa: z.object({
+    secret_key: sealedSecretStateSchema,
+    webhook_secret: sealedSecretStateSchema,
+    usd: z.boolean(),
+    /** To paste into Chapa's dashboard (webhook URL). */
+    webhook_url: z.string(),
+  }),
+  stripe: z.object({
+    secret_key: sealedSecretStateSchema,
+    webhook_secret: sealedSecretStateSchema,
+    publishable_key: z.string().nullable(),
+    webhook_url: z.string(),
+  }),
+  /** Which gateway takes each currency now. */
+  gateways: z.object({
+    ETB: z.enum(['sandbox', 'chapa', 'stripe']),
+    USD: z.enum(['sandbox', 'chapa', 'stripe']),
+  }),
+});
+export type AdminBillingSettings = z.infer<typeof adminBillingSettingsSchema>;
 
 /** Dotted pairs; GET and POST answer the admin's whole view. */
 export const adminSettingsUpdateRequestSchema = z.record(z.string().min(1).max(200), z.unknown());
@@ -202,6 +273,7 @@ export const adminServerSettingsSchema = z.object({
     }),
   ),
   human_verification: z.object({ secret: secretStateSchema, env: z.boolean() }),
+  billing: adminBillingSettingsSchema,
   mail: z.object({
     from_name: z.string().nullable(),
     from_address: z.string().nullable(),

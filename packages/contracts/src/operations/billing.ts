@@ -72,6 +72,38 @@ export const billing = defineOperations('Billing', {
     response: z.object({ subscription: subscriptionViewSchema }),
     summary: 'Cancel at the end of the paid period (the plan stays until then)',
   },
+  webhook: {
+    method: 'POST',
+    path: '/api/v1/billing/webhooks/:gateway',
+    // The gateway calls it: its signature over the raw body is the proof, not a session.
+    access: 'guest',
+    params: z.object({ gateway: z.enum(['sandbox', 'chapa', 'stripe']) }),
+    response: z.object({ received: z.literal(true), status: z.enum(['processed', 'duplicate']) }),
+    summary:
+      "A payment gateway's webhook: 400 and nothing changed without a valid signature; applied once per event",
+  },
+  chapaCallback: {
+    method: 'GET',
+    path: '/api/v1/billing/webhooks/chapa',
+    access: 'guest',
+    query: z.object({
+      trx_ref: z.string().min(1).max(200).optional(),
+      tx_ref: z.string().min(1).max(200).optional(),
+      status: z.string().max(50).optional(),
+      ref_id: z.string().max(200).optional(),
+    }),
+    response: z.object({ received: z.literal(true) }),
+    summary:
+      "Chapa's callback after a payment: only a hint, so the payment is verified with Chapa before anything",
+  },
+  portal: {
+    method: 'POST',
+    path: '/api/v1/billing/portal',
+    access: 'user',
+    response: z.object({ url: z.string() }),
+    summary:
+      "Stripe's customer portal for your plan (card, invoices): 409 when your plan is not paid through Stripe",
+  },
   resume: {
     method: 'POST',
     path: '/api/v1/billing/subscription/resume',

@@ -9,6 +9,23 @@ export type VerifiedPayment = {
   method: string | null;
   /** The gateway's own reference. */
   reference: string | null;
+  /** What the billing page shows as the payment method (`{type: 'card', brand, last4}`); else `{type: method}`. */
+  paymentMethod?: Record<string, string> | null;
+  /** A recurring gateway's own subscription, when the payment started one (Stripe). */
+  subscription?: GatewaySubscriptionState | null;
+};
+
+/** A recurring gateway's subscription as the gateway itself reports it (its state wins over ours). */
+export type GatewaySubscriptionState = {
+  gatewayId: string;
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+  /** The gateway's price id (Stripe `price_…`), to find our price after a plan change. */
+  gatewayPriceId: string | null;
+  paymentMethod: Record<string, string> | null;
 };
 
 /** A webhook as received: the raw bytes (signatures are over them) and the headers. */
@@ -21,6 +38,8 @@ export type WebhookEventInfo = {
   type: string;
   /** Our payment reference, when the event is about one. */
   txRef: string | null;
+  /** The gateway's own follow-up once the payment is settled (Stripe: sync its subscription, record a renewal). */
+  apply?: () => Promise<void>;
 };
 
 export type CheckoutInput = {
@@ -35,6 +54,8 @@ export type CheckoutInput = {
   returnUrl: string;
   /** Where the gateway posts its callback (Chapa's `callback_url`). */
   callbackUrl: string;
+  /** Our price (a recurring gateway makes its own price from it). */
+  priceId: number;
 };
 
 /**

@@ -3,10 +3,12 @@ import { products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { notify } from '#src/domain/notifications/notifications.service';
 
-/** Days before a prepaid period ends that its owner is reminded (an admin setting later). */
-export const REMINDER_DAYS = 3;
-/** Days a prepaid plan keeps working after its period ended unpaid. */
-export const GRACE_DAYS = 3;
+import { billingSettings, DEFAULT_GRACE_DAYS, DEFAULT_REMINDER_DAYS } from './billing-settings';
+
+/** Days before a prepaid period ends that its owner is reminded, until the admin sets another number. */
+export const REMINDER_DAYS = DEFAULT_REMINDER_DAYS;
+/** Days a prepaid plan keeps working after its period ended unpaid, until the admin sets another number. */
+export const GRACE_DAYS = DEFAULT_GRACE_DAYS;
 const DAY_MS = 86_400_000;
 
 // Zema renews prepaid plans itself; Stripe renews its own, and its webhooks move them.
@@ -20,7 +22,8 @@ type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'backgro
  * Each step claims its rows with one conditional UPDATE, so several instances never double a step.
  */
 export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date()) {
-  const soon = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
+  const { reminderDays, graceDays } = await billingSettings(deps);
+  const soon = new Date(now.getTime() + reminderDays * DAY_MS);
   const reminded = await deps.db
     .update(subscriptions)
     .set({ remindedForPeriodEnd: sql`${subscriptions.currentPeriodEnd}` })
@@ -55,7 +58,7 @@ export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date())
     .update(subscriptions)
     .set({
       status: 'past_due',
-      graceEndsAt: sql`${subscriptions.currentPeriodEnd} + make_interval(days => ${GRACE_DAYS})`,
+      graceEndsAt: sql`${subscriptions.currentPeriodEnd} + make_interval(days => ${graceDays})`,
       updatedAt: now,
     })
     .where(

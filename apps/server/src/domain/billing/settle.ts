@@ -68,8 +68,10 @@ export async function settlePayment(
   verified: VerifiedPayment,
   policy: BillingPolicy,
   now = new Date(),
+  /** Runs in the same transaction (the webhook's event record marked processed with its money change). */
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<{ payment: PaymentRow; changed: boolean } | null> {
-  const result = await deps.db.transaction(async (tx): Promise<Settled | null> => {
+  const settleIn = async (tx: Tx): Promise<Settled | null> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.txRef, txRef)).for('update');
     if (!payment) return null;
     if (payment.status !== 'pending' || verified.status === 'pending') return { payment, changed: false };
@@ -114,6 +116,11 @@ export async function settlePayment(
       .where(eq(payments.id, payment.id))
       .returning();
     return { payment: settled!, changed: true, invoiceNumber };
+  };
+  const result = await deps.db.transaction(async (tx) => {
+    const settled = await settleIn(tx);
+    await alongside?.(tx);
+    return settled;
   });
   if (result?.changed) {
     // The user's permissions and subscriptions changed: the signed-in cache drops them.
@@ -153,7 +160,7 @@ async function tellBuyer(deps: SettleDeps, { payment, invoiceNumber }: Settled) 
 async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: VerifiedPayment, now: Date) {
   const [price] = await tx.select().from(prices).where(eq(prices.id, payment.priceId));
   const interval = price!.interval as BillingInterval;
-  const method = verified.method ? { type: verified.method } : null;
+  const method = verified.paymentMethod ?? (verified.method ? { type: verified.method } : null);
   const [current] = payment.subscriptionId
     ? await tx
         .select()
@@ -207,6 +214,15 @@ async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: Verifi
       .where(eq(subscriptions.id, current.id));
     return current.id;
   }
+  // A recurring gateway's own subscription (Stripe) brings its id and period; its webhooks move it later.
+  const own = verified.subscription;
+  if (own) {
+    const [known] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, payment.gateway), eq(subscriptions.gatewayId, own.gatewayId)));
+    if (known) return known.id;
+  }
   const [created] = await tx
     .insert(subscriptions)
     .values({
@@ -214,9 +230,11 @@ async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: Verifi
       productId: payment.productId,
       priceId: payment.priceId,
       gateway: payment.gateway,
-      status: 'active',
-      currentPeriodStart: now,
-      currentPeriodEnd: addPeriod(now, interval, price!.intervalCount),
+      gatewayId: own?.gatewayId ?? null,
+      status: own?.status ?? 'active',
+      currentPeriodStart: own?.currentPeriodStart ?? now,
+      currentPeriodEnd: own?.currentPeriodEnd ?? addPeriod(now, interval, price!.intervalCount),
+      cancelAtPeriodEnd: own?.cancelAtPeriodEnd ?? false,
       paymentMethod: method,
     })
     .returning({ id: subscriptions.id });

@@ -45,15 +45,25 @@ export async function receiveWebhook(
     // Seen and applied: nothing to do. Seen but failed before: apply it now (a gateway retry).
     if (seen) return { status: 'duplicate' };
   }
-  try {
-    if (event.txRef) {
-      const verified = await gateway.verify(event.txRef);
-      if (verified) await settlePayment(deps, event.txRef, verified, policy);
-    }
-    await deps.db
+  const markProcessed = async (db: Pick<SettleDeps['db'], 'update'>) => {
+    await db
       .update(webhookEvents)
       .set({ processedAt: new Date(), error: null })
       .where(and(eq(webhookEvents.gateway, gateway.id), eq(webhookEvents.eventId, event.eventId)));
+  };
+  try {
+    let marked = false;
+    if (event.txRef) {
+      const verified = await gateway.verify(event.txRef);
+      // The money change and its event record commit together; a gateway's own follow-up, if
+      // any, runs first, and the event counts as processed only once that is done too.
+      if (verified && !event.apply) {
+        await settlePayment(deps, event.txRef, verified, policy, new Date(), markProcessed);
+        marked = true;
+      } else if (verified) await settlePayment(deps, event.txRef, verified, policy);
+    }
+    await event.apply?.();
+    if (!marked) await markProcessed(deps.db);
     return { status: 'processed', txRef: event.txRef };
   } catch (err) {
     deps.log.warn({ err, gateway: gateway.id }, 'a billing webhook could not be applied');

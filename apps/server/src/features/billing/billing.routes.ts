@@ -11,7 +11,8 @@ import {
   sandboxCharge,
   startCheckout,
 } from './checkout.service';
-import { billingOverview, cancelSubscription, resumeSubscription } from './subscription.service';
+import { billingOverview, cancelSubscription, portalUrl, resumeSubscription } from './subscription.service';
+import { chapaCallback, WEBHOOK_BODY_LIMIT, webhook } from './webhooks.service';
 
 /**
  * Billing (issue 14): the plans on sale, checkout, a payment's state, and the sandbox gateway's
@@ -64,11 +65,43 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, ops.cancel, async (request) => {
     await enabled();
-    return { subscription: await cancelSubscription(app.deps, request.user!.id) };
+    return { subscription: await cancelSubscription(app.deps, billing, request.user!.id) };
   });
 
   defineRoute(app, ops.resume, async (request) => {
     await enabled();
-    return { subscription: await resumeSubscription(app.deps, request.user!.id) };
+    return { subscription: await resumeSubscription(app.deps, billing, request.user!.id) };
+  });
+
+  defineRoute(app, ops.portal, async (request) => {
+    await enabled();
+    return { url: await portalUrl(app.deps, billing, request.user!.id) };
+  });
+
+  // Gateways call these whether or not billing is on for new buyers: renewals still arrive.
+  defineRoute(
+    app,
+    ops.chapaCallback,
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      await chapaCallback(app.deps, billing, request.query.trx_ref ?? request.query.tx_ref ?? null);
+      return { received: true as const };
+    },
+  );
+
+  // The webhook's signature is over the raw bytes: this route alone reads its body unparsed.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    defineRoute(raw, ops.webhook, { config: { csrf: false } }, async (request) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const status = await webhook(app.deps, billing, request.params.gateway, {
+        rawBody,
+        headers: request.headers,
+      });
+      return { received: true as const, status };
+    });
   });
 };

@@ -9,10 +9,13 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { payments, prices, products } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { billingSettings, gatewayIdFor } from '#src/domain/billing/billing-settings';
+import { createChapaGateway } from '#src/domain/billing/chapa';
 import { newestSubscription } from '#src/domain/billing/entitlements';
 import type { PaymentGateway } from '#src/domain/billing/gateway';
 import { createSandboxGateway } from '#src/domain/billing/sandbox';
 import { type BillingPolicy, paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
+import { createStripeGateway } from '#src/domain/billing/stripe';
 import { receiveWebhook } from '#src/domain/billing/webhooks';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { randomToken } from '#src/lib/tokens';
@@ -24,24 +27,62 @@ export const CHECKOUT_MESSAGES = {
   otherPlan: 'You already have another plan: change plans from the billing page.',
 } as const;
 
-/** The VAT included in prices (Ethiopia: 15 %); an admin setting once billing settings exist. */
-export const DEFAULT_VAT_RATE_BP = 1_500;
-const policy: BillingPolicy = { vatRateBp: DEFAULT_VAT_RATE_BP };
+export { DEFAULT_VAT_RATE_BP } from '#src/domain/billing/billing-settings';
 
 export type Billing = {
   sandbox: ReturnType<typeof createSandboxGateway>;
-  /** The gateway that takes payments in `currency` (the sandbox until keys are configured). */
-  gatewayFor(currency: Currency): PaymentGateway;
-  gateway(id: string): PaymentGateway | null;
+  /** The gateway that takes payments in `currency` now, by the keys the admin configured. */
+  gatewayFor(currency: Currency): Promise<PaymentGateway>;
+  /** A gateway by id, when configured (the sandbox always is). */
+  gateway(id: string): Promise<PaymentGateway | null>;
+  /** Stripe, when its key is set. */
+  stripe(): Promise<StripeGateway | null>;
+  /** The VAT rate and such, as the admin set them. */
+  policy(): Promise<BillingPolicy>;
 };
 
-export async function createBilling(deps: Pick<Deps, 'db' | 'config'>): Promise<Billing> {
+type StripeGateway = ReturnType<typeof createStripeGateway>;
+
+/**
+ * The gateway registry (issue 14 item 3): the sandbox always; Chapa and Stripe from the keys in
+ * the billing settings, read at each call, so a key the admin saves takes effect at once.
+ */
+export async function createBilling(deps: SettleDeps): Promise<Billing> {
   const secret = `sandbox-webhook:${await resolveAppKey(deps.config)}`;
   const sandbox = createSandboxGateway({ db: deps.db, secret, appUrl: deps.config.appUrl });
+  const policy = async (): Promise<BillingPolicy> => ({ vatRateBp: (await billingSettings(deps)).vatRateBp });
+
+  async function build(id: 'sandbox' | 'chapa' | 'stripe'): Promise<PaymentGateway | null> {
+    if (id === 'sandbox') return sandbox;
+    const s = await billingSettings(deps);
+    if (id === 'chapa' && s.chapa.secretKey.value)
+      return createChapaGateway({
+        apiUrl: deps.config.gatewayApis.chapa,
+        secretKey: s.chapa.secretKey.value,
+        webhookSecret: s.chapa.webhookSecret.value,
+        usd: s.chapa.usd,
+      });
+    if (id === 'stripe' && s.stripe.secretKey.value)
+      return createStripeGateway({
+        deps,
+        policy,
+        graceDays: s.graceDays,
+        apiUrl: deps.config.gatewayApis.stripe,
+        secretKey: s.stripe.secretKey.value,
+        webhookSecret: s.stripe.webhookSecret.value,
+      });
+    return null;
+  }
+
   return {
     sandbox,
-    gatewayFor: () => sandbox,
-    gateway: (id) => (id === 'sandbox' ? sandbox : null),
+    async gatewayFor(currency) {
+      return (await build(gatewayIdFor(await billingSettings(deps), currency))) ?? sandbox;
+    },
+    gateway: (id) =>
+      id === 'sandbox' || id === 'chapa' || id === 'stripe' ? build(id) : Promise.resolve(null),
+    stripe: async () => (await build('stripe')) as StripeGateway | null,
+    policy,
   };
 }
 
@@ -85,7 +126,7 @@ export async function startCheckout(
     throw validationError({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
   const purpose = current ? 'renewal' : 'new';
   const currency = row.price.currency as Currency;
-  const gateway = billing.gatewayFor(currency);
+  const gateway = await billing.gatewayFor(currency);
   const txRef = `zema-${randomToken(18)}`;
 
   const [created] = await deps.db
@@ -124,6 +165,7 @@ export async function startCheckout(
     lastName: user.last_name,
     returnUrl: `${base}/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
     callbackUrl: `${base}/api/v1/billing/webhooks/${gateway.id}`,
+    priceId: row.price.id,
   });
   const [started] = await deps.db
     .update(payments)
@@ -152,9 +194,9 @@ export async function checkPayment(
 ): Promise<Payment> {
   let row = await ownPayment(deps, userId, txRef);
   if (row.status === 'pending') {
-    const gateway = billing.gateway(row.gateway);
+    const gateway = await billing.gateway(row.gateway);
     const verified = gateway ? await gateway.verify(txRef) : null;
-    if (verified) row = (await settlePayment(deps, txRef, verified, policy))?.payment ?? row;
+    if (verified) row = (await settlePayment(deps, txRef, verified, await billing.policy()))?.payment ?? row;
   }
   return viewOf(deps, row);
 }
@@ -178,6 +220,6 @@ export async function decideSandboxCharge(
   await ownPayment(deps, userId, txRef);
   if (!(await billing.sandbox.charge(txRef))) throw new HttpError(404, MESSAGES.notFound);
   const { charge, webhook } = await billing.sandbox.decide(txRef, outcome);
-  await receiveWebhook(deps, billing.sandbox, webhook, policy);
+  await receiveWebhook(deps, billing.sandbox, webhook, await billing.policy());
   return charge;
 }

@@ -4,9 +4,11 @@ import { invoices, prices, products, subscriptions } from '#src/db/schema/index'
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { HttpError, validationError } from '#src/http/errors';
+import type { Billing } from './checkout.service';
 
 export const SUBSCRIPTION_MESSAGES = {
   none: 'You have no plan to change.',
+  notStripe: 'Your plan is not paid through Stripe: manage it on this page.',
   notCancelled: 'This plan is not cancelled.',
   alreadyCancelled: 'This plan is already cancelled.',
 } as const;
@@ -88,11 +90,16 @@ export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): P
  * Cancels at the end of the paid period (issue 14 item 4): the plan stays valid until then, and
  * can be resumed meanwhile. A Stripe subscription is told to stop renewing as well (with its gateway).
  */
-export async function cancelSubscription(deps: Pick<Deps, 'db' | 'events'>, userId: number) {
+export async function cancelSubscription(
+  deps: Pick<Deps, 'db' | 'events'>,
+  billing: Billing,
+  userId: number,
+) {
   const current = await newestSubscription(deps.db, userId, 'active');
   if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
   if (current.status === 'cancelled' || current.cancelAtPeriodEnd)
     throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.alreadyCancelled] });
+  await tellGateway(billing, current, true);
   const now = new Date();
   const [row] = await deps.db
     .update(subscriptions)
@@ -104,11 +111,16 @@ export async function cancelSubscription(deps: Pick<Deps, 'db' | 'events'>, user
 }
 
 /** Undoes a cancellation while the plan is still valid. */
-export async function resumeSubscription(deps: Pick<Deps, 'db' | 'events'>, userId: number) {
+export async function resumeSubscription(
+  deps: Pick<Deps, 'db' | 'events'>,
+  billing: Billing,
+  userId: number,
+) {
   const current = await newestSubscription(deps.db, userId, 'active');
   if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
   if (current.status !== 'cancelled')
     throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.notCancelled] });
+  await tellGateway(billing, current, false);
   const now = new Date();
   const [row] = await deps.db
     .update(subscriptions)
@@ -117,4 +129,22 @@ export async function resumeSubscription(deps: Pick<Deps, 'db' | 'events'>, user
     .returning();
   await deps.events.emit('account.changed', { userId });
   return view(deps, row!);
+}
+
+/** A subscription the gateway renews by itself (Stripe) is told first: if that fails, nothing changes here. */
+async function tellGateway(billing: Billing, row: SubscriptionRow, cancel: boolean) {
+  if (!row.gatewayId) return;
+  const gateway = await billing.gateway(row.gateway);
+  if (!gateway?.recurring || !gateway.setCancelAtPeriodEnd)
+    throw new HttpError(409, 'The payment service of this plan is not configured. Contact the site owner.');
+  await gateway.setCancelAtPeriodEnd(row.gatewayId, cancel);
+}
+
+/** Stripe's customer portal (card, invoices) for the caller's Stripe plan. */
+export async function portalUrl(deps: Pick<Deps, 'db' | 'config'>, billing: Billing, userId: number) {
+  const current = await newestSubscription(deps.db, userId, 'active');
+  const stripe = await billing.stripe();
+  if (current?.gateway !== 'stripe' || !current.gatewayId || !stripe)
+    throw new HttpError(409, SUBSCRIPTION_MESSAGES.notStripe);
+  return stripe.portalUrl(current.gatewayId, `${deps.config.appUrl}/billing`);
 }

@@ -10,6 +10,12 @@ import type { z } from 'zod';
 import { channels, localizations } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
+import {
+  billingSettings,
+  gatewayIdFor,
+  isBillingSecretKey,
+  sealSettingSecret,
+} from '#src/domain/billing/billing-settings';
 import { getPath, SERVER_SETTINGS_PREFIX } from '#src/domain/settings/settings.service';
 import { HttpError, validationError } from '#src/http/errors';
 
@@ -75,6 +81,11 @@ export async function adminSettingsView(deps: Deps): Promise<AdminSettingsRespon
       ];
     }),
   ) as AdminServerSettings['social'];
+  const billing = await billingSettings(deps);
+  const secretState = (s: { value: string | null; unreadable: boolean }) => ({
+    set: Boolean(s.value),
+    unreadable: s.unreadable,
+  });
   return {
     settings,
     server: {
@@ -82,6 +93,27 @@ export async function adminSettingsView(deps: Deps): Promise<AdminSettingsRespon
       human_verification: {
         secret: { set: Boolean(await deps.settings.humanVerificationSecret()) },
         env: Boolean(config.humanVerification.secret),
+      },
+      billing: {
+        vat_rate_bp: billing.vatRateBp,
+        invoice_address: billing.invoiceAddress,
+        invoice_notes: billing.invoiceNotes,
+        seller_tin: billing.sellerTin,
+        grace_days: billing.graceDays,
+        reminder_days: billing.reminderDays,
+        chapa: {
+          secret_key: secretState(billing.chapa.secretKey),
+          webhook_secret: secretState(billing.chapa.webhookSecret),
+          usd: billing.chapa.usd,
+          webhook_url: `${config.appUrl}/api/v1/billing/webhooks/chapa`,
+        },
+        stripe: {
+          secret_key: secretState(billing.stripe.secretKey),
+          webhook_secret: secretState(billing.stripe.webhookSecret),
+          publishable_key: billing.stripe.publishableKey,
+          webhook_url: `${config.appUrl}/api/v1/billing/webhooks/stripe`,
+        },
+        gateways: { ETB: gatewayIdFor(billing, 'ETB'), USD: gatewayIdFor(billing, 'USD') },
       },
       mail: {
         from_name: str(server['server.mail.from_name']),
@@ -154,7 +186,9 @@ export async function updateSettings(
     }
     const parsed = rule.safeParse(value);
     if (!parsed.success) addIssues(errors, key, parsed.error.issues);
-    // An emptied field removes the value.
+    // An emptied field removes the value; a gateway key is stored sealed, never as typed.
+    else if (isBillingSecretKey(key) && typeof parsed.data === 'string' && parsed.data)
+      serverPairs.push([key, await sealSettingSecret(deps, parsed.data)]);
     else serverPairs.push([key, parsed.data === '' ? null : parsed.data]);
   }
 

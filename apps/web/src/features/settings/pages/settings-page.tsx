@@ -8,6 +8,7 @@ import { cx } from '#src/ui/cx';
 import { LoadingPage } from '#src/ui/loading-page';
 import { useAdminSettings } from '../api/get-settings';
 import { AuthenticationSettings } from '../components/authentication-settings';
+import { BillingSettings } from '../components/billing-settings';
 import { GeneralSettings } from '../components/general-settings';
 import { MailSettings } from '../components/mail-settings';
 import {
@@ -60,6 +61,11 @@ const GROUPS: Record<SettingsGroup, Group> = {
     label: 'Uploads',
     description: 'File sizes, allowed types, chunked and direct uploads.',
     Component: UploadSettingsForm,
+  },
+  billing: {
+    label: 'Billing',
+    description: 'Paid plans, VAT, invoices, and the Chapa and Stripe keys.',
+    Component: BillingSettings,
   },
 };
 

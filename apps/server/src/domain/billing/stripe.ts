@@ -1,0 +1,374 @@
+import type { BillingInterval } from '@zema/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { payments, prices, products, subscriptions } from '#src/db/schema/index';
+import { HttpError } from '#src/http/errors';
+import { GATEWAY_UNREACHABLE } from './chapa';
+import type { GatewaySubscriptionState, PaymentGateway, VerifiedPayment } from './gateway';
+import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
+
+const TIMEOUT_MS = 15_000;
+const DAY_MS = 86_400_000;
+
+/** The parts of Stripe's objects read here (API versions moved the period onto the items). */
+type StripeCard = { brand?: string | null; last4?: string | null };
+type StripePaymentMethod = { type?: string; card?: StripeCard | null } | string | null | undefined;
+type StripeSubscriptionShape = {
+  id: string;
+  status: string;
+  customer: string | { id: string };
+  cancel_at_period_end: boolean;
+  ended_at?: number | null;
+  current_period_start?: number | null;
+  current_period_end?: number | null;
+  default_payment_method?: StripePaymentMethod;
+  items: {
+    data: {
+      id: string;
+      current_period_start?: number | null;
+      current_period_end?: number | null;
+      price: { id: string };
+    }[];
+  };
+};
+type StripeInvoiceShape = {
+  id: string;
+  billing_reason?: string | null;
+  amount_paid: number;
+  currency: string;
+  subscription?: string | { id: string } | null;
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+};
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+const at = (unix: number | null | undefined) => (unix ? new Date(unix * 1000) : null);
+
+function cardOf(pm: StripePaymentMethod): Record<string, string> | null {
+  if (!pm || typeof pm === 'string') return null;
+  if (pm.card?.brand && pm.card.last4) return { type: 'card', brand: pm.card.brand, last4: pm.card.last4 };
+  return pm.type ? { type: pm.type } : null;
+}
+
+/** Stripe's statuses in ours: a subscription set to stop at its period's end is `cancelled` (valid until then). */
+export function stripeSubscriptionState(sub: StripeSubscriptionShape): GatewaySubscriptionState {
+  const item = sub.items.data[0];
+  const status: GatewaySubscriptionState['status'] =
+    sub.status === 'trialing'
+      ? 'trialing'
+      : sub.status === 'active'
+        ? sub.cancel_at_period_end
+          ? 'cancelled'
+          : 'active'
+        : sub.status === 'past_due' || sub.status === 'unpaid'
+          ? 'past_due'
+          : sub.status === 'incomplete'
+            ? 'incomplete'
+            : 'expired';
+  return {
+    gatewayId: sub.id,
+    status,
+    currentPeriodStart: at(item?.current_period_start ?? sub.current_period_start),
+    currentPeriodEnd: at(item?.current_period_end ?? sub.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    endedAt: status === 'expired' ? (at(sub.ended_at) ?? new Date()) : null,
+    gatewayPriceId: item?.price.id ?? null,
+    paymentMethod: cardOf(sub.default_payment_method),
+  };
+}
+
+export function stripeClient(apiUrl: string, secretKey: string): Stripe {
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443,
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: 1,
+    timeout: TIMEOUT_MS,
+  });
+}
+
+/** A Stripe call that could not reach Stripe (or Stripe failed) answers 502, never a 500. */
+async function remote<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      if (err.statusCode && err.statusCode < 500 && err.type !== 'StripeConnectionError')
+        throw new HttpError(502, `The payment service refused the request: ${err.message}`.slice(0, 300));
+      throw new HttpError(502, GATEWAY_UNREACHABLE);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Stripe (issue 14 item 3; PROTOCOLS.md): USD plans that renew by themselves. The checkout is a
+ * Checkout Session in subscription mode on a Stripe Price made once per our price; after that,
+ * Stripe's webhooks move the subscription. Whatever the events' order, each one makes us read the
+ * subscription as Stripe holds it now, so the last state wins, not the last event.
+ */
+export function createStripeGateway(opts: {
+  deps: SettleDeps;
+  policy: () => Promise<BillingPolicy>;
+  graceDays: number;
+  apiUrl: string;
+  secretKey: string;
+  webhookSecret: string | null;
+}): PaymentGateway & {
+  portalUrl(gatewaySubscriptionId: string, returnUrl: string): Promise<string>;
+  syncSubscription(gatewaySubscriptionId: string): Promise<void>;
+} {
+  const { deps, webhookSecret } = opts;
+  const { db } = deps;
+  const stripe = stripeClient(opts.apiUrl, opts.secretKey);
+
+  async function retrieveSubscription(id: string) {
+    return (await remote(() =>
+      stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }),
+    )) as unknown as StripeSubscriptionShape;
+  }
+
+  /** Our price's Stripe Price, made on first use and kept in `prices.stripe_price_id`. */
+  async function stripePriceFor(priceId: number): Promise<string> {
+    const [row] = await db
+      .select({ price: prices, product: products })
+      .from(prices)
+      .innerJoin(products, eq(products.id, prices.productId))
+      .where(eq(prices.id, priceId));
+    if (!row) throw new HttpError(404, 'Not found.');
+    if (row.price.stripePriceId) return row.price.stripePriceId;
+    const created = await remote(() =>
+      stripe.prices.create({
+        currency: row.price.currency.toLowerCase(),
+        unit_amount: row.price.amount,
+        recurring: {
+          interval: row.price.interval as BillingInterval,
+          interval_count: row.price.intervalCount,
+        },
+        product_data: { name: row.product.name },
+        metadata: { zema_price_id: String(row.price.id) },
+      }),
+    );
+    // Two checkouts at once: whichever stored first is the one used from then on.
+    await db
+      .update(prices)
+      .set({ stripePriceId: created.id })
+      .where(and(eq(prices.id, priceId), isNull(prices.stripePriceId)));
+    const [stored] = await db.select({ id: prices.stripePriceId }).from(prices).where(eq(prices.id, priceId));
+    return stored?.id ?? created.id;
+  }
+
+  /** Our subscription row takes the state Stripe holds now (plan, status, period, card). */
+  async function syncSubscription(gatewayId: string) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayId, gatewayId)));
+    // Not ours yet: the checkout's settle creates it from Stripe's current state.
+    if (!row) return;
+    const state = stripeSubscriptionState(await retrieveSubscription(gatewayId));
+    const [price] = state.gatewayPriceId
+      ? await db.select().from(prices).where(eq(prices.stripePriceId, state.gatewayPriceId))
+      : [];
+    const now = new Date();
+    await db
+      .update(subscriptions)
+      .set({
+        status: state.status,
+        currentPeriodStart: state.currentPeriodStart,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        cancelledAt: state.cancelAtPeriodEnd ? (row.cancelledAt ?? now) : null,
+        endedAt: state.endedAt,
+        // Stripe retries a failed renewal for a while: the plan keeps working for the grace days.
+        graceEndsAt:
+          state.status === 'past_due' && state.currentPeriodEnd
+            ? new Date(state.currentPeriodEnd.getTime() + opts.graceDays * DAY_MS)
+            : null,
+        ...(price ? { priceId: price.id, productId: price.productId } : {}),
+        ...(state.paymentMethod ? { paymentMethod: state.paymentMethod } : {}),
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, row.id));
+    if (
+      row.status !== state.status ||
+      row.priceId !== (price?.id ?? row.priceId) ||
+      row.currentPeriodEnd?.getTime() !== state.currentPeriodEnd?.getTime()
+    )
+      await deps.events.emit('account.changed', { userId: row.userId });
+  }
+
+  /** A renewal Stripe charged by itself: a payment and an invoice of ours, once per Stripe invoice. */
+  async function recordRenewal(invoice: StripeInvoiceShape, gatewayId: string) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayId, gatewayId)));
+    if (!row?.priceId) return;
+    const txRef = `stripe-${invoice.id}`;
+    const currency = invoice.currency.toUpperCase() as 'USD';
+    await db
+      .insert(payments)
+      .values({
+        userId: row.userId,
+        subscriptionId: row.id,
+        productId: row.productId,
+        priceId: row.priceId,
+        gateway: 'stripe',
+        txRef,
+        gatewayReference: invoice.id,
+        idempotencyKey: txRef,
+        purpose: 'renewal',
+        amount: invoice.amount_paid,
+        currency,
+      })
+      .onConflictDoNothing();
+    await settlePayment(
+      deps,
+      txRef,
+      {
+        status: 'succeeded',
+        amount: invoice.amount_paid,
+        currency,
+        method: 'card',
+        reference: invoice.id,
+        paymentMethod: row.paymentMethod,
+      },
+      await opts.policy(),
+    );
+  }
+
+  return {
+    id: 'stripe',
+    currencies: ['USD'],
+    recurring: true,
+    refunds: true,
+    async startCheckout(input) {
+      const price = await stripePriceFor(input.priceId);
+      const session = await remote(() =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price, quantity: 1 }],
+          client_reference_id: input.txRef,
+          metadata: { tx_ref: input.txRef },
+          subscription_data: { metadata: { tx_ref: input.txRef } },
+          customer_email: input.email,
+          success_url: input.returnUrl,
+          cancel_url: input.returnUrl,
+        }),
+      );
+      if (!session.url) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      return { url: session.url, reference: session.id };
+    },
+    async verify(txRef): Promise<VerifiedPayment | null> {
+      const [payment] = await db
+        .select({ reference: payments.gatewayReference })
+        .from(payments)
+        .where(eq(payments.txRef, txRef));
+      if (!payment?.reference?.startsWith('cs_')) return null;
+      const session = (await remote(() =>
+        stripe.checkout.sessions.retrieve(payment.reference!, {
+          expand: ['subscription', 'subscription.default_payment_method'],
+        }),
+      )) as unknown as {
+        client_reference_id: string | null;
+        status: string | null;
+        payment_status: string;
+        amount_total: number | null;
+        currency: string | null;
+        subscription: StripeSubscriptionShape | string | null;
+      };
+      if (session.client_reference_id !== txRef) return null;
+      const subscription =
+        session.subscription && typeof session.subscription === 'object'
+          ? stripeSubscriptionState(session.subscription)
+          : null;
+      const paid = session.status === 'complete' && session.payment_status !== 'unpaid';
+      return {
+        status: paid ? 'succeeded' : session.status === 'expired' ? 'failed' : 'pending',
+        amount: session.amount_total ?? 0,
+        currency: (session.currency ?? '').toUpperCase() as 'USD',
+        method: 'card',
+        reference: subscription?.gatewayId ?? null,
+        paymentMethod: subscription?.paymentMethod ?? { type: 'card' },
+        subscription,
+      };
+    },
+    async readWebhook({ rawBody, headers }) {
+      const signature = headers['stripe-signature'];
+      if (!webhookSecret || typeof signature !== 'string') return null;
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        return null;
+      }
+      const object = event.data.object as unknown as Record<string, unknown>;
+      let txRef: string | null = null;
+      let subscriptionId: string | null = null;
+      let renewal: StripeInvoiceShape | null = null;
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.expired':
+          txRef = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
+          subscriptionId = idOf(object.subscription as string | null);
+          break;
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          const invoice = object as unknown as StripeInvoiceShape;
+          subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
+          // The first invoice is the checkout's (settled through the session); later ones are renewals.
+          if (event.type === 'invoice.paid' && invoice.billing_reason !== 'subscription_create')
+            renewal = invoice;
+          break;
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+          subscriptionId = typeof object.id === 'string' ? object.id : null;
+          break;
+        default:
+          break;
+      }
+      return {
+        eventId: event.id,
+        type: event.type,
+        txRef,
+        apply: subscriptionId
+          ? async () => {
+              if (renewal) await recordRenewal(renewal, subscriptionId);
+              await syncSubscription(subscriptionId);
+            }
+          : undefined,
+      };
+    },
+    async changeSubscription(change) {
+      const sub = await retrieveSubscription(change.gatewaySubscriptionId);
+      const item = sub.items.data[0];
+      if (!item) throw new HttpError(409, 'This subscription has nothing to change.');
+      const price = change.price.stripePriceId ?? (await stripePriceFor(change.price.id));
+      await remote(() =>
+        stripe.subscriptions.update(change.gatewaySubscriptionId, {
+          items: [{ id: item.id, price }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+        }),
+      );
+    },
+    async setCancelAtPeriodEnd(gatewaySubscriptionId, cancel) {
+      await remote(() =>
+        stripe.subscriptions.update(gatewaySubscriptionId, { cancel_at_period_end: cancel }),
+      );
+    },
+    async portalUrl(gatewaySubscriptionId, returnUrl) {
+      const sub = await retrieveSubscription(gatewaySubscriptionId);
+      const customer = idOf(sub.customer);
+      if (!customer) throw new HttpError(409, 'This plan has no Stripe customer.');
+      const session = await remote(() =>
+        stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+      );
+      return session.url;
+    },
+    syncSubscription,
+  };
+}

@@ -1,0 +1,455 @@
+import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, payments, prices, subscriptions } from '#src/db/schema/index';
+import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
+import { createBilling } from './checkout.service';
+
+/**
+ * Stripe (issue 14 items 3, 4, 7, 8) against a stand-in of its API answering the published JSON
+ * shapes (prices, Checkout Sessions, subscriptions, the billing portal); the `stripe` client is
+ * pointed at it, and webhooks are signed with `generateTestHeaderString`.
+ */
+
+const SECRET_KEY = 'sk_test_standin0123456789abcdef';
+const WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
+const DAY = 86_400;
+
+type Sub = {
+  id: string;
+  object: 'subscription';
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  ended_at: number | null;
+  default_payment_method: unknown;
+  items: {
+    object: 'list';
+    data: { id: string; price: { id: string }; current_period_start: number; current_period_end: number }[];
+  };
+};
+type Session = {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  client_reference_id: string;
+  status: string;
+  payment_status: string;
+  amount_total: number;
+  currency: string;
+  subscription: string | null;
+  price: string;
+};
+
+const state = {
+  prices: new Map<string, { unit_amount: number; currency: string }>(),
+  sessions: new Map<string, Session>(),
+  subs: new Map<string, Sub>(),
+  counter: 0,
+};
+const nextId = (prefix: string) => `${prefix}_${process.pid}${++state.counter}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function stripeApi(req: StandInRequest): StandInAnswer {
+  if (req.headers.authorization !== `Bearer ${SECRET_KEY}`)
+    return {
+      status: 401,
+      json: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+    };
+  const form = new URLSearchParams(req.body);
+  const path = req.path;
+  if (req.method === 'POST' && path === '/v1/prices') {
+    const id = nextId('price');
+    state.prices.set(id, { unit_amount: Number(form.get('unit_amount')), currency: form.get('currency')! });
+    return {
+      json: {
+        id,
+        object: 'price',
+        unit_amount: Number(form.get('unit_amount')),
+        currency: form.get('currency'),
+      },
+    };
+  }
+  if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+    const id = nextId('cs_test');
+    const price = form.get('line_items[0][price]')!;
+    const session: Session = {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      client_reference_id: form.get('client_reference_id')!,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: state.prices.get(price)!.unit_amount,
+      currency: state.prices.get(price)!.currency,
+      subscription: null,
+      price,
+    };
+    state.sessions.set(id, session);
+    return { json: session };
+  }
+  let m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && m) {
+    const session = state.sessions.get(m[1]!);
+    if (!session)
+      return { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such session' } } };
+    return {
+      json: { ...session, subscription: session.subscription ? state.subs.get(session.subscription) : null },
+    };
+  }
+  m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+  if (m) {
+    const sub = state.subs.get(m[1]!);
+    if (!sub)
+      return {
+        status: 404,
+        json: { error: { type: 'invalid_request_error', message: 'No such subscription' } },
+      };
+    if (req.method === 'POST') {
+      if (form.has('cancel_at_period_end'))
+        sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+      const price = form.get('items[0][price]');
+      if (price && form.get('items[0][id]') === sub.items.data[0]!.id)
+        sub.items.data[0]!.price = { id: price };
+    }
+    return { json: sub };
+  }
+  if (req.method === 'POST' && path === '/v1/billing_portal/sessions')
+    return {
+      json: {
+        id: nextId('bps'),
+        object: 'billing_portal.session',
+        url: `https://billing.stripe.com/p/session/${form.get('customer')}`,
+      },
+    };
+  return {
+    status: 404,
+    json: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } },
+  };
+}
+
+const sessionOf = (txRef: string) =>
+  [...state.sessions.values()].find((s) => s.client_reference_id === txRef)!.id;
+
+/** The buyer pays on Stripe's page: the session completes and a subscription exists. */
+function pay(sessionId: string, opts: { cancelAtPeriodEnd?: boolean; amount?: number } = {}) {
+  const session = state.sessions.get(sessionId)!;
+  const sub: Sub = {
+    id: nextId('sub'),
+    object: 'subscription',
+    status: 'active',
+    customer: nextId('cus'),
+    cancel_at_period_end: opts.cancelAtPeriodEnd ?? false,
+    ended_at: null,
+    default_payment_method: {
+      id: nextId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: '4242' },
+    },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: nextId('si'),
+          price: { id: session.price },
+          current_period_start: now(),
+          current_period_end: now() + 30 * DAY,
+        },
+      ],
+    },
+  };
+  state.subs.set(sub.id, sub);
+  Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+  if (opts.amount !== undefined) session.amount_total = opts.amount;
+  return { session, sub };
+}
+
+let standIn: Awaited<ReturnType<typeof startStandIn>>;
+beforeAll(async () => {
+  standIn = await startStandIn(stripeApi);
+});
+afterAll(async () => {
+  await standIn.close();
+});
+const logs: string[] = [];
+const t = useApp(() => ({ STRIPE_API_URL: standIn.url, LOG_LEVEL: 'trace' }), {
+  logStream: { write: (line: string) => void logs.push(line) },
+});
+const signer = new Stripe('sk_test_signer');
+
+let plans: Product[];
+let admin: Client;
+const usd = (interval: 'month' | 'year') =>
+  plans
+    .find((p) => p.name === 'Premium')!
+    .prices.find((p) => p.currency === 'USD' && p.interval === interval)!;
+
+beforeAll(async () => {
+  await t.app.settings.set('billing', { enable: true });
+  admin = await sessionFor(t.db, await adminUserId(t.db));
+  plans = (await request(t.app, admin, { method: 'GET', url: '/api/v1/billing/products' })).json().pagination
+    .data;
+});
+
+let keys = 0;
+async function buyer() {
+  const user = await createUser(t.db);
+  return { id: user.id, client: await sessionFor(t.db, user.id) };
+}
+async function checkout(client: Client, priceId = usd('month').id) {
+  const res = await request(t.app, client, {
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    payload: { price_id: priceId, idempotency_key: `stripe-${process.pid}-${++keys}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { payment: Payment; redirect_url: string };
+}
+function event(type: string, object: unknown, id = nextId('evt')) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28',
+    created: now(),
+    livemode: false,
+    data: { object },
+  });
+  return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+const send = (e: { payload: string; header: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/webhooks/stripe',
+    payload: e.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.header },
+  });
+const completed = (session: Session) =>
+  event('checkout.session.completed', { ...session, subscription: session.subscription });
+const subscriptionOf = async (userId: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+const permissionsOf = async (client: Client) =>
+  (
+    (await request(t.app, client, { method: 'GET', url: '/api/v1/bootstrap-data' })).json().bootstrapData.user
+      .permissions as { name: string }[]
+  ).map((p) => p.name);
+const invoice = (sub: Sub, id: string, reason: string, periodEnd: number) => ({
+  id,
+  object: 'invoice',
+  billing_reason: reason,
+  amount_paid: 499,
+  currency: 'usd',
+  parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+  lines: { data: [{ period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
+});
+
+describe('Stripe checkout', () => {
+  it('takes USD once the admin saves a Stripe key: a Checkout Session on a Stripe Price made once', async () => {
+    const before = await checkout((await buyer()).client);
+    expect(before.payment.gateway).toBe('sandbox');
+    const saved = await request(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/settings',
+      payload: {
+        'server.billing.stripe.secret_key': SECRET_KEY,
+        'server.billing.stripe.webhook_secret': WEBHOOK_SECRET,
+        'server.billing.stripe.publishable_key': 'pk_test_abc123',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().server.billing.gateways).toEqual({ ETB: 'sandbox', USD: 'stripe' });
+
+    const first = await checkout((await buyer()).client);
+    expect(first.payment).toMatchObject({ gateway: 'stripe', amount: usd('month').amount, currency: 'USD' });
+    expect(first.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const body = new URLSearchParams(
+      standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions')!.body,
+    );
+    expect(body.get('mode')).toBe('subscription');
+    expect(body.get('client_reference_id')).toBe(first.payment.tx_ref);
+    const [price] = await t.db
+      .select()
+      .from(prices)
+      .where(eq(prices.id, usd('month').id));
+    expect(price!.stripePriceId).toMatch(/^price_/);
+
+    await checkout((await buyer()).client);
+    expect(standIn.requests.filter((r) => r.path === '/v1/prices')).toHaveLength(1);
+  });
+
+  it('checkout.session.completed → verify → grant with the card; a replay is applied once', async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const { session, sub } = pay(sessionOf(payment.tx_ref));
+    const e = completed(session);
+    const res = await send(e);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('processed');
+    const row = await subscriptionOf(me.id);
+    expect(row).toMatchObject({
+      gateway: 'stripe',
+      gatewayId: sub.id,
+      status: 'active',
+      paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
+    });
+    expect(row!.currentPeriodEnd!.getTime()).toBe(sub.items.data[0]!.current_period_end * 1000);
+    expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
+
+    expect((await send(e)).json().status).toBe('duplicate');
+    expect(await t.db.select().from(invoices).where(eq(invoices.userId, me.id))).toHaveLength(1);
+  });
+
+  it('refuses a bad signature with 400 and grants nothing; a wrong amount grants nothing', async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const sessionId = sessionOf(payment.tx_ref);
+    const { session } = pay(sessionId, { amount: 1 });
+    const e = completed(session);
+    const bad = await send({ ...e, header: e.header.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`) });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.db.select().from(payments).where(eq(payments.txRef, payment.tx_ref)))[0]!.status).toBe(
+      'pending',
+    );
+
+    expect((await send(e)).statusCode).toBe(200);
+    expect((await t.db.select().from(payments).where(eq(payments.txRef, payment.tx_ref)))[0]!.status).toBe(
+      'failed',
+    );
+    expect(await subscriptionOf(me.id)).toBeUndefined();
+  });
+});
+
+async function subscribed() {
+  const me = await buyer();
+  const { payment } = await checkout(me.client);
+  const sessionId = sessionOf(payment.tx_ref);
+  const { session, sub } = pay(sessionId);
+  expect((await send(completed(session))).statusCode).toBe(200);
+  return { ...me, session, sub, payment };
+}
+
+describe('Stripe events in any order', () => {
+  it('subscription.updated before checkout.session.completed ends in Stripe’s state', async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const sessionId = sessionOf(payment.tx_ref);
+    const { session, sub } = pay(sessionId);
+    sub.cancel_at_period_end = true;
+    expect((await send(event('customer.subscription.updated', sub))).statusCode).toBe(200);
+    expect(await subscriptionOf(me.id)).toBeUndefined();
+    expect((await send(completed(session))).statusCode).toBe(200);
+    expect(await subscriptionOf(me.id)).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: true });
+    expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
+  });
+
+  it('a renewal paid twice (two deliveries) adds one invoice and takes Stripe’s period', async () => {
+    const me = await subscribed();
+    const item = me.sub.items.data[0]!;
+    item.current_period_start = item.current_period_end;
+    // Not what adding a month would give: the period must be Stripe's own.
+    item.current_period_end += 30 * DAY + 3_600;
+    const renewal = invoice(me.sub, nextId('in'), 'subscription_cycle', item.current_period_end);
+    expect((await send(event('invoice.paid', renewal))).statusCode).toBe(200);
+    expect((await send(event('invoice.paid', renewal))).statusCode).toBe(200);
+    // The first invoice (the checkout's) arriving late changes nothing either.
+    expect(
+      (
+        await send(
+          event(
+            'invoice.paid',
+            invoice(me.sub, nextId('in'), 'subscription_create', item.current_period_start),
+          ),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const rows = await t.db.select().from(invoices).where(eq(invoices.userId, me.id));
+    expect(rows).toHaveLength(2);
+    const row = await subscriptionOf(me.id);
+    expect(row!.currentPeriodEnd!.getTime()).toBe(item.current_period_end * 1000);
+    expect(row!.status).toBe('active');
+    const renewals = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, me.id), eq(payments.purpose, 'renewal')));
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ status: 'succeeded', gateway: 'stripe', amount: 499 });
+  });
+
+  it('a failed renewal is past due; a deleted subscription is expired, even if an old update arrives after', async () => {
+    const me = await subscribed();
+    me.sub.status = 'past_due';
+    expect(
+      (await send(event('invoice.payment_failed', invoice(me.sub, nextId('in'), 'subscription_cycle', 0))))
+        .statusCode,
+    ).toBe(200);
+    const pastDue = await subscriptionOf(me.id);
+    expect(pastDue!.status).toBe('past_due');
+    expect(pastDue!.graceEndsAt).not.toBeNull();
+
+    const old = event('customer.subscription.updated', { ...me.sub, status: 'active' });
+    Object.assign(me.sub, { status: 'canceled', ended_at: now() });
+    expect((await send(event('customer.subscription.deleted', me.sub))).statusCode).toBe(200);
+    expect((await send(old)).statusCode).toBe(200);
+    expect((await subscriptionOf(me.id))!.status).toBe('expired');
+    expect(await permissionsOf(me.client)).not.toContain(PERMISSIONS.adsDisable);
+  });
+
+  it('a plan change through Stripe (prorated) moves our row to the new price on its update event', async () => {
+    const me = await subscribed();
+    const billing = await createBilling(t.deps);
+    const stripe = (await billing.stripe())!;
+    const yearly = usd('year');
+    await stripe.changeSubscription!({
+      gatewaySubscriptionId: me.sub.id,
+      price: { ...yearly, intervalCount: yearly.interval_count, stripePriceId: null },
+      productName: 'Premium',
+    });
+    const update = new URLSearchParams(
+      standIn.requests.findLast((r) => r.path === `/v1/subscriptions/${me.sub.id}` && r.method === 'POST')!
+        .body,
+    );
+    expect(update.get('proration_behavior')).toBe('create_prorations');
+    expect((await send(event('customer.subscription.updated', me.sub))).statusCode).toBe(200);
+    expect((await subscriptionOf(me.id))!.priceId).toBe(yearly.id);
+  });
+});
+
+describe('managing a Stripe plan', () => {
+  it('cancel and resume tell Stripe; the portal opens for a Stripe plan only', async () => {
+    const me = await subscribed();
+    const cancel = await request(t.app, me.client, {
+      method: 'POST',
+      url: '/api/v1/billing/subscription/cancel',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(me.sub.cancel_at_period_end).toBe(true);
+    expect(cancel.json().subscription).toMatchObject({ status: 'cancelled', valid: true });
+    const resume = await request(t.app, me.client, {
+      method: 'POST',
+      url: '/api/v1/billing/subscription/resume',
+    });
+    expect(resume.statusCode, resume.body).toBe(200);
+    expect(me.sub.cancel_at_period_end).toBe(false);
+
+    const portal = await request(t.app, me.client, { method: 'POST', url: '/api/v1/billing/portal' });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json().url).toBe(`https://billing.stripe.com/p/session/${me.sub.customer}`);
+    const other = await request(t.app, (await buyer()).client, {
+      method: 'POST',
+      url: '/api/v1/billing/portal',
+    });
+    expect(other.statusCode).toBe(409);
+  });
+});
+
+describe('logs', () => {
+  it('never hold the Stripe keys', () => {
+    const all = logs.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain(SECRET_KEY);
+    expect(all).not.toContain(WEBHOOK_SECRET);
+  });
+});

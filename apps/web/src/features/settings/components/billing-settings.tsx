@@ -1,0 +1,271 @@
+import { type AdminSettingsResponse, serverSettingsRules } from '@zema/contracts/admin';
+import { z } from 'zod';
+import { AdminCard } from '#src/components/admin/admin-page';
+import { FormCheckbox, FormTextField } from '#src/ui/field';
+import { FormNumberField, ReadOnlyValue, SecretField } from './fields';
+import { SettingsForm } from './settings-form';
+
+const rule = (key: string) => serverSettingsRules[`server.billing.${key}`]!;
+/** '' = keep what is stored (write-only), null = remove, text = replace. */
+const secret = (key: string) => z.union([z.literal(''), rule(key)]);
+const optional = (key: string) => z.union([z.literal(''), rule(key)]);
+
+const schema = z.object({
+  billing: z.object({ enable: z.boolean() }),
+  server: z.object({
+    billing: z.object({
+      vat_rate_bp: rule('vat_rate_bp'),
+      invoice_address: optional('invoice_address'),
+      invoice_notes: optional('invoice_notes'),
+      seller_tin: optional('seller_tin'),
+      grace_days: rule('grace_days'),
+      reminder_days: rule('reminder_days'),
+      chapa: z.object({
+        secret_key: secret('chapa.secret_key'),
+        webhook_secret: secret('chapa.webhook_secret'),
+        usd: z.boolean(),
+      }),
+      stripe: z.object({
+        secret_key: secret('stripe.secret_key'),
+        webhook_secret: secret('stripe.webhook_secret'),
+        publishable_key: optional('stripe.publishable_key'),
+      }),
+    }),
+  }),
+});
+
+type Values = {
+  billing: { enable: boolean };
+  server: {
+    billing: {
+      vat_rate_bp: number;
+      invoice_address: string;
+      invoice_notes: string;
+      seller_tin: string;
+      grace_days: number;
+      reminder_days: number;
+      chapa: { secret_key: string | null; webhook_secret: string | null; usd: boolean };
+      stripe: { secret_key: string | null; webhook_secret: string | null; publishable_key: string };
+    };
+  };
+};
+
+const KEYS = [
+  'billing.enable',
+  ...[
+    'vat_rate_bp',
+    'invoice_address',
+    'invoice_notes',
+    'seller_tin',
+    'grace_days',
+    'reminder_days',
+    'chapa.secret_key',
+    'chapa.webhook_secret',
+    'chapa.usd',
+    'stripe.secret_key',
+    'stripe.webhook_secret',
+    'stripe.publishable_key',
+  ].map((k) => `server.billing.${k}`),
+];
+
+const toValues = ({ settings, server }: AdminSettingsResponse): Values => {
+  const b = server.billing;
+  return {
+    billing: { enable: settings.billing.enable },
+    server: {
+      billing: {
+        vat_rate_bp: b.vat_rate_bp,
+        invoice_address: b.invoice_address ?? '',
+        invoice_notes: b.invoice_notes ?? '',
+        seller_tin: b.seller_tin ?? '',
+        grace_days: b.grace_days,
+        reminder_days: b.reminder_days,
+        chapa: { secret_key: '', webhook_secret: '', usd: b.chapa.usd },
+        stripe: { secret_key: '', webhook_secret: '', publishable_key: b.stripe.publishable_key ?? '' },
+      },
+    },
+  };
+};
+
+/** Emptied text fields are removed rather than stored empty. */
+const prepare = (v: Values): Values => {
+  const b = v.server.billing;
+  const orNull = (s: string) => (s.trim() || null) as string;
+  return {
+    ...v,
+    server: {
+      billing: {
+        ...b,
+        invoice_address: orNull(b.invoice_address),
+        invoice_notes: orNull(b.invoice_notes),
+        seller_tin: orNull(b.seller_tin),
+        stripe: { ...b.stripe, publishable_key: orNull(b.stripe.publishable_key) },
+      },
+    },
+  };
+};
+
+const GATEWAY_NAMES = { sandbox: 'Sandbox (test mode)', chapa: 'Chapa', stripe: 'Stripe' } as const;
+const UNREADABLE =
+  'Saved under another install key (APP_KEY changed), so it cannot be read: it counts as not set. Enter it again.';
+
+/**
+ * Billing settings (issue 14 item 6): on or off, VAT and the invoice's seller details, the prepaid
+ * plans' clock, and the gateways' keys (write-only, stored encrypted) with the webhook URLs to
+ * paste into Chapa and Stripe.
+ */
+export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
+  const b = view.server.billing;
+  const unreadable = [
+    b.chapa.secret_key,
+    b.chapa.webhook_secret,
+    b.stripe.secret_key,
+    b.stripe.webhook_secret,
+  ].some((s) => s.unreadable);
+  return (
+    <SettingsForm
+      view={view}
+      toValues={toValues}
+      schema={schema as unknown as z.ZodType<Values>}
+      keys={KEYS}
+      prepare={prepare}
+    >
+      {() => (
+        <>
+          <AdminCard title="Paid plans">
+            <div className="flex flex-col gap-4">
+              <FormCheckbox<Values>
+                name="billing.enable"
+                description="Shows pricing, checkout and the billing page. Off: everyone has the free plan's permissions."
+              >
+                Enable billing
+              </FormCheckbox>
+              <p className="text-sm text-muted" data-testid="billing-gateways">
+                ETB payments go to{' '}
+                <span className="font-medium text-fg">{GATEWAY_NAMES[b.gateways.ETB]}</span>; USD payments go
+                to <span className="font-medium text-fg">{GATEWAY_NAMES[b.gateways.USD]}</span>.
+              </p>
+            </div>
+          </AdminCard>
+          <AdminCard title="Invoices and tax">
+            <div className="grid gap-4 md:grid-cols-2">
+              <FormNumberField<Values>
+                name="server.billing.vat_rate_bp"
+                label="VAT rate (basis points)"
+                description="Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line."
+                min={0}
+                max={10_000}
+              />
+              <FormTextField<Values>
+                name="server.billing.seller_tin"
+                label="Seller TIN"
+                description="Your tax number, printed on invoices."
+                autoComplete="off"
+              />
+              <FormTextField<Values>
+                name="server.billing.invoice_address"
+                label="Invoice address"
+                multiline
+                rows={3}
+              />
+              <FormTextField<Values>
+                name="server.billing.invoice_notes"
+                label="Invoice notes"
+                description="Printed at the foot of every invoice."
+                multiline
+                rows={3}
+              />
+            </div>
+          </AdminCard>
+          <AdminCard title="Prepaid plans (ETB)">
+            <p className="mb-4 text-sm text-muted">
+              Chapa does not renew by itself: Zema reminds the buyer, then keeps the plan for the grace days
+              after an unpaid period ends.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <FormNumberField<Values>
+                name="server.billing.reminder_days"
+                label="Reminder days"
+                description="Days before the period ends that the reminder goes out."
+                min={0}
+                max={60}
+              />
+              <FormNumberField<Values>
+                name="server.billing.grace_days"
+                label="Grace days"
+                description="Days the plan keeps working after an unpaid period ended."
+                min={0}
+                max={60}
+              />
+            </div>
+          </AdminCard>
+          {unreadable && (
+            <p role="alert" className="rounded-theme border border-danger p-4 text-sm text-danger">
+              {UNREADABLE}
+            </p>
+          )}
+          <AdminCard title="Chapa">
+            <p className="mb-4 text-sm text-muted">
+              Takes ETB (Telebirr, CBE Birr, M-Pesa, cards) on Chapa's hosted checkout. Test keys start with
+              CHASECK_TEST-.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <SecretField<Values>
+                name="server.billing.chapa.secret_key"
+                label="Secret key"
+                isSet={b.chapa.secret_key.set}
+              />
+              <SecretField<Values>
+                name="server.billing.chapa.webhook_secret"
+                label="Webhook secret"
+                isSet={b.chapa.webhook_secret.set}
+              />
+              <ReadOnlyValue
+                label="Chapa webhook URL"
+                value={b.chapa.webhook_url}
+                description="Paste it into Chapa's dashboard (Settings, Webhooks) with the same secret."
+                copy
+              />
+              <div className="md:pt-7">
+                <FormCheckbox<Values>
+                  name="server.billing.chapa.usd"
+                  description="When Stripe has no key, USD prices are paid through Chapa too."
+                >
+                  Take USD through Chapa
+                </FormCheckbox>
+              </div>
+            </div>
+          </AdminCard>
+          <AdminCard title="Stripe">
+            <p className="mb-4 text-sm text-muted">
+              Takes USD and renews plans by itself. Test keys start with sk_test_ and pk_test_.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <SecretField<Values>
+                name="server.billing.stripe.secret_key"
+                label="Secret key"
+                isSet={b.stripe.secret_key.set}
+              />
+              <SecretField<Values>
+                name="server.billing.stripe.webhook_secret"
+                label="Webhook signing secret"
+                isSet={b.stripe.webhook_secret.set}
+              />
+              <FormTextField<Values>
+                name="server.billing.stripe.publishable_key"
+                label="Publishable key"
+                autoComplete="off"
+              />
+              <ReadOnlyValue
+                label="Stripe webhook URL"
+                value={b.stripe.webhook_url}
+                description="Add it as an endpoint in Stripe's dashboard (Developers, Webhooks)."
+                copy
+              />
+            </div>
+          </AdminCard>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
