@@ -147,10 +147,7 @@ export async function startCheckout(
     .returning();
   if (!created) {
     // The same key raced in at the same moment: answer that payment once it has its URL.
-    const [first] = await deps.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, body.idempotency_key)));
+    const first = await startedPayment(deps, user.id, body.idempotency_key);
     if (!first?.checkoutUrl) throw new HttpError(409, 'This checkout is already being started. Try again.');
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }
@@ -173,6 +170,26 @@ export async function startCheckout(
     .where(eq(payments.id, created.id))
     .returning();
   return { payment: await viewOf(deps, started!), redirect_url: url };
+}
+
+/** How long a double submit waits for the first submit's gateway answer before giving up (409). */
+const RACE_WAIT_MS = 15_000;
+
+/**
+ * The payment a concurrent submit of the same key is starting, once the gateway has answered its
+ * checkout URL: checked again with a growing pause (readiness, not a fixed delay), so both submits
+ * answer the same payment. Null when the first submit never got a URL (its gateway failed).
+ */
+async function startedPayment(deps: Pick<Deps, 'db'>, userId: number, idempotencyKey: string) {
+  const deadline = Date.now() + RACE_WAIT_MS;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 500)) {
+    const [row] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+    if (!row || row.checkoutUrl || row.status !== 'pending' || Date.now() > deadline) return row ?? null;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 async function ownPayment(deps: Pick<Deps, 'db'>, userId: number, txRef: string) {
