@@ -1,3 +1,4 @@
+import type { BillingInterval } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addPeriod,
@@ -48,7 +49,10 @@ const monthly = { amount: 19_900, interval: 'month' as const, intervalCount: 1 }
 const yearly = { amount: 199_000, interval: 'year' as const, intervalCount: 1 };
 const proMonthly = { amount: 49_900, interval: 'month' as const, intervalCount: 1 };
 const free = { amount: 0, interval: 'month' as const, intervalCount: 1, free: true };
-const paid = (p: typeof monthly) => ({ ...p, free: false });
+const paid = (p: { amount: number; interval: BillingInterval; intervalCount: number }) => ({
+  ...p,
+  free: false,
+});
 
 describe('plan changes', () => {
   it('compares prices per day exactly (a year is 365.25 days, a month 30.4375)', () => {
