@@ -23,7 +23,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   accountSettings: () => import('./account-settings-page'),
   pricing: null,
   checkout: null,
-  changePlan: null,
+  changePlan: () => import('#src/features/billing/pages/change-plan-page'),
   billing: null,
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),
