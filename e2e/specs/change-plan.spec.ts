@@ -12,14 +12,15 @@ const PASSWORD = 'change-plan-e2e-password';
 
 type Plan = { id: number; name: string; prices: { id: number; currency: string; interval: string }[] };
 
-async function shootBothThemes(page: Page, name: string) {
+async function shoot(page: Page, name: string) {
   const project = test.info().project.name;
+  await page.screenshot({ path: `test-results/change-plan/${name}-${project}.png`, fullPage: true });
+}
+
+async function shootBothThemes(page: Page, name: string) {
   for (const mode of ['dark', 'light'] as const) {
     await useThemeMode(page, mode);
-    await page.screenshot({
-      path: `test-results/change-plan/${name}-${mode}-${project}.png`,
-      fullPage: true,
-    });
+    await shoot(page, `${name}-${mode}`);
   }
 }
 
@@ -69,13 +70,14 @@ test('an upgrade is worded with its credit and confirmed into the checkout; a do
   ).toBeVisible();
   await expectAccessible(page);
   await shootBothThemes(page, 'downgrade');
+  // The theme switch reloads the page: the done state is shot in the theme it was reached in.
+  await useThemeMode(page, 'dark');
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Done: your plan change is scheduled.' }),
   ).toBeVisible();
   await expectAccessible(page);
-  await shootBothThemes(page, 'scheduled');
-
+  await shoot(page, 'scheduled-dark');
   const overview = await api.getOk<{
     subscription: { status: string; scheduled_change: { product_name: string } };
   }>('/api/v1/billing/me');
@@ -83,5 +85,18 @@ test('an upgrade is worded with its credit and confirmed into the checkout; a do
     status: 'cancelled',
     scheduled_change: { product_name: 'Free' },
   });
+
+  // Choosing the current plan calls the scheduled change off.
+  await useThemeMode(page, 'light');
+  await page.goto(target('Premium'));
+  await expect(page.getByText(/^You keep Premium monthly, and it renews as before on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done: you keep your plan.' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'kept-light');
+  const kept = await api.getOk<{ subscription: { status: string; scheduled_change: unknown } }>(
+    '/api/v1/billing/me',
+  );
+  expect(kept.subscription).toMatchObject({ status: 'active', scheduled_change: null });
   await api.dispose();
 });
