@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionSchema, restrictionSchema } from './permissions';
+import { idParamSchema } from './primitives';
 
 /**
  * Paid plans (issue 14; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
@@ -160,6 +161,10 @@ export const subscriptionViewSchema = z.object({
   payment_method: z
     .object({ type: z.string(), brand: z.string().optional(), last4: z.string().optional() })
     .nullable(),
+  /** A change of plan waiting for the end of the paid period (a prepaid downgrade). */
+  scheduled_change: z
+    .object({ product_id: z.number().int(), product_name: z.string(), price: priceSchema, at: z.string() })
+    .nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
@@ -186,3 +191,76 @@ export const billingOverviewSchema = z.object({
   invoices: z.array(invoiceSchema),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
+
+/**
+ * Changing plans (issue 14 item 4; SPEC §2 `/change-plan/{productId}/{priceId}/confirm`). The
+ * quote says exactly what will happen, as data the confirm page words:
+ * - `upgrade_now` — a prepaid plan moves to a price dearer per day: the unused days of the
+ *   current period become `credit`, the buyer pays `amount_due` (price − credit, never below 0)
+ *   through a checkout, and the new plan starts with a full period once paid;
+ * - `downgrade_at_period_end` — cheaper per day or free: nothing to pay now, the plan switches at
+ *   `starts_at` (the current period's end) and stays what it is until then;
+ * - `prorated_by_gateway` — an auto-renewing plan (Stripe): the gateway prorates; `amount_due`
+ *   is our estimate of it;
+ * - `keep_current` — the current plan, with a change scheduled: calls the change off.
+ */
+export const PLAN_CHANGE_KINDS = [
+  'upgrade_now',
+  'downgrade_at_period_end',
+  'prorated_by_gateway',
+  'keep_current',
+] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+
+export const changePlanParamsSchema = z.object({ productId: idParamSchema, priceId: idParamSchema });
+
+const planRefSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  price: priceSchema.nullable(),
+});
+
+export const planChangeQuoteSchema = z.object({
+  kind: z.enum(PLAN_CHANGE_KINDS),
+  /** Why a change waits: a cheaper or free plan, or a credit larger than the new price. */
+  reason: z.enum(['cheaper', 'free', 'credit_covers_price']).nullable(),
+  current: planRefSchema.extend({
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    current_period_end: z.string().nullable(),
+    gateway: z.enum(GATEWAYS),
+  }),
+  next: planRefSchema.extend({ price: priceSchema }),
+  /** The new price's currency: credit and amount due are in its minor units. */
+  currency: z.enum(CURRENCIES),
+  credit: z.number().int().min(0),
+  /** Whole days left of the current paid period. */
+  unused_days: z.number().int().min(0),
+  /** Why unused days give no credit: paid in another currency (ETB ↔ USD), or nothing paid (a trial, grace days). */
+  credit_unavailable: z.enum(['currency', 'not_paid']).nullable(),
+  /** Paid now (0 for a downgrade); an estimate when the gateway prorates. */
+  amount_due: z.number().int().min(0),
+  estimated: z.boolean(),
+  /** When the new plan takes over: now, or the end of the current period. */
+  starts_at: z.string(),
+  /** When the new plan's first period would end, for an immediate change. */
+  renews_at: z.string().nullable(),
+});
+export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
+
+export const changePlanRequestSchema = z.object({
+  idempotency_key: checkoutRequestSchema.shape.idempotency_key,
+});
+
+export const changePlanResponseSchema = z.object({
+  /** What was done; null when this answers an earlier submit of the same key (its checkout). */
+  quote: planChangeQuoteSchema.nullable(),
+  /** An upgrade: the checkout paying the difference. */
+  payment: paymentSchema.nullable(),
+  redirect_url: z.string().nullable(),
+  /** A scheduled, called-off or gateway change: the subscription as it now stands. */
+  subscription: subscriptionViewSchema.nullable(),
+});
+export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
+
+/** A first subscription to a plan with `trial_days` starts as a free trial (once per plan). */
+export const startTrialRequestSchema = z.object({ price_id: z.number().int().positive() });

@@ -26,7 +26,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   checkout: () => import('#src/features/billing/pages/checkout-page'),
   sandboxCheckout: () => import('#src/features/billing/pages/sandbox-checkout-page'),
   billingReturn: () => import('#src/features/billing/pages/payment-return-page'),
-  changePlan: null,
+  changePlan: () => import('#src/features/billing/pages/change-plan-page'),
   billing: null,
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import {
   billingOverviewSchema,
+  changePlanParamsSchema,
+  changePlanRequestSchema,
+  changePlanResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   paymentSchema,
+  planChangeQuoteSchema,
   productSchema,
   productsQuerySchema,
   sandboxChargeSchema,
   sandboxDecisionSchema,
+  startTrialRequestSchema,
   subscriptionViewSchema,
   txRefParamSchema,
 } from '../billing';
@@ -110,5 +115,32 @@ export const billing = defineOperations('Billing', {
     access: 'user',
     response: z.object({ subscription: subscriptionViewSchema }),
     summary: 'Undo a cancellation while the plan is still valid',
+  },
+  changePlanQuote: {
+    method: 'GET',
+    path: '/api/v1/billing/change-plan/:productId/:priceId',
+    access: 'user',
+    params: changePlanParamsSchema,
+    response: z.object({ quote: planChangeQuoteSchema }),
+    summary:
+      'What changing to this price would do: pay the difference now, switch at the period end, or let the gateway prorate',
+  },
+  changePlan: {
+    method: 'POST',
+    path: '/api/v1/billing/change-plan/:productId/:priceId',
+    access: 'user',
+    params: changePlanParamsSchema,
+    body: changePlanRequestSchema,
+    response: changePlanResponseSchema,
+    summary:
+      'Change plan as quoted: a checkout for the difference, a change at the period end, or the gateway prorating',
+  },
+  startTrial: {
+    method: 'POST',
+    path: '/api/v1/billing/trial',
+    access: 'user',
+    body: startTrialRequestSchema,
+    response: z.object({ subscription: subscriptionViewSchema }),
+    summary: "Start a plan's free trial without paying (once per plan and user)",
   },
 });

@@ -105,6 +105,11 @@ export const subscriptions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** What paid last: `{type: 'card', brand, last4}` or `{type: 'telebirr'}`, shown on /billing. */
     paymentMethod: jsonb('payment_method').$type<Record<string, string>>(),
+    /**
+     * A change of plan that waits for the end of the paid period (a prepaid downgrade): the
+     * lifecycle job moves the subscription to this price then. Resuming or renewing clears it.
+     */
+    scheduledPriceId: integer('scheduled_price_id').references(() => prices.id, { onDelete: 'set null' }),
     /** A renewal reminder went out for the period ending at this time (sent once per period). */
     remindedForPeriodEnd: timestamp('reminded_for_period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { products, subscriptions } from '#src/db/schema/index';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { prices, products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { notify } from '#src/domain/notifications/notifications.service';
 
@@ -30,7 +30,8 @@ export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date())
     .where(
       and(
         inArray(subscriptions.gateway, PREPAID),
-        eq(subscriptions.status, 'active'),
+        // A trial ends like a period: its owner is reminded to pay for the plan.
+        inArray(subscriptions.status, ['active', 'trialing']),
         eq(subscriptions.cancelAtPeriodEnd, false),
         sql`${subscriptions.currentPeriodEnd} > ${now} and ${subscriptions.currentPeriodEnd} <= ${soon}`,
         or(
@@ -42,16 +43,39 @@ export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date())
     .returning();
   for (const s of reminded) {
     if (!s.priceId || !s.currentPeriodEnd) continue;
-    await tell(deps, s.userId, s.productId, (productName) => ({
+    // With a change waiting for the period end, the renewal to pay is the new plan's.
+    const [next] = s.scheduledPriceId
+      ? await deps.db
+          .select({ priceId: prices.id, productId: prices.productId })
+          .from(prices)
+          .where(eq(prices.id, s.scheduledPriceId))
+      : [{ priceId: s.priceId, productId: s.productId }];
+    if (!next) continue;
+    await tell(deps, s.userId, next.productId, (productName) => ({
       type: 'billing.renewal_reminder',
-      params: {
-        productName,
-        endsAt: s.currentPeriodEnd!.toISOString(),
-        priceId: s.priceId!,
-        productId: s.productId,
-      },
+      params: { productName, endsAt: s.currentPeriodEnd!.toISOString(), ...next },
     }));
   }
+
+  // A change waiting for the period end (a prepaid downgrade) takes over when it ends; the new
+  // plan's first period is then unpaid like any ended one: grace days, and its renewal checkout.
+  const switched = await deps.db
+    .update(subscriptions)
+    .set({
+      productId: sql`(select p.product_id from prices p where p.id = ${subscriptions.scheduledPriceId})`,
+      priceId: sql`${subscriptions.scheduledPriceId}`,
+      scheduledPriceId: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        inArray(subscriptions.gateway, PREPAID),
+        eq(subscriptions.status, 'active'),
+        isNotNull(subscriptions.scheduledPriceId),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
 
   // An ended, unpaid prepaid period: past due, valid through its grace days.
   const graced = await deps.db
@@ -91,9 +115,14 @@ export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date())
       params: { productName },
     }));
   }
-  for (const userId of new Set([...graced, ...expired].map((s) => s.userId)))
+  for (const userId of new Set([...switched, ...graced, ...expired].map((s) => s.userId)))
     await deps.events.emit('account.changed', { userId });
-  return { reminded: reminded.length, graced: graced.length, expired: expired.length };
+  return {
+    reminded: reminded.length,
+    switched: switched.length,
+    graced: graced.length,
+    expired: expired.length,
+  };
 }
 
 async function tell(

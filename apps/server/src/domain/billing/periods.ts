@@ -48,3 +48,97 @@ export function taxIncluded(total: number, rateBp: number): { net: number; tax: 
   const net = Math.round((total * 10_000) / (10_000 + rateBp));
   return { net, tax: total - net };
 }
+
+type PriceTerms = { amount: number; interval: BillingInterval; intervalCount: number };
+
+// Sixteenths of a day per interval (a month is 365.25 / 12 = 30.4375 days, a year 365.25): whole
+// numbers, so per-day prices compare exactly by cross-multiplying, with no float division.
+const SIXTEENTH_DAYS: Record<BillingInterval, number> = { day: 16, week: 112, month: 487, year: 5_844 };
+
+/**
+ * Compares what two prices in the same currency cost per day: negative when `a` is cheaper per
+ * day, 0 when equal, positive when dearer. A month counts 30.4375 days and a year 365.25, so
+ * Premium yearly (1 990.00) is cheaper per day than Premium monthly (199.00).
+ */
+export function comparePerDay(a: PriceTerms, b: PriceTerms): number {
+  const left = a.amount * SIXTEENTH_DAYS[b.interval] * b.intervalCount;
+  const right = b.amount * SIXTEENTH_DAYS[a.interval] * a.intervalCount;
+  return Math.sign(left - right);
+}
+
+/**
+ * The unused part of a prepaid period as credit, in minor units of what it was paid in: the
+ * price times the share of one period still ahead, rounded down. A period renewed early spans
+ * more than one period and is credited for all of it; a period that is over (grace days) or was
+ * never paid for (a trial) has none. `unusedDays` counts the whole days left, for the quote.
+ */
+export function prepaidCredit(
+  price: PriceTerms,
+  periodStart: Date,
+  periodEnd: Date,
+  now: Date,
+): { credit: number; unusedDays: number } {
+  const from = Math.max(now.getTime(), periodStart.getTime());
+  const left = periodEnd.getTime() - from;
+  if (price.amount <= 0 || left <= 0) return { credit: 0, unusedDays: 0 };
+  // Period by period (a renewed period spans several, of unequal lengths), summed in units of
+  // amount × milliseconds / length, rounded down once at the end.
+  let credit = 0;
+  let a = periodStart;
+  for (let i = 0; i < 1_000 && a.getTime() < periodEnd.getTime(); i++) {
+    const b = addPeriod(a, price.interval, price.intervalCount);
+    const end = Math.min(b.getTime(), periodEnd.getTime());
+    const unused = end - Math.max(from, a.getTime());
+    if (unused > 0) credit += (price.amount * unused) / (b.getTime() - a.getTime());
+    a = b;
+  }
+  return {
+    credit: Math.floor(credit),
+    unusedDays: Math.floor(left / DAY_MS),
+  };
+}
+
+/** What a change of plan costs now: the new price less the credit, never below zero. */
+export const amountDue = (newAmount: number, credit: number) => Math.max(newAmount - Math.max(credit, 0), 0);
+
+/** The end of a free trial of `days` days starting at `from`. */
+export const trialEnd = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
+
+export type ChangeDecision =
+  | { kind: 'upgrade_now'; credit: number; unusedDays: number; due: number }
+  | { kind: 'downgrade_at_period_end'; reason: 'cheaper' | 'free' | 'credit_covers_price' };
+
+/**
+ * How a prepaid plan changes (issue 14 item 4). An **upgrade** is a price dearer per day than the
+ * current one (`comparePerDay`, same currency): it starts now, the unused days of the current
+ * period are credited, and the buyer pays the rest. Anything else — cheaper per day, the same per
+ * day, or a free plan — is a **downgrade** and waits for the end of the paid period. An upgrade
+ * whose credit would cover the whole new price (yearly → monthly early in the year) also waits:
+ * switching now would throw away the part of the credit above the price. A period already over
+ * (grace days) or never paid (a trial) has nothing to wait for and no credit: any paid change
+ * starts now at full price. Credit exists only in the currency it was paid in (`sameCurrency`).
+ */
+export function decideChange(input: {
+  current: PriceTerms;
+  /** The current plan's price in the new price's currency (itself when the currency is the same). */
+  comparable: PriceTerms | null;
+  next: PriceTerms & { free: boolean };
+  sameCurrency: boolean;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The current period was paid for and is not over: a trial or a period in grace is not. */
+  paidPeriodRunning: boolean;
+  now: Date;
+}): ChangeDecision {
+  const { next } = input;
+  if (next.free || next.amount <= 0) return { kind: 'downgrade_at_period_end', reason: 'free' };
+  if (!input.paidPeriodRunning || !input.periodStart || !input.periodEnd)
+    return { kind: 'upgrade_now', credit: 0, unusedDays: 0, due: next.amount };
+  const dearer = !input.comparable || comparePerDay(next, input.comparable) > 0;
+  if (!dearer) return { kind: 'downgrade_at_period_end', reason: 'cheaper' };
+  const unused = prepaidCredit(input.current, input.periodStart, input.periodEnd, input.now);
+  const credit = input.sameCurrency ? unused.credit : 0;
+  const unusedDays = unused.unusedDays;
+  if (credit >= next.amount) return { kind: 'downgrade_at_period_end', reason: 'credit_covers_price' };
+  return { kind: 'upgrade_now', credit, unusedDays, due: amountDue(next.amount, credit) };
+}

@@ -173,41 +173,24 @@ async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: Verifi
         )
         .for('update')
     : [];
-  if (current && payment.purpose === 'renewal') {
-    // Early renewal adds a period after the current end; a late one starts now.
-    const from =
-      current.currentPeriodEnd && current.currentPeriodEnd.getTime() > now.getTime()
-        ? current.currentPeriodEnd
-        : now;
-    await tx
-      .update(subscriptions)
-      .set({
-        status: 'active',
-        currentPeriodStart:
-          current.currentPeriodEnd && current.currentPeriodEnd > now ? current.currentPeriodStart : now,
-        currentPeriodEnd: addPeriod(from, interval, price!.intervalCount),
-        graceEndsAt: null,
-        cancelAtPeriodEnd: false,
-        cancelledAt: null,
-        paymentMethod: method,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, current.id));
-    return current.id;
-  }
-  if (current && payment.purpose === 'change') {
-    // The new plan starts now; what was left of the old one was credited in the amount paid.
+  if (current && (payment.purpose === 'renewal' || payment.purpose === 'change')) {
+    // A renewal paid before the end adds a period after it (an early renewal keeps the days
+    // left); a late one, and a change (the unused days were credited in the amount paid), start
+    // a full period now. Either way a pending cancellation or scheduled change is over.
+    const running = !!current.currentPeriodEnd && current.currentPeriodEnd.getTime() > now.getTime();
+    const extend = payment.purpose === 'renewal' && running;
     await tx
       .update(subscriptions)
       .set({
         productId: payment.productId,
         priceId: payment.priceId,
         status: 'active',
-        currentPeriodStart: now,
-        currentPeriodEnd: addPeriod(now, interval, price!.intervalCount),
+        currentPeriodStart: extend ? current.currentPeriodStart : now,
+        currentPeriodEnd: addPeriod(extend ? current.currentPeriodEnd! : now, interval, price!.intervalCount),
         graceEndsAt: null,
         cancelAtPeriodEnd: false,
         cancelledAt: null,
+        scheduledPriceId: null,
         paymentMethod: method,
         updatedAt: now,
       })

@@ -77,6 +77,7 @@ describe('stored settings', () => {
   it('survive a broken row without taking the site down', async () => {
     await t.db.insert(settings).values({ key: 'billing', value: { enable: 'yes please' } });
     const s = await t.app.settings.getClientSettings();
+    // The broken value falls back to the default (billing on for a fresh install).
     expect(s.billing.enable).toBe(true);
     expect(s.cookie_notice.position).toBe('top');
   });

@@ -11,6 +11,7 @@ import {
   sandboxCharge,
   startCheckout,
 } from './checkout.service';
+import { changePlan, quoteChange, startTrial } from './plan-change.service';
 import { billingOverview, cancelSubscription, portalUrl, resumeSubscription } from './subscription.service';
 import { chapaCallback, WEBHOOK_BODY_LIMIT, webhook } from './webhooks.service';
 
@@ -103,5 +104,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { received: true as const, status };
     });
+  });
+
+  defineRoute(app, ops.changePlanQuote, async (request) => {
+    await enabled();
+    const { productId, priceId } = request.params;
+    return { quote: (await quoteChange(app.deps, billing, request.user!.id, productId, priceId)).quote };
+  });
+
+  defineRoute(app, ops.changePlan, async (request) => {
+    await enabled();
+    const { productId, priceId } = request.params;
+    return changePlan(app.deps, billing, request.user!, productId, priceId, request.body.idempotency_key);
+  });
+
+  defineRoute(app, ops.startTrial, async (request) => {
+    await enabled();
+    return { subscription: await startTrial(app.deps, billing, request.user!.id, request.body.price_id) };
   });
 };

@@ -2,6 +2,7 @@ import type {
   CheckoutRequest,
   Currency,
   Payment,
+  PaymentPurpose,
   SandboxCharge,
   SandboxOutcome,
   User,
@@ -105,12 +106,8 @@ export async function startCheckout(
   user: User,
   body: CheckoutRequest,
 ): Promise<{ payment: Payment; redirect_url: string }> {
-  const [existing] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, body.idempotency_key)));
-  if (existing?.checkoutUrl)
-    return { payment: await viewOf(deps, existing), redirect_url: existing.checkoutUrl };
+  const existing = await paymentByKey(deps, user.id, body.idempotency_key);
+  if (existing) return existing;
 
   const [row] = await deps.db
     .select({ price: prices, product: products })
@@ -124,8 +121,53 @@ export async function startCheckout(
   const current = await newestSubscription(deps.db, user.id, 'valid');
   if (current && (current.productId !== row.product.id || current.priceId !== row.price.id))
     throw validationError({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
-  const purpose = current ? 'renewal' : 'new';
-  const currency = row.price.currency as Currency;
+  // The same price while the plan is valid renews it early: settling adds a period after the
+  // current end, not from now (issue 14 item 4).
+  return openPayment(deps, billing, user, {
+    product: row.product,
+    price: row.price,
+    purpose: current ? 'renewal' : 'new',
+    subscriptionId: current?.id ?? null,
+    amount: row.price.amount,
+    credit: 0,
+    idempotencyKey: body.idempotency_key,
+  });
+}
+
+/** A payment of the caller's made earlier with the same idempotency key, with its checkout URL. */
+export async function paymentByKey(deps: Pick<Deps, 'db'>, userId: number, idempotencyKey: string) {
+  const [existing] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+  return existing?.checkoutUrl
+    ? { payment: await viewOf(deps, existing), redirect_url: existing.checkoutUrl }
+    : null;
+}
+
+export type PaymentOrder = {
+  product: typeof products.$inferSelect;
+  price: typeof prices.$inferSelect;
+  purpose: PaymentPurpose;
+  subscriptionId: number | null;
+  /** What the buyer pays (after any credit), minor units of the price's currency. */
+  amount: number;
+  credit: number;
+  idempotencyKey: string;
+};
+
+/**
+ * Writes the payment with its amount fixed, then starts the gateway's checkout from it (a new
+ * plan, a renewal, a change). A key already used answers its first payment: a double submit
+ * makes one payment, even when both arrive at once (the unique key lets one insert win).
+ */
+export async function openPayment(
+  deps: Pick<Deps, 'db' | 'config'>,
+  billing: Billing,
+  user: User,
+  order: PaymentOrder,
+): Promise<{ payment: Payment; redirect_url: string }> {
+  const currency = order.price.currency as Currency;
   const gateway = await billing.gatewayFor(currency);
   const txRef = `zema-${randomToken(18)}`;
 
@@ -133,21 +175,22 @@ export async function startCheckout(
     .insert(payments)
     .values({
       userId: user.id,
-      subscriptionId: current?.id ?? null,
-      productId: row.product.id,
-      priceId: row.price.id,
+      subscriptionId: order.subscriptionId,
+      productId: order.product.id,
+      priceId: order.price.id,
       gateway: gateway.id,
       txRef,
-      idempotencyKey: body.idempotency_key,
-      purpose,
-      amount: row.price.amount,
+      idempotencyKey: order.idempotencyKey,
+      purpose: order.purpose,
+      amount: order.amount,
+      credit: order.credit,
       currency,
     })
     .onConflictDoNothing()
     .returning();
   if (!created) {
     // The same key raced in at the same moment: answer that payment once it has its URL.
-    const first = await startedPayment(deps, user.id, body.idempotency_key);
+    const first = await startedPayment(deps, user.id, order.idempotencyKey);
     if (!first?.checkoutUrl) throw new HttpError(409, 'This checkout is already being started. Try again.');
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }
@@ -156,13 +199,13 @@ export async function startCheckout(
     txRef,
     amount: created.amount,
     currency,
-    description: `${row.product.name} (${row.price.interval})`,
+    description: `${order.product.name} (${order.price.interval})`,
     email: user.email,
     firstName: user.first_name,
     lastName: user.last_name,
     returnUrl: `${base}/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
     callbackUrl: `${base}/api/v1/billing/webhooks/${gateway.id}`,
-    priceId: row.price.id,
+    priceId: order.price.id,
   });
   const [started] = await deps.db
     .update(payments)

@@ -16,7 +16,16 @@ export const SUBSCRIPTION_MESSAGES = {
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-async function view(
+const priceView = (price: typeof prices.$inferSelect) => ({
+  id: price.id,
+  product_id: price.productId,
+  currency: price.currency as Currency,
+  amount: price.amount,
+  interval: price.interval as BillingInterval,
+  interval_count: price.intervalCount,
+});
+
+export async function view(
   deps: Pick<Deps, 'db'>,
   row: SubscriptionRow,
   now = new Date(),
@@ -26,21 +35,19 @@ async function view(
     .from(products)
     .where(eq(products.id, row.productId));
   const [price] = row.priceId ? await deps.db.select().from(prices).where(eq(prices.id, row.priceId)) : [];
+  const [scheduled] = row.scheduledPriceId
+    ? await deps.db
+        .select({ price: prices, name: products.name })
+        .from(prices)
+        .innerJoin(products, eq(products.id, prices.productId))
+        .where(eq(prices.id, row.scheduledPriceId))
+    : [];
   const state = subscriptionState(row, now);
   return {
     id: row.id,
     product_id: row.productId,
     product_name: product?.name ?? '',
-    price: price
-      ? {
-          id: price.id,
-          product_id: price.productId,
-          currency: price.currency as Currency,
-          amount: price.amount,
-          interval: price.interval as BillingInterval,
-          interval_count: price.intervalCount,
-        }
-      : null,
+    price: price ? priceView(price) : null,
     gateway: row.gateway as SubscriptionView['gateway'],
     status: row.status as SubscriptionView['status'],
     valid: state.valid,
@@ -54,6 +61,15 @@ async function view(
     payment_method: row.paymentMethod
       ? { type: row.paymentMethod.type ?? 'card', ...row.paymentMethod }
       : null,
+    scheduled_change:
+      scheduled && row.currentPeriodEnd
+        ? {
+            product_id: scheduled.price.productId,
+            product_name: scheduled.name,
+            price: priceView(scheduled.price),
+            at: row.currentPeriodEnd.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -103,14 +119,27 @@ export async function cancelSubscription(
   const now = new Date();
   const [row] = await deps.db
     .update(subscriptions)
-    .set({ status: 'cancelled', cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
+    .set({
+      status: 'cancelled',
+      cancelAtPeriodEnd: true,
+      cancelledAt: now,
+      scheduledPriceId: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, current.id))
     .returning();
   await deps.events.emit('account.changed', { userId });
   return view(deps, row!);
 }
 
-/** Undoes a cancellation while the plan is still valid. */
+/** A trial not yet paid for: its period is the trial itself (a paid renewal extends past it). */
+const inUnpaidTrial = (s: SubscriptionRow) =>
+  !!s.trialEndsAt && !!s.currentPeriodEnd && s.trialEndsAt.getTime() >= s.currentPeriodEnd.getTime();
+
+/**
+ * Undoes a cancellation, or calls off a change of plan waiting for the period end, while the plan
+ * is still valid: the current plan then simply goes on.
+ */
 export async function resumeSubscription(
   deps: Pick<Deps, 'db' | 'events'>,
   billing: Billing,
@@ -118,13 +147,20 @@ export async function resumeSubscription(
 ) {
   const current = await newestSubscription(deps.db, userId, 'active');
   if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
-  if (current.status !== 'cancelled')
+  if (current.status !== 'cancelled' && !current.scheduledPriceId)
     throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.notCancelled] });
   await tellGateway(billing, current, false);
   const now = new Date();
   const [row] = await deps.db
     .update(subscriptions)
-    .set({ status: 'active', cancelAtPeriodEnd: false, cancelledAt: null, updatedAt: now })
+    .set({
+      status:
+        current.status === 'cancelled' ? (inUnpaidTrial(current) ? 'trialing' : 'active') : current.status,
+      cancelAtPeriodEnd: false,
+      cancelledAt: null,
+      scheduledPriceId: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, current.id))
     .returning();
   await deps.events.emit('account.changed', { userId });

@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "scheduled_price_id" integer;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_scheduled_price_id_prices_id_fk" FOREIGN KEY ("scheduled_price_id") REFERENCES "public"."prices"("id") ON DELETE set null ON UPDATE no action;
