@@ -28,7 +28,7 @@ describe('settings defaults', () => {
         position: 'bottom',
         button: { label: 'Privacy policy', action: '/pages/privacy-policy' },
       },
-      billing: { enable: false },
+      billing: { enable: true },
       notifications: { integrated: true },
       notif: { subs: { integrated: true } },
       branding: DEFAULT_BRANDING,
@@ -77,7 +77,8 @@ describe('stored settings', () => {
   it('survive a broken row without taking the site down', async () => {
     await t.db.insert(settings).values({ key: 'billing', value: { enable: 'yes please' } });
     const s = await t.app.settings.getClientSettings();
-    expect(s.billing.enable).toBe(false);
+    // The broken value gives way to the default (billing on).
+    expect(s.billing.enable).toBe(true);
     expect(s.cookie_notice.position).toBe('top');
   });
 });

@@ -169,6 +169,7 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
           {errors.free && <p className="text-xs font-medium text-danger">{errors.free}</p>}
         </div>
       </AdminCard>
+      {plan && <Prices plan={plan} />}
       <AdminCard title={trans('Permissions')}>
         <p className="mb-4 text-sm text-muted">
           {trans("What this plan unlocks, added to the user's own and their roles' permissions.")}
@@ -184,7 +185,6 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
           {plan ? trans('Save plan') : trans('Create plan')}
         </Button>
       </div>
-      {plan && <Prices plan={plan} />}
       <UnsavedChangesDialog blocker={blocker} />
       {plan && (
         <ConfirmDialog
