@@ -28,6 +28,7 @@ import { backstageRoutes } from '#src/features/backstage/backstage.routes';
 import { resumeIngestion } from '#src/features/backstage/ingest-draft';
 import { releasesRoutes } from '#src/features/backstage/releases.routes';
 import { billingRoutes } from '#src/features/billing/billing.routes';
+import { billingAdminRoutes } from '#src/features/billing-admin/billing-admin.routes';
 import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
 import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
@@ -407,6 +408,7 @@ async function assemble(
       await api.register(playerRoutes, { geoip });
       await api.register(landingRoutes);
       await api.register(billingRoutes);
+      await api.register(billingAdminRoutes);
       await api.register(libraryRoutes);
       await api.register(profilesRoutes);
       await api.register(notificationsRoutes);

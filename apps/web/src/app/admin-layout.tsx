@@ -5,6 +5,7 @@ import {
   Bug,
   ChevronsLeft,
   ChevronsRight,
+  CreditCard,
   Disc,
   Disc3,
   ExternalLink,
@@ -14,12 +15,15 @@ import {
   Menu as MenuIcon,
   MicVocal,
   Music,
+  Receipt,
+  Repeat,
   Rows3,
   ScrollText,
   Settings,
   Shield,
   Tags,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Dialog, Heading } from 'react-aria-components';
@@ -70,6 +74,20 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: 'Tracks', to: '/admin/tracks', icon: Music, permission: A.tracksUpdate },
       { label: 'Genres', to: '/admin/genres', icon: Tags, permission: A.genresUpdate },
       { label: 'Channels', to: '/admin/channels', icon: Rows3, permission: A.channelsUpdate },
+    ],
+  },
+  {
+    label: 'Billing',
+    items: [
+      { label: 'Plans', to: '/admin/billing/plans', icon: CreditCard, permission: A.billingManage },
+      {
+        label: 'Subscriptions',
+        to: '/admin/billing/subscriptions',
+        icon: Repeat,
+        permission: A.billingManage,
+      },
+      { label: 'Payments', to: '/admin/billing/payments', icon: Receipt, permission: A.billingManage },
+      { label: 'Webhooks', to: '/admin/billing/webhooks', icon: Webhook, permission: A.billingManage },
     ],
   },
   {

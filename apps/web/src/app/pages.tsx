@@ -53,6 +53,12 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminUser: () => import('#src/features/users/pages/user-page'),
   adminRoles: () => import('#src/features/roles/pages/roles-page'),
   adminRole: () => import('#src/features/roles/pages/role-page'),
+  // The billing admin (issue 14 item 6).
+  adminBillingPlans: () => import('#src/features/billing-admin/pages/plans-page'),
+  adminBillingPlan: () => import('#src/features/billing-admin/pages/plan-page'),
+  adminBillingSubscriptions: () => import('#src/features/billing-admin/pages/subscriptions-page'),
+  adminBillingPayments: () => import('#src/features/billing-admin/pages/payments-page'),
+  adminBillingWebhooks: () => import('#src/features/billing-admin/pages/webhooks-page'),
   adminAuditLog: () => import('#src/features/admin/pages/audit-log-page'),
   adminErrorLog: () => import('#src/features/admin/pages/error-log-page'),
   adminMailLog: () => import('#src/features/admin/pages/mail-log-page'),
@@ -118,6 +124,11 @@ export type PageName =
   | 'adminUser'
   | 'adminRoles'
   | 'adminRole'
+  | 'adminBillingPlans'
+  | 'adminBillingPlan'
+  | 'adminBillingSubscriptions'
+  | 'adminBillingPayments'
+  | 'adminBillingWebhooks'
   | 'adminAuditLog'
   | 'adminErrorLog'
   | 'adminMailLog'

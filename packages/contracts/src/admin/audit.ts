@@ -44,6 +44,18 @@ export const AUDIT_ACTIONS = [
   'channel.delete',
   'backstage_request.approve',
   'backstage_request.deny',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'price.create',
+  'price.replace',
+  'price.update',
+  'price.archive',
+  'price.delete',
+  'subscription.grant',
+  'subscription.extend',
+  'subscription.cancel',
+  'webhook.replay',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

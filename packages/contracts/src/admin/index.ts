@@ -7,6 +7,7 @@
 
 export * from './analytics';
 export * from './audit';
+export * from './billing';
 export * from './catalogue';
 export * from './error-log';
 export * from './list';

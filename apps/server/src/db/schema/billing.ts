@@ -215,6 +215,8 @@ export const webhookEvents = pgTable(
     /** The gateway's event id (Stripe `evt_…`; for Chapa the tx_ref and event name). */
     eventId: text('event_id'),
     type: text('type'),
+    /** The payment the event names (our `tx_ref`), so an admin can replay it (verify, then settle). */
+    txRef: text('tx_ref'),
     rawBody: text('raw_body').notNull(),
     signatureValid: boolean('signature_valid').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,6 +77,12 @@ export interface PaymentGateway {
   /** Checks a webhook's signature over its raw bytes; the event it carries, or null when it fails. */
   readWebhook(webhook: IncomingWebhook): Promise<WebhookEventInfo | null>;
   /**
+   * An event stored when its signature held, read again for the admin's replay (the signature's
+   * timestamp has expired by then). Gateways whose events only name a payment need none: the
+   * stored `tx_ref` is verified again.
+   */
+  readStoredEvent?(rawBody: string): WebhookEventInfo | null;
+  /**
    * Recurring gateways only (Stripe): move the gateway's own subscription to another price; the
    * gateway prorates, and its webhook then updates our subscription row.
    */

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { payments, prices, products, subscriptions } from '#src/db/schema/index';
 import { HttpError } from '#src/http/errors';
 import { GATEWAY_UNREACHABLE } from './chapa';
-import type { GatewaySubscriptionState, PaymentGateway, VerifiedPayment } from './gateway';
+import type { GatewaySubscriptionState, PaymentGateway, VerifiedPayment, WebhookEventInfo } from './gateway';
 import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
 
 const TIMEOUT_MS = 15_000;
@@ -238,6 +238,47 @@ export function createStripeGateway(opts: {
     );
   }
 
+  function interpret(event: Stripe.Event): WebhookEventInfo {
+    const object = event.data.object as unknown as Record<string, unknown>;
+    let txRef: string | null = null;
+    let subscriptionId: string | null = null;
+    let renewal: StripeInvoiceShape | null = null;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.expired':
+        txRef = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
+        subscriptionId = idOf(object.subscription as string | null);
+        break;
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = object as unknown as StripeInvoiceShape;
+        subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
+        // The first invoice is the checkout's (settled through the session); later ones are renewals.
+        if (event.type === 'invoice.paid' && invoice.billing_reason !== 'subscription_create')
+          renewal = invoice;
+        break;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        subscriptionId = typeof object.id === 'string' ? object.id : null;
+        break;
+      default:
+        break;
+    }
+    return {
+      eventId: event.id,
+      type: event.type,
+      txRef,
+      apply: subscriptionId
+        ? async () => {
+            if (renewal) await recordRenewal(renewal, subscriptionId);
+            await syncSubscription(subscriptionId);
+          }
+        : undefined,
+    };
+  }
+
   return {
     id: 'stripe',
     currencies: ['USD'],
@@ -303,44 +344,15 @@ export function createStripeGateway(opts: {
       } catch {
         return null;
       }
-      const object = event.data.object as unknown as Record<string, unknown>;
-      let txRef: string | null = null;
-      let subscriptionId: string | null = null;
-      let renewal: StripeInvoiceShape | null = null;
-      switch (event.type) {
-        case 'checkout.session.completed':
-        case 'checkout.session.expired':
-          txRef = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
-          subscriptionId = idOf(object.subscription as string | null);
-          break;
-        case 'invoice.paid':
-        case 'invoice.payment_failed': {
-          const invoice = object as unknown as StripeInvoiceShape;
-          subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
-          // The first invoice is the checkout's (settled through the session); later ones are renewals.
-          if (event.type === 'invoice.paid' && invoice.billing_reason !== 'subscription_create')
-            renewal = invoice;
-          break;
-        }
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted':
-          subscriptionId = typeof object.id === 'string' ? object.id : null;
-          break;
-        default:
-          break;
+      return interpret(event);
+    },
+    readStoredEvent(rawBody) {
+      // Its signature held when it arrived (the admin's replay); the timestamp has long expired.
+      try {
+        return interpret(JSON.parse(rawBody) as Stripe.Event);
+      } catch {
+        return null;
       }
-      return {
-        eventId: event.id,
-        type: event.type,
-        txRef,
-        apply: subscriptionId
-          ? async () => {
-              if (renewal) await recordRenewal(renewal, subscriptionId);
-              await syncSubscription(subscriptionId);
-            }
-          : undefined,
-      };
     },
     async changeSubscription(change) {
       const sub = await retrieveSubscription(change.gatewaySubscriptionId);

@@ -28,7 +28,14 @@ export async function receiveWebhook(
   // The unique index on (gateway, event id) among valid events makes a replay a no-op.
   const [stored] = await deps.db
     .insert(webhookEvents)
-    .values({ gateway: gateway.id, eventId: event.eventId, type: event.type, rawBody, signatureValid: true })
+    .values({
+      gateway: gateway.id,
+      eventId: event.eventId,
+      type: event.type,
+      txRef: event.txRef,
+      rawBody,
+      signatureValid: true,
+    })
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id });
   if (!stored) {
@@ -71,6 +78,47 @@ export async function receiveWebhook(
       .update(webhookEvents)
       .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'failed' })
       .where(and(eq(webhookEvents.gateway, gateway.id), eq(webhookEvents.eventId, event.eventId)));
+    throw err;
+  }
+}
+
+export type StoredWebhookEvent = typeof webhookEvents.$inferSelect;
+
+/**
+ * Applies a stored event again (the admin's replay, issue 14 item 6): only one whose signature
+ * held; the payment it names is verified with the gateway again and settled, which changes a
+ * payment once at most, so replaying twice (or an event already applied) is harmless.
+ */
+export async function replayWebhookEvent(
+  deps: SettleDeps,
+  gateway: PaymentGateway,
+  stored: StoredWebhookEvent,
+  policy: BillingPolicy,
+): Promise<{ applied: boolean }> {
+  if (!stored.signatureValid) throw new Error('an event whose signature failed is never applied');
+  let applied = false;
+  try {
+    const event = gateway.readStoredEvent?.(stored.rawBody) ?? null;
+    const txRef = event?.txRef ?? stored.txRef;
+    if (txRef) {
+      const verified = await gateway.verify(txRef);
+      if (verified) applied = !!(await settlePayment(deps, txRef, verified, policy))?.changed;
+    }
+    // A subscription event (Stripe) copies the subscription's state from the gateway again.
+    if (event?.apply) {
+      await event.apply();
+      applied = true;
+    }
+    await deps.db
+      .update(webhookEvents)
+      .set({ processedAt: new Date(), error: null })
+      .where(eq(webhookEvents.id, stored.id));
+    return { applied };
+  } catch (err) {
+    await deps.db
+      .update(webhookEvents)
+      .set({ error: err instanceof Error ? err.message.slice(0, 500) : 'failed' })
+      .where(eq(webhookEvents.id, stored.id));
     throw err;
   }
 }

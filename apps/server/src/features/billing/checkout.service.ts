@@ -10,17 +10,11 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { payments, prices, products } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { billingSettings, gatewayIdFor } from '#src/domain/billing/billing-settings';
-import { createChapaGateway } from '#src/domain/billing/chapa';
 import { newestSubscription } from '#src/domain/billing/entitlements';
-import type { PaymentGateway } from '#src/domain/billing/gateway';
-import { createSandboxGateway } from '#src/domain/billing/sandbox';
-import { type BillingPolicy, paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
-import { createStripeGateway } from '#src/domain/billing/stripe';
+import { paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
 import { receiveWebhook } from '#src/domain/billing/webhooks';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { randomToken } from '#src/lib/tokens';
-import { resolveAppKey } from '#src/platform/app-key';
 
 export const CHECKOUT_MESSAGES = {
   notOnSale: 'This price is not on sale.',
@@ -29,63 +23,9 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 export { DEFAULT_VAT_RATE_BP } from '#src/domain/billing/billing-settings';
+export { type Billing, createBilling } from '#src/domain/billing/registry';
 
-export type Billing = {
-  sandbox: ReturnType<typeof createSandboxGateway>;
-  /** The gateway that takes payments in `currency` now, by the keys the admin configured. */
-  gatewayFor(currency: Currency): Promise<PaymentGateway>;
-  /** A gateway by id, when configured (the sandbox always is). */
-  gateway(id: string): Promise<PaymentGateway | null>;
-  /** Stripe, when its key is set. */
-  stripe(): Promise<StripeGateway | null>;
-  /** The VAT rate and such, as the admin set them. */
-  policy(): Promise<BillingPolicy>;
-};
-
-type StripeGateway = ReturnType<typeof createStripeGateway>;
-
-/**
- * The gateway registry (issue 14 item 3): the sandbox always; Chapa and Stripe from the keys in
- * the billing settings, read at each call, so a key the admin saves takes effect at once.
- */
-export async function createBilling(deps: SettleDeps): Promise<Billing> {
-  const secret = `sandbox-webhook:${await resolveAppKey(deps.config)}`;
-  const sandbox = createSandboxGateway({ db: deps.db, secret, appUrl: deps.config.appUrl });
-  const policy = async (): Promise<BillingPolicy> => ({ vatRateBp: (await billingSettings(deps)).vatRateBp });
-
-  async function build(id: 'sandbox' | 'chapa' | 'stripe'): Promise<PaymentGateway | null> {
-    if (id === 'sandbox') return sandbox;
-    const s = await billingSettings(deps);
-    if (id === 'chapa' && s.chapa.secretKey.value)
-      return createChapaGateway({
-        apiUrl: deps.config.gatewayApis.chapa,
-        secretKey: s.chapa.secretKey.value,
-        webhookSecret: s.chapa.webhookSecret.value,
-        usd: s.chapa.usd,
-      });
-    if (id === 'stripe' && s.stripe.secretKey.value)
-      return createStripeGateway({
-        deps,
-        policy,
-        graceDays: s.graceDays,
-        apiUrl: deps.config.gatewayApis.stripe,
-        secretKey: s.stripe.secretKey.value,
-        webhookSecret: s.stripe.webhookSecret.value,
-      });
-    return null;
-  }
-
-  return {
-    sandbox,
-    async gatewayFor(currency) {
-      return (await build(gatewayIdFor(await billingSettings(deps), currency))) ?? sandbox;
-    },
-    gateway: (id) =>
-      id === 'sandbox' || id === 'chapa' || id === 'stripe' ? build(id) : Promise.resolve(null),
-    stripe: async () => (await build('stripe')) as StripeGateway | null,
-    policy,
-  };
-}
+import type { Billing } from '#src/domain/billing/registry';
 
 async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect): Promise<Payment> {
   const [product] = await deps.db

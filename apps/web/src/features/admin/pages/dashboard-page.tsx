@@ -1,3 +1,4 @@
+import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@zema/contracts/admin';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -11,6 +12,7 @@ import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { TimeChart } from '#src/ui/time-chart';
 import { useAnalytics } from '../api/get-analytics';
+import { RevenueCharts } from '../components/revenue-charts';
 
 const RANGE_LABELS: Record<AnalyticsRange, string> = {
   today: 'Today',
@@ -166,6 +168,8 @@ function Charts({ data }: { data: AnalyticsResponse }) {
 /** /admin: KPIs, plays and listeners over time, top lists and breakdowns, for a range in the admin's zone. */
 export default function DashboardPage() {
   const [search, setSearch] = useSearchParams();
+  const auth = useAuth();
+  const billingOn = useSettings().billing.enable;
   const timezone = useAdminTimeZone();
   const rangeParam = search.get('range');
   const range: AnalyticsRange = (ANALYTICS_RANGES as readonly string[]).includes(rangeParam ?? '')
@@ -241,6 +245,7 @@ export default function DashboardPage() {
           <Charts data={analytics.data} />
         </div>
       )}
+      {billingOn && auth.hasPermission(ADMIN_PERMISSIONS.billingManage) && <RevenueCharts />}
     </AdminPage>
   );
 }

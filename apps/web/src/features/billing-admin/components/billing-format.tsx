@@ -1,0 +1,54 @@
+import type { BillingInterval, Currency, Price } from '@zema/contracts';
+import { formatMoney } from '@zema/contracts';
+import type { TransFn } from '#src/lib/i18n';
+import { cx } from '#src/ui/cx';
+
+const TONES = {
+  danger: 'bg-danger',
+  warning: 'bg-warning',
+  positive: 'bg-positive',
+  muted: 'bg-muted',
+} as const;
+export type Tone = keyof typeof TONES;
+
+/** A status in a table cell: the word carries the meaning, the dot only helps scanning. */
+export function Status({ tone, children }: { tone: Tone; children: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm text-fg">
+      <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />
+      {children}
+    </span>
+  );
+}
+
+export const STATUS_TONES: Record<string, Tone> = {
+  active: 'positive',
+  trialing: 'positive',
+  succeeded: 'positive',
+  past_due: 'warning',
+  pending: 'warning',
+  cancelled: 'warning',
+  incomplete: 'muted',
+  expired: 'muted',
+  refunded: 'muted',
+  failed: 'danger',
+};
+
+/** "per month", "every 3 months". */
+export function intervalText(trans: TransFn, interval: BillingInterval, count: number): string {
+  if (count === 1) return trans(`per ${interval}`);
+  return trans(`every :count ${interval}s`, { count });
+}
+
+export function priceText(
+  trans: TransFn,
+  price: Pick<Price, 'amount' | 'currency' | 'interval' | 'interval_count'>,
+  language: string,
+) {
+  return `${formatMoney(price.amount, price.currency as Currency, language)} ${intervalText(trans, price.interval, price.interval_count)}`;
+}
+
+export const dateText = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' }) : '—';
+export const dateTimeText = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';

@@ -1,0 +1,139 @@
+import { formatMoney, GATEWAYS, PAYMENT_STATUSES } from '@zema/contracts';
+import type { AdminPayment } from '@zema/contracts/admin';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { AdminPage } from '#src/components/admin/admin-page';
+import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { useTrans } from '#src/lib/i18n';
+import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { useAdminPayments } from '../api/list-payments';
+import { dateTimeText, STATUS_TONES, Status } from '../components/billing-format';
+
+const FILTERS = ['status', 'gateway'] as const;
+
+/** /admin/billing/payments: every attempt to pay, its gateway and what became of it. */
+export default function PaymentsPage() {
+  const { trans, language } = useTrans();
+  const [params, setParams] = useListParams(FILTERS);
+  const apiQuery = useMemo(() => listApiQuery(params), [params]);
+  const list = useAdminPayments(apiQuery);
+  const [search, setSearch] = useListSearch(params.query, setParams);
+
+  const columns = useMemo<DataTableColumn<AdminPayment>[]>(
+    () => [
+      {
+        id: 'user',
+        header: trans('User'),
+        hideable: false,
+        cell: (p) => (
+          <Link to={`/admin/users/${p.user.id}`} tabIndex={-1} className="flex flex-col hover:underline">
+            <span className="font-medium text-fg">{p.user.name}</span>
+            <span className="text-xs text-muted">{p.user.email}</span>
+          </Link>
+        ),
+      },
+      {
+        id: 'amount',
+        header: trans('Amount'),
+        sortKey: 'amount',
+        cell: (p) => (
+          <span className="flex flex-col">
+            <span className="text-fg tabular-nums">{formatMoney(p.amount, p.currency, language)}</span>
+            {p.credit > 0 && (
+              <span className="text-xs text-muted">
+                {trans(':credit credit', { credit: formatMoney(p.credit, p.currency, language) })}
+              </span>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: trans('Status'),
+        cell: (p) => (
+          <span className="flex flex-col gap-0.5">
+            <Status tone={STATUS_TONES[p.status] ?? 'muted'}>{trans(p.status)}</Status>
+            {p.failure_reason && <span className="text-xs text-muted">{p.failure_reason}</span>}
+          </span>
+        ),
+      },
+      { id: 'plan', header: trans('Plan'), cell: (p) => `${p.product_name} · ${trans(p.purpose)}` },
+      {
+        id: 'gateway',
+        header: trans('Gateway'),
+        cell: (p) => (
+          <span className="flex flex-col">
+            <span>{trans(p.gateway)}</span>
+            {p.method && <span className="text-xs text-muted">{p.method}</span>}
+          </span>
+        ),
+      },
+      { id: 'tx_ref', header: trans('Reference'), cell: (p) => <code className="text-xs">{p.tx_ref}</code> },
+      {
+        id: 'created_at',
+        header: trans('Started'),
+        sortKey: 'created_at',
+        cell: (p) => dateTimeText(p.created_at, language),
+      },
+      { id: 'processed_at', header: trans('Processed'), cell: (p) => dateTimeText(p.processed_at, language) },
+    ],
+    [trans, language],
+  );
+
+  return (
+    <AdminPage
+      title={trans('Payments')}
+      breadcrumbs={[{ label: trans('Billing') }]}
+      description={trans(
+        'Every checkout started, with the amount fixed when it started and what the gateway said.',
+      )}
+    >
+      <DataTable
+        label={trans('Payments')}
+        storageKey="admin-billing-payments"
+        columns={columns}
+        rows={list.data?.data}
+        total={list.data?.total ?? 0}
+        getRowId={(p) => String(p.id)}
+        page={params.page}
+        perPage={params.perPage}
+        sort={params.sort}
+        order={params.order}
+        onSortChange={(sort, order) => setParams({ sort, order })}
+        onPageChange={(page) => setParams({ page })}
+        onPerPageChange={(perPage) => setParams({ perPage })}
+        isLoading={list.isPending}
+        empty={<p className="text-sm text-muted">{trans('No payments match this filter.')}</p>}
+        toolbar={
+          <>
+            <ListSearchField
+              label={trans('Search by user or reference')}
+              value={search}
+              onChange={setSearch}
+            />
+            <FilterSelect
+              label={trans('Status')}
+              anyLabel={trans('Any status')}
+              options={PAYMENT_STATUSES.map((s) => ({ id: s, label: trans(s) }))}
+              value={params.filters.status}
+              onChange={(status) => setParams({ filters: { status } })}
+            />
+            <FilterSelect
+              label={trans('Gateway')}
+              anyLabel={trans('Any gateway')}
+              options={GATEWAYS.filter((g) => g !== 'manual').map((g) => ({ id: g, label: trans(g) }))}
+              value={params.filters.gateway}
+              onChange={(gateway) => setParams({ filters: { gateway } })}
+            />
+            <ClearFiltersButton
+              filters={FILTERS}
+              values={params.filters}
+              onClear={(filters) => setParams({ filters })}
+            />
+          </>
+        }
+      />
+    </AdminPage>
+  );
+}
