@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { products, subscriptions } from '#src/db/schema/index';
 import { loadUser } from '#src/domain/users/users.service';
 import { uploadQuotaBytes } from '#src/features/uploads/upload-policy';
-import { createUser, useApp } from '#test/helpers';
+import { createUser, request, sessionFor, useApp } from '#test/helpers';
 
 const t = useApp();
 const DAY = 86_400_000;
@@ -40,5 +40,23 @@ describe('plans feed the upload and member quotas (issue 14: the most generous o
     // The role's 50 members beat the plan's 25.
     expect(restriction(after, WORKSPACE_MEMBER_QUOTA_PERMISSION, 'max_members')).toBe(50);
     expect(after!.permissions.map((p) => p.name)).toContain(PERMISSIONS.musicDownload);
+
+    // The backstage upload area shows the raised quota.
+    await t.deps.events.emit('account.changed', { userId: user.id });
+    const usage = await request(t.app, await sessionFor(t.db, user.id), {
+      method: 'GET',
+      url: '/api/v1/uploads/usage',
+    });
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(usage.json()).toEqual({ used_bytes: 0, quota_bytes: 51_200 * MB });
+  });
+
+  it('answers uploads/usage only to users who may upload (403 otherwise)', async () => {
+    const user = await createUser(t.db, { roles: [] });
+    const res = await request(t.app, await sessionFor(t.db, user.id), {
+      method: 'GET',
+      url: '/api/v1/uploads/usage',
+    });
+    expect(res.statusCode).toBe(403);
   });
 });
