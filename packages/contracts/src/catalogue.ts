@@ -96,6 +96,11 @@ export const trackSchema = z.object({
    * (negative = turn down); absent when the track was never measured.
    */
   gain_db: z.number().optional(),
+  /**
+   * Where the track is downloaded from, when it has audio and its artists allow downloads (the
+   * caller still needs `music.download`); null otherwise.
+   */
+  download_url: z.string().nullable().optional(),
   artists: z.array(artistRefSchema),
   album: albumRefSchema.nullable(),
   genres: z.array(genreSchema).optional(),
@@ -110,6 +115,8 @@ export const albumSchema = albumRefSchema.extend({
   artists: z.array(artistRefSchema),
   tracks_count: z.number().int(),
   duration_ms: z.number().int(),
+  /** The album's zip, when its artists allow downloads and a track can be downloaded; else null. */
+  download_url: z.string().nullable().optional(),
   /** Present on the album page: every track in order. */
   tracks: z.array(trackSchema).optional(),
   genres: z.array(genreSchema).optional(),
@@ -125,6 +132,8 @@ export const artistSchema = artistRefSchema.extend({
   plays: z.number().int(),
   genres: z.array(genreSchema),
   albums: z.array(albumRefSchema),
+  /** Whether listeners with `music.download` may download the artist's tracks and albums. */
+  allow_downloads: z.boolean().optional(),
   followers_count: z.number().int().optional(),
   liked: z.boolean().optional(),
   followed: z.boolean().optional(),
@@ -270,6 +279,8 @@ export const upsertArtistRequestSchema = z.object({
     .max(20)
     .optional(),
   genres: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+  /** Lets listeners with `music.download` download the artist's tracks and albums. */
+  allow_downloads: z.boolean().optional(),
 });
 export type UpsertArtistRequest = z.infer<typeof upsertArtistRequestSchema>;
 

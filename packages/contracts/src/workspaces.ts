@@ -76,6 +76,19 @@ export const WORKSPACE_INVITE_DAYS = 7;
  */
 export const WORKSPACE_MEMBER_QUOTA_PERMISSION = 'workspaces.create';
 
+/**
+ * The 422 of an invitation past the member cap (on `errors.emails`). `ownPlan`: the inviter owns
+ * the workspace, so the cap is their plan's and the web offers them the upgrade dialog.
+ */
+export function workspaceMemberLimitMessage(max: number, ownPlan: boolean): string {
+  const who = ownPlan ? 'Your plan allows' : "The owner's plan allows";
+  return `${who} ${max} member${max === 1 ? '' : 's'} in a workspace, pending invitations included. Remove a member or revoke an invitation first${ownPlan ? ', or upgrade your plan' : ''}.`;
+}
+
+/** Whether a message is the member cap of the inviter's own plan (the web shows the upgrade dialog). */
+export const isOwnMemberLimitMessage = (message: string) =>
+  /^Your plan allows \d+ members? in a workspace/.test(message);
+
 export const workspaceNameSchema = z
   .string()
   .trim()

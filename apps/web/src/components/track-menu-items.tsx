@@ -1,6 +1,7 @@
 import type { Track } from '@zema/contracts';
 import {
   Disc3,
+  Download,
   Heart,
   Link2,
   ListEnd,
@@ -18,6 +19,7 @@ import { Menu, MenuItem, MenuSeparator, SubmenuTrigger } from '#src/ui/menu';
 import { toast } from '#src/ui/toast';
 import { useLikeToggle } from './api/use-like';
 import { useAddToPlaylist, useMyPlaylists } from './api/use-playlists';
+import { useDownloadState } from './download-button';
 import { getPlayer } from './player/use-player';
 
 export interface TrackMenuItemsProps {
@@ -25,14 +27,17 @@ export interface TrackMenuItemsProps {
   onRemove?: () => void;
   /** "New playlist" was chosen: the row opens the create dialog. */
   onCreatePlaylist: () => void;
+  /** "Download" was chosen without the permission (billing on): the row opens the upgrade dialog. */
+  onUpgrade?: () => void;
 }
 
 /**
  * The items of a track row's "More options" menu: play next, add to queue, add to playlist (with
  * "New playlist"), like, go to track/artist/album, copy link. Loaded when a row's menu first opens.
  */
-export function TrackMenuItems({ track, onRemove, onCreatePlaylist }: TrackMenuItemsProps) {
+export function TrackMenuItems({ track, onRemove, onCreatePlaylist, onUpgrade }: TrackMenuItemsProps) {
   const { trans } = useTrans();
+  const download = useDownloadState(track.download_url);
   const { isLoggedIn } = useAuth();
   const like = useLikeToggle('track', track.id);
   const playlists = useMyPlaylists();
@@ -75,6 +80,16 @@ export function TrackMenuItems({ track, onRemove, onCreatePlaylist }: TrackMenuI
       <MenuItem icon={<Heart />} onAction={like.toggle}>
         {like.liked ? trans('Remove from liked songs') : trans('Add to liked songs')}
       </MenuItem>
+      {download === 'download' && track.download_url && (
+        <MenuItem icon={<Download />} href={track.download_url} download>
+          {trans('Download')}
+        </MenuItem>
+      )}
+      {download === 'upgrade' && onUpgrade && (
+        <MenuItem icon={<Download />} onAction={onUpgrade}>
+          {trans('Download')}
+        </MenuItem>
+      )}
       <MenuSeparator />
       {/* On touch screens a tap on a row plays it, so its title is no link: the track's page is here. */}
       <MenuItem icon={<Music />} href={paths.track(track)}>

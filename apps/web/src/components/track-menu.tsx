@@ -9,6 +9,8 @@ const TrackMenuItems = lazyMenu(() => import('./track-menu-items').then((m) => m
 
 // The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
 // every page with a track list stays inside the JavaScript budget (README, "Benchmarks").
+const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })));
+
 const CreatePlaylistDialog = lazy(() =>
   import('./create-playlist-dialog').then((m) => ({ default: m.CreatePlaylistDialog })),
 );
@@ -26,12 +28,18 @@ export interface TrackMenuProps {
 export function TrackMenu({ track, onRemove }: TrackMenuProps) {
   const { trans } = useTrans();
   const [creating, setCreating] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
 
   return (
     <>
       <LazyMenuTrigger
         menu={TrackMenuItems}
-        menuProps={{ track, onRemove, onCreatePlaylist: () => setCreating(true) }}
+        menuProps={{
+          track,
+          onRemove,
+          onCreatePlaylist: () => setCreating(true),
+          onUpgrade: () => setUpgrading(true),
+        }}
       >
         {(trigger) => (
           <Button
@@ -47,6 +55,11 @@ export function TrackMenu({ track, onRemove }: TrackMenuProps) {
       {creating && (
         <Suspense fallback={null}>
           <CreatePlaylistDialog isOpen onOpenChange={setCreating} trackIds={[track.id]} />
+        </Suspense>
+      )}
+      {upgrading && (
+        <Suspense fallback={null}>
+          <UpgradeDialog feature={trans('Downloads')} isOpen onOpenChange={setUpgrading} />
         </Suspense>
       )}
     </>

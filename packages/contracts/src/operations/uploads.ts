@@ -61,6 +61,18 @@ export const uploads = defineOperations('Uploads', {
     response: fileEntryResponseSchema,
     summary: 'Turn a finished tus upload into a file entry',
   },
+  /** The caller's storage use and quota (the larger of their roles' and their plan's `space`). */
+  usage: {
+    method: 'GET',
+    path: '/api/v1/uploads/usage',
+    access: files,
+    response: z.object({
+      used_bytes: z.number().int(),
+      /** Null = unlimited. */
+      quota_bytes: z.number().int().nullable(),
+    }),
+    summary: 'Your upload storage: bytes used and your quota',
+  },
   /** Body: multipart {file, clientMime, clientExtension, metadata (JSON)}. */
   createEntry: {
     method: 'POST',

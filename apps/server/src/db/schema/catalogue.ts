@@ -46,6 +46,8 @@ export const artists = pgTable(
     imageLarge: text('image_large'),
     bio: text('bio'),
     links: jsonb('links').$type<ArtistLink[]>().notNull().default([]),
+    /** Whether listeners with `music.download` may download the artist's tracks and albums. */
+    allowDownloads: boolean('allow_downloads').notNull().default(false),
     /** All-time plays of the artist's tracks; kept in step with `plays` rows for ranking. */
     plays: bigint('plays', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tracks } from './catalogue';
+import { albums, tracks } from './catalogue';
 import { users } from './users';
 
 /** The player's tables: counted listens (features/player). */
@@ -34,4 +34,23 @@ export const plays = pgTable(
     index('plays_track_played_at').on(t.trackId, t.playedAt),
     index('plays_user_played_at').on(t.userId, t.playedAt),
   ],
+);
+
+/**
+ * One row per download (a track file or an album zip): the count a `music.download`
+ * `count_per_day` restriction is measured against, and what the artists' numbers can show.
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The track or the album downloaded (null once it is deleted; the count stays). */
+    trackId: integer('track_id').references(() => tracks.id, { onDelete: 'set null' }),
+    albumId: integer('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('downloads_user_created_at').on(t.userId, t.createdAt)],
 );

@@ -131,6 +131,7 @@ export async function buildPublicArtistPage(
       image_large: row.imageLarge,
       bio: row.bio,
       links: row.links,
+      allow_downloads: row.allowDownloads,
       plays: Number(row.plays),
       genres: genresOf.get(artistId) ?? [],
       albums: albumList.map(({ id, name, image, release_date, type }) => ({

@@ -48,6 +48,7 @@ async function artistSnapshot(db: Db, id: number): Promise<Snapshot | null> {
       image_large: row.imageLarge,
       bio: row.bio,
       links: row.links,
+      allow_downloads: row.allowDownloads,
       genres: genreNames(tags),
     },
   };

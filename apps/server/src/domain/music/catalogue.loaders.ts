@@ -19,6 +19,7 @@ import {
   trackGenre,
   tracks,
 } from '#src/db/schema/index';
+import { albumDownloadUrl, downloadableAlbums, downloadableTracks, trackDownloadUrl } from './downloads';
 
 /**
  * Batch loaders: every list in the API (artist page, album, channel, search, library) turns ids
@@ -173,7 +174,7 @@ export async function loadTracks(
   const db = dbOf(source);
   const wanted = unique(ids);
   if (!wanted.length) return [];
-  const [rows, credits, liked, genreRows] = await Promise.all([
+  const [rows, credits, liked, genreRows, downloadable] = await Promise.all([
     db
       .select({
         id: tracks.id,
@@ -207,6 +208,7 @@ export async function loadTracks(
           .where(inArray(trackGenre.trackId, wanted))
           .orderBy(asc(genres.name))
       : Promise.resolve(null),
+    downloadableTracks(db, wanted),
   ]);
   const genresByTrack = genreRows
     ? group(genreRows.map(({ trackId, ...genre }) => [trackId, genre] as [number, Genre]))
@@ -233,6 +235,7 @@ export async function loadTracks(
       stream_url: streamUrl(r.id, r.src),
       format: r.format,
       bitrate: r.bitrate,
+      download_url: downloadable.has(r.id) ? trackDownloadUrl(r.id) : null,
       artists: credits.get(r.id) ?? [],
       album,
     };
@@ -258,7 +261,7 @@ export async function loadAlbums(
   const db = dbOf(source);
   const wanted = unique(ids);
   if (!wanted.length) return [];
-  const [rows, credits, stats, liked, trackRows] = await Promise.all([
+  const [rows, credits, stats, liked, trackRows, downloadable] = await Promise.all([
     db
       .select({ ...albumRefColumns, description: albums.description, plays: albums.plays })
       .from(albums)
@@ -281,6 +284,7 @@ export async function loadAlbums(
           .where(inArray(tracks.albumId, wanted))
           .orderBy(asc(tracks.albumId), sql`${tracks.number} asc nulls last`, asc(tracks.id))
       : Promise.resolve(null),
+    downloadableAlbums(db, wanted),
   ]);
   const statsByAlbum = new Map(stats.map((s) => [s.albumId, s]));
   let tracksByAlbum: Map<number, Track[]> | null = null;
@@ -300,6 +304,7 @@ export async function loadAlbums(
       artists: credits.get(r.id) ?? [],
       tracks_count: s ? Number(s.count) : 0,
       duration_ms: s ? Number(s.duration) : 0,
+      download_url: downloadable.has(r.id) ? albumDownloadUrl(r.id) : null,
     };
     if (tracksByAlbum) album.tracks = tracksByAlbum.get(r.id) ?? [];
     if (liked) album.liked = liked.has(r.id);

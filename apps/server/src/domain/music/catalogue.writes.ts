@@ -164,6 +164,7 @@ async function dbCreateArtist(db: Database, input: UpsertArtistRequest, actor?: 
         imageLarge: input.image_large ?? null,
         bio: input.bio ?? null,
         links: input.links ?? [],
+        allowDownloads: input.allow_downloads ?? false,
       })
       .returning({ id: artists.id });
     if (input.genres?.length) {
@@ -193,6 +194,7 @@ async function dbUpdateArtist(
         ...(input.image_large !== undefined ? { imageLarge: input.image_large } : {}),
         ...(input.bio !== undefined ? { bio: input.bio } : {}),
         ...(input.links !== undefined ? { links: input.links } : {}),
+        ...(input.allow_downloads !== undefined ? { allowDownloads: input.allow_downloads } : {}),
         updatedAt: new Date(),
       })
       .where(eq(artists.id, id))

@@ -439,9 +439,9 @@ export async function updateMyArtist(
 ): Promise<void> {
   await assertManages(deps.db, scope, artistId, 'update');
   // `verified` is not in the body's schema: an artist never gives itself the badge.
-  const { name, bio, image_small, image_large, links, genres } = body;
-  if (!(await updateArtist(deps, artistId, { name, bio, image_small, image_large, links, genres }, actor)))
-    throw notFound();
+  const { name, bio, image_small, image_large, links, genres, allow_downloads } = body;
+  const input = { name, bio, image_small, image_large, links, genres, allow_downloads };
+  if (!(await updateArtist(deps, artistId, input, actor))) throw notFound();
 }
 
 type CatalogueQuery = { page?: number; perPage?: number; query?: string };

@@ -8,6 +8,7 @@ import { cookieOptions } from '#src/http/cookies';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import { attachmentHeader, DownloadLimitError, downloadAlbum, downloadTrack } from './downloads.service';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream';
 
@@ -70,6 +71,36 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
     },
     streamHandler,
   );
+
+  // Downloads: attachments, never cached by a shared cache; no compression (audio and zips of
+  // audio are compressed already, and a zip is streamed with no length known up front).
+  const sendLimited = (reply: FastifyReply, err: unknown): never => {
+    if (err instanceof DownloadLimitError) reply.header('retry-after', String(err.retryAfterS));
+    throw err;
+  };
+  defineRoute(app, player.downloadTrack, { compress: false }, async (request, reply) => {
+    const file = await downloadTrack(app.deps, request.user!, request.params.id).catch((err: unknown) =>
+      sendLimited(reply, err),
+    );
+    return reply
+      .header('content-disposition', attachmentHeader(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', file.size)
+      .type(file.contentType)
+      .send(file.stream);
+  });
+  defineRoute(app, player.downloadAlbum, { compress: false }, async (request, reply) => {
+    const zip = await downloadAlbum(app.deps, request.user!, request.params.id).catch((err: unknown) =>
+      sendLimited(reply, err),
+    );
+    return reply
+      .header('content-disposition', attachmentHeader(zip.fileName))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type('application/zip')
+      .send(zip.stream);
+  });
 
   defineRoute(app, player.recordPlay, async (request, reply) => {
     const device = describeUserAgentNames(request.headers['user-agent']);

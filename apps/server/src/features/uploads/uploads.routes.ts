@@ -39,6 +39,8 @@ import {
   largestUploadBytes,
   relativePathProblem,
   UploadRefusedError,
+  uploadQuotaBytes,
+  usedUploadBytes,
 } from './upload-policy';
 
 const actorOf = (request: FastifyRequest): FileActor => {
@@ -195,6 +197,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { fileEntry: fileEntryJson(app.deps, entry) };
   });
 
+  defineRoute(app, uploads.usage, async (request) => ({
+    used_bytes: await usedUploadBytes(app.deps, request.user!.id),
+    quota_bytes: uploadQuotaBytes(request.user!),
+  }));
   defineRoute(app, uploads.createEntry, async (request) => {
     if (!request.isMultipart()) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
     const settings = (await app.deps.settings.getClientSettings()).uploads;

@@ -9,6 +9,7 @@ import {
   type WorkspaceInvite,
   type WorkspaceMember,
   type WorkspaceRole,
+  workspaceMemberLimitMessage,
 } from '@zema/contracts';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '#src/db/client';
@@ -43,8 +44,7 @@ import { randomToken } from '#src/lib/tokens';
 
 export const WORKSPACE_MESSAGES = {
   alreadyMember: (email: string) => `${email} is already a member of this workspace.`,
-  quota: (max: number) =>
-    `This workspace can have at most ${max} members, pending invitations included. Remove a member or revoke an invitation first.`,
+  quota: workspaceMemberLimitMessage,
   ownerRole: "The owner's role cannot be changed. Transfer the workspace first.",
   ownerLeaves: 'The owner cannot leave the workspace. Transfer it to another member first.',
   ownerRemoved: 'The owner cannot be removed from the workspace.',
@@ -294,7 +294,9 @@ export async function inviteMembers(
     if (cap !== null) {
       const otherPending = pending.filter((p) => p.expiresAt > now && !emails.includes(p.email)).length;
       if (members.length + otherPending + emails.length > cap)
-        throw validationError({ emails: [WORKSPACE_MESSAGES.quota(cap)] });
+        throw validationError({
+          emails: [WORKSPACE_MESSAGES.quota(cap, workspace.ownerId === inviter.id)],
+        });
     }
     const old = pending.filter((p) => emails.includes(p.email)).map((p) => p.id);
     if (old.length) await tx.delete(workspaceInvites).where(inArray(workspaceInvites.id, old));

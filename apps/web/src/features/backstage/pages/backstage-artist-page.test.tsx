@@ -44,7 +44,7 @@ const answers = (call: { method: string; path: string }) =>
   call.path === '/api/v1/backstage/artists' ? ok({ artists: [] }) : undefined;
 
 describe("the backstage artist's profile form", () => {
-  it('saves bio, links and genres, and never sends the verified badge', async () => {
+  it('saves bio, links, genres and the downloads switch, and never sends the verified badge', async () => {
     const calls = mockApi((call) =>
       call.method === 'PUT' && call.path === '/api/v1/backstage/artists/7'
         ? ok({ artist: { ...artist, bio: 'From Addis.' } })
@@ -53,6 +53,7 @@ describe("the backstage artist's profile form", () => {
     show();
     await userEvent.type(screen.getByRole('textbox', { name: 'Biography' }), 'From Addis.');
     await userEvent.type(screen.getByRole('textbox', { name: 'Genres' }), 'Ethio jazz{Enter}');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Allow downloads/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
@@ -63,6 +64,7 @@ describe("the backstage artist's profile form", () => {
       bio: 'From Addis.',
       links: [{ url: 'https://example.com/selam', label: 'Site' }],
       genres: ['Ethio jazz'],
+      allow_downloads: true,
     });
     expect(put.body).not.toHaveProperty('verified');
   });

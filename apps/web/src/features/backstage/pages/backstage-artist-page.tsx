@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PageError } from '#src/components/states';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
-import { Form, FormTextField } from '#src/ui/field';
+import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
 import { toast } from '#src/ui/toast';
@@ -31,6 +31,7 @@ export const artistFormSchema = z.object({
     )
     .max(20),
   genres: z.array(z.string()).max(20),
+  allow_downloads: z.boolean(),
 });
 export type ArtistFormValues = z.infer<typeof artistFormSchema>;
 
@@ -41,6 +42,7 @@ const valuesOf = (a: Artist): ArtistFormValues => ({
   bio: a.bio ?? '',
   links: a.links,
   genres: a.genres.map((g) => g.display_name),
+  allow_downloads: a.allow_downloads ?? false,
 });
 
 /** /backstage/artists/:artistId: the artist's public profile, as its managers edit it. */
@@ -74,6 +76,7 @@ export function ArtistForm({ artist }: { artist: Artist }) {
           bio: v.bio || null,
           links: v.links.filter((l) => l.url).map((l) => ({ url: l.url, label: l.label || l.url })),
           genres: v.genres,
+          allow_downloads: v.allow_downloads,
         },
       },
       {
@@ -118,6 +121,12 @@ export function ArtistForm({ artist }: { artist: Artist }) {
           </div>
           <FormTextField name="bio" label="Biography" multiline rows={6} />
           <GenresInput value={form.watch('genres')} onChange={(names) => set('genres', names)} />
+          <FormCheckbox
+            name="allow_downloads"
+            description="Listeners whose plan includes downloads can save your tracks and albums."
+          >
+            Allow downloads
+          </FormCheckbox>
         </BackstageCard>
         <BackstageCard
           title="Links"

@@ -14,6 +14,7 @@ import { useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
+import { UploadQuota } from '../components/upload-quota';
 
 /** The dropped folder a file came from (`Album/CD1/01.mp3` → `Album`); null for a loose file. */
 export function releaseGroupOf(relativePath: string | null): string | null {
@@ -103,6 +104,7 @@ export default function BackstageUploadPage() {
         ) : undefined
       }
     >
+      <UploadQuota />
       <UploadQueuePanel
         metadata={{ uploadType: 'backstage-track' }}
         accept={['audio/*']}

@@ -26,6 +26,7 @@ const shape = upsertArtistRequestSchema.shape;
 const formSchema = z.object({
   name: shape.name,
   verified: z.boolean(),
+  allow_downloads: z.boolean(),
   image_small: z.string().nullable(),
   image_large: z.string().nullable(),
   bio: z.string().trim().max(10_000),
@@ -44,6 +45,7 @@ type Values = z.infer<typeof formSchema>;
 const valuesOf = (a: Artist | null): Values => ({
   name: a?.name ?? '',
   verified: a?.verified ?? false,
+  allow_downloads: a?.allow_downloads ?? false,
   image_small: a?.image_small ?? null,
   image_large: a?.image_large ?? null,
   bio: a?.bio ?? '',
@@ -87,6 +89,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
         body: {
           name: v.name,
           verified: v.verified,
+          allow_downloads: v.allow_downloads,
           image_small: v.image_small,
           image_large: v.image_large,
           bio: v.bio || null,
@@ -130,6 +133,12 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
             <FormTextField name="name" label="Name" isRequired />
             <FormCheckbox name="verified" description="Shows the verified badge next to the name.">
               Verified artist
+            </FormCheckbox>
+            <FormCheckbox
+              name="allow_downloads"
+              description="Listeners whose plan includes downloads can save the artist's tracks and albums."
+            >
+              Allow downloads
             </FormCheckbox>
             <div className="grid gap-4 sm:grid-cols-2">
               <ImageField

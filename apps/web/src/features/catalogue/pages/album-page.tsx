@@ -3,6 +3,7 @@ import { AdSlot } from '#src/components/ad-slot';
 import { useAlbum } from '#src/components/api/get-album';
 import { ArtistLinks } from '#src/components/artist-links';
 import { CollectionHeader } from '#src/components/collection-header';
+import { DownloadButton } from '#src/components/download-button';
 import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
@@ -53,6 +54,7 @@ export default function AlbumPage() {
                 onPress={() => playTracks(tracks, 0)}
               />
               <LikeButton type="album" id={album.id} name={album.name} size="lg" />
+              <DownloadButton url={album.download_url} name={album.name} />
             </>
           }
         />

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useAlbum } from '#src/components/api/get-album';
 import { ArtistLinks } from '#src/components/artist-links';
 import { CollectionHeader } from '#src/components/collection-header';
+import { DownloadButton } from '#src/components/download-button';
 import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
@@ -58,6 +59,7 @@ export default function TrackPage() {
                 onPress={() => playTracks([track, ...more], 0)}
               />
               <LikeButton type="track" id={track.id} name={track.name} size="lg" />
+              <DownloadButton url={track.download_url} name={track.name} />
               <TrackMenu track={track} />
             </>
           }

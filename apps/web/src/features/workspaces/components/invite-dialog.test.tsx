@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { workspaceMemberLimitMessage } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
@@ -11,12 +12,12 @@ import { InviteDialog, splitEmails } from './invite-dialog';
 beforeEach(() => resetBootstrapStore());
 afterEach(() => clearToasts());
 
-function open() {
+function open(billing = false) {
   const onOpenChange = vi.fn();
   render(<ToastRegion />);
   renderInRouter(
     <InviteDialog workspaceId={5} workspaceName="Addis Records" isOpen onOpenChange={onOpenChange} />,
-    makeBootstrap({ user: makeUser() }),
+    makeBootstrap({ user: makeUser(), settings: { billing: { enable: billing } } }),
   );
   return { onOpenChange, u: userEvent.setup() };
 }
@@ -67,6 +68,36 @@ describe('the invite dialog', () => {
     expect(await screen.findByText('member@example.com: Already a member of this workspace.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("offers the upgrade dialog when the owner's plan caps the members (billing on)", async () => {
+    const message = workspaceMemberLimitMessage(3, true);
+    mockApi((call) =>
+      call.path === '/api/v1/workspaces/5/invites'
+        ? fail(422, { message, errors: { emails: [message] } })
+        : undefined,
+    );
+    const { u } = open(true);
+    await u.type(screen.getByRole('textbox', { name: 'Emails' }), 'one-too-many@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send invitations' }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(within(upgrade).getByText('More workspace members')).toBeTruthy();
+    expect(within(upgrade).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByText(/Your plan allows 3 members in a workspace/)).toBeTruthy();
+  });
+
+  it('shows only the field error for the member cap while billing is off', async () => {
+    const message = workspaceMemberLimitMessage(3, true);
+    mockApi((call) =>
+      call.path === '/api/v1/workspaces/5/invites'
+        ? fail(422, { message, errors: { emails: [message] } })
+        : undefined,
+    );
+    const { u } = open(false);
+    await u.type(screen.getByRole('textbox', { name: 'Emails' }), 'one-too-many@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send invitations' }));
+    expect(await screen.findByText(/Your plan allows 3 members in a workspace/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Upgrade your plan' })).toBeNull();
   });
 
   it('shows a refusal without field errors as a toast', async () => {

@@ -1,6 +1,13 @@
-import { ASSIGNABLE_WORKSPACE_ROLES, inviteWorkspaceMembersRequestSchema } from '@zema/contracts';
+import {
+  ASSIGNABLE_WORKSPACE_ROLES,
+  inviteWorkspaceMembersRequestSchema,
+  isOwnMemberLimitMessage,
+} from '@zema/contracts';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { UpgradeDialog } from '#src/components/upgrade-dialog';
 import { ApiError } from '#src/lib/api-error';
+import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
@@ -69,6 +76,9 @@ export interface InviteDialogProps {
 export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange }: InviteDialogProps) {
   const { trans } = useTrans();
   const invite = useInviteMembers(workspaceId);
+  const billingEnabled = useSettings().billing.enable;
+  // Past the member cap of the inviter's own plan: a bigger plan is the way out (billing on).
+  const [upgrading, setUpgrading] = useState(false);
   const form = useForm<Values, unknown, InviteMembersRequest>({
     resolver,
     defaultValues: { emails: '', role: 'editor' },
@@ -88,7 +98,12 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
             : trans(':count invitations sent', { count: invites.length }),
         );
       },
-      onError: (error) => applyServerErrors(form, onEmailsField(error, body.emails)),
+      onError: (error) => {
+        applyServerErrors(form, onEmailsField(error, body.emails));
+        const overPlan =
+          error instanceof ApiError && (error.errors?.emails ?? []).some((m) => isOwnMemberLimitMessage(m));
+        if (overPlan && billingEnabled) setUpgrading(true);
+      },
     });
   };
   return (
@@ -132,6 +147,14 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
           </Button>
         </div>
       </Form>
+      <UpgradeDialog
+        feature={trans('More workspace members')}
+        description={trans(
+          'Your plan limits how many members a workspace can have. Plans with more members are on the pricing page.',
+        )}
+        isOpen={upgrading}
+        onOpenChange={setUpgrading}
+      />
     </Dialog>
   );
 }

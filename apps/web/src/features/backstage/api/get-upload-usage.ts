@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { uploads } from '@zema/contracts/operations/uploads';
+import { api } from '#src/lib/api-client';
+import { backstageKeys } from './keys';
+
+/** GET uploads/usage: the caller's storage use and quota (their plan can raise it). */
+export const uploadUsageQueryOptions = () =>
+  queryOptions({
+    queryKey: [...backstageKeys.all, 'upload-usage'] as const,
+    queryFn: ({ signal }) => api.call(uploads.usage, { signal }),
+  });
+
+export function useUploadUsage() {
+  return useQuery(uploadUsageQueryOptions());
+}

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { mockApi, ok } from '#src/app/testing/mock-api';
+import { renderInRouter } from '#src/app/testing/render-app';
+import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { formatStorage, UploadQuota } from './upload-quota';
+
+beforeEach(() => resetBootstrapStore());
+
+const MB = 1024 ** 2;
+
+describe('the upload quota line', () => {
+  it('formats MB below a gigabyte and GB above', () => {
+    expect(formatStorage(12.5 * MB, 'en')).toBe('12.5 MB');
+    expect(formatStorage(50 * 1024 * MB, 'en')).toBe('50 GB');
+  });
+
+  it('shows the bytes used against the quota, with a labelled meter', async () => {
+    mockApi((call) =>
+      call.path === '/api/v1/uploads/usage'
+        ? ok({ used_bytes: 256 * MB, quota_bytes: 1024 * MB })
+        : undefined,
+    );
+    renderInRouter(<UploadQuota />, makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('256 MB of 1 GB used')).toBeTruthy();
+    const meter = screen.getByRole('progressbar', { name: 'Storage used' });
+    expect(meter.getAttribute('value')).toBe(String(256 * MB));
+  });
+
+  it('says there is no limit when the quota is null', async () => {
+    mockApi((call) =>
+      call.path === '/api/v1/uploads/usage' ? ok({ used_bytes: 0, quota_bytes: null }) : undefined,
+    );
+    renderInRouter(<UploadQuota />, makeBootstrap({ user: makeUser() }));
+    expect(await screen.findByText('0 MB used · no storage limit')).toBeTruthy();
+  });
+});
