@@ -95,7 +95,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
         target: null,
       },
     },
-    billing: { enable: false },
+    billing: { enable: true },
     uploads: {
       ...DEFAULT_UPLOAD_SETTINGS,
       max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size },

@@ -28,7 +28,7 @@ describe('settings defaults', () => {
         position: 'bottom',
         button: { label: 'Privacy policy', action: '/pages/privacy-policy' },
       },
-      billing: { enable: false },
+      billing: { enable: true },
       notifications: { integrated: true },
       notif: { subs: { integrated: true } },
       branding: DEFAULT_BRANDING,

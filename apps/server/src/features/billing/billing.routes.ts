@@ -11,6 +11,7 @@ import {
   sandboxCharge,
   startCheckout,
 } from './checkout.service';
+import { invoiceDocument, invoicePdf } from './invoice.service';
 import { billingOverview, cancelSubscription, resumeSubscription } from './subscription.service';
 
 /**
@@ -70,5 +71,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, ops.resume, async (request) => {
     await enabled();
     return { subscription: await resumeSubscription(app.deps, request.user!.id) };
+  });
+  defineRoute(app, ops.invoice, async (request) => {
+    await enabled();
+    return invoiceDocument(app.deps, request.user!, request.params.number);
+  });
+
+  defineRoute(app, ops.invoicePdf, async (request, reply) => {
+    await enabled();
+    const pdf = await invoicePdf(app.deps, request.user!, request.params.number, request.query.lang);
+    return reply
+      .headers({
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${pdf.filename}"`,
+        // An invoice is personal: never kept by a shared cache.
+        'cache-control': 'private, no-store',
+      })
+      .send(pdf.stream);
   });
 };
