@@ -24,7 +24,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   pricing: null,
   checkout: null,
   changePlan: null,
-  billing: null,
+  billing: () => import('#src/features/billing/pages/billing-page'),
+  billingInvoice: () => import('#src/features/billing/pages/invoice-page'),
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),
   apiDocs: () => import('#src/features/api-docs/pages/api-docs-page'),
@@ -91,6 +92,7 @@ export type PageName =
   | 'checkout'
   | 'changePlan'
   | 'billing'
+  | 'billingInvoice'
   | 'notifications'
   | 'notificationSettings'
   | 'apiDocs'

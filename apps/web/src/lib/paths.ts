@@ -51,6 +51,7 @@ export const paths = {
   checkout: (c: { productId: string | number; priceId: string | number }) =>
     `/checkout/${encodeURIComponent(c.productId)}/${encodeURIComponent(c.priceId)}`,
   billing: () => '/billing',
+  billingInvoice: (number: number) => `/billing/invoices/${number}`,
   notifications: () => '/notifications',
   notificationSettings: () => '/notifications/settings',
   apiDocs: () => '/api-docs',
@@ -136,7 +137,8 @@ export const routePatterns = {
   pricing: '/pricing',
   checkout: '/checkout/:productId/:priceId',
   changePlan: '/change-plan/:productId/:priceId/confirm',
-  billing: '/billing/*',
+  billing: '/billing',
+  billingInvoice: '/billing/invoices/:number',
   notifications: '/notifications',
   notificationSettings: '/notifications/settings',
   apiDocs: '/api-docs',

@@ -2,6 +2,7 @@ import type { Restriction, SubscriptionStatus } from '@zema/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { permissions, productPermissions, products, subscriptions } from '#src/db/schema/index';
+import { billingNow } from '#src/lib/clock';
 
 /**
  * What a subscription is worth right now (issue 14 item 4; SPEC §3, §6):
@@ -27,7 +28,7 @@ const after = (at: Date | null, now: Date) => !at || at.getTime() > now.getTime(
 
 export function subscriptionState(
   s: SubscriptionClock,
-  now = new Date(),
+  now = billingNow(),
 ): { active: boolean; valid: boolean } {
   if (s.endedAt && s.endedAt.getTime() <= now.getTime()) return { active: false, valid: false };
   const status = s.status as SubscriptionStatus;
@@ -73,7 +74,7 @@ export type Entitlements = {
 export async function loadEntitlements(
   db: Database,
   userId: number,
-  now = new Date(),
+  now = billingNow(),
 ): Promise<Entitlements> {
   const rows = await db
     .select({
@@ -120,7 +121,7 @@ export async function newestSubscription(
   db: Database,
   userId: number,
   state: 'valid' | 'active',
-  now = new Date(),
+  now = billingNow(),
 ) {
   const rows = await db
     .select()

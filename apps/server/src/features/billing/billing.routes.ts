@@ -1,8 +1,11 @@
 import { billing as ops } from '@zema/contracts/operations/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
 import { plansOnSale } from '#src/domain/billing/plans';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
+import { advanceBillingClock } from '#src/lib/clock';
 import { toPage } from '#src/lib/pagination';
 import {
   checkPayment,
@@ -89,4 +92,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       .send(pdf.stream);
   });
+
+  // Browser tests only (decision 0040): pass a period's end without waiting for it. Not an API
+  // operation, and not registered at all unless the e2e server turned it on.
+  if (app.deps.config.e2eClockControl) {
+    const bodySchema = z.object({ days: z.number().int().min(1).max(3660) });
+    app.post(
+      '/e2e/billing-clock',
+      { config: { access: 'user' }, schema: { body: bodySchema } },
+      async (request) => {
+        const now = advanceBillingClock(bodySchema.parse(request.body).days * 86_400_000);
+        return { now: now.toISOString(), ...(await runBillingLifecycle(app.deps, now)) };
+      },
+    );
+  }
 };
