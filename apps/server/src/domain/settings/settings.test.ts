@@ -77,7 +77,8 @@ describe('stored settings', () => {
   it('survive a broken row without taking the site down', async () => {
     await t.db.insert(settings).values({ key: 'billing', value: { enable: 'yes please' } });
     const s = await t.app.settings.getClientSettings();
-    expect(s.billing.enable).toBe(false);
+    // The broken value falls back to the default (billing on, issue 14).
+    expect(s.billing.enable).toBe(true);
     expect(s.cookie_notice.position).toBe('top');
   });
 });

@@ -149,6 +149,16 @@ describe('invoices', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('has no billing clock route outside the browser tests', async () => {
+    const me = await subscriber();
+    const res = await request(t.app, me.client, {
+      method: 'POST',
+      url: '/api/v1/e2e/billing-clock',
+      payload: { days: 40 },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('answers 404 while billing is off', async () => {
     const me = await subscriber();
     await t.app.settings.set('billing', { enable: false });

@@ -37,7 +37,7 @@ export default function BillingPage() {
   const query = useBillingOverview();
 
   return (
-    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full min-w-0 max-w-4xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
       {query.isPending ? (
         <div className="flex justify-center py-24">
@@ -218,7 +218,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
       {invoices.length === 0 ? (
         <p className="mt-3 text-sm text-muted">{trans('No invoices yet.')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-theme border border-divider">
+        <div className="relative mt-3 overflow-x-auto rounded-theme border border-divider">
           <table className="w-full text-start text-sm">
             <thead className="bg-bg-alt text-xs text-muted">
               <tr>
@@ -231,7 +231,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                 <th scope="col" className="px-3 py-2 text-end font-semibold">
                   {trans('Amount')}
                 </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                <th scope="col" className="hidden px-3 py-2 text-start font-semibold sm:table-cell">
                   {trans('Status')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-end font-semibold">
@@ -249,7 +249,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                   <td className="whitespace-nowrap px-3 py-2 text-end tabular-nums">
                     {money(invoice.total, invoice.currency)}
                   </td>
-                  <td className="px-3 py-2">{trans('Paid')}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{trans('Paid')}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <LinkButton
@@ -259,7 +259,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         startIcon={<FileText aria-hidden />}
                         aria-label={trans('View invoice :number', { number: invoice.number })}
                       >
-                        {trans('View')}
+                        <span className="hidden sm:inline">{trans('View')}</span>
                       </LinkButton>
                       <a
                         href={invoicePdfUrl(invoice.number, language)}
@@ -268,7 +268,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         aria-label={trans('Download invoice :number as PDF', { number: invoice.number })}
                       >
                         <Download aria-hidden className="size-4" />
-                        PDF
+                        <span className="hidden sm:inline">PDF</span>
                       </a>
                     </div>
                   </td>

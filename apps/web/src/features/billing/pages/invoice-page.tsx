@@ -24,7 +24,7 @@ export default function InvoicePage() {
   const query = useInvoice(number, valid);
 
   return (
-    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full min-w-0 max-w-3xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
       <div className="mb-6 flex flex-wrap items-center gap-2 print:hidden">
         <LinkButton href={paths.billing()} variant="text">
           {trans('Back to billing')}
