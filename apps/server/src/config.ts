@@ -203,7 +203,7 @@ export const envSchema = z.object({
   E2E_CLOCK_CONTROL: documented(bool, {
     group: 'Logs and debugging',
     description:
-      'Browser tests only: `POST /api/v1/e2e/billing-clock` moves the subscriptions clock forward and runs the billing schedule (decision 0040). Never on a real site.',
+      "Browser tests only: `POST /api/v1/e2e/billing-clock` lets days pass for the caller's subscriptions and runs the billing schedule (decision 0040). Never on a real site.",
     default: 'false',
   }),
   WEB_DIST_DIR: documented(optionalString, {
@@ -376,7 +376,7 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   debug: boolean;
-  /** Browser tests only: the e2e route that moves the billing clock (decision 0040). */
+  /** Browser tests only: the e2e route that lets time pass for a user's plan (decision 0040). */
   e2eClockControl: boolean;
   adminEmail: string;
   adminPassword: string | undefined;

@@ -4,7 +4,6 @@ import { sendPendingNotificationMails } from '#src/domain/notifications/email';
 import { publishDueReleases } from '#src/features/backstage/releases.service';
 import { cleanUpAbandonedMultipartUploads } from '#src/features/uploads/s3-uploads.service';
 import { cleanUpAbandonedUploads } from '#src/features/uploads/tus.service';
-import { billingNow } from '#src/lib/clock';
 import type { ScheduledTask } from '#src/platform/schedule';
 
 const MINUTE = 60_000;
@@ -21,7 +20,7 @@ export function scheduledTasks(deps: Deps): ScheduledTask[] {
       run: () => sendPendingNotificationMails(deps, new Date()),
     },
     // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (issue 14).
-    { name: 'billing-lifecycle', everyMs: 5 * MINUTE, run: () => runBillingLifecycle(deps, billingNow()) },
+    { name: 'billing-lifecycle', everyMs: 5 * MINUTE, run: () => runBillingLifecycle(deps, new Date()) },
     // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
     // presigned objects that never became a file entry (each expires a day after it started).
     {

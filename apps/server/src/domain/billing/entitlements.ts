@@ -2,7 +2,6 @@ import type { Restriction, SubscriptionStatus } from '@zema/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { permissions, productPermissions, products, subscriptions } from '#src/db/schema/index';
-import { billingNow } from '#src/lib/clock';
 
 /**
  * What a subscription is worth right now (issue 14 item 4; SPEC §3, §6):
@@ -28,7 +27,7 @@ const after = (at: Date | null, now: Date) => !at || at.getTime() > now.getTime(
 
 export function subscriptionState(
   s: SubscriptionClock,
-  now = billingNow(),
+  now = new Date(),
 ): { active: boolean; valid: boolean } {
   if (s.endedAt && s.endedAt.getTime() <= now.getTime()) return { active: false, valid: false };
   const status = s.status as SubscriptionStatus;
@@ -74,7 +73,7 @@ export type Entitlements = {
 export async function loadEntitlements(
   db: Database,
   userId: number,
-  now = billingNow(),
+  now = new Date(),
 ): Promise<Entitlements> {
   const rows = await db
     .select({
@@ -121,7 +120,7 @@ export async function newestSubscription(
   db: Database,
   userId: number,
   state: 'valid' | 'active',
-  now = billingNow(),
+  now = new Date(),
 ) {
   const rows = await db
     .select()

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { notify } from '#src/domain/notifications/notifications.service';
-import { billingNow } from '#src/lib/clock';
 
 /** Days before a prepaid period ends that its owner is reminded (an admin setting later). */
 export const REMINDER_DAYS = 3;
@@ -20,7 +19,7 @@ type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'backgro
  * ends (once per period), give an unpaid ended period its grace days, and expire what is over.
  * Each step claims its rows with one conditional UPDATE, so several instances never double a step.
  */
-export async function runBillingLifecycle(deps: LifecycleDeps, now = billingNow()) {
+export async function runBillingLifecycle(deps: LifecycleDeps, now = new Date()) {
   const soon = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
   const reminded = await deps.db
     .update(subscriptions)

@@ -1,11 +1,9 @@
 import { billing as ops } from '@zema/contracts/operations/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
 import { plansOnSale } from '#src/domain/billing/plans';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
-import { advanceBillingClock } from '#src/lib/clock';
 import { toPage } from '#src/lib/pagination';
 import {
   checkPayment,
@@ -16,6 +14,7 @@ import {
 } from './checkout.service';
 import { invoiceDocument, invoicePdf } from './invoice.service';
 import { billingOverview, cancelSubscription, resumeSubscription } from './subscription.service';
+import { letSubscriptionTimePass } from './test-clock.service';
 
 /**
  * Billing (issue 14): the plans on sale, checkout, a payment's state, and the sandbox gateway's
@@ -93,17 +92,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(pdf.stream);
   });
 
-  // Browser tests only (decision 0040): pass a period's end without waiting for it. Not an API
-  // operation, and not registered at all unless the e2e server turned it on.
+  // Browser tests only (decision 0040): let a period's end pass for the caller's own plan. Not an
+  // API operation, and not registered at all unless the e2e server turned it on.
   if (app.deps.config.e2eClockControl) {
     const bodySchema = z.object({ days: z.number().int().min(1).max(3660) });
     app.post(
       '/e2e/billing-clock',
       { config: { access: 'user' }, schema: { body: bodySchema } },
-      async (request) => {
-        const now = advanceBillingClock(bodySchema.parse(request.body).days * 86_400_000);
-        return { now: now.toISOString(), ...(await runBillingLifecycle(app.deps, now)) };
-      },
+      async (request) =>
+        letSubscriptionTimePass(app.deps, request.user!.id, bodySchema.parse(request.body).days),
     );
   }
 };

@@ -4,7 +4,6 @@ import { invoices, prices, products, subscriptions } from '#src/db/schema/index'
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { HttpError, validationError } from '#src/http/errors';
-import { billingNow } from '#src/lib/clock';
 
 export const SUBSCRIPTION_MESSAGES = {
   none: 'You have no plan to change.',
@@ -18,7 +17,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 async function view(
   deps: Pick<Deps, 'db'>,
   row: SubscriptionRow,
-  now = billingNow(),
+  now = new Date(),
 ): Promise<SubscriptionView> {
   const [product] = await deps.db
     .select({ name: products.name })
