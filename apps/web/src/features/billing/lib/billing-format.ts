@@ -24,12 +24,12 @@ export function useBillingFormat() {
   const settings = useSettings();
   const timeZone = usableTimeZone(user?.timezone) ?? usableTimeZone(settings.dates.default_timezone);
   const date = useCallback(
-    (iso: string | null | undefined) => {
+    (iso: string | null | undefined, dateStyle: 'long' | 'medium' = 'long') => {
       if (!iso) return '';
       try {
-        return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(new Date(iso));
+        return new Intl.DateTimeFormat(language, { dateStyle, timeZone }).format(new Date(iso));
       } catch {
-        return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone }).format(new Date(iso));
+        return new Intl.DateTimeFormat('en', { dateStyle, timeZone }).format(new Date(iso));
       }
     },
     [language, timeZone],

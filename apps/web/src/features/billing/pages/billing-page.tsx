@@ -222,19 +222,19 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
           <table className="w-full text-start text-sm">
             <thead className="bg-bg-alt text-xs text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-start font-semibold">
                   {trans('Number')}
                 </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-start font-semibold">
                   {trans('Date')}
                 </th>
-                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-end font-semibold">
                   {trans('Amount')}
                 </th>
-                <th scope="col" className="hidden px-3 py-2 text-start font-semibold sm:table-cell">
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 text-start font-semibold sm:table-cell">
                   {trans('Status')}
                 </th>
-                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-end font-semibold">
                   <span className="sr-only">{trans('Actions')}</span>
                 </th>
               </tr>
@@ -242,15 +242,15 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
             <tbody>
               {invoices.map((invoice) => (
                 <tr key={invoice.id} className="border-t border-divider">
-                  <th scope="row" className="px-3 py-2 text-start font-medium tabular-nums">
+                  <th scope="row" className="px-2 py-2 sm:px-3 text-start font-medium tabular-nums">
                     {invoice.number}
                   </th>
-                  <td className="whitespace-nowrap px-3 py-2">{date(invoice.issued_at)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-end tabular-nums">
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-3">{date(invoice.issued_at, 'medium')}</td>
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-3 text-end tabular-nums">
                     {money(invoice.total, invoice.currency)}
                   </td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{trans('Paid')}</td>
-                  <td className="px-3 py-2">
+                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{trans('Paid')}</td>
+                  <td className="px-2 py-2 sm:px-3">
                     <div className="flex justify-end gap-1">
                       <LinkButton
                         href={paths.billingInvoice(invoice.number)}
