@@ -211,6 +211,12 @@ export const envSchema = z.object({
       'Failed responses carry the debug trace shown in the error dialog (SPEC §3). Never on a public site.',
     default: 'false',
   }),
+  E2E_CLOCK_CONTROL: documented(bool, {
+    group: 'Logs and debugging',
+    description:
+      "Browser tests only: `POST /api/v1/e2e/billing-clock` lets days pass for the caller's subscriptions and runs the billing schedule (decision 0040). Never on a real site.",
+    default: 'false',
+  }),
   WEB_DIST_DIR: documented(optionalString, {
     group: 'Files and streaming',
     description: 'Folder of the built web app to serve.',
@@ -381,6 +387,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   debug: boolean;
+  /** Browser tests only: the e2e route that lets time pass for a user's plan (decision 0040). */
+  e2eClockControl: boolean;
   adminEmail: string;
   adminPassword: string | undefined;
   mailUrl: string | undefined;
@@ -462,6 +470,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     debug: e.APP_DEBUG,
+    e2eClockControl: e.E2E_CLOCK_CONTROL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     mailUrl: e.MAIL_URL,

@@ -264,3 +264,62 @@ export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
 
 /** A first subscription to a plan with `trial_days` starts as a free trial (once per plan). */
 export const startTrialRequestSchema = z.object({ price_id: z.number().int().positive() });
+
+/** An invoice is addressed by its number, as printed on it (`/billing/invoices/12`). */
+export const invoiceNumberParamSchema = z.object({ number: idParamSchema });
+
+/** A language code for a rendered invoice (`am`, `en`); without one, the reader's own language. */
+export const invoiceLanguageQuerySchema = z
+  .object({
+    lang: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Unknown language.')
+      .optional(),
+  })
+  .strict();
+
+/** Who sells: the site's name and address, and the invoice address, notes and TIN when set. */
+export const invoiceSellerSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  address: z.string().nullable(),
+  tin: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+/** One invoice as printed: the invoice, who sold it, and how it was paid. */
+export const invoiceDocumentSchema = z.object({
+  invoice: invoiceSchema,
+  seller: invoiceSellerSchema,
+  payment: z.object({ gateway: z.enum(GATEWAYS), method: z.string().nullable(), tx_ref: z.string() }),
+});
+export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+
+const METHOD_LABELS: Record<string, string> = {
+  telebirr: 'Telebirr',
+  cbebirr: 'CBE Birr',
+  cbe_birr: 'CBE Birr',
+  mpesa: 'M-Pesa',
+  card: 'Card',
+  sandbox: 'Sandbox (test mode)',
+  manual: 'Granted by an administrator',
+};
+
+/**
+ * How a payment method is named on the billing page and the invoice, as an English source text to
+ * translate (`Card`, `Telebirr`), with the card's brand and last four when known (`Visa •••• 4242`).
+ */
+export function paymentMethodLabel(
+  gateway: Gateway,
+  method: { type?: string | null; brand?: string; last4?: string } | string | null,
+): { text: string; detail: string | null } {
+  const m = typeof method === 'string' ? { type: method } : (method ?? {});
+  if (m.brand && m.last4) {
+    const brand = m.brand.charAt(0).toUpperCase() + m.brand.slice(1);
+    return { text: brand, detail: `•••• ${m.last4}` };
+  }
+  const type = m.type?.toLowerCase().replace(/[\s-]+/g, '_') ?? null;
+  if (type && METHOD_LABELS[type]) return { text: METHOD_LABELS[type], detail: null };
+  if (type) return { text: m.type!, detail: null };
+  return { text: METHOD_LABELS[gateway] ?? (gateway === 'chapa' ? 'Chapa' : 'Card'), detail: null };
+}

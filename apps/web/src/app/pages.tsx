@@ -27,7 +27,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   sandboxCheckout: () => import('#src/features/billing/pages/sandbox-checkout-page'),
   billingReturn: () => import('#src/features/billing/pages/payment-return-page'),
   changePlan: () => import('#src/features/billing/pages/change-plan-page'),
-  billing: null,
+  billing: () => import('#src/features/billing/pages/billing-page'),
+  billingInvoice: () => import('#src/features/billing/pages/invoice-page'),
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),
   apiDocs: () => import('#src/features/api-docs/pages/api-docs-page'),
@@ -102,6 +103,7 @@ export type PageName =
   | 'billingReturn'
   | 'changePlan'
   | 'billing'
+  | 'billingInvoice'
   | 'notifications'
   | 'notificationSettings'
   | 'apiDocs'

@@ -263,8 +263,7 @@ function WorkspaceJoinRoute() {
 /**
  * The route table of SPEC §2, the app's only one: each path, its guards and its page (registered
  * by name in pages.tsx; paths spelled in lib/paths.ts). Guards are layout routes here, never
- * inside pages. Areas still to come (`/billing/*`) get child routes
- * here when their pages exist.
+ * inside pages. Areas still to come get child routes here when their pages exist.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -346,7 +345,13 @@ export const appRoutes: RouteObject[] = [
               // The sandbox gateway's own page (test mode): a checkout outside the site's frame.
               { path: at.sandboxCheckout, ...page('sandboxCheckout') },
               { path: at.changePlan, ...page('changePlan') },
-              { path: at.billing, ...page('billing') },
+              {
+                Component: SiteLayout,
+                children: [
+                  { path: at.billing, ...page('billing') },
+                  { path: at.billingInvoice, ...page('billingInvoice') },
+                ],
+              },
             ],
           },
         ],

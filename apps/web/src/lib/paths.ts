@@ -59,6 +59,7 @@ export const paths = {
   /** Where every gateway sends the buyer back; the page verifies the payment with the server. */
   billingReturn: (txRef: string) => `/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
   contact: () => '/contact',
+  billingInvoice: (number: number) => `/billing/invoices/${number}`,
   notifications: () => '/notifications',
   notificationSettings: () => '/notifications/settings',
   apiDocs: () => '/api-docs',
@@ -146,8 +147,9 @@ export const routePatterns = {
   pricing: '/pricing',
   checkout: '/checkout/:productId/:priceId',
   changePlan: '/change-plan/:productId/:priceId/confirm',
-  billing: '/billing/*',
-  // More specific than `/checkout/:productId/:priceId` and `/billing/*`, so they win the match.
+  billing: '/billing',
+  billingInvoice: '/billing/invoices/:number',
+  // More specific than `/checkout/:productId/:priceId`, so it wins the match.
   sandboxCheckout: '/checkout/sandbox/:txRef',
   billingReturn: '/billing/return',
   notifications: '/notifications',

@@ -6,6 +6,9 @@ import {
   changePlanResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
+  invoiceDocumentSchema,
+  invoiceLanguageQuerySchema,
+  invoiceNumberParamSchema,
   paymentSchema,
   planChangeQuoteSchema,
   productSchema,
@@ -142,5 +145,23 @@ export const billing = defineOperations('Billing', {
     body: startTrialRequestSchema,
     response: z.object({ subscription: subscriptionViewSchema }),
     summary: "Start a plan's free trial without paying (once per plan and user)",
+  },
+  invoice: {
+    method: 'GET',
+    path: '/api/v1/billing/invoices/:number',
+    // Your own invoices; an admin with billing.manage may read anyone's (404 otherwise).
+    access: 'user',
+    params: invoiceNumberParamSchema,
+    response: invoiceDocumentSchema,
+    summary: 'One of your invoices as printed: the seller, the lines, the VAT and how it was paid',
+  },
+  /** Answers the PDF itself (application/pdf, as an attachment), not JSON. */
+  invoicePdf: {
+    method: 'GET',
+    path: '/api/v1/billing/invoices/:number/pdf',
+    access: 'user',
+    params: invoiceNumberParamSchema,
+    query: invoiceLanguageQuerySchema,
+    summary: "One of your invoices as a PDF, in the reader's language (`?lang=am`) or the one given",
   },
 });

@@ -1,5 +1,6 @@
 import { billing as ops } from '@zema/contracts/operations/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { plansOnSale } from '#src/domain/billing/plans';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
@@ -11,8 +12,10 @@ import {
   sandboxCharge,
   startCheckout,
 } from './checkout.service';
+import { invoiceDocument, invoicePdf } from './invoice.service';
 import { changePlan, quoteChange, startTrial } from './plan-change.service';
 import { billingOverview, cancelSubscription, portalUrl, resumeSubscription } from './subscription.service';
+import { letSubscriptionTimePass } from './test-clock.service';
 import { chapaCallback, WEBHOOK_BODY_LIMIT, webhook } from './webhooks.service';
 
 /**
@@ -122,4 +125,33 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     await enabled();
     return { subscription: await startTrial(app.deps, billing, request.user!.id, request.body.price_id) };
   });
+  defineRoute(app, ops.invoice, async (request) => {
+    await enabled();
+    return invoiceDocument(app.deps, request.user!, request.params.number);
+  });
+
+  defineRoute(app, ops.invoicePdf, async (request, reply) => {
+    await enabled();
+    const pdf = await invoicePdf(app.deps, request.user!, request.params.number, request.query.lang);
+    return reply
+      .headers({
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${pdf.filename}"`,
+        // An invoice is personal: never kept by a shared cache.
+        'cache-control': 'private, no-store',
+      })
+      .send(pdf.stream);
+  });
+
+  // Browser tests only (decision 0040): let a period's end pass for the caller's own plan. Not an
+  // API operation, and not registered at all unless the e2e server turned it on.
+  if (app.deps.config.e2eClockControl) {
+    const bodySchema = z.object({ days: z.number().int().min(1).max(3660) });
+    app.post(
+      '/e2e/billing-clock',
+      { config: { access: 'user' }, schema: { body: bodySchema } },
+      async (request) =>
+        letSubscriptionTimePass(app.deps, request.user!.id, bodySchema.parse(request.body).days),
+    );
+  }
 };

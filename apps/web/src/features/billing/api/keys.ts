@@ -4,4 +4,6 @@ export const billingKeys = {
   products: () => [...billingKeys.all, 'products'] as const,
   payment: (txRef: string) => [...billingKeys.all, 'payment', txRef] as const,
   sandboxCharge: (txRef: string) => [...billingKeys.all, 'sandbox', txRef] as const,
+  overview: () => [...billingKeys.all, 'overview'] as const,
+  invoice: (number: number) => [...billingKeys.all, 'invoice', number] as const,
 };

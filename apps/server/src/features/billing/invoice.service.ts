@@ -1,0 +1,112 @@
+import {
+  ADMIN_PERMISSIONS,
+  type Currency,
+  type Gateway,
+  hasPermission,
+  type InvoiceDocument,
+  type User,
+} from '@zema/contracts';
+import { eq } from 'drizzle-orm';
+import { invoices, localizations, payments } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { renderInvoicePdf } from '#src/domain/billing/invoice-pdf';
+import { translator } from '#src/domain/notifications/render';
+import { HttpError } from '#src/http/errors';
+
+export const INVOICE_MESSAGES = { notFound: 'There is no such invoice.' } as const;
+
+type InvoiceDeps = Pick<Deps, 'db' | 'settings'>;
+
+// Billing settings another part of issue 14 adds; read when present, else the site's own name.
+const SELLER_SETTINGS = {
+  address: 'billing.invoice_address',
+  tin: 'billing.invoice_tin',
+  notes: 'billing.invoice_notes',
+} as const;
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * One invoice as printed, for its owner or an admin with billing.manage. Anyone else gets the
+ * same 404 as for a number that does not exist, so invoice numbers tell nothing about others.
+ */
+export async function invoiceDocument(
+  deps: InvoiceDeps,
+  viewer: User,
+  number: number,
+): Promise<InvoiceDocument> {
+  const [row] = await deps.db
+    .select({ invoice: invoices, payment: payments })
+    .from(invoices)
+    .innerJoin(payments, eq(payments.id, invoices.paymentId))
+    .where(eq(invoices.number, number));
+  const mayRead =
+    row && (row.invoice.userId === viewer.id || hasPermission(viewer, ADMIN_PERMISSIONS.billingManage));
+  if (!row || !mayRead) throw new HttpError(404, INVOICE_MESSAGES.notFound);
+  const site = await deps.settings.getClientSettings();
+  const [address, tin, notes] = await Promise.all([
+    deps.settings.get(SELLER_SETTINGS.address),
+    deps.settings.get(SELLER_SETTINGS.tin),
+    deps.settings.get(SELLER_SETTINGS.notes),
+  ]);
+  const r = row.invoice;
+  return {
+    invoice: {
+      id: r.id,
+      number: r.number,
+      currency: r.currency as Currency,
+      subtotal: r.subtotal,
+      tax_rate_bp: r.taxRateBp,
+      tax: r.tax,
+      total: r.total,
+      buyer_name: r.buyerName,
+      buyer_email: r.buyerEmail,
+      buyer_tin: r.buyerTin,
+      lines: r.lines,
+      issued_at: r.issuedAt.toISOString(),
+    },
+    seller: {
+      name: site.site_name,
+      url: site.base_url,
+      address: text(address),
+      tin: text(tin),
+      notes: text(notes),
+    },
+    payment: {
+      gateway: row.payment.gateway as Gateway,
+      method: row.payment.method,
+      tx_ref: row.payment.txRef,
+    },
+  };
+}
+
+/**
+ * The invoice as a PDF in `lang` (the query) or the reader's language. A language without a
+ * localization prints in English, the source text, rather than in a mix of the two.
+ */
+export async function invoicePdf(deps: InvoiceDeps, viewer: User, number: number, lang?: string) {
+  const doc = await invoiceDocument(deps, viewer, number);
+  const wanted = lang ?? viewer.language ?? 'en';
+  const [localization] =
+    wanted === 'en'
+      ? []
+      : await deps.db
+          .select({ lines: localizations.lines })
+          .from(localizations)
+          .where(eq(localizations.language, wanted));
+  const locale = localization ? wanted : 'en';
+  const site = await deps.settings.getClientSettings();
+  const timeZone = validTimeZone(viewer.timezone) ?? validTimeZone(site.dates.default_timezone) ?? 'UTC';
+  const stream = renderInvoicePdf(doc, { t: translator(localization?.lines), locale, timeZone });
+  return { stream, filename: `invoice-${doc.invoice.number}${locale === 'en' ? '' : `-${locale}`}.pdf` };
+}
+
+function validTimeZone(zone: string | null | undefined) {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,181 @@
+import { inflateSync } from 'node:zlib';
+import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scriptRuns } from '#src/domain/billing/invoice-pdf';
+import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+
+const t = useApp();
+let premium: Product;
+
+beforeAll(async () => {
+  await t.app.settings.set('billing', { enable: true });
+  const res = await request(t.app, await sessionFor(t.db, (await createUser(t.db)).id), {
+    method: 'GET',
+    url: '/api/v1/billing/products',
+  });
+  premium = (res.json().pagination.data as Product[]).find((p) => p.name === 'Premium')!;
+});
+
+let keys = 0;
+const call = (client: Client, url: string) =>
+  request(t.app, client, { method: 'GET', url: `/api/v1/billing${url}` });
+
+/** A user (in `language`) who paid for Premium monthly in ETB through the sandbox; their invoice number. */
+async function subscriber(language?: string) {
+  const user = await createUser(t.db, { language, firstName: 'Abebe', lastName: 'Kebede' });
+  const client = await sessionFor(t.db, user.id);
+  const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
+  const started = await request(t.app, client, {
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    payload: { price_id: price.id, idempotency_key: `inv-${process.pid}-${++keys}` },
+  });
+  const txRef = started.json().payment.tx_ref as string;
+  await request(t.app, client, {
+    method: 'POST',
+    url: `/api/v1/billing/sandbox/${txRef}`,
+    payload: { outcome: 'success' },
+  });
+  const me = (await call(client, '/me')).json();
+  return { id: user.id, client, number: me.invoices[0].number as number, txRef };
+}
+
+/** The PDF's bytes with every compressed stream inflated, to look for what it holds. */
+function pdfContents(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let out = raw;
+  const re = /stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    try {
+      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      // Not a deflated stream (or trailing bytes): its raw form is already in `out`.
+    }
+  }
+  return out;
+}
+/** Whether some embedded font maps a glyph to this character (its ToUnicode map). */
+const mapsCharacter = (contents: string, ch: string) =>
+  contents.toLowerCase().includes(`<${ch.codePointAt(0)!.toString(16).padStart(4, '0')}>`);
+
+describe('invoices', () => {
+  it('answers the printable invoice: seller, buyer, lines, VAT included, payment method', async () => {
+    const me = await subscriber();
+    const res = await call(me.client, `/invoices/${me.number}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json() as InvoiceDocument;
+    expect(doc.invoice).toMatchObject({
+      number: me.number,
+      currency: 'ETB',
+      total: 19_900,
+      tax_rate_bp: 1500,
+    });
+    expect(doc.invoice.subtotal + doc.invoice.tax).toBe(doc.invoice.total);
+    expect(doc.invoice.buyer_name).toContain('Abebe');
+    expect(doc.seller.name).toBe('Zema');
+    expect(doc.payment).toEqual({ gateway: 'sandbox', method: 'sandbox', tx_ref: me.txRef });
+  });
+
+  it('makes an English PDF by default, with the invoice number and the Latin font', async () => {
+    const me = await subscriber();
+    const res = await call(me.client, `/invoices/${me.number}/pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.number}.pdf"`);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+    const contents = pdfContents(pdf);
+    // The document's subject (an indirect string object) names the invoice.
+    expect(contents).toContain(`(Invoice ${me.number})`);
+    expect(contents).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansEthiopic/);
+    expect(contents).toContain('/Lang (en)');
+    expect(mapsCharacter(contents, 'V')).toBe(true);
+    // Nothing in Ethiopic script on an English invoice.
+    expect(mapsCharacter(contents, 'ደ')).toBe(false);
+  });
+
+  it("prints in Amharic for a reader whose language is Amharic, with the Ethiopic font's glyphs", async () => {
+    const me = await subscriber('am');
+    const res = await call(me.client, `/invoices/${me.number}/pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.number}-am.pdf"`);
+    const contents = pdfContents(res.rawPayload);
+    expect(contents).toContain('/Lang (am)');
+    // ደረሰኝ (Invoice) and ጠቅላላ (Total) are drawn: their glyphs are embedded and mapped.
+    for (const ch of 'ደረሰኝጠቅላ') expect(mapsCharacter(contents, ch), ch).toBe(true);
+    expect(contents).toContain(`(Invoice ${me.number})`);
+
+    // ?lang= picks another language than the reader's.
+    const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
+    expect(english).toContain('/Lang (en)');
+    expect(mapsCharacter(english, 'ደ')).toBe(false);
+  });
+
+  it('prints in English for a language without a localization, and refuses a malformed one', async () => {
+    const me = await subscriber();
+    const res = await call(me.client, `/invoices/${me.number}/pdf?lang=xx`);
+    expect(res.statusCode).toBe(200);
+    expect(pdfContents(res.rawPayload)).toContain('/Lang (en)');
+    const bad = await call(me.client, `/invoices/${me.number}/pdf?lang=${encodeURIComponent('<script>')}`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('lang');
+  });
+
+  it("never shows another user's invoice (404, like a number that does not exist)", async () => {
+    const me = await subscriber();
+    const other = await subscriber();
+    for (const url of [`/invoices/${other.number}`, `/invoices/${other.number}/pdf`]) {
+      const res = await call(me.client, url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ message: 'There is no such invoice.' });
+    }
+    expect((await call(me.client, '/invoices/999999')).statusCode).toBe(404);
+    expect((await call(me.client, '/invoices/0')).statusCode).toBe(422);
+    expect((await call(me.client, '/invoices/abc/pdf')).statusCode).toBe(422);
+    // A visitor is asked to sign in.
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/v1/billing/invoices/${me.number}` });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('lets an admin with billing.manage read any invoice', async () => {
+    const buyer = await subscriber();
+    const admin = await createUser(t.db, { permissions: [{ name: ADMIN_PERMISSIONS.billingManage }] });
+    const res = await call(await sessionFor(t.db, admin.id), `/invoices/${buyer.number}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('has no billing clock route outside the browser tests', async () => {
+    const me = await subscriber();
+    const res = await request(t.app, me.client, {
+      method: 'POST',
+      url: '/api/v1/e2e/billing-clock',
+      payload: { days: 40 },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 404 while billing is off', async () => {
+    const me = await subscriber();
+    await t.app.settings.set('billing', { enable: false });
+    try {
+      expect((await call(me.client, `/invoices/${me.number}/pdf`)).statusCode).toBe(404);
+    } finally {
+      await t.app.settings.set('billing', { enable: true });
+    }
+  });
+});
+
+describe('script runs', () => {
+  it('cuts mixed text into Ethiopic and Latin runs', () => {
+    expect(scriptRuns('ብር 199.00')).toEqual([
+      { text: 'ብር', ethiopic: true },
+      { text: ' 199.00', ethiopic: false },
+    ]);
+    expect(scriptRuns('')).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { SubscriptionView } from '@zema/contracts';
+import { useTrans } from '#src/lib/i18n';
+import { cx } from '#src/ui/cx';
+
+const TONES = {
+  positive: 'bg-positive',
+  warning: 'bg-warning',
+  danger: 'bg-danger',
+  muted: 'bg-muted',
+} as const;
+
+/** The plan's state in words and a coloured dot (the words carry it; the colour only helps). */
+export function statusOf(s: Pick<SubscriptionView, 'status' | 'valid' | 'cancel_at_period_end'>) {
+  if (s.status === 'cancelled' || (s.cancel_at_period_end && s.valid))
+    return { label: 'Cancelled', tone: 'warning' as const };
+  switch (s.status) {
+    case 'active':
+      return { label: 'Active', tone: 'positive' as const };
+    case 'trialing':
+      return { label: 'Trial', tone: 'positive' as const };
+    case 'past_due':
+      return s.valid
+        ? { label: 'Past due (grace period)', tone: 'warning' as const }
+        : { label: 'Past due', tone: 'danger' as const };
+    case 'incomplete':
+      return { label: 'Incomplete', tone: 'muted' as const };
+    default:
+      return { label: 'Expired', tone: 'danger' as const };
+  }
+}
+
+export function StatusBadge({ subscription }: { subscription: SubscriptionView }) {
+  const { trans } = useTrans();
+  const { label, tone } = statusOf(subscription);
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2.5 py-0.5 text-xs font-medium">
+      <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />
+      {trans(label)}
+    </span>
+  );
+}
