@@ -46,6 +46,7 @@ describe('the landing page’s pricing section (SPEC §2)', () => {
       if (products && c.path === '/api/v1/billing/products')
         return ok({
           pagination: { data: examplePlans(), current_page: 1, per_page: 3, total: 3, last_page: 1 },
+          visitor_country: null,
         });
       return undefined;
     });

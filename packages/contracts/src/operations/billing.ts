@@ -29,7 +29,14 @@ export const billing = defineOperations('Billing', {
     // The pricing page is public (SPEC §2); it answers 404 while billing is off.
     access: 'guest',
     query: productsQuerySchema,
-    response: z.object({ pagination: paginationSchema(productSchema) }),
+    response: z.object({
+      pagination: paginationSchema(productSchema),
+      /**
+       * The country the request comes from (ISO 3166-1 alpha-2, looked up from its IP), or null:
+       * the pricing page preselects US dollars for a visitor outside Ethiopia.
+       */
+      visitor_country: z.string().nullable(),
+    }),
     summary: 'The plans on sale, in display order, with their prices',
   },
   checkout: {

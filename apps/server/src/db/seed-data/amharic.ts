@@ -151,6 +151,8 @@ export const AMHARIC_LOCALIZATION = {
     'Valid until :date': 'እስከ :date ድረስ የሚሠራ',
     'Renews on :date': ':date ላይ ይታደሳል',
     'Paid until :date': 'እስከ :date ድረስ ተከፍሏል',
+    'Your plan changes to :plan on :date.': 'እቅድዎ :date ላይ ወደ :plan ይቀየራል።',
+    'Update card': 'ካርድ ያዘምኑ',
     'Your plan is cancelled. It stays until the end of the paid period.':
       'እቅድዎ ተሰርዟል። እስከተከፈለበት ጊዜ መጨረሻ ድረስ ይቆያል።',
     'Your plan is back on.': 'እቅድዎ እንደገና ሥራ ላይ ነው።',

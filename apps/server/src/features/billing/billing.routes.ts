@@ -5,6 +5,7 @@ import { plansOnSale } from '#src/domain/billing/plans';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError, MESSAGES } from '#src/http/errors';
 import { toPage } from '#src/lib/pagination';
+import { createGeoIp } from '#src/platform/geoip';
 import {
   checkPayment,
   createBilling,
@@ -28,11 +29,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await app.settings.getClientSettings()).billing.enable) throw new HttpError(404, MESSAGES.notFound);
   };
 
-  defineRoute(app, ops.products, async () => {
+  const geoip = createGeoIp({
+    dbPath: app.config.geoipDbPath,
+    onError: (err) => app.log.warn({ err }, 'geoip lookup failed'),
+  });
+  defineRoute(app, ops.products, async (request) => {
     await enabled();
     const plans = await plansOnSale(app.deps);
     // One page holds every plan: a pricing page shows them all.
-    return { pagination: toPage(plans, plans.length, 1, Math.max(plans.length, 1)) };
+    return {
+      pagination: toPage(plans, plans.length, 1, Math.max(plans.length, 1)),
+      visitor_country: (await geoip.lookup(request.ip)).country,
+    };
   });
 
   defineRoute(app, ops.checkout, async (request) => {

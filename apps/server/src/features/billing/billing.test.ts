@@ -42,6 +42,17 @@ describe('GET billing/products', () => {
     for (const price of plans.flatMap((p) => p.prices)) expect(Number.isInteger(price.amount)).toBe(true);
   });
 
+  it('says which country the visitor is in by IP (the pricing page preselects dollars abroad)', async () => {
+    await t.app.settings.set('billing', { enable: true });
+    const from = async (remoteAddress: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/billing/products', remoteAddress })).json()
+        .visitor_country;
+    expect(await from('8.8.8.8')).toBe('US');
+    // A private or local address says nothing.
+    expect(await from('127.0.0.1')).toBeNull();
+    expect(await from('10.1.2.3')).toBeNull();
+  });
+
   it('leaves out hidden plans and archived prices', async () => {
     await t.app.settings.set('billing', { enable: true });
     const [hidden] = await t.db

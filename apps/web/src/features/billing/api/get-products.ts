@@ -5,8 +5,8 @@ import { api } from '#src/lib/api-client';
 import { billingKeys } from './keys';
 
 /** GET billing/products → `pagination.data` (SPEC §7): the plans on sale, in display order. */
-export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  return (await api.call(billing.products, { query: {}, signal })).pagination.data;
+export async function fetchProducts(signal?: AbortSignal) {
+  return api.call(billing.products, { query: {}, signal });
 }
 
 export const productsQueryOptions = () =>
@@ -16,6 +16,14 @@ export const productsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
+const plansOf = (answer: Awaited<ReturnType<typeof fetchProducts>>): Product[] => answer.pagination.data;
+
+/** The plans on sale. */
 export function useProducts() {
+  return useQuery({ ...productsQueryOptions(), select: plansOf });
+}
+
+/** The plans on sale and the country the server sees the visitor in (for the preselected currency). */
+export function usePricing() {
   return useQuery(productsQueryOptions());
 }

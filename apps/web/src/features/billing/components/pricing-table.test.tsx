@@ -14,10 +14,13 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-function renderTable(user: ReturnType<typeof makeUser> | null = null) {
+function renderTable(user: ReturnType<typeof makeUser> | null = null, visitorCountry: string | null = null) {
   const calls = mockApi((c) =>
     c.path === '/api/v1/billing/products'
-      ? ok({ pagination: { data: examplePlans(), current_page: 1, per_page: 3, total: 3, last_page: 1 } })
+      ? ok({
+          pagination: { data: examplePlans(), current_page: 1, per_page: 3, total: 3, last_page: 1 },
+          visitor_country: visitorCountry,
+        })
       : undefined,
   );
   renderInRouter(<PricingTable />, makeBootstrap({ user, settings: { billing: { enable: true } } }));
@@ -72,6 +75,18 @@ describe('PricingTable', () => {
     expect(within(card('Premium')).getByTestId('plan-price').textContent?.replace(/\s/g, ' ')).toContain(
       '$4.99',
     );
+  });
+
+  it('preselects dollars for a visitor the server sees outside Ethiopia, Birr inside', async () => {
+    renderTable(null, 'DE');
+    await screen.findByRole('heading', { name: 'Premium' });
+    expect(screen.getByRole('button', { name: /Currency/ }).textContent).toContain('US Dollar (USD)');
+  });
+
+  it('keeps Birr for a visitor in Ethiopia', async () => {
+    renderTable(null, 'ET');
+    await screen.findByRole('heading', { name: 'Premium' });
+    expect(screen.getByRole('button', { name: /Currency/ }).textContent).toContain('Ethiopian Birr (ETB)');
   });
 
   it('saves a visitor’s paid choice and sends them to register from pricing', async () => {

@@ -11,7 +11,7 @@ import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
-import { useProducts } from '../api/get-products';
+import { usePricing } from '../api/get-products';
 import {
   type BillingCycle,
   bestYearlySaving,
@@ -35,7 +35,7 @@ export interface PricingTableProps {
  */
 export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
   const { trans } = useTrans();
-  const products = useProducts();
+  const products = usePricing();
   if (products.isPending)
     return (
       <div className="flex justify-center py-16">
@@ -43,20 +43,31 @@ export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
       </div>
     );
   if (products.isError) return <ErrorState onRetry={() => void products.refetch()} />;
-  return <PricingTableContent products={visibleProducts(products.data)} headingLevel={headingLevel} />;
+  return (
+    <PricingTableContent
+      products={visibleProducts(products.data.pagination.data)}
+      visitorCountry={products.data.visitor_country}
+      headingLevel={headingLevel}
+    />
+  );
 }
 
 export function PricingTableContent({
   products,
+  visitorCountry = null,
   headingLevel = 2,
 }: {
   products: Product[];
+  /** Where the server sees the visitor (by IP); a signed-in user's own country wins. */
+  visitorCountry?: string | null;
   headingLevel?: 2 | 3;
 }) {
   const { trans, language } = useTrans();
   const { user } = useAuth();
   const [cycle, setCycle] = useState<BillingCycle>('month');
-  const [currency, setCurrency] = useState<Currency>(() => defaultCurrency(products, user?.country));
+  const [currency, setCurrency] = useState<Currency>(() =>
+    defaultCurrency(products, user?.country || visitorCountry),
+  );
   const currencies = offeredCurrencies(products);
   const saving = bestYearlySaving(products, currency);
   const current = currentPlan(user);

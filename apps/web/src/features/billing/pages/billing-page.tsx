@@ -19,6 +19,7 @@ import { toast } from '#src/ui/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useBillingOverview } from '../api/get-billing-overview';
 import { invoicePdfUrl } from '../api/get-invoice';
+import { useOpenPortal } from '../api/open-portal';
 import { useRenewSubscription } from '../api/renew-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
 import { StatusBadge } from '../components/status-badge';
@@ -84,6 +85,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const renew = useRenewSubscription();
+  const portal = useOpenPortal();
   // One key per visit of the page: a double click on Renew now starts one payment.
   const renewKey = useRef(`renew-${crypto.randomUUID()}`);
   const cancelled = s.status === 'cancelled' || s.cancel_at_period_end;
@@ -111,6 +113,11 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
   const onResume = () =>
     resume.mutate(undefined, {
       onSuccess: () => toast.positive(trans('Your plan is back on.')),
+      onError: (err) => toast.danger(errorMessage(err)),
+    });
+  const onPortal = () =>
+    portal.mutate(undefined, {
+      onSuccess: (url) => window.location.assign(url),
       onError: (err) => toast.danger(errorMessage(err)),
     });
   const onRenew = () =>
@@ -156,10 +163,23 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
           </dd>
         </div>
       </dl>
+      {s.scheduled_change && (
+        <p className="mt-4 rounded-theme bg-hover px-3 py-2 text-sm">
+          {trans('Your plan changes to :plan on :date.', {
+            plan: s.scheduled_change.product_name,
+            date: date(s.scheduled_change.at),
+          })}
+        </p>
+      )}
       <div className="mt-6 flex flex-wrap gap-2">
         <LinkButton href={paths.pricing()} variant="outline">
           {trans('Change plan')}
         </LinkButton>
+        {s.gateway === 'stripe' && (
+          <Button variant="outline" onPress={onPortal} isPending={portal.isPending}>
+            {trans('Update card')}
+          </Button>
+        )}
         {canRenewNow(s) && (
           <Button variant="primary" onPress={onRenew} isPending={renew.isPending}>
             {trans('Renew now')}

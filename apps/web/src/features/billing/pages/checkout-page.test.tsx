@@ -19,6 +19,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const products = ok({
   pagination: { data: examplePlans(), current_page: 1, per_page: 3, total: 3, last_page: 1 },
+  visitor_country: null,
 });
 const payment = {
   tx_ref: 'zema-abcdefghijklmnopqrstuvwx',
