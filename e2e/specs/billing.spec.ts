@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { BootstrapData } from '@zema/contracts';
+import { type BootstrapData, XSRF_COOKIE, XSRF_HEADER } from '@zema/contracts';
 import { ApiSession, settleLiveAnnouncements, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test, withBootstrap } from '../support/fixtures';
 import { mailCode, mailsBefore, waitForMail } from '../support/mail';
@@ -70,7 +70,9 @@ async function payPremiumInSandbox(page: Page) {
 test.describe('paid plans', () => {
   test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
-  test('a visitor picks Premium yearly, signs up, pays in the sandbox, and the ads go', async ({ page }) => {
+  test('a visitor picks Premium yearly, signs up, pays in the sandbox, the ads go; cancelled, the plan lasts until its end, then Free', async ({
+    page,
+  }) => {
     await withHouseAd(page);
     const email = uniqueEmail('buyer', test.info().project.name);
 
@@ -123,6 +125,33 @@ test.describe('paid plans', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(ad(page)).toHaveCount(0);
+
+    // Cancels from the billing page: the plan stays (no ads, Billing in the menu) until its end.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Billing' }).click();
+    const planCard = page.getByRole('region', { name: 'Premium' });
+    await planCard.getByRole('button', { name: 'Cancel plan' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel your plan?' });
+    await confirm.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(planCard.getByText(/Valid until /)).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(ad(page)).toHaveCount(0);
+
+    // The clock passes the paid year's end (this user's plan only, decision 0040): back to Free.
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+    const moved = await page.request.post('/api/v1/e2e/billing-clock', {
+      data: { days: 400 },
+      headers: { [XSRF_HEADER]: xsrf },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    await page.reload();
+    await expect(ad(page)).toContainText('House ad');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
   });
 
   test('a declined payment says so, offers a retry, and the ads stay', async ({ page }) => {

@@ -98,6 +98,17 @@ export const checkoutRequestSchema = z.object({
     .min(8)
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/),
+  /** The name printed on the invoice; the account's name when left out. */
+  buyer_name: z.string().trim().max(120, 'Keep the name under 120 characters.').optional(),
+  /** The buyer's tax number (TIN; in Ethiopia 10 digits), printed on the invoice when given. */
+  buyer_tin: z
+    .string()
+    .trim()
+    .regex(
+      /^$|^[A-Za-z0-9][A-Za-z0-9 /-]{3,29}$/,
+      'Enter the tax number as printed: letters, digits, spaces or dashes.',
+    )
+    .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

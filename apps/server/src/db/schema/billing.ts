@@ -163,6 +163,9 @@ export const payments = pgTable(
     /** Where the buyer was sent to pay (answered again to a repeated checkout). */
     checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
+    /** Printed on the invoice: the name and tax number the buyer gave at checkout, if any. */
+    buyerName: text('buyer_name'),
+    buyerTin: text('buyer_tin'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -153,6 +153,11 @@ export const AMHARIC_LOCALIZATION = {
     'Paid until :date': 'እስከ :date ድረስ ተከፍሏል',
     'Your plan changes to :plan on :date.': 'እቅድዎ :date ላይ ወደ :plan ይቀየራል።',
     'Update card': 'ካርድ ያዘምኑ',
+    'Name on the invoice': 'በደረሰኙ ላይ የሚጻፈው ስም',
+    'Tax number (TIN)': 'የግብር ከፋይ መለያ ቁጥር (TIN)',
+    'Optional, for a business invoice.': 'አማራጭ፣ ለድርጅት ደረሰኝ።',
+    'Enter the tax number as printed: letters, digits, spaces or dashes.':
+      'የግብር ቁጥሩን እንደታተመው ያስገቡ፦ ፊደሎች፣ አሃዞች፣ ክፍተቶች ወይም ሰረዞች።',
     'Your plan is cancelled. It stays until the end of the paid period.':
       'እቅድዎ ተሰርዟል። እስከተከፈለበት ጊዜ መጨረሻ ድረስ ይቆያል።',
     'Your plan is back on.': 'እቅድዎ እንደገና ሥራ ላይ ነው።',

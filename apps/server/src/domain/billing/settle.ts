@@ -253,8 +253,13 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
     tax,
     total: payment.amount,
     buyerName:
-      buyer?.display || [buyer?.first, buyer?.last].filter(Boolean).join(' ') || buyer?.email || 'Customer',
+      payment.buyerName ||
+      buyer?.display ||
+      [buyer?.first, buyer?.last].filter(Boolean).join(' ') ||
+      buyer?.email ||
+      'Customer',
     buyerEmail: buyer?.email ?? '',
+    buyerTin: payment.buyerTin,
     lines,
     issuedAt: now,
   });

@@ -71,6 +71,8 @@ export async function startCheckout(
     amount: row.price.amount,
     credit: 0,
     idempotencyKey: body.idempotency_key,
+    buyerName: body.buyer_name || null,
+    buyerTin: body.buyer_tin || null,
   });
 }
 
@@ -94,6 +96,9 @@ export type PaymentOrder = {
   amount: number;
   credit: number;
   idempotencyKey: string;
+  /** For the invoice: the name and tax number given at checkout. */
+  buyerName?: string | null;
+  buyerTin?: string | null;
 };
 
 /**
@@ -125,6 +130,8 @@ export async function openPayment(
       amount: order.amount,
       credit: order.credit,
       currency,
+      buyerName: order.buyerName ?? null,
+      buyerTin: order.buyerTin ?? null,
     })
     .onConflictDoNothing()
     .returning();

@@ -100,6 +100,30 @@ describe('checkout through the sandbox gateway', () => {
     });
   });
 
+  it('prints the name and tax number given at checkout on the invoice, and refuses a malformed TIN', async () => {
+    const me = await buyer();
+    const premium = priceOf('Premium', 'ETB', 'year');
+    const bad = await call(me.client, 'POST', '/checkout', {
+      price_id: premium.id,
+      idempotency_key: key(),
+      buyer_tin: '<script>',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.buyer_tin).toHaveLength(1);
+    expect(await t.db.select().from(payments).where(eq(payments.userId, me.id))).toEqual([]);
+
+    const res = await call(me.client, 'POST', '/checkout', {
+      price_id: premium.id,
+      idempotency_key: key(),
+      buyer_name: '  Abebe Bikila Trading PLC ',
+      buyer_tin: '0012345678',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await decide(me.client, res.json().payment.tx_ref, 'success');
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, me.id));
+    expect(invoice).toMatchObject({ buyerName: 'Abebe Bikila Trading PLC', buyerTin: '0012345678' });
+  });
+
   it('makes one payment of the same checkout submitted twice', async () => {
     const me = await buyer();
     const price = priceOf('Premium', 'USD', 'month');

@@ -10,6 +10,7 @@ import { clearOnboardingChoice } from '#src/lib/onboarding-choice';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
+import { TextField } from '#src/ui/field';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useStartCheckout } from '../api/checkout';
@@ -36,6 +37,11 @@ export default function CheckoutPage() {
   const checkout = useStartCheckout();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [redirecting, setRedirecting] = useState(false);
+  // Printed on the invoice: the account's name unless the buyer gives another, and a TIN if any.
+  const [buyerName, setBuyerName] = useState(
+    () => [user?.first_name, user?.last_name].filter(Boolean).join(' ') || (user?.display_name ?? ''),
+  );
+  const [buyerTin, setBuyerTin] = useState('');
   usePageTitle(trans('Checkout'));
   // A plan saved before signing up has brought the buyer here: it is used once (SPEC §4).
   useEffect(() => clearOnboardingChoice(), []);
@@ -46,7 +52,12 @@ export default function CheckoutPage() {
   const pay = () => {
     if (!price || checkout.isPending || redirecting) return;
     checkout.mutate(
-      { price_id: price.id, idempotency_key: idempotencyKey },
+      {
+        price_id: price.id,
+        idempotency_key: idempotencyKey,
+        buyer_name: buyerName.trim() || undefined,
+        buyer_tin: buyerTin.trim() || undefined,
+      },
       {
         onSuccess: ({ redirect_url }) => {
           setRedirecting(true);
@@ -76,8 +87,11 @@ export default function CheckoutPage() {
     );
   } else {
     const error = checkout.error;
-    const fieldMessage = error instanceof ApiError ? error.errors?.price_id?.[0] : undefined;
-    const message = error ? (fieldMessage ?? errorMessage(error)) : null;
+    const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+    const fieldMessage = fieldErrors?.price_id?.[0];
+    const nameError = fieldErrors?.buyer_name?.[0];
+    const tinError = fieldErrors?.buyer_tin?.[0];
+    const message = error && !nameError && !tinError ? (fieldMessage ?? errorMessage(error)) : null;
     const otherPlan = message === OTHER_PLAN_MESSAGE;
     body = (
       <div className="rounded-2xl border border-divider bg-paper p-5 shadow-sm sm:p-6">
@@ -94,6 +108,24 @@ export default function CheckoutPage() {
           />
         </dl>
         <p className="mt-3 text-xs text-muted">{trans('The price includes VAT where it applies.')}</p>
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={trans('Name on the invoice')}
+            value={buyerName}
+            onChange={setBuyerName}
+            autoComplete="name"
+            maxLength={120}
+            errorMessage={nameError ? trans(nameError) : undefined}
+          />
+          <TextField
+            label={trans('Tax number (TIN)')}
+            description={trans('Optional, for a business invoice.')}
+            value={buyerTin}
+            onChange={setBuyerTin}
+            maxLength={30}
+            errorMessage={tinError ? trans(tinError) : undefined}
+          />
+        </div>
         {message && (
           <div role="alert" className="mt-4 rounded-theme border border-danger/40 bg-danger/10 p-3 text-sm">
             <p>

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "buyer_name" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "buyer_tin" text;
