@@ -2,7 +2,8 @@ import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, prices, subscriptions } from '#src/db/schema/index';
+import { invoices, payments, prices, subscriptions, webhookEvents } from '#src/db/schema/index';
+import { replayWebhookEvent } from '#src/domain/billing/webhooks';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
 import { createBilling } from './checkout.service';
@@ -343,6 +344,26 @@ describe('Stripe events in any order', () => {
     expect((await send(completed(session))).statusCode).toBe(200);
     expect(await subscriptionOf(me.id)).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: true });
     expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
+  });
+
+  it('an admin replay of a stored subscription event reads the subscription from Stripe again', async () => {
+    const me = await subscribed();
+    const e = event('customer.subscription.updated', me.sub);
+    expect((await send(e)).statusCode).toBe(200);
+    // Our row drifted (a failed write, a hand edit): replaying the stored event copies Stripe's state.
+    await t.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, me.id));
+    const eventId = (JSON.parse(e.payload) as { id: string }).id;
+    const [stored] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+    const billing = await createBilling(t.app.deps);
+    const stripe = (await billing.gateway('stripe'))!;
+    expect(await replayWebhookEvent(t.app.deps, stripe, stored!, await billing.policy())).toEqual({
+      applied: true,
+    });
+    expect(await subscriptionOf(me.id)).toMatchObject({ status: 'active', gatewayId: me.sub.id });
+    // Replayed again: the same end state, and still one invoice.
+    await replayWebhookEvent(t.app.deps, stripe, stored!, await billing.policy());
+    expect(await subscriptionOf(me.id)).toMatchObject({ status: 'active' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.userId, me.id))).toHaveLength(1);
   });
 
   it('a renewal paid twice (two deliveries) adds one invoice and takes Stripe’s period', async () => {
