@@ -35,6 +35,7 @@ type StripeInvoiceShape = {
   id: string;
   billing_reason?: string | null;
   amount_paid: number;
+  amount_due?: number;
   currency: string;
   subscription?: string | { id: string } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
@@ -198,15 +199,24 @@ export function createStripeGateway(opts: {
       await deps.events.emit('account.changed', { userId: row.userId });
   }
 
-  /** A renewal Stripe charged by itself: a payment and an invoice of ours, once per Stripe invoice. */
-  async function recordRenewal(invoice: StripeInvoiceShape, gatewayId: string) {
+  /**
+   * A renewal Stripe charged by itself: a payment and an invoice of ours, once per Stripe invoice.
+   * A failed attempt is a failed payment of ours (the buyer is told; the admin counts failed
+   * renewals), once per Stripe invoice as well: Stripe's retries of it change nothing here.
+   */
+  async function recordRenewal(
+    invoice: StripeInvoiceShape,
+    gatewayId: string,
+    outcome: 'succeeded' | 'failed',
+  ) {
     const [row] = await db
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.gateway, 'stripe'), eq(subscriptions.gatewayId, gatewayId)));
     if (!row?.priceId) return;
-    const txRef = `stripe-${invoice.id}`;
+    const txRef = `stripe-${invoice.id}${outcome === 'failed' ? '-failed' : ''}`;
     const currency = invoice.currency.toUpperCase() as 'USD';
+    const amount = outcome === 'failed' ? (invoice.amount_due ?? invoice.amount_paid) : invoice.amount_paid;
     await db
       .insert(payments)
       .values({
@@ -219,7 +229,7 @@ export function createStripeGateway(opts: {
         gatewayReference: invoice.id,
         idempotencyKey: txRef,
         purpose: 'renewal',
-        amount: invoice.amount_paid,
+        amount,
         currency,
       })
       .onConflictDoNothing();
@@ -227,8 +237,8 @@ export function createStripeGateway(opts: {
       deps,
       txRef,
       {
-        status: 'succeeded',
-        amount: invoice.amount_paid,
+        status: outcome,
+        amount,
         currency,
         method: 'card',
         reference: invoice.id,
@@ -242,7 +252,7 @@ export function createStripeGateway(opts: {
     const object = event.data.object as unknown as Record<string, unknown>;
     let txRef: string | null = null;
     let subscriptionId: string | null = null;
-    let renewal: StripeInvoiceShape | null = null;
+    let renewal: { invoice: StripeInvoiceShape; outcome: 'succeeded' | 'failed' } | null = null;
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.expired':
@@ -254,8 +264,8 @@ export function createStripeGateway(opts: {
         const invoice = object as unknown as StripeInvoiceShape;
         subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
         // The first invoice is the checkout's (settled through the session); later ones are renewals.
-        if (event.type === 'invoice.paid' && invoice.billing_reason !== 'subscription_create')
-          renewal = invoice;
+        if (invoice.billing_reason !== 'subscription_create')
+          renewal = { invoice, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' };
         break;
       }
       case 'customer.subscription.created':
@@ -272,7 +282,7 @@ export function createStripeGateway(opts: {
       txRef,
       apply: subscriptionId
         ? async () => {
-            if (renewal) await recordRenewal(renewal, subscriptionId);
+            if (renewal) await recordRenewal(renewal.invoice, subscriptionId, renewal.outcome);
             await syncSubscription(subscriptionId);
           }
         : undefined,

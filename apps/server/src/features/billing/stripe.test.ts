@@ -2,7 +2,14 @@ import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, prices, subscriptions, webhookEvents } from '#src/db/schema/index';
+import {
+  invoices,
+  notifications,
+  payments,
+  prices,
+  subscriptions,
+  webhookEvents,
+} from '#src/db/schema/index';
 import { replayWebhookEvent } from '#src/domain/billing/webhooks';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
@@ -409,6 +416,17 @@ describe('Stripe events in any order', () => {
     const pastDue = await subscriptionOf(me.id);
     expect(pastDue!.status).toBe('past_due');
     expect(pastDue!.graceEndsAt).not.toBeNull();
+    // A failed renewal of ours: the buyer is told once, and the admin's failed renewals count it.
+    const failed = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, me.id), eq(payments.status, 'failed')));
+    expect(failed).toMatchObject([{ purpose: 'renewal', gateway: 'stripe', currency: 'USD' }]);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, me.id), eq(notifications.type, 'billing.payment_failed')));
+    expect(told).toHaveLength(1);
 
     const old = event('customer.subscription.updated', { ...me.sub, status: 'active' });
     Object.assign(me.sub, { status: 'canceled', ended_at: now() });
