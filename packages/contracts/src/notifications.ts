@@ -99,6 +99,8 @@ export const notificationParamsSchemas = {
     priceId: z.number().int(),
     productId: z.number().int(),
   }),
+  /** An administrator gave the reader a plan by hand, until `endsAt`. */
+  'billing.plan_granted': z.object({ productName: z.string(), endsAt: z.string() }),
   /** A subscription ended: the reader is back on the free plan. */
   'billing.subscription_ended': z.object({ productName: z.string() }),
 } as const;

@@ -72,6 +72,11 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, TypeInfo> = {
     group: 'Billing',
     channels: { email: true, browser: true },
   },
+  'billing.plan_granted': {
+    name: 'You were given a plan',
+    group: 'Billing',
+    channels: { email: true, browser: true },
+  },
   'billing.subscription_ended': {
     name: 'Your plan ended',
     group: 'Billing',

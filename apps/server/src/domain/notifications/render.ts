@@ -116,6 +116,16 @@ const renderers: Renderers = {
     ],
     buttonActions: [],
   }),
+  'billing.plan_granted': (p, t) => ({
+    icon: 'badge-check',
+    image: null,
+    mainAction: { label: t('View billing'), action: path.billing() },
+    lines: [
+      primary(t('You have been given :plan', { plan: p.productName }), 'badge-check'),
+      secondary(t('Until :date', { date: p.endsAt.slice(0, 10) }), 'clock'),
+    ],
+    buttonActions: [],
+  }),
   'billing.subscription_ended': (p, t) => ({
     icon: 'circle-alert',
     image: null,

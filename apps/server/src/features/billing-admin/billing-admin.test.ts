@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   invoices,
+  notifications,
   payments,
   prices,
   products,
@@ -250,6 +251,13 @@ describe('subscriptions by hand', () => {
     const end = Date.parse(sub.current_period_end!);
     expect(end - Date.parse(sub.current_period_start!)).toBe(10 * DAY);
     expect(await grantNames(user.id)).toContain(PERMISSIONS.adsDisable);
+    // The user is told, in their notifications.
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'billing.plan_granted')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.params).toMatchObject({ productName: 'Premium', endsAt: sub.current_period_end });
     // A second grant while one is valid is refused.
     expect(
       (await admin.post(`${API}/subscriptions`, { user_id: user.id, product_id: premium.id, days: 5 }))

@@ -131,9 +131,15 @@ async function changed(deps: SubDeps, userId: number) {
   await deps.events.emit('account.changed', { userId });
 }
 
-async function tell(deps: SubDeps, userId: number, productName: string) {
+async function tell(deps: SubDeps, userId: number, productName: string, grantedUntil: Date | null = null) {
   try {
-    await notify(deps, [userId], { type: 'billing.subscription_ended', params: { productName } });
+    await notify(
+      deps,
+      [userId],
+      grantedUntil
+        ? { type: 'billing.plan_granted', params: { productName, endsAt: grantedUntil.toISOString() } }
+        : { type: 'billing.subscription_ended', params: { productName } },
+    );
   } catch (err) {
     // The change is made; a notice that could not be written must not undo it.
     deps.log.warn({ err }, 'a billing notification could not be sent');
@@ -178,10 +184,12 @@ export async function grantSubscription(
       target: { type: 'subscription', id: row!.id, label: plan.name },
       after: { user_id: user.id, product_id: plan.id, days: body.days, ends_at: end.toISOString() },
     });
-    return row!.id;
+    return { id: row!.id, end };
   });
   await changed(deps, user.id);
-  return id;
+  // The user hears of it (in-app, and mail or push by their settings).
+  await tell(deps, user.id, plan.name, id.end);
+  return id.id;
 }
 
 async function locked(tx: Db, id: number) {

@@ -27,7 +27,7 @@ export function RevenueCharts() {
           {trans('Revenue')}
         </h2>
         <Select
-          aria-label={trans('Revenue range')}
+          aria-label={trans('Revenue period')}
           className="w-44"
           items={REVENUE_RANGES.map((id) => ({ id, label: trans('Last :days days', { days: id }) }))}
           selectedKey={days}

@@ -74,6 +74,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   'billing.payment_succeeded': CreditCard,
   'billing.payment_failed': CreditCard,
   'billing.renewal_reminder': Clock,
+  'billing.plan_granted': BadgeCheck,
   'billing.subscription_ended': CircleAlert,
 };
 
