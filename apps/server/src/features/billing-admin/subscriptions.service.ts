@@ -241,8 +241,8 @@ export async function extendSubscription(
 
 /**
  * Cancels by hand: at the period's end (valid until then, as a user's own cancel) or now (the plan
- * goes at once and the user is told). A Stripe subscription can only be ended by Stripe's webhook,
- * so it is only cancelled at its period end on our side once its gateway is told (gateways part).
+ * goes at once and the user is told). A Stripe subscription is refused here: Stripe's state is the
+ * one that counts, so it is cancelled from Stripe (its dashboard, or the user's billing page).
  */
 export async function cancelSubscriptionByAdmin(
   deps: SubDeps,
