@@ -1,7 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
 import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
-import { afterEach, beforeEach } from 'vitest';
+import { destroyAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { beginApiTest, finishApiTest, installApiGuard } from '#src/app/testing/mock-api';
 
 // happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
@@ -33,4 +34,10 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   localStorage.clear();
+});
+
+// React Aria defers an announcement made outside act() (inside waitFor) by 100 ms; one still
+// pending when a file ends would fire after the DOM is gone. Without an announcer it does nothing.
+afterAll(() => {
+  destroyAnnouncer();
 });
