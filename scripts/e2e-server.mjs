@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { root } from './lib.mjs';
 
-const dataDir = join(root, 'e2e/.artifacts/data');
+// One data directory per port: a second server started beside a running suite (another port)
+// never wipes the first one's database and mail.
+const dataDir = join(root, `e2e/.artifacts/data-${process.env.PORT ?? 8181}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.APP_DEBUG ??= 'true';

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ADMIN, ApiSession, signInWith } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
+import { reorderByKeyboard } from '../support/reorder';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
@@ -79,13 +80,10 @@ test('create a channel: pick albums, order them by keyboard, preview, save, and 
   await expect.poll(order).toEqual([a, b, c]);
 
   // Keyboard reorder: the first album's handle, Enter to pick it up, arrows to the spot, Enter.
-  const handle = list.getByRole('button', { name: `Move ${a}`, exact: true });
-  await handle.focus();
-  await expect(handle).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await reorderByKeyboard(page, list.getByRole('button', { name: `Move ${a}`, exact: true }), {
+    key: 'ArrowDown',
+    dropAt: `Insert after ${c}`,
+  });
   await expect.poll(order).toEqual([b, c, a]);
 
   // The preview draws the unsaved list as the player will, in its order.

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { reorderByKeyboard } from '../support/reorder';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 const PASSWORD = 'library-e2e-Password-1';
@@ -147,15 +148,12 @@ test.describe('library (signed in)', () => {
     await expect.poll(order).toEqual([a, b, c]);
     await expect(page.getByRole('button', { name: `Play ${playlistName}` })).toBeEnabled();
 
-    // Keyboard reorder: the first track's handle, Enter to pick it up, arrows to the spot, Enter.
-    const handle = grid.getByRole('button', { name: `Move ${a}` });
-    await handle.focus();
-    await expect(handle).toBeFocused();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    // Two steps down from the top: past b, then past c, so a is last.
+    // Keyboard reorder: the first track's handle, Enter to pick it up, arrows to the spot, Enter:
+    // two steps down from the top, past b, then past c, so a is last.
+    await reorderByKeyboard(page, grid.getByRole('button', { name: `Move ${a}` }), {
+      key: 'ArrowDown',
+      dropAt: `Insert after ${c}`,
+    });
     await expect.poll(order).toEqual([b, c, a]);
 
     await page.reload();
