@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { serverDataDir } from '../support/server-data';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
@@ -12,7 +13,7 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
  * secrets redacted) and the health page; every page passes axe in both themes.
  */
 
-const logsDir = join(import.meta.dirname, '..', '.artifacts', 'data', 'logs');
+const logsDir = join(serverDataDir, 'logs');
 
 /**
  * One API login per worker, shared by the tests that do not test logging in: the login limit

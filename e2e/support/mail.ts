@@ -1,18 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import { serverDataDir } from './server-data';
 
 /**
  * The e2e server has no MAIL_URL, so every message lands as an .eml file in DATA_DIR/mail
  * (scripts/e2e-server.mjs). These helpers wait for a message and read the code or link out of it.
  */
-export const outboxDir = join(
-  import.meta.dirname,
-  '..',
-  '.artifacts',
-  `data-${process.env.E2E_PORT ?? 8181}`,
-  'mail',
-);
+export const outboxDir = join(serverDataDir, 'mail');
 
 export interface Mail {
   file: string;
