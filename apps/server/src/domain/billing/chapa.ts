@@ -42,7 +42,9 @@ const webhookBody = z.object({
   refund_amount: z.union([z.string(), z.number()]).nullable().optional(),
   reference: z.string().nullable().optional(),
   refund_reference: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
 });
+const REFUND_REFERENCE = /^zema-refund-\d+$/;
 const refundAnswer = z.object({
   status: z.string(),
   message: z.unknown().optional(),
@@ -114,11 +116,14 @@ export function createChapaGateway(opts: {
   function interpret(body: z.infer<typeof webhookBody>): WebhookEventInfo {
     const type = body.event ?? body.type ?? `charge.${body.status ?? 'unknown'}`;
     if (type !== 'charge.refunded') return { eventId: `${body.tx_ref}:${type}`, type, txRef: body.tx_ref };
-    const reference = body.refund_reference ?? body.reference ?? null;
+    // `reference` is the payment's own in Chapa's charge events, unless it is ours for a refund.
+    const reference =
+      body.refund_reference ??
+      (body.reference && REFUND_REFERENCE.test(body.reference) ? body.reference : null);
     const raw = body.refund_amount ?? body.amount;
     const amount = raw == null ? null : decimalToMinor(raw);
     return {
-      eventId: `${body.tx_ref}:${type}:${reference ?? raw ?? ''}`,
+      eventId: `${body.tx_ref}:${type}:${reference ?? `${raw ?? ''}@${body.created_at ?? ''}`}`,
       type,
       txRef: body.tx_ref,
       apply: async () => {
@@ -211,9 +216,10 @@ export function createChapaGateway(opts: {
         );
       }
       const data = parsed.data.data;
-      const state = data?.status?.toLowerCase() ?? 'success';
+      // Chapa starts a refund; its `charge.refunded` webhook confirms it unless it says it is done.
+      const state = data?.status?.toLowerCase() ?? '';
       return {
-        status: state === 'pending' || state === 'processing' ? 'pending' : 'refunded',
+        status: state === 'success' || state === 'refunded' || state === 'completed' ? 'refunded' : 'pending',
         reference: data?.refund_reference ?? data?.reference ?? input.key,
       };
     },

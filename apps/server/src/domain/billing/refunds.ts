@@ -111,6 +111,25 @@ export async function recordGatewayRefund(
         return null;
       }
     }
+    if (input.total == null && input.amount != null) {
+      // A webhook that names no refund of ours: it confirms a pending one of the same amount first.
+      const [pending] = await tx
+        .select({ id: paymentRefunds.id })
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.paymentId, payment.id),
+            eq(paymentRefunds.status, 'pending'),
+            eq(paymentRefunds.amount, input.amount),
+          ),
+        )
+        .orderBy(paymentRefunds.id)
+        .limit(1);
+      if (pending) {
+        await tx.update(paymentRefunds).set({ status: 'succeeded' }).where(eq(paymentRefunds.id, pending.id));
+        return null;
+      }
+    }
     const inFlight = await amountInFlight(tx, payment.id);
     const left = payment.amount - payment.refundedAmount - inFlight;
     // A gateway's total already counts a refund of ours it has taken but we have not recorded yet.
