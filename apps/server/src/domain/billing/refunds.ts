@@ -1,5 +1,5 @@
 import type { Currency } from '@zema/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { paymentRefunds, payments, products } from '#src/db/schema/index';
 import { notify } from '#src/domain/notifications/notifications.service';
@@ -22,12 +22,25 @@ export async function lockPayment(tx: Tx, where: { id: number } | { txRef: strin
   return row ?? null;
 }
 
+/**
+ * How long a refund may stay `requested` (the gateway's timeout is 15 s): one older than this was
+ * cut off between asking and recording, and stops holding the payment back; if the gateway did
+ * take it, its webhook records the money.
+ */
+export const REQUESTED_REFUND_TTL_MS = 10 * 60_000;
+
 /** What refunds still being asked of the gateway hold back of the payment (inside `tx`). */
-export async function amountInFlight(tx: Tx, paymentId: number): Promise<number> {
+export async function amountInFlight(tx: Tx, paymentId: number, now = new Date()): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::int` })
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'requested')));
+    .where(
+      and(
+        eq(paymentRefunds.paymentId, paymentId),
+        eq(paymentRefunds.status, 'requested'),
+        gt(paymentRefunds.createdAt, new Date(now.getTime() - REQUESTED_REFUND_TTL_MS)),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

@@ -474,6 +474,25 @@ describe('refunds', () => {
     expect((await charge(txRef)).refunded).toBe(payment.amount);
   });
 
+  it('holds a payment back while a refund of it is being asked, not forever', async () => {
+    const { payment } = await sandboxPaid();
+    const [asked] = await t.db
+      .insert(paymentRefunds)
+      .values({ paymentId: payment.id, amount: 100, status: 'requested' })
+      .returning();
+    const busy = await refund(payment.id);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toMatch(/already under way/);
+    // Cut off between asking and recording: after ten minutes it no longer blocks.
+    await t.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(paymentRefunds.id, asked!.id));
+    const res = await refund(payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'refunded', refunded_amount: payment.amount });
+  });
+
   it('changes nothing of ours when the gateway refuses', async () => {
     const { payment, txRef } = await sandboxPaid();
     // The gateway's side already gave everything back (say, from its own dashboard).

@@ -54,7 +54,7 @@ export async function refundPayment(
       if (same) return null;
     }
     if (payment.status !== 'succeeded') throw validationError({ amount: [REFUND_MESSAGES.notSucceeded] });
-    if ((await amountInFlight(tx, payment.id)) > 0) throw new HttpError(409, REFUND_MESSAGES.underWay);
+    if ((await amountInFlight(tx, payment.id, now)) > 0) throw new HttpError(409, REFUND_MESSAGES.underWay);
     const left = payment.amount - payment.refundedAmount;
     if (left <= 0) throw validationError({ amount: [REFUND_MESSAGES.nothingLeft] });
     const amount = body.amount ?? left;
