@@ -83,7 +83,7 @@ function chapa(req: StandInRequest): StandInAnswer {
     const txRef = decodeURIComponent(refund[1]!);
     const tx = txs.get(txRef);
     const body = JSON.parse(req.body || '{}') as { amount?: string; reason?: string; reference?: string };
-    if (!tx || tx.status !== 'success')
+    if (tx?.status !== 'success')
       return { status: 400, json: { message: 'Transaction not found or not successful', status: 'failed' } };
     if (refuseRefunds) return { status: 400, json: { message: refuseRefunds, status: 'failed', data: null } };
     const paid = Math.round(Number(tx.amount) * 100);
