@@ -5,7 +5,7 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
  * The admin's billing area (issue 14 item 6): a bought price is replaced, not edited (the old one
- * archived); a plan granted by hand; the revenue charts on the dashboard; every page passes axe
+ * archived); a plan granted by hand; a sandbox payment refunded from the payments page; the revenue charts on the dashboard; every page passes axe
  * in both themes, at 375 px and on the desktop.
  */
 
@@ -29,7 +29,7 @@ async function asAdmin(page: Page) {
 }
 
 /** A plan of this project's own with one ETB price that a buyer paid for in the sandbox. */
-async function boughtPlan(project: string): Promise<{ plan: Plan; priceId: number }> {
+async function boughtPlan(project: string): Promise<{ plan: Plan; priceId: number; txRef: string }> {
   const { plan } = await admin.postOk<{ plan: Plan }>('/api/v1/admin/billing/plans', {
     name: `Studio ${project} ${Date.now().toString(36)}`,
     description: 'For testing the editor',
@@ -51,7 +51,7 @@ async function boughtPlan(project: string): Promise<{ plan: Plan; priceId: numbe
   });
   await buyer.postOk(`/api/v1/billing/sandbox/${started.payment.tx_ref}`, { outcome: 'success' });
   await buyer.dispose();
-  return { plan, priceId: added.price_id };
+  return { plan, priceId: added.price_id, txRef: started.payment.tx_ref };
 }
 
 test('changing a bought price replaces it: a new price on sale, the old one archived', async ({
@@ -111,6 +111,44 @@ test('an admin grants a plan by hand', async ({ page }, info) => {
   await expect(row.getByText('manual')).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, 'admin-billing-subscriptions-granted');
+});
+
+test('an admin refunds a sandbox payment from the payments page and sees it marked refunded', async ({
+  page,
+}, info) => {
+  const { txRef } = await boughtPlan(info.project.name);
+  await asAdmin(page);
+  await page.goto('/admin/billing/payments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by user or reference' }).fill(txRef);
+  const row = page.getByRole('row', { name: new RegExp(txRef) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('succeeded', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Refund the payment ${txRef}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: /^Refund the payment of / });
+  await expect(dialog.getByRole('textbox', { name: /Amount to refund/ })).toHaveValue('199.00');
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Charged by mistake');
+  await dialog.getByText('End the subscription now').click();
+  await expect(dialog.getByRole('checkbox', { name: 'End the subscription now' })).toBeChecked();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Payment refunded')).toBeVisible();
+  // The list refreshed: refunded, the amount shown, no second refund offered.
+  await expect(row.getByText('refunded', { exact: true })).toBeVisible();
+  await expect(row.getByText(/^Refunded .*199\.00/)).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Refund the payment/ })).toHaveCount(0);
+  // The server agrees, and the plan it paid for has ended.
+  const listed = await admin.getOk<{
+    data: { status: string; refunded_amount: number; user: { id: number } }[];
+  }>(`/api/v1/admin/billing/payments?query=${txRef}`);
+  expect(listed.data).toMatchObject([{ status: 'refunded', refunded_amount: 19_900 }]);
+  const subs = await admin.getOk<{ data: { status: string }[] }>(
+    `/api/v1/admin/billing/subscriptions?user=${listed.data[0]!.user.id}`,
+  );
+  expect(subs.data).toMatchObject([{ status: 'expired' }]);
+  await snapshot(page, 'admin-billing-payment-refunded');
 });
 
 test('the billing pages and the revenue charts pass axe, light and dark, with screenshots', async ({

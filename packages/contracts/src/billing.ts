@@ -194,6 +194,9 @@ export const invoiceSchema = z.object({
   buyer_tin: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
   issued_at: z.string(),
+  /** Given back of the payment so far, minor units: all of `total` when fully refunded. */
+  refunded: z.number().int(),
+  refunded_at: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -101,6 +101,13 @@ export const notificationParamsSchemas = {
   }),
   /** An administrator gave the reader a plan by hand, until `endsAt`. */
   'billing.plan_granted': z.object({ productName: z.string(), endsAt: z.string() }),
+  /** A payment was refunded (`amount` of it, minor units); `full` when nothing of it is left. */
+  'billing.payment_refunded': z.object({
+    productName: z.string(),
+    amount: z.number().int(),
+    currency: z.enum(['ETB', 'USD']),
+    full: z.boolean(),
+  }),
   /** A subscription ended: the reader is back on the free plan. */
   'billing.subscription_ended': z.object({ productName: z.string() }),
 } as const;

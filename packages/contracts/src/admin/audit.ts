@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'subscription.extend',
   'subscription.cancel',
   'webhook.replay',
+  'payment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -147,11 +147,44 @@ export const adminPaymentSchema = z.object({
   method: z.string().nullable(),
   gateway_reference: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** Given back so far, minor units (all of `amount` when the status is `refunded`). */
+  refunded_amount: z.number().int(),
+  refunded_at: z.string().nullable(),
+  /** The plan this payment paid for, when it started or renewed one. */
+  subscription_id: z.number().int().nullable(),
   created_at: z.string(),
   processed_at: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentsResponseSchema = listResponseSchema(adminPaymentSchema);
+export const adminPaymentResponseSchema = z.object({ payment: adminPaymentSchema });
+
+export const MAX_REFUND_REASON = 200;
+/** A refund of a succeeded payment, all that is left of it or part of it. */
+export const refundPaymentRequestSchema = z.object({
+  /** Minor units; everything not refunded yet when left out. */
+  amount: z
+    .number({ message: 'Enter an amount.' })
+    .int('Use whole minor units.')
+    .positive('Refund more than nothing.')
+    .optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_REFUND_REASON, `Keep the reason under ${MAX_REFUND_REASON} characters.`)
+    .optional(),
+  /** End the plan the payment paid for now (as cancelling it now does). */
+  end_subscription: z.boolean().optional(),
+  /** Made by the refund dialog once per opening: the same refund submitted twice is made once. */
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+});
+export type RefundPaymentRequest = z.infer<typeof refundPaymentRequestSchema>;
 
 export const WEBHOOK_GATEWAYS = ['sandbox', 'chapa', 'stripe'] as const;
 export const ADMIN_WEBHOOK_SORTS = ['received_at'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adminPaymentResponseSchema,
   adminPaymentsQuerySchema,
   adminPaymentsResponseSchema,
   adminPlanResponseSchema,
@@ -15,6 +16,7 @@ import {
   grantSubscriptionRequestSchema,
   priceChangeResponseSchema,
   priceRequestSchema,
+  refundPaymentRequestSchema,
   replayWebhookResponseSchema,
   revenueQuerySchema,
   revenueResponseSchema,
@@ -139,6 +141,16 @@ export const billingAdmin = defineOperations('Billing (admin)', {
     query: adminPaymentsQuerySchema,
     response: adminPaymentsResponseSchema,
     summary: 'Payments, searchable by user or reference and filtered by status and gateway',
+  },
+  refundPayment: {
+    method: 'POST',
+    path: '/api/v1/admin/billing/payments/:id/refund',
+    access: manage,
+    params: idParams,
+    body: refundPaymentRequestSchema,
+    response: adminPaymentResponseSchema,
+    summary:
+      'Refund a succeeded payment through its gateway, in full or in part, and optionally end its plan now',
   },
   webhooks: {
     method: 'GET',

@@ -166,6 +166,13 @@ export const payments = pgTable(
     /** Printed on the invoice: the name and tax number the buyer gave at checkout, if any. */
     buyerName: text('buyer_name'),
     buyerTin: text('buyer_tin'),
+    /**
+     * Given back so far, minor units: the sum of the refunds the gateway accepted. All of it makes
+     * the payment `refunded`; part of it leaves it `succeeded`.
+     */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** When the latest refund was recorded. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -174,6 +181,44 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_idx').on(t.userId, t.idempotencyKey),
     check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded')`),
     check('payments_amount_check', sql`${t.amount} >= 0 and ${t.credit} >= 0`),
+    check('payments_refunded_check', sql`${t.refundedAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+/**
+ * Each refund of a payment: asked by an admin here (`created_by`), or made in the gateway's own
+ * dashboard and learnt from its webhook. `requested` while the gateway is being asked (a second
+ * refund of the payment waits for it to finish); `pending` or `succeeded` once the gateway took it,
+ * both counted in `payments.refunded_amount`.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Minor units of the payment's currency. */
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    /** The gateway's refund id (Stripe `re_…`, Chapa's refund reference); null until it answers. */
+    gatewayReference: text('gateway_reference'),
+    status: text('status').notNull().default('requested'),
+    /** The admin's dialog sends one key per refund it shows: a double submit finds this row. */
+    idempotencyKey: text('idempotency_key'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_refunds_key_idx')
+      .on(t.paymentId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('payment_refunds_reference_idx')
+      .on(t.paymentId, t.gatewayReference)
+      .where(sql`${t.gatewayReference} is not null`),
+    check('payment_refunds_amount_check', sql`${t.amount} > 0`),
+    check('payment_refunds_status_check', sql`${t.status} in ('requested', 'pending', 'succeeded')`),
   ],
 );
 
@@ -252,6 +297,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   returnUrl: text('return_url').notNull(),
   /** `pending` until the buyer decides: `success` or `failed` (or leaves it `pending`). */
   status: text('status').notNull().default('pending'),
+  /** Given back by the sandbox's refunds, minor units (never more than `amount`). */
+  refunded: integer('refunded').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });

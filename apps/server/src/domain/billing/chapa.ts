@@ -2,8 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@zema/contracts';
 import { z } from 'zod';
 import { HttpError } from '#src/http/errors';
-import type { PaymentGateway, VerifiedPayment } from './gateway';
+import type { PaymentGateway, VerifiedPayment, WebhookEventInfo } from './gateway';
 import { decimalToMinor, minorToDecimal } from './money-text';
+import { recordGatewayRefund } from './refunds';
+import type { SettleDeps } from './settle';
 
 /** The header Chapa signs a webhook with: hex HMAC-SHA256 of the raw body, keyed with the webhook secret. */
 export const CHAPA_SIGNATURE_HEADER = 'x-chapa-signature';
@@ -35,6 +37,25 @@ const webhookBody = z.object({
   type: z.string().optional(),
   tx_ref: z.string().min(1),
   status: z.string().optional(),
+  /** A refund event: what was given back (major units, as Chapa writes amounts) and its reference. */
+  amount: z.union([z.string(), z.number()]).nullable().optional(),
+  refund_amount: z.union([z.string(), z.number()]).nullable().optional(),
+  reference: z.string().nullable().optional(),
+  refund_reference: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+});
+const REFUND_REFERENCE = /^zema-refund-\d+$/;
+const refundAnswer = z.object({
+  status: z.string(),
+  message: z.unknown().optional(),
+  data: z
+    .object({
+      status: z.string().nullable().optional(),
+      reference: z.string().nullable().optional(),
+      refund_reference: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** How a Chapa payment method is shown on /billing ('telebirr', 'cbebirr', 'mpesa', 'card'...). */
@@ -58,6 +79,8 @@ export function signChapaBody(secret: string, body: Buffer | string): string {
  * `verify`, and settling compares amount and currency with the stored payment.
  */
 export function createChapaGateway(opts: {
+  /** Where a refund made in Chapa's dashboard is recorded when its webhook arrives. */
+  deps: SettleDeps;
   apiUrl: string;
   secretKey: string;
   webhookSecret: string | null;
@@ -84,6 +107,37 @@ export function createChapaGateway(opts: {
     }
     const json = (await res.json().catch(() => null)) as unknown;
     return { status: res.status, json };
+  }
+
+  /**
+   * What a signed webhook is about. `charge.refunded` (a refund of ours confirmed, or one made in
+   * Chapa's dashboard) records the refund once per refund reference.
+   */
+  function interpret(body: z.infer<typeof webhookBody>): WebhookEventInfo {
+    const type = body.event ?? body.type ?? `charge.${body.status ?? 'unknown'}`;
+    if (type !== 'charge.refunded') return { eventId: `${body.tx_ref}:${type}`, type, txRef: body.tx_ref };
+    // `reference` is the payment's own in Chapa's charge events, unless it is ours for a refund.
+    const reference =
+      body.refund_reference ??
+      (body.reference && REFUND_REFERENCE.test(body.reference) ? body.reference : null);
+    const raw = body.refund_amount ?? body.amount;
+    const amount = raw == null ? null : decimalToMinor(raw);
+    return {
+      eventId: `${body.tx_ref}:${type}:${reference ?? `${raw ?? ''}@${body.created_at ?? ''}`}`,
+      type,
+      txRef: body.tx_ref,
+      apply: async () => {
+        await recordGatewayRefund(opts.deps, { payment: { txRef: body.tx_ref }, reference, amount });
+      },
+    };
+  }
+
+  function parseBody(rawBody: Buffer | string) {
+    try {
+      return webhookBody.parse(JSON.parse(rawBody.toString('utf8')));
+    } catch {
+      return null;
+    }
   }
 
   return {
@@ -137,14 +191,37 @@ export function createChapaGateway(opts: {
       if (typeof given !== 'string' || !/^[0-9a-f]{64}$/i.test(given)) return null;
       const expected = Buffer.from(signChapaBody(webhookSecret, rawBody), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(given.toLowerCase(), 'hex'))) return null;
-      let body: z.infer<typeof webhookBody>;
-      try {
-        body = webhookBody.parse(JSON.parse(rawBody.toString('utf8')));
-      } catch {
-        return null;
+      const body = parseBody(rawBody);
+      return body ? interpret(body) : null;
+    },
+    readStoredEvent(rawBody) {
+      // Its signature held when it arrived (the admin's replay).
+      const body = parseBody(rawBody);
+      return body ? interpret(body) : null;
+    },
+    async refund(input) {
+      const { status, json } = await call('POST', `/refund/${encodeURIComponent(input.txRef)}`, {
+        amount: minorToDecimal(input.amount),
+        reason: input.reason ?? undefined,
+        // Unique per refund: Chapa refuses a second request with it, and echoes it in its webhook.
+        reference: input.key,
+      });
+      if (status >= 500) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      const parsed = refundAnswer.safeParse(json);
+      if (status >= 400 || !parsed.success || parsed.data.status.toLowerCase() !== 'success') {
+        const said = parsed.success && typeof parsed.data.message === 'string' ? parsed.data.message : null;
+        throw new HttpError(
+          502,
+          `The payment service refused the refund${said ? `: ${said}` : '.'}`.slice(0, 300),
+        );
       }
-      const type = body.event ?? body.type ?? `charge.${body.status ?? 'unknown'}`;
-      return { eventId: `${body.tx_ref}:${type}`, type, txRef: body.tx_ref };
+      const data = parsed.data.data;
+      // Chapa starts a refund; its `charge.refunded` webhook confirms it unless it says it is done.
+      const state = data?.status?.toLowerCase() ?? '';
+      return {
+        status: state === 'success' || state === 'refunded' || state === 'completed' ? 'refunded' : 'pending',
+        reference: data?.refund_reference ?? data?.reference ?? input.key,
+      };
     },
   };
 }

@@ -58,6 +58,23 @@ export type CheckoutInput = {
   priceId: number;
 };
 
+/** A refund asked of the gateway that took the payment. */
+export type RefundInput = {
+  /** Our reference of the payment. */
+  txRef: string;
+  /** The gateway's reference of the payment (`payments.gateway_reference`). */
+  reference: string | null;
+  currency: Currency;
+  /** What to give back, minor units (never more than is left of the payment). */
+  amount: number;
+  reason: string | null;
+  /** Ours and unique per refund (`zema-refund-<id>`): the gateway's idempotency key or refund reference. */
+  key: string;
+};
+
+/** What the gateway said of a refund: done, or accepted and on its way (a bank transfer, a wallet). */
+export type RefundResult = { status: 'refunded' | 'pending'; reference: string | null };
+
 /**
  * One interface for every way to pay (issue 14 item 3). A gateway states what it can do; the
  * checkout picks one by the price's currency and the keys the admin configured. Everything that
@@ -70,6 +87,11 @@ export interface PaymentGateway {
   /** Renews by itself (Stripe); otherwise a plan is a prepaid period Zema renews by checkout. */
   readonly recurring: boolean;
   readonly refunds: boolean;
+  /**
+   * Gives back all or part of a succeeded payment. Throws an `HttpError` (502) when the gateway
+   * cannot be reached or refuses; nothing of ours has changed then.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** Starts a hosted checkout for a stored payment: where to send the browser. */
   startCheckout(input: CheckoutInput): Promise<{ url: string; reference?: string }>;
   /** Asks the gateway what became of a payment; null when it knows no such payment. */

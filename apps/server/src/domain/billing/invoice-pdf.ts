@@ -162,6 +162,12 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone }: 
   sum(t('VAT (:rate)', { rate }), invoice.tax);
   y += 2;
   sum(t('Total'), invoice.total, true);
+  // A refund leaves the invoice as issued (its number and lines stay) and shows what came back.
+  if (invoice.refunded > 0) {
+    y += 2;
+    sum(t('Refunded'), -invoice.refunded);
+    sum(t('Paid after refunds'), invoice.total - invoice.refunded, true);
+  }
   y += 24;
 
   // How it was paid.

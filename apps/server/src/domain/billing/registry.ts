@@ -35,6 +35,7 @@ export async function createBilling(deps: SettleDeps): Promise<Billing> {
     const s = await billingSettings(deps);
     if (id === 'chapa' && s.chapa.secretKey.value)
       return createChapaGateway({
+        deps,
         apiUrl: deps.config.gatewayApis.chapa,
         secretKey: s.chapa.secretKey.value,
         webhookSecret: s.chapa.webhookSecret.value,

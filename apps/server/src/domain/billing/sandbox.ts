@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency, SandboxCharge, SandboxOutcome } from '@zema/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { sandboxCharges } from '#src/db/schema/index';
+import { HttpError } from '#src/http/errors';
 import type { IncomingWebhook, PaymentGateway, VerifiedPayment } from './gateway';
 
 /** The header the sandbox signs its webhooks with (hex HMAC-SHA256 of the raw body, as Chapa does). */
@@ -71,6 +72,23 @@ export function createSandboxGateway(opts: {
         method: 'sandbox',
         reference: `sandbox-${row.txRef}`,
       };
+    },
+    async refund(input) {
+      // Given back at once, as long as the charge was paid and has that much left (a real
+      // gateway refuses the rest the same way).
+      const [row] = await db
+        .update(sandboxCharges)
+        .set({ refunded: sql`${sandboxCharges.refunded} + ${input.amount}` })
+        .where(
+          and(
+            eq(sandboxCharges.txRef, input.txRef),
+            eq(sandboxCharges.status, 'success'),
+            sql`${sandboxCharges.refunded} + ${input.amount} <= ${sandboxCharges.amount}`,
+          ),
+        )
+        .returning();
+      if (!row) throw new HttpError(502, 'The payment service refused the refund: nothing left to refund.');
+      return { status: 'refunded', reference: `sandbox-${input.key}` };
     },
     async readWebhook({ rawBody, headers }) {
       const given = headers[SANDBOX_SIGNATURE_HEADER];

@@ -1,10 +1,17 @@
 import type { BillingInterval } from '@zema/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { payments, prices, products, subscriptions } from '#src/db/schema/index';
 import { HttpError } from '#src/http/errors';
 import { GATEWAY_UNREACHABLE } from './chapa';
-import type { GatewaySubscriptionState, PaymentGateway, VerifiedPayment, WebhookEventInfo } from './gateway';
+import type {
+  GatewaySubscriptionState,
+  PaymentGateway,
+  RefundResult,
+  VerifiedPayment,
+  WebhookEventInfo,
+} from './gateway';
+import { recordGatewayRefund } from './refunds';
 import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
 
 const TIMEOUT_MS = 15_000;
@@ -39,6 +46,19 @@ type StripeInvoiceShape = {
   currency: string;
   subscription?: string | { id: string } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+};
+
+type StripeChargeShape = {
+  id: string;
+  amount_refunded: number;
+  payment_intent?: string | { id: string } | null;
+};
+type StripeInvoicePaymentShape = {
+  invoice: string | { id: string };
+  payment?: {
+    payment_intent?: string | { id: string } | null;
+    charge?: string | { id: string } | null;
+  } | null;
 };
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -248,6 +268,64 @@ export function createStripeGateway(opts: {
     );
   }
 
+  /**
+   * The Stripe invoice one of our payments paid: a renewal keeps its own (`in_…`); a checkout's
+   * payment keeps its subscription (`sub_…`), whose first invoice it was.
+   */
+  async function invoiceOf(reference: string | null): Promise<string | null> {
+    if (reference?.startsWith('in_')) return reference;
+    if (!reference?.startsWith('sub_')) return null;
+    const list = await remote(() => stripe.invoices.list({ subscription: reference, limit: 100 }));
+    const first = list.data.find((i) => i.billing_reason === 'subscription_create') ?? list.data.at(-1);
+    return first?.id ?? null;
+  }
+
+  /** What paid that invoice (a PaymentIntent, or a charge on older accounts): what a refund names. */
+  async function paidBy(invoiceId: string) {
+    const list = await remote(() =>
+      stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 }),
+    );
+    for (const row of list.data as unknown as StripeInvoicePaymentShape[]) {
+      const paymentIntent = idOf(row.payment?.payment_intent);
+      const charge = idOf(row.payment?.charge);
+      if (paymentIntent) return { payment_intent: paymentIntent };
+      if (charge) return { charge };
+    }
+    return null;
+  }
+
+  /** Our payment a Stripe charge paid: through its invoice, a renewal's own or a subscription's first. */
+  async function paymentOfCharge(charge: StripeChargeShape): Promise<number | null> {
+    const paymentIntent = idOf(charge.payment_intent);
+    if (!paymentIntent) return null;
+    const list = await remote(() =>
+      stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        limit: 1,
+      }),
+    );
+    const invoiceId = idOf((list.data[0] as unknown as StripeInvoicePaymentShape | undefined)?.invoice);
+    if (!invoiceId) return null;
+    const paid = inArray(payments.status, ['succeeded', 'refunded']);
+    const [renewal] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.gateway, 'stripe'), eq(payments.gatewayReference, invoiceId), paid));
+    if (renewal) return renewal.id;
+    const invoice = (await remote(() =>
+      stripe.invoices.retrieve(invoiceId),
+    )) as unknown as StripeInvoiceShape;
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
+    if (!subscriptionId) return null;
+    const [first] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.gateway, 'stripe'), eq(payments.gatewayReference, subscriptionId), paid))
+      .orderBy(asc(payments.id))
+      .limit(1);
+    return first?.id ?? null;
+  }
+
   function interpret(event: Stripe.Event): WebhookEventInfo {
     const object = event.data.object as unknown as Record<string, unknown>;
     let txRef: string | null = null;
@@ -267,6 +345,25 @@ export function createStripeGateway(opts: {
         if (invoice.billing_reason !== 'subscription_create')
           renewal = { invoice, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' };
         break;
+      }
+      case 'charge.refunded': {
+        // The charge says how much of it is refunded in all: whatever the events' order or
+        // repetition, our record only ever catches up with that total.
+        const charge = object as unknown as StripeChargeShape;
+        return {
+          eventId: event.id,
+          type: event.type,
+          txRef: null,
+          apply: async () => {
+            const paymentId = await paymentOfCharge(charge);
+            if (paymentId)
+              await recordGatewayRefund(deps, {
+                payment: { id: paymentId },
+                reference: null,
+                total: charge.amount_refunded,
+              });
+          },
+        };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -363,6 +460,25 @@ export function createStripeGateway(opts: {
       } catch {
         return null;
       }
+    },
+    async refund(input): Promise<RefundResult> {
+      const invoiceId = await invoiceOf(input.reference);
+      const target = invoiceId ? await paidBy(invoiceId) : null;
+      if (!target) throw new HttpError(502, 'Stripe knows no charge of this payment to refund.');
+      const refund = await remote(() =>
+        stripe.refunds.create(
+          {
+            ...target,
+            amount: input.amount,
+            metadata: { tx_ref: input.txRef, ...(input.reason ? { reason: input.reason } : {}) },
+          },
+          // A retried request (ours or the client's network retry) makes the same refund once.
+          { idempotencyKey: input.key },
+        ),
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new HttpError(502, 'The payment service refused the refund.');
+      return { status: refund.status === 'succeeded' ? 'refunded' : 'pending', reference: refund.id };
     },
     async changeSubscription(change) {
       const sub = await retrieveSubscription(change.gatewaySubscriptionId);

@@ -77,6 +77,11 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, TypeInfo> = {
     group: 'Billing',
     channels: { email: true, browser: true },
   },
+  'billing.payment_refunded': {
+    name: 'A payment was refunded',
+    group: 'Billing',
+    channels: { email: true, browser: true },
+  },
   'billing.subscription_ended': {
     name: 'Your plan ended',
     group: 'Billing',

@@ -126,6 +126,25 @@ const renderers: Renderers = {
     ],
     buttonActions: [],
   }),
+  'billing.payment_refunded': (p, t) => ({
+    icon: 'receipt',
+    image: null,
+    mainAction: { label: t('View billing'), action: path.billing() },
+    lines: [
+      primary(
+        t('You have been refunded :amount for :plan', {
+          amount: formatMoney(p.amount, p.currency),
+          plan: p.productName,
+        }),
+        'receipt',
+      ),
+      secondary(
+        p.full ? t('The whole payment was refunded') : t('Part of the payment was refunded'),
+        'receipt',
+      ),
+    ],
+    buttonActions: [],
+  }),
   'billing.subscription_ended': (p, t) => ({
     icon: 'circle-alert',
     image: null,

@@ -3,7 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createBilling } from '#src/domain/billing/registry';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { getWebhookEvent, listPayments, listWebhookEvents, replayEvent, revenue } from './ledger.service';
+import {
+  getPayment,
+  getWebhookEvent,
+  listPayments,
+  listWebhookEvents,
+  replayEvent,
+  revenue,
+} from './ledger.service';
 import {
   addPrice,
   archivePrice,
@@ -16,6 +23,7 @@ import {
   updatePlan,
   updatePrice,
 } from './plans.service';
+import { refundPayment } from './refunds.service';
 import {
   cancelSubscriptionByAdmin,
   extendSubscription,
@@ -87,6 +95,10 @@ export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   defineRoute(app, ops.payments, async (request) => listPayments(db, request.query));
+  defineRoute(app, ops.refundPayment, async (request) => {
+    await refundPayment(app.deps, billing, actorOf(request), request.params.id, request.body);
+    return { payment: await getPayment(db, request.params.id) };
+  });
   defineRoute(app, ops.webhooks, async (request) => listWebhookEvents(db, request.query));
   defineRoute(app, ops.webhook, async (request) => ({ event: await getWebhookEvent(db, request.params.id) }));
   defineRoute(app, ops.replayWebhook, async (request) =>

@@ -1,11 +1,12 @@
 import { PERMISSIONS, type Product } from '@zema/contracts';
-import type { AdminPlan, AdminSubscription, RevenueResponse } from '@zema/contracts/admin';
+import type { AdminPayment, AdminPlan, AdminSubscription, RevenueResponse } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   invoices,
   notifications,
+  paymentRefunds,
   payments,
   prices,
   products,
@@ -357,6 +358,181 @@ describe('payments and webhooks', () => {
     const res = await admin.post(`${API}/webhooks/${bad!.id}/replay`);
     expect(res.statusCode).toBe(422);
     expect((await admin.get(`${API}/webhooks?signature_valid=false`)).json().data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('refunds', () => {
+  const sandboxPaid = async () => {
+    const premium = await planNamed('Premium');
+    const price = premium.prices.find((p) => p.currency === 'ETB' && !p.archived_at)!;
+    const { user, txRef } = await paidCheckout(price.id, 'success');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.txRef, txRef));
+    expect(payment!.status).toBe('succeeded');
+    return { user, txRef, payment: payment!, amount: price.amount };
+  };
+  const refund = (id: number, body: object = {}) => admin.post(`${API}/payments/${id}/refund`, body);
+  const refundsOf = (paymentId: number) =>
+    t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+  const charge = async (txRef: string) =>
+    (await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.txRef, txRef)))[0]!;
+
+  it('refunds all that is left by default: the payment is refunded, the buyer told, the admin audited', async () => {
+    const { user, txRef, payment, amount } = await sandboxPaid();
+    const res = await refund(payment.id, { reason: 'Charged twice' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment as AdminPayment).toMatchObject({
+      id: payment.id,
+      status: 'refunded',
+      refunded_amount: amount,
+    });
+    expect(res.json().payment.refunded_at).not.toBeNull();
+    // The gateway's own record gave the money back too.
+    expect((await charge(txRef)).refunded).toBe(amount);
+    expect(await refundsOf(payment.id)).toMatchObject([
+      {
+        amount,
+        status: 'succeeded',
+        reason: 'Charged twice',
+        gatewayReference: expect.stringMatching(/^sandbox-/),
+      },
+    ]);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'billing.payment_refunded')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.params).toMatchObject({ amount, currency: 'ETB', full: true, productName: 'Premium' });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.targetId, String(payment.id))));
+    expect(entry).toBeDefined();
+    // The admin's list shows it, and the buyer's invoice says so.
+    const listed = await admin.get(`${API}/payments?query=${txRef}&status=refunded`);
+    expect(listed.json().data).toMatchObject([{ tx_ref: txRef, refunded_amount: amount }]);
+    const buyer = await sessionFor(t.db, user.id);
+    const overview = await request(t.app, buyer, { method: 'GET', url: '/api/v1/billing/me' });
+    expect(overview.json().invoices).toMatchObject([{ total: amount, refunded: amount }]);
+    // Nothing is left: a second refund is refused.
+    const again = await refund(payment.id);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      message: expect.any(String),
+      errors: { amount: [expect.any(String)] },
+    });
+  });
+
+  it('refunds part, then the rest; more than is left is refused in the error shape', async () => {
+    const { payment, amount, txRef } = await sandboxPaid();
+    const part = await refund(payment.id, { amount: 1_000 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().payment).toMatchObject({ status: 'succeeded', refunded_amount: 1_000 });
+
+    const over = await refund(payment.id, { amount: amount - 1_000 + 1 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.amount).toEqual(['That is more than is left to refund of this payment.']);
+    for (const bad of [0, -5, 1.5])
+      expect((await refund(payment.id, { amount: bad })).statusCode, String(bad)).toBe(422);
+    expect((await refund(payment.id, { reason: 'x'.repeat(201) })).statusCode).toBe(422);
+
+    const rest = await refund(payment.id);
+    expect(rest.json().payment).toMatchObject({ status: 'refunded', refunded_amount: amount });
+    expect((await refundsOf(payment.id)).map((r) => r.amount).sort((a, b) => a - b)).toEqual(
+      [1_000, amount - 1_000].sort((a, b) => a - b),
+    );
+    expect((await charge(txRef)).refunded).toBe(amount);
+  });
+
+  it('refuses a payment that did not go through, and an unknown one', async () => {
+    const premium = await planNamed('Premium');
+    const price = premium.prices.find((p) => p.currency === 'ETB' && !p.archived_at)!;
+    const { txRef } = await paidCheckout(price.id, 'failed');
+    const [failed] = await t.db.select().from(payments).where(eq(payments.txRef, txRef));
+    const res = await refund(failed!.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.amount).toEqual(['Only a payment that went through can be refunded.']);
+    expect(await refundsOf(failed!.id)).toEqual([]);
+    expect((await refund(999_999)).statusCode).toBe(404);
+  });
+
+  it('makes one refund of a double submit, and of two requests at once', async () => {
+    const { payment, txRef } = await sandboxPaid();
+    const body = { amount: 500, idempotency_key: `refund-${process.pid}-a` };
+    const first = await refund(payment.id, body);
+    const second = await refund(payment.id, body);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().payment.refunded_amount).toBe(500);
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+
+    const both = await Promise.all([refund(payment.id), refund(payment.id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    expect(both.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect([409, 422]).toContain(both.find((r) => r.statusCode !== 200)!.statusCode);
+    expect(await refundsOf(payment.id)).toHaveLength(2);
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'refunded', refundedAmount: payment.amount });
+    expect((await charge(txRef)).refunded).toBe(payment.amount);
+  });
+
+  it('holds a payment back while a refund of it is being asked, not forever', async () => {
+    const { payment } = await sandboxPaid();
+    const [asked] = await t.db
+      .insert(paymentRefunds)
+      .values({ paymentId: payment.id, amount: 100, status: 'requested' })
+      .returning();
+    const busy = await refund(payment.id);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toMatch(/already under way/);
+    // Cut off between asking and recording: after ten minutes it no longer blocks.
+    await t.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(paymentRefunds.id, asked!.id));
+    const res = await refund(payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'refunded', refunded_amount: payment.amount });
+  });
+
+  it('changes nothing of ours when the gateway refuses', async () => {
+    const { payment, txRef } = await sandboxPaid();
+    // The gateway's side already gave everything back (say, from its own dashboard).
+    await t.db
+      .update(sandboxCharges)
+      .set({ refunded: payment.amount })
+      .where(eq(sandboxCharges.txRef, txRef));
+    const res = await refund(payment.id);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/refused the refund/);
+    expect(await refundsOf(payment.id)).toEqual([]);
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'succeeded', refundedAmount: 0 });
+  });
+
+  it('ends the plan now when asked, through the cancel-now path', async () => {
+    const { user, payment } = await sandboxPaid();
+    expect(await grantNames(user.id)).toContain(PERMISSIONS.adsDisable);
+    const res = await refund(payment.id, { end_subscription: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const [sub] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, payment.subscriptionId!));
+    expect(sub).toMatchObject({ status: 'expired' });
+    expect(await grantNames(user.id)).not.toContain(PERMISSIONS.adsDisable);
+    const actions = await t.db
+      .select({ a: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(sub!.id)));
+    expect(actions.map((r) => r.a)).toContain('subscription.cancel');
+  });
+
+  it('is for billing managers only', async () => {
+    const { payment } = await sandboxPaid();
+    const user = await sessionFor(t.db, (await createUser(t.db)).id);
+    const url = `${API}/payments/${payment.id}/refund`;
+    expect((await request(t.app, user, { method: 'POST', url, payload: {} })).statusCode).toBe(403);
+    expect((await request(t.app, guest(), { method: 'POST', url, payload: {} })).statusCode).toBe(401);
+    expect(await refundsOf(payment.id)).toEqual([]);
   });
 });
 

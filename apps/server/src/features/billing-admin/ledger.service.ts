@@ -46,11 +46,7 @@ export async function listPayments(db: Db, query: AdminPaymentsQuery) {
   const condition = where.length ? and(...where) : undefined;
   const { perPage, offset } = listWindow(query);
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ p: payments, userName: publicNameSql, userEmail: users.email, productName: products.name })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .innerJoin(products, eq(products.id, payments.productId))
+    paymentRows(db)
       .where(condition)
       .orderBy(...listOrder(query, PAYMENT_SORTS, { sort: 'created_at', order: 'desc' }, payments.id))
       .limit(perPage)
@@ -61,29 +57,54 @@ export async function listPayments(db: Db, query: AdminPaymentsQuery) {
       .innerJoin(users, eq(users.id, payments.userId))
       .where(condition),
   ]);
-  return listPage(
-    rows.map(
-      ({ p, userName, userEmail, productName }): AdminPayment => ({
-        id: p.id,
-        tx_ref: p.txRef,
-        user: { id: p.userId, name: userName || userEmail, email: userEmail },
-        status: p.status as AdminPayment['status'],
-        purpose: p.purpose as AdminPayment['purpose'],
-        gateway: p.gateway as AdminPayment['gateway'],
-        product_name: productName,
-        amount: p.amount,
-        currency: p.currency as Currency,
-        credit: p.credit,
-        method: p.method,
-        gateway_reference: p.gatewayReference,
-        failure_reason: p.failureReason,
-        created_at: p.createdAt.toISOString(),
-        processed_at: iso(p.processedAt),
-      }),
-    ),
-    Number(count?.n ?? 0),
-    query,
-  );
+  return listPage(rows.map(paymentView), Number(count?.n ?? 0), query);
+}
+
+const paymentRows = (db: Db) =>
+  db
+    .select({ p: payments, userName: publicNameSql, userEmail: users.email, productName: products.name })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(products, eq(products.id, payments.productId));
+
+function paymentView({
+  p,
+  userName,
+  userEmail,
+  productName,
+}: {
+  p: typeof payments.$inferSelect;
+  userName: string;
+  userEmail: string;
+  productName: string;
+}): AdminPayment {
+  return {
+    id: p.id,
+    tx_ref: p.txRef,
+    user: { id: p.userId, name: userName || userEmail, email: userEmail },
+    status: p.status as AdminPayment['status'],
+    purpose: p.purpose as AdminPayment['purpose'],
+    gateway: p.gateway as AdminPayment['gateway'],
+    product_name: productName,
+    amount: p.amount,
+    currency: p.currency as Currency,
+    credit: p.credit,
+    method: p.method,
+    gateway_reference: p.gatewayReference,
+    failure_reason: p.failureReason,
+    refunded_amount: p.refundedAmount,
+    refunded_at: iso(p.refundedAt),
+    subscription_id: p.subscriptionId,
+    created_at: p.createdAt.toISOString(),
+    processed_at: iso(p.processedAt),
+  };
+}
+
+/** One payment as the admin's list shows it. */
+export async function getPayment(db: Db, id: number): Promise<AdminPayment> {
+  const [row] = await paymentRows(db).where(eq(payments.id, id));
+  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  return paymentView(row);
 }
 
 type EventRow = typeof webhookEvents.$inferSelect;

@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, payments, settings, subscriptions, webhookEvents } from '#src/db/schema/index';
+import {
+  invoices,
+  notifications,
+  paymentRefunds,
+  payments,
+  settings,
+  subscriptions,
+  webhookEvents,
+} from '#src/db/schema/index';
 import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
 import { sealSecret } from '#src/platform/secret-box';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
@@ -21,6 +29,9 @@ const WEBHOOK_SECRET = 'chapa-webhook-secret-0123456789';
 type Tx = { amount: string; currency: string; status: string; method: string; email: string };
 const txs = new Map<string, Tx>();
 let down = false;
+/** What the stand-in gave back per payment (minor units), and a refusal to answer when set. */
+const refunded = new Map<string, number>();
+let refuseRefunds: string | null = null;
 
 function chapa(req: StandInRequest): StandInAnswer {
   if (down) return { hangUp: true };
@@ -64,6 +75,30 @@ function chapa(req: StandInRequest): StandInAnswer {
           reference: `APr${txRef.slice(-8)}`,
           tx_ref: txRef,
         },
+      },
+    };
+  }
+  const refund = /^\/v1\/refund\/(.+)$/.exec(req.path);
+  if (req.method === 'POST' && refund) {
+    const txRef = decodeURIComponent(refund[1]!);
+    const tx = txs.get(txRef);
+    const body = JSON.parse(req.body || '{}') as { amount?: string; reason?: string; reference?: string };
+    if (tx?.status !== 'success')
+      return { status: 400, json: { message: 'Transaction not found or not successful', status: 'failed' } };
+    if (refuseRefunds) return { status: 400, json: { message: refuseRefunds, status: 'failed', data: null } };
+    const paid = Math.round(Number(tx.amount) * 100);
+    const amount = body.amount ? Math.round(Number(body.amount) * 100) : paid - (refunded.get(txRef) ?? 0);
+    if (amount + (refunded.get(txRef) ?? 0) > paid)
+      return {
+        status: 400,
+        json: { message: 'Refund amount exceeds the transaction amount', status: 'failed' },
+      };
+    refunded.set(txRef, (refunded.get(txRef) ?? 0) + amount);
+    return {
+      json: {
+        message: 'Refund initiated successfully',
+        status: 'success',
+        data: { tx_ref: txRef, reference: body.reference, amount: body.amount, currency: tx.currency },
       },
     };
   }
@@ -358,5 +393,106 @@ describe('paying through Chapa', () => {
     expect(all.length).toBeGreaterThan(0);
     expect(all).not.toContain(SECRET_KEY);
     expect(all).not.toContain(WEBHOOK_SECRET);
+  });
+});
+
+describe('refunds through Chapa', () => {
+  async function paidPayment() {
+    const me = await buyer();
+    const { payment } = (await checkout(me.client)).json() as { payment: Payment };
+    Object.assign(txs.get(payment.tx_ref)!, { status: 'success', method: 'telebirr' });
+    const body = chargeEvent(payment.tx_ref);
+    expect((await postWebhook(body, sign(body))).statusCode).toBe(200);
+    const [row] = await t.db.select().from(payments).where(eq(payments.txRef, payment.tx_ref));
+    expect(row!.status).toBe('succeeded');
+    return { me, row: row! };
+  }
+  const adminRefund = (id: number, payload: object) =>
+    request(t.app, admin, { method: 'POST', url: `/api/v1/admin/billing/payments/${id}/refund`, payload });
+  const refundEvent = (txRef: string, fields: Record<string, unknown>) =>
+    JSON.stringify({
+      event: 'charge.refunded',
+      type: 'API',
+      status: 'refunded',
+      tx_ref: txRef,
+      currency: 'ETB',
+      created_at: '2026-11-27T12:00:00.000000Z',
+      ...fields,
+    });
+  const stored = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+  it("asks Chapa's refund endpoint in major units with our reference; its webhook confirms it once", async () => {
+    const { row } = await paidPayment();
+    const res = await adminRefund(row.id, { amount: 5_000, reason: 'Duplicate purchase' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'succeeded', refunded_amount: 5_000 });
+    const call = standIn.requests.findLast((r) => r.path === `/v1/refund/${row.txRef}`)!;
+    expect(call.method).toBe('POST');
+    expect(call.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    const [ours] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id));
+    expect(JSON.parse(call.body)).toEqual({
+      amount: '50.00',
+      reason: 'Duplicate purchase',
+      reference: `zema-refund-${ours!.id}`,
+    });
+    // Chapa started it; its webhook, echoing our reference, confirms it without counting it twice.
+    expect(ours).toMatchObject({ status: 'pending', amount: 5_000 });
+    const body = refundEvent(row.txRef, { reference: `zema-refund-${ours!.id}`, amount: '50.00' });
+    expect((await postWebhook(body, sign(body))).json().status).toBe('processed');
+    expect((await postWebhook(body, sign(body))).json().status).toBe('duplicate');
+    expect(await stored(row.id)).toMatchObject({ status: 'succeeded', refundedAmount: 5_000 });
+    const [confirmed] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id));
+    expect(confirmed!.status).toBe('succeeded');
+  });
+
+  it("records a refund made in Chapa's dashboard from its signed webhook, once, and the rest later", async () => {
+    const { me, row } = await paidPayment();
+    const part = refundEvent(row.txRef, { refund_reference: 'CHR-dash-1', amount: '30.00' });
+    const bad = await postWebhook(part, sign(part, 'not-the-secret'));
+    expect(bad.statusCode).toBe(400);
+    expect((await stored(row.id)).refundedAmount).toBe(0);
+    expect((await postWebhook(part, sign(part))).statusCode).toBe(200);
+    expect((await postWebhook(part, sign(part))).json().status).toBe('duplicate');
+    expect(await stored(row.id)).toMatchObject({ status: 'succeeded', refundedAmount: 3_000 });
+
+    // All of the rest (no amount said): the payment is refunded, the buyer told each time.
+    const rest = refundEvent(row.txRef, { refund_reference: 'CHR-dash-2' });
+    expect((await postWebhook(rest, sign(rest))).statusCode).toBe(200);
+    expect(await stored(row.id)).toMatchObject({ status: 'refunded', refundedAmount: 19_900 });
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, me.id), eq(notifications.type, 'billing.payment_refunded')));
+    expect(told.map((n) => (n.params as { amount: number }).amount).sort()).toEqual([16_900, 3_000].sort());
+    expect(
+      (await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id))).map(
+        (r) => r.gatewayReference,
+      ),
+    ).toEqual(['CHR-dash-1', 'CHR-dash-2']);
+  });
+
+  it('answers 502 with what Chapa said when it refuses, and changes nothing of ours', async () => {
+    const { row } = await paidPayment();
+    refuseRefunds = 'Insufficient balance for refund';
+    try {
+      const res = await adminRefund(row.id, {});
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(
+        'The payment service refused the refund: Insufficient balance for refund',
+      );
+    } finally {
+      refuseRefunds = null;
+    }
+    down = true;
+    try {
+      expect((await adminRefund(row.id, {})).statusCode).toBe(502);
+    } finally {
+      down = false;
+    }
+    expect(await stored(row.id)).toMatchObject({ status: 'succeeded', refundedAmount: 0 });
+    expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id))).toEqual([]);
+    // Once Chapa takes it, the whole payment is refunded.
+    const ok = await adminRefund(row.id, {});
+    expect(ok.json().payment).toMatchObject({ status: 'refunded', refunded_amount: 19_900 });
   });
 });

@@ -64,6 +64,8 @@ export async function invoiceDocument(
       buyer_tin: r.buyerTin,
       lines: r.lines,
       issued_at: r.issuedAt.toISOString(),
+      refunded: row.payment.refundedAmount,
+      refunded_at: row.payment.refundedAt?.toISOString() ?? null,
     },
     seller: {
       name: site.site_name,

@@ -1,6 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '#src/db/schema/index';
 import { scriptRuns } from '#src/domain/billing/invoice-pdf';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 
@@ -113,6 +115,28 @@ describe('invoices', () => {
     const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
     expect(english).toContain('/Lang (en)');
     expect(mapsCharacter(english, 'ደ')).toBe(false);
+  });
+
+  it('shows a refund on the invoice as issued: the refunded amount, on the page and in the PDF', async () => {
+    const me = await subscriber('am');
+    const before = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+    expect(before.invoice).toMatchObject({ refunded: 0, refunded_at: null });
+    const plain = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
+    // Part of it given back (what the admin's refund records).
+    await t.db
+      .update(payments)
+      .set({ refundedAmount: 5_000, refundedAt: new Date() })
+      .where(eq(payments.txRef, me.txRef));
+    const after = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+    expect(after.invoice).toMatchObject({ number: me.number, total: 19_900, refunded: 5_000 });
+    expect(after.invoice.refunded_at).not.toBeNull();
+    expect((await call(me.client, '/me')).json().invoices[0]).toMatchObject({ refunded: 5_000 });
+    // ተመላሽ (refunded) and ከ…በኋላ (after) are drawn only on the refunded invoice.
+    const refunded = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
+    for (const ch of 'ሽኋ') {
+      expect(mapsCharacter(plain, ch), ch).toBe(false);
+      expect(mapsCharacter(refunded, ch), ch).toBe(true);
+    }
   });
 
   it('prints in English for a language without a localization, and refuses a malformed one', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   invoices,
   notifications,
+  paymentRefunds,
   payments,
   prices,
   subscriptions,
@@ -51,8 +52,23 @@ type Session = {
   price: string;
 };
 
+type Invoice = {
+  id: string;
+  object: 'invoice';
+  billing_reason: string;
+  amount_paid: number;
+  currency: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  payment_intent: string;
+};
+type Refund = { id: string; object: 'refund'; status: string; amount: number; payment_intent: string };
+
 const state = {
   prices: new Map<string, { unit_amount: number; currency: string }>(),
+  invoices: new Map<string, Invoice>(),
+  /** Refunds by their idempotency key (a retried request answers the same refund). */
+  refunds: new Map<string, Refund>(),
+  refunded: new Map<string, number>(),
   sessions: new Map<string, Session>(),
   subs: new Map<string, Sub>(),
   counter: 0,
@@ -124,6 +140,67 @@ function stripeApi(req: StandInRequest): StandInAnswer {
     }
     return { json: sub };
   }
+  if (req.method === 'GET' && path === '/v1/invoices') {
+    const data = [...state.invoices.values()]
+      .filter((i) => i.parent.subscription_details.subscription === req.query.get('subscription'))
+      .reverse();
+    return { json: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
+  }
+  m = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && m) {
+    const invoice = state.invoices.get(m[1]!);
+    if (!invoice)
+      return { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such invoice' } } };
+    return { json: invoice };
+  }
+  if (req.method === 'GET' && path === '/v1/invoice_payments') {
+    const pi = req.query.get('payment[payment_intent]');
+    const data = [...state.invoices.values()]
+      .filter((i) => (pi ? i.payment_intent === pi : i.id === req.query.get('invoice')))
+      .map((i) => ({
+        id: `inpay_${i.id}`,
+        object: 'invoice_payment',
+        invoice: i.id,
+        status: 'paid',
+        amount_paid: i.amount_paid,
+        payment: { type: 'payment_intent', payment_intent: i.payment_intent },
+      }));
+    return { json: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
+  }
+  if (req.method === 'POST' && path === '/v1/refunds') {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    const known = state.refunds.get(key);
+    if (known) return { json: known };
+    const pi = form.get('payment_intent')!;
+    const invoice = [...state.invoices.values()].find((i) => i.payment_intent === pi);
+    if (!invoice)
+      return {
+        status: 404,
+        json: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+      };
+    const amount = Number(form.get('amount') ?? invoice.amount_paid);
+    if ((state.refunded.get(pi) ?? 0) + amount > invoice.amount_paid)
+      return {
+        status: 400,
+        json: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge.`,
+          },
+        },
+      };
+    state.refunded.set(pi, (state.refunded.get(pi) ?? 0) + amount);
+    const refund: Refund = {
+      id: nextId('re'),
+      object: 'refund',
+      status: 'succeeded',
+      amount,
+      payment_intent: pi,
+    };
+    state.refunds.set(key, refund);
+    return { json: refund };
+  }
   if (req.method === 'POST' && path === '/v1/billing_portal/sessions')
     return {
       json: {
@@ -172,7 +249,18 @@ function pay(sessionId: string, opts: { cancelAtPeriodEnd?: boolean; amount?: nu
   state.subs.set(sub.id, sub);
   Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
   if (opts.amount !== undefined) session.amount_total = opts.amount;
-  return { session, sub };
+  // The subscription's first invoice, paid by a PaymentIntent (what a refund names).
+  const first: Invoice = {
+    id: nextId('in'),
+    object: 'invoice',
+    billing_reason: 'subscription_create',
+    amount_paid: session.amount_total,
+    currency: session.currency,
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    payment_intent: nextId('pi'),
+  };
+  state.invoices.set(first.id, first);
+  return { session, sub, invoice: first };
 }
 
 let standIn: Awaited<ReturnType<typeof startStandIn>>;
@@ -481,6 +569,85 @@ describe('managing a Stripe plan', () => {
       url: '/api/v1/billing/portal',
     });
     expect(other.statusCode).toBe(409);
+  });
+});
+
+describe('Stripe refunds', () => {
+  const adminRefund = (id: number, payload: object) =>
+    request(t.app, admin, { method: 'POST', url: `/api/v1/admin/billing/payments/${id}/refund`, payload });
+  const charge = (pi: string, amountRefunded: number) => ({
+    id: `ch_${pi}`,
+    object: 'charge',
+    amount: 499,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= 499,
+    currency: 'usd',
+    payment_intent: pi,
+  });
+  const stored = async (txRef: string) =>
+    (await t.db.select().from(payments).where(eq(payments.txRef, txRef)))[0]!;
+
+  it('refunds the PaymentIntent that paid the first invoice, with our idempotency key; charge.refunded catches up once, in any order', async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const paid = pay(sessionOf(payment.tx_ref));
+    expect((await send(completed(paid.session))).statusCode).toBe(200);
+    const row = await stored(payment.tx_ref);
+    expect(row).toMatchObject({ status: 'succeeded', gatewayReference: paid.sub.id });
+
+    const res = await adminRefund(row.id, { amount: 200, reason: 'Billing error' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'succeeded', refunded_amount: 200 });
+    const call = standIn.requests.findLast((r) => r.path === '/v1/refunds')!;
+    const form = new URLSearchParams(call.body);
+    expect(form.get('payment_intent')).toBe(paid.invoice.payment_intent);
+    expect(form.get('amount')).toBe('200');
+    expect(form.get('metadata[tx_ref]')).toBe(payment.tx_ref);
+    const [ours] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id));
+    expect(call.headers['idempotency-key']).toBe(`zema-refund-${ours!.id}`);
+    expect(ours).toMatchObject({ status: 'succeeded', gatewayReference: expect.stringMatching(/^re_/) });
+
+    // Stripe's event for our own refund changes nothing more.
+    const ownEvent = event('charge.refunded', charge(paid.invoice.payment_intent, 200));
+    expect((await send(ownEvent)).json().status).toBe('processed');
+    expect((await stored(payment.tx_ref)).refundedAmount).toBe(200);
+    // The rest refunded in Stripe's dashboard; then an older event arrives late: the total wins.
+    const all = event('charge.refunded', charge(paid.invoice.payment_intent, 499));
+    expect((await send(all)).statusCode).toBe(200);
+    expect((await send(all)).json().status).toBe('duplicate');
+    expect((await send(event('charge.refunded', charge(paid.invoice.payment_intent, 200)))).statusCode).toBe(
+      200,
+    );
+    expect(await stored(payment.tx_ref)).toMatchObject({ status: 'refunded', refundedAmount: 499 });
+    expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id))).toHaveLength(
+      2,
+    );
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, me.id), eq(notifications.type, 'billing.payment_refunded')));
+    expect(told.map((n) => (n.params as { amount: number }).amount).sort()).toEqual([200, 299]);
+  });
+
+  it("answers 502 with Stripe's reason when it refuses, and records nothing", async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const paid = pay(sessionOf(payment.tx_ref));
+    expect((await send(completed(paid.session))).statusCode).toBe(200);
+    // Refunded in Stripe already, its webhook not here yet.
+    state.refunded.set(paid.invoice.payment_intent, 499);
+    const row = await stored(payment.tx_ref);
+    const res = await adminRefund(row.id, {});
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/greater than unrefunded amount/);
+    expect(await stored(payment.tx_ref)).toMatchObject({ status: 'succeeded', refundedAmount: 0 });
+    expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id))).toEqual([]);
+    // Ending a Stripe plan with the refund is refused before anything is asked of Stripe.
+    const before = standIn.requests.filter((r) => r.path === '/v1/refunds').length;
+    const end = await adminRefund(row.id, { end_subscription: true });
+    expect(end.statusCode).toBe(422);
+    expect(Object.keys(end.json().errors)).toEqual(['end_subscription']);
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { BillingInterval, BillingOverview, Currency, Invoice, SubscriptionView } from '@zema/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { invoices, prices, products, subscriptions } from '#src/db/schema/index';
+import { invoices, payments, prices, products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { HttpError, validationError } from '#src/http/errors';
@@ -77,14 +77,15 @@ export async function view(
 export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): Promise<BillingOverview> {
   const current = await newestSubscription(deps.db, userId, 'active');
   const rows = await deps.db
-    .select()
+    .select({ r: invoices, refunded: payments.refundedAmount, refundedAt: payments.refundedAt })
     .from(invoices)
+    .innerJoin(payments, eq(payments.id, invoices.paymentId))
     .where(eq(invoices.userId, userId))
     .orderBy(desc(invoices.number));
   return {
     subscription: current ? await view(deps, current) : null,
     invoices: rows.map(
-      (r): Invoice => ({
+      ({ r, refunded, refundedAt }): Invoice => ({
         id: r.id,
         number: r.number,
         currency: r.currency as Currency,
@@ -97,6 +98,8 @@ export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): P
         buyer_tin: r.buyerTin,
         lines: r.lines,
         issued_at: r.issuedAt.toISOString(),
+        refunded,
+        refunded_at: refundedAt?.toISOString() ?? null,
       }),
     ),
   };

@@ -1,14 +1,19 @@
 import { formatMoney, GATEWAYS, PAYMENT_STATUSES } from '@zema/contracts';
 import type { AdminPayment } from '@zema/contracts/admin';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { toast } from '#src/ui/toast';
 import { useAdminPayments } from '../api/list-payments';
+import { useRefundPayment } from '../api/refund-payment';
 import { dateTimeText, STATUS_TONES, Status } from '../components/billing-format';
+import { RefundDialog } from '../components/refund-dialog';
 
 const FILTERS = ['status', 'gateway'] as const;
 
@@ -19,6 +24,7 @@ export default function PaymentsPage() {
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = useAdminPayments(apiQuery);
   const [search, setSearch] = useListSearch(params.query, setParams);
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
 
   const columns = useMemo<DataTableColumn<AdminPayment>[]>(
     () => [
@@ -43,6 +49,11 @@ export default function PaymentsPage() {
             {p.credit > 0 && (
               <span className="text-xs text-muted">
                 {trans(':credit credit', { credit: formatMoney(p.credit, p.currency, language) })}
+              </span>
+            )}
+            {p.refunded_amount > 0 && (
+              <span className="text-xs text-muted">
+                {trans('Refunded :amount', { amount: formatMoney(p.refunded_amount, p.currency, language) })}
               </span>
             )}
           </span>
@@ -77,6 +88,22 @@ export default function PaymentsPage() {
         cell: (p) => dateTimeText(p.created_at, language),
       },
       { id: 'processed_at', header: trans('Processed'), cell: (p) => dateTimeText(p.processed_at, language) },
+      {
+        id: 'actions',
+        header: trans('Actions'),
+        hideable: false,
+        cell: (p) =>
+          p.status === 'succeeded' && p.refunded_amount < p.amount ? (
+            <Button
+              variant="text"
+              size="sm"
+              aria-label={trans('Refund the payment :reference', { reference: p.tx_ref })}
+              onPress={() => setRefunding(p)}
+            >
+              {trans('Refund…')}
+            </Button>
+          ) : null,
+      },
     ],
     [trans, language],
   );
@@ -134,6 +161,42 @@ export default function PaymentsPage() {
           </>
         }
       />
+      {refunding && <Refund payment={refunding} onClose={() => setRefunding(null)} />}
     </AdminPage>
+  );
+}
+
+/** The refund dialog with its call: errors stay in the dialog; success closes it and says so. */
+function Refund({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { trans } = useTrans();
+  const refund = useRefundPayment();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <RefundDialog
+      payment={payment}
+      onOpenChange={(open) => !open && onClose()}
+      isPending={refund.isPending}
+      errors={errors}
+      message={message}
+      onSubmit={(body) =>
+        refund.mutate(
+          { id: payment.id, body },
+          {
+            onSuccess: (updated) => {
+              toast.positive(
+                updated.status === 'refunded' ? trans('Payment refunded') : trans('Payment partly refunded'),
+              );
+              onClose();
+            },
+            onError: (error) => {
+              const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
+              setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+              setMessage(errorMessage(error));
+            },
+          },
+        )
+      }
+    />
   );
 }

@@ -85,6 +85,24 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
             </th>
             <td className="py-1 text-end tabular-nums">{money(invoice.total, invoice.currency)}</td>
           </tr>
+          {invoice.refunded > 0 && (
+            <>
+              <tr>
+                <th scope="row" className="py-1 text-end font-normal">
+                  {trans('Refunded')}
+                </th>
+                <td className="py-1 text-end tabular-nums">{money(-invoice.refunded, invoice.currency)}</td>
+              </tr>
+              <tr className="font-semibold">
+                <th scope="row" className="py-1 text-end">
+                  {trans('Paid after refunds')}
+                </th>
+                <td className="py-1 text-end tabular-nums">
+                  {money(invoice.total - invoice.refunded, invoice.currency)}
+                </td>
+              </tr>
+            </>
+          )}
         </tfoot>
       </table>
 

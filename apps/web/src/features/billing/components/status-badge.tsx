@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@zema/contracts';
+import type { Invoice, SubscriptionView } from '@zema/contracts';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 
@@ -32,6 +32,23 @@ export function statusOf(s: Pick<SubscriptionView, 'status' | 'valid' | 'cancel_
 export function StatusBadge({ subscription }: { subscription: SubscriptionView }) {
   const { trans } = useTrans();
   const { label, tone } = statusOf(subscription);
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2.5 py-0.5 text-xs font-medium">
+      <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />
+      {trans(label)}
+    </span>
+  );
+}
+
+/** An invoice's payment: paid, refunded in full, or refunded in part. */
+export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'total' | 'refunded'> }) {
+  const { trans } = useTrans();
+  const { label, tone } =
+    invoice.refunded <= 0
+      ? { label: 'Paid', tone: 'positive' as const }
+      : invoice.refunded >= invoice.total
+        ? { label: 'Refunded', tone: 'muted' as const }
+        : { label: 'Partly refunded', tone: 'warning' as const };
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2.5 py-0.5 text-xs font-medium">
       <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />

@@ -22,7 +22,7 @@ import { invoicePdfUrl } from '../api/get-invoice';
 import { useOpenPortal } from '../api/open-portal';
 import { useRenewSubscription } from '../api/renew-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
-import { StatusBadge } from '../components/status-badge';
+import { InvoiceStatusBadge, StatusBadge } from '../components/status-badge';
 import { canRenewNow, useBillingFormat } from '../lib/billing-format';
 
 /**
@@ -268,8 +268,15 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">{date(invoice.issued_at, 'medium')}</td>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3 text-end tabular-nums">
                     {money(invoice.total, invoice.currency)}
+                    {invoice.refunded > 0 && (
+                      <span className="block text-xs text-muted">
+                        {trans('Refunded :amount', { amount: money(invoice.refunded, invoice.currency) })}
+                      </span>
+                    )}
                   </td>
-                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{trans('Paid')}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">
+                    <InvoiceStatusBadge invoice={invoice} />
+                  </td>
                   <td className="px-2 py-2 sm:px-3">
                     <div className="flex justify-end gap-1">
                       <LinkButton

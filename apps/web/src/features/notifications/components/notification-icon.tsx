@@ -75,6 +75,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   'billing.payment_failed': CreditCard,
   'billing.renewal_reminder': Clock,
   'billing.plan_granted': BadgeCheck,
+  'billing.payment_refunded': Receipt,
   'billing.subscription_ended': CircleAlert,
 };
 

@@ -1,0 +1,142 @@
+import type { Currency } from '@zema/contracts';
+import type { RefundPaymentRequest } from '@zema/contracts/admin';
+import { and, eq } from 'drizzle-orm';
+import { paymentRefunds, subscriptions } from '#src/db/schema/index';
+import type { Deps } from '#src/deps';
+import { type Actor, audit } from '#src/domain/audit/audit.service';
+import { addRefunded, amountInFlight, lockPayment, refundKey, tellRefund } from '#src/domain/billing/refunds';
+import type { Billing } from '#src/domain/billing/registry';
+import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { ADMIN_SUBSCRIPTION_MESSAGES, cancelSubscriptionByAdmin } from './subscriptions.service';
+
+export const REFUND_MESSAGES = {
+  notSucceeded: 'Only a payment that went through can be refunded.',
+  tooMuch: 'That is more than is left to refund of this payment.',
+  nothingLeft: 'Nothing is left to refund of this payment.',
+  underWay: 'A refund of this payment is already under way. Try again in a moment.',
+  noGateway: 'The gateway that took this payment is not configured on this server.',
+  stripeOwned: ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned,
+} as const;
+
+type RefundDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
+
+/**
+ * Refunds a succeeded payment through the gateway that took it (issue 14 item 3), all that is
+ * left or part of it. Three steps, so no transaction waits on the network: under the payment's
+ * row lock the refund is checked and written down as `requested` (a second request, at once or a
+ * double submit, finds it and makes no second refund); the gateway is asked; then, under the lock
+ * again, the amount is counted in the payment with its audit entry in one transaction. When the
+ * gateway fails, the requested row goes and nothing of ours has changed.
+ */
+export async function refundPayment(
+  deps: RefundDeps,
+  billing: Billing,
+  actor: Actor,
+  paymentId: number,
+  body: RefundPaymentRequest,
+  now = new Date(),
+): Promise<void> {
+  const asked = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, { id: paymentId });
+    if (!payment) throw new HttpError(404, MESSAGES.notFound);
+    if (body.idempotency_key) {
+      const [same] = await tx
+        .select()
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.paymentId, payment.id),
+            eq(paymentRefunds.idempotencyKey, body.idempotency_key),
+          ),
+        );
+      if (same?.status === 'requested') throw new HttpError(409, REFUND_MESSAGES.underWay);
+      // The same refund submitted again: it is made already.
+      if (same) return null;
+    }
+    if (payment.status !== 'succeeded') throw validationError({ amount: [REFUND_MESSAGES.notSucceeded] });
+    if ((await amountInFlight(tx, payment.id, now)) > 0) throw new HttpError(409, REFUND_MESSAGES.underWay);
+    const left = payment.amount - payment.refundedAmount;
+    if (left <= 0) throw validationError({ amount: [REFUND_MESSAGES.nothingLeft] });
+    const amount = body.amount ?? left;
+    if (amount > left) throw validationError({ amount: [REFUND_MESSAGES.tooMuch] });
+    const subscription =
+      body.end_subscription && payment.subscriptionId
+        ? ((await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.subscriptionId)))[0] ??
+          null)
+        : null;
+    // Stripe's subscription is ended in Stripe; refusing before the refund leaves nothing half done.
+    if (subscription?.gateway === 'stripe')
+      throw validationError({ end_subscription: [REFUND_MESSAGES.stripeOwned] });
+    const gateway = await billing.gateway(payment.gateway);
+    if (!gateway?.refunds) throw validationError({ amount: [REFUND_MESSAGES.noGateway] });
+    const [refund] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        amount,
+        reason: body.reason || null,
+        idempotencyKey: body.idempotency_key ?? null,
+        createdBy: actor.user.id,
+        createdAt: now,
+      })
+      .returning();
+    return { payment, refund: refund!, gateway, subscription };
+  });
+  if (!asked) return;
+
+  const { payment, refund, gateway, subscription } = asked;
+  let answer: Awaited<ReturnType<typeof gateway.refund>>;
+  try {
+    answer = await gateway.refund({
+      txRef: payment.txRef,
+      reference: payment.gatewayReference,
+      currency: payment.currency as Currency,
+      amount: refund.amount,
+      reason: refund.reason,
+      key: refundKey(refund.id),
+    });
+  } catch (err) {
+    await deps.db.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
+    if (err instanceof HttpError) throw err;
+    deps.log.warn({ err }, 'a refund could not be asked of the gateway');
+    throw new HttpError(502, 'The payment service could not be reached. Try again in a moment.');
+  }
+
+  const refunded = await deps.db.transaction(async (tx) => {
+    const current = (await lockPayment(tx, { id: payment.id }))!;
+    await tx
+      .update(paymentRefunds)
+      .set({
+        status: answer.status === 'refunded' ? 'succeeded' : 'pending',
+        gatewayReference: answer.reference,
+      })
+      .where(eq(paymentRefunds.id, refund.id));
+    const row = await addRefunded(tx, current, refund.amount, now);
+    await audit(tx, actor, {
+      action: 'payment.refund',
+      target: { type: 'payment', id: payment.id, label: payment.txRef },
+      before: { status: current.status, refunded_amount: current.refundedAmount },
+      after: {
+        status: row.status,
+        refunded_amount: row.refundedAmount,
+        amount: refund.amount,
+        currency: payment.currency,
+        reason: refund.reason,
+        gateway_status: answer.status,
+        gateway_reference: answer.reference,
+        end_subscription: !!body.end_subscription,
+      },
+    });
+    return row;
+  });
+  await tellRefund(deps, refunded, refund.amount);
+
+  if (subscription) {
+    try {
+      await cancelSubscriptionByAdmin(deps, actor, subscription.id, false, now);
+    } catch (err) {
+      // Already over: nothing to end. Anything else is told (the refund itself is made).
+      if (!(err instanceof HttpError && err.statusCode === 422)) throw err;
+    }
+  }
+}
