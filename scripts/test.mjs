@@ -1,45 +1,95 @@
-// `npm test`: every tier behind one command — lint, typecheck, unit + integration on PGlite, the
-// same server suite on PostgreSQL + Redis when DATABASE_URL is set, then the browser tests.
-// Every step runs even after a failure so one run shows everything; the exit code is non-zero if
-// any step failed. The last line totals the tests of all runners.
+// `npm test`: every tier behind one command — lint, typecheck, the server suite on PostgreSQL +
+// Redis when DATABASE_URL is set, unit + integration on PGlite, then the browser tests. Every step
+// runs even after a failure so one run shows everything; the exit code is non-zero if any step
+// failed. It ends with each leg's seconds, the slowest files of each runner and the total of
+// tests (docs/testing.md holds each leg's budget).
+//
+// Server test files run once, on PostgreSQL + Redis when it is there; those that can fail
+// differently on the embedded drivers (first line `// Both drivers: …`) run again on PGlite.
+// Without DATABASE_URL every file runs on PGlite.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { run } from './lib.mjs';
+import { join, relative } from 'node:path';
+import { buildIfNeeded, root, run } from './lib.mjs';
 
 const out = mkdtempSync(join(tmpdir(), 'zema-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
+/** The slowest files of each leg: `{ leg, rows: [{ file, seconds, note }] }`. */
+const slowest = [];
+const SLOWEST = 15;
 
+const withPostgres = Boolean(process.env.DATABASE_URL);
 const embeddedEnv = { ...process.env, ZEMA_TEST_DB: 'pglite' };
 delete embeddedEnv.DATABASE_URL;
 delete embeddedEnv.REDIS_URL;
 
-function addVitest(file) {
+function readJson(file) {
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    totals.failed += 1; // the runner died before writing its report
-  }
-}
-function addPlaywright(file) {
-  try {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-    totals.passed += s.expected + s.flaky;
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
-  } catch {
-    totals.failed += 1;
+    return undefined;
   }
 }
 
-async function step(name, cmd, args, opts, after) {
+function addVitest(leg, file, timesFile) {
+  const r = readJson(file);
+  if (!r) {
+    totals.failed += 1; // the runner died before writing its report
+    return;
+  }
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  const times = readJson(timesFile) ?? [];
+  const rows = times
+    .sort((a, b) => b.total - a.total)
+    .slice(0, SLOWEST)
+    .map((t) => ({
+      file: `${t.file} (${t.project})`,
+      seconds: t.total,
+      note: `import ${t.import.toFixed(1)} s, tests ${t.tests.toFixed(1)} s`,
+    }));
+  slowest.push({ leg, rows });
+}
+
+function addPlaywright(leg, file) {
+  const report = readJson(file);
+  if (!report) {
+    totals.failed += 1;
+    return;
+  }
+  const s = report.stats;
+  totals.passed += s.expected + s.flaky;
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+  // Seconds of browser time per spec file and project (the sum of its tests' runs).
+  const perFile = new Map();
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const key = `${relative(root, join(report.config.rootDir, here))} [${t.projectName}]`;
+        const row = perFile.get(key) ?? { seconds: 0, tests: 0 };
+        row.tests += 1;
+        for (const r of t.results ?? []) row.seconds += r.duration / 1000;
+        perFile.set(key, row);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  const rows = [...perFile]
+    .sort((a, b) => b[1].seconds - a[1].seconds)
+    .slice(0, SLOWEST)
+    .map(([key, row]) => ({ file: key, seconds: row.seconds, note: `${row.tests} tests` }));
+  slowest.push({ leg, rows });
+}
+
+async function step(name, work, after) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const code = await run(cmd, args, opts);
+  const code = await work();
   after?.();
   results.push({ name, ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
   if (code !== 0 && !after) totals.failed += 1;
@@ -47,36 +97,68 @@ async function step(name, cmd, args, opts, after) {
 
 const vitest = (name, extra, env) => {
   const file = join(out, `${name}.json`);
+  const timesFile = join(out, `${name}.times.json`);
   return step(
     name,
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra],
-    { env },
-    () => addVitest(file),
+    () =>
+      run(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${file}`,
+          '--reporter=./scripts/vitest-file-times.mjs',
+          ...extra,
+        ],
+        { env: { ...env, ZEMA_FILE_TIMES: timesFile } },
+      ),
+    () => addVitest(name, file, timesFile),
   );
 };
 
-await step('lint (biome)', 'npm', ['run', 'lint', '--silent']);
-await step('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
-await vitest('unit + integration (PGlite, in-process)', [], embeddedEnv);
-if (process.env.DATABASE_URL) {
-  await vitest('integration (PostgreSQL + Redis)', ['--project', 'server'], {
+await step('lint (biome)', () => run('npm', ['run', 'lint', '--silent']));
+// The type checker and the build of the app the browser tests use each keep one core busy: they
+// run side by side.
+await step('typecheck (tsc) and build', async () => {
+  const [typecheck, built] = await Promise.all([
+    run('npm', ['run', 'typecheck', '--silent']),
+    buildIfNeeded(),
+  ]);
+  return typecheck === 0 && built ? 0 : 1;
+});
+if (withPostgres) {
+  await vitest('server (PostgreSQL + Redis)', ['--project', 'server'], {
     ...process.env,
     ZEMA_TEST_DB: 'postgres',
   });
 } else {
-  console.log('\n(DATABASE_URL is not set: the PostgreSQL + Redis leg is skipped.)');
+  console.log('\n(DATABASE_URL is not set: every server test runs on PGlite, none on PostgreSQL + Redis.)');
 }
+await vitest(
+  withPostgres ? 'unit + server files that need both drivers (PGlite)' : 'unit + integration (PGlite)',
+  [],
+  withPostgres ? { ...embeddedEnv, ZEMA_TEST_SCOPE: 'both-drivers' } : embeddedEnv,
+);
 const pwFile = join(out, 'playwright.json');
 await step(
   'browser (Playwright + Chromium)',
-  'npm',
-  ['run', 'test:e2e', '--silent'],
-  { env: { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile } },
-  () => addPlaywright(pwFile),
+  () =>
+    run('npm', ['run', 'test:e2e', '--silent'], {
+      env: { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile },
+    }),
+  () => addPlaywright('browser (Playwright + Chromium)', pwFile),
 );
 
+console.log('\n=== Slowest files ===');
+for (const { leg, rows } of slowest) {
+  console.log(`\n${leg}:`);
+  for (const r of rows) console.log(`  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}  (${r.note})`);
+}
 console.log('\n=== Summary ===');
+const total = results.reduce((sum, r) => sum + Number(r.seconds), 0);
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
+console.log(`Time: ${total.toFixed(0)} s in all (budget: docs/testing.md)`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(results.every((r) => r.ok) && totals.failed === 0 ? 0 : 1);

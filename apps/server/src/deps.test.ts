@@ -1,3 +1,4 @@
+// Both drivers: createDeps opens and closes the Redis connections when REDIS_URL is set.
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { getArtistPage } from '#src/domain/music/artist-page';

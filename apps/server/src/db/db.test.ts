@@ -1,3 +1,4 @@
+// Both drivers: each driver's migrator, pg_trgm and its unique-index error.
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Both drivers: PGlite's own crash recovery and checkpoints (skipped on PostgreSQL).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Both drivers: database errors of each driver mapped to 4xx without driver text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '#test/catalogue';
 import {

@@ -1,3 +1,4 @@
+// Both drivers: database errors of each driver mapped to 400/409.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { genres, playlists } from '#src/db/schema/index';

@@ -1,3 +1,4 @@
+// Both drivers: the shape of each driver's database error in the log.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

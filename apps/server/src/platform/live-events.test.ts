@@ -1,3 +1,4 @@
+// Both drivers: live events in memory and on Redis.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLiveEvents, type LiveFrame, liveBusChannel } from './live-events';

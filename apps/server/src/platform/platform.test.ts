@@ -1,3 +1,4 @@
+// Both drivers: rate limits on the configured store; shutdown closes the pool and Redis.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Both drivers: the memory and Redis pub/sub drivers.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub';

@@ -1,3 +1,4 @@
+// Both drivers: an invalidation reaching another instance through Redis.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub';
 import { createSharedCache, INVALIDATION_CHANNEL, type SharedCache } from './shared-cache';

@@ -1,3 +1,4 @@
+// Runs isolated: swaps page loaders in the app's page registry, which React keeps once a page has loaded.
 import { screen } from '@testing-library/react';
 import { ACTIVE_WORKSPACE_COOKIE, type BootstrapData } from '@zema/contracts';
 import { useLocation } from 'react-router';

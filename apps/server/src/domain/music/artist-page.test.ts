@@ -1,3 +1,4 @@
+// Both drivers: a cached page dropped over the shared cache's pub/sub, and full-text search.
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { artistPageResponseSchema } from '@zema/contracts';

@@ -1,3 +1,4 @@
+// Both drivers: bigint sums (a string from node-postgres, a number from PGlite) and loaders in parallel on the pool.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   albumArtist,

@@ -1,3 +1,4 @@
+// Both drivers: a rate limit (Redis store) and a unique race under a row lock.
 import { accountResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// Both drivers: raw rollup SQL, plpgsql and parallel inserts on the pool.
 import { ANALYTICS_VIEW_PERMISSION, type AnalyticsResponse } from '@zema/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Both drivers: sign-up races on a unique email, and the login and sign-up rate limits on each store.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// Both drivers: concurrent guesses against one code row, and a rate limit.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '#src/db/schema/index';

@@ -1,3 +1,4 @@
+// Both drivers: one token used twice at once, and a rate limit.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';

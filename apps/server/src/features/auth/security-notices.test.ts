@@ -1,3 +1,4 @@
+// Both drivers: two concurrent first logins from one device (a unique race).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';

@@ -1,3 +1,4 @@
+// Both drivers: the sessions cache is invalidated over pub/sub (Redis on PostgreSQL).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '#src/db/schema/index';

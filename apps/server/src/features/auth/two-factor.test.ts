@@ -1,3 +1,4 @@
+// Both drivers: one code used by two logins at once (a row lock), and a rate limit.
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';

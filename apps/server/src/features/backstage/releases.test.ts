@@ -1,3 +1,4 @@
+// Both drivers: release progress pushed over live events (the Redis bus on PostgreSQL).
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// Both drivers: two refunds at once (a row lock), and bigint revenue sums.
 import { PERMISSIONS, type Product } from '@zema/contracts';
 import type { AdminPayment, AdminPlan, AdminSubscription, RevenueResponse } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';

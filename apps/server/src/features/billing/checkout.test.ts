@@ -1,3 +1,4 @@
+// Both drivers: one checkout key submitted twice at once (a lock and a unique key).
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

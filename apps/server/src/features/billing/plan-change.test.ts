@@ -1,3 +1,4 @@
+// Both drivers: double submits serialised by a row lock.
 import {
   type BillingOverview,
   type ChangePlanResponse,

@@ -1,3 +1,4 @@
+// Both drivers: two creations with one new slug at once (a unique race).
 import {
   albumResponseSchema,
   artistPageResponseSchema,

@@ -1,3 +1,4 @@
+// Both drivers: two instances seeding one PostgreSQL under an advisory lock.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// Both drivers: human marks kept in Redis or in memory, and a rate limit.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

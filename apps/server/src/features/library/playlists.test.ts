@@ -1,3 +1,4 @@
+// Both drivers: concurrent playlist edits serialised by a row lock.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIBRARY_MESSAGES } from '@zema/contracts';

@@ -1,3 +1,4 @@
+// Both drivers: live events in memory or on the Redis bus, two instances sharing Redis.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';

@@ -1,3 +1,4 @@
+// Both drivers: the health page reports the database driver and Redis.
 import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

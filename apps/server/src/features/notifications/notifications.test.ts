@@ -1,3 +1,4 @@
+// Both drivers: live events, and batched mail claimed with for update skip locked.
 import { randomBytes } from 'node:crypto';
 import {
   type Notification,

@@ -1,3 +1,4 @@
+// Both drivers: the daily download limit counted under an advisory lock.
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PERMISSIONS, type Track } from '@zema/contracts';

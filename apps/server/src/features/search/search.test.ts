@@ -1,3 +1,4 @@
+// Both drivers: full-text search, pg_trgm ranking, query plans and the per-driver search gate.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';

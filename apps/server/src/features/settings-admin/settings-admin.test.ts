@@ -1,3 +1,4 @@
+// Both drivers: a per-admin rate limit on the Redis store.
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Both drivers: a rate limit, and a unique race on a linked account.
 import {
   bootstrapResponseSchema,
   SOCIAL_POPUP_MESSAGE_TYPE,

@@ -1,3 +1,4 @@
+// Both drivers: eight uploads at once against one quota (a row lock).
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';

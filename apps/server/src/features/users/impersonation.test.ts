@@ -1,3 +1,4 @@
+// Both drivers: a per-admin rate limit on the Redis store.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#src/db/schema/index';

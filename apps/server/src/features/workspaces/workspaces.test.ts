@@ -1,3 +1,4 @@
+// Both drivers: an invitation rate limit and the registration limiter.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
