@@ -21,22 +21,35 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of the browser leg's time (a DOM snapshot per action):
+    // off unless asked for, e.g. E2E_TRACE=retain-on-failure. A failure still keeps its screenshot.
+    trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
+  // Functional specs run once, at desktop width. The phone-width project runs what differs there:
+  // tests tagged @mobile (a layout, a tray or a touch only a phone has) and the visual sweeps
+  // tagged @visual (axe and screenshots of each page, per theme) — docs/testing.md.
   projects: [
+    {
+      name: 'setup',
+      testDir: './support',
+      testMatch: /admin\.setup\.ts$/,
+    },
     {
       name: 'desktop',
       testIgnore: SETTINGS_MUTATING,
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'mobile',
       testIgnore: SETTINGS_MUTATING,
+      grep: /@mobile|@visual/,
+      dependencies: ['setup'],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 740 },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, freshTotp, settleLiveAnnouncements, uniqueEmail } from '../support/accounts';
+import { ADMIN, ApiSession, freshTotp, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { mailCode, mailLink, mailsBefore, waitForMail } from '../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -31,7 +31,7 @@ test.describe('account screens', () => {
   test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
   for (const mode of ['light', 'dark'] as const) {
-    test(`login, register, forgot and reset screens (${mode})`, async ({ page }) => {
+    test(`login, register, forgot and reset screens (${mode})`, { tag: '@visual' }, async ({ page }) => {
       await page.goto('/login');
       if (mode === 'dark') await useThemeMode(page, 'dark');
 
@@ -141,7 +141,6 @@ test.describe('accounts', () => {
     await expect(code).toHaveAttribute('inputmode', 'numeric');
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await snapshot(page, 'two-factor-challenge');
-    await settleLiveAnnouncements(page);
     await expectAccessible(page);
 
     // A wrong code stays on the challenge with the server's message on the field.

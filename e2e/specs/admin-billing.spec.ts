@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, uniqueEmail } from '../support/accounts';
+import { ApiSession, adminSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -17,8 +17,7 @@ type Plan = {
 
 let admin: ApiSession;
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
 });
 test.afterAll(async () => admin?.dispose());
 test.beforeEach(async ({ context }) => dismissCookieNotice(context));
@@ -151,9 +150,9 @@ test('an admin refunds a sandbox payment from the payments page and sees it mark
   await snapshot(page, 'admin-billing-payment-refunded');
 });
 
-test('the billing pages and the revenue charts pass axe, light and dark, with screenshots', async ({
-  page,
-}) => {
+test('the billing pages and the revenue charts pass axe, light and dark, with screenshots', {
+  tag: '@visual',
+}, async ({ page }) => {
   await asAdmin(page);
   const pages: [string, string][] = [
     ['/admin/billing/plans', 'Plans'],

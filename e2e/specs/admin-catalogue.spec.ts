@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { ADMIN, ApiSession } from '../support/accounts';
+import { type ApiSession, adminSession } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -22,8 +22,7 @@ const MP3 = resolve(import.meta.dirname, '../../apps/server/assets/demo/audio/bl
  */
 let adminApi: ApiSession;
 test.beforeAll(async () => {
-  adminApi = await ApiSession.open();
-  await adminApi.login(ADMIN.email, ADMIN.password);
+  adminApi = await adminSession();
 });
 test.afterAll(async () => adminApi?.dispose());
 
@@ -292,7 +291,7 @@ const CATALOGUE_PAGES: [string, string][] = [
 ];
 for (const mode of ['light', 'dark'] as const) {
   for (const [path, heading] of CATALOGUE_PAGES) {
-    test(`${path} passes axe, ${mode}, with a screenshot`, async ({ page }) => {
+    test(`${path} passes axe, ${mode}, with a screenshot`, { tag: '@visual' }, async ({ page }) => {
       // Signed in by cookie straight onto the page (the heading proves it): no dashboard first.
       await page.context().addCookies((await adminApi.context.storageState()).cookies);
       await page.goto(path);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, ApiSession, signInWith } from '../support/accounts';
+import { type ApiSession, adminSession, signInWith } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { reorderByKeyboard } from '../support/reorder';
@@ -13,8 +13,7 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 let adminApi: ApiSession;
 test.beforeAll(async () => {
-  adminApi = await ApiSession.open();
-  await adminApi.login(ADMIN.email, ADMIN.password);
+  adminApi = await adminSession();
 });
 test.afterAll(async () => adminApi?.dispose());
 
@@ -110,7 +109,9 @@ test('create a channel: pick albums, order them by keyboard, preview, save, and 
   await expect(page.getByRole('list', { name: title })).toHaveText(inOrder(b!, c!, a!));
 });
 
-test('the channels list and editor pass axe, light and dark, with screenshots', async ({ page }) => {
+test('the channels list and editor pass axe, light and dark, with screenshots', { tag: '@visual' }, async ({
+  page,
+}) => {
   await logIn(page);
   await waitForCatalogue(page);
   const home = (await (await page.request.get('/api/v1/admin/channels?query=discover')).json()) as {

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, uniqueEmail } from '../support/accounts';
+import { type ApiSession, adminSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { serverDataDir } from '../support/server-data';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -21,8 +21,7 @@ const logsDir = join(serverDataDir, 'logs');
  */
 let admin: ApiSession;
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
 });
 test.afterAll(async () => admin?.dispose());
 
@@ -73,61 +72,65 @@ async function seedErrorLog(project: string): Promise<{ day: string; message: st
 
 test.beforeEach(async ({ context }) => dismissCookieNotice(context));
 
-test('the error log lists an entry, opens its frames and downloads the logs', async ({ page }, info) => {
-  const { day, message } = await seedErrorLog(info.project.name);
-  await logIn(page);
-  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
-  if (mobile) await page.getByRole('button', { name: 'Open the admin menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  for (const name of ['Error log', 'Mail log', 'Health'])
-    await expect(nav.getByRole('link', { name })).toBeVisible();
-  await nav.getByRole('link', { name: 'Error log' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Error log' })).toBeVisible();
+test(
+  'the error log lists an entry, opens its frames and downloads the logs',
+  { tag: '@mobile' },
+  async ({ page }, info) => {
+    const { day, message } = await seedErrorLog(info.project.name);
+    await logIn(page);
+    const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+    if (mobile) await page.getByRole('button', { name: 'Open the admin menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const name of ['Error log', 'Mail log', 'Health'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    await nav.getByRole('link', { name: 'Error log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Error log' })).toBeVisible();
 
-  // Filter by the day (the URL keeps it), then open the entry.
-  await page.getByRole('button', { name: /Day$/ }).click();
-  await page.getByRole('option', { name: new RegExp(`^${day}`) }).click();
-  await expect(page).toHaveURL(new RegExp(`day=${day}`));
-  const table = page.getByRole('table', { name: 'Error log' });
-  await expect(table.getByText(message)).toBeVisible();
-  await expect(table.locator('tbody').getByText('Error', { exact: true }).first()).toBeVisible();
-  await snapshot(page, 'admin-error-log-day');
+    // Filter by the day (the URL keeps it), then open the entry.
+    await page.getByRole('button', { name: /Day$/ }).click();
+    await page.getByRole('option', { name: new RegExp(`^${day}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`day=${day}`));
+    const table = page.getByRole('table', { name: 'Error log' });
+    await expect(table.getByText(message)).toBeVisible();
+    await expect(table.locator('tbody').getByText('Error', { exact: true }).first()).toBeVisible();
+    await snapshot(page, 'admin-error-log-day');
 
-  await table.getByRole('button', { name: new RegExp(message.replace(/[()[\]]/g, '\\$&')) }).click();
-  const dialog = page.getByRole('dialog', { name: 'Logged error' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('TypeError', { exact: true })).toBeVisible();
-  // The same frames view as the error dialog: frames, and the failing line of the selected one.
-  const frames = dialog.getByRole('navigation', { name: 'Stack frames' });
-  await expect(frames.getByText('failure', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('region', { name: /admin-system\.spec\.ts:\d+$/ })).toContainText(
-    'return new TypeError(message);',
-  );
-  const vendor = frames.getByRole('button', { name: /vendor frames$/ }).first();
-  if (await vendor.count()) {
-    await vendor.click();
-    await expect(vendor).toHaveAttribute('aria-expanded', 'true');
-  }
-  await expectAccessible(page);
-  await snapshot(page, 'admin-error-entry');
+    await table.getByRole('button', { name: new RegExp(message.replace(/[()[\]]/g, '\\$&')) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Logged error' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('TypeError', { exact: true })).toBeVisible();
+    // The same frames view as the error dialog: frames, and the failing line of the selected one.
+    const frames = dialog.getByRole('navigation', { name: 'Stack frames' });
+    await expect(frames.getByText('failure', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('region', { name: /admin-system\.spec\.ts:\d+$/ })).toContainText(
+      'return new TypeError(message);',
+    );
+    const vendor = frames.getByRole('button', { name: /vendor frames$/ }).first();
+    if (await vendor.count()) {
+      await vendor.click();
+      await expect(vendor).toHaveAttribute('aria-expanded', 'true');
+    }
+    await expectAccessible(page);
+    await snapshot(page, 'admin-error-entry');
 
-  // The day's log, from the dialog.
-  const [dayDownload] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('link', { name: "Download this day's log" }).click(),
-  ]);
-  expect(dayDownload.suggestedFilename()).toBe(`error-${day}.log`);
-  expect(await readFile((await dayDownload.path())!, 'utf8')).toContain(message);
-  await dialog.getByRole('button', { name: /close/i }).click();
-  await expect(dialog).toBeHidden();
+    // The day's log, from the dialog.
+    const [dayDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: "Download this day's log" }).click(),
+    ]);
+    expect(dayDownload.suggestedFilename()).toBe(`error-${day}.log`);
+    expect(await readFile((await dayDownload.path())!, 'utf8')).toContain(message);
+    await dialog.getByRole('button', { name: /close/i }).click();
+    await expect(dialog).toBeHidden();
 
-  // The latest log (SPEC §7).
-  const [latest] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download latest log' }).click(),
-  ]);
-  expect(latest.suggestedFilename()).toMatch(/^error-\d{4}-\d{2}-\d{2}(\.\d+)?\.log$/);
-});
+    // The latest log (SPEC §7).
+    const [latest] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download latest log' }).click(),
+    ]);
+    expect(latest.suggestedFilename()).toMatch(/^error-\d{4}-\d{2}-\d{2}(\.\d+)?\.log$/);
+  },
+);
 
 test('the mail log lists a sent invitation and opens it with its link redacted', async ({ page }, info) => {
   const email = uniqueEmail('invited', info.project.name);
@@ -152,7 +155,10 @@ test('the mail log lists a sent invitation and opens it with its link redacted',
   ).toBeVisible();
   // Our page around the message, not the message: axe cannot run inside a frame that may run no
   // script, and waits for it until the test times out.
-  const axe = await new AxeBuilder({ page }).exclude('iframe[title^="Message:"]').analyze();
+  const axe = await new AxeBuilder({ page })
+    .exclude('iframe[title^="Message:"]')
+    .exclude('[data-live-announcer]')
+    .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
     [],
   );
@@ -175,22 +181,26 @@ test('the health page shows the database, Redis, storage, version and uptime', a
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
 });
 
-test('the system pages pass axe, light and dark, with screenshots', async ({ page }, info) => {
-  await seedErrorLog(info.project.name);
-  await asAdmin(page);
-  const pages: [string, string][] = [
-    ['/admin/error-log', 'Error log'],
-    ['/admin/mail-log', 'Mail log'],
-    ['/admin/health', 'Health'],
-  ];
-  for (const mode of ['light', 'dark'] as const) {
-    if (mode === 'dark') await useThemeMode(page, 'dark');
-    for (const [path, heading] of pages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText('Loading').first()).toBeHidden();
-      await expectAccessible(page);
-      await snapshot(page, `admin-${path.split('/').at(-1)}-${mode}`);
+test(
+  'the system pages pass axe, light and dark, with screenshots',
+  { tag: '@visual' },
+  async ({ page }, info) => {
+    await seedErrorLog(info.project.name);
+    await asAdmin(page);
+    const pages: [string, string][] = [
+      ['/admin/error-log', 'Error log'],
+      ['/admin/mail-log', 'Mail log'],
+      ['/admin/health', 'Health'],
+    ];
+    for (const mode of ['light', 'dark'] as const) {
+      if (mode === 'dark') await useThemeMode(page, 'dark');
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByText('Loading').first()).toBeHidden();
+        await expectAccessible(page);
+        await snapshot(page, `admin-${path.split('/').at(-1)}-${mode}`);
+      }
     }
-  }
-});
+  },
+);

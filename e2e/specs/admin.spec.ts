@@ -52,7 +52,9 @@ async function asAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('the admin logs in and lands on /admin, inside the admin shell', async ({ page }) => {
+test('the admin logs in and lands on /admin, inside the admin shell', { tag: '@mobile' }, async ({
+  page,
+}) => {
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await waitForAppReady(page);
@@ -254,7 +256,7 @@ test('"Log in as": a banner on every page, and one click back to the admin', asy
 
 // One test per theme: each walks every page through axe, which takes minutes on a busy runner.
 for (const mode of ['light', 'dark'] as const) {
-  test(`every admin page passes axe, ${mode}, with screenshots`, async ({ page }) => {
+  test(`every admin page passes axe, ${mode}, with screenshots`, { tag: '@visual' }, async ({ page }) => {
     await asAdmin(page);
     const pages: [string, string][] = [
       ['/admin', 'Dashboard'],

@@ -37,7 +37,9 @@ test.describe('API docs', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    test(`a user with api.access reads, searches and copies (${mode})`, async ({ page, context }) => {
+    test(`a user with api.access reads, searches and copies (${mode})`, {
+      tag: mode === 'light' ? '@mobile' : [],
+    }, async ({ page, context }) => {
       await signInNewUser(page);
       const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -115,7 +117,9 @@ test.describe('API docs', () => {
     });
   }
 
-  test('jumps to an operation from the sidebar or the select, by keyboard', async ({ page }) => {
+  test('jumps to an operation from the sidebar or the select, by keyboard', { tag: '@mobile' }, async ({
+    page,
+  }) => {
     await signInNewUser(page);
     await page.goto('/api-docs');
     const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;

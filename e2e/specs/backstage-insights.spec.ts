@@ -1,4 +1,4 @@
-import { ADMIN, ApiSession, signInWith } from '../support/accounts';
+import { ApiSession, adminSession, signInWith } from '../support/accounts';
 import { approvedArtist } from '../support/backstage';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -13,8 +13,7 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
 /** One admin login per file: the admin login limit is shared by every spec. */
 let adminApi: ApiSession;
 test.beforeAll(async () => {
-  adminApi = await ApiSession.open();
-  await adminApi.login(ADMIN.email, ADMIN.password);
+  adminApi = await adminSession();
 });
 test.afterAll(async () => adminApi?.dispose());
 

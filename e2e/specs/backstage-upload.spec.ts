@@ -102,7 +102,7 @@ test('a new artist drops a folder, fixes a title, publishes and hears the album'
   await expectPlaying(page);
 });
 
-test('the draft page reads well in light and dark', async ({ page, context }) => {
+test('the draft page reads well in light and dark', { tag: '@visual' }, async ({ page, context }) => {
   await dismissCookieNotice(context);
   const { user } = await approvedArtist('uploader');
   await signInWith(page, user);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, ApiSession, signInWith, uniqueEmail } from '../support/accounts';
+import { ApiSession, adminSession, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -17,8 +17,7 @@ const PASSWORD = 'backstage-e2e-password';
  */
 let adminApi: ApiSession;
 test.beforeAll(async () => {
-  adminApi = await ApiSession.open();
-  await adminApi.login(ADMIN.email, ADMIN.password);
+  adminApi = await adminSession();
 });
 test.afterAll(async () => adminApi?.dispose());
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type BootstrapData, XSRF_COOKIE, XSRF_HEADER } from '@zema/contracts';
-import { ApiSession, settleLiveAnnouncements, signInWith, uniqueEmail } from '../support/accounts';
+import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test, withBootstrap } from '../support/fixtures';
 import { mailCode, mailsBefore, waitForMail } from '../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -217,7 +217,6 @@ test.describe('paid plans', () => {
 
       await page.getByRole('button', { name: 'Pay successfully' }).click();
       await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
-      await settleLiveAnnouncements(page);
       await expectAccessible(page);
       await snapshot(page, `billing-return-${tag}`);
     });

@@ -9,7 +9,9 @@ test.describe('catalogue pages', () => {
     await waitForCatalogue(page);
   });
   for (const mode of ['light', 'dark'] as const) {
-    test(`home, album and artist pages (${mode}): content, axe, screenshots`, async ({ page }) => {
+    test(`home, album and artist pages (${mode}): content, axe, screenshots`, { tag: '@visual' }, async ({
+      page,
+    }) => {
       await page.goto('/discover');
       await useThemeMode(page, mode);
       await expect(page.getByRole('button', { name: /^Play .+/ }).first()).toBeVisible();
@@ -44,7 +46,9 @@ test.describe('catalogue pages', () => {
   }
 
   // axe's default rule set leaves target-size (WCAG 2.2 AA, 2.5.8) out; Lighthouse counts it.
-  test('the player shell stays the same element across player pages (one layout route)', async ({ page }) => {
+  test('the player shell stays the same element across player pages (one layout route)', {
+    tag: '@mobile',
+  }, async ({ page }) => {
     await page.goto('/discover');
     const sidebar = page.getByRole('navigation', { name: 'Player navigation' });
     await expect(sidebar).toBeVisible();
@@ -65,7 +69,9 @@ test.describe('catalogue pages', () => {
     await expect(sidebar).toHaveAttribute('data-test-mark', 'first');
   });
 
-  test('track rows: every title, artist and album link is a 24 px target (WCAG 2.5.8)', async ({ page }) => {
+  test('track rows: every title, artist and album link is a 24 px target (WCAG 2.5.8)', {
+    tag: '@visual',
+  }, async ({ page }) => {
     const noSmallTargets = async () => {
       const result = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
       const where = result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, signInWith, uniqueEmail } from '../support/accounts';
+import { ApiSession, adminSession, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -65,8 +65,7 @@ async function subscribePremium(api: ApiSession) {
 }
 
 test.beforeAll(async () => {
-  const admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  const admin = await adminSession();
   const list = await admin.getOk<{ data: { id: number }[] }>('/api/v1/admin/albums?perPage=5');
   const first = list.data[0]!;
   const { album: found } = await admin.getOk<{ album: AlbumPage }>(`/api/v1/albums/${first.id}`);

@@ -14,10 +14,9 @@ declare global {
 }
 
 test.describe('the painted first view', () => {
-  test('is on screen before the scripts and gives way to the app without a layout shift', async ({
-    page,
-    request,
-  }) => {
+  test('is on screen before the scripts and gives way to the app without a layout shift', {
+    tag: '@mobile',
+  }, async ({ page, request }) => {
     const { artists } = (await (
       await request.get('/api/v1/landing/artists')
     ).json()) as LandingArtistsResponse;

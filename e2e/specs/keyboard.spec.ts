@@ -190,7 +190,7 @@ test.describe('keyboard focus is visible', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    test(`every Tab stop of the player area shows a ring (${mode})`, async ({ page }) => {
+    test(`every Tab stop of the player area shows a ring (${mode})`, { tag: '@mobile' }, async ({ page }) => {
       await playFirstTrack(page);
       if (mode === 'dark') await useThemeMode(page, 'dark');
       await page.goto('/discover');
@@ -250,9 +250,9 @@ test.describe('keyboard paths', () => {
     await waitForCatalogue(page);
   });
 
-  test('Skip to content and Skip to player are the first Tab stops and reach their targets', async ({
-    page,
-  }) => {
+  test('Skip to content and Skip to player are the first Tab stops and reach their targets', {
+    tag: '@mobile',
+  }, async ({ page }) => {
     await playFirstTrack(page);
     await page.reload();
     const player = page.getByRole('region', { name: 'Player' });

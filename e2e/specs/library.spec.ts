@@ -78,7 +78,7 @@ test.describe('library (signed in)', () => {
     await dismissCookieNotice(context);
   });
 
-  test('like a track → liked songs', async ({ page, context }, info) => {
+  test('like a track → liked songs', { tag: '@mobile' }, async ({ page, context }, info) => {
     const me = await signedInUser(context, 'liked');
     await me.api.dispose();
     const album = await openAnAlbum(page);
@@ -109,67 +109,68 @@ test.describe('library (signed in)', () => {
     await expectAccessible(page);
   });
 
-  test('build a playlist from the track menu, reorder by keyboard, reload keeps it', async ({
-    page,
-    context,
-  }, info) => {
-    const me = await signedInUser(context, 'playlist');
-    await me.api.dispose();
-    const album = await openAnAlbum(page);
-    expect(album.names.length).toBeGreaterThanOrEqual(3);
-    const [a, b, c] = album.names as [string, string, string];
+  test(
+    'build a playlist from the track menu, reorder by keyboard, reload keeps it',
+    { tag: '@mobile' },
+    async ({ page, context }, info) => {
+      const me = await signedInUser(context, 'playlist');
+      await me.api.dispose();
+      const album = await openAnAlbum(page);
+      expect(album.names.length).toBeGreaterThanOrEqual(3);
+      const [a, b, c] = album.names as [string, string, string];
 
-    // A new playlist from the library page.
-    const playlistName = `Road trip ${info.project.name}`;
-    await page.goto('/library');
-    await page.getByRole('main').getByRole('button', { name: 'New playlist' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'New playlist' });
-    await dialog.getByLabel('Name').fill(playlistName);
-    await dialog.getByLabel('Description').fill('Songs for the long road to Bahir Dar');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/playlist\/\d+\/road-trip/);
-    await expect(page.getByRole('heading', { level: 1, name: playlistName })).toBeVisible();
-    await expect(page.getByText('This playlist is empty')).toBeVisible();
-    const playlistUrl = new URL(page.url()).pathname;
+      // A new playlist from the library page.
+      const playlistName = `Road trip ${info.project.name}`;
+      await page.goto('/library');
+      await page.getByRole('main').getByRole('button', { name: 'New playlist' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'New playlist' });
+      await dialog.getByLabel('Name').fill(playlistName);
+      await dialog.getByLabel('Description').fill('Songs for the long road to Bahir Dar');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(page).toHaveURL(/\/playlist\/\d+\/road-trip/);
+      await expect(page.getByRole('heading', { level: 1, name: playlistName })).toBeVisible();
+      await expect(page.getByText('This playlist is empty')).toBeVisible();
+      const playlistUrl = new URL(page.url()).pathname;
 
-    // Three tracks through "More options → Add to playlist → {name}".
-    await openAnAlbum(page, album.url);
-    for (const name of [a, b, c]) {
-      const menu = await trackMenu(page, name);
-      await choose(menu.getByRole('menuitem', { name: 'Add to playlist' }));
-      await choose(page.getByRole('menuitem', { name: playlistName }));
-      await expect(page.getByText(`Added to ${playlistName}`).first()).toBeVisible();
-    }
+      // Three tracks through "More options → Add to playlist → {name}".
+      await openAnAlbum(page, album.url);
+      for (const name of [a, b, c]) {
+        const menu = await trackMenu(page, name);
+        await choose(menu.getByRole('menuitem', { name: 'Add to playlist' }));
+        await choose(page.getByRole('menuitem', { name: playlistName }));
+        await expect(page.getByText(`Added to ${playlistName}`).first()).toBeVisible();
+      }
 
-    await page.goto(playlistUrl);
-    const grid = page.getByRole('grid', { name: `Tracks of ${playlistName}` });
-    await expect(grid.getByRole('row')).toHaveCount(3);
-    const order = handleOrder(grid);
-    await expect.poll(order).toEqual([a, b, c]);
-    await expect(page.getByRole('button', { name: `Play ${playlistName}` })).toBeEnabled();
+      await page.goto(playlistUrl);
+      const grid = page.getByRole('grid', { name: `Tracks of ${playlistName}` });
+      await expect(grid.getByRole('row')).toHaveCount(3);
+      const order = handleOrder(grid);
+      await expect.poll(order).toEqual([a, b, c]);
+      await expect(page.getByRole('button', { name: `Play ${playlistName}` })).toBeEnabled();
 
-    // Keyboard reorder: the first track's handle, Enter to pick it up, arrows to the spot, Enter:
-    // two steps down from the top, past b, then past c, so a is last.
-    await reorderByKeyboard(page, grid.getByRole('button', { name: `Move ${a}` }), {
-      key: 'ArrowDown',
-      dropAt: `Insert after ${c}`,
-    });
-    await expect.poll(order).toEqual([b, c, a]);
+      // Keyboard reorder: the first track's handle, Enter to pick it up, arrows to the spot, Enter:
+      // two steps down from the top, past b, then past c, so a is last.
+      await reorderByKeyboard(page, grid.getByRole('button', { name: `Move ${a}` }), {
+        key: 'ArrowDown',
+        dropAt: `Insert after ${c}`,
+      });
+      await expect.poll(order).toEqual([b, c, a]);
 
-    await page.reload();
-    await expect(grid.getByRole('row')).toHaveCount(3);
-    await expect.poll(order).toEqual([b, c, a]);
-    await snapshot(page, 'playlist-light');
-    await expectAccessible(page);
+      await page.reload();
+      await expect(grid.getByRole('row')).toHaveCount(3);
+      await expect.poll(order).toEqual([b, c, a]);
+      await snapshot(page, 'playlist-light');
+      await expectAccessible(page);
 
-    // Remove one from the row's menu.
-    await grid.getByRole('button', { name: `More options for ${c}` }).click();
-    await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
-    await expect(grid.getByRole('row')).toHaveCount(2);
-    await page.reload();
-    await expect(grid.getByRole('row')).toHaveCount(2);
-    await expect.poll(order).toEqual([b, a]);
-  });
+      // Remove one from the row's menu.
+      await grid.getByRole('button', { name: `More options for ${c}` }).click();
+      await page.getByRole('menuitem', { name: 'Remove from this playlist' }).click();
+      await expect(grid.getByRole('row')).toHaveCount(2);
+      await page.reload();
+      await expect(grid.getByRole('row')).toHaveCount(2);
+      await expect.poll(order).toEqual([b, a]);
+    },
+  );
 
   test('edit a playlist, share likes on the profile, what a visitor sees, delete', async ({
     page,

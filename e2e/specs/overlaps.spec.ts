@@ -31,9 +31,9 @@ async function playFirstTrack(page: Page) {
 test.describe('the player bar and what else sits at the bottom of the screen', () => {
   test.beforeEach(async ({ page }) => waitForCatalogue(page));
 
-  test('the cookie notice sits above the player layout and its OK button takes the click', async ({
-    page,
-  }) => {
+  test('the cookie notice sits above the player layout and its OK button takes the click', {
+    tag: '@mobile',
+  }, async ({ page }) => {
     await playFirstTrack(page);
     const ok = page.getByRole('button', { name: 'OK', exact: true });
     await expect(ok).toBeVisible();
@@ -54,7 +54,9 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
     await expect(ok).toBeHidden();
   });
 
-  test('the cookie notice sits above the compact player outside the player layout', async ({ page }) => {
+  test('the cookie notice sits above the compact player outside the player layout', {
+    tag: '@mobile',
+  }, async ({ page }) => {
     await playFirstTrack(page);
     // The logo leads home, the landing page for a visitor: the music goes on in the compact bar.
     await page.getByRole('link', { name: 'Zema home' }).first().click();
@@ -74,7 +76,7 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
     for (const control of await player.getByRole('button').all()) expect(await isOnTop(control)).toBe(true);
   });
 
-  test('a toast does not cover the player controls', async ({ page, context }) => {
+  test('a toast does not cover the player controls', { tag: '@mobile' }, async ({ page, context }) => {
     const api = await ApiSession.open();
     await api.register(uniqueEmail('toast-player', test.info().project.name), 'correct-horse-battery');
     await context.addCookies((await api.context.storageState()).cookies);

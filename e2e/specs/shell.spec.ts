@@ -2,7 +2,9 @@ import { ACTIVE_THEME_STORAGE_KEY, type DebugErrorPayload, debugErrorPayloadSche
 import { expect, expectAccessible, snapshot, test, withBootstrap } from '../support/fixtures';
 
 test.describe('app shell', () => {
-  test('landing page for visitors with navbar, footer and bootstrap data inlined', async ({ page }) => {
+  test('landing page for visitors with navbar, footer and bootstrap data inlined', {
+    tag: '@visual',
+  }, async ({ page }) => {
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
@@ -18,7 +20,7 @@ test.describe('app shell', () => {
     await expectAccessible(page);
   });
 
-  test('404 page and its way home', async ({ page }) => {
+  test('404 page and its way home', { tag: '@visual' }, async ({ page }) => {
     await page.goto('/no/such/place');
     await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
     await snapshot(page, 'not-found');
@@ -28,7 +30,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('theme toggle switches to dark and survives a reload', async ({ page }) => {
+  test('theme toggle switches to dark and survives a reload', { tag: '@visual' }, async ({ page }) => {
     await page.goto('/');
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/\bdark\b/);

@@ -88,10 +88,18 @@ test.describe('upload queue', () => {
   });
 
   test('a server that stops answering ends in "Upload timed out"', async ({ page }) => {
+    // The page's clock is Playwright's: the 30 s without progress pass at once instead of in real
+    // time (it still runs at its own pace otherwise).
+    await page.clock.install();
     await openUploadPage(page);
     // The upload's request is held for ever: no progress for 30 s.
-    await page.route('**/api/v1/file-entries', () => undefined);
+    let held = false;
+    await page.route('**/api/v1/file-entries', () => {
+      held = true;
+    });
     await page.getByLabel('Files to upload').setInputFiles(fileOnDisk('stalled.mp3', 100 * 1024));
+    await expect.poll(() => held).toBe(true);
+    await page.clock.fastForward(31_000);
     await expect(row(page, 'stalled.mp3').getByText('Upload timed out')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Retry stalled.mp3' })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { ADMIN, ApiSession, uniqueEmail } from './accounts';
+import { ApiSession, adminSession, uniqueEmail } from './accounts';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -18,8 +18,7 @@ export async function approvedArtist(prefix = 'artist'): Promise<{ user: ApiSess
     role: 'artist',
     links: [],
   });
-  const admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  const admin = await adminSession();
   await admin.postOk(`/api/v1/admin/backstage-requests/${request.id}/approve`);
   await admin.dispose();
   return { user, artistName };

@@ -1,4 +1,4 @@
-import { ADMIN, ApiSession, uniqueEmail } from '../../support/accounts';
+import { ApiSession, adminSession, uniqueEmail } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
 import { mailCode, mailsBefore, waitForMail } from '../../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
@@ -13,8 +13,7 @@ const PASSWORD = 'correct-horse-battery';
 let admin: ApiSession;
 
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
 });
 
 test.afterAll(async () => {

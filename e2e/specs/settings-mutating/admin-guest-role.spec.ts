@@ -1,4 +1,4 @@
-import { ADMIN, ApiSession } from '../../support/accounts';
+import { ADMIN, type ApiSession, adminSession } from '../../support/accounts';
 import { expect, test } from '../../support/fixtures';
 import { dismissCookieNotice } from '../../support/theme';
 
@@ -18,8 +18,7 @@ async function guestRole(): Promise<Role> {
 }
 
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
 });
 
 test.afterAll(async () => {

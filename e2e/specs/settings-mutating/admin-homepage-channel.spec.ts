@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession, signInWith } from '../../support/accounts';
+import { type ApiSession, adminSession, signInWith } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
 import { waitForCatalogue } from '../../support/player';
 import { dismissCookieNotice } from '../../support/theme';
@@ -23,8 +23,7 @@ const slug = `homepage-picks-${stamp}`;
 const ALBUMS = ['Bonfire Drive', 'Tizita Nights'];
 
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
   before = (await admin.getOk<{ settings: { homepage: Homepage } }>('/api/v1/settings')).settings.homepage;
   const ids: number[] = [];
   for (const name of ALBUMS) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, ApiSession } from '../../support/accounts';
+import { ADMIN, type ApiSession, adminSession } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
 import { mailsBefore, waitForMail } from '../../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
@@ -14,8 +14,7 @@ test.describe.configure({ mode: 'serial' });
 let admin: ApiSession;
 
 test.beforeAll(async () => {
-  admin = await ApiSession.open();
-  await admin.login(ADMIN.email, ADMIN.password);
+  admin = await adminSession();
 });
 
 test.afterAll(async () => {
