@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, test } from '../support/fixtures';
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 // Issue 14 item 4, the change-plan confirm page: a Premium subscriber (paid in the sandbox) sees an
@@ -13,8 +13,7 @@ const PASSWORD = 'change-plan-e2e-password';
 type Plan = { id: number; name: string; prices: { id: number; currency: string; interval: string }[] };
 
 async function shoot(page: Page, name: string) {
-  const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/change-plan/${name}-${project}.png`, fullPage: true });
+  await snapshot(page, `change-plan-${name}`);
 }
 
 async function shootBothThemes(page: Page, name: string) {

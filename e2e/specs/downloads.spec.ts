@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ApiSession, adminSession, signInWith, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, test } from '../support/fixtures';
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 import { readZip } from '../support/zip';
@@ -24,8 +24,7 @@ type AlbumPage = {
 let album: AlbumPage;
 
 async function shoot(page: Page, name: string) {
-  const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/downloads/${name}-${project}.png`, fullPage: true });
+  await snapshot(page, `downloads-${name}`);
 }
 
 async function shootBothThemes(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { ApiSession, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { expect, expectAccessible, screenshotsWanted, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -223,16 +223,18 @@ test.describe('keyboard focus is visible', () => {
       await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
       await page.keyboard.press('Tab');
       await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/focus-skip-link-${mode}-${test.info().project.name}.png`,
-      });
+      if (screenshotsWanted)
+        await page.screenshot({
+          path: `e2e/.artifacts/screens/focus-skip-link-${mode}-${test.info().project.name}.png`,
+        });
       await playerToggle(page).focus();
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
       await expect(playerToggle(page)).toBeFocused();
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/focus-player-${mode}-${test.info().project.name}.png`,
-      });
+      if (screenshotsWanted)
+        await page.screenshot({
+          path: `e2e/.artifacts/screens/focus-player-${mode}-${test.info().project.name}.png`,
+        });
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.getByLabel('Email', { exact: true }).focus();
@@ -338,7 +340,8 @@ test.describe('keyboard paths', () => {
     const item = page.getByRole('menuitem', { name: 'Account settings' });
     await expect(item).toBeFocused();
     expect((await focusStop(page)).visible).toBe(true);
-    await page.screenshot({ path: `e2e/.artifacts/screens/user-menu-${test.info().project.name}.png` });
+    if (screenshotsWanted)
+      await page.screenshot({ path: `e2e/.artifacts/screens/user-menu-${test.info().project.name}.png` });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/account-settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();

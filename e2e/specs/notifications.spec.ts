@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { BootstrapData } from '@zema/contracts';
 import { ApiSession, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, navigateWhenReady, test } from '../support/fixtures';
+import { expect, expectAccessible, navigateWhenReady, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 // Issue 13, the web side of notifications against the real server: the empty state, a
@@ -21,8 +21,7 @@ let readerId = 0;
 
 /** Screenshots for people to look at, outside the repository (test-results/ is ignored). */
 async function shoot(name: string) {
-  const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/notifications/${name}-${project}.png`, fullPage: true });
+  await snapshot(page, `notifications-${name}`);
 }
 
 /** The same view in light and dark (the theme choice is stored, then the page reloads). */

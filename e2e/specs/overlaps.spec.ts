@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ApiSession, uniqueEmail } from '../support/accounts';
-import { expect, test } from '../support/fixtures';
+import { expect, screenshotsWanted, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { useThemeMode } from '../support/theme';
 
@@ -46,9 +46,10 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
       await useThemeMode(page, mode);
       await expect(page.getByRole('button', { name: /^Play .+/ }).first()).toBeVisible();
       await expect(ok).toBeVisible();
-      await page.screenshot({
-        path: `e2e/.artifacts/screens/cookie-notice-player-${mode}-${test.info().project.name}.png`,
-      });
+      if (screenshotsWanted)
+        await page.screenshot({
+          path: `e2e/.artifacts/screens/cookie-notice-player-${mode}-${test.info().project.name}.png`,
+        });
     }
     await ok.click();
     await expect(ok).toBeHidden();
@@ -67,9 +68,10 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
     await expect(ok).toBeVisible();
     await expect.poll(() => isOnTop(ok)).toBe(true);
     expect(overlap((await ok.boundingBox())!, (await player.boundingBox())!)).toBe(false);
-    await page.screenshot({
-      path: `e2e/.artifacts/screens/cookie-notice-compact-player-${test.info().project.name}.png`,
-    });
+    if (screenshotsWanted)
+      await page.screenshot({
+        path: `e2e/.artifacts/screens/cookie-notice-compact-player-${test.info().project.name}.png`,
+      });
     await ok.click();
     await expect(ok).toBeHidden();
     // With the notice gone, the player's own controls are on top.
@@ -95,6 +97,7 @@ test.describe('the player bar and what else sits at the bottom of the screen', (
       expect(overlap(toastBox, box), `toast over ${await control.getAttribute('aria-label')}`).toBe(false);
       expect(await isOnTop(control)).toBe(true);
     }
-    await page.screenshot({ path: `e2e/.artifacts/screens/toast-player-${test.info().project.name}.png` });
+    if (screenshotsWanted)
+      await page.screenshot({ path: `e2e/.artifacts/screens/toast-player-${test.info().project.name}.png` });
   });
 });

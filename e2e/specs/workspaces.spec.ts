@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { approvedArtist } from '../support/backstage';
-import { expect, expectAccessible, navigateWhenReady, test } from '../support/fixtures';
+import { expect, expectAccessible, navigateWhenReady, snapshot, test } from '../support/fixtures';
 import { signInAtProvider } from '../support/social-provider';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -23,8 +23,7 @@ let workspaceId = 0;
 
 /** Screenshots for people to look at, outside the repository (test-results/ is ignored). */
 async function shoot(page: Page, name: string) {
-  const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/workspaces/${name}-${project}.png`, fullPage: true });
+  await snapshot(page, `workspaces-${name}`);
 }
 
 async function shootBothThemes(page: Page, name: string) {

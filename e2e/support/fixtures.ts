@@ -32,10 +32,21 @@ export async function expectAccessible(page: Page) {
   expect(summary, where.join('\n')).toEqual([]);
 }
 
-/** Saves a screenshot for people to look at (not an assertion). */
-export async function snapshot(page: Page, name: string) {
+/**
+ * Whether screenshots for people are taken: yes locally, and in CI only when E2E_SCREENSHOTS=on
+ * (nobody looks at them there, and a full-page PNG costs about half a second of a busy core).
+ */
+export const screenshotsWanted =
+  process.env.E2E_SCREENSHOTS === 'on' || (process.env.E2E_SCREENSHOTS !== 'off' && !process.env.CI);
+
+/** Saves a screenshot for people to look at (not an assertion) in e2e/.artifacts/screens. */
+export async function snapshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!screenshotsWanted) return;
   const project = base.info().project.name;
-  await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${project}.png`, fullPage: true });
+  await page.screenshot({
+    path: `e2e/.artifacts/screens/${name}-${project}.png`,
+    fullPage: options.fullPage ?? true,
+  });
 }
 
 /**
