@@ -3,7 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 // The built app, served by `npm start` on a throwaway DATA_DIR, in Debian's Chromium.
 // Never download a browser: executablePath points at /usr/bin/chromium.
 const port = Number(process.env.E2E_PORT ?? 8181);
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 8190);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The specs that change server settings get a server of their own, so they run beside the others
+// instead of after them on a machine left half idle.
+const settingsURL = `http://127.0.0.1:${port + 1}`;
 const SETTINGS_MUTATING = '**/settings-mutating/**';
 
 export default defineConfig({
@@ -57,25 +61,34 @@ export default defineConfig({
         hasTouch: true,
       },
     },
-    // Specs that change server settings run last, on their own, so they never disturb the others.
+    // Specs that change server settings run on their own server, one file at a time.
+    {
+      name: 'setup-settings',
+      testDir: './support',
+      testMatch: /admin\.setup\.ts$/,
+      use: { baseURL: settingsURL },
+    },
     {
       name: 'settings-mutating',
       testMatch: SETTINGS_MUTATING,
-      dependencies: ['desktop', 'mobile'],
+      dependencies: ['setup-settings'],
       fullyParallel: false,
       // Its files change the same server settings: one file at a time, never two workers at once.
       workers: 1,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: settingsURL },
     },
   ],
-  webServer: {
+  webServer: [
+    { port, oauthPort, url: baseURL },
+    { port: port + 1, oauthPort: oauthPort + 1, url: settingsURL },
+  ].map((server) => ({
     command: 'node scripts/e2e-server.mjs',
     cwd: '..',
-    url: `${baseURL}/health`,
+    url: `${server.url}/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), APP_URL: baseURL },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(server.port), APP_URL: server.url, E2E_OAUTH_PORT: String(server.oauthPort) },
+  })),
 });

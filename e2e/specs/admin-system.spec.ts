@@ -13,7 +13,7 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
  * secrets redacted) and the health page; every page passes axe in both themes.
  */
 
-const logsDir = join(serverDataDir, 'logs');
+const logsDir = () => join(serverDataDir(), 'logs');
 
 /**
  * One API login per worker, shared by the tests that do not test logging in: the login limit
@@ -48,10 +48,10 @@ function failure(message: string): Error {
 async function seedErrorLog(project: string): Promise<{ day: string; message: string }> {
   const day = project === 'mobile' ? '2025-12-31' : '2025-12-30';
   const message = `Cannot read properties of undefined (reading 'title') [${project}]`;
-  const file = join(logsDir, `error-${day}.log`);
+  const file = join(logsDir(), `error-${day}.log`);
   const existing = await readFile(file, 'utf8').catch(() => '');
   if (!existing.includes(message)) {
-    await mkdir(logsDir, { recursive: true });
+    await mkdir(logsDir(), { recursive: true });
     const line = {
       time: `${day}T10:15:00.000Z`,
       fingerprint: `e2e${project}`,

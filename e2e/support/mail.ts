@@ -7,7 +7,7 @@ import { serverDataDir } from './server-data';
  * The e2e server has no MAIL_URL, so every message lands as an .eml file in DATA_DIR/mail
  * (scripts/e2e-server.mjs). These helpers wait for a message and read the code or link out of it.
  */
-export const outboxDir = join(serverDataDir, 'mail');
+export const outboxDir = () => join(serverDataDir(), 'mail');
 
 export interface Mail {
   file: string;
@@ -68,7 +68,7 @@ function plainText(raw: string): string {
 }
 
 export async function readMail(file: string): Promise<Mail> {
-  const raw = await readFile(join(outboxDir, file), 'utf8');
+  const raw = await readFile(join(outboxDir(), file), 'utf8');
   const { headers } = splitHeaders(raw);
   return { file, subject: headers.subject ?? '', to: headers.to ?? '', text: plainText(raw) };
 }
@@ -77,7 +77,7 @@ async function mailFilesTo(address: string): Promise<string[]> {
   const safe = address.replace(/[^A-Za-z0-9@._+-]/g, '_');
   try {
     // Names start with an ISO timestamp, so sorting them sorts by time.
-    return (await readdir(outboxDir)).filter((f) => f.endsWith('.eml') && f.includes(`-${safe}-`)).sort();
+    return (await readdir(outboxDir())).filter((f) => f.endsWith('.eml') && f.includes(`-${safe}-`)).sort();
   } catch {
     return [];
   }

@@ -4,8 +4,8 @@ import { mailCode, mailsBefore, waitForMail } from '../../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
 /**
- * Tests that change server settings. They run in their own project after the desktop and mobile
- * projects (playwright.config.ts), one at a time, and put every setting back afterwards.
+ * Tests that change server settings. They run in their own project against a server of their own
+ * (playwright.config.ts), one file at a time, and put every setting back afterwards.
  */
 test.describe.configure({ mode: 'serial' });
 
