@@ -225,6 +225,9 @@ describe('search', () => {
     const res = await search('selam', { types: 'user,playlist' });
     expect(res.results.user.data).toEqual([{ id: ids.user, display_name: 'Selam Tesfaye', avatar: null }]);
     expect(names(res.results.playlist)).toEqual(['Selam Vibes']);
+    // A private playlist is not counted either: the total and the pages know nothing of it.
+    expect(res.results.playlist.total).toBe(1);
+    expect((await search('secret', { types: 'playlist' })).results.playlist.total).toBe(0);
     expect((await search('selamsecret', { types: 'user' })).results.user.total).toBe(0);
     expect((await search('hidden.address', { types: 'user' })).results.user.total).toBe(0);
     expect(JSON.stringify(res)).not.toContain('@');
