@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { ApiSession, freshTotp, totp, uniqueEmail } from '../support/accounts';
-import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { expect, expectAccessible, expectDialogAccessible, snapshot, test } from '../support/fixtures';
 import { solidPng } from '../support/png';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -51,22 +50,6 @@ async function confirmPassword(page: Page) {
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/**
- * axe over an open modal: the page behind it is hidden from assistive technology while it is open,
- * so the page-level rules (one main landmark, a level-one heading) do not apply.
- */
-async function expectDialogAccessible(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"], [role="alertdialog"]')
-    .disableRules(['landmark-one-main', 'page-has-heading-one', 'region'])
-    .analyze();
-  const where = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.help}`),
-    where.join('\n'),
-  ).toEqual([]);
 }
 
 /** Types into a searchable select until the wanted option shows, then picks it from the keyboard. */

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { axe, expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { expectPlaying, waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -73,7 +72,7 @@ test.describe('catalogue pages', () => {
     tag: '@visual',
   }, async ({ page }) => {
     const noSmallTargets = async () => {
-      const result = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+      const result = await axe(page).withRules(['target-size']).analyze();
       const where = result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
       expect(where, `on ${page.url()}`).toEqual([]);
     };

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { BootstrapData } from '@zema/contracts';
 import { ApiSession, uniqueEmail } from '../support/accounts';
@@ -38,16 +37,10 @@ async function shootBothThemes(name: string) {
  * Everything in the overlay must still sit in a landmark or the dialog itself (axe's 'region').
  */
 async function expectPopoverAccessible() {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .exclude('[data-live-announcer]')
-    .disableRules(['landmark-one-main', 'page-has-heading-one'])
-    .analyze();
-  const where = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.help}`),
-    where.join('\n'),
-  ).toEqual([]);
+  await expectAccessible(page, {
+    include: '[role="dialog"]',
+    disableRules: ['landmark-one-main', 'page-has-heading-one'],
+  });
 }
 
 const bell = () => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });

@@ -20,16 +20,52 @@ export async function withBootstrap(page: Page, edit: (data: BootstrapData) => v
   );
 }
 
-/** axe-core over the whole page; fails with the list of violations. */
-export async function expectAccessible(page: Page) {
-  // React Aria's announcer is left out: its live region holds a transient `role="img"` child whose
-  // label exists only for the moment of an announcement (and points at nothing once the button it
-  // named is gone). Waiting for it to clear cost up to 7 s before each check.
-  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+/** What an axe check looks at: the whole page, or a part of it (a dialog) without the page rules. */
+export interface AxeScope {
+  include?: string;
+  exclude?: string[];
+  disableRules?: string[];
+}
+
+/**
+ * axe-core, set up the way every check here runs it:
+ * - React Aria's announcer is left out: its live region holds a transient `role="img"` child whose
+ *   label exists only for the moment of an announcement (and points at nothing once the button it
+ *   named is gone). Waiting for it to clear cost up to 7 s before each check.
+ * - Legacy mode runs axe in the page itself. The default opens a blank page in the context to merge
+ *   the results of every frame, about 1.5 s a check; the app has no frame of another origin to test
+ *   (the mail log's message frame runs no script, and its checks leave it out).
+ * - Only violations carry their nodes: passes and incomplete results are what nothing reads, and
+ *   copying every node of them out of the page cost about a second more on a full page.
+ * Measured on /discover, 1 000 elements: 3.1 s a check before, 0.7 s after, the same violations.
+ */
+export function axe(page: Page, scope: AxeScope = {}) {
+  let builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .exclude('[data-live-announcer]');
+  if (scope.include) builder = builder.include(scope.include);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  if (scope.disableRules) builder = builder.disableRules(scope.disableRules);
+  return builder;
+}
+
+/** axe-core over the page (or the scope given); fails with the list of violations and where. */
+export async function expectAccessible(page: Page, scope: AxeScope = {}) {
+  const result = await axe(page, scope).analyze();
   const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help}`);
   // Which elements, so a failure can be fixed without re-running under a debugger.
   const where = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
   expect(summary, where.join('\n')).toEqual([]);
+}
+
+/** axe over the open dialog: the page-level rules (one main landmark, a level-one heading) do not apply. */
+export async function expectDialogAccessible(page: Page, extra: Omit<AxeScope, 'include'> = {}) {
+  await expectAccessible(page, {
+    include: '[role="dialog"], [role="alertdialog"]',
+    ...extra,
+    disableRules: ['landmark-one-main', 'page-has-heading-one', 'region', ...(extra.disableRules ?? [])],
+  });
 }
 
 /**
