@@ -147,4 +147,36 @@ test.describe('web player (guest)', () => {
     await page.keyboard.press('Shift+?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   });
+  // A long title is cut short with an ellipsis: the bar keeps its controls on screen and the page
+  // never scrolls sideways. The demo titles are short, so the home channel's answer is given one.
+  test('a long title is cut short in the player, and Pause stays on screen', { tag: '@mobile' }, async ({
+    page,
+  }) => {
+    const long = `A very long title ${'that goes on and on '.repeat(8)}end`;
+    await page.route('**/api/v1/channels/discover*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as {
+        channel: { content: { items: { content?: { type: string; items: { name: string }[] } }[] } };
+      };
+      const row = body.channel.content.items.find((item) => item.content?.type === 'track');
+      if (row?.content?.items[0]) row.content.items[0].name = long;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/discover');
+    await page
+      .getByRole('button', { name: `Play ${long}`, exact: true })
+      .first()
+      .click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    const pause = bar.getByRole('button', { name: 'Pause' });
+    await expect(pause).toBeVisible();
+    const width = page.viewportSize()?.width ?? 0;
+    const box = await pause.boundingBox();
+    expect(box && box.x + box.width, 'Pause inside the screen').toBeLessThanOrEqual(width);
+    const title = bar.getByText(long, { exact: true }).first();
+    expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth), 'the title is cut short').toBe(
+      true,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
 });

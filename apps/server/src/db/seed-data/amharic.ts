@@ -38,6 +38,7 @@ export const AMHARIC_LOCALIZATION = {
     'Stay signed in for a month': 'ለአንድ ወር እንደገቡ ይቆዩ',
     Continue: 'ቀጥል',
     or: 'ወይም',
+    'Continue with :provider': 'በ:provider ይቀጥሉ',
     'To join your team on :siteName, create an account': 'በ:siteName ላይ ቡድንዎን ለመቀላቀል መለያ ይፍጠሩ',
     "First, let's create your account": 'በመጀመሪያ መለያዎን እንፍጠር',
     'Create a new account': 'አዲስ መለያ ይፍጠሩ',

@@ -1,3 +1,4 @@
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { RequestPasswordDialog } from './request-password-dialog';
@@ -16,6 +17,7 @@ export interface SocialLoginButtonsProps extends SocialLoginOptions {
  */
 export function SocialLoginButtons({ className, invite }: SocialLoginButtonsProps) {
   const social = useSocialLogin({ invite });
+  const { trans } = useTrans();
   if (social.enabledServices.length === 0) return null;
   return (
     <div className={cx('flex flex-col gap-2.5', className)}>
@@ -29,7 +31,7 @@ export function SocialLoginButtons({ className, invite }: SocialLoginButtonsProp
           isDisabled={social.pendingService !== null && social.pendingService !== service}
           onPress={() => void social.loginWithSocial(service)}
         >
-          Continue with {SOCIAL_LABELS[service]}
+          {trans('Continue with :provider', { provider: SOCIAL_LABELS[service] })}
         </Button>
       ))}
       <RequestPasswordDialog
