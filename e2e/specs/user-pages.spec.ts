@@ -26,16 +26,16 @@ interface Stop {
   ready: (page: Page) => Promise<void>;
 }
 
-/** Each page in light, then in dark: axe over it, and a screenshot for people. */
-async function sweep(page: Page, stops: Stop[]) {
-  for (const mode of ['light', 'dark'] as const) {
-    for (const [i, stop] of stops.entries()) {
-      await page.goto(stop.path);
-      if (i === 0) await useThemeMode(page, mode);
-      await stop.ready(page);
-      await expectAccessible(page);
-      await snapshot(page, `user-${stop.name}-${mode}`);
-    }
+const MODES = ['light', 'dark'] as const;
+
+/** Each page in the theme given: axe over it, and a screenshot for people. */
+async function sweep(page: Page, mode: (typeof MODES)[number], stops: Stop[]) {
+  for (const [i, stop] of stops.entries()) {
+    await page.goto(stop.path);
+    if (i === 0) await useThemeMode(page, mode);
+    await stop.ready(page);
+    await expectAccessible(page);
+    await snapshot(page, `user-${stop.name}-${mode}`);
   }
 }
 
@@ -49,95 +49,99 @@ const trackRows = (page: Page) =>
 const heading = (name: string | RegExp) => async (page: Page) =>
   expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-test(
-  'a listener: library, liked songs, history, a playlist, the profile, notifications, pricing and checkout',
-  {
+for (const mode of MODES) {
+  test(
+    `a listener (${mode}): library, liked songs, history, a playlist, the profile, notifications, pricing and checkout`,
+    {
+      tag: '@visual',
+    },
+    async ({ page }, info) => {
+      const api = await ApiSession.open();
+      await api.register(uniqueEmail('sweep-listener', info.project.name), PASSWORD);
+      const { user } = await api.getOk<{ user: { id: number } }>('/api/v1/users/me');
+      // A liked track and a playlist holding it, so the pages show rows rather than empty states.
+      const { channel } = await api.getOk<{
+        channel: { content: { items: { content?: { type: string; items: { id: number }[] } }[] } };
+      }>('/api/v1/channels/discover');
+      const liked = channel.content.items.find((row) => row.content?.type === 'track')?.content?.items[0];
+      expect(liked, 'the demo home channel has a row of tracks').toBeTruthy();
+      await api.putOk(`/api/v1/me/likes/track/${liked!.id}`);
+      const { playlist } = await api.postOk<{ playlist: { id: number } }>('/api/v1/playlists', {
+        name: 'Sweep mix',
+        public: true,
+      });
+      await api.postOk(`/api/v1/playlists/${playlist.id}/tracks`, { track_ids: [liked!.id] });
+      const products = await api.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
+      const premium = products.pagination.data.find((p) => p.name === 'Premium')!;
+      const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
+      await signInWith(page, api);
+
+      await sweep(page, mode, [
+        { name: 'library', path: '/library', ready: heading('Your library') },
+        {
+          name: 'liked-songs',
+          path: '/library/songs',
+          ready: async (p) => expect(trackRows(p).first()).toBeVisible(),
+        },
+        { name: 'history', path: '/library/history', ready: heading(/history/i) },
+        {
+          name: 'playlist',
+          path: `/playlist/${playlist.id}/sweep-mix`,
+          ready: async (p) => {
+            await expect(p.getByRole('heading', { level: 1, name: 'Sweep mix' })).toBeVisible();
+            await expect(trackRows(p).first()).toBeVisible();
+          },
+        },
+        {
+          name: 'profile',
+          path: `/user/${user.id}/profile`,
+          ready: async (p) => expect(p.getByRole('main').getByText('Sweep mix')).toBeVisible(),
+        },
+        { name: 'notifications', path: '/notifications', ready: heading('Notifications') },
+        { name: 'notification-settings', path: '/notifications/settings', ready: heading(/Notification/) },
+        {
+          name: 'pricing',
+          path: '/pricing',
+          ready: async (p) => expect(p.getByText('Premium').first()).toBeVisible(),
+        },
+        {
+          name: 'checkout',
+          path: `/checkout/${premium.id}/${price.id}`,
+          ready: async (p) =>
+            expect(p.getByRole('button', { name: /^(Pay|Continue|Subscribe)/ }).first()).toBeVisible(),
+        },
+        { name: 'backstage-requests', path: '/backstage/requests', ready: heading('Requests') },
+      ]);
+      await api.dispose();
+    },
+  );
+}
+
+for (const mode of MODES) {
+  test(`a subscriber and artist (${mode}): billing, the backstage and the workspaces`, {
     tag: '@visual',
-  },
-  async ({ page }, info) => {
-    const api = await ApiSession.open();
-    await api.register(uniqueEmail('sweep-listener', info.project.name), PASSWORD);
-    const { user } = await api.getOk<{ user: { id: number } }>('/api/v1/users/me');
-    // A liked track and a playlist holding it, so the pages show rows rather than empty states.
-    const { channel } = await api.getOk<{
-      channel: { content: { items: { content?: { type: string; items: { id: number }[] } }[] } };
-    }>('/api/v1/channels/discover');
-    const liked = channel.content.items.find((row) => row.content?.type === 'track')?.content?.items[0];
-    expect(liked, 'the demo home channel has a row of tracks').toBeTruthy();
-    await api.putOk(`/api/v1/me/likes/track/${liked!.id}`);
-    const { playlist } = await api.postOk<{ playlist: { id: number } }>('/api/v1/playlists', {
-      name: 'Sweep mix',
-      public: true,
-    });
-    await api.postOk(`/api/v1/playlists/${playlist.id}/tracks`, { track_ids: [liked!.id] });
-    const products = await api.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
+  }, async ({ page }) => {
+    const { user } = await approvedArtist('sweep-artist');
+    const products = await user.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
     const premium = products.pagination.data.find((p) => p.name === 'Premium')!;
     const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
-    await signInWith(page, api);
+    const { payment } = await user.postOk<{ payment: { tx_ref: string } }>('/api/v1/billing/checkout', {
+      price_id: price.id,
+      idempotency_key: `e2e-sweep-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+    });
+    await user.postOk(`/api/v1/billing/sandbox/${payment.tx_ref}`, { outcome: 'success' });
+    await signInWith(page, user);
 
-    await sweep(page, [
-      { name: 'library', path: '/library', ready: heading('Your library') },
+    await sweep(page, mode, [
       {
-        name: 'liked-songs',
-        path: '/library/songs',
-        ready: async (p) => expect(trackRows(p).first()).toBeVisible(),
-      },
-      { name: 'history', path: '/library/history', ready: heading(/history/i) },
-      {
-        name: 'playlist',
-        path: `/playlist/${playlist.id}/sweep-mix`,
-        ready: async (p) => {
-          await expect(p.getByRole('heading', { level: 1, name: 'Sweep mix' })).toBeVisible();
-          await expect(trackRows(p).first()).toBeVisible();
-        },
-      },
-      {
-        name: 'profile',
-        path: `/user/${user.id}/profile`,
-        ready: async (p) => expect(p.getByRole('main').getByText('Sweep mix')).toBeVisible(),
-      },
-      { name: 'notifications', path: '/notifications', ready: heading('Notifications') },
-      { name: 'notification-settings', path: '/notifications/settings', ready: heading(/Notification/) },
-      {
-        name: 'pricing',
-        path: '/pricing',
-        ready: async (p) => expect(p.getByText('Premium').first()).toBeVisible(),
-      },
-      {
-        name: 'checkout',
-        path: `/checkout/${premium.id}/${price.id}`,
+        name: 'billing',
+        path: '/billing',
         ready: async (p) =>
-          expect(p.getByRole('button', { name: /^(Pay|Continue|Subscribe)/ }).first()).toBeVisible(),
+          expect(p.getByRole('region', { name: 'Premium' }).getByText('Active')).toBeVisible(),
       },
-      { name: 'backstage-requests', path: '/backstage/requests', ready: heading('Requests') },
+      { name: 'backstage', path: '/backstage', ready: heading(/./) },
+      { name: 'backstage-workspace', path: '/backstage/workspace', ready: heading(/./) },
     ]);
-    await api.dispose();
-  },
-);
-
-test('a subscriber and artist: billing, the backstage and the workspaces', { tag: '@visual' }, async ({
-  page,
-}) => {
-  const { user } = await approvedArtist('sweep-artist');
-  const products = await user.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
-  const premium = products.pagination.data.find((p) => p.name === 'Premium')!;
-  const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
-  const { payment } = await user.postOk<{ payment: { tx_ref: string } }>('/api/v1/billing/checkout', {
-    price_id: price.id,
-    idempotency_key: `e2e-sweep-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+    await user.dispose();
   });
-  await user.postOk(`/api/v1/billing/sandbox/${payment.tx_ref}`, { outcome: 'success' });
-  await signInWith(page, user);
-
-  await sweep(page, [
-    {
-      name: 'billing',
-      path: '/billing',
-      ready: async (p) =>
-        expect(p.getByRole('region', { name: 'Premium' }).getByText('Active')).toBeVisible(),
-    },
-    { name: 'backstage', path: '/backstage', ready: heading(/./) },
-    { name: 'backstage-workspace', path: '/backstage/workspace', ready: heading(/./) },
-  ]);
-  await user.dispose();
-});
+}
