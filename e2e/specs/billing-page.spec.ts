@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { Product } from '@zema/contracts';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
+import { subscribePremium } from '../support/billing';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -11,17 +11,6 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
 // server's own route (decision 0040), so the desktop and mobile runs never see each other's.
 
 const PASSWORD = 'billing-page-password-1';
-
-async function subscribe(api: ApiSession) {
-  const { pagination } = await api.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
-  const premium = pagination.data.find((p) => p.name === 'Premium')!;
-  const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
-  const { payment } = await api.postOk<{ payment: { tx_ref: string } }>('/api/v1/billing/checkout', {
-    price_id: price.id,
-    idempotency_key: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-  });
-  await api.postOk(`/api/v1/billing/sandbox/${payment.tx_ref}`, { outcome: 'success' });
-}
 
 async function accountMenuHasBilling(page: Page, name = 'Billing') {
   await page.getByRole('button', { name: /Account menu|የመለያ ምናሌ/ }).click();
@@ -42,7 +31,7 @@ test('a subscriber sees the plan, prints and downloads an invoice in Amharic, ca
   await dismissCookieNotice(context);
   const api = await ApiSession.open();
   await api.register(uniqueEmail('billing', project), PASSWORD);
-  await subscribe(api);
+  await subscribePremium(api);
   await signInWith(page, api);
 
   // The plan: name, status, when it is paid until, how it was paid; and the invoice.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ApiSession, adminSession, signInWith, uniqueEmail } from '../support/accounts';
+import { subscribePremium } from '../support/billing';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
@@ -41,24 +42,14 @@ async function listener(prefix: string): Promise<ApiSession> {
   return api;
 }
 
-/** Pays for Premium (ETB, monthly) in the sandbox, as the checkout page would. */
-async function subscribePremium(api: ApiSession) {
-  const { pagination } = await api.getOk<{
-    pagination: { data: { name: string; prices: { id: number; currency: string; interval: string }[] }[] };
-  }>('/api/v1/billing/products');
-  const premium = pagination.data.find((p) => p.name === 'Premium')!;
-  const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
-  const key = `dl${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
-  const { payment } = await api.postOk<{ payment: { tx_ref: string } }>('/api/v1/billing/checkout', {
-    price_id: price.id,
-    idempotency_key: key,
-  });
-  await api.postOk(`/api/v1/billing/sandbox/${payment.tx_ref}`, { outcome: 'success' });
+/** Pays for Premium (ETB, monthly) in the sandbox, and waits until the payment has settled. */
+async function premiumSettled(api: ApiSession) {
+  const txRef = await subscribePremium(api);
   await expect
     .poll(
       async () =>
-        (await api.getOk<{ payment: { status: string } }>(`/api/v1/billing/payments/${payment.tx_ref}`))
-          .payment.status,
+        (await api.getOk<{ payment: { status: string } }>(`/api/v1/billing/payments/${txRef}`)).payment
+          .status,
     )
     .toBe('succeeded');
 }
@@ -85,7 +76,7 @@ const albumPath = () => `/album/${album.id}/x`;
 
 test('a listener on Premium downloads a track and the album as a zip', async ({ page }) => {
   const buyer = await listener('downloads-premium');
-  await subscribePremium(buyer);
+  await premiumSettled(buyer);
   await signInWith(page, buyer);
 
   await page.goto(albumPath());

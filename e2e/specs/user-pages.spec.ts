@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@zema/contracts';
 import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { approvedArtist } from '../support/backstage';
+import { premiumMonthly, subscribePremium } from '../support/billing';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
@@ -71,9 +71,7 @@ for (const mode of MODES) {
         public: true,
       });
       await api.postOk(`/api/v1/playlists/${playlist.id}/tracks`, { track_ids: [liked!.id] });
-      const products = await api.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
-      const premium = products.pagination.data.find((p) => p.name === 'Premium')!;
-      const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
+      const { premium, price } = await premiumMonthly(api);
       await signInWith(page, api);
 
       await sweep(page, mode, [
@@ -122,14 +120,7 @@ for (const mode of MODES) {
     tag: '@visual',
   }, async ({ page }) => {
     const { user } = await approvedArtist('sweep-artist');
-    const products = await user.getOk<{ pagination: { data: Product[] } }>('/api/v1/billing/products');
-    const premium = products.pagination.data.find((p) => p.name === 'Premium')!;
-    const price = premium.prices.find((p) => p.currency === 'ETB' && p.interval === 'month')!;
-    const { payment } = await user.postOk<{ payment: { tx_ref: string } }>('/api/v1/billing/checkout', {
-      price_id: price.id,
-      idempotency_key: `e2e-sweep-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
-    });
-    await user.postOk(`/api/v1/billing/sandbox/${payment.tx_ref}`, { outcome: 'success' });
+    await subscribePremium(user);
     await signInWith(page, user);
 
     await sweep(page, mode, [
