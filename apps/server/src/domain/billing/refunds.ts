@@ -1,5 +1,5 @@
 import type { Currency } from '@zema/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { paymentRefunds, payments, products } from '#src/db/schema/index';
 import { notify } from '#src/domain/notifications/notifications.service';
@@ -42,6 +42,40 @@ export async function amountInFlight(tx: Tx, paymentId: number, now = new Date()
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * How long a refund of an amount asked without an idempotency key answers for the same amount
+ * asked again: a double submit, a retried request or a second tab arrives within seconds.
+ */
+export const SAME_REFUND_WINDOW_MS = 60_000;
+
+/**
+ * The key a refund of an amount asked without one is stored under: the amount and the time, so a
+ * later refund of the same amount (an admin may mean two refunds of 100) gets its own key. `:` is
+ * not allowed in the keys callers send, so the two never meet.
+ */
+const derivedKeyPrefix = (amount: number) => `same:${amount}:`;
+export const derivedRefundKey = (amount: number, now: Date) => `${derivedKeyPrefix(amount)}${now.getTime()}`;
+
+/**
+ * The refund of `amount` asked without a key of the payment (locked in `tx`) within
+ * `SAME_REFUND_WINDOW_MS`: the one a second such request is the same as.
+ */
+export async function sameRecentRefund(tx: Tx, paymentId: number, amount: number, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.paymentId, paymentId),
+        like(paymentRefunds.idempotencyKey, `${derivedKeyPrefix(amount)}%`),
+        gt(paymentRefunds.createdAt, new Date(now.getTime() - SAME_REFUND_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(paymentRefunds.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

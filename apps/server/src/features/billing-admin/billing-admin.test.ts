@@ -475,6 +475,44 @@ describe('refunds', () => {
     expect((await charge(txRef)).refunded).toBe(payment.amount);
   });
 
+  it('makes one refund of the same amount submitted twice without a key, and a second one after a minute', async () => {
+    const { payment, txRef } = await sandboxPaid();
+    // Right after each other.
+    const first = await refund(payment.id, { amount: 500 });
+    const second = await refund(payment.id, { amount: 500 });
+    expect([first.statusCode, second.statusCode], second.body).toEqual([200, 200]);
+    expect(second.json().payment.refunded_amount).toBe(500);
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+    // At the same time.
+    const both = await Promise.all([
+      refund(payment.id, { amount: 300 }),
+      refund(payment.id, { amount: 300 }),
+    ]);
+    for (const res of both) expect([200, 409], res.body).toContain(res.statusCode);
+    expect((await refundsOf(payment.id)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([300, 500]);
+    // "All that is left", twice: one refund, and the second finds nothing left.
+    const [rest, restAgain] = [await refund(payment.id), await refund(payment.id)];
+    expect([rest.statusCode, restAgain.statusCode], restAgain.body).toEqual([200, 422]);
+    expect(await refundsOf(payment.id)).toHaveLength(3);
+    let [row] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'refunded', refundedAmount: payment.amount });
+    expect((await charge(txRef)).refunded).toBe(payment.amount);
+
+    // A second refund of the same amount a minute later is meant: it is made.
+    const other = await sandboxPaid();
+    expect((await refund(other.payment.id, { amount: 100 })).statusCode).toBe(200);
+    await t.db
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(paymentRefunds.paymentId, other.payment.id));
+    const later = await refund(other.payment.id, { amount: 100 });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().payment.refunded_amount).toBe(200);
+    expect(await refundsOf(other.payment.id)).toHaveLength(2);
+    [row] = await t.db.select().from(payments).where(eq(payments.id, other.payment.id));
+    expect(row!.refundedAmount).toBe(200);
+  });
+
   it('holds a payment back while a refund of it is being asked, not forever', async () => {
     const { payment } = await sandboxPaid();
     const [asked] = await t.db

@@ -4,7 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { paymentRefunds, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
-import { addRefunded, amountInFlight, lockPayment, refundKey, tellRefund } from '#src/domain/billing/refunds';
+import {
+  addRefunded,
+  amountInFlight,
+  derivedRefundKey,
+  lockPayment,
+  refundKey,
+  sameRecentRefund,
+  tellRefund,
+} from '#src/domain/billing/refunds';
 import type { Billing } from '#src/domain/billing/registry';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { ADMIN_SUBSCRIPTION_MESSAGES, cancelSubscriptionByAdmin } from './subscriptions.service';
@@ -39,20 +47,30 @@ export async function refundPayment(
   const asked = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { id: paymentId });
     if (!payment) throw new HttpError(404, MESSAGES.notFound);
-    if (body.idempotency_key) {
-      const [same] = await tx
-        .select()
-        .from(paymentRefunds)
-        .where(
-          and(
-            eq(paymentRefunds.paymentId, payment.id),
-            eq(paymentRefunds.idempotencyKey, body.idempotency_key),
-          ),
-        );
-      if (same?.status === 'requested') throw new HttpError(409, REFUND_MESSAGES.underWay);
-      // The same refund submitted again: it is made already.
-      if (same) return null;
-    }
+    // Without a key, the payment's row lock and a short window stand in for one: the same amount
+    // asked again within a minute (a double submit, a retry, a second tab) is the refund already
+    // asked, while the same amount asked later is a refund of its own. The lock alone would not do:
+    // a request right after the first has finished finds nothing in flight and refunds again. A
+    // caller that means two refunds of one amount within the minute sends a key with each. "All
+    // that is left" needs no key: once made, nothing is left, and a second is refused as such.
+    const same = body.idempotency_key
+      ? ((
+          await tx
+            .select()
+            .from(paymentRefunds)
+            .where(
+              and(
+                eq(paymentRefunds.paymentId, payment.id),
+                eq(paymentRefunds.idempotencyKey, body.idempotency_key),
+              ),
+            )
+        )[0] ?? null)
+      : body.amount !== undefined
+        ? await sameRecentRefund(tx, payment.id, body.amount, now)
+        : null;
+    if (same?.status === 'requested') throw new HttpError(409, REFUND_MESSAGES.underWay);
+    // The same refund submitted again: it is made already.
+    if (same) return null;
     if (payment.status !== 'succeeded') throw validationError({ amount: [REFUND_MESSAGES.notSucceeded] });
     if ((await amountInFlight(tx, payment.id, now)) > 0) throw new HttpError(409, REFUND_MESSAGES.underWay);
     const left = payment.amount - payment.refundedAmount;
@@ -75,7 +93,8 @@ export async function refundPayment(
         paymentId: payment.id,
         amount,
         reason: body.reason || null,
-        idempotencyKey: body.idempotency_key ?? null,
+        idempotencyKey:
+          body.idempotency_key ?? (body.amount !== undefined ? derivedRefundKey(body.amount, now) : null),
         createdBy: actor.user.id,
         createdAt: now,
       })
