@@ -10,6 +10,7 @@ import {
   productSchema,
   SUBSCRIPTION_STATUSES,
 } from '../billing';
+import { ID_MESSAGE, INT32_MAX } from '../primitives';
 import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema } from './list';
 import { grantSchema } from './users';
 
@@ -115,8 +116,8 @@ const daysSchema = z
 
 /** A plan given by hand (gateway `manual`): no payment, valid for `days` from now. */
 export const grantSubscriptionRequestSchema = z.object({
-  user_id: z.number().int().positive({ message: 'Pick a user.' }),
-  product_id: z.number().int().positive({ message: 'Pick a plan.' }),
+  user_id: z.number().int().positive({ message: 'Pick a user.' }).max(INT32_MAX, ID_MESSAGE),
+  product_id: z.number().int().positive({ message: 'Pick a plan.' }).max(INT32_MAX, ID_MESSAGE),
   days: daysSchema,
 });
 export type GrantSubscriptionRequest = z.infer<typeof grantSubscriptionRequestSchema>;
@@ -206,6 +207,10 @@ export const adminWebhookEventSchema = z.object({
   received_at: z.string(),
   processed_at: z.string().nullable(),
   error: z.string().nullable(),
+  /** Tries that found the payment still pending at the gateway (or the gateway unreachable). */
+  attempts: z.number().int(),
+  /** When the schedule verifies it again; null once processed or left to the admin. */
+  next_attempt_at: z.string().nullable(),
 });
 export type AdminWebhookEvent = z.infer<typeof adminWebhookEventSchema>;
 export const adminWebhooksResponseSchema = listResponseSchema(adminWebhookEventSchema);

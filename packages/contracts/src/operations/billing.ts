@@ -93,7 +93,9 @@ export const billing = defineOperations('Billing', {
     // The gateway calls it: its signature over the raw body is the proof, not a session.
     access: 'guest',
     params: z.object({ gateway: z.enum(['sandbox', 'chapa', 'stripe']) }),
-    response: z.object({ received: z.literal(true), status: z.enum(['processed', 'duplicate']) }),
+    // `pending`: the gateway still verifies the payment as pending; the event stays open and is
+    // applied at its next delivery or by the schedule's retry.
+    response: z.object({ received: z.literal(true), status: z.enum(['processed', 'duplicate', 'pending']) }),
     summary:
       "A payment gateway's webhook: 400 and nothing changed without a valid signature; applied once per event",
   },

@@ -268,10 +268,18 @@ export const webhookEvents = pgTable(
     rawBody: text('raw_body').notNull(),
     signatureValid: boolean('signature_valid').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once the event settled what it names, or was finally refused; until then it is retried. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     error: text('error'),
+    /** Times it was applied and the gateway still answered "pending" (or could not be reached). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the schedule verifies it again (backoff); null once processed or given up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
   (t) => [
+    index('webhook_events_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null and ${t.processedAt} is null`),
     uniqueIndex('webhook_events_event_idx')
       .on(t.gateway, t.eventId)
       .where(sql`${t.eventId} is not null and ${t.signatureValid}`),

@@ -333,6 +333,10 @@ export function createStripeGateway(opts: {
     let renewal: { invoice: StripeInvoiceShape; outcome: 'succeeded' | 'failed' } | null = null;
     switch (event.type) {
       case 'checkout.session.completed':
+      // A payment method that settles later (a bank debit) completes the session unpaid; Stripe
+      // then says how it ended in one of these.
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired':
         txRef = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
         subscriptionId = idOf(object.subscription as string | null);
@@ -433,7 +437,13 @@ export function createStripeGateway(opts: {
           : null;
       const paid = session.status === 'complete' && session.payment_status !== 'unpaid';
       return {
-        status: paid ? 'succeeded' : session.status === 'expired' ? 'failed' : 'pending',
+        // Unpaid on a complete session is a payment still on its way, until its subscription
+        // ends unpaid (Stripe's incomplete_expired) or the session itself expires.
+        status: paid
+          ? 'succeeded'
+          : session.status === 'expired' || subscription?.status === 'expired'
+            ? 'failed'
+            : 'pending',
         amount: session.amount_total ?? 0,
         currency: (session.currency ?? '').toUpperCase() as 'USD',
         method: 'card',

@@ -118,6 +118,8 @@ const eventView = (e: EventRow): AdminWebhookEvent => ({
   received_at: e.receivedAt.toISOString(),
   processed_at: iso(e.processedAt),
   error: e.error,
+  attempts: e.attempts,
+  next_attempt_at: iso(e.nextAttemptAt),
 });
 
 export async function listWebhookEvents(db: Db, query: AdminWebhooksQuery) {

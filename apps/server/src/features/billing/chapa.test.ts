@@ -12,6 +12,8 @@ import {
   webhookEvents,
 } from '#src/db/schema/index';
 import { runBillingLifecycle } from '#src/domain/billing/lifecycle';
+import { createBilling } from '#src/domain/billing/registry';
+import { retryPendingWebhookEvents } from '#src/domain/billing/webhooks';
 import { sealSecret } from '#src/platform/secret-box';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
@@ -303,6 +305,37 @@ describe('paying through Chapa', () => {
     expect((await postWebhook(failed, sign(failed))).statusCode).toBe(200);
     expect((await paymentOf(me.client, payment.tx_ref)).status).toBe('failed');
     expect(await permissionsOf(me.client)).not.toContain(PERMISSIONS.adsDisable);
+  });
+
+  it("ends paid when Chapa first verifies a success event as pending: by the schedule, or by Chapa's redelivery", async () => {
+    const billing = await createBilling(t.app.deps);
+    const retry = (now: Date) => retryPendingWebhookEvents(t.app.deps, billing.gateway, billing.policy, now);
+    for (const settledBy of ['schedule', 'redelivery'] as const) {
+      const me = await buyer();
+      const { payment } = (await checkout(me.client)).json() as { payment: Payment };
+      // Chapa sent charge.success before its verify endpoint caught up.
+      const body = chargeEvent(payment.tx_ref);
+      expect((await postWebhook(body, sign(body))).json()).toEqual({ received: true, status: 'pending' });
+      expect((await paymentOf(me.client, payment.tx_ref)).status).toBe('pending');
+
+      Object.assign(txs.get(payment.tx_ref)!, { status: 'success', method: 'telebirr' });
+      if (settledBy === 'redelivery')
+        expect((await postWebhook(body, sign(body))).json()).toEqual({ received: true, status: 'processed' });
+      else {
+        const [open] = await t.db
+          .select()
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.gateway, 'chapa'), eq(webhookEvents.rawBody, body)));
+        await retry(open!.nextAttemptAt!);
+      }
+      // The buyer never came back to the return page.
+      expect(await paymentOf(me.client, payment.tx_ref)).toMatchObject({
+        status: 'succeeded',
+        method: 'telebirr',
+      });
+      expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
+      expect(await t.db.select().from(invoices).where(eq(invoices.userId, me.id))).toHaveLength(1);
+    }
   });
 
   it('grants nothing when Chapa reports another amount or currency', async () => {

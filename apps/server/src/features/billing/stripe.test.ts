@@ -11,7 +11,7 @@ import {
   subscriptions,
   webhookEvents,
 } from '#src/db/schema/index';
-import { replayWebhookEvent } from '#src/domain/billing/webhooks';
+import { replayWebhookEvent, retryPendingWebhookEvents } from '#src/domain/billing/webhooks';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
 import { createBilling } from './checkout.service';
@@ -395,6 +395,39 @@ describe('Stripe checkout', () => {
     expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
 
     expect((await send(e)).json().status).toBe('duplicate');
+    expect(await t.db.select().from(invoices).where(eq(invoices.userId, me.id))).toHaveLength(1);
+  });
+
+  it('a session completed but still unpaid (a bank debit) stays open, and ends paid by the schedule or the async event', async () => {
+    const me = await buyer();
+    const { payment } = await checkout(me.client);
+    const { session, sub } = pay(sessionOf(payment.tx_ref));
+    // Stripe completes the session before the money arrives.
+    session.payment_status = 'unpaid';
+    sub.status = 'incomplete';
+    const e = completed(session);
+    expect((await send(e)).json().status).toBe('pending');
+    expect((await t.db.select().from(payments).where(eq(payments.txRef, payment.tx_ref)))[0]!.status).toBe(
+      'pending',
+    );
+
+    session.payment_status = 'paid';
+    sub.status = 'active';
+    const billing = await createBilling(t.app.deps);
+    const eventId = (JSON.parse(e.payload) as { id: string }).id;
+    const [open] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+    expect(open).toMatchObject({ processedAt: null, attempts: 1 });
+    await retryPendingWebhookEvents(t.app.deps, billing.gateway, billing.policy, open!.nextAttemptAt!);
+    expect((await t.db.select().from(payments).where(eq(payments.txRef, payment.tx_ref)))[0]!.status).toBe(
+      'succeeded',
+    );
+    expect(await subscriptionOf(me.id)).toMatchObject({ gateway: 'stripe', status: 'active' });
+    expect(await permissionsOf(me.client)).toContain(PERMISSIONS.adsDisable);
+
+    // Stripe's own word that the debit went through changes nothing more.
+    expect((await send(event('checkout.session.async_payment_succeeded', session))).json().status).toBe(
+      'processed',
+    );
     expect(await t.db.select().from(invoices).where(eq(invoices.userId, me.id))).toHaveLength(1);
   });
 

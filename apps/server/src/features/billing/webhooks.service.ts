@@ -24,7 +24,7 @@ export async function webhook(
   billing: Billing,
   gatewayId: string,
   incoming: IncomingWebhook,
-): Promise<'processed' | 'duplicate'> {
+): Promise<'processed' | 'duplicate' | 'pending'> {
   const gateway = await billing.gateway(gatewayId);
   if (!gateway) throw new HttpError(404, WEBHOOK_MESSAGES.notConfigured);
   const outcome = await receiveWebhook(deps, gateway, incoming, await billing.policy());

@@ -1,8 +1,10 @@
 import type { Payment, Product } from '@zema/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payments, webhookEvents } from '#src/db/schema/index';
+import { payments, sandboxCharges, webhookEvents } from '#src/db/schema/index';
+import { createBilling } from '#src/domain/billing/registry';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '#src/domain/billing/sandbox';
+import { retryPendingWebhookEvents, webhookRetryDelayMs } from '#src/domain/billing/webhooks';
 import { resolveAppKey } from '#src/platform/app-key';
 import { createUser, request, sessionFor, useApp } from '#test/helpers';
 import { WEBHOOK_BODY_LIMIT } from './webhooks.service';
@@ -48,10 +50,15 @@ describe('the webhook route', () => {
     const body = `{ "event": "charge.pending",  "tx_ref": "${payment.tx_ref}", "outcome": "pending" }\n`;
     const res = await post('sandbox', body, { [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ received: true, status: 'processed' });
+    // The sandbox still verifies the charge as pending: received, kept open for a later try.
+    expect(res.json()).toEqual({ received: true, status: 'pending' });
     const [stored] = await t.db.select().from(webhookEvents).orderBy(desc(webhookEvents.id)).limit(1);
-    expect(stored).toMatchObject({ gateway: 'sandbox', rawBody: body, signatureValid: true });
-    expect(stored!.processedAt).not.toBeNull();
+    expect(stored).toMatchObject({
+      gateway: 'sandbox',
+      rawBody: body,
+      signatureValid: true,
+      processedAt: null,
+    });
   });
 
   it('answers 400 in the error shape on a bad signature, keeps the attempt, and changes nothing', async () => {
@@ -83,5 +90,84 @@ describe('the webhook route', () => {
     // No Chapa key: there is no Chapa here to hear from.
     const chapa = await post('chapa', '{}', { 'x-chapa-signature': 'a'.repeat(64) });
     expect(chapa.statusCode).toBe(404);
+  });
+});
+
+describe('an event the gateway first verifies as pending (issue 28 item 2)', () => {
+  const successBody = (txRef: string) =>
+    JSON.stringify({ event: 'charge.success', tx_ref: txRef, outcome: 'success' });
+  const deliver = (body: string) =>
+    post('sandbox', body, { [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body) });
+  const eventOf = async (body: string) =>
+    (await t.db.select().from(webhookEvents).where(eq(webhookEvents.rawBody, body)))[0]!;
+  const paymentStatus = async (txRef: string) =>
+    (await t.db.select().from(payments).where(eq(payments.txRef, txRef)))[0]!.status;
+  /** The gateway's side catches up: the charge it reported as pending is now paid. */
+  const gatewaySettles = (txRef: string) =>
+    t.db.update(sandboxCharges).set({ status: 'success' }).where(eq(sandboxCharges.txRef, txRef));
+  const retry = async (now: Date) => {
+    const billing = await createBilling(t.app.deps);
+    return retryPendingWebhookEvents(t.app.deps, billing.gateway, billing.policy, now);
+  };
+
+  it("is not taken for a replay: the gateway's next delivery of the same event settles the payment", async () => {
+    const payment = await pendingPayment();
+    const body = successBody(payment.tx_ref);
+    expect((await deliver(body)).json()).toEqual({ received: true, status: 'pending' });
+    expect(await paymentStatus(payment.tx_ref)).toBe('pending');
+    const open = await eventOf(body);
+    expect(open).toMatchObject({ processedAt: null, error: null, attempts: 1 });
+    expect(open.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(30_000);
+
+    await gatewaySettles(payment.tx_ref);
+    expect((await deliver(body)).json()).toEqual({ received: true, status: 'processed' });
+    expect(await paymentStatus(payment.tx_ref)).toBe('succeeded');
+    expect(await eventOf(body)).toMatchObject({ nextAttemptAt: null, error: null });
+    expect((await eventOf(body)).processedAt).not.toBeNull();
+    // Now it is a replay.
+    expect((await deliver(body)).json()).toEqual({ received: true, status: 'duplicate' });
+  });
+
+  it('is verified again by the schedule with backoff, and ends paid without the buyer or the gateway', async () => {
+    const payment = await pendingPayment();
+    const body = successBody(payment.tx_ref);
+    await deliver(body);
+    const first = (await eventOf(body)).nextAttemptAt!;
+    // Not due yet: nothing is asked.
+    expect(await retry(new Date(first.getTime() - 1_000))).toBe(0);
+    expect((await eventOf(body)).attempts).toBe(1);
+
+    // Due, still pending: tried once more, and the wait doubles.
+    await retry(first);
+    const second = await eventOf(body);
+    expect(second).toMatchObject({ attempts: 2, processedAt: null });
+    expect(second.nextAttemptAt!.getTime() - first.getTime()).toBe(webhookRetryDelayMs(2));
+    expect(webhookRetryDelayMs(2)).toBe(2 * webhookRetryDelayMs(1));
+
+    await gatewaySettles(payment.tx_ref);
+    expect(await retry(second.nextAttemptAt!)).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus(payment.tx_ref)).toBe('succeeded');
+    const done = await eventOf(body);
+    expect(done.processedAt).not.toBeNull();
+    expect(done.nextAttemptAt).toBeNull();
+    // Processed events are never tried again.
+    expect(await retry(new Date(Date.now() + 86_400_000))).toBe(0);
+  });
+
+  it('is given up to the admin after 7 days still pending, and a later delivery still applies it', async () => {
+    const payment = await pendingPayment();
+    const body = successBody(payment.tx_ref);
+    await deliver(body);
+    const received = (await eventOf(body)).receivedAt;
+    await retry(new Date(received.getTime() + 7 * 86_400_000 + 60_000));
+    expect(await eventOf(body)).toMatchObject({
+      processedAt: null,
+      nextAttemptAt: null,
+      error:
+        'The gateway still reported this payment as pending after 7 days; replay the event to verify it again.',
+    });
+    await gatewaySettles(payment.tx_ref);
+    expect((await deliver(body)).json()).toEqual({ received: true, status: 'processed' });
+    expect(await paymentStatus(payment.tx_ref)).toBe('succeeded');
   });
 });

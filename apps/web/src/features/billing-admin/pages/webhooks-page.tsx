@@ -72,10 +72,25 @@ export default function WebhooksPage() {
       id: 'processed_at',
       header: trans('Processed'),
       cell: (e) =>
-        e.error ? (
+        e.processed_at ? (
+          dateTimeText(e.processed_at, language)
+        ) : e.error ? (
           <span className="flex flex-col gap-0.5">
             <Status tone="danger">{trans('Failed')}</Status>
             <span className="text-xs text-muted">{e.error}</span>
+            {e.next_attempt_at && (
+              <span className="text-xs text-muted">
+                {trans('Next try :time', { time: dateTimeText(e.next_attempt_at, language) })}
+              </span>
+            )}
+          </span>
+        ) : e.next_attempt_at ? (
+          // The gateway still said "pending": the schedule verifies it again.
+          <span className="flex flex-col gap-0.5">
+            <Status tone="warning">{trans('Waiting for the gateway')}</Status>
+            <span className="text-xs text-muted">
+              {trans('Next try :time', { time: dateTimeText(e.next_attempt_at, language) })}
+            </span>
           </span>
         ) : (
           dateTimeText(e.processed_at, language)
@@ -211,6 +226,10 @@ function EventDialog({ id, onClose }: { id: number; onClose: () => void }) {
             <dd>{dateTimeText(event.data.processed_at, language)}</dd>
             <dt className="text-muted">{trans('Error')}</dt>
             <dd>{event.data.error ?? '—'}</dd>
+            <dt className="text-muted">{trans('Tries')}</dt>
+            <dd>{event.data.attempts}</dd>
+            <dt className="text-muted">{trans('Next try')}</dt>
+            <dd>{dateTimeText(event.data.next_attempt_at, language)}</dd>
           </dl>
           <h3 className="font-semibold">{trans('Raw body')}</h3>
           <pre className="max-h-96 overflow-auto rounded-theme bg-bg-alt p-3 text-xs">{pretty}</pre>
