@@ -20,6 +20,7 @@ export const CHECKOUT_MESSAGES = {
   notOnSale: 'This price is not on sale.',
   free: 'The free plan needs no payment.',
   otherPlan: 'You already have another plan: change plans from the billing page.',
+  otherPrice: 'This checkout was started for another price: open the checkout again to pay for this one.',
 } as const;
 
 export { DEFAULT_VAT_RATE_BP } from '#src/domain/billing/billing-settings';
@@ -38,7 +39,8 @@ async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect)
 /**
  * Starts paying for a price (issue 14 items 3, 7): the amount and currency are fixed here, on a
  * payment row with our own `tx_ref`; the gateway's checkout gets them from it. The same
- * idempotency key answers the first payment again (a double submit makes one payment).
+ * idempotency key answers the first payment again (a double submit makes one payment); with
+ * another price it is refused, not answered with the payment for the first.
  */
 export async function startCheckout(
   deps: Pick<Deps, 'db' | 'config'>,
@@ -46,7 +48,7 @@ export async function startCheckout(
   user: User,
   body: CheckoutRequest,
 ): Promise<{ payment: Payment; redirect_url: string }> {
-  const existing = await paymentByKey(deps, user.id, body.idempotency_key);
+  const existing = await paymentByKey(deps, user.id, body.idempotency_key, body.price_id);
   if (existing) return existing;
 
   const [row] = await deps.db
@@ -76,12 +78,29 @@ export async function startCheckout(
   });
 }
 
-/** A payment of the caller's made earlier with the same idempotency key, with its checkout URL. */
-export async function paymentByKey(deps: Pick<Deps, 'db'>, userId: number, idempotencyKey: string) {
+/**
+ * A key already used for another price is a new checkout under an old key (a reused page, a
+ * client bug): answering the first payment would send the buyer to pay for what they did not pick.
+ */
+function checkSamePrice(payment: typeof payments.$inferSelect, priceId: number) {
+  if (payment.priceId !== priceId) throw validationError({ idempotency_key: [CHECKOUT_MESSAGES.otherPrice] });
+}
+
+/**
+ * A payment of the caller's made earlier with the same idempotency key, with its checkout URL;
+ * 422 when that payment is for another price than `priceId`.
+ */
+export async function paymentByKey(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  idempotencyKey: string,
+  priceId: number,
+) {
   const [existing] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+  if (existing) checkSamePrice(existing, priceId);
   return existing?.checkoutUrl
     ? { payment: await viewOf(deps, existing), redirect_url: existing.checkoutUrl }
     : null;
@@ -138,6 +157,7 @@ export async function openPayment(
   if (!created) {
     // The same key raced in at the same moment: answer that payment once it has its URL.
     const first = await startedPayment(deps, user.id, order.idempotencyKey);
+    if (first) checkSamePrice(first, order.price.id);
     if (!first?.checkoutUrl) throw new HttpError(409, 'This checkout is already being started. Try again.');
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }

@@ -234,7 +234,7 @@ export async function changePlan(
   idempotencyKey: string,
   now = new Date(),
 ): Promise<ChangePlanResponse> {
-  const earlier = await paymentByKey(deps, user.id, idempotencyKey);
+  const earlier = await paymentByKey(deps, user.id, idempotencyKey, priceId);
   if (earlier)
     return { quote: null, payment: earlier.payment, redirect_url: earlier.redirect_url, subscription: null };
   const { quote, current, next } = await quoteChange(deps, billing, user.id, productId, priceId, now);

@@ -240,6 +240,12 @@ describe('changing plans', () => {
         .from(payments)
         .where(and(eq(payments.userId, me.id), eq(payments.purpose, 'change'))),
     ).toHaveLength(1);
+    // The same key for another price is refused, not answered with the first payment.
+    const other = await change(me.client, 'Artist Pro', 'ETB', 'year', k);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json().errors.idempotency_key).toEqual([
+      'This checkout was started for another price: open the checkout again to pay for this one.',
+    ]);
 
     const before = Date.now();
     expect((await decide(me.client, started.payment!.tx_ref)).statusCode).toBe(200);
