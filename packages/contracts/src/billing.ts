@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionSchema, restrictionSchema } from './permissions';
-import { idParamSchema } from './primitives';
+import { idParamSchema, idSchema } from './primitives';
 
 /**
  * Paid plans (issue 14; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
@@ -87,7 +87,8 @@ export const TX_REF_PATTERN = /^zema-[A-Za-z0-9_-]{24}$/;
 export const txRefParamSchema = z.object({ txRef: z.string().regex(TX_REF_PATTERN, 'Unknown payment.') });
 
 export const checkoutRequestSchema = z.object({
-  price_id: z.number().int().positive(),
+  /** An id column is int4: a bigger number is refused here, not by the database (a 500). */
+  price_id: idSchema,
   /**
    * Made by the checkout page once per visit: the same checkout submitted twice (a double click,
    * a retried request) answers the first payment instead of starting a second.
@@ -277,7 +278,7 @@ export const changePlanResponseSchema = z.object({
 export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
 
 /** A first subscription to a plan with `trial_days` starts as a free trial (once per plan). */
-export const startTrialRequestSchema = z.object({ price_id: z.number().int().positive() });
+export const startTrialRequestSchema = z.object({ price_id: idSchema });
 
 /** An invoice is addressed by its number, as printed on it (`/billing/invoices/12`). */
 export const invoiceNumberParamSchema = z.object({ number: idParamSchema });

@@ -98,6 +98,14 @@ describe('access', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['currency', 'amount']));
     expect((await admin.get(`${API}/revenue?days=12`)).statusCode).toBe(422);
+    // Ids beyond an int4 column are field errors, not a database failure.
+    const huge = await admin.post(`${API}/subscriptions`, {
+      user_id: 2 ** 40,
+      product_id: 2 ** 40,
+      days: 30,
+    });
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(Object.keys(huge.json().errors).sort()).toEqual(['product_id', 'user_id']);
     expect((await admin.get(`${API}/plans/999999`)).statusCode).toBe(404);
   });
 });

@@ -139,6 +139,39 @@ describe('checkout through the sandbox gateway', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('refuses a checkout key used before for another price (422), and makes no payment for it', async () => {
+    const me = await buyer();
+    const k = key();
+    const first = await checkout(me.client, priceOf('Premium', 'ETB', 'month').id, k);
+    const other = await call(me.client, 'POST', '/checkout', {
+      price_id: priceOf('Premium', 'ETB', 'year').id,
+      idempotency_key: k,
+    });
+    expect(other.statusCode, other.body).toBe(422);
+    const message =
+      'This checkout was started for another price: open the checkout again to pay for this one.';
+    expect(other.json()).toEqual({ message, errors: { idempotency_key: [message] } });
+    // The first price with its key still answers its payment.
+    expect((await checkout(me.client, priceOf('Premium', 'ETB', 'month').id, k)).payment.tx_ref).toBe(
+      first.payment.tx_ref,
+    );
+    expect(await t.db.select().from(payments).where(eq(payments.userId, me.id))).toHaveLength(1);
+  });
+
+  it('refuses a price id out of range with a field error (422), never a 500', async () => {
+    const me = await buyer();
+    for (const price_id of [2 ** 40, 2 ** 31, -1, 0, 1.5, '7', null]) {
+      for (const url of ['/checkout', '/trial']) {
+        const res = await call(me.client, 'POST', url, { price_id, idempotency_key: key() });
+        expect(res.statusCode, `${url} ${price_id}: ${res.body}`).toBe(422);
+        expect(res.json().errors.price_id, `${url} ${price_id}`).toEqual([
+          'The id must be a whole number from 1 to 2147483647.',
+        ]);
+      }
+    }
+    expect(await t.db.select().from(payments).where(eq(payments.userId, me.id))).toEqual([]);
+  });
+
   it('records a failed payment and grants nothing; a pending one waits', async () => {
     const me = await buyer();
     const price = priceOf('Premium', 'ETB', 'year');
