@@ -52,6 +52,8 @@ export const WORKSPACE_MESSAGES = {
   transferToSelf: 'You own this workspace already.',
   notYourArtist: 'You can only share an artist you manage.',
   notShared: 'This artist is not shared with the workspace.',
+  notYourShare:
+    "Only the artist's managers and the workspace's owner or admins can stop sharing this artist.",
   ownerOnly: 'Only the owner can do this.',
 } as const;
 
@@ -485,9 +487,21 @@ export async function shareArtist(db: Database, userId: number, workspaceId: num
   await db.insert(workspaceArtists).values({ workspaceId, artistId, addedBy: userId }).onConflictDoNothing();
 }
 
+/**
+ * Stops sharing an artist with a workspace. Sharing is the artist's managers' choice and the
+ * workspace's owner's and admins': an editor works on every shared artist but takes away only one
+ * they manage themselves, so a member cannot remove another's artist from the team.
+ */
 export async function unshareArtist(db: Database, userId: number, workspaceId: number, artistId: number) {
   const { role } = await membership(db, userId, workspaceId);
   assertRoleAllows(role, 'workspace_catalogue.update');
+  if (role !== 'owner' && role !== 'admin') {
+    const [link] = await db
+      .select({ id: userArtists.artistId })
+      .from(userArtists)
+      .where(and(eq(userArtists.userId, userId), eq(userArtists.artistId, artistId)));
+    if (!link) throw new HttpError(403, WORKSPACE_MESSAGES.notYourShare);
+  }
   const removed = await db
     .delete(workspaceArtists)
     .where(and(eq(workspaceArtists.workspaceId, workspaceId), eq(workspaceArtists.artistId, artistId)))

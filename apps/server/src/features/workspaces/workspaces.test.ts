@@ -671,6 +671,34 @@ describe('the shared backstage', () => {
     expect(link).toHaveLength(1);
   });
 
+  it('lets an editor unshare only an artist they manage; the owner and admins unshare any', async () => {
+    const { owner, editor, id, artistId } = await team();
+    const shared = async () =>
+      (await api(owner.client, 'GET', `/backstage/artists?workspaceId=${id}`))
+        .json()
+        .artists.map((a: { id: number }) => a.id);
+    // The owner's artist: an editor may work on it, not take it away from the team.
+    const byEditor = await api(editor.client, 'DELETE', `/workspaces/${id}/artists/${artistId}`);
+    expect(byEditor.statusCode, byEditor.body).toBe(403);
+    expect(byEditor.json().message).toBe(
+      "Only the artist's managers and the workspace's owner or admins can stop sharing this artist.",
+    );
+    expect(await shared()).toEqual([artistId]);
+    // Their own artist, shared by them: they may stop sharing it.
+    const own = await createArtist(t.deps, { name: `Editor's ${unique()}` });
+    await t.db.insert(userArtists).values({ userId: editor.id, artistId: own, role: 'manager' });
+    expect(
+      (await api(editor.client, 'POST', `/workspaces/${id}/artists`, { artist_id: own })).statusCode,
+    ).toBe(200);
+    expect((await api(editor.client, 'DELETE', `/workspaces/${id}/artists/${own}`)).statusCode).toBe(200);
+    expect(await shared()).toEqual([artistId]);
+    // An admin manages the workspace: any shared artist.
+    const admin = await person();
+    await addMember(owner, id, admin, 'admin');
+    expect((await api(admin.client, 'DELETE', `/workspaces/${id}/artists/${artistId}`)).statusCode).toBe(200);
+    expect(await shared()).toEqual([]);
+  });
+
   it('keeps uploads made in a workspace with it: members read them by role, others never', async () => {
     const { owner, editor, viewer, id } = await team();
     const upload = (who: Person, query: string) => {
