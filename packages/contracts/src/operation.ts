@@ -3,9 +3,16 @@ import type { z } from 'zod';
 /**
  * Who may call an operation (SPEC §6): 'guest' = anyone, 'user' = signed in, 'admin' = the
  * admin.access permission, or a named permission checked against the user's permissions or, for
- * visitors, the guest role's. Every operation declares one; the server refuses to start otherwise.
+ * visitors, the guest role's; `anyPermission` lets in a holder of any one of several (a helper
+ * shared by the pages of several permissions, such as the catalogue's picture upload). Every
+ * operation declares one; the server refuses to start otherwise.
  */
-export type OperationAccess = 'guest' | 'user' | 'admin' | { permission: string };
+export type OperationAccess =
+  | 'guest'
+  | 'user'
+  | 'admin'
+  | { permission: string }
+  | { anyPermission: readonly [string, ...string[]] };
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -53,8 +53,18 @@ export async function unverifiedMayCall(
 ): Promise<boolean> {
   if (route.access === 'guest' || route.allowUnverified) return true;
   if (!SAFE_METHODS.has(route.method) || route.access === 'user') return false;
-  const permission = route.access === 'admin' ? PERMISSIONS.adminAccess : route.access.permission;
-  return hasPermission(await guestRole(), permission);
+  const role = await guestRole();
+  return accessPermissions(route.access).some((permission) => hasPermission(role, permission));
+}
+
+/**
+ * The permissions a rule names, any one of which lets a caller in: admin.access for 'admin', the
+ * named one or several; none for 'guest' and 'user'.
+ */
+export function accessPermissions(access: RouteAccess): readonly string[] {
+  if (access === 'guest' || access === 'user') return [];
+  if (access === 'admin') return [PERMISSIONS.adminAccess];
+  return 'permission' in access ? [access.permission] : access.anyPermission;
 }
 
 export class UnguardedRouteError extends Error {
@@ -63,10 +73,13 @@ export class UnguardedRouteError extends Error {
 
 export function isValidAccess(access: unknown): access is RouteAccess {
   if (access === 'guest' || access === 'user' || access === 'admin') return true;
+  if (typeof access !== 'object' || access === null) return false;
+  const { permission, anyPermission } = access as { permission?: unknown; anyPermission?: unknown };
+  if (typeof permission === 'string') return true;
   return (
-    typeof access === 'object' &&
-    access !== null &&
-    typeof (access as { permission?: unknown }).permission === 'string'
+    Array.isArray(anyPermission) &&
+    anyPermission.length > 0 &&
+    anyPermission.every((p) => typeof p === 'string')
   );
 }
 
@@ -81,10 +94,10 @@ export function checkAccess(
 ): MaybePromise<401 | 403 | null> {
   if (access === 'guest') return null;
   if (access === 'user') return user ? null : 401;
-  const permission = access === 'admin' ? PERMISSIONS.adminAccess : access.permission;
-  if (user) return hasPermission(user, permission) ? null : 403;
+  const permissions = accessPermissions(access);
+  if (user) return permissions.some((p) => hasPermission(user, p)) ? null : 403;
   // Visitors hold the guest role's permissions (SPEC §6); without it, logging in may help.
-  const decide = (role: GuestRole | null) => (hasPermission(role, permission) ? null : 401);
+  const decide = (role: GuestRole | null) => (permissions.some((p) => hasPermission(role, p)) ? null : 401);
   const role = guestRole();
   return isPromise(role) ? role.then(decide) : decide(role);
 }
@@ -101,7 +114,7 @@ export const accessPlugin = fp<AccessOptions>(
       const access = (route.config as { access?: unknown } | undefined)?.access;
       if (!isValidAccess(access)) {
         throw new UnguardedRouteError(
-          `Route ${String(route.method)} ${route.url} must declare config.access ('guest', 'user', 'admin' or {permission}).`,
+          `Route ${String(route.method)} ${route.url} must declare config.access ('guest', 'user', 'admin', {permission} or {anyPermission}).`,
         );
       }
       const config = route.config as { allowUnverified?: unknown; operation?: Operation };
@@ -134,8 +147,11 @@ export const accessPlugin = fp<AccessOptions>(
       if (!access) return done(new HttpError(403, MESSAGES.unauthorized));
       let denied = checkAccess(access, request.user, guestRole);
       if (denied === 403 && grantedByWorkspace && typeof access === 'object') {
-        const permission = access.permission;
-        denied = grantedByWorkspace(request, permission).then((granted) => (granted ? null : 403));
+        const asked = accessPermissions(access);
+        denied = (async () => {
+          for (const permission of asked) if (await grantedByWorkspace(request, permission)) return null;
+          return 403 as const;
+        })();
       }
       const enforced = isPromise(denied)
         ? denied.then((d) => enforce(request, access, d))

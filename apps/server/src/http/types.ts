@@ -9,9 +9,10 @@ import type { SharedCache } from '#src/platform/shared-cache';
 /**
  * Who may call a route. Every route must declare one (an undeclared route fails startup):
  * 'guest' = anyone, 'user' = logged in, 'admin' = permission admin.access, or a named permission
- * checked against the user's permissions or, for visitors, the guest role's.
+ * (or any one of several, `anyPermission`) checked against the user's permissions or, for
+ * visitors, the guest role's.
  */
-export type RouteAccess = 'guest' | 'user' | 'admin' | { permission: string };
+export type RouteAccess = Operation['access'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -225,11 +225,15 @@ export const catalogueAdmin = defineOperations('Catalogue', {
     response: trackResponseSchema,
     summary: "Set a track's audio: an uploaded file entry, or the file itself (admin)",
   },
-  /** Body: multipart with `file`; the answer's URL goes into an `image` field. */
+  /**
+   * Body: multipart with `file`; the answer's URL goes into an `image` field. Open to whoever may
+   * edit one of the kinds that take a picture (each save is checked by its own permission), not
+   * to anyone in the admin area.
+   */
   uploadImage: {
     method: 'POST',
     path: '/api/v1/catalogue/images',
-    access: 'admin',
+    access: { anyPermission: [A.artistsUpdate, A.albumsUpdate, A.tracksUpdate, A.genresUpdate] },
     response: catalogueImageResponseSchema,
     summary: 'Upload a picture for an artist, album, track or genre (admin)',
   },

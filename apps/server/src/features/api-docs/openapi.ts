@@ -34,9 +34,13 @@ export function isDocumentedUrl(url: string): boolean {
   return url.startsWith(API_PREFIX) || url.startsWith(AUTH_PREFIX);
 }
 
-/** The access rule as one word: 'guest', 'user', 'admin' or the permission's name. */
+/**
+ * The access rule as one word: 'guest', 'user', 'admin' or the permission's name; several that
+ * each let in, joined with " or " (the docs page reads "Users with the permission a or b").
+ */
 export function accessLabel(access: RouteAccess): string {
-  return typeof access === 'string' ? access : access.permission;
+  if (typeof access === 'string') return access;
+  return 'permission' in access ? access.permission : access.anyPermission.join(' or ');
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {

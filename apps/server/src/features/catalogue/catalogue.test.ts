@@ -1,9 +1,11 @@
 // Both drivers: two creations with one new slug at once (a unique race).
 import {
+  ADMIN_PERMISSIONS as A,
   albumResponseSchema,
   artistPageResponseSchema,
   channelResponseSchema,
   type NestedChannel,
+  PERMISSIONS,
   trackResponseSchema,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
@@ -206,6 +208,24 @@ describe('POST catalogue/images', () => {
     const bad = await upload(admin, Buffer.from('not a picture at all'));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.file).toEqual(['This file type is not allowed']);
+  });
+
+  it('needs a permission to edit the catalogue: admin.access alone is not enough', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    const holding = async (...names: string[]) =>
+      sessionFor(
+        t.db,
+        (await createUser(t.db, { roles: [], permissions: names.map((name) => ({ name })) })).id,
+      );
+    const areaOnly = await upload(await holding(PERMISSIONS.adminAccess), png);
+    expect(areaOnly.statusCode, areaOnly.body).toBe(403);
+    for (const permission of [A.artistsUpdate, A.albumsUpdate, A.tracksUpdate, A.genresUpdate]) {
+      const res = await upload(await holding(PERMISSIONS.adminAccess, permission), png);
+      expect(res.statusCode, `${permission}: ${res.body}`).toBe(200);
+    }
+    expect((await upload(await holding(A.usersUpdate, A.settingsUpdate), png)).statusCode).toBe(403);
   });
 });
 
