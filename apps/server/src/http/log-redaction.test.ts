@@ -20,6 +20,8 @@ const PASSWORD = `Correct-Horse-${randomBytes(4).toString('hex')}`;
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const RECOVERY_CODE = `${randomBytes(8).toString('hex').slice(0, 10)}-${randomBytes(8).toString('hex').slice(0, 10)}`;
 const RESET_TOKEN = randomBytes(32).toString('base64url');
+// A workspace invitation's id is its secret: whoever has it may join (SPEC §7 workspace/join/{inviteId}).
+const INVITE_ID = randomBytes(24).toString('base64url');
 
 const t = useApp({ LOG_LEVEL: 'trace' }, { logStream: { write: (line: string) => void stream.push(line) } });
 const stream: string[] = [];
@@ -45,6 +47,7 @@ beforeAll(async () => {
     totpSecret: TOTP_SECRET,
     recoveryCode: RECOVERY_CODE,
     resetToken: RESET_TOKEN,
+    inviteId: INVITE_ID,
   });
 
   // A query that fails on the server's side (500, error log) with every secret bound to it.
@@ -99,6 +102,13 @@ beforeAll(async () => {
     },
     { method: 'GET', url: `/password/reset/${RESET_TOKEN}?email=${encodeURIComponent(email)}` },
     { method: 'GET', url: `/api/v1/search?query=rock&token=${secrets.token}` },
+    { method: 'GET', url: `/api/v1/workspace/invites/${INVITE_ID}` },
+    { method: 'GET', url: `/api/v1/workspace/join/${INVITE_ID}` },
+    { method: 'DELETE', url: `/api/v1/workspace/invite/${INVITE_ID}` },
+    { method: 'POST', url: `/api/v1/workspaces/1/invites/${INVITE_ID}/resend` },
+    { method: 'DELETE', url: `/api/v1/workspaces/1/invites/${INVITE_ID}` },
+    { method: 'GET', url: `/workspace/join/login?invite=${INVITE_ID}` },
+    { method: 'GET', url: `/workspace/join/register?invite=${INVITE_ID}&email=${encodeURIComponent(email)}` },
   ];
   for (const call of calls) await request(t.app, actor, call);
   for (const call of calls) await request(t.app, guest(), call);
@@ -212,6 +222,26 @@ describe('scrubbing helpers', () => {
       '/secure/auth/google/callback?code=[redacted]&state=[redacted]',
     );
     expect(scrubUrl('/api/v1/search?query=rock&page=2')).toBe('/api/v1/search?query=rock&page=2');
+  });
+
+  it("cut workspace invitation ids out of URLs, in the path and the join pages' query", () => {
+    for (const [url, scrubbed] of [
+      ['/api/v1/workspace/join/Inv1te_Id-0123456789', '/api/v1/workspace/join/[redacted]'],
+      ['/api/v1/workspace/invites/Inv1te_Id-0123456789', '/api/v1/workspace/invites/[redacted]'],
+      [
+        '/api/v1/workspace/invite/Inv1te_Id-0123456789?workspaceId=3',
+        '/api/v1/workspace/invite/[redacted]?workspaceId=3',
+      ],
+      [
+        '/api/v1/workspaces/7/invites/Inv1te_Id-0123456789/resend',
+        '/api/v1/workspaces/7/invites/[redacted]/resend',
+      ],
+      ['/api/v1/workspaces/7/invites/Inv1te_Id-0123456789', '/api/v1/workspaces/7/invites/[redacted]'],
+      ['/workspace/join/login?invite=Inv1te_Id-0123456789', '/workspace/join/login?invite=[redacted]'],
+    ])
+      expect(scrubUrl(url)).toBe(scrubbed);
+    // The list of a workspace's invitations names none.
+    expect(scrubUrl('/api/v1/workspaces/7/invites')).toBe('/api/v1/workspaces/7/invites');
   });
 
   it('serialize an error without its params and with the bound values cut from its message', () => {

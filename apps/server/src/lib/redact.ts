@@ -59,12 +59,27 @@ export function scrubText(text: string, opts: { emails?: boolean; values?: reado
   return out;
 }
 
-const SECRET_PATH = /^(\/password\/reset\/)[^/?#]+/;
+/**
+ * Paths whose next segment is a bearer secret: a password reset token, and a workspace
+ * invitation's id (whoever has it may see, join or decline the invitation: SPEC §7
+ * workspace/join/{inviteId}), in the invitee's calls and in the admins' resend and revoke.
+ */
+const SECRET_PATHS = [
+  /^(\/password\/reset\/)[^/?#]+/,
+  /^(\/api\/v1\/workspace\/(?:invites|join|invite)\/)[^/?#]+/,
+  /^(\/api\/v1\/workspaces\/[^/?#]+\/invites\/)[^/?#]+/,
+];
+/** Query parameters that carry a secret without being named like one: the join pages' `invite`. */
+const SECRET_QUERY = /^(email|code|state|invite)$/i;
 
-/** A request URL fit for a log: reset tokens in the path and secret-named query values cut out. */
+/**
+ * A request URL fit for a log: reset tokens and invitation ids in the path and secret-named
+ * query values cut out.
+ */
 export function scrubUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_PATH, `$1${REDACTED}`);
+  let path = q < 0 ? url : url.slice(0, q);
+  for (const pattern of SECRET_PATHS) path = path.replace(pattern, `$1${REDACTED}`);
   if (q < 0) return path;
   const query = url
     .slice(q + 1)
@@ -73,9 +88,7 @@ export function scrubUrl(url: string): string {
       const eq = pair.indexOf('=');
       if (eq < 0) return pair;
       const name = safeDecode(pair.slice(0, eq));
-      return isSensitiveKey(name) || /^(email|code|state)$/i.test(name)
-        ? `${pair.slice(0, eq)}=${REDACTED}`
-        : pair;
+      return isSensitiveKey(name) || SECRET_QUERY.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join('&');
   return `${path}?${scrubText(query, { emails: true })}`;
