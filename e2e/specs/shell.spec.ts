@@ -21,7 +21,8 @@ test.describe('app shell', () => {
   });
 
   test('404 page and its way home', { tag: '@visual' }, async ({ page }) => {
-    await page.goto('/no/such/place');
+    // The server says so too (a real 404 for crawlers and link checkers), and the app explains.
+    expect((await page.goto('/no/such/place'))?.status()).toBe(404);
     await expect(page.getByText("Looks like you've found the doorway to the great nothing")).toBeVisible();
     await snapshot(page, 'not-found');
     await expectAccessible(page);

@@ -18,6 +18,7 @@ export * from './permissions';
 export * from './primitives';
 export * from './search';
 export * from './settings';
+export * from './site-routes';
 export * from './uploads';
 export * from './user';
 export * from './value-lists';

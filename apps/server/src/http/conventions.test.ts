@@ -328,9 +328,9 @@ describe('not found', () => {
     },
   );
 
-  it('answers the SPA for an unknown page', async () => {
+  it('answers the SPA for an unknown page, with a 404 status (the app shows its 404 page)', async () => {
     const res = await t.app.inject({ url: '/some/client/route?x=1' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('window.bootstrapData = ');
   });

@@ -99,6 +99,15 @@ function playerPage(name: PageName): Pick<RouteObject, 'lazy'> {
  * Root of every route: skip links, client navigation for RAC links, theme, cookie notice, the email
  * gate, and the one audio player (music goes on across every page).
  */
+/**
+ * React Aria's links ask the router for their href; react-router resolves every href against the
+ * current route, so an outside address (a policy's https page) would become `/register/https:/…`.
+ */
+export function useLinkHref(href: string): string {
+  const resolved = useHref(href);
+  return /^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) ? href : resolved;
+}
+
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
@@ -107,7 +116,7 @@ function RootLayout() {
   useMarksPageLoading(useNavigation().state !== 'idle');
   const playerLayoutShown = usePlayerLayoutShown();
   return (
-    <AriaRouterProvider navigate={navigate} useHref={useHref}>
+    <AriaRouterProvider navigate={navigate} useHref={useLinkHref}>
       <SkipLinks />
       <ImpersonationBanner />
       <ThemeApplier />

@@ -8,7 +8,7 @@ const item = (patch: Partial<MenuItem> = {}): MenuItem => ({
   id: 'x',
   label: 'X',
   type: 'route',
-  action: '/x',
+  action: '/discover',
   ...patch,
 });
 
@@ -40,6 +40,13 @@ describe('isMenuItemVisible (SPEC §6)', () => {
     expect(isMenuItemVisible(item(), guest, settings)).toBe(true);
     expect(isMenuItemVisible(item({ action: null }), guest, settings)).toBe(false);
     expect(isMenuItemVisible(item({ action: '' }), guest, settings)).toBe(false);
+  });
+
+  it('hides an in-app link no page answers yet, never an outside one (issue 28 item 5)', () => {
+    for (const action of ['/contact', 'contact', '/radio/zema', '/pages/terms', '/no-such-page'])
+      expect(isMenuItemVisible(item({ action }), guest, settings), action).toBe(false);
+    for (const action of ['/pricing', 'library/songs', '/search/rock?x=1', 'https://example.com/contact'])
+      expect(isMenuItemVisible(item({ action }), guest, settings), action).toBe(true);
   });
 
   it('needs every listed role, by id', () => {

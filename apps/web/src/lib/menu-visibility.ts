@@ -1,15 +1,19 @@
 import type { MenuItem } from '@zema/contracts';
 import { type Auth, getSettingByPath } from './bootstrap-store';
+import { leadsToPage } from './paths';
 
 type VisibilityAuth = Pick<Auth, 'hasRole' | 'hasPermission' | 'isSubscribed'>;
 
 /**
  * SPEC §6: a menu item shows only if it has an action, the user has every listed role (by id) and
  * permission, every listed setting (dotted key) equals its value, and the subscription status
- * matches (subscribed needs a valid subscription; unsubscribed needs none).
+ * matches (subscribed needs a valid subscription; unsubscribed needs none). An in-app action
+ * that no page answers yet is hidden too (issue 28 item 5).
  */
 export function isMenuItemVisible(item: MenuItem, auth: VisibilityAuth, settings: unknown): boolean {
   if (!item.action) return false;
+  // A page not built yet (radio, contact, custom pages) has no link to it.
+  if (!leadsToPage(item.action)) return false;
   if (item.roles?.length && !item.roles.every((id) => auth.hasRole(id))) return false;
   if (item.permissions?.length && !item.permissions.every((p) => auth.hasPermission(p))) return false;
   for (const [key, expected] of Object.entries(item.settings ?? {})) {

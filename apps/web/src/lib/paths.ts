@@ -1,16 +1,16 @@
-import { type SearchType, slugify } from '@zema/contracts';
+import {
+  ARTIST_PAGE_SEGMENT as ARTIST,
+  isSitePath,
+  type SearchType,
+  SITE_ROUTES,
+  slugify,
+} from '@zema/contracts';
 
 /**
  * Every page address of the web app (SPEC §2), built in one place. Links, redirects and the route
  * table (`app/router.tsx`, through `routePatterns`) spell a path only here. The slug after an id
  * is for people; the routes read the id.
  */
-
-/**
- * The artist page's first segment. SPEC §2 names it: `/pastor/{artistId}/{artist-name-slug}`.
- * Spelled here only.
- */
-const ARTIST = '/pastor';
 
 interface Named {
   id: number;
@@ -121,79 +121,16 @@ export function searchResultPath(
   }
 }
 
-/** The same addresses as route patterns, for the route table. */
-export const routePatterns = {
-  discover: '/discover',
-  channel: '/channel/:slug',
-  artist: `${ARTIST}/:artistId/:slug`,
-  album: '/album/:albumId/:slug?',
-  track: '/track/:trackId/:slug?',
-  genre: '/genre/:name',
-  playlist: '/playlist/:playlistId/:slug?',
-  user: '/user/:id/:slug',
-  library: '/library',
-  likedSongs: '/library/songs',
-  history: '/library/history',
-  search: '/search',
-  searchQuery: '/search/:query',
-  searchTab: '/search/:query/:tab',
-  login: '/login',
-  register: '/register',
-  workspaceJoinLogin: '/workspace/join/login',
-  workspaceJoinRegister: '/workspace/join/register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/password/reset/:token',
-  accountSettings: '/account-settings',
-  pricing: '/pricing',
-  checkout: '/checkout/:productId/:priceId',
-  changePlan: '/change-plan/:productId/:priceId/confirm',
-  billing: '/billing',
-  billingInvoice: '/billing/invoices/:number',
-  // More specific than `/checkout/:productId/:priceId`, so it wins the match.
-  sandboxCheckout: '/checkout/sandbox/:txRef',
-  billingReturn: '/billing/return',
-  notifications: '/notifications',
-  notificationSettings: '/notifications/settings',
-  apiDocs: '/api-docs',
-  contact: '/contact',
-  customPage: '/pages/:pageSlug',
-  customPageById: '/pages/:pageId/:pageSlug',
-  radio: '/radio/:slug',
-  backstage: '/backstage',
-  backstageRequests: '/backstage/requests',
-  backstageArtist: '/backstage/artists/:artistId',
-  backstageTracks: '/backstage/tracks',
-  backstageAlbums: '/backstage/albums',
-  backstageUpload: '/backstage/upload',
-  backstageRelease: '/backstage/releases/:releaseId',
-  backstageInsights: '/backstage/insights',
-  backstageWorkspace: '/backstage/workspace',
-  admin: '/admin',
-  adminUsers: 'users',
-  adminUser: 'users/:userId',
-  adminRoles: 'roles',
-  adminNewRole: 'roles/new',
-  adminRole: 'roles/:roleId',
-  adminBillingPlans: 'billing/plans',
-  adminBillingNewPlan: 'billing/plans/new',
-  adminBillingPlan: 'billing/plans/:planId',
-  adminBillingSubscriptions: 'billing/subscriptions',
-  adminBillingPayments: 'billing/payments',
-  adminBillingWebhooks: 'billing/webhooks',
-  adminAuditLog: 'audit-log',
-  adminErrorLog: 'error-log',
-  adminMailLog: 'mail-log',
-  adminHealth: 'health',
-  adminSettings: 'settings',
-  adminSettingsGroup: 'settings/:group',
-  adminArtists: 'artists',
-  adminArtist: 'artists/:artistId',
-  adminAlbums: 'albums',
-  adminAlbum: 'albums/:albumId',
-  adminTracks: 'tracks',
-  adminTrack: 'tracks/:trackId',
-  adminGenres: 'genres',
-  adminChannels: 'channels',
-  adminChannel: 'channels/:channelId',
-  adminBackstageRequests: 'backstage-requests',
-} as const;
+/** The same addresses as route patterns, for the route table (shared with the server's 404s). */
+export const routePatterns = SITE_ROUTES;
+
+/**
+ * Whether a link leads somewhere (issue 28 item 5): an outside address, or a path of this app that
+ * a page answers. Menus, notices and prompts hide a link to a page not built yet (radio, contact,
+ * custom pages), so no link ends on "page not found"; it shows again once the page exists.
+ */
+export function leadsToPage(href: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return true;
+  const path = href.startsWith('/') ? href : `/${href}`;
+  return isSitePath(path.split(/[?#]/)[0]!);
+}

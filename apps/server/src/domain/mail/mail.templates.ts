@@ -1,3 +1,4 @@
+import { isSitePath, SITE_ROUTES } from '@zema/contracts';
 /** What every mail carries: the site's name and logo (an absolute URL, mail has no base). */
 export type MailBrand = { siteName: string; baseUrl: string; logoUrl: string | null };
 export type MailContent = { subject: string; text: string; html: string };
@@ -172,6 +173,14 @@ export function newDeviceMail(brand: MailBrand, details: SignInDetails): MailCon
   ]);
 }
 
+/** "Contact us", once the contact page exists (issue 28 item 5: no link leads to a 404). */
+function contactButton(brand: MailBrand) {
+  const path = SITE_ROUTES.contact;
+  return isSitePath(path)
+    ? [{ kind: 'button' as const, text: 'Contact us', href: `${brand.baseUrl}${path}` }]
+    : [];
+}
+
 export function accountDeletedMail(brand: MailBrand): MailContent {
   return render(brand, `${brand.siteName}: your account was deleted`, 'Your account was deleted', [
     {
@@ -182,7 +191,7 @@ export function accountDeletedMail(brand: MailBrand): MailContent {
       kind: 'p',
       text: "If this wasn't you, someone else knew your password: change it wherever else you use it, and tell us so we can help.",
     },
-    { kind: 'button', text: 'Contact us', href: `${brand.baseUrl}/contact` },
+    ...contactButton(brand),
   ]);
 }
 
@@ -216,7 +225,7 @@ export function emailChangedMail(brand: MailBrand, maskedNewEmail: string): Mail
         kind: 'p',
         text: "If this wasn't you, someone else may control your account: contact us right away, and review where your account is signed in if you still can.",
       },
-      { kind: 'button', text: 'Contact us', href: `${brand.baseUrl}/contact` },
+      ...contactButton(brand),
       { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
     ],
   );

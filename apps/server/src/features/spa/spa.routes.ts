@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE, HOME_CHANNEL_SLUG } from '@zema/contracts';
+import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE, HOME_CHANNEL_SLUG, isSitePath } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildBootstrapData } from '#src/domain/bootstrap/bootstrap.service';
 import { publicArtistPage } from '#src/domain/music/artist-page';
@@ -78,6 +78,10 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     }
     // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
     if (path.startsWith('assets/')) return reply.callNotFound();
+    // No page of the app answers here (issue 28 item 5): the app still renders its 404 page, but
+    // the status says so, for search engines, link checkers and the API's users, and the page is
+    // kept out of indexes. Matched on the path as sent: a genre's encoded "/" is one segment.
+    const known = isSitePath(request.url.split('?')[0]!);
 
     const data = await buildBootstrapData(app, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
     const nonce = reply.cspNonce ?? { script: '', style: '' };
@@ -127,6 +131,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       cookieNoticeAccepted: request.cookies[COOKIE_NOTICE_COOKIE] !== undefined,
     });
     return reply
+      .code(known ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', request.user ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
@@ -135,6 +140,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
           preloadImage: landingHeroImage(path, data),
           preloadData: route.channel ? `/api/v1/channels/${encodeURIComponent(route.channel)}` : null,
           firstPaint,
+          noindex: !known,
         }),
       );
   });

@@ -67,7 +67,13 @@ export function renderIndexHtml(
   template: string,
   data: BootstrapData,
   nonce: { script: string; style: string },
-  opts: { preloadImage?: string | null; preloadData?: string | null; firstPaint?: string } = {},
+  opts: {
+    preloadImage?: string | null;
+    preloadData?: string | null;
+    firstPaint?: string;
+    /** A page that is not one (a 404): kept out of search engines' indexes. */
+    noindex?: boolean;
+  } = {},
 ): string {
   const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
   const { landing, site_name } = data.settings;
@@ -87,6 +93,7 @@ export function renderIndexHtml(
   const head =
     `<title>${escapeHtml(site_name)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}">` +
+    (opts.noindex ? '<meta name="robots" content="noindex">' : '') +
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
     preloadData +

@@ -240,6 +240,51 @@ describe('the SPA shell', () => {
     expect(index.body).toContain('window.bootstrapData');
   });
 
+  it('answers 404 with noindex where no page of the app is, and 200 on every page it has (issue 28 item 5)', async () => {
+    const notFound = [
+      '/no-such-page',
+      '/pastor/7',
+      '/library/nothing',
+      '/admin/no-such-area',
+      '/backstage/artists',
+      // Pages whose issue has not landed yet.
+      '/contact',
+      '/pages/about',
+      '/radio/main',
+    ];
+    for (const url of notFound) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      // The app itself still shows its "page not found" screen, with the site's chrome.
+      expect(res.body, url).toContain('window.bootstrapData');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    const found = [
+      '/',
+      '/discover',
+      '/pastor/7/some-artist',
+      '/album/3',
+      '/genre/R%26B%2FSoul',
+      '/search/rock/artists',
+      '/login',
+      '/password/reset/abc',
+      '/library/songs/',
+      '/pricing',
+      '/checkout/sandbox/zema-tx-1',
+      '/admin',
+      '/admin/users/5',
+      '/admin/settings/billing',
+      '/backstage/releases/4',
+      '/workspace/join/login?invite=abc',
+    ];
+    for (const url of found) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('noindex');
+    }
+  });
+
   it('serves a built-in page when the web app is not built', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'zema-nodist-'));
     const other = await buildTestApp({ WEB_DIST_DIR: empty });

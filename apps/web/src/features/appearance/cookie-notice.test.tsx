@@ -16,7 +16,7 @@ const enabled = (position: 'top' | 'bottom' = 'bottom') =>
           id: 'more',
           label: 'Learn more',
           type: 'route',
-          action: '/pages/privacy-policy',
+          action: 'https://example.com/privacy',
           target: null,
         },
       },
@@ -43,7 +43,7 @@ describe('CookieNotice (SPEC §2, §4)', () => {
     render(<CookieNotice slot="bottom" />);
     expect(screen.getByText(/This website uses cookies/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe(
-      '/pages/privacy-policy',
+      'https://example.com/privacy',
     );
 
     const before = Date.now();

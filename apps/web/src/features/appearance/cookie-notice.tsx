@@ -4,6 +4,7 @@ import { useSettings } from '#src/lib/bootstrap-store';
 import { getCookie, setCookie } from '#src/lib/cookies';
 import { useTrans } from '#src/lib/i18n';
 import { menuItemLinkProps } from '#src/lib/menu-visibility';
+import { leadsToPage } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 
@@ -32,7 +33,8 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
     setAccepted(true);
   };
 
-  const button = notice.button?.label && notice.button.action ? notice.button : null;
+  const button =
+    notice.button?.label && notice.button.action && leadsToPage(notice.button.action) ? notice.button : null;
 
   return (
     <section

@@ -1,5 +1,6 @@
 import type { LandingAction } from '@zema/contracts';
 import type { Auth } from '#src/lib/bootstrap-store';
+import { leadsToPage } from '#src/lib/paths';
 
 /**
  * SPEC §2/§6: a landing button shows only with a label and an action, and only when the user has
@@ -10,6 +11,7 @@ export function isLandingActionVisible(
   auth: Pick<Auth, 'hasRole' | 'hasPermission'>,
 ): action is LandingAction & { label: string; action: string } {
   if (!action?.label?.trim() || !action.action?.trim()) return false;
+  if (!leadsToPage(action.action.trim())) return false;
   if (action.roles?.length && !action.roles.every((id) => auth.hasRole(id))) return false;
   if (action.permissions?.length && !action.permissions.every((p) => auth.hasPermission(p))) return false;
   return true;

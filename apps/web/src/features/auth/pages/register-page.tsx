@@ -11,7 +11,7 @@ import { joinAfterSignIn } from '#src/components/workspaces/join-after-sign-in';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
-import { paths } from '#src/lib/paths';
+import { leadsToPage, paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -163,9 +163,13 @@ export default function RegisterPage() {
           <FormCheckbox<RegisterValues> key={policy.id} name={`policies.${i}`}>
             <span>
               {trans('I accept the')}{' '}
-              <TextLink href={policy.action} target="_blank" rel="noopener">
-                {policy.name}
-              </TextLink>
+              {leadsToPage(policy.action) ? (
+                <TextLink href={policy.action} target="_blank" rel="noopener">
+                  {policy.name}
+                </TextLink>
+              ) : (
+                policy.name
+              )}
             </span>
           </FormCheckbox>
         ))}

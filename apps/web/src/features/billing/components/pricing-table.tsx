@@ -6,7 +6,7 @@ import { ErrorState } from '#src/components/states';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 import { saveOnboardingChoice } from '#src/lib/onboarding-choice';
-import { paths } from '#src/lib/paths';
+import { leadsToPage, paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -129,12 +129,14 @@ export function PricingTableContent({
         ))}
       </ul>
 
-      <p className="text-center text-sm text-muted">
-        {trans('Questions about plans or paying?')}{' '}
-        <a href={paths.contact()} className="font-semibold text-primary underline underline-offset-2">
-          {trans('Contact us')}
-        </a>
-      </p>
+      {leadsToPage(paths.contact()) && (
+        <p className="text-center text-sm text-muted">
+          {trans('Questions about plans or paying?')}{' '}
+          <a href={paths.contact()} className="font-semibold text-primary underline underline-offset-2">
+            {trans('Contact us')}
+          </a>
+        </p>
+      )}
     </div>
   );
 }
