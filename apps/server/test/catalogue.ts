@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type CatalogueWriter,
   createAlbum,
@@ -27,6 +28,36 @@ export function makeWav(seconds: number, sampleRate = 8000): Buffer {
   buf.writeUInt32LE(dataLength, 40);
   for (let i = 0; i < dataLength; i++) buf[44 + i] = i % 251;
   return buf;
+}
+
+/**
+ * An MP3 of exactly `size` bytes that decodes: MPEG-1 layer III frames of silence (128 kbit/s,
+ * 44.1 kHz, 417 bytes each; a last partial frame is zeros). Uploads are audio only when they
+ * decode, so a magic number followed by noise no longer passes.
+ */
+export function silentMp3(size: number): Buffer {
+  const data = Buffer.alloc(size);
+  for (let at = 0; at + 417 <= size; at += 417) data.set([0xff, 0xfb, 0x90, 0x64], at);
+  return data;
+}
+
+/**
+ * An MP3 upload of exactly `size` bytes: silent frames for its first 256 KB (the upload check
+ * decodes the first second), then random bytes, so byte-for-byte checks of uploads still mean
+ * something.
+ */
+export function mp3ThenNoise(size: number): Buffer {
+  const data = randomBytes(size);
+  silentMp3(Math.min(size, 256 * 1024)).copy(data, 0);
+  return data;
+}
+
+/** `ID3` and a tag header, then text: an MP3 by its magic bytes that holds no audio. */
+export function id3ThenText(): Buffer {
+  return Buffer.concat([
+    Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
+    Buffer.from('Dear listener, this is a letter and no song at all.\n'.repeat(200)),
+  ]);
 }
 
 /** An artist with one album of `trackCount` tracks (no audio), for tests of other features. */

@@ -30,7 +30,13 @@ import { validationError } from '#src/http/errors';
 import { inspectAudio } from '#src/lib/audio';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
-import { type AudioAnalysis, analyseAudioFile, IngestError } from './ingest/index';
+import {
+  type AudioAnalysis,
+  analyseAudioFile,
+  firstAudioDecodes,
+  IngestError,
+  UNDECODABLE_AUDIO_MESSAGE,
+} from './ingest/index';
 import { withLocalStoredFile } from './stored-file';
 
 /**
@@ -406,6 +412,11 @@ export type TrackAudio = {
   bitrate: number | null;
 };
 
+/** A buffer as the 256 KB chunks a file stream would give, so a decoder can stop early. */
+function* inChunks(data: Buffer, size = 256 * 1024) {
+  for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+}
+
 /**
  * Stores `file` (bytes, or a path on this machine) as the track's audio under `audio/…`, after
  * checking its format by magic bytes, and records format, size, bitrate and duration (the file's
@@ -426,6 +437,9 @@ async function dbSetTrackAudioFromFile(
   if (!existing) return null;
   const info = await inspectAudio(data);
   if (!info) throw new AudioInputError(CATALOGUE_MESSAGES.notAudio);
+  // Magic bytes are a claim: the first second must decode (`ID3` followed by text is no MP3).
+  if (!(await firstAudioDecodes(inChunks(data), info.format)))
+    throw new AudioInputError(UNDECODABLE_AUDIO_MESSAGE);
   const key = generateStorageKey('audio', info.format);
   await app.storage.put(key, data, 'application/octet-stream');
   const audio: TrackAudio = {

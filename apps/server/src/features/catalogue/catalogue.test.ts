@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, plays, tracks } from '#src/db/schema/index';
-import { makeWav } from '#test/catalogue';
+import { id3ThenText, makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 
 const t = useApp();
@@ -142,6 +142,15 @@ describe('admin writes', () => {
       payload: Buffer.from('<html>definitely not audio</html>'),
     });
     expect(notAudio.statusCode).toBe(422);
+    // An MP3's magic bytes are three letters: what follows must decode.
+    const id3Text = await request(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/tracks/${id}/audio`,
+      headers: { 'content-type': 'audio/mpeg' },
+      payload: id3ThenText(),
+    });
+    expect(id3Text.statusCode, id3Text.body).toBe(422);
+    expect(id3Text.json().errors).toEqual({ file: ['The file could not be decoded as audio.'] });
     const boundary = '----zema-test';
     const wav = makeWav(2.5);
     const body = Buffer.concat([

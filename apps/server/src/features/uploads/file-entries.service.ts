@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import type { Tx } from '#src/db/client';
 import { fileEntries } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/domain/music/ingest/index';
 import { roleAllows } from '#src/domain/workspaces/membership';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
@@ -164,9 +165,12 @@ async function checkBytes(
   const claimed = input.mime.trim().toLowerCase();
   const kind = uploadFileKind(claimed);
   if (kind === 'audio') {
-    // Audio is stored as it came (byte-identical), but only when its bytes are audio.
+    // Audio is stored as it came (byte-identical), but only when its bytes are audio: the magic
+    // bytes name a format and its first second decodes with that format's decoder.
     const format = sniffAudioFormat(received.head);
     if (!format) throw notAllowed();
+    if (!(await firstAudioDecodes(createReadStream(received.path), format)))
+      throw new UploadRefusedError('type', UNDECODABLE_AUDIO_MESSAGE);
     return {
       path: received.path,
       mime: AUDIO_CONTENT_TYPES[format],

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fileEntries } from '#src/db/schema/index';
+import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { adminUserId, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { multipartBody, type Part } from '#test/multipart';
 import { storeUploadedFile } from './file-entries.service';
@@ -15,8 +16,7 @@ const t = useApp();
 const MB = 1024 * 1024;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const mp3Bytes = (size: number) =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), randomBytes(size - 10)]);
+const mp3Bytes = mp3ThenNoise;
 const pdfBytes = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function plainUpload(userId: number, parts: Part[]) {
@@ -111,6 +111,17 @@ describe('POST file-entries (plain upload)', () => {
       ]);
       expect(fakeSong.statusCode).toBe(422);
       expect(fakeSong.json().errors).toEqual({ file: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
+      // Audio only if it decodes: an MP3's three magic letters followed by text is refused.
+      const letter = await plainUpload(user.id, [filePart('letter.mp3', 'audio/mpeg', id3ThenText())]);
+      expect(letter.statusCode).toBe(422);
+      expect(letter.json().errors).toEqual({ file: ['The file could not be decoded as audio.'] });
+      // And noise behind the same header: chance frames, most of them damaged.
+      const noise = Buffer.concat([
+        Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
+        randomBytes(300_000),
+      ]);
+      const noisy = await plainUpload(user.id, [filePart('noise.mp3', 'audio/mpeg', noise)]);
+      expect(noisy.json().errors).toEqual({ file: ['The file could not be decoded as audio.'] });
 
       const fakeImage = await plainUpload(user.id, [
         filePart('x.png', 'image/png', Buffer.from('not a picture')),

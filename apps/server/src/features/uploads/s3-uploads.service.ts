@@ -11,6 +11,7 @@ import {
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { pendingUploads } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/domain/music/ingest/index';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
 import { isS3NotFound, isS3Storage, type S3FileStorage, type UploadedPart } from '#src/platform/s3-storage';
@@ -359,12 +360,16 @@ export async function createEntryFromUpload(
   let mime = MIME.test(row.mime) ? row.mime : 'application/octet-stream';
   let extension = row.extension;
   let refused = false;
+  let undecodable = false;
   if (kind === 'audio') {
-    // Stored as uploaded (byte-identical), but only when its bytes are audio.
+    // Stored as uploaded (byte-identical), but only when its bytes are audio: the magic bytes
+    // name a format and its first second decodes (read from the bucket until it does).
     const format = sniffAudioFormat(head);
     if (format) {
       mime = AUDIO_CONTENT_TYPES[format];
       extension = format;
+      const source = await storage.get(row.key);
+      undecodable = !source || !(await firstAudioDecodes(source.stream, format));
     } else refused = true;
   } else if (mime === 'application/pdf' && head.subarray(0, 5).toString('latin1') !== '%PDF-') {
     refused = true;
@@ -374,6 +379,10 @@ export async function createEntryFromUpload(
   if (refused || !uploadTypeAllowed(settings.allowed_types, { mime, extension })) {
     await discard(deps, storage, row);
     throw new UploadRefusedError('type', UPLOAD_TYPE_NOT_ALLOWED_MESSAGE);
+  }
+  if (undecodable) {
+    await discard(deps, storage, row);
+    throw new UploadRefusedError('type', UNDECODABLE_AUDIO_MESSAGE);
   }
 
   const entry = await deps.db.transaction(async (tx) => {

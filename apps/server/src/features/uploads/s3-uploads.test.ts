@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { isS3Storage, type S3FileStorage } from '#src/platform/s3-storage';
+import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { createUser, request, sessionFor, type TestApp, useApp } from '#test/helpers';
 import { startS3 } from '#test/s3';
 import { cleanUpAbandonedMultipartUploads, S3_UPLOAD_MESSAGES } from './s3-uploads.service';
@@ -157,9 +158,8 @@ describe('S3 direct uploads', () => {
     const etags: { PartNumber: number; ETag: string }[] = [];
     for (const { partNumber, url } of urls) {
       const length = Math.min(partSize, size - (partNumber - 1) * partSize);
-      const part = randomBytes(length);
-      // The file starts with an ID3 tag: audio by its bytes.
-      if (partNumber === 1) part.write('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 0, 'latin1');
+      // The file starts with MP3 frames that decode: audio by its bytes.
+      const part = partNumber === 1 ? mp3ThenNoise(length) : randomBytes(length);
       sha.update(part);
       const res = await fetch(url, { method: 'PUT', body: part });
       expect(res.status).toBe(200);
@@ -294,12 +294,27 @@ describe('S3 direct uploads', () => {
   it.each([
     // A store that checks the signed Content-Length refuses this PUT already; s3rver does not, so
     // the entry check is what is tested here.
-    ['an object whose real size differs from the declared one', 'a.pdf', 'application/pdf', 2048, pdf(1024)],
-    ['audio whose bytes are not audio', 'song.mp3', 'audio/mpeg', 4096, pdf(4096)],
-  ] as const)('refuses %s, and deletes it', async (_case, name, mime, declared, body) => {
+    [
+      'an object whose real size differs from the declared one',
+      'a.pdf',
+      'application/pdf',
+      2048,
+      pdf(1024),
+      null,
+    ],
+    ['audio whose bytes are not audio', 'song.mp3', 'audio/mpeg', 4096, pdf(4096), null],
+    [
+      'audio that does not decode (ID3, then text)',
+      'letter.mp3',
+      'audio/mpeg',
+      id3ThenText().length,
+      id3ThenText(),
+      'The file could not be decoded as audio.',
+    ],
+  ] as const)('refuses %s, and deletes it', async (_case, name, mime, declared, body, message) => {
     const { key, entry } = await putAndFinish(name, mime, declared, body);
     expect(entry.statusCode).toBe(422);
-    expect(entry.json().errors.file).toBeDefined();
+    expect(entry.json().errors.file).toEqual([message ?? expect.any(String)]);
     expect(await bucket().head(key)).toBeNull();
     expect(await t.db.select().from(fileEntries).where(eq(fileEntries.path, key))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // Both drivers: eight uploads at once against one quota (a row lock).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
+import { mp3ThenNoise } from '#test/catalogue';
 import { createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { cleanUpAbandonedUploads, TUS_EXPIRY_MS, tusStagingDir } from './tus.service';
 import { UPLOAD_NAME_INVALID_MESSAGE, UPLOAD_NAME_TOO_LONG_MESSAGE } from './upload-policy';
@@ -28,9 +29,8 @@ beforeAll(async () => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-/** Bytes an audio sniffer takes for an MP3 (an ID3 header), then noise. */
-const mp3Bytes = (size: number) =>
-  Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00'), randomBytes(size - 10)]);
+/** An MP3 that decodes for its first 256 KB, then noise (the upload check decodes the start). */
+const mp3Bytes = mp3ThenNoise;
 const idOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 /** A signed-in browser: its session and XSRF cookies and the XSRF echo, as the web app sends them. */

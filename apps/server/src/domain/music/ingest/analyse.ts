@@ -154,8 +154,10 @@ async function sniffAndCheck(path: string, size: number): Promise<AudioFormat> {
  * Random bytes hold chance frame headers a decoder will decode a little of; real audio, even
  * damaged, decodes nearly every frame.
  */
+export const tooManyDamagedFrames = (errors: number, samples: number, tolerated = MAX_FRAME_ERRORS) =>
+  errors > tolerated && errors > (samples / SAMPLES_PER_FRAME) * MAX_ERROR_SHARE;
 const mostlyDamaged = (pass: Pass, tolerated: number) =>
-  pass.errors > tolerated && pass.errors > (pass.samples / SAMPLES_PER_FRAME) * MAX_ERROR_SHARE;
+  tooManyDamagedFrames(pass.errors, pass.samples, tolerated);
 const damaged = () =>
   new IngestError(
     'undecodable',
