@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
@@ -137,16 +138,52 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * shows in the log while it runs); errors and Fastify's other lines are unchanged.
  */
 class OneLinePerRead extends LogController {
+  /**
+   * `debug` in the readable log (a person at a terminal wants what happens, not every request;
+   * LOG_LEVEL=debug brings them back); `info` in JSON lines, for log collectors.
+   */
+  constructor(private readonly requestLevel: 'info' | 'debug' = 'info') {
+    super();
+  }
   override incomingRequest(...args: Parameters<LogController['incomingRequest']>) {
-    if (!READS.has(args[0].method)) super.incomingRequest(...args);
+    const [request] = args;
+    if (READS.has(request.method) || this.isLogDisabled(request)) return;
+    request.log[this.requestLevel]({ req: request }, 'incoming request');
   }
   override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
     const [error, request, reply] = args;
-    if (error || !READS.has(request.method) || this.isLogDisabled(request)) {
-      return super.requestCompleted(...args);
-    }
-    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(...args);
+    // A read's one line carries the request too (it had no arrival line).
+    const req = READS.has(request.method) ? { req: request } : {};
+    reply.log[this.requestLevel](
+      { ...req, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   }
+}
+
+/**
+ * The readable log for a terminal (LOG_FORMAT=pretty): time, level and message on one coloured
+ * line, the request's method, URL, status and time instead of their objects. Written in this
+ * thread (no worker), to stdout as JSON lines would be.
+ */
+function prettyLog(): DestinationStream {
+  return pinoPretty({
+    colorize: true,
+    // In order with the console's own lines (the first-start box comes last).
+    sync: true,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    messageFormat: (log, messageKey) => {
+      const req = log.req as { method?: string; url?: string } | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      const message = String(log[messageKey] ?? '');
+      if (!req && !res) return message;
+      const time = typeof log.responseTime === 'number' ? ` ${Math.round(log.responseTime)} ms` : '';
+      return `${req ? `${req.method} ${req.url} ` : ''}${res?.statusCode ?? ''}${time} — ${message}`;
+    },
+  });
 }
 
 /** Opens and prepares the database, then builds the whole app; nothing listens until `listen()`. */
@@ -242,7 +279,11 @@ async function assemble(
           return method.apply(this, args);
         },
       },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      ...(opts.logStream
+        ? { stream: opts.logStream }
+        : config.logFormat === 'pretty'
+          ? { stream: prettyLog() }
+          : {}),
     },
     // Proxies are trusted only when configured; otherwise X-Forwarded-For is ignored (RELIABILITY).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -252,7 +293,7 @@ async function assemble(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     rewriteUrl: applyMethodOverride,
-    logController: new OneLinePerRead(),
+    logController: new OneLinePerRead(config.logFormat === 'pretty' ? 'debug' : 'info'),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });

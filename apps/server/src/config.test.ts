@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(c.webDistDir.endsWith('apps/web/dist')).toBe(true);
   });
 
+  it('logs readable lines to a terminal outside production, JSON lines otherwise, unless LOG_FORMAT says (issue 28 item 13)', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({}, { tty: true }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production' }, { tty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { tty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '9000',

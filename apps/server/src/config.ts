@@ -205,6 +205,12 @@ export const envSchema = z.object({
       default: 'info',
     },
   ),
+  LOG_FORMAT: documented(z.enum(['json', 'pretty']).optional(), {
+    group: 'Logs and debugging',
+    description:
+      '`json` (one JSON object a line, for log collectors) or `pretty` (readable lines; requests only at `debug`).',
+    unset: '`pretty` in a terminal outside production, `json` otherwise',
+  }),
   APP_DEBUG: documented(bool, {
     group: 'Logs and debugging',
     description:
@@ -403,6 +409,8 @@ export type Config = {
   /** Proxy addresses/CIDRs whose X-Forwarded-For is believed; empty = trust no proxy. */
   trustProxy: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal, or JSON lines for machines. */
+  logFormat: 'json' | 'pretty';
   webDistDir: string;
   /** A MaxMind-format .mmdb file for session locations; undefined = the packaged GeoLite2 City data. */
   geoipDbPath: string | undefined;
@@ -449,7 +457,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  /** `tty`: the log goes to a terminal (a person reads it). */
+  opts: { tty?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -487,6 +499,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (opts.tty && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     webDistDir: e.WEB_DIST_DIR
       ? absolute(e.WEB_DIST_DIR, process.cwd())
       : resolve(serverPackageRoot, '../web/dist'),

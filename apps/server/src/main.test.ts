@@ -56,6 +56,9 @@ describe('main.ts', () => {
         void exited.then((code) => fail(new Error(`exited before it was ready, with ${code}:\n${out}`)));
       });
       expect(out).toContain(`Zema is running at ${url}`);
+      // The first-start box says where mail goes; its frame closes after the login line.
+      expect(out).toContain(`Mail is written to ${join(dataDir, 'mail')}`);
+      expect(out).toMatch(/┌─+┐/);
       // It printed its URL after listening: the server answers there.
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/app';
 import { type Config, ConfigError, loadConfig } from '#src/config';
-import { readAdminCredentials } from '#src/db/seed';
+import { firstStartBox } from '#src/first-start';
 
 let app: FastifyInstance | undefined;
 let closing = false;
@@ -33,7 +33,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 async function main() {
   let config: Config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, { tty: process.stdout.isTTY === true });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -50,16 +50,8 @@ async function main() {
   }
   await built.listen({ port: config.port, host: config.host });
 
-  console.log(`Zema is running at ${config.appUrl}`);
-  const credentials = readAdminCredentials(config);
-  if (credentials) {
-    console.log(`Admin login: ${credentials.email} / ${credentials.password}`);
-    console.log(
-      `(Generated on first start; delete ${config.dataDir}/admin-credentials.txt once you changed it.)`,
-    );
-  } else if (config.adminPassword) {
-    console.log(`Admin login: ${config.adminEmail} / (the ADMIN_PASSWORD you configured)`);
-  }
+  // Printed last, after the build's and the start's lines, so it is what the terminal shows.
+  console.log(firstStartBox(config));
 }
 
 main().catch((err: unknown) => {
