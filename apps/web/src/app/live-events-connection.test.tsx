@@ -67,4 +67,23 @@ describe('live events in the app shell', () => {
     expect(stream.closed).toBe(true);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
+
+  it('opens no stream for an account that must verify its email first (the server would refuse it), and opens it once verified', () => {
+    const unverified = () =>
+      makeBootstrap({
+        user: makeUser({ email_verified_at: null }),
+        settings: { require_email_confirmation: true },
+      });
+    renderInRouter(<LiveEventsConnection />, unverified());
+    expect(FakeEventSource.instances).toEqual([]);
+    act(() =>
+      setBootstrapData(
+        makeBootstrap({
+          user: makeUser({ email_verified_at: '2026-11-29T00:00:00.000Z' }),
+          settings: { require_email_confirmation: true },
+        }),
+      ),
+    );
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
 });

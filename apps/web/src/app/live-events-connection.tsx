@@ -3,6 +3,7 @@ import { useNotificationLiveUpdates } from '#src/features/notifications/lib/use-
 import { usePushNavigation } from '#src/features/notifications/lib/use-push-navigation';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { openLiveEvents } from '#src/lib/live-events';
+import { useNeedsEmailVerification } from './email-verification-gate';
 
 /**
  * The tab's live-events stream (lib/live-events.ts) while someone is signed in: opened after login,
@@ -12,7 +13,9 @@ import { openLiveEvents } from '#src/lib/live-events';
  */
 export function LiveEventsConnection() {
   const { user } = useAuth();
-  const userId = user?.id;
+  // An account that must verify its email first is refused the stream (403): it waits until then.
+  const needsVerification = useNeedsEmailVerification();
+  const userId = needsVerification ? undefined : user?.id;
   useEffect(() => (userId === undefined ? undefined : openLiveEvents()), [userId]);
   useNotificationLiveUpdates();
   usePushNavigation();
