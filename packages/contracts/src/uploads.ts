@@ -38,6 +38,15 @@ export function uploadTooLargeMessage(maxBytes: number): string {
 }
 export const UPLOAD_QUOTA_MESSAGE = "You don't have enough space left for this file.";
 
+/**
+ * Pictures (avatars, playlist covers, catalogue pictures, image uploads) of more pixels than this
+ * square holds are refused before they are decoded: a decoding bomb fits in a few KB. About 41
+ * megapixels, as many as a 40-megapixel camera's photo.
+ */
+export const IMAGE_MAX_SIDE_PIXELS = 6400;
+export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE_PIXELS * IMAGE_MAX_SIDE_PIXELS;
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${IMAGE_MAX_SIDE_PIXELS} × ${IMAGE_MAX_SIDE_PIXELS} pixels.`;
+
 /** 2 MB, 1.5 GB, 300 KB: binary units, at most one decimal. */
 export function formatUploadBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

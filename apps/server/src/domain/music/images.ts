@@ -1,12 +1,12 @@
+import { IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS_MESSAGE } from '@zema/contracts';
 import sharp from 'sharp';
+import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
 
 /** Largest picture an admin may upload for an artist, album, track, genre or channel. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Stored pictures fit in this square (covers are shown at most this large). */
 export const IMAGE_MAX_SIDE = 1000;
-const MAX_INPUT_PIXELS = 40_000_000;
-const ALLOWED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 export class ImageInputError extends Error {
   override name = 'ImageInputError';
@@ -16,6 +16,7 @@ export const IMAGE_MESSAGES = {
   notImage: 'This file type is not allowed',
   tooLarge: 'The file may not be greater than 10 MB.',
   select: 'Please select an image.',
+  tooManyPixels: IMAGE_TOO_MANY_PIXELS_MESSAGE,
 } as const;
 
 /**
@@ -24,18 +25,19 @@ export const IMAGE_MESSAGES = {
  */
 export async function saveCatalogueImage(app: { storage: FileStorage }, input: Buffer): Promise<string> {
   if (input.length > IMAGE_MAX_BYTES) throw new ImageInputError(IMAGE_MESSAGES.tooLarge);
+  const header = await readImageHeader(input);
+  if (header?.tooManyPixels) throw new ImageInputError(IMAGE_MESSAGES.tooManyPixels);
+  if (!header?.format || !RASTER_IMAGE_FORMATS.has(header.format))
+    throw new ImageInputError(IMAGE_MESSAGES.notImage);
   let encoded: Buffer;
   try {
-    const { format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!format || !ALLOWED.has(format)) throw new ImageInputError(IMAGE_MESSAGES.notImage);
-    encoded = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    encoded = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-  } catch (err) {
-    if (err instanceof ImageInputError) throw err;
-    // Not an image, or corrupt data behind a valid header.
+  } catch {
+    // Corrupt data behind a valid header.
     throw new ImageInputError(IMAGE_MESSAGES.notImage);
   }
   const key = generateStorageKey('images', 'webp');

@@ -7,6 +7,8 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE_MESSAGE,
   AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
   RELEASE_MESSAGES,
 } from '@zema/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -14,27 +16,24 @@ import sharp from 'sharp';
 import { fileEntries, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { validationError } from '#src/http/errors';
+import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { isPublicIp } from '#src/platform/geoip';
 import { generateStorageKey } from '#src/platform/storage';
 import { getAccount } from './account.service';
 
 export const AVATAR_SIZE = 256;
-/** Decoding bombs: refuse pictures above ~40 megapixels before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000;
 const REMOTE_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
 
 export const AVATAR_MESSAGES = {
   tooLarge: AVATAR_TOO_LARGE_MESSAGE,
   typeNotAllowed: AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  tooManyPixels: IMAGE_TOO_MANY_PIXELS_MESSAGE,
   selectImage: 'Please select an image.',
   urlNotAllowed: 'This URL is not allowed.',
   urlFailed: 'Could not download an image from this URL.',
   entryNotYours: RELEASE_MESSAGES.entryNotYours,
 } as const;
-
-/** Raster formats accepted from users; SVG and PDF are refused (scripts, external references). */
-const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /** Thrown for a bad image; `field` is the form field the message belongs to. */
 export class AvatarInputError extends Error {
@@ -52,16 +51,13 @@ export class AvatarInputError extends Error {
  */
 export async function encodeAvatar(input: Buffer, field: 'file' | 'url' = 'file'): Promise<Buffer> {
   if (input.length > AVATAR_MAX_BYTES) throw new AvatarInputError(field, AVATAR_MESSAGES.tooLarge);
-  let format: string | undefined;
-  try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
-  }
-  if (!format || !ALLOWED_FORMATS.has(format))
+  // Decoding bombs: a picture over the pixel limit is refused, as such, before it is decoded.
+  const header = await readImageHeader(input);
+  if (header?.tooManyPixels) throw new AvatarInputError(field, AVATAR_MESSAGES.tooManyPixels);
+  if (!header?.format || !RASTER_IMAGE_FORMATS.has(header.format))
     throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
       .webp({ quality: 82 })

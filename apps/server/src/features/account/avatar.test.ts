@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, users } from '#src/db/schema/index';
 import { generateStorageKey, isValidStorageKey } from '#src/platform/storage';
 import { adminUserId, createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
+import { pngClaiming } from '#test/images';
 import { multipartBody } from '#test/multipart';
 import { fetchRemoteImage } from './avatar.service';
 
@@ -124,6 +125,12 @@ describe('POST users/:id/avatar (file)', () => {
     ]);
     expect(text.statusCode).toBe(422);
     expect(text.json().errors).toEqual({ file: ['This file type is not allowed'] });
+
+    const huge = await upload(t, user.id, [
+      { name: 'file', filename: 'huge.png', contentType: 'image/png', data: await pngClaiming(7000, 7000) },
+    ]);
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors).toEqual({ file: ['The image is too large: at most 6400 × 6400 pixels.'] });
 
     const svg = await upload(t, user.id, [
       {

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, plays, tracks } from '#src/db/schema/index';
 import { id3ThenText, makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { pngClaiming } from '#test/images';
 
 const t = useApp();
 let admin: Client;
@@ -217,6 +218,10 @@ describe('POST catalogue/images', () => {
     const bad = await upload(admin, Buffer.from('not a picture at all'));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.file).toEqual(['This file type is not allowed']);
+    // A picture over the pixel limit is not of the wrong type: it is too large, and says so.
+    const huge = await upload(admin, await pngClaiming(7000, 7000));
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.file).toEqual(['The image is too large: at most 6400 × 6400 pixels.']);
   });
 
   it('needs a permission to edit the catalogue: admin.access alone is not enough', async () => {

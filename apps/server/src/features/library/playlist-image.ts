@@ -1,12 +1,14 @@
-import { LIBRARY_MESSAGES, PLAYLIST_IMAGE_MAX_BYTES, PLAYLIST_IMAGE_SIZE } from '@zema/contracts';
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  LIBRARY_MESSAGES,
+  PLAYLIST_IMAGE_MAX_BYTES,
+  PLAYLIST_IMAGE_SIZE,
+} from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { validationError } from '#src/http/errors';
-
-/** Decoding bombs: refuse pictures above ~40 megapixels before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000;
-/** Raster formats only; SVG and PDF are refused (scripts, external references). */
-const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 
 const bad = (message: string) => validationError({ file: [message] });
 
@@ -17,15 +19,12 @@ const bad = (message: string) => validationError({ file: [message] });
 export async function encodePlaylistImage(input: Buffer): Promise<Buffer> {
   if (!input.length) throw bad(LIBRARY_MESSAGES.selectImage);
   if (input.length > PLAYLIST_IMAGE_MAX_BYTES) throw bad(LIBRARY_MESSAGES.imageTooLarge);
-  let format: string | undefined;
+  // Decoding bombs: a picture over the pixel limit is refused, as such, before it is decoded.
+  const header = await readImageHeader(input);
+  if (header?.tooManyPixels) throw bad(IMAGE_TOO_MANY_PIXELS_MESSAGE);
+  if (!header?.format || !RASTER_IMAGE_FORMATS.has(header.format)) throw bad(LIBRARY_MESSAGES.imageType);
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    throw bad(LIBRARY_MESSAGES.imageType);
-  }
-  if (!format || !ALLOWED_FORMATS.has(format)) throw bad(LIBRARY_MESSAGES.imageType);
-  try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(PLAYLIST_IMAGE_SIZE, PLAYLIST_IMAGE_SIZE, { fit: 'cover' })
       .webp({ quality: 82 })

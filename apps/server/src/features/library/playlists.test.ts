@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playlistTracks } from '#src/db/schema/index';
 import { type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { pngClaiming } from '#test/images';
 import { makeCatalogue } from '#test/library';
 import { multipartBody } from '#test/multipart';
 
@@ -295,6 +296,14 @@ describe('playlists', () => {
     });
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().errors.file).toEqual([LIBRARY_MESSAGES.imageType]);
+    const huge = await request(t.app, owner.actor, {
+      method: 'POST',
+      url: `/api/v1/playlists/${p.id}/image`,
+      payload: await pngClaiming(7000, 7000),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.file).toEqual(['The image is too large: at most 6400 × 6400 pixels.']);
     const forOther = await request(t.app, other.actor, {
       method: 'POST',
       url: `/api/v1/playlists/${p.id}/image`,

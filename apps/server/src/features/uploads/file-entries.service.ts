@@ -8,6 +8,8 @@ import {
   DEFAULT_WORKSPACE_ID,
   type FileEntry,
   fileExtension,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
   uploadFileKind,
   uploadTooLargeMessage,
@@ -23,6 +25,7 @@ import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/domain/music/
 import { roleAllows } from '#src/domain/workspaces/membership';
 import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
+import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
 import { maxUploadBytes, UploadRefusedError } from './upload-policy';
 
@@ -86,10 +89,6 @@ export function fileEntryJson(deps: Pick<Deps, 'storage'>, row: FileEntryRow): F
 
 // ---- storing uploaded bytes ----
 
-/** Raster formats kept (re-encoded); SVG and PDF are not images here (scripts, external references). */
-const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** Decoding bombs: pictures above ~40 megapixels are refused before they are decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
 /** Enough for every magic number sniffed here (an Opus head names its codec within 128 bytes). */
 const HEAD_BYTES = 4096;
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
@@ -182,16 +181,14 @@ async function checkBytes(
   if (kind === 'image') {
     // Served pictures are always our own encoding: no scripts, no EXIF (location) metadata, no
     // polyglot files. The format comes from the bytes, never the name.
-    let format: string | undefined;
-    try {
-      format = (await sharp(received.path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-    } catch {
-      throw notAllowed();
-    }
-    if (!format || !IMAGE_FORMATS.has(format)) throw notAllowed();
+    // Raster formats only (SVG and PDF are not images here: scripts, external references), and
+    // decoding bombs refused, as such, before they are decoded.
+    const header = await readImageHeader(received.path);
+    if (header?.tooManyPixels) throw new UploadRefusedError('type', IMAGE_TOO_MANY_PIXELS_MESSAGE);
+    if (!header?.format || !RASTER_IMAGE_FORMATS.has(header.format)) throw notAllowed();
     const encoded = workPath('.webp');
     try {
-      await sharp(received.path, { limitInputPixels: MAX_INPUT_PIXELS })
+      await sharp(received.path, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .webp({ quality: 85 })
         .toFile(encoded);

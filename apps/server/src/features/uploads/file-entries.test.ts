@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fileEntries } from '#src/db/schema/index';
 import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { adminUserId, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { pngClaiming } from '#test/images';
 import { multipartBody, type Part } from '#test/multipart';
 import { storeUploadedFile } from './file-entries.service';
 
@@ -127,6 +128,12 @@ describe('POST file-entries (plain upload)', () => {
         filePart('x.png', 'image/png', Buffer.from('not a picture')),
       ]);
       expect(fakeImage.statusCode).toBe(422);
+      const hugeImage = await plainUpload(user.id, [
+        filePart('huge.png', 'image/png', await pngClaiming(7000, 7000)),
+      ]);
+      expect(hugeImage.json().errors).toEqual({
+        file: ['The image is too large: at most 6400 × 6400 pixels.'],
+      });
 
       const sneaky = await plainUpload(user.id, [filePart('../../x.pdf', 'application/pdf', pdfBytes())]);
       expect(sneaky.statusCode).toBe(422);
