@@ -40,6 +40,9 @@ export function confirmedPassword(
  * POST auth/register. Besides the three fields, each registration policy arrives as a flag named
  * by the policy id (true when accepted), and optional profile fields.
  */
+/** The longest display name. */
+export const DISPLAY_NAME_MAX = 100;
+
 export const registerRequestSchema = z
   .object({
     email,
@@ -47,6 +50,12 @@ export const registerRequestSchema = z
     password_confirmation: passwordConfirmation,
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
+    /** The name others see on the profile, playlists and in the admin (else "User 2"); optional. */
+    display_name: z
+      .string()
+      .trim()
+      .max(DISPLAY_NAME_MAX, `The display name may have at most ${DISPLAY_NAME_MAX} characters.`)
+      .optional(),
     /**
      * A workspace invitation (the register link of its mail): when it is valid and was sent to
      * this email, the account starts verified (the link proved the mailbox) and joins at once.

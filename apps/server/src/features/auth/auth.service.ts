@@ -81,6 +81,9 @@ export async function register(
           passwordHash,
           firstName: body.first_name || null,
           lastName: body.last_name || null,
+          // Offered at sign-up; else the names, and only then "User N", are what others see.
+          displayName:
+            body.display_name || [body.first_name, body.last_name].filter(Boolean).join(' ') || null,
           emailVerifiedAt: viaInvite ? new Date() : null,
         })
         .returning({ id: users.id });
@@ -102,7 +105,7 @@ export async function register(
     await issueEmailVerificationCode(deps, userId, email);
     return { userId, status: 'needs_email_verification' };
   }
-  deps.mail.sendWelcome(email, body.first_name || email.split('@')[0]!);
+  deps.mail.sendWelcome(email, body.display_name || body.first_name || email.split('@')[0]!);
   return { userId, status: 'success' };
 }
 

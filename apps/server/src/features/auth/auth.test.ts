@@ -67,6 +67,32 @@ describe('POST auth/register', () => {
     expect(await lastMailTo(t.app, email.toLowerCase())).toContain('Welcome, Abebe!');
   });
 
+  it('takes the display name offered at sign-up: others see it instead of "User N" (issue 28 item 7)', async () => {
+    const b = new Client(t.app);
+    const email = uniqueEmail('Named');
+    const res = await b.post('/auth/register', {
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      display_name: '  Mahlet Tesfaye ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = res.json().bootstrapData.user as { id: number; display_name: string };
+    expect(me.display_name).toBe('Mahlet Tesfaye');
+    const profile = await b.get(`/api/v1/user-profile/${me.id}`);
+    expect(profile.json().user.display_name).toBe('Mahlet Tesfaye');
+    expect(await lastMailTo(t.app, email.toLowerCase())).toContain('Welcome, Mahlet Tesfaye!');
+
+    const long = await b.post('/auth/register', {
+      email: uniqueEmail('Long'),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      display_name: 'x'.repeat(101),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.display_name).toEqual(['The display name may have at most 100 characters.']);
+  });
+
   it('refuses a taken email (any case), a mismatched confirmation and a short password with 422', async () => {
     const existing = await createUser(t.db);
     const b = new Client(t.app);

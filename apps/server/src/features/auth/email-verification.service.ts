@@ -45,10 +45,13 @@ export async function validateEmailVerificationCode(deps: Deps, userId: number, 
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(eq(users.id, userId))
-      .returning({ email: users.email, firstName: users.firstName });
+      .returning({ email: users.email, firstName: users.firstName, displayName: users.displayName });
     return user ?? null;
   });
   if (!verified) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
   await deps.events.emit('account.changed', { userId });
-  deps.mail.sendWelcome(verified.email, verified.firstName || verified.email.split('@')[0]!);
+  deps.mail.sendWelcome(
+    verified.email,
+    verified.displayName || verified.firstName || verified.email.split('@')[0]!,
+  );
 }

@@ -57,6 +57,20 @@ describe('register screen headings', () => {
 });
 
 describe('registering', () => {
+  it('offers a display name, optional, and sends it trimmed (issue 28 item 7)', async () => {
+    const calls = mockApi(() => ok({ status: 'success', bootstrapData: makeBootstrap({ user: newUser }) }));
+    visit('/register', makeBootstrap());
+    const name = await screen.findByLabelText('Display name');
+    expect(name.getAttribute('autocomplete')).toBe('nickname');
+    expect(screen.getByText('Shown on your profile and playlists. Optional.')).toBeTruthy();
+    const u = userEvent.setup();
+    await u.type(name, '  Mahlet ');
+    await fill();
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ email: 'new@example.com', display_name: 'Mahlet' });
+  });
+
   it('locks an email given in the query and sends it', async () => {
     const calls = mockApi(() => ok({ status: 'success', bootstrapData: makeBootstrap({ user: newUser }) }));
     const { router } = visit('/register?email=invited%40example.com', makeBootstrap());

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type BootstrapData, confirmedPassword, registerRequestSchema } from '@zema/contracts';
+import {
+  type BootstrapData,
+  confirmedPassword,
+  DISPLAY_NAME_MAX,
+  registerRequestSchema,
+} from '@zema/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
@@ -26,6 +31,7 @@ import { useFinishLogin } from '../use-finish-login';
 
 interface RegisterValues {
   email: string;
+  display_name: string;
   password: string;
   password_confirmation: string;
   /** One flag per registration policy, in the order of settings.registration.policies. */
@@ -53,7 +59,12 @@ export default function RegisterPage() {
     () =>
       z
         .object({
-          ...registerRequestSchema.pick({ email: true, password: true, password_confirmation: true }).shape,
+          ...registerRequestSchema.pick({
+            email: true,
+            display_name: true,
+            password: true,
+            password_confirmation: true,
+          }).shape,
           policies: z.array(z.boolean()),
         })
         .superRefine(confirmedPassword)
@@ -74,6 +85,7 @@ export default function RegisterPage() {
     resolver: zodResolver(schema),
     defaultValues: {
       email: lockedEmail ?? '',
+      display_name: '',
       password: '',
       password_confirmation: '',
       policies: policies.map(() => false),
@@ -112,6 +124,7 @@ export default function RegisterPage() {
     register.mutate(
       {
         email: lockedEmail ?? values.email,
+        ...(values.display_name?.trim() ? { display_name: values.display_name.trim() } : {}),
         password: values.password,
         password_confirmation: values.password_confirmation,
         ...accepted,
@@ -157,6 +170,13 @@ export default function RegisterPage() {
           label={trans('Email')}
           autoComplete="email"
           isReadOnly={lockedEmail !== null}
+        />
+        <FormTextField<RegisterValues>
+          name="display_name"
+          label={trans('Display name')}
+          description={trans('Shown on your profile and playlists. Optional.')}
+          autoComplete="nickname"
+          maxLength={DISPLAY_NAME_MAX}
         />
         <NewPasswordFields passwordLabel={trans('Password')} />
         {policies.map((policy, i) => (
