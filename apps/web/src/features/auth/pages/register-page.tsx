@@ -31,7 +31,7 @@ import { useFinishLogin } from '../use-finish-login';
 
 interface RegisterValues {
   email: string;
-  display_name: string;
+  display_name?: string;
   password: string;
   password_confirmation: string;
   /** One flag per registration policy, in the order of settings.registration.policies. */
