@@ -8,10 +8,11 @@ import { defineRoute } from './define-route';
 
 /**
  * Routes that are deliberately not API operations: the web app's pages and build files (the SPA
- * fallback answers every unknown GET with index.html) and stored files (covers, avatars) by their
- * URL. Nothing else may be registered by hand.
+ * fallback answers every unknown GET with index.html), stored files (covers, avatars) by their
+ * URL, and the tus endpoint's OPTIONS (the protocol's discovery; operations speak the API's
+ * methods). Nothing else may be registered by hand.
  */
-const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*']);
+const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*', 'OPTIONS /api/v1/tus/upload']);
 
 const operationsDir = fileURLToPath(
   new URL('../../../../packages/contracts/src/operations/', import.meta.url),

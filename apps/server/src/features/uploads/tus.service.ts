@@ -23,6 +23,9 @@ import {
 /** tus uploads not finished (turned into a file entry) within this time are removed (Upload-Expires). */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
+/** The tus extensions spoken here (PROTOCOLS, RELIABILITY). */
+export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const;
+
 /** The tus server's upload ids (its default naming: 16 random bytes, hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -110,6 +113,8 @@ export type TusUploads = {
    * request's file was checked by `checkCreation` first.
    */
   handle(req: IncomingMessage, res: ServerResponse, user: UploadUser, file?: TusFile): Promise<void>;
+  /** Answers OPTIONS: Tus-Version, Tus-Extension and Tus-Max-Size, for anyone. */
+  discover(req: IncomingMessage, res: ServerResponse): Promise<void>;
 };
 
 /**
@@ -120,6 +125,9 @@ export type TusUploads = {
 export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' | 'log'>): TusUploads {
   const directory = tusStagingDir(deps.config.dataDir);
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  // What OPTIONS announces (Tus-Extension) and the tus server allows: no deferred length, which
+  // the creation check refuses (the quota needs the size up front).
+  store.extensions = [...TUS_EXTENSIONS];
   const locker = new MemoryLocker();
   const callers = new WeakMap<IncomingMessage, { user: UploadUser; file?: TusFile }>();
   const callerOf = (req: unknown) => {
@@ -203,6 +211,8 @@ export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' |
       callers.set(req, { user, file });
       await server.handle(req, res);
     },
+    // The tus server's OPTIONS handler reads only the store's extensions and `maxSize`: no caller.
+    discover: (req, res) => server.handle(req, res),
   };
 }
 

@@ -221,6 +221,25 @@ describe('tus uploads with tus-js-client', () => {
 });
 
 describe('the tus protocol rules', () => {
+  it('answers OPTIONS with the version, the extensions and the largest upload, signed in or not', async () => {
+    await t.app.settings.set('uploads.max_size', { ...DEFAULT_UPLOAD_SETTINGS.max_size, audio: 300 * MB });
+    try {
+      const user = await createUser(t.db);
+      const { headers } = await browser(user.id);
+      // No Tus-Resumable on an OPTIONS request (PROTOCOLS), and no credentials: a client asks first.
+      for (const asked of [{}, headers]) {
+        const res = await tusFetch(endpoint, { method: 'OPTIONS', headers: asked });
+        expect(res.status).toBe(204);
+        expect(res.headers.get('tus-version')).toBe('1.0.0');
+        // Only what this server does: a deferred length is refused, so it is not announced.
+        expect(res.headers.get('tus-extension')).toBe('creation,termination,expiration');
+        expect(res.headers.get('tus-max-size')).toBe(String(300 * MB));
+      }
+    } finally {
+      await t.app.settings.set('uploads.max_size', DEFAULT_UPLOAD_SETTINGS.max_size);
+    }
+  });
+
   it('answers 412 without Tus-Resumable', async () => {
     const user = await createUser(t.db);
     const { headers } = await browser(user.id);

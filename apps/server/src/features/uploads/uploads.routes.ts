@@ -179,6 +179,26 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, uploads.tusPatch, (request, reply) => toTus(request, reply));
   defineRoute(app, uploads.tusTerminate, (request, reply) => toTus(request, reply));
+  // PROTOCOLS tus: OPTIONS tells a client the version, the extensions and the largest upload it may
+  // send. Open to anyone and without Tus-Resumable, as the protocol asks (a browser's preflight
+  // carries no cookies); it reveals only what the upload settings already publish. Not an
+  // operation of the contracts (their methods are the API's), like the HEAD below.
+  app.options(
+    TUS_UPLOAD_PATH.slice(app.prefix.length),
+    { config: { access: 'guest' } },
+    async (request, reply) => {
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.hijack();
+      try {
+        await tus.discover(request.raw, reply.raw);
+      } catch (err) {
+        request.log.error({ err }, 'tus OPTIONS failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      }
+    },
+  );
   // HEAD (the offset of an upload) answers for no GET, so it is a route of its own.
   app.head(
     `${TUS_UPLOAD_PATH.slice(app.prefix.length)}/:id`,
