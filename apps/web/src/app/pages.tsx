@@ -18,7 +18,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   forgotPassword: () => import('#src/features/auth/pages/forgot-password-page'),
   resetPassword: () => import('#src/features/auth/pages/reset-password-page'),
   /** The email verification screen the gate shows instead of every route (SPEC §2). */
-  emailVerification: () => import('#src/features/auth/pages/email-verification-page'),
+  emailVerification: () => import('./email-verification-screen'),
   /** The account feature's page with other features' panels (composed in app/). */
   accountSettings: () => import('./account-settings-page'),
   // Paid plans (issue 14): pricing, checkout, the sandbox's test-mode checkout and the return page.

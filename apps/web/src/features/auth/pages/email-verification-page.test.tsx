@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
@@ -45,6 +45,42 @@ describe('email verification screen', () => {
     expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zema home' })).toBeTruthy();
+  });
+
+  it('shows the address typed at sign-up in this tab whole, and has "Change email" to put a typo right (issue 28 item 7)', async () => {
+    sessionStorage.setItem('zema.sign-up-email', 'abebe@exmaple.com');
+    let verified = false;
+    const calls = mockApi((call) => {
+      const key = `${call.method} ${call.path}`;
+      if (key === 'GET /auth/user/confirmed-password-status') return ok({ confirmed: true });
+      if (key === 'POST /api/v1/users/me/email') return ok({ message: 'Email sent' });
+      if (key === 'POST /api/v1/users/me/email/confirm') {
+        verified = true;
+        return ok({
+          user: {
+            ...makeUser({ email: 'abebe@example.com', email_verified_at: '2026-11-29T00:00:00.000Z' }),
+            tokens: [],
+            two_factor_recovery_codes: [],
+          },
+        });
+      }
+      return undefined;
+    });
+    visit('/', unverified('abebe@exmaple.com'));
+    expect(await screen.findByText('Enter the verification code we sent to abebe@exmaple.com')).toBeTruthy();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Change email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change email' });
+    await u.type(within(dialog).getByLabelText('New email'), 'abebe@example.com');
+    await u.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await u.type(await within(dialog).findByLabelText('Code'), '123456');
+    await u.click(within(dialog).getByRole('button', { name: 'Change email' }));
+    // The new address is proven by its code: the app opens, no log-out on the way.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Verify your email' })).toBeNull());
+    expect(verified).toBe(true);
+    expect(getBootstrapData()?.user?.email).toBe('abebe@example.com');
+    expect(calls.some((c) => c.path === '/auth/logout')).toBe(false);
+    sessionStorage.clear();
   });
 
   it('masks with asterisks only when there is no email', async () => {

@@ -5,6 +5,7 @@ import {
   validateEmailVerificationOtpRequestSchema,
 } from '@zema/contracts';
 import { LogOut } from 'lucide-react';
+import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -18,6 +19,7 @@ import { useValidateEmailVerificationOtp } from '../api/validate-email-verificat
 import { AuthLayout } from '../components/auth-layout';
 import { TextButton } from '../components/text-link';
 import { handleFormError } from '../form-error';
+import { readSignUpEmail } from '../sign-up-email';
 
 interface VerificationValues {
   code: string;
@@ -28,8 +30,16 @@ interface VerificationValues {
  * signed-in user must verify their email. A valid code reloads the page (SPEC §4), so the whole
  * app starts again with the verified session.
  */
-export default function EmailVerificationPage() {
+export default function EmailVerificationPage({
+  ChangeEmailDialog,
+}: {
+  /** The account's "Change email" dialog (composed in app/): a mistyped address is put right here. */
+  ChangeEmailDialog?: ComponentType<{ isOpen: boolean; onClose: () => void }>;
+} = {}) {
   const { user } = useAuth();
+  const [changingEmail, setChangingEmail] = useState(false);
+  // The address typed a moment ago in this tab is shown whole, so a typo shows; otherwise masked.
+  const shownEmail = user?.email && readSignUpEmail() === user.email ? user.email : maskEmail(user?.email);
   const settings = useSettings();
   const { trans } = useTrans();
   const { logout, isPending: loggingOut } = useLogout();
@@ -64,7 +74,7 @@ export default function EmailVerificationPage() {
   return (
     <AuthLayout
       heading={trans('Verify your email')}
-      description={trans('Enter the verification code we sent to :email', { email: maskEmail(user?.email) })}
+      description={trans('Enter the verification code we sent to :email', { email: shownEmail })}
       corner={
         <Button
           variant="text"
@@ -77,9 +87,14 @@ export default function EmailVerificationPage() {
         </Button>
       }
       after={
-        <TextButton onPress={onResend} isPending={resend.isPending}>
-          {trans('Resend email')}
-        </TextButton>
+        <span className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+          <TextButton onPress={onResend} isPending={resend.isPending}>
+            {trans('Resend email')}
+          </TextButton>
+          {ChangeEmailDialog && (
+            <TextButton onPress={() => setChangingEmail(true)}>{trans('Change email')}</TextButton>
+          )}
+        </span>
       }
     >
       <Form form={form} onSubmit={onSubmit}>
@@ -94,6 +109,9 @@ export default function EmailVerificationPage() {
           {trans('Next')}
         </Button>
       </Form>
+      {ChangeEmailDialog && (
+        <ChangeEmailDialog isOpen={changingEmail} onClose={() => setChangingEmail(false)} />
+      )}
     </AuthLayout>
   );
 }

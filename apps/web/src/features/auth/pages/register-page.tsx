@@ -27,6 +27,7 @@ import { HUMAN_VERIFICATION_FAILED, verifyHumanWithProvider } from '../component
 import { SocialLoginSection } from '../components/social-login-section';
 import { TextLink } from '../components/text-link';
 import { handleFormError } from '../form-error';
+import { rememberSignUpEmail } from '../sign-up-email';
 import { useFinishLogin } from '../use-finish-login';
 
 interface RegisterValues {
@@ -133,6 +134,7 @@ export default function RegisterPage() {
       {
         onSuccess: ({ status, bootstrapData }) => {
           if (status === 'needs_email_verification') {
+            rememberSignUpEmail(lockedEmail ?? values.email);
             void finishLogin(bootstrapData, { to: '/' });
           } else if (inviteId && invite.data) {
             finishWithInvite(bootstrapData);

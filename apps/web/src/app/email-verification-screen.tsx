@@ -1,0 +1,10 @@
+import { ChangeEmailDialog } from '#src/features/account/components/change-email-dialog';
+import EmailVerificationPage from '#src/features/auth/pages/email-verification-page';
+
+/**
+ * The email verification screen (SPEC §2): the auth feature's page with the account feature's
+ * "Change email" dialog, composed here where features meet (issue 28 item 7).
+ */
+export default function EmailVerificationScreen() {
+  return <EmailVerificationPage ChangeEmailDialog={ChangeEmailDialog} />;
+}
