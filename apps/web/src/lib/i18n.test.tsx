@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { NotFoundPage } from '#src/ui/not-found-page';
-import { Trans, translate, useDocumentLanguage, useTrans } from './i18n';
+import { Trans, translate, translateChoice, useDocumentLanguage, useTrans } from './i18n';
 
 afterEach(() => {
   cleanup();
@@ -55,6 +55,33 @@ function Probe() {
     </p>
   );
 }
+
+describe('translateChoice (issue 28 item 8)', () => {
+  const FOLLOWERS = ':count follower|:count followers';
+  it('picks the English form by Intl.PluralRules and formats the count', () => {
+    expect(translateChoice({}, 'en', FOLLOWERS, 1)).toBe('1 follower');
+    expect(translateChoice({}, 'en', FOLLOWERS, 0)).toBe('0 followers');
+    expect(translateChoice({}, 'en', FOLLOWERS, 2)).toBe('2 followers');
+    expect(translateChoice({}, 'en', FOLLOWERS, 1400)).toBe('1,400 followers');
+  });
+
+  it("picks a localization's form by its own language's rules, and fills other values", () => {
+    const lines = {
+      [FOLLOWERS]: ':count ተከታይ|:count ተከታዮች',
+      ':count song by :name|:count songs by :name': 'x',
+    };
+    expect(translateChoice(lines, 'am', FOLLOWERS, 1)).toBe('1 ተከታይ');
+    expect(translateChoice(lines, 'am', FOLLOWERS, 5)).toBe('5 ተከታዮች');
+    // Amharic counts 0 as "one" (CLDR: i = 0 or n = 1).
+    expect(translateChoice(lines, 'am', FOLLOWERS, 0)).toBe('0 ተከታይ');
+    // A line with one form only uses it for every count.
+    expect(translateChoice(lines, 'am', ':count song by :name|:count songs by :name', 3, { name: 'A' })).toBe(
+      'x',
+    );
+    // No line: the English forms, chosen by English rules, the number in the language's digits.
+    expect(translateChoice({}, 'am', ':count song|:count songs', 1)).toBe('1 song');
+  });
+});
 
 describe('useTrans and Trans', () => {
   it('use the bootstrap lines and set <html lang> to the locale language', () => {

@@ -21,17 +21,68 @@ export function translate(lines: Record<string, string>, message: string, values
   return text;
 }
 
+/** CLDR's plural categories in the order a message lists its forms. */
+const CATEGORY_ORDER: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const pluralRules = new Map<string, { rules: Intl.PluralRules; categories: Intl.LDMLPluralRule[] }>();
+
+function pluralRulesFor(language: string) {
+  let entry = pluralRules.get(language);
+  if (!entry) {
+    let rules: Intl.PluralRules;
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    const known = new Set(rules.resolvedOptions().pluralCategories);
+    entry = { rules, categories: CATEGORY_ORDER.filter((c) => known.has(c)) };
+    pluralRules.set(language, entry);
+  }
+  return entry;
+}
+
+/**
+ * A message with a count (issue 28 item 8): the English source lists its forms separated by `|`,
+ * one per plural category of the language in CLDR order (English and Amharic: one, other), e.g.
+ * `':count follower|:count followers'`; a localization's line lists its own language's forms.
+ * The form is chosen with `Intl.PluralRules`, and `:count` is the number formatted for the
+ * language ("1,400 plays"). A line with fewer forms than categories uses its last form.
+ */
+export function translateChoice(
+  lines: Record<string, string>,
+  language: string,
+  message: string,
+  count: number,
+  values?: TransValues,
+): string {
+  const line = lines[message];
+  const forms = (line?.trim() ? line : message).split('|');
+  // The English source is chosen by English rules; a line by its own language's.
+  const { rules, categories } = pluralRulesFor(line?.trim() ? language : 'en');
+  const index = Math.min(categories.indexOf(rules.select(count)), forms.length - 1);
+  const form = forms[Math.max(0, index)]!;
+  const formatted = new Intl.NumberFormat(language).format(count);
+  return translate({}, form, { ...values, count: formatted });
+}
+
 const NO_LINES: Record<string, string> = {};
 
 /**
  * `trans(message, values?)` for the current locale. Reads bootstrap data without requiring it, so
  * the generic UI kit (loading page, 404) can translate even before `BootstrapGate` lets the app in.
  */
-export function useTrans(): { trans: TransFn; language: string } {
+export type TransChoiceFn = (message: string, count: number, values?: TransValues) => string;
+
+export function useTrans(): { trans: TransFn; transChoice: TransChoiceFn; language: string } {
   const i18n = useBootstrapOrNull()?.i18n;
   const lines = i18n?.lines ?? NO_LINES;
+  const language = i18n?.locale.language ?? 'en';
   const trans = useCallback<TransFn>((message, values) => translate(lines, message, values), [lines]);
-  return { trans, language: i18n?.locale.language ?? 'en' };
+  const transChoice = useCallback<TransChoiceFn>(
+    (message, count, values) => translateChoice(lines, language, message, count, values),
+    [lines, language],
+  );
+  return { trans, transChoice, language };
 }
 
 export function Trans({ message, values }: { message: string; values?: TransValues }) {

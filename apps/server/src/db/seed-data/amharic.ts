@@ -226,5 +226,17 @@ export const AMHARIC_LOCALIZATION = {
     'Past due': 'ጊዜው ያለፈበት',
     Incomplete: 'ያልተጠናቀቀ',
     Expired: 'ጊዜው አልፎበታል',
+
+    // Counts: one form per plural category (Amharic: one, other), chosen with Intl.PluralRules
+    ':count song|:count songs': ':count ዘፈን|:count ዘፈኖች',
+    ':count track|:count tracks': ':count ትራክ|:count ትራኮች',
+    ':count play|:count plays': ':count ጊዜ ተደምጧል|:count ጊዜ ተደምጧል',
+    ':count follower|:count followers': ':count ተከታይ|:count ተከታዮች',
+    ':count following|:count following': ':count ይከተላል|:count ይከተላል',
+    ':count public playlist|:count public playlists': ':count ይፋዊ አጫዋች ዝርዝር|:count ይፋዊ አጫዋች ዝርዝሮች',
+    ':count member|:count members': ':count አባል|:count አባላት',
+    ':count invitation sent|:count invitations sent': ':count ግብዣ ተልኳል|:count ግብዣዎች ተልከዋል',
+    ':count track in the queue, :upcoming up next|:count tracks in the queue, :upcoming up next':
+      ':count ትራክ በወረፋው ውስጥ፣ :upcoming ቀጥሎ|:count ትራኮች በወረፋው ውስጥ፣ :upcoming ቀጥሎ',
   } satisfies Record<string, string>,
 };

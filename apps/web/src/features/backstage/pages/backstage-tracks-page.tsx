@@ -25,7 +25,11 @@ const TRACKS: ItemKind<Track> = {
   icon: Music,
   href: (track) => paths.track(track),
   details: (track) =>
-    [track.album?.name, formatDuration(track.duration_ms / 1000), `${track.plays} plays`]
+    [
+      track.album?.name,
+      formatDuration(track.duration_ms / 1000),
+      track.plays === 1 ? '1 play' : `${track.plays.toLocaleString('en')} plays`,
+    ]
       .filter(Boolean)
       .join(' · ') + (track.explicit ? ' · Explicit' : ''),
   deleteNote:

@@ -10,7 +10,7 @@ import { priceText } from '../components/billing-format';
 
 /** /admin/billing/plans: every plan with its prices on sale, in display order. */
 export default function PlansPage() {
-  const { trans, language } = useTrans();
+  const { trans, transChoice, language } = useTrans();
   const plans = useAdminPlans();
   return (
     <AdminPage
@@ -62,10 +62,8 @@ export default function PlansPage() {
                     ))}
                   </ul>
                   <p className="mt-auto text-xs text-muted">
-                    {trans(':count subscribers · :permissions permissions', {
-                      count: plan.subscribers_count,
-                      permissions: plan.permissions.length,
-                    })}
+                    {transChoice(':count subscriber|:count subscribers', plan.subscribers_count)} ·{' '}
+                    {transChoice(':count permission|:count permissions', plan.permissions.length)}
                   </p>
                 </Link>
               </li>

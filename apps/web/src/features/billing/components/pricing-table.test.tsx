@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Product } from '@zema/contracts';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
@@ -121,9 +122,93 @@ describe('PricingTable', () => {
     await screen.findByRole('heading', { name: 'Premium' });
     expect(
       within(card('Free'))
-        .getByRole('link', { name: /^Get started/ })
+        .getByRole('link', { name: /^Downgrade/ })
         .getAttribute('href'),
     ).toBe('/change-plan/1/1/confirm');
     expect(within(card('Premium')).getByText('Your plan')).toBeTruthy();
+  });
+});
+
+/** The example plans and a dearer one, as a subscriber's Change plan lists them. */
+function plansWithArtistPro(): Product[] {
+  const plans = examplePlans();
+  const artistPro: Product = {
+    ...plans[1]!,
+    id: 4,
+    name: 'Artist Pro',
+    recommended: false,
+    position: 2,
+    feature_list: ['Everything in Premium', 'Artist insights'],
+    prices: [
+      { id: 8, product_id: 4, currency: 'ETB', amount: 49_900, interval: 'month', interval_count: 1 },
+      { id: 9, product_id: 4, currency: 'ETB', amount: 499_000, interval: 'year', interval_count: 1 },
+    ],
+  };
+  return [...plans, artistPro];
+}
+
+function renderForSubscriber(priceId: number, productId = 2) {
+  mockApi((c) =>
+    c.path === '/api/v1/billing/products'
+      ? ok({
+          pagination: { data: plansWithArtistPro(), current_page: 1, per_page: 4, total: 4, last_page: 1 },
+          visitor_country: null,
+        })
+      : undefined,
+  );
+  const user = makeUser({
+    subscriptions: [{ id: 9, product_id: productId, price_id: priceId, valid: true, active: true }],
+  });
+  renderInRouter(<PricingTable />, makeBootstrap({ user, settings: { billing: { enable: true } } }));
+}
+
+describe('PricingTable for a subscriber (Change plan)', () => {
+  it('Change plan marks the current plan: "Your plan" without Upgrade, a dearer one Upgrade, a cheaper one Downgrade', async () => {
+    renderForSubscriber(3);
+    await screen.findByRole('heading', { name: 'Premium' });
+    const premium = card('Premium');
+    expect(within(premium).getByText('Your plan')).toBeTruthy();
+    expect(within(premium).queryByRole('link', { name: /Upgrade|Downgrade|Get started/ })).toBeNull();
+    expect(within(premium).getByRole('link', { name: 'Manage your plan' }).getAttribute('href')).toBe(
+      '/billing',
+    );
+    expect(within(card('Artist Pro')).queryByText('Your plan')).toBeNull();
+    expect(
+      within(card('Artist Pro'))
+        .getByRole('link', { name: 'Upgrade: Artist Pro' })
+        .getAttribute('href'),
+    ).toBe('/change-plan/4/8/confirm');
+    expect(within(card('Free')).getByRole('link', { name: 'Downgrade: Free' }).getAttribute('href')).toBe(
+      '/change-plan/1/1/confirm',
+    );
+    expect(within(card('Free')).queryByText('Your plan')).toBeNull();
+  });
+
+  it('opens at the cycle they pay, and compares other cycles per month', async () => {
+    // Artist Pro yearly: 4,990 a year is 415.83 a month, dearer than Premium yearly's 165.83.
+    renderForSubscriber(4);
+    await screen.findByRole('heading', { name: 'Premium' });
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toHaveProperty('checked', true);
+    expect(within(card('Premium')).getByText('Your plan')).toBeTruthy();
+    expect(within(card('Premium')).queryByRole('link', { name: /^Switch|^Upgrade/ })).toBeNull();
+    expect(within(card('Artist Pro')).getByRole('link', { name: 'Upgrade: Artist Pro' })).toBeTruthy();
+    // Their own plan paid monthly instead is a switch of cycle, not an upgrade.
+    await userEvent.click(screen.getByRole('radio', { name: /Monthly/ }));
+    expect(within(card('Premium')).getByText('Your plan')).toBeTruthy();
+    expect(
+      within(card('Premium'))
+        .getByRole('link', { name: 'Switch to monthly: Premium' })
+        .getAttribute('href'),
+    ).toBe('/change-plan/2/3/confirm');
+    // Artist Pro monthly (499.00) against Premium yearly's 165.83 a month: still dearer.
+    expect(within(card('Artist Pro')).getByRole('link', { name: 'Upgrade: Artist Pro' })).toBeTruthy();
+  });
+
+  it('offers a Downgrade to a cheaper paid plan', async () => {
+    renderForSubscriber(8, 4);
+    await screen.findByRole('heading', { name: 'Artist Pro' });
+    expect(within(card('Artist Pro')).getByText('Your plan')).toBeTruthy();
+    expect(within(card('Premium')).getByRole('link', { name: 'Downgrade: Premium' })).toBeTruthy();
+    expect(within(card('Free')).getByRole('link', { name: 'Downgrade: Free' })).toBeTruthy();
   });
 });

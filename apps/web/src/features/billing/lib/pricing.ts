@@ -2,6 +2,7 @@ import type { User } from '@zema/contracts';
 import {
   CURRENCIES,
   type Currency,
+  comparePricePerDay,
   DEFAULT_CURRENCY,
   type Price,
   type Product,
@@ -16,8 +17,12 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 /** ISO 3166 code of Ethiopia: its people pay in Birr by default. */
 const ETHIOPIA = 'ET';
 
-/** The plans a visitor may see: hidden ones are sold only by the admin's hand. */
-export const visibleProducts = (products: Product[]) => products.filter((p) => !p.hidden);
+/**
+ * The plans a visitor may see: hidden ones are sold only by the admin's hand, but the one a
+ * subscriber holds is still theirs to see.
+ */
+export const visibleProducts = (products: Product[], heldProductId: number | null = null) =>
+  products.filter((p) => !p.hidden || p.id === heldProductId);
 
 /** Currencies some visible plan has a price in, in the contract's order (ETB first). */
 export function offeredCurrencies(products: Product[]): Currency[] {
@@ -92,10 +97,84 @@ export function planTarget(
   return { kind: 'checkout', href: paths.checkout(ids) };
 }
 
-/** The product and price of the user's valid subscription, when the bootstrap data names them. */
-export function currentPlan(user: Pick<User, 'subscriptions'> | null) {
-  const sub = user?.subscriptions.find((s) => s.valid);
+/**
+ * The product and price of the user's plan in force, when the bootstrap data names them: the
+ * newest valid subscription, as the server decides the plan (decision 0038).
+ */
+export function currentPlan(user: Pick<User, 'subscriptions'> | null): CurrentPlan | null {
+  const sub = user?.subscriptions.findLast((s) => s.valid);
   return sub ? { productId: sub.product_id ?? null, priceId: sub.price_id ?? null } : null;
+}
+
+export type CurrentPlan = { productId: number | null; priceId: number | null };
+
+/**
+ * What a plan card offers a subscriber (issue 28): their own plan at its own price is marked and
+ * offers nothing; their plan at another cycle is a switch of cycle; another plan is an upgrade
+ * when it costs more per month than theirs, a downgrade when less (the free plan always is one),
+ * and just a change when the two cannot be told apart (equal, or not sold in the same currency).
+ */
+export type PlanStanding =
+  | { kind: 'current' }
+  | { kind: 'upgrade' }
+  | { kind: 'downgrade' }
+  | { kind: 'switch'; interval: Price['interval'] }
+  | { kind: 'change' };
+
+type Terms = Pick<Price, 'amount' | 'currency' | 'interval' | 'interval_count'>;
+
+/** The price the subscriber pays, when it is still on sale (listed). */
+const listedPrice = (products: Product[], current: CurrentPlan) =>
+  current.priceId === null
+    ? undefined
+    : products.flatMap((p) => p.prices).find((p) => p.id === current.priceId);
+
+/** A plan's price to compare with `reference`: the same currency, the same cycle when it has one. */
+function comparablePrice(product: Product, reference: Terms) {
+  const same = product.prices.filter((p) => p.currency === reference.currency);
+  return (
+    same.find((p) => p.interval === reference.interval && p.interval_count === reference.interval_count) ??
+    same.find((p) => p.interval === reference.interval) ??
+    same[0]
+  );
+}
+
+export function planStanding(
+  products: Product[],
+  current: CurrentPlan,
+  product: Product,
+  shown: Price,
+  view: { currency: Currency; cycle: BillingCycle },
+): PlanStanding {
+  const paid = listedPrice(products, current);
+  const theirs = products.find((p) => p.id === current.productId);
+  if (product.id === current.productId) {
+    // A price replaced since it was bought, or a plan granted by hand: the plan is theirs as shown.
+    if (!paid || shown.id === paid.id || product.free) return { kind: 'current' };
+    if (shown.interval !== paid.interval) return { kind: 'switch', interval: shown.interval };
+    return { kind: 'change' };
+  }
+  if (product.free) return theirs?.free ? { kind: 'change' } : { kind: 'downgrade' };
+  // What they pay, or else their plan's price as this view shows it.
+  const reference: Terms | undefined = paid ?? (theirs && displayPrice(theirs, view.currency, view.cycle));
+  if (theirs?.free || reference?.amount === 0) return { kind: 'upgrade' };
+  const candidate = reference && comparablePrice(product, reference);
+  if (!reference || !candidate) return { kind: 'change' };
+  const order = comparePricePerDay(candidate, reference);
+  return order > 0 ? { kind: 'upgrade' } : order < 0 ? { kind: 'downgrade' } : { kind: 'change' };
+}
+
+/**
+ * Where a subscriber's pricing table opens: the currency and cycle of the price they pay, so their
+ * own plan shows as theirs at once. Null when the price is not listed (or not monthly or yearly).
+ */
+export function currentView(
+  products: Product[],
+  current: CurrentPlan | null,
+): { currency: Currency; cycle: BillingCycle } | null {
+  const price = current && listedPrice(products, current);
+  if (!price || !(BILLING_CYCLES as readonly string[]).includes(price.interval)) return null;
+  return { currency: price.currency, cycle: price.interval as BillingCycle };
 }
 
 /** How often a price is paid, in words ('Monthly', 'Every 3 months'). */

@@ -15,7 +15,7 @@ import { usePageTitle } from '#src/lib/page-title';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
 export default function AlbumPage() {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const id = Number(useParams().albumId);
   const query = useAlbum(id);
   const album = query.data;
@@ -38,11 +38,8 @@ export default function AlbumPage() {
               <ArtistLinks artists={album.artists} className="font-semibold text-fg" />
               {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
               <span>
-                ·{' '}
-                {album.tracks_count === 1
-                  ? trans('1 track')
-                  : trans(':count tracks', { count: album.tracks_count })}
-                , {formatDuration(album.duration_ms / 1000)}
+                · {transChoice(':count track|:count tracks', album.tracks_count)},{' '}
+                {formatDuration(album.duration_ms / 1000)}
               </span>
             </span>
           }

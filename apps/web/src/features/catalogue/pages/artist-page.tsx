@@ -40,7 +40,7 @@ function AlbumSection({ id, title, albums }: { id: string; title: string; albums
 
 /** The artist page (SPEC §2 `/pastor/{artistId}/{slug}`), a page of the player area. */
 export default function ArtistPage() {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const id = Number(useParams().artistId);
   const query = useArtist(id);
   const [allPopular, setAllPopular] = useState(false);
@@ -72,9 +72,9 @@ export default function ArtistPage() {
           title={artist.name}
           details={
             <span>
-              {trans(':count plays', { count: artist.plays.toLocaleString() })}
+              {transChoice(':count play|:count plays', artist.plays)}
               {artist.followers_count !== undefined &&
-                ` · ${trans(':count followers', { count: artist.followers_count.toLocaleString() })}`}
+                ` · ${transChoice(':count follower|:count followers', artist.followers_count)}`}
             </span>
           }
           actions={

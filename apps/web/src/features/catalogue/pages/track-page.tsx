@@ -18,7 +18,7 @@ import { useTrack } from '../api/get-track';
 
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
 export default function TrackPage() {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const id = Number(useParams().trackId);
   const query = useTrack(id);
   const track = query.data;
@@ -48,7 +48,7 @@ export default function TrackPage() {
                 </>
               )}
               <span>· {formatDuration(track.duration_ms / 1000)}</span>
-              <span>· {trans(':count plays', { count: track.plays.toLocaleString() })}</span>
+              <span>· {transChoice(':count play|:count plays', track.plays)}</span>
             </span>
           }
           actions={

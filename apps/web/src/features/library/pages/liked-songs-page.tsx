@@ -11,7 +11,7 @@ import { useLikedTracks } from '../api/get-liked-tracks';
 
 /** /liked-songs: every track the user hearted, newest first, with play all and play from here. */
 export default function LikedSongsPage() {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const query = useLikedTracks();
   const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? tracks.length;
@@ -30,7 +30,7 @@ export default function LikedSongsPage() {
             <Heart aria-hidden="true" className="size-16" fill="currentColor" />
           </span>
         }
-        details={query.data ? trans(':count songs', { count: total }) : undefined}
+        details={query.data ? transChoice(':count song|:count songs', total) : undefined}
         actions={
           <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
         }

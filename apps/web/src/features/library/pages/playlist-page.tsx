@@ -31,7 +31,7 @@ import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist
 export default function PlaylistPage() {
   const { playlistId: raw } = useParams();
   const playlistId = Number(raw);
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const navigate = useNavigate();
   const playlist = usePlaylist(playlistId);
   const entries = usePlaylistTracks(playlistId);
@@ -70,7 +70,7 @@ export default function PlaylistPage() {
         {p.owner.display_name}
       </Link>
       <span aria-hidden="true">•</span>
-      <span>{trans(':count songs', { count: p.tracks_count })}</span>
+      <span>{transChoice(':count song|:count songs', p.tracks_count)}</span>
       {p.duration_ms > 0 && (
         <>
           <span aria-hidden="true">•</span>

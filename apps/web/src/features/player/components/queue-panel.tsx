@@ -13,7 +13,7 @@ import { cx, insetFocusRing } from '#src/ui/cx';
  * Enter picks up, arrows move, Enter drops) and with the Move up / Move down buttons.
  */
 export function QueuePanel({ className }: { className?: string }) {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const queue = usePlayerState((s) => s.queue);
   const index = usePlayerState((s) => s.index);
   const player = getPlayer();
@@ -37,7 +37,11 @@ export function QueuePanel({ className }: { className?: string }) {
     <section aria-label={trans('Queue')} className={cx('flex min-h-0 flex-col', className)}>
       <div className="flex items-center gap-2 pb-2">
         <p className="text-sm text-muted">
-          {trans(':count tracks in the queue, :upcoming up next', { count: queue.length, upcoming })}
+          {transChoice(
+            ':count track in the queue, :upcoming up next|:count tracks in the queue, :upcoming up next',
+            queue.length,
+            { upcoming },
+          )}
         </p>
         <Button
           variant="text"

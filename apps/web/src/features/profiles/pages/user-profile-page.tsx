@@ -37,7 +37,7 @@ type ProfileTab = (typeof TABS)[number];
 export default function UserProfilePage() {
   const { id } = useParams();
   const userId = Number(id);
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const { user: me } = useAuth();
   const [params, setParams] = useSearchParams();
   const profile = useUserProfile(userId);
@@ -76,11 +76,11 @@ export default function UserProfilePage() {
             </h1>
             {u.bio && <p className="max-w-2xl text-sm text-muted">{u.bio}</p>}
             <p className="flex flex-wrap justify-center gap-x-3 text-sm text-muted sm:justify-start">
-              <span>{trans(':count public playlists', { count: u.playlists_count })}</span>
+              <span>{transChoice(':count public playlist|:count public playlists', u.playlists_count)}</span>
               <span aria-hidden="true">•</span>
-              <span>{trans(':count followers', { count: u.followers_count })}</span>
+              <span>{transChoice(':count follower|:count followers', u.followers_count)}</span>
               <span aria-hidden="true">•</span>
-              <span>{trans(':count following', { count: u.following_count })}</span>
+              <span>{transChoice(':count following|:count following', u.following_count)}</span>
             </p>
             <div className="flex flex-wrap items-center gap-3 pt-1">
               {!isMe && <FollowButton type="user" id={u.id} name={u.display_name} />}

@@ -74,7 +74,7 @@ export interface InviteDialogProps {
 
 /** "Invite members": several emails and one role; the server's field errors land on the fields. */
 export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange }: InviteDialogProps) {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const invite = useInviteMembers(workspaceId);
   const billingEnabled = useSettings().billing.enable;
   // Past the member cap of the inviter's own plan: a bigger plan is the way out (billing on).
@@ -95,7 +95,7 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
         toast.positive(
           invites.length === 1
             ? trans('Invitation sent')
-            : trans(':count invitations sent', { count: invites.length }),
+            : transChoice(':count invitation sent|:count invitations sent', invites.length),
         );
       },
       onError: (error) => {

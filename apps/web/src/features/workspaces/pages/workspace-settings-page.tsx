@@ -121,7 +121,7 @@ function TeamWorkspaceView({
   members: Parameters<typeof MembersTable>[0]['members'];
   invites: Parameters<typeof InvitesTable>[0]['invites'];
 }) {
-  const { trans } = useTrans();
+  const { trans, transChoice } = useTrans();
   const navigate = useNavigate();
   const choices = useWorkspaceChoices();
   const can = workspaceAbilities(workspace);
@@ -141,9 +141,7 @@ function TeamWorkspaceView({
       )}
       <WorkspaceCard
         title={trans('Members')}
-        description={
-          members.length === 1 ? trans('1 member') : trans(':count members', { count: members.length })
-        }
+        description={transChoice(':count member|:count members', members.length)}
         actions={
           can.invite && (
             <Button onPress={() => setInviting(true)}>
