@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, periodDays, yearlySavingPercent } from './money';
+import { comparePricePerDay, formatMoney, periodDays, yearlySavingPercent } from './money';
 
 const price = (
   amount: number,
@@ -41,5 +41,16 @@ describe('periodDays', () => {
   it('gives the approximate length of a period', () => {
     expect(periodDays({ interval: 'week', interval_count: 2 })).toBe(14);
     expect(periodDays({ interval: 'year', interval_count: 1 })).toBe(365.25);
+  });
+});
+
+describe('comparePricePerDay', () => {
+  it('compares prices of any cycle per day, exactly (a month is 30.4375 days, a year 365.25)', () => {
+    expect(comparePricePerDay(price(199_000, 'year'), price(19_900, 'month'))).toBe(-1);
+    expect(comparePricePerDay(price(49_900, 'month'), price(199_000, 'year'))).toBe(1);
+    // Twelve months are exactly a year.
+    expect(comparePricePerDay(price(120_000, 'year'), price(10_000, 'month'))).toBe(0);
+    expect(comparePricePerDay(price(30_000, 'month', 'ETB', 3), price(10_000, 'month'))).toBe(0);
+    expect(comparePricePerDay(price(0, 'month'), price(1, 'year'))).toBe(-1);
   });
 });

@@ -27,6 +27,26 @@ const DAYS_PER: Record<BillingInterval, number> = { day: 1, week: 7, month: 365.
 export const periodDays = (price: Pick<Price, 'interval' | 'interval_count'>) =>
   DAYS_PER[price.interval] * price.interval_count;
 
+// Sixteenths of a day per interval (a month is 365.25 / 12 = 30.4375 days, a year 365.25): whole
+// numbers, so per-day prices compare exactly by cross-multiplying, with no float division.
+const SIXTEENTH_DAYS: Record<BillingInterval, number> = { day: 16, week: 112, month: 487, year: 5_844 };
+
+/**
+ * Compares what two prices in the same currency cost per day (decision 0041): negative when `a`
+ * is cheaper, 0 when equal, positive when dearer. A month counts 30.4375 days and a year 365.25,
+ * so comparing per day is comparing per month: Premium yearly (1 990.00, 165.83 a month) is
+ * cheaper than Premium monthly (199.00). The server decides upgrades with it, the pricing page
+ * labels its buttons with it, so the two never disagree.
+ */
+export function comparePricePerDay(
+  a: Pick<Price, 'amount' | 'interval' | 'interval_count'>,
+  b: Pick<Price, 'amount' | 'interval' | 'interval_count'>,
+): number {
+  const left = a.amount * SIXTEENTH_DAYS[b.interval] * b.interval_count;
+  const right = b.amount * SIXTEENTH_DAYS[a.interval] * a.interval_count;
+  return Math.sign(left - right);
+}
+
 /**
  * What paying yearly saves against twelve monthly payments in the same currency, as a whole
  * percentage (the pricing page's "Save 17%"); null when there is nothing to compare or no saving.

@@ -1,4 +1,4 @@
-import type { BillingInterval } from '@zema/contracts';
+import { type BillingInterval, comparePricePerDay } from '@zema/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -51,19 +51,17 @@ export function taxIncluded(total: number, rateBp: number): { net: number; tax: 
 
 type PriceTerms = { amount: number; interval: BillingInterval; intervalCount: number };
 
-// Sixteenths of a day per interval (a month is 365.25 / 12 = 30.4375 days, a year 365.25): whole
-// numbers, so per-day prices compare exactly by cross-multiplying, with no float division.
-const SIXTEENTH_DAYS: Record<BillingInterval, number> = { day: 16, week: 112, month: 487, year: 5_844 };
-
 /**
  * Compares what two prices in the same currency cost per day: negative when `a` is cheaper per
  * day, 0 when equal, positive when dearer. A month counts 30.4375 days and a year 365.25, so
- * Premium yearly (1 990.00) is cheaper per day than Premium monthly (199.00).
+ * Premium yearly (1 990.00) is cheaper per day than Premium monthly (199.00). The contracts' own
+ * comparison, so the pricing page's Upgrade and Downgrade say what the server will do.
  */
 export function comparePerDay(a: PriceTerms, b: PriceTerms): number {
-  const left = a.amount * SIXTEENTH_DAYS[b.interval] * b.intervalCount;
-  const right = b.amount * SIXTEENTH_DAYS[a.interval] * a.intervalCount;
-  return Math.sign(left - right);
+  return comparePricePerDay(
+    { amount: a.amount, interval: a.interval, interval_count: a.intervalCount },
+    { amount: b.amount, interval: b.interval, interval_count: b.intervalCount },
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Product } from '@zema/contracts';
 import userEvent from '@testing-library/user-event';
+import type { Product } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { mockApi, ok } from '#src/app/testing/mock-api';
@@ -174,9 +174,7 @@ describe('PricingTable for a subscriber (Change plan)', () => {
     );
     expect(within(card('Artist Pro')).queryByText('Your plan')).toBeNull();
     expect(
-      within(card('Artist Pro'))
-        .getByRole('link', { name: 'Upgrade: Artist Pro' })
-        .getAttribute('href'),
+      within(card('Artist Pro')).getByRole('link', { name: 'Upgrade: Artist Pro' }).getAttribute('href'),
     ).toBe('/change-plan/4/8/confirm');
     expect(within(card('Free')).getByRole('link', { name: 'Downgrade: Free' }).getAttribute('href')).toBe(
       '/change-plan/1/1/confirm',
@@ -196,9 +194,7 @@ describe('PricingTable for a subscriber (Change plan)', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Monthly/ }));
     expect(within(card('Premium')).getByText('Your plan')).toBeTruthy();
     expect(
-      within(card('Premium'))
-        .getByRole('link', { name: 'Switch to monthly: Premium' })
-        .getAttribute('href'),
+      within(card('Premium')).getByRole('link', { name: 'Switch to monthly: Premium' }).getAttribute('href'),
     ).toBe('/change-plan/2/3/confirm');
     // Artist Pro monthly (499.00) against Premium yearly's 165.83 a month: still dearer.
     expect(within(card('Artist Pro')).getByRole('link', { name: 'Upgrade: Artist Pro' })).toBeTruthy();

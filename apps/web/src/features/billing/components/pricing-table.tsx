@@ -15,10 +15,14 @@ import { usePricing } from '../api/get-products';
 import {
   type BillingCycle,
   bestYearlySaving,
+  type CurrentPlan,
   currentPlan,
+  currentView,
   defaultCurrency,
   displayPrice,
   offeredCurrencies,
+  type PlanStanding,
+  planStanding,
   planTarget,
   visibleProducts,
 } from '../lib/pricing';
@@ -31,7 +35,9 @@ export interface PricingTableProps {
 /**
  * The plan chooser of `/pricing` and of the landing page's pricing section (SPEC §2, §4): a
  * monthly/yearly selector with the yearly saving, the currency selector, one card per plan on
- * sale, and a contact-us prompt.
+ * sale, and a contact-us prompt. A subscriber (Change plan on the billing page leads here) sees
+ * their plan marked "Your plan", opened at the currency and cycle they pay, and the others as
+ * Upgrade or Downgrade by what they cost per month against theirs (issue 28).
  */
 export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
   const { trans } = useTrans();
@@ -45,7 +51,7 @@ export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
   if (products.isError) return <ErrorState onRetry={() => void products.refetch()} />;
   return (
     <PricingTableContent
-      products={visibleProducts(products.data.pagination.data)}
+      products={products.data.pagination.data}
       visitorCountry={products.data.visitor_country}
       headingLevel={headingLevel}
     />
@@ -53,10 +59,11 @@ export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
 }
 
 export function PricingTableContent({
-  products,
+  products: all,
   visitorCountry = null,
   headingLevel = 2,
 }: {
+  /** Every plan the server lists, hidden ones too (a subscriber may hold one). */
   products: Product[];
   /** Where the server sees the visitor (by IP); a signed-in user's own country wins. */
   visitorCountry?: string | null;
@@ -64,13 +71,15 @@ export function PricingTableContent({
 }) {
   const { trans, language } = useTrans();
   const { user } = useAuth();
-  const [cycle, setCycle] = useState<BillingCycle>('month');
-  const [currency, setCurrency] = useState<Currency>(() =>
-    defaultCurrency(products, user?.country || visitorCountry),
+  const current = currentPlan(user);
+  const products = visibleProducts(all, current?.productId);
+  const opening = currentView(all, current);
+  const [cycle, setCycle] = useState<BillingCycle>(opening?.cycle ?? 'month');
+  const [currency, setCurrency] = useState<Currency>(
+    () => opening?.currency ?? defaultCurrency(products, user?.country || visitorCountry),
   );
   const currencies = offeredCurrencies(products);
   const saving = bestYearlySaving(products, currency);
-  const current = currentPlan(user);
 
   if (!products.length)
     return <p className="py-12 text-center text-muted">{trans('There are no plans on sale right now.')}</p>;
@@ -116,17 +125,21 @@ export function PricingTableContent({
           products.length === 1 && 'max-w-md md:grid-cols-1',
         )}
       >
-        {products.map((product) => (
-          <PlanCard
-            key={product.id}
-            product={product}
-            price={displayPrice(product, currency, cycle)}
-            isCurrent={current?.productId === product.id}
-            headingLevel={headingLevel}
-            language={language}
-            trans={trans}
-          />
-        ))}
+        {products.map((product) => {
+          const price = displayPrice(product, currency, cycle);
+          return (
+            <PlanCard
+              key={product.id}
+              product={product}
+              price={price}
+              standing={standingOf(all, current, product, price, { currency, cycle })}
+              isTheirs={current?.productId === product.id}
+              headingLevel={headingLevel}
+              language={language}
+              trans={trans}
+            />
+          );
+        })}
       </ul>
 
       {leadsToPage(paths.contact()) && (
@@ -155,17 +168,50 @@ function CycleOption({ value, children }: { value: BillingCycle; children: React
   );
 }
 
+/** A subscriber's standing toward a plan card; null for everyone else (no plan to compare with). */
+function standingOf(
+  all: Product[],
+  current: CurrentPlan | null,
+  product: Product,
+  price: Price | undefined,
+  view: { currency: Currency; cycle: BillingCycle },
+): PlanStanding | null {
+  if (!current) return null;
+  // A card without a price in this view may still be the plan they hold.
+  if (!price) return product.id === current.productId ? { kind: 'current' } : null;
+  return planStanding(all, current, product, price, view);
+}
+
+/** The button's words: SPEC §2's 'Get started' and 'Upgrade' for newcomers; for a subscriber, what the change is. */
+function actionLabel(product: Product, standing: PlanStanding | null, trans: TransFn): string {
+  switch (standing?.kind) {
+    case 'upgrade':
+      return trans('Upgrade');
+    case 'downgrade':
+      return trans('Downgrade');
+    case 'switch':
+      return standing.interval === 'year' ? trans('Switch to yearly') : trans('Switch to monthly');
+    case 'change':
+      return trans('Change plan');
+    default:
+      return product.free ? trans('Get started') : trans('Upgrade');
+  }
+}
+
 function PlanCard({
   product,
   price,
-  isCurrent,
+  standing,
+  isTheirs,
   headingLevel,
   language,
   trans,
 }: {
   product: Product;
   price: Price | undefined;
-  isCurrent: boolean;
+  standing: PlanStanding | null;
+  /** The plan the user holds (the card may show it at another cycle: a switch, not theirs as is). */
+  isTheirs: boolean;
   headingLevel: 2 | 3;
   language: string;
   trans: TransFn;
@@ -173,8 +219,9 @@ function PlanCard({
   const { user } = useAuth();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `plan-${product.id}-name`;
-  const target = price ? planTarget(product, price, user) : null;
-  const label = product.free ? trans('Get started') : trans('Upgrade');
+  const isCurrent = standing?.kind === 'current';
+  const target = price && !isCurrent ? planTarget(product, price, user) : null;
+  const label = actionLabel(product, standing, trans);
   return (
     <li
       aria-labelledby={headingId}
@@ -193,7 +240,7 @@ function PlanCard({
             {trans('Recommended')}
           </span>
         )}
-        {isCurrent && (
+        {isTheirs && (
           <span className="rounded-full border border-divider px-2.5 py-0.5 text-xs font-semibold">
             {trans('Your plan')}
           </span>
@@ -227,7 +274,11 @@ function PlanCard({
         </ul>
       )}
       <div className="mt-6 pt-2">
-        {target && price ? (
+        {isCurrent ? (
+          <LinkButton href={paths.billing()} variant="text" fullWidth>
+            {trans('Manage your plan')}
+          </LinkButton>
+        ) : target && price ? (
           <LinkButton
             href={target.href}
             variant={product.recommended ? 'primary' : 'outline'}

@@ -3,9 +3,12 @@ import { makeUser } from '#src/app/testing/bootstrap-factory';
 import { examplePlans } from '../testing';
 import {
   bestYearlySaving,
+  currentPlan,
+  currentView,
   cycleLabel,
   defaultCurrency,
   displayPrice,
+  planStanding,
   planTarget,
   priceFor,
   visibleProducts,
@@ -69,6 +72,55 @@ describe('pricing helpers (SPEC §2, §4)', () => {
     // An ended subscription is not a plan in force.
     const lapsed = makeUser({ subscriptions: [{ id: 1, valid: false, active: false }] });
     expect(planTarget(premium, yearly, lapsed).kind).toBe('checkout');
+  });
+
+  it("ranks plans against a subscriber's own, per month in their currency", () => {
+    const secret = plans[2]!;
+    const view = { currency: 'ETB' as const, cycle: 'month' as const };
+    const onPremiumMonthly = { productId: 2, priceId: 3 };
+    expect(planStanding(plans, onPremiumMonthly, premium, premium.prices[0]!, view)).toEqual({
+      kind: 'current',
+    });
+    expect(planStanding(plans, onPremiumMonthly, free, free.prices[0]!, view)).toEqual({ kind: 'downgrade' });
+    // Secret costs 1.00 a month: cheaper than Premium, even shown in dollars.
+    expect(
+      planStanding(plans, onPremiumMonthly, secret, secret.prices[0]!, { ...view, currency: 'USD' }),
+    ).toEqual({ kind: 'downgrade' });
+    expect(planStanding(plans, { productId: 3, priceId: 7 }, premium, premium.prices[0]!, view)).toEqual({
+      kind: 'upgrade',
+    });
+    expect(planStanding(plans, onPremiumMonthly, premium, premium.prices[1]!, view)).toEqual({
+      kind: 'switch',
+      interval: 'year',
+    });
+    // A price replaced since it was bought, or a plan granted by hand: the plan as shown is theirs.
+    expect(planStanding(plans, { productId: 2, priceId: 99 }, premium, premium.prices[1]!, view)).toEqual({
+      kind: 'current',
+    });
+    expect(planStanding(plans, { productId: 2, priceId: null }, premium, premium.prices[0]!, view)).toEqual({
+      kind: 'current',
+    });
+    // The same price per month is neither up nor down.
+    const twin = { ...secret, id: 9, prices: [{ ...premium.prices[0]!, id: 30, product_id: 9 }] };
+    expect(planStanding([...plans, twin], onPremiumMonthly, twin, twin.prices[0]!, view)).toEqual({
+      kind: 'change',
+    });
+  });
+
+  it("opens a subscriber's table at the currency and cycle they pay; the newest valid plan counts", () => {
+    const user = makeUser({
+      subscriptions: [
+        { id: 1, product_id: 3, price_id: 7, valid: true, active: true },
+        { id: 2, product_id: 2, price_id: 6, valid: true, active: true },
+        { id: 3, product_id: 2, price_id: 3, valid: false, active: true },
+      ],
+    });
+    const current = currentPlan(user);
+    expect(current).toEqual({ productId: 2, priceId: 6 });
+    expect(currentView(plans, current)).toEqual({ currency: 'USD', cycle: 'year' });
+    expect(currentView(plans, { productId: 2, priceId: 99 })).toBeNull();
+    expect(currentView(plans, null)).toBeNull();
+    expect(visibleProducts(plans, 3).map((p) => p.name)).toEqual(['Free', 'Premium', 'Secret']);
   });
 
   it('names billing cycles', () => {
