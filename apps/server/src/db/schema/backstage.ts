@@ -117,6 +117,8 @@ export type IngestedTags = {
   trackNumber: number | null;
   discNumber: number | null;
   year: number | null;
+  /** The full date a tag gave (`YYYY-MM-DD`); absent when it gave only a year (or in older rows). */
+  date?: string | null;
   genres: string[];
   replayGainDb: number | null;
 };

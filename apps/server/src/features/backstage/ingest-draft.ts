@@ -125,8 +125,8 @@ async function fillReleaseFromTags(deps: IngestDeps, releaseId: number, analysis
     const name = release.type === 'single' ? tags.title : (tags.album ?? null);
     if (name) values.name = name.slice(0, 255);
   }
-  if (!release.releaseDate && tags.year && tags.year > 1000 && tags.year < 3000)
-    values.releaseDate = `${tags.year}-01-01`;
+  // Only a full date: a bare year tag is not 1 January of it (the release editor asks for the day).
+  if (!release.releaseDate && tags.date) values.releaseDate = tags.date;
   if (release.genres.length === 0 && tags.genres.length) values.genres = tags.genres.slice(0, 10);
   if (!release.image && analysis.cover) {
     const key = generateStorageKey('images', 'webp');

@@ -1,4 +1,5 @@
 // Both drivers: release progress pushed over live events (the Redis bus on PostgreSQL).
+import { readFile } from 'node:fs/promises';
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,7 @@ import {
 } from '#src/db/schema/index';
 import type { LiveFrame } from '#src/platform/live-events';
 import { generateStorageKey } from '#src/platform/storage';
+import { audioFixtureDir, ffmpeg } from '#test/audio-fixtures';
 import { makeWav } from '#test/catalogue';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { publishDueReleases } from './releases.service';
@@ -319,6 +321,41 @@ describe('backstage releases', () => {
     expect(release.name).toBe('Morning Light');
     const named = await newRelease(owner, { artist_id: artistA, type: 'single', name: 'My Title' });
     expect((await addTrack(owner, named.id, await upload(ownerId, 'other.wav'))).name).toBe('My Title');
+  });
+
+  it('takes a release date from a full date tag, and leaves it empty for a bare year (issue 28 item 8)', async () => {
+    const fx = await audioFixtureDir();
+    try {
+      const dated: Record<string, string | null> = { '2019': null, '2019-05-03': '2019-05-03' };
+      for (const [tag, expected] of Object.entries(dated)) {
+        const file = fx.path(`dated-${tag}.flac`);
+        await ffmpeg(
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+          '-metadata',
+          `DATE=${tag}`,
+          file,
+        );
+        const key = generateStorageKey('uploads', 'flac');
+        const bytes = await readFile(file);
+        await t.app.storage.put(key, bytes, 'audio/flac');
+        const [row] = await t.db
+          .insert(fileEntries)
+          .values({
+            name: `dated ${tag}.flac`,
+            fileName: key.split('/').pop()!,
+            mime: 'audio/flac',
+            size: bytes.length,
+            extension: 'flac',
+            path: key,
+            ownerId,
+          })
+          .returning({ id: fileEntries.id });
+        const { id } = await newRelease(owner, { artist_id: artistA, type: 'single' });
+        expect((await addTrack(owner, id, row!.id)).release_date, tag).toBe(expected);
+      }
+    } finally {
+      await fx.cleanup();
+    }
   });
 
   it('takes a cover uploaded here, never an outside address', async () => {

@@ -190,6 +190,8 @@ describe('analyseAudioFile: tags and cover', () => {
       trackNumber: 3,
       discNumber: 2,
       year: 2019,
+      // A bare year is no day.
+      date: null,
       genres: ['Ethio-jazz', 'Soul'],
       replayGainDb: -6.5,
     });
@@ -210,6 +212,7 @@ describe('analyseAudioFile: tags and cover', () => {
       trackNumber: 7,
       discNumber: 1,
       year: 1975,
+      date: '1975-04-01',
       genres: ['Traditional'],
       replayGainDb: null,
     });

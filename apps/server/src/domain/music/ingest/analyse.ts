@@ -278,10 +278,20 @@ function readTags(meta: IAudioMetadata | null): IngestedTags {
     trackNumber: positiveInt(common?.track?.no, 9999),
     discNumber: positiveInt(common?.disk?.no, 999),
     year: positiveInt(common?.year, 9999),
+    date: fullDate(common?.date),
     // ID3v2.3 and many taggers put several genres in one string.
     genres: cleanList(common?.genre, /\s*[;/]\s*/),
     replayGainDb: typeof gain === 'number' && Number.isFinite(gain) ? Math.round(gain * 100) / 100 : null,
   };
+}
+
+/** A tag's date when it names a real day (`2019-05-03…`); a bare year is not a date. */
+function fullDate(value: string | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value?.trim() ?? '');
+  if (!m) return null;
+  const day = `${m[1]}-${m[2]}-${m[3]}`;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day) ? day : null;
 }
 
 function frontCover(pictures: IPicture[] | undefined): IPicture | undefined {

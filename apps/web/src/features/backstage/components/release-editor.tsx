@@ -149,6 +149,9 @@ function ReleaseFields({ release }: { release: ReleaseDraft }) {
         <TextField
           label="Release date"
           type="date"
+          description={
+            date ? undefined : 'Empty: the release is dated the day it is published. Set the day it came out.'
+          }
           value={date}
           onChange={edit(setDate)}
           errorMessage={first(errors, 'release_date')}
