@@ -46,6 +46,7 @@ beforeEach(() => {
     'login',
     'register',
     'pricing',
+    'changePlan',
     'accountSettings',
     'adminDashboard',
     'adminUsers',
@@ -202,6 +203,19 @@ describe('feature switches', () => {
   it('billing routes render when billing is on', async () => {
     visit('/pricing', makeBootstrap({ settings: { billing: { enable: true } } }));
     expect(await screen.findByText('pricing at /pricing')).toBeTruthy();
+  });
+
+  it('the change-plan confirmation sits in the site frame, with the header, like pricing', async () => {
+    const subscriber = makeUser({
+      subscriptions: [{ id: 3, product_id: 2, price_id: 3, valid: true, active: true }],
+    });
+    visit(
+      '/change-plan/2/4/confirm',
+      makeBootstrap({ user: subscriber, settings: { billing: { enable: true } } }),
+    );
+    expect(await screen.findByText('changePlan at /change-plan/2/4/confirm')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
   });
 
   it('notifications are 404 unless integrated', async () => {

@@ -348,12 +348,12 @@ export const appRoutes: RouteObject[] = [
                 Component: SiteLayout,
                 children: [
                   { path: at.checkout, ...page('checkout') },
+                  { path: at.changePlan, ...page('changePlan') },
                   { path: at.billingReturn, ...page('billingReturn') },
                 ],
               },
               // The sandbox gateway's own page (test mode): a checkout outside the site's frame.
               { path: at.sandboxCheckout, ...page('sandboxCheckout') },
-              { path: at.changePlan, ...page('changePlan') },
               {
                 Component: SiteLayout,
                 children: [

@@ -142,7 +142,8 @@ function doneMessage(trans: TransFn, done: ChangePlanResponse): string {
 
 /**
  * `/change-plan/{productId}/{priceId}/confirm` (SPEC §2; issue 14 item 4): exactly what changing
- * to this price does, then Confirm — a checkout for an upgrade, otherwise done here.
+ * to this price does, then Confirm — a checkout for an upgrade, otherwise done here. It sits in the
+ * site's frame (header and footer) like pricing and checkout, the pages it comes from and leads to.
  */
 export default function ChangePlanPage() {
   const { trans, language } = useTrans();
@@ -175,9 +176,9 @@ export default function ChangePlanPage() {
     <main
       id={MAIN_CONTENT_ID}
       tabIndex={-1}
-      className="flex min-h-dvh flex-1 items-start justify-center bg-paper px-4 py-12 outline-none md:items-center"
+      className="flex flex-1 items-start justify-center px-4 py-10 outline-none sm:px-6 lg:py-14"
     >
-      <div className="flex w-full max-w-lg flex-col gap-5 rounded-theme border border-divider bg-bg p-6 shadow-sm">
+      <div className="flex w-full max-w-lg flex-col gap-5 rounded-theme border border-divider bg-paper p-6 shadow-sm">
         <div className="flex items-center gap-3">
           <ArrowRightLeft aria-hidden="true" className="size-6 shrink-0 text-primary" />
           <h1 className="text-xl font-semibold">{trans('Change plan')}</h1>
