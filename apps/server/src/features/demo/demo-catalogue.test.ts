@@ -37,6 +37,10 @@ describe('demo catalogue', () => {
     expect(await total(tracks)).toBeGreaterThanOrEqual(42);
     expect(await total(genres)).toBeGreaterThanOrEqual(5);
 
+    // Every paid feature shows: a Premium listener finds artists whose music may be downloaded.
+    const downloadable = await t.db.select().from(artists).where(eq(artists.allowDownloads, true));
+    expect(downloadable.length).toBeGreaterThanOrEqual(1);
+
     const types = await t.db.selectDistinct({ type: albums.type }).from(albums);
     expect(types.map((r) => r.type).sort()).toEqual(['album', 'ep', 'single']);
 

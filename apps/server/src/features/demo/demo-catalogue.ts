@@ -41,6 +41,8 @@ type Manifest = {
     key: string;
     name: string;
     verified: boolean;
+    /** The artist lets Premium listeners download their music (the demo shows every paid feature). */
+    allow_downloads?: boolean;
     genres: string[];
     palette: [string, string];
     bio: string;
@@ -232,6 +234,7 @@ async function insertRows(db: Database, manifest: Manifest, files: Prepared, now
       manifest.artists.map((a) => ({
         name: a.name,
         verified: a.verified,
+        allowDownloads: a.allow_downloads ?? false,
         bio: a.bio,
         links: a.links,
         imageSmall: files.images.get(`artist-small:${a.key}`) ?? null,
