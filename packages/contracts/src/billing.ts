@@ -150,6 +150,11 @@ export const sandboxChargeSchema = z.object({
   status: z.enum(SANDBOX_OUTCOMES),
   /** Where the sandbox sends the buyer back once they decided. */
   return_url: z.string(),
+  /**
+   * Where "Cancel and go back" leads, the payment left undecided: the page the buyer chose to pay
+   * on (the checkout, the change-plan confirmation, or the billing page for a renewal).
+   */
+  cancel_url: z.string(),
 });
 export type SandboxCharge = z.infer<typeof sandboxChargeSchema>;
 

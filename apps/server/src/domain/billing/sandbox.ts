@@ -21,19 +21,22 @@ export const signSandboxBody = (secret: string, body: Buffer | string) =>
  * the buyer decides the outcome on its checkout page, and it then sends Zema a signed webhook that
  * goes through the same path as Chapa's and Stripe's: signature, verify, settle.
  */
+/** A charge as the sandbox keeps it; the way back from its page is the shop's to say (`cancel_url`). */
+type GatewayCharge = Omit<SandboxCharge, 'cancel_url'>;
+
 export function createSandboxGateway(opts: {
   db: Database;
   secret: string;
   appUrl: string;
 }): PaymentGateway & {
-  charge(txRef: string): Promise<SandboxCharge | null>;
+  charge(txRef: string): Promise<GatewayCharge | null>;
   decide(
     txRef: string,
     outcome: SandboxOutcome,
-  ): Promise<{ charge: SandboxCharge; webhook: IncomingWebhook }>;
+  ): Promise<{ charge: GatewayCharge; webhook: IncomingWebhook }>;
 } {
   const { db, secret, appUrl } = opts;
-  const toCharge = (row: typeof sandboxCharges.$inferSelect): SandboxCharge => ({
+  const toCharge = (row: typeof sandboxCharges.$inferSelect): GatewayCharge => ({
     tx_ref: row.txRef,
     amount: row.amount,
     currency: row.currency as Currency,

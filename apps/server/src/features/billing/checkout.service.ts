@@ -229,11 +229,28 @@ export async function checkPayment(
 }
 
 /** Test mode: the sandbox checkout of a payment of the caller's. */
-export async function sandboxCharge(deps: Pick<Deps, 'db'>, billing: Billing, userId: number, txRef: string) {
-  await ownPayment(deps, userId, txRef);
+export async function sandboxCharge(
+  deps: Pick<Deps, 'db' | 'config'>,
+  billing: Billing,
+  userId: number,
+  txRef: string,
+): Promise<SandboxCharge> {
+  const payment = await ownPayment(deps, userId, txRef);
   const charge = await billing.sandbox.charge(txRef);
   if (!charge) throw new HttpError(404, MESSAGES.notFound);
-  return charge;
+  return { ...charge, cancel_url: cancelUrl(deps.config.appUrl, payment) };
+}
+
+/**
+ * Where the sandbox's "Cancel and go back" leads (issue 28 item 6), as a real gateway's cancel
+ * link does: back to the page the buyer chose to pay on, the payment left pending. A renewal is
+ * mostly started from the billing page's Renew now, so it goes back there.
+ */
+function cancelUrl(appUrl: string, payment: typeof payments.$inferSelect): string {
+  const ids = `${payment.productId}/${payment.priceId}`;
+  if (payment.purpose === 'change') return `${appUrl}/change-plan/${ids}/confirm`;
+  if (payment.purpose === 'renewal') return `${appUrl}/billing`;
+  return `${appUrl}/checkout/${ids}`;
 }
 
 /** Test mode: the buyer decides; the sandbox then sends its signed webhook through the real path. */
@@ -244,9 +261,9 @@ export async function decideSandboxCharge(
   txRef: string,
   outcome: SandboxOutcome,
 ): Promise<SandboxCharge> {
-  await ownPayment(deps, userId, txRef);
+  const payment = await ownPayment(deps, userId, txRef);
   if (!(await billing.sandbox.charge(txRef))) throw new HttpError(404, MESSAGES.notFound);
   const { charge, webhook } = await billing.sandbox.decide(txRef, outcome);
   await receiveWebhook(deps, billing.sandbox, webhook, await billing.policy());
-  return charge;
+  return { ...charge, cancel_url: cancelUrl(deps.config.appUrl, payment) };
 }

@@ -75,6 +75,8 @@ describe('checkout through the sandbox gateway', () => {
     expect(redirect_url).toBe(`${t.config.appUrl}/checkout/sandbox/${payment.tx_ref}`);
     const charge = (await call(me.client, 'GET', `/sandbox/${payment.tx_ref}`)).json().charge;
     expect(charge).toMatchObject({ amount: 19_900, currency: 'ETB', status: 'pending' });
+    // "Cancel and go back" leads back to this plan's checkout page, the payment left pending.
+    expect(charge.cancel_url).toBe(`${t.config.appUrl}/checkout/${premium.product_id}/${premium.id}`);
 
     // The return page alone grants nothing: the sandbox still says pending.
     expect((await paymentOf(me.client, payment.tx_ref)).status).toBe('pending');

@@ -230,6 +230,11 @@ describe('changing plans', () => {
     expect(started.payment!.amount + started.payment!.credit).toBe(49_900);
     expect(started.payment!.credit).toBe(started.quote!.credit);
     expect(started.redirect_url).toContain(`/checkout/sandbox/${started.payment!.tx_ref}`);
+    // The sandbox's "Cancel and go back" returns to this confirmation.
+    const charge = (await call(me.client, 'GET', `/sandbox/${started.payment!.tx_ref}`)).json().charge;
+    expect(charge.cancel_url).toBe(
+      `${t.config.appUrl}/change-plan/${started.payment!.product_id}/${started.payment!.price_id}/confirm`,
+    );
 
     // Submitted twice: one payment.
     const again = (await change(me.client, 'Artist Pro', 'ETB', 'month', k)).json() as ChangePlanResponse;
@@ -302,6 +307,8 @@ describe('changing plans', () => {
       idempotency_key: key(),
     });
     expect(renewal.json().payment).toMatchObject({ purpose: 'renewal', amount: 199_000 });
+    const charge = (await call(me.client, 'GET', `/sandbox/${renewal.json().payment.tx_ref}`)).json().charge;
+    expect(charge.cancel_url).toBe(`${t.config.appUrl}/billing`);
   });
 
   it('downgrades to Free by cancelling at the period end; choosing the current plan calls a scheduled change off', async () => {

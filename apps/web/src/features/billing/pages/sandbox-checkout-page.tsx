@@ -6,7 +6,7 @@ import { PageError } from '#src/components/states';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
-import { Button } from '#src/ui/button';
+import { Button, LinkButton } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useSandboxCharge, useSandboxDecide } from '../api/sandbox';
@@ -60,6 +60,11 @@ function SandboxCharge({ txRef }: { txRef: string }) {
     if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);
     else window.location.assign(url.href);
   };
+  // The shop's own page (the app's address may differ from the browser's behind a proxy: same origin only).
+  const cancelHref = (() => {
+    const url = new URL(charge.data.cancel_url, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href;
+  })();
   const choose = (outcome: SandboxOutcome) =>
     decide.mutate(outcome, { onSuccess: (decided) => goBack(decided.return_url) });
 
@@ -124,6 +129,16 @@ function SandboxCharge({ txRef }: { txRef: string }) {
               {errorMessage(decide.error)}
             </p>
           )}
+          {/* As a real gateway's cancel link: nothing is decided, the buyer is back where they chose. */}
+          <LinkButton
+            href={cancelHref}
+            variant="text"
+            fullWidth
+            className="mt-4"
+            isDisabled={decide.isPending}
+          >
+            {trans('Cancel and go back')}
+          </LinkButton>
         </fieldset>
       )}
     </div>
