@@ -1,4 +1,5 @@
 import { RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
+import { uploads } from '@zema/contracts/operations/uploads';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
@@ -267,6 +268,17 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
           isDisabled={locked}
         />
         <TrackStatus track={track} />
+        {track.status === 'ready' && track.file_entry_id !== null && (
+          // Heard before it is published: the uploaded file, through the authorised download.
+          // biome-ignore lint/a11y/useMediaCaption: a music preview has no speech to caption
+          <audio
+            controls
+            preload="none"
+            src={uploads.download.path.replace(':id', String(track.file_entry_id))}
+            aria-label={`Preview ${track.name}`}
+            className="h-9 w-full max-w-sm"
+          />
+        )}
         {track.duplicate_of && (
           <span className="flex items-center gap-1.5 text-sm text-warning">
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />

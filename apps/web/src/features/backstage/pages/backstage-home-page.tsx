@@ -8,6 +8,7 @@ import { LoadingPage } from '#src/ui/loading-page';
 import { useMyArtists } from '../api/list-my-artists';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { RequestsPanel } from '../components/requests-panel';
+import { UnpublishedReleases } from '../components/unpublished-releases';
 
 /**
  * /backstage: the artist's overview once they manage an artist; before that, the ways in
@@ -38,6 +39,7 @@ export default function BackstageHomePage() {
           </li>
         ))}
       </ul>
+      <UnpublishedReleases />
     </BackstageFrame>
   );
 }

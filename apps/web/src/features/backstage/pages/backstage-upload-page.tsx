@@ -1,19 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileEntry } from '@zema/contracts';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { UploadQueuePanel } from '#src/components/uploads/upload-queue-panel';
 import type { UploadItem } from '#src/components/uploads/upload-types';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
-import { useReleases } from '../api/get-releases';
 import { backstageKeys } from '../api/keys';
 import { useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
+import { UnpublishedReleases } from '../components/unpublished-releases';
 import { UploadQuota } from '../components/upload-quota';
 
 /** The dropped folder a file came from (`Album/CD1/01.mp3` → `Album`); null for a loose file. */
@@ -118,37 +117,5 @@ export default function BackstageUploadPage() {
       ))}
       <UnpublishedReleases hide={releaseIds} />
     </BackstageFrame>
-  );
-}
-
-/** Drafts and scheduled releases from earlier visits, to finish or publish. */
-function UnpublishedReleases({ hide }: { hide: number[] }) {
-  const drafts = useReleases(1, 'draft');
-  const scheduled = useReleases(1, 'scheduled');
-  const rows = [...(drafts.data?.data ?? []), ...(scheduled.data?.data ?? [])].filter(
-    (r) => !hide.includes(r.id),
-  );
-  if (!rows.length) return null;
-  return (
-    <BackstageCard title="Unpublished releases">
-      <ul className="flex flex-col divide-y divide-divider">
-        {rows.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <Link
-              to={paths.backstageRelease(r)}
-              className="font-medium text-fg outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
-            >
-              {r.name}
-            </Link>
-            <span className="text-sm text-muted">
-              {r.artist.name} · {r.tracks_count} {r.tracks_count === 1 ? 'track' : 'tracks'} ·{' '}
-              {r.status === 'scheduled' && r.publish_at
-                ? `scheduled for ${new Date(r.publish_at).toLocaleString()}`
-                : 'draft'}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </BackstageCard>
   );
 }
