@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWorkGate, GateFull } from './work-gate';
 
 /** A task held until the test lets it go. */
@@ -116,5 +116,42 @@ describe('work gate', () => {
     a.release(1);
     expect(await ra).toBe(1);
     expect(await gate.run(async () => 2)).toBe(2);
+  });
+
+  it('lets a burst wait its turn, and refuses only a task still waiting after maxWaitMs (issue 28 item 11)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const gate = createWorkGate({ concurrency: 1, queue: 100, maxWaitMs: 1_000 });
+      const a = held<number>();
+      const ra = gate.run(a.task);
+      // Many at once: all queue, none refused.
+      const waiters = Array.from({ length: 20 }, (_, i) => gate.run(async () => i));
+      expect(gate.waiting).toBe(20);
+      // The first finishes in time: the next start, and their timers are cancelled.
+      vi.advanceTimersByTime(999);
+      a.release(-1);
+      expect(await ra).toBe(-1);
+      await settle();
+      expect(await Promise.all(waiters)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      vi.advanceTimersByTime(5_000);
+      expect([gate.running, gate.waiting]).toEqual([0, 0]);
+
+      // Held past the limit: the ones still waiting are refused, and leave the line.
+      const b = held<number>();
+      const rb = gate.run(b.task);
+      const late = gate.run(async () => 1);
+      const lateResult = late.catch((err: unknown) => err);
+      vi.advanceTimersByTime(1_000);
+      expect(await lateResult).toBeInstanceOf(GateFull);
+      expect(gate.waiting).toBe(0);
+      b.release(2);
+      expect(await rb).toBe(2);
+      await settle();
+      // The slot it never took is free for the next.
+      expect(gate.running).toBe(0);
+      expect(await gate.run(async () => 3)).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
