@@ -298,7 +298,10 @@ export const invoiceLanguageQuerySchema = z
   })
   .strict();
 
-/** Who sells: the site's name and address, and the invoice address, notes and TIN when set. */
+/**
+ * Who sells, from the billing settings: the seller's legal name (the site's name until it is set),
+ * the site's address on the web, the postal address, TIN and notes when set.
+ */
 export const invoiceSellerSchema = z.object({
   name: z.string(),
   url: z.string(),

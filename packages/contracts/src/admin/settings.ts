@@ -197,6 +197,8 @@ function billingServerSettingsRules(): Record<string, z.ZodType> {
       .int('Basis points: 1500 = 15 %.')
       .min(0, 'From 0 to 10000 (100 %).')
       .max(10_000, 'From 0 to 10000 (100 %).'),
+    /** The seller's legal name on invoices (the site's name when empty). */
+    'server.billing.seller_name': optionalText(200),
     'server.billing.invoice_address': optionalText(1000),
     'server.billing.invoice_notes': optionalText(2000),
     'server.billing.seller_tin': z
@@ -228,6 +230,7 @@ export const sealedSecretStateSchema = z.object({ set: z.boolean(), unreadable: 
 
 export const adminBillingSettingsSchema = z.object({
   vat_rate_bp: z.number().int(),
+  seller_name: z.string().nullable(),
   invoice_address: z.string().nullable(),
   invoice_notes: z.string().nullable(),
   seller_tin: z.string().nullable(),

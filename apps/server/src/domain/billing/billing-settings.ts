@@ -25,6 +25,7 @@ export type SecretState = { value: string | null; unreadable: boolean };
 
 export type BillingSettings = {
   vatRateBp: number;
+  sellerName: string | null;
   invoiceAddress: string | null;
   invoiceNotes: string | null;
   sellerTin: string | null;
@@ -37,7 +38,25 @@ export type BillingSettings = {
 type SettingsDeps = Pick<Deps, 'settings' | 'config'>;
 
 const int = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isInteger(v) ? v : fallback);
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** Who sells, as invoices print it: the admin's billing settings (a blank one counts as unset). */
+export type SellerSettings = Pick<
+  BillingSettings,
+  'sellerName' | 'invoiceAddress' | 'sellerTin' | 'invoiceNotes'
+>;
+
+const sellerSettingsOf = (server: Record<string, unknown>): SellerSettings => ({
+  sellerName: text(server['server.billing.seller_name']),
+  invoiceAddress: text(server['server.billing.invoice_address']),
+  sellerTin: text(server['server.billing.seller_tin']),
+  invoiceNotes: text(server['server.billing.invoice_notes']),
+});
+
+/** The seller's details alone: no gateway key is opened to print an invoice. */
+export async function sellerSettings(deps: Pick<Deps, 'settings'>): Promise<SellerSettings> {
+  return sellerSettingsOf(await deps.settings.getServerSettings());
+}
 
 /** Seals a gateway key for storage under the install's key. */
 export async function sealSettingSecret(deps: Pick<Deps, 'config'>, plaintext: string): Promise<string> {
@@ -65,9 +84,7 @@ export async function billingSettings(deps: SettingsDeps): Promise<BillingSettin
   };
   return {
     vatRateBp: int(server['server.billing.vat_rate_bp'], DEFAULT_VAT_RATE_BP),
-    invoiceAddress: text(server['server.billing.invoice_address']),
-    invoiceNotes: text(server['server.billing.invoice_notes']),
-    sellerTin: text(server['server.billing.seller_tin']),
+    ...sellerSettingsOf(server),
     graceDays: int(server['server.billing.grace_days'], DEFAULT_GRACE_DAYS),
     reminderDays: int(server['server.billing.reminder_days'], DEFAULT_REMINDER_DAYS),
     chapa: {

@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { invoices, localizations, payments } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
+import { sellerSettings } from '#src/domain/billing/billing-settings';
 import { renderInvoicePdf } from '#src/domain/billing/invoice-pdf';
 import { translator } from '#src/domain/notifications/render';
 import { HttpError } from '#src/http/errors';
@@ -16,15 +17,6 @@ import { HttpError } from '#src/http/errors';
 export const INVOICE_MESSAGES = { notFound: 'There is no such invoice.' } as const;
 
 type InvoiceDeps = Pick<Deps, 'db' | 'settings'>;
-
-// Billing settings another part of issue 14 adds; read when present, else the site's own name.
-const SELLER_SETTINGS = {
-  address: 'billing.invoice_address',
-  tin: 'billing.invoice_tin',
-  notes: 'billing.invoice_notes',
-} as const;
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
  * One invoice as printed, for its owner or an admin with billing.manage. Anyone else gets the
@@ -44,11 +36,7 @@ export async function invoiceDocument(
     row && (row.invoice.userId === viewer.id || hasPermission(viewer, ADMIN_PERMISSIONS.billingManage));
   if (!row || !mayRead) throw new HttpError(404, INVOICE_MESSAGES.notFound);
   const site = await deps.settings.getClientSettings();
-  const [address, tin, notes] = await Promise.all([
-    deps.settings.get(SELLER_SETTINGS.address),
-    deps.settings.get(SELLER_SETTINGS.tin),
-    deps.settings.get(SELLER_SETTINGS.notes),
-  ]);
+  const seller = await sellerSettings(deps);
   const r = row.invoice;
   return {
     invoice: {
@@ -67,12 +55,13 @@ export async function invoiceDocument(
       refunded: row.payment.refundedAmount,
       refunded_at: row.payment.refundedAt?.toISOString() ?? null,
     },
+    // The billing settings' seller (issue 28 item 6); the site's name until the legal name is set.
     seller: {
-      name: site.site_name,
+      name: seller.sellerName ?? site.site_name,
       url: site.base_url,
-      address: text(address),
-      tin: text(tin),
-      notes: text(notes),
+      address: seller.invoiceAddress,
+      tin: seller.sellerTin,
+      notes: seller.invoiceNotes,
     },
     payment: {
       gateway: row.payment.gateway as Gateway,

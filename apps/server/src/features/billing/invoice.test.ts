@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '#src/db/schema/index';
 import { scriptRuns } from '#src/domain/billing/invoice-pdf';
-import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 
 const t = useApp();
 let premium: Product;
@@ -163,6 +163,41 @@ describe('invoices', () => {
     // A visitor is asked to sign in.
     const visitor = await t.app.inject({ method: 'GET', url: `/api/v1/billing/invoices/${me.number}` });
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it("prints the seller's legal name, address and TIN from the billing settings, on the page and in the PDF", async () => {
+    const me = await subscriber();
+    const before = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+    // Until the operator fills them in: the site's name, and no address or TIN.
+    expect(before.seller).toMatchObject({ name: 'Zema', address: null, tin: null });
+
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const details = {
+      'server.billing.seller_name': 'Zema Music PLC',
+      'server.billing.invoice_address': 'Bole Road 12\nAddis Ababa',
+      'server.billing.seller_tin': '0012345678',
+    };
+    const saved = await request(t.app, admin, { method: 'POST', url: '/api/v1/settings', payload: details });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().server.billing).toMatchObject({
+      seller_name: 'Zema Music PLC',
+      invoice_address: 'Bole Road 12\nAddis Ababa',
+      seller_tin: '0012345678',
+    });
+    try {
+      const after = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+      expect(after.seller).toMatchObject({
+        name: 'Zema Music PLC',
+        address: 'Bole Road 12\nAddis Ababa',
+        tin: '0012345678',
+      });
+      // The PDF's author is the seller (an indirect string object of its info dictionary).
+      const pdf = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
+      expect(pdf).toContain('(Zema Music PLC)');
+    } finally {
+      const cleared = Object.fromEntries(Object.keys(details).map((key) => [key, null]));
+      await request(t.app, admin, { method: 'POST', url: '/api/v1/settings', payload: cleared });
+    }
   });
 
   it('lets an admin with billing.manage read any invoice', async () => {

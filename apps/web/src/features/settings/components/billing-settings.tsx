@@ -1,6 +1,12 @@
-import { type AdminSettingsResponse, serverSettingsRules } from '@zema/contracts/admin';
+import {
+  type AdminBillingSettings,
+  type AdminSettingsResponse,
+  serverSettingsRules,
+} from '@zema/contracts/admin';
+import { TriangleAlert } from 'lucide-react';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
+import { useTrans } from '#src/lib/i18n';
 import { FormCheckbox, FormTextField } from '#src/ui/field';
 import { FormNumberField, ReadOnlyValue, SecretField } from './fields';
 import { SettingsForm } from './settings-form';
@@ -15,6 +21,7 @@ const schema = z.object({
   server: z.object({
     billing: z.object({
       vat_rate_bp: rule('vat_rate_bp'),
+      seller_name: optional('seller_name'),
       invoice_address: optional('invoice_address'),
       invoice_notes: optional('invoice_notes'),
       seller_tin: optional('seller_tin'),
@@ -39,6 +46,7 @@ type Values = {
   server: {
     billing: {
       vat_rate_bp: number;
+      seller_name: string;
       invoice_address: string;
       invoice_notes: string;
       seller_tin: string;
@@ -54,6 +62,7 @@ const KEYS = [
   'billing.enable',
   ...[
     'vat_rate_bp',
+    'seller_name',
     'invoice_address',
     'invoice_notes',
     'seller_tin',
@@ -75,6 +84,7 @@ const toValues = ({ settings, server }: AdminSettingsResponse): Values => {
     server: {
       billing: {
         vat_rate_bp: b.vat_rate_bp,
+        seller_name: b.seller_name ?? '',
         invoice_address: b.invoice_address ?? '',
         invoice_notes: b.invoice_notes ?? '',
         seller_tin: b.seller_tin ?? '',
@@ -96,6 +106,7 @@ const prepare = (v: Values): Values => {
     server: {
       billing: {
         ...b,
+        seller_name: orNull(b.seller_name),
         invoice_address: orNull(b.invoice_address),
         invoice_notes: orNull(b.invoice_notes),
         seller_tin: orNull(b.seller_tin),
@@ -108,6 +119,32 @@ const prepare = (v: Values): Values => {
 const GATEWAY_NAMES = { sandbox: 'Sandbox (test mode)', chapa: 'Chapa', stripe: 'Stripe' } as const;
 const UNREADABLE =
   'Saved under another install key (APP_KEY changed), so it cannot be read: it counts as not set. Enter it again.';
+
+/**
+ * While the seller's legal name, address or TIN is not saved, every invoice goes out without it:
+ * the operator is told which, in one sentence, until they are filled in (issue 28 item 6).
+ */
+export function MissingSellerDetails({ billing }: { billing: AdminBillingSettings }) {
+  const { trans, language } = useTrans();
+  const missing = [
+    !billing.seller_name && trans('legal name'),
+    !billing.invoice_address && trans('address'),
+    !billing.seller_tin && trans('TIN'),
+  ].filter((label): label is string => Boolean(label));
+  if (!missing.length) return null;
+  return (
+    <p
+      role="alert"
+      className="flex gap-2 rounded-theme border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+      {trans(
+        "Invoices are issued without the seller's :details: fill in Invoices and tax below, as tax invoices must show who sells.",
+        { details: new Intl.ListFormat(language, { type: 'conjunction' }).format(missing) },
+      )}
+    </p>
+  );
+}
 
 /**
  * Billing settings (issue 14 item 6): on or off, VAT and the invoice's seller details, the prepaid
@@ -147,14 +184,14 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
               </p>
             </div>
           </AdminCard>
+          {view.settings.billing.enable && <MissingSellerDetails billing={b} />}
           <AdminCard title="Invoices and tax">
             <div className="grid gap-4 md:grid-cols-2">
-              <FormNumberField<Values>
-                name="server.billing.vat_rate_bp"
-                label="VAT rate (basis points)"
-                description="Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line."
-                min={0}
-                max={10_000}
+              <FormTextField<Values>
+                name="server.billing.seller_name"
+                label="Seller's legal name"
+                description="Printed on invoices as who sells; the site's name until it is set."
+                autoComplete="organization"
               />
               <FormTextField<Values>
                 name="server.billing.seller_tin"
@@ -165,6 +202,7 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
               <FormTextField<Values>
                 name="server.billing.invoice_address"
                 label="Invoice address"
+                description="The seller's postal address, printed under its name."
                 multiline
                 rows={3}
               />
@@ -174,6 +212,13 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
                 description="Printed at the foot of every invoice."
                 multiline
                 rows={3}
+              />
+              <FormNumberField<Values>
+                name="server.billing.vat_rate_bp"
+                label="VAT rate (basis points)"
+                description="Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line."
+                min={0}
+                max={10_000}
               />
             </div>
           </AdminCard>
