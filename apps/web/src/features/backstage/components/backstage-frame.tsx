@@ -17,35 +17,41 @@ import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { useMyArtists } from '../api/list-my-artists';
+import { canEditArtist } from './artist-access';
 
 type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
 
 /**
  * The backstage's frame: a title, the workspace switcher, the artist's navigation (only once the
- * user manages an artist) and the page. The navigation scrolls sideways on a phone instead of wrapping.
+ * user manages an artist), a notice (a read-only role says so) and the page. The navigation
+ * scrolls sideways on a phone instead of wrapping; Upload shows only to who may upload.
  */
 export function BackstageFrame({
   title,
   description,
   actions,
+  notice,
   children,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** Shown between the header and the page (the read-only notice of a Viewer). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   usePageTitle(title);
   const hasBackstageAccess = useHasBackstageAccess();
   const artists = useMyArtists(hasBackstageAccess);
   const first = artists.data?.[0];
+  const mayUpload = artists.data?.some(canEditArtist) ?? false;
   const nav: NavItem[] = first
     ? [
         { label: 'Overview', to: paths.backstage(), icon: LayoutDashboard, end: true },
         { label: 'Profile', to: paths.backstageArtist(first), icon: UserRound },
         { label: 'Tracks', to: paths.backstageTracks(), icon: Music },
         { label: 'Albums', to: paths.backstageAlbums(), icon: Disc },
-        { label: 'Upload', to: paths.backstageUpload(), icon: Upload },
+        ...(mayUpload ? [{ label: 'Upload', to: paths.backstageUpload(), icon: Upload }] : []),
         { label: 'Insights', to: paths.backstageInsights(), icon: ChartLine },
         { label: 'Requests', to: paths.backstageRequests(), icon: Send },
       ]
@@ -103,6 +109,7 @@ export function BackstageFrame({
             </nav>
           )}
         </header>
+        {notice}
         {children}
       </div>
     </main>

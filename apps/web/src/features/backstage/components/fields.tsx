@@ -1,22 +1,75 @@
-import { Plus, X } from 'lucide-react';
+import { ImageIcon, Plus, X } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { ImageField as SharedImageField } from '#src/components/image-field';
 import { Button } from '#src/ui/button';
-import { fieldDescriptionClass, TextField } from '#src/ui/field';
+import { cx } from '#src/ui/cx';
+import { fieldDescriptionClass, fieldLabelClass, TextField } from '#src/ui/field';
 import { uploadBackstageImage } from '../api/upload-image';
 
-type ImageFieldProps = Omit<ComponentProps<typeof SharedImageField>, 'upload'>;
+type ImageFieldProps = Omit<ComponentProps<typeof SharedImageField>, 'upload'> & {
+  /** Only the picture, without Upload, Replace or Remove. */
+  isReadOnly?: boolean;
+};
 
 /** A picture stored through the backstage's image route. */
-export function ImageField(props: ImageFieldProps) {
+export function ImageField({ isReadOnly, ...props }: ImageFieldProps) {
+  if (isReadOnly) return <ImagePreview {...props} />;
   return <SharedImageField {...props} upload={uploadBackstageImage} />;
+}
+
+function ImagePreview({ label, value, round }: Pick<ImageFieldProps, 'label' | 'value' | 'round'>) {
+  return (
+    <figure className="flex flex-col">
+      <figcaption className={fieldLabelClass}>{label}</figcaption>
+      <div
+        className={cx(
+          'flex size-20 shrink-0 items-center justify-center overflow-hidden border border-divider bg-hover',
+          round ? 'rounded-full' : 'rounded-theme',
+        )}
+      >
+        {value ? (
+          <img src={value} alt={label} className="size-full object-cover" />
+        ) : (
+          <>
+            <ImageIcon aria-hidden className="size-6 text-muted" />
+            <span className="sr-only">None</span>
+          </>
+        )}
+      </div>
+    </figure>
+  );
 }
 
 export const MAX_GENRES = 20;
 
-/** Genres as free tags (the server creates the ones that do not exist yet). */
-export function GenresInput({ value, onChange }: { value: string[]; onChange: (genres: string[]) => void }) {
+/** Genres as free tags (the server creates the ones that do not exist yet); read-only: the tags. */
+export function GenresInput({
+  value,
+  onChange,
+  isReadOnly,
+}: {
+  value: string[];
+  onChange: (genres: string[]) => void;
+  isReadOnly?: boolean;
+}) {
   const [text, setText] = useState('');
+  if (isReadOnly)
+    return (
+      <div className="flex flex-col gap-2">
+        <span className={fieldLabelClass}>Genres</span>
+        {value.length > 0 ? (
+          <ul aria-label="Genres" className="flex flex-wrap gap-2">
+            {value.map((g) => (
+              <li key={g} className="rounded-full border border-divider bg-bg px-3 py-0.5 text-sm">
+                {g}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={fieldDescriptionClass}>No genres yet.</p>
+        )}
+      </div>
+    );
   const add = () => {
     const name = text.trim();
     if (!name) return;

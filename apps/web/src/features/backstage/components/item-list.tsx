@@ -10,6 +10,7 @@ import { LoadingPage } from '#src/ui/loading-page';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useDebouncedValue } from '#src/ui/use-debounced-value';
+import { canEditArtist, ReadOnlyNotice } from './artist-access';
 import { ArtistSwitch, useCurrentArtist } from './artist-switch';
 import { BackstageCard, BackstageFrame } from './backstage-frame';
 import { Pager } from './pager';
@@ -40,17 +41,27 @@ export type ItemKind<T extends Item> = {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** /backstage/tracks and /backstage/albums: the current artist's items, searched and paged, with edit and delete. */
+/**
+ * /backstage/tracks and /backstage/albums: the current artist's items, searched and paged, with
+ * edit and delete (none of them for a role that may only see the artist).
+ */
 export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
   const artist = useCurrentArtist();
   if (artist.isPending) return <LoadingPage />;
   return (
-    <BackstageFrame title={kind.title} description={kind.description}>
+    <BackstageFrame
+      title={kind.title}
+      description={kind.description}
+      notice={
+        <ReadOnlyNotice artist={artist.current} can={`see this artist's ${kind.many} but not change them`} />
+      }
+    >
       {artist.current ? (
         <ItemList
           key={artist.current.id}
           kind={kind}
           artistId={artist.current.id}
+          readOnly={!canEditArtist(artist.current)}
           switcher={<ArtistSwitch state={artist} />}
         />
       ) : (
@@ -66,10 +77,12 @@ export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
 function ItemList<T extends Item>({
   kind,
   artistId,
+  readOnly,
   switcher,
 }: {
   kind: ItemKind<T>;
   artistId: number;
+  readOnly: boolean;
   switcher: ReactNode;
 }) {
   const [text, setText] = useState('');
@@ -126,12 +139,20 @@ function ItemList<T extends Item>({
                   </a>
                   <p className="truncate text-sm text-muted">{kind.details(item)}</p>
                 </div>
-                <Button variant="icon" aria-label={`Edit ${item.name}`} onPress={() => setEditing(item)}>
-                  <Pencil aria-hidden />
-                </Button>
-                <Button variant="icon" aria-label={`Delete ${item.name}`} onPress={() => setDeleting(item)}>
-                  <Trash2 aria-hidden />
-                </Button>
+                {!readOnly && (
+                  <>
+                    <Button variant="icon" aria-label={`Edit ${item.name}`} onPress={() => setEditing(item)}>
+                      <Pencil aria-hidden />
+                    </Button>
+                    <Button
+                      variant="icon"
+                      aria-label={`Delete ${item.name}`}
+                      onPress={() => setDeleting(item)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -164,7 +185,7 @@ function ItemList<T extends Item>({
       >
         {kind.deleteNote}
       </ConfirmDialog>
-      {kind.footer}
+      {!readOnly && kind.footer}
     </BackstageCard>
   );
 }

@@ -69,7 +69,7 @@ function CoverButton({ release }: { release: ReleaseDraft }) {
 }
 
 /** The release's own fields: name, type, date, genres, description. */
-function ReleaseFields({ release }: { release: ReleaseDraft }) {
+function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly: boolean }) {
   const update = useUpdateRelease(release.id);
   const [name, setName] = useState(release.name);
   const [type, setType] = useState(release.type);
@@ -93,10 +93,11 @@ function ReleaseFields({ release }: { release: ReleaseDraft }) {
       set(v);
     };
   const errors = errorsOf(update.error);
-  const locked = release.status === 'published';
+  const locked = readOnly || release.status === 'published';
 
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (locked) return;
     update.mutate(
       {
         name,
@@ -324,6 +325,22 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
   );
 }
 
+/** Where a release stands, for a role that may see it but not publish it. */
+function ReleaseState({ release }: { release: ReleaseDraft }) {
+  return (
+    <p className="rounded-theme bg-bg-alt p-4 text-sm">
+      {release.status === 'scheduled' && release.publish_at ? (
+        <>
+          Scheduled for{' '}
+          <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>.
+        </>
+      ) : (
+        'Draft: not published yet.'
+      )}
+    </p>
+  );
+}
+
 function PublishBox({ release }: { release: ReleaseDraft }) {
   const publish = usePublishRelease(release.id);
   const [when, setWhen] = useState<'now' | 'later'>('now');
@@ -429,12 +446,15 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
   );
 }
 
-/** The draft of one release: its details, its tracks with their analysis, and publishing. */
-export function ReleaseEditor({ releaseId }: { releaseId: number }) {
+/**
+ * The draft of one release: its details, its tracks with their analysis, and publishing. Read-only
+ * (a team role that may only see the artist): the same, without a way to change or publish it.
+ */
+export function ReleaseEditor({ releaseId, readOnly = false }: { releaseId: number; readOnly?: boolean }) {
   const { data: release, isPending, error } = useRelease(releaseId);
   if (isPending) return <p className="text-sm text-muted">Loading the release…</p>;
   if (error || !release) return <p className="text-sm text-danger">This release could not be loaded.</p>;
-  const locked = release.status === 'published';
+  const locked = readOnly || release.status === 'published';
   return (
     <section
       aria-labelledby={`release-${release.id}-title`}
@@ -449,13 +469,17 @@ export function ReleaseEditor({ releaseId }: { releaseId: number }) {
           {release.tracks.length === 1 ? 'track' : 'tracks'}
         </span>
       </header>
-      <ReleaseFields release={release} />
+      <ReleaseFields release={release} readOnly={readOnly} />
       <ol aria-label="Tracks" className="flex flex-col">
         {release.tracks.map((track) => (
           <TrackRow key={track.id} release={release} track={track} locked={locked} />
         ))}
       </ol>
-      <PublishBox release={release} />
+      {readOnly && release.status !== 'published' ? (
+        <ReleaseState release={release} />
+      ) : (
+        <PublishBox release={release} />
+      )}
     </section>
   );
 }

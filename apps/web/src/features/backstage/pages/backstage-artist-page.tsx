@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Artist, updateBackstageArtistSchema } from '@zema/contracts';
+import { type Artist, type BackstageArtist, updateBackstageArtistSchema } from '@zema/contracts';
 import { ExternalLink, Plus, X } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -12,7 +12,9 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
 import { toast } from '#src/ui/toast';
 import { useBackstageArtist } from '../api/get-artist';
+import { useMyArtists } from '../api/list-my-artists';
 import { useUpdateBackstageArtist } from '../api/update-artist';
+import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { GenresInput, ImageField } from '../components/fields';
 
@@ -45,16 +47,23 @@ const valuesOf = (a: Artist): ArtistFormValues => ({
   allow_downloads: a.allow_downloads ?? false,
 });
 
-/** /backstage/artists/:artistId: the artist's public profile, as its managers edit it. */
+/**
+ * /backstage/artists/:artistId: the artist's public profile, as its managers edit it; read-only to
+ * a team member whose role only lets them see it.
+ */
 export default function BackstageArtistPage() {
   const id = Number(useParams().artistId);
   const artist = useBackstageArtist(id);
-  if (artist.isPending) return <LoadingPage />;
+  // In what capacity the caller works on it here (the frame asks for the same list).
+  const mine = useMyArtists();
+  if (artist.isPending || mine.isPending) return <LoadingPage />;
   if (artist.isError) return <PageError error={artist.error} onRetry={() => artist.refetch()} />;
-  return <ArtistForm key={artist.data.id} artist={artist.data} />;
+  const access = mine.data?.find((a) => a.id === artist.data.id);
+  return <ArtistForm key={artist.data.id} artist={artist.data} access={access} />;
 }
 
-export function ArtistForm({ artist }: { artist: Artist }) {
+export function ArtistForm({ artist, access }: { artist: Artist; access?: BackstageArtist }) {
+  const readOnly = access ? !canEditArtist(access) : false;
   const save = useUpdateBackstageArtist();
   const form = useForm<ArtistFormValues>({
     resolver: zodResolver(artistFormSchema),
@@ -65,7 +74,9 @@ export function ArtistForm({ artist }: { artist: Artist }) {
   const set = <K extends keyof ArtistFormValues>(name: K, value: ArtistFormValues[K]) =>
     form.setValue(name, value as never, { shouldDirty: true });
 
-  const submit = (v: ArtistFormValues) =>
+  const submit = (v: ArtistFormValues) => {
+    // A read-only form has no Save; Enter in a field must not send what the server refuses.
+    if (readOnly) return;
     save.mutate(
       {
         id: artist.id,
@@ -87,11 +98,13 @@ export function ArtistForm({ artist }: { artist: Artist }) {
         onError: (error) => applyServerErrors(form, error),
       },
     );
+  };
 
   return (
     <BackstageFrame
       title={artist.name}
       description="Your public artist page: what listeners see first."
+      notice={<ReadOnlyNotice artist={access} can="see this artist but not change it" />}
       actions={
         <LinkButton
           href={paths.artist(artist)}
@@ -105,25 +118,32 @@ export function ArtistForm({ artist }: { artist: Artist }) {
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6" aria-label="Artist profile">
         <BackstageCard title="Profile">
-          <FormTextField name="name" label="Name" isRequired />
+          <FormTextField name="name" label="Name" isRequired isReadOnly={readOnly} />
           <div className="grid gap-4 sm:grid-cols-2">
             <ImageField
               label="Picture"
               round
               value={form.watch('image_small')}
               onChange={(url) => set('image_small', url)}
+              isReadOnly={readOnly}
             />
             <ImageField
               label="Header image"
               value={form.watch('image_large')}
               onChange={(url) => set('image_large', url)}
+              isReadOnly={readOnly}
             />
           </div>
-          <FormTextField name="bio" label="Biography" multiline rows={6} />
-          <GenresInput value={form.watch('genres')} onChange={(names) => set('genres', names)} />
+          <FormTextField name="bio" label="Biography" multiline rows={6} isReadOnly={readOnly} />
+          <GenresInput
+            value={form.watch('genres')}
+            onChange={(names) => set('genres', names)}
+            isReadOnly={readOnly}
+          />
           <FormCheckbox
             name="allow_downloads"
             description="Listeners whose plan includes downloads can save your tracks and albums."
+            isReadOnly={readOnly}
           >
             Allow downloads
           </FormCheckbox>
@@ -131,51 +151,65 @@ export function ArtistForm({ artist }: { artist: Artist }) {
         <BackstageCard
           title="Links"
           actions={
-            <Button
-              variant="outline"
-              size="sm"
-              startIcon={<Plus aria-hidden />}
-              isDisabled={links.fields.length >= 20}
-              onPress={() => links.append({ label: '', url: '' })}
-            >
-              Add link
-            </Button>
+            !readOnly && (
+              <Button
+                variant="outline"
+                size="sm"
+                startIcon={<Plus aria-hidden />}
+                isDisabled={links.fields.length >= 20}
+                onPress={() => links.append({ label: '', url: '' })}
+              >
+                Add link
+              </Button>
+            )
           }
         >
           {links.fields.length === 0 ? (
-            <p className="text-sm text-muted">No links yet: a website, a shop or social pages.</p>
+            <p className="text-sm text-muted">
+              {readOnly ? 'No links yet.' : 'No links yet: a website, a shop or social pages.'}
+            </p>
           ) : (
             <ul className="flex flex-col gap-3">
               {links.fields.map((field, index) => (
                 <li key={field.id} className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
-                  <FormTextField name={`links.${index}.label`} label="Label" className="w-full sm:w-48" />
+                  <FormTextField
+                    name={`links.${index}.label`}
+                    label="Label"
+                    className="w-full sm:w-48"
+                    isReadOnly={readOnly}
+                  />
                   <FormTextField
                     name={`links.${index}.url`}
                     label="URL"
                     type="url"
                     className="min-w-0 flex-1"
+                    isReadOnly={readOnly}
                   />
-                  <Button
-                    variant="icon"
-                    aria-label={`Remove link ${index + 1}`}
-                    onPress={() => links.remove(index)}
-                  >
-                    <X aria-hidden />
-                  </Button>
+                  {!readOnly && (
+                    <Button
+                      variant="icon"
+                      aria-label={`Remove link ${index + 1}`}
+                      onPress={() => links.remove(index)}
+                    >
+                      <X aria-hidden />
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </BackstageCard>
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            Save profile
-          </Button>
-        </div>
+        {!readOnly && (
+          <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
+            {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
+            <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
+              Discard
+            </Button>
+            <Button type="submit" isPending={save.isPending}>
+              Save profile
+            </Button>
+          </div>
+        )}
       </Form>
     </BackstageFrame>
   );

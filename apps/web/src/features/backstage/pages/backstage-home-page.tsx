@@ -1,11 +1,12 @@
 import { ARTIST_ROLE_LABELS, type BackstageArtist, WORKSPACE_ROLE_LABELS } from '@zema/contracts';
-import { BadgeCheck, Disc, ExternalLink, Music, Pencil, UserRound } from 'lucide-react';
+import { BadgeCheck, Disc, ExternalLink, Eye, Music, Pencil, UserRound } from 'lucide-react';
 import { ErrorState } from '#src/components/states';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { LoadingPage } from '#src/ui/loading-page';
 import { useMyArtists } from '../api/list-my-artists';
+import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { RequestsPanel } from '../components/requests-panel';
 import { UnpublishedReleases } from '../components/unpublished-releases';
@@ -31,7 +32,16 @@ export default function BackstageHomePage() {
       </BackstageFrame>
     );
   return (
-    <BackstageFrame title="Your artists" description="Everything you manage, in one place.">
+    <BackstageFrame
+      title="Your artists"
+      description="Everything you manage, in one place."
+      notice={
+        <ReadOnlyNotice
+          artist={managed.find((a) => !canEditArtist(a))}
+          can="see its artists, their music and insights, but not change them"
+        />
+      }
+    >
       <ul className="grid gap-4 md:grid-cols-2" aria-label="Your artists">
         {managed.map((artist) => (
           <li key={artist.id} className="min-w-0">
@@ -54,6 +64,7 @@ function capacity(artist: BackstageArtist): string {
 }
 
 function ArtistCard({ artist }: { artist: BackstageArtist }) {
+  const editable = canEditArtist(artist);
   return (
     <BackstageCard className="h-full">
       <div className="flex items-center gap-4">
@@ -77,9 +88,11 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           href={paths.backstageArtist(artist)}
           variant="primary"
           size="sm"
-          startIcon={<Pencil aria-hidden className="size-4" />}
+          startIcon={
+            editable ? <Pencil aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />
+          }
         >
-          Edit profile
+          {editable ? 'Edit profile' : 'View profile'}
         </LinkButton>
         <LinkButton
           href={paths.backstageTracks(artist.id)}

@@ -10,6 +10,7 @@ import { toast } from '#src/ui/toast';
 import { backstageKeys } from '../api/keys';
 import { useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
+import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
 import { UnpublishedReleases } from '../components/unpublished-releases';
@@ -30,6 +31,7 @@ export default function BackstageUploadPage() {
   const artists = useMyArtists();
   const [chosen, setChosen] = useState<number | null>(null);
   const artistId = chosen ?? artists.data?.[0]?.id ?? null;
+  const artist = artists.data?.find((a) => a.id === artistId);
   const [releaseIds, setReleaseIds] = useState<number[]>([]);
   const queryClient = useQueryClient();
   // One draft per dropped folder; the promise makes the folder's parallel uploads wait for it.
@@ -84,6 +86,17 @@ export default function BackstageUploadPage() {
             <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
           </div>
         </BackstageCard>
+      </BackstageFrame>
+    );
+
+  // A role that may only see the artist gets no uploader: it would send files the server refuses.
+  if (artist && !canEditArtist(artist))
+    return (
+      <BackstageFrame
+        title="Upload music"
+        notice={<ReadOnlyNotice artist={artist} can="see this artist's releases but not upload music" />}
+      >
+        <UnpublishedReleases />
       </BackstageFrame>
     );
 
