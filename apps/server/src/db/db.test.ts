@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import { loadGuestRole } from '#src/domain/users/users.service';
@@ -11,7 +11,7 @@ import { verifyPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { queryRows, runMigrations } from './client';
 import * as schema from './schema/index';
-import { readAdminCredentials, seedDatabase } from './seed';
+import { DEFAULT_UPLOAD_SPACE_MB, readAdminCredentials, seedDatabase } from './seed';
 import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 const t = useApp();
@@ -111,6 +111,37 @@ describe('migrations', () => {
   });
 });
 
+/** The restrictions on a role's files.create grant; undefined when the role has no such grant. */
+async function filesCreateRestrictions(slug: string) {
+  const [row] = await t.db
+    .select({ restrictions: schema.permissionRole.restrictions })
+    .from(schema.permissionRole)
+    .innerJoin(schema.roles, eq(schema.roles.id, schema.permissionRole.roleId))
+    .innerJoin(schema.permissions, eq(schema.permissions.id, schema.permissionRole.permissionId))
+    .where(and(eq(schema.roles.slug, slug), eq(schema.permissions.name, 'files.create')));
+  return row?.restrictions;
+}
+
+async function setFilesCreateRestrictions(
+  slug: string,
+  restrictions: { name: string; value: number | null }[],
+) {
+  const [role] = await t.db
+    .select({ id: schema.roles.id })
+    .from(schema.roles)
+    .where(eq(schema.roles.slug, slug));
+  const [permission] = await t.db
+    .select({ id: schema.permissions.id })
+    .from(schema.permissions)
+    .where(eq(schema.permissions.name, 'files.create'));
+  await t.db
+    .update(schema.permissionRole)
+    .set({ restrictions })
+    .where(
+      and(eq(schema.permissionRole.roleId, role!.id), eq(schema.permissionRole.permissionId, permission!.id)),
+    );
+}
+
 describe('seed', () => {
   it('creates the SPEC §6 roles with their permissions', async () => {
     const rows = await t.db
@@ -137,6 +168,47 @@ describe('seed', () => {
     const perms = await t.db.select({ name: schema.permissions.name }).from(schema.permissions);
     expect(perms.map((p) => p.name).sort()).toEqual(PERMISSION_CATALOGUE.map((p) => p.name).sort());
     expect((await loadGuestRole(t.db))?.slug).toBe('guest');
+  });
+
+  it('gives the roles that may upload a space quota out of the box (issue 28), the admin none', async () => {
+    expect(DEFAULT_UPLOAD_SPACE_MB).toEqual({ users: 500, artists: 10_240 });
+    expect(await filesCreateRestrictions('users')).toEqual([{ name: 'space', value: 500 }]);
+    expect(await filesCreateRestrictions('artists')).toEqual([{ name: 'space', value: 10_240 }]);
+    // The admin role's `admin` grants uploads without a quota; guests cannot upload.
+    expect(await filesCreateRestrictions('admin')).toBeUndefined();
+    expect(await filesCreateRestrictions('guest')).toBeUndefined();
+  });
+
+  it('gives installs seeded before the quotas existed the same, keeping what an admin set (migration 0026)', async () => {
+    const migration = await readFile(
+      new URL('./migrations/0026_default-upload-quotas.sql', import.meta.url),
+      'utf8',
+    );
+    const migrate = async () => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await t.db.execute(sql.raw(statement));
+    };
+    try {
+      // As the seed left them before: no restriction; and an admin who chose unlimited (null).
+      await setFilesCreateRestrictions('users', []);
+      await setFilesCreateRestrictions('artists', [{ name: 'space', value: null }]);
+      await migrate();
+      expect(await filesCreateRestrictions('users')).toEqual([{ name: 'space', value: 500 }]);
+      expect(await filesCreateRestrictions('artists')).toEqual([{ name: 'space', value: null }]);
+
+      // An admin's number stays; other restrictions are kept beside the added one.
+      await setFilesCreateRestrictions('users', [{ name: 'space', value: 2_000 }]);
+      await setFilesCreateRestrictions('artists', [{ name: 'count', value: 3 }]);
+      await migrate();
+      expect(await filesCreateRestrictions('users')).toEqual([{ name: 'space', value: 2_000 }]);
+      expect(await filesCreateRestrictions('artists')).toEqual([
+        { name: 'count', value: 3 },
+        { name: 'space', value: 10_240 },
+      ]);
+    } finally {
+      await setFilesCreateRestrictions('users', [{ name: 'space', value: 500 }]);
+      await setFilesCreateRestrictions('artists', [{ name: 'space', value: 10_240 }]);
+    }
   });
 
   it('creates a verified admin with an argon2id password', async () => {

@@ -38,13 +38,29 @@ const PERMISSION_ROWS = PERMISSION_CATALOGUE.map(({ name, displayName, group, de
   description,
 }));
 
+/**
+ * The `space` quota (MB) of `files.create` on the seeded roles that may upload (README, "Default
+ * roles and their quotas"). Users: room for pictures and documents (an avatar, a backstage proof)
+ * many times over, not for a 2 GB master; Artists: a catalogue of lossless albums, which Artist
+ * Pro's 50 GB raises. Admins have no quota; guests cannot upload. Installs seeded before these
+ * existed get them from migration 0026, only where a role has no `space` set.
+ */
+export const DEFAULT_UPLOAD_SPACE_MB = { users: 500, artists: 10_240 } as const;
+
+type RolePermission = string | { name: string; restrictions: { name: string; value: number | null }[] };
+
+const filesCreate = (spaceMb: number): RolePermission => ({
+  name: PERMISSIONS.filesCreate,
+  restrictions: [{ name: 'space', value: spaceMb }],
+});
+
 const ROLE_ROWS: {
   slug: string;
   name: string;
   guests?: boolean;
   default?: boolean;
   description: string;
-  permissions: string[];
+  permissions: RolePermission[];
 }[] = [
   {
     slug: 'guest',
@@ -58,7 +74,7 @@ const ROLE_ROWS: {
     name: 'Users',
     default: true,
     description: 'Given to every new account.',
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, PERMISSIONS.filesCreate],
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, filesCreate(DEFAULT_UPLOAD_SPACE_MB.users)],
   },
   {
     slug: 'artists',
@@ -67,7 +83,7 @@ const ROLE_ROWS: {
     permissions: [
       PERMISSIONS.musicView,
       PERMISSIONS.apiAccess,
-      PERMISSIONS.filesCreate,
+      filesCreate(DEFAULT_UPLOAD_SPACE_MB.artists),
       PERMISSIONS.backstageAccess,
     ],
   },
@@ -244,7 +260,11 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       .insert(permissionRole)
       .values(
         ROLE_ROWS.flatMap((r) =>
-          r.permissions.map((p) => ({ roleId: roleId(r.slug), permissionId: permId(p), restrictions: [] })),
+          r.permissions.map((p) =>
+            typeof p === 'string'
+              ? { roleId: roleId(r.slug), permissionId: permId(p), restrictions: [] }
+              : { roleId: roleId(r.slug), permissionId: permId(p.name), restrictions: p.restrictions },
+          ),
         ),
       )
       .onConflictDoNothing();
