@@ -206,12 +206,12 @@ test("the user page's language, country and time zone pickers save, and the audi
   // The audit log's action filter offers the edit, and finds it.
   await page.goto('/admin/audit-log');
   await page.getByRole('button', { name: 'Any action Action' }).click();
-  await page.getByRole('option', { name: 'user.update', exact: true }).click();
+  await page.getByRole('option', { name: 'Edited a user', exact: true }).click();
   await expect(page).toHaveURL(/action=user\.update/);
-  // Only the edit, not the creation the unfiltered list showed.
+  // Only the edit, not the creation the unfiltered list showed; the action in words.
   const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: email });
   await expect(entries).toHaveCount(1);
-  await expect(entries).toContainText('user.update');
+  await expect(entries).toContainText('Edited a user');
 });
 
 test('"Log in as": a banner on every page, and one click back to the admin', async ({ page }, info) => {

@@ -92,6 +92,16 @@ describe('DataTable', () => {
     expect(document.activeElement).toBe(screen.getAllByRole('row').at(-1));
   });
 
+  it('keeps the first column fixed on a phone while the others scroll (issue 28 item 9)', () => {
+    setup();
+    const table = screen.getByRole('table', { name: 'People' });
+    const [first, second] = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
+    expect(first!.className).toContain('max-md:sticky');
+    expect(first!.className).toContain('max-md:start-0');
+    expect(second!.className).not.toContain('sticky');
+    expect(within(table).getAllByRole('columnheader')[0]!.className).toContain('max-md:sticky');
+  });
+
   it('shows the empty state when there are no rows', () => {
     setup({ rows: [], total: 0 });
     expect(screen.getByText('Nothing here')).toBeTruthy();

@@ -83,6 +83,12 @@ export interface DataTableProps<T extends RowData> {
   toolbar?: ReactNode;
 }
 
+/** Phones: the first column (after the selection boxes) is fixed while the rest scrolls. */
+const STICKY_START = 'max-md:sticky max-md:start-0 max-md:z-[1] max-md:shadow-[1px_0_0_var(--color-divider)]';
+const STICKY_CHECKBOX = 'max-md:sticky max-md:start-0 max-md:z-[1]';
+const STICKY_AFTER_CHECKBOX =
+  'max-md:sticky max-md:start-10 max-md:z-[1] max-md:shadow-[1px_0_0_var(--color-divider)]';
+
 function readVisibility(key: string): VisibilityState | null {
   try {
     const raw = localStorage.getItem(`zema.table.${key}`);
@@ -187,6 +193,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     }
   };
 
+  // On a phone the first column (the row's name) stays while the others scroll under it.
+  const stickyFirst = props.bulkActions ? STICKY_AFTER_CHECKBOX : STICKY_START;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -251,7 +259,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <thead className="bg-bg-alt text-xs uppercase tracking-wide text-muted">
             <tr>
               {props.bulkActions && (
-                <th scope="col" className="w-10 px-3 py-2">
+                <th scope="col" className={cx('w-10 px-3 py-2', STICKY_CHECKBOX, 'max-md:bg-bg-alt')}>
                   <Checkbox
                     aria-label="Select all rows on this page"
                     isSelected={table.getIsAllPageRowsSelected()}
@@ -260,7 +268,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   />
                 </th>
               )}
-              {visibleColumns.map((column) => {
+              {visibleColumns.map((column, columnIndex) => {
                 const meta = column.columnDef.meta as { sortKey?: string; className?: string } | undefined;
                 const sorted = meta?.sortKey && meta.sortKey === sort ? (order ?? 'asc') : null;
                 const header = String(column.columnDef.header);
@@ -269,7 +277,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={cx('px-3 py-2 font-semibold', meta?.className)}
+                    className={cx(
+                      'px-3 py-2 font-semibold',
+                      columnIndex === 0 && stickyFirst,
+                      columnIndex === 0 && 'max-md:bg-bg-alt',
+                      meta?.className,
+                    )}
                   >
                     {meta?.sortKey ? (
                       <button
@@ -318,7 +331,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     className="border-t border-divider outline-none hover:bg-hover focus-visible:bg-hover focus-visible:shadow-[inset_3px_0_0_var(--color-primary)] aria-selected:bg-primary/10"
                   >
                     {props.bulkActions && (
-                      <td className="w-10 px-3 py-2">
+                      <td className={cx('w-10 px-3 py-2', STICKY_CHECKBOX, 'max-md:bg-bg')}>
                         <Checkbox
                           aria-label={`Select row ${row.id}`}
                           isSelected={row.getIsSelected()}
@@ -326,10 +339,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         />
                       </td>
                     )}
-                    {row.getVisibleCells().map((cell) => {
+                    {row.getVisibleCells().map((cell, columnIndex) => {
                       const meta = cell.column.columnDef.meta as { className?: string } | undefined;
                       return (
-                        <td key={cell.id} className={cx('px-3 py-2 align-middle', meta?.className)}>
+                        <td
+                          key={cell.id}
+                          className={cx(
+                            'px-3 py-2 align-middle',
+                            columnIndex === 0 && stickyFirst,
+                            columnIndex === 0 && 'max-md:bg-bg',
+                            meta?.className,
+                          )}
+                        >
                           <table.FlexRender cell={cell} />
                         </td>
                       );

@@ -1,6 +1,9 @@
-import { Search } from 'lucide-react';
+import { CalendarDays, Search } from 'lucide-react';
+import { useState } from 'react';
+import { DialogTrigger } from 'react-aria-components';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
+import { PopoverDialog } from '#src/ui/popover';
 import { Select } from '#src/ui/select';
 
 /**
@@ -79,5 +82,124 @@ export function ClearFiltersButton({
     >
       Clear filters
     </Button>
+  );
+}
+
+/** `YYYY-MM-DD` of a day `daysAgo` before today, in the browser's time zone. */
+function dayKey(daysAgo = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() - daysAgo);
+  return d.toLocaleDateString('en-CA');
+}
+
+const dayText = (day: string) =>
+  new Date(`${day}T12:00:00`).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+
+/** What a range reads as on its button: "Any time", "From 1 Nov 2026", "1 Nov 2026 – 28 Nov 2026". */
+export function dateRangeText(from: string | undefined, to: string | undefined): string {
+  if (from && to) return from === to ? dayText(from) : `${dayText(from)} – ${dayText(to)}`;
+  if (from) return `From ${dayText(from)}`;
+  if (to) return `Until ${dayText(to)}`;
+  return 'Any time';
+}
+
+const PRESETS = [
+  { label: 'Today', from: () => dayKey(0) },
+  { label: 'Last 7 days', from: () => dayKey(6) },
+  { label: 'Last 30 days', from: () => dayKey(29) },
+  { label: 'Last 12 months', from: () => dayKey(364) },
+] as const;
+
+const dateInputClass =
+  'h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary';
+
+/**
+ * A date range filter (issue 28 item 9): one button in the toolbar, so one Tab stop with the
+ * buttons' focus ring, saying the range chosen; it opens ranges to pick and the two days to set.
+ */
+export function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+}) {
+  const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
+  const text = dateRangeText(from, to);
+  return (
+    <DialogTrigger onOpenChange={(open) => open && setDraft({ from: from ?? '', to: to ?? '' })}>
+      <Button
+        variant="outline"
+        size="md"
+        aria-label={`${label}: ${text}`}
+        startIcon={<CalendarDays aria-hidden className="size-4" />}
+        className="data-focus-visible:ring-2 data-focus-visible:ring-primary"
+      >
+        {text}
+      </Button>
+      <PopoverDialog aria-label={label} placement="bottom start" className="w-72 p-3">
+        {({ close }) => {
+          const apply = (range: { from: string | undefined; to: string | undefined }) => {
+            onChange(range);
+            close();
+          };
+          return (
+            <div className="flex flex-col gap-3">
+              <div className="grid grid-cols-2 gap-2">
+                {PRESETS.map((p) => (
+                  <Button
+                    key={p.label}
+                    variant="outline"
+                    size="sm"
+                    onPress={() => apply({ from: p.from(), to: undefined })}
+                  >
+                    {p.label}
+                  </Button>
+                ))}
+              </div>
+              <label className="flex flex-col gap-1 text-xs text-muted">
+                From
+                <input
+                  type="date"
+                  value={draft.from}
+                  max={draft.to || undefined}
+                  onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+                  className={dateInputClass}
+                />
+              </label>
+              <label className="flex flex-col gap-1 text-xs text-muted">
+                To
+                <input
+                  type="date"
+                  value={draft.to}
+                  min={draft.from || undefined}
+                  onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+                  className={dateInputClass}
+                />
+              </label>
+              <div className="flex justify-end gap-2">
+                <Button variant="text" size="sm" onPress={() => apply({ from: undefined, to: undefined })}>
+                  Any time
+                </Button>
+                <Button
+                  size="sm"
+                  onPress={() => apply({ from: draft.from || undefined, to: draft.to || undefined })}
+                >
+                  Apply
+                </Button>
+              </div>
+            </div>
+          );
+        }}
+      </PopoverDialog>
+    </DialogTrigger>
   );
 }

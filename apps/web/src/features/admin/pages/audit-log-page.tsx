@@ -1,13 +1,20 @@
-import { AUDIT_ACTIONS, type AuditEntry } from '@zema/contracts/admin';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@zema/contracts/admin';
 import { audit } from '@zema/contracts/operations/audit';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import {
+  ClearFiltersButton,
+  DateRangeFilter,
+  FilterSelect,
+  ListSearchField,
+} from '#src/components/admin/list-toolbar';
+import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { DateTime } from '#src/ui/date-time';
 import { Dialog } from '#src/ui/dialog';
 import { useAuditList } from '../api/list-audit';
 
@@ -31,8 +38,63 @@ const targetLink = (e: AuditEntry) => {
   return base ? `${base}/${e.target_id}` : null;
 };
 
+/** Each action in words (the code stays on hover and in the CSV). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.create': 'Created a user',
+  'user.update': 'Edited a user',
+  'user.suspend': 'Suspended a user',
+  'user.unsuspend': 'Lifted a suspension',
+  'user.verify_email': "Verified a user's email",
+  'user.resend_verification': 'Resent a verification email',
+  'user.end_session': 'Ended a session',
+  'user.revoke_token': 'Revoked an API token',
+  'user.reset_two_factor': 'Reset two-factor sign-in',
+  'user.assign_role': 'Changed roles',
+  'user.delete': 'Deleted a user',
+  'user.impersonate': 'Logged in as a user',
+  'user.impersonate_stop': 'Stopped logging in as a user',
+  'role.create': 'Created a role',
+  'role.update': 'Edited a role',
+  'role.delete': 'Deleted a role',
+  'settings.update': 'Changed settings',
+  'settings.test_mail': 'Sent a test mail',
+  'artist.create': 'Created an artist',
+  'artist.update': 'Edited an artist',
+  'artist.delete': 'Deleted an artist',
+  'album.create': 'Created an album',
+  'album.update': 'Edited an album',
+  'album.delete': 'Deleted an album',
+  'track.create': 'Created a track',
+  'track.update': 'Edited a track',
+  'track.upload_audio': "Replaced a track's audio",
+  'track.delete': 'Deleted a track',
+  'genre.create': 'Created a genre',
+  'genre.update': 'Edited a genre',
+  'genre.delete': 'Deleted a genre',
+  'channel.create': 'Created a channel',
+  'channel.update': 'Edited a channel',
+  'channel.delete': 'Deleted a channel',
+  'backstage_request.approve': 'Approved a backstage request',
+  'backstage_request.deny': 'Denied a backstage request',
+  'plan.create': 'Created a plan',
+  'plan.update': 'Edited a plan',
+  'plan.delete': 'Deleted a plan',
+  'price.create': 'Added a price',
+  'price.replace': 'Replaced a price',
+  'price.update': 'Edited a price',
+  'price.archive': 'Archived a price',
+  'price.delete': 'Deleted a price',
+  'subscription.grant': 'Granted a subscription',
+  'subscription.extend': 'Extended a subscription',
+  'subscription.cancel': 'Cancelled a subscription',
+  'webhook.replay': 'Replayed a webhook',
+  'payment.refund': 'Refunded a payment',
+};
+
+const actionLabel = (code: string) => AUDIT_ACTION_LABELS[code as AuditAction] ?? code;
+
 const actionOptions = (current: string | undefined) => [
-  ...AUDIT_ACTIONS.map((a) => ({ id: a, label: a })),
+  ...AUDIT_ACTIONS.map((a) => ({ id: a, label: actionLabel(a) })),
   // An entry written by an older version, followed from its row.
   ...(current && !(AUDIT_ACTIONS as readonly string[]).includes(current)
     ? [{ id: current, label: current }]
@@ -40,6 +102,7 @@ const actionOptions = (current: string | undefined) => [
 ];
 
 export default function AuditLogPage() {
+  const { language } = useTrans();
   const [params, setParams] = useListParams(FILTERS);
   const apiQuery = useMemo(() => listApiQuery(params), [params]);
   const list = useAuditList(apiQuery);
@@ -53,8 +116,7 @@ export default function AuditLogPage() {
         header: 'When',
         sortKey: 'created_at',
         hideable: false,
-        cell: (e) =>
-          new Date(e.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }),
+        cell: (e) => <DateTime iso={e.created_at} language={language} />,
       },
       {
         id: 'actor',
@@ -80,11 +142,12 @@ export default function AuditLogPage() {
         cell: (e) => (
           <button
             type="button"
-            className="rounded-sm font-mono text-xs hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+            title={e.action}
+            className="rounded-sm text-left hover:underline focus-visible:ring-2 focus-visible:ring-primary"
             onClick={() => setParams({ filters: { action: e.action } })}
-            aria-label={`Only ${e.action} actions`}
+            aria-label={`Only “${actionLabel(e.action)}” actions`}
           >
-            {e.action}
+            {actionLabel(e.action)}
           </button>
         ),
       },
@@ -116,7 +179,7 @@ export default function AuditLogPage() {
           ) : null,
       },
     ],
-    [setParams],
+    [setParams, language],
   );
 
   return (
@@ -153,26 +216,12 @@ export default function AuditLogPage() {
               value={params.filters.action}
               onChange={(action) => setParams({ filters: { action } })}
             />
-            <label className="flex items-center gap-1 text-xs text-muted">
-              From
-              <input
-                type="date"
-                aria-label="From"
-                value={params.filters.from ?? ''}
-                onChange={(e) => setParams({ filters: { from: e.target.value || undefined } })}
-                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
-              />
-            </label>
-            <label className="flex items-center gap-1 text-xs text-muted">
-              to
-              <input
-                type="date"
-                aria-label="To"
-                value={params.filters.to ?? ''}
-                onChange={(e) => setParams({ filters: { to: e.target.value || undefined } })}
-                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
-              />
-            </label>
+            <DateRangeFilter
+              label="Date"
+              from={params.filters.from}
+              to={params.filters.to}
+              onChange={({ from, to }) => setParams({ filters: { from, to } })}
+            />
             <ClearFiltersButton
               filters={FILTERS}
               values={params.filters}
@@ -182,7 +231,7 @@ export default function AuditLogPage() {
         }
       />
       <Dialog
-        title={open ? `${open.action} — ${open.target_label ?? ''}` : ''}
+        title={open ? `${actionLabel(open.action)} — ${open.target_label ?? ''}` : ''}
         size="lg"
         isOpen={open !== null}
         onOpenChange={(o) => !o && setOpen(null)}

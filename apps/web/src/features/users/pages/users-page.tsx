@@ -8,19 +8,20 @@ import { AdminPage } from '#src/components/admin/admin-page';
 import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { useUsersList } from '#src/components/admin/api/list-users';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
+import { DateRangeFilter } from '#src/components/admin/list-toolbar';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { DateTime } from '#src/ui/date-time';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useAssignRole } from '../api/assign-role';
 import { useDeleteUsers } from '../api/delete-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
-import { formatDate } from '../components/format';
 
 const FILTERS = ['role', 'verified', 'suspended', 'two_factor', 'created_from', 'created_to'] as const;
 
@@ -92,9 +93,14 @@ const columns: DataTableColumn<AdminUserRow>[] = [
     id: 'last_login_at',
     header: 'Last login',
     sortKey: 'last_login_at',
-    cell: (u) => formatDate(u.last_login_at),
+    cell: (u) => (u.last_login_at ? <DateTime iso={u.last_login_at} /> : 'Never'),
   },
-  { id: 'created_at', header: 'Signed up', sortKey: 'created_at', cell: (u) => formatDate(u.created_at) },
+  {
+    id: 'created_at',
+    header: 'Signed up',
+    sortKey: 'created_at',
+    cell: (u) => <DateTime iso={u.created_at} />,
+  },
 ];
 
 export default function UsersPage() {
@@ -237,26 +243,12 @@ export default function UsersPage() {
               selectedKey={filter('two_factor')}
               onSelectionChange={(k) => setFilter('two_factor', String(k))}
             />
-            <label className="flex items-center gap-1 text-xs text-muted">
-              Signed up from
-              <input
-                type="date"
-                aria-label="Signed up from"
-                value={params.filters.created_from ?? ''}
-                onChange={(e) => setFilter('created_from', e.target.value || 'any')}
-                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
-              />
-            </label>
-            <label className="flex items-center gap-1 text-xs text-muted">
-              to
-              <input
-                type="date"
-                aria-label="Signed up to"
-                value={params.filters.created_to ?? ''}
-                onChange={(e) => setFilter('created_to', e.target.value || 'any')}
-                className="h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
-              />
-            </label>
+            <DateRangeFilter
+              label="Signed up"
+              from={params.filters.created_from}
+              to={params.filters.created_to}
+              onChange={({ from, to }) => setParams({ filters: { created_from: from, created_to: to } })}
+            />
           </>
         }
       />
