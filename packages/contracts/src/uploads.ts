@@ -36,7 +36,31 @@ export const UPLOAD_TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed';
 export function uploadTooLargeMessage(maxBytes: number): string {
   return `The file may not be greater than ${formatUploadBytes(maxBytes)}.`;
 }
-export const UPLOAD_QUOTA_MESSAGE = "You don't have enough space left for this file.";
+
+/** Unfinished uploads (tus, presigned, multipart) one user may have at once; admins are exempt. */
+export const MAX_UNFINISHED_UPLOADS = 10;
+export const UPLOAD_TOO_MANY_UNFINISHED_MESSAGE = `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Let one finish, or cancel it, before starting another.`;
+
+/**
+ * The over-quota message, naming the quota in human units. `used` counts the user's files and
+ * their unfinished uploads (`pending` of it), so a user whose files look small learns why:
+ * 'Your storage is full: 500 MB of 500 MB used. Delete files or ask for more space.'
+ */
+export function uploadQuotaMessage(usage: {
+  size: number;
+  used: number;
+  pending: number;
+  quota: number;
+}): string {
+  const { size, used, pending, quota } = usage;
+  const of = `${formatUploadBytes(used)} of ${formatUploadBytes(quota)} used${
+    pending > 0 ? ` (${formatUploadBytes(pending)} by unfinished uploads)` : ''
+  }`;
+  if (used >= quota) return `Your storage is full: ${of}. Delete files or ask for more space.`;
+  if (size > quota)
+    return `This file (${formatUploadBytes(size)}) is larger than your storage quota of ${formatUploadBytes(quota)}. Ask for more space.`;
+  return `This file (${formatUploadBytes(size)}) does not fit in your storage: ${of}. Delete files or ask for more space.`;
+}
 
 /**
  * Pictures (avatars, playlist covers, catalogue pictures, image uploads) of more pixels than this

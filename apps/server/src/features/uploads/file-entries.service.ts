@@ -113,6 +113,12 @@ export type StoreUploadInput = {
   /** Served by the public storage URL (default false: only through the authorised download). */
   public?: boolean;
   /**
+   * Runs first in the transaction that inserts the entry, with the size that will be stored (an
+   * image's re-encoded copy): the quota check of an upload that reserved nothing beforehand (the
+   * plain upload), under the uploader's lock. A throw stores nothing.
+   */
+  beforeInsert?: (tx: Tx, stored: { size: number }) => Promise<void>;
+  /**
    * Runs in the transaction that inserts the entry (e.g. removing the pending upload it came
    * from); a throw rolls the entry back and removes the stored bytes.
    */
@@ -267,6 +273,7 @@ export async function storeUploadedFile(
     key = storedKey;
     await deps.storage.putFile(storedKey, checked.path, checked.mime);
     return await deps.db.transaction(async (tx) => {
+      await input.beforeInsert?.(tx, { size: checked.size });
       const entry = await createFileEntry(
         deps,
         {
@@ -460,12 +467,14 @@ export const PLAIN_UPLOAD_MESSAGES = {
 
 /**
  * Streams a request's file part into a work file (never into memory), refusing it past
- * `maxBytes`. The caller removes the file (`rm(path, { force: true })`) whatever happens next.
+ * `maxBytes` (with `refuse`'s error when given: the quota's, when the room left is the limit).
+ * The caller removes the file (`rm(path, { force: true })`) whatever happens next.
  */
 export async function receiveToWorkFile(
   deps: Pick<Deps, 'config'>,
   stream: Readable,
   maxBytes: number,
+  refuse: (bytes: number) => Error = () => new UploadRefusedError('size', uploadTooLargeMessage(maxBytes)),
 ): Promise<{ path: string; bytes: number }> {
   const workDir = uploadWorkDir(deps.config.dataDir);
   await mkdir(workDir, { recursive: true });
@@ -477,7 +486,7 @@ export async function receiveToWorkFile(
       async function* limit(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           bytes += chunk.length;
-          if (bytes > maxBytes) throw new UploadRefusedError('size', uploadTooLargeMessage(maxBytes));
+          if (bytes > maxBytes) throw refuse(bytes);
           yield chunk;
         }
       },

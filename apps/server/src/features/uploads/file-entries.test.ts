@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DEFAULT_UPLOAD_SETTINGS, UPLOAD_TYPE_NOT_ALLOWED_MESSAGE } from '@zema/contracts';
@@ -98,7 +101,8 @@ describe('POST file-entries (plain upload)', () => {
       const big = await plainUpload(user.id, [
         filePart('big.pdf', 'application/pdf', Buffer.alloc(MB + 1, 0x25)),
       ]);
-      expect(big.statusCode).toBe(422);
+      // 413 (Content Too Large) for a file over its kind's limit, as on the tus and S3 paths.
+      expect(big.statusCode).toBe(413);
       expect(big.json().errors).toEqual({ file: ['The file may not be greater than 1 MB.'] });
 
       const exe = await plainUpload(user.id, [
@@ -163,6 +167,169 @@ describe('POST file-entries (plain upload)', () => {
       headers: visitor.headers,
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the plain upload and the quota (issue 28)', () => {
+  const workFiles = async () => readdir(join(t.config.dataDir, 'uploads/work')).catch(() => [] as string[]);
+  /** The app on a real port: these requests are sent over HTTP, their bodies unsent when answered. */
+  const listening = async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.server.address() as AddressInfo).port;
+  };
+  const fillStorage = async (ownerId: number, size: number) =>
+    t.db.insert(fileEntries).values({
+      name: 'old.pdf',
+      fileName: `${randomBytes(8).toString('hex')}.pdf`,
+      path: `private/uploads/${randomBytes(16).toString('hex')}.pdf`,
+      size,
+      ownerId,
+    });
+
+  it('refuses a body whose Content-Length is over the quota or the size limit before reading a byte', async () => {
+    const port = await listening();
+    // A plain listener: the default role.
+    const user = await createUser(t.db);
+    const { headers } = await sessionFor(t.db, user.id);
+    const before = await workFiles();
+    const send = async (declared: number) => {
+      const boundary = 'zema-quota-test';
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/file-entries',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(declared),
+        },
+      });
+      req.on('error', () => {});
+      // Only the head of the file part: the answer must come without the rest.
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="master.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      );
+      req.write(Buffer.alloc(64 * 1024));
+      const [res] = (await once(req, 'response')) as [IncomingMessage];
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      req.destroy();
+      return { status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) };
+    };
+
+    const overQuota = await send(2048 * MB);
+    expect(overQuota.status).toBe(422);
+    const named = 'This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.';
+    expect(overQuota.body).toEqual({ message: named, errors: { file: [named] } });
+
+    const overLimit = await send(3 * 1024 * MB);
+    expect(overLimit.status).toBe(413);
+    expect(overLimit.body.errors).toEqual({ file: ['The file may not be greater than 2 GB.'] });
+
+    expect(await workFiles()).toEqual(before);
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+  });
+
+  it('stops reading a body without Content-Length once it passes the room left', async () => {
+    const user = await createUser(t.db, {
+      roles: [],
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'space', value: 4 }] }],
+    });
+    const { headers } = await sessionFor(t.db, user.id);
+    const boundary = 'zema-quota-test';
+    // No Content-Length: sent in chunks (Transfer-Encoding: chunked), as long as no answer came,
+    // up to a 48 MB file (within the 50 MB limit for its kind).
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port: await listening(),
+      method: 'POST',
+      path: '/api/v1/file-entries',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    req.on('error', () => {});
+    let answer: IncomingMessage | null = null;
+    const answered = once(req, 'response').then(([res]) => {
+      answer = res as IncomingMessage;
+    });
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="long.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    let sent = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0x25);
+    while (!answer && sent < 48 * MB) {
+      sent += chunk.length;
+      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answered]);
+    }
+    if (!answer) req.end(`\r\n--${boundary}--\r\n`);
+    await answered;
+    const res = answer as unknown as IncomingMessage;
+    const chunks: Buffer[] = [];
+    for await (const part of res) chunks.push(part as Buffer);
+    req.destroy();
+    expect(res.statusCode).toBe(422);
+    expect(JSON.parse(Buffer.concat(chunks).toString()).message).toMatch(
+      /^This file \(.+\) is larger than your storage quota of 4 MB\./,
+    );
+    // Answered once past the 4 MB of room (give or take what the sockets buffer), not at 48 MB.
+    expect(sent).toBeLessThan(24 * MB);
+    expect(await workFiles()).toEqual([]);
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toEqual([]);
+  });
+
+  it('lets only one of two uploads sent together into the room left for one', async () => {
+    const user = await createUser(t.db, {
+      roles: [],
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'space', value: 1 }] }],
+    });
+    const pdf = () => {
+      const data = randomBytes(600_000);
+      data.write('%PDF-1.7\n', 0, 'latin1');
+      return data;
+    };
+    const answers = await Promise.all(
+      ['a.pdf', 'b.pdf'].map((name) => plainUpload(user.id, [filePart(name, 'application/pdf', pdf())])),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((r) => r.statusCode === 422)!.json().message).toBe(
+      'This file (585.9 KB) does not fit in your storage: 585.9 KB of 1 MB used. Delete files or ask for more space.',
+    );
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toHaveLength(1);
+  });
+
+  it('still lets a full storage change the avatar through the upload queue, and nothing else', async () => {
+    const user = await createUser(t.db, {
+      roles: [],
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'space', value: 1 }] }],
+    });
+    await fillStorage(user.id, MB);
+    const picture = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const full = 'Your storage is full: 1 MB of 1 MB used. Delete files or ask for more space.';
+
+    const cover = await plainUpload(user.id, [filePart('cover.png', 'image/png', picture)]);
+    expect(cover.statusCode).toBe(422);
+    expect(cover.json().errors).toEqual({ file: [full] });
+
+    // What the avatar form sends: the picture with uploadType 'avatar', then its entry.
+    const upload = await plainUpload(user.id, [
+      filePart('me.png', 'image/png', picture),
+      { name: 'metadata', data: JSON.stringify({ uploadType: 'avatar' }) },
+    ]);
+    expect(upload.statusCode, upload.body).toBe(200);
+    const entryId = upload.json().fileEntry.id as number;
+    const avatar = await request(t.app, await sessionFor(t.db, user.id), {
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/avatar`,
+      payload: { file_entry_id: entryId },
+    });
+    expect(avatar.statusCode, avatar.body).toBe(200);
+    expect(avatar.json().user.avatar).toMatch(/\.webp$/);
+    // The upload has served its purpose: the storage is as full as before, not fuller.
+    expect(await t.db.select().from(fileEntries).where(eq(fileEntries.id, entryId))).toEqual([]);
   });
 });
 

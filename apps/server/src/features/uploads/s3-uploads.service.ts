@@ -25,6 +25,7 @@ import {
 import {
   assertUploadAllowed,
   relativePathProblem,
+  reserveUpload,
   UploadRefusedError,
   type UploadUser,
 } from './upload-policy';
@@ -93,15 +94,18 @@ async function directStorage(deps: Pick<Deps, 'storage' | 'settings'>): Promise<
 }
 
 /** What the browser declares, normalised: the extension from the name when not sent. */
-function declared(input: { filename: string; mime: string; size: number; extension?: string | null }) {
+function declared(input: PresignInput) {
   const raw = input.extension?.trim().replace(/^\./, '').toLowerCase();
   const extension = raw ? fileExtension(`f.${raw}`) : fileExtension(input.filename);
   const mime = input.mime.trim().toLowerCase();
   // The type is signed into the PUT URL as a header the browser must send as is: a value that is
   // not a plain media type could not be sent (or could smuggle another header).
   if (mime && !MIME.test(mime)) throw validationError({ mime: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
-  return { name: input.filename, size: input.size, mime, extension };
+  return { name: input.filename, size: input.size, mime, extension, purpose: purposeOf(input.metadata) };
 }
+
+const purposeOf = (metadata: UploadMetadata | undefined) =>
+  typeof metadata?.uploadType === 'string' ? metadata.uploadType : null;
 
 function checkedMetadata(metadata: UploadMetadata | undefined): UploadMetadata {
   const relativePath = metadata?.relativePath;
@@ -112,14 +116,11 @@ function checkedMetadata(metadata: UploadMetadata | undefined): UploadMetadata {
   return metadata ?? {};
 }
 
-async function recordPending(
-  deps: S3Deps,
-  row: Omit<typeof pendingUploads.$inferInsert, 'createdAt'>,
-): Promise<void> {
-  await deps.db.insert(pendingUploads).values(row);
-}
-
-/** POST s3/simple/presign → a URL the browser PUTs the file to, for one generated key. */
+/**
+ * POST s3/simple/presign → a URL the browser PUTs the file to, for one generated key. The upload
+ * is reserved (quota, the cap on unfinished uploads, under the uploader's lock) before the URL is
+ * signed: nothing can be written that would not fit.
+ */
 export async function presignUpload(
   deps: S3Deps,
   user: UploadUser,
@@ -128,12 +129,11 @@ export async function presignUpload(
   const storage = await directStorage(deps);
   const file = declared(input);
   const metadata = checkedMetadata(input.metadata);
-  await assertUploadAllowed(deps, user, file);
+  await assertUploadAllowed(deps, user, file, { startsUpload: true });
   const key = generateStorageKey(DIRECT_UPLOAD_FOLDER, file.extension ?? 'bin');
-  await recordPending(deps, {
+  await reserveUpload(deps, user, file, {
     key,
     kind: 'presign',
-    userId: user.id,
     uploadId: null,
     size: file.size,
     name: file.name,
@@ -150,7 +150,11 @@ export async function presignUpload(
   return { url, acl: 'private', key };
 }
 
-/** POST s3/multipart/create → an S3 multipart upload under a generated key. */
+/**
+ * POST s3/multipart/create → an S3 multipart upload under a generated key. Checked before the
+ * bucket is asked, and reserved (quota and the cap on unfinished uploads again, under the
+ * uploader's lock) before its id is handed out; a reservation refused then aborts it.
+ */
 export async function createMultipartUpload(
   deps: S3Deps,
   user: UploadUser,
@@ -159,14 +163,13 @@ export async function createMultipartUpload(
   const storage = await directStorage(deps);
   const file = declared(input);
   const metadata = checkedMetadata(input.metadata);
-  await assertUploadAllowed(deps, user, file);
+  await assertUploadAllowed(deps, user, file, { startsUpload: true });
   const key = generateStorageKey(DIRECT_UPLOAD_FOLDER, file.extension ?? 'bin');
   const uploadId = await storage.createMultipart(key, file.mime || 'application/octet-stream');
   try {
-    await recordPending(deps, {
+    await reserveUpload(deps, user, file, {
       key,
       kind: 'multipart',
-      userId: user.id,
       uploadId,
       size: file.size,
       name: file.name,
@@ -176,7 +179,7 @@ export async function createMultipartUpload(
       expiresAt: new Date(Date.now() + MULTIPART_PENDING_MS),
     });
   } catch (err) {
-    // Unrecorded, nobody could finish or clean it up: drop it now.
+    // Refused or unrecorded, nobody could finish or clean it up: drop it now.
     await storage.abortMultipart(key, uploadId).catch(() => {});
     throw err;
   }
@@ -311,7 +314,13 @@ export async function createEntryFromUpload(
     await discard(deps, storage, row);
     throw validationError({ file: [FILE_ENTRY_MESSAGES.sizeMismatch] });
   }
-  const declaredFile = { name: row.name, size: object.size, mime: row.mime, extension: row.extension };
+  const declaredFile = {
+    name: row.name,
+    size: object.size,
+    mime: row.mime,
+    extension: row.extension,
+    purpose: purposeOf(row.metadata as UploadMetadata),
+  };
   try {
     await assertUploadAllowed(deps, user, declaredFile, { exceptPendingKey: row.key });
   } catch (err) {

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { multipartPartSize } from '@zema/contracts';
+import {
+  MAX_UNFINISHED_UPLOADS,
+  multipartPartSize,
+  UPLOAD_TOO_MANY_UNFINISHED_MESSAGE,
+} from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -344,6 +348,77 @@ describe('S3 direct uploads', () => {
     expect(header.statusCode).toBe(422);
     const noBody = await post(t, user.id, '/api/v1/s3/simple/presign', {});
     expect(noBody.statusCode).toBe(422);
+  });
+
+  it("refuses a plain listener's 2 GB upload before the bucket is asked, naming the quota (issue 28)", async () => {
+    const user = await createUser(t.db);
+    const before = (await uploadsInBucket()).length;
+    const named = 'This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.';
+    for (const url of ['/api/v1/s3/multipart/create', '/api/v1/s3/simple/presign']) {
+      const res = await post(t, user.id, url, {
+        filename: 'master.wav',
+        mime: 'audio/wav',
+        size: 2048 * MB,
+        extension: 'wav',
+      });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json(), url).toEqual({ message: named, errors: { file: [named] } });
+    }
+    // No multipart upload was started in the bucket (asked through the AWS SDK), none reserved.
+    expect(await uploadsInBucket()).toHaveLength(before);
+    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).toEqual([]);
+    // Over the size limit for its kind is 413, as on the other upload paths.
+    const tooLarge = await post(t, user.id, '/api/v1/s3/simple/presign', {
+      filename: 'a.pdf',
+      mime: 'application/pdf',
+      size: 51 * MB,
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().errors).toEqual({ file: ['The file may not be greater than 50 MB.'] });
+  });
+
+  it('signs one of eight presigns asked together for the room left for one', async () => {
+    const user = await createUser(t.db, {
+      roles: [],
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'space', value: 1 }] }],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        post(t, user.id, '/api/v1/s3/simple/presign', {
+          filename: `${n}.pdf`,
+          mime: 'application/pdf',
+          size: 600_000,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
+    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it(`refuses a direct upload past ${MAX_UNFINISHED_UPLOADS} unfinished ones, before the bucket is asked`, async () => {
+    const user = await createUser(t.db);
+    for (let n = 0; n < MAX_UNFINISHED_UPLOADS; n++) {
+      const res = await post(t, user.id, '/api/v1/s3/simple/presign', {
+        filename: `${n}.pdf`,
+        mime: 'application/pdf',
+        size: 1024,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = (await uploadsInBucket()).length;
+    const refused = await post(t, user.id, '/api/v1/s3/multipart/create', {
+      filename: 'mix.mp3',
+      mime: 'audio/mpeg',
+      size: 6 * MB,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      message: UPLOAD_TOO_MANY_UNFINISHED_MESSAGE,
+      errors: { file: [UPLOAD_TOO_MANY_UNFINISHED_MESSAGE] },
+    });
+    expect(await uploadsInBucket()).toHaveLength(before);
   });
 
   it('re-encodes an uploaded image into a new object and deletes the raw upload', async () => {

@@ -6,7 +6,7 @@ import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server
 import { fileExtension } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/operations/uploads';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { fileEntries, pendingUploads, users } from '#src/db/schema/index';
+import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { HttpError, validationError } from '#src/http/errors';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
@@ -15,6 +15,7 @@ import {
   fileNameProblem,
   largestUploadBytes,
   relativePathProblem,
+  reserveUpload,
   type UploadFile,
   UploadRefusedError,
   type UploadUser,
@@ -78,7 +79,16 @@ export function tusFileOf(raw: Record<string, string | null>, size: number): Tus
     const value = text(raw[key]);
     if (value !== undefined) metadata[key] = value.slice(0, 100);
   }
-  return { name, size, mime, extension, relativePath, parentId, metadata };
+  return {
+    name,
+    size,
+    mime,
+    extension,
+    purpose: metadata.uploadType ?? null,
+    relativePath,
+    parentId,
+    metadata,
+  };
 }
 
 /** A parent folder must be the uploader's own folder. */
@@ -93,11 +103,10 @@ export async function assertParentFolder(deps: Pick<Deps, 'db'>, userId: number,
   if (!folder) throw validationError({ parentId: [TUS_MESSAGES.parentNotFound] });
 }
 
-/** A refusal as the tus server answers it: the SPEC §8 JSON body, 413 for a size refusal. */
+/** A refusal as the tus server answers it: the SPEC §8 JSON body (413 for a size refusal). */
 function tusError(err: unknown): { status_code: number; body: string } | null {
   if (!(err instanceof HttpError)) return null;
-  const status = err instanceof UploadRefusedError && err.reason === 'size' ? 413 : err.statusCode;
-  return { status_code: status, body: JSON.stringify({ message: err.message, errors: err.errors }) };
+  return { status_code: err.statusCode, body: JSON.stringify({ message: err.message, errors: err.errors }) };
 }
 
 /** The request the tus server hands its hooks carries the Node request it came from. */
@@ -162,22 +171,17 @@ export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' |
       const { user, file } = callerOf(req);
       if (!file || upload.size === undefined || upload.size !== file.size)
         throw { status_code: 400, body: `${TUS_MESSAGES.lengthRequired}\n` };
-      await deps.db.transaction(async (tx) => {
-        // One creation per user at a time from the quota check to the reservation: two uploads
-        // started together cannot both fit in the space left for one.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        await assertUploadAllowed({ db: tx, settings: deps.settings }, user, file);
-        await tx.insert(pendingUploads).values({
-          key: upload.id,
-          kind: 'tus',
-          userId: user.id,
-          size: file.size,
-          name: file.name,
-          mime: file.mime,
-          extension: file.extension,
-          metadata: { ...file.metadata, parentId: file.parentId, relativePath: file.relativePath },
-          expiresAt: new Date(Date.now() + TUS_EXPIRY_MS),
-        });
+      // Under the uploader's lock from the quota check to the reservation: two uploads started
+      // together cannot both fit in the space left for one, nor pass the cap on unfinished ones.
+      await reserveUpload(deps, user, file, {
+        key: upload.id,
+        kind: 'tus',
+        size: file.size,
+        name: file.name,
+        mime: file.mime,
+        extension: file.extension,
+        metadata: { ...file.metadata, parentId: file.parentId, relativePath: file.relativePath },
+        expiresAt: new Date(Date.now() + TUS_EXPIRY_MS),
       });
       return {};
     },
@@ -245,16 +249,9 @@ export async function checkTusCreation(
     }
   }
   const file = tusFileOf(raw, Number(length));
-  await assertUploadAllowed(deps, user, file);
+  await assertUploadAllowed(deps, user, file, { startsUpload: true });
   await assertParentFolder(deps, user.id, file.parentId);
   return file;
-}
-
-/** `tusError` for the app's own answers: the same refusal, as an HttpError. */
-export function asTusHttpError(err: unknown): unknown {
-  if (err instanceof UploadRefusedError && err.reason === 'size')
-    return new HttpError(413, err.message, err.errors);
-  return err;
 }
 
 /** Removes a staged upload's bytes and info file; missing files are fine. */
@@ -299,8 +296,18 @@ export async function finishTusUpload(
     }
     if (upload.size === undefined || upload.offset !== upload.size || upload.size !== row.size)
       throw validationError({ uploadKey: [TUS_MESSAGES.incomplete] });
-    const file = { name: row.name, size: row.size, mime: row.mime, extension: row.extension };
-    const meta = row.metadata as { parentId?: number | null; relativePath?: string | null };
+    const meta = row.metadata as {
+      parentId?: number | null;
+      relativePath?: string | null;
+      uploadType?: string;
+    };
+    const file = {
+      name: row.name,
+      size: row.size,
+      mime: row.mime,
+      extension: row.extension,
+      purpose: meta.uploadType ?? null,
+    };
     let entry: FileEntryRow;
     try {
       await assertUploadAllowed(deps, user, file, { exceptPendingKey: uploadKey });

@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   DEFAULT_UPLOAD_SETTINGS,
-  UPLOAD_QUOTA_MESSAGE,
+  MAX_UNFINISHED_UPLOADS,
+  UPLOAD_TOO_MANY_UNFINISHED_MESSAGE,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { Upload, type UploadOptions } from 'tus-js-client';
+import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { mp3ThenNoise } from '#test/catalogue';
@@ -49,9 +51,10 @@ const tusMetadata = (name: string, mime: string, size: number) => ({
 });
 
 /** Runs a tus-js-client upload to its end (or first error), as the web app's queue does. */
-function runUpload(file: Buffer, options: UploadOptions): Promise<Upload> {
+function runUpload(file: Buffer | Readable, options: UploadOptions): Promise<Upload> {
   return new Promise((resolve, reject) => {
-    const upload: Upload = new Upload(file, {
+    // A Node stream is a source tus-js-client reads in Node (its types name only the browser's).
+    const upload: Upload = new Upload(file as Buffer, {
       endpoint,
       overridePatchMethod: true,
       retryDelays: [],
@@ -327,12 +330,95 @@ describe('the tus protocol rules', () => {
     const { headers } = await browser(user.id);
     const over = await create(headers, MB + 1, tusMetadata('a.mp3', 'audio/mpeg', MB + 1));
     expect(over.status).toBe(422);
-    expect((await bodyOf(over)).errors).toEqual({ file: [UPLOAD_QUOTA_MESSAGE] });
+    expect((await bodyOf(over)).errors).toEqual({
+      file: ['This file (1 MB) is larger than your storage quota of 1 MB. Ask for more space.'],
+    });
     expect((await create(headers, 600_000, tusMetadata('b.mp3', 'audio/mpeg', 600_000))).status).toBe(201);
     // The first upload has not sent a byte, but its size is reserved.
     const second = await create(headers, 600_000, tusMetadata('c.mp3', 'audio/mpeg', 600_000));
     expect(second.status).toBe(422);
-    expect((await bodyOf(second)).message).toBe(UPLOAD_QUOTA_MESSAGE);
+    expect((await bodyOf(second)).message).toBe(
+      'This file (585.9 KB) does not fit in your storage: 585.9 KB of 1 MB used (585.9 KB by unfinished uploads). Delete files or ask for more space.',
+    );
+  });
+
+  it("refuses a plain listener's 2 GB upload up front with tus-js-client, naming the quota (issue 28)", async () => {
+    // The default role, as every new account has it.
+    const user = await createUser(t.db);
+    const { headers } = await browser(user.id);
+    const size = 2048 * MB; // exactly the audio limit: the quota refuses it, not the size
+    const before = await stagedFiles();
+    let pulled = 0;
+    const source = new Readable({
+      read() {
+        pulled++;
+        this.push(Buffer.alloc(64 * 1024));
+      },
+    });
+    const err = await runUpload(source, {
+      headers,
+      uploadSize: size,
+      chunkSize: 5 * MB,
+      metadata: tusMetadata('master.wav', 'audio/wav', size),
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    source.destroy();
+    expect(err).toBeInstanceOf(DetailedError);
+    const answer = (err as DetailedError).originalResponse!;
+    expect(answer.getStatus()).toBe(422);
+    expect(JSON.parse(answer.getBody())).toEqual({
+      message: 'This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.',
+      errors: { file: ['This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.'] },
+    });
+    // Nothing was read from the file, staged or reserved.
+    expect(pulled).toBe(0);
+    expect(await stagedFiles()).toEqual(before);
+    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).toEqual([]);
+  });
+
+  it(`refuses an upload past ${MAX_UNFINISHED_UPLOADS} unfinished ones; ending one makes room`, async () => {
+    const user = await createUser(t.db);
+    const { headers } = await browser(user.id);
+    const started: string[] = [];
+    for (let n = 0; n < MAX_UNFINISHED_UPLOADS; n++) {
+      const res = await create(headers, 100, tusMetadata(`${n}.mp3`, 'audio/mpeg', 100));
+      expect(res.status).toBe(201);
+      started.push(new URL(res.headers.get('location')!, endpoint).toString());
+    }
+    const refused = await runUpload(mp3Bytes(100), {
+      headers,
+      metadata: tusMetadata('one more.mp3', 'audio/mpeg', 100),
+    }).then(
+      () => null,
+      (e: unknown) => e as DetailedError,
+    );
+    expect(refused?.originalResponse?.getStatus()).toBe(422);
+    expect(JSON.parse(refused!.originalResponse!.getBody())).toEqual({
+      message: UPLOAD_TOO_MANY_UNFINISHED_MESSAGE,
+      errors: { file: [UPLOAD_TOO_MANY_UNFINISHED_MESSAGE] },
+    });
+    expect(await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).toHaveLength(
+      MAX_UNFINISHED_UPLOADS,
+    );
+
+    const ended = await tusFetch(started[0]!, {
+      method: 'DELETE',
+      headers: { ...headers, 'tus-resumable': '1.0.0' },
+    });
+    expect(ended.status).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(pendingUploads).where(eq(pendingUploads.userId, user.id))).length,
+      )
+      .toBe(MAX_UNFINISHED_UPLOADS - 1);
+    const upload = await runUpload(mp3Bytes(100), {
+      headers,
+      metadata: tusMetadata('one more.mp3', 'audio/mpeg', 100),
+    });
+    expect(upload.url).toMatch(/\/api\/v1\/tus\/upload\/[0-9a-f]{32}$/);
   });
 
   it('lets only one of eight uploads started together into the space left for one', async () => {

@@ -28,15 +28,17 @@ import {
 } from './file-entries.service';
 import {
   assertParentFolder,
-  asTusHttpError,
   checkTusCreation,
   createTusUploads,
   finishTusUpload,
   type TusFile,
 } from './tus.service';
 import {
+  assertFitsLocked,
   assertUploadAllowed,
-  largestUploadBytes,
+  PLAIN_UPLOAD_FIELD_BYTES,
+  PLAIN_UPLOAD_MAX_FIELDS,
+  plainUploadLimit,
   relativePathProblem,
   UploadRefusedError,
   uploadQuotaBytes,
@@ -71,10 +73,15 @@ type PlainUpload = {
 /**
  * The parts of a plain upload (SPEC §7 `{file, clientMime, clientExtension, metadata}`): the file
  * is streamed to a work file as it arrives (it comes first, before the fields that describe it),
- * refused past the largest size any kind may have; the exact limit for its kind follows once the
- * fields are read.
+ * refused past `limit` (plainUploadLimit: the largest size any kind may have, or the room the
+ * quota leaves); the exact limit for its kind follows once the fields are read.
  */
-async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promise<PlainUpload> {
+async function readPlainUpload(
+  request: FastifyRequest,
+  limit: { maxBytes: number; refuse?: (bytes: number) => UploadRefusedError },
+): Promise<PlainUpload> {
+  const { maxBytes } = limit;
+  const tooLarge = limit.refuse ?? (() => new UploadRefusedError('size', uploadTooLargeMessage(maxBytes)));
   let file: Omit<PlainUpload, 'fields'> | undefined;
   const fields: Record<string, string> = {};
   try {
@@ -82,14 +89,20 @@ async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promi
       // The name as sent, so one with a path in it is refused rather than quietly cut to its end.
       preservePath: true,
       // The backstop; receiveToWorkFile refuses at exactly maxBytes with the SPEC message.
-      limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+      limits: {
+        fileSize: maxBytes + 1,
+        files: 1,
+        fields: PLAIN_UPLOAD_MAX_FIELDS,
+        fieldSize: PLAIN_UPLOAD_FIELD_BYTES,
+        parts: PLAIN_UPLOAD_MAX_FIELDS + 2,
+      },
     })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           part.file.resume();
           continue;
         }
-        const received = await receiveToWorkFile(request.server.deps, part.file, maxBytes);
+        const received = await receiveToWorkFile(request.server.deps, part.file, maxBytes, tooLarge);
         file = { ...received, name: part.filename ?? '', partMime: part.mimetype ?? '' };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -99,8 +112,7 @@ async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promi
     if (file) await rm(file.path, { force: true });
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new UploadRefusedError('size', uploadTooLargeMessage(maxBytes));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes + 1);
     // Too many parts or fields, a malformed body: the client's mistake, never a 500.
     if (code?.startsWith('FST_')) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.badUpload] });
     throw err;
@@ -110,7 +122,7 @@ async function readPlainUpload(request: FastifyRequest, maxBytes: number): Promi
 }
 
 function plainMetadata(raw: string | undefined) {
-  if (!raw) return { parentId: null, relativePath: null };
+  if (!raw) return { parentId: null, relativePath: null, uploadType: null };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -124,7 +136,18 @@ function plainMetadata(raw: string | undefined) {
     const problem = relativePathProblem(relativePath);
     if (problem) throw new UploadRefusedError('name', problem, 'relativePath');
   }
-  return { parentId: result.data.parentId ?? null, relativePath };
+  return {
+    parentId: result.data.parentId ?? null,
+    relativePath,
+    uploadType: result.data.uploadType ?? null,
+  };
+}
+
+/** A request's Content-Length, when it has a usable one. */
+function contentLength(request: FastifyRequest): number | null {
+  const raw = request.headers['content-length'];
+  if (typeof raw !== 'string' || !/^[0-9]{1,16}$/.test(raw)) return null;
+  return Number(raw);
 }
 
 /** The only tus version spoken here (PROTOCOLS). */
@@ -173,7 +196,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       file = await checkTusCreation(app.deps, request.user!, request.headers);
     } catch (err) {
       reply.header('tus-resumable', '1.0.0');
-      throw asTusHttpError(err);
+      throw err;
     }
     return toTus(request, reply, file ?? undefined);
   });
@@ -221,26 +244,40 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     used_bytes: await usedUploadBytes(app.deps, request.user!.id),
     quota_bytes: uploadQuotaBytes(request.user!),
   }));
-  defineRoute(app, uploads.createEntry, async (request) => {
+  defineRoute(app, uploads.createEntry, async (request, reply) => {
     if (!request.isMultipart()) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
-    const settings = (await app.deps.settings.getClientSettings()).uploads;
-    const upload = await readPlainUpload(request, largestUploadBytes(settings));
+    const user = request.user!;
+    // Before a byte is read: a body whose Content-Length is over the size limit or the quota is
+    // refused at once, and none is written past what could be let in.
+    const limit = await plainUploadLimit(app.deps, user, contentLength(request));
+    let upload: PlainUpload;
+    try {
+      upload = await readPlainUpload(request, limit);
+    } catch (err) {
+      // A body refused before its end is read no further: it stays paused, and would hold the
+      // connection open, so the connection closes after the answer.
+      if (!request.raw.readableEnded) reply.header('connection', 'close');
+      throw err;
+    }
     try {
       const mime = (upload.fields.clientMime || upload.partMime || 'application/octet-stream')
         .trim()
         .toLowerCase();
       const clientExtension = upload.fields.clientExtension?.trim().replace(/^\./, '');
       const extension = clientExtension ? fileExtension(`f.${clientExtension}`) : fileExtension(upload.name);
-      const metadata = plainMetadata(upload.fields.metadata);
-      const file = { name: upload.name, size: upload.bytes, mime, extension };
-      await assertUploadAllowed(app.deps, request.user!, file);
-      await assertParentFolder(app.deps, request.user!.id, metadata.parentId);
+      const { uploadType, ...placement } = plainMetadata(upload.fields.metadata);
+      const file = { name: upload.name, size: upload.bytes, mime, extension, purpose: uploadType };
+      await assertUploadAllowed(app.deps, user, file);
+      await assertParentFolder(app.deps, user.id, placement.parentId);
       const entry = await storeUploadedFile(app.deps, {
-        ownerId: request.user!.id,
+        ownerId: user.id,
         workspaceId: workspaceOf(request),
         sourcePath: upload.path,
         ...file,
-        ...metadata,
+        ...placement,
+        // Nothing was reserved for a plain upload: the quota again, under the uploader's lock, on
+        // what is stored, so two sent together cannot both fit in the room left for one.
+        beforeInsert: (tx, stored) => assertFitsLocked(tx, user, { ...file, size: stored.size }),
       });
       return { fileEntry: fileEntryJson(app.deps, entry) };
     } finally {
