@@ -1,5 +1,5 @@
 import { formatUploadBytes } from '@zema/contracts';
-import { CircleAlert, CircleCheck, RotateCcw, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
@@ -76,7 +76,12 @@ export function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueu
         </ProgressBar>
         <StatusLine item={item} />
       </div>
-      {running ? (
+      {item.step ? (
+        // The file arrived and what it is for is being done: nothing to cancel any more.
+        <span className="inline-flex size-8 items-center justify-center" aria-hidden>
+          <LoaderCircle className="size-4 animate-spin text-muted" />
+        </span>
+      ) : running ? (
         <Button
           variant="icon"
           size="sm"
@@ -115,6 +120,8 @@ function StatusLine({ item }: { item: UploadItem }) {
       </p>
     );
   }
+  if (item.status === 'inProgress' && item.step)
+    return <p className="mt-1 text-muted text-xs">{`${item.step}…`}</p>;
   const parts: string[] = [STATUS_TEXT[item.status]];
   if (item.status === 'inProgress') {
     parts.push(`${item.percentage}%`);

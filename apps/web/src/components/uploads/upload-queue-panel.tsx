@@ -3,7 +3,7 @@ import { cx } from '#src/ui/cx';
 import { UploadDropZone } from './upload-drop-zone';
 import type { UploadQueue } from './upload-queue';
 import { UploadQueueList } from './upload-queue-list';
-import type { UploadItem, UploadMetadata } from './upload-types';
+import type { UploadFollowUp, UploadItem, UploadMetadata, UploadPreflight } from './upload-types';
 import { useOnUploaded, useUploadQueue } from './use-upload-queue';
 
 export interface UploadQueuePanelProps {
@@ -13,6 +13,10 @@ export interface UploadQueuePanelProps {
   accept?: readonly string[];
   /** Called once per finished upload with the server's file entry. */
   onUploaded?: (fileEntry: FileEntry, item: UploadItem) => void;
+  /** Asked before each file is sent (quota, permission); for the panel's own queue. */
+  preflight?: UploadPreflight;
+  /** Done after each transfer before the file counts as uploaded; for the panel's own queue. */
+  afterUpload?: UploadFollowUp;
   /** A queue made by `useUploadQueue`, to share it with other parts of the page. */
   queue?: UploadQueue;
   allowFolders?: boolean;
@@ -26,13 +30,15 @@ export function UploadQueuePanel({
   metadata,
   accept,
   onUploaded,
+  preflight,
+  afterUpload,
   queue: given,
   allowFolders,
   label,
   hint,
   className,
 }: UploadQueuePanelProps) {
-  const own = useUploadQueue({ metadata, accept });
+  const own = useUploadQueue({ metadata, accept, preflight, afterUpload });
   const queue = given ?? own;
   useOnUploaded(queue, onUploaded);
 

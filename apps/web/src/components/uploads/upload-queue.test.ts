@@ -247,3 +247,79 @@ describe('cancel and clear', () => {
     expect(started[0]?.job.signal.reason).not.toBeInstanceOf(UploadCancelled);
   });
 });
+
+describe('asking the server before and finishing after (issue 28 item 4)', () => {
+  function queueWith(
+    options: Pick<ConstructorParameters<typeof UploadQueue>[0], 'preflight' | 'afterUpload'>,
+  ) {
+    const fake = fakeTransports();
+    const queue = new UploadQueue({ settings: settings(), transports: fake.transports, ...options });
+    const uploaded: number[] = [];
+    queue.onUploaded((entry) => uploaded.push(entry.id));
+    return { queue, uploaded, ...fake };
+  }
+
+  it('a refusal from the preflight fails the file before a byte is sent, with its message', async () => {
+    const preflight = vi.fn(async ({ item }: { item: UploadItem }) =>
+      item.size > MB ? 'This file (2 MB) does not fit in your storage.' : null,
+    );
+    const { queue, started } = queueWith({ preflight });
+    const [big, small] = queue.add([fakeFile('big.mp3', 2 * MB), fakeFile('small.mp3', MB / 2)]);
+    await settle();
+    expect(preflight).toHaveBeenCalledTimes(2);
+    expect(queue.get(big!.id)).toMatchObject({
+      status: 'failed',
+      error: 'This file (2 MB) does not fit in your storage.',
+    });
+    expect(started.map((t) => t.job.item.name)).toEqual(['small.mp3']);
+    expect(queue.get(small!.id)?.status).toBe('inProgress');
+  });
+
+  it('a preflight that cannot answer fails the file with the server’s message', async () => {
+    const { queue, started } = queueWith({
+      preflight: () => Promise.reject(new ApiError(403, { message: 'You do not manage this artist.' })),
+    });
+    const [item] = queue.add([fakeFile('a.mp3', MB)]);
+    await settle();
+    expect(queue.get(item!.id)).toMatchObject({ status: 'failed', error: 'You do not manage this artist.' });
+    expect(started).toHaveLength(0);
+  });
+
+  it('completes a file only once the step after it succeeded, showing the step meanwhile', async () => {
+    let finish: () => void = () => undefined;
+    const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { queue, started, uploaded } = queueWith({ afterUpload: { label: 'Adding to the release', run } });
+    const [item] = queue.add([fakeFile('a.mp3', MB)]);
+    started[0]?.resolve(fileEntry(31));
+    await settle();
+    expect(run).toHaveBeenCalledWith(fileEntry(31), expect.objectContaining({ name: 'a.mp3' }));
+    expect(queue.get(item!.id)).toMatchObject({ status: 'inProgress', step: 'Adding to the release' });
+    // Nothing to cancel: the file is there and the step runs to its end.
+    queue.cancel(item!.id);
+    expect(queue.get(item!.id)?.status).toBe('inProgress');
+    expect(uploaded).toEqual([]);
+    finish();
+    await settle();
+    expect(queue.get(item!.id)).toMatchObject({ status: 'completed', step: null, fileEntry: fileEntry(31) });
+    expect(uploaded).toEqual([31]);
+  });
+
+  it('a refused step fails the file with the refusal: never "completed", no listener told', async () => {
+    const { queue, started, uploaded } = queueWith({
+      afterUpload: {
+        label: 'Adding to the release',
+        run: () => Promise.reject(new ApiError(403, { message: 'You do not manage this artist.' })),
+      },
+    });
+    const [item] = queue.add([fakeFile('a.mp3', MB)]);
+    started[0]?.resolve(fileEntry(31));
+    await settle();
+    expect(queue.get(item!.id)).toMatchObject({
+      status: 'failed',
+      error: 'You do not manage this artist.',
+      step: null,
+      fileEntry: null,
+    });
+    expect(uploaded).toEqual([]);
+  });
+});

@@ -19,8 +19,11 @@ import {
   realClock,
   UploadCancelled,
   type UploadClock,
+  type UploadFollowUp,
   type UploadItem,
   type UploadMetadata,
+  type UploadPreflight,
+  UploadRefused,
   UploadStalled,
   type UploadTransports,
 } from './upload-types';
@@ -34,6 +37,10 @@ export interface UploadQueueOptions {
   /** Types this queue takes on top of the admin's list (mime patterns and extensions). */
   accept?: readonly string[];
   clock?: UploadClock;
+  /** Asked before each file is sent (quota, permission); without it a transfer starts at once. */
+  preflight?: UploadPreflight;
+  /** Done after each transfer before the item is completed (and `onUploaded` is told). */
+  afterUpload?: UploadFollowUp;
 }
 
 /** A file to queue, with its path inside a dropped folder. */
@@ -68,6 +75,8 @@ export class UploadQueue {
   private readonly files = new Map<string, File>();
   private readonly metadata = new Map<string, UploadMetadata>();
   private readonly runs = new Map<string, Run>();
+  /** Items whose transfer finished and whose `afterUpload` step is running. */
+  private readonly following = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly uploadedListeners = new Set<UploadedListener>();
   private readonly clock: UploadClock;
@@ -147,6 +156,8 @@ export class UploadQueue {
   cancel(id: string): void {
     const item = this.get(id);
     if (!item || (item.status !== 'pending' && item.status !== 'inProgress')) return;
+    // The file is on the server and the step after it under way: it ends by itself, either way.
+    if (this.following.has(id)) return;
     this.stop(id, new UploadCancelled());
     this.update(id, { status: 'aborted', speed: null, timeLeft: null });
     this.pump();
@@ -228,38 +239,71 @@ export class UploadQueue {
       speed: null,
       timeLeft: null,
       error: null,
+      step: null,
     });
     this.armStallTimer(item.id, run);
     run.meter.add(this.clock.now(), 0);
 
     const transport = this.options.transports[item.path];
-    let promise: Promise<FileEntry>;
-    try {
-      promise = transport({
+    const { signal } = run.controller;
+    const send = () =>
+      transport({
         item: this.get(item.id) ?? item,
         file,
         metadata: this.metadata.get(item.id) ?? {},
-        signal: run.controller.signal,
+        signal,
         onProgress: (bytes) => this.progress(item.id, run, bytes),
       });
-    } catch (err) {
-      promise = Promise.reject(err);
+    const { preflight } = this.options;
+    let promise: Promise<FileEntry>;
+    if (preflight) {
+      // The server is asked first; a refusal fails the item before a byte is sent.
+      promise = preflight({ item: this.get(item.id) ?? item, file, signal }).then((refusal) => {
+        if (refusal) throw new UploadRefused(refusal);
+        if (signal.aborted) throw signal.reason;
+        return send();
+      });
+    } else {
+      try {
+        promise = send();
+      } catch (err) {
+        promise = Promise.reject(err);
+      }
     }
     promise.then(
       (fileEntry) => {
         // A cancelled or timed-out run may still settle later: its answer no longer counts.
         if (this.runs.get(item.id) !== run) return;
         this.stop(item.id);
-        const done = this.update(item.id, {
-          status: 'completed',
+        const { afterUpload } = this.options;
+        if (!afterUpload) return this.complete(item.id, fileEntry);
+        this.following.add(item.id);
+        this.update(item.id, {
           percentage: 100,
           bytesUploaded: item.size,
           speed: null,
           timeLeft: null,
-          fileEntry,
+          step: afterUpload.label,
         });
-        if (done) for (const l of [...this.uploadedListeners]) l(fileEntry, done);
-        this.pump();
+        const current = this.get(item.id) ?? item;
+        Promise.resolve()
+          .then(() => afterUpload.run(fileEntry, current))
+          .then(
+            () => {
+              this.following.delete(item.id);
+              this.complete(item.id, fileEntry);
+            },
+            (err: unknown) => {
+              this.following.delete(item.id);
+              this.update(item.id, {
+                status: 'failed',
+                error: uploadErrorMessage(err),
+                step: null,
+                fileEntry: null,
+              });
+              this.pump();
+            },
+          );
       },
       (err: unknown) => {
         if (this.runs.get(item.id) !== run) return;
@@ -273,6 +317,22 @@ export class UploadQueue {
         this.pump();
       },
     );
+  }
+
+  private complete(id: string, fileEntry: FileEntry): void {
+    const item = this.get(id);
+    if (!item) return;
+    const done = this.update(id, {
+      status: 'completed',
+      percentage: 100,
+      bytesUploaded: item.size,
+      speed: null,
+      timeLeft: null,
+      step: null,
+      fileEntry,
+    });
+    if (done) for (const l of [...this.uploadedListeners]) l(fileEntry, done);
+    this.pump();
   }
 
   private progress(id: string, run: Run, bytes: number): void {

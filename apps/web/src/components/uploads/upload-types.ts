@@ -38,6 +38,8 @@ export interface UploadItem {
   /** false when trying again cannot help (a refused type or size). */
   retryable: boolean;
   fileEntry: FileEntry | null;
+  /** The step after the transfer while it runs ('Adding to the release'); the item is not done yet. */
+  step?: string | null;
 }
 
 /** What a transport gets for one try of one file. */
@@ -49,6 +51,26 @@ export interface TransportJob {
   signal: AbortSignal;
   /** Total bytes of this file stored so far (may go down when a chunk is retried). */
   onProgress: (bytesUploaded: number) => void;
+}
+
+/**
+ * Asked before a file is sent (the server's answer on quota and permission): the refusal to show,
+ * and the item fails without a byte sent; null to go on. A rejection fails the item with its error.
+ */
+export type UploadPreflight = (job: {
+  item: UploadItem;
+  file: File;
+  signal: AbortSignal;
+}) => Promise<string | null>;
+
+/**
+ * What a finished transfer is for, done before the item counts as uploaded (adding the file to a
+ * release): it shows `label` meanwhile, and a rejection fails the item with that error, so a
+ * refused step never reads 'Uploaded'. Cleaning up after a refusal is the step's own business.
+ */
+export interface UploadFollowUp {
+  label: string;
+  run: (fileEntry: FileEntry, item: UploadItem) => Promise<unknown>;
 }
 
 /** Sends one file by one path and resolves with its file entry; rejects with the error to show. */
@@ -74,6 +96,13 @@ export class UploadCancelled extends Error {
   constructor() {
     super('Upload cancelled');
     this.name = 'UploadCancelled';
+  }
+}
+/** A preflight's refusal: its message is what the item shows. */
+export class UploadRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadRefused';
   }
 }
 export class UploadStalled extends Error {

@@ -6,7 +6,9 @@ import { UploadQueue, type UploadQueueOptions } from './upload-queue';
 import type { UploadItem } from './upload-types';
 
 export interface UseUploadQueueOptions
-  extends Partial<Pick<UploadQueueOptions, 'metadata' | 'accept' | 'transports' | 'clock'>> {
+  extends Partial<
+    Pick<UploadQueueOptions, 'metadata' | 'accept' | 'transports' | 'clock' | 'preflight' | 'afterUpload'>
+  > {
   /** Defaults to the admin's settings from bootstrap data (`settings.uploads`). */
   settings?: UploadSettings;
 }
@@ -14,19 +16,31 @@ export interface UseUploadQueueOptions
 /**
  * A queue for the life of the component: made once, reading the latest settings for each new
  * file, and stopped (not cancelled: resumable uploads stay resumable) when the component goes.
+ * `preflight` and `afterUpload` are read at each use, so they see the page's latest state; whether
+ * the queue has them is decided when it is made.
  */
 export function useUploadQueue(options: UseUploadQueueOptions = {}): UploadQueue {
   const bootstrapSettings = useSettings().uploads;
   const settingsRef = useRef<UploadSettings>(options.settings ?? bootstrapSettings);
   settingsRef.current = options.settings ?? bootstrapSettings;
+  const latest = useRef(options);
+  latest.current = options;
   const [queue] = useState(() => {
     const settings = () => settingsRef.current;
+    const { preflight, afterUpload } = options;
     return new UploadQueue({
       settings,
       transports: options.transports ?? createDefaultTransports(settings),
       metadata: options.metadata,
       accept: options.accept,
       clock: options.clock,
+      preflight: preflight && ((job) => (latest.current.preflight ?? preflight)(job)),
+      afterUpload: afterUpload && {
+        get label() {
+          return (latest.current.afterUpload ?? afterUpload).label;
+        },
+        run: (entry, item) => (latest.current.afterUpload ?? afterUpload).run(entry, item),
+      },
     });
   });
   useEffect(() => {

@@ -4,10 +4,14 @@ import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 
 /** GET uploads/usage: the caller's storage use and quota (their plan can raise it). */
+export async function getUploadUsage(signal?: AbortSignal) {
+  return api.call(uploads.usage, { signal });
+}
+
 export const uploadUsageQueryOptions = () =>
   queryOptions({
     queryKey: [...backstageKeys.all, 'upload-usage'] as const,
-    queryFn: ({ signal }) => api.call(uploads.usage, { signal }),
+    queryFn: ({ signal }) => getUploadUsage(signal),
   });
 
 export function useUploadUsage() {

@@ -26,23 +26,27 @@ const EDITING_ROLE = [...WORKSPACE_ROLES].reverse().find((r) => WORKSPACE_ROLE_P
 const withArticle = (word: string) => `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /**
- * What a read-only page says on top: the role the caller has, what it lets them do, and who can
- * change it. `can` completes "you can …": "see this artist but not change it".
+ * The role the caller has, what it lets them do, and who can change it; null when they may edit.
+ * `can` completes "you can …": "see this artist but not change it".
  */
-export function ReadOnlyNotice({ artist, can }: { artist: BackstageArtist | null | undefined; can: string }) {
-  if (!artist?.workspace || canEditArtist(artist)) return null;
+export function readOnlyMessage(artist: BackstageArtist, can: string): string | null {
+  if (!artist.workspace || canEditArtist(artist)) return null;
   const role = WORKSPACE_ROLE_LABELS[artist.workspace.role];
   const wanted = EDITING_ROLE ? ` for the ${WORKSPACE_ROLE_LABELS[EDITING_ROLE]} role` : '';
+  return `You are ${withArticle(role)} in ${artist.workspace.name}: you can ${can}. Ask the workspace's owner or an admin${wanted}.`;
+}
+
+/** What a read-only page says on top (`readOnlyMessage`); nothing to whoever may edit. */
+export function ReadOnlyNotice({ artist, can }: { artist: BackstageArtist | null | undefined; can: string }) {
+  const message = artist ? readOnlyMessage(artist, can) : null;
+  if (!message) return null;
   return (
     <p
       role="note"
       className="flex items-start gap-3 rounded-theme border border-divider bg-bg-alt px-4 py-3 text-sm text-fg"
     >
       <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
-      <span>
-        You are {withArticle(role)} in {artist.workspace.name}: you can {can}. Ask the workspace's owner or an
-        admin{wanted}.
-      </span>
+      <span>{message}</span>
     </p>
   );
 }

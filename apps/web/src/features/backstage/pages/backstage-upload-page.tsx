@@ -1,19 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { FileEntry } from '@zema/contracts';
 import { useRef, useState } from 'react';
 import { UploadQueuePanel } from '#src/components/uploads/upload-queue-panel';
-import type { UploadItem } from '#src/components/uploads/upload-types';
+import type { UploadFollowUp, UploadPreflight } from '#src/components/uploads/upload-types';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';
-import { toast } from '#src/ui/toast';
+import { discardUpload } from '../api/discard-upload';
+import { getUploadUsage, uploadUsageQueryOptions } from '../api/get-upload-usage';
 import { backstageKeys } from '../api/keys';
-import { useMyArtists } from '../api/list-my-artists';
+import { listMyArtists, useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
-import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
+import { canEditArtist, ReadOnlyNotice, readOnlyMessage } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
 import { UnpublishedReleases } from '../components/unpublished-releases';
+import { storageRefusal } from '../components/upload-checks';
 import { UploadQuota } from '../components/upload-quota';
 
 /** The dropped folder a file came from (`Album/CD1/01.mp3` → `Album`); null for a loose file. */
@@ -22,10 +23,16 @@ export function releaseGroupOf(relativePath: string | null): string | null {
   return parts.length > 1 ? parts[0]! : null;
 }
 
+const CANNOT_UPLOAD = "see this artist's releases but not upload music";
+
 /**
  * /backstage/upload: drop tracks or a folder. Each dropped folder becomes one album draft and each
  * loose file a single; every finished upload joins its draft at once and is analysed on the
  * server while the others still upload. The drafts are edited and published below.
+ *
+ * Before each file is sent the server is asked whether it may be (the artist and the caller's role
+ * as they are now, the storage left); a file the release then refuses is deleted and shows the
+ * refusal, never 'Uploaded'.
  */
 export default function BackstageUploadPage() {
   const artists = useMyArtists();
@@ -58,15 +65,33 @@ export default function BackstageUploadPage() {
     return pending;
   };
 
-  const onUploaded = async (entry: FileEntry, item: UploadItem) => {
-    if (artistId === null) return;
-    try {
-      const id = await releaseFor(releaseGroupOf(item.relativePath ?? entry.relative_path), artistId);
-      const release = await addReleaseTrack({ id, fileEntryId: entry.id });
-      queryClient.setQueryData(backstageKeys.release(id), release);
-    } catch (err) {
-      toast.danger(err instanceof Error ? err.message : 'The upload could not be added to a release.');
-    }
+  const preflight: UploadPreflight = async ({ item, signal }) => {
+    if (artistId === null) return null;
+    // Asked afresh, not from the cache: the role may have changed since the page was opened.
+    const [now, usage] = await Promise.all([listMyArtists(signal), getUploadUsage(signal)]);
+    queryClient.setQueryData(uploadUsageQueryOptions().queryKey, usage);
+    const current = now.find((a) => a.id === artistId);
+    if (!current)
+      return 'You can no longer upload for this artist here. Reload the page to see what you may do.';
+    return readOnlyMessage(current, CANNOT_UPLOAD) ?? storageRefusal(item.size, usage);
+  };
+
+  const afterUpload: UploadFollowUp = {
+    label: 'Adding to the release',
+    run: async (entry, item) => {
+      if (artistId === null) return;
+      try {
+        const id = await releaseFor(releaseGroupOf(item.relativePath ?? entry.relative_path), artistId);
+        const release = await addReleaseTrack({ id, fileEntryId: entry.id });
+        queryClient.setQueryData(backstageKeys.release(id), release);
+      } catch (err) {
+        // Refused (a role without editing, an artist no longer shared, not audio): the file is of
+        // no use and would only fill the storage, so it goes; the item shows why.
+        await discardUpload(entry.id).catch(() => undefined);
+        void queryClient.invalidateQueries({ queryKey: uploadUsageQueryOptions().queryKey });
+        throw err;
+      }
+    },
   };
 
   if (artists.isPending)
@@ -92,10 +117,7 @@ export default function BackstageUploadPage() {
   // A role that may only see the artist gets no uploader: it would send files the server refuses.
   if (artist && !canEditArtist(artist))
     return (
-      <BackstageFrame
-        title="Upload music"
-        notice={<ReadOnlyNotice artist={artist} can="see this artist's releases but not upload music" />}
-      >
+      <BackstageFrame title="Upload music" notice={<ReadOnlyNotice artist={artist} can={CANNOT_UPLOAD} />}>
         <UnpublishedReleases />
       </BackstageFrame>
     );
@@ -123,7 +145,8 @@ export default function BackstageUploadPage() {
         allowFolders
         label="Drop audio files or a folder here"
         hint="MP3, FLAC, OGG, Opus, M4A or WAV"
-        onUploaded={(entry, item) => void onUploaded(entry, item)}
+        preflight={preflight}
+        afterUpload={afterUpload}
       />
       {releaseIds.map((id) => (
         <ReleaseEditor key={id} releaseId={id} />
