@@ -184,7 +184,7 @@ export default function PlayerLayout() {
         <main
           id={MAIN_CONTENT_ID}
           aria-busy={navigating || undefined}
-          className={cx('flex-1 px-4 pt-4 md:px-6', track ? 'pb-40 md:pb-28' : 'pb-24 md:pb-28')}
+          className={cx('flex-1 px-4 pt-4 md:px-6', track ? 'pb-40 md:pb-28' : 'pb-24 md:pb-8')}
         >
           <AdSlot slot="general_top" className="mb-4" />
           <Suspense fallback={<ContentSkeleton />}>

@@ -6,6 +6,7 @@ import { ArtistLinks } from '#src/components/artist-links';
 import { LikeButton } from '#src/components/like-button';
 import { PLAYER_REGION_ID, usePlayerRegionRef } from '#src/components/player/player-region';
 import { useCurrentTrack, usePlayerState } from '#src/components/player/use-player';
+import { formatDuration } from '#src/lib/format-duration';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
@@ -82,6 +83,8 @@ export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void })
   const track = useCurrentTrack();
   const [queueOpen, setQueueOpen] = useState(false);
   const region = usePlayerRegionRef();
+  // Nothing played yet: no empty bar (0:00 / 0:00); the page has the space until music starts.
+  if (!track) return null;
   return (
     <section
       ref={region}
@@ -89,7 +92,9 @@ export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void })
       aria-label={trans('Player')}
       className="grid h-20 grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 border-t border-divider bg-paper px-4"
     >
-      <div className="min-w-0">{track && <NowPlayingInfo track={track} />}</div>
+      <div className="min-w-0">
+        <NowPlayingInfo track={track} />
+      </div>
       <div className="flex flex-col items-center">
         <div className="flex items-center gap-2">
           <ShuffleButton size="sm" />
@@ -174,6 +179,8 @@ export function MiniPlayer() {
 export function CompactPlayerBar() {
   const { trans } = useTrans();
   const track = useCurrentTrack();
+  const position = usePlayerState((s) => s.position);
+  const duration = usePlayerState((s) => s.duration);
   const [open, setOpen] = useState(false);
   const region = usePlayerRegionRef();
   const bottomInset = useBottomInsetRef();
@@ -194,8 +201,16 @@ export function CompactPlayerBar() {
       ref={ref}
       id={PLAYER_REGION_ID}
       aria-label={trans('Player')}
-      className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
+      className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 overflow-hidden rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
     >
+      {/* How far the track is, as on the player's own bar (the time is written beside the title). */}
+      <div className="absolute inset-x-0 bottom-0 h-0.5 bg-divider" aria-hidden="true">
+        <div
+          className="h-full bg-primary"
+          data-testid="compact-progress"
+          style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
+        />
+      </div>
       <button
         type="button"
         onClick={() => setOpen(true)}
@@ -210,6 +225,9 @@ export function CompactPlayerBar() {
           </span>
         </span>
       </button>
+      <span className="shrink-0 text-xs tabular-nums text-muted max-[360px]:hidden">
+        {formatDuration(position)} / {formatDuration(duration)}
+      </span>
       <PreviousButton size="sm" />
       <PlayPauseButton size="sm" />
       <NextButton size="sm" />
