@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/operations/workspaces';
+import { useSwitchWorkspace } from '#src/lib/active-workspace';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';
@@ -21,16 +22,18 @@ export function inviteErrorMessage(error: unknown): string {
 }
 
 /**
- * Join, then refresh the workspace list and the notifications whatever the outcome (SPEC §4, §7,
- * §8); the toast says what happened. The caller decides where to go (switch, land in the
- * backstage).
+ * Join, make the joined workspace the active one (wherever the join came from: the join page, a
+ * notification's Join), then refresh the workspace list and the notifications whatever the outcome
+ * (SPEC §4, §7, §8); the toast says what happened. The caller decides where to go (the backstage).
  */
 export function useJoinWorkspace() {
   const client = useQueryClient();
+  const switchWorkspace = useSwitchWorkspace();
   return useMutation({
     mutationFn: joinWorkspace,
     meta: { handlesErrors: true },
-    onSuccess: () => {
+    onSuccess: (workspace) => {
+      switchWorkspace(workspace.id);
       toast.positive(JOINED_WORKSPACE);
     },
     onError: (error) => {

@@ -1,18 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Notification } from '@zema/contracts';
+import { ACTIVE_WORKSPACE_COOKIE, type Notification } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { type ApiCall, type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { renderRoutes } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { getCookie, removeCookie } from '#src/lib/cookies';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { notificationKeys } from '../api/keys';
 import { makeNotification, notificationsPage } from '../testing';
 import NotificationsPage from './notifications-page';
 
 beforeEach(() => resetBootstrapStore());
-afterEach(() => clearToasts());
+afterEach(() => {
+  clearToasts();
+  removeCookie(ACTIVE_WORKSPACE_COOKIE);
+});
 
 function open(handler: ApiHandler, { unread = 0, subs = true } = {}) {
   const calls = mockApi(handler);
@@ -166,6 +170,22 @@ describe('/notifications', () => {
     await waitFor(() => expect(listCalls(calls).length).toBe(2));
     // The button press is the action alone: the item is not marked read by it.
     expect(calls.some((c) => c.path.endsWith('mark-as-read'))).toBe(false);
+  });
+
+  it('Join makes the joined workspace the active one (issue 28 item 4)', async () => {
+    const { calls } = open((call) => {
+      if (call.path === '/api/v1/notifications') return ok(notificationsPage([invitation(7)]));
+      if (call.path === '/api/v1/workspace/join/inv-abc') return ok({ workspace: ADDIS });
+      if (call.path === '/api/v1/workspaces')
+        return ok({ workspaces: [{ id: 0, name: 'Default', members_count: 1, default: true }, ADDIS] });
+      return undefined;
+    });
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).not.toBe('4');
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Joined workspace')).toBeTruthy();
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('4');
+    // What is shown next is asked for in the joined workspace.
+    await waitFor(() => expect(listCalls(calls).some((c) => c.query.get('workspaceId') === '4')).toBe(true));
   });
 
   it('Decline declines and says so', async () => {

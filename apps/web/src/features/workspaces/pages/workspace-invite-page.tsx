@@ -4,7 +4,6 @@ import { useDeclineInvite } from '#src/components/workspaces/api/decline-invite'
 import { useJoinWorkspace } from '#src/components/workspaces/api/join-workspace';
 import { useInvitePreview } from '#src/components/workspaces/api/preview-invite';
 import { InvalidInvite, InviteSummary } from '#src/components/workspaces/invite-summary';
-import { useSwitchWorkspace } from '#src/lib/active-workspace';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -26,7 +25,6 @@ export default function WorkspaceInvitePage() {
   const invite = useInvitePreview(inviteId);
   const join = useJoinWorkspace();
   const decline = useDeclineInvite();
-  const switchWorkspace = useSwitchWorkspace();
   const navigate = useNavigate();
   const otherEmail = invite.data && user && invite.data.email.toLowerCase() !== user.email.toLowerCase();
   const busy = join.isPending || decline.isPending;
@@ -79,10 +77,8 @@ export default function WorkspaceInvitePage() {
                 isPending={join.isPending}
                 onPress={() =>
                   join.mutate(inviteId, {
-                    onSuccess: (workspace) => {
-                      switchWorkspace(workspace.id);
-                      void navigate(paths.backstage(), { replace: true });
-                    },
+                    // Joined and switched to it (useJoinWorkspace): on to its backstage.
+                    onSuccess: () => void navigate(paths.backstage(), { replace: true }),
                     onError: () => void invite.refetch(),
                   })
                 }
