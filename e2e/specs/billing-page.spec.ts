@@ -84,7 +84,7 @@ test('a subscriber sees the plan, prints and downloads an invoice in Amharic, ca
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'PDF አውርድ' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^invoice-\d+-am\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^invoice-ZEMA-\d{4}-\d{6}-am\.pdf$/);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdf.toString('latin1')).toContain('/Lang (am)');

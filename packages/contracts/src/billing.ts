@@ -188,7 +188,13 @@ export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number().int() });
 export const invoiceSchema = z.object({
   id: z.number().int(),
+  /** The gap-free sequence: the invoice's address (`/billing/invoices/42`). */
   number: z.number().int(),
+  /**
+   * The number as printed, `ZEMA-2026-000042` (prefix, year of issue, sequence); an invoice issued
+   * before numbers had a prefix keeps the bare sequence it was printed with (`7`).
+   */
+  display_number: z.string(),
   currency: z.enum(CURRENCIES),
   subtotal: z.number().int(),
   /** Basis points: 1500 = 15 %. */
@@ -285,7 +291,7 @@ export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
 /** A first subscription to a plan with `trial_days` starts as a free trial (once per plan). */
 export const startTrialRequestSchema = z.object({ price_id: idSchema });
 
-/** An invoice is addressed by its number, as printed on it (`/billing/invoices/12`). */
+/** An invoice is addressed by its sequence, the last part of its printed number (`/billing/invoices/12`). */
 export const invoiceNumberParamSchema = z.object({ number: idParamSchema });
 
 /** A language code for a rendered invoice (`am`, `en`); without one, the reader's own language. */

@@ -83,7 +83,8 @@ export const notificationParamsSchemas = {
     productName: z.string(),
     amount: z.number().int(),
     currency: z.enum(['ETB', 'USD']),
-    invoiceNumber: z.number().int(),
+    /** As printed (`ZEMA-2026-000042`); notices sent before invoice prefixes hold the bare sequence. */
+    invoiceNumber: z.union([z.string(), z.number().int()]),
   }),
   /** A payment failed: nothing was granted. */
   'billing.payment_failed': z.object({

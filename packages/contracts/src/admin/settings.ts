@@ -197,6 +197,13 @@ function billingServerSettingsRules(): Record<string, z.ZodType> {
       .int('Basis points: 1500 = 15 %.')
       .min(0, 'From 0 to 10000 (100 %).')
       .max(10_000, 'From 0 to 10000 (100 %).'),
+    /** `ZEMA` in invoice numbers such as `ZEMA-2026-000042` (the default when empty). */
+    'server.billing.invoice_prefix': z
+      .string()
+      .trim()
+      .max(16, 'At most 16 characters.')
+      .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'Letters and digits, with single dashes between them.')
+      .nullable(),
     /** The seller's legal name on invoices (the site's name when empty). */
     'server.billing.seller_name': optionalText(200),
     'server.billing.invoice_address': optionalText(1000),
@@ -230,6 +237,8 @@ export const sealedSecretStateSchema = z.object({ set: z.boolean(), unreadable: 
 
 export const adminBillingSettingsSchema = z.object({
   vat_rate_bp: z.number().int(),
+  /** The prefix in effect (`ZEMA` until the admin sets another). */
+  invoice_prefix: z.string(),
   seller_name: z.string().nullable(),
   invoice_address: z.string().nullable(),
   invoice_notes: z.string().nullable(),

@@ -224,13 +224,20 @@ export const paymentRefunds = pgTable(
 
 /**
  * Invoices, numbered in one sequence without gaps (the number is taken in the transaction that
- * records the payment). The buyer's name, TIN and the tax rate are copied at issue time.
+ * records the payment). The buyer's name, TIN, the seller and the tax rate are copied at issue
+ * time: an invoice reads as it was issued, whatever the settings say later.
  */
 export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
+    /** The sequence: one counter for the life of the install, never restarted (decision 0048). */
     number: integer('number').notNull().unique(),
+    /**
+     * The number as printed, `ZEMA-2026-000042`: the prefix and the year of issue when it was
+     * issued, then the sequence. Null on invoices issued before prefixes: they print their sequence.
+     */
+    displayNumber: text('display_number').unique(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -249,6 +256,8 @@ export const invoices = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerTin: text('buyer_tin'),
     lines: jsonb('lines').$type<{ description: string; amount: number }[]>().notNull(),
+    /** Who sold, as the billing settings named them at issue; null on invoices issued before this was kept. */
+    seller: jsonb('seller').$type<{ name: string; address: string | null; tin: string | null }>(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invoices_user_idx').on(t.userId)],

@@ -1,6 +1,7 @@
 import type { Deps } from '#src/deps';
 import { resolveAppKey } from '#src/platform/app-key';
 import { isSealed, openSecret, SecretBoxError, sealSecret } from '#src/platform/secret-box';
+import { DEFAULT_INVOICE_PREFIX } from './invoice-number';
 
 /** The VAT included in prices (Ethiopia: 15 %) until the admin sets another rate. */
 export const DEFAULT_VAT_RATE_BP = 1_500;
@@ -25,6 +26,8 @@ export type SecretState = { value: string | null; unreadable: boolean };
 
 export type BillingSettings = {
   vatRateBp: number;
+  /** `ZEMA` in `ZEMA-2026-000042`. */
+  invoicePrefix: string;
   sellerName: string | null;
   invoiceAddress: string | null;
   invoiceNotes: string | null;
@@ -84,6 +87,7 @@ export async function billingSettings(deps: SettingsDeps): Promise<BillingSettin
   };
   return {
     vatRateBp: int(server['server.billing.vat_rate_bp'], DEFAULT_VAT_RATE_BP),
+    invoicePrefix: text(server['server.billing.invoice_prefix']) ?? DEFAULT_INVOICE_PREFIX,
     ...sellerSettingsOf(server),
     graceDays: int(server['server.billing.grace_days'], DEFAULT_GRACE_DAYS),
     reminderDays: int(server['server.billing.reminder_days'], DEFAULT_REMINDER_DAYS),

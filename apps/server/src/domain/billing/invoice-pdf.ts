@@ -72,10 +72,10 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone }: 
     margin: MARGIN,
     lang: locale,
     info: {
-      Title: `${t('Invoice :number', { number: invoice.number })} — ${seller.name}`,
+      Title: `${t('Invoice :number', { number: invoice.display_number })} — ${seller.name}`,
       Author: seller.name,
-      Subject: `Invoice ${invoice.number}`,
-      Keywords: `invoice-${invoice.number}`,
+      Subject: `Invoice ${invoice.display_number}`,
+      Keywords: `invoice-${invoice.display_number}`,
     },
   });
   for (const name of Object.keys(f) as FontName[]) pdf.registerFont(name, f[name]);
@@ -123,7 +123,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone }: 
   if (seller.address) left = lines(seller.address, MARGIN, left, { color: MUTED });
   if (seller.tin) left = line(t('TIN: :tin', { tin: seller.tin }), MARGIN, left, { color: MUTED });
   let top = line(t('Invoice'), MARGIN, y, { size: 22, bold: true, align: 'right', w: width });
-  top = line(t('Invoice number: :number', { number: invoice.number }), MARGIN, top + 4, {
+  top = line(t('Invoice number: :number', { number: invoice.display_number }), MARGIN, top + 4, {
     align: 'right',
     w: width,
   });

@@ -28,7 +28,18 @@ type StripeGateway = ReturnType<typeof createStripeGateway>;
 export async function createBilling(deps: SettleDeps): Promise<Billing> {
   const secret = `sandbox-webhook:${await resolveAppKey(deps.config)}`;
   const sandbox = createSandboxGateway({ db: deps.db, secret, appUrl: deps.config.appUrl });
-  const policy = async (): Promise<BillingPolicy> => ({ vatRateBp: (await billingSettings(deps)).vatRateBp });
+  const policy = async (): Promise<BillingPolicy> => {
+    const [s, site] = await Promise.all([billingSettings(deps), deps.settings.getClientSettings()]);
+    return {
+      vatRateBp: s.vatRateBp,
+      invoice: {
+        prefix: s.invoicePrefix,
+        timeZone: site.dates.default_timezone,
+        // Copied onto each invoice: it reads as issued, whatever the settings say later.
+        seller: { name: s.sellerName ?? site.site_name, address: s.invoiceAddress, tin: s.sellerTin },
+      },
+    };
+  };
 
   async function build(id: 'sandbox' | 'chapa' | 'stripe'): Promise<PaymentGateway | null> {
     if (id === 'sandbox') return sandbox;

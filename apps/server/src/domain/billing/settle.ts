@@ -13,6 +13,7 @@ import {
 import type { Deps } from '#src/deps';
 import { notify } from '#src/domain/notifications/notifications.service';
 import type { VerifiedPayment } from './gateway';
+import { DEFAULT_INVOICE_PREFIX, invoiceNumberText, yearOfIssue } from './invoice-number';
 import { addPeriod, taxIncluded } from './periods';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -21,6 +22,16 @@ type PaymentRow = typeof payments.$inferSelect;
 export type BillingPolicy = {
   /** VAT included in prices, basis points (1500 = 15 %). */
   vatRateBp: number;
+  /** How invoices are numbered and whom they name as seller, as the settings stood when read. */
+  invoice?: InvoicePolicy;
+};
+
+export type InvoicePolicy = {
+  /** `ZEMA` in `ZEMA-2026-000042`. */
+  prefix: string;
+  /** Where the seller is: the year of issue is theirs. */
+  timeZone: string;
+  seller: { name: string; address: string | null; tin: string | null };
 };
 
 export function paymentView(row: PaymentRow, productName: string): Payment {
@@ -130,7 +141,7 @@ export async function settlePayment(
   return result;
 }
 
-type Settled = { payment: PaymentRow; changed: boolean; invoiceNumber?: number };
+type Settled = { payment: PaymentRow; changed: boolean; invoiceNumber?: string };
 
 /** The buyer hears what became of their payment (in-app, and mail or push by their settings). */
 async function tellBuyer(deps: SettleDeps, { payment, invoiceNumber }: Settled) {
@@ -224,7 +235,8 @@ async function applyToSubscription(tx: Tx, payment: PaymentRow, verified: Verifi
   return created!.id;
 }
 
-async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, now: Date): Promise<number> {
+/** Numbers and records the invoice of a payment that went through; answers its printed number. */
+async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, now: Date): Promise<string> {
   const [buyer] = await tx
     .select({ email: users.email, first: users.firstName, last: users.lastName, display: users.displayName })
     .from(users)
@@ -243,8 +255,15 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
   if (payment.credit > 0)
     lines.push({ description: 'Credit for the unused part of the previous plan', amount: -payment.credit });
   const number = await nextNumber(tx, 'invoice');
+  const printed = invoiceNumberText(
+    policy.invoice?.prefix ?? DEFAULT_INVOICE_PREFIX,
+    yearOfIssue(now, policy.invoice?.timeZone ?? 'UTC'),
+    number,
+  );
   await tx.insert(invoices).values({
     number,
+    displayNumber: printed,
+    seller: policy.invoice?.seller ?? null,
     userId: payment.userId,
     paymentId: payment.id,
     currency: payment.currency,
@@ -263,5 +282,5 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
     lines,
     issuedAt: now,
   });
-  return number;
+  return printed;
 }

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { invoices, localizations, payments } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { sellerSettings } from '#src/domain/billing/billing-settings';
+import { printedInvoiceNumber } from '#src/domain/billing/invoice-number';
 import { renderInvoicePdf } from '#src/domain/billing/invoice-pdf';
 import { translator } from '#src/domain/notifications/render';
 import { HttpError } from '#src/http/errors';
@@ -42,6 +43,7 @@ export async function invoiceDocument(
     invoice: {
       id: r.id,
       number: r.number,
+      display_number: printedInvoiceNumber(r),
       currency: r.currency as Currency,
       subtotal: r.subtotal,
       tax_rate_bp: r.taxRateBp,
@@ -55,12 +57,15 @@ export async function invoiceDocument(
       refunded: row.payment.refundedAmount,
       refunded_at: row.payment.refundedAt?.toISOString() ?? null,
     },
-    // The billing settings' seller (issue 28 item 6); the site's name until the legal name is set.
+    // The seller as it was when the invoice was issued (issue 28 item 6); an invoice issued before
+    // that was kept names today's billing settings, the site's name until the legal name is set.
     seller: {
-      name: seller.sellerName ?? site.site_name,
+      ...(r.seller ?? {
+        name: seller.sellerName ?? site.site_name,
+        address: seller.invoiceAddress,
+        tin: seller.sellerTin,
+      }),
       url: site.base_url,
-      address: seller.invoiceAddress,
-      tin: seller.sellerTin,
       notes: seller.invoiceNotes,
     },
     payment: {
@@ -89,7 +94,8 @@ export async function invoicePdf(deps: InvoiceDeps, viewer: User, number: number
   const site = await deps.settings.getClientSettings();
   const timeZone = validTimeZone(viewer.timezone) ?? validTimeZone(site.dates.default_timezone) ?? 'UTC';
   const stream = renderInvoicePdf(doc, { t: translator(localization?.lines), locale, timeZone });
-  return { stream, filename: `invoice-${doc.invoice.number}${locale === 'en' ? '' : `-${locale}`}.pdf` };
+  const name = `invoice-${doc.invoice.display_number}${locale === 'en' ? '' : `-${locale}`}.pdf`;
+  return { stream, filename: name };
 }
 
 function validTimeZone(zone: string | null | undefined) {

@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '#src/db/schema/index';
+import { invoices, notifications, payments } from '#src/db/schema/index';
 import { scriptRuns } from '#src/domain/billing/invoice-pdf';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 
@@ -39,8 +39,18 @@ async function subscriber(language?: string) {
     payload: { outcome: 'success' },
   });
   const me = (await call(client, '/me')).json();
-  return { id: user.id, client, number: me.invoices[0].number as number, txRef };
+  const invoice = me.invoices[0] as { number: number; display_number: string };
+  return { id: user.id, client, number: invoice.number, printed: invoice.display_number, txRef };
 }
+
+const admin = async () => sessionFor(t.db, await adminUserId(t.db));
+const saveSettings = async (payload: Record<string, unknown>) =>
+  request(t.app, await admin(), { method: 'POST', url: '/api/v1/settings', payload });
+/** The year of issue where the seller is (the site's default time zone). */
+const yearNow = () =>
+  Number(
+    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Africa/Addis_Ababa' }).format(new Date()),
+  );
 
 /** The PDF's bytes with every compressed stream inflated, to look for what it holds. */
 function pdfContents(pdf: Buffer): string {
@@ -85,14 +95,14 @@ describe('invoices', () => {
     const res = await call(me.client, `/invoices/${me.number}/pdf`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.number}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.printed}.pdf"`);
     expect(res.headers['cache-control']).toContain('no-store');
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
     const contents = pdfContents(pdf);
-    // The document's subject (an indirect string object) names the invoice.
-    expect(contents).toContain(`(Invoice ${me.number})`);
+    // The document's subject (an indirect string object) names the invoice by its printed number.
+    expect(contents).toContain(`(Invoice ${me.printed})`);
     expect(contents).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansEthiopic/);
     expect(contents).toContain('/Lang (en)');
     expect(mapsCharacter(contents, 'V')).toBe(true);
@@ -104,12 +114,12 @@ describe('invoices', () => {
     const me = await subscriber('am');
     const res = await call(me.client, `/invoices/${me.number}/pdf`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.number}-am.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.printed}-am.pdf"`);
     const contents = pdfContents(res.rawPayload);
     expect(contents).toContain('/Lang (am)');
     // ደረሰኝ (Invoice) and ጠቅላላ (Total) are drawn: their glyphs are embedded and mapped.
     for (const ch of 'ደረሰኝጠቅላ') expect(mapsCharacter(contents, ch), ch).toBe(true);
-    expect(contents).toContain(`(Invoice ${me.number})`);
+    expect(contents).toContain(`(Invoice ${me.printed})`);
 
     // ?lang= picks another language than the reader's.
     const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
@@ -165,19 +175,19 @@ describe('invoices', () => {
     expect(visitor.statusCode).toBe(401);
   });
 
-  it("prints the seller's legal name, address and TIN from the billing settings, on the page and in the PDF", async () => {
-    const me = await subscriber();
-    const before = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+  it("prints the seller's legal name, address and TIN from the billing settings, as they were at issue", async () => {
+    const before = await subscriber();
     // Until the operator fills them in: the site's name, and no address or TIN.
-    expect(before.seller).toMatchObject({ name: 'Zema', address: null, tin: null });
+    expect(
+      ((await call(before.client, `/invoices/${before.number}`)).json() as InvoiceDocument).seller,
+    ).toMatchObject({ name: 'Zema', address: null, tin: null });
 
-    const admin = await sessionFor(t.db, await adminUserId(t.db));
     const details = {
       'server.billing.seller_name': 'Zema Music PLC',
       'server.billing.invoice_address': 'Bole Road 12\nAddis Ababa',
       'server.billing.seller_tin': '0012345678',
     };
-    const saved = await request(t.app, admin, { method: 'POST', url: '/api/v1/settings', payload: details });
+    const saved = await saveSettings(details);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().server.billing).toMatchObject({
       seller_name: 'Zema Music PLC',
@@ -185,19 +195,73 @@ describe('invoices', () => {
       seller_tin: '0012345678',
     });
     try {
-      const after = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
-      expect(after.seller).toMatchObject({
-        name: 'Zema Music PLC',
-        address: 'Bole Road 12\nAddis Ababa',
-        tin: '0012345678',
-      });
+      const me = await subscriber();
+      const issued = { name: 'Zema Music PLC', address: 'Bole Road 12\nAddis Ababa', tin: '0012345678' };
+      expect(
+        ((await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument).seller,
+      ).toMatchObject(issued);
       // The PDF's author is the seller (an indirect string object of its info dictionary).
       const pdf = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
       expect(pdf).toContain('(Zema Music PLC)');
+
+      // An issued invoice keeps the seller it was issued by; the one issued before stays without.
+      expect((await saveSettings({ 'server.billing.seller_name': 'Renamed PLC' })).statusCode).toBe(200);
+      expect(
+        ((await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument).seller,
+      ).toMatchObject(issued);
+      expect(
+        ((await call(before.client, `/invoices/${before.number}`)).json() as InvoiceDocument).seller,
+      ).toMatchObject({ name: 'Zema', address: null, tin: null });
+      // An invoice from before sellers were kept on invoices names today's settings.
+      await t.db.update(invoices).set({ seller: null }).where(eq(invoices.number, before.number));
+      expect(
+        ((await call(before.client, `/invoices/${before.number}`)).json() as InvoiceDocument).seller,
+      ).toMatchObject({ name: 'Renamed PLC', address: 'Bole Road 12\nAddis Ababa', tin: '0012345678' });
     } finally {
-      const cleared = Object.fromEntries(Object.keys(details).map((key) => [key, null]));
-      await request(t.app, admin, { method: 'POST', url: '/api/v1/settings', payload: cleared });
+      await saveSettings(Object.fromEntries(Object.keys(details).map((key) => [key, null])));
     }
+  });
+
+  it('numbers invoices prefix-year-sequence: ZEMA by default, the prefix in the settings, issued numbers kept', async () => {
+    const first = await subscriber();
+    expect(first.printed).toBe(`ZEMA-${yearNow()}-${String(first.number).padStart(6, '0')}`);
+    const doc = (await call(first.client, `/invoices/${first.number}`)).json() as InvoiceDocument;
+    expect(doc.invoice).toMatchObject({ number: first.number, display_number: first.printed });
+    // The buyer's notice names the invoice as printed.
+    const [notice] = await t.db
+      .select({ params: notifications.params })
+      .from(notifications)
+      .where(and(eq(notifications.userId, first.id), eq(notifications.type, 'billing.payment_succeeded')));
+    expect(notice!.params).toMatchObject({ invoiceNumber: first.printed });
+
+    const refused = await saveSettings({ 'server.billing.invoice_prefix': 'AC ME' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toHaveProperty(['server.billing.invoice_prefix']);
+    const saved = await saveSettings({ 'server.billing.invoice_prefix': 'ACME-ET' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().server.billing.invoice_prefix).toBe('ACME-ET');
+    try {
+      const next = await subscriber();
+      // One sequence on: the year and prefix change nothing about it.
+      expect(next.number).toBeGreaterThan(first.number);
+      expect(next.printed).toBe(`ACME-ET-${yearNow()}-${String(next.number).padStart(6, '0')}`);
+      const again = (await call(first.client, `/invoices/${first.number}`)).json() as InvoiceDocument;
+      expect(again.invoice.display_number).toBe(first.printed);
+    } finally {
+      await saveSettings({ 'server.billing.invoice_prefix': null });
+    }
+    expect((await saveSettings({})).json().server.billing.invoice_prefix).toBe('ZEMA');
+  });
+
+  it('prints an invoice issued before prefixes with the bare number it was issued with', async () => {
+    const me = await subscriber();
+    await t.db.update(invoices).set({ displayNumber: null }).where(eq(invoices.number, me.number));
+    const doc = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+    expect(doc.invoice.display_number).toBe(String(me.number));
+    expect((await call(me.client, '/me')).json().invoices[0].display_number).toBe(String(me.number));
+    const pdf = await call(me.client, `/invoices/${me.number}/pdf`);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="invoice-${me.number}.pdf"`);
+    expect(pdfContents(pdf.rawPayload)).toContain(`(Invoice ${me.number})`);
   });
 
   it('lets an admin with billing.manage read any invoice', async () => {

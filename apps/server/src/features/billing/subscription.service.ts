@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { invoices, payments, prices, products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
+import { printedInvoiceNumber } from '#src/domain/billing/invoice-number';
 import { HttpError, validationError } from '#src/http/errors';
 import type { Billing } from './checkout.service';
 
@@ -88,6 +89,7 @@ export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): P
       ({ r, refunded, refundedAt }): Invoice => ({
         id: r.id,
         number: r.number,
+        display_number: printedInvoiceNumber(r),
         currency: r.currency as Currency,
         subtotal: r.subtotal,
         tax_rate_bp: r.taxRateBp,

@@ -96,6 +96,7 @@ export async function adminSettingsView(deps: Deps): Promise<AdminSettingsRespon
       },
       billing: {
         vat_rate_bp: billing.vatRateBp,
+        invoice_prefix: billing.invoicePrefix,
         seller_name: billing.sellerName,
         invoice_address: billing.invoiceAddress,
         invoice_notes: billing.invoiceNotes,

@@ -31,7 +31,7 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
           <h1 id="invoice-title" className="text-2xl font-semibold">
             {trans('Invoice')}
           </h1>
-          <p>{trans('Invoice number: :number', { number: invoice.number })}</p>
+          <p>{trans('Invoice number: :number', { number: invoice.display_number })}</p>
           <p>{trans('Issued: :date', { date: date(invoice.issued_at) })}</p>
         </div>
       </header>
@@ -46,7 +46,7 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
       </section>
 
       <table className="mt-8 w-full text-start">
-        <caption className="sr-only">{trans('Invoice :number', { number: invoice.number })}</caption>
+        <caption className="sr-only">{trans('Invoice :number', { number: invoice.display_number })}</caption>
         <thead>
           <tr className="border-b border-divider text-xs text-muted">
             <th scope="col" className="py-2 text-start font-semibold">

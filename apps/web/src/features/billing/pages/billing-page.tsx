@@ -263,7 +263,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
               {invoices.map((invoice) => (
                 <tr key={invoice.id} className="border-t border-divider">
                   <th scope="row" className="px-2 py-2 sm:px-3 text-start font-medium tabular-nums">
-                    {invoice.number}
+                    {invoice.display_number}
                   </th>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">{date(invoice.issued_at, 'medium')}</td>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3 text-end tabular-nums">
@@ -284,7 +284,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         variant="text"
                         size="sm"
                         startIcon={<FileText aria-hidden />}
-                        aria-label={trans('View invoice :number', { number: invoice.number })}
+                        aria-label={trans('View invoice :number', { number: invoice.display_number })}
                       >
                         <span className="hidden sm:inline">{trans('View')}</span>
                       </LinkButton>
@@ -292,7 +292,9 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         href={invoicePdfUrl(invoice.number, language)}
                         download
                         className={buttonClass({ variant: 'text', size: 'sm' })}
-                        aria-label={trans('Download invoice :number as PDF', { number: invoice.number })}
+                        aria-label={trans('Download invoice :number as PDF', {
+                          number: invoice.display_number,
+                        })}
                       >
                         <Download aria-hidden className="size-4" />
                         <span className="hidden sm:inline">PDF</span>

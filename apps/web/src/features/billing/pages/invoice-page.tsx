@@ -20,8 +20,11 @@ export default function InvoicePage() {
   const { trans, language } = useTrans();
   const number = Number(useParams().number);
   const valid = Number.isInteger(number) && number > 0;
-  usePageTitle(trans('Invoice :number', { number: valid ? number : '' }));
   const query = useInvoice(number, valid);
+  // The number as printed once the invoice is here (`ZEMA-2026-000042`), not the address's sequence.
+  usePageTitle(
+    query.data ? trans('Invoice :number', { number: query.data.invoice.display_number }) : trans('Invoice'),
+  );
 
   return (
     <main id={MAIN_CONTENT_ID} className="mx-auto w-full min-w-0 max-w-3xl flex-1 px-4 py-8 sm:px-6 lg:py-12">

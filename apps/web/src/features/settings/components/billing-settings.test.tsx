@@ -12,6 +12,7 @@ const secret = { set: false, unreadable: false };
 function billing(patch: Partial<AdminBillingSettings> = {}): AdminBillingSettings {
   return {
     vat_rate_bp: 1500,
+    invoice_prefix: 'ZEMA',
     seller_name: null,
     invoice_address: null,
     invoice_notes: null,

@@ -21,6 +21,7 @@ const schema = z.object({
   server: z.object({
     billing: z.object({
       vat_rate_bp: rule('vat_rate_bp'),
+      invoice_prefix: optional('invoice_prefix'),
       seller_name: optional('seller_name'),
       invoice_address: optional('invoice_address'),
       invoice_notes: optional('invoice_notes'),
@@ -46,6 +47,7 @@ type Values = {
   server: {
     billing: {
       vat_rate_bp: number;
+      invoice_prefix: string;
       seller_name: string;
       invoice_address: string;
       invoice_notes: string;
@@ -62,6 +64,7 @@ const KEYS = [
   'billing.enable',
   ...[
     'vat_rate_bp',
+    'invoice_prefix',
     'seller_name',
     'invoice_address',
     'invoice_notes',
@@ -84,6 +87,7 @@ const toValues = ({ settings, server }: AdminSettingsResponse): Values => {
     server: {
       billing: {
         vat_rate_bp: b.vat_rate_bp,
+        invoice_prefix: b.invoice_prefix,
         seller_name: b.seller_name ?? '',
         invoice_address: b.invoice_address ?? '',
         invoice_notes: b.invoice_notes ?? '',
@@ -106,6 +110,7 @@ const prepare = (v: Values): Values => {
     server: {
       billing: {
         ...b,
+        invoice_prefix: orNull(b.invoice_prefix),
         seller_name: orNull(b.seller_name),
         invoice_address: orNull(b.invoice_address),
         invoice_notes: orNull(b.invoice_notes),
@@ -219,6 +224,12 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
                 description="Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line."
                 min={0}
                 max={10_000}
+              />
+              <FormTextField<Values>
+                name="server.billing.invoice_prefix"
+                label="Invoice number prefix"
+                description={`Numbers read ${b.invoice_prefix}-${new Date().getFullYear()}-000042: the prefix, the year of issue, then the sequence, which never restarts. Issued invoices keep their numbers.`}
+                autoComplete="off"
               />
             </div>
           </AdminCard>
