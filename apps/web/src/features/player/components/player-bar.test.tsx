@@ -18,7 +18,7 @@ const track: Track = {
   stream_url: '/api/v1/tracks/4/stream',
   format: 'mp3',
   bitrate: 128,
-  artists: [{ id: 1, name: 'Addis Circuit' }],
+  artists: [{ id: 1, name: 'Addis Circuit', verified: false, image_small: null }],
   album: null,
 };
 
