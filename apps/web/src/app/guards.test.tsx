@@ -34,6 +34,7 @@ function visit(path: string, data: BootstrapData) {
 }
 
 const NOT_FOUND = /doorway to the great nothing/i;
+const NO_ACCESS = "You can't open this page";
 const admin = makeUser({
   id: 1,
   roles: [{ id: 4, name: 'Admin', slug: 'admin' }],
@@ -83,10 +84,14 @@ const team = { id: 5, name: 'Addis Records', members_count: 2, default: false };
 describe('RequireBackstageAccess', () => {
   afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
 
-  it('shows the 404 page to a user without backstage.access in their personal workspace', async () => {
+  it('tells a user without backstage.access in their personal workspace why, and the way in', async () => {
     registerPage('backstageTracks');
-    visit('/backstage/tracks', makeBootstrap({ user: makeUser() }));
-    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+    visit('/backstage/tracks', makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: NO_ACCESS })).toBeTruthy();
+    expect(screen.getByText(/artist pages are for artists and their teams/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the backstage' }).getAttribute('href')).toBe('/backstage');
+    // Being an artist comes with an approved request, not with a plan.
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
   });
 
   it("lets a team workspace's member in: the server decides by their workspace role", async () => {
@@ -100,7 +105,7 @@ describe('RequireBackstageAccess', () => {
     registerPage('backstageTracks');
     setCookie(ACTIVE_WORKSPACE_COOKIE, '9', { days: 7 });
     visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
-    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: NO_ACCESS })).toBeTruthy();
     expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('0');
   });
 });
@@ -111,9 +116,30 @@ describe('RequirePermission', () => {
     expect(await screen.findByText(/^login at \/login\?redirect=%2Fadmin%2Fusers/)).toBeTruthy();
   });
 
-  it('sends an unsubscribed user to /pricing when billing is on', async () => {
-    visit('/admin', makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }));
-    expect(await screen.findByText('pricing at /pricing')).toBeTruthy();
+  it('tells a user without admin access why and leads home, never to the plans (issue 28 item 4)', async () => {
+    const router = visit(
+      '/admin',
+      makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: NO_ACCESS })).toBeTruthy();
+    expect(screen.getByText(/admin area is for the people who run this site/)).toBeTruthy();
+    expect(screen.getByText(/ask an administrator for a role with admin access/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('offers the plans when one would give the permission and billing is on', async () => {
+    visit('/api-docs', makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: NO_ACCESS })).toBeTruthy();
+    expect(screen.getByText('A plan that includes the API gives it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('with billing off, says whom to ask instead of offering plans', async () => {
+    visit('/api-docs', makeBootstrap({ user: makeUser(), settings: { billing: { enable: false } } }));
+    expect(await screen.findByText('Ask an administrator for API access.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
   });
 
   it('shows the admin area’s 404 for a section the role lacks, not the plans', async () => {
@@ -124,17 +150,6 @@ describe('RequirePermission', () => {
     );
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/users');
-  });
-
-  it('shows the 404 page when billing is off, or the user already has a valid subscription', async () => {
-    visit('/admin', makeBootstrap({ user: makeUser(), settings: { billing: { enable: false } } }));
-    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
-  });
-
-  it('shows the 404 page to a subscribed user without the permission', async () => {
-    const user = makeUser({ subscriptions: [{ id: 1, valid: true, active: true }] });
-    visit('/admin', makeBootstrap({ user, settings: { billing: { enable: true } } }));
-    expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
   });
 
   it('lets a user with the permission (or the admin permission) in', async () => {

@@ -5,6 +5,8 @@ import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { paths } from '#src/lib/paths';
+import { LinkButton } from '#src/ui/button';
+import { ForbiddenPage } from '#src/ui/forbidden-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
 
 /**
@@ -41,25 +43,94 @@ export function RequireAuth({ children }: GuardProps) {
 interface RequirePermissionProps extends GuardProps {
   permission: string;
   /**
-   * What a signed-in user without the permission sees instead of being offered the plans: the
-   * sections inside the admin area (a plan never sells admin rights) show the area's own 404.
+   * What a signed-in user without the permission sees instead of the page saying why: the sections
+   * inside the admin area (whoever is in it knows it exists) show the area's own 404.
    */
   notFound?: ReactNode;
 }
 
 /**
- * Missing permission: a visitor goes to /login; a user goes to /pricing when billing is on and they
- * have no valid subscription (buying a plan may grant it), otherwise sees the 404 page.
+ * Missing permission: a visitor goes to /login; a user sees why they may not open the page and what
+ * to do (`NoAccessPage`), never a silent redirect to the plans.
  */
 export function RequirePermission({ permission, notFound, children }: RequirePermissionProps) {
   const auth = useAuth();
-  const settings = useSettings();
   const location = useLocation();
   if (auth.hasPermission(permission)) return <Through>{children}</Through>;
   if (!auth.isLoggedIn) return <Navigate to={loginRedirectPath(location)} replace />;
   if (notFound) return <>{notFound}</>;
-  if (settings.billing.enable && !auth.isSubscribed) return <Navigate to={paths.pricing()} replace />;
-  return <NotFoundPage />;
+  return <NoAccessPage permission={permission} />;
+}
+
+interface AccessNeed {
+  /** What the area is for and what the account lacks. */
+  why: string;
+  /** Whom to ask. */
+  advice: string;
+  /** Said instead when plans may grant it and billing is on: the page then offers them. */
+  planAdvice?: string;
+  /** A place to go on besides home (the backstage's requests, for artists). */
+  next?: { label: string; href: string };
+}
+
+/** The permissions the route table asks for, each said in words. */
+const ACCESS_NEEDS: Record<string, AccessNeed> = {
+  [PERMISSIONS.adminAccess]: {
+    why: 'The admin area is for the people who run this site, and your account has no admin access.',
+    // A plan never sells the admin's rights.
+    advice: 'If you should help run it, ask an administrator for a role with admin access.',
+  },
+  [PERMISSIONS.backstageAccess]: {
+    why: "The backstage's artist pages are for artists and their teams, and your account manages no artist here.",
+    advice:
+      'Ask to become an artist or to claim your artist in the backstage; or, in a team, switch to its workspace or ask its owner for an invitation.',
+    // It comes with an approved artist request, not with a plan.
+    next: { label: 'Go to the backstage', href: paths.backstage() },
+  },
+  [PERMISSIONS.apiAccess]: {
+    why: 'The API is open to accounts with API access, and yours has none.',
+    advice: 'Ask an administrator for API access.',
+    planAdvice: 'A plan that includes the API gives it.',
+  },
+  [PERMISSIONS.musicView]: {
+    why: 'Listening is open to accounts allowed to play music, and yours is not.',
+    advice: 'Ask an administrator for it.',
+    planAdvice: 'A plan that includes listening gives it.',
+  },
+};
+
+/**
+ * A signed-in user without `permission`: why, and what to do. The plans are offered only when one
+ * would give the permission and billing is on; otherwise the way on is home (or the area's own
+ * next step).
+ */
+export function NoAccessPage({ permission }: { permission: string }) {
+  const settings = useSettings();
+  const need = ACCESS_NEEDS[permission] ?? {
+    why: `This page needs the “${permission}” permission, which your account does not have.`,
+    advice: 'Ask an administrator for it if you need this page.',
+  };
+  const offerPlans = !!need.planAdvice && settings.billing.enable;
+  return (
+    <ForbiddenPage
+      title="You can't open this page"
+      reason={need.why}
+      advice={offerPlans ? need.planAdvice : need.advice}
+      actions={
+        <>
+          {offerPlans && <LinkButton href={paths.pricing()}>See plans</LinkButton>}
+          {need.next && (
+            <LinkButton href={need.next.href} variant={offerPlans ? 'outline' : 'primary'}>
+              {need.next.label}
+            </LinkButton>
+          )}
+          <LinkButton href={paths.home()} variant={offerPlans || need.next ? 'outline' : 'primary'}>
+            Go to the home page
+          </LinkButton>
+        </>
+      }
+    />
+  );
 }
 
 /**
