@@ -1,11 +1,12 @@
 // Runs isolated: swaps page loaders in the app's page registry, which React keeps once a page has loaded.
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { ACTIVE_WORKSPACE_COOKIE, type BootstrapData } from '@zema/contracts';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { homePageApi } from '#src/features/auth/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
+import { ToastRegion } from '#src/ui/toast';
 import { type PageLoader, type PageName, pages } from './pages';
 import { appRoutes } from './router';
 import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
@@ -107,6 +108,58 @@ describe('RequireBackstageAccess', () => {
     visit('/backstage/tracks', makeBootstrap({ user: makeUser(), workspaces: [personal, team] }));
     expect(await screen.findByRole('heading', { level: 1, name: NO_ACCESS })).toBeTruthy();
     expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('0');
+  });
+});
+
+describe('opening a workspace artist while another workspace is active (issue 28 item 4)', () => {
+  afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
+  const billing = { billing: { enable: true } };
+  /** The team (5) shares `shared`; the caller has no backstage of their own. */
+  const teamApi = (shared: number[]) =>
+    mockApi((call) => {
+      if (call.method !== 'GET') return undefined;
+      if (call.path === '/api/v1/workspaces') return ok({ workspaces: [personal, team] });
+      if (call.path === '/api/v1/backstage/artists' && call.query.get('workspaceId') === '5')
+        return ok({
+          artists: shared.map((id) => ({
+            id,
+            name: 'Selam',
+            verified: false,
+            image_small: null,
+            role: null,
+            workspace: { id: 5, name: team.name, role: 'viewer' },
+          })),
+        });
+      return undefined;
+    });
+
+  it('switches to the team that holds the artist and opens it, instead of landing on /pricing', async () => {
+    registerPage('backstageArtist');
+    teamApi([7]);
+    render(<ToastRegion />);
+    const router = visit(
+      '/backstage/artists/7',
+      makeBootstrap({ user: makeUser(), workspaces: [personal, team], settings: billing }),
+    );
+    expect(await screen.findByText('backstageArtist at /backstage/artists/7')).toBeTruthy();
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('5');
+    expect(screen.getByText('Switched to Addis Records to open this artist')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/backstage/artists/7');
+  });
+
+  it('says why not when none of their workspaces holds the artist, and what to do', async () => {
+    registerPage('backstageArtist');
+    teamApi([8]);
+    const router = visit(
+      '/backstage/tracks?artist=7',
+      makeBootstrap({ user: makeUser(), workspaces: [personal, team], settings: billing }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: "You can't open this artist" })).toBeTruthy();
+    expect(screen.getByText(/not shared with any workspace you belong to/)).toBeTruthy();
+    expect(screen.getByText(/share it with your team's workspace/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the backstage' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/backstage/tracks');
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE) ?? '0').toBe('0');
   });
 });
 

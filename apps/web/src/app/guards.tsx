@@ -1,10 +1,11 @@
 import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatch, useSearchParams } from 'react-router';
+import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
 import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
-import { useAuth, useSettings } from '#src/lib/bootstrap-store';
-import { paths } from '#src/lib/paths';
+import { useAuth, useBootstrap, useSettings } from '#src/lib/bootstrap-store';
+import { paths, routePatterns } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { ForbiddenPage } from '#src/ui/forbidden-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
@@ -133,14 +134,28 @@ export function NoAccessPage({ permission }: { permission: string }) {
   );
 }
 
+/** The artist a backstage address names: `/backstage/artists/:artistId`, or `?artist=` on the others. */
+function useArtistInRoute(): number | null {
+  const match = useMatch(routePatterns.backstageArtist);
+  const [params] = useSearchParams();
+  const id = Number(match?.params.artistId ?? params.get('artist'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * The backstage's artist area: `backstage.access` of one's own, or a team workspace active (its
- * members work on its shared artists by their role; the server decides on each call).
+ * members work on its shared artists by their role; the server decides on each call). A team
+ * member without a backstage of their own who opens an artist's address in the personal workspace
+ * is switched to the team holding it (or told why not), not turned away.
  */
 export function RequireBackstageAccess({ children }: GuardProps) {
   const inTeam = useActiveWorkspaceId() !== DEFAULT_WORKSPACE_ID;
-  const { isLoggedIn } = useAuth();
-  if (inTeam && isLoggedIn) return <Through>{children}</Through>;
+  const auth = useAuth();
+  const inSomeTeam = useBootstrap().workspaces.some((w) => w.id !== DEFAULT_WORKSPACE_ID);
+  const artistId = useArtistInRoute();
+  if (inTeam && auth.isLoggedIn) return <Through>{children}</Through>;
+  if (auth.isLoggedIn && inSomeTeam && artistId && !auth.hasPermission(PERMISSIONS.backstageAccess))
+    return <OpenArtistWorkspace artistId={artistId} />;
   return <RequirePermission permission={PERMISSIONS.backstageAccess}>{children}</RequirePermission>;
 }
 

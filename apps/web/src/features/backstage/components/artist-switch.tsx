@@ -5,7 +5,8 @@ import { useMyArtists } from '../api/list-my-artists';
 
 /**
  * The artist a backstage page works on: `?artist=` when it is one of the user's, else their first.
- * The server checks the link again on every call; this only picks what to show.
+ * The server checks the link again on every call; this only picks what to show. `missing` is an
+ * artist the address names that this workspace does not hold (another of the user's may).
  */
 export function useCurrentArtist() {
   const hasBackstageAccess = useHasBackstageAccess();
@@ -14,6 +15,10 @@ export function useCurrentArtist() {
   const wanted = Number(params.get('artist'));
   const list = artists.data ?? [];
   const current = list.find((a) => a.id === wanted) ?? list[0] ?? null;
+  const missing =
+    artists.isSuccess && Number.isInteger(wanted) && wanted > 0 && !list.some((a) => a.id === wanted)
+      ? wanted
+      : null;
   const choose = (id: number) =>
     setParams(
       (p) => {
@@ -28,6 +33,7 @@ export function useCurrentArtist() {
     artists: list,
     current,
     choose,
+    missing,
     isPending: artists.isPending && hasBackstageAccess,
   };
 }

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Pencil, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState, ErrorState } from '#src/components/states';
+import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { TextField } from '#src/ui/field';
@@ -48,6 +49,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
   const artist = useCurrentArtist();
   if (artist.isPending) return <LoadingPage />;
+  if (artist.missing) return <OpenArtistWorkspace artistId={artist.missing} />;
   return (
     <BackstageFrame
       title={kind.title}

@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Artist } from '@zema/contracts';
+import { ACTIVE_WORKSPACE_COOKIE, type Artist } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
 import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
+import { renderInRouter, renderRoutes } from '#src/app/testing/render-app';
 import { personalWorkspacesApi } from '#src/app/testing/workspaces-api';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
-import { ArtistForm } from './backstage-artist-page';
+import BackstageArtistPage, { ArtistForm } from './backstage-artist-page';
 
 beforeEach(() => {
   resetBootstrapStore();
@@ -85,5 +86,52 @@ describe("the backstage artist's profile form", () => {
     await userEvent.type(url, 'https://example.com/other');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('You do not manage this artist.')).toBeTruthy();
+  });
+});
+
+describe('an artist of another workspace (issue 28 item 4)', () => {
+  const teams = [
+    { id: 0, name: 'Default', members_count: 1, default: true },
+    { id: 5, name: 'Addis Records', members_count: 3, default: false },
+    { id: 6, name: 'Harar Sound', members_count: 2, default: false },
+  ];
+  afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
+
+  it('opened while another team is active: switches to the team that holds it, and shows it', async () => {
+    setCookie(ACTIVE_WORKSPACE_COOKIE, '5', { days: 7 });
+    const calls = mockApi((call) => {
+      const ws = call.query.get('workspaceId');
+      if (call.method !== 'GET') return undefined;
+      if (call.path === '/api/v1/workspaces') return ok({ workspaces: teams });
+      if (call.path === '/api/v1/backstage/artists/7')
+        return ws === '6' ? ok({ artist }) : fail(403, { message: 'You do not manage this artist.' });
+      if (call.path === '/api/v1/backstage/artists')
+        return ok({
+          artists:
+            ws === '6'
+              ? [
+                  {
+                    id: 7,
+                    name: 'Selam',
+                    verified: false,
+                    image_small: null,
+                    role: null,
+                    workspace: { id: 6, name: 'Harar Sound', role: 'editor' },
+                  },
+                ]
+              : [],
+        });
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/backstage/artists/:artistId', element: <BackstageArtistPage /> }],
+      '/backstage/artists/7',
+      makeBootstrap({ user: makeUser(), workspaces: teams }),
+    );
+    expect(await screen.findByRole('button', { name: 'Save profile' })).toBeTruthy();
+    expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('6');
+    expect(
+      calls.some((c) => c.path === '/api/v1/backstage/artists/7' && c.query.get('workspaceId') === '6'),
+    ).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { PageError } from '#src/components/states';
+import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { ApiError } from '#src/lib/api-error';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -56,6 +58,9 @@ export default function BackstageArtistPage() {
   const artist = useBackstageArtist(id);
   // In what capacity the caller works on it here (the frame asks for the same list).
   const mine = useMyArtists();
+  // Not this workspace's artist: another of the caller's may hold it (switch there), or none.
+  if (artist.error instanceof ApiError && artist.error.status === 403)
+    return <OpenArtistWorkspace artistId={id} />;
   if (artist.isPending || mine.isPending) return <LoadingPage />;
   if (artist.isError) return <PageError error={artist.error} onRetry={() => artist.refetch()} />;
   const access = mine.data?.find((a) => a.id === artist.data.id);

@@ -8,6 +8,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '#src/components/states';
+import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
 import { paths } from '#src/lib/paths';
 import { BarList } from '#src/ui/bar-list';
 import { LinkButton } from '#src/ui/button';
@@ -41,6 +42,7 @@ export default function BackstageInsightsPage() {
       { replace: true },
     );
   if (artist.isPending) return <LoadingPage />;
+  if (artist.missing) return <OpenArtistWorkspace artistId={artist.missing} />;
   return (
     <BackstageFrame
       title="Insights"

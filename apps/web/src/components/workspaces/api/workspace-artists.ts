@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_WORKSPACE_ID } from '@zema/contracts';
 import { backstage } from '@zema/contracts/operations/backstage';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { apiFetch } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /**
  * GET backstage/artists?workspaceId={id}: the artists a workspace's backstage holds — with 0, the
