@@ -107,7 +107,7 @@ test('an admin grants a plan by hand', async ({ page }, info) => {
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Premium')).toBeVisible();
-  await expect(row.getByText('manual')).toBeVisible();
+  await expect(row.getByText('Granted by an admin')).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, 'admin-billing-subscriptions-granted');
 });
@@ -122,7 +122,7 @@ test('an admin refunds a sandbox payment from the payments page and sees it mark
   await page.getByRole('searchbox', { name: 'Search by user or reference' }).fill(txRef);
   const row = page.getByRole('row', { name: new RegExp(txRef) });
   await expect(row).toBeVisible();
-  await expect(row.getByText('succeeded', { exact: true })).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Refund the payment ${txRef}` }).click();
 
   const dialog = page.getByRole('dialog', { name: /^Refund the payment of / });
@@ -135,7 +135,7 @@ test('an admin refunds a sandbox payment from the payments page and sees it mark
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Payment refunded')).toBeVisible();
   // The list refreshed: refunded, the amount shown, no second refund offered.
-  await expect(row.getByText('refunded', { exact: true })).toBeVisible();
+  await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(row.getByText(/^Refunded .*199\.00/)).toBeVisible();
   await expect(row.getByRole('button', { name: /^Refund the payment/ })).toHaveCount(0);
   // The server agrees, and the plan it paid for has ended.

@@ -2,6 +2,7 @@ import type { BillingInterval, Currency, Price } from '@zema/contracts';
 import { formatMoney } from '@zema/contracts';
 import type { TransFn } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
+import { shortDateTime } from '#src/ui/date-time';
 
 const TONES = {
   danger: 'bg-danger',
@@ -11,10 +12,38 @@ const TONES = {
 } as const;
 export type Tone = keyof typeof TONES;
 
+/** Status, gateway and purpose codes in words (issue 28 item 9); the code stays on hover. */
+export const CODE_LABELS: Record<string, string> = {
+  // Payments
+  pending: 'Pending',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  // Subscriptions
+  incomplete: 'Incomplete',
+  trialing: 'Trial',
+  active: 'Active',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  // Gateways
+  sandbox: 'Sandbox (test mode)',
+  chapa: 'Chapa',
+  stripe: 'Stripe',
+  manual: 'Granted by an admin',
+  // Purposes
+  new: 'New plan',
+  renewal: 'Renewal',
+  change: 'Plan change',
+};
+
+/** A code in words, translated; an unknown code as it is. */
+export const codeText = (trans: TransFn, code: string) => trans(CODE_LABELS[code] ?? code);
+
 /** A status in a table cell: the word carries the meaning, the dot only helps scanning. */
-export function Status({ tone, children }: { tone: Tone; children: string }) {
+export function Status({ tone, children, code }: { tone: Tone; children: string; code?: string }) {
   return (
-    <span className="inline-flex items-center gap-1.5 text-sm text-fg">
+    <span className="inline-flex items-center gap-1.5 text-sm text-fg" title={code}>
       <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />
       {children}
     </span>
@@ -50,5 +79,6 @@ export function priceText(
 
 export const dateText = (iso: string | null, language: string) =>
   iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' }) : '—';
+/** One short form on one line (ui/date-time): "Nov 28, 2026, 14:05". */
 export const dateTimeText = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  iso ? shortDateTime(iso, language) : '—';

@@ -9,10 +9,11 @@ import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { DateTime } from '#src/ui/date-time';
 import { toast } from '#src/ui/toast';
 import { useAdminPayments } from '../api/list-payments';
 import { useRefundPayment } from '../api/refund-payment';
-import { dateTimeText, STATUS_TONES, Status } from '../components/billing-format';
+import { codeText, STATUS_TONES, Status } from '../components/billing-format';
 import { RefundDialog } from '../components/refund-dialog';
 
 const FILTERS = ['status', 'gateway'] as const;
@@ -64,18 +65,20 @@ export default function PaymentsPage() {
         header: trans('Status'),
         cell: (p) => (
           <span className="flex flex-col gap-0.5">
-            <Status tone={STATUS_TONES[p.status] ?? 'muted'}>{trans(p.status)}</Status>
+            <Status tone={STATUS_TONES[p.status] ?? 'muted'} code={p.status}>
+              {codeText(trans, p.status)}
+            </Status>
             {p.failure_reason && <span className="text-xs text-muted">{p.failure_reason}</span>}
           </span>
         ),
       },
-      { id: 'plan', header: trans('Plan'), cell: (p) => `${p.product_name} · ${trans(p.purpose)}` },
+      { id: 'plan', header: trans('Plan'), cell: (p) => `${p.product_name} · ${codeText(trans, p.purpose)}` },
       {
         id: 'gateway',
         header: trans('Gateway'),
         cell: (p) => (
           <span className="flex flex-col">
-            <span>{trans(p.gateway)}</span>
+            <span title={p.gateway}>{codeText(trans, p.gateway)}</span>
             {p.method && <span className="text-xs text-muted">{p.method}</span>}
           </span>
         ),
@@ -85,9 +88,13 @@ export default function PaymentsPage() {
         id: 'created_at',
         header: trans('Started'),
         sortKey: 'created_at',
-        cell: (p) => dateTimeText(p.created_at, language),
+        cell: (p) => <DateTime iso={p.created_at} language={language} />,
       },
-      { id: 'processed_at', header: trans('Processed'), cell: (p) => dateTimeText(p.processed_at, language) },
+      {
+        id: 'processed_at',
+        header: trans('Processed'),
+        cell: (p) => <DateTime iso={p.processed_at} language={language} />,
+      },
       {
         id: 'actions',
         header: trans('Actions'),
@@ -142,14 +149,17 @@ export default function PaymentsPage() {
             <FilterSelect
               label={trans('Status')}
               anyLabel={trans('Any status')}
-              options={PAYMENT_STATUSES.map((s) => ({ id: s, label: trans(s) }))}
+              options={PAYMENT_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
               value={params.filters.status}
               onChange={(status) => setParams({ filters: { status } })}
             />
             <FilterSelect
               label={trans('Gateway')}
               anyLabel={trans('Any gateway')}
-              options={GATEWAYS.filter((g) => g !== 'manual').map((g) => ({ id: g, label: trans(g) }))}
+              options={GATEWAYS.filter((g) => g !== 'manual').map((g) => ({
+                id: g,
+                label: codeText(trans, g),
+              }))}
               value={params.filters.gateway}
               onChange={(gateway) => setParams({ filters: { gateway } })}
             />

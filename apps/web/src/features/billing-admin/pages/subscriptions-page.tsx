@@ -17,7 +17,7 @@ import { toast } from '#src/ui/toast';
 import { useAdminPlans } from '../api/list-plans';
 import { useAdminSubscriptions } from '../api/list-subscriptions';
 import { type SubscriptionAction, useManageSubscription } from '../api/manage-subscription';
-import { dateText, priceText, STATUS_TONES, Status } from '../components/billing-format';
+import { codeText, dateText, priceText, STATUS_TONES, Status } from '../components/billing-format';
 import { UserPicker } from '../components/user-picker';
 
 const FILTERS = ['product', 'status', 'gateway'] as const;
@@ -69,14 +69,20 @@ export default function SubscriptionsPage() {
         header: trans('Status'),
         cell: (s) => (
           <span className="flex flex-col gap-0.5">
-            <Status tone={STATUS_TONES[s.status] ?? 'muted'}>{trans(s.status.replace('_', ' '))}</Status>
+            <Status tone={STATUS_TONES[s.status] ?? 'muted'} code={s.status}>
+              {codeText(trans, s.status)}
+            </Status>
             {s.cancel_at_period_end && s.valid && (
               <span className="text-xs text-muted">{trans('Ends at period end')}</span>
             )}
           </span>
         ),
       },
-      { id: 'gateway', header: trans('Gateway'), cell: (s) => trans(s.gateway) },
+      {
+        id: 'gateway',
+        header: trans('Gateway'),
+        cell: (s) => <span title={s.gateway}>{codeText(trans, s.gateway)}</span>,
+      },
       {
         id: 'current_period_end',
         header: trans('Period ends'),
@@ -160,14 +166,14 @@ export default function SubscriptionsPage() {
             <FilterSelect
               label={trans('Status')}
               anyLabel={trans('Any status')}
-              options={SUBSCRIPTION_STATUSES.map((s) => ({ id: s, label: trans(s.replace('_', ' ')) }))}
+              options={SUBSCRIPTION_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
               value={params.filters.status}
               onChange={(status) => setParams({ filters: { status } })}
             />
             <FilterSelect
               label={trans('Gateway')}
               anyLabel={trans('Any gateway')}
-              options={GATEWAYS.map((g) => ({ id: g, label: trans(g) }))}
+              options={GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
               value={params.filters.gateway}
               onChange={(gateway) => setParams({ filters: { gateway } })}
             />

@@ -7,13 +7,14 @@ import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { DateTime } from '#src/ui/date-time';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useAdminWebhook } from '../api/get-webhook';
 import { useAdminWebhooks } from '../api/list-webhooks';
 import { useReplayWebhook } from '../api/replay-webhook';
-import { dateTimeText, Status } from '../components/billing-format';
+import { codeText, dateTimeText, Status } from '../components/billing-format';
 
 const FILTERS = ['gateway', 'signature_valid', 'failed'] as const;
 
@@ -45,9 +46,13 @@ export default function WebhooksPage() {
       header: trans('Received'),
       sortKey: 'received_at',
       hideable: false,
-      cell: (e) => dateTimeText(e.received_at, language),
+      cell: (e) => <DateTime iso={e.received_at} language={language} />,
     },
-    { id: 'gateway', header: trans('Gateway'), cell: (e) => trans(e.gateway) },
+    {
+      id: 'gateway',
+      header: trans('Gateway'),
+      cell: (e) => <span title={e.gateway}>{codeText(trans, e.gateway)}</span>,
+    },
     {
       id: 'type',
       header: trans('Event'),
@@ -161,7 +166,7 @@ export default function WebhooksPage() {
             <FilterSelect
               label={trans('Gateway')}
               anyLabel={trans('Any gateway')}
-              options={WEBHOOK_GATEWAYS.map((g) => ({ id: g, label: trans(g) }))}
+              options={WEBHOOK_GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
               value={params.filters.gateway}
               onChange={(gateway) => setParams({ filters: { gateway } })}
             />
@@ -217,7 +222,7 @@ function EventDialog({ id, onClose }: { id: number; onClose: () => void }) {
         <div className="flex flex-col gap-3 text-sm">
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="text-muted">{trans('Gateway')}</dt>
-            <dd>{event.data.gateway}</dd>
+            <dd>{codeText(trans, event.data.gateway)}</dd>
             <dt className="text-muted">{trans('Event id')}</dt>
             <dd className="break-all">{event.data.event_id ?? '—'}</dd>
             <dt className="text-muted">{trans('Signature')}</dt>
