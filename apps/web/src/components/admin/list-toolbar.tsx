@@ -139,11 +139,10 @@ export function DateRangeFilter({
       <Button
         variant="outline"
         size="md"
-        aria-label={`${label}: ${text}`}
         startIcon={<CalendarDays aria-hidden className="size-4" />}
         className="data-focus-visible:ring-2 data-focus-visible:ring-primary"
       >
-        {text}
+        {label}: {text}
       </Button>
       <PopoverDialog aria-label={label} placement="bottom start" className="w-72 p-3">
         {({ close }) => {
