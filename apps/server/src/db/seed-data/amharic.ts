@@ -45,6 +45,9 @@ export const AMHARIC_LOCALIZATION = {
     'Already have an account?': 'መለያ አለዎት?',
     'Sign in.': 'ይግቡ።',
     'Confirm password': 'የይለፍ ቃሉን ያረጋግጡ',
+    'Display name': 'የሚታይ ስም',
+    'Shown on your profile and playlists. Optional.': 'በመገለጫዎ እና በአጫዋች ዝርዝሮችዎ ላይ ይታያል። አማራጭ ነው።',
+    'Change email': 'ኢሜይል ይቀይሩ',
     // Followed by the policy's name as a link ("I accept the Terms of Service").
     'I accept the': 'እቀበላለሁ፦',
     'Create account': 'መለያ ፍጠር',
