@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '#src/app/testing/mock-api';
 import { openLiveEvents } from '#src/lib/live-events';
+import { makeReleaseDraft, makeTrackDraft } from '../testing';
 import { ANALYSIS_FALLBACK_POLL_MS, releaseQueryOptions, useRelease } from './get-release';
 
 /** The browser's EventSource, played by the test. */
@@ -28,45 +29,24 @@ class FakeEventSource {
   }
 }
 
-const track = (over: Partial<TrackDraft>): TrackDraft => ({
-  id: 11,
-  position: 0,
-  disc_number: 1,
-  name: 'Tizita',
-  artists: ['Mahmoud Ahmed'],
-  explicit: false,
-  status: 'processing',
-  progress: 10,
-  error: null,
-  file_entry_id: 5,
-  file_name: 'tizita.mp3',
-  relative_path: null,
-  format: null,
-  duration_ms: null,
-  bitrate: null,
-  loudness_lufs: null,
-  true_peak_db: null,
-  waveform: null,
-  duplicate_of: null,
-  track_id: null,
-  ...over,
-});
-const draft = (tracks: TrackDraft[]): ReleaseDraft => ({
-  id: 3,
-  artist: { id: 1, name: 'Mahmoud Ahmed' },
-  type: 'single',
-  name: 'Tizita',
-  release_date: null,
-  image: null,
-  genres: [],
-  description: null,
-  status: 'draft',
-  publish_at: null,
-  album_id: null,
-  tracks,
-  created_at: '2026-11-27T00:00:00.000Z',
-  updated_at: '2026-11-27T00:00:00.000Z',
-});
+// As the hook's tests had them: a single, its track still being analysed.
+const track = (over: Partial<TrackDraft>): TrackDraft =>
+  makeTrackDraft({
+    id: 11,
+    position: 0,
+    name: 'Tizita',
+    artists: ['Mahmoud Ahmed'],
+    status: 'processing',
+    progress: 10,
+    file_name: 'tizita.mp3',
+    format: null,
+    duration_ms: null,
+    loudness_lufs: null,
+    true_peak_db: null,
+    ...over,
+  });
+const draft = (tracks: TrackDraft[]): ReleaseDraft =>
+  makeReleaseDraft(tracks, { type: 'single', name: 'Tizita' });
 
 let release: (() => void) | null = null;
 beforeEach(() => {

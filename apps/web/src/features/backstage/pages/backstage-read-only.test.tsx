@@ -14,6 +14,7 @@ import { type ApiCall, mockApi, ok } from '#src/app/testing/mock-api';
 import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { removeCookie, setCookie } from '#src/lib/cookies';
+import { makeReleaseDraft, makeTrackDraft } from '../testing';
 import BackstageArtistPage from './backstage-artist-page';
 import BackstageHomePage from './backstage-home-page';
 import BackstageReleasePage from './backstage-release-page';
@@ -64,45 +65,10 @@ const track: Track = {
   album: null,
 };
 
-const release: ReleaseDraft = {
-  id: 3,
-  artist: { id: 7, name: 'Selam' },
-  type: 'single',
-  name: 'Night Lines',
-  release_date: null,
-  image: null,
-  genres: [],
-  description: null,
-  status: 'draft',
-  publish_at: null,
-  album_id: null,
-  tracks: [
-    {
-      id: 11,
-      position: 1,
-      disc_number: 1,
-      name: 'Night Lines',
-      artists: [],
-      explicit: false,
-      status: 'ready',
-      progress: 100,
-      error: null,
-      file_entry_id: 5,
-      file_name: 'night.flac',
-      relative_path: null,
-      format: 'flac',
-      duration_ms: 183_000,
-      bitrate: null,
-      loudness_lufs: -14,
-      true_peak_db: -1,
-      waveform: null,
-      duplicate_of: null,
-      track_id: null,
-    },
-  ],
-  created_at: '2026-11-27T00:00:00.000Z',
-  updated_at: '2026-11-27T00:00:00.000Z',
-};
+const release: ReleaseDraft = makeReleaseDraft(
+  [makeTrackDraft({ name: 'Night Lines', file_name: 'night.flac' })],
+  { artist: { id: 7, name: 'Selam' }, type: 'single', name: 'Night Lines' },
+);
 
 const emptyPage = { current_page: 1, per_page: 20, last_page: 1, total: 0, data: [] };
 
