@@ -9,6 +9,7 @@ import type { fakeTransports } from '#src/components/uploads/testing/fake-upload
 import { fileEntry } from '#src/components/uploads/testing/fake-uploads';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { removeCookie, setCookie } from '#src/lib/cookies';
+import { makeReleaseDraft } from '../testing';
 import BackstageUploadPage from './backstage-upload-page';
 
 // The files travel through transports the test settles by hand (the real ones use XHR and tus).
@@ -35,22 +36,8 @@ const selam = (role: WorkspaceRole): BackstageArtist => ({
   workspace: { id: team.id, name: team.name, role },
 });
 
-const release = (id: number) => ({
-  id,
-  artist: { id: 7, name: 'Selam' },
-  type: 'single',
-  name: 'Song',
-  release_date: null,
-  image: null,
-  genres: [],
-  description: null,
-  status: 'draft',
-  publish_at: null,
-  album_id: null,
-  tracks: [],
-  created_at: '2026-11-27T00:00:00.000Z',
-  updated_at: '2026-11-27T00:00:00.000Z',
-});
+const release = (id: number) =>
+  makeReleaseDraft([], { id, artist: { id: 7, name: 'Selam' }, type: 'single', name: 'Song' });
 
 interface Server {
   /** The caller's role as GET backstage/artists answers it, call by call (the last one stays). */
