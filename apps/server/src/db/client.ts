@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -161,6 +161,61 @@ export async function runMigrations(handle: DatabaseHandle, migrationsFolder = M
 export async function queryRows<T>(db: Database | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Statements prepared per embedded database, by SQL text (null: it could not be prepared). */
+const preparedOn = new WeakMap<PGlite, Map<string, Promise<string | null>>>();
+/** Prepared statements one embedded database keeps at most; beyond that queries run as they are. */
+export const PREPARED_STATEMENTS_MAX = 200;
+const dialect = new PgDialect();
+
+/** A bound value as an SQL literal, or undefined when it is not a string, finite number or null. */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // A NUL would end the statement's text early: such a value is bound as a parameter instead.
+  if (typeof value === 'string' && !value.includes('\0')) return pg.escapeLiteral(value);
+  return undefined;
+}
+
+/**
+ * Rows of a raw query that runs often with other values, planned once per database session.
+ *
+ * PGlite answers each statement as the unnamed statement of the extended protocol, planned anew
+ * every time, and its planner runs as WebAssembly on the server's one thread: on the 100 000-track
+ * catalogue, planning a search section cost more than running it. Here the query is prepared once
+ * under a name (`PREPARE`, keyed by its SQL text) and run with `EXECUTE`, its values given as
+ * literals quoted by node-postgres' escapeLiteral (strings without NUL, finite numbers and null only;
+ * anything else runs unprepared). PostgreSQL decides per statement, as always, between a plan for these
+ * values and a generic one reused (plan_cache_mode auto), so a query must find the same rows
+ * under either plan (see the search's candidates). On PostgreSQL, whose pooled connections plan
+ * natively and fast, this is queryRows.
+ */
+export async function queryRowsPlanned<T>(db: Database | Tx, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const values = params.map(literal);
+  if (values.some((v) => v === undefined)) return queryRows<T>(db, query);
+  let statements = preparedOn.get(client);
+  if (!statements) {
+    statements = new Map();
+    preparedOn.set(client, statements);
+  }
+  let name = statements.get(text);
+  if (!name) {
+    if (statements.size >= PREPARED_STATEMENTS_MAX) return queryRows<T>(db, query);
+    const id = `planned_${statements.size + 1}`;
+    // Shared by concurrent callers, so a statement is prepared once.
+    name = queryRows(db, sql.raw(`prepare ${id} as ${text}`)).then(
+      () => id,
+      () => null,
+    );
+    statements.set(text, name);
+  }
+  const id = await name;
+  if (!id) return queryRows<T>(db, query);
+  return queryRows<T>(db, sql.raw(`execute ${id}${values.length ? `(${values.join(', ')})` : ''}`));
 }
 
 export async function pingDatabase(db: Database) {

@@ -9,7 +9,7 @@ import { loadConfig } from '#src/config';
 import { loadGuestRole } from '#src/domain/users/users.service';
 import { verifyPassword } from '#src/lib/password';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
-import { queryRows, runMigrations } from './client';
+import { PREPARED_STATEMENTS_MAX, queryRows, queryRowsPlanned, runMigrations } from './client';
 import * as schema from './schema/index';
 import { DEFAULT_UPLOAD_SPACE_MB, readAdminCredentials, seedDatabase } from './seed';
 import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
@@ -45,6 +45,59 @@ describe('embedded database', () => {
     // The other request ran before the chain ended (before or after its first statement).
     expect(order.indexOf('other request')).toBeGreaterThanOrEqual(0);
     expect(order.at(-1)).toBe('second statement');
+  });
+});
+
+describe('queries planned once (queryRowsPlanned)', () => {
+  const query = (text: string | null, n: number) =>
+    sql`select ${text}::text as text, ${n}::numeric + 1 as next, length(${text}::text) as length`;
+  const prepared = async (like: string) => {
+    if (t.app.database.driver !== 'pglite') return 0;
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement like ${like}`,
+    );
+    return row!.n;
+  };
+
+  it('answers what the plain query answers, whatever the values hold, preparing each text once', async () => {
+    for (const [text, n] of [
+      ["it's", 1],
+      ["back\\slash and \\'", 2],
+      ['ዘማ — "quoted" $1 $$', 3],
+      ["'); drop table users; --", 4],
+      [null, 5],
+      ['', -6.5],
+    ] as const) {
+      expect(await queryRowsPlanned(t.db, query(text, n))).toEqual(await queryRows(t.db, query(text, n)));
+    }
+    // PGlite: one prepared statement for the six runs; PostgreSQL runs the query as it is.
+    expect(await prepared('%::numeric + 1 as next%')).toBe(t.app.database.driver === 'pglite' ? 1 : 0);
+    const [users] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users`);
+    expect(users!.n).toBeGreaterThan(0);
+  });
+
+  it('runs a query as it is when a value is no string, number or null, or holds a NUL', async () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const dated = sql`select ${at.toISOString()}::timestamptz = ${at}::timestamptz as same, ${true}::boolean as flag`;
+    expect(await queryRowsPlanned(t.db, dated)).toEqual([{ same: true, flag: true }]);
+    expect(await prepared('%as same, $2::boolean as flag%')).toBe(0);
+    // The plain query refuses a NUL in text as it always did; the text is not cut short at it.
+    const nul = sql`select ${'a\0b'}::text as nul_value`;
+    await expect(queryRowsPlanned(t.db, nul)).rejects.toThrow();
+    expect(await prepared('%as nul_value%')).toBe(0);
+  });
+
+  it('keeps at most PREPARED_STATEMENTS_MAX statements; further texts run as they are', async () => {
+    if (t.app.database.driver !== 'pglite') return;
+    for (let i = 0; i < PREPARED_STATEMENTS_MAX + 5; i++) {
+      expect(await queryRowsPlanned(t.db, sql.raw(`select ${i} as cap_probe`))).toEqual([{ cap_probe: i }]);
+    }
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_prepared_statements`,
+    );
+    expect(row!.n).toBe(PREPARED_STATEMENTS_MAX);
   });
 });
 

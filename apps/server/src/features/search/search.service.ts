@@ -2,7 +2,7 @@ import type { Album, ArtistRef, SearchResponse, SearchType, Track } from '@zema/
 import { SEARCH_TYPES, searchResponseSchema } from '@zema/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Database, queryRows } from '#src/db/client';
+import { type Database, queryRows, queryRowsPlanned } from '#src/db/client';
 import {
   albums,
   artists,
@@ -157,7 +157,7 @@ const fuzzyCondition = (s: Source, fuzzy: string) =>
 export async function fuzzyTsquery(db: Database, q: ParsedQuery): Promise<string | null> {
   const long = q.words.filter((w) => w.length >= MIN_TRIGRAM_QUERY);
   if (!q.trigrams || !long.length) return null;
-  const rows = await queryRows<{ q: string; word: string }>(
+  const rows = await queryRowsPlanned<{ q: string; word: string }>(
     db,
     sql`select q.word as q, n.word from unnest(array[${sql.join(
       long.map((w) => sql`${w}`),
@@ -275,7 +275,10 @@ function trackCandidates(q: ParsedQuery, fuzzy: string | null): SQL {
   // One or two characters match hundreds of artists: their tracks would only be noise (and the
   // merge below would cost more than the search itself).
   if (!q.trigrams) return own;
-  // Matching artists (word matches, or fuzzy ones when asked), the best and most played first.
+  // Matching artists (word matches, or fuzzy ones when asked), the best and most played first,
+  // equals by id: without it, which of the equally played artists made the cut followed the order
+  // the plan happened to gather them in, so a plan reused for other values (queryRowsPlanned)
+  // could find other tracks than a fresh one.
   const artist = sources.artist;
   const wordArtists = sql`select ${artists.id} as artist_id, ${TIER.artistWord} as tier, 0::real as sim,
       ${artists.plays} as plays
@@ -289,7 +292,7 @@ function trackCandidates(q: ParsedQuery, fuzzy: string | null): SQL {
   const matchedArtists = sql`with word_artists as materialized (${wordArtists})
     select artist_id, min(tier) as tier, max(sim) as sim
     from (select * from word_artists${fuzzy ? sql` union all (${nearArtists(fuzzy)})` : sql``}) as a
-    group by artist_id order by min(tier), max(sim) desc, max(plays) desc limit ${TRACK_ARTIST_MATCHES}`;
+    group by artist_id order by min(tier), max(sim) desc, max(plays) desc, artist_id limit ${TRACK_ARTIST_MATCHES}`;
   const byArtist = sql`select ${tracks.id} as id, ma.tier, ma.sim, ${tracks.plays} as plays
     from (${matchedArtists}) as ma
     join ${trackArtist} on ${trackArtist.artistId} = ma.artist_id
@@ -322,7 +325,7 @@ async function rankSection(
   perPage: number,
   offset: number,
 ) {
-  const rows = await queryRows<Ranked>(db, sectionQuery(type, q, fuzzy, perPage, offset));
+  const rows = await queryRowsPlanned<Ranked>(db, sectionQuery(type, q, fuzzy, perPage, offset));
   const total = rows.length
     ? Number(rows[0]!.total)
     : offset > 0
@@ -377,6 +380,8 @@ async function rankAll(db: Database, q: ParsedQuery, types: SearchType[], perPag
   // The nearby words are looked up once for all sections.
   const fuzzy = await fuzzyTsquery(db, q);
   // Sections run side by side (separate pooled connections on PostgreSQL; PGlite queues them).
+  // Each shape of section statement is planned once on PGlite (queryRowsPlanned): planning the
+  // five sections cost more than running them there.
   return Object.fromEntries(
     await Promise.all(
       types.map(async (type) => [type, await rankSection(db, type, q, fuzzy, perPage, offset)] as const),

@@ -1,7 +1,7 @@
 // Both drivers: full-text search, pg_trgm ranking, query plans and the per-driver search gate.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '#src/db/client';
+import { type Database, queryRows, queryRowsPlanned } from '#src/db/client';
 import { createWorkGate, type WorkGate } from '#src/platform/work-gate';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { makeAlbum, makeArtist, makeTrack } from '#test/library';
@@ -421,5 +421,65 @@ describe('query plans', () => {
       );
     });
     expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('search_words_trgm');
+  });
+});
+
+describe('plans reused for other values', () => {
+  type Row = { id: number; total: number };
+  let lowest: number[];
+  let trackArtist: Map<number, number>;
+
+  beforeAll(async () => {
+    // 25 artists matching one word, all as often played, stored in the reverse order of their ids
+    // (so neither table order nor id order is the order a plan gathers them in); one track each,
+    // whose own name does not match.
+    const [top] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select coalesce(max(id), 0)::int as id from artists`,
+    );
+    const base = top!.id + 1000;
+    const artistIds = Array.from({ length: 25 }, (_, i) => base + 25 - i);
+    trackArtist = new Map();
+    for (const id of artistIds) {
+      await t.db.execute(sql`insert into artists (id, name, plays) values (${id}, ${`Zqtie Band ${id}`}, 7)`);
+      trackArtist.set(await makeTrack(t.db, `Plain song ${id}`, [id]), id);
+    }
+    lowest = [...artistIds].sort((a, b) => a - b).slice(0, 20);
+  });
+
+  const artistsOf = (rows: Row[]) => rows.map((r) => trackArtist.get(Number(r.id))).sort((a, b) => a! - b!);
+
+  it('takes equally played artists by id, so every plan finds the same tracks through them', async () => {
+    const q = parseQuery('zqtie');
+    const rows = await queryRows<Row>(t.db, sectionQuery('track', q, null, 100));
+    // At most 20 artists bring their tracks: the first 20 by id, not the first the plan met.
+    expect(artistsOf(rows)).toEqual(lowest);
+  });
+
+  it('answers a section from a statement planned once as from a fresh one (PGlite)', async () => {
+    if (t.app.database.driver !== 'pglite') return;
+    const pglite = t.app.database.pglite!;
+    const q = parseQuery('zqtie');
+    const fresh = await queryRows<Row>(t.db, sectionQuery('track', q, null, 100));
+    // The plan reused for any values, as PostgreSQL may choose after five runs of a statement.
+    await pglite.exec('set plan_cache_mode = force_generic_plan');
+    try {
+      for (let run = 0; run < 3; run++) {
+        expect(await queryRowsPlanned<Row>(t.db, sectionQuery('track', q, null, 100))).toEqual(fresh);
+      }
+      // Other values through the same statement: another query of the same shape.
+      const other = parseQuery('plain');
+      expect(await queryRowsPlanned<Row>(t.db, sectionQuery('track', other, null, 100))).toEqual(
+        await queryRows<Row>(t.db, sectionQuery('track', other, null, 100)),
+      );
+    } finally {
+      await pglite.exec('reset plan_cache_mode');
+    }
+    // The statement was indeed prepared and run with the reused plan.
+    const [reused] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_prepared_statements where generic_plans > 0`,
+    );
+    expect(reused!.n).toBeGreaterThan(0);
   });
 });
