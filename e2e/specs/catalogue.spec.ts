@@ -68,6 +68,30 @@ test.describe('catalogue pages', () => {
     await expect(sidebar).toHaveAttribute('data-test-mark', 'first');
   });
 
+  test('Back returns to where the list was scrolled; a new page opens at the top', async ({ page }) => {
+    await page.goto('/discover');
+    await expect(page.getByRole('button', { name: /^Play .+/ }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Down the page, to the last album link: a place a listener comes back to.
+    const albums = page.locator('main a[href^="/album/"]');
+    const last = albums.last();
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled, 'the discover page is long enough to scroll').toBeGreaterThan(100);
+
+    await last.click();
+    await expect(page).toHaveURL(/\/album\/\d+\//);
+    await expect(page.getByRole('grid', { name: 'Tracks' }).getByRole('row').first()).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY), 'the album opens at its top').toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/discover$/);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: 'Back restores the scroll' })
+      .toBe(scrolled);
+    await expect(last).toBeInViewport();
+  });
+
   test('track rows: every title, artist and album link is a 24 px target (WCAG 2.5.8)', {
     tag: '@visual',
   }, async ({ page }) => {

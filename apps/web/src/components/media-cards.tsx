@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Album, ArtistRef, Genre } from '@zema/contracts';
 import { Disc3, Music, Play, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
+import { useSideScrollRestoration } from '#src/lib/side-scroll';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
@@ -149,20 +150,26 @@ export function CardList({
   children: ReactNode;
   label: string;
 }) {
-  if (layout === 'carousel') {
-    return (
-      <ul
-        aria-label={label}
-        className="-mx-2 flex snap-x snap-mandatory gap-1 overflow-x-auto pb-2 [&>li]:w-40 [&>li]:shrink-0 [&>li]:snap-start md:[&>li]:w-48"
-      >
-        {children}
-      </ul>
-    );
-  }
+  if (layout === 'carousel') return <Carousel label={label}>{children}</Carousel>;
   return (
     <ul
       aria-label={label}
       className="-mx-2 grid grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6"
+    >
+      {children}
+    </ul>
+  );
+}
+
+/** A one-row carousel; Back returns to where it was scrolled sideways (useSideScrollRestoration). */
+function Carousel({ children, label }: { children: ReactNode; label: string }) {
+  const ref = useRef<HTMLUListElement>(null);
+  useSideScrollRestoration(ref, label);
+  return (
+    <ul
+      ref={ref}
+      aria-label={label}
+      className="-mx-2 flex snap-x snap-mandatory gap-1 overflow-x-auto pb-2 [&>li]:w-40 [&>li]:shrink-0 [&>li]:snap-start md:[&>li]:w-48"
     >
       {children}
     </ul>
