@@ -244,7 +244,7 @@ export const envSchema = z.object({
     {
       group: 'Files and streaming',
       description:
-        'Behind nginx: an `internal` location aliasing `DATA_DIR/storage/`. The app authorises each audio stream and answers `X-Accel-Redirect: <prefix><key>`; nginx sends the bytes (README, "Behind nginx").',
+        'Behind nginx: an `internal` location aliasing `DATA_DIR/storage/`. The app authorises each audio stream and answers `X-Accel-Redirect: <prefix><key>`; nginx sends the bytes (docs/operations.md, "Behind nginx").',
       unset: 'the app sends the audio itself',
       example: '/protected-audio/',
     },
@@ -252,7 +252,7 @@ export const envSchema = z.object({
   S3_BUCKET: documented(optionalString, {
     group: 'File storage (S3)',
     description:
-      'Bucket of an S3-compatible store (AWS S3, MinIO, Cloudflare R2…). Set, every file (audio, images, uploads) is stored there instead of `DATA_DIR/storage`, and direct browser uploads become possible (README, "S3-compatible storage").',
+      'Bucket of an S3-compatible store (AWS S3, MinIO, Cloudflare R2…). Set, every file (audio, images, uploads) is stored there instead of `DATA_DIR/storage`, and direct browser uploads become possible (docs/operations.md, "S3-compatible storage").',
     unset: 'files are stored in `DATA_DIR/storage`',
     example: 'zema-media',
   }),
