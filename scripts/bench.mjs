@@ -1,4 +1,4 @@
-// `npm run bench`: figures for the README, each next to a reference measured in the same run
+// `npm run bench`: figures for docs/benchmarks.md, each next to a reference measured in the same run
 // (these machines are noisy; ratios travel better than absolute numbers).
 //  1. Start-up: process start → first 200 on /health, cold (empty DATA_DIR: migrations + seed)
 //     and warm (existing DATA_DIR), and RSS after start — next to a bare Fastify process.
@@ -108,7 +108,7 @@ console.log(
 );
 rmSync(dataDir, { recursive: true, force: true });
 
-// The README's budgets and Lighthouse scores, each in its own process with its own servers.
+// The budgets and Lighthouse scores of docs/benchmarks.md, each in its own process with its own servers.
 for (const script of [
   'scripts/bench/streaming.mjs',
   'scripts/bench/tus-upload.mjs',

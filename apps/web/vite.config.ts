@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [
     // React Aria ships its built-in strings for ~35 locales in every component; Zema's UI languages
     // are English and Amharic (which React Aria does not have, so it falls back to English anyway).
-    // Keeping only en-US removes tens of kB gzipped from every page (the README's budget: ≤ 250 kB).
+    // Keeping only en-US removes tens of kB gzipped from every page (the budget in
+    // docs/benchmarks.md: ≤ 250 kB).
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     react(),
     tailwindcss(),

@@ -25,7 +25,7 @@ test.describe('search (guest)', () => {
     const typed = artist.name.slice(0, Math.max(3, Math.ceil(artist.name.length * 0.6)));
     await page.goto('/discover');
     // A light search field stands in until it is reached for; then the combo box takes its place
-    // with the focus kept (the README's JavaScript budget).
+    // with the focus kept (the JavaScript budget, docs/benchmarks.md).
     // The pointer reaching the stand-in already brings the combo box, which may replace it while
     // the click is under way: click whichever of the two is there.
     const box = page.getByRole('combobox', { name: 'Search' });

@@ -1,5 +1,5 @@
-// Web budgets (README, "Benchmarks"), in Debian's Chromium against the built app on a fresh DATA_DIR (the demo
-// catalogue seeds itself):
+// Web budgets (docs/benchmarks.md), in Debian's Chromium against the built app on a fresh DATA_DIR
+// (the demo catalogue seeds itself):
 //   1. gzip size of the JavaScript a page loads: the landing page (/), the player home (/discover)
 //      and an artist page (/pastor/{id}/{slug}); goal ≤ 250 kB each.
 //   2. Time from pressing Play to the audio element's `playing` event; goal < 150 ms. The reference,

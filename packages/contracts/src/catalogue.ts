@@ -35,7 +35,10 @@ export function homeChannelSlug(homepage: { type: string; value: string | null }
   return homepage.type === 'channel' && homepage.value ? homepage.value : HOME_CHANNEL_SLUG;
 }
 
-/** A play counts after this many seconds, or after the whole track if it is shorter (README, "Listening"). */
+/**
+ * A play counts after this many seconds, or after the whole track if it is shorter
+ * (docs/guide/listening.md).
+ */
 export const PLAY_COUNT_AFTER_SECONDS = 30;
 /** Trending = most plays over this many days. */
 export const TRENDING_DAYS = 7;

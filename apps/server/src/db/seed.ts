@@ -39,9 +39,9 @@ const PERMISSION_ROWS = PERMISSION_CATALOGUE.map(({ name, displayName, group, de
 }));
 
 /**
- * The `space` quota (MB) of `files.create` on the seeded roles that may upload (README, "Default
- * roles and their quotas"). Users: room for pictures and documents (an avatar, a backstage proof)
- * many times over, not for a 2 GB master; Artists: a catalogue of lossless albums, which Artist
+ * The `space` quota (MB) of `files.create` on the seeded roles that may upload
+ * (docs/guide/backstage.md, "Quotas"). Users: room for pictures and documents (an avatar, a
+ * backstage proof) many times over, not for a 2 GB master; Artists: a catalogue of lossless albums, which Artist
  * Pro's 50 GB raises. Admins have no quota; guests cannot upload. Installs seeded before these
  * existed get them from migration 0026, only where a role has no `space` set.
  */

@@ -7,8 +7,8 @@ import type { TrackGridProps } from './track-list';
 /**
  * The grid of a reorderable track list, with drag and drop (mouse, touch and keyboard), in a module
  * of its own: only playlists the viewer may edit need it, so catalogue pages do not load it nor
- * react-aria-components' GridList (README, web budget). Its rows are the fixed list's rows with a
- * drag handle before them.
+ * react-aria-components' GridList (docs/benchmarks.md, web budget). Its rows are the fixed list's
+ * rows with a drag handle before them.
  */
 export default function TrackListReorder({
   'aria-label': label,

@@ -8,7 +8,7 @@ import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 const TrackMenuItems = lazyMenu(() => import('./track-menu-items').then((m) => m.TrackMenuItems));
 
 // The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
-// every page with a track list stays inside the JavaScript budget (README, "Benchmarks").
+// every page with a track list stays inside the JavaScript budget (docs/benchmarks.md).
 const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })));
 
 const CreatePlaylistDialog = lazy(() =>

@@ -18,7 +18,7 @@ import type { MenuScopeProps } from './menu';
  * button of every track row. The trigger's keys, ARIA state and focus come from React Aria's
  * `useMenuTrigger` (light); the menu itself — React Aria's collections, the popover and the tray,
  * about 25 kB gzipped — is fetched when the pointer reaches the trigger, focus lands on it, or it
- * is pressed, so a page does not carry that code in its first load (README, "Benchmarks").
+ * is pressed, so a page does not carry that code in its first load (docs/benchmarks.md).
  */
 export interface LazyMenu<P> {
   /** Starts loading the menu's code. */

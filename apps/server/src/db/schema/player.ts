@@ -4,7 +4,7 @@ import { users } from './users';
 
 /** The player's tables: counted listens (features/player). */
 
-/** One row per counted listen (README, "Listening": after 30 s, or the whole track if shorter). */
+/** One row per counted listen (docs/guide/listening.md: after 30 s, or the whole track if shorter). */
 export const plays = pgTable(
   'plays',
   {

@@ -114,7 +114,7 @@ const STATUS_TEXT: Record<string, string> = {
   '204': 'No content',
 };
 
-/** Adds the error answers every route can give (README "Conventions every route gets"). */
+/** Adds the error answers every route can give (docs/development.md, "Conventions every route gets"). */
 function addConventionalResponses(method: string, operation: Operation) {
   const responses = operation.responses ?? {};
   for (const [status, response] of Object.entries(responses)) {

@@ -5,8 +5,8 @@ import type { Database } from '#src/db/client';
 import { albums, artists, plays, trackArtist, tracks } from '#src/db/schema/index';
 
 /**
- * Counting plays (README, "Listening"): once per listen, after 30 seconds (or the whole track if it is
- * shorter), rate-limited per listener so a script cannot inflate trending. A refused play is
+ * Counting plays (docs/guide/listening.md): once per listen, after 30 seconds (or the whole track
+ * if it is shorter), rate-limited per listener so a script cannot inflate trending. A refused play is
  * answered {counted: false}, never an error, so a misbehaving client cannot flood the error log.
  */
 

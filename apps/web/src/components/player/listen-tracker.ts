@@ -26,7 +26,7 @@ interface Listen {
 
 /**
  * Counts one listen of the loaded track: the seconds actually heard (a seek is not listening), and
- * a play reported once per listen after min(30 s, duration) (README, "Listening"). Reporting is
+ * a play reported once per listen after min(30 s, duration) (docs/guide/listening.md). Reporting is
  * best effort: a failed report never interrupts the music.
  */
 export class ListenTracker {
