@@ -2,7 +2,8 @@ import { type GuestRole, hasPermission, PERMISSIONS } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, MESSAGES } from './errors';
+import { MESSAGES } from '#src/lib/errors';
+import { HttpError } from './errors';
 import type { RouteAccess } from './types';
 
 /** Every registered route and its access rule (the table-driven access test walks this list). */

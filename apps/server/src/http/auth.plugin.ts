@@ -1,8 +1,9 @@
 import type { User } from '@zema/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '#src/lib/errors';
 import { cookieOptions } from './cookies';
-import { HttpError, MESSAGES } from './errors';
+import { HttpError } from './errors';
 
 /** Cookie options of the session cookie; the accounts issue sets it at login with these. */
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {

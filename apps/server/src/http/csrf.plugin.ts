@@ -1,10 +1,11 @@
 import { XSRF_COOKIE } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '#src/lib/errors';
 import { randomBytesPooled } from '#src/lib/random';
 import { safeEqual } from '#src/lib/tokens';
 import { cookieOptions } from './cookies';
-import { HttpError, MESSAGES } from './errors';
+import { HttpError } from './errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

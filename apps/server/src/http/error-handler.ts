@@ -2,10 +2,10 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientFaultOf, databaseErrorOf } from '#src/db/errors';
-import { InvalidInputError } from '#src/lib/errors';
+import { invalidInputMessage, MESSAGES } from '#src/lib/errors';
 import { scrubUrl, serializeError } from '#src/lib/redact';
 import { buildDebugPayload } from './debug-trace';
-import { HttpError, MESSAGES, validationError } from './errors';
+import { answerOf } from './errors';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -48,18 +48,12 @@ function statusOf(error: FastifyError): number {
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
-    }
+    // A refusal a service or a route meant: the domain errors of lib/errors.ts and HttpError.
+    const answer = answerOf(error);
+    if (answer) return reply.code(answer.status).headers(answer.headers).send(answer.body);
     if (hasZodFastifySchemaValidationErrors(error) || (error.validation && error.statusCode === 400)) {
-      const e = validationError(fieldErrors(error.validation ?? [], error.validationContext));
-      return reply.code(422).send({ message: e.message, errors: e.errors });
-    }
-    if (error instanceof InvalidInputError) {
-      const e = validationError(error.errors);
-      return reply.code(422).send({ message: e.message, errors: e.errors });
+      const errors = fieldErrors(error.validation ?? [], error.validationContext);
+      return reply.code(422).send({ message: invalidInputMessage(errors), errors });
     }
     if (isMultipartParseError(error, request)) return reply.code(400).send({ message: MULTIPART_MESSAGE });
     // Safety net: input the route let through but the database refused (a value out of range, a

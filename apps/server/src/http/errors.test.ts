@@ -2,6 +2,21 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ERROR_MESSAGE, debugErrorPayloadSchema, type ErrorFrame } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UploadRefusedError } from '#src/features/uploads/upload-policy';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  invalidInput,
+  LockedError,
+  NotFoundError,
+  RateLimitedError,
+  TooLargeError,
+  UnauthenticatedError,
+  UnavailableError,
+  UpstreamError,
+} from '#src/lib/errors';
 import {
   adminUserId,
   buildTestApp,
@@ -13,6 +28,7 @@ import {
   useApp,
 } from '#test/helpers';
 import { parseStack } from './debug-trace';
+import { answerOf, HttpError } from './errors';
 
 class PlaylistExplodedError extends Error {
   override name = 'PlaylistExplodedError';
@@ -22,7 +38,26 @@ function explode(what?: string): never {
   throw new PlaylistExplodedError(what ? `the playlist exploded (${what})` : 'the playlist exploded'); // marker: failing line
 }
 
+/** One of each refusal a service may throw, as `GET /api/v1/test/refuse/:kind` throws it. */
+const REFUSALS: Record<string, () => Error> = {
+  badRequest: () => new BadRequestError('Bad signature.', { signature: ['Bad signature.'] }),
+  unauthenticated: () => new UnauthenticatedError(),
+  forbidden: () => new ForbiddenError(),
+  notFound: () => new NotFoundError(),
+  conflict: () => new ConflictError('Already under way.'),
+  invalid: () => invalidInput({ name: ['The name field is required.'], email: ['Taken.', 'Too long.'] }),
+  invalidNoFields: () => new InvalidInputError('This invitation has expired.'),
+  tooLarge: () => new UploadRefusedError('size', 'The file may not be greater than 1 MB.'),
+  locked: () => new LockedError('Password confirmation required.'),
+  rateLimited: () => new RateLimitedError('Try again tomorrow.', { retryAfterS: 3600 }),
+  upstream: () => new UpstreamError('The payment service could not be reached.'),
+  unavailable: () => new UnavailableError('Search is busy.', { retryAfterS: 1 }),
+};
+
 function addFailingRoutes(t: TestApp) {
+  t.app.get('/api/v1/test/refuse/:kind', { config: { access: 'guest' } }, async (request) => {
+    throw REFUSALS[(request.params as { kind: string }).kind]!();
+  });
   // `?what=` makes a different error each time: the same one within a minute is only counted.
   t.app.get('/api/v1/test/explode', { config: { access: 'guest' } }, async (request) =>
     explode((request.query as { what?: string }).what),
@@ -66,6 +101,54 @@ describe('with APP_DEBUG off', () => {
     });
     expect(entry.stack).toContain('PlaylistExplodedError');
     expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
+  });
+
+  it('answers every domain error with its status, body and headers, and logs none', async () => {
+    const answers = Object.fromEntries(
+      await Promise.all(
+        Object.keys(REFUSALS).map(async (kind) => {
+          const res = await t.app.inject({
+            url: `/api/v1/test/refuse/${kind}`,
+            headers: { 'x-request-id': `req-refuse-${kind}` },
+          });
+          return [kind, { status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] }];
+        }),
+      ),
+    );
+    const many = 'The name field is required. (and 2 more errors)';
+    expect(answers).toEqual({
+      badRequest: {
+        status: 400,
+        body: { message: 'Bad signature.', errors: { signature: ['Bad signature.'] } },
+      },
+      unauthenticated: { status: 401, body: { message: 'Unauthenticated.' } },
+      forbidden: { status: 403, body: { message: 'This action is unauthorized.' } },
+      notFound: { status: 404, body: { message: 'Not found.' } },
+      conflict: { status: 409, body: { message: 'Already under way.' } },
+      invalid: {
+        status: 422,
+        body: {
+          message: many,
+          errors: { name: ['The name field is required.'], email: ['Taken.', 'Too long.'] },
+        },
+      },
+      invalidNoFields: { status: 422, body: { message: 'This invitation has expired.' } },
+      tooLarge: {
+        status: 413,
+        body: {
+          message: 'The file may not be greater than 1 MB.',
+          errors: { file: ['The file may not be greater than 1 MB.'] },
+        },
+      },
+      locked: { status: 423, body: { message: 'Password confirmation required.' } },
+      rateLimited: { status: 429, body: { message: 'Try again tomorrow.' }, retryAfter: '3600' },
+      upstream: { status: 502, body: { message: 'The payment service could not be reached.' } },
+      unavailable: { status: 503, body: { message: 'Search is busy.' }, retryAfter: '1' },
+    });
+    // Only a failure is written to the error log; a refusal is an answer (503 and 502 included).
+    const files = await readdir(join(t.config.dataDir, 'logs')).catch(() => [] as string[]);
+    const all = await Promise.all(files.map((f) => readFile(join(t.config.dataDir, 'logs', f), 'utf8')));
+    expect(all.join('')).not.toContain('req-refuse-');
   });
 
   it('does not log 4xx answers', async () => {
@@ -158,6 +241,83 @@ describe('with APP_DEBUG on', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('domain errors → HTTP answers (answerOf)', () => {
+  it('maps each class to its status and SPEC §8 body, with the headers it asks for', () => {
+    const cases: [Error, number, object, Record<string, string>][] = [
+      [new BadRequestError('Bad.'), 400, { message: 'Bad.' }, {}],
+      [new UnauthenticatedError(), 401, { message: 'Unauthenticated.' }, {}],
+      [new ForbiddenError(), 403, { message: 'This action is unauthorized.' }, {}],
+      [new ForbiddenError('Not yours.'), 403, { message: 'Not yours.' }, {}],
+      [new NotFoundError(), 404, { message: 'Not found.' }, {}],
+      [
+        new ConflictError('Taken.', { slug: ['Taken.'] }),
+        409,
+        { message: 'Taken.', errors: { slug: ['Taken.'] } },
+        {},
+      ],
+      [new InvalidInputError('Expired.'), 422, { message: 'Expired.' }, {}],
+      [
+        new TooLargeError('Too big.', { file: ['Too big.'] }),
+        413,
+        { message: 'Too big.', errors: { file: ['Too big.'] } },
+        {},
+      ],
+      [new LockedError('Confirm first.'), 423, { message: 'Confirm first.' }, {}],
+      [new RateLimitedError('Slow down.'), 429, { message: 'Slow down.' }, {}],
+      [
+        new RateLimitedError('Slow down.', { retryAfterS: 60 }),
+        429,
+        { message: 'Slow down.' },
+        { 'retry-after': '60' },
+      ],
+      [new UpstreamError('Gateway down.'), 502, { message: 'Gateway down.' }, {}],
+      [new UnavailableError('Busy.', { retryAfterS: 1 }), 503, { message: 'Busy.' }, { 'retry-after': '1' }],
+      [new HttpError(419, 'CSRF token mismatch.'), 419, { message: 'CSRF token mismatch.' }, {}],
+    ];
+    for (const [error, status, body, headers] of cases) {
+      expect(answerOf(error), error.name).toEqual({ status, body, headers });
+    }
+    expect(answerOf(new Error('boom'))).toBeNull();
+    expect(answerOf({ statusCode: 404, message: 'not ours' })).toBeNull();
+  });
+
+  it('answers input refused with field errors by the first error and a count', () => {
+    // What validationError() (http/errors.ts) built before the domain errors: one message rule.
+    expect(invalidInput({ name: ['The name field is required.'] }).message).toBe(
+      'The name field is required.',
+    );
+    expect(invalidInput({ name: ['Required.'], email: ['Taken.'] }).message).toBe(
+      'Required. (and 1 more error)',
+    );
+    expect(invalidInput({ name: ['Required.', 'Too short.'], email: ['Taken.'] }).message).toBe(
+      'Required. (and 2 more errors)',
+    );
+    expect(invalidInput({}).message).toBe('The given data was invalid.');
+    // An InvalidInputError made by hand answers with the same rule, whatever its own message says.
+    const byHand = new InvalidInputError('The setting "debug" cannot be changed.', {
+      debug: ['This setting is read-only.'],
+    });
+    expect(answerOf(byHand)).toEqual({
+      status: 422,
+      body: { message: 'This setting is read-only.', errors: { debug: ['This setting is read-only.'] } },
+      headers: {},
+    });
+  });
+
+  it('answers an upload refused for its size alone with 413, any other refusal with 422', () => {
+    expect(answerOf(new UploadRefusedError('size', 'Too big.'))?.status).toBe(413);
+    expect(answerOf(new UploadRefusedError('quota', 'Full.'))).toEqual({
+      status: 422,
+      body: { message: 'Full.', errors: { file: ['Full.'] } },
+      headers: {},
+    });
+    expect(answerOf(new UploadRefusedError('name', 'Bad path.', 'relativePath'))?.body).toEqual({
+      message: 'Bad path.',
+      errors: { relativePath: ['Bad path.'] },
+    });
   });
 });
 

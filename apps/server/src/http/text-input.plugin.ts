@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { validationError } from './errors';
+import { invalidInput } from '#src/lib/errors';
 
 export const NUL_MESSAGE = 'This value contains a null character, which is not allowed.';
 
@@ -47,7 +47,7 @@ export function checkNul(request: FastifyRequest) {
   if (!paths.length) return;
   const errors: Record<string, string[]> = {};
   for (const path of paths) errors[path || 'body'] = [NUL_MESSAGE];
-  throw validationError(errors);
+  throw invalidInput(errors);
 }
 
 export const textInputPlugin = fp(

@@ -7,7 +7,8 @@ import {
 } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, MESSAGES, validationError } from './errors';
+import { invalidInput, MESSAGES } from '#src/lib/errors';
+import { HttpError } from './errors';
 
 /**
  * Whether the request's user may act in `workspaceId` (never 0, which is always allowed): their
@@ -44,9 +45,7 @@ export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
       if (raw === undefined || raw === '') return done();
       // 0 (personal) or an id spelled as ids are everywhere (contracts ID_PATTERN: no leading zeros).
       if (typeof raw !== 'string' || !(raw === '0' || (ID_PATTERN.test(raw) && Number(raw) <= INT32_MAX))) {
-        return done(
-          validationError({ workspaceId: ['The workspace id must be a non-negative whole number.'] }),
-        );
+        return done(invalidInput({ workspaceId: ['The workspace id must be a non-negative whole number.'] }));
       }
       const id = Number(raw);
       if (id === DEFAULT_WORKSPACE_ID) {

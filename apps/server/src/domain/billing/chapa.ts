@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@zema/contracts';
 import { z } from 'zod';
-import { HttpError } from '#src/http/errors';
+import { UpstreamError } from '#src/lib/errors';
 import type { PaymentGateway, VerifiedPayment, WebhookEventInfo } from './gateway';
 import { decimalToMinor, minorToDecimal } from './money-text';
 import { recordGatewayRefund } from './refunds';
@@ -103,7 +103,7 @@ export function createChapaGateway(opts: {
         signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
       });
     } catch {
-      throw new HttpError(502, GATEWAY_UNREACHABLE);
+      throw new UpstreamError(GATEWAY_UNREACHABLE);
     }
     const json = (await res.json().catch(() => null)) as unknown;
     return { status: res.status, json };
@@ -163,12 +163,12 @@ export function createChapaGateway(opts: {
       });
       const parsed = initializeAnswer.safeParse(json);
       const url = parsed.success ? parsed.data.data?.checkout_url : undefined;
-      if (status >= 500 || !url) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      if (status >= 500 || !url) throw new UpstreamError(GATEWAY_UNREACHABLE);
       return { url };
     },
     async verify(txRef): Promise<VerifiedPayment | null> {
       const { status, json } = await call('GET', `/transaction/verify/${encodeURIComponent(txRef)}`);
-      if (status >= 500) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      if (status >= 500) throw new UpstreamError(GATEWAY_UNREACHABLE);
       const parsed = verifyAnswer.safeParse(json);
       const data = parsed.success ? parsed.data.data : null;
       // Chapa knows no such payment (or answered something else): nothing to settle.
@@ -206,12 +206,11 @@ export function createChapaGateway(opts: {
         // Unique per refund: Chapa refuses a second request with it, and echoes it in its webhook.
         reference: input.key,
       });
-      if (status >= 500) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      if (status >= 500) throw new UpstreamError(GATEWAY_UNREACHABLE);
       const parsed = refundAnswer.safeParse(json);
       if (status >= 400 || !parsed.success || parsed.data.status.toLowerCase() !== 'success') {
         const said = parsed.success && typeof parsed.data.message === 'string' ? parsed.data.message : null;
-        throw new HttpError(
-          502,
+        throw new UpstreamError(
           `The payment service refused the refund${said ? `: ${said}` : '.'}`.slice(0, 300),
         );
       }

@@ -88,7 +88,7 @@ export interface PaymentGateway {
   readonly recurring: boolean;
   readonly refunds: boolean;
   /**
-   * Gives back all or part of a succeeded payment. Throws an `HttpError` (502) when the gateway
+   * Gives back all or part of a succeeded payment. Throws an `UpstreamError` when the gateway
    * cannot be reached or refuses; nothing of ours has changed then.
    */
   refund(input: RefundInput): Promise<RefundResult>;

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { sandboxCharges } from '#src/db/schema/index';
-import { HttpError } from '#src/http/errors';
+import { UpstreamError } from '#src/lib/errors';
 import type { IncomingWebhook, PaymentGateway, VerifiedPayment } from './gateway';
 
 /** The header the sandbox signs its webhooks with (hex HMAC-SHA256 of the raw body, as Chapa does). */
@@ -90,7 +90,7 @@ export function createSandboxGateway(opts: {
           ),
         )
         .returning();
-      if (!row) throw new HttpError(502, 'The payment service refused the refund: nothing left to refund.');
+      if (!row) throw new UpstreamError('The payment service refused the refund: nothing left to refund.');
       return { status: 'refunded', reference: `sandbox-${input.key}` };
     },
     async readWebhook({ rawBody, headers }) {

@@ -2,7 +2,7 @@ import type { BillingInterval } from '@zema/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { payments, prices, products, subscriptions } from '#src/db/schema/index';
-import { HttpError } from '#src/http/errors';
+import { ConflictError, NotFoundError, UpstreamError } from '#src/lib/errors';
 import { GATEWAY_UNREACHABLE } from './chapa';
 import type {
   GatewaySubscriptionState,
@@ -115,8 +115,8 @@ async function remote<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
       if (err.statusCode && err.statusCode < 500 && err.type !== 'StripeConnectionError')
-        throw new HttpError(502, `The payment service refused the request: ${err.message}`.slice(0, 300));
-      throw new HttpError(502, GATEWAY_UNREACHABLE);
+        throw new UpstreamError(`The payment service refused the request: ${err.message}`.slice(0, 300));
+      throw new UpstreamError(GATEWAY_UNREACHABLE);
     }
     throw err;
   }
@@ -156,7 +156,7 @@ export function createStripeGateway(opts: {
       .from(prices)
       .innerJoin(products, eq(products.id, prices.productId))
       .where(eq(prices.id, priceId));
-    if (!row) throw new HttpError(404, 'Not found.');
+    if (!row) throw new NotFoundError();
     if (row.price.stripePriceId) return row.price.stripePriceId;
     const created = await remote(() =>
       stripe.prices.create({
@@ -409,7 +409,7 @@ export function createStripeGateway(opts: {
           cancel_url: input.returnUrl,
         }),
       );
-      if (!session.url) throw new HttpError(502, GATEWAY_UNREACHABLE);
+      if (!session.url) throw new UpstreamError(GATEWAY_UNREACHABLE);
       return { url: session.url, reference: session.id };
     },
     async verify(txRef): Promise<VerifiedPayment | null> {
@@ -474,7 +474,7 @@ export function createStripeGateway(opts: {
     async refund(input): Promise<RefundResult> {
       const invoiceId = await invoiceOf(input.reference);
       const target = invoiceId ? await paidBy(invoiceId) : null;
-      if (!target) throw new HttpError(502, 'Stripe knows no charge of this payment to refund.');
+      if (!target) throw new UpstreamError('Stripe knows no charge of this payment to refund.');
       const refund = await remote(() =>
         stripe.refunds.create(
           {
@@ -487,13 +487,13 @@ export function createStripeGateway(opts: {
         ),
       );
       if (refund.status === 'failed' || refund.status === 'canceled')
-        throw new HttpError(502, 'The payment service refused the refund.');
+        throw new UpstreamError('The payment service refused the refund.');
       return { status: refund.status === 'succeeded' ? 'refunded' : 'pending', reference: refund.id };
     },
     async changeSubscription(change) {
       const sub = await retrieveSubscription(change.gatewaySubscriptionId);
       const item = sub.items.data[0];
-      if (!item) throw new HttpError(409, 'This subscription has nothing to change.');
+      if (!item) throw new ConflictError('This subscription has nothing to change.');
       const price = change.price.stripePriceId ?? (await stripePriceFor(change.price.id));
       await remote(() =>
         stripe.subscriptions.update(change.gatewaySubscriptionId, {
@@ -511,7 +511,7 @@ export function createStripeGateway(opts: {
     async portalUrl(gatewaySubscriptionId, returnUrl) {
       const sub = await retrieveSubscription(gatewaySubscriptionId);
       const customer = idOf(sub.customer);
-      if (!customer) throw new HttpError(409, 'This plan has no Stripe customer.');
+      if (!customer) throw new ConflictError('This plan has no Stripe customer.');
       const session = await remote(() =>
         stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
       );

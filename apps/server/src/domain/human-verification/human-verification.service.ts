@@ -2,7 +2,7 @@ import { HUMAN_VERIFICATION_FAILED_MESSAGE, HUMAN_VERIFICATION_TOKEN_FIELD } fro
 import type { Redis } from 'ioredis';
 import type { Deps } from '#src/deps';
 import type { BrowserRef } from '#src/http/caller';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 
 export const DEFAULT_VERIFY_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
@@ -108,5 +108,5 @@ export async function assertHuman(deps: Deps, browser: BrowserRef, body: Record<
   if (browser.key && (await deps.humanMarks.has(browser.key))) return;
   const token = body[HUMAN_VERIFICATION_TOKEN_FIELD];
   if (typeof token === 'string' && token && (await verifyWithProvider(deps, token, browser.ip))) return;
-  throw validationError({ recaptcha: [HUMAN_VERIFICATION_FAILED_MESSAGE] });
+  throw invalidInput({ recaptcha: [HUMAN_VERIFICATION_FAILED_MESSAGE] });
 }

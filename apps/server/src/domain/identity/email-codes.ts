@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import type { emailChangeRequests, emailVerificationCodes } from '#src/db/schema/index';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 
 export const EMAIL_CODE_MINUTES = 10;
@@ -77,9 +77,9 @@ export async function checkEmailCode(
       : row.expiresAt <= now
         ? EMAIL_CODE_MESSAGES.expired
         : EMAIL_CODE_MESSAGES.dead;
-    throw validationError({ code: [message] });
+    throw invalidInput({ code: [message] });
   }
   if (!(await verifyPassword(reserved.codeHash, code)))
-    throw validationError({ code: [EMAIL_CODE_MESSAGES.invalid] });
+    throw invalidInput({ code: [EMAIL_CODE_MESSAGES.invalid] });
   return reserved.codeHash;
 }

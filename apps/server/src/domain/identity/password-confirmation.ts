@@ -7,7 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { sessions, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import type { Caller } from '#src/http/caller';
-import { HttpError, validationError } from '#src/http/errors';
+import { invalidInput, LockedError } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
 import { ACCOUNT_MESSAGES } from './messages';
 
@@ -31,7 +31,7 @@ export async function passwordConfirmedWithin(
 /** 423 unless the password was confirmed in this session within the last 9000 s (SPEC §9). */
 export async function requireConfirmedPassword(deps: Deps, caller: Caller) {
   if (!(await passwordConfirmedWithin(deps, caller)))
-    throw new HttpError(423, ACCOUNT_MESSAGES.confirmationRequired);
+    throw new LockedError(ACCOUNT_MESSAGES.confirmationRequired);
 }
 
 /** 422 on `field` unless `password` is the user's own. */
@@ -43,15 +43,12 @@ export async function checkOwnPassword(
   message: string,
 ) {
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!(await verifyPassword(row?.hash, password))) throw validationError({ [field]: [message] });
+  if (!(await verifyPassword(row?.hash, password))) throw invalidInput({ [field]: [message] });
 }
 
 export async function confirmPassword(deps: Deps, caller: Caller, password: string) {
   await checkOwnPassword(deps, caller.user.id, password, 'password', ACCOUNT_MESSAGES.wrongPassword);
   const { sessionId } = caller;
-  if (!sessionId)
-    throw new HttpError(422, 'Password confirmation needs a browser session.', {
-      password: ['Password confirmation needs a browser session.'],
-    });
+  if (!sessionId) throw invalidInput({ password: ['Password confirmation needs a browser session.'] });
   await deps.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

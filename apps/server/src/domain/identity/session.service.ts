@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
@@ -44,7 +44,7 @@ export async function assertNotSuspended(db: Database, userId: number): Promise<
     .where(eq(users.id, userId));
   if (!row?.at) return;
   if (row.until && row.until.getTime() <= Date.now()) return;
-  throw validationError({ email: [suspendedMessage(row.until, row.reason)] });
+  throw invalidInput({ email: [suspendedMessage(row.until, row.reason)] });
 }
 
 /**

@@ -26,8 +26,8 @@ import {
 } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import type { Actor } from '#src/domain/audit/audit.service';
-import { validationError } from '#src/http/errors';
 import { inspectAudio } from '#src/lib/audio';
+import { invalidInput } from '#src/lib/errors';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 import {
@@ -120,7 +120,7 @@ async function dbCreateGenre(db: Database, input: GenreInput, actor?: Actor): Pr
 /** Renames and edits a genre; a name (URL key) another genre has is a 422 on `name`. */
 async function dbUpdateGenre(db: Database, id: number, input: GenreInput, actor?: Actor): Promise<boolean> {
   const name = genreKey(input.name);
-  const taken = () => validationError({ name: [CATALOGUE_MESSAGES.genreNameTaken] });
+  const taken = () => invalidInput({ name: [CATALOGUE_MESSAGES.genreNameTaken] });
   const [clash] = await db
     .select({ id: genres.id })
     .from(genres)
@@ -152,8 +152,7 @@ async function dbUpdateGenre(db: Database, id: number, input: GenreInput, actor?
 async function assertArtistsExist(db: Db, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const found = await db.select({ id: artists.id }).from(artists).where(inArray(artists.id, unique));
-  if (found.length !== unique.length)
-    throw validationError({ artist_ids: [CATALOGUE_MESSAGES.unknownArtists] });
+  if (found.length !== unique.length) throw invalidInput({ artist_ids: [CATALOGUE_MESSAGES.unknownArtists] });
 }
 
 const credits = <T>(ids: readonly number[], make: (artistId: number, position: number) => T): T[] =>
@@ -292,7 +291,7 @@ async function renumberTracks(tx: Tx, albumId: number, trackIds: readonly number
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(eq(tracks.albumId, albumId), inArray(tracks.id, ids)));
-  if (onAlbum.length !== ids.length) throw validationError({ track_ids: [CATALOGUE_MESSAGES.notOnAlbum] });
+  if (onAlbum.length !== ids.length) throw invalidInput({ track_ids: [CATALOGUE_MESSAGES.notOnAlbum] });
   await tx.execute(sql`
     update ${tracks} set number = o.n, updated_at = now()
     from unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) with ordinality as o(id, n)
@@ -314,7 +313,7 @@ async function dbDeleteAlbum(db: Database, id: number, actor?: Actor): Promise<b
 async function assertAlbumExists(db: Db, albumId: number | null | undefined) {
   if (!albumId) return;
   const [row] = await db.select({ id: albums.id }).from(albums).where(eq(albums.id, albumId));
-  if (!row) throw validationError({ album_id: [CATALOGUE_MESSAGES.unknownAlbum] });
+  if (!row) throw invalidInput({ album_id: [CATALOGUE_MESSAGES.unknownAlbum] });
 }
 
 async function dbCreateTrack(db: Database, input: UpsertTrackRequest, actor?: Actor): Promise<number> {
@@ -505,7 +504,7 @@ async function dbSetTrackAudioFromEntry(
 ): Promise<TrackAudio | null> {
   const [existing] = await app.db.select({ src: tracks.src }).from(tracks).where(eq(tracks.id, trackId));
   if (!existing) return null;
-  const notYours = () => validationError({ file_entry_id: [CATALOGUE_MESSAGES.entryNotYours] });
+  const notYours = () => invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.entryNotYours] });
   const ownEntry = and(
     eq(fileEntries.id, entryRef.fileEntryId),
     eq(fileEntries.ownerId, entryRef.ownerId),
@@ -518,13 +517,13 @@ async function dbSetTrackAudioFromEntry(
     .select({ id: trackDrafts.id })
     .from(trackDrafts)
     .where(eq(trackDrafts.fileEntryId, entry.id));
-  if (draft) throw validationError({ file_entry_id: [CATALOGUE_MESSAGES.entryUsed] });
+  if (draft) throw invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.entryUsed] });
 
   let analysis: AudioAnalysis;
   try {
     analysis = await withLocalStoredFile(app, entry.path, (path) => analyseAudioFile(path));
   } catch (err) {
-    if (err instanceof IngestError) throw validationError({ file_entry_id: [err.message] });
+    if (err instanceof IngestError) throw invalidInput({ file_entry_id: [err.message] });
     throw err;
   }
   const audio: TrackAudio = {
@@ -594,11 +593,10 @@ async function saveChannel(
     if (itemIds.length) {
       const table = CHANNEL_ITEM_TABLES[input.config.contentType];
       const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, itemIds));
-      if (found.length !== itemIds.length)
-        throw validationError({ items: [CATALOGUE_MESSAGES.unknownItems] });
+      if (found.length !== itemIds.length) throw invalidInput({ items: [CATALOGUE_MESSAGES.unknownItems] });
     }
     const [clash] = await tx.select({ id: channels.id }).from(channels).where(eq(channels.slug, input.slug));
-    if (clash && clash.id !== id) throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
+    if (clash && clash.id !== id) throw invalidInput({ slug: [CATALOGUE_MESSAGES.slugTaken] });
     const values = {
       name: input.name,
       slug: input.slug,
@@ -623,7 +621,7 @@ async function saveChannel(
         .values(values)
         .onConflictDoNothing({ target: channels.slug })
         .returning({ id: channels.id });
-      if (!row) throw validationError({ slug: [CATALOGUE_MESSAGES.slugTaken] });
+      if (!row) throw invalidInput({ slug: [CATALOGUE_MESSAGES.slugTaken] });
       channelId = row.id;
     }
     if (input.items !== undefined) {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { localizations, notificationSelections, notifications, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { cachedLocalizations } from '#src/domain/bootstrap/bootstrap.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Page, pageWindow, toPage } from '#src/lib/pagination';
 import { effectiveChannels, NOTIFICATION_GROUPS, NOTIFICATION_TYPE_INFO } from './notification-types';
 import { type PushPayload, pushPayload, sendPushes } from './push';
@@ -47,8 +47,8 @@ async function subscriptionsEnabled(deps: Pick<Deps, 'settings'>): Promise<boole
 
 /** Every notifications route answers 404 while the admin has notifications turned off. */
 export async function assertNotificationsEnabled(deps: Pick<Deps, 'settings'>, subscriptions = false) {
-  if (!(await notificationsEnabled(deps))) throw new HttpError(404, MESSAGES.notFound);
-  if (subscriptions && !(await subscriptionsEnabled(deps))) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await notificationsEnabled(deps))) throw new NotFoundError();
+  if (subscriptions && !(await subscriptionsEnabled(deps))) throw new NotFoundError();
 }
 
 /** Each reader's localization lines (users.language; English = none, the source text). */
@@ -484,7 +484,7 @@ export async function updateSubscriptionSettings(
       }
     }
   });
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
   if (selections.length) {
     await deps.db.transaction(async (tx) => {
       const current = await tx

@@ -19,7 +19,7 @@ import {
   workspaces,
 } from '#src/db/schema/index';
 import { loadArtistRefs } from '#src/domain/music/catalogue.loaders';
-import { HttpError } from '#src/http/errors';
+import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { assertRoleAllows, isPersonal, type WorkspaceScope } from './membership';
 
 /**
@@ -40,8 +40,8 @@ const PERMISSION_OF: Record<ArtistAccessNeed, WorkspacePermission> = {
 
 export const ARTIST_ACCESS_MESSAGES = { notYours: 'You do not manage this artist.' } as const;
 
-const forbidden = () => new HttpError(403, ARTIST_ACCESS_MESSAGES.notYours);
-const notFound = () => new HttpError(404, 'Not found.');
+const forbidden = () => new ForbiddenError(ARTIST_ACCESS_MESSAGES.notYours);
+const notFound = () => new NotFoundError();
 
 /**
  * The ids of the artists in scope, as a subquery (`inArray(column, artistIdsInScope(...))`);

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { workspaceInvites, workspaceMembers, workspaces } from '#src/db/schema/index';
-import { HttpError } from '#src/http/errors';
+import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 
 /** SPEC §8: what an unknown, expired or used invitation answers (404). */
 export const INVITE_NO_LONGER_VALID = 'This invite is no longer valid';
@@ -31,8 +31,8 @@ export async function joinByInvite(tx: Db, inviteId: string, user: { id: number;
     .from(workspaceInvites)
     .where(and(eq(workspaceInvites.id, inviteId), gt(workspaceInvites.expiresAt, new Date())))
     .for('update');
-  if (!invite) throw new HttpError(404, INVITE_NO_LONGER_VALID);
-  if (invite.email !== user.email.toLowerCase()) throw new HttpError(403, INVITE_OTHER_EMAIL);
+  if (!invite) throw new NotFoundError(INVITE_NO_LONGER_VALID);
+  if (invite.email !== user.email.toLowerCase()) throw new ForbiddenError(INVITE_OTHER_EMAIL);
   await tx
     .insert(workspaceMembers)
     .values({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role })
@@ -59,7 +59,7 @@ export async function joinOnSignIn(
     return inviteId;
   } catch (err) {
     // Used up by a concurrent join between the look and the lock.
-    if (err instanceof HttpError && err.statusCode === 404) return null;
+    if (err instanceof NotFoundError) return null;
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { workspaceMembers } from '#src/db/schema/index';
 import type { Caller } from '#src/http/caller';
-import { HttpError } from '#src/http/errors';
+import { ForbiddenError } from '#src/lib/errors';
 
 /**
  * Who acts, and in which workspace: plain values a route takes from its caller (http/caller.ts)
@@ -40,7 +40,7 @@ export function roleAllows(role: WorkspaceRole | null, permission: WorkspacePerm
 
 /** 403 unless the role in the workspace gives `permission`. */
 export function assertRoleAllows(role: WorkspaceRole | null, permission: WorkspacePermission): void {
-  if (!roleAllows(role, permission)) throw new HttpError(403, WORKSPACE_ERRORS.notPermitted);
+  if (!roleAllows(role, permission)) throw new ForbiddenError(WORKSPACE_ERRORS.notPermitted);
 }
 
 export const isPersonal = (scope: Pick<WorkspaceScope, 'workspaceId'>) =>

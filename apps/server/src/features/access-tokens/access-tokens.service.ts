@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { personalAccessTokens } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { createAccessToken } from '#src/domain/identity/session.service';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 
 /** A new personal access token; the plain token is in this answer only (a SHA-256 is stored). */
 export async function createPersonalToken(
@@ -28,5 +28,5 @@ export async function deletePersonalToken(deps: Deps, userId: number, tokenId: n
     .delete(personalAccessTokens)
     .where(and(eq(personalAccessTokens.id, tokenId), eq(personalAccessTokens.userId, userId)))
     .returning({ id: personalAccessTokens.id });
-  if (!deleted.length) throw new HttpError(404, MESSAGES.notFound);
+  if (!deleted.length) throw new NotFoundError();
 }

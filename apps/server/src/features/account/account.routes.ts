@@ -8,8 +8,8 @@ import { requireConfirmedPassword } from '#src/domain/identity/password-confirma
 import { bootstrapFor, endCurrentSession } from '#src/domain/identity/session.http';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { validationError } from '#src/http/errors';
 import { rateLimits } from '#src/http/rate-limits';
+import { invalidInput } from '#src/lib/errors';
 import {
   ACCOUNT_MESSAGES,
   changeLocale,
@@ -21,10 +21,10 @@ import {
 import {
   AVATAR_MESSAGES,
   AvatarInputError,
-  avatarInputToHttp,
   discardAvatarEntry,
   encodeAvatar,
   fetchRemoteImage,
+  invalidAvatarInput,
   type RemoteFetchOptions,
   readAvatarEntry,
   removeAvatar,
@@ -56,28 +56,28 @@ async function readAvatarInput(request: FastifyRequest): Promise<AvatarInput> {
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw validationError({ file: [AVATAR_MESSAGES.tooLarge] });
+        throw invalidInput({ file: [AVATAR_MESSAGES.tooLarge] });
       }
       throw err;
     }
     if (file) return { file };
     if (url) return { url: parseUrl(url) };
-    throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
+    throw invalidInput({ file: [AVATAR_MESSAGES.selectImage] });
   }
   const body = request.body as { url?: unknown; file_entry_id?: unknown } | undefined;
   if (body?.file_entry_id !== undefined) {
     // From the upload queue: an image the caller uploaded, re-encoded here like any other.
     const parsed = avatarFromEntryRequestSchema.safeParse(body);
-    if (!parsed.success) throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
+    if (!parsed.success) throw invalidInput({ file: [AVATAR_MESSAGES.selectImage] });
     return { fileEntryId: parsed.data.file_entry_id };
   }
-  if (body?.url === undefined) throw validationError({ file: [AVATAR_MESSAGES.selectImage] });
+  if (body?.url === undefined) throw invalidInput({ file: [AVATAR_MESSAGES.selectImage] });
   return { url: parseUrl(body.url) };
 }
 
 function parseUrl(value: unknown): string {
   const parsed = avatarUrlRequestSchema.shape.url.safeParse(value);
-  if (!parsed.success) throw validationError({ url: [AVATAR_MESSAGES.urlNotAllowed] });
+  if (!parsed.success) throw invalidInput({ url: [AVATAR_MESSAGES.urlNotAllowed] });
   return parsed.data;
 }
 
@@ -139,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const encoded = await encodeAvatar(raw, 'file' in input ? 'file' : 'url');
       return { user: await saveAvatar(app.deps, userId, encoded) };
     } catch (err) {
-      if (err instanceof AvatarInputError) throw avatarInputToHttp(err);
+      if (err instanceof AvatarInputError) throw invalidAvatarInput(err);
       throw err;
     }
   });
@@ -152,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     // Deleting other users belongs to the admin area; here an account deletes only itself.
     const userId = resolveTarget(callerOf(request), request.params.id, false);
     if (!['true', '1'].includes(request.query.deleteCurrentUser ?? '')) {
-      throw validationError({ deleteCurrentUser: [ACCOUNT_MESSAGES.confirmDelete] });
+      throw invalidInput({ deleteCurrentUser: [ACCOUNT_MESSAGES.confirmDelete] });
     }
     await deleteOwnAccount(app.deps, callerOf(request), userId);
     // The session row went with the user; this clears the browser's cookie.

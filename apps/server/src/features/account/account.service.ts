@@ -13,8 +13,8 @@ import { requireConfirmedPassword } from '#src/domain/identity/password-confirma
 import { afterAccountsDeleted, deleteAccounts } from '#src/domain/users/account-lifecycle';
 import { loadAccountUser } from '#src/domain/users/users.service';
 import type { Caller } from '#src/http/caller';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { COUNTRY_CODES } from '#src/lib/countries';
+import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 
 export const ACCOUNT_MESSAGES = {
   unknownLocale: 'The selected locale is invalid.',
@@ -38,13 +38,13 @@ const isAdmin = (user: Caller['user']) => hasPermission(user, PERMISSIONS.adminA
 export function resolveTarget(caller: Caller, ref: UserRef, adminAllowed = true): number {
   const me = caller.user;
   const id = ref === 'me' ? me.id : ref;
-  if (id !== me.id && !(adminAllowed && isAdmin(me))) throw new HttpError(403, MESSAGES.unauthorized);
+  if (id !== me.id && !(adminAllowed && isAdmin(me))) throw new ForbiddenError();
   return id;
 }
 
 export async function getAccount(deps: Deps, userId: number): Promise<AccountUser> {
   const user = await loadAccountUser(deps.db, userId);
-  if (!user) throw new HttpError(404, MESSAGES.notFound);
+  if (!user) throw new NotFoundError();
   return user;
 }
 
@@ -94,13 +94,13 @@ export async function updateAccount(
   if (country && !COUNTRIES.has(country)) errors.country = [ACCOUNT_MESSAGES.invalidCountry];
   if (language && !(await localizationExists(deps, language)))
     errors.language = [ACCOUNT_MESSAGES.unknownLanguage];
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
 
   const [current] = await deps.db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  if (!current) throw new HttpError(404, MESSAGES.notFound);
+  if (!current) throw new NotFoundError();
 
   const changes: Partial<typeof users.$inferInsert> = {};
   if (firstName !== undefined) changes.firstName = firstName;
@@ -129,7 +129,7 @@ export async function updateAccount(
 /** Switches the user's UI language; it must be one of the site's localizations. */
 export async function changeLocale(deps: Deps, userId: number, locale: string): Promise<string> {
   if (!(await localizationExists(deps, locale)))
-    throw validationError({ locale: [ACCOUNT_MESSAGES.unknownLocale] });
+    throw invalidInput({ locale: [ACCOUNT_MESSAGES.unknownLocale] });
   await deps.db.update(users).set({ language: locale, updatedAt: new Date() }).where(eq(users.id, userId));
   await deps.events.emit('account.changed', { userId });
   return locale;
@@ -165,9 +165,9 @@ async function anotherAdminExists(deps: Deps, userId: number): Promise<boolean> 
 export async function deleteOwnAccount(deps: Deps, caller: Caller, userId: number): Promise<void> {
   await requireConfirmedPassword(deps, caller);
   if (isAdmin(caller.user) && !(await anotherAdminExists(deps, userId))) {
-    throw validationError({ user: [ACCOUNT_MESSAGES.lastAdmin] });
+    throw invalidInput({ user: [ACCOUNT_MESSAGES.lastAdmin] });
   }
   const deleted = await deleteAccounts(deps.db, [userId]);
-  if (!deleted.length) throw new HttpError(404, MESSAGES.notFound);
+  if (!deleted.length) throw new NotFoundError();
   await afterAccountsDeleted(deps, deleted);
 }

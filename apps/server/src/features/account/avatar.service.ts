@@ -15,7 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fileEntries, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { isPublicIp } from '#src/platform/geoip';
 import { generateStorageKey } from '#src/platform/storage';
@@ -286,6 +286,7 @@ export async function discardAvatarEntry(deps: Pick<Deps, 'db' | 'storage' | 'lo
     });
 }
 
-export function avatarInputToHttp(err: AvatarInputError) {
-  return validationError({ [err.field]: [err.message] });
+/** The refusal the routes throw for an {@link AvatarInputError}: its message on its field. */
+export function invalidAvatarInput(err: AvatarInputError) {
+  return invalidInput({ [err.field]: [err.message] });
 }

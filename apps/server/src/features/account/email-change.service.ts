@@ -16,7 +16,7 @@ import {
 } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import type { MailService } from '#src/domain/mail/mail.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 
 export const EMAIL_CHANGE_MESSAGES = {
@@ -37,7 +37,7 @@ async function assertAvailable(db: Database, userId: number, email: string) {
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
-  if (taken) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+  if (taken) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.taken] });
 }
 
 /**
@@ -48,9 +48,8 @@ async function assertAvailable(db: Database, userId: number, email: string) {
 export async function requestEmailChange(deps: EmailChangeDeps, userId: number, newEmail: string) {
   const email = normaliseEmail(newEmail);
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) throw new HttpError(404, MESSAGES.notFound);
-  if (normaliseEmail(user.email) === email)
-    throw validationError({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
+  if (!user) throw new NotFoundError();
+  if (normaliseEmail(user.email) === email) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
   await assertAvailable(deps.db, userId, email);
 
   const { code, values: codeValues } = await newEmailCode();
@@ -100,10 +99,10 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
     });
   } catch (err) {
     // Someone took the address between the two steps: the unique index decides.
-    if (isUniqueViolation(err)) throw validationError({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+    if (isUniqueViolation(err)) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.taken] });
     throw err;
   }
-  if (!changed) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
+  if (!changed) throw invalidInput({ code: [EMAIL_CODE_MESSAGES.missing] });
   await deps.events.emit('account.changed', { userId });
   deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail);
 }

@@ -1,7 +1,7 @@
 import { apiDocs } from '@zema/contracts/operations/api-docs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 
 /** Under api/v1: the OpenAPI document (see openapi.ts), for users who may use the API. */
 export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, apiDocs.openapi, async (_request, reply) => {
     // SPEC §2: the API docs exist only while the API is integrated.
     if ((await app.settings.get<boolean>('api.integrated')) === false) {
-      throw new HttpError(404, 'The API is not enabled on this site.');
+      throw new NotFoundError('The API is not enabled on this site.');
     }
     json ??= JSON.stringify(app.swagger());
     return reply

@@ -10,7 +10,7 @@ import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
 import { assertNotSuspended } from '#src/domain/identity/session.service';
 import { joinByInvite, liveInvite } from '#src/domain/workspaces/invites';
 import type { BrowserRef, Caller } from '#src/http/caller';
-import { HttpError, validationError } from '#src/http/errors';
+import { ForbiddenError, invalidInput } from '#src/lib/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import { issueEmailVerificationCode } from './email-verification.service';
 
@@ -31,7 +31,7 @@ export async function checkCredentials(
     .from(users)
     .where(eq(sql`lower(${users.email})`, normaliseEmail(body.email)));
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !ok) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
+  if (!user || !ok) throw invalidInput({ email: [ACCOUNT_MESSAGES.badCredentials] });
   // Told only after the right password, before the second factor is asked for.
   await assertNotSuspended(deps.db, user.id);
   return { userId: user.id, twoFactor: Boolean(user.twoFactorConfirmedAt) };
@@ -49,7 +49,7 @@ export async function register(
   body: RegisterRequest,
 ): Promise<RegisterResult> {
   const settings = await deps.settings.getClientSettings();
-  if (settings.registration.disable) throw new HttpError(403, ACCOUNT_MESSAGES.registrationDisabled);
+  if (settings.registration.disable) throw new ForbiddenError(ACCOUNT_MESSAGES.registrationDisabled);
   if (settings.human_verification.register) await assertHuman(deps, browser, body);
 
   const email = normaliseEmail(body.email);
@@ -63,7 +63,7 @@ export async function register(
   for (const policy of settings.registration.policies) {
     if (body[policy.id] !== true) errors[policy.id] = [`You must accept the ${policy.name}.`];
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
 
   // An invitation sent to this very email proves the mailbox; any other (stale, someone else's)
   // is ignored and the account is made as usual.
@@ -96,7 +96,7 @@ export async function register(
     });
   } catch (err) {
     // Two sign-ups with the same email at once: the unique index decides, the loser gets a 422.
-    if (isUniqueViolation(err)) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+    if (isUniqueViolation(err)) throw invalidInput({ email: [ACCOUNT_MESSAGES.emailTaken] });
     throw err;
   }
 
@@ -115,7 +115,7 @@ export async function register(
  * not be able to lock the owner out (and it would have no session of its own to keep).
  */
 export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePasswordRequest) {
-  if (caller.via !== 'session') throw new HttpError(403, ACCOUNT_MESSAGES.passwordChangeByToken);
+  if (caller.via !== 'session') throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeByToken);
   const userId = caller.user.id;
   await checkOwnPassword(
     deps,
@@ -125,7 +125,7 @@ export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePas
     ACCOUNT_MESSAGES.wrongCurrentPassword,
   );
   if (body.password !== body.password_confirmation)
-    throw validationError({ password: [ACCOUNT_MESSAGES.confirmationMismatch] });
+    throw invalidInput({ password: [ACCOUNT_MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const keep = caller.sessionId;
   await deps.db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   EMAIL_CODE_MINUTES,
   newEmailCode,
 } from '#src/domain/identity/email-codes';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 
 /** Replaces the user's code with a new one (attempts reset) and mails it (email-codes.ts). */
 export async function issueEmailVerificationCode(deps: Deps, userId: number, email: string) {
@@ -24,8 +24,8 @@ export async function resendEmailVerification(deps: Deps, userId: number) {
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw validationError({ email: [EMAIL_CODE_MESSAGES.missing] });
-  if (user.verifiedAt) throw validationError({ email: [EMAIL_CODE_MESSAGES.alreadyVerified] });
+  if (!user) throw invalidInput({ email: [EMAIL_CODE_MESSAGES.missing] });
+  if (user.verifiedAt) throw invalidInput({ email: [EMAIL_CODE_MESSAGES.alreadyVerified] });
   await issueEmailVerificationCode(deps, userId, user.email);
 }
 
@@ -48,7 +48,7 @@ export async function validateEmailVerificationCode(deps: Deps, userId: number, 
       .returning({ email: users.email, firstName: users.firstName, displayName: users.displayName });
     return user ?? null;
   });
-  if (!verified) throw validationError({ code: [EMAIL_CODE_MESSAGES.missing] });
+  if (!verified) throw invalidInput({ code: [EMAIL_CODE_MESSAGES.missing] });
   await deps.events.emit('account.changed', { userId });
   deps.mail.sendWelcome(
     verified.email,

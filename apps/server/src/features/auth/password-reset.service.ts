@@ -10,7 +10,7 @@ import {
 import type { Deps } from '#src/deps';
 import { normaliseEmail } from '#src/domain/identity/email-codes';
 import { ACCOUNT_MESSAGES as MESSAGES } from '#src/domain/identity/messages';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { hashPassword } from '#src/lib/password';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
@@ -56,7 +56,7 @@ async function sendPasswordResetLink(deps: Deps, email: string) {
  */
 export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
   if (body.password !== body.password_confirmation)
-    throw validationError({ password: [MESSAGES.confirmationMismatch] });
+    throw invalidInput({ password: [MESSAGES.confirmationMismatch] });
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
   const reset = await deps.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
     return { email: owner?.email ?? null, userId: row.userId };
   });
-  if (!reset?.email) throw validationError({ email: [RESET_MESSAGES.invalid] });
+  if (!reset?.email) throw invalidInput({ email: [RESET_MESSAGES.invalid] });
   await deps.events.emit('sessions.ended', { userId: reset.userId });
   deps.mail.sendPasswordChanged(reset.email);
 }

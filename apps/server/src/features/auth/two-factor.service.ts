@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { twoFactorChallenges, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
 /** A pending two-factor login lasts 10 minutes (RELIABILITY). */
@@ -106,20 +106,20 @@ export async function passTwoFactorChallenge(
           and(eq(twoFactorChallenges.id, sha256Hex(cookie)), gt(twoFactorChallenges.expiresAt, new Date())),
         )
     : [];
-  if (!challenge) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
+  if (!challenge) throw invalidInput({ [field]: [TWO_FACTOR_MESSAGES.expired] });
 
   const [user] = await deps.db
     .select({ secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, challenge.userId));
-  if (!user?.secret || !user.confirmedAt) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
+  if (!user?.secret || !user.confirmedAt) throw invalidInput({ [field]: [TWO_FACTOR_MESSAGES.expired] });
 
   const ok =
     'code' in body
       ? await acceptTotpCode(deps, challenge.userId, user.secret, body.code)
       : await acceptRecoveryCode(deps, challenge.userId, body.recovery_code);
   if (!ok) {
-    throw validationError({
+    throw invalidInput({
       [field]: ['code' in body ? TWO_FACTOR_MESSAGES.invalidCode : TWO_FACTOR_MESSAGES.invalidRecoveryCode],
     });
   }
@@ -128,7 +128,7 @@ export async function passTwoFactorChallenge(
     .delete(twoFactorChallenges)
     .where(eq(twoFactorChallenges.id, challenge.id))
     .returning({ id: twoFactorChallenges.id });
-  if (!gone.length) throw validationError({ [field]: [TWO_FACTOR_MESSAGES.expired] });
+  if (!gone.length) throw invalidInput({ [field]: [TWO_FACTOR_MESSAGES.expired] });
   return { userId: challenge.userId, remember: challenge.remember };
 }
 
@@ -160,7 +160,7 @@ async function status(deps: Deps, userId: number): Promise<TwoFactorStatus> {
  */
 export async function enableTwoFactor(deps: Deps, userId: number): Promise<TwoFactorStatus> {
   if ((await status(deps, userId)).enabled)
-    throw validationError({ two_factor: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
+    throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
   await deps.db
     .update(users)
     .set({
@@ -202,7 +202,7 @@ async function secretOf(deps: Deps, userId: number) {
     .select({ email: users.email, secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row?.secret) throw validationError({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
+  if (!row?.secret) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   return { ...row, secret: row.secret };
 }
 
@@ -219,9 +219,9 @@ export async function twoFactorQrCode(deps: Deps, userId: number) {
  * recovery codes, shown this once. */
 export async function confirmTwoFactor(deps: Deps, userId: number, code: string) {
   const { email, secret, confirmedAt } = await secretOf(deps, userId);
-  if (confirmedAt) throw validationError({ code: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
+  if (confirmedAt) throw invalidInput({ code: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
   if (!(await acceptTotpCode(deps, userId, secret, code)))
-    throw validationError({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
+    throw invalidInput({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
   const codes = generateRecoveryCodes();
   await deps.db
     .update(users)
@@ -235,7 +235,7 @@ export async function confirmTwoFactor(deps: Deps, userId: number, code: string)
 /** New recovery codes (the old ones stop working); answered in plain this once. */
 export async function regenerateRecoveryCodes(deps: Deps, userId: number) {
   const { confirmedAt } = await secretOf(deps, userId);
-  if (!confirmedAt) throw validationError({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
+  if (!confirmedAt) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   const codes = generateRecoveryCodes();
   await deps.db
     .update(users)

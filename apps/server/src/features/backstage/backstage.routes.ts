@@ -14,7 +14,7 @@ import {
 import { scopeOf } from '#src/domain/workspaces/membership';
 import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import {
   approveRequest,
   assertManages,
@@ -34,11 +34,11 @@ import {
 } from './backstage.service';
 import { assertMayReadInsights, getArtistInsights } from './insights.service';
 
-const notFound = () => new HttpError(404, 'Not found.');
+const notFound = () => new NotFoundError();
 
 /** The bytes of the multipart `file` part of a picture upload (422 when missing or too large). */
 async function readImagePart(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
+  if (!request.isMultipart()) throw invalidInput({ file: [IMAGE_MESSAGES.select] });
   try {
     for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES } })) {
       if (part.type === 'file' && part.fieldname === 'file') return await part.toBuffer();
@@ -46,10 +46,10 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw validationError({ file: [IMAGE_MESSAGES.tooLarge] });
+      throw invalidInput({ file: [IMAGE_MESSAGES.tooLarge] });
     throw err;
   }
-  throw validationError({ file: [IMAGE_MESSAGES.select] });
+  throw invalidInput({ file: [IMAGE_MESSAGES.select] });
 }
 
 /** The backstage: requests, the admin's review, and the artist's own area. */
@@ -118,7 +118,7 @@ export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return { url: await saveCatalogueImage(app.deps, data) };
     } catch (err) {
-      if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
+      if (err instanceof ImageInputError) throw invalidInput({ file: [err.message] });
       throw err;
     }
   });

@@ -44,7 +44,7 @@ import {
   listArtistsInScope,
 } from '#src/domain/workspaces/artist-access';
 import type { WorkspaceScope } from '#src/domain/workspaces/membership';
-import { HttpError, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { type Page, toPage } from '#src/lib/pagination';
 
@@ -58,7 +58,7 @@ import { type Page, toPage } from '#src/lib/pagination';
 /** The role an approved requester gets (seeded with `backstage.access`). */
 export const ARTISTS_ROLE_SLUG = 'artists';
 
-const notFound = () => new HttpError(404, 'Not found.');
+const notFound = () => new NotFoundError();
 
 // ---- Requests ----
 
@@ -163,16 +163,16 @@ export async function createRequest(
         .select({ id: artists.id, verified: artists.verified })
         .from(artists)
         .where(eq(artists.id, body.artist_id!));
-      if (!artist) throw validationError({ artist_id: [BACKSTAGE_MESSAGES.unknownArtist] });
+      if (!artist) throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.unknownArtist] });
       const [link] = await tx
         .select({ userId: userArtists.userId })
         .from(userArtists)
         .where(and(eq(userArtists.userId, userId), eq(userArtists.artistId, artist.id)));
       if (body.type === 'claim_artist' && link)
-        throw validationError({ artist_id: [BACKSTAGE_MESSAGES.alreadyLinked] });
+        throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.alreadyLinked] });
       if (body.type === 'verify_artist') {
-        if (!link) throw validationError({ artist_id: [BACKSTAGE_MESSAGES.notYourArtist] });
-        if (artist.verified) throw validationError({ artist_id: [BACKSTAGE_MESSAGES.alreadyVerified] });
+        if (!link) throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.notYourArtist] });
+        if (artist.verified) throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.alreadyVerified] });
       }
       artistId = artist.id;
     }
@@ -189,7 +189,7 @@ export async function createRequest(
           ),
         );
       // Someone else's entry answers like a missing one: ids are not a way to probe uploads.
-      if (!proof) throw validationError({ proof_entry_id: [BACKSTAGE_MESSAGES.proofNotFound] });
+      if (!proof) throw invalidInput({ proof_entry_id: [BACKSTAGE_MESSAGES.proofNotFound] });
     }
     const name = body.artist_name.trim();
     const sameTarget: SQL =
@@ -201,7 +201,7 @@ export async function createRequest(
       .from(backstageRequests)
       .where(and(eq(backstageRequests.userId, userId), eq(backstageRequests.status, 'pending'), sameTarget));
     if (pending)
-      throw validationError({
+      throw invalidInput({
         [artistId !== null ? 'artist_id' : 'artist_name']: [BACKSTAGE_MESSAGES.pendingExists],
       });
     const [row] = await tx
@@ -287,7 +287,7 @@ const auditSnapshot = (r: RequestRow) => ({
 async function lockPending(tx: Db, id: number): Promise<RequestRow> {
   const [row] = await tx.select().from(backstageRequests).where(eq(backstageRequests.id, id)).for('update');
   if (!row) throw notFound();
-  if (row.status !== 'pending') throw validationError({ status: [BACKSTAGE_MESSAGES.notPending] });
+  if (row.status !== 'pending') throw invalidInput({ status: [BACKSTAGE_MESSAGES.notPending] });
   return row;
 }
 
@@ -315,7 +315,7 @@ export async function approveRequest(deps: ReviewDeps, id: number, actor: Actor)
         actor,
       );
     }
-    if (!artistId) throw validationError({ artist_id: [BACKSTAGE_MESSAGES.unknownArtist] });
+    if (!artistId) throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.unknownArtist] });
     if (row.type === 'verify_artist') {
       await tx.update(artists).set({ verified: true, updatedAt: new Date() }).where(eq(artists.id, artistId));
     }

@@ -9,7 +9,7 @@ import { type Database, queryRows } from '#src/db/client';
 import { artists } from '#src/db/schema/index';
 import { assertArtistAccess } from '#src/domain/workspaces/artist-access';
 import type { WorkspaceScope } from '#src/domain/workspaces/membership';
-import { HttpError } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 
 /**
  * An artist's insights (GET api/v1/backstage/artists/:id/insights), read from the rollups the
@@ -68,7 +68,7 @@ export async function assertMayReadInsights(
     .select({ id: artists.id, name: artists.name })
     .from(artists)
     .where(eq(artists.id, artistId));
-  if (!artist) throw new HttpError(404, 'Not found.');
+  if (!artist) throw new NotFoundError();
   return artist;
 }
 

@@ -31,7 +31,7 @@ import {
 import type { Deps } from '#src/deps';
 import { type ArtistAccessNeed, hasArtist, inScope } from '#src/domain/workspaces/artist-access';
 import { isPersonal, type WorkspaceScope } from '#src/domain/workspaces/membership';
-import { HttpError, validationError } from '#src/http/errors';
+import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 
 /**
  * Release drafts (issue 12 items 4–5): an artist's uploads become a draft release, its tracks are
@@ -73,12 +73,12 @@ async function ownRelease(
   need: ArtistAccessNeed = 'update',
 ): Promise<ReleaseRow> {
   const [row] = await db.select().from(releaseDrafts).where(eq(releaseDrafts.id, id));
-  if (!row || !(await managedArtist(db, user, row.artistId, need))) throw new HttpError(404, 'Not found.');
+  if (!row || !(await managedArtist(db, user, row.artistId, need))) throw new NotFoundError();
   return row;
 }
 
 function assertEditable(release: ReleaseRow) {
-  if (release.status === 'published') throw new HttpError(409, RELEASE_MESSAGES.published);
+  if (release.status === 'published') throw new ConflictError(RELEASE_MESSAGES.published);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -211,7 +211,7 @@ export async function createRelease(
   input: z.output<typeof createReleaseRequestSchema>,
 ) {
   const artist = await managedArtist(deps.db, user, input.artist_id);
-  if (!artist) throw validationError({ artist_id: [RELEASE_MESSAGES.notYourArtist] });
+  if (!artist) throw invalidInput({ artist_id: [RELEASE_MESSAGES.notYourArtist] });
   const [row] = await deps.db
     .insert(releaseDrafts)
     .values({ userId: user.id, artistId: artist.id, type: input.type, name: input.name ?? UNNAMED })
@@ -229,10 +229,10 @@ export async function updateRelease(
   assertEditable(release);
   // A cover is a picture uploaded here (re-encoded, on our storage), never any address.
   if (input.image && !deps.storage.keyFromUrl(input.image))
-    throw validationError({ image: [RELEASE_MESSAGES.imageNotOurs] });
+    throw invalidInput({ image: [RELEASE_MESSAGES.imageNotOurs] });
   if (input.type === 'single') {
     const [n] = await deps.db.select({ n: count() }).from(trackDrafts).where(eq(trackDrafts.releaseId, id));
-    if ((n?.n ?? 0) > 1) throw validationError({ type: [RELEASE_MESSAGES.singleHasOneTrack] });
+    if ((n?.n ?? 0) > 1) throw invalidInput({ type: [RELEASE_MESSAGES.singleHasOneTrack] });
   }
   const [row] = await deps.db
     .update(releaseDrafts)
@@ -303,18 +303,18 @@ export async function addReleaseTrack(
       (entry.ownerId === user.id ||
         (!isPersonal(user.scope) && entry.workspaceId === user.scope.workspaceId));
     if (!reachable || entry.type !== 'file')
-      throw validationError({ file_entry_id: [RELEASE_MESSAGES.entryNotYours] });
+      throw invalidInput({ file_entry_id: [RELEASE_MESSAGES.entryNotYours] });
     const [used] = await tx
       .select({ id: trackDrafts.id })
       .from(trackDrafts)
       .where(eq(trackDrafts.fileEntryId, fileEntryId));
-    if (used) throw validationError({ file_entry_id: [RELEASE_MESSAGES.entryUsed] });
+    if (used) throw invalidInput({ file_entry_id: [RELEASE_MESSAGES.entryUsed] });
     const existing = await tx
       .select({ position: trackDrafts.position })
       .from(trackDrafts)
       .where(eq(trackDrafts.releaseId, id));
     if (release.type === 'single' && existing.length >= 1)
-      throw validationError({ file_entry_id: [RELEASE_MESSAGES.singleHasOneTrack] });
+      throw invalidInput({ file_entry_id: [RELEASE_MESSAGES.singleHasOneTrack] });
     const position = existing.reduce((max, r) => Math.max(max, r.position), 0) + 1;
     const [row] = await tx
       .insert(trackDrafts)
@@ -369,7 +369,7 @@ export async function updateTrackDraft(
     })
     .where(and(eq(trackDrafts.id, trackId), eq(trackDrafts.releaseId, id)))
     .returning({ id: trackDrafts.id });
-  if (!row) throw new HttpError(404, 'Not found.');
+  if (!row) throw new NotFoundError();
   await deps.db.update(releaseDrafts).set({ updatedAt: new Date() }).where(eq(releaseDrafts.id, id));
   return releaseJson(deps.db, release);
 }
@@ -388,7 +388,7 @@ export async function removeTrackDraft(
       .delete(trackDrafts)
       .where(and(eq(trackDrafts.id, trackId), eq(trackDrafts.releaseId, id)))
       .returning({ entryId: trackDrafts.fileEntryId });
-    if (!row) throw new HttpError(404, 'Not found.');
+    if (!row) throw new NotFoundError();
     if (row.entryId !== null)
       await tx
         .update(fileEntries)
@@ -423,7 +423,7 @@ export async function publishRelease(
     return releaseJson(deps.db, row!);
   }
   if (at && now.getTime() - at.getTime() > 60_000)
-    throw validationError({ publish_at: [RELEASE_MESSAGES.publishAtPast] });
+    throw invalidInput({ publish_at: [RELEASE_MESSAGES.publishAtPast] });
   await publishNow(deps, release.id, now);
   return getRelease(deps, user, id);
 }
@@ -433,11 +433,11 @@ async function assertPublishable(db: Db, releaseId: number) {
     .select({ status: trackDrafts.status })
     .from(trackDrafts)
     .where(eq(trackDrafts.releaseId, releaseId));
-  if (!rows.length) throw validationError({ tracks: [RELEASE_MESSAGES.noTracks] });
+  if (!rows.length) throw invalidInput({ tracks: [RELEASE_MESSAGES.noTracks] });
   if (rows.some((r) => r.status === 'failed'))
-    throw validationError({ tracks: [RELEASE_MESSAGES.failedTracks] });
+    throw invalidInput({ tracks: [RELEASE_MESSAGES.failedTracks] });
   if (rows.some((r) => r.status !== 'ready'))
-    throw validationError({ tracks: [RELEASE_MESSAGES.stillProcessing] });
+    throw invalidInput({ tracks: [RELEASE_MESSAGES.stillProcessing] });
 }
 
 /** Genre ids for display names, creating the missing ones (the key is the lower-case name). */

@@ -13,7 +13,7 @@ import { type Actor, audit } from '#src/domain/audit/audit.service';
 import type { Billing } from '#src/domain/billing/registry';
 import type { SettleDeps } from '#src/domain/billing/settle';
 import { replayWebhookEvent } from '#src/domain/billing/webhooks';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { publicNameSql } from '#src/lib/user-refs';
 
@@ -103,7 +103,7 @@ function paymentView({
 /** One payment as the admin's list shows it. */
 export async function getPayment(db: Db, id: number): Promise<AdminPayment> {
   const [row] = await paymentRows(db).where(eq(payments.id, id));
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return paymentView(row);
 }
 
@@ -165,7 +165,7 @@ export async function listWebhookEvents(db: Db, query: AdminWebhooksQuery) {
 
 async function storedEvent(db: Db, id: number) {
   const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -185,9 +185,9 @@ export async function replayEvent(
   id: number,
 ): Promise<{ event: AdminWebhookEvent; outcome: 'applied' | 'nothing_to_do' }> {
   const row = await storedEvent(deps.db, id);
-  if (!row.signatureValid) throw validationError({ event: [LEDGER_MESSAGES.badSignature] });
+  if (!row.signatureValid) throw invalidInput({ event: [LEDGER_MESSAGES.badSignature] });
   const gateway = await billing.gateway(row.gateway);
-  if (!gateway) throw validationError({ event: [LEDGER_MESSAGES.noGateway] });
+  if (!gateway) throw invalidInput({ event: [LEDGER_MESSAGES.noGateway] });
   let applied = false;
   try {
     ({ applied } = await replayWebhookEvent(deps, gateway, row, await billing.policy()));

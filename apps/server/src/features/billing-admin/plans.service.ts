@@ -23,7 +23,7 @@ import {
 import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { PLANS_CACHE_KEY } from '#src/domain/billing/plans';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 
 /** Plans and their prices as the admin edits them (issue 14 item 6). */
 
@@ -118,7 +118,7 @@ export async function listPlans(db: Db, ids?: number[]): Promise<AdminPlan[]> {
 
 export async function getPlan(db: Db, id: number): Promise<AdminPlan> {
   const [plan] = await listPlans(db, [id]);
-  if (!plan) throw new HttpError(404, MESSAGES.notFound);
+  if (!plan) throw new NotFoundError();
   return plan;
 }
 
@@ -165,7 +165,7 @@ const snapshot = (body: ReturnType<typeof upsertPlanRequestSchema.parse>) => ({
 
 function checkPermissions(body: { permissions: Grant[] }) {
   if (body.permissions.some((p) => !permissionDefinition(p.name)))
-    throw validationError({ permissions: [PLAN_MESSAGES.unknownPermission] });
+    throw invalidInput({ permissions: [PLAN_MESSAGES.unknownPermission] });
 }
 
 function columnsOf(body: ReturnType<typeof upsertPlanRequestSchema.parse>) {
@@ -212,8 +212,8 @@ export async function updatePlan(deps: PlanDeps, actor: Actor, id: number, input
   checkPermissions(body);
   await deps.db.transaction(async (tx) => {
     const [before] = await listPlans(tx, [id]);
-    if (!before) throw new HttpError(404, MESSAGES.notFound);
-    if (before.free && !body.free) throw validationError({ free: [PLAN_MESSAGES.oneFree] });
+    if (!before) throw new NotFoundError();
+    if (before.free && !body.free) throw invalidInput({ free: [PLAN_MESSAGES.oneFree] });
     await tx
       .update(products)
       .set({ ...columnsOf(body), updatedAt: new Date() })
@@ -243,8 +243,8 @@ export async function updatePlan(deps: PlanDeps, actor: Actor, id: number, input
 export async function deletePlan(deps: PlanDeps, actor: Actor, id: number) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!row) throw new HttpError(404, MESSAGES.notFound);
-    if (row.free) throw validationError({ plan: [PLAN_MESSAGES.lastFree] });
+    if (!row) throw new NotFoundError();
+    if (row.free) throw invalidInput({ plan: [PLAN_MESSAGES.lastFree] });
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
@@ -253,8 +253,7 @@ export async function deletePlan(deps: PlanDeps, actor: Actor, id: number) {
       .select({ n: sql<number>`count(*)::int` })
       .from(subscriptions)
       .where(eq(subscriptions.productId, id));
-    if (Number(used?.n) > 0 || Number(subscribed?.n) > 0)
-      throw validationError({ plan: [PLAN_MESSAGES.inUse] });
+    if (Number(used?.n) > 0 || Number(subscribed?.n) > 0) throw invalidInput({ plan: [PLAN_MESSAGES.inUse] });
     await tx.delete(products).where(eq(products.id, id));
     await audit(tx, actor, { action: 'plan.delete', target: { type: 'plan', id, label: row.name } });
   });
@@ -263,7 +262,7 @@ export async function deletePlan(deps: PlanDeps, actor: Actor, id: number) {
 
 async function lockedPlan(tx: Db, productId: number) {
   const [plan] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-  if (!plan) throw new HttpError(404, MESSAGES.notFound);
+  if (!plan) throw new NotFoundError();
   return plan;
 }
 
@@ -281,7 +280,7 @@ async function assertNoTwin(tx: Db, productId: number, body: PriceRequest, excep
         exceptId ? ne(prices.id, exceptId) : undefined,
       ),
     );
-  if (twin) throw validationError({ interval: [PLAN_MESSAGES.duplicatePrice] });
+  if (twin) throw invalidInput({ interval: [PLAN_MESSAGES.duplicatePrice] });
 }
 
 const priceSnapshot = (p: { currency: string; amount: number; interval: string; intervalCount: number }) => ({
@@ -302,7 +301,7 @@ export async function addPrice(
   const body = priceRequestSchema.parse(input);
   const priceId = await deps.db.transaction(async (tx) => {
     const plan = await lockedPlan(tx, productId);
-    if (plan.free && body.amount > 0) throw validationError({ amount: [PLAN_MESSAGES.freePrice] });
+    if (plan.free && body.amount > 0) throw invalidInput({ amount: [PLAN_MESSAGES.freePrice] });
     await assertNoTwin(tx, productId, body, null);
     const [row] = await tx
       .insert(prices)
@@ -331,7 +330,7 @@ async function lockedPrice(tx: Db, productId: number, priceId: number) {
     .from(prices)
     .where(and(eq(prices.id, priceId), eq(prices.productId, productId)))
     .for('update', { of: prices });
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return { price: row.price, used: Number(row.subscriptions) + Number(row.payments) > 0 };
 }
 
@@ -350,8 +349,8 @@ export async function updatePrice(
   const result = await deps.db.transaction(async (tx): Promise<PriceChange> => {
     const plan = await lockedPlan(tx, productId);
     const { price, used } = await lockedPrice(tx, productId, priceId);
-    if (price.archivedAt) throw new HttpError(404, MESSAGES.notFound);
-    if (plan.free && body.amount > 0) throw validationError({ amount: [PLAN_MESSAGES.freePrice] });
+    if (price.archivedAt) throw new NotFoundError();
+    if (plan.free && body.amount > 0) throw invalidInput({ amount: [PLAN_MESSAGES.freePrice] });
     await assertNoTwin(tx, productId, body, price.id);
     const next = {
       currency: body.currency,

@@ -14,7 +14,14 @@ import {
   tellRefund,
 } from '#src/domain/billing/refunds';
 import type { Billing } from '#src/domain/billing/registry';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  invalidInput,
+  NotFoundError,
+  UpstreamError,
+} from '#src/lib/errors';
 import { ADMIN_SUBSCRIPTION_MESSAGES, cancelSubscriptionByAdmin } from './subscriptions.service';
 
 export const REFUND_MESSAGES = {
@@ -46,7 +53,7 @@ export async function refundPayment(
 ): Promise<void> {
   const asked = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { id: paymentId });
-    if (!payment) throw new HttpError(404, MESSAGES.notFound);
+    if (!payment) throw new NotFoundError();
     // Without a key, the payment's row lock and a short window stand in for one: the same amount
     // asked again within a minute (a double submit, a retry, a second tab) is the refund already
     // asked, while the same amount asked later is a refund of its own. The lock alone would not do:
@@ -68,15 +75,15 @@ export async function refundPayment(
       : body.amount !== undefined
         ? await sameRecentRefund(tx, payment.id, body.amount, now)
         : null;
-    if (same?.status === 'requested') throw new HttpError(409, REFUND_MESSAGES.underWay);
+    if (same?.status === 'requested') throw new ConflictError(REFUND_MESSAGES.underWay);
     // The same refund submitted again: it is made already.
     if (same) return null;
-    if (payment.status !== 'succeeded') throw validationError({ amount: [REFUND_MESSAGES.notSucceeded] });
-    if ((await amountInFlight(tx, payment.id, now)) > 0) throw new HttpError(409, REFUND_MESSAGES.underWay);
+    if (payment.status !== 'succeeded') throw invalidInput({ amount: [REFUND_MESSAGES.notSucceeded] });
+    if ((await amountInFlight(tx, payment.id, now)) > 0) throw new ConflictError(REFUND_MESSAGES.underWay);
     const left = payment.amount - payment.refundedAmount;
-    if (left <= 0) throw validationError({ amount: [REFUND_MESSAGES.nothingLeft] });
+    if (left <= 0) throw invalidInput({ amount: [REFUND_MESSAGES.nothingLeft] });
     const amount = body.amount ?? left;
-    if (amount > left) throw validationError({ amount: [REFUND_MESSAGES.tooMuch] });
+    if (amount > left) throw invalidInput({ amount: [REFUND_MESSAGES.tooMuch] });
     const subscription =
       body.end_subscription && payment.subscriptionId
         ? ((await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.subscriptionId)))[0] ??
@@ -84,9 +91,9 @@ export async function refundPayment(
         : null;
     // Stripe's subscription is ended in Stripe; refusing before the refund leaves nothing half done.
     if (subscription?.gateway === 'stripe')
-      throw validationError({ end_subscription: [REFUND_MESSAGES.stripeOwned] });
+      throw invalidInput({ end_subscription: [REFUND_MESSAGES.stripeOwned] });
     const gateway = await billing.gateway(payment.gateway);
-    if (!gateway?.refunds) throw validationError({ amount: [REFUND_MESSAGES.noGateway] });
+    if (!gateway?.refunds) throw invalidInput({ amount: [REFUND_MESSAGES.noGateway] });
     const [refund] = await tx
       .insert(paymentRefunds)
       .values({
@@ -116,9 +123,9 @@ export async function refundPayment(
     });
   } catch (err) {
     await deps.db.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     deps.log.warn({ err }, 'a refund could not be asked of the gateway');
-    throw new HttpError(502, 'The payment service could not be reached. Try again in a moment.');
+    throw new UpstreamError('The payment service could not be reached. Try again in a moment.');
   }
 
   const refunded = await deps.db.transaction(async (tx) => {
@@ -155,7 +162,7 @@ export async function refundPayment(
       await cancelSubscriptionByAdmin(deps, actor, subscription.id, false, now);
     } catch (err) {
       // Already over: nothing to end. Anything else is told (the refund itself is made).
-      if (!(err instanceof HttpError && err.statusCode === 422)) throw err;
+      if (!(err instanceof InvalidInputError)) throw err;
     }
   }
 }

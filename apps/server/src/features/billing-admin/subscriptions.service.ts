@@ -11,7 +11,7 @@ import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { notify } from '#src/domain/notifications/notifications.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { publicNameSql } from '#src/lib/user-refs';
 
@@ -122,7 +122,7 @@ export async function listSubscriptions(db: Db, query: AdminSubscriptionsQuery) 
 
 export async function getSubscription(db: Db, id: number): Promise<AdminSubscription> {
   const [row] = await joined(db).where(eq(subscriptions.id, id));
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return toView(row);
 }
 
@@ -157,15 +157,15 @@ export async function grantSubscription(
   now = new Date(),
 ): Promise<number> {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
-  if (!user) throw validationError({ user_id: [ADMIN_SUBSCRIPTION_MESSAGES.unknownUser] });
+  if (!user) throw invalidInput({ user_id: [ADMIN_SUBSCRIPTION_MESSAGES.unknownUser] });
   const [plan] = await deps.db.select().from(products).where(eq(products.id, body.product_id));
-  if (!plan) throw validationError({ product_id: [ADMIN_SUBSCRIPTION_MESSAGES.unknownPlan] });
-  if (plan.free) throw validationError({ product_id: [ADMIN_SUBSCRIPTION_MESSAGES.freePlan] });
+  if (!plan) throw invalidInput({ product_id: [ADMIN_SUBSCRIPTION_MESSAGES.unknownPlan] });
+  if (plan.free) throw invalidInput({ product_id: [ADMIN_SUBSCRIPTION_MESSAGES.freePlan] });
   const id = await deps.db.transaction(async (tx) => {
     // One grant at a time per user: the user's row is the lock two admins would race on.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (await newestSubscription(tx, user.id, 'valid', now))
-      throw validationError({ user_id: [ADMIN_SUBSCRIPTION_MESSAGES.hasPlan] });
+      throw invalidInput({ user_id: [ADMIN_SUBSCRIPTION_MESSAGES.hasPlan] });
     const end = new Date(now.getTime() + body.days * DAY_MS);
     const [row] = await tx
       .insert(subscriptions)
@@ -194,7 +194,7 @@ export async function grantSubscription(
 
 async function locked(tx: Db, id: number) {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -211,9 +211,9 @@ export async function extendSubscription(
 ): Promise<void> {
   const row = await deps.db.transaction(async (tx) => {
     const row = await locked(tx, id);
-    if (row.gateway === 'stripe') throw validationError({ days: [ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned] });
+    if (row.gateway === 'stripe') throw invalidInput({ days: [ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned] });
     if (row.status === 'expired' || row.status === 'incomplete' || (row.endedAt && row.endedAt <= now))
-      throw validationError({ days: [ADMIN_SUBSCRIPTION_MESSAGES.ended] });
+      throw invalidInput({ days: [ADMIN_SUBSCRIPTION_MESSAGES.ended] });
     const base =
       row.currentPeriodEnd && row.currentPeriodEnd.getTime() > now.getTime() ? row.currentPeriodEnd : now;
     const end = new Date(base.getTime() + days * DAY_MS);
@@ -254,11 +254,11 @@ export async function cancelSubscriptionByAdmin(
   const { row, productName } = await deps.db.transaction(async (tx) => {
     const row = await locked(tx, id);
     if (row.status === 'expired' || row.status === 'incomplete' || (row.endedAt && row.endedAt <= now))
-      throw validationError({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.ended] });
+      throw invalidInput({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.ended] });
     if (row.gateway === 'stripe')
-      throw validationError({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned] });
+      throw invalidInput({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned] });
     if (atPeriodEnd && row.status === 'cancelled')
-      throw validationError({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.alreadyCancelled] });
+      throw invalidInput({ at_period_end: [ADMIN_SUBSCRIPTION_MESSAGES.alreadyCancelled] });
     const set = atPeriodEnd
       ? { status: 'cancelled', cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now }
       : {

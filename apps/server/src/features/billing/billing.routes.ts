@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { plansOnSale } from '#src/domain/billing/plans';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 import { toPage } from '#src/lib/pagination';
 import { createGeoIp } from '#src/platform/geoip';
 import {
@@ -26,7 +26,7 @@ import { chapaCallback, WEBHOOK_BODY_LIMIT, webhook } from './webhooks.service';
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = await createBilling(app.deps);
   const enabled = async () => {
-    if (!(await app.settings.getClientSettings()).billing.enable) throw new HttpError(404, MESSAGES.notFound);
+    if (!(await app.settings.getClientSettings()).billing.enable) throw new NotFoundError();
   };
 
   const geoip = createGeoIp({

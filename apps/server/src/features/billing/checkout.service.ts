@@ -13,7 +13,6 @@ import type { Deps } from '#src/deps';
 import { newestSubscription } from '#src/domain/billing/entitlements';
 import { paymentView, type SettleDeps, settlePayment } from '#src/domain/billing/settle';
 import { receiveWebhook } from '#src/domain/billing/webhooks';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { randomToken } from '#src/lib/tokens';
 
 export const CHECKOUT_MESSAGES = {
@@ -27,6 +26,7 @@ export { DEFAULT_VAT_RATE_BP } from '#src/domain/billing/billing-settings';
 export { type Billing, createBilling } from '#src/domain/billing/registry';
 
 import type { Billing } from '#src/domain/billing/registry';
+import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 
 async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect): Promise<Payment> {
   const [product] = await deps.db
@@ -57,12 +57,12 @@ export async function startCheckout(
     .innerJoin(products, eq(products.id, prices.productId))
     .where(eq(prices.id, body.price_id));
   if (!row || row.price.archivedAt || row.product.hidden)
-    throw validationError({ price_id: [CHECKOUT_MESSAGES.notOnSale] });
-  if (row.product.free) throw validationError({ price_id: [CHECKOUT_MESSAGES.free] });
+    throw invalidInput({ price_id: [CHECKOUT_MESSAGES.notOnSale] });
+  if (row.product.free) throw invalidInput({ price_id: [CHECKOUT_MESSAGES.free] });
 
   const current = await newestSubscription(deps.db, user.id, 'valid');
   if (current && (current.productId !== row.product.id || current.priceId !== row.price.id))
-    throw validationError({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
+    throw invalidInput({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
   // The same price while the plan is valid renews it early: settling adds a period after the
   // current end, not from now (issue 14 item 4).
   return openPayment(deps, billing, user, {
@@ -83,7 +83,7 @@ export async function startCheckout(
  * client bug): answering the first payment would send the buyer to pay for what they did not pick.
  */
 function checkSamePrice(payment: typeof payments.$inferSelect, priceId: number) {
-  if (payment.priceId !== priceId) throw validationError({ idempotency_key: [CHECKOUT_MESSAGES.otherPrice] });
+  if (payment.priceId !== priceId) throw invalidInput({ idempotency_key: [CHECKOUT_MESSAGES.otherPrice] });
 }
 
 /**
@@ -158,7 +158,7 @@ export async function openPayment(
     // The same key raced in at the same moment: answer that payment once it has its URL.
     const first = await startedPayment(deps, user.id, order.idempotencyKey);
     if (first) checkSamePrice(first, order.price.id);
-    if (!first?.checkoutUrl) throw new HttpError(409, 'This checkout is already being started. Try again.');
+    if (!first?.checkoutUrl) throw new ConflictError('This checkout is already being started. Try again.');
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }
   const base = deps.config.appUrl;
@@ -208,7 +208,7 @@ async function ownPayment(deps: Pick<Deps, 'db'>, userId: number, txRef: string)
     .from(payments)
     .where(and(eq(payments.txRef, txRef), eq(payments.userId, userId)));
   // Someone else's payment is as unknown as a made-up one.
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -237,7 +237,7 @@ export async function sandboxCharge(
 ): Promise<SandboxCharge> {
   const payment = await ownPayment(deps, userId, txRef);
   const charge = await billing.sandbox.charge(txRef);
-  if (!charge) throw new HttpError(404, MESSAGES.notFound);
+  if (!charge) throw new NotFoundError();
   return { ...charge, cancel_url: cancelUrl(deps.config.appUrl, payment) };
 }
 
@@ -262,7 +262,7 @@ export async function decideSandboxCharge(
   outcome: SandboxOutcome,
 ): Promise<SandboxCharge> {
   const payment = await ownPayment(deps, userId, txRef);
-  if (!(await billing.sandbox.charge(txRef))) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await billing.sandbox.charge(txRef))) throw new NotFoundError();
   const { charge, webhook } = await billing.sandbox.decide(txRef, outcome);
   await receiveWebhook(deps, billing.sandbox, webhook, await billing.policy());
   return { ...charge, cancel_url: cancelUrl(deps.config.appUrl, payment) };

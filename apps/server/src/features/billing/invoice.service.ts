@@ -13,7 +13,7 @@ import { sellerSettings } from '#src/domain/billing/billing-settings';
 import { printedInvoiceNumber } from '#src/domain/billing/invoice-number';
 import { renderInvoicePdf } from '#src/domain/billing/invoice-pdf';
 import { translator } from '#src/domain/notifications/render';
-import { HttpError } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 
 export const INVOICE_MESSAGES = { notFound: 'There is no such invoice.' } as const;
 
@@ -35,7 +35,7 @@ export async function invoiceDocument(
     .where(eq(invoices.number, number));
   const mayRead =
     row && (row.invoice.userId === viewer.id || hasPermission(viewer, ADMIN_PERMISSIONS.billingManage));
-  if (!row || !mayRead) throw new HttpError(404, INVOICE_MESSAGES.notFound);
+  if (!row || !mayRead) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   const site = await deps.settings.getClientSettings();
   const seller = await sellerSettings(deps);
   const r = row.invoice;

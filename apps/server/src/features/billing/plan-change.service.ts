@@ -13,7 +13,7 @@ import { prices, products, subscriptions, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { addPeriod, amountDue, decideChange, prepaidCredit, trialEnd } from '#src/domain/billing/periods';
-import { HttpError, validationError } from '#src/http/errors';
+import { ConflictError, invalidInput } from '#src/lib/errors';
 import { type Billing, openPayment, paymentByKey } from './checkout.service';
 import { resumeSubscription, view } from './subscription.service';
 
@@ -57,7 +57,7 @@ async function priceOnSale(deps: Pick<Deps, 'db'>, productId: number, priceId: n
     .innerJoin(products, eq(products.id, prices.productId))
     .where(and(eq(prices.id, priceId), eq(prices.productId, productId)));
   if (!row || row.price.archivedAt || row.product.hidden)
-    throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.notOnSale] });
+    throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.notOnSale] });
   return row;
 }
 
@@ -102,7 +102,7 @@ export async function quoteChange(
   now = new Date(),
 ): Promise<Quoted> {
   const current = await newestSubscription(deps.db, userId, 'valid', now);
-  if (!current) throw validationError({ subscription: [PLAN_CHANGE_MESSAGES.noPlan] });
+  if (!current) throw invalidInput({ subscription: [PLAN_CHANGE_MESSAGES.noPlan] });
   const next = await priceOnSale(deps, productId, priceId);
   const [currentProduct] = await deps.db.select().from(products).where(eq(products.id, current.productId));
   const [currentPrice] = current.priceId
@@ -131,7 +131,7 @@ export async function quoteChange(
   if (current.productId === next.product.id && current.priceId === next.price.id) {
     // Choosing the plan one has calls off a cancellation or a change waiting for the period end.
     if (current.status !== 'cancelled' && !current.scheduledPriceId)
-      throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.samePlan] });
+      throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.samePlan] });
     return quoted({
       kind: 'keep_current',
       reason: null,
@@ -265,9 +265,9 @@ export async function changePlan(
     case 'prorated_by_gateway': {
       const gateway = await billing.gateway(current.gateway);
       if (!gateway?.changeSubscription || !current.gatewayId)
-        throw new HttpError(409, PLAN_CHANGE_MESSAGES.gatewayCannotChange);
+        throw new ConflictError(PLAN_CHANGE_MESSAGES.gatewayCannotChange);
       if (quote.current.price && quote.current.price.currency !== next.price.currency)
-        throw new HttpError(409, PLAN_CHANGE_MESSAGES.currencySwitch);
+        throw new ConflictError(PLAN_CHANGE_MESSAGES.currencySwitch);
       await gateway.changeSubscription({
         gatewaySubscriptionId: current.gatewayId,
         price: {
@@ -287,7 +287,7 @@ export async function changePlan(
       const toFree = quote.reason === 'free';
       const gateway = await billing.gateway(current.gateway);
       if (toFree && gateway?.recurring && current.gatewayId) {
-        if (!gateway.setCancelAtPeriodEnd) throw new HttpError(409, PLAN_CHANGE_MESSAGES.gatewayCannotChange);
+        if (!gateway.setCancelAtPeriodEnd) throw new ConflictError(PLAN_CHANGE_MESSAGES.gatewayCannotChange);
         await gateway.setCancelAtPeriodEnd(current.gatewayId, true);
       }
       // To the free plan: the paid plan is cancelled at its end (everyone without one has Free).
@@ -339,19 +339,19 @@ export async function startTrial(
     .innerJoin(products, eq(products.id, prices.productId))
     .where(eq(prices.id, priceId));
   if (!row || row.price.archivedAt || row.product.hidden || row.product.free)
-    throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.notOnSale] });
-  if (row.product.trialDays <= 0) throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.noTrial] });
+    throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.notOnSale] });
+  if (row.product.trialDays <= 0) throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.noTrial] });
   const gateway = await billing.gatewayFor(row.price.currency as Currency);
   // A gateway that renews by itself runs its own trials (with the card it keeps).
-  if (gateway.recurring) throw new HttpError(409, PLAN_CHANGE_MESSAGES.gatewayCannotChange);
+  if (gateway.recurring) throw new ConflictError(PLAN_CHANGE_MESSAGES.gatewayCannotChange);
 
   const created = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const mine = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     if (mine.some((s) => s.productId === row.product.id && s.trialEndsAt))
-      throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.trialUsed] });
+      throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.trialUsed] });
     if (mine.some((s) => subscriptionState(s, now).valid))
-      throw validationError({ price_id: [PLAN_CHANGE_MESSAGES.hasPlan] });
+      throw invalidInput({ price_id: [PLAN_CHANGE_MESSAGES.hasPlan] });
     const ends = trialEnd(now, row.product.trialDays);
     const [inserted] = await tx
       .insert(subscriptions)

@@ -4,7 +4,7 @@ import { invoices, payments, prices, products, subscriptions } from '#src/db/sch
 import type { Deps } from '#src/deps';
 import { newestSubscription, subscriptionState } from '#src/domain/billing/entitlements';
 import { printedInvoiceNumber } from '#src/domain/billing/invoice-number';
-import { HttpError, validationError } from '#src/http/errors';
+import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 import type { Billing } from './checkout.service';
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -117,9 +117,9 @@ export async function cancelSubscription(
   userId: number,
 ) {
   const current = await newestSubscription(deps.db, userId, 'active');
-  if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
+  if (!current) throw new NotFoundError(SUBSCRIPTION_MESSAGES.none);
   if (current.status === 'cancelled' || current.cancelAtPeriodEnd)
-    throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.alreadyCancelled] });
+    throw invalidInput({ subscription: [SUBSCRIPTION_MESSAGES.alreadyCancelled] });
   await tellGateway(billing, current, true);
   const now = new Date();
   const [row] = await deps.db
@@ -151,9 +151,9 @@ export async function resumeSubscription(
   userId: number,
 ) {
   const current = await newestSubscription(deps.db, userId, 'active');
-  if (!current) throw new HttpError(404, SUBSCRIPTION_MESSAGES.none);
+  if (!current) throw new NotFoundError(SUBSCRIPTION_MESSAGES.none);
   if (current.status !== 'cancelled' && !current.scheduledPriceId)
-    throw validationError({ subscription: [SUBSCRIPTION_MESSAGES.notCancelled] });
+    throw invalidInput({ subscription: [SUBSCRIPTION_MESSAGES.notCancelled] });
   await tellGateway(billing, current, false);
   const now = new Date();
   const [row] = await deps.db
@@ -177,7 +177,7 @@ async function tellGateway(billing: Billing, row: SubscriptionRow, cancel: boole
   if (!row.gatewayId) return;
   const gateway = await billing.gateway(row.gateway);
   if (!gateway?.recurring || !gateway.setCancelAtPeriodEnd)
-    throw new HttpError(409, 'The payment service of this plan is not configured. Contact the site owner.');
+    throw new ConflictError('The payment service of this plan is not configured. Contact the site owner.');
   await gateway.setCancelAtPeriodEnd(row.gatewayId, cancel);
 }
 
@@ -186,6 +186,6 @@ export async function portalUrl(deps: Pick<Deps, 'db' | 'config'>, billing: Bill
   const current = await newestSubscription(deps.db, userId, 'active');
   const stripe = await billing.stripe();
   if (current?.gateway !== 'stripe' || !current.gatewayId || !stripe)
-    throw new HttpError(409, SUBSCRIPTION_MESSAGES.notStripe);
+    throw new ConflictError(SUBSCRIPTION_MESSAGES.notStripe);
   return stripe.portalUrl(current.gatewayId, `${deps.config.appUrl}/billing`);
 }

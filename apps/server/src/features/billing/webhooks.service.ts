@@ -4,7 +4,7 @@ import type { IncomingWebhook } from '#src/domain/billing/gateway';
 import type { SettleDeps } from '#src/domain/billing/settle';
 import { settlePayment } from '#src/domain/billing/settle';
 import { receiveWebhook } from '#src/domain/billing/webhooks';
-import { HttpError } from '#src/http/errors';
+import { BadRequestError, NotFoundError } from '#src/lib/errors';
 import type { Billing } from './checkout.service';
 
 /** Gateways' events are small JSON documents; anything bigger is not one. */
@@ -26,11 +26,11 @@ export async function webhook(
   incoming: IncomingWebhook,
 ): Promise<'processed' | 'duplicate' | 'pending'> {
   const gateway = await billing.gateway(gatewayId);
-  if (!gateway) throw new HttpError(404, WEBHOOK_MESSAGES.notConfigured);
+  if (!gateway) throw new NotFoundError(WEBHOOK_MESSAGES.notConfigured);
   const outcome = await receiveWebhook(deps, gateway, incoming, await billing.policy());
   if (outcome.status === 'rejected') {
     deps.log.warn({ gateway: gateway.id }, 'a billing webhook with a bad signature was refused');
-    throw new HttpError(400, WEBHOOK_MESSAGES.badSignature, { signature: [WEBHOOK_MESSAGES.badSignature] });
+    throw new BadRequestError(WEBHOOK_MESSAGES.badSignature, { signature: [WEBHOOK_MESSAGES.badSignature] });
   }
   return outcome.status;
 }

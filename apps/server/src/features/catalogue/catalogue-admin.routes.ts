@@ -35,7 +35,7 @@ import {
 } from '#src/domain/music/images';
 import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { callerId, found } from './catalogue.http';
 import { getAlbum, getTrack } from './catalogue.queries';
 
@@ -55,11 +55,11 @@ async function readFilePart(
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw validationError({ file: [messages.tooLarge] });
+      throw invalidInput({ file: [messages.tooLarge] });
     }
     throw err;
   }
-  throw validationError({ file: [messages.missing] });
+  throw invalidInput({ file: [messages.missing] });
 }
 
 const isJson = (request: FastifyRequest) =>
@@ -74,7 +74,7 @@ async function readAudioUpload(request: FastifyRequest): Promise<Buffer> {
     });
   }
   if (Buffer.isBuffer(request.body) && request.body.length) return request.body;
-  throw validationError({ file: [CATALOGUE_MESSAGES.selectAudio] });
+  throw invalidInput({ file: [CATALOGUE_MESSAGES.selectAudio] });
 }
 
 /**
@@ -137,7 +137,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isJson(request)) {
       // From the upload queue: an entry the caller uploaded (resumable with tus for a big master).
       const parsed = trackAudioFromEntryRequestSchema.safeParse(request.body);
-      if (!parsed.success) throw validationError({ file_entry_id: [CATALOGUE_MESSAGES.selectAudio] });
+      if (!parsed.success) throw invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.selectAudio] });
       const ref = { fileEntryId: parsed.data.file_entry_id, ownerId: callerOf(request).user.id };
       found(await setTrackAudioFromEntry(app.deps, request.params.id, ref, actorOf(request)));
       return { track: found(await getTrack(app.db, request.params.id, null)) };
@@ -146,7 +146,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       found(await setTrackAudioFromFile(app.deps, request.params.id, data, actorOf(request)));
     } catch (err) {
-      if (err instanceof AudioInputError) throw validationError({ file: [err.message] });
+      if (err instanceof AudioInputError) throw invalidInput({ file: [err.message] });
       throw err;
     }
     return { track: found(await getTrack(app.db, request.params.id, null)) };
@@ -154,7 +154,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….
   defineRoute(app, catalogueAdmin.uploadImage, async (request) => {
-    if (!request.isMultipart()) throw validationError({ file: [IMAGE_MESSAGES.select] });
+    if (!request.isMultipart()) throw invalidInput({ file: [IMAGE_MESSAGES.select] });
     const data = await readFilePart(request, IMAGE_MAX_BYTES, {
       missing: IMAGE_MESSAGES.select,
       tooLarge: IMAGE_MESSAGES.tooLarge,
@@ -162,7 +162,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return { url: await saveCatalogueImage(app.deps, data) };
     } catch (err) {
-      if (err instanceof ImageInputError) throw validationError({ file: [err.message] });
+      if (err instanceof ImageInputError) throw invalidInput({ file: [err.message] });
       throw err;
     }
   });

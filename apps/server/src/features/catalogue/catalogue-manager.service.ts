@@ -45,7 +45,7 @@ import {
   trackCredits,
 } from '#src/domain/music/catalogue.loaders';
 import { previewChannelContent } from '#src/domain/music/channels';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import {
   type CsvColumn,
   containsPattern,
@@ -692,7 +692,7 @@ export async function deleteCatalogueItems(deps: Writer, actor: Actor, kind: Kin
         .select({ id: channels.id })
         .from(channels)
         .where(and(inArray(channels.id, unique), eq(channels.slug, HOME_CHANNEL_SLUG)));
-      if (home) throw validationError({ ids: [CATALOGUE_MANAGER_MESSAGES.homeChannel] });
+      if (home) throw invalidInput({ ids: [CATALOGUE_MANAGER_MESSAGES.homeChannel] });
     }
     const files =
       kind === 'track'

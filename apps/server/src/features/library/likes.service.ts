@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { albums, artists, follows, likes, tracks, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 
 const likeTables = { track: tracks, album: albums, artist: artists } as const;
 
@@ -18,7 +18,7 @@ async function itemExists(db: Database, type: LikeableType | FollowableType, id:
   return Boolean(row);
 }
 
-const notFound = () => new HttpError(404, MESSAGES.notFound);
+const notFound = () => new NotFoundError();
 
 /** Idempotent: liking twice keeps one like (and its first date, so "newest first" stays honest). */
 export async function like(db: Database, userId: number, type: LikeableType, id: number) {
@@ -44,7 +44,7 @@ export async function follow(
   type: FollowableType,
   id: number,
 ) {
-  if (type === 'user' && id === userId) throw validationError({ id: [LIBRARY_MESSAGES.followSelf] });
+  if (type === 'user' && id === userId) throw invalidInput({ id: [LIBRARY_MESSAGES.followSelf] });
   if (!(await itemExists(db, type, id))) throw notFound();
   const added = await db
     .insert(follows)
@@ -63,7 +63,7 @@ export async function unfollow(
   type: FollowableType,
   id: number,
 ) {
-  if (type === 'user' && id === userId) throw validationError({ id: [LIBRARY_MESSAGES.followSelf] });
+  if (type === 'user' && id === userId) throw invalidInput({ id: [LIBRARY_MESSAGES.followSelf] });
   const removed = await db
     .delete(follows)
     .where(

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { playlistCollaborators, playlists } from '#src/db/schema/index';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 
 /**
  * Playlists and their entries. Rules:
@@ -18,8 +18,8 @@ export type Role = 'owner' | 'collaborator' | 'none';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 
-export const notFound = () => new HttpError(404, MESSAGES.notFound);
-export const forbidden = () => new HttpError(403, MESSAGES.unauthorized);
+export const notFound = () => new NotFoundError();
+export const forbidden = () => new ForbiddenError();
 
 async function roleOf(db: Db, row: PlaylistRow, viewerId: number | null): Promise<Role> {
   if (!viewerId) return 'none';

@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { playlistCollaborators, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { validationError } from '#src/http/errors';
-
+import { invalidInput } from '#src/lib/errors';
 import { access, notFound, requireOwner } from './playlist-access';
 import { one } from './playlists.service';
 
@@ -18,7 +17,7 @@ export async function addCollaborator(
 ) {
   const { row, role } = await access(db, id, ownerId);
   requireOwner(role);
-  if (userId === row.ownerId) throw validationError({ user_id: [LIBRARY_MESSAGES.collaboratorIsOwner] });
+  if (userId === row.ownerId) throw invalidInput({ user_id: [LIBRARY_MESSAGES.collaboratorIsOwner] });
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   const added = await db

@@ -4,10 +4,9 @@ import type { Database } from '#src/db/client';
 import { playlists, playlistTracks, tracks } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { loadTracks } from '#src/domain/music/catalogue.loaders';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { type Page, toPage } from '#src/lib/pagination';
 import { loadUserRefs } from '#src/lib/user-refs';
-
 import { access, notFound, requireTrackEditor, type Tx } from './playlist-access';
 import { one } from './playlists.service';
 
@@ -92,11 +91,10 @@ export async function addTracks(
     requireTrackEditor(row, role);
     const unique = [...new Set(trackIds)];
     const known = await tx.select({ id: tracks.id }).from(tracks).where(inArray(tracks.id, unique));
-    if (known.length !== unique.length)
-      throw validationError({ track_ids: [LIBRARY_MESSAGES.unknownTracks] });
+    if (known.length !== unique.length) throw invalidInput({ track_ids: [LIBRARY_MESSAGES.unknownTracks] });
     const count = await entryCount(tx, id);
     if (count + trackIds.length > PLAYLIST_MAX_TRACKS) {
-      throw validationError({ track_ids: [LIBRARY_MESSAGES.playlistFull] });
+      throw invalidInput({ track_ids: [LIBRARY_MESSAGES.playlistFull] });
     }
     const at = Math.min(position ?? count, count);
     if (at < count) {

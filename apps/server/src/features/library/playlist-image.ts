@@ -7,10 +7,10 @@ import {
 } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 
-const bad = (message: string) => validationError({ file: [message] });
+const bad = (message: string) => invalidInput({ file: [message] });
 
 /**
  * A playlist cover from the upload: the format is read from the bytes (never the client's name or

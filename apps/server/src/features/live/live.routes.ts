@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, validationError } from '#src/http/errors';
+import { HttpError } from '#src/http/errors';
+import { invalidInput, RateLimitedError } from '#src/lib/errors';
 import { sha256Hex } from '#src/lib/tokens';
 import {
   type LiveCredential,
@@ -42,7 +43,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     }
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
     if (lastEventId === 'invalid') {
-      throw validationError({ 'Last-Event-ID': ['The Last-Event-ID header must be an event id.'] });
+      throw invalidInput({ 'Last-Event-ID': ['The Last-Event-ID header must be an event id.'] });
     }
     let credential: LiveCredential;
     if (caller.via === 'session' && caller.sessionId) {
@@ -78,7 +79,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       stream = await streams.open(caller.user.id, credential, lastEventId, sink);
     } catch (err) {
       if (err instanceof TooManyStreamsError) {
-        throw new HttpError(429, 'Too many live connections are open. Close a tab and try again.');
+        throw new RateLimitedError('Too many live connections are open. Close a tab and try again.');
       }
       if (err instanceof StreamClosedError) {
         // Shutting down: an event stream that ends at once, so the browser reconnects by itself

@@ -2,7 +2,7 @@ import { logs } from '@zema/contracts/operations/logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 import { errorLogEntry, listErrorLog } from './error-log.service';
 import { listMailLog, mailLogCsv, mailLogMessage } from './mail-log.service';
 
@@ -16,14 +16,14 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.downloadLatestError, async (_request, reply) => {
     const latest = await app.errorLog.latest();
-    if (!latest) throw new HttpError(404, 'There are no error logs yet.');
+    if (!latest) throw new NotFoundError('There are no error logs yet.');
     return reply.headers(attachment(latest.name)).send(latest.stream());
   });
 
   // The day is a checked calendar date (the contract), and the file names are built from it.
   defineRoute(app, logs.downloadErrorDay, async (request, reply) => {
     const day = await app.errorLog.dayStream(request.params.day);
-    if (!day) throw new HttpError(404, 'There is no error log for that day.');
+    if (!day) throw new NotFoundError('There is no error log for that day.');
     return reply.headers(attachment(day.name)).send(day.stream());
   });
 
@@ -33,7 +33,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.getError, async (request) => {
     const found = await errorLogEntry(app.errorLog, request.params.id);
-    if (!found) throw new HttpError(404, 'There is no such error log entry.');
+    if (!found) throw new NotFoundError('There is no such error log entry.');
     return found;
   });
 
@@ -44,7 +44,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.getMail, async (request) => {
     const mail = await mailLogMessage(app.deps.db, request.params.id);
-    if (!mail) throw new HttpError(404, 'There is no such message.');
+    if (!mail) throw new NotFoundError('There is no such message.');
     return { mail };
   });
 };

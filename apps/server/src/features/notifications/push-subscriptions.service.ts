@@ -4,7 +4,7 @@ import { pushSubscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { describeUserAgentNames } from '#src/domain/identity/devices.service';
 import { acceptablePushEndpoint, vapidKeys } from '#src/domain/notifications/push';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 
 /** The browsers that receive a user's push notifications (one row per browser, by endpoint). */
 
@@ -56,7 +56,7 @@ export async function createPushSubscription(
   userAgent: string | undefined,
 ) {
   if (!acceptablePushEndpoint(input.endpoint, deps.config.appUrl)) {
-    throw validationError({ endpoint: ['The push service address must use https.'] });
+    throw invalidInput({ endpoint: ['The push service address must use https.'] });
   }
   const device = deviceOf(userAgent);
   const [row] = await deps.db
@@ -99,5 +99,5 @@ export async function deletePushSubscription(deps: Pick<Deps, 'db'>, userId: num
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
     .returning({ id: pushSubscriptions.id });
-  if (!deleted.length) throw new HttpError(404, MESSAGES.notFound);
+  if (!deleted.length) throw new NotFoundError();
 }

@@ -6,8 +6,8 @@ import type { Database } from '#src/db/client';
 import { albumArtist, albums, artists, downloads, trackArtist, tracks } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { downloadableAlbums, downloadableTracks } from '#src/domain/music/downloads';
-import { HttpError } from '#src/http/errors';
 import { audioContentType } from '#src/lib/audio';
+import { ForbiddenError, NotFoundError, RateLimitedError } from '#src/lib/errors';
 import type { FileStorage } from '#src/platform/storage';
 
 /**
@@ -29,13 +29,11 @@ const DAY_MS = 86_400_000;
 /** The caller as the routes know them: their id and effective permissions (roles, plan). */
 export type Downloader = PermissionHolder & { id: number };
 
-/** 429 with the seconds until the oldest download of the window leaves it. */
-export class DownloadLimitError extends HttpError {
-  constructor(
-    limit: number,
-    readonly retryAfterS: number,
-  ) {
-    super(429, DOWNLOAD_MESSAGES.dailyLimit(limit));
+/** The daily limit is used up; retry after the seconds until the oldest download of the window leaves it. */
+export class DownloadLimitError extends RateLimitedError {
+  override name = 'DownloadLimitError';
+  constructor(limit: number, retryAfterS: number) {
+    super(DOWNLOAD_MESSAGES.dailyLimit(limit), { retryAfterS });
   }
 }
 
@@ -128,7 +126,7 @@ async function mainArtistNames(db: Database, trackIds: number[]): Promise<Map<nu
 
 /** The caller may play it (music.view) and has a signed-in download permission (the route's access). */
 function assertCanListen(user: Downloader) {
-  if (!hasPermission(user, PERMISSIONS.musicView)) throw new HttpError(403, DOWNLOAD_MESSAGES.noMusicView);
+  if (!hasPermission(user, PERMISSIONS.musicView)) throw new ForbiddenError(DOWNLOAD_MESSAGES.noMusicView);
 }
 
 export type TrackDownload = {
@@ -152,14 +150,14 @@ export async function downloadTrack(
     .select({ id: tracks.id, name: tracks.name, src: tracks.src, format: tracks.format })
     .from(tracks)
     .where(eq(tracks.id, trackId));
-  if (!row?.src) throw new HttpError(404, 'Not found.');
+  if (!row?.src) throw new NotFoundError();
   if (!(await downloadableTracks(deps.db, [row.id])).has(row.id))
-    throw new HttpError(403, DOWNLOAD_MESSAGES.notAllowed);
+    throw new ForbiddenError(DOWNLOAD_MESSAGES.notAllowed);
   const file = await deps.storage.stat(row.src);
-  if (!file) throw new HttpError(404, 'Not found.');
+  if (!file) throw new NotFoundError();
   await recordDownload(deps.db, user, { trackId: row.id });
   const opened = await deps.storage.get(row.src);
-  if (!opened) throw new HttpError(404, 'Not found.');
+  if (!opened) throw new NotFoundError();
   const artist = (await mainArtistNames(deps.db, [row.id])).get(row.id);
   const base = safeFileName(artist ? `${artist} - ${row.name}` : row.name);
   return {
@@ -237,9 +235,9 @@ export async function downloadAlbum(
     .select({ id: albums.id, name: albums.name, image: albums.image })
     .from(albums)
     .where(eq(albums.id, albumId));
-  if (!album) throw new HttpError(404, 'Not found.');
+  if (!album) throw new NotFoundError();
   if (!(await downloadableAlbums(deps.db, [album.id])).has(album.id))
-    throw new HttpError(403, DOWNLOAD_MESSAGES.notAllowed);
+    throw new ForbiddenError(DOWNLOAD_MESSAGES.notAllowed);
   const rows = await deps.db
     .select({
       id: tracks.id,

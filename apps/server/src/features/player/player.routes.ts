@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describeUserAgentNames } from '#src/domain/identity/devices.service';
 import { cookieOptions } from '#src/http/cookies';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
-import { attachmentHeader, DownloadLimitError, downloadAlbum, downloadTrack } from './downloads.service';
+import { attachmentHeader, downloadAlbum, downloadTrack } from './downloads.service';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream';
 
@@ -53,7 +53,7 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
   const streamHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = (request.params as { id: string }).id;
     const id = ID_PATTERN.test(raw) ? Number(raw) : 0;
-    if (id < 1 || id > INT32_MAX) throw new HttpError(404, 'Not found.');
+    if (id < 1 || id > INT32_MAX) throw new NotFoundError();
     return sendTrackStream(app.deps, files, request, reply, id);
   };
   // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
@@ -73,15 +73,10 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
   );
 
   // Downloads: attachments, never cached by a shared cache; no compression (audio and zips of
-  // audio are compressed already, and a zip is streamed with no length known up front).
-  const sendLimited = (reply: FastifyReply, err: unknown): never => {
-    if (err instanceof DownloadLimitError) reply.header('retry-after', String(err.retryAfterS));
-    throw err;
-  };
+  // audio are compressed already, and a zip is streamed with no length known up front). The daily
+  // limit's refusal carries its Retry-After (DownloadLimitError), which the error handler sends.
   defineRoute(app, player.downloadTrack, { compress: false }, async (request, reply) => {
-    const file = await downloadTrack(app.deps, request.user!, request.params.id).catch((err: unknown) =>
-      sendLimited(reply, err),
-    );
+    const file = await downloadTrack(app.deps, request.user!, request.params.id);
     return reply
       .header('content-disposition', attachmentHeader(file.fileName))
       .header('cache-control', 'private, no-store')
@@ -91,9 +86,7 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
       .send(file.stream);
   });
   defineRoute(app, player.downloadAlbum, { compress: false }, async (request, reply) => {
-    const zip = await downloadAlbum(app.deps, request.user!, request.params.id).catch((err: unknown) =>
-      sendLimited(reply, err),
-    );
+    const zip = await downloadAlbum(app.deps, request.user!, request.params.id);
     return reply
       .header('content-disposition', attachmentHeader(zip.fileName))
       .header('cache-control', 'private, no-store')
@@ -118,7 +111,7 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
         browser: device.browser,
       },
     });
-    if (!result) throw new HttpError(404, 'Not found.');
+    if (!result) throw new NotFoundError();
     return result;
   });
 };

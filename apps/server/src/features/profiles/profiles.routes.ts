@@ -4,14 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { followUsersPage } from '#src/domain/music/library-pages';
 import { playlistsOf } from '#src/domain/music/playlists.loaders';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { NotFoundError } from '#src/lib/errors';
 import { pageWindow } from '#src/lib/pagination';
 import { assertUserExists, getProfile, profileLikes, updateProfile } from './profiles.service';
 
 /** `me` reads your own profile; a visitor has none. */
 function target(request: FastifyRequest, id: number | 'me'): number {
   if (id !== 'me') return id;
-  if (!request.user) throw new HttpError(404, MESSAGES.notFound);
+  if (!request.user) throw new NotFoundError();
   return request.user.id;
 }
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { follows, playlists, userProfiles, users } from '#src/db/schema/index';
 import { likedTracks } from '#src/domain/music/library-pages';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { toUserRef, userRefColumns } from '#src/lib/user-refs';
 
 /**
@@ -11,7 +11,7 @@ import { toUserRef, userRefColumns } from '#src/lib/user-refs';
  * email. Liked songs show only when the user made them public (user_profiles.likes_public).
  */
 
-const notFound = () => new HttpError(404, MESSAGES.notFound);
+const notFound = () => new NotFoundError();
 
 export async function getProfile(db: Database, id: number, viewerId: number | null): Promise<UserProfile> {
   const self = viewerId === id;
@@ -65,7 +65,7 @@ export async function profileLikes(
       .select({ likesPublic: userProfiles.likesPublic })
       .from(userProfiles)
       .where(and(eq(userProfiles.userId, id), eq(userProfiles.likesPublic, true)));
-    if (!settings) throw new HttpError(403, LIBRARY_MESSAGES.likesPrivate);
+    if (!settings) throw new ForbiddenError(LIBRARY_MESSAGES.likesPrivate);
   }
   return likedTracks(db, id, w, viewerId);
 }

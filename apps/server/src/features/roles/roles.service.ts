@@ -14,7 +14,7 @@ import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { countActiveAdmins, holdsAdmin } from '#src/domain/users/account-lifecycle';
 import { GUEST_ROLE_CACHE_KEY } from '#src/domain/users/users.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import {
   type CsvColumn,
   containsPattern,
@@ -111,7 +111,7 @@ async function grantsOf(db: Db, roleId: number): Promise<Grant[]> {
 
 export async function getRole(db: Db, roleId: number): Promise<AdminRole> {
   const [row] = await db.select(rowColumns).from(roles).where(eq(roles.id, roleId));
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new NotFoundError();
   return { ...toRow(row), permissions: await grantsOf(db, roleId) };
 }
 
@@ -148,7 +148,7 @@ async function writePermissions(tx: Db, roleId: number, grants: Grant[]) {
 
 function checkBody(body: UpsertRoleRequest) {
   if (body.permissions.some((p) => !permissionDefinition(p.name)))
-    throw validationError({ permissions: [ROLE_MESSAGES.unknownPermission] });
+    throw invalidInput({ permissions: [ROLE_MESSAGES.unknownPermission] });
 }
 
 async function assertNameFree(db: Db, name: string, roleId: number | null) {
@@ -156,14 +156,14 @@ async function assertNameFree(db: Db, name: string, roleId: number | null) {
     .select({ id: roles.id })
     .from(roles)
     .where(and(eq(sql`lower(${roles.name})`, name.toLowerCase()), roleId ? ne(roles.id, roleId) : undefined));
-  if (taken) throw validationError({ name: [ROLE_MESSAGES.nameTaken] });
+  if (taken) throw invalidInput({ name: [ROLE_MESSAGES.nameTaken] });
 }
 
 /** A role change can take `admin` from people: the same guard rails as a user's edit. */
 async function assertGuards(tx: Db, actor: Actor, actorHeldAdmin: boolean) {
-  if ((await countActiveAdmins(tx)) === 0) throw validationError({ permissions: [ROLE_MESSAGES.lastAdmin] });
+  if ((await countActiveAdmins(tx)) === 0) throw invalidInput({ permissions: [ROLE_MESSAGES.lastAdmin] });
   if (actorHeldAdmin && !(await holdsAdmin(tx, actor.user.id)))
-    throw validationError({ permissions: [ROLE_MESSAGES.ownAdmin] });
+    throw invalidInput({ permissions: [ROLE_MESSAGES.ownAdmin] });
 }
 
 /** Who listens: the guest role, cached for every visitor's request, and every signed-in user's. */
@@ -232,7 +232,7 @@ export async function updateRole(deps: Deps, actor: Actor, roleId: number, body:
 export async function deleteRole(deps: Deps, actor: Actor, roleId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await getRole(tx, roleId);
-    if (before.built_in) throw validationError({ role: [ROLE_MESSAGES.builtIn] });
+    if (before.built_in) throw invalidInput({ role: [ROLE_MESSAGES.builtIn] });
     const actorHeldAdmin = await holdsAdmin(tx, actor.user.id);
     await tx.delete(roles).where(eq(roles.id, roleId));
     await assertGuards(tx, actor, actorHeldAdmin);

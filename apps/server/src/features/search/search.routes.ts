@@ -1,8 +1,8 @@
 import { search as searchOperations } from '@zema/contracts/operations/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError } from '#src/http/errors';
 import { sendJsonBytes } from '#src/http/json-bytes';
+import { UnavailableError } from '#src/lib/errors';
 import { createWorkGate, GateFull, type WorkGate } from '#src/platform/work-gate';
 import { guestSearchBytes, search } from './search.service';
 
@@ -52,8 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ gate?: WorkGate }> = async (a
       );
     } catch (err) {
       if (!(err instanceof GateFull)) throw err;
-      reply.header('retry-after', String(SEARCH_RETRY_AFTER_S));
-      throw new HttpError(503, SEARCH_BUSY_MESSAGE);
+      throw new UnavailableError(SEARCH_BUSY_MESSAGE, { retryAfterS: SEARCH_RETRY_AFTER_S });
     }
   });
 };

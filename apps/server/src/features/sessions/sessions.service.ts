@@ -5,7 +5,7 @@ import type { Deps } from '#src/deps';
 import { describeUserAgent } from '#src/domain/identity/devices.service';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import type { Caller } from '#src/http/caller';
-import { validationError } from '#src/http/errors';
+import { invalidInput } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
 import type { GeoIp } from '#src/platform/geoip';
 
@@ -81,7 +81,7 @@ export async function logoutOtherSessions(deps: Deps, caller: Caller, password: 
   const userId = caller.user.id;
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(row?.hash, password))) {
-    throw validationError({ password: [ACCOUNT_MESSAGES.wrongPassword] });
+    throw invalidInput({ password: [ACCOUNT_MESSAGES.wrongPassword] });
   }
   const current = caller.sessionId;
   await deps.db

@@ -17,7 +17,7 @@ import {
   sealSettingSecret,
 } from '#src/domain/billing/billing-settings';
 import { getPath, SERVER_SETTINGS_PREFIX } from '#src/domain/settings/settings.service';
-import { HttpError, validationError } from '#src/http/errors';
+import { invalidInput, UpstreamError } from '#src/lib/errors';
 
 export const SETTINGS_MESSAGES = {
   testMailSent: 'Email sent',
@@ -217,7 +217,7 @@ export async function updateSettings(
       if (!locale) errors['i18n.default_locale'] = [SETTINGS_MESSAGES.locale];
     }
   }
-  if (Object.keys(errors).length || !next) throw validationError(errors);
+  if (Object.keys(errors).length || !next) throw invalidInput(errors);
 
   // Only what really changes is stored and audited: a form may send values it did not touch.
   const current = await deps.settings.getClientSettings();
@@ -262,7 +262,7 @@ export async function sendTestMail(deps: Deps, actor: Actor & { user: { email: s
   } catch (err) {
     deps.log.warn({ err }, 'test mail failed');
     const reason = err instanceof Error ? err.message : String(err);
-    throw new HttpError(502, `${SETTINGS_MESSAGES.mailFailed}${reason}`.slice(0, 500), {
+    throw new UpstreamError(`${SETTINGS_MESSAGES.mailFailed}${reason}`.slice(0, 500), {
       to: [`${SETTINGS_MESSAGES.mailFailed}${reason}`.slice(0, 500)],
     });
   }

@@ -12,7 +12,7 @@ import { createSession, type SessionMeta } from '#src/domain/identity/session.se
 import type { MailService } from '#src/domain/mail/mail.service';
 import { loadUser } from '#src/domain/users/users.service';
 import { joinOnSignIn, liveInvite } from '#src/domain/workspaces/invites';
-import { HttpError, validationError } from '#src/http/errors';
+import { InvalidInputError, invalidInput } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { verifyPassword } from '#src/lib/password';
 import { safeEqual } from '#src/lib/tokens';
@@ -340,19 +340,19 @@ export async function connectWithPassword(
   meta: SessionMeta,
 ): Promise<{ bootstrapData: BootstrapData; session: string }> {
   const pending = readPending(deps, rawPending);
-  if (!pending) throw new HttpError(422, SOCIAL_MESSAGES.pendingExpired);
+  if (!pending) throw new InvalidInputError(SOCIAL_MESSAGES.pendingExpired);
   const [row] = await deps.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, pending.userId));
   if (!(await verifyPassword(row?.passwordHash, password))) {
-    throw validationError({ password: [SOCIAL_MESSAGES.wrongPassword] });
+    throw invalidInput({ password: [SOCIAL_MESSAGES.wrongPassword] });
   }
   const user = await loadUser(deps.db, pending.userId);
-  if (!user) throw new HttpError(422, SOCIAL_MESSAGES.pendingExpired);
-  if (user.two_factor_confirmed_at) throw new HttpError(422, SOCIAL_MESSAGES.twoFactor);
+  if (!user) throw new InvalidInputError(SOCIAL_MESSAGES.pendingExpired);
+  if (user.two_factor_confirmed_at) throw new InvalidInputError(SOCIAL_MESSAGES.twoFactor);
   if (!(await linkProfile(deps.db, user.id, pending.service, pending.profile))) {
-    throw new HttpError(422, SOCIAL_MESSAGES.alreadyConnected);
+    throw new InvalidInputError(SOCIAL_MESSAGES.alreadyConnected);
   }
   await deps.events.emit('account.changed', { userId: user.id });
   const session = await createSession(deps.db, user.id, { ...meta, remember: true });
@@ -378,8 +378,9 @@ export async function disconnect(
       .select({ serviceName: socialProfiles.serviceName })
       .from(socialProfiles)
       .where(eq(socialProfiles.userId, user.id));
-    if (!mine.some((p) => p.serviceName === service)) throw new HttpError(422, SOCIAL_MESSAGES.notConnected);
-    if (!row?.passwordHash && mine.length === 1) throw new HttpError(422, SOCIAL_MESSAGES.onlySignIn);
+    if (!mine.some((p) => p.serviceName === service))
+      throw new InvalidInputError(SOCIAL_MESSAGES.notConnected);
+    if (!row?.passwordHash && mine.length === 1) throw new InvalidInputError(SOCIAL_MESSAGES.onlySignIn);
     await tx
       .delete(socialProfiles)
       .where(and(eq(socialProfiles.userId, user.id), eq(socialProfiles.serviceName, service)));

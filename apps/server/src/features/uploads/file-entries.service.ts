@@ -23,8 +23,8 @@ import { fileEntries } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/domain/music/ingest/index';
 import { roleAllows } from '#src/domain/workspaces/membership';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
 import { maxUploadBytes, UploadRefusedError } from './upload-policy';
@@ -256,7 +256,7 @@ export async function storeUploadedFile(
       received = { path, ...(await receive(createReadStream(path), null, undefined, tooLarge)) };
     }
     if (input.size !== undefined && received.bytes !== input.size)
-      throw validationError({ file: [FILE_ENTRY_MESSAGES.sizeMismatch] });
+      throw invalidInput({ file: [FILE_ENTRY_MESSAGES.sizeMismatch] });
 
     const checked = await checkBytes(input, received, workPath);
     // The settings again, on what the bytes turned out to be.
@@ -453,7 +453,7 @@ export async function findReadableFileEntry(
         mayTouch(actor, 'view'),
       ),
     );
-  if (!entry) throw new HttpError(404, MESSAGES.notFound);
+  if (!entry) throw new NotFoundError();
   return entry;
 }
 

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fileEntries } from '#src/db/schema/index';
+import { InvalidInputError } from '#src/lib/errors';
 import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { adminUserId, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { pngClaiming } from '#test/images';
@@ -386,7 +387,7 @@ describe('storeUploadedFile', () => {
         extension: 'mp3',
         size: 999,
       }),
-    ).rejects.toMatchObject({ statusCode: 422 });
+    ).rejects.toBeInstanceOf(InvalidInputError);
   });
 });
 

@@ -12,8 +12,14 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { pendingUploads } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/domain/music/ingest/index';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  invalidInput,
+  NotFoundError,
+} from '#src/lib/errors';
 import { isS3NotFound, isS3Storage, type S3FileStorage, type UploadedPart } from '#src/platform/s3-storage';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
 import {
@@ -87,9 +93,9 @@ export type S3EntryInput = {
 /** The bucket, when this install stores files in S3 and the admin allows direct uploads. */
 async function directStorage(deps: Pick<Deps, 'storage' | 'settings'>): Promise<S3FileStorage> {
   const { storage } = deps;
-  if (!isS3Storage(storage)) throw new HttpError(409, S3_UPLOAD_MESSAGES.needsS3);
+  if (!isS3Storage(storage)) throw new ConflictError(S3_UPLOAD_MESSAGES.needsS3);
   if (!(await deps.settings.getClientSettings()).uploads.direct_upload)
-    throw new HttpError(409, S3_UPLOAD_MESSAGES.directOff);
+    throw new ConflictError(S3_UPLOAD_MESSAGES.directOff);
   return storage;
 }
 
@@ -100,7 +106,7 @@ function declared(input: PresignInput) {
   const mime = input.mime.trim().toLowerCase();
   // The type is signed into the PUT URL as a header the browser must send as is: a value that is
   // not a plain media type could not be sent (or could smuggle another header).
-  if (mime && !MIME.test(mime)) throw validationError({ mime: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
+  if (mime && !MIME.test(mime)) throw invalidInput({ mime: [UPLOAD_TYPE_NOT_ALLOWED_MESSAGE] });
   return { name: input.filename, size: input.size, mime, extension, purpose: purposeOf(input.metadata) };
 }
 
@@ -111,7 +117,7 @@ function checkedMetadata(metadata: UploadMetadata | undefined): UploadMetadata {
   const relativePath = metadata?.relativePath;
   if (relativePath) {
     const problem = relativePathProblem(relativePath);
-    if (problem) throw validationError({ relativePath: [problem] });
+    if (problem) throw invalidInput({ relativePath: [problem] });
   }
   return metadata ?? {};
 }
@@ -198,10 +204,10 @@ async function pendingOf(
 ): Promise<PendingRow> {
   const [row] = await deps.db.select().from(pendingUploads).where(eq(pendingUploads.key, ref.key));
   if (!row || !kinds.includes(row.kind) || row.expiresAt.getTime() <= Date.now())
-    throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
-  if (row.userId !== user.id) throw new HttpError(403, MESSAGES.unauthorized);
+    throw new NotFoundError(S3_UPLOAD_MESSAGES.notFound);
+  if (row.userId !== user.id) throw new ForbiddenError();
   if (ref.uploadId !== undefined && row.uploadId !== ref.uploadId)
-    throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
+    throw new NotFoundError(S3_UPLOAD_MESSAGES.notFound);
   return row;
 }
 
@@ -214,9 +220,9 @@ async function asClientError<T>(field: string, call: () => Promise<T>): Promise<
   try {
     return await call();
   } catch (err) {
-    if (isS3NotFound(err)) throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
+    if (isS3NotFound(err)) throw new NotFoundError(S3_UPLOAD_MESSAGES.notFound);
     const status = err instanceof S3ServiceException ? (err.$metadata.httpStatusCode ?? 500) : 500;
-    if (status >= 400 && status < 500) throw validationError({ [field]: [(err as Error).message] });
+    if (status >= 400 && status < 500) throw invalidInput({ [field]: [(err as Error).message] });
     throw err;
   }
 }
@@ -235,7 +241,7 @@ export async function signPartUrls(
   const row = await pendingOf(deps, user, input, ['multipart']);
   const max = maxPartsFor(row.size);
   if (input.partNumbers.some((n) => n > max))
-    throw validationError({ partNumbers: [S3_UPLOAD_MESSAGES.partOutOfRange] });
+    throw invalidInput({ partNumbers: [S3_UPLOAD_MESSAGES.partOutOfRange] });
   const numbers = [...new Set(input.partNumbers)];
   const urls = await Promise.all(
     numbers.map(async (partNumber) => ({
@@ -267,7 +273,7 @@ export async function completeMultipartUpload(
   const row = await pendingOf(deps, user, input, ['multipart']);
   const numbers = input.parts.map((p) => p.PartNumber);
   if (new Set(numbers).size !== numbers.length || numbers.some((n) => n > maxPartsFor(row.size)))
-    throw validationError({ parts: [S3_UPLOAD_MESSAGES.partOutOfRange] });
+    throw invalidInput({ parts: [S3_UPLOAD_MESSAGES.partOutOfRange] });
   await asClientError('parts', () => storage.completeMultipart(row.key, input.uploadId, input.parts));
   // The object is private: its bucket location is of no use to the browser.
   return { location: null };
@@ -309,10 +315,10 @@ export async function createEntryFromUpload(
   const storage = await directStorage(deps);
   const row = await pendingOf(deps, user, { key: input.filename }, ['presign', 'multipart']);
   const object = await storage.head(row.key);
-  if (!object) throw validationError({ file: [S3_UPLOAD_MESSAGES.notUploaded] });
+  if (!object) throw invalidInput({ file: [S3_UPLOAD_MESSAGES.notUploaded] });
   if (object.size !== row.size || input.size !== row.size) {
     await discard(deps, storage, row);
-    throw validationError({ file: [FILE_ENTRY_MESSAGES.sizeMismatch] });
+    throw invalidInput({ file: [FILE_ENTRY_MESSAGES.sizeMismatch] });
   }
   const declaredFile = {
     name: row.name,
@@ -337,7 +343,7 @@ export async function createEntryFromUpload(
   if (kind === 'image') {
     // Re-encoded through the same pipeline as the other upload paths; the raw upload then goes.
     const source = await storage.get(row.key);
-    if (!source) throw validationError({ file: [S3_UPLOAD_MESSAGES.notUploaded] });
+    if (!source) throw invalidInput({ file: [S3_UPLOAD_MESSAGES.notUploaded] });
     try {
       const entry = await storeUploadedFile(deps, {
         ownerId: user.id,
@@ -353,14 +359,14 @@ export async function createEntryFromUpload(
             .delete(pendingUploads)
             .where(eq(pendingUploads.key, row.key))
             .returning({ key: pendingUploads.key });
-          if (!taken.length) throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
+          if (!taken.length) throw new NotFoundError(S3_UPLOAD_MESSAGES.notFound);
         },
       });
       await storage.delete(row.key);
       return { fileEntry: fileEntryJson(deps, entry) };
     } catch (err) {
-      if (err instanceof UploadRefusedError || (err instanceof HttpError && err.statusCode === 422))
-        await discard(deps, storage, row);
+      // Bytes refused (an upload rule, an unreadable image) never become a file.
+      if (err instanceof InvalidInputError) await discard(deps, storage, row);
       throw err;
     }
   }
@@ -400,7 +406,7 @@ export async function createEntryFromUpload(
       .delete(pendingUploads)
       .where(eq(pendingUploads.key, row.key))
       .returning({ key: pendingUploads.key });
-    if (!taken.length) throw new HttpError(404, S3_UPLOAD_MESSAGES.notFound);
+    if (!taken.length) throw new NotFoundError(S3_UPLOAD_MESSAGES.notFound);
     return createFileEntry(
       deps,
       {

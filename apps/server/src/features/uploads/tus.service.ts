@@ -8,7 +8,7 @@ import { TUS_UPLOAD_PATH } from '@zema/contracts/operations/uploads';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { HttpError, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
 import {
   assertUploadAllowed,
@@ -67,7 +67,7 @@ export function tusFileOf(raw: Record<string, string | null>, size: number): Tus
   let parentId: number | null = null;
   const parent = text(raw.parentId)?.trim();
   if (parent && parent !== 'null') {
-    if (!/^[1-9][0-9]{0,9}$/.test(parent)) throw validationError({ parentId: [TUS_MESSAGES.parentNotFound] });
+    if (!/^[1-9][0-9]{0,9}$/.test(parent)) throw invalidInput({ parentId: [TUS_MESSAGES.parentNotFound] });
     parentId = Number(parent);
   }
   const mime =
@@ -100,14 +100,15 @@ export async function assertParentFolder(deps: Pick<Deps, 'db'>, userId: number,
     .where(
       and(eq(fileEntries.id, parentId), eq(fileEntries.ownerId, userId), eq(fileEntries.type, 'folder')),
     );
-  if (!folder) throw validationError({ parentId: [TUS_MESSAGES.parentNotFound] });
+  if (!folder) throw invalidInput({ parentId: [TUS_MESSAGES.parentNotFound] });
 }
 
-/** A refusal as the tus server answers it: the SPEC §8 JSON body (413 for a size refusal). */
-function tusError(err: unknown): { status_code: number; body: string } | null {
-  if (!(err instanceof HttpError)) return null;
-  return { status_code: err.statusCode, body: JSON.stringify({ message: err.message, errors: err.errors }) };
-}
+/**
+ * How the app answers a refusal of ours (a domain error): its status and SPEC §8 body, or null for
+ * anything else. The routes pass the HTTP layer's own mapping (`answerOf`, http/errors.ts), so a
+ * refusal inside the tus server reads as it does everywhere else (413 for a size refusal).
+ */
+export type RefusalAnswer = (err: unknown) => { status: number; body: unknown } | null;
 
 /** The request the tus server hands its hooks carries the Node request it came from. */
 type HookRequest = { runtime?: { node?: { req: IncomingMessage } } };
@@ -131,7 +132,10 @@ export type TusUploads = {
  * DATA_DIR/uploads/tus. Every upload is recorded in pending_uploads for its user, so only they can
  * resume, finish or end it, and its declared size counts toward their quota while it runs.
  */
-export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' | 'log'>): TusUploads {
+export function createTusUploads(
+  deps: Pick<Deps, 'db' | 'settings' | 'config' | 'log'>,
+  answerOf: RefusalAnswer,
+): TusUploads {
   const directory = tusStagingDir(deps.config.dataDir);
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   // What OPTIONS announces (Tus-Extension) and the tus server allows: no deferred length, which
@@ -186,8 +190,8 @@ export function createTusUploads(deps: Pick<Deps, 'db' | 'settings' | 'config' |
       return {};
     },
     onResponseError(_req, err) {
-      const mapped = tusError(err);
-      if (mapped) return mapped;
+      const answer = answerOf(err);
+      if (answer) return { status_code: answer.status, body: JSON.stringify(answer.body) };
       const { status_code: status, body } = err as { status_code?: number; body?: unknown };
       if (status === undefined || status >= 500) {
         deps.log.error({ err }, 'tus upload request failed');
@@ -235,7 +239,7 @@ export async function checkTusCreation(
   const length = headers['upload-length'];
   if (typeof length !== 'string') {
     if (headers['upload-defer-length'] !== undefined)
-      throw validationError({ file: [TUS_MESSAGES.lengthRequired] });
+      throw invalidInput({ file: [TUS_MESSAGES.lengthRequired] });
     return null;
   }
   if (!/^[0-9]{1,16}$/.test(length)) return null;
@@ -275,7 +279,7 @@ export async function finishTusUpload(
   /** The workspace the entry belongs to (0: the uploader's personal space). */
   workspaceId = 0,
 ): Promise<FileEntryRow> {
-  const notFound = () => new HttpError(404, TUS_MESSAGES.notFound);
+  const notFound = () => new NotFoundError(TUS_MESSAGES.notFound);
   if (!UPLOAD_ID.test(uploadKey)) throw notFound();
   const [row] = await deps.db
     .select()
@@ -295,7 +299,7 @@ export async function finishTusUpload(
       throw notFound();
     }
     if (upload.size === undefined || upload.offset !== upload.size || upload.size !== row.size)
-      throw validationError({ uploadKey: [TUS_MESSAGES.incomplete] });
+      throw invalidInput({ uploadKey: [TUS_MESSAGES.incomplete] });
     const meta = row.metadata as {
       parentId?: number | null;
       relativePath?: string | null;

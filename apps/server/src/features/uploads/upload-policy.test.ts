@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { loadUser } from '#src/domain/users/users.service';
+import { ForbiddenError } from '#src/lib/errors';
 import { adminUserId, createUser, useApp } from '#test/helpers';
 import {
   assertUploadAllowed,
@@ -109,7 +110,7 @@ describe('the space quota of files.create', () => {
     const full =
       'Your storage is full: 3 MB of 3 MB used (1 MB by unfinished uploads). Delete files or ask for more space.';
     await expect(assertUploadAllowed(t.deps, user, { ...file, size: 0 })).rejects.toMatchObject({
-      statusCode: 422,
+      tooLarge: false,
       reason: 'quota',
       message: full,
       errors: { file: [full] },
@@ -141,13 +142,13 @@ describe('default quotas and limits (issue 28)', () => {
     const user = (await loadUser(t.db, id))!;
     const mp3 = (size: number) => ({ name: 'a.mp3', size, mime: 'audio/mpeg', extension: 'mp3' });
     await expect(assertUploadAllowed(t.deps, user, mp3(2048 * MB))).rejects.toMatchObject({
-      statusCode: 422,
+      tooLarge: false,
       reason: 'quota',
       message: 'This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.',
     });
     await t.db.insert(fileEntries).values(entry(id, 300 * MB));
     await expect(assertUploadAllowed(t.deps, user, mp3(250 * MB))).rejects.toMatchObject({
-      statusCode: 422,
+      tooLarge: false,
       reason: 'quota',
       message:
         'This file (250 MB) does not fit in your storage: 300 MB of 500 MB used. Delete files or ask for more space.',
@@ -174,7 +175,7 @@ describe('default quotas and limits (issue 28)', () => {
     await assertUploadAllowed(t.deps, user, file, { startsUpload: true });
     await t.db.insert(pendingUploads).values(pending(id, MAX_UNFINISHED_UPLOADS));
     await expect(assertUploadAllowed(t.deps, user, file, { startsUpload: true })).rejects.toMatchObject({
-      statusCode: 422,
+      tooLarge: false,
       reason: 'unfinished',
       errors: { file: [UPLOAD_TOO_MANY_UNFINISHED_MESSAGE] },
     });
@@ -278,6 +279,6 @@ describe('assertUploadAllowed', () => {
         mime: 'audio/mpeg',
         extension: 'mp3',
       }),
-    ).rejects.toMatchObject({ statusCode: 403 });
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -14,7 +14,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#src/db/client';
 import { fileEntries, pendingUploads, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import { HttpError, MESSAGES } from '#src/http/errors';
+import { ForbiddenError, InvalidInputError } from '#src/lib/errors';
 
 const MB = 1024 * 1024;
 
@@ -31,18 +31,21 @@ export const UPLOAD_RELATIVE_PATH_INVALID_MESSAGE = 'This folder path is not all
 export type UploadRefusal = 'name' | 'type' | 'size' | 'quota' | 'unfinished';
 
 /**
- * An upload refused by the settings or the quota, in the SPEC §8 shape
- * (`{message, errors: {file: [message]}}`), like `validationError({file: [message]})`, that also
- * says which rule refused it: 413 (Content Too Large) for a file over the size limit, 422 otherwise.
+ * An upload refused by the settings or the quota, with its message on `field`
+ * (`{file: [message]}`, like `invalidInput({file: [message]})`), that also says which rule refused
+ * it. A refusal for size alone is `tooLarge` (answered 413 Content Too Large), the others 422.
  */
-export class UploadRefusedError extends HttpError {
+export class UploadRefusedError extends InvalidInputError {
   override name = 'UploadRefusedError';
   constructor(
     readonly reason: UploadRefusal,
     message: string,
     readonly field = 'file',
   ) {
-    super(reason === 'size' ? 413 : 422, message, { [field]: [message] });
+    super(message, { [field]: [message] });
+  }
+  override get tooLarge(): boolean {
+    return this.reason === 'size';
   }
 }
 
@@ -185,7 +188,7 @@ export async function assertUploadAllowed(
 ): Promise<void> {
   const isAdmin = user.permissions.some((p) => p.name === PERMISSIONS.admin);
   if (!isAdmin && !user.permissions.some((p) => p.name === PERMISSIONS.filesCreate))
-    throw new HttpError(403, MESSAGES.unauthorized);
+    throw new ForbiddenError();
 
   const nameProblem = fileNameProblem(file.name);
   if (nameProblem) throw new UploadRefusedError('name', nameProblem);

@@ -12,8 +12,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadWorkspaceId } from '#src/domain/workspaces/membership';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { answerOf } from '#src/http/errors';
 import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
+import { DomainError, invalidInput, NotFoundError } from '#src/lib/errors';
 import type { FileStorage } from '#src/platform/storage';
 import {
   deleteFileEntries,
@@ -110,14 +111,14 @@ async function readPlainUpload(
     }
   } catch (err) {
     if (file) await rm(file.path, { force: true });
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes + 1);
     // Too many parts or fields, a malformed body: the client's mistake, never a 500.
-    if (code?.startsWith('FST_')) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.badUpload] });
+    if (code?.startsWith('FST_')) throw invalidInput({ file: [PLAIN_UPLOAD_MESSAGES.badUpload] });
     throw err;
   }
-  if (!file) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
+  if (!file) throw invalidInput({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
   return { ...file, fields };
 }
 
@@ -127,10 +128,10 @@ function plainMetadata(raw: string | undefined) {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw validationError({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
+    throw invalidInput({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
   }
   const result = uploadMetadataSchema.safeParse(parsed);
-  if (!result.success) throw validationError({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
+  if (!result.success) throw invalidInput({ metadata: [PLAIN_UPLOAD_MESSAGES.badMetadata] });
   const relativePath = result.data.relativePath?.trim() || null;
   if (relativePath) {
     const problem = relativePathProblem(relativePath);
@@ -154,7 +155,7 @@ function contentLength(request: FastifyRequest): number | null {
 const TUS_VERSION = '1.0.0';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tus = createTusUploads(app.deps);
+  const tus = createTusUploads(app.deps, answerOf);
   // What a stopped server left behind goes with the schedule's first run, seconds after start-up
   // (scheduled-tasks.ts), like every later one.
   // Scoped to these routes: the per-request limits come from the upload settings (readPlainUpload).
@@ -245,7 +246,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     quota_bytes: uploadQuotaBytes(request.user!),
   }));
   defineRoute(app, uploads.createEntry, async (request, reply) => {
-    if (!request.isMultipart()) throw validationError({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
+    if (!request.isMultipart()) throw invalidInput({ file: [PLAIN_UPLOAD_MESSAGES.selectFile] });
     const user = request.user!;
     // Before a byte is read: a body whose Content-Length is over the size limit or the quota is
     // refused at once, and none is written past what could be let in.
@@ -319,7 +320,7 @@ async function sendStoredFile(
   reply: FastifyReply,
   entry: { path: string; name: string; mime: string },
 ): Promise<FastifyReply> {
-  const notFound = () => new HttpError(404, MESSAGES.notFound);
+  const notFound = () => new NotFoundError();
   reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
   if (storage.signedUrl) {
     const url = await storage.signedUrl(entry.path, {

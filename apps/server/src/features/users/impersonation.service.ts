@@ -4,7 +4,7 @@ import { sessions } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { loadUser } from '#src/domain/users/users.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 
 /**
  * "Log in as" (issue 11): an admin holding users.impersonate opens a session as a user who is not
@@ -19,11 +19,11 @@ export const IMPERSONATION_MESSAGES = {
 } as const;
 
 export async function assertMayImpersonate(deps: Deps, actor: Actor, targetId: number) {
-  if (targetId === actor.user.id) throw validationError({ user: [IMPERSONATION_MESSAGES.self] });
+  if (targetId === actor.user.id) throw invalidInput({ user: [IMPERSONATION_MESSAGES.self] });
   const target = await loadUser(deps.db, targetId);
-  if (!target) throw new HttpError(404, MESSAGES.notFound);
+  if (!target) throw new NotFoundError();
   if (hasPermission(target, PERMISSIONS.adminAccess))
-    throw validationError({ user: [IMPERSONATION_MESSAGES.admin] });
+    throw invalidInput({ user: [IMPERSONATION_MESSAGES.admin] });
   return target;
 }
 
@@ -41,11 +41,11 @@ export async function auditImpersonation(
 
 /** The admin a "Log in as" session returns to, checked against the session row itself. */
 export async function impersonatorOf(deps: Deps, sessionId: string | null): Promise<number> {
-  if (!sessionId) throw validationError({ session: [IMPERSONATION_MESSAGES.notImpersonating] });
+  if (!sessionId) throw invalidInput({ session: [IMPERSONATION_MESSAGES.notImpersonating] });
   const [row] = await deps.db
     .select({ by: sessions.impersonatorId })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
-  if (!row?.by) throw validationError({ session: [IMPERSONATION_MESSAGES.notImpersonating] });
+  if (!row?.by) throw invalidInput({ session: [IMPERSONATION_MESSAGES.notImpersonating] });
   return row.by;
 }

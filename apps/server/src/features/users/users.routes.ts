@@ -6,8 +6,8 @@ import { loadUser } from '#src/domain/users/users.service';
 import { actorOf, callerOf } from '#src/http/caller';
 import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError, MESSAGES } from '#src/http/errors';
 import { rateLimits } from '#src/http/rate-limits';
+import { UnauthenticatedError } from '#src/lib/errors';
 import type { GeoIp } from '#src/platform/geoip';
 import { assertMayImpersonate, auditImpersonation, impersonatorOf } from './impersonation.service';
 import {
@@ -128,7 +128,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = callerOf(request);
     const adminId = await impersonatorOf(app.deps, caller.sessionId);
     const admin = await loadUser(app.deps.db, adminId);
-    if (!admin) throw new HttpError(401, MESSAGES.unauthenticated);
+    if (!admin) throw new UnauthenticatedError();
     await auditImpersonation(app.deps, { user: admin, ip: request.ip }, caller.user, 'stop');
     await startSession(app.deps, request, reply, adminId, false);
     return { bootstrapData: await bootstrapFor(app.deps, request, adminId) };

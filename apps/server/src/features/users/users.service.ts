@@ -40,8 +40,8 @@ import {
   holdsAdmin,
 } from '#src/domain/users/account-lifecycle';
 import { displayNameOf } from '#src/domain/users/users.service';
-import { HttpError, MESSAGES, validationError } from '#src/http/errors';
 import { COUNTRY_CODES } from '#src/lib/countries';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import {
   type CsvColumn,
   containsPattern,
@@ -236,7 +236,7 @@ export async function getAdminUser(db: Db, geoip: GeoIp, userId: number): Promis
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!r) throw new HttpError(404, MESSAGES.notFound);
+  if (!r) throw new NotFoundError();
   const [roleMap, grants, sessionRows, tokenRows, playRows] = await Promise.all([
     rolesOf(db, [userId]),
     directGrants(db, userId),
@@ -372,7 +372,7 @@ async function checkDetails(db: Db, body: UpdateUserRequest, userId: number | nu
   }
   if (body.permissions?.some((p) => !permissionDefinition(p.name)))
     errors.permissions = [USER_ADMIN_MESSAGES.unknownPermission];
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw invalidInput(errors);
 }
 
 const ACCOUNT_MESSAGES_EXTRA = {
@@ -421,9 +421,9 @@ async function writeAccess(tx: Db, userId: number, body: Pick<UpdateUserRequest,
  */
 export async function assertAdminGuards(tx: Db, actor: Actor, actorHeldAdmin: boolean) {
   if ((await countActiveAdmins(tx)) === 0)
-    throw validationError({ permissions: [USER_ADMIN_MESSAGES.lastAdmin] });
+    throw invalidInput({ permissions: [USER_ADMIN_MESSAGES.lastAdmin] });
   if (actorHeldAdmin && !(await holdsAdmin(tx, actor.user.id)))
-    throw validationError({ permissions: [USER_ADMIN_MESSAGES.ownAdmin] });
+    throw invalidInput({ permissions: [USER_ADMIN_MESSAGES.ownAdmin] });
 }
 
 export async function createUser(deps: Deps, actor: Actor, body: CreateUserRequest): Promise<number> {
@@ -466,7 +466,7 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserReque
       return userId;
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+      if (isUniqueViolation(err)) throw invalidInput({ email: [ACCOUNT_MESSAGES.emailTaken] });
       throw err;
     });
   // An invitation link proves the address: following it is as good as a verification code.
@@ -480,7 +480,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: number, body:
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await deps.db.transaction(async (tx) => {
     const before = await snapshot(tx, userId);
-    if (!before) throw new HttpError(404, MESSAGES.notFound);
+    if (!before) throw new NotFoundError();
     const actorHeldAdmin = await holdsAdmin(tx, actor.user.id);
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (body.email !== undefined) set.email = normaliseEmail(body.email);
@@ -507,20 +507,20 @@ export async function updateUser(deps: Deps, actor: Actor, userId: number, body:
 }
 
 export async function suspendUser(deps: Deps, actor: Actor, userId: number, body: SuspendUserRequest) {
-  if (userId === actor.user.id) throw validationError({ user: [USER_ADMIN_MESSAGES.self] });
+  if (userId === actor.user.id) throw invalidInput({ user: [USER_ADMIN_MESSAGES.self] });
   const until = body.until ? new Date(body.until) : null;
   if (until && until.getTime() <= Date.now())
-    throw validationError({ until: ['The end of the suspension must be in the future.'] });
+    throw invalidInput({ until: ['The end of the suspension must be in the future.'] });
   await deps.db.transaction(async (tx) => {
     const before = await snapshot(tx, userId);
-    if (!before) throw new HttpError(404, MESSAGES.notFound);
+    if (!before) throw new NotFoundError();
     await tx
       .update(users)
       .set({ suspendedAt: new Date(), suspendedUntil: until, suspensionReason: body.reason })
       .where(eq(users.id, userId));
     // Browser sessions end now; tokens are refused while the suspension lasts (session.service).
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    if ((await countActiveAdmins(tx)) === 0) throw validationError({ user: [USER_ADMIN_MESSAGES.lastAdmin] });
+    if ((await countActiveAdmins(tx)) === 0) throw invalidInput({ user: [USER_ADMIN_MESSAGES.lastAdmin] });
     await audit(tx, actor, {
       action: 'user.suspend',
       target: { type: 'user', id: userId, label: before.email },
@@ -535,7 +535,7 @@ export async function suspendUser(deps: Deps, actor: Actor, userId: number, body
 export async function unsuspendUser(deps: Deps, actor: Actor, userId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await snapshot(tx, userId);
-    if (!before) throw new HttpError(404, MESSAGES.notFound);
+    if (!before) throw new NotFoundError();
     await tx
       .update(users)
       .set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null })
@@ -552,8 +552,8 @@ export async function unsuspendUser(deps: Deps, actor: Actor, userId: number) {
 export async function markVerified(deps: Deps, actor: Actor, userId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await snapshot(tx, userId);
-    if (!before) throw new HttpError(404, MESSAGES.notFound);
-    if (before.email_verified_at) throw validationError({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
+    if (!before) throw new NotFoundError();
+    if (before.email_verified_at) throw invalidInput({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
     await audit(tx, actor, {
@@ -569,8 +569,8 @@ export async function resendVerification(deps: Deps, actor: Actor, userId: numbe
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw new HttpError(404, MESSAGES.notFound);
-  if (user.verifiedAt) throw validationError({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
+  if (!user) throw new NotFoundError();
+  if (user.verifiedAt) throw invalidInput({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
   const { code, values } = await newEmailCode();
   await deps.db.transaction(async (tx) => {
     await tx
@@ -591,7 +591,7 @@ export async function endUserSession(deps: Deps, actor: Actor, userId: number, p
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), sql`${sessions.id} like ${`${publicId}%`}`))
       .returning({ id: sessions.id });
-    if (!rows.length) throw new HttpError(404, MESSAGES.notFound);
+    if (!rows.length) throw new NotFoundError();
     await audit(tx, actor, { action: 'user.end_session', target: { type: 'user', id: userId } });
     return rows;
   });
@@ -604,7 +604,7 @@ export async function revokeUserToken(deps: Deps, actor: Actor, userId: number, 
       .delete(personalAccessTokens)
       .where(and(eq(personalAccessTokens.userId, userId), eq(personalAccessTokens.id, tokenId)))
       .returning({ name: personalAccessTokens.name });
-    if (!gone.length) throw new HttpError(404, MESSAGES.notFound);
+    if (!gone.length) throw new NotFoundError();
     await audit(tx, actor, {
       action: 'user.revoke_token',
       target: { type: 'user', id: userId },
@@ -625,7 +625,7 @@ export async function resetTwoFactor(deps: Deps, actor: Actor, userId: number) {
       })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
-    if (!row) throw new HttpError(404, MESSAGES.notFound);
+    if (!row) throw new NotFoundError();
     await audit(tx, actor, {
       action: 'user.reset_two_factor',
       target: { type: 'user', id: userId, label: row.email },
@@ -638,11 +638,11 @@ export async function resetTwoFactor(deps: Deps, actor: Actor, userId: number) {
 
 /** Deletes users with self-deletion's clean-up; never the actor, never the last admin. */
 export async function deleteUsers(deps: Deps, actor: Actor, ids: number[]): Promise<number> {
-  if (ids.includes(actor.user.id)) throw validationError({ ids: [USER_ADMIN_MESSAGES.self] });
+  if (ids.includes(actor.user.id)) throw invalidInput({ ids: [USER_ADMIN_MESSAGES.self] });
   const deleted = await deps.db.transaction(async (tx) => {
     const befores = await Promise.all(ids.map(async (id) => [id, await snapshot(tx, id)] as const));
     const rows = await deleteAccounts(tx, ids);
-    if ((await countActiveAdmins(tx)) === 0) throw validationError({ ids: [USER_ADMIN_MESSAGES.lastAdmin] });
+    if ((await countActiveAdmins(tx)) === 0) throw invalidInput({ ids: [USER_ADMIN_MESSAGES.lastAdmin] });
     for (const [id, before] of befores) {
       if (!before) continue;
       await audit(tx, actor, {
@@ -662,7 +662,7 @@ export async function assignRole(deps: Deps, actor: Actor, ids: number[], roleId
     .select({ id: roles.id, name: roles.name, guests: roles.guests })
     .from(roles)
     .where(eq(roles.id, roleId));
-  if (!role || role.guests) throw validationError({ role: [USER_ADMIN_MESSAGES.unknownRole] });
+  if (!role || role.guests) throw invalidInput({ role: [USER_ADMIN_MESSAGES.unknownRole] });
   const added = await deps.db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: users.id, email: users.email })

@@ -32,7 +32,7 @@ import {
 } from '#src/domain/workspaces/invites';
 import { assertRoleAllows, memberRole } from '#src/domain/workspaces/membership';
 import { listWorkspaces, workspaceJson } from '#src/domain/workspaces/workspace-list';
-import { HttpError, validationError } from '#src/http/errors';
+import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 import { randomToken } from '#src/lib/tokens';
 
 /**
@@ -58,7 +58,7 @@ export const WORKSPACE_MESSAGES = {
 } as const;
 
 const DAY_MS = 86_400_000;
-const notFound = () => new HttpError(404, 'Not found.');
+const notFound = () => new NotFoundError();
 const iso = (d: Date) => d.toISOString();
 
 export { listWorkspaces };
@@ -197,7 +197,7 @@ export async function deleteWorkspace(
   workspaceId: number,
 ) {
   const { role } = await membership(deps.db, userId, workspaceId);
-  if (role !== 'owner') throw new HttpError(403, WORKSPACE_MESSAGES.ownerOnly);
+  if (role !== 'owner') throw new ForbiddenError(WORKSPACE_MESSAGES.ownerOnly);
   const closed = await deps.db.transaction(async (tx) => {
     const invites = await tx
       .select({ id: workspaceInvites.id })
@@ -282,7 +282,7 @@ export async function inviteMembers(
       .where(eq(workspaceMembers.workspaceId, workspaceId));
     const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
     const already = emails.filter((e) => memberEmails.has(e));
-    if (already.length) throw validationError({ emails: already.map(WORKSPACE_MESSAGES.alreadyMember) });
+    if (already.length) throw invalidInput({ emails: already.map(WORKSPACE_MESSAGES.alreadyMember) });
 
     const pending = await tx
       .select({
@@ -296,7 +296,7 @@ export async function inviteMembers(
     if (cap !== null) {
       const otherPending = pending.filter((p) => p.expiresAt > now && !emails.includes(p.email)).length;
       if (members.length + otherPending + emails.length > cap)
-        throw validationError({
+        throw invalidInput({
           emails: [WORKSPACE_MESSAGES.quota(cap, workspace.ownerId === inviter.id)],
         });
     }
@@ -340,7 +340,7 @@ async function inviteOf(db: Db, workspaceId: number, inviteId: string) {
     .select()
     .from(workspaceInvites)
     .where(and(eq(workspaceInvites.id, inviteId), eq(workspaceInvites.workspaceId, workspaceId)));
-  if (!row) throw new HttpError(404, INVITE_NO_LONGER_VALID);
+  if (!row) throw new NotFoundError(INVITE_NO_LONGER_VALID);
   return row;
 }
 
@@ -378,7 +378,7 @@ export async function revokeInvite(
 
 async function targetRole(db: Db, workspaceId: number, userId: number): Promise<WorkspaceRole> {
   const role = await memberRole(db, userId, workspaceId);
-  if (!role) throw new HttpError(404, WORKSPACE_MESSAGES.notMember);
+  if (!role) throw new NotFoundError(WORKSPACE_MESSAGES.notMember);
   return role;
 }
 
@@ -393,9 +393,9 @@ export async function updateMemberRole(
   const { role, workspace } = await membership(deps.db, actorId, workspaceId);
   assertRoleAllows(role, 'workspace_members.update');
   const current = await targetRole(deps.db, workspaceId, userId);
-  if (current === 'owner') throw new HttpError(403, WORKSPACE_MESSAGES.ownerRole);
+  if (current === 'owner') throw new ForbiddenError(WORKSPACE_MESSAGES.ownerRole);
   // The request schema offers admin, editor and viewer only; this holds if it ever widens.
-  if (newRole === 'owner') throw validationError({ role: [WORKSPACE_MESSAGES.ownerRole] });
+  if (newRole === 'owner') throw invalidInput({ role: [WORKSPACE_MESSAGES.ownerRole] });
   await deps.db
     .update(workspaceMembers)
     .set({ role: newRole })
@@ -424,11 +424,11 @@ export async function removeMember(
   const { role, workspace } = await membership(deps.db, actorId, workspaceId);
   const leaving = userId === actorId;
   if (leaving) {
-    if (role === 'owner') throw validationError({ user_id: [WORKSPACE_MESSAGES.ownerLeaves] });
+    if (role === 'owner') throw invalidInput({ user_id: [WORKSPACE_MESSAGES.ownerLeaves] });
   } else {
     assertRoleAllows(role, 'workspace_members.delete');
     const current = await targetRole(deps.db, workspaceId, userId);
-    if (current === 'owner') throw new HttpError(403, WORKSPACE_MESSAGES.ownerRemoved);
+    if (current === 'owner') throw new ForbiddenError(WORKSPACE_MESSAGES.ownerRemoved);
   }
   await deps.db
     .delete(workspaceMembers)
@@ -452,10 +452,10 @@ export async function transferWorkspace(
   toUserId: number,
 ) {
   const { role } = await membership(db, actorId, workspaceId);
-  if (role !== 'owner') throw new HttpError(403, WORKSPACE_MESSAGES.ownerOnly);
-  if (toUserId === actorId) throw validationError({ user_id: [WORKSPACE_MESSAGES.transferToSelf] });
+  if (role !== 'owner') throw new ForbiddenError(WORKSPACE_MESSAGES.ownerOnly);
+  if (toUserId === actorId) throw invalidInput({ user_id: [WORKSPACE_MESSAGES.transferToSelf] });
   if (!(await memberRole(db, toUserId, workspaceId)))
-    throw validationError({ user_id: [WORKSPACE_MESSAGES.notMember] });
+    throw invalidInput({ user_id: [WORKSPACE_MESSAGES.notMember] });
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(workspaces)
@@ -483,7 +483,7 @@ export async function shareArtist(db: Database, userId: number, workspaceId: num
     .select({ id: userArtists.artistId })
     .from(userArtists)
     .where(and(eq(userArtists.userId, userId), eq(userArtists.artistId, artistId)));
-  if (!link) throw validationError({ artist_id: [WORKSPACE_MESSAGES.notYourArtist] });
+  if (!link) throw invalidInput({ artist_id: [WORKSPACE_MESSAGES.notYourArtist] });
   await db.insert(workspaceArtists).values({ workspaceId, artistId, addedBy: userId }).onConflictDoNothing();
 }
 
@@ -500,19 +500,19 @@ export async function unshareArtist(db: Database, userId: number, workspaceId: n
       .select({ id: userArtists.artistId })
       .from(userArtists)
       .where(and(eq(userArtists.userId, userId), eq(userArtists.artistId, artistId)));
-    if (!link) throw new HttpError(403, WORKSPACE_MESSAGES.notYourShare);
+    if (!link) throw new ForbiddenError(WORKSPACE_MESSAGES.notYourShare);
   }
   const removed = await db
     .delete(workspaceArtists)
     .where(and(eq(workspaceArtists.workspaceId, workspaceId), eq(workspaceArtists.artistId, artistId)))
     .returning({ id: workspaceArtists.artistId });
-  if (!removed.length) throw new HttpError(404, WORKSPACE_MESSAGES.notShared);
+  if (!removed.length) throw new NotFoundError(WORKSPACE_MESSAGES.notShared);
 }
 
 /** What the join pages show before sign-in; 404 for an unknown, expired or used invitation. */
 export async function previewInvite(db: Database, inviteId: string) {
   const found = await liveInvite(db, inviteId);
-  if (!found) throw new HttpError(404, INVITE_NO_LONGER_VALID);
+  if (!found) throw new NotFoundError(INVITE_NO_LONGER_VALID);
   const { invite, workspace } = found;
   const [account] = await db
     .select({ id: users.id })
@@ -549,13 +549,13 @@ export async function declineInvite(
   inviteId: string,
 ) {
   const found = await liveInvite(deps.db, inviteId);
-  if (!found) throw new HttpError(404, INVITE_NO_LONGER_VALID);
-  if (found.invite.email !== user.email.toLowerCase()) throw new HttpError(403, INVITE_OTHER_EMAIL);
+  if (!found) throw new NotFoundError(INVITE_NO_LONGER_VALID);
+  if (found.invite.email !== user.email.toLowerCase()) throw new ForbiddenError(INVITE_OTHER_EMAIL);
   const deleted = await deps.db
     .delete(workspaceInvites)
     .where(eq(workspaceInvites.id, inviteId))
     .returning({ id: workspaceInvites.id });
   // Joined or declined elsewhere in the meantime.
-  if (!deleted.length) throw new HttpError(404, INVITE_NO_LONGER_VALID);
+  if (!deleted.length) throw new NotFoundError(INVITE_NO_LONGER_VALID);
   await deps.events.emit('workspace.invite_closed', { inviteId });
 }
