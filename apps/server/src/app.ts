@@ -13,7 +13,6 @@ import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigration
 import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { createDeps } from '#src/deps';
 import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
-import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { guestRoleAtHand } from '#src/domain/users/users.service';
 import { memberRole, roleAllows } from '#src/domain/workspaces/membership';
 import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
@@ -59,7 +58,7 @@ import { workspacesRoutes } from '#src/features/workspaces/workspaces.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
 import { compressionPlugin } from '#src/http/compression.plugin';
-import { secureCookies } from '#src/http/cookies';
+import { SESSION_COOKIE, secureCookies } from '#src/http/cookies';
 import { csrfPlugin } from '#src/http/csrf.plugin';
 import { registerErrorHandler } from '#src/http/error-handler';
 import { applyMethodOverride } from '#src/http/method-override';

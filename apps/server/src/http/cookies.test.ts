@@ -5,12 +5,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
-import { SESSION_COOKIE } from '#src/domain/identity/session.service';
 import { createArtist, createTrack } from '#src/domain/music/catalogue.writes';
 import { generateRecoveryCodes } from '#src/features/auth/two-factor.service';
 import { LISTENER_COOKIE } from '#src/features/player/player.routes';
 import { PENDING_COOKIE, STATE_COOKIE } from '#src/features/social/social.cookies';
-import { TWO_FACTOR_COOKIE } from '#src/http/cookies';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { buildTestApp, Client, createUser, type TestApp } from '#test/helpers';
 
 const PASSWORD = 'cookie-test-password';

@@ -2,9 +2,9 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientFaultOf, databaseErrorOf } from '#src/db/errors';
+import { buildDebugPayload } from '#src/lib/debug-trace';
 import { invalidInputMessage, MESSAGES } from '#src/lib/errors';
 import { scrubUrl, serializeError } from '#src/lib/redact';
-import { buildDebugPayload } from './debug-trace';
 import { answerOf } from './errors';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_ERROR_MESSAGE, debugErrorPayloadSchema, type ErrorFrame } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadRefusedError } from '#src/features/uploads/upload-policy';
+import { parseStack } from '#src/lib/debug-trace';
 import {
   BadRequestError,
   ConflictError,
@@ -27,7 +28,6 @@ import {
   type TestApp,
   useApp,
 } from '#test/helpers';
-import { parseStack } from './debug-trace';
 import { answerOf, HttpError } from './errors';
 
 class PlaylistExplodedError extends Error {

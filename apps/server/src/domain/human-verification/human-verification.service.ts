@@ -1,7 +1,7 @@
 import { HUMAN_VERIFICATION_FAILED_MESSAGE, HUMAN_VERIFICATION_TOKEN_FIELD } from '@zema/contracts';
 import type { Redis } from 'ioredis';
 import type { Deps } from '#src/deps';
-import type { BrowserRef } from '#src/http/caller';
+import type { BrowserRef } from '#src/lib/caller';
 import { invalidInput } from '#src/lib/errors';
 
 export const DEFAULT_VERIFY_URLS = {

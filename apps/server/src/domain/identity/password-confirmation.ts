@@ -6,7 +6,7 @@ import { PASSWORD_CONFIRMATION_SECONDS } from '@zema/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import { sessions, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
-import type { Caller } from '#src/http/caller';
+import type { Caller } from '#src/lib/caller';
 import { invalidInput, LockedError } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
 import { ACCOUNT_MESSAGES } from './messages';

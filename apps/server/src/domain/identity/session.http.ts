@@ -9,14 +9,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '#src/deps';
 import { buildBootstrapData } from '#src/domain/bootstrap/bootstrap.service';
 import { noticeSignIn } from '#src/domain/identity/devices.service';
-import {
-  createSession,
-  deleteSession,
-  REMEMBER_LIFETIME_MS,
-  SESSION_COOKIE,
-} from '#src/domain/identity/session.service';
+import { createSession, deleteSession, REMEMBER_LIFETIME_MS } from '#src/domain/identity/session.service';
 import { loadUser } from '#src/domain/users/users.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
+import { SESSION_COOKIE } from '#src/http/cookies';
 
 /** Ends the session the request came with (if any) and clears its cookie. */
 export async function endCurrentSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {

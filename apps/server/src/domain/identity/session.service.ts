@@ -1,13 +1,10 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
-import { SESSION_COOKIE } from '#src/http/cookies';
 import { invalidInput } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 
-// The cookie's name sits with the other cookie names in http/cookies.ts (rate limits key on it).
-export { SESSION_COOKIE };
 /** "Stay signed in for a month" (SPEC §9 remember-me). */
 export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Without remember-me a session ends after two idle hours. */

@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { workspaceMembers } from '#src/db/schema/index';
-import type { Caller } from '#src/http/caller';
+import type { Caller } from '#src/lib/caller';
 import { ForbiddenError } from '#src/lib/errors';
 
 /**

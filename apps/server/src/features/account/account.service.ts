@@ -12,7 +12,7 @@ import type { Deps } from '#src/deps';
 import { requireConfirmedPassword } from '#src/domain/identity/password-confirmation';
 import { afterAccountsDeleted, deleteAccounts } from '#src/domain/users/account-lifecycle';
 import { loadAccountUser } from '#src/domain/users/users.service';
-import type { Caller } from '#src/http/caller';
+import type { Caller } from '#src/lib/caller';
 import { COUNTRY_CODES } from '#src/lib/countries';
 import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 

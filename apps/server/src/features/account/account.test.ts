@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { localizations, personalAccessTokens, sessions, socialProfiles, users } from '#src/db/schema/index';
-import { SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { SESSION_COOKIE } from '#src/http/cookies';
 import {
   adminUserId,
   Client,

@@ -6,10 +6,10 @@ import {
   userSchema,
   validationErrorResponseSchema,
 } from '@zema/contracts';
+import type { Operation as ApiOperation } from '@zema/contracts/operation';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteAccess } from '#src/http/types';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
 /**
@@ -38,7 +38,7 @@ export function isDocumentedUrl(url: string): boolean {
  * The access rule as one word: 'guest', 'user', 'admin' or the permission's name; several that
  * each let in, joined with " or " (the docs page reads "Users with the permission a or b").
  */
-export function accessLabel(access: RouteAccess): string {
+export function accessLabel(access: ApiOperation['access']): string {
   if (typeof access === 'string') return access;
   return 'permission' in access ? access.permission : access.anyPermission.join(' or ');
 }

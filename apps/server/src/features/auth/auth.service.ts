@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
 import { checkOwnPassword } from '#src/domain/identity/password-confirmation';
 import { assertNotSuspended } from '#src/domain/identity/session.service';
 import { joinByInvite, liveInvite } from '#src/domain/workspaces/invites';
-import type { BrowserRef, Caller } from '#src/http/caller';
+import type { BrowserRef, Caller } from '#src/lib/caller';
 import { ForbiddenError, invalidInput } from '#src/lib/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
 import { issueEmailVerificationCode } from './email-verification.service';

@@ -9,7 +9,7 @@ import {
   users,
 } from '#src/db/schema/index';
 import { ACCOUNT_MESSAGES as MESSAGES } from '#src/domain/identity/messages';
-import { SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { SESSION_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
 import { uniqueEmail } from '#test/auth';
 import {

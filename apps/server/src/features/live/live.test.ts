@@ -5,7 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#src/app';
-import { createSession, deleteSession, SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { createSession, deleteSession } from '#src/domain/identity/session.service';
+import { SESSION_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
 import {
   buildTestApp,

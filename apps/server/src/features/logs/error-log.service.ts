@@ -4,7 +4,7 @@ import {
   type ErrorLogEntryResponse,
   type ErrorLogListQuery,
 } from '@zema/contracts/admin';
-import { debugPayloadFromStack } from '#src/http/debug-trace';
+import { debugPayloadFromStack } from '#src/lib/debug-trace';
 import { listPage, listWindow } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import type { ErrorLog, ErrorLogRecord } from '#src/platform/error-log';

@@ -10,7 +10,7 @@ import { NotFoundError } from '#src/lib/errors';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import { attachmentHeader, downloadAlbum, downloadTrack } from './downloads.service';
 import { listenerKey, recordPlay } from './plays.service';
-import { sendTrackStream, TrackFileCache } from './stream';
+import { sendTrackStream, TrackFileCache } from './stream.http';
 
 /** Long-lived random id of an anonymous listener, so plays are limited per visitor, not per IP. */
 export const LISTENER_COOKIE = 'zema_listener';
@@ -56,7 +56,7 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
     if (id < 1 || id > INT32_MAX) throw new NotFoundError();
     return sendTrackStream(app.deps, files, request, reply, id);
   };
-  // No helmet: a media answer needs no CSP (stream.ts sets nosniff and CORP itself). No compression:
+  // No helmet: a media answer needs no CSP (stream.http.ts sets nosniff and CORP itself). No compression:
   // audio is already compressed, and ranges count bytes of the file as it is.
   defineRoute(app, player.stream, { exposeHeadRoute: false, helmet: false, compress: false }, streamHandler);
   // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.

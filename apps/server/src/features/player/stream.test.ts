@@ -11,7 +11,7 @@ import { ifRangeMatches, notModified, parseRange } from '#src/http/ranges';
 import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS, audioContentType, sniffAudioFormat } from '#src/lib/audio';
 import { makeWav } from '#test/catalogue';
 import { createUser, guest, request, sessionFor, type TestApp, useApp } from '#test/helpers';
-import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream';
+import { TRACK_FILE_CACHE_MAX, TrackFileCache } from './stream.http';
 
 describe('range rules', () => {
   it('parses a-b, a- and -n, clamps the end, refuses a start past the end', () => {

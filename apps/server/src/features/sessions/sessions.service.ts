@@ -4,7 +4,7 @@ import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import type { Deps } from '#src/deps';
 import { describeUserAgent } from '#src/domain/identity/devices.service';
 import { ACCOUNT_MESSAGES } from '#src/domain/identity/messages';
-import type { Caller } from '#src/http/caller';
+import type { Caller } from '#src/lib/caller';
 import { invalidInput } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
 import type { GeoIp } from '#src/platform/geoip';

@@ -2,9 +2,9 @@ import type { SocialLoginResult } from '@zema/contracts';
 import { social } from '@zema/contracts/operations/social';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REMEMBER_LIFETIME_MS, SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { REMEMBER_LIFETIME_MS } from '#src/domain/identity/session.service';
 import { sessionCookieOptions } from '#src/http/auth.plugin';
-import { cookieOptions } from '#src/http/cookies';
+import { cookieOptions, SESSION_COOKIE } from '#src/http/cookies';
 import { defineRoute } from '#src/http/define-route';
 import { HttpError } from '#src/http/errors';
 import {

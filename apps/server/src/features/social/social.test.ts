@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { socialProfiles, userRole, users, workspaceInvites, workspaceMembers } from '#src/db/schema/index';
-import { SESSION_COOKIE } from '#src/domain/identity/session.service';
+import { SESSION_COOKIE } from '#src/http/cookies';
 import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
 import { loadConfig } from '../../config';
