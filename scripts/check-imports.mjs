@@ -3,7 +3,10 @@
 //   server: lib/db/platform/http → domain → features: http/, lib/, db/ and platform/ never import
 //           domain/ or features/ (what a plugin needs, app.ts passes in); domain/ (what two features
 //           share: users, settings, mail, sessions, the music read models) never imports features/;
-//           a feature never imports another feature;
+//           a feature never imports another feature; services and domain code speak the domain,
+//           not HTTP (decision 0050): in domain/ and features/ only routes (`*.routes.ts`), plugins
+//           (`*.plugin.ts`) and a concept's HTTP glue (`*.http.ts`) import http/ or a `*.http`
+//           module — a service throws the errors of lib/errors.ts and never sees a request;
 //   web:    app → features → components → ui/lib: ui/ and lib/ never import components/,
 //           features/ or app/; components/ never imports features/ or app/; a feature never
 //           imports app/ or another feature (what two features share moves down a layer).
@@ -30,6 +33,15 @@ const RULES = [
     forbidden: [],
     // features/<name>/ may import itself, never features/<other>/.
     ownFolderOnly: true,
+  },
+  {
+    base: 'apps/server/src',
+    from: ['domain', 'features'],
+    forbidden: ['http'],
+    // What speaks HTTP by its role: routes, plugins and the glue they call (cookies, ranges).
+    exempt: /\.(routes|plugin|http)\.ts$/,
+    // Nor through that glue: `*.http` modules are for routes only.
+    forbiddenModules: /\.http(\.ts)?$/,
   },
   {
     base: 'apps/web/src',
@@ -80,15 +92,16 @@ function targetPath(baseAbs, file, specifier) {
   return rel.split(sep);
 }
 
-/** Violations in one file's text: `[specifier, forbidden folder]`. */
+/** Violations in one file's text: `[specifier, what it must not import]`. */
 export function violationsIn(baseAbs, rule, file, text) {
   const [top, own] = relative(baseAbs, file).split(sep);
-  if (!rule.from.includes(top) || TEST.test(file)) return [];
+  if (!rule.from.includes(top) || TEST.test(file) || rule.exempt?.test(file)) return [];
   const found = [];
   for (const match of text.matchAll(SPECIFIER)) {
     const into = targetPath(baseAbs, file, match[1]);
     if (!into) continue;
     if (rule.forbidden.includes(into[0])) found.push([match[1], `${into[0]}/`]);
+    else if (rule.forbiddenModules?.test(into.join('/'))) found.push([match[1], 'a *.http module']);
     else if (rule.ownFolderOnly && into[0] === top && into[1] !== own) {
       found.push([match[1], `${top}/${into[1]}/`]);
     }
@@ -96,19 +109,28 @@ export function violationsIn(baseAbs, rule, file, text) {
   return found;
 }
 
-// Self-check: a deliberate violation of each rule must be found.
+// Self-check: a deliberate violation of each rule must be found (in every folder it covers), and a
+// file the rule exempts must pass with the same imports.
 for (const rule of RULES) {
   const baseAbs = join(root, rule.base);
-  const file = join(baseAbs, rule.from[0], 'one', 'example.ts');
   const lines = rule.forbidden.length
     ? [`import { x } from '#src/${rule.forbidden[0]}/example';`, `import('../../${rule.forbidden[0]}/y');`]
     : [];
   if (rule.ownFolderOnly) {
     lines.push(`import { y } from '#src/${rule.from[0]}/other/z';`, `import { z } from '../one/fine';`);
   }
-  const expected = lines.length - (rule.ownFolderOnly ? 1 : 0);
-  if (violationsIn(baseAbs, rule, file, lines.join('\n')).length !== expected) {
-    console.error(`check-imports: the rule for ${rule.base}/${rule.from[0]} no longer finds violations`);
+  if (rule.forbiddenModules) lines.push(`import { w } from './glue.http';`, `import { v } from './glue';`);
+  const expected = lines.length - (rule.ownFolderOnly ? 1 : 0) - (rule.forbiddenModules ? 1 : 0);
+  for (const top of rule.from) {
+    const found = violationsIn(baseAbs, rule, join(baseAbs, top, 'one', 'example.ts'), lines.join('\n'));
+    if (found.length !== expected) {
+      console.error(`check-imports: the rule for ${rule.base}/${top} no longer finds violations`);
+      process.exit(1);
+    }
+  }
+  const exempt = join(baseAbs, rule.from[0], 'one', 'example.routes.ts');
+  if (rule.exempt && violationsIn(baseAbs, rule, exempt, lines.join('\n')).length !== 0) {
+    console.error(`check-imports: the rule for ${rule.base}/${rule.from[0]} no longer exempts ${exempt}`);
     process.exit(1);
   }
 }
