@@ -17,11 +17,14 @@ import { guestSearchBytes, search } from './search.service';
  * of the pool's ten connections at once (its sections run side by side), so four at a time leave
  * room for the other routes. A burst beyond them waits its turn rather than being refused (a
  * short queue refused half of 100 connections' first-time searches with 503 while each answer
- * took tens of milliseconds, issue 28 item 11): a search is refused only when it has waited a
- * second without starting, a real overload, or when 400 already wait.
+ * took tens of milliseconds): a search is refused only when it has waited without starting
+ * longer than maxWaitMs, a real overload, or when 400 already wait. PGlite computes first-time
+ * searches one statement at a time (about 12 ms a search), so 100 new ones at once queue for over a
+ * second: at 1 s, 0.1-0.7 % of them were refused in each of four runs of the search-load bench; at
+ * 1.5 s none in three of five, and no answer took 2 s (docs/benchmarks.md).
  */
 export const SEARCH_GATE = {
-  pglite: { concurrency: 3, queue: 400, maxWaitMs: 1_000 },
+  pglite: { concurrency: 3, queue: 400, maxWaitMs: 1_500 },
   postgres: { concurrency: 4, queue: 400, maxWaitMs: 1_000 },
 } as const;
 /** Seconds a refused search is told to wait (Retry-After). */
