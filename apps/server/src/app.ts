@@ -152,6 +152,10 @@ class OneLinePerRead extends LogController {
   override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
     const [error, request, reply] = args;
     if (error || this.isLogDisabled(request)) return super.requestCompleted(...args);
+    // Below the level (LOG_LEVEL=warn, or debug lines in the readable log): nothing is built, as
+    // every stream and page request passes here.
+    const log = reply.log as { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled?.(this.requestLevel) === false) return;
     // A read's one line carries the request too (it had no arrival line).
     const req = READS.has(request.method) ? { req: request } : {};
     reply.log[this.requestLevel](

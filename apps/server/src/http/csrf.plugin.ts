@@ -22,7 +22,7 @@ export const csrfPlugin = fp(
     // promise and a turn of the microtask queue.
     app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
       const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) {
+      if (!cookie && request.routeOptions.config.xsrfCookie !== false) {
         // Readable by the app's scripts, which echo it in X-XSRF-TOKEN.
         const token = randomBytesPooled(30).toString('base64url');
         reply.setCookie(XSRF_COOKIE, token, cookieOptions(request, { httpOnly: false }));

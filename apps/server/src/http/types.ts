@@ -23,6 +23,12 @@ declare module 'fastify' {
      */
     csrf?: boolean;
     /**
+     * false = no XSRF cookie is issued on this route's answers (audio streams: a media element or
+     * a phone app never echoes it, and setting it cost each stream request a random token and a
+     * Set-Cookie header); see http/csrf.plugin.ts.
+     */
+    xsrfCookie?: boolean;
+    /**
      * true = open to a signed-in user whose email is not verified yet while confirmation is
      * required (the verification screen's own calls); see http/access.plugin.ts.
      */

@@ -57,14 +57,20 @@ export const playerRoutes: FastifyPluginAsyncZod<PlayerRoutesOptions> = async (a
     return sendTrackStream(app.deps, files, request, reply, id);
   };
   // No helmet: a media answer needs no CSP (stream.http.ts sets nosniff and CORP itself). No compression:
-  // audio is already compressed, and ranges count bytes of the file as it is.
-  defineRoute(app, player.stream, { exposeHeadRoute: false, helmet: false, compress: false }, streamHandler);
+  // audio is already compressed, and ranges count bytes of the file as it is. No XSRF cookie: a
+  // media element or a phone app never sends it back.
+  defineRoute(
+    app,
+    player.stream,
+    { exposeHeadRoute: false, helmet: false, compress: false, config: { xsrfCookie: false } },
+    streamHandler,
+  );
   // HEAD is its own route rather than derived from GET: the derived one resets Content-Length to 0.
   // Hidden from the API document, which lists GET operations only; the GET's operation and access.
   app.head(
     '/tracks/:id/stream',
     {
-      config: { access: player.stream.access, operation: player.stream },
+      config: { access: player.stream.access, operation: player.stream, xsrfCookie: false },
       helmet: false,
       compress: false,
       schema: { hide: true },

@@ -235,6 +235,16 @@ describe('GET tracks/{id}/stream', () => {
     expect(part.rawPayload.length).toBe(0);
   });
 
+  it('issues no XSRF cookie with audio, which a media element never echoes (other answers do)', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: `/api/v1/tracks/${small.id}/stream` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie'], method).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/v1/bootstrap-data' });
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+  });
+
   it('streams ranges larger than the buffered-read limit', async () => {
     const start = 100_000;
     const end = start + 1_500_000;
