@@ -9,6 +9,7 @@ import {
   LockedError,
   NotFoundError,
   RateLimitedError,
+  RetryLaterError,
   UnauthenticatedError,
   UnavailableError,
   UpstreamError,
@@ -69,10 +70,7 @@ export function answerOf(error: unknown): ErrorAnswer | null {
   for (const [type, status] of STATUS) {
     if (!(error instanceof type)) continue;
     const headers: Record<string, string> = {};
-    if (
-      (error instanceof RateLimitedError || error instanceof UnavailableError) &&
-      error.retryAfterS !== undefined
-    ) {
+    if (error instanceof RetryLaterError && error.retryAfterS !== undefined) {
       headers['retry-after'] = String(error.retryAfterS);
     }
     return { status, body: bodyOf(error.message, error.errors), headers };

@@ -106,14 +106,18 @@ export class LockedError extends DomainError {
   override name = 'LockedError';
 }
 
-/** Too many of these for now; `retryAfterS` says when to try again, when it is known. */
-export class RateLimitedError extends DomainError {
-  override name = 'RateLimitedError';
+/** A refusal for now, not for good: `retryAfterS` says when to try again, when it is known. */
+export abstract class RetryLaterError extends DomainError {
   readonly retryAfterS?: number;
   constructor(message: string, opts: { errors?: FieldErrors; retryAfterS?: number } = {}) {
     super(message, opts.errors);
     this.retryAfterS = opts.retryAfterS;
   }
+}
+
+/** Too many of these for now. */
+export class RateLimitedError extends RetryLaterError {
+  override name = 'RateLimitedError';
 }
 
 /** An outside service this depends on (a payment gateway, a mail server) failed or refused. */
@@ -121,12 +125,7 @@ export class UpstreamError extends DomainError {
   override name = 'UpstreamError';
 }
 
-/** Too busy to do it now, not broken; `retryAfterS` says when to try again. */
-export class UnavailableError extends DomainError {
+/** Too busy to do it now, not broken. */
+export class UnavailableError extends RetryLaterError {
   override name = 'UnavailableError';
-  readonly retryAfterS?: number;
-  constructor(message: string, opts: { errors?: FieldErrors; retryAfterS?: number } = {}) {
-    super(message, opts.errors);
-    this.retryAfterS = opts.retryAfterS;
-  }
 }
