@@ -4,7 +4,7 @@ import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The admin's billing area (issue 14 item 6): a bought price is replaced, not edited (the old one
+ * The admin's billing area (decision 0043): a bought price is replaced, not edited (the old one
  * archived); a plan granted by hand; a sandbox payment refunded from the payments page; the revenue charts on the dashboard; every page passes axe
  * in both themes, at 375 px and on the desktop.
  */

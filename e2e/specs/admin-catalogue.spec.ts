@@ -8,7 +8,7 @@ import { expectPlaying } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The catalogue manager (issue 11 item 7) as an editor uses it: add an artist, an album of theirs
+ * The catalogue manager as an editor uses it: add an artist, an album of theirs
  * and a track with an uploaded MP3, then hear it in the player; every catalogue page passes axe.
  */
 

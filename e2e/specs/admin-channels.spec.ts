@@ -6,7 +6,7 @@ import { reorderByKeyboard } from '../support/reorder';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * Channels in the catalogue manager (issue 11 item 7) as an editor uses them: a new channel of
+ * Channels in the catalogue manager as an editor uses them: a new channel of
  * albums picked by search, put in order with the keyboard, seen in the preview and then in the
  * player; the list and the editor pass axe, light and dark.
  */

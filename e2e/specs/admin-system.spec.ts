@@ -7,7 +7,7 @@ import { serverDataDir } from '../support/server-data';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The admin's System pages (issue 11 item 8): the error log (an entry opens the error dialog's
+ * The admin's System pages: the error log (an entry opens the error dialog's
  * frames view; the latest and a day's log download), the outgoing mail log (a message opens, its
  * secrets redacted) and the health page; every page passes axe in both themes.
  */

@@ -4,7 +4,7 @@ import { expect, expectAccessible, snapshot, test, waitForAppReady } from '../su
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The admin area (issue 11) as an operator uses it: log in and land on /admin, create a role and a
+ * The admin area as an operator uses it: log in and land on /admin, create a role and a
  * user holding it, suspend them and see their login refused; every admin page passes axe.
  */
 

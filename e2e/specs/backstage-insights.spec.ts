@@ -4,7 +4,7 @@ import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The backstage's insights (issue 12 item 5) as a new artist sees them: approved (through the
+ * The backstage's insights as a new artist sees them: approved (through the
  * API), with two tracks the admin added to their artist and played three times by two listeners
  * through the player's API, they open Insights and read their plays, listeners and top track; an
  * artist with no plays yet sees the empty state. In light and dark, axe-checked.

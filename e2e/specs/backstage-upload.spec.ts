@@ -10,7 +10,7 @@ import { expectPlaying } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * Issue 12's acceptance, as a new artist tries it: asked to become an artist and approved (through
+ * The backstage's upload flow end to end, as a new artist tries it: asked to become an artist and approved (through
  * the API; backstage.spec.ts drives those screens), they drop a folder of tagged MP3s on
  * /backstage/upload, fix a title in the draft, publish, and hear the album in the player.
  */

@@ -4,7 +4,7 @@ import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
- * The backstage (issue 12 item 5) as a new artist and an admin use it: a fresh user asks to become
+ * The backstage as a new artist and an admin use it: a fresh user asks to become
  * an artist, the admin approves in /admin/backstage-requests, the user edits their bio in the
  * artist's area and the public artist page shows it; a denied request shows its reason.
  */

@@ -5,7 +5,7 @@ import { subscribePremium } from '../support/billing';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
-// Issue 14 item 5: /billing and the invoices. The plan is bought through the API (the sandbox's
+// /billing and the invoices. The plan is bought through the API (the sandbox's
 // own pages belong to the checkout); the page, the invoice, its PDF in Amharic, cancelling and the
 // plan's end are then driven here. Time passes for this user's plan only, through the e2e
 // server's own route (decision 0040), so the desktop and mobile runs never see each other's.

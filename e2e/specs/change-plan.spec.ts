@@ -3,7 +3,7 @@ import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
-// Issue 14 item 4, the change-plan confirm page: a Premium subscriber (paid in the sandbox) sees an
+// The change-plan confirm page (decision 0041): a Premium subscriber (paid in the sandbox) sees an
 // upgrade to Artist Pro worded with its credit and goes to the checkout on Confirm; a downgrade to
 // Free says when it happens and is scheduled on Confirm. Axe, and screenshots light and dark at
 // this project's width.

@@ -7,7 +7,7 @@ import { waitForCatalogue } from '../support/player';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 import { readZip } from '../support/zip';
 
-// Issue 14 item 1 and 2: a listener on Premium downloads a track and an album (a zip whose
+// Downloads (decision 0044): a listener on Premium downloads a track and an album (a zip whose
 // entries are the album's tracks), a listener without a plan meets the upgrade dialog leading to
 // /pricing. Axe on both; screenshots at this project's width, light and dark.
 

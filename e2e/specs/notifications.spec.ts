@@ -4,7 +4,7 @@ import { ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, expectAccessible, navigateWhenReady, snapshot, test } from '../support/fixtures';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
-// Issue 13, the web side of notifications against the real server: the empty state, a
+// The web side of notifications (decision 0033) against the real server: the empty state, a
 // notification made by a real action (another user follows this one) reaching the bell over the
 // live-events stream without a reload, the popover, the page, reading one, and the settings page.
 // One signed-in page for the whole file.

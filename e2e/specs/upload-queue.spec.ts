@@ -7,7 +7,7 @@ import { expect, expectAccessible, test, withBootstrap } from '../support/fixtur
 import { dismissCookieNotice } from '../support/theme';
 
 /**
- * The browser upload queue (issue 12 item 3) on the page that mounts `<UploadQueuePanel>`: the
+ * The browser upload queue (decision 0028) on the page that mounts `<UploadQueuePanel>`: the
  * backstage upload page. It uploads through the real server (tus and the plain path), and holds
  * chosen requests back with `page.route` to play a stalled server and a reload half-way.
  */

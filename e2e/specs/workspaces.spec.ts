@@ -5,7 +5,7 @@ import { expect, expectAccessible, navigateWhenReady, snapshot, test } from '../
 import { signInAtProvider } from '../support/social-provider';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
-// Issue 13 item 7, workspaces in two browsers: an artist creates "Addis Records", shares their
+// Workspaces in two browsers (decision 0035): an artist creates "Addis Records", shares their
 // artist and invites another user, whose bell lights up without a reload; the invitee joins,
 // switches workspace and finds the shared artist in the backstage. Another invitee declines from
 // the mail's link; a revoked invitation's link says it is no longer valid. Axe on the switcher,

@@ -1,4 +1,4 @@
-// Admin tables for `npm run bench` (issue 11): the users table over 100 000 generated users (and the
+// Admin tables for `npm run bench`: the users table over 100 000 generated users (and the
 // tracks table over the 100 000-track catalogue, when its list exists) — first page, a search, a
 // sort on a non-key column — p50/p95 of sequential requests as the signed-in admin, next to
 // GET /api/v1/users/me (a primary-key read through the same stack and database) measured in the

@@ -1,4 +1,4 @@
-// Ingestion time per track (issue 12 item 8): analyseAudioFile (tags, cover, SHA-256, decode,
+// Ingestion time per track (decision 0030): analyseAudioFile (tags, cover, SHA-256, decode,
 // waveform, EBU R128 loudness and true peak) on a generated 5-minute 320 kbps MP3, next to two
 // references measured in the same run on the same file: ffmpeg's own decoder + ebur128 meter
 // (native code doing the decode-and-measure part) and music-metadata's parse alone (tags only).

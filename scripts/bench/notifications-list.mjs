@@ -1,4 +1,4 @@
-// The notifications list API for `npm run bench` (issue 13 item 8): GET /api/v1/notifications (the
+// The notifications list API for `npm run bench`: GET /api/v1/notifications (the
 // first page of 30, rendered in the reader's language) at 200 connections with autocannon, next to
 // its floor measured in the same run, alternately: a bare Fastify process sending the very same
 // answer (bytes and headers) with no work at all. The reader has 1 000 notifications among 200 000

@@ -1,4 +1,4 @@
-// Live events benchmark (issue 13): BENCH_SSE_CLIENTS (default 5 000) concurrent server-sent-event
+// Live events benchmark (decision 0032): BENCH_SSE_CLIENTS (default 5 000) concurrent server-sent-event
 // streams on one instance and one event published to all of them — each client's delivery time
 // (publish → the event's last byte at the client), its p99, and the server's memory per open
 // stream — next to a bare Node `http` SSE server doing the same in the same run.

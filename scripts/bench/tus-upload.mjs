@@ -1,4 +1,4 @@
-// Upload benchmark (issue 12): a 1 GB file sent with tus-js-client over loopback to Zema, next to a
+// Upload benchmark (decision 0028): a 1 GB file sent with tus-js-client over loopback to Zema, next to a
 // bare Node http server writing the same bytes to disk in the same run (scripts/bench/bare-upload.mjs).
 //   1. Throughput of one tus PATCH carrying the whole file, and of 5 MB chunks (the default chunk
 //      size of the upload settings), each as a ratio to the bare server           goal ≥ 0.7×

@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect(c.webDistDir.endsWith('apps/web/dist')).toBe(true);
   });
 
-  it('logs readable lines to a terminal outside production, JSON lines otherwise, unless LOG_FORMAT says (issue 28 item 13)', () => {
+  it('logs readable lines to a terminal outside production, JSON lines otherwise, unless LOG_FORMAT says', () => {
     expect(loadConfig({}).logFormat).toBe('json');
     expect(loadConfig({}, { tty: true }).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'production' }, { tty: true }).logFormat).toBe('json');

@@ -159,7 +159,7 @@ export async function createDeps(
       if (redis) await closeRedis(redis);
     },
   };
-  // What notifies: domain events become notifications (issue 13).
+  // What notifies: domain events become notifications (decision 0031).
   notifyOnDomainEvents(deps);
   return deps;
 }

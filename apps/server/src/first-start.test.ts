@@ -6,7 +6,7 @@ import { loadConfig } from '#src/config';
 import { buildTestApp } from '#test/helpers';
 import { firstStartBox } from './first-start';
 
-describe('the first-start box (issue 28 item 13)', () => {
+describe('the first-start box', () => {
   it('frames the URL, the generated admin login and where mail goes, each line the same width', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'zema-box-'));
     try {
@@ -31,7 +31,7 @@ describe('the first-start box (issue 28 item 13)', () => {
   });
 });
 
-describe('request lines (issue 28 item 13)', () => {
+describe('request lines', () => {
   async function levelsOfRequestLines(env: Record<string, string>) {
     const lines: string[] = [];
     const t = await buildTestApp(

@@ -26,10 +26,10 @@ export function scheduledTasks(deps: Deps): ScheduledTask[] {
       everyMs: 30_000,
       run: () => sendPendingNotificationMails(deps, new Date()),
     },
-    // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (issue 14).
+    // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (decision 0038).
     { name: 'billing-lifecycle', everyMs: 5 * MINUTE, run: () => runBillingLifecycle(deps, new Date()) },
     // A gateway's event that verified as "pending" is verified again with backoff until the
-    // gateway answers success or failure (issue 28 item 2).
+    // gateway answers success or failure.
     {
       name: 'retry-pending-webhooks',
       everyMs: MINUTE,

@@ -1,5 +1,5 @@
 /**
- * Zema's service worker: browser push (issue 13, PROTOCOLS.md "Web Push"). Served from the site
+ * Zema's service worker: browser push (decision 0033, PROTOCOLS.md "Web Push"). Served from the site
  * root so its scope is the whole site. It shows what the server pushes, with its action buttons,
  * and opens the right page on a click, in a tab of the site that is already open when there is one.
  *

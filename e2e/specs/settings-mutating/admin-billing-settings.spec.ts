@@ -4,7 +4,7 @@ import { expect, expectAccessible, snapshot, test } from '../../support/fixtures
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
 /**
- * Billing settings (issue 14 item 6) as an operator uses them: the webhook URLs to paste into
+ * Billing settings (decision 0042) as an operator uses them: the webhook URLs to paste into
  * Chapa and Stripe, a Chapa key typed in, saved write-only, and ETB checkouts moving to Chapa;
  * then removed again. Settings-mutating: it puts back what it changes.
  */

@@ -5,7 +5,7 @@ import { waitForCatalogue } from '../../support/player';
 import { dismissCookieNotice } from '../../support/theme';
 
 /**
- * A channel as the homepage (issue 11, deliverable 6): chosen in the General settings, `/` shows
+ * A channel as the homepage: chosen in the General settings, `/` shows
  * it to visitors and signed-in listeners, painted in the served page before the scripts run. It
  * changes a server setting, so it runs with the other settings-mutating specs and puts the
  * homepage back afterwards.

@@ -5,7 +5,7 @@ import { mailsBefore, waitForMail } from '../../support/mail';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
 /**
- * The admin's settings pages (issue 11 item 6) as an operator uses them. They change server
+ * The admin's settings pages as an operator uses them. They change server
  * settings, so they run with the other settings-mutating specs, one at a time, and put back
  * everything they change.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * An artist's insights in the backstage (issue 12 item 5): plays over time against the previous
+ * An artist's insights in the backstage: plays over time against the previous
  * period, unique listeners, top tracks, countries and devices, from the same rollups as the admin
  * dashboard (decision 0024), for one artist the caller manages. A track's play counts for every
  * artist credited on it. Days are UTC days: the per-artist rollups are kept by day and month.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './common';
 
 /**
- * Releases in the backstage (issue 12 items 4 and 5): what an artist's uploads become before they
+ * Releases in the backstage: what an artist's uploads become before they
  * are published. A dropped folder is one release (an album, its tracks in tag order), a loose file
  * a single. Each track is analysed after its upload answers (tags, duration, waveform, loudness,
  * duplicates); the uploader edits the draft, then publishes it now or on a date.

@@ -6,7 +6,7 @@ import { idSchema, intParamSchema } from './primitives';
 import { WORKSPACE_ROLES } from './workspaces';
 
 /**
- * The backstage for artists (issue 12 item 5): requests to become, claim or verify an artist, the
+ * The backstage for artists: requests to become, claim or verify an artist, the
  * admin's review of them, and the artist's own area (their artist page, tracks, albums). The
  * server checks every write against the caller's `user_artists` links, never an id it is sent.
  */

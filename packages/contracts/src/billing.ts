@@ -3,7 +3,7 @@ import { permissionSchema, restrictionSchema } from './permissions';
 import { idParamSchema, idSchema } from './primitives';
 
 /**
- * Paid plans (issue 14; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
+ * Paid plans (decision 0038; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
  * amount in minor units (santim, cents — integers, never floats) and an interval; it grants a set
  * of permissions with restriction values. ETB is the default currency.
  */
@@ -219,7 +219,7 @@ export const billingOverviewSchema = z.object({
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 /**
- * Changing plans (issue 14 item 4; SPEC §2 `/change-plan/{productId}/{priceId}/confirm`). The
+ * Changing plans (decision 0041; SPEC §2 `/change-plan/{productId}/{priceId}/confirm`). The
  * quote says exactly what will happen, as data the confirm page words:
  * - `upgrade_now` — a prepaid plan moves to a price dearer per day: the unused days of the
  *   current period become `credit`, the buyer pays `amount_due` (price − credit, never below 0)

@@ -1,7 +1,7 @@
 import { type BillingInterval, CURRENCY_MINOR_UNITS, type Currency, type Price } from './billing';
 
 /**
- * Money as plans, checkouts and invoices show it (issue 14): amounts are integers in minor units;
+ * Money as plans, checkouts and invoices show it (decision 0038): amounts are integers in minor units;
  * they are divided only to be formatted, by `Intl` for the reader's language ('ETB 199.00' in
  * English, '$4.99'), never added up as floats.
  */

@@ -3,7 +3,7 @@ import { TRACK_DRAFT_STATUSES } from './backstage-releases';
 import { idSchema, intParamSchema } from './primitives';
 
 /**
- * Notifications (SPEC §2, §3, §4, §7; issue 13).
+ * Notifications (SPEC §2, §3, §4, §7; decision 0031).
  *
  * A notification is stored as a type with parameters and rendered into `data` (SPEC §3) when it is
  * read, in the reader's language: a renamed workspace or a changed translation shows at once, and
@@ -78,7 +78,7 @@ export const notificationParamsSchemas = {
     playlistName: z.string(),
     byUserName: z.string(),
   }),
-  /** A payment went through: the plan is on, with the invoice's number (issue 14). */
+  /** A payment went through: the plan is on, with the invoice's number. */
   'billing.payment_succeeded': z.object({
     productName: z.string(),
     amount: z.number().int(),

@@ -1,6 +1,6 @@
 /**
  * The web app's page addresses as route patterns (SPEC §2): the web app's route table is built on
- * them, and the server answers 404 for a path none of them matches (issue 28 item 5). Patterns
+ * them, and the server answers 404 for a path none of them matches. Patterns
  * use react-router's syntax: `:name` is one segment, `:name?` an optional one. The admin area's
  * patterns are relative to `/admin`.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Uploads (issue 12; SPEC §3 file entry and upload item, §4 upload states and queue, §7 the calls,
+ * Uploads (decision 0028; SPEC §3 file entry and upload item, §4 upload states and queue, §7 the calls,
  * §8 errors, §9 the numbers). The server and the browser's upload queue read the same constants.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './primitives';
 
 /**
- * Workspaces: teams that share a backstage (SPEC §1, §2, §3, §4, §7, §8; issue 13 item 6).
+ * Workspaces: teams that share a backstage (SPEC §1, §2, §3, §4, §7, §8; decision 0034).
  *
  * The personal workspace (id 0, "Default") is always there and needs no membership. Any other
  * workspace id a request names (`?workspaceId=`) is checked against the caller's membership and

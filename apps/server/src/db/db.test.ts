@@ -223,7 +223,7 @@ describe('seed', () => {
     expect((await loadGuestRole(t.db))?.slug).toBe('guest');
   });
 
-  it('gives the roles that may upload a space quota out of the box (issue 28), the admin none', async () => {
+  it('gives the roles that may upload a space quota out of the box, the admin none', async () => {
     expect(DEFAULT_UPLOAD_SPACE_MB).toEqual({ users: 500, artists: 10_240 });
     expect(await filesCreateRestrictions('users')).toEqual([{ name: 'space', value: 500 }]);
     expect(await filesCreateRestrictions('artists')).toEqual([{ name: 'space', value: 10_240 }]);

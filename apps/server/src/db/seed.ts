@@ -168,7 +168,7 @@ type ExamplePlan = {
 };
 
 /**
- * The example plans of a fresh install (issue 14): the whole flow can be tried at once, and the
+ * The example plans of a fresh install (decision 0039): the whole flow can be tried at once, and the
  * admin edits or removes them. Amounts in minor units (santim, cents).
  */
 const EXAMPLE_PLANS: ExamplePlan[] = [

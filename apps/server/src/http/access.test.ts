@@ -124,7 +124,7 @@ describe('routes behind a named permission', () => {
     const routes = t.app.guardedRoutes.filter(
       (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && typeof r.access === 'object',
     );
-    // The admin area's finer permissions are all here (issue 11): one route each at least.
+    // The admin area's finer permissions are all here: one route each at least.
     const names = new Set(routes.flatMap((r) => accessPermissions(r.access)));
     for (const p of [
       'users.view',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Periodic work of the server process (issue 12: scheduled releases, abandoned-upload clean-up).
+ * Periodic work of the server process (decision 0030: scheduled releases, abandoned-upload clean-up).
  * Each task runs every `everyMs` after a first delay; a run never overlaps the previous one; a
  * failure is logged by name and the next run tries again. Every task must be safe to run on
  * several instances at once (row locks, idempotent deletes): each instance runs its own schedule.

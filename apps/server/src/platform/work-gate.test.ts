@@ -118,7 +118,7 @@ describe('work gate', () => {
     expect(await gate.run(async () => 2)).toBe(2);
   });
 
-  it('lets a burst wait its turn, and refuses only a task still waiting after maxWaitMs (issue 28 item 11)', async () => {
+  it('lets a burst wait its turn, and refuses only a task still waiting after maxWaitMs', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const gate = createWorkGate({ concurrency: 1, queue: 100, maxWaitMs: 1_000 });

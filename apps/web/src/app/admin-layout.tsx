@@ -39,7 +39,7 @@ import { useIsMobile } from '#src/ui/use-media-query';
 import { UserMenu } from './chrome/user-menu';
 
 /**
- * The admin area's frame (issue 11): a sidebar grouped by concern — collapsible on desktop, a tray
+ * The admin area's frame: a sidebar grouped by concern — collapsible on desktop, a tray
  * under 768 px — and the page. An item shows only to an admin holding its permission. Later
  * capabilities add their pages with one entry here and one route in router.tsx.
  */

@@ -3,7 +3,7 @@ import EmailVerificationPage from '#src/features/auth/pages/email-verification-p
 
 /**
  * The email verification screen (SPEC §2): the auth feature's page with the account feature's
- * "Change email" dialog, composed here where features meet (issue 28 item 7).
+ * "Change email" dialog, composed here where features meet.
  */
 export default function EmailVerificationScreen() {
   return <EmailVerificationPage ChangeEmailDialog={ChangeEmailDialog} />;

@@ -111,7 +111,7 @@ describe('RequireBackstageAccess', () => {
   });
 });
 
-describe('opening a workspace artist while another workspace is active (issue 28 item 4)', () => {
+describe('opening a workspace artist while another workspace is active', () => {
   afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
   const billing = { billing: { enable: true } };
   /** The team (5) shares `shared`; the caller has no backstage of their own. */
@@ -169,7 +169,7 @@ describe('RequirePermission', () => {
     expect(await screen.findByText(/^login at \/login\?redirect=%2Fadmin%2Fusers/)).toBeTruthy();
   });
 
-  it('tells a user without admin access why and leads home, never to the plans (issue 28 item 4)', async () => {
+  it('tells a user without admin access why and leads home, never to the plans', async () => {
     const router = visit(
       '/admin',
       makeBootstrap({ user: makeUser(), settings: { billing: { enable: true } } }),

@@ -21,7 +21,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   emailVerification: () => import('./email-verification-screen'),
   /** The account feature's page with other features' panels (composed in app/). */
   accountSettings: () => import('./account-settings-page'),
-  // Paid plans (issue 14): pricing, checkout, the sandbox's test-mode checkout and the return page.
+  // Paid plans: pricing, checkout, the sandbox's test-mode checkout and the return page.
   pricing: () => import('#src/features/billing/pages/pricing-page'),
   checkout: () => import('#src/features/billing/pages/checkout-page'),
   sandboxCheckout: () => import('#src/features/billing/pages/sandbox-checkout-page'),
@@ -35,7 +35,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   contact: null,
   customPage: null,
   radio: null,
-  // The backstage for artists (issue 12): requests, then the artist's own area.
+  // The backstage for artists: requests, then the artist's own area.
   backstage: () => import('#src/features/backstage/pages/backstage-home-page'),
   backstageRequests: () => import('#src/features/backstage/pages/backstage-requests-page'),
   backstageArtist: () => import('#src/features/backstage/pages/backstage-artist-page'),
@@ -45,16 +45,16 @@ export const pages: Record<PageName, PageLoader | null> = {
   backstageUpload: () => import('#src/features/backstage/pages/backstage-upload-page'),
   backstageRelease: () => import('#src/features/backstage/pages/backstage-release-page'),
   backstageInsights: () => import('#src/features/backstage/pages/backstage-insights-page'),
-  // Workspaces (issue 13): the active workspace's settings, and a join link opened while signed in.
+  // Workspaces (decision 0035): the active workspace's settings, and a join link opened while signed in.
   backstageWorkspace: () => import('#src/features/workspaces/pages/workspace-settings-page'),
   workspaceInvite: () => import('#src/features/workspaces/pages/workspace-invite-page'),
-  // The admin area (issue 11), inside the admin layout (app/admin-layout.tsx).
+  // The admin area, inside the admin layout (app/admin-layout.tsx).
   adminDashboard: () => import('#src/features/admin/pages/dashboard-page'),
   adminUsers: () => import('#src/features/users/pages/users-page'),
   adminUser: () => import('#src/features/users/pages/user-page'),
   adminRoles: () => import('#src/features/roles/pages/roles-page'),
   adminRole: () => import('#src/features/roles/pages/role-page'),
-  // The billing admin (issue 14 item 6).
+  // The billing admin (decision 0043).
   adminBillingPlans: () => import('#src/features/billing-admin/pages/plans-page'),
   adminBillingPlan: () => import('#src/features/billing-admin/pages/plan-page'),
   adminBillingSubscriptions: () => import('#src/features/billing-admin/pages/subscriptions-page'),
@@ -65,7 +65,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminMailLog: () => import('#src/features/admin/pages/mail-log-page'),
   adminHealth: () => import('#src/features/admin/pages/health-page'),
   adminSettings: () => import('#src/features/settings/pages/settings-page'),
-  // The catalogue manager (issue 11 item 7): the catalogue feature's admin pages.
+  // The catalogue manager: the catalogue feature's admin pages.
   adminArtists: () => import('#src/features/catalogue/pages/admin-artists-page'),
   adminArtist: () => import('#src/features/catalogue/pages/admin-artist-page'),
   adminAlbums: () => import('#src/features/catalogue/pages/admin-albums-page'),

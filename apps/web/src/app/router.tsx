@@ -316,7 +316,7 @@ export const appRoutes: RouteObject[] = [
             Component: SiteLayout,
             children: [
               { path: at.accountSettings, ...page('accountSettings') },
-              // The backstage (issue 12): requests for any signed-in user; the artist's pages ask
+              // The backstage: requests for any signed-in user; the artist's pages ask
               // the server, which checks the user's link to each artist on every call.
               { path: at.backstage, ...page('backstage') },
               { path: at.backstageRequests, ...page('backstageRequests') },
@@ -389,7 +389,7 @@ export const appRoutes: RouteObject[] = [
       { path: at.customPageById, ...page('customPage') },
       { path: at.radio, ...page('radio') },
       {
-        // The admin area (issue 11): its own layout and chunks, loaded only inside /admin.
+        // The admin area: its own layout and chunks, loaded only inside /admin.
         path: at.admin,
         element: <RequirePermission permission={PERMISSIONS.adminAccess} />,
         children: [

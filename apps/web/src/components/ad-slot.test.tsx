@@ -15,7 +15,7 @@ describe('AdSlot', () => {
     expect(screen.getByRole('complementary', { name: 'Advertisement' }).textContent).toBe('Buy coffee');
   });
 
-  it('shows nothing to a user whose plan grants ads.disable (issue 14)', () => {
+  it('shows nothing to a user whose plan grants ads.disable', () => {
     const user = makeUser({
       permissions: [
         { id: 1, name: 'music.view', restrictions: [] },

@@ -80,7 +80,7 @@ const LIMITS: Record<AdSlotName, string> = {
 
 /**
  * One ad slot from settings (`ads.general_top`, …); nothing when the admin left it empty, or for
- * a user whose plan or role grants `ads.disable` (issue 14: a paid plan removes the ads).
+ * a user whose plan or role grants `ads.disable` (a paid plan removes the ads).
  */
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const html = useSettings().ads?.[slot];

@@ -9,7 +9,7 @@ import { UpgradeDialog } from './upgrade-dialog';
 export type DownloadState = 'hidden' | 'download' | 'upgrade';
 
 /**
- * What the Download button does (issue 14): nothing to show where the artists do not allow
+ * What the Download button does (decision 0044): nothing to show where the artists do not allow
  * downloads; a plain download link with `music.download`; without it, the upgrade dialog while
  * billing is on (there is a plan to buy), else nothing.
  */

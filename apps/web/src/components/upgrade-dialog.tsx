@@ -14,7 +14,7 @@ export interface UpgradeDialogProps {
 }
 
 /**
- * What a protected feature shows a user whose plan lacks it (issue 14): the feature's name and a
+ * What a protected feature shows a user whose plan lacks it: the feature's name and a
  * way to the plans. Callers show it only while billing is enabled; with billing off there is no
  * plan to buy, so they hide the feature instead.
  */

@@ -56,7 +56,7 @@ function Probe() {
   );
 }
 
-describe('translateChoice (issue 28 item 8)', () => {
+describe('translateChoice', () => {
   const FOLLOWERS = ':count follower|:count followers';
   it('picks the English form by Intl.PluralRules and formats the count', () => {
     expect(translateChoice({}, 'en', FOLLOWERS, 1)).toBe('1 follower');

@@ -42,7 +42,7 @@ function pluralRulesFor(language: string) {
 }
 
 /**
- * A message with a count (issue 28 item 8): the English source lists its forms separated by `|`,
+ * A message with a count: the English source lists its forms separated by `|`,
  * one per plural category of the language in CLDR order (English and Amharic: one, other), e.g.
  * `':count follower|:count followers'`; a localization's line lists its own language's forms.
  * The form is chosen with `Intl.PluralRules`, and `:count` is the number formatted for the

@@ -3,7 +3,7 @@ import { notifications } from '@zema/contracts/operations/notifications';
 import { useEffect, useRef } from 'react';
 
 /**
- * The signed-in user's live events (issue 13, PROTOCOLS.md "Server-sent events"): one EventSource
+ * The signed-in user's live events (decision 0033, PROTOCOLS.md "Server-sent events"): one EventSource
  * per tab on `GET /api/v1/events`, opened by the app shell while someone is signed in and closed on
  * logout. Each frame's `data:` is parsed with its `liveEventSchemas` entry and handed to the
  * handlers registered for its name (`useLiveEvent`), so any feature can follow its own events.

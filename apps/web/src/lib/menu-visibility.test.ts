@@ -42,7 +42,7 @@ describe('isMenuItemVisible (SPEC §6)', () => {
     expect(isMenuItemVisible(item({ action: '' }), guest, settings)).toBe(false);
   });
 
-  it('hides an in-app link no page answers yet, never an outside one (issue 28 item 5)', () => {
+  it('hides an in-app link no page answers yet, never an outside one', () => {
     for (const action of ['/contact', 'contact', '/radio/zema', '/pages/terms', '/no-such-page'])
       expect(isMenuItemVisible(item({ action }), guest, settings), action).toBe(false);
     for (const action of ['/pricing', 'library/songs', '/search/rock?x=1', 'https://example.com/contact'])

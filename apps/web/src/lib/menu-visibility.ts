@@ -8,7 +8,7 @@ type VisibilityAuth = Pick<Auth, 'hasRole' | 'hasPermission' | 'isSubscribed'>;
  * SPEC §6: a menu item shows only if it has an action, the user has every listed role (by id) and
  * permission, every listed setting (dotted key) equals its value, and the subscription status
  * matches (subscribed needs a valid subscription; unsubscribed needs none). An in-app action
- * that no page answers yet is hidden too (issue 28 item 5).
+ * that no page answers yet is hidden too.
  */
 export function isMenuItemVisible(item: MenuItem, auth: VisibilityAuth, settings: unknown): boolean {
   if (!item.action) return false;

@@ -125,7 +125,7 @@ export function searchResultPath(
 export const routePatterns = SITE_ROUTES;
 
 /**
- * Whether a link leads somewhere (issue 28 item 5): an outside address, or a path of this app that
+ * Whether a link leads somewhere: an outside address, or a path of this app that
  * a page answers. Menus, notices and prompts hide a link to a page not built yet (radio, contact,
  * custom pages), so no link ends on "page not found"; it shows again once the page exists.
  */

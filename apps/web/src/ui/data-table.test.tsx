@@ -92,7 +92,7 @@ describe('DataTable', () => {
     expect(document.activeElement).toBe(screen.getAllByRole('row').at(-1));
   });
 
-  it('keeps the first column fixed on a phone while the others scroll (issue 28 item 9)', () => {
+  it('keeps the first column fixed on a phone while the others scroll', () => {
     setup();
     const table = screen.getByRole('table', { name: 'People' });
     const [first, second] = within(table).getAllByRole('row')[1]!.querySelectorAll('td');

@@ -21,7 +21,7 @@ import { Menu, MenuItem } from './menu';
 import { Select } from './select';
 
 /**
- * The admin's one data table (issue 11): a server-side list (the rows of one page, the total, the
+ * The admin's one data table (decision 0025): a server-side list (the rows of one page, the total, the
  * sort) rendered with TanStack Table's headless models — sorting, pagination, column visibility
  * and row selection — and keyboard navigation between rows (↑ ↓ Home End, Enter opens, Space
  * selects). The list's state lives in the caller (the page's URL); this component only reports

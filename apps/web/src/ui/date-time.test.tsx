@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DateTime, shortDateTime } from './date-time';
 
-describe('DateTime (issue 28 item 9)', () => {
+describe('DateTime', () => {
   it('shows one short form on one line, the full moment on hover', () => {
     const iso = '2026-11-28T14:05:09.000Z';
     render(<DateTime iso={iso} language="en" />);

@@ -1,5 +1,5 @@
 /**
- * A moment in a table or a detail list (issue 28 item 9): one short form everywhere ("28 Nov
+ * A moment in a table or a detail list: one short form everywhere ("28 Nov
  * 2026, 14:05"), kept on one line, with the full date and time (seconds, time zone) on hover.
  * Without `language`, the browser's own (the admin area is in English, its dates in the admin's).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dayParamSchema, idFilterSchema, listQuerySchema, listResponseSchema } from './list';
 
-/** The audit log of admin actions (issue 11 item 8): who, what, target, before/after, when, from where. */
+/** The audit log of admin actions: who, what, target, before/after, when, from where. */
 
 /**
  * Every action the audit log records (`area.verb`), the list the log's action filter offers. The

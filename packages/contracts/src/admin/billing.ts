@@ -15,7 +15,7 @@ import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema
 import { grantSchema } from './users';
 
 /**
- * The admin's billing area (issue 14 item 6): plans and their prices, subscriptions granted,
+ * The admin's billing area (decision 0043): plans and their prices, subscriptions granted,
  * extended or cancelled by hand, payments, the webhook log with replay, and revenue.
  */
 

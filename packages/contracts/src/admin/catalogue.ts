@@ -18,7 +18,7 @@ import {
 } from './list';
 
 /**
- * The admin's catalogue manager (issue 11 item 7): the lists behind its data tables. The writes
+ * The admin's catalogue manager: the lists behind its data tables. The writes
  * are the catalogue's own operations (operations/catalogue `catalogueAdmin`). Each row carries the
  * counts its delete confirmation names ("its 12 tracks stay without this credit"), so deleting
  * needs no extra request.

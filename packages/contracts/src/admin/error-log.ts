@@ -3,7 +3,7 @@ import { debugErrorPayloadSchema } from '../common';
 import { dayParamSchema, listQuerySchema, listResponseSchema } from './list';
 
 /**
- * The error log viewer (issue 11 item 8): the server's error log files (one JSON line per error,
+ * The error log viewer: the server's error log files (one JSON line per error,
  * by day) read through the one list contract. `error` = a request answered 500; `warning` = work
  * a request started in the background failed (the request itself succeeded).
  */

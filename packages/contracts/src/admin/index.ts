@@ -1,5 +1,5 @@
 /**
- * The admin area's contracts (issue 11): the list contract, users, roles, settings, the audit log,
+ * The admin area's contracts (decision 0025): the list contract, users, roles, settings, the audit log,
  * the error and mail logs, system health and the permission catalogue. A subpath of their own
  * (`@zema/contracts/admin`), so the web app's listener pages, which import `@zema/contracts`,
  * never load them.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './list';
 
 /**
- * The outgoing mail log (issue 11 item 8): every message the app sent or failed to send, by either
+ * The outgoing mail log (decision 0027): every message the app sent or failed to send, by either
  * driver. Secrets the message carried (reset and invitation links, codes) are stored redacted.
  */
 export const MAIL_STATUSES = ['sent', 'failed'] as const;

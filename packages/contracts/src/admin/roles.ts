@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './list';
 import { grantSchema } from './users';
 
-/** The admin's roles (issue 11 item 5). */
+/** The admin's roles. */
 
 export const ROLE_SORTS = ['name', 'members_count', 'created_at'] as const;
 export const rolesListQuerySchema = listQuerySchema(ROLE_SORTS, {});

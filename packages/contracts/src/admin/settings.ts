@@ -4,7 +4,7 @@ import { clientSettingsSchema, HOMEPAGE_TYPES } from '../settings';
 import { uploadSettingsSchema } from '../uploads';
 
 /**
- * The admin's settings pages (issue 11 item 6). The API takes `{'dotted.key': value}` pairs: keys
+ * The admin's settings pages. The API takes `{'dotted.key': value}` pairs: keys
  * of the client settings (`registration.disable`, or a whole subtree such as `homepage`), and the
  * server-only keys below (`server.*`), which never reach the browser in bootstrap data.
  */
@@ -187,7 +187,7 @@ export const serverSettingsRules: Record<string, z.ZodType> = {
 };
 
 /**
- * Billing (issue 14 item 6): VAT, the invoice's seller details, the prepaid clock, and the gateways'
+ * Billing (decision 0042): VAT, the invoice's seller details, the prepaid clock, and the gateways'
  * keys. Keys are stored sealed (AES-256-GCM under the install key) and shown only as `{set}`.
  */
 function billingServerSettingsRules(): Record<string, z.ZodType> {

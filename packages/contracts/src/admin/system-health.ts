@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin's health page (issue 11 item 8): what runs, how big, since when. */
+/** The admin's health page: what runs, how big, since when. */
 export const systemHealthSchema = z.object({
   version: z.string(),
   node: z.string(),

@@ -11,7 +11,7 @@ import {
   listResponseSchema,
 } from './list';
 
-/** The admin's users list and user page (issue 11 item 4). */
+/** The admin's users list and user page. */
 
 export const USER_SORTS = ['created_at', 'email', 'display_name', 'last_login_at'] as const;
 

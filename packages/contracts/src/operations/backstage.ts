@@ -31,7 +31,7 @@ const artistArea = { permission: P.backstageAccess } as const;
 const review = { permission: A.backstageReview } as const;
 
 /**
- * The backstage (issue 12 item 5). Requests are any signed-in user's; the artist's area needs
+ * The backstage. Requests are any signed-in user's; the artist's area needs
  * `backstage.access` and, per call, a link to the artist the item belongs to (403 otherwise); the
  * review is the admins'.
  */

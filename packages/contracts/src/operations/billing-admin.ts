@@ -31,7 +31,7 @@ const idParams = z.object({ id: idParamSchema });
 const priceParams = z.object({ id: idParamSchema, priceId: idParamSchema });
 const manage = { permission: A.billingManage } as const;
 
-/** The admin's billing area (issue 14 item 6): plans, subscriptions, payments, webhooks, revenue. */
+/** The admin's billing area (decision 0043): plans, subscriptions, payments, webhooks, revenue. */
 export const billingAdmin = defineOperations('Billing (admin)', {
   plans: {
     method: 'GET',

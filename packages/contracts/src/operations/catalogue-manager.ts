@@ -29,7 +29,7 @@ const genres = { permission: A.genresUpdate } as const;
 const channels = { permission: A.channelsUpdate } as const;
 
 /**
- * The admin's catalogue manager (issue 11 item 7): lists, bulk deletes and the channel editor's
+ * The admin's catalogue manager: lists, bulk deletes and the channel editor's
  * reads, under /admin. The single writes stay the catalogue's own (`catalogueAdmin`). A group and
  * a file of their own, so the listener's bundle never holds them. A list needs the permission to
  * change what it lists: the manager is the only reader.

@@ -7,7 +7,7 @@ import { idParamSchema } from '../primitives';
 const bootstrapAnswer = z.object({ bootstrapData: bootstrapDataSchema });
 
 /**
- * "Log in as" (issue 11): its own group, because the banner that ends it is on every page and must
+ * "Log in as": its own group, because the banner that ends it is on every page and must
  * not bring the admin's contracts with it.
  */
 export const impersonation = defineOperations('Users (admin)', {

@@ -15,7 +15,7 @@ const idParams = z.object({ id: idParamSchema });
 const view = { permission: A.rolesView } as const;
 const update = { permission: A.rolesUpdate } as const;
 
-/** Roles and their permissions (issue 11 item 5); the permission catalogue itself is in contracts. */
+/** Roles and their permissions; the permission catalogue itself is in contracts. */
 export const rolesAdmin = defineOperations('Roles (admin)', {
   list: {
     method: 'GET',

@@ -9,7 +9,7 @@ import { ADMIN_PERMISSIONS as A } from '../permissions';
 
 const access = { permission: A.settingsUpdate } as const;
 
-/** The admin's settings pages (issue 11 item 6); browser tests flip flags through them too. */
+/** The admin's settings pages; browser tests flip flags through them too. */
 export const settings = defineOperations('Settings', {
   get: {
     method: 'GET',

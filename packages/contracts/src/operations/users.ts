@@ -18,7 +18,7 @@ const idParams = z.object({ id: idParamSchema });
 const view = { permission: A.usersView } as const;
 const update = { permission: A.usersUpdate } as const;
 
-/** The admin's user management (issue 11 item 4), under /admin so it never meets `users/:id`. */
+/** The admin's user management, under /admin so it never meets `users/:id`. */
 export const usersAdmin = defineOperations('Users (admin)', {
   list: {
     method: 'GET',

@@ -3,7 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 import { users } from './users';
 
 /**
- * Admin actions (issue 11): who did what to which target, the values before and after (never a
+ * Admin actions: who did what to which target, the values before and after (never a
  * secret: services pass redacted snapshots), when and from which address. Kept when the actor is
  * deleted (actor_id set null, actor_name stays).
  */

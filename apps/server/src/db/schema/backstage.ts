@@ -16,7 +16,7 @@ import { fileEntries } from './uploads';
 import { users } from './users';
 
 /**
- * The artists' area (issue 12 item 5). A user manages an artist through `user_artists`, given by an
+ * The artists' area. A user manages an artist through `user_artists`, given by an
  * admin approving a backstage request; every backstage write checks that link, never an id the
  * client sends.
  */

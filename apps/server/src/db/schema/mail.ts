@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every message the app sent or failed to send (issue 11: the admin's mail log), whichever driver
+ * Every message the app sent or failed to send (decision 0027: the admin's mail log), whichever driver
  * delivered it. The body is kept so an admin can open it, with the secrets it carried (reset and
  * invitation links, verification codes) replaced before it is written (domain/mail/mail-log.ts).
  */

@@ -13,7 +13,7 @@ import {
 import { users } from './users';
 
 /**
- * Notifications (issue 13, domain/notifications). A row is a type with its parameters, rendered
+ * Notifications (decision 0031, domain/notifications). A row is a type with its parameters, rendered
  * in the reader's language when read: nothing translated is stored.
  */
 export const notifications = pgTable(

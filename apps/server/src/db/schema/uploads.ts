@@ -13,7 +13,7 @@ import {
 import { users } from './users';
 
 /**
- * Every stored upload (issue 12, SPEC §3 file entry). The client's file name is only a label
+ * Every stored upload (decision 0028, SPEC §3 file entry). The client's file name is only a label
  * (`name`); the bytes live under a generated storage key (`path`, whose last segment is
  * `file_name`) on the driver named by `disk`. A folder is an entry with type 'folder' and no bytes.
  * Trashed entries keep their bytes until deleted forever.

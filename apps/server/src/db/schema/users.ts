@@ -22,7 +22,7 @@ export const users = pgTable(
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is accepted once per user (RELIABILITY). */
     twoFactorLastUsedStep: bigint('two_factor_last_used_step', { mode: 'number' }),
-    /** Set by an admin: login is refused and sessions and tokens stop working (issue 11). */
+    /** Set by an admin: login is refused and sessions and tokens stop working. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The suspension ends by itself at this time; null = until lifted. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),

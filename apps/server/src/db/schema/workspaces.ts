@@ -12,7 +12,7 @@ import { artists } from './catalogue';
 import { users } from './users';
 
 /**
- * Workspaces (issue 13 item 6): teams that share a backstage. The personal workspace (id 0) has no
+ * Workspaces (decision 0034): teams that share a backstage. The personal workspace (id 0) has no
  * row: it is every user's own space (their `user_artists`), so serial ids start at 1.
  */
 export const WORKSPACE_ROLE_VALUES = ['owner', 'admin', 'editor', 'viewer'] as const;

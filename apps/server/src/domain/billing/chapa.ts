@@ -74,7 +74,7 @@ export function signChapaBody(secret: string, body: Buffer | string): string {
 }
 
 /**
- * Chapa (issue 14 item 3; PROTOCOLS.md): hosted checkout for ETB (and USD when the admin enables
+ * Chapa (decision 0038; PROTOCOLS.md): hosted checkout for ETB (and USD when the admin enables
  * it). Nothing is granted on Chapa's word in a webhook or callback alone: each one is followed by
  * `verify`, and settling compares amount and currency with the stored payment.
  */

@@ -4,7 +4,7 @@ import type { Database } from '#src/db/client';
 import { permissions, productPermissions, products, subscriptions } from '#src/db/schema/index';
 
 /**
- * What a subscription is worth right now (issue 14 item 4; SPEC §3, §6):
+ * What a subscription is worth right now (decision 0038; SPEC §3, §6):
  * - **active** — the subscription has not ended: trialing, active, past due (its renewal failed
  *   and the gateway or the grace period still runs), or cancelled but paid until its period ends.
  *   The Billing menu entry needs one (SPEC §6).

@@ -76,7 +76,7 @@ export type RefundInput = {
 export type RefundResult = { status: 'refunded' | 'pending'; reference: string | null };
 
 /**
- * One interface for every way to pay (issue 14 item 3). A gateway states what it can do; the
+ * One interface for every way to pay (decision 0038). A gateway states what it can do; the
  * checkout picks one by the price's currency and the keys the admin configured. Everything that
  * grants goes through `settlePayment` after `verify`, whichever way the news arrived (webhook,
  * callback, return page).

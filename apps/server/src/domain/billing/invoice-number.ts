@@ -1,5 +1,5 @@
 /**
- * How invoices are numbered (issue 28 item 6; decision 0048): the admin's prefix, the year of
+ * How invoices are numbered (decision 0048): the admin's prefix, the year of
  * issue in the site's time zone, and the gap-free sequence padded to six digits, as in
  * `ZEMA-2026-000042`. The sequence is one counter for the life of the install: it does not
  * restart in January, so the sequence alone still names one invoice (the address of its page) and

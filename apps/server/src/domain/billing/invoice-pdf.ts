@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { Translate } from '#src/domain/notifications/render';
 
 /**
- * An invoice as a PDF (issue 14 item 5), in the reader's language. Amharic needs an Ethiopic
+ * An invoice as a PDF (decision 0040), in the reader's language. Amharic needs an Ethiopic
  * font: Noto Sans Ethiopic from @fontsource (its .woff files load in pdfkit), with the same
  * family's Latin subset for everything else, so the two scripts match on one page. Each piece of
  * text is split into runs by script and each run drawn in the font that has its glyphs.

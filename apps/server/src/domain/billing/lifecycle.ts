@@ -17,7 +17,7 @@ const PREPAID = ['sandbox', 'chapa', 'manual'];
 type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
 
 /**
- * The subscriptions' clock (issue 14 item 4), run by the schedule: remind before a prepaid period
+ * The subscriptions' clock (decision 0038), run by the schedule: remind before a prepaid period
  * ends (once per period), give an unpaid ended period its grace days, and expire what is over.
  * Each step claims its rows with one conditional UPDATE, so several instances never double a step.
  */

@@ -107,7 +107,7 @@ export type ChangeDecision =
   | { kind: 'downgrade_at_period_end'; reason: 'cheaper' | 'free' | 'credit_covers_price' };
 
 /**
- * How a prepaid plan changes (issue 14 item 4). An **upgrade** is a price dearer per day than the
+ * How a prepaid plan changes (decision 0041). An **upgrade** is a price dearer per day than the
  * current one (`comparePerDay`, same currency): it starts now, the unused days of the current
  * period are credited, and the buyer pays the rest. Anything else — cheaper per day, the same per
  * day, or a free plan — is a **downgrade** and waits for the end of the paid period. An upgrade

@@ -22,7 +22,7 @@ export type Billing = {
 type StripeGateway = ReturnType<typeof createStripeGateway>;
 
 /**
- * The gateway registry (issue 14 item 3): the sandbox always; Chapa and Stripe from the keys in
+ * The gateway registry (decision 0038): the sandbox always; Chapa and Stripe from the keys in
  * the billing settings, read at each call, so a key the admin saves takes effect at once.
  */
 export async function createBilling(deps: SettleDeps): Promise<Billing> {

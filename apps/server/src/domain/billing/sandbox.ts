@@ -16,7 +16,7 @@ export const signSandboxBody = (secret: string, body: Buffer | string) =>
   createHmac('sha256', secret).update(body).digest('hex');
 
 /**
- * The sandbox gateway (issue 14 item 3): the default without gateway keys, clearly test mode. It
+ * The sandbox gateway (decision 0038): the default without gateway keys, clearly test mode. It
  * keeps its own record of each charge (`sandbox_charges`) the way a real gateway keeps its side,
  * the buyer decides the outcome on its checkout page, and it then sends Zema a signed webhook that
  * goes through the same path as Chapa's and Stripe's: signature, verify, settle.

@@ -64,7 +64,7 @@ async function nextNumber(tx: Tx, name: string): Promise<number> {
 }
 
 /**
- * Applies what a gateway said of a payment (issue 14 items 3, 4, 7), in one transaction with the
+ * Applies what a gateway said of a payment (decision 0038), in one transaction with the
  * payment row locked: each payment is processed once, whichever of webhook, callback and return
  * page arrives first or twice. A success is checked against the amount and currency stored when
  * the checkout started; then the subscription starts, renews or changes plan, and the invoice is

@@ -123,7 +123,7 @@ async function remote<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Stripe (issue 14 item 3; PROTOCOLS.md): USD plans that renew by themselves. The checkout is a
+ * Stripe (decision 0038; PROTOCOLS.md): USD plans that renew by themselves. The checkout is a
  * Checkout Session in subscription mode on a Stripe Price made once per our price; after that,
  * Stripe's webhooks move the subscription. Whatever the events' order, each one makes us read the
  * subscription as Stripe holds it now, so the last state wins, not the last event.

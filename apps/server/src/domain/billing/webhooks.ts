@@ -74,7 +74,7 @@ const byEvent = (gatewayId: string, eventId: string) =>
   and(eq(webhookEvents.gateway, gatewayId), eq(webhookEvents.eventId, eventId));
 
 /**
- * A gateway's webhook (issue 14 item 7, issue 28 item 2): stored as received (raw body, signature
+ * A gateway's webhook (decision 0038): stored as received (raw body, signature
  * result); a bad signature changes nothing else; an event id applied before is not applied again;
  * the payment it names is verified again through the gateway's API before anything is granted.
  * An event the gateway still verifies as pending is not "seen": its next delivery is applied, and
@@ -170,7 +170,7 @@ async function attempt(
 const RETRY_BATCH = 20;
 
 /**
- * The schedule's side of issue 28 item 2: every signed event that is neither processed nor given
+ * The schedule's side of webhook handling: every signed event that is neither processed nor given
  * up and whose next try is due is verified with its gateway again. Each is claimed with one
  * conditional UPDATE (its next try moved past this run), so several instances never try it twice
  * at once. Answers how many settled.
@@ -241,7 +241,7 @@ export async function retryPendingWebhookEvents(
 export type StoredWebhookEvent = typeof webhookEvents.$inferSelect;
 
 /**
- * Applies a stored event again (the admin's replay, issue 14 item 6): only one whose signature
+ * Applies a stored event again (the admin's replay, decision 0043): only one whose signature
  * held; the payment it names is verified with the gateway again and settled, which changes a
  * payment once at most, so replaying twice (or an event already applied) is harmless.
  */

@@ -24,7 +24,7 @@ export const sessionLifetime = (remember: boolean) =>
   remember ? REMEMBER_LIFETIME_MS : SESSION_IDLE_LIFETIME_MS;
 const lifetime = sessionLifetime;
 
-/** An account whose suspension is over or never was (issue 11): its sessions and tokens work. */
+/** An account whose suspension is over or never was: its sessions and tokens work. */
 export const notSuspended = () => or(isNull(users.suspendedAt), lte(users.suspendedUntil, sql`now()`));
 
 /** What a suspended account is told when it tries to sign in (only after the right password). */

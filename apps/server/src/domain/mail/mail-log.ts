@@ -5,7 +5,7 @@ import { REDACTED, scrubText } from '#src/lib/redact';
 import type { MailContent } from './mail.templates';
 
 /**
- * The mail log's writes (issue 11: the admin's outgoing mail log). A message is stored as sent,
+ * The mail log's writes (decision 0027: the admin's outgoing mail log). A message is stored as sent,
  * minus its secrets: whoever can read the log (an admin, a database backup) must not be able to
  * reset someone's password or pass their verification with what it holds.
  */

@@ -173,7 +173,7 @@ export function newDeviceMail(brand: MailBrand, details: SignInDetails): MailCon
   ]);
 }
 
-/** "Contact us", once the contact page exists (issue 28 item 5: no link leads to a 404). */
+/** "Contact us", once the contact page exists (no link leads to a 404). */
 function contactButton(brand: MailBrand) {
   const path = SITE_ROUTES.contact;
   return isSitePath(path)
@@ -241,7 +241,7 @@ export function testMail(brand: MailBrand, from: string): MailContent {
   ]);
 }
 
-/** The answer to a backstage request (issue 12 item 5): approved, or denied with the admin's reason. */
+/** The answer to a backstage request: approved, or denied with the admin's reason. */
 export function backstageDecisionMail(
   brand: MailBrand,
   decision: { artistName: string; approved: boolean; reason: string | null },
@@ -281,7 +281,7 @@ export type WorkspaceInviteDetails = {
 };
 
 /**
- * A workspace invitation (issue 13 item 6). The link leads to the join pages: sign in for an
+ * A workspace invitation (decision 0034). The link leads to the join pages: sign in for an
  * existing account, otherwise register with the email filled in; either joins on success.
  */
 export function workspaceInviteMail(brand: MailBrand, invite: WorkspaceInviteDetails): MailContent {
@@ -315,7 +315,7 @@ export function workspaceInviteMail(brand: MailBrand, invite: WorkspaceInviteDet
 }
 
 /**
- * Notifications a user asked to get by email (issue 13), batched: one mail for what arrived in a
+ * Notifications a user asked to get by email (decision 0031), batched: one mail for what arrived in a
  * few minutes. Texts come rendered and translated (domain/notifications); links are absolute.
  */
 export function notificationsMail(

@@ -16,7 +16,7 @@ import {
 import { type Actor, audit } from '#src/domain/audit/audit.service';
 
 /**
- * The audit log's view of a catalogue item (issue 11 item 8): its own fields and its relations
+ * The audit log's view of a catalogue item: its own fields and its relations
  * under the API's names, read inside the write's transaction before and after it, so an entry's
  * before/after shows exactly what the write changed. Counters (plays) and timestamps are left out:
  * they change without an admin.

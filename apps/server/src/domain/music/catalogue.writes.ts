@@ -695,7 +695,7 @@ export const updateArtist = announced(dbUpdateArtist);
 export const deleteArtist = announced(dbDeleteArtist);
 /**
  * A catalogue write of a new release (an album, or a track outside an album) also tells the
- * followers of its artists (`music.released`, issue 13), unless its release date is still ahead.
+ * followers of its artists (`music.released`, decision 0031), unless its release date is still ahead.
  */
 const isOut = (releaseDate: string | null | undefined) =>
   !releaseDate || releaseDate <= new Date().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import type { Database } from '#src/db/client';
 import { albumArtist, artists, trackArtist, tracks } from '#src/db/schema/index';
 
 /**
- * What may be downloaded (issue 14, decision 0044): artists opt in (`allow_downloads`, off by
+ * What may be downloaded (decision 0044): artists opt in (`allow_downloads`, off by
  * default), and an item credited to several artists is downloadable only when every one of them
  * allows it — a collaborator who said no is never overridden by the main artist. The caller's
  * `music.download` permission is checked by the route, not here, so catalogue answers stay the

@@ -5,7 +5,7 @@ import { displayNameOf } from '#src/domain/users/users.service';
 import { closeInvitationNotifications, notify } from './notifications.service';
 
 /**
- * What notifies (issue 13 item 4): each domain event a writer emits where it wrote the data
+ * What notifies (decision 0031): each domain event a writer emits where it wrote the data
  * becomes a notification here, so the writers know nothing of notifications (decision 0019's
  * pattern, like the cache invalidations in deps.ts). A listener that fails is logged by the
  * events module and never fails the write.

@@ -20,7 +20,7 @@ import { type PushPayload, pushPayload, sendPushes } from './push';
 import { type Lines, renderNotification, translator } from './render';
 
 /**
- * The notifications store and everything that sends (issue 13). `notify` is the one way in: it
+ * The notifications store and everything that sends (decision 0031). `notify` is the one way in: it
  * stores a row per reader (a type with parameters, rendered when read), tells the reader's open
  * pages (live event), then the other channels by the reader's choices: browser push at once, off
  * the caller's path; email later, batched (sendPendingNotificationMails, a scheduled task).

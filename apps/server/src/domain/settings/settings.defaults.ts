@@ -95,7 +95,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
         target: null,
       },
     },
-    // A fresh install sells plans at once (issue 14): three example plans and the sandbox gateway
+    // A fresh install sells plans at once (decision 0039): three example plans and the sandbox gateway
     // without keys, so the whole flow can be tried; the admin turns it off or adds gateway keys.
     billing: { enable: true },
     uploads: {

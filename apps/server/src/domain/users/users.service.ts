@@ -113,7 +113,7 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
       .from(socialProfiles)
       .where(eq(socialProfiles.userId, userId))
       .orderBy(asc(socialProfiles.id)),
-    // A valid subscription's plan (or the free plan) adds its permissions (issue 14).
+    // A valid subscription's plan (or the free plan) adds its permissions.
     loadEntitlements(db, userId),
   ]);
 

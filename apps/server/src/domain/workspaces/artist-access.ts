@@ -23,7 +23,7 @@ import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { assertRoleAllows, isPersonal, type WorkspaceScope } from './membership';
 
 /**
- * Which artists a caller works on in the backstage, in one place (issue 13 item 6). In the
+ * Which artists a caller works on in the backstage, in one place (decision 0034). In the
  * personal workspace: the artists they manage themselves (`user_artists`). In a team workspace:
  * the artists shared with it (`workspace_artists`), by their workspace role — `view` needs
  * `workspace_catalogue.view`, `update` needs `workspace_catalogue.update`, `insights` needs

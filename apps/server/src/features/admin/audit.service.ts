@@ -60,7 +60,7 @@ async function auditPage(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
   }));
 }
 
-/** The audit log list (issue 11 item 8): filter by actor, action and days; search target and action. */
+/** The audit log list: filter by actor, action and days; search target and action. */
 export async function listAudit(db: Db, query: AuditListQuery): Promise<Page<AuditEntry>> {
   const [rows, [count]] = await Promise.all([
     auditPage(db, query),

@@ -5,7 +5,7 @@ import type { Deps } from '#src/deps';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
 /**
- * The admin's health page (issue 11 item 8). Each probe is bounded and answers on its own: a
+ * The admin's health page. Each probe is bounded and answers on its own: a
  * database or Redis that does not answer shows as down, it does not hang or fail the page.
  */
 

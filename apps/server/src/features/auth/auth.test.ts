@@ -67,7 +67,7 @@ describe('POST auth/register', () => {
     expect(await lastMailTo(t.app, email.toLowerCase())).toContain('Welcome, Abebe!');
   });
 
-  it('takes the display name offered at sign-up: others see it instead of "User N" (issue 28 item 7)', async () => {
+  it('takes the display name offered at sign-up: others see it instead of "User N"', async () => {
     const b = new Client(t.app);
     const email = uniqueEmail('Named');
     const res = await b.post('/auth/register', {

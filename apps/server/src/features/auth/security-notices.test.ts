@@ -155,7 +155,7 @@ describe('security notices (outbox)', () => {
     expect(await subjectsTo(t.app, user.email)).toEqual(['Zema: your account was deleted']);
     const body = await lastBodyTo(t.app, user.email);
     expect(body).toContain("If this wasn't you");
-    // No "Contact us" until the contact page exists: no mail links to a 404 (issue 28 item 5).
+    // No "Contact us" until the contact page exists: no mail links to a 404.
     expect(body).not.toContain('http://localhost:8080/contact');
   });
 

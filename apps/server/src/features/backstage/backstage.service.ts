@@ -49,7 +49,7 @@ import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-
 import { type Page, toPage } from '#src/lib/pagination';
 
 /**
- * The backstage (issue 12 item 5): requests and their review, and the artist's own area. Every
+ * The backstage: requests and their review, and the artist's own area. Every
  * call of the artist's area goes through domain/workspaces/artist-access (the caller's own
  * `user_artists` links in the personal workspace, the workspace's shared artists by role in a
  * team), so an id a client sends never reaches the catalogue writes unchecked.
@@ -381,7 +381,7 @@ export async function denyRequest(
 
 /**
  * The decision mail goes out at once (it carries a denial's reason); the notification (in-app and
- * browser push, issue 13) follows from the event. The notification has no email channel, so the
+ * browser push, decision 0031) follows from the event. The notification has no email channel, so the
  * requester never gets the decision twice.
  */
 async function tellRequester(deps: Pick<Deps, 'mail' | 'events'>, request: BackstageRequest) {

@@ -13,7 +13,7 @@ type IngestDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'live'>;
 const PROGRESS_EVERY_MS = 400;
 
 /**
- * Analyses one draft track after its upload answered (issue 12 item 4): tags, duration, bitrate,
+ * Analyses one draft track after its upload answered (decision 0030): tags, duration, bitrate,
  * waveform peaks, loudness and duplicates, with its progress written to the draft as it goes. The
  * release takes its name, date, genres and cover from the tags unless the uploader set them. A
  * file that is not audio ends 'failed' with the reason. Safe to run twice (a restart re-runs

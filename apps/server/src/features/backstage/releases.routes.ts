@@ -16,7 +16,7 @@ import {
   updateTrackDraft,
 } from './releases.service';
 
-/** The backstage's release drafts (issue 12 items 4–5). */
+/** The backstage's release drafts. */
 export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caller with the workspace they act in: a team's releases are its shared artists'.
   const user = (request: Parameters<typeof callerOf>[0]) => {

@@ -34,7 +34,7 @@ import { isPersonal, type WorkspaceScope } from '#src/domain/workspaces/membersh
 import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 
 /**
- * Release drafts (issue 12 items 4–5): an artist's uploads become a draft release, its tracks are
+ * Release drafts: an artist's uploads become a draft release, its tracks are
  * analysed after each upload answers (ingest-draft.ts), the uploader edits the draft and publishes
  * it now or on a date. Every call checks that the caller manages the release's artist (a
  * `user_artists` link, or the super admin permission): ids from the client are never trusted.
@@ -554,7 +554,7 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
   });
   if (!published) return false;
   await deps.events.emit('catalogue.changed', {});
-  // Followers of every credited artist hear of it (issue 13), off this request's path.
+  // Followers of every credited artist hear of it (decision 0031), off this request's path.
   await deps.events.emit('music.released', published);
   return true;
 }

@@ -323,7 +323,7 @@ describe('backstage releases', () => {
     expect((await addTrack(owner, named.id, await upload(ownerId, 'other.wav'))).name).toBe('My Title');
   });
 
-  it('takes a release date from a full date tag, and leaves it empty for a bare year (issue 28 item 8)', async () => {
+  it('takes a release date from a full date tag, and leaves it empty for a bare year', async () => {
     const fx = await audioFixtureDir();
     try {
       const dated: Record<string, string | null> = { '2019': null, '2019-05-03': '2019-05-03' };

@@ -33,7 +33,7 @@ import {
 } from './subscriptions.service';
 
 /**
- * The admin's billing area (issue 14 item 6), every route behind `billing.manage`. It works while
+ * The admin's billing area (decision 0043), every route behind `billing.manage`. It works while
  * billing is off too, so plans can be prepared before selling starts.
  */
 export const billingAdminRoutes: FastifyPluginAsyncZod = async (app) => {

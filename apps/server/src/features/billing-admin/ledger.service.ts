@@ -17,7 +17,7 @@ import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { publicNameSql } from '#src/lib/user-refs';
 
-/** Payments, the webhook log with replay, and revenue (issue 14 item 6). */
+/** Payments, the webhook log with replay, and revenue (decision 0043). */
 
 export const LEDGER_MESSAGES = {
   badSignature: 'This event failed its signature check: it is never applied.',

@@ -25,7 +25,7 @@ import { type Actor, audit } from '#src/domain/audit/audit.service';
 import { PLANS_CACHE_KEY } from '#src/domain/billing/plans';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 
-/** Plans and their prices as the admin edits them (issue 14 item 6). */
+/** Plans and their prices as the admin edits them (decision 0043). */
 
 export const PLAN_MESSAGES = {
   unknownPermission: 'The selected permission is invalid.',

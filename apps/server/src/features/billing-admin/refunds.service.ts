@@ -36,7 +36,7 @@ export const REFUND_MESSAGES = {
 type RefundDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;
 
 /**
- * Refunds a succeeded payment through the gateway that took it (issue 14 item 3), all that is
+ * Refunds a succeeded payment through the gateway that took it (decision 0045), all that is
  * left or part of it. Three steps, so no transaction waits on the network: under the payment's
  * row lock the refund is checked and written down as `requested` (a second request, at once or a
  * double submit, finds it and makes no second refund); the gateway is asked; then, under the lock

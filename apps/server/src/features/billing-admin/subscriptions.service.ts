@@ -15,7 +15,7 @@ import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { publicNameSql } from '#src/lib/user-refs';
 
-/** Subscriptions as the admin manages them (issue 14 item 6): listed, granted, extended, cancelled. */
+/** Subscriptions as the admin manages them (decision 0043): listed, granted, extended, cancelled. */
 
 export const ADMIN_SUBSCRIPTION_MESSAGES = {
   unknownUser: 'This user does not exist.',

@@ -20,7 +20,7 @@ import { letSubscriptionTimePass } from './test-clock.service';
 import { chapaCallback, WEBHOOK_BODY_LIMIT, webhook } from './webhooks.service';
 
 /**
- * Billing (issue 14): the plans on sale, checkout, a payment's state, and the sandbox gateway's
+ * Billing (decision 0038): the plans on sale, checkout, a payment's state, and the sandbox gateway's
  * test-mode checkout. Everything answers 404 while billing is off.
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ import { adminUserId, type Client, createUser, request, sessionFor, useApp } fro
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
 
 /**
- * Chapa (issue 14 items 3, 7, 8) against a stand-in of its API written from its published shapes
+ * Chapa (decision 0038) against a stand-in of its API written from its published shapes
  * (POST /transaction/initialize, GET /transaction/verify/{tx_ref}); webhooks signed here with
  * node:crypto as Chapa does (hex HMAC-SHA256 of the raw body, keyed with the webhook secret).
  */

@@ -37,7 +37,7 @@ async function viewOf(deps: Pick<Deps, 'db'>, row: typeof payments.$inferSelect)
 }
 
 /**
- * Starts paying for a price (issue 14 items 3, 7): the amount and currency are fixed here, on a
+ * Starts paying for a price (decision 0038): the amount and currency are fixed here, on a
  * payment row with our own `tx_ref`; the gateway's checkout gets them from it. The same
  * idempotency key answers the first payment again (a double submit makes one payment); with
  * another price it is refused, not answered with the payment for the first.
@@ -64,7 +64,7 @@ export async function startCheckout(
   if (current && (current.productId !== row.product.id || current.priceId !== row.price.id))
     throw invalidInput({ price_id: [CHECKOUT_MESSAGES.otherPlan] });
   // The same price while the plan is valid renews it early: settling adds a period after the
-  // current end, not from now (issue 14 item 4).
+  // current end, not from now (decision 0038).
   return openPayment(deps, billing, user, {
     product: row.product,
     price: row.price,
@@ -242,7 +242,7 @@ export async function sandboxCharge(
 }
 
 /**
- * Where the sandbox's "Cancel and go back" leads (issue 28 item 6), as a real gateway's cancel
+ * Where the sandbox's "Cancel and go back" leads, as a real gateway's cancel
  * link does: back to the page the buyer chose to pay on, the payment left pending. A renewal is
  * mostly started from the billing page's Renew now, so it goes back there.
  */

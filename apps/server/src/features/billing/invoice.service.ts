@@ -57,7 +57,7 @@ export async function invoiceDocument(
       refunded: row.payment.refundedAmount,
       refunded_at: row.payment.refundedAt?.toISOString() ?? null,
     },
-    // The seller as it was when the invoice was issued (issue 28 item 6); an invoice issued before
+    // The seller as it was when the invoice was issued (decision 0048); an invoice issued before
     // that was kept names today's billing settings, the site's name until the legal name is set.
     seller: {
       ...(r.seller ?? {

@@ -90,7 +90,7 @@ type Quoted = {
 };
 
 /**
- * What changing to `priceId` would do for the caller, now (issue 14 item 4), as data the confirm
+ * What changing to `priceId` would do for the caller, now (decision 0041), as data the confirm
  * page words: nothing is changed here. The arithmetic is `decideChange` (domain/billing/periods).
  */
 export async function quoteChange(
@@ -219,7 +219,7 @@ export async function quoteChange(
 }
 
 /**
- * Changes plan as `quoteChange` says (issue 14 item 4): an upgrade opens a checkout for the
+ * Changes plan as `quoteChange` says (decision 0041): an upgrade opens a checkout for the
  * difference (purpose `change`, the credit recorded on the payment; settling starts the new plan);
  * a downgrade is written on the subscription for the lifecycle job; a gateway that renews by
  * itself is asked to change its subscription and prorates. The same idempotency key answers the
@@ -320,7 +320,7 @@ export async function changePlan(
 }
 
 /**
- * Starts a plan's free trial (issue 14 item 4): a user without a valid plan who never had a
+ * Starts a plan's free trial (decision 0041): a user without a valid plan who never had a
  * trial of this plan gets `trialing` for the plan's `trial_days`, without paying. The trial's end
  * is its period's end, so the lifecycle job reminds before it; paying the renewal checkout
  * meanwhile adds a period after the trial; an unpaid trial expires. One trial per user and plan,

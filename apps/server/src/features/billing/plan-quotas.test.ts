@@ -13,7 +13,7 @@ const MB = 1024 * 1024;
 const restriction = (user: Awaited<ReturnType<typeof loadUser>>, permission: string, name: string) =>
   user?.permissions.find((p) => p.name === permission)?.restrictions.find((r) => r.name === name)?.value;
 
-describe('plans feed the upload and member quotas (issue 14: the most generous of role and plan wins)', () => {
+describe('plans feed the upload and member quotas (the most generous of role and plan wins)', () => {
   it('raises a role’s smaller quotas to Artist Pro’s, and keeps a role’s larger one', async () => {
     // No role of its own, so only these grants and the plan's apply.
     const user = await createUser(t.db, {

@@ -17,7 +17,7 @@ import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/sta
 import { createBilling } from './checkout.service';
 
 /**
- * Stripe (issue 14 items 3, 4, 7, 8) against a stand-in of its API answering the published JSON
+ * Stripe (decision 0038) against a stand-in of its API answering the published JSON
  * shapes (prices, Checkout Sessions, subscriptions, the billing portal); the `stripe` client is
  * pointed at it, and webhooks are signed with `generateTestHeaderString`.
  */

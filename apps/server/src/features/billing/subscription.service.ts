@@ -108,7 +108,7 @@ export async function billingOverview(deps: Pick<Deps, 'db'>, userId: number): P
 }
 
 /**
- * Cancels at the end of the paid period (issue 14 item 4): the plan stays valid until then, and
+ * Cancels at the end of the paid period (decision 0038): the plan stays valid until then, and
  * can be resumed meanwhile. A Stripe subscription is told to stop renewing as well (with its gateway).
  */
 export async function cancelSubscription(

@@ -16,7 +16,7 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 /**
- * A gateway's webhook (issue 14 items 3, 7): 400 and nothing changed without a valid signature
+ * A gateway's webhook (decision 0038): 400 and nothing changed without a valid signature
  * (the attempt is kept for the admin's log); a replay answers 200 and changes nothing.
  */
 export async function webhook(

@@ -9,7 +9,7 @@ import { resolveAppKey } from '#src/platform/app-key';
 import { createUser, request, sessionFor, useApp } from '#test/helpers';
 import { WEBHOOK_BODY_LIMIT } from './webhooks.service';
 
-/** POST /api/v1/billing/webhooks/:gateway (issue 14 items 3, 7): raw body, signature, no session. */
+/** POST /api/v1/billing/webhooks/:gateway (decision 0038): raw body, signature, no session. */
 
 const t = useApp();
 let secret: string;
@@ -93,7 +93,7 @@ describe('the webhook route', () => {
   });
 });
 
-describe('an event the gateway first verifies as pending (issue 28 item 2)', () => {
+describe('an event the gateway first verifies as pending', () => {
   const successBody = (txRef: string) =>
     JSON.stringify({ event: 'charge.success', tx_ref: txRef, outcome: 'success' });
   const deliver = (body: string) =>

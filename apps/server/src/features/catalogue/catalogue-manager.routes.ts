@@ -27,7 +27,7 @@ const deletedMessage = (count: number, one: string, many: string) => ({
   count,
 });
 
-/** The admin's catalogue manager (issue 11 item 7): lists, bulk deletes, the channel editor's reads. */
+/** The admin's catalogue manager: lists, bulk deletes, the channel editor's reads. */
 export const catalogueManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const remove = (kind: Parameters<typeof deleteCatalogueItems>[2], request: FastifyRequest, ids: number[]) =>

@@ -63,7 +63,7 @@ import type { Page } from '#src/lib/pagination';
 type AdminPage<T> = Page<T> & { total_relation?: TotalRelation };
 
 /**
- * The admin's catalogue manager (issue 11 item 7): the lists behind its tables and the bulk
+ * The admin's catalogue manager: the lists behind its tables and the bulk
  * deletes. Lists are written for the large catalogue (100 000 tracks): every sort key has an
  * index on `(key, id)` so a page is an index walk, filters by artist, album or genre go through
  * the credit tables' indexes, a search through the trigram index on `lower(name)`, and the page's

@@ -52,7 +52,7 @@ export async function follow(
     .onConflictDoNothing()
     .returning({ id: follows.followableId });
   if (type === 'artist') await events.emit('artist.changed', { artistId: id });
-  // A new follower of a user (not a repeated click) is news to them (issue 13).
+  // A new follower of a user (not a repeated click) is news to them (decision 0031).
   if (type === 'user' && added.length) await events.emit('user.followed', { followerId: userId, userId: id });
   return { followed: true };
 }

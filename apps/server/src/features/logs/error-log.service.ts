@@ -10,7 +10,7 @@ import type { Page } from '#src/lib/pagination';
 import type { ErrorLog, ErrorLogRecord } from '#src/platform/error-log';
 
 /**
- * The error log viewer (issue 11 item 8) over the log files themselves, not a copy in the
+ * The error log viewer over the log files themselves, not a copy in the
  * database: the files are what the server writes even when the database is the thing failing.
  * Each list scans the files in question (a day's, or all), which the log's bounds keep small
  * (ERROR_LOG_LIMITS: at most 14 files of 5 MB).

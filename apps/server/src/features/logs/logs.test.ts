@@ -8,7 +8,7 @@ import { uniqueEmail } from '#test/auth';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { startSmtp } from '#test/smtp';
 
-/** The error log viewer, the day download and the mail log (issue 11 item 8). */
+/** The error log viewer, the day download and the mail log. */
 
 let clock = new Date('2026-03-01T10:00:00Z');
 const t = useApp({}, { errorLog: { now: () => clock } });

@@ -12,7 +12,7 @@ import {
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 
-/** The outgoing mail log (issue 11 item 8): search recipient and subject, filter by status. */
+/** The outgoing mail log (decision 0027): search recipient and subject, filter by status. */
 
 const listColumns = {
   id: mailLog.id,

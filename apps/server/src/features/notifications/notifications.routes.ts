@@ -21,7 +21,7 @@ import {
 } from './push-subscriptions.service';
 
 /**
- * SPEC §7 notifications calls, plus delete and browser push subscriptions (issue 13). Every one
+ * SPEC §7 notifications calls, plus delete and browser push subscriptions (decision 0031). Every one
  * acts on the caller's own rows only, and answers 404 while the admin has notifications off
  * (`GET events`, the live stream, is registered by the live-events feature).
  */

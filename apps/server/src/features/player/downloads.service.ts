@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, RateLimitedError } from '#src/lib/errors
 import type { FileStorage } from '#src/platform/storage';
 
 /**
- * Downloads (issue 14 item 1, decision 0044): a track's audio file, or an album as a zip streamed
+ * Downloads (decision 0044): a track's audio file, or an album as a zip streamed
  * entry by entry straight from storage. Each download is a row in `downloads`, which is also what
  * the `count_per_day` restriction of `music.download` counts (a rolling 24 hours).
  */

@@ -13,7 +13,7 @@ import {
   updateRole,
 } from './roles.service';
 
-/** Roles and permissions (issue 11 item 5). */
+/** Roles and permissions. */
 export const rolesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   defineRoute(app, rolesAdmin.list, async (request) => listRoles(db, request.query));

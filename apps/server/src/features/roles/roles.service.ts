@@ -26,7 +26,7 @@ import {
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 
-/** Roles and their permissions (issue 11 item 5). */
+/** Roles and their permissions. */
 
 export const ROLE_MESSAGES = {
   unknownPermission: 'The selected permission is invalid.',

@@ -5,7 +5,7 @@ import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';
 import { adminSettingsView, sendTestMail, updateSettings } from './settings-admin.service';
 
-/** The admin's settings pages (issue 11 item 6); browser tests flip flags through them too. */
+/** The admin's settings pages; browser tests flip flags through them too. */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, settings.get, async () => adminSettingsView(app.deps));
 

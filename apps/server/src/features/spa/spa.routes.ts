@@ -78,7 +78,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     }
     // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
     if (path.startsWith('assets/')) return reply.callNotFound();
-    // No page of the app answers here (issue 28 item 5): the app still renders its 404 page, but
+    // No page of the app answers here: the app still renders its 404 page, but
     // the status says so, for search engines, link checkers and the API's users, and the page is
     // kept out of indexes. Matched on the path as sent: a genre's encoded "/" is one segment.
     const known = isSitePath(request.url.split('?')[0]!);

@@ -240,7 +240,7 @@ describe('the SPA shell', () => {
     expect(index.body).toContain('window.bootstrapData');
   });
 
-  it('answers 404 with noindex where no page of the app is, and 200 on every page it has (issue 28 item 5)', async () => {
+  it('answers 404 with noindex where no page of the app is, and 200 on every page it has', async () => {
     const notFound = [
       '/no-such-page',
       '/pastor/7',

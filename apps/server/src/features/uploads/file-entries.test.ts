@@ -171,7 +171,7 @@ describe('POST file-entries (plain upload)', () => {
   });
 });
 
-describe('the plain upload and the quota (issue 28)', () => {
+describe('the plain upload and the quota', () => {
   const workFiles = async () => readdir(join(t.config.dataDir, 'uploads/work')).catch(() => [] as string[]);
   /** The app on a real port: these requests are sent over HTTP, their bodies unsent when answered. */
   const listening = async () => {

@@ -350,7 +350,7 @@ describe('S3 direct uploads', () => {
     expect(noBody.statusCode).toBe(422);
   });
 
-  it("refuses a plain listener's 2 GB upload before the bucket is asked, naming the quota (issue 28)", async () => {
+  it("refuses a plain listener's 2 GB upload before the bucket is asked, naming the quota", async () => {
     const user = await createUser(t.db);
     const before = (await uploadsInBucket()).length;
     const named = 'This file (2 GB) is larger than your storage quota of 500 MB. Ask for more space.';

@@ -342,7 +342,7 @@ describe('the tus protocol rules', () => {
     );
   });
 
-  it("refuses a plain listener's 2 GB upload up front with tus-js-client, naming the quota (issue 28)", async () => {
+  it("refuses a plain listener's 2 GB upload up front with tus-js-client, naming the quota", async () => {
     // The default role, as every new account has it.
     const user = await createUser(t.db);
     const { headers } = await browser(user.id);

@@ -120,7 +120,7 @@ describe('the space quota of files.create', () => {
   });
 });
 
-describe('default quotas and limits (issue 28)', () => {
+describe('default quotas and limits', () => {
   const entry = (ownerId: number, size: number) => ({
     name: 'x.pdf',
     fileName: `${ownerId}-${size}-${Math.random().toString(36).slice(2)}.pdf`,

@@ -7,7 +7,7 @@ import { loadUser } from '#src/domain/users/users.service';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 
 /**
- * "Log in as" (issue 11): an admin holding users.impersonate opens a session as a user who is not
+ * "Log in as": an admin holding users.impersonate opens a session as a user who is not
  * an admin, marked with the admin's id; the banner's one click ends it and signs the admin back in.
  * Both ends are audited. The admin's own session ends when the look begins, so one browser never
  * holds both.

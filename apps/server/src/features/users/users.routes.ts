@@ -28,7 +28,7 @@ import {
   usersCsv,
 } from './users.service';
 
-/** The admin's users (issue 11 item 4): every route declares its permission in the contract. */
+/** The admin's users: every route declares its permission in the contract. */
 export const usersAdminRoutes: FastifyPluginAsyncZod<{ geoip: GeoIp }> = async (app, { geoip }) => {
   const { db } = app.deps;
   const show = async (id: number) => ({ user: await getAdminUser(db, geoip, id) });

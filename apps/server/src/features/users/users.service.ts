@@ -58,7 +58,7 @@ import { randomToken, sha256Hex } from '#src/lib/tokens';
 import { publicNameSql } from '#src/lib/user-refs';
 import type { GeoIp } from '#src/platform/geoip';
 
-/** The admin's user management (issue 11 item 4). Every write is audited in its transaction. */
+/** The admin's user management. Every write is audited in its transaction. */
 
 export const USER_ADMIN_MESSAGES = {
   lastAdmin: 'This is the last active user holding the admin permission. Give it to someone else first.',

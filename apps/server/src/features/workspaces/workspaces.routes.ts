@@ -22,7 +22,7 @@ import {
   updateMemberRole,
 } from './workspaces.service';
 
-/** Workspaces: teams, their members and invitations, and the artists they share (issue 13 item 6). */
+/** Workspaces: teams, their members and invitations, and the artists they share (decision 0034). */
 export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = (request: Parameters<typeof callerOf>[0]) => callerOf(request).user;
   const inviter = (request: Parameters<typeof callerOf>[0]) => {

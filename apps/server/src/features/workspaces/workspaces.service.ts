@@ -36,7 +36,7 @@ import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 import { randomToken } from '#src/lib/tokens';
 
 /**
- * Workspaces (issue 13 item 6): create, rename, delete; members and their roles; invitations by
+ * Workspaces (decision 0034): create, rename, delete; members and their roles; invitations by
  * email (single use, bound to the email, 7 days); the artists shared with a workspace. Every call
  * names the workspace by id and is checked against the caller's membership and role here — the
  * path's id is never trusted.

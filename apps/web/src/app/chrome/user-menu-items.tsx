@@ -15,7 +15,7 @@ import { useIsMobile } from '#src/ui/use-media-query';
  * SPEC §2 user menu: custom 'account-menu' items (links in a new tab, routes navigate), Profile
  * page, Account settings (nothing else in the app leads there), Notifications with unread count
  * (small screens, when integrated), Billing (subscribed, billing on), the theme toggle (when users
- * may change it), the workspace switcher (issue 13: the workspaces, "Create workspace", "Manage
+ * may change it), the workspace switcher (decision 0035: the workspaces, "Create workspace", "Manage
  * workspace") and Log out. Loaded when the menu first opens (`user-menu.tsx`).
  */
 export function UserMenuItems({ onCreateWorkspace }: { onCreateWorkspace: () => void }) {

@@ -64,7 +64,7 @@ function Dates() {
   );
 }
 
-describe('DateRangeFilter (issue 28 item 9)', () => {
+describe('DateRangeFilter', () => {
   it('is one Tab stop that says the range, and sets it from a preset or two days', async () => {
     const u = userEvent.setup();
     render(<Dates />);

@@ -118,7 +118,7 @@ const dateInputClass =
   'h-10 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary';
 
 /**
- * A date range filter (issue 28 item 9): one button in the toolbar, so one Tab stop with the
+ * A date range filter: one button in the toolbar, so one Tab stop with the
  * buttons' focus ring, saying the range chosen; it opens ranges to pick and the two days to set.
  */
 export function DateRangeFilter({

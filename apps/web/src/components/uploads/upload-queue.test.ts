@@ -248,7 +248,7 @@ describe('cancel and clear', () => {
   });
 });
 
-describe('asking the server before and finishing after (issue 28 item 4)', () => {
+describe('asking the server before and finishing after', () => {
   function queueWith(
     options: Pick<ConstructorParameters<typeof UploadQueue>[0], 'preflight' | 'afterUpload'>,
   ) {

@@ -11,7 +11,7 @@ import { TimeChart } from '#src/ui/time-chart';
 import { type RevenueRange, useRevenue } from '../api/get-revenue';
 
 /**
- * The dashboard's revenue (issue 14 item 6), shown while billing is on: MRR now and per day in
+ * The dashboard's revenue (decision 0043), shown while billing is on: MRR now and per day in
  * each currency (never added across currencies), and new, churned and failed renewals per day.
  */
 export function RevenueCharts() {

@@ -47,7 +47,7 @@ describe('email verification screen', () => {
     expect(screen.getByRole('link', { name: 'Zema home' })).toBeTruthy();
   });
 
-  it('shows the address typed at sign-up in this tab whole, and has "Change email" to put a typo right (issue 28 item 7)', async () => {
+  it('shows the address typed at sign-up in this tab whole, and has "Change email" to put a typo right', async () => {
     sessionStorage.setItem('zema.sign-up-email', 'abebe@exmaple.com');
     let verified = false;
     const calls = mockApi((call) => {

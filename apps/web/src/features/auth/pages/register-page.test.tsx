@@ -57,7 +57,7 @@ describe('register screen headings', () => {
 });
 
 describe('registering', () => {
-  it('offers a display name, optional, and sends it trimmed (issue 28 item 7)', async () => {
+  it('offers a display name, optional, and sends it trimmed', async () => {
     const calls = mockApi(() => ok({ status: 'success', bootstrapData: makeBootstrap({ user: newUser }) }));
     visit('/register', makeBootstrap());
     const name = await screen.findByLabelText('Display name');

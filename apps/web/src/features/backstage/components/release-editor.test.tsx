@@ -6,7 +6,7 @@ import { renderInRouter } from '#src/app/testing/render-app';
 import { makeReleaseDraft, makeTrackDraft } from '../testing';
 import { ReleaseEditor } from './release-editor';
 
-describe('the release editor (issue 28 item 8)', () => {
+describe('the release editor', () => {
   it("plays a draft's analysed tracks before publishing, from the uploaded file", async () => {
     mockApi((call) =>
       call.path === '/api/v1/backstage/releases/3'

@@ -5,7 +5,7 @@ import { BackstageCard } from './backstage-frame';
 
 /**
  * Drafts and scheduled releases from earlier visits, to finish or publish: on the upload page and
- * on the backstage's first page (issue 28 item 8), so a draft is never lost from sight.
+ * on the backstage's first page, so a draft is never lost from sight.
  */
 export function UnpublishedReleases({ hide = [] }: { hide?: number[] }) {
   const drafts = useReleases(1, 'draft');

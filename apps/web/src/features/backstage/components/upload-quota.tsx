@@ -11,7 +11,7 @@ export function formatStorage(bytes: number, language: string): string {
 }
 
 /**
- * The upload area's storage line (issue 14): what the artist's files fill and the quota their
+ * The upload area's storage line: what the artist's files fill and the quota their
  * roles or plan give (the larger wins), so a plan's higher quota shows here at once.
  */
 export function UploadQuota() {

@@ -89,7 +89,7 @@ describe("the backstage artist's profile form", () => {
   });
 });
 
-describe('an artist of another workspace (issue 28 item 4)', () => {
+describe('an artist of another workspace', () => {
   const teams = [
     { id: 0, name: 'Default', members_count: 1, default: true },
     { id: 5, name: 'Addis Records', members_count: 3, default: false },

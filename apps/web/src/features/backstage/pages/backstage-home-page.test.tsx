@@ -55,7 +55,7 @@ describe("the backstage's artist cards", () => {
   });
 });
 
-describe("the backstage's first page (issue 28 item 8)", () => {
+describe("the backstage's first page", () => {
   it('lists the drafts and scheduled releases, with a link to finish each', async () => {
     const release = (id: number, status: 'draft' | 'scheduled', name: string, tracks: number) => ({
       id,

@@ -21,7 +21,7 @@ import BackstageReleasePage from './backstage-release-page';
 import BackstageTracksPage from './backstage-tracks-page';
 import BackstageUploadPage from './backstage-upload-page';
 
-// Issue 28 item 4: a workspace viewer sees the backstage read-only — what the server would refuse
+// Decision 0049: a workspace viewer sees the backstage read-only — what the server would refuse
 // (403) is not offered: no Save, no uploader, no Edit or Delete, and the page says why.
 
 const team = { id: 5, name: 'Addis Records', members_count: 3, default: false };

@@ -92,7 +92,7 @@ beforeEach(() => {
 });
 afterEach(() => removeCookie(ACTIVE_WORKSPACE_COOKIE));
 
-describe('the upload queue asks the server before sending (issue 28 item 4)', () => {
+describe('the upload queue asks the server before sending', () => {
   it('a file the storage cannot hold fails with the reason, and is never sent', async () => {
     server({ usage: { used_bytes: 95 * MB, quota_bytes: 100 * MB } });
     const list = await dropSong(10 * MB);

@@ -6,7 +6,7 @@ import { CODE_LABELS, codeText, Status } from './billing-format';
 
 const trans = (message: string) => translate({}, message);
 
-describe('billing codes in words (issue 28 item 9)', () => {
+describe('billing codes in words', () => {
   it('names every status, gateway and purpose in words, never the code', () => {
     for (const code of [...PAYMENT_STATUSES, ...SUBSCRIPTION_STATUSES, ...GATEWAYS, ...PAYMENT_PURPOSES]) {
       expect(CODE_LABELS[code], code).toBeTruthy();

@@ -12,7 +12,7 @@ const TONES = {
 } as const;
 export type Tone = keyof typeof TONES;
 
-/** Status, gateway and purpose codes in words (issue 28 item 9); the code stays on hover. */
+/** Status, gateway and purpose codes in words; the code stays on hover. */
 export const CODE_LABELS: Record<string, string> = {
   // Payments
   pending: 'Pending',

@@ -37,7 +37,7 @@ export interface PricingTableProps {
  * monthly/yearly selector with the yearly saving, the currency selector, one card per plan on
  * sale, and a contact-us prompt. A subscriber (Change plan on the billing page leads here) sees
  * their plan marked "Your plan", opened at the currency and cycle they pay, and the others as
- * Upgrade or Downgrade by what they cost per month against theirs (issue 28).
+ * Upgrade or Downgrade by what they cost per month against theirs.
  */
 export function PricingTable({ headingLevel = 2 }: PricingTableProps) {
   const { trans } = useTrans();

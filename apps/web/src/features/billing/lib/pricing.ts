@@ -31,7 +31,7 @@ export function offeredCurrencies(products: Product[]): Currency[] {
 }
 
 /**
- * The currency preselected (SPEC §2, §9, issue 14): ETB, except for someone known to live outside
+ * The currency preselected (SPEC §2, §9, decision 0039): ETB, except for someone known to live outside
  * Ethiopia when a paid plan has a USD price. Without a known country it stays ETB.
  */
 export function defaultCurrency(products: Product[], country: string | null | undefined): Currency {
@@ -109,7 +109,7 @@ export function currentPlan(user: Pick<User, 'subscriptions'> | null): CurrentPl
 export type CurrentPlan = { productId: number | null; priceId: number | null };
 
 /**
- * What a plan card offers a subscriber (issue 28): their own plan at its own price is marked and
+ * What a plan card offers a subscriber: their own plan at its own price is marked and
  * offers nothing; their plan at another cycle is a switch of cycle; another plan is an upgrade
  * when it costs more per month than theirs, a downgrade when less (the free plan always is one),
  * and just a change when the two cannot be told apart (equal, or not sold in the same currency).

@@ -26,7 +26,7 @@ import { InvoiceStatusBadge, StatusBadge } from '../components/status-badge';
 import { canRenewNow, useBillingFormat } from '../lib/billing-format';
 
 /**
- * /billing (issue 14 item 5): the plan in force — its status, the next renewal or the end date,
+ * /billing (decision 0040): the plan in force — its status, the next renewal or the end date,
  * the payment method — with Change plan, Cancel (at the period's end) or Resume, and Renew now for
  * a prepaid plan near its end or in its grace days; then every invoice, to view, print or
  * download as a PDF in the reader's language. Without a plan: a way to the pricing page.

@@ -141,7 +141,7 @@ function doneMessage(trans: TransFn, done: ChangePlanResponse): string {
 }
 
 /**
- * `/change-plan/{productId}/{priceId}/confirm` (SPEC §2; issue 14 item 4): exactly what changing
+ * `/change-plan/{productId}/{priceId}/confirm` (SPEC §2; decision 0041): exactly what changing
  * to this price does, then Confirm — a checkout for an upgrade, otherwise done here. It sits in the
  * site's frame (header and footer) like pricing and checkout, the pages it comes from and leads to.
  */

@@ -12,7 +12,7 @@ import { Spinner } from '#src/ui/spinner';
 import { useSandboxCharge, useSandboxDecide } from '../api/sandbox';
 
 /**
- * The sandbox gateway's checkout (issue 14 item 3): clearly test mode, no money moves. The buyer
+ * The sandbox gateway's checkout (decision 0038): clearly test mode, no money moves. The buyer
  * picks what the payment does; the sandbox then tells Zema through the same signed webhook,
  * verify and grant path as a real gateway, and sends the buyer to the return page.
  */

@@ -55,7 +55,7 @@ describe('artist page states', () => {
     expect(screen.getByText(/4 followers/)).toBeTruthy();
   });
 
-  it('says "1 follower" and "1 play", not "1 followers" (issue 28 item 8)', async () => {
+  it('says "1 follower" and "1 play", not "1 followers"', async () => {
     open(() => ok({ ...page, artist: { ...page.artist, followers_count: 1, plays: 1 } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Aster Aweke' })).toBeTruthy();
     expect(screen.getByText(/1 play · 1 follower$/)).toBeTruthy();

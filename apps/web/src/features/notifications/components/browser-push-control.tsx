@@ -18,7 +18,7 @@ export const PUSH_TEXTS = {
 } as const;
 
 /**
- * "Enable browser notifications" (issue 13): the permission is asked from the click itself, then
+ * "Enable browser notifications" (decision 0033): the permission is asked from the click itself, then
  * this browser subscribes with the install's VAPID key and the server stores `toJSON()`. A
  * browser that blocks notifications gets the SPEC §8 message instead.
  */

@@ -4,7 +4,7 @@ import { notificationKeys } from '../api/keys';
 import { setUnreadNotificationsCount } from './unread-count';
 
 /**
- * Live notification events (issue 13): a new notification sets the user's unread count to the
+ * Live notification events (decision 0033): a new notification sets the user's unread count to the
  * event's and refreshes the lists on screen; a count change made elsewhere (another tab marked
  * them read) sets the count and refreshes the read dots. Mounted once by the app shell.
  */

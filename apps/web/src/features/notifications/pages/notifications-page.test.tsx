@@ -172,7 +172,7 @@ describe('/notifications', () => {
     expect(calls.some((c) => c.path.endsWith('mark-as-read'))).toBe(false);
   });
 
-  it('Join makes the joined workspace the active one (issue 28 item 4)', async () => {
+  it('Join makes the joined workspace the active one', async () => {
     const { calls } = open((call) => {
       if (call.path === '/api/v1/notifications') return ok(notificationsPage([invitation(7)]));
       if (call.path === '/api/v1/workspace/join/inv-abc') return ok({ workspace: ADDIS });

@@ -43,7 +43,7 @@ function fakePlayer(state: Partial<PlayerSnapshot>) {
 
 afterEach(() => setPlayerForTests(null));
 
-describe('the player bars (issue 28 item 10)', () => {
+describe('the player bars', () => {
   it('shows no empty bar (0:00 / 0:00) before anything was played', () => {
     fakePlayer({});
     renderInRouter(<PlayerBar />, makeBootstrap());

@@ -127,7 +127,7 @@ const UNREADABLE =
 
 /**
  * While the seller's legal name, address or TIN is not saved, every invoice goes out without it:
- * the operator is told which, in one sentence, until they are filled in (issue 28 item 6).
+ * the operator is told which, in one sentence, until they are filled in (decision 0048).
  */
 export function MissingSellerDetails({ billing }: { billing: AdminBillingSettings }) {
   const { trans, language } = useTrans();
@@ -152,7 +152,7 @@ export function MissingSellerDetails({ billing }: { billing: AdminBillingSetting
 }
 
 /**
- * Billing settings (issue 14 item 6): on or off, VAT and the invoice's seller details, the prepaid
+ * Billing settings (decision 0042): on or off, VAT and the invoice's seller details, the prepaid
  * plans' clock, and the gateways' keys (write-only, stored encrypted) with the webhook URLs to
  * paste into Chapa and Stripe.
  */

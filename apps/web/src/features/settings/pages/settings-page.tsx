@@ -73,7 +73,7 @@ const isGroup = (value: string | undefined): value is SettingsGroup =>
   (SETTINGS_GROUPS as readonly string[]).includes(value ?? '');
 
 /**
- * /admin/settings/:group (issue 11 item 6): one form per group, each saved on its own. Every saved
+ * /admin/settings/:group: one form per group, each saved on its own. Every saved
  * change is in effect at once: the server drops its cached settings on every instance.
  */
 export default function SettingsPage() {

@@ -48,7 +48,7 @@ afterEach(() => {
   for (const [name, loader] of swapped.splice(0).reverse()) pages[name] = loader;
 });
 
-describe('"Log in as" (issue 28 item 4)', () => {
+describe('"Log in as"', () => {
   it("lands on the user's home, not on /pricing, though they cannot open the admin page it started on", async () => {
     const billing = { billing: { enable: true } };
     const admin = makeUser({ id: 1, permissions: [{ id: 9, name: 'admin', restrictions: [] }] });
