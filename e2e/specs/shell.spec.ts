@@ -87,7 +87,7 @@ test.describe('app shell', () => {
       trace: [
         {
           method: 'listLocalizations',
-          path: 'apps/server/src/features/value-lists/value-lists.service.ts',
+          path: 'apps/server/src/modules/site/value-lists.service.ts',
           lineNumber: 12,
           codeSnippet: {
             '11': 'export async function list() {',

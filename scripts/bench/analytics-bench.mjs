@@ -22,7 +22,7 @@ import {
   DASHBOARD_QUERIES,
   getDashboard,
   resolveRange,
-} from '../../apps/server/src/features/analytics/analytics.service.ts';
+} from '../../apps/server/src/modules/system/analytics.service.ts';
 import { root } from '../lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseFile } from 'music-metadata';
-import { analyseAudioFile } from '../../apps/server/src/domain/music/ingest/index.ts';
+import { analyseAudioFile } from '../../apps/server/src/modules/catalogue/index.ts';
 
 const run = promisify(execFile);
 const RUNS = Number(process.env.BENCH_INGEST_RUNS ?? 3);

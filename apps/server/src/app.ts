@@ -5,56 +5,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { ID_PATTERN, INT32_MAX, PERMISSIONS } from '@zema/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { createDeps } from '#src/deps';
-import { BOOTSTRAP_CACHE_KEYS } from '#src/domain/bootstrap/bootstrap.service';
-import { guestRoleAtHand } from '#src/domain/users/users.service';
-import { memberRole, roleAllows } from '#src/domain/workspaces/membership';
-import { accessTokensRoutes } from '#src/features/access-tokens/access-tokens.routes';
-import { accountRoutes } from '#src/features/account/account.routes';
-import type { RemoteFetchOptions } from '#src/features/account/avatar.service';
-import { adminRoutes } from '#src/features/admin/admin.routes';
-import { analyticsRoutes } from '#src/features/analytics/analytics.routes';
-import { apiDocsRoutes } from '#src/features/api-docs/api-docs.routes';
-import { registerOpenApi } from '#src/features/api-docs/openapi';
-import { authRoutes } from '#src/features/auth/auth.routes';
-import { emailVerificationRoutes } from '#src/features/auth/email-verification.routes';
-import { backstageRoutes } from '#src/features/backstage/backstage.routes';
-import { resumeIngestion } from '#src/features/backstage/ingest-draft';
-import { releasesRoutes } from '#src/features/backstage/releases.routes';
-import { billingRoutes } from '#src/features/billing/billing.routes';
-import { billingAdminRoutes } from '#src/features/billing-admin/billing-admin.routes';
-import { bootstrapRoutes } from '#src/features/bootstrap/bootstrap.routes';
-import { catalogueRoutes } from '#src/features/catalogue/catalogue.routes';
-import { catalogueAdminRoutes } from '#src/features/catalogue/catalogue-admin.routes';
-import { catalogueManagerRoutes } from '#src/features/catalogue/catalogue-manager.routes';
-import { seedDemoCatalogueIfNeeded } from '#src/features/demo/demo-catalogue';
-import { healthRoutes } from '#src/features/health/health.routes';
-import { humanVerificationRoutes } from '#src/features/human-verification/human-verification.routes';
-import { landingRoutes } from '#src/features/landing/landing.routes';
-import { libraryRoutes } from '#src/features/library/library.routes';
-import { liveRoutes } from '#src/features/live/live.routes';
-import { createLiveStreams, type LiveStreamOptions } from '#src/features/live/live.service';
-import { logsRoutes } from '#src/features/logs/logs.routes';
-import { notificationsRoutes } from '#src/features/notifications/notifications.routes';
-import { playerRoutes } from '#src/features/player/player.routes';
-import { profilesRoutes } from '#src/features/profiles/profiles.routes';
-import { rolesAdminRoutes } from '#src/features/roles/roles.routes';
-import { searchRoutes } from '#src/features/search/search.routes';
-import { sessionsRoutes } from '#src/features/sessions/sessions.routes';
-import { settingsAdminRoutes } from '#src/features/settings-admin/settings-admin.routes';
-import { socialRoutes } from '#src/features/social/social.routes';
-import { spaRoutes } from '#src/features/spa/spa.routes';
-import { s3UploadsRoutes } from '#src/features/uploads/s3-uploads.routes';
-import { uploadsRoutes } from '#src/features/uploads/uploads.routes';
-import { impersonationRoutes, usersAdminRoutes } from '#src/features/users/users.routes';
-import { valueListsRoutes } from '#src/features/value-lists/value-lists.routes';
-import { workspacesRoutes } from '#src/features/workspaces/workspaces.routes';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
 import { compressionPlugin } from '#src/http/compression.plugin';
@@ -66,15 +22,21 @@ import { securityHeadersPlugin } from '#src/http/security-headers.plugin';
 import { textInputPlugin } from '#src/http/text-input.plugin';
 import { type WorkspaceResolver, workspacePlugin } from '#src/http/workspace.plugin';
 import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact';
+import type { RemoteFetchOptions } from '#src/modules/account/index';
+import { seedDemoCatalogueIfNeeded } from '#src/modules/catalogue/index';
+import type { LiveStreamOptions } from '#src/modules/notifications/index';
+import { BOOTSTRAP_CACHE_KEYS, registerOpenApi } from '#src/modules/site/index';
+import { guestRoleAtHand } from '#src/modules/users/index';
+import { memberRole, roleAllows } from '#src/modules/workspaces/index';
 import type { ErrorLogOptions } from '#src/platform/error-log';
-import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import type { GeoIp } from '#src/platform/geoip';
 import type { LiveEventsOptions } from '#src/platform/live-events';
 import { s3BrowserOrigins } from '#src/platform/s3-storage';
 import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
-import { scheduledTasks } from '#src/scheduled-tasks';
+import { SERVER_MODULES } from '#src/server-modules';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -114,13 +76,6 @@ export type BuildAppOptions = {
   live?: LiveStreamOptions &
     Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace' | 'maxBatch'>;
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The shared Redis connection when REDIS_URL is set (rate limits, human-verification marks). */
-    redis: Redis | null;
-  }
-}
 
 /** pino's `err` serializer type wants a stack string; ours may have none. */
 const logError = (err: Error) => serializeError(err) as ReturnType<typeof serializeError> & { stack: string };
@@ -203,7 +158,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     }
     const app = await assemble(config, handle, opts, !opts.databaseHandle);
     if (opts.demoCatalogue) {
-      // After assemble: the demo's audio and artwork go through app.storage. Its rows go in one
+      // After assemble: the demo's audio and artwork go through app.deps.storage. Its rows go in one
       // transaction, so a failure leaves no half catalogue and the server still starts.
       await seedDemoCatalogueIfNeeded(app.deps).then(
         (demo) => demo.seeded && app.log.info(demo, 'demo catalogue added'),
@@ -211,15 +166,15 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       );
     }
     if (opts.schedules) {
-      const resumed = await resumeIngestion(app.deps);
-      if (resumed) app.log.info({ resumed }, 'resuming track analyses left unfinished');
-      const schedule = startSchedule(scheduledTasks(app.deps), app.log);
+      for (const module of SERVER_MODULES) await module.resume?.(app.deps);
+      const tasks = SERVER_MODULES.flatMap((module) => module.tasks?.(app.deps) ?? []);
+      const schedule = startSchedule(tasks, app.log);
       app.addHook('preClose', () => schedule.stop());
     }
     // Instances already serving (a rolling restart) cached the old list; this one has not yet.
     // Best effort: the cache TTL bounds staleness anyway, so a pub/sub hiccup must not stop startup.
     if (seed?.localizationsAdded) {
-      await app.cache
+      await app.deps.cache
         .invalidate(BOOTSTRAP_CACHE_KEYS.localizations)
         .catch((err: unknown) => app.log.warn({ err }, 'could not invalidate cached localizations'));
     }
@@ -307,20 +262,10 @@ async function assemble(
     storage: opts.storage,
     errorLog: opts.errorLog,
     live: opts.live,
+    geoip: opts.geoip,
+    tuning: { remoteFetch: opts.remoteFetch, searchGate: opts.searchGate, liveStreams: opts.live },
   });
   app.decorate('deps', deps);
-  // The same objects under their own names, for plugins and the routes that read them directly.
-  app.decorate('config', config);
-  app.decorate('database', handle);
-  app.decorate('db', handle.db);
-  app.decorate('settings', deps.settings);
-  app.decorate('pubsub', deps.pubsub);
-  app.decorate('cache', deps.cache);
-  app.decorate('errorLog', deps.errorLog);
-  app.decorate('redis', deps.redis);
-  app.decorate('background', deps.background);
-  app.decorate('mail', deps.mail);
-  app.decorate('humanMarks', deps.humanMarks);
   const { redis, cache } = deps;
   const storage = deps.storage;
 
@@ -347,11 +292,11 @@ async function assemble(
     done();
   });
 
-  // This instance's live-event streams. Open streams end before the server stops accepting:
-  // otherwise close() would wait for them (they never finish by themselves).
-  const liveStreams = createLiveStreams(deps, opts.live);
-  app.decorate('liveStreams', liveStreams);
-  app.addHook('preClose', async () => liveStreams.closeAll());
+  // What never finishes by itself (open event streams) ends before the server stops accepting:
+  // otherwise close() would wait for it.
+  app.addHook('preClose', async () => {
+    for (const module of SERVER_MODULES) await module.beforeClose?.(deps);
+  });
 
   registerErrorHandler(app);
   const s3Origins = config.s3 ? s3BrowserOrigins(config.s3) : { upload: [], files: [] };
@@ -410,7 +355,7 @@ async function assemble(
       return roleAllows(await memberRole(handle.db, request.user.id, id), 'workspace_catalogue.view');
     },
     emailConfirmationRequired: async () =>
-      (await app.settings.getClientSettings()).require_email_confirmation,
+      (await app.deps.settings.getClientSettings()).require_email_confirmation,
   });
   // Membership is read on every request that names a workspace: a removed member is refused at once.
   await app.register(workspacePlugin, {
@@ -423,54 +368,15 @@ async function assemble(
   // Before any route, so the OpenAPI document sees every one of them.
   await registerOpenApi(app);
 
-  // One offline GeoIP reader for every feature that places an address (loaded on first use).
-  const geoip =
-    opts.geoip ??
-    createGeoIp({
-      dbPath: config.geoipDbPath,
-      onError: (err) => app.log.warn({ err }, 'geoip lookup failed'),
-    });
   await app.register(storagePlugin, { storage });
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
+  for (const module of SERVER_MODULES)
+    for (const routes of module.rootRoutes ?? []) await app.register(routes);
   await app.register(
     async (api) => {
-      await api.register(bootstrapRoutes);
-      await api.register(valueListsRoutes);
-      await api.register(logsRoutes);
-      await api.register(emailVerificationRoutes);
-      await api.register(humanVerificationRoutes);
-      await api.register(settingsAdminRoutes);
-      await api.register(accountRoutes, { remoteFetch: opts.remoteFetch });
-      await api.register(sessionsRoutes, { geoip });
-      await api.register(accessTokensRoutes);
-      await api.register(apiDocsRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(catalogueAdminRoutes);
-      await api.register(catalogueManagerRoutes);
-      await api.register(backstageRoutes);
-      await api.register(playerRoutes, { geoip });
-      await api.register(landingRoutes);
-      await api.register(billingRoutes);
-      await api.register(billingAdminRoutes);
-      await api.register(libraryRoutes);
-      await api.register(profilesRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(searchRoutes, { gate: opts.searchGate });
-      await api.register(usersAdminRoutes, { geoip });
-      await api.register(impersonationRoutes);
-      await api.register(rolesAdminRoutes);
-      await api.register(adminRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(releasesRoutes);
-      await api.register(s3UploadsRoutes);
-      await api.register(uploadsRoutes);
-      await api.register(workspacesRoutes);
-      await api.register(liveRoutes, { streams: liveStreams });
+      for (const module of SERVER_MODULES)
+        for (const routes of module.apiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api/v1' },
   );
-  await app.register(socialRoutes);
-  await app.register(spaRoutes);
   return app;
 }

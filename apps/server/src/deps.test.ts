@@ -1,9 +1,8 @@
 // Both drivers: createDeps opens and closes the Redis connections when REDIS_URL is set.
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
-import { getArtistPage } from '#src/domain/music/artist-page';
-import { createArtist } from '#src/domain/music/catalogue.writes';
-import { getAccount } from '#src/features/account/account.service';
+import { getAccount } from '#src/modules/account/index';
+import { createArtist, getArtistPage } from '#src/modules/catalogue/index';
 import { adminUserId, useApp } from '#test/helpers';
 import { createDeps } from './deps';
 
@@ -11,7 +10,7 @@ const t = useApp();
 
 it('runs services without a server: deps built on a database, as a script or a job would', async () => {
   // No Fastify instance, request or reply: only the config, an open database and a logger.
-  const deps = await createDeps(t.config, t.app.database, pino({ level: 'silent' }));
+  const deps = await createDeps(t.config, t.app.deps.database, pino({ level: 'silent' }));
   try {
     const announced: string[] = [];
     deps.events.on('catalogue.changed', () => {

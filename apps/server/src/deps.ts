@@ -1,68 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
-import type { Database, DatabaseHandle } from '#src/db/client';
-import { createHumanMarks, type HumanMarks } from '#src/domain/human-verification/human-verification.service';
-import { createSignedInUsers, SIGNED_IN_TTL_MS, type SignedInUsers } from '#src/domain/identity/signed-in';
-import { createMailService, type MailService } from '#src/domain/mail/mail.service';
-import { invalidateCataloguePagesOnChange } from '#src/domain/music/artist-page';
-import { invalidatePublicChannelsOnChange } from '#src/domain/music/channels';
-import { notifyOnDomainEvents } from '#src/domain/notifications/listeners';
-import { cachedUnreadCount, forgetReadersOnChange } from '#src/domain/notifications/notifications.service';
-import { createSettingsService, type SettingsService } from '#src/domain/settings/settings.service';
-import { invalidateSearchesOnChange } from '#src/features/search/search.service';
-import { createDomainEvents, type DomainEvents } from '#src/lib/events';
+import type { DatabaseHandle } from '#src/db/client';
+import { createDomainEvents } from '#src/lib/events';
 import { serializeError } from '#src/lib/redact';
-import { type BackgroundTasks, createBackgroundTasks } from '#src/platform/background';
+import { createBackgroundTasks } from '#src/platform/background';
+import type { Deps, ModuleTuning } from '#src/platform/deps';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
-import { createLiveEvents, type LiveEvents, type LiveEventsOptions } from '#src/platform/live-events';
-import { createMailer } from '#src/platform/mail';
-import { createMemoryPubSub, createRedisPubSub, type PubSub } from '#src/platform/pubsub';
+import { createGeoIp, type GeoIp } from '#src/platform/geoip';
+import { createLiveEvents, type LiveEventsOptions } from '#src/platform/live-events';
+import { createMemoryPubSub, createRedisPubSub } from '#src/platform/pubsub';
 import { closeRedis, createRedis } from '#src/platform/redis';
-import { createSharedCache, type SharedCache } from '#src/platform/shared-cache';
+import { createSharedCache } from '#src/platform/shared-cache';
 import type { FileStorage } from '#src/platform/storage';
 import { openStorage } from '#src/platform/storage.plugin';
+import { SERVER_MODULES } from '#src/server-modules';
 
-/**
- * What the services work with, built once by `buildApp` (app.ts) and reachable as `app.deps`.
- * A service takes this object, or the narrow part of it it needs (`Pick<Deps, 'db' | 'events'>`),
- * never the Fastify instance, a request or a reply: so it can run from a route, a script, a job or a
- * test alike. What a service needs from the request (the caller's id, the session, the address) it
- * takes as plain arguments.
- */
-export interface Deps {
-  config: Config;
-  db: Database;
-  /** The handle behind `db`: `exclusive()` for startup work, `close()`. */
-  database: DatabaseHandle;
-  cache: SharedCache;
-  /**
-   * Per-user values read on every signed-in request (sessions, users, unread counts, the bell's
-   * first page): sized apart from `cache`, whose few install-wide values must never be evicted.
-   */
-  userCache: SharedCache;
-  /** Who a session cookie or an access token belongs to, cached (decision 0036). */
-  signedIn: SignedInUsers;
-  pubsub: PubSub;
-  /** Live events to a user's open pages (SSE). */
-  live: LiveEvents;
-  settings: SettingsService;
-  storage: FileStorage;
-  mail: MailService;
-  events: DomainEvents;
-  background: BackgroundTasks;
-  humanMarks: HumanMarks;
-  errorLog: ErrorLog;
-  /** The shared Redis connection when REDIS_URL is set. */
-  redis: Redis | null;
-  log: FastifyBaseLogger;
-}
+export type { Deps } from '#src/platform/deps';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
+/** What the ground gives every module before the modules add theirs. */
+type GroundDeps = Pick<Deps, GroundKey>;
+type GroundKey =
+  | 'config'
+  | 'db'
+  | 'database'
+  | 'cache'
+  | 'userCache'
+  | 'pubsub'
+  | 'live'
+  | 'storage'
+  | 'events'
+  | 'background'
+  | 'errorLog'
+  | 'redis'
+  | 'geoip'
+  | 'tuning'
+  | 'log';
+
+/** A minute: what the per-user cache keeps (signed-in users, unread counts). */
+const USER_CACHE_TTL_MS = 60_000;
 
 export interface DepsOptions {
   /** File storage; default DATA_DIR/storage. */
@@ -71,6 +46,10 @@ export interface DepsOptions {
   errorLog?: ErrorLogOptions;
   /** The live events' backlog and namespace (tests sharing one Redis). */
   live?: Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace' | 'maxBatch'>;
+  /** Session and play locations; default = the offline database (GEOIP_DB_PATH or the packaged one). */
+  geoip?: GeoIp;
+  /** What tests tune in the modules (timings, gates, fetch rules). */
+  tuning?: ModuleTuning;
 }
 
 /**
@@ -90,8 +69,7 @@ export async function createDeps(
     ? createRedisPubSub(config.redisUrl, redis ?? undefined, onRedisError)
     : createMemoryPubSub();
   const cache = await createSharedCache(pubsub);
-  const userCache = await createSharedCache(pubsub, { ttlMs: SIGNED_IN_TTL_MS, maxEntries: 20_000 });
-  const settings = createSettingsService(handle.db, config, cache);
+  const userCache = await createSharedCache(pubsub, { ttlMs: USER_CACHE_TTL_MS, maxEntries: 20_000 });
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
   const background = createBackgroundTasks(log, (name, err) => {
     const safe = serializeError(err);
@@ -108,29 +86,16 @@ export async function createDeps(
       })
       .catch((logError: unknown) => log.error({ err: logError }, 'could not write the error log'));
   });
-  const mail = createMailService({ mailer: createMailer(config, log), settings, config, log, db: handle.db });
   const storage = await openStorage(config, log, opts.storage);
   const events = createDomainEvents((err, name) =>
     log.error({ err, event: name }, 'a domain event subscriber failed'),
   );
-  // Caches derived from the catalogue follow its writes, wherever they happen (decision 0019).
-  invalidateCataloguePagesOnChange(events, cache);
-  invalidateSearchesOnChange(events, cache);
-  invalidatePublicChannelsOnChange(events, cache);
-  forgetReadersOnChange(events, userCache);
-  const signedIn = createSignedInUsers({
-    db: handle.db,
-    cache: userCache,
-    events,
-    unreadCount: (userId) => cachedUnreadCount({ db: handle.db, userCache }, userId),
-  });
-  const deps = {
+  const ground: GroundDeps = {
     config,
     db: handle.db,
     database: handle,
     cache,
     userCache,
-    signedIn,
     pubsub,
     live: createLiveEvents(pubsub, {
       redis,
@@ -140,26 +105,34 @@ export async function createDeps(
       maxBatch: opts.live?.maxBatch,
       onHandlerError: (err) => log.error({ err }, 'a live event subscriber failed'),
     }),
-    settings,
     storage,
-    mail,
     events,
     background,
-    humanMarks: createHumanMarks(redis),
     errorLog,
     redis,
+    // One offline GeoIP reader for every module that places an address (loaded on first use).
+    geoip:
+      opts.geoip ??
+      createGeoIp({
+        dbPath: config.geoipDbPath,
+        onError: (err) => log.warn({ err }, 'geoip lookup failed'),
+      }),
+    tuning: opts.tuning ?? {},
     log,
+  };
+  // Each module adds its state (the settings service, the mailer, the gateways, …) and its event
+  // subscribers, in the order of SERVER_MODULES (decision 0051).
+  const deps = ground as Deps;
+  for (const module of SERVER_MODULES) await module.register?.(deps, events);
+  return Object.assign(deps, {
     async close() {
       await background.flush();
-      await mail.close();
+      for (const module of [...SERVER_MODULES].reverse()) await module.close?.(deps);
       await errorLog.flush().catch(() => {});
       await cache.close();
       await userCache.close();
       await pubsub.close();
       if (redis) await closeRedis(redis);
     },
-  };
-  // What notifies: domain events become notifications (decision 0031).
-  notifyOnDomainEvents(deps);
-  return deps;
+  });
 }

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type CatalogueWriter,
-  createAlbum,
-  createArtist,
-  createTrack,
-} from '#src/domain/music/catalogue.writes';
+import { type CatalogueWriter, createAlbum, createArtist, createTrack } from '#src/modules/catalogue/index';
 
 /**
  * A valid PCM WAV file of `seconds` length (8 kHz, 8-bit mono: 8000 bytes a second), filled with a

@@ -5,8 +5,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { XSRF_COOKIE } from '@zema/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '#src/db/client';
-import { createAccessToken, createSession } from '#src/domain/identity/session.service';
 import { SESSION_COOKIE } from '#src/http/cookies';
+import { createAccessToken, createSession } from '#src/modules/identity/index';
 
 /** A random TEST-NET-3 style address, so per-IP limits of parallel test files never meet in Redis. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -9,8 +9,8 @@ import { type BuildAppOptions, buildApp } from '#src/app';
 import { type Config, loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { permissions, roles, userPermission, userRole, users } from '#src/db/schema/index';
-import type { Deps } from '#src/deps';
 import { hashPassword } from '#src/lib/password';
+import type { Deps } from '#src/platform/deps';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
 import { databaseUrl, quoteIdent, withClient } from './database';
 
@@ -96,7 +96,7 @@ export async function buildTestApp(
   return {
     app,
     config,
-    db: app.db,
+    db: app.deps.db,
     deps: app.deps,
     async close() {
       await app.close();

@@ -14,14 +14,14 @@ export function decodeQuotedPrintable(raw: string): string {
 
 /** Resolves once the work requests left behind (background tasks, queued mail) is done. */
 export async function settled(app: FastifyInstance) {
-  await app.background.flush();
-  await app.mail.flush();
+  await app.deps.background.flush();
+  await app.deps.mail.flush();
 }
 
 /** The .eml files written for `to`, oldest first, decoded for reading. */
 export async function outboxFor(app: FastifyInstance, to: string): Promise<{ file: string; body: string }[]> {
   await settled(app);
-  const dir = app.mail.mailer.outboxDir;
+  const dir = app.deps.mail.mailer.outboxDir;
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.eml') && n.includes(to))
     .sort();

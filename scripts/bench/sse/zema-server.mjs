@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
 import { users } from '../../../apps/server/src/db/schema/index.ts';
-import { createSession } from '../../../apps/server/src/domain/identity/session.service.ts';
 import { SESSION_COOKIE } from '../../../apps/server/src/http/cookies.ts';
+import { createSession } from '../../../apps/server/src/modules/identity/index.ts';
 
 const N = Number(process.env.BENCH_SSE_CLIENTS);
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-sse-'));

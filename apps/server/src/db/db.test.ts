@@ -6,8 +6,8 @@ import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
-import { loadGuestRole } from '#src/domain/users/users.service';
 import { verifyPassword } from '#src/lib/password';
+import { loadGuestRole } from '#src/modules/users/index';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { PREPARED_STATEMENTS_MAX, queryRows, queryRowsPlanned, runMigrations } from './client';
 import * as schema from './schema/index';
@@ -29,7 +29,7 @@ const tables = {
 
 describe('embedded database', () => {
   it('lets the event loop turn before each statement, so one request cannot hold the others', async () => {
-    if (t.app.database.driver !== 'pglite') return;
+    if (t.app.deps.database.driver !== 'pglite') return;
     const order: string[] = [];
     // One request's statements, chained by await.
     const request = (async () => {
@@ -52,7 +52,7 @@ describe('queries planned once (queryRowsPlanned)', () => {
   const query = (text: string | null, n: number) =>
     sql`select ${text}::text as text, ${n}::numeric + 1 as next, length(${text}::text) as length`;
   const prepared = async (like: string) => {
-    if (t.app.database.driver !== 'pglite') return 0;
+    if (t.app.deps.database.driver !== 'pglite') return 0;
     const [row] = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from pg_prepared_statements where statement like ${like}`,
@@ -72,7 +72,7 @@ describe('queries planned once (queryRowsPlanned)', () => {
       expect(await queryRowsPlanned(t.db, query(text, n))).toEqual(await queryRows(t.db, query(text, n)));
     }
     // PGlite: one prepared statement for the six runs; PostgreSQL runs the query as it is.
-    expect(await prepared('%::numeric + 1 as next%')).toBe(t.app.database.driver === 'pglite' ? 1 : 0);
+    expect(await prepared('%::numeric + 1 as next%')).toBe(t.app.deps.database.driver === 'pglite' ? 1 : 0);
     const [users] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users`);
     expect(users!.n).toBeGreaterThan(0);
   });
@@ -89,7 +89,7 @@ describe('queries planned once (queryRowsPlanned)', () => {
   });
 
   it('keeps at most PREPARED_STATEMENTS_MAX statements; further texts run as they are', async () => {
-    if (t.app.database.driver !== 'pglite') return;
+    if (t.app.deps.database.driver !== 'pglite') return;
     for (let i = 0; i < PREPARED_STATEMENTS_MAX + 5; i++) {
       expect(await queryRowsPlanned(t.db, sql.raw(`select ${i} as cap_probe`))).toEqual([{ cap_probe: i }]);
     }
@@ -113,7 +113,7 @@ async function counts() {
 describe('migrations', () => {
   it('are recorded, and applying them again changes nothing', async () => {
     const before = await queryRows(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    await runMigrations(t.app.database);
+    await runMigrations(t.app.deps.database);
     const after = await queryRows(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(after).toEqual(before);
     const journal = JSON.parse(
@@ -139,7 +139,7 @@ describe('migrations', () => {
         join(folder, `${tag}.sql`),
         'CREATE TABLE "zema_probe" ("id" integer);\n--> statement-breakpoint\nSELECT * FROM "no_such_table";\n',
       );
-      await expect(runMigrations(t.app.database, folder)).rejects.toThrow();
+      await expect(runMigrations(t.app.deps.database, folder)).rejects.toThrow();
       const probe = await queryRows<{ t: unknown }>(t.db, sql`select to_regclass('public.zema_probe') as t`);
       expect(probe[0]!.t).toBeNull();
       // The app keeps working after the rolled-back attempt.

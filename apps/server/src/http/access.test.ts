@@ -2,8 +2,8 @@ import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contrac
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { personalAccessTokens, sessions } from '#src/db/schema/index';
-import { SESSION_IDLE_LIFETIME_MS } from '#src/domain/identity/session.service';
-import { loadGuestRole, loadUser } from '#src/domain/users/users.service';
+import { SESSION_IDLE_LIFETIME_MS } from '#src/modules/identity/index';
+import { loadGuestRole, loadUser } from '#src/modules/users/index';
 import {
   adminUserId,
   buildTestApp,

@@ -5,11 +5,10 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index';
-import { createArtist, createTrack } from '#src/domain/music/catalogue.writes';
-import { generateRecoveryCodes } from '#src/features/auth/two-factor.service';
-import { LISTENER_COOKIE } from '#src/features/player/player.routes';
-import { PENDING_COOKIE, STATE_COOKIE } from '#src/features/social/social.cookies';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#src/http/cookies';
+import { createArtist, createTrack } from '#src/modules/catalogue/index';
+import { generateRecoveryCodes, PENDING_COOKIE, STATE_COOKIE } from '#src/modules/identity/index';
+import { LISTENER_COOKIE } from '#src/modules/player/index';
 import { buildTestApp, Client, createUser, type TestApp } from '#test/helpers';
 
 const PASSWORD = 'cookie-test-password';
@@ -117,7 +116,7 @@ describe('cookies are Secure exactly when APP_URL is https (no TRUST_PROXY neede
         reply.setCookie('zema_test_bare', '1').send({ ok: true }),
       );
       try {
-        await t.app.settings.set('require_email_confirmation', false);
+        await t.app.deps.settings.set('require_email_confirmation', false);
         const headers = await everySetCookie(t);
         expect(new Set(headers.map(nameOf))).toEqual(new Set(ALL_COOKIES));
         const bare = await t.app.inject({ method: 'GET', url: '/api/v1/test/bare-cookie' });

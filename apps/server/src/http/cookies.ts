@@ -36,6 +36,6 @@ export function cookieOptions(
     httpOnly: true,
     sameSite: 'lax',
     ...overrides,
-    secure: secureCookies(request.server.config.appUrl, request),
+    secure: secureCookies(request.server.deps.config.appUrl, request),
   };
 }

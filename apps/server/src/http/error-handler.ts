@@ -79,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     request.log.error({ err: error }, 'request failed');
     const safe = serializeError(error);
-    await app.errorLog
+    await app.deps.errorLog
       .append({
         level: 'error',
         exception: safe.type,
@@ -93,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       .catch((logError: unknown) => request.log.error({ err: logError }, 'could not write the error log'));
 
     // Even the debug payload shows the scrubbed message: no query values, hashes or tokens.
-    if (app.config.debug)
+    if (app.deps.config.debug)
       return reply.code(status).send({ ...buildDebugPayload(error), message: safe.message });
     return reply.code(status).send({ message: DEFAULT_ERROR_MESSAGE });
   });

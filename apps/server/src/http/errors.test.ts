@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ERROR_MESSAGE, debugErrorPayloadSchema, type ErrorFrame } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UploadRefusedError } from '#src/features/uploads/upload-policy';
 import { parseStack } from '#src/lib/debug-trace';
 import {
   BadRequestError,
@@ -18,6 +17,7 @@ import {
   UnavailableError,
   UpstreamError,
 } from '#src/lib/errors';
+import { UploadRefusedError } from '#src/modules/uploads/index';
 import {
   adminUserId,
   buildTestApp,

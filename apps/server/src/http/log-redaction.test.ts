@@ -114,7 +114,7 @@ beforeAll(async () => {
   for (const call of calls) await request(t.app, guest(), call);
   await t.app.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${secrets.token}` } });
   await t.app.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${secrets.token}x` } });
-  await t.app.errorLog.flush();
+  await t.app.deps.errorLog.flush();
 });
 
 async function errorLogText() {

@@ -149,7 +149,7 @@ const bodyEmailDomain = (request: FastifyRequest) => {
  * under concurrency. A limit of 0 is off. Returns a preHandler hook for POST auth/register.
  */
 export function registrationLimiter(app: FastifyInstance) {
-  const { perIpPerHour, perDomainPerMinute } = app.config.registrationLimits;
+  const { perIpPerHour, perDomainPerMinute } = app.deps.config.registrationLimits;
   const limits = [
     perIpPerHour > 0 && {
       check: app.createRateLimit({

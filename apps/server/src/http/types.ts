@@ -1,10 +1,5 @@
 import type { User, WorkspaceRole } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
-import type { Config } from '#src/config';
-import type { Database, DatabaseHandle } from '#src/db/client';
-import type { ErrorLog } from '#src/platform/error-log';
-import type { PubSub } from '#src/platform/pubsub';
-import type { SharedCache } from '#src/platform/shared-cache';
 
 /**
  * Who may call a route. Every route must declare one (an undeclared route fails startup):
@@ -46,13 +41,6 @@ declare module 'fastify' {
     workspaceRole: WorkspaceRole | null;
   }
   interface FastifyInstance {
-    config: Config;
-    db: Database;
-    database: DatabaseHandle;
-    pubsub: PubSub;
-    cache: SharedCache;
-    /** DATA_DIR/logs: server errors, rotated and collapsed (platform/error-log.ts). */
-    errorLog: ErrorLog;
     guardedRoutes: readonly {
       method: string;
       url: string;

@@ -1,6 +1,6 @@
 import { hasPermission, PERMISSIONS } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadGuestRole } from '#src/domain/users/users.service';
+import { loadGuestRole } from '#src/modules/users/index';
 import { type Client, createUser, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 import { accessPermissions, type GuardedRoute, UNVERIFIED_MESSAGE } from './access.plugin';
 
@@ -53,7 +53,7 @@ const isVerificationRefusal = (res: { statusCode: number; body: string }) =>
   res.statusCode === 403 && res.body === JSON.stringify({ message: UNVERIFIED_MESSAGE });
 
 beforeAll(async () => {
-  await t.app.settings.set('require_email_confirmation', true);
+  await t.app.deps.settings.set('require_email_confirmation', true);
   // An admin, so no route refuses it for want of a permission: only the email can stop it.
   unverifiedId = (await createUser(t.db, { verified: false, roles: ['users', 'admin'] })).id;
   const guestRole = await loadGuestRole(t.db);
@@ -120,11 +120,11 @@ describe('an account with an unverified email while confirmation is required', (
       });
     const verified = await createUser(t.db);
     expect((await create(verified.id)).statusCode).toBe(200);
-    await t.app.settings.set('require_email_confirmation', false);
+    await t.app.deps.settings.set('require_email_confirmation', false);
     try {
       expect((await create(unverifiedId)).statusCode).toBe(200);
     } finally {
-      await t.app.settings.set('require_email_confirmation', true);
+      await t.app.deps.settings.set('require_email_confirmation', true);
     }
     expect(isVerificationRefusal(await create(unverifiedId))).toBe(true);
   });

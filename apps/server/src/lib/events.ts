@@ -9,6 +9,8 @@
  * cache serves its previous answer until it expires.
  */
 
+import type { Currency } from '@zema/contracts';
+
 /** Every event and what it carries. */
 export interface DomainEventMap {
   /** Artists, albums, tracks, genres or channels were created, changed or deleted. */
@@ -61,6 +63,37 @@ export interface DomainEventMap {
   'user.followed': { followerId: number; userId: number };
   /** A playlist owner added `userId` as a collaborator. */
   'playlist.collaborator_added': { playlistId: number; userId: number; byUserId: number };
+  /**
+   * A payment was settled: paid (with the number of its invoice) or failed. Amounts are in minor
+   * units (santim, cents) of `currency`.
+   */
+  'payment.settled': {
+    userId: number;
+    productName: string;
+    amount: number;
+    currency: Currency;
+    priceId: number;
+  } & ({ status: 'succeeded'; invoiceNumber: string } | { status: 'failed' });
+  /** Money went back to the buyer of a payment (`full` once all of it has). */
+  'payment.refunded': {
+    userId: number;
+    productName: string;
+    amount: number;
+    currency: Currency;
+    full: boolean;
+  };
+  /** A prepaid period ends soon (once per period): `priceId` is the renewal to pay. */
+  'subscription.renewal_due': {
+    userId: number;
+    productName: string;
+    endsAt: string;
+    productId: number;
+    priceId: number;
+  };
+  /** A plan ended: expired, over at the end of a cancelled period, or ended by an admin. */
+  'subscription.ended': { userId: number; productName: string };
+  /** An admin gave a user a plan by hand until `endsAt`. */
+  'plan.granted': { userId: number; productName: string; endsAt: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

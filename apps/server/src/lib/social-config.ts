@@ -1,21 +1,22 @@
 import type { SocialService } from '@zema/contracts';
-import type { Env } from '#src/config';
 
-/** The social-login part of the environment (its variables are described in config.ts). */
-type SocialEnv = Pick<
-  Env,
-  | 'GOOGLE_CLIENT_ID'
-  | 'GOOGLE_CLIENT_SECRET'
-  | 'GOOGLE_OAUTH_BASE_URL'
-  | 'GOOGLE_AUTH_URL'
-  | 'GOOGLE_TOKEN_URL'
-  | 'GOOGLE_USERINFO_URL'
-  | 'FACEBOOK_CLIENT_ID'
-  | 'FACEBOOK_CLIENT_SECRET'
-  | 'TWITTER_CLIENT_ID'
-  | 'TWITTER_CLIENT_SECRET'
-  | 'ENVATO_CLIENT_ID'
-  | 'ENVATO_CLIENT_SECRET'
+/** The social-login part of the environment (its variables are described in config.ts, which calls this). */
+type SocialEnv = Partial<
+  Record<
+    | 'GOOGLE_CLIENT_ID'
+    | 'GOOGLE_CLIENT_SECRET'
+    | 'GOOGLE_OAUTH_BASE_URL'
+    | 'GOOGLE_AUTH_URL'
+    | 'GOOGLE_TOKEN_URL'
+    | 'GOOGLE_USERINFO_URL'
+    | 'FACEBOOK_CLIENT_ID'
+    | 'FACEBOOK_CLIENT_SECRET'
+    | 'TWITTER_CLIENT_ID'
+    | 'TWITTER_CLIENT_SECRET'
+    | 'ENVATO_CLIENT_ID'
+    | 'ENVATO_CLIENT_SECRET',
+    string | undefined
+  >
 >;
 
 export type OAuthApp = { clientId: string; clientSecret: string };

@@ -13,12 +13,6 @@ export type BackgroundTasks = {
   flush(): Promise<void>;
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    background: BackgroundTasks;
-  }
-}
-
 function errorSummary(err: unknown) {
   const e = err as { name?: unknown; code?: unknown } | null;
   return {

@@ -179,7 +179,7 @@ describe('GET /api/v1/logs/error/download-latest', () => {
         });
         expect(res.statusCode).toBe(500);
       }
-      const files = await t.app.errorLog.files();
+      const files = await t.app.deps.errorLog.files();
       expect(files.length).toBeGreaterThan(1);
       const admin = await sessionFor(t.db, await adminUserId(t.db));
       const res = await request(t.app, admin, { url: '/api/v1/logs/error/download-latest' });

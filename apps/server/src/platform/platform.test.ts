@@ -32,7 +32,7 @@ describe('rate limiting', () => {
           (await request(t.app, actor, { method: 'POST', url: '/api/v1/test/unlimited' })).statusCode,
         ).toBe(200);
       }
-      expect(t.app.pubsub.driver).toBe(process.env.REDIS_URL ? 'redis' : 'memory');
+      expect(t.app.deps.pubsub.driver).toBe(process.env.REDIS_URL ? 'redis' : 'memory');
     } finally {
       await t.close();
     }

@@ -12,12 +12,6 @@ import {
   sweepAbandonedTempFiles,
 } from './storage';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: FileStorage;
-  }
-}
-
 export type StoragePluginOptions = { storage: FileStorage };
 
 /**
@@ -43,13 +37,12 @@ export async function openStorage(
 }
 
 /**
- * `app.storage` and the public route serving its files. Stored names are random and never
+ * `app.deps.storage` and the public route serving its files. Stored names are random and never
  * reused, so a year of caching is safe.
  */
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app, opts) => {
     const { storage } = opts;
-    app.decorate('storage', storage);
 
     app.get(`${STORAGE_URL_PREFIX}*`, { config: { access: 'guest' } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];

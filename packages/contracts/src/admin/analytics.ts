@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin dashboard's numbers (GET api/v1/admin/analytics, features/analytics, decision 0024).
+ * The admin dashboard's numbers (GET api/v1/admin/analytics, modules/system, decision 0024).
  * Every count comes from rollup tables kept current as plays arrive, never from a scan of the
  * plays log. Shapes are chart-ready: a series is one row per bucket in order, a breakdown one row
  * per key from the most played down.

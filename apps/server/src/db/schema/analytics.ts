@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The admin dashboard's rollups (features/analytics, decision 0024), kept current by a trigger on
+ * The admin dashboard's rollups (modules/system, decision 0024), kept current by a trigger on
  * `plays` (migration 0007) and recomputed from the log by `analytics_rebuild(from, to)`. Buckets
  * start on a UTC hour, day or month; the dashboard turns them into the admin's time zone.
  */
@@ -13,7 +13,7 @@ import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'dr
  * album and artist dimensions are kept 8 days only (see the migration): at a large catalogue they
  * would outnumber the plays themselves.
  *
- * The backstage's insights (features/backstage/insights.service.ts) split each artist's plays too:
+ * The backstage's insights (modules/backstage/insights.service.ts) split each artist's plays too:
  * `artist_country` and `artist_device`, keyed `<artistId>:<code>` ('<artistId>:' = unknown), grains
  * `d` and `m` only (migration 0016). A track's play counts for every artist credited on it.
  */

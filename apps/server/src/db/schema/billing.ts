@@ -17,7 +17,7 @@ import { permissions } from './roles';
 import { users } from './users';
 
 /**
- * Paid plans (decision 0038, domain/billing). Money is integers in minor units (santim, cents) with
+ * Paid plans (decision 0038, modules/billing). Money is integers in minor units (santim, cents) with
  * its currency beside it, never a float. A price with subscribers is never edited: it is archived
  * and a new one takes its place, so what someone bought stays what it was.
  */

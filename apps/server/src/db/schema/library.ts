@@ -13,7 +13,7 @@ import {
 import { tracks } from './catalogue';
 import { users } from './users';
 
-/** The library's tables: likes, follows and playlists (features/library). */
+/** The library's tables: likes, follows and playlists (modules/library). */
 
 export const LIKEABLE_TYPES = ['track', 'album', 'artist'] as const;
 

@@ -4,7 +4,7 @@ import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 /**
  * Every message the app sent or failed to send (decision 0027: the admin's mail log), whichever driver
  * delivered it. The body is kept so an admin can open it, with the secrets it carried (reset and
- * invitation links, verification codes) replaced before it is written (domain/mail/mail-log.ts).
+ * invitation links, verification codes) replaced before it is written (modules/mail/mail-log.ts).
  */
 export const mailLog = pgTable(
   'mail_log',

@@ -13,7 +13,7 @@ import {
 import { users } from './users';
 
 /**
- * Notifications (decision 0031, domain/notifications). A row is a type with its parameters, rendered
+ * Notifications (decision 0031, modules/notifications). A row is a type with its parameters, rendered
  * in the reader's language when read: nothing translated is stored.
  */
 export const notifications = pgTable(
@@ -51,7 +51,7 @@ export const notifications = pgTable(
 
 /**
  * A user's channel choices per notification type (SPEC §3 `user_selections`); a type without a row
- * uses its defaults (domain/notifications/notification-types.ts).
+ * uses its defaults (modules/notifications/notification-types.ts).
  */
 export const notificationSelections = pgTable(
   'notification_selections',

@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from
 import { albums, tracks } from './catalogue';
 import { users } from './users';
 
-/** The player's tables: counted listens (features/player). */
+/** The player's tables: counted listens (modules/player). */
 
 /** One row per counted listen (docs/guide/listening.md: after 30 s, or the whole track if shorter). */
 export const plays = pgTable(

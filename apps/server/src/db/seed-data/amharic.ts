@@ -109,7 +109,7 @@ export const AMHARIC_LOCALIZATION = {
       'መለያዎ አንዴ ከተሰረዘ ሀብቶቹና መረጃዎቹ በሙሉ እስከመጨረሻው ይሰረዛሉ፦ መገለጫዎ፣ ክፍለ-ጊዜዎችዎ፣ የመዳረሻ ቶከኖችዎና የሰቀሏቸው ምስሎች።',
     'Delete account': 'መለያ ሰርዝ',
 
-    // Notifications, rendered by the server (domain/notifications/render.ts)
+    // Notifications, rendered by the server (modules/notifications/render.ts)
     ':name followed you': ':name እርስዎን መከተል ጀምሯል',
     'View profile': 'መገለጫውን ይመልከቱ',
     ':artist released :title': ':artist «:title»ን አውጥቷል',
@@ -126,7 +126,7 @@ export const AMHARIC_LOCALIZATION = {
     ':count new notifications': ':count አዳዲስ ማሳወቂያዎች',
     'See all notifications': 'ሁሉንም ማሳወቂያዎች ይመልከቱ',
 
-    // Invoices (the PDF: domain/billing/invoice-pdf.ts, and the printable page) and the billing page
+    // Invoices (the PDF: modules/billing/invoice-pdf.ts, and the printable page) and the billing page
     Invoice: 'ደረሰኝ',
     'Invoice :number': 'ደረሰኝ :number',
     'Invoice number: :number': 'የደረሰኝ ቁጥር፦ :number',

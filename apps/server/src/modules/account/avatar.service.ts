@@ -1,0 +1,292 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import {
+  type AccountUser,
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  IMAGE_MAX_PIXELS,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  RELEASE_MESSAGES,
+} from '@zema/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import { fileEntries, users } from '#src/db/schema/index';
+import { invalidInput } from '#src/lib/errors';
+import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
+import type { Deps } from '#src/platform/deps';
+import { isPublicIp } from '#src/platform/geoip';
+import { generateStorageKey } from '#src/platform/storage';
+import { getAccount } from './account.service';
+
+export const AVATAR_SIZE = 256;
+const REMOTE_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 3;
+
+export const AVATAR_MESSAGES = {
+  tooLarge: AVATAR_TOO_LARGE_MESSAGE,
+  typeNotAllowed: AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
+  tooManyPixels: IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  selectImage: 'Please select an image.',
+  urlNotAllowed: 'This URL is not allowed.',
+  urlFailed: 'Could not download an image from this URL.',
+  entryNotYours: RELEASE_MESSAGES.entryNotYours,
+} as const;
+
+/** Thrown for a bad image; `field` is the form field the message belongs to. */
+export class AvatarInputError extends Error {
+  constructor(
+    readonly field: 'file' | 'url',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Re-encodes an uploaded picture: the format is read from the bytes (never the client's name or
+ * type), rotated by its EXIF orientation, cropped to 256×256 and written as WebP without metadata.
+ */
+export async function encodeAvatar(input: Buffer, field: 'file' | 'url' = 'file'): Promise<Buffer> {
+  if (input.length > AVATAR_MAX_BYTES) throw new AvatarInputError(field, AVATAR_MESSAGES.tooLarge);
+  // Decoding bombs: a picture over the pixel limit is refused, as such, before it is decoded.
+  const header = await readImageHeader(input);
+  if (header?.tooManyPixels) throw new AvatarInputError(field, AVATAR_MESSAGES.tooManyPixels);
+  if (!header?.format || !RASTER_IMAGE_FORMATS.has(header.format))
+    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
+  try {
+    return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // Truncated or corrupt data that passed the header check.
+    throw new AvatarInputError(field, AVATAR_MESSAGES.typeNotAllowed);
+  }
+}
+
+class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+}
+
+/** dns.lookup that only hands public addresses to the socket: the check holds at connect time. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicIp(a.address));
+      if (!usable.length) return callback(new BlockedAddressError(hostname), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      return callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
+}
+
+export type RemoteFetchOptions = {
+  /** Tests only: let the fetch reach loopback/private addresses (a local test server). */
+  allowPrivateAddresses?: boolean;
+  timeoutMs?: number;
+};
+
+function checkUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  if (url.username || url.password) throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // IP literals skip the lookup function, so they are checked here.
+  if (isIP(host) && !allowPrivate && !isPublicIp(host)) {
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+  }
+  return url;
+}
+
+type FetchResult = { redirect: string } | { body: Buffer };
+
+function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<FetchResult> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(
+      url,
+      {
+        lookup: guardedLookup(allowPrivate),
+        signal,
+        headers: { accept: 'image/*', 'user-agent': 'Zema avatar fetcher' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          resolve({ redirect: new URL(res.headers.location, url).toString() });
+          return;
+        }
+        if (status !== 200) {
+          res.resume();
+          reject(new AvatarInputError('url', AVATAR_MESSAGES.urlFailed));
+          return;
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > AVATAR_MAX_BYTES) {
+          res.destroy();
+          reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > AVATAR_MAX_BYTES) {
+            res.destroy();
+            reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err) => {
+      if (
+        err instanceof BlockedAddressError ||
+        (err as { cause?: unknown }).cause instanceof BlockedAddressError
+      ) {
+        reject(new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed));
+      } else reject(err);
+    });
+  });
+}
+
+/**
+ * Downloads a picture for the URL variant: http(s) only, public addresses only (checked for every
+ * resolved address and every redirect), at most 2 MB, within 10 s.
+ */
+export async function fetchRemoteImage(raw: string, opts: RemoteFetchOptions = {}): Promise<Buffer> {
+  const allowPrivate = opts.allowPrivateAddresses === true;
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? REMOTE_TIMEOUT_MS);
+  let url = checkUrl(raw, allowPrivate);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    let result: FetchResult;
+    try {
+      result = await getOnce(url, allowPrivate, signal);
+    } catch (err) {
+      if (err instanceof AvatarInputError) throw err;
+      throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
+    }
+    if ('body' in result) return result.body;
+    url = checkUrl(result.redirect, allowPrivate);
+  }
+  throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
+}
+
+/** Swaps users.avatar under a row lock and returns the previous value; undefined = no such user. */
+async function swapAvatar(deps: Deps, userId: number, url: string | null) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row) return undefined;
+    await tx.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    return row.avatar;
+  });
+}
+
+/** Stores a new avatar for `userId` and removes the file of the one it replaces. */
+export async function saveAvatar(deps: Deps, userId: number, encoded: Buffer): Promise<AccountUser> {
+  const key = generateStorageKey('avatars', 'webp');
+  await deps.storage.put(key, encoded, 'image/webp');
+  const previous = await swapAvatar(deps, userId, deps.storage.publicUrl(key)).catch(async (err) => {
+    await deps.storage.delete(key);
+    throw err;
+  });
+  if (previous === undefined) await deps.storage.delete(key);
+  else {
+    await deps.events.emit('user.changed', { userId });
+    await removeStoredFile(deps, previous);
+  }
+  return getAccount(deps, userId);
+}
+
+export async function removeAvatar(deps: Deps, userId: number): Promise<AccountUser> {
+  const previous = await swapAvatar(deps, userId, null);
+  if (previous !== undefined) await deps.events.emit('user.changed', { userId });
+  await removeStoredFile(deps, previous);
+  return getAccount(deps, userId);
+}
+
+async function removeStoredFile(deps: Deps, url: string | null | undefined) {
+  const key = deps.storage.keyFromUrl(url);
+  if (!key) return; // e.g. a social provider's picture URL: nothing of ours to delete.
+  await deps.storage.delete(key).catch((err) => deps.log.warn({ err, key }, 'old avatar not removed'));
+}
+
+/** 422 on the field the bad input came from. */
+type AvatarEntryRef = { fileEntryId: number; ownerId: number };
+
+const ownImageEntry = ({ fileEntryId, ownerId }: AvatarEntryRef) =>
+  and(
+    eq(fileEntries.id, fileEntryId),
+    eq(fileEntries.ownerId, ownerId),
+    eq(fileEntries.type, 'file'),
+    isNull(fileEntries.deletedAt),
+  );
+
+/**
+ * The bytes of a picture the caller uploaded through the upload queue (a file entry of theirs,
+ * live, at most 2 MB), for `encodeAvatar`: what is served is always the re-encoded copy.
+ */
+export async function readAvatarEntry(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  ref: AvatarEntryRef,
+): Promise<Buffer> {
+  const [entry] = await deps.db
+    .select({ path: fileEntries.path, size: fileEntries.size })
+    .from(fileEntries)
+    .where(ownImageEntry(ref));
+  if (!entry) throw new AvatarInputError('file', AVATAR_MESSAGES.entryNotYours);
+  if (entry.size > AVATAR_MAX_BYTES) throw new AvatarInputError('file', AVATAR_MESSAGES.tooLarge);
+  const stored = await deps.storage.get(entry.path);
+  if (!stored) throw new AvatarInputError('file', AVATAR_MESSAGES.selectImage);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stored.stream) {
+    total += (chunk as Buffer).length;
+    if (total > AVATAR_MAX_BYTES) {
+      stored.stream.destroy();
+      throw new AvatarInputError('file', AVATAR_MESSAGES.tooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Once the avatar is saved, the upload it came from has served its purpose: its row and bytes go,
+ * so it does not linger among the user's files. A failure here leaves the entry, never the avatar.
+ */
+export async function discardAvatarEntry(deps: Pick<Deps, 'db' | 'storage' | 'log'>, ref: AvatarEntryRef) {
+  const [gone] = await deps.db
+    .delete(fileEntries)
+    .where(ownImageEntry(ref))
+    .returning({ path: fileEntries.path });
+  if (gone)
+    await deps.storage.delete(gone.path).catch((err: unknown) => {
+      deps.log.warn({ err, key: gone.path }, 'could not remove the bytes of a used avatar upload');
+    });
+}
+
+/** The refusal the routes throw for an {@link AvatarInputError}: its message on its field. */
+export function invalidAvatarInput(err: AvatarInputError) {
+  return invalidInput({ [err.field]: [err.message] });
+}

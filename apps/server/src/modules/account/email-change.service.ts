@@ -1,0 +1,108 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { isUniqueViolation } from '#src/db/errors';
+import {
+  emailChangeRequests,
+  emailVerificationCodes,
+  passwordResetTokens,
+  users,
+} from '#src/db/schema/index';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
+import type { DomainEvents } from '#src/lib/events';
+import type { MailService } from '#src/modules/mail/index';
+import {
+  ACCOUNT_MESSAGES,
+  checkEmailCode,
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_MINUTES,
+  newEmailCode,
+  normaliseEmail,
+} from '#src/modules/users/index';
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: 'Email sent',
+  sameEmail: 'This is already your email address.',
+  // The same words as registration: no more is said about the other account.
+  taken: ACCOUNT_MESSAGES.emailTaken,
+} as const;
+
+export type EmailChangeDeps = {
+  db: Database;
+  mail: Pick<MailService, 'sendEmailChangeCode' | 'sendEmailChanged'>;
+  events: DomainEvents;
+};
+
+async function assertAvailable(db: Database, userId: number, email: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
+  if (taken) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+}
+
+/**
+ * Step 1 (the caller has checked the password confirmation): a 6-digit code goes to the NEW
+ * address, stored as an argon2id hash, valid 10 minutes, dead after 5 wrong tries. Asking again
+ * replaces the code (and the address). Nothing changes on the account yet.
+ */
+export async function requestEmailChange(deps: EmailChangeDeps, userId: number, newEmail: string) {
+  const email = normaliseEmail(newEmail);
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  if (normaliseEmail(user.email) === email) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
+  await assertAvailable(deps.db, userId, email);
+
+  const { code, values: codeValues } = await newEmailCode();
+  const values = { newEmail: email, ...codeValues };
+  await deps.db
+    .insert(emailChangeRequests)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: emailChangeRequests.userId, set: values });
+  deps.mail.sendEmailChangeCode(email, code, EMAIL_CODE_MINUTES);
+}
+
+/**
+ * Step 2: the code from the mail makes the new address the account's, verified (the code proved
+ * it is read there). Like the verification code, an attempt is reserved atomically before the hash
+ * is compared, so concurrent guesses get at most five comparisons. Reset links sent to the old
+ * address and a pending verification code die; the old address gets a notice.
+ */
+export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, code: string) {
+  const now = new Date();
+  const codeHash = await checkEmailCode(deps.db, emailChangeRequests, userId, code, now);
+
+  let changed: { oldEmail: string; newEmail: string } | null;
+  try {
+    changed = await deps.db.transaction(async (tx) => {
+      // Deleting by hash makes the code single use even if two right answers race.
+      const [request] = await tx
+        .delete(emailChangeRequests)
+        .where(and(eq(emailChangeRequests.userId, userId), eq(emailChangeRequests.codeHash, codeHash)))
+        .returning({ newEmail: emailChangeRequests.newEmail });
+      if (!request) return null;
+      const [old] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!old) return null;
+      await tx
+        .update(users)
+        .set({ email: request.newEmail, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, userId));
+      await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      return { oldEmail: old.email, newEmail: request.newEmail };
+    });
+  } catch (err) {
+    // Someone took the address between the two steps: the unique index decides.
+    if (isUniqueViolation(err)) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.taken] });
+    throw err;
+  }
+  if (!changed) throw invalidInput({ code: [EMAIL_CODE_MESSAGES.missing] });
+  await deps.events.emit('account.changed', { userId });
+  deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail);
+}

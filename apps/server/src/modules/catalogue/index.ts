@@ -1,0 +1,61 @@
+/**
+ * Catalogue: artists, albums, tracks, genres and channels — loaders and writes, images, audio analysis (`ingest/`), the artist page, trending, the public API and the admin's catalogue manager, and the demo catalogue.
+ *
+ * This file is the module's one public face (decision 0051): other modules and the composition
+ * (app.ts, deps.ts) import only what it exports.
+ */
+import type { ServerModule } from '#src/platform/deps';
+import { invalidateCataloguePagesOnChange } from './artist-page';
+import { catalogueRoutes } from './catalogue.routes';
+import { catalogueAdminRoutes } from './catalogue-admin.routes';
+import { catalogueManagerRoutes } from './catalogue-manager.routes';
+import { invalidatePublicChannelsOnChange } from './channels';
+
+export {
+  buildPublicArtistPage,
+  getArtistPage,
+  invalidateCataloguePagesOnChange,
+  publicArtistPage,
+} from './artist-page';
+export { loadAlbums, loadArtistRefs, loadTracks } from './catalogue.loaders';
+export { catalogueRoutes } from './catalogue.routes';
+export {
+  type CatalogueWriter,
+  createAlbum,
+  createArtist,
+  createChannel,
+  createTrack,
+  deleteAlbum,
+  deleteChannel,
+  deleteTrack,
+  setTrackAudioFromFile,
+  updateAlbum,
+  updateArtist,
+  updateTrack,
+} from './catalogue.writes';
+export { catalogueAdminRoutes } from './catalogue-admin.routes';
+export { catalogueManagerRoutes } from './catalogue-manager.routes';
+export { invalidatePublicChannelsOnChange, publicChannel } from './channels';
+export { seedDemoCatalogueIfNeeded } from './demo-catalogue';
+export { downloadableAlbums, downloadableTracks } from './downloads';
+export { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
+export {
+  type AudioAnalysis,
+  analyseAudioFile,
+  firstAudioDecodes,
+  IngestError,
+  UNDECODABLE_AUDIO_MESSAGE,
+} from './ingest/index';
+export { loadPlaylists, playlistsOf } from './playlists.loaders';
+export { withLocalStoredFile } from './stored-file';
+export { artistPlaysSince, trendingSince } from './trending';
+
+export const catalogueModule: ServerModule = {
+  name: 'catalogue',
+  register(deps, events) {
+    // Caches derived from the catalogue follow its writes, wherever they happen (decision 0019).
+    invalidateCataloguePagesOnChange(events, deps.cache);
+    invalidatePublicChannelsOnChange(events, deps.cache);
+  },
+  apiRoutes: [catalogueRoutes, catalogueAdminRoutes, catalogueManagerRoutes],
+};

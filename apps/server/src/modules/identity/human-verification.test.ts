@@ -1,0 +1,209 @@
+// Both drivers: human marks kept in Redis or in memory, and a rate limit.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '#test/auth';
+import { buildTestApp, Client, useApp } from '#test/helpers';
+import { DEFAULT_VERIFY_URLS } from './human-verification.service';
+
+type Seen = { secret: string | null; response: string | null; remoteip: string | null; contentType?: string };
+
+/**
+ * A local stand-in of the provider's siteverify endpoint: tokens starting with 'human' pass,
+ * 'lowscore' passes with a reCAPTCHA v3 score of 0.3, anything else fails.
+ */
+async function startVerifier() {
+  const seen: Seen[] = [];
+  const read = async (req: IncomingMessage) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    return body;
+  };
+  const server: Server = createServer(async (req, res) => {
+    const form = new URLSearchParams(await read(req));
+    const entry: Seen = {
+      secret: form.get('secret'),
+      response: form.get('response'),
+      remoteip: form.get('remoteip'),
+      contentType: req.headers['content-type'],
+    };
+    seen.push(entry);
+    const token = entry.response ?? '';
+    const answer =
+      entry.secret !== 'stand-in-secret'
+        ? { success: false, 'error-codes': ['invalid-input-secret'] }
+        : token.startsWith('human')
+          ? { success: true, score: 0.9 }
+          : token.startsWith('lowscore')
+            ? { success: true, score: 0.3 }
+            : token.startsWith('turnstile')
+              ? { success: true }
+              : { success: false, 'error-codes': ['invalid-input-response'] };
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(answer));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
+  return { seen, url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let verifier: Awaited<ReturnType<typeof startVerifier>>;
+beforeAll(async () => {
+  verifier = await startVerifier();
+});
+afterAll(() => verifier.close());
+const t = useApp(() => ({
+  HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
+  HUMAN_VERIFICATION_VERIFY_URL: verifier.url,
+}));
+beforeAll(async () => {
+  await t.app.deps.settings.set('human_verification', {
+    provider: 'recaptcha',
+    site_key: 'public-site-key',
+    register: true,
+    contact: false,
+  });
+});
+
+const PASSWORD = 'correct horse battery';
+const registerBody = () => ({
+  email: uniqueEmail('human'),
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+});
+
+describe('POST api/v1/recaptcha/verify', () => {
+  it('posts secret, response and remoteip form-encoded to the verify URL and answers {success}', async () => {
+    const b = new Client(t.app);
+    const res = await b.post('/api/v1/recaptcha/verify', { token: 'human-token-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const last = verifier.seen.find((s) => s.response === 'human-token-1')!;
+    expect(last).toEqual({
+      secret: 'stand-in-secret',
+      response: 'human-token-1',
+      remoteip: b.ip,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+  });
+
+  it('fails on a refused token and on a reCAPTCHA v3 score below 0.5', async () => {
+    const b = new Client(t.app);
+    expect((await b.post('/api/v1/recaptcha/verify', { token: 'bot' })).json()).toEqual({ success: false });
+    expect((await b.post('/api/v1/recaptcha/verify', { token: 'lowscore' })).json()).toEqual({
+      success: false,
+    });
+  });
+
+  it('the public site key reaches bootstrap data; the secret never does', async () => {
+    const res = await new Client(t.app).get('/api/v1/bootstrap-data');
+    expect(res.json().bootstrapData.settings.human_verification).toEqual({
+      provider: 'recaptcha',
+      site_key: 'public-site-key',
+      register: true,
+      contact: false,
+    });
+    expect(res.body).not.toContain('stand-in-secret');
+  });
+});
+
+describe('registration with human verification on', () => {
+  it('is refused with 422 on recaptcha unless this browser was verified', async () => {
+    const b = new Client(t.app);
+    const refused = await b.post('/auth/register', registerBody());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ recaptcha: ['Could not verify you are human.'] });
+
+    // A failed verification does not mark the browser.
+    await b.post('/api/v1/recaptcha/verify', { token: 'bot' });
+    expect((await b.post('/auth/register', registerBody())).statusCode).toBe(422);
+
+    await b.post('/api/v1/recaptcha/verify', { token: 'human-2' });
+    expect((await b.post('/auth/register', registerBody())).statusCode).toBe(200);
+    // The mark belongs to that browser (its XSRF cookie), not to everyone at that address.
+    const neighbour = new Client(t.app, { ip: b.ip });
+    expect((await neighbour.post('/auth/register', registerBody())).statusCode).toBe(422);
+  });
+
+  it('accepts a body that carries a token the provider confirms', async () => {
+    const b = new Client(t.app);
+    expect((await b.post('/auth/register', { ...registerBody(), recaptcha_token: 'bot' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await b.post('/auth/register', { ...registerBody(), recaptcha_token: 'human-3' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses when the endpoint cannot be reached or no secret is configured', async () => {
+    const down = await buildTestApp({
+      HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
+      HUMAN_VERIFICATION_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+    });
+    const noSecret = await buildTestApp({ HUMAN_VERIFICATION_VERIFY_URL: verifier.url });
+    try {
+      for (const app of [down, noSecret]) {
+        await app.app.deps.settings.set('human_verification.provider', 'turnstile');
+        await app.app.deps.settings.set('human_verification.register', true);
+        const b = new Client(app.app);
+        expect((await b.post('/api/v1/recaptcha/verify', { token: 'turnstile-ok' })).json()).toEqual({
+          success: false,
+        });
+        expect(
+          (await b.post('/auth/register', { ...registerBody(), recaptcha_token: 'turnstile-ok' })).statusCode,
+        ).toBe(422);
+      }
+    } finally {
+      await down.close();
+      await noSecret.close();
+    }
+  });
+
+  it('Turnstile answers without a score pass; default verify URLs per provider', async () => {
+    await t.app.deps.settings.set('human_verification.provider', 'turnstile');
+    try {
+      expect(
+        (await new Client(t.app).post('/api/v1/recaptcha/verify', { token: 'turnstile-ok' })).json(),
+      ).toEqual({
+        success: true,
+      });
+    } finally {
+      await t.app.deps.settings.set('human_verification.provider', 'recaptcha');
+    }
+    expect(DEFAULT_VERIFY_URLS).toEqual({
+      recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+      turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
+  });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'a browser verified on one instance may register on another (Redis)',
+    async () => {
+      const second = await buildTestApp({
+        HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
+        HUMAN_VERIFICATION_VERIFY_URL: verifier.url,
+      });
+      try {
+        await second.app.deps.settings.set('human_verification.register', true);
+        const onFirst = new Client(t.app);
+        await onFirst.post('/api/v1/recaptcha/verify', { token: 'human-4' });
+        const onSecond = new Client(second.app, {
+          ip: onFirst.ip,
+          cookies: Object.fromEntries(onFirst.cookies),
+        });
+        expect((await onSecond.post('/auth/register', registerBody())).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('is not asked for when registration verification is off', async () => {
+    const plain = await buildTestApp();
+    try {
+      expect((await new Client(plain.app).post('/auth/register', registerBody())).statusCode).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,336 @@
+import { isSitePath, SITE_ROUTES } from '@zema/contracts';
+/** What every mail carries: the site's name and logo (an absolute URL, mail has no base). */
+export type MailBrand = { siteName: string; baseUrl: string; logoUrl: string | null };
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+export function absoluteUrl(baseUrl: string, path: string | null): string | null {
+  if (!path) return null;
+  try {
+    return new URL(path, `${baseUrl.replace(/\/+$/, '')}/`).toString();
+  } catch {
+    return null;
+  }
+}
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'button'; text: string; href: string };
+
+/** One layout for every mail: logo, heading, blocks, footer with the site name; HTML + plain text. */
+function render(brand: MailBrand, subject: string, heading: string, blocks: Block[]): MailContent {
+  const site = escapeHtml(brand.siteName);
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${site}" height="40" style="height:40px;border:0">`
+    : `<strong style="font-size:20px">${site}</strong>`;
+  const body = blocks
+    .map((b) => {
+      if (b.kind === 'p') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`;
+      if (b.kind === 'code') {
+        return `<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(b.text)}</p>`;
+      }
+      return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.href)}" style="display:inline-block;padding:10px 18px;background:#0b7a5b;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(b.text)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#555;word-break:break-all">${escapeHtml(b.href)}</p>`;
+    })
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#121316">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px 32px 0"><a href="${escapeHtml(brand.baseUrl)}">${logo}</a></td></tr>
+<tr><td style="padding:24px 32px 8px"><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${body}
+</td></tr>
+<tr><td style="padding:16px 32px 24px;font-size:12px;color:#777;border-top:1px solid #eee">${site} · <a href="${escapeHtml(brand.baseUrl)}" style="color:#777">${escapeHtml(brand.baseUrl)}</a></td></tr>
+</table></td></tr></table>
+</body></html>
+`;
+  const text = [
+    brand.siteName,
+    '',
+    heading,
+    '',
+    ...blocks.flatMap((b) => (b.kind === 'button' ? [`${b.text}: ${b.href}`, ''] : [b.text, ''])),
+    '--',
+    `${brand.siteName} · ${brand.baseUrl}`,
+    '',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+export function verificationCodeMail(brand: MailBrand, code: string, minutes: number): MailContent {
+  return render(brand, `${brand.siteName}: your verification code`, 'Verify your email', [
+    { kind: 'p', text: `Enter this code on ${brand.siteName} to verify your email address:` },
+    { kind: 'code', text: code },
+    {
+      kind: 'p',
+      text: `The code expires in ${minutes} minutes. If you did not create an account, ignore this email.`,
+    },
+  ]);
+}
+
+export function passwordResetMail(brand: MailBrand, link: string, minutes: number): MailContent {
+  return render(brand, `${brand.siteName}: reset your password`, 'Reset your password', [
+    {
+      kind: 'p',
+      text: 'You are receiving this email because we received a password reset request for your account.',
+    },
+    { kind: 'button', text: 'Reset password', href: link },
+    { kind: 'p', text: `This password reset link will expire in ${minutes} minutes.` },
+    { kind: 'p', text: 'If you did not request a password reset, no further action is required.' },
+  ]);
+}
+
+/** An account an admin created without a password: the link sets one (a long-lived reset token). */
+export function invitationMail(brand: MailBrand, link: string, days: number): MailContent {
+  return render(brand, `You are invited to ${brand.siteName}`, `Welcome to ${brand.siteName}`, [
+    { kind: 'p', text: `An administrator created a ${brand.siteName} account for this address.` },
+    { kind: 'button', text: 'Choose your password', href: link },
+    {
+      kind: 'p',
+      text: `This link will expire in ${days} days. If you did not expect it, ignore this email.`,
+    },
+  ]);
+}
+
+export function welcomeMail(brand: MailBrand, name: string): MailContent {
+  return render(brand, `Welcome to ${brand.siteName}`, `Welcome, ${name}!`, [
+    {
+      kind: 'p',
+      text: `Your ${brand.siteName} account is ready. Press play on your favourite artists, albums and tracks.`,
+    },
+    { kind: 'button', text: `Open ${brand.siteName}`, href: brand.baseUrl },
+  ]);
+}
+
+/**
+ * The "this wasn't me" part of every security notice: what to do when the user did not do it.
+ * Resetting the password by mail proves they still own the address; the sessions list shows
+ * (and ends) where the account is signed in.
+ */
+function notMeBlocks(brand: MailBrand, intro: string): Block[] {
+  return [
+    { kind: 'p', text: intro },
+    { kind: 'button', text: 'Reset your password', href: `${brand.baseUrl}/forgot-password` },
+    {
+      kind: 'p',
+      text: 'Then review where your account is signed in and log out the devices you do not know:',
+    },
+    { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+  ];
+}
+
+const NOT_ME = "If this wasn't you, someone else may know your password. Reset it now:";
+
+export function passwordChangedMail(brand: MailBrand): MailContent {
+  return render(brand, `${brand.siteName}: your password was changed`, 'Your password was changed', [
+    {
+      kind: 'p',
+      text: `The password of your ${brand.siteName} account was just changed. If you did this, no further action is required.`,
+    },
+    ...notMeBlocks(brand, NOT_ME),
+  ]);
+}
+
+export function twoFactorChangedMail(brand: MailBrand, enabled: boolean): MailContent {
+  const state = enabled ? 'turned on' : 'turned off';
+  return render(
+    brand,
+    `${brand.siteName}: two-factor authentication ${state}`,
+    `Two-factor authentication was ${state}`,
+    [
+      {
+        kind: 'p',
+        text: enabled
+          ? `Signing in to your ${brand.siteName} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`
+          : `Signing in to your ${brand.siteName} account no longer asks for a code from your authenticator app.`,
+      },
+      { kind: 'p', text: 'If you did this, no further action is required.' },
+      ...notMeBlocks(brand, NOT_ME),
+    ],
+  );
+}
+
+export type SignInDetails = { device: string; ip: string | null; at: Date };
+
+export function newDeviceMail(brand: MailBrand, details: SignInDetails): MailContent {
+  const when = `${details.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  return render(brand, `${brand.siteName}: new sign-in to your account`, 'New sign-in to your account', [
+    { kind: 'p', text: `Your ${brand.siteName} account was just signed in to from a new device.` },
+    { kind: 'p', text: `Device: ${details.device}` },
+    ...(details.ip ? [{ kind: 'p' as const, text: `IP address: ${details.ip}` }] : []),
+    { kind: 'p', text: `Time: ${when}` },
+    { kind: 'p', text: 'If this was you, no further action is required.' },
+    ...notMeBlocks(brand, NOT_ME),
+  ]);
+}
+
+/** "Contact us", once the contact page exists (no link leads to a 404). */
+function contactButton(brand: MailBrand) {
+  const path = SITE_ROUTES.contact;
+  return isSitePath(path)
+    ? [{ kind: 'button' as const, text: 'Contact us', href: `${brand.baseUrl}${path}` }]
+    : [];
+}
+
+export function accountDeletedMail(brand: MailBrand): MailContent {
+  return render(brand, `${brand.siteName}: your account was deleted`, 'Your account was deleted', [
+    {
+      kind: 'p',
+      text: `Your ${brand.siteName} account and its data were deleted. We are sorry to see you go.`,
+    },
+    {
+      kind: 'p',
+      text: "If this wasn't you, someone else knew your password: change it wherever else you use it, and tell us so we can help.",
+    },
+    ...contactButton(brand),
+  ]);
+}
+
+export function emailChangeCodeMail(brand: MailBrand, code: string, minutes: number): MailContent {
+  return render(brand, `${brand.siteName}: confirm your new email address`, 'Confirm your new email', [
+    {
+      kind: 'p',
+      text: `Enter this code on ${brand.siteName} to make this address the email of your account:`,
+    },
+    { kind: 'code', text: code },
+    {
+      kind: 'p',
+      text: `The code expires in ${minutes} minutes. If you did not ask to change your email, ignore this email: nothing changes without the code.`,
+    },
+  ]);
+}
+
+/** To the OLD address: a password reset would now go to the new one, so the help is to write to us. */
+export function emailChangedMail(brand: MailBrand, maskedNewEmail: string): MailContent {
+  return render(
+    brand,
+    `${brand.siteName}: your email address was changed`,
+    'Your email address was changed',
+    [
+      {
+        kind: 'p',
+        text: `The email address of your ${brand.siteName} account was changed to ${maskedNewEmail}. Mail for your account now goes there, and this address can no longer be used to sign in.`,
+      },
+      { kind: 'p', text: 'If you did this, no further action is required.' },
+      {
+        kind: 'p',
+        text: "If this wasn't you, someone else may control your account: contact us right away, and review where your account is signed in if you still can.",
+      },
+      ...contactButton(brand),
+      { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+    ],
+  );
+}
+
+/** The admin's "send test mail": proves the transport and the sender end to end. */
+export function testMail(brand: MailBrand, from: string): MailContent {
+  return render(brand, `${brand.siteName}: test mail`, 'Mail works', [
+    {
+      kind: 'p',
+      text: `This test mail was sent from the ${brand.siteName} settings, as ${from}. If you can read it, mail is set up.`,
+    },
+  ]);
+}
+
+/** The answer to a backstage request: approved, or denied with the admin's reason. */
+export function backstageDecisionMail(
+  brand: MailBrand,
+  decision: { artistName: string; approved: boolean; reason: string | null },
+): MailContent {
+  const link = `${brand.baseUrl.replace(/\/+$/, '')}/backstage`;
+  if (decision.approved) {
+    return render(
+      brand,
+      `${brand.siteName}: your backstage request was approved`,
+      'Your request was approved',
+      [
+        {
+          kind: 'p',
+          text: `You can now manage ${decision.artistName} on ${brand.siteName}: edit the artist page, upload tracks and albums and follow your listeners.`,
+        },
+        { kind: 'button', text: 'Open your backstage', href: link },
+      ],
+    );
+  }
+  return render(brand, `${brand.siteName}: your backstage request was denied`, 'Your request was denied', [
+    { kind: 'p', text: `Your request for ${decision.artistName} was not approved.` },
+    ...(decision.reason ? [{ kind: 'p' as const, text: `Reason: ${decision.reason}` }] : []),
+    { kind: 'p', text: 'You can send a new request with more details or proof at any time.' },
+    { kind: 'button', text: 'Open your backstage', href: link },
+  ]);
+}
+
+export type WorkspaceInviteDetails = {
+  inviteId: string;
+  email: string;
+  workspaceName: string;
+  inviterName: string | null;
+  role: string;
+  /** Whether an account with this email exists: the link signs in, else it registers. */
+  hasAccount: boolean;
+  days: number;
+};
+
+/**
+ * A workspace invitation (decision 0034). The link leads to the join pages: sign in for an
+ * existing account, otherwise register with the email filled in; either joins on success.
+ */
+export function workspaceInviteMail(brand: MailBrand, invite: WorkspaceInviteDetails): MailContent {
+  const base = brand.baseUrl.replace(/\/+$/, '');
+  const id = encodeURIComponent(invite.inviteId);
+  const link = invite.hasAccount
+    ? `${base}/workspace/join/login?invite=${id}`
+    : `${base}/workspace/join/register?invite=${id}&email=${encodeURIComponent(invite.email)}`;
+  const who = invite.inviterName ?? 'A member';
+  const article = /^[aeiou]/i.test(invite.role) ? 'an' : 'a';
+  return render(
+    brand,
+    `${brand.siteName}: join ${invite.workspaceName}`,
+    `You are invited to ${invite.workspaceName}`,
+    [
+      {
+        kind: 'p',
+        text: `${who} invited you to join the workspace ${invite.workspaceName} on ${brand.siteName} as ${article} ${invite.role}.`,
+      },
+      {
+        kind: 'button',
+        text: invite.hasAccount ? 'Log in to join' : 'Create an account to join',
+        href: link,
+      },
+      {
+        kind: 'p',
+        text: `This invitation expires in ${invite.days} days and can be used once. If you did not expect it, ignore this email.`,
+      },
+    ],
+  );
+}
+
+/**
+ * Notifications a user asked to get by email (decision 0031), batched: one mail for what arrived in a
+ * few minutes. Texts come rendered and translated (modules/notifications); links are absolute.
+ */
+export function notificationsMail(
+  brand: MailBrand,
+  mail: {
+    subject: string;
+    heading: string;
+    items: { lines: string[]; link: { text: string; href: string } | null }[];
+    footer: { text: string; link: { text: string; href: string } };
+  },
+): MailContent {
+  const blocks: Block[] = mail.items.flatMap((item) => [
+    ...item.lines.map((text) => ({ kind: 'p' as const, text })),
+    ...(item.link ? [{ kind: 'button' as const, text: item.link.text, href: item.link.href }] : []),
+  ]);
+  blocks.push({ kind: 'p', text: mail.footer.text }, { kind: 'button', ...mail.footer.link });
+  return render(brand, `${brand.siteName}: ${mail.subject}`, mail.heading, blocks);
+}

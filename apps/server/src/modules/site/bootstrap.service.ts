@@ -1,0 +1,88 @@
+import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
+import { asc } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { localizations, menus, themes } from '#src/db/schema/index';
+import type { SettingsService } from '#src/modules/settings/index';
+import { cachedGuestRole } from '#src/modules/users/index';
+import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';
+import type { SharedCache } from '#src/platform/shared-cache';
+
+export async function listThemes(db: Database): Promise<Theme[]> {
+  const rows = await db.select().from(themes).orderBy(asc(themes.id));
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    values: t.values,
+    is_dark: t.isDark,
+    default_light: t.defaultLight,
+    default_dark: t.defaultDark,
+    font: t.font ?? null,
+  }));
+}
+
+/** SPEC §4: the configured default theme, falling back to the first one. */
+export function selectTheme(all: Theme[], defaultId: number | null): Theme | null {
+  return all.find((t) => t.id === defaultId) ?? all[0] ?? null;
+}
+
+async function listMenus(db: Database): Promise<Menu[]> {
+  const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+  return rows.map((m) => ({ id: m.id, name: m.name, positions: m.positions, items: m.items }));
+}
+
+/** Cache keys of what bootstrap data is made of; whoever writes one of these invalidates it. */
+export const BOOTSTRAP_CACHE_KEYS = {
+  themes: 'themes',
+  menus: 'menus',
+  localizations: 'localizations',
+} as const;
+
+/** Every localization with its lines (a handful of rows, read on nearly every request). */
+export function cachedLocalizations({ db, cache }: { db: Database; cache: SharedCache }) {
+  return cache.get(BOOTSTRAP_CACHE_KEYS.localizations, () =>
+    db.select().from(localizations).orderBy(asc(localizations.id)),
+  );
+}
+
+const FALLBACK_LOCALE = { id: 0, name: 'English', language: 'en', lines: {} as Record<string, string> };
+
+function pickLocale(rows: (typeof localizations.$inferSelect)[], wanted: string[]) {
+  for (const language of wanted) {
+    const row = rows.find((r) => r.language === language);
+    if (row) return row;
+  }
+  return rows[0] ?? FALLBACK_LOCALE;
+}
+
+export type BootstrapDeps = { db: Database; settings: SettingsService; cache: SharedCache };
+
+export async function buildBootstrapData(
+  { db, settings: settingsService, cache }: BootstrapDeps,
+  user: User | null,
+  /** A visitor's language choice (the GUEST_LOCALE_COOKIE); ignored for users. */
+  guestLocale?: string,
+): Promise<BootstrapData> {
+  const settings = await settingsService.getClientSettings();
+  const [allThemes, allMenus, guestRole, allLocales] = await Promise.all([
+    cache.get(BOOTSTRAP_CACHE_KEYS.themes, () => listThemes(db)),
+    cache.get(BOOTSTRAP_CACHE_KEYS.menus, () => listMenus(db)),
+    user ? Promise.resolve(null) : cachedGuestRole(db, cache),
+    cachedLocalizations({ db, cache }),
+  ]);
+  const chosen = user ? user.language : guestLocale;
+  const wanted = [...(settings.i18n.enable && chosen ? [chosen] : []), settings.i18n.default_locale, 'en'];
+  const locale = pickLocale(allLocales, wanted);
+  return {
+    user,
+    guest_role: guestRole,
+    settings,
+    themes: {
+      all: allThemes,
+      selectedThemeId: selectTheme(allThemes, settings.themes.default_id)?.id ?? null,
+    },
+    menus: allMenus,
+    i18n: { locale: { id: locale.id, name: locale.name, language: locale.language }, lines: locale.lines },
+    // The personal workspace (SPEC §3) first, then the user's teams.
+    workspaces: user ? await listWorkspaces(db, user.id) : [PERSONAL_WORKSPACE],
+  };
+}

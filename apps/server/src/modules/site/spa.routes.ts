@@ -1,0 +1,146 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE, HOME_CHANNEL_SLUG, isSitePath } from '@zema/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
+import { buildBootstrapData } from './bootstrap.service';
+import {
+  type ChannelPaint,
+  type CollectionHeaderPaint,
+  firstPaintRoute,
+  renderFirstPaint,
+} from './first-paint';
+import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
+
+// First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
+// Whole segments, so a future /authors page is still the SPA's.
+const NON_SPA_SEGMENTS = new Set(['api', 'auth', 'secure', 'health']);
+
+/** What a channel's slug or id may look like; anything else is not looked up for painting. */
+const CHANNEL_SLUG = /^[A-Za-z0-9-]{1,100}$/;
+
+function isNonSpaPath(path: string) {
+  return NON_SPA_SEGMENTS.has(path.split('/')[0] ?? '');
+}
+
+/**
+ * Serves the built web app: hashed /assets/* cached for a year, other files briefly, and every
+ * other GET the index.html with bootstrap data and the selected theme inlined.
+ */
+export const spaRoutes: FastifyPluginAsync = async (app) => {
+  const distDir = app.deps.config.webDistDir;
+  const index = createIndexHtmlSource(distDir);
+  const hasDist = existsSync(distDir) && statSync(distDir).isDirectory();
+  if (hasDist) {
+    // The build writes a .br and a .gz beside every text asset; the one the browser accepts is sent
+    // as it is (with Vary: Accept-Encoding), the plain file otherwise.
+    await app.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      index: false,
+      dotfiles: 'deny',
+      preCompressed: true,
+    });
+  }
+
+  /** A file of the build (never index.html, which must go through rendering). */
+  function staticFile(path: string): string | null {
+    if (!hasDist || !path || path === 'index.html' || !extname(path)) return null;
+    const resolved = normalize(join(distDir, path));
+    if (!resolved.startsWith(distDir + sep)) return null;
+    try {
+      return statSync(resolved).isFile() ? path : null;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get('/*', { config: { access: 'guest' } }, async (request, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent((request.params as { '*': string })['*'] ?? '').replace(/^\/+/, '');
+    } catch {
+      return reply.callNotFound();
+    }
+    if (isNonSpaPath(path)) return reply.callNotFound();
+
+    const file = staticFile(path);
+    if (file) {
+      // Vite puts a content hash in every name under assets/, so those never change.
+      const immutable = file.startsWith('assets/');
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    // A missing hashed asset is a stale deploy: an HTML answer would fail as a script anyway.
+    if (path.startsWith('assets/')) return reply.callNotFound();
+    // No page of the app answers here: the app still renders its 404 page, but
+    // the status says so, for search engines, link checkers and the API's users, and the page is
+    // kept out of indexes. Matched on the path as sent: a genre's encoded "/" is one segment.
+    const known = isSitePath(request.url.split('?')[0]!);
+
+    const data = await buildBootstrapData(app.deps, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
+    const nonce = reply.cspNonce ?? { script: '', style: '' };
+    // Rendered per request (nonce, bootstrap data), so always revalidated and never kept by a
+    // shared cache; a signed-in user's page carries their account, so it is not stored at all.
+    // The compression plugin compresses it on the fly, so it varies by Accept-Encoding even when
+    // this client accepts none.
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const route = firstPaintRoute(path, search, data);
+    let header: CollectionHeaderPaint | null = null;
+    if (route.artistId !== undefined && route.artistId <= 2_147_483_647) {
+      // The artist page's picture is its largest element: painted with the HTML, it no longer
+      // waits for the scripts and the API (the same cached page the API answers with next).
+      const page = (await publicArtistPage(app.deps, route.artistId))?.page;
+      if (page) {
+        const { artist } = page;
+        const image = artist.image_large ?? artist.image_small ?? page.albums[0]?.image ?? null;
+        header = { image, round: true, kind: 'Artist', title: artist.name };
+      }
+    }
+    let channel: ChannelPaint | null = null;
+    if (route.channel && CHANNEL_SLUG.test(route.channel)) {
+      // A channel page's rows, the first album covers among them its largest elements, are painted
+      // with the HTML too (decision 0022): the same guest view the app asks for next, kept briefly.
+      // Only a help: a failure leaves the placeholder, and the app shows the error if it is real.
+      const paint = (slug: string) =>
+        publicChannel(app.deps, slug).catch((err: unknown) => {
+          request.log.warn({ err }, 'channel not painted');
+          return null;
+        });
+      let found = await paint(route.channel);
+      // A homepage channel deleted or renamed since it was chosen: the app falls back to the home
+      // channel after its first call answers 404, so that is what the page paints.
+      if (!found && route.home && route.channel !== HOME_CHANNEL_SLUG) found = await paint(HOME_CHANNEL_SLUG);
+      if (found)
+        channel = { channel: found, isHome: route.home === true || found.slug === HOME_CHANNEL_SLUG };
+    }
+    const view =
+      route.view === 'landing'
+        ? ({ kind: 'landing' } as const)
+        : route.view === 'auth'
+          ? ({ kind: 'auth', heading: route.authHeading ?? null } as const)
+          : route.view === 'player'
+            ? ({ kind: 'player', header, channel } as const)
+            : null;
+    const firstPaint = renderFirstPaint(view, data, {
+      cookieNoticeAccepted: request.cookies[COOKIE_NOTICE_COOKIE] !== undefined,
+    });
+    return reply
+      .code(known ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', request.user ? 'private, no-store' : 'private, no-cache')
+      .header('vary', 'accept-encoding')
+      .send(
+        renderIndexHtml(index.read(), data, nonce, {
+          preloadImage: landingHeroImage(path, data),
+          preloadData: route.channel ? `/api/v1/channels/${encodeURIComponent(route.channel)}` : null,
+          firstPaint,
+          noindex: !known,
+        }),
+      );
+  });
+};

@@ -1,0 +1,8 @@
+import { valueLists } from '@zema/contracts/operations/value-lists';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoute } from '#src/http/define-route';
+import { getValueLists } from './value-lists.service';
+
+export const valueListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineRoute(app, valueLists.get, async (request) => getValueLists(app.deps.db, request.params.names));
+};

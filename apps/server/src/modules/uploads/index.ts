@@ -1,0 +1,39 @@
+/**
+ * Uploads: file entries and the upload policy (types, sizes, quotas), resumable tus uploads and direct S3 uploads, and their clean-up.
+ *
+ * This file is the module's one public face (decision 0051): other modules and the composition
+ * (app.ts, deps.ts) import only what it exports.
+ */
+import type { ServerModule } from '#src/platform/deps';
+import { s3UploadsRoutes } from './s3-uploads.routes';
+import { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
+import { cleanUpAbandonedUploads } from './tus.service';
+import { uploadsRoutes } from './uploads.routes';
+
+export { s3UploadsRoutes } from './s3-uploads.routes';
+export { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
+export { cleanUpAbandonedUploads } from './tus.service';
+export { UploadRefusedError, uploadQuotaBytes } from './upload-policy';
+export { uploadsRoutes } from './uploads.routes';
+
+const MINUTE = 60_000;
+
+export const uploadsModule: ServerModule = {
+  name: 'uploads',
+  apiRoutes: [s3UploadsRoutes, uploadsRoutes],
+  // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
+  // presigned objects that never became a file entry (each expires a day after it started).
+  tasks: (deps) => [
+    {
+      name: 'clean-up-tus-uploads',
+      everyMs: 15 * MINUTE,
+      run: () => cleanUpAbandonedUploads(deps, new Date()),
+    },
+    {
+      name: 'clean-up-s3-uploads',
+      everyMs: 15 * MINUTE,
+      run: async () =>
+        deps.storage.driver === 's3' ? cleanUpAbandonedMultipartUploads(deps, new Date()) : 0,
+    },
+  ],
+};

@@ -1,0 +1,34 @@
+/**
+ * Users: accounts as records (the bootstrap shape, roles and permissions, the guest role), email codes, account deletion, and the admin's users and roles.
+ *
+ * This file is the module's one public face (decision 0051): other modules and the composition
+ * (app.ts, deps.ts) import only what it exports.
+ */
+import type { ServerModule } from '#src/platform/deps';
+import { rolesAdminRoutes } from './roles.routes';
+import { usersAdminRoutes } from './users.routes';
+
+export { afterAccountsDeleted, deleteAccounts } from './account-lifecycle';
+export {
+  checkEmailCode,
+  EMAIL_CODE_MESSAGES,
+  EMAIL_CODE_MINUTES,
+  newEmailCode,
+  normaliseEmail,
+} from './email-codes';
+export { ACCOUNT_MESSAGES } from './messages';
+export { rolesAdminRoutes } from './roles.routes';
+export { usersAdminRoutes } from './users.routes';
+export {
+  cachedGuestRole,
+  displayNameOf,
+  GUEST_ROLE_CACHE_KEY,
+  guestRoleAtHand,
+  loadAccountUser,
+  loadGuestRole,
+  loadUser,
+  loadUserRecord,
+  userRefOf,
+} from './users.service';
+
+export const usersModule: ServerModule = { name: 'users', apiRoutes: [usersAdminRoutes, rolesAdminRoutes] };

@@ -1,0 +1,44 @@
+import { accountModule } from '#src/modules/account/index';
+import { auditModule } from '#src/modules/audit/index';
+import { backstageModule } from '#src/modules/backstage/index';
+import { billingModule } from '#src/modules/billing/index';
+import { catalogueModule } from '#src/modules/catalogue/index';
+import { identityModule } from '#src/modules/identity/index';
+import { libraryModule } from '#src/modules/library/index';
+import { mailModule } from '#src/modules/mail/index';
+import { notificationsModule } from '#src/modules/notifications/index';
+import { playerModule } from '#src/modules/player/index';
+import { searchModule } from '#src/modules/search/index';
+import { settingsModule } from '#src/modules/settings/index';
+import { siteModule } from '#src/modules/site/index';
+import { systemModule } from '#src/modules/system/index';
+import { uploadsModule } from '#src/modules/uploads/index';
+import { usersModule } from '#src/modules/users/index';
+import { workspacesModule } from '#src/modules/workspaces/index';
+import type { ServerModule } from '#src/platform/deps';
+
+/**
+ * The server's modules (decision 0051), in the order `createDeps` registers them: a module comes
+ * after the ones whose state its `register` uses (mail needs settings, notifications needs
+ * identity's signed-in users). Routes are added in this order too; the SPA's catch-all comes last.
+ * Adding a module is one line here.
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  auditModule,
+  settingsModule,
+  mailModule,
+  usersModule,
+  workspacesModule,
+  catalogueModule,
+  identityModule,
+  accountModule,
+  notificationsModule,
+  billingModule,
+  libraryModule,
+  playerModule,
+  searchModule,
+  uploadsModule,
+  backstageModule,
+  systemModule,
+  siteModule,
+];
