@@ -24,7 +24,7 @@ export function isolatedFiles(): string[] {
 
 export const webTest: TestUserConfig = {
   environment: 'happy-dom',
-  include: ['src/**/*.test.{ts,tsx}'],
+  include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
   setupFiles: ['./test/setup.ts'],
   // UI tests render lazy chunks and React Aria overlays; on a loaded 2-core runner the first
   // import in a file has taken more than the default 5 s. Waits inside a test are by readiness

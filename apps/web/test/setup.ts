@@ -3,7 +3,7 @@ import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
 import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
 import { destroyAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { afterAll, afterEach, beforeEach } from 'vitest';
-import { beginApiTest, finishApiTest, installApiGuard } from '#src/app/testing/mock-api';
+import { beginApiTest, finishApiTest, installApiGuard } from '#test/mock-api';
 
 // happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
 // have it) and creates an HTMLUnknownElement, which React reports on every render of the navbar.

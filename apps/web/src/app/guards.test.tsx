@@ -3,15 +3,15 @@ import { render, screen } from '@testing-library/react';
 import { ACTIVE_WORKSPACE_COOKIE, type BootstrapData } from '@zema/contracts';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { homePageApi } from '#src/features/auth/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
 import { ToastRegion } from '#src/ui/toast';
+import { homePageApi } from '#test/auth';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { type PageLoader, type PageName, pages } from './pages';
 import { appRoutes } from './router';
-import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
-import { mockApi, ok } from './testing/mock-api';
-import { renderRoutes } from './testing/render-app';
 
 function Where({ label }: { label: string }) {
   const location = useLocation();

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { appRoutes } from './router';
-import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
-import { mockApi, ok } from './testing/mock-api';
-import { renderRoutes } from './testing/render-app';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { homePageApi } from '#src/features/auth/testing';
-import { examplePlans } from '#src/features/billing/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { homePageApi } from '#test/auth';
+import { examplePlans } from '#test/billing';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { appRoutes } from './router';
-import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
-import { mockApi, ok } from './testing/mock-api';
-import { renderRoutes } from './testing/render-app';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from '#src/features/notifications/components/notification-bell';
-import { makeNotification } from '#src/features/notifications/testing';
 import { getBootstrapData, resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { makeNotification } from '#test/notifications';
+import { renderInRouter } from '#test/render-app';
 import { LiveEventsConnection } from './live-events-connection';
-import { makeBootstrap, makeUser } from './testing/bootstrap-factory';
-import { renderInRouter } from './testing/render-app';
 
 class FakeEventSource {
   static readonly CLOSED = 2;

@@ -3,9 +3,9 @@ import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '#src/lib/api-client';
 import { LoadingPage } from '#src/ui/loading-page';
+import { mockApi, ok } from '#test/mock-api';
+import { createTestQueryClient } from '#test/render-app';
 import { APP_READY_ATTRIBUTE, PageReadySignal } from './page-ready-signal';
-import { mockApi, ok } from './testing/mock-api';
-import { createTestQueryClient } from './testing/render-app';
 
 const isReady = () => document.documentElement.hasAttribute(APP_READY_ATTRIBUTE);
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { renderInRouter } from '#test/render-app';
 import { AdSlot } from './ad-slot';
 
 beforeEach(() => resetBootstrapStore());

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { CreatePlaylistDialog } from './create-playlist-dialog';
 
 beforeEach(() => resetBootstrapStore());

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { renderInRouter } from '#src/app/testing/render-app';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { renderInRouter } from '#test/render-app';
 import { PagedList, type PagedQuery } from './states';
 
 const query = (patch: Partial<PagedQuery> = {}): PagedQuery => ({

@@ -2,7 +2,7 @@ import { GripVertical } from 'lucide-react';
 import { useRef } from 'react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
-import type { TrackGridProps } from './track-list';
+import type { TrackGridProps } from './track-grid';
 
 /**
  * The grid of a reorderable track list, with drag and drop (mouse, touch and keyboard), in a module

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { Track } from '@zema/contracts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { track } from '#test/player';
+import { renderInRouter } from '#test/render-app';
 import type { PlayerEngine } from './player/audio-engine';
-import { track } from './player/testing';
 import { setPlayerForTests } from './player/use-player';
 import { reorderIndex, TrackList, type TrackListProps, trackNumberClass } from './track-list';
 

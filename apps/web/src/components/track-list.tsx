@@ -22,17 +22,12 @@ import { LikeButton } from './like-button';
 import { currentItem } from './player/queue';
 import { getPlayer, playTracks, usePlayerState } from './player/use-player';
 import { LoadMore } from './states';
+import type { TrackGridProps, TrackListItem, TrackRowProps } from './track-grid';
 import { TrackMenu } from './track-menu';
 
 const TrackListReorder = lazy(() => import('./track-list-reorder'));
 
-export interface TrackListItem {
-  /** Unique per row (a playlist may hold the same track twice). */
-  key: string;
-  track: Track;
-  /** A column of its own: when it was added or played. */
-  note?: string;
-}
+export type { TrackGridProps, TrackListItem, TrackRowProps } from './track-grid';
 
 export interface TrackListProps {
   'aria-label': string;
@@ -71,25 +66,6 @@ export interface TrackListProps {
 export function reorderIndex(from: number, target: number, position: 'before' | 'after'): number {
   const to = position === 'before' ? target : target + 1;
   return from < to ? to - 1 : to;
-}
-
-/** What a row element gets from the list besides what its grid gives it. */
-export interface TrackRowProps {
-  'data-current': true | undefined;
-  className: string;
-  onDoubleClick: (e: MouseEvent<HTMLElement>) => void;
-  onContextMenu: (e: MouseEvent<HTMLElement>) => void;
-}
-
-/** What both grids (fixed and reorderable) render the rows from, so they render the same rows. */
-export interface TrackGridProps {
-  'aria-label': string;
-  items: readonly TrackListItem[];
-  /** A press on a row began with this pointer type ('mouse', 'touch', 'keyboard', 'virtual'…). */
-  onAction: (index: number, pointerType: string | null) => void;
-  rowProps: (item: TrackListItem, index: number) => TrackRowProps;
-  /** The cells of a row, after the drag handle when there is one. */
-  renderRow: (item: TrackListItem, index: number, handle?: ReactNode) => ReactNode;
 }
 
 /** Touch screens: a tap on a row plays it, so the title is not a link there (the menu has "Go to"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { afterLoginTarget } from './after-login';
 import { authFrom } from './bootstrap-store';
 import { ONBOARDING_CHOICE_STORAGE_KEY, readOnboardingChoice } from './onboarding-choice';

@@ -2,7 +2,7 @@ import { defineOperations } from '@zema/contracts/operation';
 import { backstage } from '@zema/contracts/operations/backstage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { type ApiCall, mockApi } from '#src/app/testing/mock-api';
+import { type ApiCall, mockApi } from '#test/mock-api';
 import { api, apiClient, apiClientConfig, apiFetch } from './api-client';
 import { ApiError } from './api-error';
 import { setCookie } from './cookies';

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { makeBootstrap } from '#test/bootstrap-factory';
 import { Trans, translate, translateChoice, useDocumentLanguage, useTrans } from './i18n';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeBootstrap, makeSettings, makeUser } from '#src/app/testing/bootstrap-factory';
+import { makeBootstrap, makeSettings, makeUser } from '#test/bootstrap-factory';
 import { authFrom } from './bootstrap-store';
 import { isMenuItemVisible, menuItemLinkProps } from './menu-visibility';
 

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { darkTheme, lightTheme, makeBootstrap, makeSettings } from '#src/app/testing/bootstrap-factory';
 import { ThemeToggleButton } from '#src/features/appearance/theme-toggle';
+import { darkTheme, lightTheme, makeBootstrap, makeSettings } from '#test/bootstrap-factory';
 import { resetBootstrapStore, setBootstrapData } from './bootstrap-store';
 import { applyTheme, findThemeForChoice, resolveActiveTheme } from './theme';
 import { ThemeApplier } from './use-theme';

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Menu } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
-import { makeBootstrap, makeUser } from '../testing/bootstrap-factory';
-import { mockApi } from '../testing/mock-api';
-import { renderInRouter } from '../testing/render-app';
-import { personalWorkspacesApi } from '../testing/workspaces-api';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
+import { personalWorkspacesApi } from '#test/workspaces-api';
 import { SiteFooter } from './site-footer';
 import { SiteNavbar } from './site-navbar';
 

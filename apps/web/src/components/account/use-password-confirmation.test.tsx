@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { createTestQueryClient } from '#src/app/testing/render-app';
 import { apiClient } from '#src/lib/api-client';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { createTestQueryClient } from '#test/render-app';
 import { type PasswordConfirmation, usePasswordConfirmation } from './use-password-confirmation';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { track } from '#test/player';
 import { ACTIVE_ATTR, PlayerEngine } from './audio-engine';
 import { PLAYER_STORAGE_KEY } from './persistence';
-import { track } from './testing';
 
 /** Enough of HTMLAudioElement for the engine: src, time, play/pause and the events it listens to. */
 class FakeAudio extends EventTarget {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { track } from '#test/player';
 import { loadPlayer, PLAYER_STORAGE_KEY, savePlayer, serialize } from './persistence';
 import * as q from './queue';
-import { track } from './testing';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { track } from '#test/player';
 import * as q from './queue';
-import { track } from './testing';
 
 const tracks = (...ids: number[]) => ids.map((id) => track(id));
 const ids = (s: q.QueueState) => s.queue.map((i) => i.track.id);

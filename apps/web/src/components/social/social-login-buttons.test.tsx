@@ -2,11 +2,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type BootstrapData, SOCIAL_POPUP_MESSAGE_TYPE, type SocialLoginResult } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { SocialLoginButtons } from './social-login-buttons';
 import { SOCIAL_TEXTS } from './social-texts';
 

@@ -1,6 +1,6 @@
 import { SOCIAL_POPUP_MESSAGE_TYPE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
+import { makeBootstrap } from '#test/bootstrap-factory';
 import {
   openSocialPopup,
   SOCIAL_POPUP_HEIGHT,

@@ -1,9 +1,9 @@
 import { MULTIPART_PARTS_IN_FLIGHT, MULTIPART_SIGN_BATCH } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#src/lib/api-error';
+import { fakeFile, fileEntry } from '#test/fake-uploads';
 import { createMultipartTransport, type MultipartCalls } from './multipart-transport';
 import { createResumeStore, UPLOAD_RESUME_MAX_AGE_MS, uploadFingerprint } from './resume-store';
-import { fakeFile, fileEntry } from './testing/fake-uploads';
 import { UploadCancelled, type UploadItem } from './upload-types';
 
 const MB = 1024 * 1024;

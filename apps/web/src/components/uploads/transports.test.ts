@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '#src/app/testing/mock-api';
 import { setCookie } from '#src/lib/cookies';
+import { fileEntry, settings } from '#test/fake-uploads';
+import { mockApi, ok } from '#test/mock-api';
 import { filesFromDataTransfer, filesFromInput } from './collect-files';
 import { createPlainTransport } from './plain-transport';
 import { createS3SimpleTransport } from './s3-simple-transport';
-import { fileEntry, settings } from './testing/fake-uploads';
 import type { UploadItem } from './upload-types';
 
 /** Stands in for XMLHttpRequest: records the request; the test answers it. */

@@ -2,7 +2,7 @@ import { XSRF_HEADER } from '@zema/contracts';
 import type { HttpRequest, UploadOptions } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '#src/lib/cookies';
-import { fakeFile, fileEntry, settings } from './testing/fake-uploads';
+import { fakeFile, fileEntry, settings } from '#test/fake-uploads';
 import { createTusTransport, type TusUpload } from './tus-transport';
 import { UploadCancelled, type UploadItem, UploadStalled } from './upload-types';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE, UPLOAD_STALL_TIMEOUT_MS } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#src/lib/api-error';
-import { fakeFile, fakeTransports, fileEntry, settings } from './testing/fake-uploads';
+import { fakeFile, fakeTransports, fileEntry, settings } from '#test/fake-uploads';
 import { UploadQueue } from './upload-queue';
 import { UploadCancelled, type UploadItem, UploadStalled } from './upload-types';
 

@@ -5,7 +5,7 @@ import {
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
 } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { settings } from './testing/fake-uploads';
+import { settings } from '#test/fake-uploads';
 import {
   chooseUploadPath,
   isIgnoredUpload,

@@ -2,12 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie } from '#src/lib/cookies';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
 
 const addis = { id: 5, name: 'Addis Records', members_count: 1, default: false, role: 'owner' as const };

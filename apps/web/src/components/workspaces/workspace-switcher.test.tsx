@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { apiClient } from '#src/lib/api-client';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 const list = [

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
 import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { setCookie } from '#src/lib/cookies';
+import { makeBootstrap } from '#test/bootstrap-factory';
 import { CookieNotice } from './cookie-notice';
 
 const enabled = (position: 'top' | 'bottom' = 'bottom') =>

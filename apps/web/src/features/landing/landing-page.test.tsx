@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { authFrom, resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { isLandingActionVisible } from './landing-action';
 import { LandingPage } from './landing-page';
 

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
+import { clearToasts } from '#src/ui/toast';
 import {
   accountHandler,
   apiAccess,
   makeAccountUser,
   mockViewport,
   visitAccountSettings,
-} from '#src/features/account/testing';
-import { clearToasts } from '#src/ui/toast';
+} from '#test/account';
+import { fail, mockApi, ok } from '#test/mock-api';
 
 const writeText = vi.fn(async (_text: string) => undefined);
 

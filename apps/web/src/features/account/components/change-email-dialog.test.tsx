@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '#src/components/account/get-account';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
-import { makeAccountUser } from '../testing';
+import { makeAccountUser } from '#test/account';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { ChangeEmailDialog } from './change-email-dialog';
 
 afterEach(() => {

@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
-import { pageReloader } from '../lib/reload-page';
 import {
   accountHandler,
   apiAccess,
@@ -14,7 +11,10 @@ import {
   makeSession,
   mockViewport,
   visitAccountSettings,
-} from '../testing';
+} from '#test/account';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { pageReloader } from '../lib/reload-page';
 
 /**
  * The upload queue's network paths, answered here: every file is stored as entry 42 at once. The
@@ -22,7 +22,7 @@ import {
  */
 const queued = vi.hoisted(() => [] as { path: string; file: File; metadata: unknown }[]);
 vi.mock('#src/components/uploads/default-transports', async () => {
-  const { fileEntry } = await import('#src/components/uploads/testing/fake-uploads');
+  const { fileEntry } = await import('#test/fake-uploads');
   const send =
     (path: string) =>
     async ({ file, metadata }: { file: File; metadata: unknown }) => {

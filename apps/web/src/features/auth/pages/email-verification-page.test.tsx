@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/lib/onboarding-choice';
 import { clearToasts } from '#src/ui/toast';
-import { visit } from '../testing';
+import { visit } from '#test/auth';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
 
 const editor = vi.hoisted(() => ({ active: false }));
 vi.mock('#src/lib/appearance-editor', () => ({

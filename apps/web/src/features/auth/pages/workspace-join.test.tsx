@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE, SOCIAL_POPUP_MESSAGE_TYPE, type SocialLoginResult } from '@zema/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie } from '#src/lib/cookies';
 import { clearToasts } from '#src/ui/toast';
-import { homePageApi, visit } from '../testing';
+import { homePageApi, visit } from '#test/auth';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { type ApiHandler, fail, mockApi, ok } from '#test/mock-api';
 
 const INVITE = 'inv_0123456789abcdef';
 const preview = {

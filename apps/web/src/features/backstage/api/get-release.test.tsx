@@ -3,9 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReleaseDraft, TrackDraft } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '#src/app/testing/mock-api';
 import { openLiveEvents } from '#src/lib/live-events';
-import { makeReleaseDraft, makeTrackDraft } from '../testing';
+import { makeReleaseDraft, makeTrackDraft } from '#test/backstage';
+import { mockApi, ok } from '#test/mock-api';
 import { ANALYSIS_FALLBACK_POLL_MS, releaseQueryOptions, useRelease } from './get-release';
 
 /** The browser's EventSource, played by the test. */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
-import { makeReleaseDraft, makeTrackDraft } from '../testing';
+import { makeReleaseDraft, makeTrackDraft } from '#test/backstage';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { ReleaseEditor } from './release-editor';
 
 describe('the release editor', () => {

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE, type Artist } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter, renderRoutes } from '#src/app/testing/render-app';
-import { personalWorkspacesApi } from '#src/app/testing/workspaces-api';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie, setCookie } from '#src/lib/cookies';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { renderInRouter, renderRoutes } from '#test/render-app';
+import { personalWorkspacesApi } from '#test/workspaces-api';
 import BackstageArtistPage, { ArtistForm } from './backstage-artist-page';
 
 beforeEach(() => {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { type BackstageArtist, PERMISSIONS } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
-import { personalWorkspacesApi } from '#src/app/testing/workspaces-api';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
+import { personalWorkspacesApi } from '#test/workspaces-api';
 import BackstageHomePage from './backstage-home-page';
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import type { InsightsResponse } from '@zema/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { Insights } from './backstage-insights-page';
 
 // jsdom has no canvas: the chart draws nothing here, its table of the same numbers still renders.

@@ -9,12 +9,12 @@ import {
 } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { type ApiCall, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { removeCookie, setCookie } from '#src/lib/cookies';
-import { makeReleaseDraft, makeTrackDraft } from '../testing';
+import { makeReleaseDraft, makeTrackDraft } from '#test/backstage';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { type ApiCall, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import BackstageArtistPage from './backstage-artist-page';
 import BackstageHomePage from './backstage-home-page';
 import BackstageReleasePage from './backstage-release-page';

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS, type Track } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
-import { personalWorkspacesApi } from '#src/app/testing/workspaces-api';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
+import { personalWorkspacesApi } from '#test/workspaces-api';
 import BackstageTracksPage from './backstage-tracks-page';
 
 beforeEach(() => {

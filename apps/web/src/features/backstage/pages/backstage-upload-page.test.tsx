@@ -2,20 +2,20 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE, type BackstageArtist, type WorkspaceRole } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { type ApiCall, type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
-import type { fakeTransports } from '#src/components/uploads/testing/fake-uploads';
-import { fileEntry } from '#src/components/uploads/testing/fake-uploads';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { removeCookie, setCookie } from '#src/lib/cookies';
-import { makeReleaseDraft } from '../testing';
+import { makeReleaseDraft } from '#test/backstage';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import type { fakeTransports } from '#test/fake-uploads';
+import { fileEntry } from '#test/fake-uploads';
+import { type ApiCall, type ApiHandler, fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import BackstageUploadPage from './backstage-upload-page';
 
 // The files travel through transports the test settles by hand (the real ones use XHR and tus).
 const transfers = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeTransports> | null }));
 vi.mock('#src/components/uploads/default-transports', async () => {
-  const { fakeTransports } = await import('#src/components/uploads/testing/fake-uploads');
+  const { fakeTransports } = await import('#test/fake-uploads');
   return {
     createDefaultTransports: () => {
       transfers.current = fakeTransports();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '#src/app/testing/bootstrap-factory';
-import { examplePlans } from '../testing';
+import { examplePlans } from '#test/billing';
+import { makeUser } from '#test/bootstrap-factory';
 import {
   bestYearlySaving,
   currentPlan,

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PlanChangeQuote } from '@zema/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import ChangePlanPage from './change-plan-page';
 
 const monthly = {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { ONBOARDING_CHOICE_STORAGE_KEY } from '#src/lib/onboarding-choice';
-import { examplePlans } from '../testing';
+import { examplePlans } from '#test/billing';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import CheckoutPage from './checkout-page';
 
 const assign = vi.fn();

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { InvoiceDocument } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import InvoicePage from './invoice-page';
 
 const doc = (patch: Partial<InvoiceDocument['invoice']> = {}): InvoiceDocument => ({

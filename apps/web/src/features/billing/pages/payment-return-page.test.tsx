@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import PaymentReturnPage from './payment-return-page';
 
 beforeEach(() => resetBootstrapStore());

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminArtistRow } from '@zema/contracts/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { useListParams } from '#src/lib/list-params';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { CatalogueFilterPicker } from './admin-filters';
 
 beforeEach(() => resetBootstrapStore());

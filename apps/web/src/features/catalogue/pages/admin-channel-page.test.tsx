@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ArtistRef } from '@zema/contracts';
 import type { AdminChannel, ChannelPreviewRequest } from '@zema/contracts/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { type ApiCall, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { SELECT_EMPTY_TEXT } from '#src/ui/select';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { type ApiCall, fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { channelSlugFrom } from '../components/channel-labels';
 import AdminChannelPage from './admin-channel-page';
 

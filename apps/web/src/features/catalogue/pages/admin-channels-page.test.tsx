@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminChannelRow } from '@zema/contracts/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import AdminChannelsPage from './admin-channels-page';
 
 beforeEach(() => {

@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { type ApiCall, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
-import { track } from '#src/components/player/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, toast } from '#src/ui/toast';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { type ApiCall, fail, mockApi, ok } from '#test/mock-api';
+import { track } from '#test/player';
+import { renderRoutes } from '#test/render-app';
 import AdminTrackPage from './admin-track-page';
 
 /**
@@ -17,7 +17,7 @@ const sent = vi.hoisted(
   () => [] as { path: string; file: File; metadata: unknown; finish: (id: number) => void }[],
 );
 vi.mock('#src/components/uploads/default-transports', async () => {
-  const { fileEntry } = await import('#src/components/uploads/testing/fake-uploads');
+  const { fileEntry } = await import('#test/fake-uploads');
   const send =
     (path: string) =>
     ({ file, metadata }: { file: File; metadata: unknown }) =>

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ArtistPageResponse } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { type ApiAnswer, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
-import { track } from '#src/components/player/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { type ApiAnswer, fail, mockApi, ok } from '#test/mock-api';
+import { track } from '#test/player';
+import { renderRoutes } from '#test/render-app';
 import ArtistPage from './artist-page';
 
 beforeEach(() => resetBootstrapStore());

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ChannelResponse } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import ChannelPage from './channel-page';
 
 beforeEach(() => resetBootstrapStore());

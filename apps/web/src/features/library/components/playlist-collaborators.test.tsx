@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Playlist, UserRef } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { playlistKey } from '#src/components/api/use-playlists';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { usePlaylist } from '../api/get-playlist';
 import { CollaboratorAvatars, CollaboratorsDialog } from './playlist-collaborators';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { Playlist, PlaylistEntry, UserRef } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
-import { track } from '#src/components/player/testing';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { track } from '#test/player';
+import { renderRoutes } from '#test/render-app';
 import PlaylistPage from './playlist-page';
 
 beforeEach(() => resetBootstrapStore());

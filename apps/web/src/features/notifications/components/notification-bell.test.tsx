@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
-import { makeNotification, notificationsPage } from '../testing';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { makeNotification, notificationsPage } from '#test/notifications';
+import { renderInRouter } from '#test/render-app';
 import { NotificationBell } from './notification-bell';
 
 beforeEach(() => resetBootstrapStore());

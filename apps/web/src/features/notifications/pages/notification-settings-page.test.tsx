@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationSubscriptionSettings } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { type ApiHandler, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { type ApiHandler, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { PUSH_TEXTS } from '../components/browser-push-control';
 import NotificationSettingsPage from './notification-settings-page';
 

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_WORKSPACE_COOKIE, type Notification } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { type ApiCall, type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { getCookie, removeCookie } from '#src/lib/cookies';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { type ApiCall, type ApiHandler, fail, mockApi, ok } from '#test/mock-api';
+import { makeNotification, notificationsPage } from '#test/notifications';
+import { renderRoutes } from '#test/render-app';
 import { notificationKeys } from '../api/keys';
-import { makeNotification, notificationsPage } from '../testing';
 import NotificationsPage from './notifications-page';
 
 beforeEach(() => resetBootstrapStore());

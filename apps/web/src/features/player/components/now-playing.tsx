@@ -6,7 +6,6 @@ import { LikeButton } from '#src/components/like-button';
 import { useCurrentTrack } from '#src/components/player/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { Artwork, QueueDialog } from './player-bar';
 import {
   NextButton,
   PlayPauseButton,
@@ -17,6 +16,7 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
+import { Artwork, QueueDialog } from './player-parts';
 
 /** Full-screen now-playing view (mobile): big artwork, seek, transport, volume and the queue. */
 export function NowPlayingView({

@@ -1,5 +1,5 @@
 import type { Track } from '@zema/contracts';
-import { Keyboard, Music } from 'lucide-react';
+import { Keyboard } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ArtistLinks } from '#src/components/artist-links';
@@ -11,9 +11,6 @@ import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { Button } from '#src/ui/button';
-import { cx } from '#src/ui/cx';
-import { Dialog } from '#src/ui/dialog';
-import { Spinner } from '#src/ui/spinner';
 import {
   NextButton,
   PlayPauseButton,
@@ -24,19 +21,9 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
+import { Artwork, QueueDialog } from './player-parts';
 
-const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
 const NowPlayingView = lazy(() => import('./now-playing').then((m) => ({ default: m.NowPlayingView })));
-
-export function Artwork({ track, className }: { track: Track | null; className?: string }) {
-  const src = track?.image ?? track?.album?.image;
-  if (src) return <img src={src} alt="" className={cx('shrink-0 rounded object-cover', className)} />;
-  return (
-    <span className={cx('flex shrink-0 items-center justify-center rounded bg-bg-alt text-muted', className)}>
-      <Music aria-hidden="true" className="size-1/2" />
-    </span>
-  );
-}
 
 function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: boolean }) {
   return (
@@ -50,30 +37,6 @@ function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: b
       </div>
       {withLike && <LikeButton type="track" id={track.id} name={track.name} size="sm" />}
     </div>
-  );
-}
-
-export function QueueDialog({
-  isOpen,
-  onOpenChange,
-}: {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { trans } = useTrans();
-  return (
-    <Dialog
-      title={trans('Queue')}
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      size="lg"
-      bodyClassName="flex flex-col"
-    >
-      {/* The queue (grid list with drag and drop) loads when first opened: it is not on every page. */}
-      <Suspense fallback={<Spinner className="m-auto" />}>
-        <QueuePanel className="min-h-[50dvh]" />
-      </Suspense>
-    </Dialog>
   );
 }
 

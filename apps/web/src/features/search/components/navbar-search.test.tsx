@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ArtistRef } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap } from '#src/app/testing/bootstrap-factory';
-import { mockApi } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
+import { mockApi } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import { NavbarSearch } from './navbar-search';
 
 beforeEach(() => resetBootstrapStore());

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminBillingSettings, AdminSettingsResponse } from '@zema/contracts/admin';
 import { describe, expect, it } from 'vitest';
-import { makeBootstrap, makeSettings, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
+import { makeBootstrap, makeSettings, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { BillingSettings } from './billing-settings';
 
 const secret = { set: false, unreadable: false };

@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, type ApiCall as RecordedCall } from '#src/app/testing/mock-api';
-import {
-  accountHandler,
-  makeAccountUser,
-  mockViewport,
-  visitAccountSettings,
-} from '#src/features/account/testing';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts } from '#src/ui/toast';
+import { accountHandler, makeAccountUser, mockViewport, visitAccountSettings } from '#test/account';
+import { fail, mockApi, ok, type ApiCall as RecordedCall } from '#test/mock-api';
 import { initialTwoFactorState } from '../two-factor-state';
 
 beforeEach(() => mockViewport(1280));

@@ -5,11 +5,11 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PageLoader, type PageName, pages } from '#src/app/pages';
 import { appRoutes } from '#src/app/router';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
-import { homePageApi } from '#src/features/auth/testing';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
+import { homePageApi } from '#test/auth';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 import { useLogInAs } from './log-in-as';
 
 function Where({ label }: { label: string }) {

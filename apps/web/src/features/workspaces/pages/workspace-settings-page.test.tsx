@@ -9,13 +9,13 @@ import {
 } from '@zema/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import { fail, mockApi, ok, trackQueryClient } from '#src/app/testing/mock-api';
-import { renderInRouter } from '#src/app/testing/render-app';
 import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { removeCookie, setCookie } from '#src/lib/cookies';
 import { createQueryClient } from '#src/lib/query-client';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import { fail, mockApi, ok, trackQueryClient } from '#test/mock-api';
+import { renderInRouter } from '#test/render-app';
 import WorkspaceSettingsPage from './workspace-settings-page';
 
 const me = makeUser({

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { apiClient, apiClientConfig } from '#src/lib/api-client';
-import { mockApi, ok, takeProblems } from './mock-api';
+import { mockApi, ok, takeProblems } from '#test/mock-api';
 
 describe('mockApi', () => {
   it('records the method meant: PUT, PATCH and DELETE go as POST with the override', async () => {

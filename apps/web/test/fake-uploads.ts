@@ -1,5 +1,10 @@
 import { DEFAULT_UPLOAD_SETTINGS, type FileEntry, type UploadSettings } from '@zema/contracts';
-import type { TransportJob, UploadPath, UploadTransport, UploadTransports } from '../upload-types';
+import type {
+  TransportJob,
+  UploadPath,
+  UploadTransport,
+  UploadTransports,
+} from '#src/components/uploads/upload-types';
 
 /** A File claiming `size` bytes without holding them (a 100 GB file costs nothing in a test). */
 export function fakeFile(

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { BootstrapData } from '@zema/contracts';
 import { appRoutes } from '#src/app/router';
-import { type ApiHandler, fail, mockApi, ok } from '#src/app/testing/mock-api';
-import { renderRoutes } from '#src/app/testing/render-app';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { ToastRegion } from '#src/ui/toast';
+import { type ApiHandler, fail, mockApi, ok } from '#test/mock-api';
+import { renderRoutes } from '#test/render-app';
 
 /** Test helpers for the auth screens: the fake server (mockApi) and the real route table. */
 

@@ -1,4 +1,4 @@
-import { type ApiHandler, ok } from './mock-api';
+import { type ApiHandler, ok } from '#test/mock-api';
 
 /**
  * GET workspaces with only the personal workspace: what the workspace switcher (user menu,

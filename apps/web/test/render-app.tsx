@@ -6,7 +6,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { createMemoryRouter, type RouteObject, RouterProvider, useHref, useNavigate } from 'react-router';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { createQueryClient } from '#src/lib/query-client';
-import { trackQueryClient } from './mock-api';
+import { trackQueryClient } from '#test/mock-api';
 
 /**
  * A query client for one test: no waiting between retries, no global error reporting, and its

@@ -1,9 +1,9 @@
 import type { BootstrapData, UserSession } from '@zema/contracts';
 import { vi } from 'vitest';
-import { makeBootstrap, makeUser } from '#src/app/testing/bootstrap-factory';
-import type { ApiAnswer, ApiCall as RecordedCall } from '#src/app/testing/mock-api';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
-import { visit } from '#src/features/auth/testing';
+import { visit } from '#test/auth';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
+import type { ApiAnswer, ApiCall as RecordedCall } from '#test/mock-api';
 
 /** Test helpers for the account settings page. */
 
