@@ -30,6 +30,7 @@ import { Dialog, Heading } from 'react-aria-components';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '#src/components/chrome/logo';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { LoadingPage } from '#src/ui/loading-page';
@@ -50,17 +51,23 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: 'Overview',
     items: [
-      { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, permission: A.analyticsView, end: true },
+      {
+        label: 'Dashboard',
+        to: paths.admin(),
+        icon: LayoutDashboard,
+        permission: A.analyticsView,
+        end: true,
+      },
     ],
   },
   {
     label: 'People',
     items: [
-      { label: 'Users', to: '/admin/users', icon: Users, permission: A.usersView },
-      { label: 'Roles', to: '/admin/roles', icon: Shield, permission: A.rolesView },
+      { label: 'Users', to: paths.adminUsers(), icon: Users, permission: A.usersView },
+      { label: 'Roles', to: paths.adminRoles(), icon: Shield, permission: A.rolesView },
       {
         label: 'Backstage requests',
-        to: '/admin/backstage-requests',
+        to: paths.adminBackstageRequests(),
         icon: BadgeCheck,
         permission: A.backstageReview,
       },
@@ -69,38 +76,38 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: 'Catalogue',
     items: [
-      { label: 'Artists', to: '/admin/artists', icon: MicVocal, permission: A.artistsUpdate },
-      { label: 'Albums', to: '/admin/albums', icon: Disc, permission: A.albumsUpdate },
-      { label: 'Tracks', to: '/admin/tracks', icon: Music, permission: A.tracksUpdate },
-      { label: 'Genres', to: '/admin/genres', icon: Tags, permission: A.genresUpdate },
-      { label: 'Channels', to: '/admin/channels', icon: Rows3, permission: A.channelsUpdate },
+      { label: 'Artists', to: paths.adminArtists(), icon: MicVocal, permission: A.artistsUpdate },
+      { label: 'Albums', to: paths.adminAlbums(), icon: Disc, permission: A.albumsUpdate },
+      { label: 'Tracks', to: paths.adminTracks(), icon: Music, permission: A.tracksUpdate },
+      { label: 'Genres', to: paths.adminGenres(), icon: Tags, permission: A.genresUpdate },
+      { label: 'Channels', to: paths.adminChannels(), icon: Rows3, permission: A.channelsUpdate },
     ],
   },
   {
     label: 'Billing',
     items: [
-      { label: 'Plans', to: '/admin/billing/plans', icon: CreditCard, permission: A.billingManage },
+      { label: 'Plans', to: paths.adminBillingPlans(), icon: CreditCard, permission: A.billingManage },
       {
         label: 'Subscriptions',
-        to: '/admin/billing/subscriptions',
+        to: paths.adminBillingSubscriptions(),
         icon: Repeat,
         permission: A.billingManage,
       },
-      { label: 'Payments', to: '/admin/billing/payments', icon: Receipt, permission: A.billingManage },
-      { label: 'Webhooks', to: '/admin/billing/webhooks', icon: Webhook, permission: A.billingManage },
+      { label: 'Payments', to: paths.adminBillingPayments(), icon: Receipt, permission: A.billingManage },
+      { label: 'Webhooks', to: paths.adminBillingWebhooks(), icon: Webhook, permission: A.billingManage },
     ],
   },
   {
     label: 'Site',
-    items: [{ label: 'Settings', to: '/admin/settings', icon: Settings, permission: A.settingsUpdate }],
+    items: [{ label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate }],
   },
   {
     label: 'System',
     items: [
-      { label: 'Audit log', to: '/admin/audit-log', icon: ScrollText, permission: A.logsView },
-      { label: 'Error log', to: '/admin/error-log', icon: Bug, permission: A.logsView },
-      { label: 'Mail log', to: '/admin/mail-log', icon: Mail, permission: A.logsView },
-      { label: 'Health', to: '/admin/health', icon: Activity, permission: A.logsView },
+      { label: 'Audit log', to: paths.adminAuditLog(), icon: ScrollText, permission: A.logsView },
+      { label: 'Error log', to: paths.adminErrorLog(), icon: Bug, permission: A.logsView },
+      { label: 'Mail log', to: paths.adminMailLog(), icon: Mail, permission: A.logsView },
+      { label: 'Health', to: paths.adminHealth(), icon: Activity, permission: A.logsView },
     ],
   },
 ];

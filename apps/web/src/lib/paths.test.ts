@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths, routePatterns, searchResultPath } from './paths';
@@ -46,5 +48,22 @@ describe('paths', () => {
       const match = matchRoutes([{ path: pattern }], path)?.[0];
       expect(match?.params, `${path} against ${pattern}`).toEqual(params);
     }
+  });
+});
+
+describe('admin addresses', () => {
+  it('are all built by paths: no page spells one', () => {
+    const src = join(import.meta.dirname, '..');
+    const spelled = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== join('lib', 'paths.ts'))
+      .filter((f) => /['"`]\/admin\b/.test(readFileSync(join(src, f), 'utf8')));
+    expect(spelled).toEqual([]);
+  });
+
+  it('spell a record, a new record and a filtered list', () => {
+    expect(paths.adminTrack({ id: 4 })).toBe('/admin/tracks/4');
+    expect(paths.adminTrack('new', { album: 9 })).toBe('/admin/tracks/new?album=9');
+    expect(paths.adminBillingPlan('new')).toBe('/admin/billing/plans/new');
+    expect(paths.adminGenres('Hip Hop/Rap')).toBe('/admin/genres?query=Hip%20Hop%2FRap');
   });
 });

@@ -3,6 +3,7 @@ import { impersonation } from '@zema/contracts/operations/impersonation';
 import { useNavigate } from 'react-router';
 import { api } from '#src/lib/api-client';
 import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 
 /**
@@ -17,7 +18,7 @@ export function ImpersonationBanner() {
     onSuccess: (data) => {
       const lookedAt = user?.id;
       setBootstrapData(data, { clearQueryCache: true });
-      navigate(lookedAt ? `/admin/users/${lookedAt}` : '/admin');
+      navigate(lookedAt ? paths.adminUser({ id: lookedAt }) : paths.admin());
     },
   });
   if (!user?.impersonator) return null;

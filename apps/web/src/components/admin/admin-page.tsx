@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
 
 export type Crumb = { label: string; to?: string };
 
@@ -22,7 +23,7 @@ export interface AdminPageProps {
  */
 export function AdminPage({ title, breadcrumbs = [], description, actions, children }: AdminPageProps) {
   usePageTitle(title);
-  const trail: Crumb[] = [{ label: 'Admin', to: '/admin' }, ...breadcrumbs];
+  const trail: Crumb[] = [{ label: 'Admin', to: paths.admin() }, ...breadcrumbs];
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:px-8">
       <header className="flex flex-col gap-2">

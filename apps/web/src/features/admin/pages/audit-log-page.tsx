@@ -12,6 +12,7 @@ import {
 } from '#src/components/admin/list-toolbar';
 import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
@@ -21,21 +22,20 @@ import { useAuditList } from '../api/list-audit';
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
 
 /** Admin pages of the records an entry names (a deleted one has none). */
-const TARGET_PAGES: Record<string, string> = {
-  user: '/admin/users',
-  role: '/admin/roles',
-  artist: '/admin/artists',
-  album: '/admin/albums',
-  track: '/admin/tracks',
-  channel: '/admin/channels',
+const TARGET_PAGES: Record<string, (ref: { id: number }) => string> = {
+  user: paths.adminUser,
+  role: paths.adminRole,
+  artist: paths.adminArtist,
+  album: paths.adminAlbum,
+  track: paths.adminTrack,
+  channel: paths.adminChannel,
 };
 
 const targetLink = (e: AuditEntry) => {
   if (!e.target_type || !e.target_id || e.action.endsWith('.delete')) return null;
-  if (e.target_type === 'genre' && e.target_label)
-    return `/admin/genres?query=${encodeURIComponent(e.target_label)}`;
-  const base = TARGET_PAGES[e.target_type];
-  return base ? `${base}/${e.target_id}` : null;
+  if (e.target_type === 'genre' && e.target_label) return paths.adminGenres(e.target_label);
+  const page = TARGET_PAGES[e.target_type];
+  return page ? page({ id: Number(e.target_id) }) : null;
 };
 
 /** Each action in words (the code stays on hover and in the CSV). */

@@ -169,7 +169,7 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
           <dd>{BACKSTAGE_REQUEST_TYPE_LABELS[request.type]}</dd>
           <dt className="font-medium text-muted">Requester</dt>
           <dd>
-            <a href={`/admin/users/${request.user.id}`} className="hover:underline">
+            <a href={paths.adminUser(request.user)} className="hover:underline">
               {request.user.display_name}
             </a>{' '}
             <span className="text-muted">{request.user.email}</span>

@@ -7,6 +7,7 @@ import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/componen
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
@@ -34,7 +35,7 @@ export default function PaymentsPage() {
         header: trans('User'),
         hideable: false,
         cell: (p) => (
-          <Link to={`/admin/users/${p.user.id}`} tabIndex={-1} className="flex flex-col hover:underline">
+          <Link to={paths.adminUser(p.user)} tabIndex={-1} className="flex flex-col hover:underline">
             <span className="font-medium text-fg">{p.user.name}</span>
             <span className="text-xs text-muted">{p.user.email}</span>
           </Link>

@@ -8,6 +8,7 @@ import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dial
 import { PageError } from '#src/components/states';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -93,7 +94,7 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
         onSuccess: (saved) => {
           toast.positive(plan ? trans('Plan saved') : trans('Plan created'));
           setErrors({});
-          if (!plan) navigate(`/admin/billing/plans/${saved.id}`, { replace: true });
+          if (!plan) navigate(paths.adminBillingPlan(saved), { replace: true });
         },
         onError: (error) => {
           setErrors(errorsOf(error));
@@ -105,7 +106,7 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
   return (
     <AdminPage
       title={plan ? plan.name : trans('New plan')}
-      breadcrumbs={[{ label: trans('Plans'), to: '/admin/billing/plans' }]}
+      breadcrumbs={[{ label: trans('Plans'), to: paths.adminBillingPlans() }]}
       actions={
         plan &&
         !plan.free && (
@@ -198,7 +199,7 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
             del.mutate(plan.id, {
               onSuccess: () => {
                 toast.positive(trans('Plan deleted'));
-                navigate('/admin/billing/plans');
+                navigate(paths.adminBillingPlans());
               },
               onError: (error) => {
                 setDeleting(false);

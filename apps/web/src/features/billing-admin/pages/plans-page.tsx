@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { buttonClass } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { useAdminPlans } from '../api/list-plans';
@@ -18,7 +19,7 @@ export default function PlansPage() {
       breadcrumbs={[{ label: trans('Billing') }]}
       description={trans('What people can buy, its prices in each currency, and what each plan unlocks.')}
       actions={
-        <Link to="/admin/billing/plans/new" className={buttonClass()}>
+        <Link to={paths.adminBillingPlan('new')} className={buttonClass()}>
           <Plus aria-hidden className="size-4" />
           {trans('New plan')}
         </Link>
@@ -37,7 +38,7 @@ export default function PlansPage() {
             return (
               <li key={plan.id}>
                 <Link
-                  to={`/admin/billing/plans/${plan.id}`}
+                  to={paths.adminBillingPlan(plan)}
                   className="flex h-full flex-col gap-3 rounded-theme border border-divider bg-bg p-4 outline-none hover:border-muted focus-visible:ring-2 focus-visible:ring-primary"
                 >
                   <div className="flex flex-wrap items-center gap-2">

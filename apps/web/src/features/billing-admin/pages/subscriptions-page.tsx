@@ -8,6 +8,7 @@ import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/componen
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
@@ -48,7 +49,7 @@ export default function SubscriptionsPage() {
         header: trans('User'),
         hideable: false,
         cell: (s) => (
-          <Link to={`/admin/users/${s.user.id}`} tabIndex={-1} className="flex flex-col hover:underline">
+          <Link to={paths.adminUser(s.user)} tabIndex={-1} className="flex flex-col hover:underline">
             <span className="font-medium text-fg">{s.user.name}</span>
             <span className="text-xs text-muted">{s.user.email}</span>
           </Link>

@@ -91,7 +91,7 @@ function AlbumForm({ album }: { album: Album | null }) {
         onSuccess: (saved) => {
           toast.positive(album ? 'Album saved' : 'Album created');
           form.reset(valuesOf(saved));
-          if (!album) navigate(`/admin/albums/${saved.id}`, { replace: true });
+          if (!album) navigate(paths.adminAlbum(saved), { replace: true });
         },
         onError: (error) => applyServerErrors(form, error),
       },
@@ -100,7 +100,7 @@ function AlbumForm({ album }: { album: Album | null }) {
   return (
     <AdminPage
       title={album ? album.name : 'New album'}
-      breadcrumbs={[{ label: 'Albums', to: '/admin/albums' }]}
+      breadcrumbs={[{ label: 'Albums', to: paths.adminAlbums() }]}
       actions={
         album && (
           <>
@@ -155,7 +155,7 @@ function AlbumForm({ album }: { album: Album | null }) {
             title="Track order"
             actions={
               <Link
-                to={`/admin/tracks/new?album=${album.id}`}
+                to={paths.adminTrack('new', { album: album.id })}
                 className={buttonClass({ variant: 'outline', size: 'sm' })}
               >
                 <Plus aria-hidden className="size-4" />
@@ -199,7 +199,7 @@ function AlbumForm({ album }: { album: Album | null }) {
             del.mutate([album.id], {
               onSuccess: () => {
                 toast.positive('Album deleted');
-                navigate('/admin/albums');
+                navigate(paths.adminAlbums());
               },
             })
           }

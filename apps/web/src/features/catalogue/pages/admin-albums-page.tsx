@@ -3,6 +3,7 @@ import type { AdminAlbumRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteAlbums } from '../api/delete-albums';
@@ -23,7 +24,7 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
     hideable: false,
     cell: (a) => (
       <Link
-        to={`/admin/albums/${a.id}`}
+        to={paths.adminAlbum(a)}
         tabIndex={-1}
         className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline"
       >
@@ -66,7 +67,7 @@ export default function AdminAlbumsPage() {
       title="Albums"
       description="Albums, singles and EPs: open one to edit its cover, credits and track order."
       noun={['album', 'albums']}
-      base="/admin/albums"
+      base={paths.adminAlbums()}
       exportPath={catalogueManager.exportAlbums.path}
       columns={columns}
       filterKeys={['type', 'artist', 'genre']}

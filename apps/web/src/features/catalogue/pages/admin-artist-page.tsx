@@ -101,7 +101,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
         onSuccess: (saved) => {
           toast.positive(artist ? 'Artist saved' : 'Artist created');
           form.reset(valuesOf(saved));
-          if (!artist) navigate(`/admin/artists/${saved.id}`, { replace: true });
+          if (!artist) navigate(paths.adminArtist(saved), { replace: true });
         },
         onError: (error) => applyServerErrors(form, error),
       },
@@ -110,7 +110,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
   return (
     <AdminPage
       title={artist ? artist.name : 'New artist'}
-      breadcrumbs={[{ label: 'Artists', to: '/admin/artists' }]}
+      breadcrumbs={[{ label: 'Artists', to: paths.adminArtists() }]}
       actions={
         artist && (
           <>
@@ -219,7 +219,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
             del.mutate([artist.id], {
               onSuccess: () => {
                 toast.positive('Artist deleted');
-                navigate('/admin/artists');
+                navigate(paths.adminArtists());
               },
             })
           }

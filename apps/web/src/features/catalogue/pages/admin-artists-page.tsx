@@ -2,6 +2,7 @@ import type { AdminArtistRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteArtists } from '../api/delete-artists';
@@ -23,7 +24,7 @@ const columns: DataTableColumn<AdminArtistRow>[] = [
     hideable: false,
     cell: (a) => (
       <Link
-        to={`/admin/artists/${a.id}`}
+        to={paths.adminArtist(a)}
         tabIndex={-1}
         className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline"
       >
@@ -53,7 +54,7 @@ export default function AdminArtistsPage() {
       title="Artists"
       description="The catalogue's artists: search, open one to edit its profile, or add a new one."
       noun={['artist', 'artists']}
-      base="/admin/artists"
+      base={paths.adminArtists()}
       exportPath={catalogueManager.exportArtists.path}
       columns={columns}
       filterKeys={['verified', 'genre']}

@@ -67,7 +67,7 @@ export default function AdminChannelsPage() {
       title="Channels"
       description="Curated rows and pages of the player: chosen by hand or filled by a rule. The home page is a channel too."
       noun={['channel', 'channels']}
-      base="/admin/channels"
+      base={paths.adminChannels()}
       exportPath={catalogueManager.exportChannels.path}
       columns={columns}
       filterKeys={['type']}

@@ -6,6 +6,7 @@ import { Plus, Tag } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
@@ -107,7 +108,7 @@ export default function AdminGenresPage() {
         title="Genres"
         description="The genres artists and tracks are tagged with; each has its page in the player."
         noun={['genre', 'genres']}
-        base="/admin/genres"
+        base={paths.adminGenres()}
         exportPath={catalogueManager.exportGenres.path}
         columns={columns}
         useList={useAdminGenres}

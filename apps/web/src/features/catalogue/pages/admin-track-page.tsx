@@ -154,7 +154,7 @@ function TrackForm({
           form.reset(valuesOf(saved, null));
           const done = () => {
             toast.positive(track ? 'Track saved' : 'Track created');
-            if (!track) navigate(`/admin/tracks/${saved.id}`, { replace: true });
+            if (!track) navigate(paths.adminTrack(saved), { replace: true });
           };
           // A new track's file goes up once the track exists; the page then shows the track.
           if (entry) sendAudio(saved.id, entry.id, done);
@@ -173,7 +173,7 @@ function TrackForm({
   return (
     <AdminPage
       title={track ? track.name : 'New track'}
-      breadcrumbs={[{ label: 'Tracks', to: '/admin/tracks' }]}
+      breadcrumbs={[{ label: 'Tracks', to: paths.adminTracks() }]}
       actions={
         track && (
           <>
@@ -274,7 +274,7 @@ function TrackForm({
             del.mutate([track.id], {
               onSuccess: () => {
                 toast.positive('Track deleted');
-                navigate('/admin/tracks');
+                navigate(paths.adminTracks());
               },
             })
           }

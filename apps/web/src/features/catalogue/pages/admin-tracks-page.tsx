@@ -3,6 +3,7 @@ import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDuration } from '#src/lib/format-duration';
+import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
@@ -24,7 +25,7 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
     hideable: false,
     cell: (t) => (
       <Link
-        to={`/admin/tracks/${t.id}`}
+        to={paths.adminTrack(t)}
         tabIndex={-1}
         className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline"
       >
@@ -80,7 +81,7 @@ export default function AdminTracksPage() {
       title="Tracks"
       description="Every track: open one to edit its credits or replace its audio file."
       noun={['track', 'tracks']}
-      base="/admin/tracks"
+      base={paths.adminTracks()}
       exportPath={catalogueManager.exportTracks.path}
       columns={columns}
       filterKeys={['audio', 'artist', 'album', 'genre']}

@@ -11,6 +11,7 @@ import { PageError } from '#src/components/states';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -73,7 +74,7 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
         onSuccess: (saved) => {
           toast.positive(role ? 'Role saved' : 'Role created');
           setErrors({});
-          if (!role) navigate(`/admin/roles/${saved.id}`, { replace: true });
+          if (!role) navigate(paths.adminRole(saved), { replace: true });
         },
         onError: (error) => {
           const map = (error as { errors?: Record<string, string[]> }).errors ?? {};
@@ -87,7 +88,7 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
   return (
     <AdminPage
       title={title}
-      breadcrumbs={[{ label: 'Roles', to: '/admin/roles' }]}
+      breadcrumbs={[{ label: 'Roles', to: paths.adminRoles() }]}
       actions={
         role &&
         canEdit &&
@@ -175,7 +176,7 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
             del.mutate(role.id, {
               onSuccess: () => {
                 toast.positive('Role deleted');
-                navigate('/admin/roles');
+                navigate(paths.adminRoles());
               },
             })
           }
@@ -195,7 +196,7 @@ const memberColumns: DataTableColumn<AdminUserRow>[] = [
     sortKey: 'display_name',
     hideable: false,
     cell: (u) => (
-      <Link to={`/admin/users/${u.id}`} tabIndex={-1} className="flex flex-col hover:underline">
+      <Link to={paths.adminUser(u)} tabIndex={-1} className="flex flex-col hover:underline">
         <span className="font-medium text-fg">{u.display_name}</span>
         <span className="text-xs text-muted">{u.email}</span>
       </Link>
@@ -230,7 +231,7 @@ function Members({ roleId }: { roleId: number }) {
       onPageChange={(page) => setParams({ page })}
       onPerPageChange={(perPage) => setParams({ perPage })}
       isLoading={list.isPending}
-      onRowAction={(u) => navigate(`/admin/users/${u.id}`)}
+      onRowAction={(u) => navigate(paths.adminUser(u))}
       empty={<p className="text-sm text-muted">No one holds this role yet. Give it from the users table.</p>}
     />
   );

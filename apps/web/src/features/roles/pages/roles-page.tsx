@@ -9,6 +9,7 @@ import { useRolesList } from '#src/components/admin/api/list-roles';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { buttonClass } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { TextField } from '#src/ui/field';
@@ -20,7 +21,7 @@ const columns: DataTableColumn<AdminRoleRow>[] = [
     sortKey: 'name',
     hideable: false,
     cell: (r) => (
-      <Link to={`/admin/roles/${r.id}`} tabIndex={-1} className="flex flex-col rounded-sm hover:underline">
+      <Link to={paths.adminRole(r)} tabIndex={-1} className="flex flex-col rounded-sm hover:underline">
         <span className="font-medium text-fg">{r.name}</span>
         {r.description && <span className="text-xs text-muted">{r.description}</span>}
       </Link>
@@ -66,7 +67,7 @@ export default function RolesPage() {
         <>
           <ExportCsvLink path={rolesAdmin.exportCsv.path} query={apiQuery} />
           {auth.hasPermission(A.rolesUpdate) && (
-            <Link to="/admin/roles/new" className={buttonClass()}>
+            <Link to={paths.adminRole('new')} className={buttonClass()}>
               <Plus aria-hidden className="size-4" />
               New role
             </Link>
@@ -89,7 +90,7 @@ export default function RolesPage() {
         onPageChange={(page) => setParams({ page })}
         onPerPageChange={(perPage) => setParams({ perPage })}
         isLoading={list.isPending}
-        onRowAction={(r) => navigate(`/admin/roles/${r.id}`)}
+        onRowAction={(r) => navigate(paths.adminRole(r))}
         empty={<p className="text-sm text-muted">No roles match this search.</p>}
         toolbar={
           <TextField

@@ -19,6 +19,7 @@ import { PageError } from '#src/components/states';
 import { UserAvatar } from '#src/components/user-avatar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { cx } from '#src/ui/cx';
@@ -63,7 +64,7 @@ export default function UserPage() {
   return (
     <AdminPage
       title={u.display_name}
-      breadcrumbs={[{ label: 'Users', to: '/admin/users' }]}
+      breadcrumbs={[{ label: 'Users', to: paths.adminUsers() }]}
       actions={<HeaderActions user={u} />}
     >
       <div className="flex items-center gap-4">
@@ -163,7 +164,7 @@ function HeaderActions({ user }: { user: AdminUser }) {
           del.mutate([user.id], {
             onSuccess: () => {
               toast.positive('User deleted');
-              navigate('/admin/users');
+              navigate(paths.adminUsers());
             },
           })
         }

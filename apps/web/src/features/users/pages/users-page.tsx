@@ -12,6 +12,7 @@ import { DateRangeFilter } from '#src/components/admin/list-toolbar';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
@@ -42,7 +43,7 @@ const columns: DataTableColumn<AdminUserRow>[] = [
     hideable: false,
     cell: (u) => (
       <a
-        href={`/admin/users/${u.id}`}
+        href={paths.adminUser(u)}
         className="flex min-w-0 items-center gap-3 rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
         tabIndex={-1}
       >
@@ -159,7 +160,7 @@ export default function UsersPage() {
         onPageChange={(page) => setParams({ page })}
         onPerPageChange={(perPage) => setParams({ perPage })}
         isLoading={list.isPending}
-        onRowAction={(u) => navigate(`/admin/users/${u.id}`)}
+        onRowAction={(u) => navigate(paths.adminUser(u))}
         empty={
           <div className="flex flex-col items-center gap-1">
             <p className="font-medium text-fg">No users match</p>
@@ -255,7 +256,7 @@ export default function UsersPage() {
       <CreateUserDialog
         isOpen={creating}
         onOpenChange={setCreating}
-        onCreated={(u) => navigate(`/admin/users/${u.id}`)}
+        onCreated={(u) => navigate(paths.adminUser(u))}
       />
       <ConfirmDialog
         isOpen={deleting !== null}
