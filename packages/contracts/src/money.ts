@@ -1,4 +1,4 @@
-import { type BillingInterval, CURRENCY_MINOR_UNITS, type Currency, type Price } from './billing';
+import { type BillingInterval, CURRENCY_MINOR_UNITS, type Currency, type Price } from './billing/billing';
 
 /**
  * Money as plans, checkouts and invoices show it (decision 0038): amounts are integers in minor units;

@@ -14,18 +14,16 @@ import { defineRoute } from './define-route';
  */
 const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*', 'OPTIONS /api/v1/tus/upload']);
 
-const operationsDir = fileURLToPath(
-  new URL('../../../../packages/contracts/src/operations/', import.meta.url),
-);
+const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));
 
-/** Every operation object of every feature module in packages/contracts/src/operations. */
+/** Every operation object of every concept in packages/contracts (`<concept>/*.operations.ts`). */
 async function allOperations(): Promise<{ name: string; operation: Operation }[]> {
   const found: { name: string; operation: Operation }[] = [];
-  for (const file of readdirSync(operationsDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const module = (await import(`@zema/contracts/operations/${file.slice(0, -3)}`)) as Record<
-      string,
-      unknown
-    >;
+  const files = readdirSync(contractsDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.operations.ts'),
+  );
+  for (const file of files) {
+    const module = (await import(`@zema/contracts/${file.slice(0, -3)}`)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
       // A feature's operations are a plain object; schemas and other exports are skipped.
       if (!value || Object.getPrototypeOf(value) !== Object.prototype) continue;

@@ -1,5 +1,5 @@
+import { backstage } from '@zema/contracts/backstage/backstage.operations';
 import { defineOperations } from '@zema/contracts/operation';
-import { backstage } from '@zema/contracts/operations/backstage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ApiCall, mockApi } from '#test/mock-api';

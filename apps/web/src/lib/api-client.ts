@@ -13,7 +13,7 @@ import { getCookie } from './cookies';
 
 /**
  * The one way the web app talks to the server: features call `api.call(operation, …)` with an
- * operation object of `@zema/contracts/operations/*`; `apiFetch` underneath serves any URL.
+ * operation object of `@zema/contracts/<concept>/*.operations`; `apiFetch` underneath serves any URL.
  * Every SPEC §7 call convention lives here:
  * path prefixing, credentials, JSON accept, the XSRF header, comma-joined `with`/`load`/`loadCount`,
  * `workspaceId` on GET/POST/PUT, method override for PUT/PATCH/DELETE, and retries of idempotent

@@ -1,5 +1,5 @@
 import { type BootstrapData, type ClientSettings, hasPermission } from '@zema/contracts';
-import { bootstrap } from '@zema/contracts/operations/bootstrap';
+import { bootstrap } from '@zema/contracts/site/bootstrap.operations';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
 import { queryClient } from '#src/lib/query-client';

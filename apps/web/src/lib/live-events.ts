@@ -1,5 +1,5 @@
 import { type LiveEvent, type LiveEventName, liveEventSchemas } from '@zema/contracts';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BootstrapData } from '@zema/contracts';
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import { useNavigate } from 'react-router';
 import { toast } from '#src/ui/toast';
 import { api } from './api-client';

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, avatarFromEntryRequestSchema, avatarUrlRequestSchema } from '@zema/contracts';
-import { account } from '@zema/contracts/operations/account';
-import { localization } from '@zema/contracts/operations/localization';
+import { account } from '@zema/contracts/account/account.operations';
+import { localization } from '@zema/contracts/site/localization.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';

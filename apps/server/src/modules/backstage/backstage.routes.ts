@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { hasPermission } from '@zema/contracts';
 import { ANALYTICS_VIEW_PERMISSION } from '@zema/contracts/admin';
-import { backstage, backstageReview } from '@zema/contracts/operations/backstage';
+import { backstage, backstageReview } from '@zema/contracts/backstage/backstage.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '#src/http/caller';

@@ -1,4 +1,4 @@
-import { backstageReleases as ops } from '@zema/contracts/operations/backstage-releases';
+import { backstageReleases as ops } from '@zema/contracts/backstage/backstage-releases.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

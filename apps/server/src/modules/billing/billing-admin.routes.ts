@@ -1,4 +1,4 @@
-import { billingAdmin as ops } from '@zema/contracts/operations/billing-admin';
+import { billingAdmin as ops } from '@zema/contracts/billing/billing-admin.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

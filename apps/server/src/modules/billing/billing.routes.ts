@@ -1,4 +1,4 @@
-import { billing as ops } from '@zema/contracts/operations/billing';
+import { billing as ops } from '@zema/contracts/billing/billing.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineRoute } from '#src/http/define-route';

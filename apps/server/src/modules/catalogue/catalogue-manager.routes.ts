@@ -1,4 +1,4 @@
-import { catalogueManager as op } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager as op } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';

@@ -1,4 +1,4 @@
-import { catalogue } from '@zema/contracts/operations/catalogue';
+import { catalogue } from '@zema/contracts/catalogue/catalogue.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';

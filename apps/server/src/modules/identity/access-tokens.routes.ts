@@ -1,4 +1,4 @@
-import { accessTokens } from '@zema/contracts/operations/access-tokens';
+import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { createPersonalToken, deletePersonalToken } from './access-tokens.service';

@@ -1,5 +1,5 @@
-import { auth } from '@zema/contracts/operations/auth';
-import { twoFactor } from '@zema/contracts/operations/two-factor';
+import { auth } from '@zema/contracts/identity/auth.operations';
+import { twoFactor } from '@zema/contracts/identity/two-factor.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

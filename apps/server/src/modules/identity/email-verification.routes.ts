@@ -1,4 +1,4 @@
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { rateLimits } from '#src/http/rate-limits';

@@ -1,4 +1,4 @@
-import { humanVerification } from '@zema/contracts/operations/human-verification';
+import { humanVerification } from '@zema/contracts/identity/human-verification.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { browserOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

@@ -1,4 +1,4 @@
-import { impersonation } from '@zema/contracts/operations/impersonation';
+import { impersonation } from '@zema/contracts/identity/impersonation.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

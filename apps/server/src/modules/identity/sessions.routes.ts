@@ -1,4 +1,4 @@
-import { sessions } from '@zema/contracts/operations/sessions';
+import { sessions } from '@zema/contracts/identity/sessions.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

@@ -1,5 +1,5 @@
 import type { SocialLoginResult } from '@zema/contracts';
-import { social } from '@zema/contracts/operations/social';
+import { social } from '@zema/contracts/identity/social.operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionCookieOptions } from '#src/http/auth.plugin';

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { PLAYLIST_IMAGE_MAX_BYTES } from '@zema/contracts';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { pageWindow } from '#src/lib/pagination';

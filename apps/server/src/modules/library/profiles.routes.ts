@@ -1,4 +1,4 @@
-import { profiles } from '@zema/contracts/operations/profiles';
+import { profiles } from '@zema/contracts/library/profiles.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';

@@ -1,4 +1,4 @@
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';

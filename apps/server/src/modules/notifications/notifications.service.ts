@@ -7,7 +7,7 @@ import {
   type NotificationType,
   notificationParamsSchemas,
 } from '@zema/contracts';
-import { notifications as notificationOperations } from '@zema/contracts/operations/notifications';
+import { notifications as notificationOperations } from '@zema/contracts/notifications/notifications.operations';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { localizations, notificationSelections, notifications, users } from '#src/db/schema/index';

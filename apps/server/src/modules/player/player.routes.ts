@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ID_PATTERN, INT32_MAX } from '@zema/contracts';
-import { player } from '@zema/contracts/operations/player';
+import { player } from '@zema/contracts/player/player.operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cookieOptions } from '#src/http/cookies';

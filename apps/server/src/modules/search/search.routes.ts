@@ -1,4 +1,4 @@
-import { search as searchOperations } from '@zema/contracts/operations/search';
+import { search as searchOperations } from '@zema/contracts/search/search.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';

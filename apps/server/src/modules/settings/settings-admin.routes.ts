@@ -1,4 +1,4 @@
-import { settings } from '@zema/contracts/operations/settings';
+import { settings } from '@zema/contracts/settings/settings.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

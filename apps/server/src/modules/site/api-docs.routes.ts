@@ -1,4 +1,4 @@
-import { apiDocs } from '@zema/contracts/operations/api-docs';
+import { apiDocs } from '@zema/contracts/site/api-docs.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { NotFoundError } from '#src/lib/errors';

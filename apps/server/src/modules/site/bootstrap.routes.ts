@@ -1,5 +1,5 @@
 import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
-import { bootstrap } from '@zema/contracts/operations/bootstrap';
+import { bootstrap } from '@zema/contracts/site/bootstrap.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { buildBootstrapData } from './bootstrap.service';

@@ -1,4 +1,4 @@
-import { landing } from '@zema/contracts/operations/landing';
+import { landing } from '@zema/contracts/site/landing.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { LANDING_CACHE_KEYS, trendingArtists } from './landing.service';

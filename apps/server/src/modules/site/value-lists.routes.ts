@@ -1,4 +1,4 @@
-import { valueLists } from '@zema/contracts/operations/value-lists';
+import { valueLists } from '@zema/contracts/site/value-lists.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { getValueLists } from './value-lists.service';

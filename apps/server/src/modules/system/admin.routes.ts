@@ -1,5 +1,5 @@
-import { audit } from '@zema/contracts/operations/audit';
-import { system } from '@zema/contracts/operations/system';
+import { audit } from '@zema/contracts/system/audit.operations';
+import { system } from '@zema/contracts/system/system.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';

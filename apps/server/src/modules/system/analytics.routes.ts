@@ -1,4 +1,4 @@
-import { analytics } from '@zema/contracts/operations/analytics';
+import { analytics } from '@zema/contracts/system/analytics.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { getDashboard } from './analytics.service';

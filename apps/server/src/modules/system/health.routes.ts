@@ -1,4 +1,4 @@
-import { health } from '@zema/contracts/operations/health';
+import { health } from '@zema/contracts/system/health.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '#src/db/client';
 import { defineRoute } from '#src/http/define-route';

@@ -1,4 +1,4 @@
-import { logs } from '@zema/contracts/operations/logs';
+import { logs } from '@zema/contracts/system/logs.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '#src/http/csv';
 import { defineRoute } from '#src/http/define-route';

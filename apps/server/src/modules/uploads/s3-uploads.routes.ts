@@ -1,4 +1,4 @@
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

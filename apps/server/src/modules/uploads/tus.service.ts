@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
 import { fileExtension } from '@zema/contracts';
-import { TUS_UPLOAD_PATH } from '@zema/contracts/operations/uploads';
+import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';

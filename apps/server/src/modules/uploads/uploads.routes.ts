@@ -7,7 +7,7 @@ import {
   uploadMetadataSchema,
   uploadTooLargeMessage,
 } from '@zema/contracts';
-import { TUS_UPLOAD_PATH, uploads } from '@zema/contracts/operations/uploads';
+import { TUS_UPLOAD_PATH, uploads } from '@zema/contracts/uploads/uploads.operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';

@@ -1,4 +1,4 @@
-import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { sendCsv } from '#src/http/csv';

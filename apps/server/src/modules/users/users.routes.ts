@@ -1,4 +1,4 @@
-import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersAdmin } from '@zema/contracts/users/users.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { sendCsv } from '#src/http/csv';

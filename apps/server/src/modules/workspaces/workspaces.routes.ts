@@ -1,4 +1,4 @@
-import { workspaces as ops } from '@zema/contracts/operations/workspaces';
+import { workspaces as ops } from '@zema/contracts/workspaces/workspaces.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountUserSchema } from '@zema/contracts';
-import { account } from '@zema/contracts/operations/account';
+import { account } from '@zema/contracts/account/account.operations';
 import { z } from 'zod';
 import { api } from '#src/lib/api-client';
 

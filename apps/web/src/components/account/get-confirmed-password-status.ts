@@ -1,5 +1,5 @@
 import { PASSWORD_CONFIRMATION_SECONDS } from '@zema/contracts';
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET auth/user/confirmed-password-status?seconds=9000 → {confirmed} (SPEC §7, §9). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ValueListsResponse } from '@zema/contracts';
-import { valueLists } from '@zema/contracts/operations/value-lists';
+import { valueLists } from '@zema/contracts/site/value-lists.operations';
 import { api } from '#src/lib/api-client';
 
 const NAMES = 'timezones,countries,localizations';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowableType, LikedIdsResponse } from '@zema/contracts';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import { useNavigate } from 'react-router';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';

@@ -1,5 +1,5 @@
 import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
-import { player as playerOps } from '@zema/contracts/operations/player';
+import { player as playerOps } from '@zema/contracts/player/player.operations';
 import { useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
 import { getBootstrapData } from '#src/lib/bootstrap-store';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { social } from '@zema/contracts/operations/social';
+import { social } from '@zema/contracts/identity/social.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST secure/auth/social/connect {password} → {bootstrapData} (SPEC §7). */

@@ -5,7 +5,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@zema/contracts';
-import { TUS_UPLOAD_PATH } from '@zema/contracts/operations/uploads';
+import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError } from '#src/lib/api-error';
 import { getCookie } from '#src/lib/cookies';

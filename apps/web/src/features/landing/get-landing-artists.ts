@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LandingArtistsResponse } from '@zema/contracts';
-import { landing } from '@zema/contracts/operations/landing';
+import { landing } from '@zema/contracts/site/landing.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET landing/artists → {artists}: most played over the last 7 days (SPEC §3 Artist shape). */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import { api } from '#src/lib/api-client';
 
 /** Query keys of the admin's roles (one factory; invalidations reuse them). */

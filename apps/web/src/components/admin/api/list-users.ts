@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { api } from '#src/lib/api-client';
 import { usersKeys } from './users-keys';
 

@@ -1,5 +1,5 @@
 import { type FileEntry, fileEntryResponseSchema } from '@zema/contracts';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { buildRequest } from '#src/lib/api-client';
 import type { UploadMetadata } from '../upload-types';
 import { xhrRequest } from '../xhr-request';

@@ -1,5 +1,5 @@
 import type { s3MultipartRefSchema } from '@zema/contracts';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
 

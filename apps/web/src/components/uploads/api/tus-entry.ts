@@ -1,5 +1,5 @@
 import type { FileEntry } from '@zema/contracts';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST tus/entries {uploadKey} → {fileEntry}: a finished tus upload becomes a file entry (SPEC §7). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaces } from '@zema/contracts/operations/workspaces';
+import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
 import { api } from '#src/lib/api-client';
 import { toast } from '#src/ui/toast';
 import { DECLINED_WORKSPACE_INVITATION, inviteErrorMessage } from './join-workspace';

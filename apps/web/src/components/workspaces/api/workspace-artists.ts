@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_WORKSPACE_ID } from '@zema/contracts';
-import { backstage } from '@zema/contracts/operations/backstage';
+import { backstage } from '@zema/contracts/backstage/backstage.operations';
 import { apiFetch } from '#src/lib/api-client';
 import { workspaceKeys } from './keys';
 

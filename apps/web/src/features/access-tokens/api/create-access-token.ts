@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAccessTokenResponse } from '@zema/contracts';
-import { accessTokens } from '@zema/contracts/operations/access-tokens';
+import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
 import { patchAccount } from '#src/components/account/account-cache';
 import { api } from '#src/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accessTokens } from '@zema/contracts/operations/access-tokens';
+import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
 import { patchAccount } from '#src/components/account/account-cache';
 import { api } from '#src/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { localization } from '@zema/contracts/operations/localization';
+import { localization } from '@zema/contracts/site/localization.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST users/me/locale {locale} → {locale}. */

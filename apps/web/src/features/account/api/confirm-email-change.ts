@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { account } from '@zema/contracts/operations/account';
+import { account } from '@zema/contracts/account/account.operations';
 import { storeAccountUser } from '#src/components/account/account-cache';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';

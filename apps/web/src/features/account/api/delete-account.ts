@@ -1,5 +1,5 @@
 import type { BootstrapData } from '@zema/contracts';
-import { account } from '@zema/contracts/operations/account';
+import { account } from '@zema/contracts/account/account.operations';
 import { api } from '#src/lib/api-client';
 
 /** DELETE users/{id}?deleteCurrentUser=true → {bootstrapData} of a visitor. */

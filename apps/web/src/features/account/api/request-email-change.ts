@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { account } from '@zema/contracts/operations/account';
+import { account } from '@zema/contracts/account/account.operations';
 import { api } from '#src/lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAccountRequest } from '@zema/contracts';
-import { account } from '@zema/contracts/operations/account';
+import { account } from '@zema/contracts/account/account.operations';
 import { storeAccountUser } from '#src/components/account/account-cache';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';

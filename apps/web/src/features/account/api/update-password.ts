@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdatePasswordRequest } from '@zema/contracts';
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import { api } from '#src/lib/api-client';
 
 /** PUT auth/user/password {current_password, password, password_confirmation} → {message}. */

@@ -1,5 +1,5 @@
 import { operationPath } from '@zema/contracts/operation';
-import { logs } from '@zema/contracts/operations/logs';
+import { logs } from '@zema/contracts/system/logs.operations';
 
 /**
  * The error log downloads are plain links (the browser saves the attachment, with the session

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { analytics } from '@zema/contracts/operations/analytics';
+import { analytics } from '@zema/contracts/system/analytics.operations';
 import { api } from '#src/lib/api-client';
 
 type AnalyticsQuery = { range: string; timezone: string; from?: string; to?: string };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { REVENUE_RANGES } from '@zema/contracts/admin';
-import { billingAdmin } from '@zema/contracts/operations/billing-admin';
+import { billingAdmin } from '@zema/contracts/billing/billing-admin.operations';
 import { api } from '#src/lib/api-client';
 
 export type RevenueRange = (typeof REVENUE_RANGES)[number];

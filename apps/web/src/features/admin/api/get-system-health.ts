@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { system } from '@zema/contracts/operations/system';
+import { system } from '@zema/contracts/system/system.operations';
 import { api } from '#src/lib/api-client';
 import { systemKeys } from './system-keys';
 

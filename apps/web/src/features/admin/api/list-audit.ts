@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { audit } from '@zema/contracts/operations/audit';
+import { audit } from '@zema/contracts/system/audit.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET admin/audit-log with the list contract (actor, action, from, to, query). */

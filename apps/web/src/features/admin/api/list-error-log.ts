@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { logs } from '@zema/contracts/operations/logs';
+import { logs } from '@zema/contracts/system/logs.operations';
 import { api } from '#src/lib/api-client';
 import { systemKeys } from './system-keys';
 

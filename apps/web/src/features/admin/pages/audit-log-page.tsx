@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@zema/contracts/admin';
-import { audit } from '@zema/contracts/operations/audit';
+import { audit } from '@zema/contracts/system/audit.operations';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';

@@ -1,5 +1,5 @@
 import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
-import { logs } from '@zema/contracts/operations/logs';
+import { logs } from '@zema/contracts/system/logs.operations';
 import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminPage } from '#src/components/admin/admin-page';

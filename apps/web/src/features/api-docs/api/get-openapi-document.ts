@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiDocs } from '@zema/contracts/operations/api-docs';
+import { apiDocs } from '@zema/contracts/site/api-docs.operations';
 import { api } from '#src/lib/api-client';
 import { type OpenApiDocument, openApiDocumentSchema } from '../lib/openapi';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST resend-email-verification {email}: a new code replaces the previous one. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BootstrapData, TwoFactorChallengeRequest } from '@zema/contracts';
-import { auth } from '@zema/contracts/operations/auth';
+import { auth } from '@zema/contracts/identity/auth.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST auth/two-factor-challenge {code} or {recovery_code} → `{bootstrapData}`. */

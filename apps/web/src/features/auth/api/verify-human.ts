@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { humanVerification } from '@zema/contracts/operations/human-verification';
+import { humanVerification } from '@zema/contracts/identity/human-verification.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST recaptcha/verify {token} → {success}: the server checks the provider's token. */

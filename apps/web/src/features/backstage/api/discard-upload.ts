@@ -1,4 +1,4 @@
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { api } from '#src/lib/api-client';
 
 /**

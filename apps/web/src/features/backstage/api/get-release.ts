@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReleaseDraft } from '@zema/contracts';
-import { backstageReleases } from '@zema/contracts/operations/backstage-releases';
+import { backstageReleases } from '@zema/contracts/backstage/backstage-releases.operations';
 import { api } from '#src/lib/api-client';
 import { isLiveEventsOpen, useLiveEvent } from '#src/lib/live-events';
 import { backstageKeys } from './keys';

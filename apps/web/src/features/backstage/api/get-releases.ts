@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RELEASE_STATUSES } from '@zema/contracts';
-import { backstageReleases } from '@zema/contracts/operations/backstage-releases';
+import { backstageReleases } from '@zema/contracts/backstage/backstage-releases.operations';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 

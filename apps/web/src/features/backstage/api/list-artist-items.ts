@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { backstage } from '@zema/contracts/operations/backstage';
+import { backstage } from '@zema/contracts/backstage/backstage.operations';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReleaseDraft } from '@zema/contracts';
-import { backstageReleases as ops } from '@zema/contracts/operations/backstage-releases';
+import { backstageReleases as ops } from '@zema/contracts/backstage/backstage-releases.operations';
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backstageReview } from '@zema/contracts/operations/backstage';
+import { backstageReview } from '@zema/contracts/backstage/backstage.operations';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 

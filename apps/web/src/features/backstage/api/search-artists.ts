@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { search } from '@zema/contracts/operations/search';
+import { search } from '@zema/contracts/search/search.operations';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 

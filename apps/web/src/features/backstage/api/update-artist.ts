@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateBackstageArtist } from '@zema/contracts';
-import { backstage } from '@zema/contracts/operations/backstage';
+import { backstage } from '@zema/contracts/backstage/backstage.operations';
 import { api } from '#src/lib/api-client';
 import { backstageKeys } from './keys';
 

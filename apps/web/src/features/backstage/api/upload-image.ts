@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { backstage } from '@zema/contracts/operations/backstage';
+import { backstage } from '@zema/contracts/backstage/backstage.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST backstage/images (multipart `file`): the picture's URL, for an `image` field. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { api } from '#src/lib/api-client';
 
 /**

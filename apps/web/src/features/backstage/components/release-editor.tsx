@@ -1,5 +1,5 @@
 import { RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';

@@ -7,7 +7,7 @@ import {
   denyBackstageRequestSchema,
 } from '@zema/contracts';
 import { operationPath } from '@zema/contracts/operation';
-import { uploads } from '@zema/contracts/operations/uploads';
+import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AdminPage } from '#src/components/admin/admin-page';

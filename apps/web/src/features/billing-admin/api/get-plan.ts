@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingAdmin } from '@zema/contracts/operations/billing-admin';
+import { billingAdmin } from '@zema/contracts/billing/billing-admin.operations';
 import { api } from '#src/lib/api-client';
 import { billingAdminKeys } from './billing-admin-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundPaymentRequest } from '@zema/contracts/admin';
-import { billingAdmin } from '@zema/contracts/operations/billing-admin';
+import { billingAdmin } from '@zema/contracts/billing/billing-admin.operations';
 import { api } from '#src/lib/api-client';
 import { billingAdminKeys } from './billing-admin-keys';
 

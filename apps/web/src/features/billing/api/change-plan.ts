@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billing } from '@zema/contracts/operations/billing';
+import { billing } from '@zema/contracts/billing/billing.operations';
 import { api } from '#src/lib/api-client';
 
 type Target = { productId: number; priceId: number };

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CheckoutRequest } from '@zema/contracts';
-import { billing } from '@zema/contracts/operations/billing';
+import { billing } from '@zema/contracts/billing/billing.operations';
 import { api } from '#src/lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingOverview } from '@zema/contracts';
-import { billing } from '@zema/contracts/operations/billing';
+import { billing } from '@zema/contracts/billing/billing.operations';
 import { api } from '#src/lib/api-client';
 import { billingKeys } from './keys';
 

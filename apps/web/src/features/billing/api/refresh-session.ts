@@ -1,4 +1,4 @@
-import { bootstrap } from '@zema/contracts/operations/bootstrap';
+import { bootstrap } from '@zema/contracts/site/bootstrap.operations';
 import { api } from '#src/lib/api-client';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 

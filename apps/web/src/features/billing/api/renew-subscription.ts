@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { billing } from '@zema/contracts/operations/billing';
+import { billing } from '@zema/contracts/billing/billing.operations';
 import { api } from '#src/lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionView } from '@zema/contracts';
-import { billing } from '@zema/contracts/operations/billing';
+import { billing } from '@zema/contracts/billing/billing.operations';
 import { api } from '#src/lib/api-client';
 import { billingKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelResponse } from '@zema/contracts';
-import { catalogue } from '@zema/contracts/operations/catalogue';
+import { catalogue } from '@zema/contracts/catalogue/catalogue.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET channels/{idOrSlug}: a channel and its content (nested channels one level deep). */

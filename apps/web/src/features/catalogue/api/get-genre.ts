@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Genre } from '@zema/contracts';
-import { catalogue } from '@zema/contracts/operations/catalogue';
+import { catalogue } from '@zema/contracts/catalogue/catalogue.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET genres/{name}. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Track } from '@zema/contracts';
-import { catalogue } from '@zema/contracts/operations/catalogue';
+import { catalogue } from '@zema/contracts/catalogue/catalogue.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET tracks/{id}. */

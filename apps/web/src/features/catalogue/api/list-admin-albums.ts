@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { api } from '#src/lib/api-client';
 import { catalogueAdminKeys } from './admin-keys';
 

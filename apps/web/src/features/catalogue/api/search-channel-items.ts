@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChannelContentType } from '@zema/contracts';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { api } from '#src/lib/api-client';
 import { catalogueAdminKeys } from './admin-keys';
 

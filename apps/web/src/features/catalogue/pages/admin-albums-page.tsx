@@ -1,6 +1,6 @@
 import { ALBUM_TYPES } from '@zema/contracts';
 import type { AdminAlbumRow } from '@zema/contracts/admin';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '#src/lib/paths';

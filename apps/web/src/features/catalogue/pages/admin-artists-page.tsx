@@ -1,5 +1,5 @@
 import type { AdminArtistRow } from '@zema/contracts/admin';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '#src/lib/paths';

@@ -1,6 +1,6 @@
 import { CHANNEL_CONTENT_TYPES, HOME_CHANNEL_SLUG } from '@zema/contracts';
 import type { AdminChannelRow } from '@zema/contracts/admin';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { House, Rows3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '#src/lib/paths';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { upsertGenreRequestSchema } from '@zema/contracts';
 import type { AdminGenreRow } from '@zema/contracts/admin';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Plus, Tag } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import type { AdminTrackRow } from '@zema/contracts/admin';
-import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
+import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDuration } from '#src/lib/format-duration';

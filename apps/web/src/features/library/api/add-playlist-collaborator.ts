@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import { playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import { invalidatePlaylist, playlistTracksKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { libraryListOptions } from '#src/lib/paginated';
 

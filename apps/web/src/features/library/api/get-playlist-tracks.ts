@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { playlistEntryPageSchema } from '@zema/contracts';
-import { library } from '@zema/contracts/operations/library';
+import { library } from '@zema/contracts/library/library.operations';
 import type { z } from 'zod';
 import { playlistTracksKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';

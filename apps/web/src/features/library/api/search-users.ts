@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserRef } from '@zema/contracts';
-import { search } from '@zema/contracts/operations/search';
+import { search } from '@zema/contracts/search/search.operations';
 import { api } from '#src/lib/api-client';
 
 /** How many people the collaborator picker offers per query. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { GUEST_LOCALE_COOKIE } from '@zema/contracts';
-import { localization } from '@zema/contracts/operations/localization';
+import { localization } from '@zema/contracts/site/localization.operations';
 import { api } from '#src/lib/api-client';
 import { setCookie } from '#src/lib/cookies';
 

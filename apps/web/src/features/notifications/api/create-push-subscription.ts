@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionInfo } from '@zema/contracts';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import { api } from '#src/lib/api-client';
 import { notificationKeys } from './keys';
 

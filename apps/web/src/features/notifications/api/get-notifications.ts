@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PER_PAGE } from '@zema/contracts';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import { api } from '#src/lib/api-client';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { nextPageOf } from '#src/lib/next-page';

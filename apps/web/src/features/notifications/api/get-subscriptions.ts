@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationSubscriptionSettings } from '@zema/contracts';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import { api } from '#src/lib/api-client';
 import { notificationKeys } from './keys';
 

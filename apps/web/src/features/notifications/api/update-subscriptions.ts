@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSubscriptionSettings } from '@zema/contracts';
-import { notifications } from '@zema/contracts/operations/notifications';
+import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
 import { notificationKeys } from './keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@zema/contracts';
-import { profiles } from '@zema/contracts/operations/profiles';
+import { profiles } from '@zema/contracts/library/profiles.operations';
 import { api } from '#src/lib/api-client';
 
 export const userProfileKey = (userId: number) => ['profile', 'user', { userId }] as const;

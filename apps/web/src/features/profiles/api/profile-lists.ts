@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { profiles } from '@zema/contracts/operations/profiles';
+import { profiles } from '@zema/contracts/library/profiles.operations';
 import { libraryListOptions } from '#src/lib/paginated';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@zema/contracts';
-import { profiles } from '@zema/contracts/operations/profiles';
+import { profiles } from '@zema/contracts/library/profiles.operations';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';

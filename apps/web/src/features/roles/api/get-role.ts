@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import { rolesKeys } from '#src/components/admin/api/list-roles';
 import { api } from '#src/lib/api-client';
 

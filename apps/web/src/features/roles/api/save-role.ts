@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpsertRoleRequest } from '@zema/contracts/admin';
-import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import { rolesKeys } from '#src/components/admin/api/list-roles';
 import { api } from '#src/lib/api-client';
 

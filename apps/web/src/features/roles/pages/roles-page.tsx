@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminRoleRow } from '@zema/contracts/admin';
-import { rolesAdmin } from '@zema/contracts/operations/roles';
+import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import { Plus, Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';

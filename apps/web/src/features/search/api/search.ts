@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse, SearchType } from '@zema/contracts';
-import { search } from '@zema/contracts/operations/search';
+import { search } from '@zema/contracts/search/search.operations';
 import { api } from '#src/lib/api-client';
 
 export interface SearchParams {

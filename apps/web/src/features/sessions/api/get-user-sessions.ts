@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSession } from '@zema/contracts';
-import { sessions } from '@zema/contracts/operations/sessions';
+import { sessions } from '@zema/contracts/identity/sessions.operations';
 import { api } from '#src/lib/api-client';
 
 /** GET user-sessions → {sessions}: browser sessions and used API tokens of the signed-in user. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessions } from '@zema/contracts/operations/sessions';
+import { sessions } from '@zema/contracts/identity/sessions.operations';
 import { api } from '#src/lib/api-client';
 import { userSessionsQueryOptions } from './get-user-sessions';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { valueLists } from '@zema/contracts/operations/value-lists';
+import { valueLists } from '@zema/contracts/site/value-lists.operations';
 import { api } from '#src/lib/api-client';
 import { settingsKeys } from './settings-keys';
 

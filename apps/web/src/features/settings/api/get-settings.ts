@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settings } from '@zema/contracts/operations/settings';
+import { settings } from '@zema/contracts/settings/settings.operations';
 import { api } from '#src/lib/api-client';
 import { settingsKeys } from './settings-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettingsUpdateRequest } from '@zema/contracts/admin';
-import { settings } from '@zema/contracts/operations/settings';
+import { settings } from '@zema/contracts/settings/settings.operations';
 import { api } from '#src/lib/api-client';
 import { updateBootstrapData } from '#src/lib/bootstrap-store';
 import { settingsKeys } from './settings-keys';

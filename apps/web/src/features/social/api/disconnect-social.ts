@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
-import { social } from '@zema/contracts/operations/social';
+import { social } from '@zema/contracts/identity/social.operations';
 import { disabledMessage } from '#src/components/social/social-texts';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';

@@ -1,4 +1,4 @@
-import { twoFactor } from '@zema/contracts/operations/two-factor';
+import { twoFactor } from '@zema/contracts/identity/two-factor.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST auth/user/confirmed-two-factor-authentication {code} → the 8 recovery codes, shown once. */

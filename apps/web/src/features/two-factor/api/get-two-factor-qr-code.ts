@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { twoFactorQrCodeResponseSchema } from '@zema/contracts';
-import { twoFactor } from '@zema/contracts/operations/two-factor';
+import { twoFactor } from '@zema/contracts/identity/two-factor.operations';
 import type { z } from 'zod';
 import { api } from '#src/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { twoFactor } from '@zema/contracts/operations/two-factor';
+import { twoFactor } from '@zema/contracts/identity/two-factor.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST auth/user/two-factor-recovery-codes → a new set of recovery codes; the old ones stop working. */

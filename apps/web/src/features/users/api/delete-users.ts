@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { impersonation } from '@zema/contracts/operations/impersonation';
+import { impersonation } from '@zema/contracts/identity/impersonation.operations';
 import { useNavigate } from 'react-router';
 import { api } from '#src/lib/api-client';
 import { setBootstrapData } from '#src/lib/bootstrap-store';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserRequest } from '@zema/contracts/admin';
-import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
 

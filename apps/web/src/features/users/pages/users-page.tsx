@@ -1,6 +1,6 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminUserRow } from '@zema/contracts/admin';
-import { usersAdmin } from '@zema/contracts/operations/users';
+import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

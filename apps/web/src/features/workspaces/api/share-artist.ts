@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaces } from '@zema/contracts/operations/workspaces';
+import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
 import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
 
