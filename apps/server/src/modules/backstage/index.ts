@@ -1,19 +1,15 @@
 /**
- * Backstage: an artist's own area — their catalogue, releases (drafts, scheduled), ingestion of uploads, insights — and the admin's review of artist requests.
+ * Backstage: an artist's own area — their catalogue, releases (drafts, scheduled), ingestion of
+ * uploads, insights — and the admin's review of artist requests.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { backstageRoutes } from './backstage.routes';
 import { resumeIngestion } from './ingest-draft';
 import { releasesRoutes } from './releases.routes';
 import { publishDueReleases } from './releases.service';
-
-export { backstageRoutes } from './backstage.routes';
-export { resumeIngestion } from './ingest-draft';
-export { releasesRoutes } from './releases.routes';
-export { publishDueReleases } from './releases.service';
 
 const MINUTE = 60_000;
 

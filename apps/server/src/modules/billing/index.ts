@@ -1,8 +1,11 @@
 /**
- * Billing: plans and prices, checkout through the gateways (sandbox, Chapa, Stripe) as `deps.billing`, settlement, subscriptions and their clock, invoices, refunds, webhooks — the buyer's routes and the admin's. It emits `payment.settled`, `payment.refunded`, `subscription.ended` and `plan.granted`.
+ * Billing: plans and prices, checkout through the gateways (sandbox, Chapa, Stripe) as
+ * `deps.billing`, settlement, subscriptions and their clock, invoices, refunds, webhooks — the
+ * buyer's routes and the admin's. It emits `payment.settled`, `payment.refunded`,
+ * `subscription.ended` and `plan.granted`.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { billingRoutes } from './billing.routes';
@@ -11,13 +14,8 @@ import { runBillingLifecycle } from './lifecycle';
 import { type Billing, createBilling } from './registry';
 import { retryPendingWebhookEvents } from './webhooks';
 
-export { billingRoutes } from './billing.routes';
-export { billingAdminRoutes } from './billing-admin.routes';
 export { billingSettings, gatewayIdFor, isBillingSecretKey, sealSettingSecret } from './billing-settings';
 export { loadEntitlements } from './entitlements';
-export { runBillingLifecycle } from './lifecycle';
-export { type Billing, createBilling } from './registry';
-export { retryPendingWebhookEvents } from './webhooks';
 
 declare module '#src/platform/deps' {
   interface Deps {

@@ -1,8 +1,10 @@
 /**
- * Catalogue: artists, albums, tracks, genres and channels — loaders and writes, images, audio analysis (`ingest/`), the artist page, trending, the public API and the admin's catalogue manager, and the demo catalogue.
+ * Catalogue: artists, albums, tracks, genres and channels — loaders and writes, images, audio
+ * analysis (`ingest/`), the artist page, trending, the public API and the admin's catalogue
+ * manager, and the demo catalogue.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { invalidateCataloguePagesOnChange } from './artist-page';
@@ -11,14 +13,9 @@ import { catalogueAdminRoutes } from './catalogue-admin.routes';
 import { catalogueManagerRoutes } from './catalogue-manager.routes';
 import { invalidatePublicChannelsOnChange } from './channels';
 
-export {
-  buildPublicArtistPage,
-  getArtistPage,
-  invalidateCataloguePagesOnChange,
-  publicArtistPage,
-} from './artist-page';
+export { buildPublicArtistPage, getArtistPage, publicArtistPage } from './artist-page';
 export { loadAlbums, loadArtistRefs, loadTracks } from './catalogue.loaders';
-export { catalogueRoutes } from './catalogue.routes';
+
 export {
   type CatalogueWriter,
   createAlbum,
@@ -33,9 +30,8 @@ export {
   updateArtist,
   updateTrack,
 } from './catalogue.writes';
-export { catalogueAdminRoutes } from './catalogue-admin.routes';
-export { catalogueManagerRoutes } from './catalogue-manager.routes';
-export { invalidatePublicChannelsOnChange, publicChannel } from './channels';
+
+export { publicChannel } from './channels';
 export { seedDemoCatalogueIfNeeded } from './demo-catalogue';
 export { downloadableAlbums, downloadableTracks } from './downloads';
 export { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';

@@ -1,8 +1,10 @@
 /**
- * Identity: the ways in and who a request is — registration, login, sessions and the session cookie, access tokens, two-factor, social sign-in, email verification, password reset, human verification, impersonation — with `deps.signedIn` and `deps.humanMarks`.
+ * Identity: the ways in and who a request is — registration, login, sessions and the session
+ * cookie, access tokens, two-factor, social sign-in, email verification, password reset, human
+ * verification, impersonation — with `deps.signedIn` and `deps.humanMarks`.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { accessTokensRoutes } from './access-tokens.routes';
@@ -15,12 +17,6 @@ import { sessionsRoutes } from './sessions.routes';
 import { createSignedInUsers, type SignedInUsers } from './signed-in';
 import { socialRoutes } from './social.routes';
 
-export { accessTokensRoutes } from './access-tokens.routes';
-export { authRoutes } from './auth.routes';
-export { emailVerificationRoutes } from './email-verification.routes';
-export { humanVerificationRoutes } from './human-verification.routes';
-export { createHumanMarks, type HumanMarks } from './human-verification.service';
-export { impersonationRoutes } from './impersonation.routes';
 export { requireConfirmedPassword } from './password-confirmation';
 export { bootstrapFor, endCurrentSession } from './session.http';
 export {
@@ -30,10 +26,9 @@ export {
   notSuspended,
   SESSION_IDLE_LIFETIME_MS,
 } from './session.service';
-export { sessionsRoutes } from './sessions.routes';
-export { createSignedInUsers, SIGNED_IN_TTL_MS, type SignedInUsers } from './signed-in';
+
 export { PENDING_COOKIE, STATE_COOKIE } from './social.cookies';
-export { socialRoutes } from './social.routes';
+
 export { generateRecoveryCodes } from './two-factor.service';
 
 declare module '#src/platform/deps' {

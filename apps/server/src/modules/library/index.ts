@@ -1,14 +1,12 @@
 /**
- * Library: a listener's likes, playlists (with collaborators) and library pages, and public user profiles.
+ * Library: a listener's likes, playlists (with collaborators) and library pages, and public user
+ * profiles.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
-
-export { libraryRoutes } from './library.routes';
-export { profilesRoutes } from './profiles.routes';
 
 export const libraryModule: ServerModule = { name: 'library', apiRoutes: [libraryRoutes, profilesRoutes] };

@@ -1,14 +1,15 @@
 /**
- * Mail: the mail service (SMTP or the outbox folder) as `deps.mail`, its templates and the mail log.
+ * Mail: the mail service (SMTP or the outbox folder) as `deps.mail`, its templates and the mail
+ * log.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { createMailer } from '#src/platform/mail';
 import { createMailService, type MailService } from './mail.service';
 
-export { createMailService, type MailService } from './mail.service';
+export type { MailService } from './mail.service';
 export { notificationsMail } from './mail.templates';
 export { MAIL_LOG_DAYS } from './mail-log';
 

@@ -1,8 +1,10 @@
 /**
- * Notifications: the store and `notify` (rendered per type in the reader's language, live event, browser push, batched mail), the bell's routes, the live-events stream (`GET api/v1/events`) and the domain events that notify.
+ * Notifications: the store and `notify` (rendered per type in the reader's language, live event,
+ * browser push, batched mail), the bell's routes, the live-events stream (`GET api/v1/events`) and
+ * the domain events that notify.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { sendPendingNotificationMails } from './email';
@@ -12,12 +14,9 @@ import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './l
 import { notificationsRoutes } from './notifications.routes';
 import { cachedUnreadCount, forgetReadersOnChange } from './notifications.service';
 
-export { sendPendingNotificationMails } from './email';
-export { notifyOnDomainEvents } from './listeners';
-export { liveRoutes } from './live.routes';
-export { createLiveStreams, type LiveStreamOptions } from './live.service';
-export { notificationsRoutes } from './notifications.routes';
-export { cachedUnreadCount, forgetReadersOnChange, notify } from './notifications.service';
+export type { LiveStreamOptions } from './live.service';
+
+export { notify } from './notifications.service';
 
 declare module '#src/platform/deps' {
   interface Deps {

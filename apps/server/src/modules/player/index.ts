@@ -1,12 +1,13 @@
 /**
- * Player: streaming a track's audio (ranges, X-Accel, S3 redirects), downloads, and the plays it records.
+ * Player: streaming a track's audio (ranges, X-Accel, S3 redirects), downloads, and the plays it
+ * records.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { playerRoutes } from './player.routes';
 
-export { LISTENER_COOKIE, playerRoutes } from './player.routes';
+export { LISTENER_COOKIE } from './player.routes';
 
 export const playerModule: ServerModule = { name: 'player', apiRoutes: [playerRoutes] };

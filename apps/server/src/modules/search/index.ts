@@ -2,15 +2,12 @@
  * Search: the navbar's instant results and the search page, cached and gated (`deps.searchGate`).
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { createWorkGate, type WorkGate } from '#src/platform/work-gate';
 import { SEARCH_GATE, searchRoutes } from './search.routes';
 import { invalidateSearchesOnChange } from './search.service';
-
-export { searchRoutes } from './search.routes';
-export { invalidateSearchesOnChange } from './search.service';
 
 declare module '#src/platform/deps' {
   interface Deps {

@@ -1,16 +1,16 @@
 /**
- * Settings: the admin's settings (defaults, deep merge, validation, cache) as `deps.settings`, and the admin settings page's routes.
+ * Settings: the admin's settings (defaults, deep merge, validation, cache) as `deps.settings`, and
+ * the admin settings page's routes.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { createSettingsService, type SettingsService } from './settings.service';
 import { settingsAdminRoutes } from './settings-admin.routes';
 
 export { defaultFrom } from './mail-from';
-export { createSettingsService, type SettingsService } from './settings.service';
-export { settingsAdminRoutes } from './settings-admin.routes';
+export type { SettingsService } from './settings.service';
 
 declare module '#src/platform/deps' {
   interface Deps {

@@ -1,8 +1,9 @@
 /**
- * Site: what a page starts with (bootstrap data, value lists), the SPA shell with its first paint, the landing page's data and the API documentation.
+ * Site: what a page starts with (bootstrap data, value lists), the SPA shell with its first paint,
+ * the landing page's data and the API documentation.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { apiDocsRoutes } from './api-docs.routes';
@@ -11,18 +12,14 @@ import { landingRoutes } from './landing.routes';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
 
-export { apiDocsRoutes } from './api-docs.routes';
-export { bootstrapRoutes } from './bootstrap.routes';
 export {
   BOOTSTRAP_CACHE_KEYS,
   type BootstrapDeps,
   buildBootstrapData,
   cachedLocalizations,
 } from './bootstrap.service';
-export { landingRoutes } from './landing.routes';
+
 export { registerOpenApi } from './openapi';
-export { spaRoutes } from './spa.routes';
-export { valueListsRoutes } from './value-lists.routes';
 
 export const siteModule: ServerModule = {
   name: 'site',

@@ -1,19 +1,15 @@
 /**
- * System: the admin dashboard and analytics, the audit log, the error and mail logs, system health, and the health check.
+ * System: the admin dashboard and analytics, the audit log, the error and mail logs, system
+ * health, and the health check.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { adminRoutes } from './admin.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { healthRoutes } from './health.routes';
 import { logsRoutes } from './logs.routes';
-
-export { adminRoutes } from './admin.routes';
-export { analyticsRoutes } from './analytics.routes';
-export { healthRoutes } from './health.routes';
-export { logsRoutes } from './logs.routes';
 
 export const systemModule: ServerModule = {
   name: 'system',

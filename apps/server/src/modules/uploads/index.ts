@@ -1,8 +1,9 @@
 /**
- * Uploads: file entries and the upload policy (types, sizes, quotas), resumable tus uploads and direct S3 uploads, and their clean-up.
+ * Uploads: file entries and the upload policy (types, sizes, quotas), resumable tus uploads and
+ * direct S3 uploads, and their clean-up.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { s3UploadsRoutes } from './s3-uploads.routes';
@@ -10,11 +11,7 @@ import { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
 import { cleanUpAbandonedUploads } from './tus.service';
 import { uploadsRoutes } from './uploads.routes';
 
-export { s3UploadsRoutes } from './s3-uploads.routes';
-export { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
-export { cleanUpAbandonedUploads } from './tus.service';
 export { UploadRefusedError, uploadQuotaBytes } from './upload-policy';
-export { uploadsRoutes } from './uploads.routes';
 
 const MINUTE = 60_000;
 

@@ -1,8 +1,9 @@
 /**
- * Users: accounts as records (the bootstrap shape, roles and permissions, the guest role), email codes, account deletion, and the admin's users and roles.
+ * Users: accounts as records (the bootstrap shape, roles and permissions, the guest role), email
+ * codes, account deletion, and the admin's users and roles.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
- * (app.ts, deps.ts) import only what it exports.
+ * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
 import { rolesAdminRoutes } from './roles.routes';
@@ -17,8 +18,7 @@ export {
   normaliseEmail,
 } from './email-codes';
 export { ACCOUNT_MESSAGES } from './messages';
-export { rolesAdminRoutes } from './roles.routes';
-export { usersAdminRoutes } from './users.routes';
+
 export {
   cachedGuestRole,
   displayNameOf,
