@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { mergeProps, useFocusRing, useHover } from 'react-aria';
 import { Link, Button as RACButton } from 'react-aria-components';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';

@@ -3,7 +3,7 @@ import { uploads } from '@zema/contracts/operations/uploads';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';

@@ -3,7 +3,7 @@ import { type Track, updateBackstageTrackSchema } from '@zema/contracts';
 import { Music } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';

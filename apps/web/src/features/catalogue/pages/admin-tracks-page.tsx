@@ -2,7 +2,7 @@ import type { AdminTrackRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/operations/catalogue-manager';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
