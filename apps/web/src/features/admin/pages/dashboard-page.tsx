@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { isoDay } from '#src/lib/format';
 import { BarList } from '#src/ui/bar-list';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -175,7 +176,7 @@ export default function DashboardPage() {
   const range: AnalyticsRange = (ANALYTICS_RANGES as readonly string[]).includes(rangeParam ?? '')
     ? (rangeParam as AnalyticsRange)
     : '7d';
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+  const today = isoDay(new Date(), timezone);
   const from = search.get('from') ?? today;
   const to = search.get('to') ?? today;
   const query = useMemo(

@@ -5,6 +5,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
+import { formatDate } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { type ListParams, listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -19,9 +21,9 @@ export const ALBUM_TYPE_LABELS: Record<(typeof ALBUM_TYPES)[number], string> = {
   compilation: 'Compilation',
 };
 
-/** A date for the catalogue tables, in the admin's locale. */
+/** A date for the catalogue tables (their columns are built once, outside React), "—" for none. */
 export function formatDay(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
+  return formatDate(iso, currentLanguage()) || '—';
 }
 
 type Row = { id: number; name: string };
