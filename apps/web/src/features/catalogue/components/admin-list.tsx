@@ -5,7 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
-import { formatDate } from '#src/lib/format';
+import { formatDate, formatNumber } from '#src/lib/format';
 import { currentLanguage } from '#src/lib/i18n';
 import { type ListParams, listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
@@ -179,7 +179,9 @@ export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
   );
 }
 
+/** A count in a catalogue table ("1,204"), in the admin's language. */
+export const count = (n: number) => formatNumber(n, currentLanguage());
+
 /** "12 tracks" / "1 track". */
-export const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 export const sum = <T,>(rows: T[], of: (row: T) => number) => rows.reduce((n, r) => n + of(r), 0);
