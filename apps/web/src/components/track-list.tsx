@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { mergeProps, useFocusRing, useHover } from 'react-aria';
 import { Link, Button as RACButton } from 'react-aria-components';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration, useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';
@@ -293,6 +293,7 @@ function FixedGrid({ 'aria-label': label, items, onAction, rowProps, renderRow }
   const pressedWith = useRef<string | null>(null);
   const typed = useRef({ text: '', at: 0 });
   const pointing = useRef(false);
+  const { lowerCase } = useFormat();
 
   const rowAt = (index: number) => ref.current?.querySelectorAll<HTMLElement>(':scope > [role="row"]')[index];
   const focusRow = (index: number) => {
@@ -333,13 +334,14 @@ function FixedGrid({ 'aria-label': label, items, onAction, rowProps, renderRow }
       if (!e.repeat) onAction(index, 'keyboard');
     } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       // Type to select, as GridList does: the first row from this one whose title starts with what
-      // was typed (a space while typing is part of the search).
+      // was typed (a space while typing is part of the search), both lower-cased by the rules of
+      // the reader's language.
       const now = Date.now();
       typed.current = { text: (now - typed.current.at < 1000 ? typed.current.text : '') + e.key, at: now };
-      const text = typed.current.text.toLocaleLowerCase();
+      const text = lowerCase(typed.current.text);
       for (let step = 0; step < items.length; step++) {
         const i = (index + step) % items.length;
-        if (items[i]?.track.name.toLocaleLowerCase().startsWith(text)) {
+        if (items[i] && lowerCase(items[i].track.name).startsWith(text)) {
           e.preventDefault();
           focusRow(i);
           return;

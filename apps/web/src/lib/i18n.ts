@@ -1,5 +1,5 @@
 import { createElement, Fragment, useCallback, useEffect } from 'react';
-import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
+import { getBootstrapData, useBootstrapOrNull } from '#src/lib/bootstrap-store';
 
 /** Values for `:name` placeholders in a message. */
 export type TransValues = Record<string, string | number>;
@@ -66,6 +66,14 @@ export function translateChoice(
 }
 
 const NO_LINES: Record<string, string> = {};
+
+/**
+ * The reader's language outside React (column definitions built once, messages made in plain
+ * functions): the bootstrap locale's, else English, as `useTrans().language` reads it.
+ */
+export function currentLanguage(): string {
+  return getBootstrapData()?.i18n?.locale.language ?? 'en';
+}
 
 /**
  * `trans(message, values?)` for the current locale. Reads bootstrap data without requiring it, so

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useFormat } from '#src/lib/format';
 
 /**
  * A ranked list with proportional bars (top tracks, plays by country…): plain HTML, so it reads
@@ -19,6 +20,7 @@ export function BarList({
   items: BarListItem[];
   empty?: string;
 }) {
+  const format = useFormat();
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
     <section aria-label={title} className="flex flex-col gap-3">
@@ -38,7 +40,7 @@ export function BarList({
                 style={{ width: `${(item.value / max) * 100}%` }}
               />
               <span className="relative min-w-0 truncate text-fg">{item.label}</span>
-              <span className="relative shrink-0 tabular-nums text-fg">{item.value.toLocaleString()}</span>
+              <span className="relative shrink-0 tabular-nums text-fg">{format.number(item.value)}</span>
             </li>
           ))}
         </ol>

@@ -14,6 +14,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { MenuTrigger } from 'react-aria-components';
+import { useFormat } from '#src/lib/format';
 import { Button } from './button';
 import { cx } from './cx';
 import { Checkbox } from './field';
@@ -101,6 +102,7 @@ function readVisibility(key: string): VisibilityState | null {
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns: cols, rows, total, page, perPage, sort, order } = props;
   const data = useMemo(() => rows ?? [], [rows]);
+  const format = useFormat();
   const columns = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       cols.map((c) => ({
@@ -366,12 +368,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <span aria-live="polite">
           {total === 0
             ? 'No results'
-            : `${from.toLocaleString()}–${to.toLocaleString()} of ${
+            : `${format.number(from)}–${format.number(to)} of ${
                 props.totalRelation === 'approx'
-                  ? `about ${total.toLocaleString()}`
+                  ? `about ${format.number(total)}`
                   : props.totalRelation === 'gte'
-                    ? `${total.toLocaleString()}+`
-                    : total.toLocaleString()
+                    ? `${format.number(total)}+`
+                    : format.number(total)
               }`}
         </span>
         <div className="ms-auto flex items-center gap-2">
@@ -398,7 +400,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <ChevronLeft aria-hidden />
           </Button>
           <span>
-            Page {page} of {lastPage.toLocaleString()}
+            Page {page} of {format.number(lastPage)}
           </span>
           <Button
             variant="icon"

@@ -1,24 +1,18 @@
-/**
- * A moment in a table or a detail list: one short form everywhere ("28 Nov
- * 2026, 14:05"), kept on one line, with the full date and time (seconds, time zone) on hover.
- * Without `language`, the browser's own (the admin area is in English, its dates in the admin's).
- */
-export function shortDateTime(iso: string, language?: string): string {
-  return new Date(iso).toLocaleString(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
+import { formatDateTime, formatShortDateTime, useFormat } from '#src/lib/format';
 
+/**
+ * A moment in a table or a detail list: one short form everywhere ("Nov 28, 2026, 02:05 PM"), kept
+ * on one line, with the full date and time (seconds, time zone) on hover. In the reader's language
+ * unless `language` names another.
+ */
 export function DateTime({ iso, language }: { iso: string | null | undefined; language?: string }) {
+  const format = useFormat();
   if (!iso) return <>—</>;
-  const full = new Date(iso).toLocaleString(language, { dateStyle: 'full', timeStyle: 'long' });
+  const locale = language ?? format.language;
+  const full = formatDateTime(iso, locale, { dateStyle: 'full', timeStyle: 'long' });
   return (
     <time dateTime={iso} title={full} className="whitespace-nowrap">
-      {shortDateTime(iso, language)}
+      {formatShortDateTime(iso, locale)}
     </time>
   );
 }

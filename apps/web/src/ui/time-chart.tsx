@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
+import { useFormat } from '#src/lib/format';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from './button';
 
@@ -44,6 +45,7 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
   const box = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   const theme = useThemeVersion();
+  const format = useFormat();
 
   // `theme` is read through the CSS variables: a theme change must redraw with the new colours.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
@@ -132,7 +134,7 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
                 </th>
                 {series.map((s) => (
                   <td key={s.label} className="py-1 text-right tabular-nums">
-                    {(s.values[i] ?? 0).toLocaleString()}
+                    {format.number(s.values[i] ?? 0)}
                   </td>
                 ))}
               </tr>

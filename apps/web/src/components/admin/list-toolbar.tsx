@@ -1,6 +1,8 @@
 import { CalendarDays, Search } from 'lucide-react';
 import { useState } from 'react';
 import { DialogTrigger } from 'react-aria-components';
+import { formatDay, isoDay } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
 import { PopoverDialog } from '#src/ui/popover';
@@ -89,15 +91,10 @@ export function ClearFiltersButton({
 function dayKey(daysAgo = 0): string {
   const d = new Date();
   d.setDate(d.getDate() - daysAgo);
-  return d.toLocaleDateString('en-CA');
+  return isoDay(d);
 }
 
-const dayText = (day: string) =>
-  new Date(`${day}T12:00:00`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+const dayText = (day: string) => formatDay(day, currentLanguage());
 
 /** What a range reads as on its button: "Any time", "From 1 Nov 2026", "1 Nov 2026 – 28 Nov 2026". */
 export function dateRangeText(from: string | undefined, to: string | undefined): string {

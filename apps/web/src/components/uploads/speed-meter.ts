@@ -1,3 +1,5 @@
+import { formatBytes } from '#src/lib/format';
+
 /** How far back speed is measured: long enough to smooth bursts, short enough to follow changes. */
 export const SPEED_WINDOW_MS = 5000;
 
@@ -40,8 +42,8 @@ export class SpeedMeter {
 }
 
 /** 1.5 MB/s */
-export function formatSpeed(bytesPerSecond: number, formatBytes: (n: number) => string): string {
-  return `${formatBytes(Math.round(bytesPerSecond))}/s`;
+export function formatSpeed(bytesPerSecond: number, locale: string): string {
+  return `${formatBytes(Math.round(bytesPerSecond), locale)}/s`;
 }
 
 /** '5 s left', '3 min left', '1 h 5 min left' */

@@ -1,6 +1,6 @@
-import { formatUploadBytes } from '@zema/contracts';
 import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw, X } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
+import { useFormat } from '#src/lib/format';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { formatSpeed, formatTimeLeft } from './speed-meter';
@@ -45,6 +45,7 @@ export function UploadQueueList({ queue, className }: { queue: UploadQueue; clas
 export function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const label = item.relativePath ?? item.name;
   const running = item.status === 'pending' || item.status === 'inProgress';
+  const format = useFormat();
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-status={item.status}>
       <div className="min-w-0 flex-1">
@@ -52,7 +53,7 @@ export function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueu
           <p className="truncate font-medium text-fg text-sm" title={label}>
             {label}
           </p>
-          <p className="shrink-0 text-muted text-xs">{formatUploadBytes(item.size)}</p>
+          <p className="shrink-0 text-muted text-xs">{format.bytes(item.size)}</p>
         </div>
         <ProgressBar
           value={item.status === 'completed' ? 100 : item.percentage}
@@ -113,6 +114,7 @@ export function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueu
 }
 
 function StatusLine({ item }: { item: UploadItem }) {
+  const format = useFormat();
   if (item.status === 'failed') {
     return (
       <p className="mt-1 text-danger text-xs" role="alert">
@@ -124,8 +126,8 @@ function StatusLine({ item }: { item: UploadItem }) {
     return <p className="mt-1 text-muted text-xs">{`${item.step}…`}</p>;
   const parts: string[] = [STATUS_TEXT[item.status]];
   if (item.status === 'inProgress') {
-    parts.push(`${item.percentage}%`);
-    if (item.speed !== null) parts.push(formatSpeed(item.speed, formatUploadBytes));
+    parts.push(format.percent(item.percentage / 100));
+    if (item.speed !== null) parts.push(formatSpeed(item.speed, format.language));
     if (item.timeLeft !== null) parts.push(formatTimeLeft(item.timeLeft));
   }
   return <p className="mt-1 text-muted text-xs">{parts.join(' · ')}</p>;

@@ -3,9 +3,9 @@ import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import { SettingsPanel } from '#src/components/account/settings-panel';
+import { useFormat } from '#src/lib/format';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
-import { formatDateTime, formatRelativeTime } from '#src/lib/relative-time';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { toast } from '#src/ui/toast';
@@ -26,6 +26,7 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
   const [isCreating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<AccessToken | null>(null);
   const remove = useDeleteAccessToken();
+  const format = useFormat();
 
   return (
     <SettingsPanel id="developers" title={DEVELOPERS_TEXTS.title} description={DEVELOPERS_TEXTS.description}>
@@ -41,8 +42,8 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
                 <p className="text-sm text-muted">
                   Last used{' '}
                   {token.last_used_at ? (
-                    <time dateTime={token.last_used_at} title={formatDateTime(token.last_used_at)}>
-                      {formatRelativeTime(token.last_used_at)}
+                    <time dateTime={token.last_used_at} title={format.dateTime(token.last_used_at)}>
+                      {format.relativeTime(token.last_used_at)}
                     </time>
                   ) : (
                     ACCOUNT_TEXTS.never

@@ -1,8 +1,9 @@
-import { CURRENCIES, CURRENCY_MINOR_UNITS, formatMoney } from '@zema/contracts';
+import { CURRENCIES, CURRENCY_MINOR_UNITS } from '@zema/contracts';
 import { REVENUE_RANGES } from '@zema/contracts/admin';
 import { useState } from 'react';
 import { AdminCard } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -15,7 +16,8 @@ import { type RevenueRange, useRevenue } from '../api/get-revenue';
  * each currency (never added across currencies), and new, churned and failed renewals per day.
  */
 export function RevenueCharts() {
-  const { trans, language } = useTrans();
+  const { trans } = useTrans();
+  const format = useFormat();
   const [days, setDays] = useState<RevenueRange>('30');
   const revenue = useRevenue(days);
   const data = revenue.data;
@@ -49,21 +51,19 @@ export function RevenueCharts() {
             {CURRENCIES.map((c) => (
               <div key={c} className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
                 <dt className="text-sm text-muted">{trans('MRR (:currency)', { currency: c })}</dt>
-                <dd className="text-2xl font-bold tabular-nums text-fg">
-                  {formatMoney(data.mrr[c], c, language)}
-                </dd>
+                <dd className="text-2xl font-bold tabular-nums text-fg">{format.money(data.mrr[c], c)}</dd>
               </div>
             ))}
             <div className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
               <dt className="text-sm text-muted">{trans('New subscriptions')}</dt>
               <dd className="text-2xl font-bold tabular-nums text-fg">
-                {data.days.reduce((n, d) => n + d.new, 0).toLocaleString(language)}
+                {format.number(data.days.reduce((n, d) => n + d.new, 0))}
               </dd>
             </div>
             <div className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
               <dt className="text-sm text-muted">{trans('Churned')}</dt>
               <dd className="text-2xl font-bold tabular-nums text-fg">
-                {data.days.reduce((n, d) => n + d.churned, 0).toLocaleString(language)}
+                {format.number(data.days.reduce((n, d) => n + d.churned, 0))}
               </dd>
             </div>
           </dl>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { isoDay, useFormat } from '#src/lib/format';
 import { BarList } from '#src/ui/bar-list';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -46,18 +47,19 @@ function useAdminTimeZone(): string {
 }
 
 function Kpi({ label, value, previous }: { label: string; value: number; previous: number | null }) {
+  const format = useFormat();
   const change = previous === null || previous === 0 ? null : ((value - previous) / previous) * 100;
   const Icon = change === null || Math.abs(change) < 0.5 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
   const changeText =
     previous === null
       ? 'Right now'
       : change === null
-        ? `${previous.toLocaleString()} the period before`
-        : `${change > 0 ? '+' : ''}${change.toFixed(1)}% against the period before (${previous.toLocaleString()})`;
+        ? `${format.number(previous)} the period before`
+        : `${change > 0 ? '+' : ''}${change.toFixed(1)}% against the period before (${format.number(previous)})`;
   return (
     <div className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums text-fg">{value.toLocaleString()}</dd>
+      <dd className="text-2xl font-bold tabular-nums text-fg">{format.number(value)}</dd>
       <dd className="flex items-center gap-1 text-xs text-muted">
         <Icon
           aria-hidden
@@ -175,7 +177,7 @@ export default function DashboardPage() {
   const range: AnalyticsRange = (ANALYTICS_RANGES as readonly string[]).includes(rangeParam ?? '')
     ? (rangeParam as AnalyticsRange)
     : '7d';
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+  const today = isoDay(new Date(), timezone);
   const from = search.get('from') ?? today;
   const to = search.get('to') ?? today;
   const query = useMemo(

@@ -2,6 +2,7 @@ import type { ErrorLogEntry } from '@zema/contracts/admin';
 import { Download, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { useFormat } from '#src/lib/format';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
@@ -14,7 +15,6 @@ import { errorLogDayUrl, latestErrorLogUrl } from '../api/download-error-log';
 import { useErrorLogEntry } from '../api/get-error-log-entry';
 import { useErrorLog } from '../api/list-error-log';
 import { useErrorLogDays } from '../api/list-error-log-days';
-import { formatBytes, formatTime } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 
 const FILTERS = ['level', 'day'] as const;
@@ -49,6 +49,7 @@ export default function ErrorLogPage() {
   const days = useErrorLogDays();
   const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<ErrorLogEntry | null>(null);
+  const format = useFormat();
 
   const columns = useMemo<DataTableColumn<ErrorLogEntry>[]>(
     () => [
@@ -58,7 +59,9 @@ export default function ErrorLogPage() {
         header: 'Date',
         sortKey: 'time',
         hideable: false,
-        cell: (e) => <span className="block min-w-28">{formatTime(e.time)}</span>,
+        cell: (e) => (
+          <span className="block min-w-28">{format.dateTime(e.time, { timeStyle: 'medium' })}</span>
+        ),
       },
       {
         id: 'message',
@@ -97,15 +100,15 @@ export default function ErrorLogPage() {
         cell: (e) => <code className="text-xs">{e.req_id}</code>,
       },
     ],
-    [],
+    [format],
   );
 
   const dayItems = useMemo(
     () => [
       { id: 'any', label: 'Any day' },
-      ...(days.data ?? []).map((d) => ({ id: d.day, label: `${d.day} (${formatBytes(d.size)})` })),
+      ...(days.data ?? []).map((d) => ({ id: d.day, label: `${d.day} (${format.bytes(d.size)})` })),
     ],
-    [days.data],
+    [days.data, format],
   );
   const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
   const setFilter = (name: (typeof FILTERS)[number], value: string) =>
@@ -194,6 +197,7 @@ export default function ErrorLogPage() {
 /** The logged error in the error dialog's own frames view, with the day's log to download. */
 function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onClose: () => void }) {
   const details = useErrorLogEntry(entry?.id ?? null);
+  const format = useFormat();
   return (
     <Dialog
       isOpen={entry !== null}
@@ -218,7 +222,7 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
       {entry && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 px-6 text-xs md:px-0">
           <dt className="text-muted">When</dt>
-          <dd>{formatTime(entry.time)}</dd>
+          <dd>{format.dateTime(entry.time, { timeStyle: 'medium' })}</dd>
           <dt className="text-muted">Request</dt>
           <dd className="font-mono break-all">
             {entry.method} {entry.url || entry.route}
@@ -228,7 +232,8 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
               <dt className="text-muted">Repeats</dt>
               <dd>
                 {entry.count} times
-                {entry.first_time && `, first at ${formatTime(entry.first_time)}`}
+                {entry.first_time &&
+                  `, first at ${format.dateTime(entry.first_time, { timeStyle: 'medium' })}`}
               </dd>
             </>
           )}

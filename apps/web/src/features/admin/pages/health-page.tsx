@@ -2,10 +2,10 @@ import type { SystemHealth } from '@zema/contracts/admin';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { formatCompactDuration, useFormat } from '#src/lib/format';
 import { Button } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { useSystemHealth } from '../api/get-system-health';
-import { formatBytes, formatTime, formatUptime } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -25,6 +25,7 @@ const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
 
 function Cards({ health }: { health: SystemHealth }) {
   const { database, redis, storage } = health;
+  const format = useFormat();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <AdminCard title="Application">
@@ -32,8 +33,8 @@ function Cards({ health }: { health: SystemHealth }) {
           rows={[
             ['Version', health.version],
             ['Node.js', health.node],
-            ['Uptime', formatUptime(health.uptime)],
-            ['Started', formatTime(health.started_at)],
+            ['Uptime', formatCompactDuration(health.uptime)],
+            ['Started', format.dateTime(health.started_at, { timeStyle: 'medium' })],
           ]}
         />
       </AdminCard>
@@ -50,7 +51,7 @@ function Cards({ health }: { health: SystemHealth }) {
         <Facts
           rows={[
             ['Driver', database.driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'],
-            ['Size', database.size === null ? '—' : formatBytes(database.size)],
+            ['Size', database.size === null ? '—' : format.bytes(database.size)],
             ['Server version', database.server_version ?? '—'],
             ['Answered in', ms(database.latency_ms)],
           ]}
@@ -87,13 +88,13 @@ function Cards({ health }: { health: SystemHealth }) {
               'Used',
               storage.used === null
                 ? 'Not measured for this driver'
-                : `${storage.partial ? 'At least ' : ''}${formatBytes(storage.used)}`,
+                : `${storage.partial ? 'At least ' : ''}${format.bytes(storage.used)}`,
             ],
             [
               'Files',
               storage.files === null
                 ? '—'
-                : `${storage.partial ? 'More than ' : ''}${storage.files.toLocaleString()}`,
+                : `${storage.partial ? 'More than ' : ''}${format.number(storage.files)}`,
             ],
           ]}
         />
@@ -104,7 +105,7 @@ function Cards({ health }: { health: SystemHealth }) {
             ['Mail', health.mail.driver === 'smtp' ? 'SMTP' : 'Outbox (.eml files in the data folder)'],
             [
               'Error log',
-              `${formatBytes(health.error_log.size)} in ${health.error_log.files} file${health.error_log.files === 1 ? '' : 's'}`,
+              `${format.bytes(health.error_log.size)} in ${health.error_log.files} file${health.error_log.files === 1 ? '' : 's'}`,
             ],
           ]}
         />

@@ -5,6 +5,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { useFormat } from '#src/lib/format';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
@@ -12,7 +13,6 @@ import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
 import { useMailMessage } from '../api/get-mail-log-message';
 import { useMailLog } from '../api/list-mail-log';
-import { formatTime } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 
 const FILTERS = ['status'] as const;
@@ -36,6 +36,7 @@ export default function MailLogPage() {
   const list = useMailLog(apiQuery);
   const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<MailLogEntry | null>(null);
+  const format = useFormat();
 
   const columns = useMemo<DataTableColumn<MailLogEntry>[]>(
     () => [
@@ -77,7 +78,9 @@ export default function MailLogPage() {
         id: 'created_at',
         header: 'Sent',
         sortKey: 'created_at',
-        cell: (m) => <span className="block min-w-28">{formatTime(m.created_at)}</span>,
+        cell: (m) => (
+          <span className="block min-w-28">{format.dateTime(m.created_at, { timeStyle: 'medium' })}</span>
+        ),
       },
       {
         id: 'driver',
@@ -86,7 +89,7 @@ export default function MailLogPage() {
         cell: (m) => (m.driver === 'smtp' ? 'SMTP' : 'Outbox'),
       },
     ],
-    [],
+    [format],
   );
 
   return (
@@ -151,6 +154,7 @@ const tabClass = ({ isSelected }: { isSelected: boolean }) =>
 
 function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onClose: () => void }) {
   const message = useMailMessage(entry?.id ?? null);
+  const format = useFormat();
   return (
     <Dialog
       isOpen={entry !== null}
@@ -171,7 +175,8 @@ function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onC
           )}
           <dt className="text-muted">{entry.status === 'sent' ? 'Sent' : 'Failed'}</dt>
           <dd>
-            {formatTime(entry.created_at)} · {entry.driver === 'smtp' ? 'SMTP' : 'Outbox'}
+            {format.dateTime(entry.created_at, { timeStyle: 'medium' })} ·{' '}
+            {entry.driver === 'smtp' ? 'SMTP' : 'Outbox'}
           </dd>
           {entry.error && (
             <>

@@ -1,4 +1,9 @@
-/** How the insights page words its numbers (kept apart so it is tested without a page). */
+import { formatNumber } from '#src/lib/format';
+
+/**
+ * How the insights page words its numbers (kept apart so it is tested without a page). The page
+ * is in English, so its numbers are too.
+ */
 
 const countryNames = (() => {
   try {
@@ -33,9 +38,9 @@ export function deviceLabel(kind: string | null): string {
 export function changeText(value: number, previous: number): string {
   if (previous === 0) return value === 0 ? 'None the period before either' : 'None the period before';
   const change = ((value - previous) / previous) * 100;
-  if (Math.abs(change) < 0.5) return `Same as the period before (${previous.toLocaleString('en')})`;
+  if (Math.abs(change) < 0.5) return `Same as the period before (${formatNumber(previous, 'en')})`;
   const sign = change > 0 ? '+' : '−';
-  return `${sign}${Math.abs(change).toFixed(0)}% on the period before (${previous.toLocaleString('en')})`;
+  return `${sign}${Math.abs(change).toFixed(0)}% on the period before (${formatNumber(previous, 'en')})`;
 }
 
 /** The trend of a figure for its arrow: up, down or flat (under half a percent, or nothing before). */

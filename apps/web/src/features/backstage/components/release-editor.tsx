@@ -3,7 +3,7 @@ import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration, useFormat } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
@@ -327,12 +327,16 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
 
 /** Where a release stands, for a role that may see it but not publish it. */
 function ReleaseState({ release }: { release: ReleaseDraft }) {
+  const format = useFormat();
   return (
     <p className="rounded-theme bg-bg-alt p-4 text-sm">
       {release.status === 'scheduled' && release.publish_at ? (
         <>
           Scheduled for{' '}
-          <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>.
+          <time dateTime={release.publish_at}>
+            {format.dateTime(release.publish_at, { dateStyle: 'numeric', timeStyle: 'medium' })}
+          </time>
+          .
         </>
       ) : (
         'Draft: not published yet.'
@@ -343,6 +347,7 @@ function ReleaseState({ release }: { release: ReleaseDraft }) {
 
 function PublishBox({ release }: { release: ReleaseDraft }) {
   const publish = usePublishRelease(release.id);
+  const format = useFormat();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const id = useId();
@@ -393,8 +398,10 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
       {release.status === 'scheduled' && release.publish_at && (
         <p className="text-sm">
           Scheduled for{' '}
-          <time dateTime={release.publish_at}>{new Date(release.publish_at).toLocaleString()}</time>. Publish
-          now or choose another date.
+          <time dateTime={release.publish_at}>
+            {format.dateTime(release.publish_at, { dateStyle: 'numeric', timeStyle: 'medium' })}
+          </time>
+          . Publish now or choose another date.
         </p>
       )}
       <fieldset className="flex flex-wrap items-center gap-4">

@@ -4,6 +4,7 @@ import {
   type BackstageRequest,
   type BackstageRequestStatus,
 } from '@zema/contracts';
+import { useFormat } from '#src/lib/format';
 import { cx } from '#src/ui/cx';
 
 const STATUS_LABELS: Record<BackstageRequestStatus, string> = {
@@ -28,10 +29,9 @@ export function RequestStatusBadge({ status }: { status: BackstageRequestStatus 
   );
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-
 /** The requester's own requests: what they asked, when, and the answer (with a denial's reason). */
 export function RequestList({ requests }: { requests: BackstageRequest[] }) {
+  const format = useFormat();
   return (
     <ul aria-label="Your requests" className="flex flex-col divide-y divide-divider">
       {requests.map((r) => (
@@ -42,8 +42,8 @@ export function RequestList({ requests }: { requests: BackstageRequest[] }) {
           </div>
           <p className="text-sm text-muted">
             {BACKSTAGE_REQUEST_TYPE_LABELS[r.type]} · {ARTIST_ROLE_LABELS[r.role]} · sent{' '}
-            {dateOf(r.created_at)}
-            {r.reviewed_at ? ` · reviewed ${dateOf(r.reviewed_at)}` : ''}
+            {format.date(r.created_at)}
+            {r.reviewed_at ? ` · reviewed ${format.date(r.reviewed_at)}` : ''}
           </p>
           {r.status === 'denied' && r.deny_reason && (
             <p className="text-sm">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useFormat } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { useReleases } from '../api/get-releases';
 import { BackstageCard } from './backstage-frame';
@@ -10,6 +11,7 @@ import { BackstageCard } from './backstage-frame';
 export function UnpublishedReleases({ hide = [] }: { hide?: number[] }) {
   const drafts = useReleases(1, 'draft');
   const scheduled = useReleases(1, 'scheduled');
+  const format = useFormat();
   const rows = [...(drafts.data?.data ?? []), ...(scheduled.data?.data ?? [])].filter(
     (r) => !hide.includes(r.id),
   );
@@ -28,7 +30,7 @@ export function UnpublishedReleases({ hide = [] }: { hide?: number[] }) {
             <span className="text-sm text-muted">
               {r.artist.name} · {r.tracks_count} {r.tracks_count === 1 ? 'track' : 'tracks'} ·{' '}
               {r.status === 'scheduled' && r.publish_at
-                ? `scheduled for ${new Date(r.publish_at).toLocaleString()}`
+                ? `scheduled for ${format.dateTime(r.publish_at, { dateStyle: 'numeric', timeStyle: 'medium' })}`
                 : 'draft'}
             </span>
           </li>

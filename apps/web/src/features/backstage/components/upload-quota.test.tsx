@@ -4,18 +4,13 @@ import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { mockApi, ok } from '#test/mock-api';
 import { renderInRouter } from '#test/render-app';
-import { formatStorage, UploadQuota } from './upload-quota';
+import { UploadQuota } from './upload-quota';
 
 beforeEach(() => resetBootstrapStore());
 
 const MB = 1024 ** 2;
 
 describe('the upload quota line', () => {
-  it('formats MB below a gigabyte and GB above', () => {
-    expect(formatStorage(12.5 * MB, 'en')).toBe('12.5 MB');
-    expect(formatStorage(50 * 1024 * MB, 'en')).toBe('50 GB');
-  });
-
   it('shows the bytes used against the quota, with a labelled meter', async () => {
     mockApi((call) =>
       call.path === '/api/v1/uploads/usage'

@@ -1,28 +1,24 @@
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { useUploadUsage } from '../api/get-upload-usage';
 
-const GB = 1024 ** 3;
-const MB = 1024 ** 2;
-
-/** Bytes in the reader's language: GB from one gigabyte up, else MB. */
-export function formatStorage(bytes: number, language: string): string {
-  const [value, unit] = bytes >= GB ? [bytes / GB, 'gigabyte'] : [bytes / MB, 'megabyte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-}
+// Storage is counted in megabytes at the least: a quota reads "0.3 MB of 1 GB", never in KB.
+const STORAGE = { minUnit: 'MB' } as const;
 
 /**
  * The upload area's storage line: what the artist's files fill and the quota their
  * roles or plan give (the larger wins), so a plan's higher quota shows here at once.
  */
 export function UploadQuota() {
-  const { trans, language } = useTrans();
+  const { trans } = useTrans();
+  const format = useFormat();
   const usage = useUploadUsage();
   if (!usage.data) return null;
   const { used_bytes: used, quota_bytes: quota } = usage.data;
-  const usedText = formatStorage(used, language);
+  const usedText = format.bytes(used, STORAGE);
   if (quota === null)
     return <p className="text-sm text-muted">{trans(':used used · no storage limit', { used: usedText })}</p>;
-  const label = trans(':used of :quota used', { used: usedText, quota: formatStorage(quota, language) });
+  const label = trans(':used of :quota used', { used: usedText, quota: format.bytes(quota, STORAGE) });
   return (
     <div className="flex flex-col gap-1.5 text-sm">
       <p className="text-muted">{label}</p>

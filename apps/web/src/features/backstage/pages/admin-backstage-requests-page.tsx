@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
+import { useFormat } from '#src/lib/format';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
@@ -26,9 +27,6 @@ import { RequestStatusBadge } from '../components/request-list';
 const FILTERS = ['status', 'type'] as const;
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** /admin/backstage-requests: artists asking to become, claim or verify an artist, and the review. */
 export default function AdminBackstageRequestsPage() {
   const [params, setParams] = useListParams(FILTERS);
@@ -36,6 +34,7 @@ export default function AdminBackstageRequestsPage() {
   const list = useReviewList(apiQuery);
   const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<BackstageRequest | null>(null);
+  const format = useFormat();
 
   const columns = useMemo<DataTableColumn<BackstageRequest>[]>(
     () => [
@@ -63,9 +62,9 @@ export default function AdminBackstageRequestsPage() {
         sortKey: 'status',
         cell: (r) => <RequestStatusBadge status={r.status} />,
       },
-      { id: 'created_at', header: 'Sent', sortKey: 'created_at', cell: (r) => dateOf(r.created_at) },
+      { id: 'created_at', header: 'Sent', sortKey: 'created_at', cell: (r) => format.dateTime(r.created_at) },
     ],
-    [],
+    [format],
   );
 
   return (

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '#src/components/states';
 import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { useFormat } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { BarList } from '#src/ui/bar-list';
 import { LinkButton } from '#src/ui/button';
@@ -94,12 +95,13 @@ function InsightsView({ artistId, range }: { artistId: number; range: InsightsRa
 }
 
 function Figure({ label, value, previous }: { label: string; value: number; previous: number }) {
+  const format = useFormat();
   const direction = trend(value, previous);
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : Minus;
   return (
     <div className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-3xl font-bold tabular-nums text-fg">{value.toLocaleString()}</dd>
+      <dd className="text-3xl font-bold tabular-nums text-fg">{format.number(value)}</dd>
       <dd className="flex items-center gap-1 text-xs text-muted">
         <Icon
           aria-hidden
@@ -117,6 +119,7 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
 
 /** The figures, the chart and the lists of one answer; an empty state when nothing was played. */
 export function Insights({ data }: { data: InsightsResponse }) {
+  const format = useFormat();
   const labels = useMemo(() => data.series.map((p) => bucketLabel(p.label)), [data.series]);
   const series = useMemo(
     () => [{ label: 'Plays', values: data.series.map((p) => p.plays), colorVar: '--color-primary' }],
@@ -170,7 +173,7 @@ export function Insights({ data }: { data: InsightsResponse }) {
                       <th scope="row" className="max-w-0 truncate py-2 pr-2 font-medium text-fg">
                         {track.name}
                       </th>
-                      <td className="py-2 text-right tabular-nums">{track.plays.toLocaleString()}</td>
+                      <td className="py-2 text-right tabular-nums">{format.number(track.plays)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -3,7 +3,7 @@ import { type Track, updateBackstageTrackSchema } from '@zema/contracts';
 import { Music } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration, formatNumber } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
@@ -28,7 +28,7 @@ const TRACKS: ItemKind<Track> = {
     [
       track.album?.name,
       formatDuration(track.duration_ms / 1000),
-      track.plays === 1 ? '1 play' : `${track.plays.toLocaleString('en')} plays`,
+      track.plays === 1 ? '1 play' : `${formatNumber(track.plays, 'en')} plays`,
     ]
       .filter(Boolean)
       .join(' · ') + (track.explicit ? ' · Explicit' : ''),

@@ -1,8 +1,7 @@
 import type { BillingInterval, Currency, Price } from '@zema/contracts';
-import { formatMoney } from '@zema/contracts';
+import { formatDate, formatMoney, formatShortDateTime } from '#src/lib/format';
 import type { TransFn } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
-import { shortDateTime } from '#src/ui/date-time';
 
 const TONES = {
   danger: 'bg-danger',
@@ -77,8 +76,8 @@ export function priceText(
   return `${formatMoney(price.amount, price.currency as Currency, language)} ${intervalText(trans, price.interval, price.interval_count)}`;
 }
 
-export const dateText = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' }) : '—';
-/** One short form on one line (ui/date-time): "Nov 28, 2026, 14:05". */
+/** A date in a billing table, "—" for none. */
+export const dateText = (iso: string | null, language: string) => formatDate(iso, language) || '—';
+/** One short form on one line, as ui/date-time shows it: "Nov 28, 2026, 02:05 PM"; "—" for none. */
 export const dateTimeText = (iso: string | null, language: string) =>
-  iso ? shortDateTime(iso, language) : '—';
+  formatShortDateTime(iso, language) || '—';

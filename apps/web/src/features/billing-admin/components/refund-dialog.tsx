@@ -1,6 +1,6 @@
-import { formatMoney } from '@zema/contracts';
 import { type AdminPayment, MAX_REFUND_REASON, type RefundPaymentRequest } from '@zema/contracts/admin';
 import { useState } from 'react';
+import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';

@@ -1,10 +1,11 @@
-import { formatMoney, GATEWAYS, PAYMENT_STATUSES } from '@zema/contracts';
+import { GATEWAYS, PAYMENT_STATUSES } from '@zema/contracts';
 import type { AdminPayment } from '@zema/contracts/admin';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
 import { ApiError, errorMessage } from '#src/lib/api-error';
+import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';

@@ -9,12 +9,10 @@ import { useBillingFormat } from '../lib/billing-format';
  */
 export function InvoiceDocument({ doc }: { doc: Doc }) {
   const { trans } = useTrans();
-  const { date, money, language } = useBillingFormat();
+  const { date, money, percent } = useBillingFormat();
   const { invoice, seller, payment } = doc;
   const method = paymentMethodLabel(payment.gateway, payment.method);
-  const rate = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
-    invoice.tax_rate_bp / 10_000,
-  );
+  const rate = percent(invoice.tax_rate_bp / 10_000, { maximumFractionDigits: 2 });
   return (
     <article
       aria-labelledby="invoice-title"

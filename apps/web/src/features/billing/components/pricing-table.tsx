@@ -1,9 +1,10 @@
-import { CURRENCY_LABELS, type Currency, formatMoney, type Price, type Product } from '@zema/contracts';
+import { CURRENCY_LABELS, type Currency, type Price, type Product } from '@zema/contracts';
 import { Check } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { ErrorState } from '#src/components/states';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { formatMoney } from '#src/lib/format';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 import { saveOnboardingChoice } from '#src/lib/onboarding-choice';
 import { leadsToPage, paths } from '#src/lib/paths';

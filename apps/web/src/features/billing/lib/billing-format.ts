@@ -1,44 +1,29 @@
-import { type Currency, formatMoney, type SubscriptionView } from '@zema/contracts';
+import type { SubscriptionView } from '@zema/contracts';
 import { useCallback } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
-import { useTrans } from '#src/lib/i18n';
+import { usableTimeZone, useFormat } from '#src/lib/format';
 
 /** Days before a prepaid period ends when "Renew now" is offered (the server's reminder window). */
 export const RENEWAL_WINDOW_DAYS = 3;
 const DAY_MS = 86_400_000;
 
-function usableTimeZone(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Dates in the user's time zone (else the site's) and money in the reader's language. */
+/**
+ * Billing's dates are the days a period starts and ends as the server counts them: in the user's
+ * time zone, else the site's (the browser's only when neither is known), written long
+ * ("November 28, 2026"); money and percentages in the reader's language.
+ */
 export function useBillingFormat() {
-  const { language } = useTrans();
   const { user } = useAuth();
   const settings = useSettings();
-  const timeZone = usableTimeZone(user?.timezone) ?? usableTimeZone(settings.dates.default_timezone);
+  const format = useFormat({
+    timeZone: usableTimeZone(user?.timezone, settings.dates.default_timezone),
+  });
   const date = useCallback(
-    (iso: string | null | undefined, dateStyle: 'long' | 'medium' = 'long') => {
-      if (!iso) return '';
-      try {
-        return new Intl.DateTimeFormat(language, { dateStyle, timeZone }).format(new Date(iso));
-      } catch {
-        return new Intl.DateTimeFormat('en', { dateStyle, timeZone }).format(new Date(iso));
-      }
-    },
-    [language, timeZone],
+    (iso: string | null | undefined, dateStyle: 'long' | 'medium' = 'long') =>
+      format.date(iso, { dateStyle }),
+    [format],
   );
-  const money = useCallback(
-    (amount: number, currency: Currency) => formatMoney(amount, currency, language),
-    [language],
-  );
-  return { date, money, language };
+  return { date, money: format.money, percent: format.percent, language: format.language };
 }
 
 export type PlanPhase = 'active' | 'trialing' | 'past_due' | 'cancelled' | 'expired' | 'incomplete';

@@ -1,14 +1,9 @@
-import {
-  type ChangePlanResponse,
-  type Currency,
-  formatMoney,
-  type PlanChangeQuote,
-  type Price,
-} from '@zema/contracts';
+import type { ChangePlanResponse, Currency, PlanChangeQuote, Price } from '@zema/contracts';
 import { ArrowRightLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '#src/lib/api-error';
+import { formatDate, formatMoney } from '#src/lib/format';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
@@ -59,10 +54,7 @@ const GATEWAY_NAMES: Record<PlanChangeQuote['current']['gateway'], string> = {
 export function describeQuote(trans: TransFn, quote: PlanChangeQuote, language: string): string[] {
   const money = (amount: number, currency: Currency = quote.currency) =>
     formatMoney(amount, currency, language);
-  const day = (iso: string | null) =>
-    iso
-      ? new Date(iso).toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' })
-      : '';
+  const day = (iso: string | null) => formatDate(iso, language);
   const current = planName(trans, quote.current.product_name, quote.current.price);
   const next = planName(trans, quote.next.product_name, quote.next.price);
   const values = {

@@ -1,10 +1,10 @@
-import { formatMoney } from '@zema/contracts';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageError } from '#src/components/states';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { clearOnboardingChoice } from '#src/lib/onboarding-choice';
 import { usePageTitle } from '#src/lib/page-title';

@@ -1,8 +1,9 @@
-import { formatMoney, type Payment, TX_REF_PATTERN } from '@zema/contracts';
+import { type Payment, TX_REF_PATTERN } from '@zema/contracts';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '#src/lib/api-error';
+import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';

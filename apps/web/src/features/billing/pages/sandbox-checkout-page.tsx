@@ -1,9 +1,10 @@
-import { formatMoney, type SandboxOutcome, TX_REF_PATTERN } from '@zema/contracts';
+import { type SandboxOutcome, TX_REF_PATTERN } from '@zema/contracts';
 import { CircleCheck, CircleX, FlaskConical, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageError } from '#src/components/states';
 import { errorMessage } from '#src/lib/api-error';
+import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button, LinkButton } from '#src/ui/button';

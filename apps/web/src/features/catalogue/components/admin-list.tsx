@@ -5,6 +5,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
+import { formatDate, formatNumber } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { type ListParams, listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -19,9 +21,9 @@ export const ALBUM_TYPE_LABELS: Record<(typeof ALBUM_TYPES)[number], string> = {
   compilation: 'Compilation',
 };
 
-/** A date for the catalogue tables, in the admin's locale. */
+/** A date for the catalogue tables (their columns are built once, outside React), "—" for none. */
 export function formatDay(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
+  return formatDate(iso, currentLanguage()) || '—';
 }
 
 type Row = { id: number; name: string };
@@ -177,7 +179,9 @@ export function CatalogueList<T extends Row>(props: CatalogueListProps<T>) {
   );
 }
 
+/** A count in a catalogue table ("1,204"), in the admin's language. */
+export const count = (n: number) => formatNumber(n, currentLanguage());
+
 /** "12 tracks" / "1 track". */
-export const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 export const sum = <T,>(rows: T[], of: (row: T) => number) => rows.reduce((n, r) => n + of(r), 0);

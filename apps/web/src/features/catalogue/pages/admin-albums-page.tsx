@@ -9,7 +9,7 @@ import { Select } from '#src/ui/select';
 import { useDeleteAlbums } from '../api/delete-albums';
 import { useAdminAlbums } from '../api/list-admin-albums';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { ALBUM_TYPE_LABELS, CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+import { ALBUM_TYPE_LABELS, CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
 
 const TYPES = [
   { id: 'any', label: 'Any type' },
@@ -43,14 +43,14 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
     ),
   },
   { id: 'type', header: 'Type', cell: (a) => ALBUM_TYPE_LABELS[a.type] },
-  { id: 'tracks', header: 'Tracks', cell: (a) => a.tracks_count.toLocaleString() },
+  { id: 'tracks', header: 'Tracks', cell: (a) => count(a.tracks_count) },
   {
     id: 'release_date',
     header: 'Released',
     sortKey: 'release_date',
     cell: (a) => formatDay(a.release_date),
   },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => a.plays.toLocaleString() },
+  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => count(a.plays) },
   {
     id: 'created_at',
     header: 'Added',

@@ -8,7 +8,7 @@ import { Select } from '#src/ui/select';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useAdminArtists } from '../api/list-admin-artists';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
 
 const VERIFIED = [
   { id: 'any', label: 'Any badge' },
@@ -41,9 +41,9 @@ const columns: DataTableColumn<AdminArtistRow>[] = [
     ),
   },
   { id: 'genres', header: 'Genres', cell: (a) => a.genres.map((g) => g.display_name).join(', ') },
-  { id: 'albums', header: 'Albums', cell: (a) => a.albums_count.toLocaleString() },
-  { id: 'tracks', header: 'Tracks', cell: (a) => a.tracks_count.toLocaleString() },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => a.plays.toLocaleString() },
+  { id: 'albums', header: 'Albums', cell: (a) => count(a.albums_count) },
+  { id: 'tracks', header: 'Tracks', cell: (a) => count(a.tracks_count) },
+  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => count(a.plays) },
   { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (a) => formatDay(a.created_at) },
 ];
 

@@ -8,7 +8,7 @@ import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteChannels } from '../api/delete-channels';
 import { useAdminChannels } from '../api/list-admin-channels';
-import { CatalogueList, formatDay, plural } from '../components/admin-list';
+import { CatalogueList, count, formatDay, plural } from '../components/admin-list';
 import {
   CHANNEL_LAYOUT_LABELS,
   CHANNEL_RULE_LABELS,
@@ -52,11 +52,11 @@ const columns: DataTableColumn<AdminChannelRow>[] = [
     header: 'Filled by',
     cell: (c) =>
       c.config.rule === 'manual'
-        ? `${CHANNEL_RULE_LABELS.manual} (${c.items_count.toLocaleString()})`
+        ? `${CHANNEL_RULE_LABELS.manual} (${count(c.items_count)})`
         : CHANNEL_RULE_LABELS[c.config.rule],
   },
   { id: 'layout', header: 'Layout', cell: (c) => CHANNEL_LAYOUT_LABELS[c.config.layout] },
-  { id: 'limit', header: 'Per page', cell: (c) => c.config.limit.toLocaleString() },
+  { id: 'limit', header: 'Per page', cell: (c) => count(c.config.limit) },
   { id: 'updated_at', header: 'Updated', sortKey: 'updated_at', cell: (c) => formatDay(c.updated_at) },
 ];
 

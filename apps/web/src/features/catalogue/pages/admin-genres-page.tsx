@@ -17,7 +17,7 @@ import { useDeleteGenres } from '../api/delete-genres';
 import { useAdminGenres } from '../api/list-admin-genres';
 import { useSaveGenre } from '../api/save-genre';
 import { ImageField } from '../components/admin-fields';
-import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
 
 const formSchema = z.object({ name: upsertGenreRequestSchema.shape.name, image: z.string().nullable() });
 type Values = z.infer<typeof formSchema>;
@@ -98,8 +98,8 @@ export default function AdminGenresPage() {
         </button>
       ),
     },
-    { id: 'artists', header: 'Artists', cell: (g) => g.artists_count.toLocaleString() },
-    { id: 'tracks', header: 'Tracks', cell: (g) => g.tracks_count.toLocaleString() },
+    { id: 'artists', header: 'Artists', cell: (g) => count(g.artists_count) },
+    { id: 'tracks', header: 'Tracks', cell: (g) => count(g.tracks_count) },
     { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (g) => formatDay(g.created_at) },
   ];
   return (

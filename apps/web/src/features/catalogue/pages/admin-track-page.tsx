@@ -15,7 +15,7 @@ import {
   useLatestUpload,
 } from '#src/components/uploads/upload-queue-compact';
 import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';

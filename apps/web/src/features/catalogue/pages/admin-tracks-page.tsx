@@ -2,14 +2,14 @@ import type { AdminTrackRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useAdminTracks } from '../api/list-admin-tracks';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { CatalogueList, formatDay, plural, sum } from '../components/admin-list';
+import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
 
 const AUDIO = [
   { id: 'any', label: 'With or without audio' },
@@ -70,7 +70,7 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
         <span className="text-xs text-muted">None</span>
       ),
   },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (t) => t.plays.toLocaleString() },
+  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (t) => count(t.plays) },
   { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (t) => formatDay(t.created_at) },
 ];
 

@@ -5,14 +5,15 @@ import { PlayButton } from '#src/components/play-button';
 import { playTracks } from '#src/components/player/use-player';
 import { EmptyState, PagedList, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
-import { formatRelativeTime } from '#src/lib/relative-time';
 import { useListeningHistory } from '../api/get-history';
 
 /** /library/history: what the user listened to, most recent first. */
 export default function HistoryPage() {
-  const { trans, language } = useTrans();
+  const { trans } = useTrans();
+  const format = useFormat();
   const query = useListeningHistory();
   const entries = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const tracks = useMemo(() => entries.map((e) => e.track), [entries]);
@@ -21,9 +22,9 @@ export default function HistoryPage() {
       entries.map((e, i) => ({
         key: `${i}-${e.played_at}-${e.track.id}`,
         track: e.track,
-        note: formatRelativeTime(e.played_at, new Date(), language),
+        note: format.relativeTime(e.played_at),
       })),
-    [entries, language],
+    [entries, format],
   );
   const title = trans('Listening history');
   usePageTitle(title);

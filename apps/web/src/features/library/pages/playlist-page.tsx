@@ -8,7 +8,7 @@ import { playTracks } from '#src/components/player/use-player';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
 import { TrackList } from '#src/components/track-list';
 import { ApiError } from '#src/lib/api-error';
-import { formatTotalDuration } from '#src/lib/format-duration';
+import { formatTotalDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';

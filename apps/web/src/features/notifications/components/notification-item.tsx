@@ -1,7 +1,7 @@
 import type { Notification, NotificationLine } from '@zema/contracts';
 import { Button as AriaButton } from 'react-aria-components';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
-import { formatDateTime, formatTimeAgo } from '#src/lib/relative-time';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { iconByName, notificationTypeIcon } from './notification-icon';
@@ -22,6 +22,7 @@ interface NotificationItemProps {
  */
 export function NotificationItem({ notification, onPress, onAction, isBusy }: NotificationItemProps) {
   const { trans } = useTrans();
+  const format = useFormat();
   const { data } = notification;
   const unread = notification.read_at === null;
   const primary = data.lines.find((l) => l.type === 'primary') ?? data.lines[0];
@@ -29,7 +30,7 @@ export function NotificationItem({ notification, onPress, onAction, isBusy }: No
     .filter(Boolean)
     .join(', ');
   const TypeIcon = notificationTypeIcon(notification.type, data.icon);
-  const when = formatTimeAgo(notification.created_at, new Date(), trans);
+  const when = format.timeAgo(notification.created_at);
 
   return (
     <li
@@ -61,7 +62,7 @@ export function NotificationItem({ notification, onPress, onAction, isBusy }: No
         ))}
         <time
           dateTime={notification.created_at}
-          title={formatDateTime(notification.created_at)}
+          title={format.dateTime(notification.created_at)}
           className="mt-1 block text-xs text-muted"
         >
           {when}

@@ -1,9 +1,9 @@
 import { Monitor } from 'lucide-react';
 import { SettingsPanel } from '#src/components/account/settings-panel';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
-import { formatDateTime, formatRelativeTime } from '#src/lib/relative-time';
 import { Button, LinkButton } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -27,6 +27,7 @@ export const PUSH_DEVICES_TEXTS = {
 export function PushDevicesPanel() {
   const settings = useSettings();
   const { trans } = useTrans();
+  const format = useFormat();
   const endpoint = useCurrentPushEndpoint();
   const list = usePushSubscriptions(endpoint.data ?? null, !endpoint.isPending);
   const remove = useDeletePushSubscription();
@@ -71,8 +72,8 @@ export function PushDevicesPanel() {
                 </p>
                 <p className="mt-0.5 text-sm text-muted [overflow-wrap:anywhere]">
                   {device.service} ·{' '}
-                  <time dateTime={device.created_at} title={formatDateTime(device.created_at)}>
-                    {trans('Added :when', { when: formatRelativeTime(device.created_at) })}
+                  <time dateTime={device.created_at} title={format.dateTime(device.created_at)}>
+                    {trans('Added :when', { when: format.relativeTime(device.created_at) })}
                   </time>
                 </p>
               </div>

@@ -6,7 +6,7 @@ import { ArtistLinks } from '#src/components/artist-links';
 import { LikeButton } from '#src/components/like-button';
 import { PLAYER_REGION_ID, usePlayerRegionRef } from '#src/components/player/player-region';
 import { useCurrentTrack, usePlayerState } from '#src/components/player/use-player';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';

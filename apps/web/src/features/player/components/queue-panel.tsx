@@ -3,7 +3,7 @@ import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'rea
 import type { QueueItem } from '#src/components/player/queue';
 import { getPlayer, usePlayerState } from '#src/components/player/use-player';
 import { TrackTitle } from '#src/components/track-list';
-import { formatDuration } from '#src/lib/format-duration';
+import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';

@@ -10,6 +10,8 @@ import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dial
 import { PageError } from '#src/components/states';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { formatDate } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { listApiQuery, useListParams } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
@@ -206,7 +208,7 @@ const memberColumns: DataTableColumn<AdminUserRow>[] = [
     id: 'created_at',
     header: 'Signed up',
     sortKey: 'created_at',
-    cell: (u) => new Date(u.created_at).toLocaleDateString(),
+    cell: (u) => formatDate(u.created_at, currentLanguage(), { dateStyle: 'numeric' }),
   },
 ];
 

@@ -8,6 +8,8 @@ import { AdminPage } from '#src/components/admin/admin-page';
 import { useRolesList } from '#src/components/admin/api/list-roles';
 import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { formatNumber } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { buttonClass } from '#src/ui/button';
@@ -46,7 +48,7 @@ const columns: DataTableColumn<AdminRoleRow>[] = [
     id: 'members_count',
     header: 'Members',
     sortKey: 'members_count',
-    cell: (r) => (r.guests ? '—' : r.members_count.toLocaleString()),
+    cell: (r) => (r.guests ? '—' : formatNumber(r.members_count, currentLanguage())),
   },
   { id: 'permissions_count', header: 'Permissions', cell: (r) => r.permissions_count },
 ];

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import { SettingsPanel } from '#src/components/account/settings-panel';
 import { PasswordDialog } from '#src/components/password-dialog';
+import { useFormat } from '#src/lib/format';
 import { Trans } from '#src/lib/i18n';
-import { formatDateTime, formatRelativeTime } from '#src/lib/relative-time';
 import { Button } from '#src/ui/button';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { Spinner } from '#src/ui/spinner';
@@ -67,6 +67,7 @@ export function SessionsPanel() {
 }
 
 export function SessionRow({ session }: { session: UserSession }) {
+  const format = useFormat();
   const { icon: Icon, label } = deviceIcons[session.device_type] ?? deviceIcons.computer;
   const place = [session.city, session.country].filter(Boolean).join(', ') || ACCOUNT_TEXTS.unknownLocation;
   const name = [session.platform, session.browser].filter(Boolean).join(' · ') || 'Unknown device';
@@ -96,10 +97,10 @@ export function SessionRow({ session }: { session: UserSession }) {
           {session.last_active && (
             <>
               {' · '}
-              <time dateTime={session.last_active} title={formatDateTime(session.last_active)}>
+              <time dateTime={session.last_active} title={format.dateTime(session.last_active)}>
                 {session.is_current_device
                   ? 'Active now'
-                  : `Last active ${formatRelativeTime(session.last_active)}`}
+                  : `Last active ${format.relativeTime(session.last_active)}`}
               </time>
             </>
           )}

@@ -2,6 +2,7 @@ import { type AdminSettingsResponse, DATE_FORMATS, settingsRules } from '@zema/c
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
+import { formatDate } from '#src/lib/format';
 import { FormTextField } from '#src/ui/field';
 import type { SelectOption } from '#src/ui/select';
 import { useSettingChoices } from '../api/get-setting-choices';
@@ -33,7 +34,7 @@ const HOMEPAGES: SelectOption[] = [
 const sample = new Date(Date.UTC(2025, 2, 14, 9, 30));
 const FORMATS: SelectOption[] = DATE_FORMATS.map((style) => ({
   id: style,
-  label: new Intl.DateTimeFormat('en', { dateStyle: style, timeZone: 'UTC' }).format(sample),
+  label: formatDate(sample, 'en', { dateStyle: style, timeZone: 'UTC' }),
   description: style[0]!.toUpperCase() + style.slice(1),
 }));
 

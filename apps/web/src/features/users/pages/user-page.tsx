@@ -19,6 +19,7 @@ import { PageError } from '#src/components/states';
 import { UserAvatar } from '#src/components/user-avatar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useFormat } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -34,7 +35,6 @@ import { useAdminUser } from '../api/get-user';
 import { useLogInAs } from '../api/log-in-as';
 import { useUpdateUser } from '../api/update-user';
 import { useUserAction } from '../api/user-actions';
-import { formatDate } from '../components/format';
 import { RolePicker } from '../components/role-picker';
 import { SuspendDialog } from '../components/suspend-dialog';
 
@@ -48,10 +48,17 @@ const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocus
     isFocusVisible && 'rounded-t-sm ring-2 ring-primary',
   );
 
+/** A moment on this page: date and time in the admin's language, "Never" for none. */
+function useWhen() {
+  const format = useFormat();
+  return (iso: string | null) => format.dateTime(iso) || 'Never';
+}
+
 export default function UserPage() {
   const id = Number(useParams().userId);
   const user = useAdminUser(id);
   const [search, setSearch] = useSearchParams();
+  const when = useWhen();
   const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
     ? (search.get('tab') as TabId)
     : 'details';
@@ -72,11 +79,11 @@ export default function UserPage() {
         <div className="min-w-0 text-sm">
           <p className="truncate text-muted">{u.email}</p>
           <p className="text-muted">
-            Signed up {formatDate(u.created_at)} · last login {formatDate(u.last_login_at)}
+            Signed up {when(u.created_at)} · last login {when(u.last_login_at)}
           </p>
           {u.suspended_at && (
             <p className="mt-1 font-medium text-danger" role="status">
-              Suspended {u.suspended_until ? `until ${formatDate(u.suspended_until)}` : 'until lifted'}
+              Suspended {u.suspended_until ? `until ${when(u.suspended_until)}` : 'until lifted'}
               {u.suspension_reason ? ` — ${u.suspension_reason}` : ''}
             </p>
           )}
@@ -192,6 +199,7 @@ type DetailsValues = z.infer<typeof detailsSchema>;
 
 function DetailsForm({ user }: { user: AdminUser }) {
   const auth = useAuth();
+  const when = useWhen();
   const update = useUpdateUser();
   const action = useUserAction(user.id);
   const canEdit = auth.hasPermission(A.usersUpdate);
@@ -306,7 +314,7 @@ function DetailsForm({ user }: { user: AdminUser }) {
       </AdminCard>
       <AdminCard title="Email">
         <p className="text-sm">
-          {user.email_verified_at ? `Verified ${formatDate(user.email_verified_at)}` : 'Not verified yet.'}
+          {user.email_verified_at ? `Verified ${when(user.email_verified_at)}` : 'Not verified yet.'}
         </p>
         {canEdit && !user.email_verified_at && (
           <div className="mt-4 flex flex-wrap gap-2">
@@ -397,6 +405,7 @@ function AccessForm({ user }: { user: AdminUser }) {
 
 function Security({ user }: { user: AdminUser }) {
   const auth = useAuth();
+  const when = useWhen();
   const canEdit = auth.hasPermission(A.usersUpdate);
   const action = useUserAction(user.id);
   return (
@@ -432,7 +441,7 @@ function Security({ user }: { user: AdminUser }) {
                   </span>
                   <span className="block text-xs text-muted">
                     {[s.city, s.country].filter(Boolean).join(', ') || 'Unknown place'} ·{' '}
-                    {s.ip_address ?? 'no address'} · active {formatDate(s.last_active)}
+                    {s.ip_address ?? 'no address'} · active {when(s.last_active)}
                   </span>
                 </span>
                 {canEdit && (
@@ -464,7 +473,7 @@ function Security({ user }: { user: AdminUser }) {
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{token.name}</span>
                   <span className="block text-xs text-muted">
-                    Created {formatDate(token.created_at)} · last used {formatDate(token.last_used_at)}
+                    Created {when(token.created_at)} · last used {when(token.last_used_at)}
                   </span>
                 </span>
                 {canEdit && (
@@ -491,6 +500,7 @@ function Security({ user }: { user: AdminUser }) {
 }
 
 function Activity({ user }: { user: AdminUser }) {
+  const when = useWhen();
   return (
     <AdminCard title="Recent plays">
       {user.recent_plays.length === 0 ? (
@@ -516,7 +526,7 @@ function Activity({ user }: { user: AdminUser }) {
               <tr key={`${p.track_id}-${p.played_at}`} className="border-t border-divider">
                 <td className="py-2">{p.track_name}</td>
                 <td className="py-2 text-muted">{p.artist_names}</td>
-                <td className="py-2 text-muted">{formatDate(p.played_at)}</td>
+                <td className="py-2 text-muted">{when(p.played_at)}</td>
               </tr>
             ))}
           </tbody>

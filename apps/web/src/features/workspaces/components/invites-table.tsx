@@ -1,10 +1,10 @@
 import { WORKSPACE_ROLE_LABELS, type WorkspaceInvite } from '@zema/contracts';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
-import { formatDate } from '../lib/roles';
 import { PeopleTable } from './people-table';
 
 /** Pending invitations: email, role, who sent it, when it expires; resend and revoke. */
@@ -18,6 +18,7 @@ export function InvitesTable({
   canManage: boolean;
 }) {
   const { trans } = useTrans();
+  const format = useFormat();
   const resend = useResendInvite(workspaceId);
   const revoke = useRevokeInvite(workspaceId);
   if (!invites.length) return <p className="text-sm text-muted">{trans('No pending invitations.')}</p>;
@@ -33,14 +34,14 @@ export function InvitesTable({
             <>
               <p className="truncate font-medium">{invite.email}</p>
               <p className="text-xs text-muted md:hidden">
-                {trans('Expires :date', { date: formatDate(invite.expires_at) })}
+                {trans('Expires :date', { date: format.date(invite.expires_at) })}
               </p>
             </>
           ),
         },
         { header: trans('Role'), cell: (invite) => trans(WORKSPACE_ROLE_LABELS[invite.role]) },
         { header: trans('Sent by'), cell: (invite) => invite.invited_by ?? '—', wide: true },
-        { header: trans('Expires'), cell: (invite) => formatDate(invite.expires_at), wide: true },
+        { header: trans('Expires'), cell: (invite) => format.date(invite.expires_at), wide: true },
       ]}
       actions={
         canManage

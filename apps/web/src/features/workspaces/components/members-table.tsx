@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -15,7 +16,7 @@ import { toast } from '#src/ui/toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferWorkspace } from '../api/transfer-workspace';
 import { type AssignableRole, useUpdateMember } from '../api/update-member';
-import { assignableRoleOptions, formatDate, type WorkspaceAbilities } from '../lib/roles';
+import { assignableRoleOptions, type WorkspaceAbilities } from '../lib/roles';
 import { PeopleTable } from './people-table';
 
 type Pending =
@@ -40,6 +41,7 @@ export function MembersTable({
   onLeft: () => void;
 }) {
   const { trans } = useTrans();
+  const format = useFormat();
   const { user } = useAuth();
   const update = useUpdateMember(workspace.id);
   const remove = useRemoveMember(workspace.id);
@@ -98,7 +100,7 @@ export function MembersTable({
                   </p>
                   <p className="truncate text-xs text-muted">{member.email}</p>
                   <p className="hidden text-xs text-muted md:block">
-                    {trans('Joined :date', { date: formatDate(member.joined_at) })}
+                    {trans('Joined :date', { date: format.date(member.joined_at) })}
                   </p>
                 </div>
               </div>

@@ -36,10 +36,3 @@ export function workspaceAbilities(workspace: Pick<Workspace, 'permissions' | 'r
   };
 }
 export type WorkspaceAbilities = ReturnType<typeof workspaceAbilities>;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
