@@ -243,7 +243,7 @@ const href = {
   genre: (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`,
 };
 
-/** m:ss or h:mm:ss (web: lib/format-duration.ts). */
+/** m:ss or h:mm:ss (web: formatDuration in lib/format.ts). */
 function duration(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(s / 3600);
