@@ -12,6 +12,7 @@ import { Button, LinkButton } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useBackstageArtist } from '../api/get-artist';
 import { useMyArtists } from '../api/list-my-artists';
@@ -205,15 +206,12 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
           )}
         </BackstageCard>
         {!readOnly && (
-          <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-            {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-            <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-              Discard
-            </Button>
-            <Button type="submit" isPending={save.isPending}>
-              Save profile
-            </Button>
-          </div>
+          <SaveBar
+            isDirty={dirty}
+            isSaving={save.isPending}
+            saveLabel="Save profile"
+            onDiscard={() => form.reset()}
+          />
         )}
       </Form>
     </BackstageFrame>

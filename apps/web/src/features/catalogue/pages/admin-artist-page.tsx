@@ -16,6 +16,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useSaveArtist } from '../api/save-artist';
@@ -196,15 +197,12 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
             </ul>
           )}
         </AdminCard>
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {artist ? 'Save artist' : 'Create artist'}
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={save.isPending}
+          saveLabel={artist ? 'Save artist' : 'Create artist'}
+          onDiscard={() => form.reset()}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {artist && (

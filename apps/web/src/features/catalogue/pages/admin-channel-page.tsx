@@ -23,6 +23,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormTextField, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -293,22 +294,15 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
             itemIds={config.rule === 'manual' ? items.map((i) => i.id) : undefined}
           />
         </div>
-        <div className="sticky bottom-0 z-10 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button
-            variant="text"
-            isDisabled={!dirty}
-            onPress={() => {
-              form.reset();
-              setSlugEdited(channel !== null);
-            }}
-          >
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {channel ? 'Save channel' : 'Create channel'}
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={save.isPending}
+          saveLabel={channel ? 'Save channel' : 'Create channel'}
+          onDiscard={() => {
+            form.reset();
+            setSlugEdited(channel !== null);
+          }}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {channel && (
