@@ -19,6 +19,7 @@ export * from './primitives';
 export * from './search';
 export * from './settings';
 export * from './site-routes';
+export * from './slugs';
 export * from './uploads';
 export * from './user';
 export * from './value-lists';

@@ -6,6 +6,10 @@ import {
   type ChannelConfig,
   type ChannelContentType,
   HOME_CHANNEL_SLUG,
+  SLUG_MAX_LENGTH,
+  SLUG_MESSAGE,
+  SLUG_PATTERN,
+  storedSlugFrom,
   upsertChannelRequestSchema,
 } from '@zema/contracts';
 import type { AdminChannel, ChannelItemRef, ChannelPreviewRequest } from '@zema/contracts/admin';
@@ -38,7 +42,6 @@ import {
   CHANNEL_LAYOUT_LABELS,
   CHANNEL_RULE_LABELS,
   CHANNEL_TYPE_LABELS,
-  channelSlugFrom,
 } from '../components/channel-labels';
 import { ChannelContentView } from '../components/channel-view';
 
@@ -50,8 +53,8 @@ const formSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter the address of the channel.')
-    .max(100)
-    .regex(/^[a-z0-9-]+$/, 'Use lower-case letters a to z, digits and dashes.'),
+    .max(SLUG_MAX_LENGTH)
+    .regex(SLUG_PATTERN, SLUG_MESSAGE),
   description: z.string().trim().max(2000),
   config: z.object({
     contentType: z.enum(CHANNEL_CONTENT_TYPES),
@@ -119,7 +122,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
   const slugField = useController({ control: form.control, name: 'slug' });
   const [slugEdited, setSlugEdited] = useState(channel !== null);
   useEffect(() => {
-    if (!slugEdited) form.setValue('slug', channelSlugFrom(name), { shouldDirty: true });
+    if (!slugEdited) form.setValue('slug', storedSlugFrom(name), { shouldDirty: true });
   }, [name, slugEdited, form]);
 
   // Each content type keeps its own chosen list while the editor is open: switching back finds it.
