@@ -20,6 +20,7 @@ export * from './site/appearance';
 export * from './site/bootstrap';
 export * from './site/site-routes';
 export * from './site/value-lists';
+export * from './slugs';
 export * from './uploads/uploads';
 export * from './users/user';
 export * from './workspaces/workspaces';

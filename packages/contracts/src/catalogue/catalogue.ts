@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common';
 import { idSchema, int32Schema } from '../primitives';
+import { slugSchema } from '../slugs';
 
 /**
  * The music catalogue (SPEC §3): the shapes the server answers and the web app reads. Field names
  * are snake_case like the rest of the API (SPEC §3 Artist: id, name, verified, image_small, albums).
- * Slugs are never stored: `slugify(name)` builds them for URLs and the id is what counts.
+ * A name's URL slug is never stored: `slugify(name)` (slugs.ts) builds it for links and the id is
+ * what counts. A channel's slug is its stored address, under the stored slug rule of slugs.ts.
  */
 
 export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;
@@ -42,17 +44,6 @@ export function homeChannelSlug(homepage: { type: string; value: string | null }
 export const PLAY_COUNT_AFTER_SECONDS = 30;
 /** Trending = most plays over this many days. */
 export const TRENDING_DAYS = 7;
-
-/** URL slug from a name: lower-case, ASCII letters/digits and dashes; non-Latin names stay readable. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'item';
-}
 
 export const genreSchema = z.object({
   id: z.number().int(),
@@ -320,12 +311,7 @@ export type TrackAudioFromEntryRequest = z.infer<typeof trackAudioFromEntryReque
 
 export const upsertChannelRequestSchema = z.object({
   name: z.string().trim().min(1).max(255),
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z0-9-]+$/),
+  slug: slugSchema,
   description: nullableText(2000),
   config: channelConfigSchema,
   /** The chosen list for a `manual` channel, in order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_SERVICES } from '../identity/auth';
+import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../slugs';
 import { uploadSettingsSchema } from '../uploads/uploads';
 import { clientSettingsSchema, HOMEPAGE_TYPES } from './settings';
 
@@ -36,9 +37,6 @@ export const AD_SLOTS = [
 ] as const;
 export type AdSlotName = (typeof AD_SLOTS)[number];
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_MESSAGE = 'Use lower-case letters, digits and dashes.';
-
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
@@ -62,7 +60,7 @@ export const linkTargetSchema = z
 const homepageRule = z
   .object({ type: z.enum(HOMEPAGE_TYPES), value: z.string().trim().max(100).nullable() })
   .superRefine((h, ctx) => {
-    if (h.type === 'customPage' && !SLUG.test(h.value ?? '')) {
+    if (h.type === 'customPage' && !SLUG_PATTERN.test(h.value ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Enter the page's slug. ${SLUG_MESSAGE}` });
     }
     if (h.type === 'channel' && !h.value) {
@@ -109,7 +107,7 @@ export const settingsRules = {
     policies: z
       .array(
         z.object({
-          id: z.string().regex(SLUG, SLUG_MESSAGE).max(100),
+          id: z.string().regex(SLUG_PATTERN, SLUG_MESSAGE).max(SLUG_MAX_LENGTH),
           name: z.string().trim().min(1, 'The name is required.').max(200),
           action: linkTargetSchema,
         }),

@@ -1,7 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { COOKIE_NOTICE_COOKIE, GUEST_LOCALE_COOKIE, HOME_CHANNEL_SLUG, isSitePath } from '@zema/contracts';
+import {
+  COOKIE_NOTICE_COOKIE,
+  GUEST_LOCALE_COOKIE,
+  HOME_CHANNEL_SLUG,
+  isSitePath,
+  SLUG_LOOKUP_PATTERN,
+} from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
 import { buildBootstrapData } from './bootstrap.service';
@@ -16,9 +22,6 @@ import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
 // Whole segments, so a future /authors page is still the SPA's.
 const NON_SPA_SEGMENTS = new Set(['api', 'auth', 'secure', 'health']);
-
-/** What a channel's slug or id may look like; anything else is not looked up for painting. */
-const CHANNEL_SLUG = /^[A-Za-z0-9-]{1,100}$/;
 
 function isNonSpaPath(path: string) {
   return NON_SPA_SEGMENTS.has(path.split('/')[0] ?? '');
@@ -102,7 +105,8 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     let channel: ChannelPaint | null = null;
-    if (route.channel && CHANNEL_SLUG.test(route.channel)) {
+    // Only what may be a channel's slug or id is looked up for painting.
+    if (route.channel && SLUG_LOOKUP_PATTERN.test(route.channel)) {
       // A channel page's rows, the first album covers among them its largest elements, are painted
       // with the HTML too (decision 0022): the same guest view the app asks for next, kept briefly.
       // Only a help: a failure leaves the placeholder, and the app shows the error if it is real.

@@ -1,3 +1,4 @@
+import { storedSlugFrom } from '@zema/contracts';
 import {
   type AdminRole,
   type AdminRoleRow,
@@ -115,13 +116,8 @@ export async function getRole(db: Db, roleId: number): Promise<AdminRole> {
   return { ...toRow(row), permissions: await grantsOf(db, roleId) };
 }
 
-const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'role';
+/** A role's key: the stored slug rule over its name (a name in another script gives `role`). */
+const slugOf = (name: string) => storedSlugFrom(name, 60) || 'role';
 
 async function writePermissions(tx: Db, roleId: number, grants: Grant[]) {
   await tx.delete(permissionRole).where(eq(permissionRole.roleId, roleId));

@@ -7,7 +7,7 @@ import { useFormat } from '#src/lib/format';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { toast } from '#src/ui/toast';
 import { useDeleteAccessToken } from '../api/delete-access-token';
 import { CreateTokenDialog, TOKEN_TEXTS } from './create-token-dialog';
@@ -71,41 +71,29 @@ export function AccessTokensPanel({ tokens }: { tokens: AccessToken[] }) {
         </LinkButton>
       </div>
       <CreateTokenDialog isOpen={isCreating} onClose={() => setCreating(false)} />
-      <Dialog
+      <ConfirmDialog
         title="Delete token"
-        role="alertdialog"
-        size="sm"
         isOpen={toDelete !== null}
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
-        footer={({ close }) => (
-          <>
-            <Button variant="text" onPress={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isPending={remove.isPending}
-              onPress={() => {
-                if (!toDelete) return;
-                remove.mutate(toDelete.id, {
-                  onSuccess: () => {
-                    setToDelete(null);
-                    toast.positive(DEVELOPERS_TEXTS.deleted);
-                  },
-                });
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        )}
+        confirmLabel="Delete"
+        danger
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              toast.positive(DEVELOPERS_TEXTS.deleted);
+            },
+          });
+        }}
       >
-        <p className="text-sm">
+        <p>
           Delete the token <strong>{toDelete?.name}</strong>? Anything using it will stop working.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </SettingsPanel>
   );
 }

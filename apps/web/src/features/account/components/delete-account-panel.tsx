@@ -10,7 +10,7 @@ import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { deleteAccount } from '../api/delete-account';
@@ -61,32 +61,20 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
       <Button variant="danger" onPress={() => setOpen(true)}>
         <Trans message="Delete account" />
       </Button>
-      <Dialog
+      <ConfirmDialog
         title="Delete account"
-        role="alertdialog"
-        size="sm"
         isOpen={isOpen && !confirmation.isAsking}
         onOpenChange={(open) => {
           if (!open) close();
         }}
-        footer={
-          <>
-            <Button variant="text" onPress={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isPending={isPending}
-              isDisabled={typed.trim() !== DELETE_ACCOUNT_TEXTS.confirmWord}
-              onPress={() => void onDelete()}
-            >
-              Delete account
-            </Button>
-          </>
-        }
+        confirmLabel="Delete account"
+        danger
+        isPending={isPending}
+        isConfirmDisabled={typed.trim() !== DELETE_ACCOUNT_TEXTS.confirmWord}
+        onConfirm={() => void onDelete()}
       >
         <div className="flex flex-col gap-4">
-          <p className="flex gap-2 text-sm">
+          <p className="flex gap-2">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
             <span>
               You are about to delete <strong>{user.email}</strong>. {DELETE_ACCOUNT_TEXTS.warning}
@@ -100,7 +88,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
             autoFocus
           />
         </div>
-      </Dialog>
+      </ConfirmDialog>
     </SettingsPanel>
   );
 }

@@ -10,10 +10,11 @@ import {
   type BackstageRequestType,
   createBackstageRequestSchema,
 } from '@zema/contracts';
-import { FileCheck, Paperclip, Plus, X } from 'lucide-react';
+import { FileCheck, Paperclip } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ArtistLinksField, artistLinkUrlRowsSchema } from '#src/components/artist-links-field';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField, fieldDescriptionClass, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
@@ -33,20 +34,12 @@ export const requestFormSchema = z
     artist: z.object({ id: z.number(), name: z.string() }).nullable(),
     artist_name: shape.artist_name,
     role: shape.role,
-    links: z.array(z.object({ url: z.string().trim() })).max(BACKSTAGE_MAX_LINKS),
+    links: artistLinkUrlRowsSchema(BACKSTAGE_MAX_LINKS),
     message: z.string().trim().max(5000),
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'become_artist' && !v.artist)
       ctx.addIssue({ code: 'custom', path: ['artist'], message: BACKSTAGE_MESSAGES.artistRequired });
-    v.links.forEach((link, i) => {
-      if (link.url && !/^https?:\/\/\S+\.\S+/i.test(link.url))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['links', i, 'url'],
-          message: 'Enter a valid URL, like https://example.com.',
-        });
-    });
   });
 export type RequestFormValues = z.infer<typeof requestFormSchema>;
 
@@ -79,7 +72,6 @@ export function RequestForm({
     resolver: zodResolver(requestFormSchema),
     defaultValues: { type, artist: null, artist_name: '', role: 'artist', links: [{ url: '' }], message: '' },
   });
-  const links = useFieldArray({ control: form.control, name: 'links' });
   const [proof, setProof] = useState<{ id: number; name: string } | null>(null);
 
   const submit = (v: RequestFormValues) =>
@@ -162,43 +154,11 @@ export function RequestForm({
           />
         )}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className={fieldLabelClass}>Links</legend>
-        <p className={fieldDescriptionClass}>
-          Official website, streaming profiles, social pages: anything that shows this is you.
-        </p>
-        <ul className="flex flex-col gap-2">
-          {links.fields.map((field, index) => (
-            <li key={field.id} className="flex items-start gap-2">
-              <FormTextField
-                name={`links.${index}.url`}
-                aria-label={`Link ${index + 1}`}
-                type="url"
-                placeholder="https://"
-                className="min-w-0 flex-1"
-              />
-              <Button
-                variant="icon"
-                aria-label={`Remove link ${index + 1}`}
-                onPress={() => links.remove(index)}
-              >
-                <X aria-hidden />
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            startIcon={<Plus aria-hidden />}
-            isDisabled={links.fields.length >= BACKSTAGE_MAX_LINKS}
-            onPress={() => links.append({ url: '' })}
-          >
-            Add link
-          </Button>
-        </div>
-      </fieldset>
+      <ArtistLinksField
+        rows="url"
+        max={BACKSTAGE_MAX_LINKS}
+        description="Official website, streaming profiles, social pages: anything that shows this is you."
+      />
       <FormTextField
         name="message"
         label="Message"

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Artist, type BackstageArtist, updateBackstageArtistSchema } from '@zema/contracts';
-import { ExternalLink, Plus, X } from 'lucide-react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { ExternalLink } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-links-field';
 import { PageError } from '#src/components/states';
 import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
 import { ApiError } from '#src/lib/api-error';
 import { paths } from '#src/lib/paths';
-import { Button, LinkButton } from '#src/ui/button';
+import { LinkButton } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useBackstageArtist } from '../api/get-artist';
 import { useMyArtists } from '../api/list-my-artists';
@@ -26,14 +28,7 @@ export const artistFormSchema = z.object({
   image_small: z.string().nullable(),
   image_large: z.string().nullable(),
   bio: z.string().trim().max(10_000),
-  links: z
-    .array(
-      z.object({
-        label: z.string().trim().max(100),
-        url: z.string().trim().url('Enter a full URL (https://…).').max(2000),
-      }),
-    )
-    .max(20),
+  links: artistLinkRowsSchema,
   genres: z.array(z.string()).max(20),
   allow_downloads: z.boolean(),
 });
@@ -74,7 +69,6 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
     resolver: zodResolver(artistFormSchema),
     defaultValues: valuesOf(artist),
   });
-  const links = useFieldArray({ control: form.control, name: 'links' });
   const dirty = form.formState.isDirty;
   const set = <K extends keyof ArtistFormValues>(name: K, value: ArtistFormValues[K]) =>
     form.setValue(name, value as never, { shouldDirty: true });
@@ -153,67 +147,14 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
             Allow downloads
           </FormCheckbox>
         </BackstageCard>
-        <BackstageCard
-          title="Links"
-          actions={
-            !readOnly && (
-              <Button
-                variant="outline"
-                size="sm"
-                startIcon={<Plus aria-hidden />}
-                isDisabled={links.fields.length >= 20}
-                onPress={() => links.append({ label: '', url: '' })}
-              >
-                Add link
-              </Button>
-            )
-          }
-        >
-          {links.fields.length === 0 ? (
-            <p className="text-sm text-muted">
-              {readOnly ? 'No links yet.' : 'No links yet: a website, a shop or social pages.'}
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {links.fields.map((field, index) => (
-                <li key={field.id} className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
-                  <FormTextField
-                    name={`links.${index}.label`}
-                    label="Label"
-                    className="w-full sm:w-48"
-                    isReadOnly={readOnly}
-                  />
-                  <FormTextField
-                    name={`links.${index}.url`}
-                    label="URL"
-                    type="url"
-                    className="min-w-0 flex-1"
-                    isReadOnly={readOnly}
-                  />
-                  {!readOnly && (
-                    <Button
-                      variant="icon"
-                      aria-label={`Remove link ${index + 1}`}
-                      onPress={() => links.remove(index)}
-                    >
-                      <X aria-hidden />
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </BackstageCard>
+        <ArtistLinksField rows="labelled" card={BackstageCard} isReadOnly={readOnly} />
         {!readOnly && (
-          <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-            {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-            <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-              Discard
-            </Button>
-            <Button type="submit" isPending={save.isPending}>
-              Save profile
-            </Button>
-          </div>
+          <SaveBar
+            isDirty={dirty}
+            isSaving={save.isPending}
+            saveLabel="Save profile"
+            onDiscard={() => form.reset()}
+          />
         )}
       </Form>
     </BackstageFrame>

@@ -14,6 +14,7 @@ import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Checkbox, TextField } from '#src/ui/field';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useChangePrice } from '../api/change-price';
 import { useDeletePlan } from '../api/delete-plan';
@@ -177,15 +178,14 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
         </p>
         <PermissionsEditor value={grants} onChange={setGrants} />
       </AdminCard>
-      <div className="sticky bottom-0 z-10 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-        {dirty && <span className="me-auto text-sm text-muted">{trans('Unsaved changes')}</span>}
-        <Button variant="text" isDisabled={!dirty} onPress={() => navigate(0)}>
-          {trans('Discard')}
-        </Button>
-        <Button isDisabled={!dirty || !name.trim()} isPending={save.isPending} onPress={submit}>
-          {plan ? trans('Save plan') : trans('Create plan')}
-        </Button>
-      </div>
+      <SaveBar
+        isDirty={dirty}
+        isSaving={save.isPending}
+        saveLabel={plan ? trans('Save plan') : trans('Create plan')}
+        onSave={submit}
+        isSaveDisabled={!dirty || !name.trim()}
+        onDiscard={() => navigate(0)}
+      />
       <UnsavedChangesDialog blocker={blocker} />
       {plan && (
         <ConfirmDialog

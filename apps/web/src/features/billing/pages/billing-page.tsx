@@ -12,7 +12,7 @@ import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button, buttonClass, LinkButton } from '#src/ui/button';
-import { Dialog } from '#src/ui/dialog';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -197,24 +197,17 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
           </Button>
         )}
       </div>
-      <Dialog
-        role="alertdialog"
-        size="sm"
+      <ConfirmDialog
         title={trans('Cancel your plan?')}
         isOpen={confirming}
         onOpenChange={setConfirming}
-        footer={({ close }) => (
-          <>
-            <Button variant="text" onPress={close}>
-              {trans('Keep my plan')}
-            </Button>
-            <Button variant="danger" onPress={onCancel} isPending={cancel.isPending} autoFocus>
-              {trans('Cancel plan')}
-            </Button>
-          </>
-        )}
+        cancelLabel={trans('Keep my plan')}
+        confirmLabel={trans('Cancel plan')}
+        danger
+        isPending={cancel.isPending}
+        onConfirm={onCancel}
       >
-        <p className="text-sm">
+        <p>
           {s.current_period_end
             ? trans('You keep :plan until :date. You can resume it until then.', {
                 plan: s.product_name,
@@ -222,7 +215,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
               })
             : trans('You can resume it while it is still valid.')}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -23,15 +23,3 @@ export const CHANNEL_LAYOUT_LABELS: Record<(typeof CHANNEL_LAYOUTS)[number], str
   carousel: 'Carousel',
   track_table: 'Track list',
 };
-
-/** A channel address from its title: the slug rule's characters only (a non-Latin title gives none). */
-export function channelSlugFrom(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-}

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormTextField, fieldLabelClass } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useDeleteAlbums } from '../api/delete-albums';
@@ -176,15 +177,12 @@ function AlbumForm({ album }: { album: Album | null }) {
             />
           </AdminCard>
         )}
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {album ? 'Save album' : 'Create album'}
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={save.isPending}
+          saveLabel={album ? 'Save album' : 'Create album'}
+          onDiscard={() => form.reset()}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {album && (

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Artist, upsertArtistRequestSchema } from '@zema/contracts';
-import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { useArtist } from '#src/components/api/get-artist';
+import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-links-field';
 import { PageError } from '#src/components/states';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useSaveArtist } from '../api/save-artist';
@@ -30,14 +31,7 @@ const formSchema = z.object({
   image_small: z.string().nullable(),
   image_large: z.string().nullable(),
   bio: z.string().trim().max(10_000),
-  links: z
-    .array(
-      z.object({
-        label: z.string().trim().max(100),
-        url: z.string().trim().url('Enter a full URL (https://…).').max(2000),
-      }),
-    )
-    .max(20),
+  links: artistLinkRowsSchema,
   genres: z.array(z.string()).max(20),
 });
 type Values = z.infer<typeof formSchema>;
@@ -76,7 +70,6 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
   const del = useDeleteArtists();
   const [deleting, setDeleting] = useState(false);
   const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(artist) });
-  const links = useFieldArray({ control: form.control, name: 'links' });
   const dirty = form.formState.isDirty;
   const blocker = useUnsavedChangesBlocker(dirty && !save.isPending && !form.formState.isSubmitSuccessful);
   const set = <K extends keyof Values>(name: K, value: Values[K]) =>
@@ -157,54 +150,13 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
             <GenresPicker value={form.watch('genres')} onChange={(names) => set('genres', names)} />
           </div>
         </AdminCard>
-        <AdminCard
-          title="Links"
-          actions={
-            <Button
-              variant="outline"
-              size="sm"
-              startIcon={<Plus aria-hidden />}
-              isDisabled={links.fields.length >= 20}
-              onPress={() => links.append({ label: '', url: '' })}
-            >
-              Add link
-            </Button>
-          }
-        >
-          {links.fields.length === 0 ? (
-            <p className="text-sm text-muted">No links yet: a website, a shop or social pages.</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {links.fields.map((field, index) => (
-                <li key={field.id} className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
-                  <FormTextField name={`links.${index}.label`} label="Label" className="w-full sm:w-48" />
-                  <FormTextField
-                    name={`links.${index}.url`}
-                    label="URL"
-                    type="url"
-                    className="min-w-0 flex-1"
-                  />
-                  <Button
-                    variant="icon"
-                    aria-label={`Remove link ${index + 1}`}
-                    onPress={() => links.remove(index)}
-                  >
-                    <X aria-hidden />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </AdminCard>
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button variant="text" isDisabled={!dirty} onPress={() => form.reset()}>
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {artist ? 'Save artist' : 'Create artist'}
-          </Button>
-        </div>
+        <ArtistLinksField rows="labelled" card={AdminCard} />
+        <SaveBar
+          isDirty={dirty}
+          isSaving={save.isPending}
+          saveLabel={artist ? 'Save artist' : 'Create artist'}
+          onDiscard={() => form.reset()}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {artist && (

@@ -8,7 +8,6 @@ import { SELECT_EMPTY_TEXT } from '#src/ui/select';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { type ApiCall, fail, mockApi, ok } from '#test/mock-api';
 import { renderRoutes } from '#test/render-app';
-import { channelSlugFrom } from '../components/channel-labels';
 import AdminChannelPage from './admin-channel-page';
 
 beforeEach(() => resetBootstrapStore());
@@ -214,15 +213,5 @@ describe('the channel editor', () => {
     expect(screen.getByRole('spinbutton', { name: 'Items per page' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
-  });
-});
-
-describe('channelSlugFrom', () => {
-  it('keeps the slug rule: lower-case a to z, digits and single dashes', () => {
-    expect(channelSlugFrom('  Ethio Jazz — Vol. 2 ')).toBe('ethio-jazz-vol-2');
-    expect(channelSlugFrom('Café Noir')).toBe('cafe-noir');
-    // A title in another script gives no address: the admin types one.
-    expect(channelSlugFrom('ትዝታ')).toBe('');
-    expect(channelSlugFrom('x'.repeat(120))).toHaveLength(100);
   });
 });

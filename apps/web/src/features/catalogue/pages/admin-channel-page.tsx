@@ -6,6 +6,10 @@ import {
   type ChannelConfig,
   type ChannelContentType,
   HOME_CHANNEL_SLUG,
+  SLUG_MAX_LENGTH,
+  SLUG_MESSAGE,
+  SLUG_PATTERN,
+  storedSlugFrom,
   upsertChannelRequestSchema,
 } from '@zema/contracts';
 import type { AdminChannel, ChannelItemRef, ChannelPreviewRequest } from '@zema/contracts/admin';
@@ -23,6 +27,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormTextField, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -37,7 +42,6 @@ import {
   CHANNEL_LAYOUT_LABELS,
   CHANNEL_RULE_LABELS,
   CHANNEL_TYPE_LABELS,
-  channelSlugFrom,
 } from '../components/channel-labels';
 import { ChannelContentView } from '../components/channel-view';
 
@@ -49,8 +53,8 @@ const formSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter the address of the channel.')
-    .max(100)
-    .regex(/^[a-z0-9-]+$/, 'Use lower-case letters a to z, digits and dashes.'),
+    .max(SLUG_MAX_LENGTH)
+    .regex(SLUG_PATTERN, SLUG_MESSAGE),
   description: z.string().trim().max(2000),
   config: z.object({
     contentType: z.enum(CHANNEL_CONTENT_TYPES),
@@ -118,7 +122,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
   const slugField = useController({ control: form.control, name: 'slug' });
   const [slugEdited, setSlugEdited] = useState(channel !== null);
   useEffect(() => {
-    if (!slugEdited) form.setValue('slug', channelSlugFrom(name), { shouldDirty: true });
+    if (!slugEdited) form.setValue('slug', storedSlugFrom(name), { shouldDirty: true });
   }, [name, slugEdited, form]);
 
   // Each content type keeps its own chosen list while the editor is open: switching back finds it.
@@ -293,22 +297,15 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
             itemIds={config.rule === 'manual' ? items.map((i) => i.id) : undefined}
           />
         </div>
-        <div className="sticky bottom-0 z-10 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button
-            variant="text"
-            isDisabled={!dirty}
-            onPress={() => {
-              form.reset();
-              setSlugEdited(channel !== null);
-            }}
-          >
-            Discard
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {channel ? 'Save channel' : 'Create channel'}
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={save.isPending}
+          saveLabel={channel ? 'Save channel' : 'Create channel'}
+          onDiscard={() => {
+            form.reset();
+            setSlugEdited(channel !== null);
+          }}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {channel && (

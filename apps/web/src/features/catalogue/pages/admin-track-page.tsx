@@ -23,6 +23,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useTrack } from '../api/get-track';
@@ -243,23 +244,17 @@ function TrackForm({
             <ImageField label="Artwork" value={form.watch('image')} onChange={(url) => set('image', url)} />
           </div>
         </AdminCard>
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button
-            variant="text"
-            isDisabled={!dirty}
-            onPress={() => {
-              form.reset();
-              setEntry(null);
-              if (latestUpload && uploading) queue.cancel(latestUpload.id);
-            }}
-          >
-            Discard
-          </Button>
-          <Button type="submit" isPending={busy} isDisabled={!track && uploading}>
-            {track ? 'Save track' : 'Create track'}
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={busy}
+          saveLabel={track ? 'Save track' : 'Create track'}
+          isSaveDisabled={!track && uploading}
+          onDiscard={() => {
+            form.reset();
+            setEntry(null);
+            if (latestUpload && uploading) queue.cancel(latestUpload.id);
+          }}
+        />
       </Form>
       <UnsavedChangesDialog blocker={blocker} />
       {track && (

@@ -13,6 +13,7 @@ import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Menu, MenuItem, MenuTrigger } from '#src/ui/menu';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { toast } from '#src/ui/toast';
@@ -20,7 +21,6 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { useRemovePlaylistTracks, useReorderPlaylistTrack } from '../api/edit-playlist-tracks';
 import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistTracks } from '../api/get-playlist-tracks';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditPlaylistDialog } from '../components/edit-playlist-dialog';
 import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist-collaborators';
 
@@ -197,8 +197,8 @@ export default function PlaylistPage() {
             isOpen={deleting}
             onOpenChange={setDeleting}
             title={trans('Delete playlist')}
-            body={trans('":name" will be deleted for everyone. This cannot be undone.', { name: p.name })}
             confirmLabel={trans('Delete')}
+            danger
             isPending={del.isPending}
             onConfirm={() =>
               del.mutate(p.id, {
@@ -209,7 +209,11 @@ export default function PlaylistPage() {
                 },
               })
             }
-          />
+          >
+            <p className="text-muted">
+              {trans('":name" will be deleted for everyone. This cannot be undone.', { name: p.name })}
+            </p>
+          </ConfirmDialog>
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
 import { Checkbox } from '#src/ui/field';
+import { SaveBar } from '#src/ui/save-bar';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
@@ -220,18 +221,16 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
           );
         })}
       <UnsavedChangesDialog blocker={blocker} />
-      <div className="flex justify-end gap-2">
-        <Button
-          variant="outline"
-          isDisabled={!dirty || update.isPending}
-          onPress={() => setSelections(initial)}
-        >
-          {trans('Cancel')}
-        </Button>
-        <Button isPending={update.isPending} isDisabled={!dirty} onPress={save}>
-          {trans('Save')}
-        </Button>
-      </div>
+      <SaveBar
+        variant="floating"
+        isDirty={dirty}
+        isSaving={update.isPending}
+        saveLabel={trans('Save')}
+        onSave={save}
+        isSaveDisabled={!dirty}
+        discardLabel={trans('Cancel')}
+        onDiscard={() => setSelections(initial)}
+      />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { cx } from '#src/ui/cx';
 import { DataTable, type DataTableColumn } from '#src/ui/data-table';
 import { Checkbox, TextField } from '#src/ui/field';
 import { LoadingPage } from '#src/ui/loading-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteRole } from '../api/delete-role';
 import { useRole } from '../api/get-role';
@@ -148,15 +149,14 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
             <PermissionsEditor value={grants} onChange={setGrants} isDisabled={!canEdit} />
           </AdminCard>
           {canEdit && (
-            <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-              {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-              <Button variant="text" isDisabled={!dirty} onPress={() => navigate(0)}>
-                Discard
-              </Button>
-              <Button isDisabled={!dirty || !name.trim()} isPending={save.isPending} onPress={submit}>
-                {role ? 'Save role' : 'Create role'}
-              </Button>
-            </div>
+            <SaveBar
+              isDirty={dirty}
+              isSaving={save.isPending}
+              saveLabel={role ? 'Save role' : 'Create role'}
+              onSave={submit}
+              isSaveDisabled={!dirty || !name.trim()}
+              onDiscard={() => navigate(0)}
+            />
           )}
         </TabPanel>
         {role && !role.guests && (

@@ -11,9 +11,9 @@ import {
 import type { z } from 'zod';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
-import { Button } from '#src/ui/button';
 import { Form } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
+import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useUpdateSettings } from '../api/update-settings';
 import { changedPairs } from '../lib/changed-pairs';
@@ -73,19 +73,14 @@ export function SettingsForm<T extends FieldValues>({
   return (
     <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
       {children(form)}
-      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-end gap-2 rounded-theme border border-divider bg-bg/95 px-4 py-3 shadow-md backdrop-blur">
-        {dirty && (
-          <span className="me-auto text-sm text-muted" role="status">
-            Unsaved changes
-          </span>
-        )}
-        <Button variant="text" isDisabled={!dirty || update.isPending} onPress={() => form.reset()}>
-          Discard
-        </Button>
-        <Button type="submit" isDisabled={!dirty} isPending={update.isPending}>
-          Save changes
-        </Button>
-      </div>
+      <SaveBar
+        variant="floating"
+        isDirty={dirty}
+        isSaving={update.isPending}
+        saveLabel="Save changes"
+        isSaveDisabled={!dirty}
+        onDiscard={() => form.reset()}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </Form>
   );

@@ -28,6 +28,7 @@ import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { SaveBar } from '#src/ui/save-bar';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useDeleteUsers } from '../api/delete-users';
@@ -382,22 +383,17 @@ function AccessForm({ user }: { user: AdminUser }) {
         <PermissionsEditor value={grants} onChange={setGrants} isDisabled={!canEdit} />
       </AdminCard>
       {canEdit && (
-        <div className="sticky bottom-0 flex items-center justify-end gap-2 border-t border-divider bg-bg-alt/95 py-3 backdrop-blur">
-          {dirty && <span className="me-auto text-sm text-muted">Unsaved changes</span>}
-          <Button
-            variant="text"
-            isDisabled={!dirty}
-            onPress={() => {
-              setRoleIds(user.roles.map((r) => r.id));
-              setGrants(user.permissions);
-            }}
-          >
-            Discard
-          </Button>
-          <Button isDisabled={!dirty} isPending={update.isPending} onPress={save}>
-            Save roles and permissions
-          </Button>
-        </div>
+        <SaveBar
+          isDirty={dirty}
+          isSaving={update.isPending}
+          saveLabel="Save roles and permissions"
+          onSave={save}
+          isSaveDisabled={!dirty}
+          onDiscard={() => {
+            setRoleIds(user.roles.map((r) => r.id));
+            setGrants(user.permissions);
+          }}
+        />
       )}
     </div>
   );
