@@ -23,8 +23,8 @@ import {
 } from 'react-router';
 import { useDropStaleWorkspace } from '#src/components/workspaces/use-drop-stale-workspace';
 import { CookieNotice } from '#src/features/appearance/cookie-notice';
-import { LandingPage } from '#src/features/landing/landing-page';
 import { GlobalPlayer } from '#src/features/player/components/global-player';
+import { LandingPage } from '#src/features/site/pages/landing-page';
 import { isAppearanceEditorActive } from '#src/lib/appearance-editor';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useDocumentLanguage } from '#src/lib/i18n';
