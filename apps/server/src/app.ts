@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { Config } from '#src/config';
 import { createDatabase, type DatabaseHandle, type DatabaseOptions, runMigrations } from '#src/db/client';
-import { type SeedResult, seedDatabase } from '#src/db/seed';
+import type { SeedResult } from '#src/db/seed';
 import { createDeps } from '#src/deps';
 import { accessPlugin } from '#src/http/access.plugin';
 import { authPlugin } from '#src/http/auth.plugin';
@@ -36,7 +36,7 @@ import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
 import type { WorkGate } from '#src/platform/work-gate';
-import { SERVER_MODULES } from '#src/server-modules';
+import { SERVER_MODULES, seedDatabaseWithModules } from '#src/server-modules';
 import '#src/http/types';
 
 export type BuildAppOptions = {
@@ -152,7 +152,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     if (!opts.databaseHandle) {
       seed = await handle.exclusive(async () => {
         await runMigrations(handle);
-        return seedDatabase(handle.db, config);
+        return seedDatabaseWithModules(handle.db, config);
       });
       opts.onSeed?.(seed);
     }

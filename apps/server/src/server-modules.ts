@@ -1,3 +1,6 @@
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { accountModule } from '#src/modules/account/index';
 import { auditModule } from '#src/modules/audit/index';
 import { backstageModule } from '#src/modules/backstage/index';
@@ -42,3 +45,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   systemModule,
   siteModule,
 ];
+
+/** Seeds the database with the ground's rows and every module's (`seed`), in one transaction. */
+export function seedDatabaseWithModules(db: Database, config: Config): Promise<SeedResult> {
+  return seedDatabase(
+    db,
+    config,
+    SERVER_MODULES.flatMap((module) => (module.seed ? [module.seed] : [])),
+  );
+}

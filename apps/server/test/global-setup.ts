@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '#src/config';
 import { createDatabase, runMigrations } from '#src/db/client';
-import { seedDatabase } from '#src/db/seed';
+import { seedDatabaseWithModules } from '#src/server-modules';
 import { TEST_ADMIN_PASSWORD } from './constants';
 import { adminUrl, databaseName, databaseUrl, quoteIdent, withClient } from './database';
 
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     const config = loadConfig({ ...env, DATABASE_URL: '' });
     const handle = await createDatabase(config, { pgliteInMemory: true });
     await runMigrations(handle);
-    await seedDatabase(handle.db, config);
+    await seedDatabaseWithModules(handle.db, config);
     const dumpFile = join(tmp, 'template.tar');
     const dump = await handle.pglite!.dumpDataDir('none');
     await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
@@ -68,7 +68,7 @@ export default async function setup(project: TestProject) {
   const config = loadConfig({ ...env, DATABASE_URL: databaseUrl(url, template) });
   const handle = await createDatabase(config);
   await runMigrations(handle);
-  await seedDatabase(handle.db, config);
+  await seedDatabaseWithModules(handle.db, config);
   // CREATE DATABASE ... TEMPLATE needs the template to have no open connections.
   await handle.close();
   project.provide('pgliteTemplate', '');

@@ -10,11 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Config, SERVER_ROOT } from '#src/config';
-import * as schema from './schema/index';
 
-export type Schema = typeof schema;
-/** One Drizzle type for both drivers: services never know which database they talk to. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One Drizzle type for both drivers: services never know which database they talk to. Queries name
+ * their tables (the tables live with their modules); no relational query API, so no schema here.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle, and what reads take so they run inside or outside one. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Db = Database | Tx;
@@ -66,7 +67,7 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema }) as Database;
+    const db = drizzleNodePg(pool) as Database;
     return {
       db,
       driver: 'postgres',
@@ -94,7 +95,7 @@ export async function createDatabase(config: Config, opts: DatabaseOptions = {})
     loadDataDir: opts.pgliteLoadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(yieldingBeforeEachQuery(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(yieldingBeforeEachQuery(client)) as unknown as Database;
   const checkpoint = { ...PGLITE_CHECKPOINT, ...opts.pgliteCheckpoint };
   const checkpointIfDue = async () => {
     if (client.closed) return false;

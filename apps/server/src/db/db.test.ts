@@ -7,11 +7,13 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import { verifyPassword } from '#src/lib/password';
+import { menus, themes } from '#src/modules/site/index';
 import { loadGuestRole } from '#src/modules/users/index';
+import { seedDatabaseWithModules } from '#src/server-modules';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { PREPARED_STATEMENTS_MAX, queryRows, queryRowsPlanned, runMigrations } from './client';
 import * as schema from './schema/index';
-import { DEFAULT_UPLOAD_SPACE_MB, readAdminCredentials, seedDatabase } from './seed';
+import { DEFAULT_UPLOAD_SPACE_MB, readAdminCredentials } from './seed';
 import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 const t = useApp();
@@ -22,8 +24,8 @@ const tables = {
   permissions: schema.permissions,
   permissionRole: schema.permissionRole,
   userRole: schema.userRole,
-  themes: schema.themes,
-  menus: schema.menus,
+  themes,
+  menus,
   localizations: schema.localizations,
 };
 
@@ -282,7 +284,7 @@ describe('seed', () => {
     expect(am.lines.Login).toBe('ግባ');
 
     await t.db.delete(schema.localizations).where(eq(schema.localizations.language, 'am'));
-    expect((await seedDatabase(t.db, t.config)).localizationsAdded).toBe(true);
+    expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBe(true);
     const [again] = await t.db
       .select()
       .from(schema.localizations)
@@ -293,7 +295,7 @@ describe('seed', () => {
       .update(schema.localizations)
       .set({ lines: { Login: 'ይግቡ' } })
       .where(eq(schema.localizations.language, 'am'));
-    expect((await seedDatabase(t.db, t.config)).localizationsAdded).toBeUndefined();
+    expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBeUndefined();
     const [edited] = await t.db
       .select()
       .from(schema.localizations)
@@ -306,12 +308,12 @@ describe('seed', () => {
   });
 
   it('is idempotent and keeps what an admin changed', async () => {
-    await t.db.update(schema.menus).set({ name: 'Renamed footer' }).where(eq(schema.menus.id, 'footer'));
+    await t.db.update(menus).set({ name: 'Renamed footer' }).where(eq(menus.id, 'footer'));
     const before = await counts();
-    await seedDatabase(t.db, t.config);
-    await seedDatabase(t.db, t.config);
+    await seedDatabaseWithModules(t.db, t.config);
+    await seedDatabaseWithModules(t.db, t.config);
     expect(await counts()).toEqual(before);
-    const [footer] = await t.db.select().from(schema.menus).where(eq(schema.menus.id, 'footer'));
+    const [footer] = await t.db.select().from(menus).where(eq(menus.id, 'footer'));
     expect(footer!.name).toBe('Renamed footer');
   });
 
@@ -320,7 +322,7 @@ describe('seed', () => {
     try {
       await t.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
       const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.test' });
-      const first = await seedDatabase(t.db, config);
+      const first = await seedDatabaseWithModules(t.db, config);
       expect(first.adminCreated).toBe(true);
       expect(first.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
       const file = join(dataDir, 'admin-credentials.txt');
@@ -334,7 +336,7 @@ describe('seed', () => {
         .from(schema.users)
         .where(eq(schema.users.email, 'owner@example.test'));
       expect(await verifyPassword(owner!.passwordHash, first.generatedPassword!)).toBe(true);
-      const again = await seedDatabase(t.db, config);
+      const again = await seedDatabaseWithModules(t.db, config);
       expect(again).toEqual({ adminCreated: false });
     } finally {
       await rm(dataDir, { recursive: true, force: true });

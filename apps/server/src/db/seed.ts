@@ -11,21 +11,9 @@ import {
 import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
+import { localizations, permissionRole, permissions, roles, userRole, users } from '#src/db/schema/index';
 import { hashPassword } from '#src/lib/password';
-import { type Database, queryRows } from './client';
-import {
-  localizations,
-  menus,
-  permissionRole,
-  permissions,
-  prices,
-  productPermissions,
-  products,
-  roles,
-  themes,
-  userRole,
-  users,
-} from './schema/index';
+import type { Database, Tx } from './client';
 import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
@@ -90,60 +78,6 @@ const ROLE_ROWS: {
   { slug: 'admin', name: 'Admin', description: 'Full access.', permissions: [PERMISSIONS.admin] },
 ];
 
-const route = (id: string, label: string, action: string): MenuItem => ({
-  id,
-  label,
-  type: 'route',
-  action,
-  target: null,
-});
-
-const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuItem[] }[] = [
-  {
-    id: 'landing-navbar',
-    name: 'Landing page navbar',
-    positions: ['landing-page-navbar'],
-    items: [
-      route('landing-navbar-discover', 'Discover', '/discover'),
-      route('landing-navbar-radio', 'Radio', '/radio/zema'),
-      route('landing-navbar-contact', 'Contact', '/contact'),
-    ],
-  },
-  {
-    id: 'auth-footer',
-    name: 'Auth page footer',
-    positions: ['auth-page-footer'],
-    items: [
-      route('auth-footer-privacy', 'Privacy', '/pages/privacy-policy'),
-      route('auth-footer-terms', 'Terms', '/pages/terms-of-service'),
-      route('auth-footer-contact', 'Contact', '/contact'),
-    ],
-  },
-  {
-    id: 'footer',
-    name: 'Footer',
-    positions: ['footer'],
-    items: [
-      route('footer-contact', 'Contact', '/contact'),
-      route('footer-privacy', 'Privacy', '/pages/privacy-policy'),
-      route('footer-terms', 'Terms', '/pages/terms-of-service'),
-    ],
-  },
-  {
-    id: 'footer-secondary',
-    name: 'Footer secondary',
-    positions: ['footer-secondary'],
-    items: [
-      {
-        ...route('footer-secondary-api', 'API', '/api-docs'),
-        permissions: [PERMISSIONS.apiAccess],
-        settings: { 'api.integrated': true },
-      },
-    ],
-  },
-  { id: 'account-menu', name: 'Account menu', positions: ['account-menu'], items: [] },
-];
-
 function generatePassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
@@ -156,94 +90,22 @@ export type SeedResult = {
   localizationsAdded?: boolean;
 };
 
-/** Idempotent: inserts what is missing and never overwrites what an admin changed. */
-type ExamplePlan = {
-  name: string;
-  description: string;
-  free?: boolean;
-  recommended?: boolean;
-  featureList: string[];
-  permissions: { name: string; restrictions?: { name: string; value: number | null }[] }[];
-  prices: { currency: 'ETB' | 'USD'; amount: number; interval: 'month' | 'year' }[];
-};
+/**
+ * What a module adds to a fresh install, in the seed's transaction (its example rows); `permId`
+ * finds a seeded permission's id. Idempotent like the seed.
+ */
+export type ModuleSeed = (tx: Tx, permId: (name: string) => number) => Promise<void>;
 
 /**
- * The example plans of a fresh install (decision 0039): the whole flow can be tried at once, and the
- * admin edits or removes them. Amounts in minor units (santim, cents).
+ * Idempotent: inserts what is missing and never overwrites what an admin changed. The modules'
+ * own rows (the example plans, the themes and menus) come from `seeds`, in the same transaction
+ * (`seedDatabaseWithModules` in server-modules.ts passes every module's).
  */
-const EXAMPLE_PLANS: ExamplePlan[] = [
-  {
-    name: 'Free',
-    description: 'The whole catalogue, with ads.',
-    free: true,
-    featureList: ['Listen to the whole catalogue', 'Playlists and your library', 'With ads'],
-    permissions: [],
-    prices: [
-      { currency: 'ETB', amount: 0, interval: 'month' },
-      { currency: 'USD', amount: 0, interval: 'month' },
-    ],
-  },
-  {
-    name: 'Premium',
-    description: 'Music without ads, and downloads.',
-    recommended: true,
-    featureList: ['No ads', 'Download tracks and albums', 'Everything in Free'],
-    permissions: [{ name: PERMISSIONS.adsDisable }, { name: PERMISSIONS.musicDownload }],
-    prices: [
-      { currency: 'ETB', amount: 19_900, interval: 'month' },
-      { currency: 'ETB', amount: 199_000, interval: 'year' },
-      { currency: 'USD', amount: 499, interval: 'month' },
-      { currency: 'USD', amount: 4_990, interval: 'year' },
-    ],
-  },
-  {
-    name: 'Artist Pro',
-    description: 'For artists and their teams.',
-    featureList: ['Everything in Premium', '50 GB of uploads', 'Workspaces of up to 25 members'],
-    permissions: [
-      { name: PERMISSIONS.adsDisable },
-      { name: PERMISSIONS.musicDownload },
-      { name: PERMISSIONS.filesCreate, restrictions: [{ name: 'space', value: 51_200 }] },
-      { name: WORKSPACE_MEMBER_QUOTA_PERMISSION, restrictions: [{ name: 'max_members', value: 25 }] },
-    ],
-    prices: [
-      { currency: 'ETB', amount: 49_900, interval: 'month' },
-      { currency: 'ETB', amount: 499_000, interval: 'year' },
-      { currency: 'USD', amount: 999, interval: 'month' },
-      { currency: 'USD', amount: 9_990, interval: 'year' },
-    ],
-  },
-];
-
-/** Adds the example plans once: on an install whose products table never had a row. */
-async function seedExamplePlans(tx: Database, permId: (name: string) => number) {
-  const [seq] = await queryRows<{ is_called: boolean }>(tx, sql`select is_called from products_id_seq`);
-  if (seq?.is_called) return;
-  for (const [position, plan] of EXAMPLE_PLANS.entries()) {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        name: plan.name,
-        description: plan.description,
-        free: plan.free ?? false,
-        recommended: plan.recommended ?? false,
-        featureList: plan.featureList,
-        position,
-      })
-      .returning({ id: products.id });
-    await tx.insert(prices).values(plan.prices.map((price) => ({ ...price, productId: row!.id })));
-    if (plan.permissions.length)
-      await tx.insert(productPermissions).values(
-        plan.permissions.map((perm) => ({
-          productId: row!.id,
-          permissionId: permId(perm.name),
-          restrictions: perm.restrictions ?? [],
-        })),
-      );
-  }
-}
-
-export async function seedDatabase(db: Database, config: Config): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Database,
+  config: Config,
+  seeds: readonly ModuleSeed[] = [],
+): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.insert(permissions).values(PERMISSION_ROWS).onConflictDoNothing({ target: permissions.name });
     await tx
@@ -269,20 +131,7 @@ export async function seedDatabase(db: Database, config: Config): Promise<SeedRe
       )
       .onConflictDoNothing();
 
-    await seedExamplePlans(tx, permId);
-
-    const themeCount = await tx.select({ n: sql<number>`count(*)::int` }).from(themes);
-    if (themeCount[0]!.n === 0) {
-      await tx.insert(themes).values([
-        { name: 'Light', values: { ...DEFAULT_LIGHT_THEME_VALUES }, isDark: false, defaultLight: true },
-        { name: 'Dark', values: { ...DEFAULT_DARK_THEME_VALUES }, isDark: true, defaultDark: true },
-      ]);
-    }
-
-    await tx
-      .insert(menus)
-      .values(MENU_ROWS.map((m, sort) => ({ ...m, sort })))
-      .onConflictDoNothing({ target: menus.id });
+    for (const seed of seeds) await seed(tx, permId);
 
     // Keyed by language: an install that predates a language gets it on its next start, while a
     // language that already exists (perhaps edited by an admin) is left alone.

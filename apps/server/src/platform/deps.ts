@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
+import type { ModuleSeed } from '#src/db/seed';
 import type { DomainEvents } from '#src/lib/events';
 import type { BackgroundTasks } from './background';
 import type { ErrorLog } from './error-log';
@@ -68,6 +69,8 @@ export interface ServerModule {
   apiRoutes?: readonly FastifyPluginAsync[];
   /** Routes at the root (health, sign-in, the OAuth callbacks, the SPA). */
   rootRoutes?: readonly FastifyPluginAsync[];
+  /** The module's rows of a fresh install (example plans, themes), in the seed's transaction. */
+  seed?: ModuleSeed;
   /** Periodic work (decision 0030); each task must be safe on several instances at once. */
   tasks?(deps: Deps): ScheduledTask[];
   /** Startup work of a server that runs its schedules (work an earlier process left unfinished). */

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@zema/contracts/admin';
 import type { Db } from '#src/db/client';
-import { auditLog } from '#src/db/schema/index';
 import type { Caller } from '#src/lib/caller';
+import { auditLog } from './audit.tables';
 
 /** Who acted and from where, as a route hands it to a service (plain values, decision 0019). */
 export type Actor = { user: Pick<Caller['user'], 'id' | 'display_name'>; ip: string | null };

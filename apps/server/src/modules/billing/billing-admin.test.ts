@@ -3,18 +3,8 @@ import { PERMISSIONS, type Product } from '@zema/contracts';
 import type { AdminPayment, AdminPlan, AdminSubscription, RevenueResponse } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  invoices,
-  notifications,
-  paymentRefunds,
-  payments,
-  prices,
-  products,
-  sandboxCharges,
-  subscriptions,
-  webhookEvents,
-} from '#src/db/schema/index';
+import { notifications } from '#src/db/schema/index';
+import { auditLog } from '#src/modules/audit/index';
 import {
   Client,
   createUser,
@@ -25,6 +15,16 @@ import {
   TEST_ADMIN_PASSWORD,
   useApp,
 } from '#test/helpers';
+import {
+  invoices,
+  paymentRefunds,
+  payments,
+  prices,
+  products,
+  sandboxCharges,
+  subscriptions,
+  webhookEvents,
+} from './billing.tables';
 import { loadEntitlements } from './entitlements';
 
 const t = useApp();

@@ -1,8 +1,8 @@
 import { PERMISSIONS, type Product } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prices, products, subscriptions } from '#src/db/schema/index';
 import { createUser, guest, request, sessionFor, useApp } from '#test/helpers';
+import { prices, products, subscriptions } from './billing.tables';
 import { type SubscriptionClock, subscriptionState } from './entitlements';
 import { PLANS_CACHE_KEY } from './plans';
 

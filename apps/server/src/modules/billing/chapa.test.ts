@@ -2,18 +2,12 @@ import { createHmac } from 'node:crypto';
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  invoices,
-  notifications,
-  paymentRefunds,
-  payments,
-  settings,
-  subscriptions,
-  webhookEvents,
-} from '#src/db/schema/index';
+import { notifications } from '#src/db/schema/index';
+import { settings } from '#src/modules/settings/index';
 import { sealSecret } from '#src/platform/secret-box';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
+import { invoices, paymentRefunds, payments, subscriptions, webhookEvents } from './billing.tables';
 import { runBillingLifecycle } from './lifecycle';
 import { retryPendingWebhookEvents } from './webhooks';
 

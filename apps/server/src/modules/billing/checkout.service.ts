@@ -8,9 +8,9 @@ import type {
   User,
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import { payments, prices, products } from '#src/db/schema/index';
 import { randomToken } from '#src/lib/tokens';
 import type { Deps } from '#src/platform/deps';
+import { payments, prices, products } from './billing.tables';
 import { newestSubscription } from './entitlements';
 import { paymentView, type SettleDeps, settlePayment } from './settle';
 import { receiveWebhook } from './webhooks';

@@ -1,7 +1,8 @@
 import type { Restriction, SubscriptionStatus } from '@zema/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { permissions, productPermissions, products, subscriptions } from '#src/db/schema/index';
+import { permissions } from '#src/db/schema/index';
+import { productPermissions, products, subscriptions } from './billing.tables';
 
 /**
  * What a subscription is worth right now (decision 0038; SPEC §3, §6):

@@ -12,8 +12,10 @@ import { billingRoutes } from './billing.routes';
 import { billingAdminRoutes } from './billing-admin.routes';
 import { runBillingLifecycle } from './lifecycle';
 import { type Billing, createBilling } from './registry';
+import { seedExamplePlans } from './seed';
 import { retryPendingWebhookEvents } from './webhooks';
 
+export { prices, productPermissions, products, subscriptions } from './billing.tables';
 export { billingSettings, gatewayIdFor, isBillingSecretKey, sealSettingSecret } from './billing-settings';
 export { loadEntitlements } from './entitlements';
 
@@ -31,6 +33,8 @@ export const billingModule: ServerModule = {
   async register(deps) {
     deps.billing = await createBilling(deps);
   },
+  // The example plans of a fresh install (decision 0039).
+  seed: seedExamplePlans,
   apiRoutes: [billingRoutes, billingAdminRoutes],
   tasks: (deps) => [
     // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (decision 0038).

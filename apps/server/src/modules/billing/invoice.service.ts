@@ -7,10 +7,11 @@ import {
   type User,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { invoices, localizations, payments } from '#src/db/schema/index';
+import { localizations } from '#src/db/schema/index';
 import { NotFoundError } from '#src/lib/errors';
 import { translator } from '#src/lib/translate';
 import type { Deps } from '#src/platform/deps';
+import { invoices, payments } from './billing.tables';
 import { sellerSettings } from './billing-settings';
 import { printedInvoiceNumber } from './invoice-number';
 import { renderInvoicePdf } from './invoice-pdf';

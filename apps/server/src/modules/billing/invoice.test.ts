@@ -2,8 +2,9 @@ import { inflateSync } from 'node:zlib';
 import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoices, notifications, payments } from '#src/db/schema/index';
+import { notifications } from '#src/db/schema/index';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { invoices, payments } from './billing.tables';
 import { scriptRuns } from './invoice-pdf';
 
 const t = useApp();

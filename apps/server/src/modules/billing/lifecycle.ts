@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { prices, products, subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/platform/deps';
+import { prices, products, subscriptions } from './billing.tables';
 
 import { billingSettings, DEFAULT_GRACE_DAYS, DEFAULT_REMINDER_DAYS } from './billing-settings';
 

@@ -9,9 +9,10 @@ import type {
   User,
 } from '@zema/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { prices, products, subscriptions, users } from '#src/db/schema/index';
+import { users } from '#src/db/schema/index';
 import { ConflictError, invalidInput } from '#src/lib/errors';
 import type { Deps } from '#src/platform/deps';
+import { prices, products, subscriptions } from './billing.tables';
 import { type Billing, openPayment, paymentByKey } from './checkout.service';
 import { newestSubscription, subscriptionState } from './entitlements';
 import { addPeriod, amountDue, decideChange, prepaidCredit, trialEnd } from './periods';

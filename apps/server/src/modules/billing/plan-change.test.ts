@@ -10,9 +10,10 @@ import {
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoices, notifications, payments, products, subscriptions } from '#src/db/schema/index';
+import { notifications } from '#src/db/schema/index';
 import { ConflictError } from '#src/lib/errors';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import { invoices, payments, products, subscriptions } from './billing.tables';
 import type { Billing } from './checkout.service';
 import type { PaymentGateway } from './gateway';
 import { GRACE_DAYS, runBillingLifecycle } from './lifecycle';

@@ -1,10 +1,10 @@
 import { PERMISSIONS, WORKSPACE_MEMBER_QUOTA_PERMISSION } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, subscriptions } from '#src/db/schema/index';
 import { uploadQuotaBytes } from '#src/modules/uploads/index';
 import { loadUser } from '#src/modules/users/index';
 import { createUser, request, sessionFor, useApp } from '#test/helpers';
+import { products, subscriptions } from './billing.tables';
 
 const t = useApp();
 const DAY = 86_400_000;

@@ -12,17 +12,11 @@ import {
 } from '@zema/contracts/admin';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import {
-  payments,
-  permissions,
-  prices,
-  productPermissions,
-  products,
-  subscriptions,
-} from '#src/db/schema/index';
+import { permissions } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
 import type { Deps } from '#src/platform/deps';
+import { payments, prices, productPermissions, products, subscriptions } from './billing.tables';
 import { PLANS_CACHE_KEY } from './plans';
 
 /** Plans and their prices as the admin edits them (decision 0043). */

@@ -1,8 +1,8 @@
 import { BILLING_INTERVALS, type Product } from '@zema/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { prices, products } from '#src/db/schema/index';
 import type { SharedCache } from '#src/platform/shared-cache';
+import { prices, products } from './billing.tables';
 
 /** The plans on sale as the pricing page shows them; whoever edits plans invalidates this key. */
 export const PLANS_CACHE_KEY = 'billing:plans';

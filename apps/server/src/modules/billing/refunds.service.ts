@@ -1,7 +1,6 @@
 import type { Currency } from '@zema/contracts';
 import type { RefundPaymentRequest } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
-import { paymentRefunds, subscriptions } from '#src/db/schema/index';
 import {
   ConflictError,
   DomainError,
@@ -12,6 +11,7 @@ import {
 } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
 import type { Deps } from '#src/platform/deps';
+import { paymentRefunds, subscriptions } from './billing.tables';
 import {
   addRefunded,
   amountInFlight,

@@ -1,7 +1,7 @@
 import type { Currency } from '@zema/contracts';
 import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { paymentRefunds, payments, products } from '#src/db/schema/index';
+import { paymentRefunds, payments, products } from './billing.tables';
 import type { SettleDeps } from './settle';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

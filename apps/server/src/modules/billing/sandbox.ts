@@ -3,8 +3,8 @@ import type { Currency, SandboxCharge, SandboxOutcome } from '@zema/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
-import { sandboxCharges } from '#src/db/schema/index';
 import { UpstreamError } from '#src/lib/errors';
+import { sandboxCharges } from './billing.tables';
 import type { IncomingWebhook, PaymentGateway, VerifiedPayment } from './gateway';
 
 /** The header the sandbox signs its webhooks with (hex HMAC-SHA256 of the raw body, as Chapa does). */

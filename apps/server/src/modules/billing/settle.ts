@@ -1,16 +1,9 @@
 import type { BillingInterval, Currency, Payment, PaymentPurpose } from '@zema/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import {
-  billingCounters,
-  invoices,
-  payments,
-  prices,
-  products,
-  subscriptions,
-  users,
-} from '#src/db/schema/index';
+import { users } from '#src/db/schema/index';
 import type { Deps } from '#src/platform/deps';
+import { billingCounters, invoices, payments, prices, products, subscriptions } from './billing.tables';
 import type { VerifiedPayment } from './gateway';
 import { DEFAULT_INVOICE_PREFIX, invoiceNumberText, yearOfIssue } from './invoice-number';
 import { addPeriod, taxIncluded } from './periods';

@@ -2,17 +2,10 @@ import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  invoices,
-  notifications,
-  paymentRefunds,
-  payments,
-  prices,
-  subscriptions,
-  webhookEvents,
-} from '#src/db/schema/index';
+import { notifications } from '#src/db/schema/index';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
+import { invoices, paymentRefunds, payments, prices, subscriptions, webhookEvents } from './billing.tables';
 import { replayWebhookEvent, retryPendingWebhookEvents } from './webhooks';
 
 /**

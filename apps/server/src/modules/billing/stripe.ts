@@ -1,8 +1,8 @@
 import type { BillingInterval } from '@zema/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { payments, prices, products, subscriptions } from '#src/db/schema/index';
 import { ConflictError, NotFoundError, UpstreamError } from '#src/lib/errors';
+import { payments, prices, products, subscriptions } from './billing.tables';
 import { GATEWAY_UNREACHABLE } from './chapa';
 import type {
   GatewaySubscriptionState,

@@ -1,8 +1,8 @@
 import type { BillingInterval, BillingOverview, Currency, Invoice, SubscriptionView } from '@zema/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { invoices, payments, prices, products, subscriptions } from '#src/db/schema/index';
 import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 import type { Deps } from '#src/platform/deps';
+import { invoices, payments, prices, products, subscriptions } from './billing.tables';
 import type { Billing } from './checkout.service';
 import { newestSubscription, subscriptionState } from './entitlements';
 import { printedInvoiceNumber } from './invoice-number';

@@ -6,12 +6,13 @@ import type {
 } from '@zema/contracts/admin';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { prices, products, subscriptions, users } from '#src/db/schema/index';
+import { users } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { publicNameSql } from '#src/lib/user-refs';
 import { type Actor, audit } from '#src/modules/audit/index';
 import type { Deps } from '#src/platform/deps';
+import { prices, products, subscriptions } from './billing.tables';
 import { newestSubscription, subscriptionState } from './entitlements';
 
 /** Subscriptions as the admin manages them (decision 0043): listed, granted, extended, cancelled. */

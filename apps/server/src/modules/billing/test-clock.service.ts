@@ -1,6 +1,6 @@
 import { type AnyColumn, eq, sql } from 'drizzle-orm';
-import { subscriptions } from '#src/db/schema/index';
 import type { Deps } from '#src/platform/deps';
+import { subscriptions } from './billing.tables';
 import { runBillingLifecycle } from './lifecycle';
 
 type ClockDeps = Pick<Deps, 'db' | 'events' | 'settings' | 'live' | 'background' | 'config' | 'log'>;

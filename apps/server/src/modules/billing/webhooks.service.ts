@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { payments } from '#src/db/schema/index';
 import { BadRequestError, NotFoundError } from '#src/lib/errors';
+import { payments } from './billing.tables';
 import type { Billing } from './checkout.service';
 import type { IncomingWebhook } from './gateway';
 import type { SettleDeps } from './settle';

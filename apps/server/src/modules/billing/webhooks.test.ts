@@ -1,9 +1,9 @@
 import type { Payment, Product } from '@zema/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payments, sandboxCharges, webhookEvents } from '#src/db/schema/index';
 import { resolveAppKey } from '#src/platform/app-key';
 import { createUser, request, sessionFor, useApp } from '#test/helpers';
+import { payments, sandboxCharges, webhookEvents } from './billing.tables';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './sandbox';
 import { retryPendingWebhookEvents, webhookRetryDelayMs } from './webhooks';
 import { WEBHOOK_BODY_LIMIT } from './webhooks.service';

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
-import { payments, webhookEvents } from '#src/db/schema/index';
+import { payments, webhookEvents } from './billing.tables';
 import type { IncomingWebhook, PaymentGateway, WebhookEventInfo } from './gateway';
 import { type BillingPolicy, type SettleDeps, settlePayment } from './settle';
 

@@ -1,7 +1,8 @@
 import { AUDIT_ACTIONS } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
+import { channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
+import { auditLog } from '#src/modules/audit/index';
 import { makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { publicChannel } from './channels';

@@ -1,10 +1,11 @@
 import { LIBRARY_MESSAGES, type UserProfile } from '@zema/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { follows, playlists, userProfiles, users } from '#src/db/schema/index';
+import { follows, playlists, users } from '#src/db/schema/index';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { toUserRef, userRefColumns } from '#src/lib/user-refs';
 import { likedTracks } from './library-pages';
+import { userProfiles } from './profiles.tables';
 
 /**
  * Public user profiles at /user/{id}/{slug}: the public name, avatar, bio and counts, never the

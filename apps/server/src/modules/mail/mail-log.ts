@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { mailLog } from '#src/db/schema/index';
 import { REDACTED, scrubText } from '#src/lib/redact';
+import { mailLog } from './mail.tables';
 import type { MailContent } from './mail.templates';
 
 /**

@@ -3,21 +3,13 @@ import { SEARCH_TYPES, searchResponseSchema } from '@zema/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows, queryRowsPlanned } from '#src/db/client';
-import {
-  albums,
-  artists,
-  likes,
-  playlists,
-  searchWords,
-  trackArtist,
-  tracks,
-  users,
-} from '#src/db/schema/index';
+import { albums, artists, likes, playlists, trackArtist, tracks, users } from '#src/db/schema/index';
 import type { DomainEvents } from '#src/lib/events';
 import { loadUserRefs, publicNameSql } from '#src/lib/user-refs';
 import { loadAlbums, loadArtistRefs, loadPlaylists, loadTracks } from '#src/modules/catalogue/index';
 import type { SharedCache } from '#src/platform/shared-cache';
 import type { WorkGate } from '#src/platform/work-gate';
+import { searchWords } from './search.tables';
 
 /**
  * Search over artists, albums, tracks, public playlists and users (by public name, never email).

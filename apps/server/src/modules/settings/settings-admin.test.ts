@@ -3,8 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client';
-import { auditLog, channels, users } from '#src/db/schema/index';
-import { seedDatabase } from '#src/db/seed';
+import { channels, users } from '#src/db/schema/index';
+import { auditLog } from '#src/modules/audit/index';
+import { seedDatabaseWithModules } from '#src/server-modules';
 import { uniqueEmail } from '#test/auth';
 import {
   buildTestApp,
@@ -354,7 +355,7 @@ describe('demo credentials', () => {
     try {
       // The template already has an admin; remove it so this seed runs like a first start.
       await demo.db.delete(users).where(eq(users.email, TEST_ADMIN_EMAIL));
-      const seed = await seedDatabase(demo.db, demo.config);
+      const seed = await seedDatabaseWithModules(demo.db, demo.config);
       expect(seed.generatedPassword).toMatch(/^\S{16}$/);
       await demo.app.deps.cache.invalidate('settings');
       const s = (await new Client(demo.app).get('/api/v1/bootstrap-data')).json().bootstrapData.settings;

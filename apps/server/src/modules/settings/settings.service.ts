@@ -2,12 +2,12 @@ import { type ClientSettings, clientSettingsSchema } from '@zema/contracts';
 import { like, sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import type { Database, Tx } from '#src/db/client';
-import { settings } from '#src/db/schema/index';
 import { InvalidInputError } from '#src/lib/errors';
 import { effectiveSocialConfig, enabledSocialServices, type SocialConfig } from '#src/lib/social-config';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { defaultFrom } from './mail-from';
 import { defaultClientSettings, ENV_OWNED_SETTINGS } from './settings.defaults';
+import { settings } from './settings.tables';
 
 type Json = unknown;
 type JsonObject = Record<string, Json>;

@@ -1,9 +1,9 @@
 import { clientSettingsSchema, DEFAULT_BRANDING, landingAppearanceSchema } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { settings } from '#src/db/schema/index';
 import { useApp } from '#test/helpers';
 import { defaultClientSettings } from './settings.defaults';
 import { deepMerge, SettingsValidationError } from './settings.service';
+import { settings } from './settings.tables';
 
 const t = useApp({ APP_URL: 'https://music.example.com', DEMO_MODE: 'true' });
 

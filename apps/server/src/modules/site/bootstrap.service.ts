@@ -1,11 +1,12 @@
 import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { localizations, menus, themes } from '#src/db/schema/index';
+import { localizations } from '#src/db/schema/index';
 import type { SettingsService } from '#src/modules/settings/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';
 import type { SharedCache } from '#src/platform/shared-cache';
+import { menus, themes } from './appearance.tables';
 
 export async function listThemes(db: Database): Promise<Theme[]> {
   const rows = await db.select().from(themes).orderBy(asc(themes.id));

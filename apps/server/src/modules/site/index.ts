@@ -9,9 +9,11 @@ import type { ServerModule } from '#src/platform/deps';
 import { apiDocsRoutes } from './api-docs.routes';
 import { bootstrapRoutes } from './bootstrap.routes';
 import { landingRoutes } from './landing.routes';
+import { seedAppearance } from './seed';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
 
+export { menus, themes } from './appearance.tables';
 export {
   BOOTSTRAP_CACHE_KEYS,
   type BootstrapDeps,
@@ -23,6 +25,7 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
+  seed: (tx) => seedAppearance(tx),
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes],
   // Last of all: the SPA answers what no other route does.
   rootRoutes: [spaRoutes],

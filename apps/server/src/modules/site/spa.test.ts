@@ -6,7 +6,7 @@ import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES, HOME_CHANNEL_SLUG } fro
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels as channelsTable, themes } from '#src/db/schema/index';
+import { channels as channelsTable } from '#src/db/schema/index';
 import { serializeForScript } from '#src/lib/html';
 import {
   createAlbum,
@@ -25,6 +25,7 @@ import {
   sessionFor,
   useApp,
 } from '#test/helpers';
+import { themes } from './appearance.tables';
 import { BOOTSTRAP_CACHE_KEYS } from './bootstrap.service';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */

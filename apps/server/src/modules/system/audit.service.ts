@@ -1,7 +1,6 @@
 import type { AuditEntry, AuditListQuery } from '@zema/contracts/admin';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { auditLog } from '#src/db/schema/index';
 import {
   type CsvColumn,
   containsPattern,
@@ -12,6 +11,7 @@ import {
   listWindow,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
+import { auditLog } from '#src/modules/audit/index';
 
 function auditWhere(query: AuditListQuery): SQL | undefined {
   const where: SQL[] = [];

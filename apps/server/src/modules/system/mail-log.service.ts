@@ -1,7 +1,6 @@
 import type { MailLogEntry, MailLogListQuery, MailLogMessage } from '@zema/contracts/admin';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { mailLog } from '#src/db/schema/index';
 import {
   type CsvColumn,
   containsPattern,
@@ -11,6 +10,7 @@ import {
   listWindow,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
+import { mailLog } from '#src/modules/mail/index';
 
 /** The outgoing mail log (decision 0027): search recipient and subject, filter by status. */
 

@@ -1,8 +1,9 @@
 import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, permissions, personalAccessTokens, sessions, users } from '#src/db/schema/index';
+import { permissions, personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { accessPermissions } from '#src/http/access.plugin';
+import { auditLog } from '#src/modules/audit/index';
 import { createAccessToken } from '#src/modules/identity/index';
 import {
   adminUserId,

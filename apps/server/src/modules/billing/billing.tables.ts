@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { permissions } from './roles';
-import { users } from './users';
+import { permissions } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
 
 /**
  * Paid plans (decision 0038, modules/billing). Money is integers in minor units (santim, cents) with

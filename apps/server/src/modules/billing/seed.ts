@@ -1,0 +1,90 @@
+import { PERMISSIONS, WORKSPACE_MEMBER_QUOTA_PERMISSION } from '@zema/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '#src/db/client';
+import { prices, productPermissions, products } from './billing.tables';
+
+type ExamplePlan = {
+  name: string;
+  description: string;
+  free?: boolean;
+  recommended?: boolean;
+  featureList: string[];
+  permissions: { name: string; restrictions?: { name: string; value: number | null }[] }[];
+  prices: { currency: 'ETB' | 'USD'; amount: number; interval: 'month' | 'year' }[];
+};
+
+/**
+ * The example plans of a fresh install (decision 0039): the whole flow can be tried at once, and the
+ * admin edits or removes them. Amounts in minor units (santim, cents).
+ */
+const EXAMPLE_PLANS: ExamplePlan[] = [
+  {
+    name: 'Free',
+    description: 'The whole catalogue, with ads.',
+    free: true,
+    featureList: ['Listen to the whole catalogue', 'Playlists and your library', 'With ads'],
+    permissions: [],
+    prices: [
+      { currency: 'ETB', amount: 0, interval: 'month' },
+      { currency: 'USD', amount: 0, interval: 'month' },
+    ],
+  },
+  {
+    name: 'Premium',
+    description: 'Music without ads, and downloads.',
+    recommended: true,
+    featureList: ['No ads', 'Download tracks and albums', 'Everything in Free'],
+    permissions: [{ name: PERMISSIONS.adsDisable }, { name: PERMISSIONS.musicDownload }],
+    prices: [
+      { currency: 'ETB', amount: 19_900, interval: 'month' },
+      { currency: 'ETB', amount: 199_000, interval: 'year' },
+      { currency: 'USD', amount: 499, interval: 'month' },
+      { currency: 'USD', amount: 4_990, interval: 'year' },
+    ],
+  },
+  {
+    name: 'Artist Pro',
+    description: 'For artists and their teams.',
+    featureList: ['Everything in Premium', '50 GB of uploads', 'Workspaces of up to 25 members'],
+    permissions: [
+      { name: PERMISSIONS.adsDisable },
+      { name: PERMISSIONS.musicDownload },
+      { name: PERMISSIONS.filesCreate, restrictions: [{ name: 'space', value: 51_200 }] },
+      { name: WORKSPACE_MEMBER_QUOTA_PERMISSION, restrictions: [{ name: 'max_members', value: 25 }] },
+    ],
+    prices: [
+      { currency: 'ETB', amount: 49_900, interval: 'month' },
+      { currency: 'ETB', amount: 499_000, interval: 'year' },
+      { currency: 'USD', amount: 999, interval: 'month' },
+      { currency: 'USD', amount: 9_990, interval: 'year' },
+    ],
+  },
+];
+
+/** Adds the example plans once: on an install whose products table never had a row. */
+export async function seedExamplePlans(tx: Tx, permId: (name: string) => number) {
+  const [seq] = await queryRows<{ is_called: boolean }>(tx, sql`select is_called from products_id_seq`);
+  if (seq?.is_called) return;
+  for (const [position, plan] of EXAMPLE_PLANS.entries()) {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: plan.name,
+        description: plan.description,
+        free: plan.free ?? false,
+        recommended: plan.recommended ?? false,
+        featureList: plan.featureList,
+        position,
+      })
+      .returning({ id: products.id });
+    await tx.insert(prices).values(plan.prices.map((price) => ({ ...price, productId: row!.id })));
+    if (plan.permissions.length)
+      await tx.insert(productPermissions).values(
+        plan.permissions.map((perm) => ({
+          productId: row!.id,
+          permissionId: permId(perm.name),
+          restrictions: perm.restrictions ?? [],
+        })),
+      );
+  }
+}
