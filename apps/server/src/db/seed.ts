@@ -1,15 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DEFAULT_DARK_THEME_VALUES,
-  DEFAULT_LIGHT_THEME_VALUES,
-  type MenuItem,
-  PERMISSIONS,
-  WORKSPACE_MEMBER_QUOTA_PERMISSION,
-} from '@zema/contracts';
+import { PERMISSIONS } from '@zema/contracts';
 import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import { localizations, permissionRole, permissions, roles, userRole, users } from '#src/db/schema/index';
 import { hashPassword } from '#src/lib/password';
