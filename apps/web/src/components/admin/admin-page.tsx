@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { Card } from '#src/ui/card';
 
 export type Crumb = { label: string; to?: string };
 
@@ -65,25 +66,7 @@ export function AdminPage({ title, breadcrumbs = [], description, actions, child
   );
 }
 
-/** A card section inside an admin page. */
-export function AdminCard({
-  title,
-  children,
-  actions,
-}: {
-  title?: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <section className="rounded-theme border border-divider bg-bg p-4 md:p-6" aria-label={title}>
-      {(title || actions) && (
-        <div className="mb-4 flex items-center justify-between gap-2">
-          {title && <h2 className="text-base font-semibold text-fg">{title}</h2>}
-          {actions}
-        </div>
-      )}
-      {children}
-    </section>
-  );
+/** A card section inside an admin page: the app's one card, dense. */
+export function AdminCard(props: { title?: string; children: ReactNode; actions?: ReactNode }) {
+  return <Card {...props} size="md" stack={false} />;
 }

@@ -14,6 +14,7 @@ import { WorkspaceSwitcher } from '#src/components/workspaces/workspace-switcher
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { Card } from '#src/ui/card';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { useMyArtists } from '../api/list-my-artists';
@@ -116,30 +117,12 @@ export function BackstageFrame({
   );
 }
 
-/** A titled panel of a backstage page. */
-export function BackstageCard({
-  title,
-  actions,
-  children,
-  className,
-}: {
+/** A titled panel of a backstage page: the app's one card. */
+export function BackstageCard(props: {
   title?: string;
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
-  return (
-    <section
-      aria-label={title}
-      className={cx('flex flex-col gap-4 rounded-theme border border-divider bg-bg p-4 md:p-6', className)}
-    >
-      {(title || actions) && (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {title && <h2 className="text-lg font-semibold">{title}</h2>}
-          {actions}
-        </div>
-      )}
-      {children}
-    </section>
-  );
+  return <Card {...props} />;
 }
