@@ -110,13 +110,11 @@ export default function ErrorLogPage() {
     <AdminListPage
       title="Error log"
       description="Server errors as the error log files record them. Repeats of one error within a minute are written once, with their count."
-      actions={({ params }) =>
+      actions={({ params: { filters } }) =>
         hasLogs && (
           <>
-            {params.filters.day && (
-              <DownloadLink
-                href={errorLogDayUrl(params.filters.day)}
-              >{`Download ${params.filters.day}`}</DownloadLink>
+            {filters.day && (
+              <DownloadLink href={errorLogDayUrl(filters.day)}>{`Download ${filters.day}`}</DownloadLink>
             )}
             <DownloadLink href={latestErrorLogUrl()}>Download latest log</DownloadLink>
           </>
