@@ -19,7 +19,7 @@ const row = (id: number, name: string): AdminUserRow => ({
   email: `${name.toLowerCase()}@example.com`,
   display_name: name,
   avatar: null,
-  roles: [{ id: 2, name: 'Users', slug: 'users' }],
+  roles: [{ id: 2, name: 'Users' }],
   email_verified_at: '2026-01-01T00:00:00Z',
   two_factor: false,
   suspended_at: null,
