@@ -9,8 +9,8 @@ import { PopoverDialog } from '#src/ui/popover';
 import { Select } from '#src/ui/select';
 
 /**
- * The pieces of an admin table's toolbar (the logs, backstage requests): a search box, filters
- * that are a choice or "any", and "Clear filters" while one is set. Filters live in the URL
+ * The pieces of an admin table's toolbar (drawn by `AdminListPage`, the filters by each list): a
+ * search box, filters that are a choice or "any", and "Clear filters" while one is set. Filters live in the URL
  * (`useListParams`); "any" is the filter's absence.
  */
 

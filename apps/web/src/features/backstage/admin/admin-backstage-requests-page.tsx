@@ -10,14 +10,13 @@ import { operationPath } from '@zema/contracts/operation';
 import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useFormat } from '#src/lib/format';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -29,10 +28,6 @@ const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denie
 
 /** /admin/backstage-requests: artists asking to become, claim or verify an artist, and the review. */
 export default function AdminBackstageRequestsPage() {
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useReviewList(apiQuery);
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<BackstageRequest | null>(null);
   const format = useFormat();
 
@@ -68,59 +63,41 @@ export default function AdminBackstageRequestsPage() {
   );
 
   return (
-    <AdminPage
+    <AdminListPage
       title="Backstage requests"
       description="Artists asking to join, claim an artist page or get the verified badge."
+      storageKey="admin-backstage-requests"
+      columns={columns}
+      useList={useReviewList}
+      filterKeys={FILTERS}
+      onRowAction={(r) => setOpen(r)}
+      empty={<p className="text-sm text-muted">No requests for this filter.</p>}
+      search={{ label: 'Search artist or requester' }}
+      filters={({ params, setFilter }) => (
+        <>
+          <FilterSelect
+            label="Status"
+            anyLabel="Any status"
+            options={BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))}
+            value={params.filters.status}
+            onChange={(status) => setFilter('status', status)}
+          />
+          <FilterSelect
+            label="Type"
+            anyLabel="Any type"
+            className="w-48"
+            options={BACKSTAGE_REQUEST_TYPES.map((t) => ({
+              id: t,
+              label: BACKSTAGE_REQUEST_TYPE_LABELS[t],
+            }))}
+            value={params.filters.type}
+            onChange={(type) => setFilter('type', type)}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label="Backstage requests"
-        storageKey="admin-backstage-requests"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        totalRelation={list.data?.total_relation}
-        getRowId={(r) => String(r.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={(r) => setOpen(r)}
-        empty={<p className="text-sm text-muted">No requests for this filter.</p>}
-        toolbar={
-          <>
-            <ListSearchField label="Search artist or requester" value={search} onChange={setSearch} />
-            <FilterSelect
-              label="Status"
-              anyLabel="Any status"
-              options={BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))}
-              value={params.filters.status}
-              onChange={(status) => setParams({ filters: { status } })}
-            />
-            <FilterSelect
-              label="Type"
-              anyLabel="Any type"
-              className="w-48"
-              options={BACKSTAGE_REQUEST_TYPES.map((t) => ({
-                id: t,
-                label: BACKSTAGE_REQUEST_TYPE_LABELS[t],
-              }))}
-              value={params.filters.type}
-              onChange={(type) => setParams({ filters: { type } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       {open && <ReviewDialog request={open} onClose={() => setOpen(null)} />}
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

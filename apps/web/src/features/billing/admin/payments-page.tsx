@@ -2,15 +2,14 @@ import { GATEWAYS, PAYMENT_STATUSES } from '@zema/contracts';
 import type { AdminPayment } from '@zema/contracts/admin';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { ApiError, errorMessage } from '#src/lib/api-error';
 import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
 import { toast } from '#src/ui/toast';
 import { useAdminPayments } from '../api/list-payments';
@@ -23,10 +22,6 @@ const FILTERS = ['status', 'gateway'] as const;
 /** /admin/billing/payments: every attempt to pay, its gateway and what became of it. */
 export default function PaymentsPage() {
   const { trans, language } = useTrans();
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useAdminPayments(apiQuery);
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
 
   const columns = useMemo<DataTableColumn<AdminPayment>[]>(
@@ -118,63 +113,42 @@ export default function PaymentsPage() {
   );
 
   return (
-    <AdminPage
+    <AdminListPage
       title={trans('Payments')}
       breadcrumbs={[{ label: trans('Billing') }]}
       description={trans(
         'Every checkout started, with the amount fixed when it started and what the gateway said.',
       )}
+      storageKey="admin-billing-payments"
+      columns={columns}
+      useList={useAdminPayments}
+      filterKeys={FILTERS}
+      empty={<p className="text-sm text-muted">{trans('No payments match this filter.')}</p>}
+      search={{ label: trans('Search by user or reference') }}
+      filters={({ params, setFilter }) => (
+        <>
+          <FilterSelect
+            label={trans('Status')}
+            anyLabel={trans('Any status')}
+            options={PAYMENT_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
+            value={params.filters.status}
+            onChange={(status) => setFilter('status', status)}
+          />
+          <FilterSelect
+            label={trans('Gateway')}
+            anyLabel={trans('Any gateway')}
+            options={GATEWAYS.filter((g) => g !== 'manual').map((g) => ({
+              id: g,
+              label: codeText(trans, g),
+            }))}
+            value={params.filters.gateway}
+            onChange={(gateway) => setFilter('gateway', gateway)}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label={trans('Payments')}
-        storageKey="admin-billing-payments"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(p) => String(p.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        empty={<p className="text-sm text-muted">{trans('No payments match this filter.')}</p>}
-        toolbar={
-          <>
-            <ListSearchField
-              label={trans('Search by user or reference')}
-              value={search}
-              onChange={setSearch}
-            />
-            <FilterSelect
-              label={trans('Status')}
-              anyLabel={trans('Any status')}
-              options={PAYMENT_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
-              value={params.filters.status}
-              onChange={(status) => setParams({ filters: { status } })}
-            />
-            <FilterSelect
-              label={trans('Gateway')}
-              anyLabel={trans('Any gateway')}
-              options={GATEWAYS.filter((g) => g !== 'manual').map((g) => ({
-                id: g,
-                label: codeText(trans, g),
-              }))}
-              value={params.filters.gateway}
-              onChange={(gateway) => setParams({ filters: { gateway } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       {refunding && <Refund payment={refunding} onClose={() => setRefunding(null)} />}
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

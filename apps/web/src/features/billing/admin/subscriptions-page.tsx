@@ -3,14 +3,13 @@ import type { AdminSubscription } from '@zema/contracts/admin';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
@@ -33,11 +32,7 @@ const errorsOf = (error: unknown) =>
 /** /admin/billing/subscriptions: who has which plan; grant, extend or cancel by hand. */
 export default function SubscriptionsPage() {
   const { trans, language } = useTrans();
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useAdminSubscriptions(apiQuery);
   const plans = useAdminPlans();
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [granting, setGranting] = useState(false);
   const [extending, setExtending] = useState<AdminSubscription | null>(null);
   const [cancelling, setCancelling] = useState<AdminSubscription | null>(null);
@@ -127,7 +122,7 @@ export default function SubscriptionsPage() {
   );
 
   return (
-    <AdminPage
+    <AdminListPage
       title={trans('Subscriptions')}
       breadcrumbs={[{ label: trans('Billing') }]}
       description={trans('Who has which plan, until when, and how they pay.')}
@@ -137,55 +132,38 @@ export default function SubscriptionsPage() {
           {trans('Grant a plan')}
         </Button>
       }
+      storageKey="admin-billing-subscriptions"
+      columns={columns}
+      useList={useAdminSubscriptions}
+      filterKeys={FILTERS}
+      empty={<p className="text-sm text-muted">{trans('No subscriptions match this filter.')}</p>}
+      search={{ label: trans('Search by user') }}
+      filters={({ params, setFilter }) => (
+        <>
+          <FilterSelect
+            label={trans('Plan')}
+            anyLabel={trans('Any plan')}
+            options={(plans.data ?? []).map((p) => ({ id: String(p.id), label: p.name }))}
+            value={params.filters.product}
+            onChange={(product) => setFilter('product', product)}
+          />
+          <FilterSelect
+            label={trans('Status')}
+            anyLabel={trans('Any status')}
+            options={SUBSCRIPTION_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
+            value={params.filters.status}
+            onChange={(status) => setFilter('status', status)}
+          />
+          <FilterSelect
+            label={trans('Gateway')}
+            anyLabel={trans('Any gateway')}
+            options={GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
+            value={params.filters.gateway}
+            onChange={(gateway) => setFilter('gateway', gateway)}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label={trans('Subscriptions')}
-        storageKey="admin-billing-subscriptions"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(s) => String(s.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        empty={<p className="text-sm text-muted">{trans('No subscriptions match this filter.')}</p>}
-        toolbar={
-          <>
-            <ListSearchField label={trans('Search by user')} value={search} onChange={setSearch} />
-            <FilterSelect
-              label={trans('Plan')}
-              anyLabel={trans('Any plan')}
-              options={(plans.data ?? []).map((p) => ({ id: String(p.id), label: p.name }))}
-              value={params.filters.product}
-              onChange={(product) => setParams({ filters: { product } })}
-            />
-            <FilterSelect
-              label={trans('Status')}
-              anyLabel={trans('Any status')}
-              options={SUBSCRIPTION_STATUSES.map((s) => ({ id: s, label: codeText(trans, s) }))}
-              value={params.filters.status}
-              onChange={(status) => setParams({ filters: { status } })}
-            />
-            <FilterSelect
-              label={trans('Gateway')}
-              anyLabel={trans('Any gateway')}
-              options={GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
-              value={params.filters.gateway}
-              onChange={(gateway) => setParams({ filters: { gateway } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       {granting && <GrantDialog onClose={() => setGranting(false)} />}
       {extending && (
         <ActionDialog
@@ -197,7 +175,7 @@ export default function SubscriptionsPage() {
         />
       )}
       {cancelling && <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />}
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

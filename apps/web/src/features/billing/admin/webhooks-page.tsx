@@ -1,12 +1,11 @@
 import { type AdminWebhookEvent, WEBHOOK_GATEWAYS } from '@zema/contracts/admin';
 import { useMemo, useState } from 'react';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { Button } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
@@ -21,10 +20,6 @@ const FILTERS = ['gateway', 'signature_valid', 'failed'] as const;
 /** /admin/billing/webhooks: every webhook as received, its signature check and what became of it. */
 export default function WebhooksPage() {
   const { trans, language } = useTrans();
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useAdminWebhooks(apiQuery);
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<number | null>(null);
   const replay = useReplayWebhook();
 
@@ -132,74 +127,54 @@ export default function WebhooksPage() {
   ];
 
   return (
-    <AdminPage
+    <AdminListPage
       title={trans('Webhooks')}
       breadcrumbs={[{ label: trans('Billing') }]}
       description={trans(
         'What the gateways sent, as received. An event with a valid signature can be replayed: its payment is verified with the gateway again and settled at most once.',
       )}
+      tableLabel={trans('Webhook events')}
+      storageKey="admin-billing-webhooks"
+      columns={columns}
+      useList={useAdminWebhooks}
+      filterKeys={FILTERS}
+      onRowAction={(e) => setOpen(e.id)}
+      empty={<p className="text-sm text-muted">{trans('No webhook events match this filter.')}</p>}
+      search={{ label: trans('Search by event id or reference') }}
+      filters={({ params, setFilter }) => (
+        <>
+          <FilterSelect
+            label={trans('Gateway')}
+            anyLabel={trans('Any gateway')}
+            options={WEBHOOK_GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
+            value={params.filters.gateway}
+            onChange={(gateway) => setFilter('gateway', gateway)}
+          />
+          <FilterSelect
+            label={trans('Signature')}
+            anyLabel={trans('Any signature')}
+            options={[
+              { id: 'true', label: trans('Valid') },
+              { id: 'false', label: trans('Invalid') },
+            ]}
+            value={params.filters.signature_valid}
+            onChange={(signature_valid) => setFilter('signature_valid', signature_valid)}
+          />
+          <FilterSelect
+            label={trans('Outcome')}
+            anyLabel={trans('Any outcome')}
+            options={[
+              { id: 'true', label: trans('Failed') },
+              { id: 'false', label: trans('Without error') },
+            ]}
+            value={params.filters.failed}
+            onChange={(failed) => setFilter('failed', failed)}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label={trans('Webhook events')}
-        storageKey="admin-billing-webhooks"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(e) => String(e.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={(e) => setOpen(e.id)}
-        empty={<p className="text-sm text-muted">{trans('No webhook events match this filter.')}</p>}
-        toolbar={
-          <>
-            <ListSearchField
-              label={trans('Search by event id or reference')}
-              value={search}
-              onChange={setSearch}
-            />
-            <FilterSelect
-              label={trans('Gateway')}
-              anyLabel={trans('Any gateway')}
-              options={WEBHOOK_GATEWAYS.map((g) => ({ id: g, label: codeText(trans, g) }))}
-              value={params.filters.gateway}
-              onChange={(gateway) => setParams({ filters: { gateway } })}
-            />
-            <FilterSelect
-              label={trans('Signature')}
-              anyLabel={trans('Any signature')}
-              options={[
-                { id: 'true', label: trans('Valid') },
-                { id: 'false', label: trans('Invalid') },
-              ]}
-              value={params.filters.signature_valid}
-              onChange={(signature_valid) => setParams({ filters: { signature_valid } })}
-            />
-            <FilterSelect
-              label={trans('Outcome')}
-              anyLabel={trans('Any outcome')}
-              options={[
-                { id: 'true', label: trans('Failed') },
-                { id: 'false', label: trans('Without error') },
-              ]}
-              value={params.filters.failed}
-              onChange={(failed) => setParams({ filters: { failed } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       {open !== null && <EventDialog id={open} onClose={() => setOpen(null)} />}
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

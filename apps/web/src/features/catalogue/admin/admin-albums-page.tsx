@@ -3,13 +3,21 @@ import type { AdminAlbumRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Disc3 } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteAlbums } from '../api/delete-albums';
 import { useAdminAlbums } from '../api/list-admin-albums';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { ALBUM_TYPE_LABELS, CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
+import {
+  ALBUM_TYPE_LABELS,
+  count,
+  formatDay,
+  plural,
+  sum,
+  useCatalogueListProps,
+} from '../components/admin-list';
 
 const TYPES = [
   { id: 'any', label: 'Any type' },
@@ -62,18 +70,27 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
 
 /** /admin/albums: every album, searchable and filterable by artist, genre and type. */
 export default function AdminAlbumsPage() {
+  const catalogue = useCatalogueListProps<AdminAlbumRow>({
+    noun: ['album', 'albums'],
+    base: paths.adminAlbums(),
+    useDelete: useDeleteAlbums,
+    deleteWarning: (rows) =>
+      `Their likes go with them. Their ${plural(
+        sum(rows, (r) => r.tracks_count),
+        'track',
+        'tracks',
+      )} stay in the catalogue as tracks without an album.`,
+  });
   return (
-    <CatalogueList
+    <AdminListPage
+      {...catalogue}
       title="Albums"
       description="Albums, singles and EPs: open one to edit its cover, credits and track order."
-      noun={['album', 'albums']}
-      base={paths.adminAlbums()}
       exportPath={catalogueManager.exportAlbums.path}
       columns={columns}
       filterKeys={['type', 'artist', 'genre']}
       useList={useAdminAlbums}
-      useDelete={useDeleteAlbums}
-      filters={(params, setFilter) => (
+      filters={({ params, setFilter }) => (
         <>
           <CatalogueFilterPicker
             kind="artist"
@@ -94,13 +111,6 @@ export default function AdminAlbumsPage() {
           />
         </>
       )}
-      deleteWarning={(rows) =>
-        `Their likes go with them. Their ${plural(
-          sum(rows, (r) => r.tracks_count),
-          'track',
-          'tracks',
-        )} stay in the catalogue as tracks without an album.`
-      }
     />
   );
 }

@@ -2,13 +2,14 @@ import type { AdminArtistRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useAdminArtists } from '../api/list-admin-artists';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
+import { count, formatDay, plural, sum, useCatalogueListProps } from '../components/admin-list';
 
 const VERIFIED = [
   { id: 'any', label: 'Any badge' },
@@ -49,18 +50,31 @@ const columns: DataTableColumn<AdminArtistRow>[] = [
 
 /** /admin/artists: every artist, searchable, with what deleting one would touch. */
 export default function AdminArtistsPage() {
+  const catalogue = useCatalogueListProps<AdminArtistRow>({
+    noun: ['artist', 'artists'],
+    base: paths.adminArtists(),
+    useDelete: useDeleteArtists,
+    deleteWarning: (rows) =>
+      `Their likes and follows go with them. Their ${plural(
+        sum(rows, (r) => r.albums_count),
+        'album',
+        'albums',
+      )} and ${plural(
+        sum(rows, (r) => r.tracks_count),
+        'track',
+        'tracks',
+      )} stay in the catalogue without this credit.`,
+  });
   return (
-    <CatalogueList
+    <AdminListPage
+      {...catalogue}
       title="Artists"
       description="The catalogue's artists: search, open one to edit its profile, or add a new one."
-      noun={['artist', 'artists']}
-      base={paths.adminArtists()}
       exportPath={catalogueManager.exportArtists.path}
       columns={columns}
       filterKeys={['verified', 'genre']}
       useList={useAdminArtists}
-      useDelete={useDeleteArtists}
-      filters={(params, setFilter) => (
+      filters={({ params, setFilter }) => (
         <>
           <CatalogueFilterPicker
             kind="genre"
@@ -76,17 +90,6 @@ export default function AdminArtistsPage() {
           />
         </>
       )}
-      deleteWarning={(rows) =>
-        `Their likes and follows go with them. Their ${plural(
-          sum(rows, (r) => r.albums_count),
-          'album',
-          'albums',
-        )} and ${plural(
-          sum(rows, (r) => r.tracks_count),
-          'track',
-          'tracks',
-        )} stay in the catalogue without this credit.`
-      }
     />
   );
 }

@@ -3,12 +3,13 @@ import type { AdminChannelRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { House, Rows3 } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteChannels } from '../api/delete-channels';
 import { useAdminChannels } from '../api/list-admin-channels';
-import { CatalogueList, count, formatDay, plural } from '../components/admin-list';
+import { count, formatDay, plural, useCatalogueListProps } from '../components/admin-list';
 import {
   CHANNEL_LAYOUT_LABELS,
   CHANNEL_RULE_LABELS,
@@ -62,18 +63,36 @@ const columns: DataTableColumn<AdminChannelRow>[] = [
 
 /** /admin/channels: the rows of the home page and every other channel, searchable by name or address. */
 export default function AdminChannelsPage() {
+  const catalogue = useCatalogueListProps<AdminChannelRow>({
+    noun: ['channel', 'channels'],
+    base: paths.adminChannels(),
+    useDelete: useDeleteChannels,
+    deleteWarning: (rows) => {
+      const one = rows.length === 1;
+      const chosen = rows.reduce((n, r) => n + (r.config.rule === 'manual' ? r.items_count : 0), 0);
+      const home = rows.some((r) => r.slug === HOME_CHANNEL_SLUG);
+      return (
+        <>
+          {home && 'The home page channel cannot be deleted: leave it out. '}
+          {chosen > 0
+            ? `${one ? 'Its' : 'Their'} list of ${plural(chosen, 'chosen item', 'chosen items')} goes with ${one ? 'it' : 'them'}; the items stay in the catalogue.`
+            : 'The items shown stay in the catalogue.'}{' '}
+          Channels showing {one ? 'it' : 'them'} as a row lose that row, and a homepage set to{' '}
+          {one ? 'it' : 'one of them'} falls back to the default home channel.
+        </>
+      );
+    },
+  });
   return (
-    <CatalogueList
+    <AdminListPage
+      {...catalogue}
       title="Channels"
       description="Curated rows and pages of the player: chosen by hand or filled by a rule. The home page is a channel too."
-      noun={['channel', 'channels']}
-      base={paths.adminChannels()}
       exportPath={catalogueManager.exportChannels.path}
       columns={columns}
       filterKeys={['type']}
       useList={useAdminChannels}
-      useDelete={useDeleteChannels}
-      filters={(params, setFilter) => (
+      filters={({ params, setFilter }) => (
         <Select
           aria-label="Content type"
           className="w-44"
@@ -82,21 +101,6 @@ export default function AdminChannelsPage() {
           onSelectionChange={(k) => setFilter('type', String(k))}
         />
       )}
-      deleteWarning={(rows) => {
-        const one = rows.length === 1;
-        const chosen = rows.reduce((n, r) => n + (r.config.rule === 'manual' ? r.items_count : 0), 0);
-        const home = rows.some((r) => r.slug === HOME_CHANNEL_SLUG);
-        return (
-          <>
-            {home && 'The home page channel cannot be deleted: leave it out. '}
-            {chosen > 0
-              ? `${one ? 'Its' : 'Their'} list of ${plural(chosen, 'chosen item', 'chosen items')} goes with ${one ? 'it' : 'them'}; the items stay in the catalogue.`
-              : 'The items shown stay in the catalogue.'}{' '}
-            Channels showing {one ? 'it' : 'them'} as a row lose that row, and a homepage set to{' '}
-            {one ? 'it' : 'one of them'} falls back to the default home channel.
-          </>
-        );
-      }}
     />
   );
 }

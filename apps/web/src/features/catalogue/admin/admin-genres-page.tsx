@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { upsertGenreRequestSchema } from '@zema/contracts';
 import type { AdminGenreRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
-import { Plus, Tag } from 'lucide-react';
+import { Tag } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -17,7 +18,7 @@ import { useDeleteGenres } from '../api/delete-genres';
 import { useAdminGenres } from '../api/list-admin-genres';
 import { useSaveGenre } from '../api/save-genre';
 import { ImageField } from '../components/admin-fields';
-import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
+import { count, formatDay, plural, sum, useCatalogueListProps } from '../components/admin-list';
 
 const formSchema = z.object({ name: upsertGenreRequestSchema.shape.name, image: z.string().nullable() });
 type Values = z.infer<typeof formSchema>;
@@ -102,36 +103,33 @@ export default function AdminGenresPage() {
     { id: 'tracks', header: 'Tracks', cell: (g) => count(g.tracks_count) },
     { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (g) => formatDay(g.created_at) },
   ];
+  const catalogue = useCatalogueListProps<AdminGenreRow>({
+    noun: ['genre', 'genres'],
+    base: paths.adminGenres(),
+    useDelete: useDeleteGenres,
+    deleteWarning: (rows) =>
+      `${plural(
+        sum(rows, (r) => r.artists_count),
+        'artist',
+        'artists',
+      )} and ${plural(
+        sum(rows, (r) => r.tracks_count),
+        'track',
+        'tracks',
+      )} lose the tag; they stay in the catalogue.`,
+  });
   return (
-    <>
-      <CatalogueList
-        title="Genres"
-        description="The genres artists and tracks are tagged with; each has its page in the player."
-        noun={['genre', 'genres']}
-        base={paths.adminGenres()}
-        exportPath={catalogueManager.exportGenres.path}
-        columns={columns}
-        useList={useAdminGenres}
-        useDelete={useDeleteGenres}
-        onRowAction={setEditing}
-        createAction={
-          <Button startIcon={<Plus aria-hidden />} onPress={() => setEditing('new')}>
-            New genre
-          </Button>
-        }
-        deleteWarning={(rows) =>
-          `${plural(
-            sum(rows, (r) => r.artists_count),
-            'artist',
-            'artists',
-          )} and ${plural(
-            sum(rows, (r) => r.tracks_count),
-            'track',
-            'tracks',
-          )} lose the tag; they stay in the catalogue.`
-        }
-      />
+    <AdminListPage
+      {...catalogue}
+      title="Genres"
+      description="The genres artists and tracks are tagged with; each has its page in the player."
+      exportPath={catalogueManager.exportGenres.path}
+      columns={columns}
+      useList={useAdminGenres}
+      onRowAction={setEditing}
+      create={{ label: 'New genre', onPress: () => setEditing('new') }}
+    >
       <GenreDialog genre={editing} onClose={() => setEditing(null)} />
-    </>
+    </AdminListPage>
   );
 }

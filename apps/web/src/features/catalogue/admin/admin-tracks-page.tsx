@@ -2,6 +2,7 @@ import type { AdminTrackRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Music } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -9,7 +10,7 @@ import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useAdminTracks } from '../api/list-admin-tracks';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { CatalogueList, count, formatDay, plural, sum } from '../components/admin-list';
+import { count, formatDay, plural, sum, useCatalogueListProps } from '../components/admin-list';
 
 const AUDIO = [
   { id: 'any', label: 'With or without audio' },
@@ -76,18 +77,25 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
 
 /** /admin/tracks: every track (100 000 on a large catalogue), searchable, filterable and sortable. */
 export default function AdminTracksPage() {
+  const catalogue = useCatalogueListProps<AdminTrackRow>({
+    noun: ['track', 'tracks'],
+    base: paths.adminTracks(),
+    useDelete: useDeleteTracks,
+    deleteWarning: (rows) => {
+      const playlists = sum(rows, (r) => r.playlists_count);
+      return `Their audio files, likes and play history go with them${playlists ? `, and they leave ${plural(playlists, 'playlist entry', 'playlist entries')}` : ''}.`;
+    },
+  });
   return (
-    <CatalogueList
+    <AdminListPage
+      {...catalogue}
       title="Tracks"
       description="Every track: open one to edit its credits or replace its audio file."
-      noun={['track', 'tracks']}
-      base={paths.adminTracks()}
       exportPath={catalogueManager.exportTracks.path}
       columns={columns}
       filterKeys={['audio', 'artist', 'album', 'genre']}
       useList={useAdminTracks}
-      useDelete={useDeleteTracks}
-      filters={(params, setFilter) => (
+      filters={({ params, setFilter }) => (
         <>
           <CatalogueFilterPicker
             kind="artist"
@@ -113,10 +121,6 @@ export default function AdminTracksPage() {
           />
         </>
       )}
-      deleteWarning={(rows) => {
-        const playlists = sum(rows, (r) => r.playlists_count);
-        return `Their audio files, likes and play history go with them${playlists ? `, and they leave ${plural(playlists, 'playlist entry', 'playlist entries')}` : ''}.`;
-      }}
     />
   );
 }

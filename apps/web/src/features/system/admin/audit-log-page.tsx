@@ -1,20 +1,13 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@zema/contracts/admin';
 import { audit } from '@zema/contracts/system/audit.operations';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ExportCsvLink } from '#src/components/admin/export-csv-link';
-import {
-  ClearFiltersButton,
-  DateRangeFilter,
-  FilterSelect,
-  ListSearchField,
-} from '#src/components/admin/list-toolbar';
+import { AdminListPage, type AdminListState } from '#src/components/admin/admin-list-page';
+import { DateRangeFilter, FilterSelect } from '#src/components/admin/list-toolbar';
 import { useTrans } from '#src/lib/i18n';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
 import { Dialog } from '#src/ui/dialog';
 import { useAuditList } from '../api/list-audit';
@@ -103,14 +96,11 @@ const actionOptions = (current: string | undefined) => [
 
 export default function AuditLogPage() {
   const { language } = useTrans();
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useAuditList(apiQuery);
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
-  const columns = useMemo<DataTableColumn<AuditEntry>[]>(
-    () => [
+  // Who and what filter the list from a row, so the columns are drawn from the list's state.
+  const columns = useCallback(
+    ({ setParams }: AdminListState): DataTableColumn<AuditEntry>[] => [
       {
         id: 'created_at',
         header: 'When',
@@ -179,57 +169,40 @@ export default function AuditLogPage() {
           ) : null,
       },
     ],
-    [setParams, language],
+    [language],
   );
 
   return (
-    <AdminPage
+    <AdminListPage
       title="Audit log"
       description="Every change made in the admin area: who, what, to which record, from where."
-      actions={<ExportCsvLink path={audit.exportCsv.path} query={apiQuery} />}
+      exportPath={audit.exportCsv.path}
+      storageKey="admin-audit"
+      columns={columns}
+      useList={useAuditList}
+      filterKeys={FILTERS}
+      onRowAction={(e) => (e.before || e.after ? setOpen(e) : undefined)}
+      empty={<p className="text-sm text-muted">No actions recorded for this filter.</p>}
+      search={{ label: 'Search target or action' }}
+      filters={({ params, setParams }) => (
+        <>
+          <FilterSelect
+            label="Action"
+            anyLabel="Any action"
+            className="w-52"
+            options={actionOptions(params.filters.action)}
+            value={params.filters.action}
+            onChange={(action) => setParams({ filters: { action } })}
+          />
+          <DateRangeFilter
+            label="Date"
+            from={params.filters.from}
+            to={params.filters.to}
+            onChange={({ from, to }) => setParams({ filters: { from, to } })}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label="Audit log"
-        storageKey="admin-audit"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(e) => String(e.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={(e) => (e.before || e.after ? setOpen(e) : undefined)}
-        empty={<p className="text-sm text-muted">No actions recorded for this filter.</p>}
-        toolbar={
-          <>
-            <ListSearchField label="Search target or action" value={search} onChange={setSearch} />
-            <FilterSelect
-              label="Action"
-              anyLabel="Any action"
-              className="w-52"
-              options={actionOptions(params.filters.action)}
-              value={params.filters.action}
-              onChange={(action) => setParams({ filters: { action } })}
-            />
-            <DateRangeFilter
-              label="Date"
-              from={params.filters.from}
-              to={params.filters.to}
-              onChange={({ from, to }) => setParams({ filters: { from, to } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       <Dialog
         title={open ? `${actionLabel(open.action)} — ${open.target_label ?? ''}` : ''}
         size="lg"
@@ -253,6 +226,6 @@ export default function AuditLogPage() {
           </div>
         )}
       </Dialog>
-    </AdminPage>
+    </AdminListPage>
   );
 }

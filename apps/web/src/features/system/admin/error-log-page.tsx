@@ -1,14 +1,12 @@
 import type { ErrorLogEntry } from '@zema/contracts/admin';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { AdminPage } from '#src/components/admin/admin-page';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { useFormat } from '#src/lib/format';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
-import { Button, buttonClass } from '#src/ui/button';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import { buttonClass } from '#src/ui/button';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { ErrorDetails } from '#src/ui/error-frames';
-import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { errorLogDayUrl, latestErrorLogUrl } from '../api/download-error-log';
@@ -43,11 +41,7 @@ function DownloadLink({ href, children }: { href: string; children: string }) {
 }
 
 export default function ErrorLogPage() {
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useErrorLog(apiQuery);
   const days = useErrorLogDays();
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<ErrorLogEntry | null>(null);
   const format = useFormat();
 
@@ -110,87 +104,55 @@ export default function ErrorLogPage() {
     ],
     [days.data, format],
   );
-  const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams({ filters: { [name]: value === 'any' ? undefined : value } });
-  const day = params.filters.day;
   const hasLogs = (days.data?.length ?? 0) > 0;
 
   return (
-    <AdminPage
+    <AdminListPage
       title="Error log"
       description="Server errors as the error log files record them. Repeats of one error within a minute are written once, with their count."
-      actions={
+      actions={({ params: { filters } }) =>
         hasLogs && (
           <>
-            {day && <DownloadLink href={errorLogDayUrl(day)}>{`Download ${day}`}</DownloadLink>}
+            {filters.day && (
+              <DownloadLink href={errorLogDayUrl(filters.day)}>{`Download ${filters.day}`}</DownloadLink>
+            )}
             <DownloadLink href={latestErrorLogUrl()}>Download latest log</DownloadLink>
           </>
         )
       }
+      storageKey="admin-error-log"
+      columns={columns}
+      useList={useErrorLog}
+      getRowId={(e) => e.id}
+      filterKeys={FILTERS}
+      onRowAction={setOpen}
+      empty={({ filtered }) => (
+        <p className="text-sm text-muted">
+          {filtered ? 'No errors match this filter.' : 'No errors have been logged. Good news.'}
+        </p>
+      )}
+      search={{ label: 'Search messages' }}
+      filters={({ params, setFilter }) => (
+        <>
+          <Select
+            aria-label="Level"
+            className="w-36"
+            items={LEVELS}
+            selectedKey={params.filters.level ?? 'any'}
+            onSelectionChange={(k) => setFilter('level', String(k))}
+          />
+          <Select
+            aria-label="Day"
+            className="w-52"
+            items={dayItems}
+            selectedKey={params.filters.day ?? 'any'}
+            onSelectionChange={(k) => setFilter('day', String(k))}
+          />
+        </>
+      )}
     >
-      <DataTable
-        label="Error log"
-        storageKey="admin-error-log"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(e) => e.id}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={setOpen}
-        empty={
-          <p className="text-sm text-muted">
-            {params.query || day || params.filters.level
-              ? 'No errors match this filter.'
-              : 'No errors have been logged. Good news.'}
-          </p>
-        }
-        toolbar={
-          <>
-            <TextField
-              aria-label="Search messages"
-              type="search"
-              placeholder="Search messages"
-              className="w-full sm:w-64"
-              value={search}
-              onChange={setSearch}
-              startAdornment={<Search aria-hidden />}
-            />
-            <Select
-              aria-label="Level"
-              className="w-36"
-              items={LEVELS}
-              selectedKey={filter('level')}
-              onSelectionChange={(k) => setFilter('level', String(k))}
-            />
-            <Select
-              aria-label="Day"
-              className="w-52"
-              items={dayItems}
-              selectedKey={filter('day')}
-              onSelectionChange={(k) => setFilter('day', String(k))}
-            />
-            {(params.filters.level || day) && (
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => setParams({ filters: { level: undefined, day: undefined } })}
-              >
-                Clear filters
-              </Button>
-            )}
-          </>
-        }
-      />
       <ErrorEntryDialog entry={open} onClose={() => setOpen(null)} />
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

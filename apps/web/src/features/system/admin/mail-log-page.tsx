@@ -2,13 +2,11 @@ import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
 import { logs } from '@zema/contracts/system/logs.operations';
 import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { AdminPage } from '#src/components/admin/admin-page';
-import { ExportCsvLink } from '#src/components/admin/export-csv-link';
-import { ClearFiltersButton, FilterSelect, ListSearchField } from '#src/components/admin/list-toolbar';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { useFormat } from '#src/lib/format';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { cx, insetFocusRing } from '#src/ui/cx';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
 import { Spinner } from '#src/ui/spinner';
 import { useMailMessage } from '../api/get-mail-log-message';
@@ -31,10 +29,6 @@ function MailStatus({ mail }: { mail: MailLogEntry }) {
 }
 
 export default function MailLogPage() {
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useMailLog(apiQuery);
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [open, setOpen] = useState<MailLogEntry | null>(null);
   const format = useFormat();
 
@@ -93,55 +87,34 @@ export default function MailLogPage() {
   );
 
   return (
-    <AdminPage
+    <AdminListPage
       title="Mail log"
       description="Every message the site sent or failed to send. Reset links, invitation links and codes are stored redacted."
-      actions={<ExportCsvLink path={logs.exportMail.path} query={apiQuery} />}
+      exportPath={logs.exportMail.path}
+      storageKey="admin-mail-log"
+      columns={columns}
+      useList={useMailLog}
+      filterKeys={FILTERS}
+      onRowAction={setOpen}
+      empty={({ filtered }) => (
+        <p className="text-sm text-muted">
+          {filtered ? 'No messages match this filter.' : 'No mail has been sent yet.'}
+        </p>
+      )}
+      search={{ label: 'Search recipient or subject' }}
+      filters={({ params, setFilter }) => (
+        <FilterSelect
+          label="Status"
+          anyLabel="Any status"
+          className="w-36"
+          options={STATUSES}
+          value={params.filters.status}
+          onChange={(status) => setFilter('status', status)}
+        />
+      )}
     >
-      <DataTable
-        label="Mail log"
-        storageKey="admin-mail-log"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(m) => String(m.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={setOpen}
-        empty={
-          <p className="text-sm text-muted">
-            {params.query || params.filters.status
-              ? 'No messages match this filter.'
-              : 'No mail has been sent yet.'}
-          </p>
-        }
-        toolbar={
-          <>
-            <ListSearchField label="Search recipient or subject" value={search} onChange={setSearch} />
-            <FilterSelect
-              label="Status"
-              anyLabel="Any status"
-              className="w-36"
-              options={STATUSES}
-              value={params.filters.status}
-              onChange={(status) => setParams({ filters: { status } })}
-            />
-            <ClearFiltersButton
-              filters={FILTERS}
-              values={params.filters}
-              onClear={(filters) => setParams({ filters })}
-            />
-          </>
-        }
-      />
       <MailMessageDialog entry={open} onClose={() => setOpen(null)} />
-    </AdminPage>
+    </AdminListPage>
   );
 }
 

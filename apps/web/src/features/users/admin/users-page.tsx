@@ -1,23 +1,17 @@
 import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
 import type { AdminUserRow } from '@zema/contracts/admin';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminPage } from '#src/components/admin/admin-page';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { useUsersList } from '#src/components/admin/api/list-users';
-import { ExportCsvLink } from '#src/components/admin/export-csv-link';
 import { DateRangeFilter } from '#src/components/admin/list-toolbar';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
-import { listApiQuery, useListParams, useListSearch } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
-import { Button } from '#src/ui/button';
-import { ConfirmDialog } from '#src/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '#src/ui/data-table';
+import type { DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
-import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useAssignRole } from '../api/assign-role';
@@ -105,15 +99,10 @@ const columns: DataTableColumn<AdminUserRow>[] = [
 ];
 
 export default function UsersPage() {
-  const [params, setParams] = useListParams(FILTERS);
-  const apiQuery = useMemo(() => listApiQuery(params), [params]);
-  const list = useUsersList(apiQuery);
   const navigate = useNavigate();
   const auth = useAuth();
   const { roles } = useAssignableRoles();
-  const [search, setSearch] = useListSearch(params.query, setParams);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<{ ids: number[]; clear: () => void } | null>(null);
   const del = useDeleteUsers();
   const assign = useAssignRole();
 
@@ -121,101 +110,35 @@ export default function UsersPage() {
     () => [{ id: 'any', label: 'Any role' }, ...roles.map((r) => ({ id: String(r.id), label: r.name }))],
     [roles],
   );
-  const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams({ filters: { [name]: value === 'any' ? undefined : value } });
 
   const canCreate = auth.hasPermission(A.usersCreate);
   const canDelete = auth.hasPermission(A.usersDelete);
   const canUpdate = auth.hasPermission(A.usersUpdate);
 
   return (
-    <AdminPage
+    <AdminListPage
       title="Users"
-      breadcrumbs={[]}
       description="Everyone with an account: search, filter, and open a user to manage roles, sessions and suspension."
-      actions={
-        <>
-          <ExportCsvLink path={usersAdmin.exportCsv.path} query={apiQuery} />
-          {canCreate && (
-            <Button startIcon={<Plus aria-hidden />} onPress={() => setCreating(true)}>
-              New user
-            </Button>
-          )}
-        </>
+      storageKey="admin-users"
+      columns={columns}
+      useList={useUsersList}
+      filterKeys={FILTERS}
+      exportPath={usersAdmin.exportCsv.path}
+      create={canCreate ? { label: 'New user', onPress: () => setCreating(true) } : undefined}
+      onRowAction={(u) => navigate(paths.adminUser(u))}
+      empty={
+        <div className="flex flex-col items-center gap-1">
+          <p className="font-medium text-fg">No users match</p>
+          <p className="text-sm text-muted">Try another search or clear the filters.</p>
+        </div>
       }
-    >
-      <DataTable
-        label="Users"
-        storageKey="admin-users"
-        columns={columns}
-        rows={list.data?.data}
-        total={list.data?.total ?? 0}
-        getRowId={(u) => String(u.id)}
-        page={params.page}
-        perPage={params.perPage}
-        sort={params.sort}
-        order={params.order}
-        onSortChange={(sort, order) => setParams({ sort, order })}
-        onPageChange={(page) => setParams({ page })}
-        onPerPageChange={(perPage) => setParams({ perPage })}
-        isLoading={list.isPending}
-        onRowAction={(u) => navigate(paths.adminUser(u))}
-        empty={
-          <div className="flex flex-col items-center gap-1">
-            <p className="font-medium text-fg">No users match</p>
-            <p className="text-sm text-muted">Try another search or clear the filters.</p>
-          </div>
-        }
-        bulkActions={
-          canDelete || canUpdate
-            ? (ids, clear) => (
-                <>
-                  {canUpdate && (
-                    <Select
-                      aria-label="Give the selected users a role"
-                      placeholder="Assign role…"
-                      className="w-48"
-                      items={roles.map((r) => ({ id: String(r.id), label: r.name }))}
-                      selectedKey={null}
-                      onSelectionChange={(key) => {
-                        if (key === null) return;
-                        assign.mutate(
-                          { ids: ids.map(Number), role: Number(key) },
-                          {
-                            onSuccess: (res) => {
-                              toast.positive(res.message);
-                              clear();
-                            },
-                          },
-                        );
-                      }}
-                    />
-                  )}
-                  {canDelete && (
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      onPress={() => setDeleting({ ids: ids.map(Number), clear })}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </>
-              )
-            : undefined
-        }
-        toolbar={
+      search={{ label: 'Search users by name or email', placeholder: 'Search name or email' }}
+      // The users list has never had "Clear filters": each filter says "any" in its own words.
+      clearFilters={false}
+      filters={({ params, setParams, setFilter }) => {
+        const filter = (name: (typeof FILTERS)[number]) => params.filters[name] ?? 'any';
+        return (
           <>
-            <TextField
-              aria-label="Search users by name or email"
-              type="search"
-              placeholder="Search name or email"
-              className="w-full sm:w-64"
-              value={search}
-              onChange={setSearch}
-              startAdornment={<Search aria-hidden />}
-            />
             <Select
               aria-label="Role"
               className="w-40"
@@ -251,36 +174,49 @@ export default function UsersPage() {
               onChange={({ from, to }) => setParams({ filters: { created_from: from, created_to: to } })}
             />
           </>
-        }
-      />
+        );
+      }}
+      bulkActions={
+        canUpdate
+          ? ({ ids, clear }) => (
+              <Select
+                aria-label="Give the selected users a role"
+                placeholder="Assign role…"
+                className="w-48"
+                items={roles.map((r) => ({ id: String(r.id), label: r.name }))}
+                selectedKey={null}
+                onSelectionChange={(key) => {
+                  if (key === null) return;
+                  assign.mutate(
+                    { ids: ids.map(Number), role: Number(key) },
+                    {
+                      onSuccess: (res) => {
+                        toast.positive(res.message);
+                        clear();
+                      },
+                    },
+                  );
+                }}
+              />
+            )
+          : undefined
+      }
+      delete={
+        canDelete
+          ? {
+              mutation: del,
+              title: (rows) => (rows.length === 1 ? 'Delete this user?' : `Delete ${rows.length} users?`),
+              body: () =>
+                'Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the statistics without a name. Each gets a mail saying the account was deleted. This cannot be undone.',
+            }
+          : undefined
+      }
+    >
       <CreateUserDialog
         isOpen={creating}
         onOpenChange={setCreating}
         onCreated={(u) => navigate(paths.adminUser(u))}
       />
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={
-          deleting?.ids.length === 1 ? 'Delete this user?' : `Delete ${deleting?.ids.length ?? 0} users?`
-        }
-        confirmLabel="Delete"
-        danger
-        isPending={del.isPending}
-        onConfirm={() =>
-          deleting &&
-          del.mutate(deleting.ids, {
-            onSuccess: (res) => {
-              toast.positive(res.message);
-              deleting.clear();
-              setDeleting(null);
-            },
-          })
-        }
-      >
-        Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the
-        statistics without a name. Each gets a mail saying the account was deleted. This cannot be undone.
-      </ConfirmDialog>
-    </AdminPage>
+    </AdminListPage>
   );
 }
