@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '#src/db/client';
 import { createDomainEvents } from '#src/lib/events';
 import { serializeError } from '#src/lib/redact';
 import { createBackgroundTasks } from '#src/platform/background';
-import type { Deps, ModuleTuning } from '#src/platform/deps';
+import type { Deps, GroundDeps, ModuleTuning } from '#src/platform/deps';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
 import { createGeoIp, type GeoIp } from '#src/platform/geoip';
 import { createLiveEvents, type LiveEventsOptions } from '#src/platform/live-events';
@@ -16,25 +16,6 @@ import { openStorage } from '#src/platform/storage.plugin';
 import { SERVER_MODULES } from '#src/server-modules';
 
 export type { Deps } from '#src/platform/deps';
-
-/** What the ground gives every module before the modules add theirs. */
-type GroundDeps = Pick<Deps, GroundKey>;
-type GroundKey =
-  | 'config'
-  | 'db'
-  | 'database'
-  | 'cache'
-  | 'userCache'
-  | 'pubsub'
-  | 'live'
-  | 'storage'
-  | 'events'
-  | 'background'
-  | 'errorLog'
-  | 'redis'
-  | 'geoip'
-  | 'tuning'
-  | 'log';
 
 /** A minute: what the per-user cache keeps (signed-in users, unread counts). */
 const USER_CACHE_TTL_MS = 60_000;

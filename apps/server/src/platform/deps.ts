@@ -20,12 +20,15 @@ import type { FileStorage } from './storage';
  * test alike. What a service needs from the request (the caller's id, the session, the address) it
  * takes as plain arguments.
  *
- * The ground's parts are declared here. A module adds the state it builds once (the settings
+ * The ground's parts are `GroundDeps`. A module adds the state it builds once (the settings
  * service, the mailer, the billing gateways, …) by augmenting this interface in its `index.ts`
  * (`declare module '#src/platform/deps'`), and sets it in its `register` (decision 0051): so this
  * file imports no module, and adding a module never edits it.
  */
-export interface Deps {
+export interface Deps extends GroundDeps {}
+
+/** What the ground builds for every module, before the modules add theirs (`createDeps`). */
+export interface GroundDeps {
   config: Config;
   db: Database;
   /** The handle behind `db`: `exclusive()` for startup work, `close()`. */
