@@ -3,7 +3,6 @@ export * from './backstage';
 export * from './catalogue';
 export * from './library';
 export * from './localization';
-export * from './notifications';
 export * from './player';
 export * from './roles';
 export * from './sessions';

@@ -9,7 +9,6 @@ import {
   artists,
   fileEntries,
   follows,
-  notifications,
   trackArtist,
   trackDrafts,
   tracks,
@@ -18,6 +17,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '#src/db/schema/index';
+import { notifications } from '#src/modules/notifications/index';
 import type { LiveFrame } from '#src/platform/live-events';
 import { generateStorageKey } from '#src/platform/storage';
 import { audioFixtureDir, ffmpeg } from '#test/audio-fixtures';

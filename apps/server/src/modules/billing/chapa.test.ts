@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '#src/db/schema/index';
+import { notifications } from '#src/modules/notifications/index';
 import { settings } from '#src/modules/settings/index';
 import { sealSecret } from '#src/platform/secret-box';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';

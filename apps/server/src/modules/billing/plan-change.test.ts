@@ -10,8 +10,8 @@ import {
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications } from '#src/db/schema/index';
 import { ConflictError } from '#src/lib/errors';
+import { notifications } from '#src/modules/notifications/index';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments, products, subscriptions } from './billing.tables';
 import type { Billing } from './checkout.service';

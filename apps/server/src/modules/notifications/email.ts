@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { notifications, users } from '#src/db/schema/index';
+import { users } from '#src/db/schema/index';
 import { translator } from '#src/lib/translate';
 import { notificationsMail } from '#src/modules/mail/index';
 import type { Deps } from '#src/platform/deps';
 import { readerLines } from './notifications.service';
+import { notifications } from './notifications.tables';
 import { actionUrl, plainLines, renderNotification } from './render';
 
 /**

@@ -6,17 +6,19 @@
  * This file is the module's one public face (decision 0051): other modules and the composition
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
+
+import { countUnreadNotificationsWith } from '#src/modules/users/index';
 import type { ServerModule } from '#src/platform/deps';
 import { sendPendingNotificationMails } from './email';
 import { notifyOnDomainEvents } from './listeners';
 import { liveRoutes } from './live.routes';
 import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './live.service';
 import { notificationsRoutes } from './notifications.routes';
-import { cachedUnreadCount, forgetReadersOnChange } from './notifications.service';
+import { cachedUnreadCount, forgetReadersOnChange, unreadCount } from './notifications.service';
 
 export type { LiveStreamOptions } from './live.service';
-
 export { notify } from './notifications.service';
+export { notifications } from './notifications.tables';
 
 declare module '#src/platform/deps' {
   interface Deps {
@@ -34,6 +36,7 @@ export const notificationsModule: ServerModule = {
   register(deps, events) {
     forgetReadersOnChange(events, deps.userCache);
     deps.signedIn.countUnreadWith((userId) => cachedUnreadCount(deps, userId));
+    countUnreadNotificationsWith(unreadCount);
     deps.liveStreams = createLiveStreams(deps, deps.tuning.liveStreams);
     // What notifies: domain events become notifications (decision 0031).
     notifyOnDomainEvents(deps);

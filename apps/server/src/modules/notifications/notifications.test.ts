@@ -8,7 +8,7 @@ import {
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, pushSubscriptions, users } from '#src/db/schema/index';
+import { users } from '#src/db/schema/index';
 import { createAlbum, createArtist } from '#src/modules/catalogue/index';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
@@ -16,6 +16,7 @@ import { browserKeys, decryptAes128gcm, startPushService, verifyVapid } from '#t
 import { EMAIL_BATCH_DELAY_MS, sendPendingNotificationMails } from './email';
 import { notifyNewRelease, RELEASE_FANOUT_BATCH } from './listeners';
 import { type NotificationInput, notify } from './notifications.service';
+import { notifications, pushSubscriptions } from './notifications.tables';
 import { acceptablePushEndpoint } from './push';
 import { MAX_DEVICES } from './push-subscriptions.service';
 

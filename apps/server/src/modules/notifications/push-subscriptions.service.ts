@@ -1,9 +1,9 @@
 import type { PushSubscriptionInfo } from '@zema/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { pushSubscriptions } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { describeUserAgentNames } from '#src/lib/user-agent';
 import type { Deps } from '#src/platform/deps';
+import { pushSubscriptions } from './notifications.tables';
 import { acceptablePushEndpoint, vapidKeys } from './push';
 
 /** The browsers that receive a user's push notifications (one row per browser, by endpoint). */

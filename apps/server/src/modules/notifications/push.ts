@@ -2,8 +2,8 @@ import type { NotificationData } from '@zema/contracts';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database } from '#src/db/client';
-import { pushSubscriptions, pushVapidKeys } from '#src/db/schema/index';
 import type { Deps } from '#src/platform/deps';
+import { pushSubscriptions, pushVapidKeys } from './notifications.tables';
 import { actionUrl, plainLines } from './render';
 
 /**

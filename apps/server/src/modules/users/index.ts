@@ -21,6 +21,7 @@ export { ACCOUNT_MESSAGES } from './messages';
 
 export {
   cachedGuestRole,
+  countUnreadNotificationsWith,
   displayNameOf,
   GUEST_ROLE_CACHE_KEY,
   guestRoleAtHand,

@@ -1,8 +1,7 @@
 import type { AccessToken, AccountUser, GuestRole, Permission, Restriction, User } from '@zema/contracts';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import {
-  notifications,
   permissionRole,
   permissions,
   personalAccessTokens,
@@ -62,13 +61,15 @@ export async function loadUser(db: Database, userId: number): Promise<User | nul
   return record ? { ...record.user, unread_notifications_count: unread } : null;
 }
 
-/** The bell's badge (SPEC §4); the partial index on unread rows makes it one short scan. */
-async function unreadNotifications(db: Database, userId: number): Promise<number> {
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return unread?.n ?? 0;
+type UnreadCount = (db: Database, userId: number) => Promise<number>;
+let unreadNotifications: UnreadCount = async () => 0;
+
+/**
+ * Where the bell's badge (SPEC §4) comes from: the notifications module, which owns the table,
+ * sets it at register. Stateless (it takes the database), so every app of a process may set it.
+ */
+export function countUnreadNotificationsWith(count: UnreadCount): void {
+  unreadNotifications = count;
 }
 
 /**
