@@ -12,22 +12,29 @@ const SERVER = '^apps/server/';
 const MODULES = '^apps/server/src/modules/';
 const TEST = '\\.test\\.tsx?$';
 const WEB = '^apps/web/src/';
+// A module's two faces: `index.ts` (what it does) and `tables.ts` (its data, for reading).
+const FACES = `${MODULES}[^/]+/(index|tables)\\.ts$`;
+// A module's data: its table definitions, their data face and read helpers over them.
+const DATA = `${MODULES}[^/]+/(tables|[^/]+\\.tables|[^/]+\\.reads)\\.ts$`;
 
 module.exports = {
   forbidden: [
     {
       name: 'module-face-only',
-      comment: 'Outside a module, it is imported only through its index.ts (its public face).',
+      comment:
+        'Outside a module, it is imported only through its faces: index.ts, and tables.ts for its data.',
       severity: 'error',
       from: { path: SERVER, pathNot: `${MODULES}[^/]+/` },
-      to: { path: `${MODULES}[^/]+/.`, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+      to: { path: `${MODULES}[^/]+/.`, pathNot: FACES },
     },
     {
       name: 'module-face-only-between-modules',
-      comment: 'A module imports another module only through its index.ts (its public face).',
+      comment:
+        'A module imports another only through its faces: index.ts (services, events, its module ' +
+        'object) and tables.ts (its tables, to read and join).',
       severity: 'error',
       from: { path: `${MODULES}([^/]+)/` },
-      to: { path: `${MODULES}[^/]+/.`, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
+      to: { path: `${MODULES}[^/]+/.`, pathNot: [`${MODULES}$1/`, FACES] },
     },
     {
       name: 'ground-imports-no-module',
@@ -42,10 +49,21 @@ module.exports = {
       name: 'module-owns-tables',
       comment:
         "A module's tables (`*.tables.ts`) are imported by its own files; other modules read them " +
-        'through its face. Migrations are generated from them (drizzle.config.ts).',
+        'through its data face, tables.ts, and write them only through its services (the write ' +
+        'rule is scripts/check-table-writes.mjs). Migrations are generated from them.',
       severity: 'error',
       from: { path: `${MODULES}([^/]+)/`, pathNot: `${MODULES}[^/]+/index\\.ts$` },
       to: { path: `${MODULES}[^/]+/.*\\.tables\\.ts$`, pathNot: `${MODULES}$1/` },
+    },
+    {
+      name: 'data-face-holds-data',
+      comment:
+        "A module's data face (tables.ts, *.tables.ts, *.reads.ts) imports only tables, other data " +
+        'faces, lib/ and db/: reading a module never loads its services, so data faces form no ' +
+        'cycle whichever way modules read each other.',
+      severity: 'error',
+      from: { path: DATA, pathNot: TEST },
+      to: { path: '^apps/server/src/', pathNot: [DATA, '^apps/server/src/(lib|db)/'] },
     },
     {
       name: 'services-speak-the-domain',

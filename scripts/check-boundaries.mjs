@@ -36,6 +36,7 @@ const PLANTED = [
   `module-face-only-between-modules ${S}/modules/beta/imported.ts → ${S}/modules/alpha/inner.ts`,
   `module-face-only-between-modules ${S}/modules/beta/tables.ts → ${S}/modules/alpha/alpha.tables.ts`,
   `module-owns-tables ${S}/modules/beta/tables.ts → ${S}/modules/alpha/alpha.tables.ts`,
+  `data-face-holds-data ${S}/modules/alpha/alpha.reads.ts → ${S}/modules/alpha/inner.ts`,
   `ground-imports-no-module ${S}/lib/ground.ts → ${S}/modules/alpha/index.ts`,
   `services-speak-the-domain ${S}/modules/alpha/alpha.service.ts → ${S}/http/errors.ts`,
   `test-helpers-with-tests ${S}/modules/alpha/uses-helper.ts → apps/server/test/helper.ts`,

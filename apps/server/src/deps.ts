@@ -3,6 +3,7 @@ import type { Config } from '#src/config';
 import type { DatabaseHandle } from '#src/db/client';
 import { createDomainEvents } from '#src/lib/events';
 import { serializeError } from '#src/lib/redact';
+import { createWriteEvents } from '#src/lib/write-events';
 import { createBackgroundTasks } from '#src/platform/background';
 import type { Deps, GroundDeps, ModuleTuning } from '#src/platform/deps';
 import { ErrorLog, type ErrorLogOptions } from '#src/platform/error-log';
@@ -88,6 +89,7 @@ export async function createDeps(
     }),
     storage,
     events,
+    writeEvents: createWriteEvents(),
     background,
     errorLog,
     redis,

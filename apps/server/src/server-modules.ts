@@ -8,6 +8,7 @@ import { billingModule } from '#src/modules/billing/index';
 import { catalogueModule } from '#src/modules/catalogue/index';
 import { identityModule } from '#src/modules/identity/index';
 import { libraryModule } from '#src/modules/library/index';
+import { localizationModule } from '#src/modules/localization/index';
 import { mailModule } from '#src/modules/mail/index';
 import { notificationsModule } from '#src/modules/notifications/index';
 import { playerModule } from '#src/modules/player/index';
@@ -29,6 +30,7 @@ import type { ServerModule } from '#src/platform/deps';
 export const SERVER_MODULES: readonly ServerModule[] = [
   auditModule,
   settingsModule,
+  localizationModule,
   mailModule,
   usersModule,
   workspacesModule,
@@ -46,7 +48,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   siteModule,
 ];
 
-/** Seeds the database with the ground's rows and every module's (`seed`), in one transaction. */
+/** Seeds the database with every module's rows (`seed`), in the modules' order, in one transaction. */
 export function seedDatabaseWithModules(db: Database, config: Config): Promise<SeedResult> {
   return seedDatabase(
     db,

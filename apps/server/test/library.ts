@@ -1,7 +1,7 @@
 // Test helpers that build catalogue rows directly (never imported by the app).
 
 import type { Database } from '#src/db/client';
-import { albumArtist, albums, artists, trackArtist, tracks } from '#src/db/schema/index';
+import { albumArtist, albums, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
 
 export async function makeArtist(db: Database, name: string, plays = 0) {
   const [row] = await db.insert(artists).values({ name, plays }).returning({ id: artists.id });

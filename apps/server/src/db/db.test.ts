@@ -7,26 +7,27 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import { verifyPassword } from '#src/lib/password';
-import { menus, themes } from '#src/modules/site/index';
-import { loadGuestRole } from '#src/modules/users/index';
+import { AMHARIC_LOCALIZATION } from '#src/modules/localization/index';
+import { localizations } from '#src/modules/localization/tables';
+import { menus, themes } from '#src/modules/site/tables';
+import { DEFAULT_UPLOAD_SPACE_MB, loadGuestRole } from '#src/modules/users/index';
+import { permissionRole, permissions, roles, userRole, users } from '#src/modules/users/tables';
 import { seedDatabaseWithModules } from '#src/server-modules';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 import { PREPARED_STATEMENTS_MAX, queryRows, queryRowsPlanned, runMigrations } from './client';
-import * as schema from './schema/index';
-import { DEFAULT_UPLOAD_SPACE_MB, readAdminCredentials } from './seed';
-import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
+import { readAdminCredentials } from './seed';
 
 const t = useApp();
 
 const tables = {
-  users: schema.users,
-  roles: schema.roles,
-  permissions: schema.permissions,
-  permissionRole: schema.permissionRole,
-  userRole: schema.userRole,
+  users,
+  roles,
+  permissions,
+  permissionRole,
+  userRole,
   themes,
   menus,
-  localizations: schema.localizations,
+  localizations,
 };
 
 describe('embedded database', () => {
@@ -160,20 +161,18 @@ describe('migrations', () => {
   });
 
   it('keep emails unique regardless of case', async () => {
-    await expect(
-      t.db.insert(schema.users).values({ email: TEST_ADMIN_EMAIL.toUpperCase() }),
-    ).rejects.toThrow();
+    await expect(t.db.insert(users).values({ email: TEST_ADMIN_EMAIL.toUpperCase() })).rejects.toThrow();
   });
 });
 
 /** The restrictions on a role's files.create grant; undefined when the role has no such grant. */
 async function filesCreateRestrictions(slug: string) {
   const [row] = await t.db
-    .select({ restrictions: schema.permissionRole.restrictions })
-    .from(schema.permissionRole)
-    .innerJoin(schema.roles, eq(schema.roles.id, schema.permissionRole.roleId))
-    .innerJoin(schema.permissions, eq(schema.permissions.id, schema.permissionRole.permissionId))
-    .where(and(eq(schema.roles.slug, slug), eq(schema.permissions.name, 'files.create')));
+    .select({ restrictions: permissionRole.restrictions })
+    .from(permissionRole)
+    .innerJoin(roles, eq(roles.id, permissionRole.roleId))
+    .innerJoin(permissions, eq(permissions.id, permissionRole.permissionId))
+    .where(and(eq(roles.slug, slug), eq(permissions.name, 'files.create')));
   return row?.restrictions;
 }
 
@@ -181,34 +180,29 @@ async function setFilesCreateRestrictions(
   slug: string,
   restrictions: { name: string; value: number | null }[],
 ) {
-  const [role] = await t.db
-    .select({ id: schema.roles.id })
-    .from(schema.roles)
-    .where(eq(schema.roles.slug, slug));
+  const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.slug, slug));
   const [permission] = await t.db
-    .select({ id: schema.permissions.id })
-    .from(schema.permissions)
-    .where(eq(schema.permissions.name, 'files.create'));
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.name, 'files.create'));
   await t.db
-    .update(schema.permissionRole)
+    .update(permissionRole)
     .set({ restrictions })
-    .where(
-      and(eq(schema.permissionRole.roleId, role!.id), eq(schema.permissionRole.permissionId, permission!.id)),
-    );
+    .where(and(eq(permissionRole.roleId, role!.id), eq(permissionRole.permissionId, permission!.id)));
 }
 
 describe('seed', () => {
   it('creates the SPEC §6 roles with their permissions', async () => {
     const rows = await t.db
       .select({
-        slug: schema.roles.slug,
-        guests: schema.roles.guests,
-        isDefault: schema.roles.default,
-        perm: schema.permissions.name,
+        slug: roles.slug,
+        guests: roles.guests,
+        isDefault: roles.default,
+        perm: permissions.name,
       })
-      .from(schema.roles)
-      .leftJoin(schema.permissionRole, eq(schema.permissionRole.roleId, schema.roles.id))
-      .leftJoin(schema.permissions, eq(schema.permissions.id, schema.permissionRole.permissionId));
+      .from(roles)
+      .leftJoin(permissionRole, eq(permissionRole.roleId, roles.id))
+      .leftJoin(permissions, eq(permissions.id, permissionRole.permissionId));
     const bySlug = (slug: string) =>
       rows
         .filter((r) => r.slug === slug)
@@ -220,7 +214,7 @@ describe('seed', () => {
     expect(bySlug('admin')).toEqual(['admin']);
     expect(rows.find((r) => r.slug === 'guest')!.guests).toBe(true);
     expect(rows.filter((r) => r.isDefault).map((r) => r.slug)[0]).toBe('users');
-    const perms = await t.db.select({ name: schema.permissions.name }).from(schema.permissions);
+    const perms = await t.db.select({ name: permissions.name }).from(permissions);
     expect(perms.map((p) => p.name).sort()).toEqual(PERMISSION_CATALOGUE.map((p) => p.name).sort());
     expect((await loadGuestRole(t.db))?.slug).toBe('guest');
   });
@@ -267,7 +261,7 @@ describe('seed', () => {
   });
 
   it('creates a verified admin with an argon2id password', async () => {
-    const [admin] = await t.db.select().from(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+    const [admin] = await t.db.select().from(users).where(eq(users.email, TEST_ADMIN_EMAIL));
     expect(admin!.emailVerifiedAt).toBeInstanceOf(Date);
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin!.passwordHash, TEST_ADMIN_PASSWORD)).toBe(true);
@@ -276,35 +270,29 @@ describe('seed', () => {
   });
 
   it('seeds English and Amharic, and adds Amharic to an install that predates it', async () => {
-    const rows = await t.db.select().from(schema.localizations);
+    const rows = await t.db.select().from(localizations);
     expect(rows.map((r) => r.language).sort()).toEqual(['am', 'en']);
     const am = rows.find((r) => r.language === 'am')!;
     expect(am.name).toBe('አማርኛ');
     expect(am.lines).toEqual(AMHARIC_LOCALIZATION.lines);
     expect(am.lines.Login).toBe('ግባ');
 
-    await t.db.delete(schema.localizations).where(eq(schema.localizations.language, 'am'));
+    await t.db.delete(localizations).where(eq(localizations.language, 'am'));
     expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBe(true);
-    const [again] = await t.db
-      .select()
-      .from(schema.localizations)
-      .where(eq(schema.localizations.language, 'am'));
+    const [again] = await t.db.select().from(localizations).where(eq(localizations.language, 'am'));
     expect(again!.lines).toEqual(AMHARIC_LOCALIZATION.lines);
     // An admin's edit of an existing language survives the next start.
     await t.db
-      .update(schema.localizations)
+      .update(localizations)
       .set({ lines: { Login: 'ይግቡ' } })
-      .where(eq(schema.localizations.language, 'am'));
+      .where(eq(localizations.language, 'am'));
     expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBeUndefined();
-    const [edited] = await t.db
-      .select()
-      .from(schema.localizations)
-      .where(eq(schema.localizations.language, 'am'));
+    const [edited] = await t.db.select().from(localizations).where(eq(localizations.language, 'am'));
     expect(edited!.lines).toEqual({ Login: 'ይግቡ' });
     await t.db
-      .update(schema.localizations)
+      .update(localizations)
       .set({ lines: AMHARIC_LOCALIZATION.lines })
-      .where(eq(schema.localizations.language, 'am'));
+      .where(eq(localizations.language, 'am'));
   });
 
   it('is idempotent and keeps what an admin changed', async () => {
@@ -320,7 +308,7 @@ describe('seed', () => {
   it('generates an admin password once, in a private file, when none is configured', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'zema-seed-'));
     try {
-      await t.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+      await t.db.delete(users).where(eq(users.email, TEST_ADMIN_EMAIL));
       const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@example.test' });
       const first = await seedDatabaseWithModules(t.db, config);
       expect(first.adminCreated).toBe(true);
@@ -331,10 +319,7 @@ describe('seed', () => {
         email: 'owner@example.test',
         password: first.generatedPassword,
       });
-      const [owner] = await t.db
-        .select()
-        .from(schema.users)
-        .where(eq(schema.users.email, 'owner@example.test'));
+      const [owner] = await t.db.select().from(users).where(eq(users.email, 'owner@example.test'));
       expect(await verifyPassword(owner!.passwordHash, first.generatedPassword!)).toBe(true);
       const again = await seedDatabaseWithModules(t.db, config);
       expect(again).toEqual({ adminCreated: false });

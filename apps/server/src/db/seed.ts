@@ -1,81 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PERMISSIONS } from '@zema/contracts';
-import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
-import { eq } from 'drizzle-orm';
 import type { Config } from '#src/config';
-import { localizations, permissionRole, permissions, roles, userRole, users } from '#src/db/schema/index';
-import { hashPassword } from '#src/lib/password';
 import type { Database, Tx } from './client';
-import { AMHARIC_LOCALIZATION } from './seed-data/amharic';
 
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
-
-// Every permission the app knows (contracts PERMISSION_CATALOGUE); new ones arrive on the next start.
-const PERMISSION_ROWS = PERMISSION_CATALOGUE.map(({ name, displayName, group, description }) => ({
-  name,
-  displayName,
-  group,
-  description,
-}));
-
-/**
- * The `space` quota (MB) of `files.create` on the seeded roles that may upload
- * (docs/guide/backstage.md, "Quotas"). Users: room for pictures and documents (an avatar, a
- * backstage proof) many times over, not for a 2 GB master; Artists: a catalogue of lossless albums, which Artist
- * Pro's 50 GB raises. Admins have no quota; guests cannot upload. Installs seeded before these
- * existed get them from migration 0026, only where a role has no `space` set.
- */
-export const DEFAULT_UPLOAD_SPACE_MB = { users: 500, artists: 10_240 } as const;
-
-type RolePermission = string | { name: string; restrictions: { name: string; value: number | null }[] };
-
-const filesCreate = (spaceMb: number): RolePermission => ({
-  name: PERMISSIONS.filesCreate,
-  restrictions: [{ name: 'space', value: spaceMb }],
-});
-
-const ROLE_ROWS: {
-  slug: string;
-  name: string;
-  guests?: boolean;
-  default?: boolean;
-  description: string;
-  permissions: RolePermission[];
-}[] = [
-  {
-    slug: 'guest',
-    name: 'Guest',
-    guests: true,
-    description: 'Visitors who are not logged in.',
-    permissions: [PERMISSIONS.musicView],
-  },
-  {
-    slug: 'users',
-    name: 'Users',
-    default: true,
-    description: 'Given to every new account.',
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, filesCreate(DEFAULT_UPLOAD_SPACE_MB.users)],
-  },
-  {
-    slug: 'artists',
-    name: 'Artists',
-    description: 'Artists with a backstage.',
-    permissions: [
-      PERMISSIONS.musicView,
-      PERMISSIONS.apiAccess,
-      filesCreate(DEFAULT_UPLOAD_SPACE_MB.artists),
-      PERMISSIONS.backstageAccess,
-    ],
-  },
-  { slug: 'admin', name: 'Admin', description: 'Full access.', permissions: [PERMISSIONS.admin] },
-];
-
-function generatePassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
-}
 
 export type SeedResult = {
   adminCreated: boolean;
@@ -85,91 +13,31 @@ export type SeedResult = {
 };
 
 /**
- * What a module adds to a fresh install, in the seed's transaction (its example rows); `permId`
- * finds a seeded permission's id. Idempotent like the seed.
+ * What a module adds to a fresh install, in the seed's transaction: the users module the
+ * permissions, roles and first admin; localization the languages; billing the example plans; site
+ * the themes and menus. Idempotent like the seed; it may report what it created.
  */
-export type ModuleSeed = (tx: Tx, permId: (name: string) => number) => Promise<void>;
+export type ModuleSeed = (tx: Tx, config: Config) => Promise<Partial<SeedResult>>;
 
 /**
- * Idempotent: inserts what is missing and never overwrites what an admin changed. The modules'
- * own rows (the example plans, the themes and menus) come from `seeds`, in the same transaction
- * (`seedDatabaseWithModules` in server-modules.ts passes every module's).
+ * Idempotent: inserts what is missing and never overwrites what an admin changed. Every module's
+ * rows come from `seeds`, in one transaction and in the modules' order (`seedDatabaseWithModules`
+ * in server-modules.ts passes them): a module seeds after the ones whose rows it refers to.
  */
 export async function seedDatabase(
   db: Database,
   config: Config,
-  seeds: readonly ModuleSeed[] = [],
+  seeds: readonly ModuleSeed[],
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx.insert(permissions).values(PERMISSION_ROWS).onConflictDoNothing({ target: permissions.name });
-    await tx
-      .insert(roles)
-      .values(ROLE_ROWS.map(({ permissions: _p, ...r }) => r))
-      .onConflictDoNothing({ target: roles.slug });
-
-    const roleRows = await tx.select({ id: roles.id, slug: roles.slug }).from(roles);
-    const permRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
-    const roleId = (slug: string) => roleRows.find((r) => r.slug === slug)!.id;
-    const permId = (name: string) => permRows.find((p) => p.name === name)!.id;
-
-    await tx
-      .insert(permissionRole)
-      .values(
-        ROLE_ROWS.flatMap((r) =>
-          r.permissions.map((p) =>
-            typeof p === 'string'
-              ? { roleId: roleId(r.slug), permissionId: permId(p), restrictions: [] }
-              : { roleId: roleId(r.slug), permissionId: permId(p.name), restrictions: p.restrictions },
-          ),
-        ),
-      )
-      .onConflictDoNothing();
-
-    for (const seed of seeds) await seed(tx, permId);
-
-    // Keyed by language: an install that predates a language gets it on its next start, while a
-    // language that already exists (perhaps edited by an admin) is left alone.
-    const addedLocales = await tx
-      .insert(localizations)
-      .values([{ name: 'English', language: 'en', lines: {} }, AMHARIC_LOCALIZATION])
-      .onConflictDoNothing({ target: localizations.language })
-      .returning({ id: localizations.id });
-    // Only present when true, so the usual answer stays `{ adminCreated }`.
-    const added = addedLocales.length > 0 ? { localizationsAdded: true } : {};
-
-    const existingAdmin = await tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userRole, eq(userRole.userId, users.id))
-      .where(eq(userRole.roleId, roleId('admin')))
-      .limit(1);
-    if (existingAdmin.length > 0) return { adminCreated: false, ...added };
-
-    const generatedPassword = config.adminPassword ? undefined : generatePassword();
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        email: config.adminEmail,
-        passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
-        firstName: 'Admin',
-        displayName: 'Admin',
-        emailVerifiedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    const adminId =
-      admin?.id ??
-      (await tx.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail)))[0]!.id;
-    await tx
-      .insert(userRole)
-      .values({ userId: adminId, roleId: roleId('admin') })
-      .onConflictDoNothing();
-    if (generatedPassword) writeAdminCredentials(config, generatedPassword);
-    return { adminCreated: true, generatedPassword, ...added };
+    let result: SeedResult = { adminCreated: false };
+    for (const seed of seeds) result = { ...result, ...(await seed(tx, config)) };
+    return result;
   });
 }
 
-function writeAdminCredentials(config: Config, password: string) {
+/** Writes the generated admin login where the operator finds it (readable by the owner only). */
+export function writeAdminCredentials(config: Config, password: string) {
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, ADMIN_CREDENTIALS_FILE);
   writeFileSync(file, `${config.adminEmail}\n${password}\n`, { mode: 0o600 });

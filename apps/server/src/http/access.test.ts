@@ -1,8 +1,8 @@
 import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { personalAccessTokens, sessions } from '#src/db/schema/index';
 import { SESSION_IDLE_LIFETIME_MS } from '#src/modules/identity/index';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
 import { loadGuestRole, loadUser } from '#src/modules/users/index';
 import {
   adminUserId,

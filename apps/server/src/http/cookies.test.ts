@@ -4,11 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/index';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { createArtist, createTrack } from '#src/modules/catalogue/index';
 import { generateRecoveryCodes, PENDING_COOKIE, STATE_COOKIE } from '#src/modules/identity/index';
 import { LISTENER_COOKIE } from '#src/modules/player/index';
+import { users } from '#src/modules/users/tables';
 import { buildTestApp, Client, createUser, type TestApp } from '#test/helpers';
 
 const PASSWORD = 'cookie-test-password';

@@ -1,7 +1,8 @@
 // Both drivers: database errors of each driver mapped to 400/409.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { genres, playlists } from '#src/db/schema/index';
+import { genres } from '#src/modules/catalogue/tables';
+import { playlists } from '#src/modules/library/tables';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { MULTIPART_MESSAGE } from './error-handler';
 import { NUL_MESSAGE } from './text-input.plugin';

@@ -4,9 +4,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/index';
 import { scrubText, scrubUrl, serializeError } from '#src/lib/redact';
 import { sha256Hex } from '#src/lib/tokens';
+import { users } from '#src/modules/users/tables';
 import { createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
 import type { ModuleSeed } from '#src/db/seed';
 import type { DomainEvents } from '#src/lib/events';
+import type { WriteEvents } from '#src/lib/write-events';
 import type { BackgroundTasks } from './background';
 import type { ErrorLog } from './error-log';
 import type { GeoIp } from './geoip';
@@ -44,6 +45,8 @@ export interface GroundDeps {
   live: LiveEvents;
   storage: FileStorage;
   events: DomainEvents;
+  /** Said inside a writer's transaction, for the owners of related rows (lib/write-events.ts). */
+  writeEvents: WriteEvents;
   background: BackgroundTasks;
   errorLog: ErrorLog;
   /** The shared Redis connection when REDIS_URL is set. */

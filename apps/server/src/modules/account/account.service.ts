@@ -1,18 +1,12 @@
 import { type AccountUser, hasPermission, PERMISSIONS, type UpdateAccountRequest } from '@zema/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import {
-  localizations,
-  permissionRole,
-  permissions,
-  userPermission,
-  userRole,
-  users,
-} from '#src/db/schema/index';
 import type { Caller } from '#src/lib/caller';
 import { COUNTRY_CODES } from '#src/lib/countries';
 import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 import { requireConfirmedPassword } from '#src/modules/identity/index';
-import { afterAccountsDeleted, deleteAccounts, loadAccountUser } from '#src/modules/users/index';
+import { localizations } from '#src/modules/localization/tables';
+import { afterAccountsDeleted, deleteAccounts, loadAccountUser, updateUser } from '#src/modules/users/index';
+import { permissionRole, permissions, userPermission, userRole, users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 export const ACCOUNT_MESSAGES = {
@@ -115,10 +109,7 @@ export async function updateAccount(
   if (country !== undefined) changes.country = country;
   if (language !== undefined) changes.language = language;
   if (Object.keys(changes).length) {
-    await deps.db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await updateUser(deps.db, userId, { ...changes, updatedAt: new Date() });
     // Others see the display name; the account itself sees every field.
     await deps.events.emit('displayName' in changes ? 'user.changed' : 'account.changed', { userId });
   }
@@ -129,7 +120,7 @@ export async function updateAccount(
 export async function changeLocale(deps: Deps, userId: number, locale: string): Promise<string> {
   if (!(await localizationExists(deps, locale)))
     throw invalidInput({ locale: [ACCOUNT_MESSAGES.unknownLocale] });
-  await deps.db.update(users).set({ language: locale, updatedAt: new Date() }).where(eq(users.id, userId));
+  await updateUser(deps.db, userId, { language: locale, updatedAt: new Date() });
   await deps.events.emit('account.changed', { userId });
   return locale;
 }
@@ -166,7 +157,7 @@ export async function deleteOwnAccount(deps: Deps, caller: Caller, userId: numbe
   if (isAdmin(caller.user) && !(await anotherAdminExists(deps, userId))) {
     throw invalidInput({ user: [ACCOUNT_MESSAGES.lastAdmin] });
   }
-  const deleted = await deleteAccounts(deps.db, [userId]);
+  const deleted = await deleteAccounts(deps, deps.db, [userId]);
   if (!deleted.length) throw new NotFoundError();
   await afterAccountsDeleted(deps, deleted);
 }

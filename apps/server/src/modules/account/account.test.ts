@@ -2,8 +2,10 @@ import { accountResponseSchema, deleteAccountResponseSchema } from '@zema/contra
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { localizations, personalAccessTokens, sessions, socialProfiles, users } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
+import { personalAccessTokens, sessions, socialProfiles } from '#src/modules/identity/tables';
+import { localizations } from '#src/modules/localization/tables';
+import { users } from '#src/modules/users/tables';
 import {
   adminUserId,
   Client,

@@ -13,9 +13,12 @@ import {
 } from '@zema/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { fileEntries, users } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
+import { takeFileEntry } from '#src/modules/uploads/index';
+import { fileEntries } from '#src/modules/uploads/tables';
+import { updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { isPublicIp } from '#src/platform/geoip';
 import { generateStorageKey } from '#src/platform/storage';
@@ -197,7 +200,7 @@ async function swapAvatar(deps: Deps, userId: number, url: string | null) {
       .where(eq(users.id, userId))
       .for('update');
     if (!row) return undefined;
-    await tx.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { avatar: url, updatedAt: new Date() });
     return row.avatar;
   });
 }
@@ -276,13 +279,10 @@ export async function readAvatarEntry(
  * so it does not linger among the user's files. A failure here leaves the entry, never the avatar.
  */
 export async function discardAvatarEntry(deps: Pick<Deps, 'db' | 'storage' | 'log'>, ref: AvatarEntryRef) {
-  const [gone] = await deps.db
-    .delete(fileEntries)
-    .where(ownImageEntry(ref))
-    .returning({ path: fileEntries.path });
-  if (gone)
-    await deps.storage.delete(gone.path).catch((err: unknown) => {
-      deps.log.warn({ err, key: gone.path }, 'could not remove the bytes of a used avatar upload');
+  const path = await takeFileEntry(deps.db, ref);
+  if (path)
+    await deps.storage.delete(path).catch((err: unknown) => {
+      deps.log.warn({ err, key: path }, 'could not remove the bytes of a used avatar upload');
     });
 }
 

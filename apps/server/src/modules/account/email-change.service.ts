@@ -1,23 +1,22 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
-import {
-  emailChangeRequests,
-  emailVerificationCodes,
-  passwordResetTokens,
-  users,
-} from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
+import { emailChangeRequests } from '#src/modules/account/tables';
+import { expirePasswordResets } from '#src/modules/identity/index';
 import type { MailService } from '#src/modules/mail/index';
 import {
   ACCOUNT_MESSAGES,
   checkEmailCode,
+  dropEmailVerificationCode,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_MINUTES,
   newEmailCode,
   normaliseEmail,
+  updateUser,
 } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 
 export const EMAIL_CHANGE_MESSAGES = {
   sent: 'Email sent',
@@ -86,15 +85,10 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
         .where(eq(users.id, userId))
         .for('update');
       if (!old) return null;
-      await tx
-        .update(users)
-        .set({ email: request.newEmail, emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, userId));
-      await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      await updateUser(tx, userId, { email: request.newEmail, emailVerifiedAt: now, updatedAt: now });
+      await dropEmailVerificationCode(tx, userId);
+      // A reset link mailed to the old address must not open the account any more.
+      await expirePasswordResets(tx, userId, now);
       return { oldEmail: old.email, newEmail: request.newEmail };
     });
   } catch (err) {

@@ -3,14 +3,11 @@ import { accountResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  emailChangeRequests,
-  emailVerificationCodes,
-  passwordResetTokens,
-  users,
-} from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
+import { emailChangeRequests } from '#src/modules/account/tables';
+import { passwordResetTokens } from '#src/modules/identity/tables';
 import { EMAIL_CODE_MESSAGES } from '#src/modules/users/index';
+import { emailVerificationCodes, users } from '#src/modules/users/tables';
 import { uniqueEmail } from '#test/auth';
 import { Client, createUser, tokenFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/users';
+import { users } from '../users/tables';
 
 /**
  * Admin actions: who did what to which target, the values before and after (never a

@@ -8,6 +8,5 @@
 import type { ServerModule } from '#src/platform/deps';
 
 export { type Actor, audit } from './audit.service';
-export { auditLog } from './audit.tables';
 
 export const auditModule: ServerModule = { name: 'audit' };

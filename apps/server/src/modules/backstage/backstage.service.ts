@@ -12,23 +12,11 @@ import {
 } from '@zema/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '#src/db/client';
-import {
-  albumArtist,
-  albums,
-  artists,
-  backstageRequests,
-  fileEntries,
-  roles,
-  trackArtist,
-  tracks,
-  userArtists,
-  userRole,
-  users,
-} from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import { type Page, toPage } from '#src/lib/pagination';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { backstageRequests, userArtists } from '#src/modules/backstage/tables';
 import {
   createArtist,
   deleteAlbum,
@@ -36,11 +24,15 @@ import {
   loadAlbums,
   loadArtistRefs,
   loadTracks,
+  markArtistVerified,
   updateAlbum,
   updateArtist,
   updateTrack,
 } from '#src/modules/catalogue/index';
-import { displayNameOf } from '#src/modules/users/index';
+import { albumArtist, albums, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { fileEntries } from '#src/modules/uploads/tables';
+import { displayNameOf, grantRoles } from '#src/modules/users/index';
+import { roles, users } from '#src/modules/users/tables';
 import type { WorkspaceScope } from '#src/modules/workspaces/index';
 import {
   type ArtistAccessNeed,
@@ -319,10 +311,10 @@ export async function approveRequest(deps: ReviewDeps, id: number, actor: Actor)
     }
     if (!artistId) throw invalidInput({ artist_id: [BACKSTAGE_MESSAGES.unknownArtist] });
     if (row.type === 'verify_artist') {
-      await tx.update(artists).set({ verified: true, updatedAt: new Date() }).where(eq(artists.id, artistId));
+      await markArtistVerified(tx, artistId);
     }
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.slug, ARTISTS_ROLE_SLUG));
-    if (role) await tx.insert(userRole).values({ userId: row.userId, roleId: role.id }).onConflictDoNothing();
+    if (role) await grantRoles(tx, row.userId, [role.id]);
     await tx
       .insert(userArtists)
       .values({ userId: row.userId, artistId, role: row.role })
@@ -430,7 +422,7 @@ async function creditIds(db: Db, kind: 'track' | 'album', id: number): Promise<n
   return rows.map((r) => r.id);
 }
 
-type Writer = Pick<Deps, 'db' | 'events' | 'storage'>;
+type Writer = Pick<Deps, 'db' | 'events' | 'storage' | 'writeEvents' | 'claimUpload'>;
 
 export async function updateMyArtist(
   deps: Writer,

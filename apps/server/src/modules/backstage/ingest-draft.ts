@@ -1,12 +1,15 @@
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { fileEntries, releaseDrafts, trackDrafts, tracks } from '#src/db/schema/index';
+import { releaseDrafts, trackDrafts } from '#src/modules/backstage/tables';
 import {
   type AudioAnalysis,
   analyseAudioFile,
   IngestError,
   withLocalStoredFile,
 } from '#src/modules/catalogue/index';
+import { tracks } from '#src/modules/catalogue/tables';
+import { recordFileAnalysis } from '#src/modules/uploads/index';
+import { fileEntries } from '#src/modules/uploads/tables';
 import { usersWhoSeeArtist } from '#src/modules/workspaces/index';
 import type { Deps } from '#src/platform/deps';
 import { generateStorageKey } from '#src/platform/storage';
@@ -111,10 +114,7 @@ export async function ingestTrackDraft(deps: IngestDeps, draftId: number): Promi
           ...(tags.discNumber ? { discNumber: tags.discNumber } : {}),
         }),
   });
-  await db
-    .update(fileEntries)
-    .set({ checksum: analysis.checksum, mime: analysis.mime, updatedAt: new Date() })
-    .where(eq(fileEntries.id, entry.id));
+  await recordFileAnalysis(db, entry.id, { checksum: analysis.checksum, mime: analysis.mime });
   await fillReleaseFromTags(deps, draft.releaseId, analysis);
 }
 

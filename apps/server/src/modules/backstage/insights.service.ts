@@ -6,8 +6,8 @@ import {
 } from '@zema/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client';
-import { artists } from '#src/db/schema/index';
 import { NotFoundError } from '#src/lib/errors';
+import { artists } from '#src/modules/catalogue/tables';
 import type { WorkspaceScope } from '#src/modules/workspaces/index';
 import { assertArtistAccess } from '#src/modules/workspaces/index';
 

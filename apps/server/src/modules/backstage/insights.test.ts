@@ -3,8 +3,10 @@ import type { InsightsResponse } from '@zema/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client';
-import { plays, roles, userArtists, userRole } from '#src/db/schema/index';
+import { userArtists } from '#src/modules/backstage/tables';
 import { createArtist, createTrack } from '#src/modules/catalogue/index';
+import { plays } from '#src/modules/player/tables';
+import { roles, userRole } from '#src/modules/users/tables';
 import type { GeoIp } from '#src/platform/geoip';
 import { adminUserId, Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 

@@ -13,22 +13,15 @@ import {
   type ReleaseListItem,
   type User,
 } from '@zema/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#src/db/client';
-import {
-  albumArtist,
-  albums,
-  artists,
-  fileEntries,
-  genres,
-  releaseDrafts,
-  trackArtist,
-  trackDrafts,
-  trackGenre,
-  tracks,
-} from '#src/db/schema/index';
 import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
+import { releaseDrafts, trackDrafts } from '#src/modules/backstage/tables';
+import { insertRelease } from '#src/modules/catalogue/index';
+import { artists, tracks } from '#src/modules/catalogue/tables';
+import { trashFileEntries } from '#src/modules/uploads/index';
+import { fileEntries } from '#src/modules/uploads/tables';
 import {
   type ArtistAccessNeed,
   hasArtist,
@@ -269,11 +262,7 @@ export async function deleteRelease(deps: Pick<Deps, 'db'>, user: ReleaseCaller,
     )
       .map((r) => r.id)
       .filter((v): v is number => v !== null);
-    if (entryIds.length)
-      await tx
-        .update(fileEntries)
-        .set({ deletedAt: new Date(), updatedAt: new Date() })
-        .where(and(inArray(fileEntries.id, entryIds), isNull(fileEntries.deletedAt)));
+    await trashFileEntries(tx, entryIds);
     await tx.delete(releaseDrafts).where(eq(releaseDrafts.id, id));
   });
 }
@@ -394,11 +383,7 @@ export async function removeTrackDraft(
       .where(and(eq(trackDrafts.id, trackId), eq(trackDrafts.releaseId, id)))
       .returning({ entryId: trackDrafts.fileEntryId });
     if (!row) throw new NotFoundError();
-    if (row.entryId !== null)
-      await tx
-        .update(fileEntries)
-        .set({ deletedAt: new Date(), updatedAt: new Date() })
-        .where(eq(fileEntries.id, row.entryId));
+    if (row.entryId !== null) await trashFileEntries(tx, [row.entryId]);
   });
   return releaseJson(deps.db, release);
 }
@@ -445,27 +430,10 @@ async function assertPublishable(db: Db, releaseId: number) {
     throw invalidInput({ tracks: [RELEASE_MESSAGES.stillProcessing] });
 }
 
-/** Genre ids for display names, creating the missing ones (the key is the lower-case name). */
-async function genreIds(db: Db, names: readonly string[]): Promise<number[]> {
-  const wanted = dedupe(names.map((n) => n.trim()).filter(Boolean));
-  if (!wanted.length) return [];
-  const keyOf = (n: string) => n.toLowerCase().replace(/\s+/g, '-').slice(0, 50);
-  await db
-    .insert(genres)
-    .values(wanted.map((n) => ({ name: keyOf(n), displayName: n })))
-    .onConflictDoNothing({ target: genres.name });
-  const rows = await db
-    .select({ id: genres.id })
-    .from(genres)
-    .where(inArray(genres.name, wanted.map(keyOf)));
-  return rows.map((r) => r.id);
-}
-
 /**
- * Writes the catalogue rows of a release in one transaction: an album (unless it is a single),
- * its tracks in order with their audio, analysis and credits, and the genres. A track credits the
- * release's artist first, then any of its tag artists that exist in the catalogue by exact name
- * (a tag never creates an artist page). Idempotent: a release published already is left as it is.
+ * Publishes a release in one transaction: the catalogue module writes its rows (an album unless
+ * it is a single, the tracks in order with their audio, analysis and credits, the genres), and the
+ * drafts remember what they became. Idempotent: a release published already is left as it is.
  */
 async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, now: Date) {
   const published = await deps.db.transaction(async (tx) => {
@@ -483,79 +451,50 @@ async function publishNow(deps: Pick<Deps, 'db' | 'events'>, releaseId: number, 
       .orderBy(...trackOrder);
     if (!r || !rows.length) return null;
     const isSingle = r.type === 'single' && rows.length === 1;
-    let albumId: number | null = null;
-    if (!isSingle) {
-      const [album] = await tx
-        .insert(albums)
-        .values({
-          name: r.name,
-          image: r.image,
-          releaseDate: r.releaseDate ?? now.toISOString().slice(0, 10),
-          type: r.type === 'single' ? 'album' : r.type,
-          description: r.description,
-        })
-        .returning({ id: albums.id });
-      albumId = album!.id;
-      await tx.insert(albumArtist).values({ albumId, artistId: r.artistId, position: 0 });
-    }
-    const genreIdList = await genreIds(tx, r.genres);
-    const tagArtistNames = [
-      ...new Set(rows.flatMap(({ draft }) => draft.artists.map((a) => a.toLowerCase()))),
-    ];
-    const knownArtists = tagArtistNames.length
-      ? await tx
-          .select({ id: artists.id, key: sql<string>`lower(${artists.name})` })
-          .from(artists)
-          .where(inArray(sql`lower(${artists.name})`, tagArtistNames))
-      : [];
-    const artistByName = new Map(knownArtists.map((a) => [a.key, a.id]));
-    let number = 0;
-    const credited = new Set<number>();
-    let lastTrackId: number | null = null;
-    for (const { draft, entry } of rows) {
-      number++;
-      const [track] = await tx
-        .insert(tracks)
-        .values({
-          name: draft.name,
-          albumId,
-          number: albumId ? number : null,
-          durationMs: draft.durationMs ?? 0,
-          src: entry.path,
-          fileSize: entry.size,
-          format: draft.format,
-          bitrate: draft.bitrate,
-          explicit: draft.explicit,
-          image: isSingle ? r.image : null,
-          waveform: draft.waveform,
-          loudnessLufs: draft.loudnessLufs,
-          truePeakDb: draft.truePeakDb,
-          checksum: entry.checksum,
-        })
-        .returning({ id: tracks.id });
-      const credits = [r.artistId];
-      for (const name of draft.artists) {
-        const other = artistByName.get(name.toLowerCase());
-        if (other !== undefined && !credits.includes(other)) credits.push(other);
-      }
-      await tx
-        .insert(trackArtist)
-        .values(credits.map((artistId, position) => ({ trackId: track!.id, artistId, position })));
-      for (const id of credits) credited.add(id);
-      lastTrackId = track!.id;
-      if (genreIdList.length)
-        await tx.insert(trackGenre).values(genreIdList.map((genreId) => ({ trackId: track!.id, genreId })));
+    const written = await insertRelease(tx, {
+      artistId: r.artistId,
+      album: isSingle
+        ? null
+        : {
+            name: r.name,
+            image: r.image,
+            releaseDate: r.releaseDate ?? now.toISOString().slice(0, 10),
+            type: r.type === 'single' ? 'album' : r.type,
+            description: r.description,
+          },
+      singleImage: isSingle ? r.image : null,
+      genres: dedupe(r.genres.map((n) => n.trim()).filter(Boolean)),
+      tracks: rows.map(({ draft, entry }) => ({
+        name: draft.name,
+        durationMs: draft.durationMs ?? 0,
+        src: entry.path,
+        fileSize: entry.size,
+        format: draft.format,
+        bitrate: draft.bitrate,
+        explicit: draft.explicit,
+        waveform: draft.waveform,
+        loudnessLufs: draft.loudnessLufs,
+        truePeakDb: draft.truePeakDb,
+        checksum: entry.checksum,
+        artists: draft.artists,
+      })),
+    });
+    const { albumId } = written;
+    for (const [i, { draft }] of rows.entries())
       await tx
         .update(trackDrafts)
-        .set({ trackId: track!.id, updatedAt: now })
+        .set({ trackId: written.trackIds[i]!, updatedAt: now })
         .where(eq(trackDrafts.id, draft.id));
-    }
     await tx
       .update(releaseDrafts)
       .set({ status: 'published', albumId, publishAt: r.publishAt ?? now, updatedAt: now })
       .where(eq(releaseDrafts.id, releaseId));
     // The release's artist first: followers see it named in their notification.
-    return { artistIds: [...credited], albumId, trackId: albumId === null ? lastTrackId : null };
+    return {
+      artistIds: written.artistIds,
+      albumId,
+      trackId: albumId === null ? (written.trackIds.at(-1) ?? null) : null,
+    };
   });
   if (!published) return false;
   await deps.events.emit('catalogue.changed', {});

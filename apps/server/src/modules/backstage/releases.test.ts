@@ -3,21 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { RELEASE_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  albumArtist,
-  albums,
-  artists,
-  fileEntries,
-  follows,
-  trackArtist,
-  trackDrafts,
-  tracks,
-  userArtists,
-  workspaceArtists,
-  workspaceMembers,
-  workspaces,
-} from '#src/db/schema/index';
-import { notifications } from '#src/modules/notifications/index';
+import { trackDrafts, userArtists } from '#src/modules/backstage/tables';
+import { albumArtist, albums, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { follows } from '#src/modules/library/tables';
+import { notifications } from '#src/modules/notifications/tables';
+import { fileEntries } from '#src/modules/uploads/tables';
+import { workspaceArtists, workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 import type { LiveFrame } from '#src/platform/live-events';
 import { generateStorageKey } from '#src/platform/storage';
 import { audioFixtureDir, ffmpeg } from '#test/audio-fixtures';

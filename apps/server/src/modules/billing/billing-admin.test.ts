@@ -3,8 +3,8 @@ import { PERMISSIONS, type Product } from '@zema/contracts';
 import type { AdminPayment, AdminPlan, AdminSubscription, RevenueResponse } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#src/modules/audit/index';
-import { notifications } from '#src/modules/notifications/index';
+import { auditLog } from '#src/modules/audit/tables';
+import { notifications } from '#src/modules/notifications/tables';
 import {
   Client,
   createUser,

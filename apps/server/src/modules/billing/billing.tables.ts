@@ -13,8 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { permissions } from '../../db/schema/roles';
-import { users } from '../../db/schema/users';
+import { permissions, users } from '../users/tables';
 
 /**
  * Paid plans (decision 0038, modules/billing). Money is integers in minor units (santim, cents) with

@@ -2,7 +2,7 @@
 import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '#src/modules/notifications/index';
+import { notifications } from '#src/modules/notifications/tables';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments, sandboxCharges, subscriptions, webhookEvents } from './billing.tables';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox';

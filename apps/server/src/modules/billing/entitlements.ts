@@ -1,7 +1,7 @@
 import type { Restriction, SubscriptionStatus } from '@zema/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { permissions } from '#src/db/schema/index';
+import { permissions } from '#src/modules/users/tables';
 import { productPermissions, products, subscriptions } from './billing.tables';
 
 /**

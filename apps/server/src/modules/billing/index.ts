@@ -15,7 +15,6 @@ import { type Billing, createBilling } from './registry';
 import { seedExamplePlans } from './seed';
 import { retryPendingWebhookEvents } from './webhooks';
 
-export { prices, productPermissions, products, subscriptions } from './billing.tables';
 export { billingSettings, gatewayIdFor, isBillingSecretKey, sealSettingSecret } from './billing-settings';
 export { loadEntitlements } from './entitlements';
 
@@ -34,7 +33,7 @@ export const billingModule: ServerModule = {
     deps.billing = await createBilling(deps);
   },
   // The example plans of a fresh install (decision 0039).
-  seed: seedExamplePlans,
+  seed: (tx) => seedExamplePlans(tx).then(() => ({})),
   apiRoutes: [billingRoutes, billingAdminRoutes],
   tasks: (deps) => [
     // Paid plans' clock: renewal reminders, grace after an unpaid period, expiry (decision 0038).

@@ -7,9 +7,9 @@ import {
   type User,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { localizations } from '#src/db/schema/index';
 import { NotFoundError } from '#src/lib/errors';
 import { translator } from '#src/lib/translate';
+import { localizations } from '#src/modules/localization/tables';
 import type { Deps } from '#src/platform/deps';
 import { invoices, payments } from './billing.tables';
 import { sellerSettings } from './billing-settings';

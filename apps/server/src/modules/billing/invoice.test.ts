@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '#src/modules/notifications/index';
+import { notifications } from '#src/modules/notifications/tables';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments } from './billing.tables';
 import { scriptRuns } from './invoice-pdf';

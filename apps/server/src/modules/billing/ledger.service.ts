@@ -8,11 +8,10 @@ import type {
 } from '@zema/contracts/admin';
 import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#src/db/client';
-import { users } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
-import { publicNameSql } from '#src/lib/user-refs';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { publicNameSql, users } from '#src/modules/users/tables';
 import { payments, products, webhookEvents } from './billing.tables';
 import type { Billing } from './registry';
 import type { SettleDeps } from './settle';

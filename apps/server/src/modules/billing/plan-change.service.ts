@@ -9,8 +9,8 @@ import type {
   User,
 } from '@zema/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { users } from '#src/db/schema/index';
 import { ConflictError, invalidInput } from '#src/lib/errors';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { prices, products, subscriptions } from './billing.tables';
 import { type Billing, openPayment, paymentByKey } from './checkout.service';

@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConflictError } from '#src/lib/errors';
-import { notifications } from '#src/modules/notifications/index';
+import { notifications } from '#src/modules/notifications/tables';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments, products, subscriptions } from './billing.tables';
 import type { Billing } from './checkout.service';

@@ -12,9 +12,9 @@ import {
 } from '@zema/contracts/admin';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { permissions } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { permissions } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { payments, prices, productPermissions, products, subscriptions } from './billing.tables';
 import { PLANS_CACHE_KEY } from './plans';

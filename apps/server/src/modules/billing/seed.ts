@@ -1,6 +1,7 @@
 import { PERMISSIONS, WORKSPACE_MEMBER_QUOTA_PERMISSION } from '@zema/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '#src/db/client';
+import { permissions } from '#src/modules/users/tables';
 import { prices, productPermissions, products } from './billing.tables';
 
 type ExamplePlan = {
@@ -62,9 +63,12 @@ const EXAMPLE_PLANS: ExamplePlan[] = [
 ];
 
 /** Adds the example plans once: on an install whose products table never had a row. */
-export async function seedExamplePlans(tx: Tx, permId: (name: string) => number) {
+export async function seedExamplePlans(tx: Tx) {
   const [seq] = await queryRows<{ is_called: boolean }>(tx, sql`select is_called from products_id_seq`);
   if (seq?.is_called) return;
+  // The users module seeded the permissions before (its seed comes first).
+  const permRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+  const permId = (name: string) => permRows.find((p) => p.name === name)!.id;
   for (const [position, plan] of EXAMPLE_PLANS.entries()) {
     const [row] = await tx
       .insert(products)

@@ -1,7 +1,7 @@
 import type { BillingInterval, Currency, Payment, PaymentPurpose } from '@zema/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { users } from '#src/db/schema/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { billingCounters, invoices, payments, prices, products, subscriptions } from './billing.tables';
 import type { VerifiedPayment } from './gateway';

@@ -2,7 +2,7 @@ import { type Payment, PERMISSIONS, type Product } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '#src/modules/notifications/index';
+import { notifications } from '#src/modules/notifications/tables';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { type StandInAnswer, type StandInRequest, startStandIn } from '#test/stand-in';
 import { invoices, paymentRefunds, payments, prices, subscriptions, webhookEvents } from './billing.tables';

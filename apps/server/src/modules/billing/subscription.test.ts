@@ -1,7 +1,7 @@
 import { type BillingOverview, PERMISSIONS, type Product } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications } from '#src/modules/notifications/index';
+import { notifications } from '#src/modules/notifications/tables';
 import { type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { subscriptions } from './billing.tables';
 import { GRACE_DAYS, REMINDER_DAYS, runBillingLifecycle } from './lifecycle';

@@ -6,11 +6,10 @@ import type {
 } from '@zema/contracts/admin';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { users } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { containsPattern, listOrder, listPage, listWindow } from '#src/lib/list-query';
-import { publicNameSql } from '#src/lib/user-refs';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { publicNameSql, users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { prices, products, subscriptions } from './billing.tables';
 import { newestSubscription, subscriptionState } from './entitlements';

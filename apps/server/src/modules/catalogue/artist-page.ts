@@ -3,17 +3,16 @@ import { type ArtistPageResponse, type ArtistRef, artistPageResponseSchema } fro
 import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
+import type { DomainEvents } from '#src/lib/events';
 import {
   albumArtist,
   albums,
   artistGenre,
   artists,
-  follows,
-  likes,
   trackArtist,
   tracks,
-} from '#src/db/schema/index';
-import type { DomainEvents } from '#src/lib/events';
+} from '#src/modules/catalogue/tables';
+import { follows, likes } from '#src/modules/library/tables';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { loadAlbums, loadArtistGenres, loadTracks } from './catalogue.loaders';
 

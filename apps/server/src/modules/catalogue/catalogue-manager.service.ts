@@ -20,21 +20,6 @@ import {
 import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '#src/db/client';
-import {
-  albumArtist,
-  albums,
-  artistGenre,
-  artists,
-  channelItems,
-  channels,
-  follows,
-  genres,
-  likes,
-  playlistTracks,
-  trackArtist,
-  trackGenre,
-  tracks,
-} from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import {
   type CsvColumn,
@@ -50,6 +35,19 @@ import {
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import type { Actor } from '#src/modules/audit/index';
+import {
+  albumArtist,
+  albums,
+  artistGenre,
+  artists,
+  channelItems,
+  channels,
+  genres,
+  trackArtist,
+  trackGenre,
+  tracks,
+} from '#src/modules/catalogue/tables';
+import { playlistTracks } from '#src/modules/library/tables';
 import type { Deps } from '#src/platform/deps';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 import { albumCredits, loadAlbumRefs, loadArtistGenres, trackCredits } from './catalogue.loaders';
@@ -647,17 +645,15 @@ export const CATALOGUE_MANAGER_MESSAGES = {
   homeChannel: 'The home page channel cannot be deleted; change its content instead.',
 } as const;
 
-type Writer = Pick<Deps, 'db' | 'events' | 'storage'>;
+type Writer = Pick<Deps, 'db' | 'events' | 'storage' | 'writeEvents'>;
 type Kind = 'artist' | 'album' | 'track' | 'genre' | 'channel';
 
-/** Removes what points at the deleted items without a foreign key (likes, follows, channel rows). */
-async function dropReferences(tx: Db, kind: Kind, ids: number[]) {
-  if (kind === 'artist' || kind === 'album' || kind === 'track')
-    await tx.delete(likes).where(and(eq(likes.likeableType, kind), inArray(likes.likeableId, ids)));
-  if (kind === 'artist')
-    await tx
-      .delete(follows)
-      .where(and(eq(follows.followableType, 'artist'), inArray(follows.followableId, ids)));
+/**
+ * Removes what points at the deleted items without a foreign key: the channel rows here, and the
+ * likes and follows through the library module (`catalogue.deleting`).
+ */
+async function dropReferences(deps: Pick<Deps, 'writeEvents'>, tx: Db, kind: Kind, ids: number[]) {
+  await deps.writeEvents.emit(tx, 'catalogue.deleting', { kind, ids });
   await tx
     .delete(channelItems)
     .where(and(eq(channelItems.itemType, kind), inArray(channelItems.itemId, ids)));
@@ -698,7 +694,7 @@ export async function deleteCatalogueItems(deps: Writer, actor: Actor, kind: Kin
     // What each one was, for its audit entry (one by one: a transaction runs one query at a time).
     const before = new Map<number, Awaited<ReturnType<typeof catalogueSnapshot>>>();
     for (const id of unique) before.set(id, await catalogueSnapshot(tx, kind, id, actor));
-    await dropReferences(tx, kind, unique);
+    await dropReferences(deps, tx, kind, unique);
     const deleted = (await tx
       .delete(t.table as PgTable)
       .where(inArray(t.id, unique))

@@ -1,8 +1,9 @@
 import { AUDIT_ACTIONS } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { channels, likes, playlists, playlistTracks, tracks } from '#src/db/schema/index';
-import { auditLog } from '#src/modules/audit/index';
+import { auditLog } from '#src/modules/audit/tables';
+import { channels, tracks } from '#src/modules/catalogue/tables';
+import { likes, playlists, playlistTracks } from '#src/modules/library/tables';
 import { makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { publicChannel } from './channels';

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@zema/contracts/admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
+import { type Actor, audit } from '#src/modules/audit/index';
 import {
   albumArtist,
   albums,
@@ -12,8 +13,7 @@ import {
   trackArtist,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
-import { type Actor, audit } from '#src/modules/audit/index';
+} from '#src/modules/catalogue/tables';
 
 /**
  * The audit log's view of a catalogue item: its own fields and its relations

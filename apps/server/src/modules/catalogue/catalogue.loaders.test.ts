@@ -5,11 +5,11 @@ import {
   albums,
   artists,
   genres,
-  likes,
   trackArtist,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
+} from '#src/modules/catalogue/tables';
+import { likes } from '#src/modules/library/tables';
 import { createUser, useApp } from '#test/helpers';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 

@@ -14,11 +14,11 @@ import {
   artistGenre,
   artists,
   genres,
-  likes,
   trackArtist,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
+} from '#src/modules/catalogue/tables';
+import { likes } from '#src/modules/library/tables';
 import { albumDownloadUrl, downloadableAlbums, downloadableTracks, trackDownloadUrl } from './downloads';
 
 /**

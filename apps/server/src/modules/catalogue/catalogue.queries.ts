@@ -1,6 +1,7 @@
 import type { Album, ArtistRef, Genre, Track } from '@zema/contracts';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { type Page, toPage } from '#src/lib/pagination';
 import {
   albumArtist,
   albums,
@@ -10,8 +11,7 @@ import {
   trackArtist,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
-import { type Page, toPage } from '#src/lib/pagination';
+} from '#src/modules/catalogue/tables';
 import { artistAlbumIds, artistTrackIds } from './artist-page';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 

@@ -11,7 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { follows, likes, plays, tracks } from '#src/db/schema/index';
+import { tracks } from '#src/modules/catalogue/tables';
+import { follows, likes } from '#src/modules/library/tables';
+import { plays } from '#src/modules/player/tables';
 import { id3ThenText, makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { pngClaiming } from '#test/images';

@@ -9,6 +9,10 @@ import {
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
+import { inspectAudio } from '#src/lib/audio';
+import { invalidInput } from '#src/lib/errors';
+import type { Actor } from '#src/modules/audit/index';
+import { trackDrafts } from '#src/modules/backstage/tables';
 import {
   albumArtist,
   albums,
@@ -16,19 +20,14 @@ import {
   artists,
   channelItems,
   channels,
-  fileEntries,
   genres,
-  likes,
   trackArtist,
-  trackDrafts,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
-import { inspectAudio } from '#src/lib/audio';
-import { invalidInput } from '#src/lib/errors';
-import type { Actor } from '#src/modules/audit/index';
+} from '#src/modules/catalogue/tables';
+import { fileEntries } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
-import { type FileStorage, generateStorageKey } from '#src/platform/storage';
+import { generateStorageKey } from '#src/platform/storage';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
 import {
   type AudioAnalysis,
@@ -216,10 +215,10 @@ async function dbUpdateArtist(
   });
 }
 
-async function dbDeleteArtist(db: Database, id: number, actor?: Actor): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function dbDeleteArtist(deps: StorageHolder, id: number, actor?: Actor): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     const before = await catalogueSnapshot(tx, 'artist', id, actor);
-    await tx.delete(likes).where(sql`${likes.likeableType} = 'artist' and ${likes.likeableId} = ${id}`);
+    await deps.writeEvents.emit(tx, 'catalogue.deleting', { kind: 'artist', ids: [id] });
     const rows = await tx.delete(artists).where(eq(artists.id, id)).returning({ id: artists.id });
     if (!rows.length) return false;
     await auditCatalogueWrite(tx, actor, 'artist.delete', id, before);
@@ -299,10 +298,10 @@ async function renumberTracks(tx: Tx, albumId: number, trackIds: readonly number
 }
 
 /** Deletes the album; its tracks stay in the catalogue without an album (tracks.album_id → null). */
-async function dbDeleteAlbum(db: Database, id: number, actor?: Actor): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function dbDeleteAlbum(deps: StorageHolder, id: number, actor?: Actor): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     const before = await catalogueSnapshot(tx, 'album', id, actor);
-    await tx.delete(likes).where(sql`${likes.likeableType} = 'album' and ${likes.likeableId} = ${id}`);
+    await deps.writeEvents.emit(tx, 'catalogue.deleting', { kind: 'album', ids: [id] });
     const rows = await tx.delete(albums).where(eq(albums.id, id)).returning({ id: albums.id });
     if (!rows.length) return false;
     await auditCatalogueWrite(tx, actor, 'album.delete', id, before);
@@ -382,13 +381,14 @@ async function dbUpdateTrack(
   });
 }
 
-type StorageHolder = { db: Database; storage: FileStorage };
+/** What the writes that touch stored files, or rows other modules own, need. */
+type StorageHolder = Pick<Deps, 'db' | 'storage' | 'writeEvents' | 'claimUpload'>;
 
 /** Deletes the track and its audio file. */
 async function dbDeleteTrack(deps: StorageHolder, id: number, actor?: Actor): Promise<boolean> {
   const removed = await deps.db.transaction(async (tx) => {
     const before = await catalogueSnapshot(tx, 'track', id, actor);
-    await tx.delete(likes).where(sql`${likes.likeableType} = 'track' and ${likes.likeableId} = ${id}`);
+    await deps.writeEvents.emit(tx, 'catalogue.deleting', { kind: 'track', ids: [id] });
     const rows = await tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
     if (rows.length) await auditCatalogueWrite(tx, actor, 'track.delete', id, before);
     return rows;
@@ -545,8 +545,7 @@ async function dbSetTrackAudioFromEntry(
       .returning({ id: tracks.id });
     if (!rows.length) return false;
     // Claimed in the same transaction: trashed or given elsewhere meanwhile → nothing changes.
-    const claimed = await tx.delete(fileEntries).where(ownEntry).returning({ id: fileEntries.id });
-    if (!claimed.length) throw notYours();
+    if (!(await deps.claimUpload(tx, entryRef))) throw notYours();
     await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
     return true;
   });
@@ -692,7 +691,7 @@ export const updateGenre = announced(dbUpdateGenre);
 export const deleteGenre = announced(dbDeleteGenre);
 export const createArtist = announced(dbCreateArtist);
 export const updateArtist = announced(dbUpdateArtist);
-export const deleteArtist = announced(dbDeleteArtist);
+export const deleteArtist = announcedWithFiles(dbDeleteArtist);
 /**
  * A catalogue write of a new release (an album, or a track outside an album) also tells the
  * followers of its artists (`music.released`, decision 0031), unless its release date is still ahead.
@@ -712,7 +711,7 @@ export async function createAlbum(deps: CatalogueWriter, input: UpsertAlbumReque
   return id;
 }
 export const updateAlbum = announced(dbUpdateAlbum);
-export const deleteAlbum = announced(dbDeleteAlbum);
+export const deleteAlbum = announcedWithFiles(dbDeleteAlbum);
 export async function createTrack(deps: CatalogueWriter, input: UpsertTrackRequest, actor?: Actor) {
   const id = await announce(deps, await dbCreateTrack(deps.db, input, actor));
   // A track on an album is part of that album's release, announced with the album.

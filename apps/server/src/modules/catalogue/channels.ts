@@ -7,17 +7,17 @@ import type {
 } from '@zema/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import type { DomainEvents } from '#src/lib/events';
 import {
   albums,
   artists,
   channelItems,
   channels,
   genres,
-  plays,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
-import type { DomainEvents } from '#src/lib/events';
+} from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { loadAlbums, loadArtistRefs, loadGenres, loadTracks } from './catalogue.loaders';
 import { artistPlaysSince, trendingSince } from './trending';

@@ -12,10 +12,10 @@ import {
   channelItems,
   channels,
   genres,
-  plays,
   trackArtist,
   tracks,
-} from '#src/db/schema/index';
+} from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 import { buildTestApp, guest, request, useApp } from '#test/helpers';
 import { DEMO_DIR, seedDemoCatalogueIfNeeded } from './demo-catalogue';
 

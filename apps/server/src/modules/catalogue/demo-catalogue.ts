@@ -4,6 +4,8 @@ import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { SERVER_ROOT } from '#src/config';
 import { type Database, queryRows } from '#src/db/client';
+import { inspectAudio } from '#src/lib/audio';
+import type { WriteEventMap } from '#src/lib/write-events';
 import {
   albumArtist,
   albums,
@@ -13,12 +15,11 @@ import {
   channelItems,
   channels,
   genres,
-  plays,
   trackArtist,
   trackGenre,
   tracks,
-} from '#src/db/schema/index';
-import { inspectAudio } from '#src/lib/audio';
+} from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 import type { Deps } from '#src/platform/deps';
 import { initialsOf, renderArt } from './demo-images';
 
@@ -74,7 +75,7 @@ export type DemoSeedResult =
 
 /** Seeds the demo when it should be there (see above); safe to call on every start. */
 /** What the demo seeder works with (deps.ts). */
-export type DemoDeps = Pick<Deps, 'db' | 'database' | 'config' | 'storage' | 'events'>;
+export type DemoDeps = Pick<Deps, 'db' | 'database' | 'config' | 'storage' | 'events' | 'writeEvents'>;
 
 export async function seedDemoCatalogueIfNeeded(deps: DemoDeps): Promise<DemoSeedResult> {
   return deps.database.exclusive(async () => {
@@ -198,14 +199,20 @@ export async function seedDemoCatalogue(
   const files = await prepareFiles(deps, manifest);
   const now = opts.now ?? new Date();
   const counts = await deps.db.transaction(async (tx) =>
-    insertRows(tx as unknown as Database, manifest, files, now),
+    insertRows(deps, tx as unknown as Database, manifest, files, now),
   );
   // The rows went in directly, in one transaction: announced once, like any catalogue write.
   await deps.events.emit('catalogue.changed', {});
   return { seeded: true, ...counts, ms: Math.round(performance.now() - started) };
 }
 
-async function insertRows(db: Database, manifest: Manifest, files: Prepared, now: Date) {
+async function insertRows(
+  deps: Pick<Deps, 'writeEvents'>,
+  db: Database,
+  manifest: Manifest,
+  files: Prepared,
+  now: Date,
+) {
   // Genres may exist already (DEMO_MODE on a catalogue of its own): reuse them by name.
   await db
     .insert(genres)
@@ -314,7 +321,7 @@ async function insertRows(db: Database, manifest: Manifest, files: Prepared, now
     .insert(trackGenre)
     .values(flat.map(({ album }, i) => ({ trackId: trackIds[i]!, genreId: genreId.get(album.genre)! })));
 
-  const playCount = await insertPlays(db, flat, trackIds, files, now);
+  const playCount = await insertPlays(deps, db, flat, trackIds, files, now);
   await insertChannels(db);
   return { artists: artistRows.length, albums: albumRows.length, tracks: trackIds.length, plays: playCount };
 }
@@ -324,6 +331,7 @@ async function insertRows(db: Database, manifest: Manifest, files: Prepared, now
  * meaningful and differ: older favourites lead the month, recent releases lead the last week.
  */
 async function insertPlays(
+  deps: Pick<Deps, 'writeEvents'>,
   db: Database,
   flat: { album: Manifest['albums'][number]; track: ManifestTrack; number: number }[],
   trackIds: number[],
@@ -346,7 +354,7 @@ async function insertPlays(
     }
     return ws.length - 1;
   };
-  const rows: (typeof plays.$inferInsert)[] = [];
+  const rows: WriteEventMap['catalogue.demo_seeded']['plays'] = [];
   const TOTAL = 1400;
   for (let n = 0; n < TOTAL; n++) {
     // A third of the month's plays fall in the last 7 days, the rest spread over 8–30 days back.
@@ -357,15 +365,14 @@ async function insertPlays(
     const durationS = Math.floor(files.audio.get(demoAudioFile(album.key, number))!.durationMs / 1000);
     rows.push({
       trackId: trackIds[i]!,
-      userId: null,
       listener: `demo-listener-${Math.floor(rnd() * 180)}`,
       listenId: `demo-${n}`,
       secondsListened: Math.min(durationS, 30 + Math.floor(rnd() * Math.max(1, durationS - 30))),
       playedAt: new Date(now.getTime() - ageMs),
     });
   }
-  // One statement per 500 rows keeps well inside PostgreSQL's 65 535 bind parameters.
-  for (let i = 0; i < rows.length; i += 500) await db.insert(plays).values(rows.slice(i, i + 500));
+  // The player module keeps the plays log; it writes them in this transaction.
+  await deps.writeEvents.emit(db, 'catalogue.demo_seeded', { plays: rows });
 
   // The counters mirror the plays log (what ranking by plays reads); a play credits every artist.
   await db.execute(sql`

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { albumArtist, artists, trackArtist, tracks } from '#src/db/schema/index';
+import { albumArtist, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
 
 /**
  * What may be downloaded (decision 0044): artists opt in (`allow_downloads`, off by

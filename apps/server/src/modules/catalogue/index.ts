@@ -6,6 +6,8 @@
  * This file is the module's one public face (decision 0051): other modules and the composition
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
+
+import type { Db } from '#src/db/client';
 import type { ServerModule } from '#src/platform/deps';
 import { invalidateCataloguePagesOnChange } from './artist-page';
 import { catalogueRoutes } from './catalogue.routes';
@@ -43,8 +45,21 @@ export {
   UNDECODABLE_AUDIO_MESSAGE,
 } from './ingest/index';
 export { loadPlaylists, playlistsOf } from './playlists.loaders';
+export { countPlay, insertRelease, markArtistVerified, type NewRelease } from './releases.writes';
 export { withLocalStoredFile } from './stored-file';
 export { artistPlaysSince, trendingSince } from './trending';
+
+declare module '#src/platform/deps' {
+  interface Deps {
+    /**
+     * Takes an upload of `ownerId`'s (a live file entry) for a track's audio, in `db` (the
+     * writer's transaction): the entry goes, its bytes become the track's. Set by the uploads
+     * module at register (it reads the catalogue, so the catalogue cannot import it); false when
+     * the entry is not the owner's live file any more.
+     */
+    claimUpload: (db: Db, ref: { fileEntryId: number; ownerId: number }) => Promise<boolean>;
+  }
+}
 
 export const catalogueModule: ServerModule = {
   name: 'catalogue',

@@ -6,9 +6,10 @@
 import type { Playlist, UserRef } from '@zema/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '#src/db/client';
-import { playlistCollaborators, playlists, playlistTracks, tracks, users } from '#src/db/schema/index';
 import { toPage } from '#src/lib/pagination';
-import { toUserRef, userRefColumns } from '#src/lib/user-refs';
+import { tracks } from '#src/modules/catalogue/tables';
+import { playlistCollaborators, playlists, playlistTracks } from '#src/modules/library/tables';
+import { toUserRef, userRefColumns, users } from '#src/modules/users/tables';
 
 type LoadOptions = { viewerId: number | null; withCollaborators?: boolean };
 

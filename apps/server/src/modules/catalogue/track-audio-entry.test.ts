@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileEntries, tracks } from '#src/db/schema/index';
+import { tracks } from '#src/modules/catalogue/tables';
+import { fileEntries } from '#src/modules/uploads/tables';
 import { generateStorageKey } from '#src/platform/storage';
 import { makeWav } from '#test/catalogue';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';

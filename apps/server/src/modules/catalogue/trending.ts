@@ -1,7 +1,8 @@
 import { TRENDING_DAYS } from '@zema/contracts';
 import { eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { plays, trackArtist } from '#src/db/schema/index';
+import { trackArtist } from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 
 /** Where "trending" starts: TRENDING_DAYS (7) days ago. */
 export const trendingSince = (now = Date.now()) => new Date(now - TRENDING_DAYS * 24 * 3600 * 1000);

@@ -1,7 +1,7 @@
 import type { CreateAccessTokenResponse } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import { personalAccessTokens } from '#src/db/schema/index';
 import { NotFoundError } from '#src/lib/errors';
+import { personalAccessTokens } from '#src/modules/identity/tables';
 import type { Deps } from '#src/platform/deps';
 import { createAccessToken } from './session.service';
 

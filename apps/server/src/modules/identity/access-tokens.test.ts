@@ -1,8 +1,8 @@
 import { createAccessTokenResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { personalAccessTokens } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
+import { personalAccessTokens } from '#src/modules/identity/tables';
 import { adminUserId, createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 
 const t = useApp();

@@ -1,11 +1,12 @@
 import type { RegisterRequest, UpdatePasswordRequest } from '@zema/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '#src/db/errors';
-import { personalAccessTokens, roles, sessions, userRole, users } from '#src/db/schema/index';
 import type { BrowserRef, Caller } from '#src/lib/caller';
 import { ForbiddenError, invalidInput } from '#src/lib/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
-import { ACCOUNT_MESSAGES, normaliseEmail } from '#src/modules/users/index';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
+import { ACCOUNT_MESSAGES, insertUser, normaliseEmail, updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import { joinByInvite, liveInvite } from '#src/modules/workspaces/index';
 import type { Deps } from '#src/platform/deps';
 import { issueEmailVerificationCode } from './email-verification.service';
@@ -73,25 +74,18 @@ export async function register(
   let userId: number;
   try {
     userId = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email,
-          passwordHash,
-          firstName: body.first_name || null,
-          lastName: body.last_name || null,
-          // Offered at sign-up; else the names, and only then "User N", are what others see.
-          displayName:
-            body.display_name || [body.first_name, body.last_name].filter(Boolean).join(' ') || null,
-          emailVerifiedAt: viaInvite ? new Date() : null,
-        })
-        .returning({ id: users.id });
-      const defaults = await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true));
-      if (defaults.length)
-        await tx.insert(userRole).values(defaults.map((r) => ({ userId: row!.id, roleId: r.id })));
+      const id = await insertUser(tx, {
+        email,
+        passwordHash,
+        firstName: body.first_name || null,
+        lastName: body.last_name || null,
+        // Offered at sign-up; else the names, and only then "User N", are what others see.
+        displayName: body.display_name || [body.first_name, body.last_name].filter(Boolean).join(' ') || null,
+        emailVerifiedAt: viaInvite ? new Date() : null,
+      });
       // Joined in the same transaction: the account and its membership exist together or not at all.
-      if (viaInvite) await joinByInvite(tx, viaInvite, { id: row!.id, email });
-      return row!.id;
+      if (viaInvite) await joinByInvite(tx, viaInvite, { id, email });
+      return id;
     });
   } catch (err) {
     // Two sign-ups with the same email at once: the unique index decides, the loser gets a 422.
@@ -128,7 +122,7 @@ export async function updatePassword(deps: Deps, caller: Caller, body: UpdatePas
   const passwordHash = await hashPassword(body.password);
   const keep = caller.sessionId;
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { passwordHash, updatedAt: new Date() });
     await tx
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));

@@ -1,16 +1,11 @@
 // Both drivers: sign-up races on a unique email, and the login and sign-up rate limits on each store.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  emailVerificationCodes,
-  personalAccessTokens,
-  sessions,
-  userRole,
-  users,
-} from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
 import { ACCOUNT_MESSAGES as MESSAGES } from '#src/modules/users/index';
+import { emailVerificationCodes, userRole, users } from '#src/modules/users/tables';
 import { uniqueEmail } from '#test/auth';
 import {
   buildTestApp,

@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import { sessions, userDevices, users } from '#src/db/schema/index';
 import { deviceKey, deviceLabel } from '#src/lib/user-agent';
+import { sessions, userDevices } from '#src/modules/identity/tables';
 import type { MailService } from '#src/modules/mail/index';
+import { users } from '#src/modules/users/tables';
 
 /**
  * Records the device of a sign-in. True when it is new AND the user had signed in from another

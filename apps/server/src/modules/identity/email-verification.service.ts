@@ -1,21 +1,21 @@
-import { and, eq } from 'drizzle-orm';
-import { emailVerificationCodes, users } from '#src/db/schema/index';
+import { eq } from 'drizzle-orm';
 import { invalidInput } from '#src/lib/errors';
 import {
   checkEmailCode,
+  dropEmailVerificationCode,
   EMAIL_CODE_MESSAGES,
   EMAIL_CODE_MINUTES,
   newEmailCode,
+  storeEmailVerificationCode,
+  updateUser,
 } from '#src/modules/users/index';
+import { emailVerificationCodes, users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 /** Replaces the user's code with a new one (attempts reset) and mails it (email-codes.ts). */
 export async function issueEmailVerificationCode(deps: Deps, userId: number, email: string) {
   const { code, values } = await newEmailCode();
-  await deps.db
-    .insert(emailVerificationCodes)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values });
+  await storeEmailVerificationCode(deps.db, userId, values);
   deps.mail.sendVerificationCode(email, code, EMAIL_CODE_MINUTES);
 }
 
@@ -36,17 +36,8 @@ export async function validateEmailVerificationCode(deps: Deps, userId: number, 
 
   const verified = await deps.db.transaction(async (tx) => {
     // Deleting by hash makes the code single use even if two right answers race.
-    const gone = await tx
-      .delete(emailVerificationCodes)
-      .where(and(eq(emailVerificationCodes.userId, userId), eq(emailVerificationCodes.codeHash, codeHash)))
-      .returning({ userId: emailVerificationCodes.userId });
-    if (!gone.length) return null;
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning({ email: users.email, firstName: users.firstName, displayName: users.displayName });
-    return user ?? null;
+    if (!(await dropEmailVerificationCode(tx, userId, codeHash))) return null;
+    return updateUser(tx, userId, { emailVerifiedAt: now, updatedAt: now });
   });
   if (!verified) throw invalidInput({ code: [EMAIL_CODE_MESSAGES.missing] });
   await deps.events.emit('account.changed', { userId });

@@ -1,7 +1,7 @@
 // Both drivers: concurrent guesses against one code row, and a rate limit.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailVerificationCodes, users } from '#src/db/schema/index';
+import { emailVerificationCodes, users } from '#src/modules/users/tables';
 import { uniqueEmail } from '#test/auth';
 import { Client, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor } from '#test/mail';

@@ -1,8 +1,8 @@
 import { hasPermission, PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
-import { sessions } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { sessions } from '#src/modules/identity/tables';
 import { loadUser } from '#src/modules/users/index';
 import type { Deps } from '#src/platform/deps';
 

@@ -1,7 +1,7 @@
 // Both drivers: a per-admin rate limit on the Redis store.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#src/modules/audit/index';
+import { auditLog } from '#src/modules/audit/tables';
 import { Client, createUser, sessionFor, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useApp } from '#test/helpers';
 
 const t = useApp();

@@ -13,11 +13,15 @@ import { emailVerificationRoutes } from './email-verification.routes';
 import { humanVerificationRoutes } from './human-verification.routes';
 import { createHumanMarks, type HumanMarks } from './human-verification.service';
 import { impersonationRoutes } from './impersonation.routes';
+import { storeInvitation } from './password-reset.service';
 import { sessionsRoutes } from './sessions.routes';
+import { sessionsAdminRoutes } from './sessions-admin.routes';
+import { endAllSessions } from './sessions-admin.service';
 import { createSignedInUsers, type SignedInUsers } from './signed-in';
 import { socialRoutes } from './social.routes';
 
 export { requireConfirmedPassword } from './password-confirmation';
+export { expirePasswordResets } from './password-reset.service';
 export { bootstrapFor, endCurrentSession } from './session.http';
 export {
   createAccessToken,
@@ -44,6 +48,9 @@ export const identityModule: ServerModule = {
   register(deps, events) {
     deps.humanMarks = createHumanMarks(deps.redis);
     deps.signedIn = createSignedInUsers({ db: deps.db, cache: deps.userCache, events });
+    // The users module's admin writes that concern sessions and reset links (lib/write-events.ts).
+    deps.writeEvents.on('user.signed_out_everywhere', (db, { userId }) => endAllSessions(db, userId));
+    deps.writeEvents.on('user.invited', (db, invite) => storeInvitation(db, invite));
   },
   rootRoutes: [authRoutes, socialRoutes],
   apiRoutes: [
@@ -52,5 +59,6 @@ export const identityModule: ServerModule = {
     sessionsRoutes,
     accessTokensRoutes,
     impersonationRoutes,
+    sessionsAdminRoutes,
   ],
 };

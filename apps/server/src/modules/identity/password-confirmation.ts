@@ -4,11 +4,12 @@
  */
 import { PASSWORD_CONFIRMATION_SECONDS } from '@zema/contracts';
 import { and, eq, gt } from 'drizzle-orm';
-import { sessions, users } from '#src/db/schema/index';
 import type { Caller } from '#src/lib/caller';
 import { invalidInput, LockedError } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
+import { sessions } from '#src/modules/identity/tables';
 import { ACCOUNT_MESSAGES } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 /** Whether the password was confirmed in this session within `seconds` (at most 9000). */

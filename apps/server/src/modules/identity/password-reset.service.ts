@@ -1,16 +1,17 @@
 import type { ResetPasswordRequest } from '@zema/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#src/db/client';
+import { invalidInput } from '#src/lib/errors';
+import { hashPassword } from '#src/lib/password';
+import { randomToken, sha256Hex } from '#src/lib/tokens';
 import {
   passwordResetTokens,
   personalAccessTokens,
   sessions,
   twoFactorChallenges,
-  users,
-} from '#src/db/schema/index';
-import { invalidInput } from '#src/lib/errors';
-import { hashPassword } from '#src/lib/password';
-import { randomToken, sha256Hex } from '#src/lib/tokens';
-import { ACCOUNT_MESSAGES as MESSAGES, normaliseEmail } from '#src/modules/users/index';
+} from '#src/modules/identity/tables';
+import { ACCOUNT_MESSAGES as MESSAGES, normaliseEmail, updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 /** RELIABILITY: valid 60 minutes, stored hashed, single use. */
@@ -79,15 +80,8 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (!used.length) return null;
-    const [owner] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(users.id, row.userId))
-      .returning({ email: users.email });
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    const owner = await updateUser(tx, row.userId, { passwordHash, updatedAt: now });
+    await expirePasswordResets(tx, row.userId, now);
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, row.userId));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, row.userId));
@@ -96,4 +90,20 @@ export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
   if (!reset?.email) throw invalidInput({ email: [RESET_MESSAGES.invalid] });
   await deps.events.emit('sessions.ended', { userId: reset.userId });
   deps.mail.sendPasswordChanged(reset.email);
+}
+
+/** Ends the user's unused reset links (the address they went to is no longer the account's). */
+export async function expirePasswordResets(db: Db, userId: number, now = new Date()) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Keeps an invitation's link (an admin made the account): it sets the first password. */
+export async function storeInvitation(
+  db: Db,
+  invite: { userId: number; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(passwordResetTokens).values(invite);
 }

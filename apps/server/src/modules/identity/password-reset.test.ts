@@ -1,8 +1,8 @@
 // Both drivers: one token used twice at once, and a rate limit.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { passwordResetTokens, personalAccessTokens, sessions } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
+import { passwordResetTokens, personalAccessTokens, sessions } from '#src/modules/identity/tables';
 import { uniqueEmail } from '#test/auth';
 import { Client, createUser, request, tokenFor, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor, settled } from '#test/mail';

@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
+import { updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 
 /** "Stay signed in for a month" (SPEC §9 remember-me). */
 export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,8 +64,7 @@ export async function createSession(db: Database, userId: number, meta: SessionM
     expiresAt: new Date(Date.now() + lifetime(remember)),
   });
   // An admin looking through the account is not the user logging in.
-  if (!meta.impersonatorId)
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  if (!meta.impersonatorId) await updateUser(db, userId, { lastLoginAt: new Date() });
   return token;
 }
 

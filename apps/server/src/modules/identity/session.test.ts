@@ -1,8 +1,9 @@
 // Both drivers: the sessions cache is invalidated over pub/sub (Redis on PostgreSQL).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '#src/db/schema/index';
 import { sha256Hex } from '#src/lib/tokens';
+import { sessions } from '#src/modules/identity/tables';
+import { users } from '#src/modules/users/tables';
 import { createUser, useApp } from '#test/helpers';
 import { createSession, deleteSession } from './session.service';
 

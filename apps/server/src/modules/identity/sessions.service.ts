@@ -1,11 +1,12 @@
 import type { UserSession } from '@zema/contracts';
 import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
-import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import type { Caller } from '#src/lib/caller';
 import { invalidInput } from '#src/lib/errors';
 import { verifyPassword } from '#src/lib/password';
 import { describeUserAgent } from '#src/lib/user-agent';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
 import { ACCOUNT_MESSAGES } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import type { GeoIp } from '#src/platform/geoip';
 

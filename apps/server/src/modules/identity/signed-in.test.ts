@@ -1,10 +1,11 @@
 // Both drivers: the sessions cache is invalidated over pub/sub (Redis on PostgreSQL).
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { roles, sessions, users } from '#src/db/schema/index';
 import { createDomainEvents } from '#src/lib/events';
 import { sha256Hex } from '#src/lib/tokens';
+import { sessions } from '#src/modules/identity/tables';
 import { notify } from '#src/modules/notifications/index';
+import { roles, users } from '#src/modules/users/tables';
 import { createMemoryPubSub } from '#src/platform/pubsub';
 import { createSharedCache, INVALIDATION_CHANNEL, type SharedCache } from '#src/platform/shared-cache';
 import { adminUserId, createUser, request, sessionFor, useApp } from '#test/helpers';

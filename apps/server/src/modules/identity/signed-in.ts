@@ -1,9 +1,9 @@
 import type { User, UserRef } from '@zema/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { sessions } from '#src/db/schema/index';
 import type { DomainEvents } from '#src/lib/events';
 import { sha256Hex } from '#src/lib/tokens';
+import { sessions } from '#src/modules/identity/tables';
 import { loadUserRecord, userRefOf } from '#src/modules/users/index';
 import type { SharedCache } from '#src/platform/shared-cache';
 import { resolveAccessToken, sessionLifetime, TOUCH_INTERVAL_MS } from './session.service';

@@ -5,14 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
-import { roles, socialProfiles, userRole, users } from '#src/db/schema/index';
 import { InvalidInputError, invalidInput } from '#src/lib/errors';
 import type { DomainEvents } from '#src/lib/events';
 import { verifyPassword } from '#src/lib/password';
 import { safeEqual } from '#src/lib/tokens';
+import { socialProfiles } from '#src/modules/identity/tables';
 import type { MailService } from '#src/modules/mail/index';
 import { type BootstrapDeps, buildBootstrapData } from '#src/modules/site/index';
-import { loadUser } from '#src/modules/users/index';
+import { insertUser, loadUser, updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import { joinOnSignIn, liveInvite } from '#src/modules/workspaces/index';
 import { noticeSignIn } from './devices.service';
 import { createSession, type SessionMeta } from './session.service';
@@ -257,16 +258,12 @@ export async function linkProfile(
         .values({ userId, serviceName: service, userServiceId: profile.id, ...profileColumns(profile) });
       if (profile.emailVerified && profile.email) {
         // The provider vouches for this very address, so the account's email is verified too.
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: new Date() })
-          .where(
-            and(
-              eq(users.id, userId),
-              isNull(users.emailVerifiedAt),
-              sql`lower(${users.email}) = lower(${profile.email})`,
-            ),
-          );
+        await updateUser(
+          tx,
+          userId,
+          { emailVerifiedAt: new Date() },
+          and(isNull(users.emailVerifiedAt), sql`lower(${users.email}) = lower(${profile.email})`),
+        );
       }
     });
     return true;
@@ -298,20 +295,15 @@ async function createSocialUser(
   const viaInvite = invite?.invite.email === email.toLowerCase() ? invite.invite.id : null;
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
+      const row = {
+        id: await insertUser(tx, {
           email,
           passwordHash: null,
           ...splitName(profile.name),
           avatar: profile.avatar,
           emailVerifiedAt: profile.emailVerified || viaInvite ? new Date() : null,
-        })
-        .returning({ id: users.id });
-      const defaults = await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true));
-      if (defaults.length) {
-        await tx.insert(userRole).values(defaults.map((r) => ({ userId: row!.id, roleId: r.id })));
-      }
+        }),
+      };
       await tx.insert(socialProfiles).values({
         userId: row!.id,
         serviceName: service,

@@ -10,8 +10,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '#src/config';
-import { socialProfiles, userRole, users, workspaceInvites, workspaceMembers } from '#src/db/schema/index';
 import { SESSION_COOKIE } from '#src/http/cookies';
+import { socialProfiles } from '#src/modules/identity/tables';
+import { userRole, users } from '#src/modules/users/tables';
+import { workspaceInvites, workspaceMembers } from '#src/modules/workspaces/tables';
 import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
 import {

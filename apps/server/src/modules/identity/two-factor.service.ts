@@ -3,9 +3,11 @@ import { RECOVERY_CODE_COUNT } from '@zema/contracts';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { twoFactorChallenges, users } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
+import { twoFactorChallenges } from '#src/modules/identity/tables';
+import { updateUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 /** A pending two-factor login lasts 10 minutes (RELIABILITY). */
@@ -53,17 +55,14 @@ export async function acceptTotpCode(deps: Deps, userId: number, secret: string,
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP_WINDOW });
   if (delta === null) return false;
   const step = totp.counter({ timestamp: now }) + delta;
-  const updated = await deps.db
-    .update(users)
-    .set({ twoFactorLastUsedStep: step })
-    .where(
-      and(
-        eq(users.id, userId),
-        or(isNull(users.twoFactorLastUsedStep), lt(users.twoFactorLastUsedStep, step)),
-      ),
-    )
-    .returning({ id: users.id });
-  return updated.length > 0;
+  // Compare-and-set: a code's step is accepted once, even by two requests at the same moment.
+  const updated = await updateUser(
+    deps.db,
+    userId,
+    { twoFactorLastUsedStep: step },
+    or(isNull(users.twoFactorLastUsedStep), lt(users.twoFactorLastUsedStep, step)),
+  );
+  return updated !== null;
 }
 
 /** Uses a recovery code: single use, and the used one is replaced by a fresh one (RELIABILITY). */
@@ -81,7 +80,7 @@ async function acceptRecoveryCode(deps: Deps, userId: number, code: string) {
     if (index < 0) return false;
     const next = [...codes];
     next[index] = sha256Hex(generateRecoveryCode());
-    await tx.update(users).set({ twoFactorRecoveryCodes: next }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { twoFactorRecoveryCodes: next });
     return true;
   });
 }
@@ -161,16 +160,13 @@ async function status(deps: Deps, userId: number): Promise<TwoFactorStatus> {
 export async function enableTwoFactor(deps: Deps, userId: number): Promise<TwoFactorStatus> {
   if ((await status(deps, userId)).enabled)
     throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
-  await deps.db
-    .update(users)
-    .set({
-      twoFactorSecret: new Secret({ size: SECRET_BYTES }).base32,
-      twoFactorRecoveryCodes: generateRecoveryCodes().hashed,
-      twoFactorConfirmedAt: null,
-      twoFactorLastUsedStep: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await updateUser(deps.db, userId, {
+    twoFactorSecret: new Secret({ size: SECRET_BYTES }).base32,
+    twoFactorRecoveryCodes: generateRecoveryCodes().hashed,
+    twoFactorConfirmedAt: null,
+    twoFactorLastUsedStep: null,
+    updatedAt: new Date(),
+  });
   await deps.events.emit('account.changed', { userId });
   return { enabled: false, pending: true };
 }
@@ -181,16 +177,13 @@ export async function disableTwoFactor(deps: Deps, userId: number): Promise<TwoF
     .select({ email: users.email, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
-  await deps.db
-    .update(users)
-    .set({
-      twoFactorSecret: null,
-      twoFactorRecoveryCodes: null,
-      twoFactorConfirmedAt: null,
-      twoFactorLastUsedStep: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await updateUser(deps.db, userId, {
+    twoFactorSecret: null,
+    twoFactorRecoveryCodes: null,
+    twoFactorConfirmedAt: null,
+    twoFactorLastUsedStep: null,
+    updatedAt: new Date(),
+  });
   await deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
   await deps.events.emit('account.changed', { userId });
   if (before?.confirmedAt) deps.mail.sendTwoFactorChanged(before.email, false);
@@ -223,10 +216,11 @@ export async function confirmTwoFactor(deps: Deps, userId: number, code: string)
   if (!(await acceptTotpCode(deps, userId, secret, code)))
     throw invalidInput({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
   const codes = generateRecoveryCodes();
-  await deps.db
-    .update(users)
-    .set({ twoFactorConfirmedAt: new Date(), twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await updateUser(deps.db, userId, {
+    twoFactorConfirmedAt: new Date(),
+    twoFactorRecoveryCodes: codes.hashed,
+    updatedAt: new Date(),
+  });
   await deps.events.emit('account.changed', { userId });
   deps.mail.sendTwoFactorChanged(email, true);
   return { recovery_codes: codes.plain };
@@ -237,9 +231,6 @@ export async function regenerateRecoveryCodes(deps: Deps, userId: number) {
   const { confirmedAt } = await secretOf(deps, userId);
   if (!confirmedAt) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   const codes = generateRecoveryCodes();
-  await deps.db
-    .update(users)
-    .set({ twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await updateUser(deps.db, userId, { twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() });
   return { recovery_codes: codes.plain };
 }

@@ -6,7 +6,14 @@
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
+import { dropCatalogueReferences } from './catalogue-references';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
 
-export const libraryModule: ServerModule = { name: 'library', apiRoutes: [libraryRoutes, profilesRoutes] };
+export const libraryModule: ServerModule = {
+  name: 'library',
+  register(deps) {
+    deps.writeEvents.on('catalogue.deleting', dropCatalogueReferences);
+  },
+  apiRoutes: [libraryRoutes, profilesRoutes],
+};

@@ -6,10 +6,12 @@ import type { ArtistRef, LikeableType, Track, UserRef } from '@zema/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
-import { albums, artists, follows, likes, plays, tracks, users } from '#src/db/schema/index';
 import { type Page, toPage } from '#src/lib/pagination';
-import { loadUserRefs } from '#src/lib/user-refs';
 import { loadAlbums, loadArtistRefs, loadTracks } from '#src/modules/catalogue/index';
+import { albums, artists, tracks } from '#src/modules/catalogue/tables';
+import { follows, likes } from '#src/modules/library/tables';
+import { plays } from '#src/modules/player/tables';
+import { loadUserRefs, users } from '#src/modules/users/tables';
 
 const likeTables = { track: tracks, album: albums, artist: artists } as const;
 

@@ -1,6 +1,7 @@
 import { LIBRARY_MESSAGES } from '@zema/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { likes, plays } from '#src/db/schema/index';
+import { likes } from '#src/modules/library/tables';
+import { plays } from '#src/modules/player/tables';
 import { type Client, createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/helpers';
 import { makeAlbum, makeArtist, makeCatalogue } from '#test/library';
 

@@ -6,8 +6,10 @@ import {
 } from '@zema/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { albums, artists, follows, likes, tracks, users } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
+import { albums, artists, tracks } from '#src/modules/catalogue/tables';
+import { follows, likes } from '#src/modules/library/tables';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 const likeTables = { track: tracks, album: albums, artist: artists } as const;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { playlistCollaborators, playlists } from '#src/db/schema/index';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
+import { playlistCollaborators, playlists } from '#src/modules/library/tables';
 
 /**
  * Playlists and their entries. Rules:

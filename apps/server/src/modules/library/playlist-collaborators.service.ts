@@ -1,8 +1,9 @@
 import { LIBRARY_MESSAGES } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { playlistCollaborators, users } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
+import { playlistCollaborators } from '#src/modules/library/tables';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { access, notFound, requireOwner } from './playlist-access';
 import { one } from './playlists.service';

@@ -1,11 +1,12 @@
 import { LIBRARY_MESSAGES, PLAYLIST_MAX_TRACKS, type PlaylistEntry } from '@zema/contracts';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { playlists, playlistTracks, tracks } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import { type Page, toPage } from '#src/lib/pagination';
-import { loadUserRefs } from '#src/lib/user-refs';
 import { loadTracks } from '#src/modules/catalogue/index';
+import { tracks } from '#src/modules/catalogue/tables';
+import { playlists, playlistTracks } from '#src/modules/library/tables';
+import { loadUserRefs } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { access, notFound, requireTrackEditor, type Tx } from './playlist-access';
 import { one } from './playlists.service';

@@ -1,8 +1,8 @@
 import type { Playlist } from '@zema/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { playlistCollaborators, playlists } from '#src/db/schema/index';
 import { loadPlaylists } from '#src/modules/catalogue/index';
+import { playlistCollaborators, playlists } from '#src/modules/library/tables';
 import type { Deps } from '#src/platform/deps';
 import { generateStorageKey } from '#src/platform/storage';
 import { access, type Db, notFound, requireOwner } from './playlist-access';

@@ -5,7 +5,7 @@ import { LIBRARY_MESSAGES } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { playlistTracks } from '#src/db/schema/index';
+import { playlistTracks } from '#src/modules/library/tables';
 import { type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { pngClaiming } from '#test/images';
 import { makeCatalogue } from '#test/library';

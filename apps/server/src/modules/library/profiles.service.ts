@@ -1,9 +1,9 @@
 import { LIBRARY_MESSAGES, type UserProfile } from '@zema/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { follows, playlists, users } from '#src/db/schema/index';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
-import { toUserRef, userRefColumns } from '#src/lib/user-refs';
+import { follows, playlists } from '#src/modules/library/tables';
+import { toUserRef, userRefColumns, users } from '#src/modules/users/tables';
 import { likedTracks } from './library-pages';
 import { userProfiles } from './profiles.tables';
 

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/users';
+import { users } from '../users/tables';
 
 /** Profile visibility of a user's library (SPEC §2 profile: "likes if public"). */
 export const userProfiles = pgTable('user_profiles', {

@@ -10,7 +10,6 @@ import { createMailer } from '#src/platform/mail';
 import { createMailService, type MailService } from './mail.service';
 
 export type { MailService } from './mail.service';
-export { mailLog } from './mail.tables';
 export { notificationsMail } from './mail.templates';
 export { MAIL_LOG_DAYS } from './mail-log';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '#src/db/schema/index';
 import { translator } from '#src/lib/translate';
 import { notificationsMail } from '#src/modules/mail/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { readerLines } from './notifications.service';
 import { notifications } from './notifications.tables';

@@ -18,7 +18,6 @@ import { cachedUnreadCount, forgetReadersOnChange, unreadCount } from './notific
 
 export type { LiveStreamOptions } from './live.service';
 export { notify } from './notifications.service';
-export { notifications } from './notifications.tables';
 
 declare module '#src/platform/deps' {
   interface Deps {

@@ -1,6 +1,9 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { albums, artists, backstageRequests, follows, playlists, tracks, users } from '#src/db/schema/index';
+import { backstageRequests } from '#src/modules/backstage/tables';
+import { albums, artists, tracks } from '#src/modules/catalogue/tables';
+import { follows, playlists } from '#src/modules/library/tables';
 import { displayNameOf } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { closeInvitationNotifications, notify } from './notifications.service';
 

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import { personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { notSuspended } from '#src/modules/identity/index';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
+import { users } from '#src/modules/users/tables';
 import type { LiveEvents, LiveFrame } from '#src/platform/live-events';
 import type { Unsubscribe } from '#src/platform/pubsub';
 

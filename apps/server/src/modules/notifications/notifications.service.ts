@@ -10,11 +10,12 @@ import {
 import { notifications as notificationOperations } from '@zema/contracts/notifications/notifications.operations';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { localizations, users } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Page, pageWindow, toPage } from '#src/lib/pagination';
 import { type Lines, translator } from '#src/lib/translate';
+import { localizations } from '#src/modules/localization/tables';
 import { cachedLocalizations } from '#src/modules/site/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { effectiveChannels, NOTIFICATION_GROUPS, NOTIFICATION_TYPE_INFO } from './notification-types';
 import { notificationSelections, notifications } from './notifications.tables';

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/users';
+import { users } from '../users/tables';
 
 /**
  * Notifications (decision 0031, modules/notifications). A row is a type with its parameters, rendered

@@ -8,8 +8,8 @@ import {
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/db/schema/index';
 import { createAlbum, createArtist } from '#src/modules/catalogue/index';
+import { users } from '#src/modules/users/tables';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
 import { browserKeys, decryptAes128gcm, startPushService, verifyVapid } from '#test/push-service';
@@ -574,7 +574,7 @@ describe('what notifies', () => {
       .insert(users)
       .values(Array.from({ length: count }, () => ({ email: `fan-${unique()}-${unique()}@example.test` })))
       .returning({ id: users.id });
-    const { follows } = await import('#src/db/schema/index');
+    const { follows } = await import('#src/modules/library/tables');
     await t.db
       .insert(follows)
       .values(
@@ -582,7 +582,7 @@ describe('what notifies', () => {
       );
     const notified = await notifyNewRelease(t.deps, { artistIds: [artistId], albumId: null, trackId: null });
     expect(notified).toBe(0); // nothing released: no title, no notification
-    const { albums } = await import('#src/db/schema/index');
+    const { albums } = await import('#src/modules/catalogue/tables');
     const [album] = await t.db.insert(albums).values({ name: 'Hits' }).returning({ id: albums.id });
     expect(await notifyNewRelease(t.deps, { artistIds: [artistId], albumId: album!.id, trackId: null })).toBe(
       count,

@@ -3,10 +3,11 @@ import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contrac
 import { ZipArchive } from 'archiver';
 import { and, asc, count, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { albumArtist, albums, artists, downloads, trackArtist, tracks } from '#src/db/schema/index';
 import { audioContentType } from '#src/lib/audio';
 import { ForbiddenError, NotFoundError, RateLimitedError } from '#src/lib/errors';
 import { downloadableAlbums, downloadableTracks } from '#src/modules/catalogue/index';
+import { albumArtist, albums, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { downloads } from '#src/modules/player/tables';
 import type { Deps } from '#src/platform/deps';
 import type { FileStorage } from '#src/platform/storage';
 

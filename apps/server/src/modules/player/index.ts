@@ -7,7 +7,14 @@
  */
 import type { ServerModule } from '#src/platform/deps';
 import { playerRoutes } from './player.routes';
+import { insertDemoPlays } from './plays.service';
 
 export { LISTENER_COOKIE } from './player.routes';
 
-export const playerModule: ServerModule = { name: 'player', apiRoutes: [playerRoutes] };
+export const playerModule: ServerModule = {
+  name: 'player',
+  register(deps) {
+    deps.writeEvents.on('catalogue.demo_seeded', insertDemoPlays);
+  },
+  apiRoutes: [playerRoutes],
+};

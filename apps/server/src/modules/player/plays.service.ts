@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PLAY_COUNT_AFTER_SECONDS } from '@zema/contracts';
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
-import { albums, artists, plays, trackArtist, tracks } from '#src/db/schema/index';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Database, Db } from '#src/db/client';
+import type { WriteEventMap } from '#src/lib/write-events';
+import { countPlay } from '#src/modules/catalogue/index';
+import { tracks } from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 
 /**
  * Counting plays (docs/guide/listening.md): once per listen, after 30 seconds (or the whole track
@@ -96,24 +99,15 @@ export async function recordPlay(db: Database, input: PlayInput): Promise<PlayRe
       .returning({ id: plays.id });
     if (!inserted.length) return { counted: false };
 
-    await tx
-      .update(tracks)
-      .set({ plays: sql`${tracks.plays} + 1` })
-      .where(eq(tracks.id, input.trackId));
-    if (track.albumId) {
-      await tx
-        .update(albums)
-        .set({ plays: sql`${albums.plays} + 1` })
-        .where(eq(albums.id, track.albumId));
-    }
-    const credited = tx
-      .select({ id: trackArtist.artistId })
-      .from(trackArtist)
-      .where(eq(trackArtist.trackId, input.trackId));
-    await tx
-      .update(artists)
-      .set({ plays: sql`${artists.plays} + 1` })
-      .where(inArray(artists.id, credited));
+    await countPlay(tx, { id: input.trackId, albumId: track.albumId });
     return { counted: true };
   });
+}
+
+/**
+ * The demo catalogue's month of anonymous listening (`catalogue.demo_seeded`, in the seeding
+ * transaction): one statement per 500 rows keeps well inside PostgreSQL's 65 535 bind parameters.
+ */
+export async function insertDemoPlays(db: Db, { plays: rows }: WriteEventMap['catalogue.demo_seeded']) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(plays).values(rows.slice(i, i + 500));
 }

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { albums, artists, plays, tracks } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/modules/catalogue/index';
+import { albums, artists, tracks } from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 import { type Client, cookieFrom, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { LISTENER_COOKIE } from './player.routes';
 import { listenerKey, PLAYS_PER_HOUR } from './plays.service';

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tracks } from '#src/db/schema/index';
 import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
 import { audioContentType } from '#src/lib/audio';
+import { tracks } from '#src/modules/catalogue/tables';
 import type { Deps } from '#src/platform/deps';
 
 /**

@@ -11,7 +11,6 @@ import { settingsAdminRoutes } from './settings-admin.routes';
 
 export { defaultFrom } from './mail-from';
 export type { SettingsService } from './settings.service';
-export { settings } from './settings.tables';
 
 declare module '#src/platform/deps' {
   interface Deps {

@@ -7,7 +7,6 @@ import {
 } from '@zema/contracts/admin';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { channels, localizations } from '#src/db/schema/index';
 import { invalidInput, UpstreamError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
 import {
@@ -16,6 +15,8 @@ import {
   isBillingSecretKey,
   sealSettingSecret,
 } from '#src/modules/billing/index';
+import { channels } from '#src/modules/catalogue/tables';
+import { localizations } from '#src/modules/localization/tables';
 import type { Deps } from '#src/platform/deps';
 import { getPath, SERVER_SETTINGS_PREFIX } from './settings.service';
 

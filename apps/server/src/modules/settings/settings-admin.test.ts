@@ -3,8 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client';
-import { channels, users } from '#src/db/schema/index';
-import { auditLog } from '#src/modules/audit/index';
+import { auditLog } from '#src/modules/audit/tables';
+import { channels } from '#src/modules/catalogue/tables';
+import { users } from '#src/modules/users/tables';
 import { seedDatabaseWithModules } from '#src/server-modules';
 import { uniqueEmail } from '#test/auth';
 import {

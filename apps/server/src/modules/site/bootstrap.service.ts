@@ -1,7 +1,7 @@
 import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { localizations } from '#src/db/schema/index';
+import { localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';

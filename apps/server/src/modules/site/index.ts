@@ -13,7 +13,6 @@ import { seedAppearance } from './seed';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
 
-export { menus, themes } from './appearance.tables';
 export {
   BOOTSTRAP_CACHE_KEYS,
   type BootstrapDeps,
@@ -25,7 +24,7 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
-  seed: (tx) => seedAppearance(tx),
+  seed: (tx) => seedAppearance(tx).then(() => ({})),
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes],
   // Last of all: the SPA answers what no other route does.
   rootRoutes: [spaRoutes],

@@ -1,8 +1,8 @@
 import type { LandingArtistsResponse } from '@zema/contracts';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { albumArtist, albums, artists } from '#src/db/schema/index';
 import { artistPlaysSince, trendingSince } from '#src/modules/catalogue/index';
+import { albumArtist, albums, artists } from '#src/modules/catalogue/tables';
 
 /** How many trending artists the landing page shows. */
 export const TRENDING_ARTISTS = 30;

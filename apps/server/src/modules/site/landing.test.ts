@@ -1,8 +1,9 @@
 import { landingArtistsResponseSchema } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { artists, plays } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/modules/catalogue/index';
+import { artists } from '#src/modules/catalogue/tables';
+import { plays } from '#src/modules/player/tables';
 import { guest, request, useApp } from '#test/helpers';
 import { LANDING_CACHE_KEYS, TRENDING_ARTISTS } from './landing.service';
 

@@ -6,7 +6,6 @@ import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES, HOME_CHANNEL_SLUG } fro
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels as channelsTable } from '#src/db/schema/index';
 import { serializeForScript } from '#src/lib/html';
 import {
   createAlbum,
@@ -16,6 +15,7 @@ import {
   deleteChannel,
   updateAlbum,
 } from '#src/modules/catalogue/index';
+import { channels as channelsTable } from '#src/modules/catalogue/tables';
 import {
   adminUserId,
   buildTestApp,

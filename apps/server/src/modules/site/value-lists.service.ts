@@ -1,8 +1,8 @@
 import type { Localization, ValueListName, ValueListsResponse } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { localizations } from '#src/db/schema/index';
 import { COUNTRY_CODES } from '#src/lib/countries';
+import { localizations } from '#src/modules/localization/tables';
 
 type Timezone = { value: string; text: string };
 

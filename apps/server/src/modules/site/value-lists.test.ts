@@ -1,7 +1,7 @@
 import { valueListsResponseSchema } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
-import { localizations } from '#src/db/schema/index';
 import { COUNTRY_CODES } from '#src/lib/countries';
+import { localizations } from '#src/modules/localization/tables';
 import { useApp } from '#test/helpers';
 import { utcOffset } from './value-lists.service';
 

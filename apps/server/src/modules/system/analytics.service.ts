@@ -1,7 +1,9 @@
 import { ANALYTICS_TOP_LIMIT, type AnalyticsQuery, type AnalyticsResponse } from '@zema/contracts/admin';
 import { and, asc, count, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client';
-import { albums, artists, sessions, trackArtist, tracks, users } from '#src/db/schema/index';
+import { albums, artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { sessions } from '#src/modules/identity/tables';
+import { users } from '#src/modules/users/tables';
 import {
   addDays,
   addMonths,

@@ -3,8 +3,8 @@ import { ANALYTICS_VIEW_PERMISSION, type AnalyticsResponse } from '@zema/contrac
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#src/db/client';
-import { plays } from '#src/db/schema/index';
 import { createAlbum, createArtist, createTrack } from '#src/modules/catalogue/index';
+import { plays } from '#src/modules/player/tables';
 import type { GeoIp } from '#src/platform/geoip';
 import { adminUserId, Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { getDashboard, rebuildRollups, topKeys } from './analytics.service';

@@ -11,7 +11,7 @@ import {
   listWindow,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
-import { auditLog } from '#src/modules/audit/index';
+import { auditLog } from '#src/modules/audit/tables';
 
 function auditWhere(query: AuditListQuery): SQL | undefined {
   const where: SQL[] = [];

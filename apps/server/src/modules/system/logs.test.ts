@@ -2,7 +2,8 @@
 import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_LOG_DAYS, mailLog } from '#src/modules/mail/index';
+import { MAIL_LOG_DAYS } from '#src/modules/mail/index';
+import { mailLog } from '#src/modules/mail/tables';
 import { uniqueEmail } from '#test/auth';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { startSmtp } from '#test/smtp';

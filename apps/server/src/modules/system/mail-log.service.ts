@@ -10,7 +10,7 @@ import {
   listWindow,
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
-import { mailLog } from '#src/modules/mail/index';
+import { mailLog } from '#src/modules/mail/tables';
 
 /** The outgoing mail log (decision 0027): search recipient and subject, filter by status. */
 

@@ -19,11 +19,11 @@ import {
 import { and, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '#src/db/client';
-import { fileEntries } from '#src/db/schema/index';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/modules/catalogue/index';
+import { fileEntries } from '#src/modules/uploads/tables';
 import { roleAllows } from '#src/modules/workspaces/index';
 import type { Deps } from '#src/platform/deps';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';

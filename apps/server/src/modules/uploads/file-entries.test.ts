@@ -9,8 +9,8 @@ import { DEFAULT_UPLOAD_SETTINGS, UPLOAD_TYPE_NOT_ALLOWED_MESSAGE } from '@zema/
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fileEntries } from '#src/db/schema/index';
 import { InvalidInputError } from '#src/lib/errors';
+import { fileEntries } from '#src/modules/uploads/tables';
 import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { adminUserId, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { pngClaiming } from '#test/images';

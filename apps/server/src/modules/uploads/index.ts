@@ -6,6 +6,7 @@
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
+import { returnUploadsOfOwners, returnUploadsToUploaders, takeFileEntry } from './file-entries.writes';
 import { s3UploadsRoutes } from './s3-uploads.routes';
 import { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
 import { cleanUpAbandonedUploads } from './tus.service';
@@ -15,8 +16,23 @@ export { UploadRefusedError, uploadQuotaBytes } from './upload-policy';
 
 const MINUTE = 60_000;
 
+export {
+  type FileEntryRef,
+  recordFileAnalysis,
+  takeFileEntry,
+  trashFileEntries,
+} from './file-entries.writes';
+
 export const uploadsModule: ServerModule = {
   name: 'uploads',
+  register(deps) {
+    deps.claimUpload = async (db, ref) => (await takeFileEntry(db, ref)) !== null;
+    // Deleting a workspace or its owner's account hands the uploads made there back.
+    deps.writeEvents.on('workspace.closing', (db, { workspaceIds }) =>
+      returnUploadsToUploaders(db, workspaceIds),
+    );
+    deps.writeEvents.on('users.deleting', (db, { userIds }) => returnUploadsOfOwners(db, userIds));
+  },
   apiRoutes: [s3UploadsRoutes, uploadsRoutes],
   // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
   // presigned objects that never became a file entry (each expires a day after it started).

@@ -9,7 +9,6 @@ import {
   uploadTypeAllowed,
 } from '@zema/contracts';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { pendingUploads } from '#src/db/schema/index';
 import { AUDIO_CONTENT_TYPES, sniffAudioFormat } from '#src/lib/audio';
 import {
   ConflictError,
@@ -19,6 +18,7 @@ import {
   NotFoundError,
 } from '#src/lib/errors';
 import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from '#src/modules/catalogue/index';
+import { pendingUploads } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { isS3NotFound, isS3Storage, type S3FileStorage, type UploadedPart } from '#src/platform/s3-storage';
 import { generateStorageKey, PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEntries, pendingUploads } from '#src/db/schema/index';
+import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import { isS3Storage, type S3FileStorage } from '#src/platform/s3-storage';
 import { id3ThenText, mp3ThenNoise } from '#test/catalogue';
 import { createUser, request, sessionFor, type TestApp, useApp } from '#test/helpers';

@@ -6,8 +6,8 @@ import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server
 import { fileExtension } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
+import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
 import {

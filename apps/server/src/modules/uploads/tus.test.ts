@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileEntries, pendingUploads } from '#src/db/schema/index';
+import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import { mp3ThenNoise } from '#test/catalogue';
 import { createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { cleanUpAbandonedUploads, TUS_EXPIRY_MS, tusStagingDir } from './tus.service';

@@ -6,8 +6,8 @@ import {
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileEntries, pendingUploads } from '#src/db/schema/index';
 import { ForbiddenError } from '#src/lib/errors';
+import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import { loadUser } from '#src/modules/users/index';
 import { adminUserId, createUser, useApp } from '#test/helpers';
 import {

@@ -12,8 +12,9 @@ import {
 } from '@zema/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#src/db/client';
-import { fileEntries, pendingUploads, users } from '#src/db/schema/index';
 import { ForbiddenError, InvalidInputError } from '#src/lib/errors';
+import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 const MB = 1024 * 1024;

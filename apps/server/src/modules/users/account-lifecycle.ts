@@ -1,7 +1,7 @@
-import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
+import { PERMISSIONS } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#src/db/client';
-import { fileEntries, users, workspaces } from '#src/db/schema/index';
+import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
 /**
@@ -37,19 +37,11 @@ export async function holdsAdmin(db: Db, userId: number): Promise<boolean> {
  * roles, memberships and owned workspaces go by ON DELETE CASCADE; plays and the audit log keep their rows without the user;
  * avatar files are removed; each address gets the deletion notice; caches hear `user.changed`.
  */
-export async function deleteAccounts(db: Db, ids: number[]) {
+export async function deleteAccounts(deps: Pick<Deps, 'writeEvents'>, db: Db, ids: number[]) {
   if (!ids.length) return [];
-  // The workspaces they own go with them (ON DELETE CASCADE); the other members' uploads made
-  // there return to their uploaders' personal space, as when an owner deletes a workspace.
-  await db
-    .update(fileEntries)
-    .set({ workspaceId: DEFAULT_WORKSPACE_ID })
-    .where(
-      inArray(
-        fileEntries.workspaceId,
-        db.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.ownerId, ids)),
-      ),
-    );
+  // The workspaces they own go with them (ON DELETE CASCADE); the uploads module hands the other
+  // members' uploads made there back to their uploaders, as when an owner deletes a workspace.
+  await deps.writeEvents.emit(db, 'users.deleting', { userIds: ids });
   return db
     .delete(users)
     .where(inArray(users.id, ids))

@@ -7,9 +7,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import type { emailChangeRequests, emailVerificationCodes } from '#src/db/schema/index';
 import { invalidInput } from '#src/lib/errors';
 import { hashPassword, verifyPassword } from '#src/lib/password';
+import type { emailChangeRequests } from '#src/modules/account/tables';
+import type { emailVerificationCodes } from '#src/modules/users/tables';
 
 export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;

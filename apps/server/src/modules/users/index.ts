@@ -7,6 +7,7 @@
  */
 import type { ServerModule } from '#src/platform/deps';
 import { rolesAdminRoutes } from './roles.routes';
+import { seedAccess } from './seed';
 import { usersAdminRoutes } from './users.routes';
 
 export { afterAccountsDeleted, deleteAccounts } from './account-lifecycle';
@@ -18,7 +19,7 @@ export {
   normaliseEmail,
 } from './email-codes';
 export { ACCOUNT_MESSAGES } from './messages';
-
+export { DEFAULT_UPLOAD_SPACE_MB } from './seed';
 export {
   cachedGuestRole,
   countUnreadNotificationsWith,
@@ -31,5 +32,19 @@ export {
   loadUserRecord,
   userRefOf,
 } from './users.service';
+export {
+  dropEmailVerificationCode,
+  grantRoles,
+  insertUser,
+  storeEmailVerificationCode,
+  type UserChanges,
+  updateUser,
+} from './users.writes';
+export { getAdminUser } from './users-admin.service';
 
-export const usersModule: ServerModule = { name: 'users', apiRoutes: [usersAdminRoutes, rolesAdminRoutes] };
+export const usersModule: ServerModule = {
+  name: 'users',
+  // The permissions, roles and first admin: the other modules' seeds refer to them.
+  seed: seedAccess,
+  apiRoutes: [usersAdminRoutes, rolesAdminRoutes],
+};

@@ -10,7 +10,6 @@ import {
 } from '@zema/contracts/admin';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { permissionRole, permissions, roles, userRole } from '#src/db/schema/index';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import {
   type CsvColumn,
@@ -23,6 +22,7 @@ import {
 } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { permissionRole, permissions, roles, userRole } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { countActiveAdmins, holdsAdmin } from './account-lifecycle';
 import { GUEST_ROLE_CACHE_KEY } from './users.service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '#src/db/schema/index';
+import { roles } from '#src/modules/users/tables';
 import {
   Client,
   createUser,

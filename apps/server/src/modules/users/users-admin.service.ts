@@ -12,22 +12,6 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
-import {
-  artists,
-  emailVerificationCodes,
-  localizations,
-  passwordResetTokens,
-  permissions,
-  personalAccessTokens,
-  plays,
-  roles,
-  sessions,
-  trackArtist,
-  tracks,
-  userPermission,
-  userRole,
-  users,
-} from '#src/db/schema/index';
 import { COUNTRY_CODES } from '#src/lib/countries';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import {
@@ -44,14 +28,26 @@ import type { Page } from '#src/lib/pagination';
 import { hashPassword } from '#src/lib/password';
 import { randomToken, sha256Hex } from '#src/lib/tokens';
 import { describeUserAgent } from '#src/lib/user-agent';
-import { publicNameSql } from '#src/lib/user-refs';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { artists, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
+import { localizations } from '#src/modules/localization/tables';
+import { plays } from '#src/modules/player/tables';
+import {
+  permissions,
+  publicNameSql,
+  roles,
+  userPermission,
+  userRole,
+  users,
+} from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import type { GeoIp } from '#src/platform/geoip';
 import { afterAccountsDeleted, countActiveAdmins, deleteAccounts, holdsAdmin } from './account-lifecycle';
 import { EMAIL_CODE_MINUTES, newEmailCode, normaliseEmail } from './email-codes';
 import { ACCOUNT_MESSAGES } from './messages';
 import { displayNameOf } from './users.service';
+import { dropEmailVerificationCode, storeEmailVerificationCode } from './users.writes';
 
 /** The admin's user management. Every write is audited in its transaction. */
 
@@ -446,13 +442,13 @@ export async function createUser(deps: Deps, actor: Actor, body: CreateUserReque
         ? body.roles
         : (await tx.select({ id: roles.id }).from(roles).where(eq(roles.default, true))).map((r) => r.id);
       await writeAccess(tx, userId, { roles: roleIds });
-      if (invitation) {
-        await tx.insert(passwordResetTokens).values({
+      // Its link is a password reset link that lives longer; identity keeps those.
+      if (invitation)
+        await deps.writeEvents.emit(tx, 'user.invited', {
           userId,
           tokenHash: sha256Hex(invitation),
           expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
         });
-      }
       await audit(tx, actor, {
         action: 'user.create',
         target: { type: 'user', id: userId, label: email },
@@ -488,7 +484,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: number, body:
     await tx.update(users).set(set).where(eq(users.id, userId));
     await writeAccess(tx, userId, body);
     // A new password by an admin ends the user's sessions, as a reset does.
-    if (passwordHash) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (passwordHash) await deps.writeEvents.emit(tx, 'user.signed_out_everywhere', { userId });
     await assertAdminGuards(tx, actor, actorHeldAdmin);
     await audit(tx, actor, {
       action: 'user.update',
@@ -514,7 +510,7 @@ export async function suspendUser(deps: Deps, actor: Actor, userId: number, body
       .set({ suspendedAt: new Date(), suspendedUntil: until, suspensionReason: body.reason })
       .where(eq(users.id, userId));
     // Browser sessions end now; tokens are refused while the suspension lasts (session.service).
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await deps.writeEvents.emit(tx, 'user.signed_out_everywhere', { userId });
     if ((await countActiveAdmins(tx)) === 0) throw invalidInput({ user: [USER_ADMIN_MESSAGES.lastAdmin] });
     await audit(tx, actor, {
       action: 'user.suspend',
@@ -550,7 +546,7 @@ export async function markVerified(deps: Deps, actor: Actor, userId: number) {
     if (!before) throw new NotFoundError();
     if (before.email_verified_at) throw invalidInput({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+    await dropEmailVerificationCode(tx, userId);
     await audit(tx, actor, {
       action: 'user.verify_email',
       target: { type: 'user', id: userId, label: before.email },
@@ -568,44 +564,13 @@ export async function resendVerification(deps: Deps, actor: Actor, userId: numbe
   if (user.verifiedAt) throw invalidInput({ email: [USER_ADMIN_MESSAGES.alreadyVerified] });
   const { code, values } = await newEmailCode();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(emailVerificationCodes)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values });
+    await storeEmailVerificationCode(tx, userId, values);
     await audit(tx, actor, {
       action: 'user.resend_verification',
       target: { type: 'user', id: userId, label: user.email },
     });
   });
   deps.mail.sendVerificationCode(user.email, code, EMAIL_CODE_MINUTES);
-}
-
-export async function endUserSession(deps: Deps, actor: Actor, userId: number, publicId: string) {
-  const gone = await deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), sql`${sessions.id} like ${`${publicId}%`}`))
-      .returning({ id: sessions.id });
-    if (!rows.length) throw new NotFoundError();
-    await audit(tx, actor, { action: 'user.end_session', target: { type: 'user', id: userId } });
-    return rows;
-  });
-  for (const { id } of gone) await deps.events.emit('sessions.ended', { sessionId: id });
-}
-
-export async function revokeUserToken(deps: Deps, actor: Actor, userId: number, tokenId: number) {
-  await deps.db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(personalAccessTokens)
-      .where(and(eq(personalAccessTokens.userId, userId), eq(personalAccessTokens.id, tokenId)))
-      .returning({ name: personalAccessTokens.name });
-    if (!gone.length) throw new NotFoundError();
-    await audit(tx, actor, {
-      action: 'user.revoke_token',
-      target: { type: 'user', id: userId },
-      before: { token: null, token_name: gone[0]!.name },
-    });
-  });
 }
 
 export async function resetTwoFactor(deps: Deps, actor: Actor, userId: number) {
@@ -636,7 +601,7 @@ export async function deleteUsers(deps: Deps, actor: Actor, ids: number[]): Prom
   if (ids.includes(actor.user.id)) throw invalidInput({ ids: [USER_ADMIN_MESSAGES.self] });
   const deleted = await deps.db.transaction(async (tx) => {
     const befores = await Promise.all(ids.map(async (id) => [id, await snapshot(tx, id)] as const));
-    const rows = await deleteAccounts(tx, ids);
+    const rows = await deleteAccounts(deps, tx, ids);
     if ((await countActiveAdmins(tx)) === 0) throw invalidInput({ ids: [USER_ADMIN_MESSAGES.lastAdmin] });
     for (const [id, before] of befores) {
       if (!before) continue;

@@ -8,13 +8,11 @@ import {
   assignRole,
   createUser,
   deleteUsers,
-  endUserSession,
   getAdminUser,
   listUsers,
   markVerified,
   resendVerification,
   resetTwoFactor,
-  revokeUserToken,
   suspendUser,
   USER_ADMIN_MESSAGES,
   unsuspendUser,
@@ -83,16 +81,6 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: USER_ADMIN_MESSAGES.codeSent };
     },
   );
-
-  defineRoute(app, usersAdmin.endSession, async (request) => {
-    await endUserSession(app.deps, actorOf(request), request.params.id, request.params.sessionId);
-    return show(request.params.id);
-  });
-
-  defineRoute(app, usersAdmin.revokeToken, async (request) => {
-    await revokeUserToken(app.deps, actorOf(request), request.params.id, request.params.tokenId);
-    return show(request.params.id);
-  });
 
   defineRoute(app, usersAdmin.resetTwoFactor, async (request) => {
     await resetTwoFactor(app.deps, actorOf(request), request.params.id);

@@ -1,17 +1,16 @@
 import type { AccessToken, AccountUser, GuestRole, Permission, Restriction, User } from '@zema/contracts';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { loadEntitlements } from '#src/modules/billing/index';
+import { personalAccessTokens, socialProfiles } from '#src/modules/identity/tables';
 import {
   permissionRole,
   permissions,
-  personalAccessTokens,
   roles,
-  socialProfiles,
   userPermission,
   userRole,
   users,
-} from '#src/db/schema/index';
-import { loadEntitlements } from '#src/modules/billing/index';
+} from '#src/modules/users/tables';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 type PermissionGrant = { id: number; name: string; restrictions: Restriction[] };

@@ -1,10 +1,11 @@
 import { PERMISSION_CATALOGUE } from '@zema/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { permissions, personalAccessTokens, sessions, users } from '#src/db/schema/index';
 import { accessPermissions } from '#src/http/access.plugin';
-import { auditLog } from '#src/modules/audit/index';
+import { auditLog } from '#src/modules/audit/tables';
 import { createAccessToken } from '#src/modules/identity/index';
+import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
+import { permissions, users } from '#src/modules/users/tables';
 import {
   adminUserId,
   Client,

@@ -8,18 +8,11 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '#src/db/client';
-import {
-  albumArtist,
-  albums,
-  trackArtist,
-  tracks,
-  userArtists,
-  workspaceArtists,
-  workspaceMembers,
-  workspaces,
-} from '#src/db/schema/index';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
+import { userArtists } from '#src/modules/backstage/tables';
 import { loadArtistRefs } from '#src/modules/catalogue/index';
+import { albumArtist, albums, trackArtist, tracks } from '#src/modules/catalogue/tables';
+import { workspaceArtists, workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 import { assertRoleAllows, isPersonal, type WorkspaceScope } from './membership';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { workspaceInvites, workspaceMembers, workspaces } from '#src/db/schema/index';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
+import { workspaceInvites, workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 
 /** SPEC §8: what an unknown, expired or used invitation answers (404). */
 export const INVITE_NO_LONGER_VALID = 'This invite is no longer valid';

@@ -6,9 +6,9 @@ import {
 } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { workspaceMembers } from '#src/db/schema/index';
 import type { Caller } from '#src/lib/caller';
 import { ForbiddenError } from '#src/lib/errors';
+import { workspaceMembers } from '#src/modules/workspaces/tables';
 
 /**
  * Who acts, and in which workspace: plain values a route takes from its caller (http/caller.ts)

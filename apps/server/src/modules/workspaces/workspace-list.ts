@@ -6,7 +6,7 @@ import {
 } from '@zema/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
-import { workspaceMembers, workspaces } from '#src/db/schema/index';
+import { workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 
 /** SPEC §3: everyone's personal workspace. */
 export const PERSONAL_WORKSPACE: Workspace = {

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_WORKSPACE_ID,
   hasPermission,
   PERMISSIONS,
   WORKSPACE_INVITE_DAYS,
@@ -13,18 +12,17 @@ import {
 } from '@zema/contracts';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '#src/db/client';
+import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
+import { randomToken } from '#src/lib/tokens';
+import { userArtists } from '#src/modules/backstage/tables';
+import { displayNameOf, loadUser } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
 import {
-  fileEntries,
-  userArtists,
-  users,
   workspaceArtists,
   workspaceInvites,
   workspaceMembers,
   workspaces,
-} from '#src/db/schema/index';
-import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
-import { randomToken } from '#src/lib/tokens';
-import { displayNameOf, loadUser } from '#src/modules/users/index';
+} from '#src/modules/workspaces/tables';
 import type { Deps } from '#src/platform/deps';
 import { INVITE_NO_LONGER_VALID, INVITE_OTHER_EMAIL, joinByInvite, liveInvite } from './invites';
 import { assertRoleAllows, memberRole } from './membership';
@@ -187,7 +185,7 @@ export async function renameWorkspace(db: Database, userId: number, workspaceId:
  * uploaded is lost with the team.
  */
 export async function deleteWorkspace(
-  deps: Pick<Deps, 'db' | 'events'>,
+  deps: Pick<Deps, 'db' | 'events' | 'writeEvents'>,
   userId: number,
   workspaceId: number,
 ) {
@@ -198,10 +196,8 @@ export async function deleteWorkspace(
       .select({ id: workspaceInvites.id })
       .from(workspaceInvites)
       .where(eq(workspaceInvites.workspaceId, workspaceId));
-    await tx
-      .update(fileEntries)
-      .set({ workspaceId: DEFAULT_WORKSPACE_ID, updatedAt: new Date() })
-      .where(eq(fileEntries.workspaceId, workspaceId));
+    // What was uploaded there returns to its uploaders' personal space (the uploads module).
+    await deps.writeEvents.emit(tx, 'workspace.closing', { workspaceIds: [workspaceId] });
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
     return invites.map((i) => i.id);
   });

@@ -2,17 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fileEntries,
-  userArtists,
-  users,
-  workspaceInvites,
-  workspaceMembers,
-  workspaces,
-} from '#src/db/schema/index';
 import type { DomainEventMap } from '#src/lib/events';
+import { userArtists } from '#src/modules/backstage/tables';
 import { createArtist, createTrack } from '#src/modules/catalogue/index';
+import { fileEntries } from '#src/modules/uploads/tables';
 import { deleteAccounts } from '#src/modules/users/index';
+import { users } from '#src/modules/users/tables';
+import { workspaceInvites, workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 import { Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { lastMailTo, outboxFor } from '#test/mail';
 import { multipartBody } from '#test/multipart';
@@ -173,7 +169,7 @@ describe('workspaces', () => {
         workspaceId: id,
       })
       .returning({ id: fileEntries.id });
-    await deleteAccounts(t.db, [owner.id]);
+    await deleteAccounts(t.deps, t.db, [owner.id]);
     expect((await api(member.client, 'GET', '/workspaces')).json().workspaces).toEqual([
       { id: 0, name: 'Default', members_count: 1, default: true },
     ]);

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../users/tables';
 
 /**
  * Every stored upload (decision 0028, SPEC §3 file entry). The client's file name is only a label

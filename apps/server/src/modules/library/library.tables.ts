@@ -10,8 +10,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { tracks } from './catalogue';
-import { users } from './users';
+import { tracks } from '../catalogue/tables';
+import { users } from '../users/tables';
 
 /** The library's tables: likes, follows and playlists (modules/library). */
 

@@ -11,9 +11,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { albums, artists, tracks } from './catalogue';
-import { fileEntries } from './uploads';
-import { users } from './users';
+import { albums, artists, tracks } from '../catalogue/tables';
+import { fileEntries } from '../uploads/tables';
+import { users } from '../users/tables';
 
 /**
  * The artists' area. A user manages an artist through `user_artists`, given by an

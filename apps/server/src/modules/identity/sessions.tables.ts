@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../users/tables';
 
 export const sessions = pgTable(
   'sessions',

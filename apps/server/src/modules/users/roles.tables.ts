@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from './users.tables';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),

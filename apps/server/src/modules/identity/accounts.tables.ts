@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../users/tables';
 
 /** Password reset tokens: only a sha256 hash is stored; single use; valid 60 minutes. */
 export const passwordResetTokens = pgTable(
@@ -16,36 +16,6 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
-
-/**
- * The current email verification code of a user (6 digits, hashed, valid 10 minutes, dead after
- * 5 wrong tries). A resend replaces the row.
- */
-export const emailVerificationCodes = pgTable('email_verification_codes', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * A pending change of a user's email address: a 6-digit code went to `new_email` and the change
- * takes effect when it comes back. Same rules as the verification code (hashed, valid 10 minutes,
- * dead after 5 wrong tries); asking again replaces the row.
- */
-export const emailChangeRequests = pgTable('email_change_requests', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  newEmail: text('new_email').notNull(),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * A login that passed the password and waits for its two-factor code: no usable session exists

@@ -1,12 +1,12 @@
 import type { UserRef } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { users } from '#src/db/schema/index';
+import { users } from './users.tables';
 
 /**
  * The name other people see: the display name, else first + last name. Never derived from the
  * email (the account's own screens may do that; public pages, search and credits must not).
- * The expression is the one indexed in schema/users.ts (users_public_name_*): keep them identical.
+ * The expression is the one indexed in users.tables.ts (users_public_name_*): keep them identical.
  */
 export const publicNameSql = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), btrim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')))`;
 

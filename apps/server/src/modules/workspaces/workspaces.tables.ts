@@ -8,8 +8,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { artists } from './catalogue';
-import { users } from './users';
+import { artists } from '../catalogue/tables';
+import { users } from '../users/tables';
 
 /**
  * Workspaces (decision 0034): teams that share a backstage. The personal workspace (id 0) has no

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { albums, tracks } from './catalogue';
-import { users } from './users';
+import { albums, tracks } from '../catalogue/tables';
+import { users } from '../users/tables';
 
 /** The player's tables: counted listens (modules/player). */
 

@@ -1,0 +1,8 @@
+/**
+ * The users module's tables, its data face: other modules read (select, join) them from here; only
+ * this module writes them, through its services (decision 0051).
+ */
+export * from './email-codes.tables';
+export * from './roles.tables';
+export * from './user-refs.reads';
+export * from './users.tables';
