@@ -107,11 +107,16 @@ module.exports = {
       to: { path: `${WEB}app/` },
     },
     {
-      name: 'web-feature-own-folder',
-      comment: 'A web feature imports no other feature: what two share moves down a layer.',
+      name: 'web-feature-face-only',
+      comment:
+        'A web feature imports another feature only through its index.ts (its public face); faces ' +
+        'form no cycle (no-cycles): what two features both need moves down to components/.',
       severity: 'error',
       from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST },
-      to: { path: `${WEB}features/[^/]+/`, pathNot: `${WEB}features/$1/` },
+      to: {
+        path: `${WEB}features/[^/]+/.`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`],
+      },
     },
   ],
   options: {
