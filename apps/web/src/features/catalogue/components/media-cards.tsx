@@ -3,16 +3,16 @@ import type { Album, ArtistRef, Genre } from '@zema/contracts';
 import { Disc3, Music, Play, UserRound } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { SkeletonCard } from '#src/components/states';
+import { playTracks } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useSideScrollRestoration } from '#src/lib/side-scroll';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
-import { albumQueryOptions } from './api/get-album';
-import { artistQueryOptions } from './api/get-artist';
-import { playTracks } from './player/use-player';
-import { SkeletonCard } from './states';
+import { albumQueryOptions } from '../api/get-album';
+import { artistQueryOptions } from '../api/get-artist';
 
 /** One card for every kind of item (album, artist, genre, playlist, user): image, title, subtitle. */
 export function MediaCard({

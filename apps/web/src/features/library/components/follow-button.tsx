@@ -2,7 +2,7 @@ import type { FollowableType } from '@zema/contracts';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button, type ButtonSize } from '#src/ui/button';
-import { useFollowToggle } from './api/use-follow';
+import { useFollowToggle } from '../api/use-follow';
 
 export interface FollowButtonProps {
   type: FollowableType;

@@ -12,15 +12,14 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
+import { useDownloadState } from '#src/components/download-button';
+import { useAddToPlaylist, useLikeToggle, useMyPlaylists } from '#src/features/library';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Menu, MenuItem, MenuSeparator, SubmenuTrigger } from '#src/ui/menu';
 import { toast } from '#src/ui/toast';
-import { useLikeToggle } from './api/use-like';
-import { useAddToPlaylist, useMyPlaylists } from './api/use-playlists';
-import { useDownloadState } from './download-button';
-import { getPlayer } from './player/use-player';
+import { getPlayer } from '../lib/use-player';
 
 export interface TrackMenuItemsProps {
   track: Track;

@@ -13,15 +13,15 @@ import {
 } from 'react';
 import { mergeProps, useFocusRing, useHover } from 'react-aria';
 import { Link, Button as RACButton } from 'react-aria-components';
+import { LoadMore } from '#src/components/states';
+import { LikeButton } from '#src/features/library';
 import { formatDuration, useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import { useIsMobile, useMediaQuery } from '#src/ui/use-media-query';
-import { LikeButton } from './like-button';
-import { currentItem } from './player/queue';
-import { getPlayer, playTracks, usePlayerState } from './player/use-player';
-import { LoadMore } from './states';
+import { currentItem } from '../lib/queue';
+import { getPlayer, playTracks, usePlayerState } from '../lib/use-player';
 import type { TrackGridProps, TrackListItem, TrackRowProps } from './track-grid';
 import { TrackMenu } from './track-menu';
 

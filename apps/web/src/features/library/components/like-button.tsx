@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { useTrans } from '#src/lib/i18n';
 import { Button, type ButtonSize } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { useLikeToggle } from './api/use-like';
+import { useLikeToggle } from '../api/use-like';
 
 export interface LikeButtonProps {
   type: LikeableType;

@@ -1,18 +1,17 @@
 import type { Track } from '@zema/contracts';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { LazyCreatePlaylistDialog } from '#src/features/library';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 
 const TrackMenuItems = lazyMenu(() => import('./track-menu-items').then((m) => m.TrackMenuItems));
 
-// The dialog brings the form kit (react-hook-form): only loaded when "New playlist" is chosen, so
+// The dialogs load when first shown ("New playlist" brings the form kit, react-hook-form), so
 // every page with a track list stays inside the JavaScript budget (docs/benchmarks.md).
-const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })));
-
-const CreatePlaylistDialog = lazy(() =>
-  import('./create-playlist-dialog').then((m) => ({ default: m.CreatePlaylistDialog })),
+const UpgradeDialog = lazy(() =>
+  import('#src/components/upgrade-dialog').then((m) => ({ default: m.UpgradeDialog })),
 );
 
 export interface TrackMenuProps {
@@ -54,7 +53,7 @@ export function TrackMenu({ track, onRemove }: TrackMenuProps) {
       </LazyMenuTrigger>
       {creating && (
         <Suspense fallback={null}>
-          <CreatePlaylistDialog isOpen onOpenChange={setCreating} trackIds={[track.id]} />
+          <LazyCreatePlaylistDialog isOpen onOpenChange={setCreating} trackIds={[track.id]} />
         </Suspense>
       )}
       {upgrading && (

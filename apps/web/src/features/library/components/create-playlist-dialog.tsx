@@ -5,8 +5,8 @@ import { paths } from '#src/lib/paths';
 import { CreateDialog } from '#src/ui/create-dialog';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
-import { useCreatePlaylist } from './api/create-playlist';
-import { useAddToPlaylist } from './api/use-playlists';
+import { useCreatePlaylist } from '../api/create-playlist';
+import { useAddToPlaylist } from '../api/use-playlists';
 import { PlaylistFields, toPlaylistRequest, usePlaylistForm } from './playlist-fields';
 
 export interface CreatePlaylistDialogProps {

@@ -7,8 +7,8 @@ import { makeBootstrap } from '#test/bootstrap-factory';
 import { mockApi } from '#test/mock-api';
 import { track } from '#test/player';
 import { renderInRouter } from '#test/render-app';
-import type { PlayerEngine } from './player/audio-engine';
-import { setPlayerForTests } from './player/use-player';
+import type { PlayerEngine } from '../lib/audio-engine';
+import { setPlayerForTests } from '../lib/use-player';
 import { reorderIndex, TrackList, type TrackListProps, trackNumberClass } from './track-list';
 
 describe('reorderIndex (drop position → the index the server takes)', () => {
