@@ -3,12 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { SettingsPanel } from '#src/components/account/settings-panel';
-import {
-  CountryPicker,
-  LanguagePicker,
-  TimezonePicker,
-  useLocationOptions,
-} from '#src/components/location-pickers';
+import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } from '#src/features/site';
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Key } from 'react-aria-components';
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';
-import { useLocationLists } from './api/get-location-lists';
+import { useLocationLists } from '../api/get-location-lists';
 
 /**
  * Time zone (grouped by region), country and language pickers fed by the value lists, for a
