@@ -7,14 +7,15 @@ import { z } from 'zod';
 import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
 import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { SettingsPanel } from '#src/components/account/settings-panel';
+import { UserAvatar } from '#src/components/user-avatar';
 import {
   addSingleFile,
   isUploading,
   UploadQueueProgress,
   useLatestUpload,
-} from '#src/components/uploads/upload-queue-compact';
-import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
-import { UserAvatar } from '#src/components/user-avatar';
+  useOnUploaded,
+  useUploadQueue,
+} from '#src/features/uploads';
 import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';

@@ -12,8 +12,9 @@ import {
   isUploading,
   UploadQueueButton,
   useLatestUpload,
-} from '#src/components/uploads/upload-queue-compact';
-import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
+  useOnUploaded,
+  useUploadQueue,
+} from '#src/features/uploads';
 import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';

@@ -9,7 +9,7 @@ import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError } from '#src/lib/api-error';
 import { getCookie } from '#src/lib/cookies';
-import { createTusEntry } from './api/tus-entry';
+import { createTusEntry } from '../api/tus-entry';
 import { uploadFingerprint } from './resume-store';
 import { uploadMetadataFor } from './upload-metadata';
 import { UploadCancelled, type UploadTransport } from './upload-types';

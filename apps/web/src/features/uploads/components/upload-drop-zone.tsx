@@ -2,8 +2,8 @@ import { FolderUp, Upload } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { filesFromDataTransfer, filesFromInput } from './collect-files';
-import type { QueuedFile } from './upload-queue';
+import { filesFromDataTransfer, filesFromInput } from '../lib/collect-files';
+import type { QueuedFile } from '../lib/upload-queue';
 
 export interface UploadDropZoneProps {
   onFiles: (files: QueuedFile[]) => void;

@@ -6,10 +6,10 @@ import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { fakeTransports, fileEntry } from '#test/fake-uploads';
 import { renderInRouter } from '#test/render-app';
-import type { UploadQueue } from './upload-queue';
+import type { UploadQueue } from '../lib/upload-queue';
+import type { UploadClock, UploadItem } from '../lib/upload-types';
+import { useUploadQueue } from '../lib/use-upload-queue';
 import { UploadQueuePanel } from './upload-queue-panel';
-import type { UploadClock, UploadItem } from './upload-types';
-import { useUploadQueue } from './use-upload-queue';
 
 const MB = 1024 * 1024;
 

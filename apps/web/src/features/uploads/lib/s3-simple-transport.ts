@@ -1,6 +1,6 @@
 import type { FileEntry, UploadSettings } from '@zema/contracts';
-import { createS3Entry } from './api/s3-entry';
-import { presignS3Upload } from './api/s3-presign';
+import { createS3Entry } from '../api/s3-entry';
+import { presignS3Upload } from '../api/s3-presign';
 import { uploadMetadataFor } from './upload-metadata';
 import type { UploadTransport } from './upload-types';
 import { xhrRequest } from './xhr-request';

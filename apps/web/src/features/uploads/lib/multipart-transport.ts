@@ -7,12 +7,12 @@ import {
   UPLOAD_RETRY_DELAYS_MS,
 } from '@zema/contracts';
 import { ApiError } from '#src/lib/api-error';
-import { createS3Entry } from './api/s3-entry';
-import { abortMultipartUpload } from './api/s3-multipart-abort';
-import { completeMultipartUpload } from './api/s3-multipart-complete';
-import { createMultipartUpload } from './api/s3-multipart-create';
-import { signMultipartParts } from './api/s3-multipart-sign-parts';
-import { getUploadedParts } from './api/s3-multipart-uploaded-parts';
+import { createS3Entry } from '../api/s3-entry';
+import { abortMultipartUpload } from '../api/s3-multipart-abort';
+import { completeMultipartUpload } from '../api/s3-multipart-complete';
+import { createMultipartUpload } from '../api/s3-multipart-create';
+import { signMultipartParts } from '../api/s3-multipart-sign-parts';
+import { getUploadedParts } from '../api/s3-multipart-uploaded-parts';
 import { createResumeStore, type ResumeStore, uploadFingerprint } from './resume-store';
 import { uploadMetadataFor } from './upload-metadata';
 import {

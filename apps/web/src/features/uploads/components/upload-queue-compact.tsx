@@ -2,10 +2,10 @@ import { Upload } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Button, type ButtonProps } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import type { UploadQueue } from './upload-queue';
+import type { UploadQueue } from '../lib/upload-queue';
+import type { UploadItem } from '../lib/upload-types';
+import { useUploadItems } from '../lib/use-upload-queue';
 import { UploadRow } from './upload-queue-list';
-import type { UploadItem } from './upload-types';
-import { useUploadItems } from './use-upload-queue';
 
 /** The queue's latest file, or null. A single-file queue shows only this one. */
 export function useLatestUpload(queue: UploadQueue): UploadItem | null {

@@ -1,10 +1,10 @@
 import type { FileEntry } from '@zema/contracts';
 import { cx } from '#src/ui/cx';
+import type { UploadQueue } from '../lib/upload-queue';
+import type { UploadFollowUp, UploadItem, UploadMetadata, UploadPreflight } from '../lib/upload-types';
+import { useOnUploaded, useUploadQueue } from '../lib/use-upload-queue';
 import { UploadDropZone } from './upload-drop-zone';
-import type { UploadQueue } from './upload-queue';
 import { UploadQueueList } from './upload-queue-list';
-import type { UploadFollowUp, UploadItem, UploadMetadata, UploadPreflight } from './upload-types';
-import { useOnUploaded, useUploadQueue } from './use-upload-queue';
 
 export interface UploadQueuePanelProps {
   /** What the uploads are for (e.g. `{uploadType: 'backstage-track'}`), sent with every file. */

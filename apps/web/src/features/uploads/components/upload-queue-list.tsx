@@ -3,10 +3,10 @@ import { ProgressBar } from 'react-aria-components';
 import { useFormat } from '#src/lib/format';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
-import { formatSpeed, formatTimeLeft } from './speed-meter';
-import type { UploadQueue } from './upload-queue';
-import type { UploadItem } from './upload-types';
-import { useUploadItems } from './use-upload-queue';
+import { formatSpeed, formatTimeLeft } from '../lib/speed-meter';
+import type { UploadQueue } from '../lib/upload-queue';
+import type { UploadItem } from '../lib/upload-types';
+import { useUploadItems } from '../lib/use-upload-queue';
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   pending: 'Waiting',

@@ -6,9 +6,9 @@ import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { fakeTransports, fileEntry, settings } from '#test/fake-uploads';
 import { renderInRouter } from '#test/render-app';
+import type { UploadItem } from '../lib/upload-types';
+import { useOnUploaded, useUploadQueue } from '../lib/use-upload-queue';
 import { UploadQueueButton } from './upload-queue-compact';
-import type { UploadItem } from './upload-types';
-import { useOnUploaded, useUploadQueue } from './use-upload-queue';
 
 const MB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { createFileEntry } from './api/create-file-entry';
+import { createFileEntry } from '../api/create-file-entry';
 import { uploadMetadataFor } from './upload-metadata';
 import type { UploadTransport } from './upload-types';
 

@@ -1,8 +1,8 @@
 import { type FileEntry, fileEntryResponseSchema } from '@zema/contracts';
 import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { buildRequest } from '#src/lib/api-client';
-import type { UploadMetadata } from '../upload-types';
-import { xhrRequest } from '../xhr-request';
+import type { UploadMetadata } from '../lib/upload-types';
+import { xhrRequest } from '../lib/xhr-request';
 
 export interface CreateFileEntryInput {
   file: File;
