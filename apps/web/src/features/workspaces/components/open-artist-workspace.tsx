@@ -8,8 +8,8 @@ import { LinkButton } from '#src/ui/button';
 import { ForbiddenPage } from '#src/ui/forbidden-page';
 import { LoadingPage } from '#src/ui/loading-page';
 import { toast } from '#src/ui/toast';
-import { useWorkspaces } from './api/list-workspaces';
-import { workspaceArtistsQueryOptions } from './api/workspace-artists';
+import { useWorkspaces } from '../api/list-workspaces';
+import { workspaceArtistsQueryOptions } from '../api/workspace-artists';
 
 /**
  * Which of the caller's other workspaces holds `artistId` in its backstage: each is asked with the

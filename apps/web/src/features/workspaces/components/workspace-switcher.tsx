@@ -5,8 +5,8 @@ import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '#src/ui/menu';
+import { useWorkspaceChoices, type WorkspaceChoices } from '../lib/use-workspace-choices';
 import { LazyCreateWorkspaceDialog } from './lazy-create-workspace-dialog';
-import { useWorkspaceChoices, type WorkspaceChoices } from './use-workspace-choices';
 
 export const WORKSPACE_TEXTS = {
   switcher: 'Workspace',

@@ -10,7 +10,7 @@ import { CreateDialog } from '#src/ui/create-dialog';
 import { FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
-import { useCreateWorkspace } from './api/create-workspace';
+import { useCreateWorkspace } from '../api/create-workspace';
 
 type Values = z.input<typeof createWorkspaceRequestSchema>;
 

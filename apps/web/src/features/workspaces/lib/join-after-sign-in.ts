@@ -1,7 +1,7 @@
 import { type BootstrapData, DEFAULT_WORKSPACE_ID } from '@zema/contracts';
 import { writeActiveWorkspace } from '#src/lib/active-workspace';
 import { toast } from '#src/ui/toast';
-import { inviteErrorMessage, JOINED_WORKSPACE, joinWorkspace } from './api/join-workspace';
+import { inviteErrorMessage, JOINED_WORKSPACE, joinWorkspace } from '../api/join-workspace';
 
 type BootstrapWorkspace = BootstrapData['workspaces'][number];
 

@@ -2,7 +2,7 @@ import { WORKSPACE_ROLE_LABELS, type workspaceInvitePreviewSchema } from '@zema/
 import { Building2 } from 'lucide-react';
 import type { z } from 'zod';
 import { useTrans } from '#src/lib/i18n';
-import { INVITE_NO_LONGER_VALID } from './api/join-workspace';
+import { INVITE_NO_LONGER_VALID } from '../api/join-workspace';
 
 export type InvitePreview = z.infer<typeof workspaceInvitePreviewSchema>;
 

@@ -2,7 +2,7 @@ import { DEFAULT_WORKSPACE_ID, type Workspace } from '@zema/contracts';
 import { useEffect } from 'react';
 import { useActiveWorkspaceId, useSwitchWorkspace } from '#src/lib/active-workspace';
 import { useBootstrap } from '#src/lib/bootstrap-store';
-import { useWorkspaces } from './api/list-workspaces';
+import { useWorkspaces } from '../api/list-workspaces';
 
 export interface WorkspaceChoices {
   /** The personal "Default" workspace first (the server's order), then the teams. */
