@@ -7,8 +7,8 @@ import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { mockApi } from '#test/mock-api';
 import { renderRoutes } from '#test/render-app';
+import { SOCIAL_TEXTS } from '../lib/social-texts';
 import { SocialLoginButtons } from './social-login-buttons';
-import { SOCIAL_TEXTS } from './social-texts';
 
 let popup: { closed: boolean; focus: () => void };
 let open: ReturnType<typeof vi.fn>;

@@ -1,10 +1,10 @@
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
+import { SOCIAL_LABELS } from '../lib/social-texts';
+import { type SocialLoginOptions, useSocialLogin } from '../lib/use-social-login';
 import { RequestPasswordDialog } from './request-password-dialog';
 import { SocialIcon } from './social-icons';
-import { SOCIAL_LABELS } from './social-texts';
-import { type SocialLoginOptions, useSocialLogin } from './use-social-login';
 
 export interface SocialLoginButtonsProps extends SocialLoginOptions {
   className?: string;

@@ -1,8 +1,8 @@
 import { type BootstrapData, socialConnectRequestSchema } from '@zema/contracts';
 import { PasswordDialog } from '#src/components/password-dialog';
 import { applyServerErrors } from '#src/ui/form-errors';
-import { useConnectSocial } from './connect-social';
-import { SOCIAL_TEXTS } from './social-texts';
+import { useConnectSocial } from '../api/connect-social';
+import { SOCIAL_TEXTS } from '../lib/social-texts';
 
 export interface RequestPasswordDialogProps {
   isOpen: boolean;
