@@ -1,6 +1,5 @@
 import type { SocialService } from '@zema/contracts';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import { SettingsPanel } from '#src/components/account/settings-panel';
+import { ACCOUNT_TEXTS, SettingsPanel } from '#src/features/account';
 import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';

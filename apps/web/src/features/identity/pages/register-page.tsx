@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { NewPasswordFields } from '#src/components/account/new-password-fields';
+import { NewPasswordFields } from '#src/features/account';
 import { InvalidInvite, InviteSummary, joinAfterSignIn, useInvitePreview } from '#src/features/workspaces';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';

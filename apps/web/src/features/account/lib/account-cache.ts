@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@zema/contracts';
 import { updateBootstrapData } from '#src/lib/bootstrap-store';
-import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from './get-account';
+import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
 
 /** Changes the cached account user in place (no refetch). */
 export function patchAccount(

@@ -1,7 +1,7 @@
 import { confirmPasswordRequestSchema } from '@zema/contracts';
 import { PasswordDialog } from '#src/components/password-dialog';
 import { applyServerErrors } from '#src/ui/form-errors';
-import { useConfirmPassword } from './confirm-password';
+import { useConfirmPassword } from '../api/confirm-password';
 
 export const CONFIRM_PASSWORD_TEXTS = {
   title: 'Confirm password',

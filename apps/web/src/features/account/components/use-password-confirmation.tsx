@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
+import { fetchConfirmedPasswordStatus } from '../api/get-confirmed-password-status';
 import { ConfirmPasswordDialog } from './confirm-password-dialog';
-import { fetchConfirmedPasswordStatus } from './get-confirmed-password-status';
 
 /** The server's answer when a sensitive call needs a fresh password confirmation. */
 export const PASSWORD_CONFIRMATION_REQUIRED_STATUS = 423;
