@@ -5,3 +5,4 @@ export {
   TimezonePicker,
   useLocationOptions,
 } from './components/location-pickers';
+export { LandingPage } from './pages/landing-page';
