@@ -6,7 +6,9 @@
  * Server: `src/modules/<name>/` holds one concept each, with one public face, `index.ts`. The
  * ground (`http/`, `lib/`, `db/`, `platform/`, `config.ts`) imports no module; the composition
  * (`app.ts`, `deps.ts`, `server-modules.ts`, `main.ts`) imports modules through their faces.
- * Web: ui/ and lib/ → components/ → features/ → app/, downward only; a feature imports no other.
+ * Web: ui/ and lib/ → components/ → features/ → app/, downward only. `features/<concept>/` mirrors
+ * the server's modules, each with one public face, `index.ts`: another feature and app/ import it
+ * only through that face (app/'s lazy import() of a page names the page's module, one chunk each).
  */
 const SERVER = '^apps/server/';
 const MODULES = '^apps/server/src/modules/';
@@ -125,11 +127,29 @@ module.exports = {
       to: { path: `${WEB}app/` },
     },
     {
-      name: 'web-feature-own-folder',
-      comment: 'A web feature imports no other feature: what two share moves down a layer.',
+      name: 'web-app-imports-faces',
+      comment:
+        "app/ imports a feature through its index.ts. A lazy import() (a route's page, a part loaded " +
+        'when shown) names the module itself, so that module stays a chunk of its own.',
+      severity: 'error',
+      from: { path: `${WEB}app/`, pathNot: TEST },
+      to: {
+        path: `${WEB}features/[^/]+/.`,
+        pathNot: `${WEB}features/[^/]+/index\\.ts$`,
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-feature-face-only',
+      comment:
+        'A web feature imports another feature only through its index.ts (its public face); faces ' +
+        'form no cycle (no-cycles): what two features both need moves down to components/.',
       severity: 'error',
       from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST },
-      to: { path: `${WEB}features/[^/]+/`, pathNot: `${WEB}features/$1/` },
+      to: {
+        path: `${WEB}features/[^/]+/.`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`],
+      },
     },
   ],
   options: {

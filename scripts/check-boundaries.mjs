@@ -44,8 +44,9 @@ const PLANTED = [
   `no-cycles ${S}/modules/gamma/x.ts → ${S}/modules/gamma/y.ts`,
   `web-ground-imports-down ${W}/ui/button.tsx → ${W}/features/one/page.tsx`,
   `web-components-import-down ${W}/components/card.tsx → ${W}/features/one/page.tsx`,
-  `web-feature-own-folder ${W}/features/one/page.tsx → ${W}/features/two/other.tsx`,
+  `web-feature-face-only ${W}/features/one/page.tsx → ${W}/features/two/other.tsx`,
   `web-feature-imports-no-app ${W}/features/one/page.tsx → ${W}/app/shell.tsx`,
+  `web-app-imports-faces ${W}/app/routes.tsx → ${W}/features/one/page.tsx`,
 ].sort();
 
 const found = violations(join(root, 'scripts/boundaries/fixture'), ['apps']);

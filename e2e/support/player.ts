@@ -23,7 +23,7 @@ export async function expectPlaying(page: Page) {
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(first + 0.3);
 }
 
-/** Where the player keeps its state (apps/web/src/components/player/persistence.ts). */
+/** Where the player keeps its state (apps/web/src/features/player/lib/persistence.ts). */
 export const PLAYER_STORAGE_KEY = 'zema-player';
 
 /** The play position the player saved for the next visit (localStorage, seconds). */

@@ -1,6 +1,6 @@
 import type { BootstrapData, UserSession } from '@zema/contracts';
 import { vi } from 'vitest';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
+import type { AccountSettingsUser } from '#src/features/account/api/get-account';
 import { visit } from '#test/auth';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import type { ApiAnswer, ApiCall as RecordedCall } from '#test/mock-api';

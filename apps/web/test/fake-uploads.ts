@@ -4,7 +4,7 @@ import type {
   UploadPath,
   UploadTransport,
   UploadTransports,
-} from '#src/components/uploads/upload-types';
+} from '#src/features/uploads/lib/upload-types';
 
 /** A File claiming `size` bytes without holding them (a 100 GB file costs nothing in a test). */
 export function fakeFile(

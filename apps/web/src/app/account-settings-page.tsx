@@ -1,9 +1,11 @@
-import { AccountSettingsPage } from '#src/features/account/pages/account-settings-page';
-import { AccessTokensPanel } from '#src/features/identity/components/access-tokens-panel';
-import { SessionsPanel } from '#src/features/identity/components/sessions-panel';
-import { SocialLoginPanel } from '#src/features/identity/components/social-login-panel';
-import { TwoFactorPanelContent } from '#src/features/identity/components/two-factor-panel';
-import { PushDevicesPanel } from '#src/features/notifications/components/push-devices-panel';
+import { AccountSettingsPage } from '#src/features/account';
+import {
+  AccessTokensPanel,
+  SessionsPanel,
+  SocialLoginPanel,
+  TwoFactorPanelContent,
+} from '#src/features/identity';
+import { PushDevicesPanel } from '#src/features/notifications';
 
 /**
  * /account-settings: the account feature's page with the panels of the features that own them

@@ -1,5 +1,5 @@
-import { ChangeEmailDialog } from '#src/features/account/components/change-email-dialog';
-import EmailVerificationPage from '#src/features/identity/pages/email-verification-page';
+import { ChangeEmailDialog } from '#src/features/account';
+import { EmailVerificationPage } from '#src/features/identity';
 
 /**
  * The email verification screen (SPEC §2): the auth feature's page with the account feature's

@@ -1,7 +1,7 @@
 import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatch, useSearchParams } from 'react-router';
-import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
 import { useAuth, useBootstrap, useSettings } from '#src/lib/bootstrap-store';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useNotificationLiveUpdates } from '#src/features/notifications/lib/use-notification-live-updates';
-import { usePushNavigation } from '#src/features/notifications/lib/use-push-navigation';
+import { useNotificationLiveUpdates, usePushNavigation } from '#src/features/notifications';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { openLiveEvents } from '#src/lib/live-events';
 import { useNeedsEmailVerification } from './email-verification-gate';

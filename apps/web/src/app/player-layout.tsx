@@ -2,14 +2,12 @@ import { Heart, History, House, Library, ListMusic, Search } from 'lucide-react'
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
-import { useMyPlaylists } from '#src/components/api/use-playlists';
 import { Logo } from '#src/components/chrome/logo';
-import { useCurrentTrack } from '#src/components/player/use-player';
 import { HeaderSkeleton } from '#src/components/states';
-import { NotificationBell } from '#src/features/notifications/components/notification-bell';
-import { ShortcutsDialog } from '#src/features/player/components/global-player';
-import { MiniPlayer, PlayerBar } from '#src/features/player/components/player-bar';
-import { DeferredNavbarSearch } from '#src/features/search/components/deferred-navbar-search';
+import { useMyPlaylists } from '#src/features/library';
+import { NotificationBell } from '#src/features/notifications';
+import { MiniPlayer, PlayerBar, ShortcutsDialog, useCurrentTrack } from '#src/features/player';
+import { DeferredNavbarSearch } from '#src/features/search';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { useMarksPageLoading } from '#src/lib/page-ready';

@@ -21,10 +21,10 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { useDropStaleWorkspace } from '#src/components/workspaces/use-drop-stale-workspace';
-import { CookieNotice } from '#src/features/appearance/cookie-notice';
-import { GlobalPlayer } from '#src/features/player/components/global-player';
-import { LandingPage } from '#src/features/site/pages/landing-page';
+import { CookieNotice } from '#src/features/appearance';
+import { GlobalPlayer } from '#src/features/player';
+import { LandingPage } from '#src/features/site';
+import { useDropStaleWorkspace } from '#src/features/workspaces';
 import { isAppearanceEditorActive } from '#src/lib/appearance-editor';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useDocumentLanguage } from '#src/lib/i18n';

@@ -1,6 +1,6 @@
 import { CustomMenu } from '#src/components/chrome/custom-menu';
-import { ThemeToggleButton } from '#src/features/appearance/theme-toggle';
-import { LanguagePicker } from '#src/features/localization/components/language-picker';
+import { ThemeToggleButton } from '#src/features/appearance';
+import { LanguagePicker } from '#src/features/localization';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { cx } from '#src/ui/cx';
 

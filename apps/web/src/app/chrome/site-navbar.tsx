@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomMenu, CustomMenuButton } from '#src/components/chrome/custom-menu';
 import { Logo } from '#src/components/chrome/logo';
-import { NotificationBell } from '#src/features/notifications/components/notification-bell';
+import { NotificationBell } from '#src/features/notifications';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';

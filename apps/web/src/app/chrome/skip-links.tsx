@@ -1,4 +1,4 @@
-import { PLAYER_REGION_ID, useHasPlayerRegion } from '#src/components/player/player-region';
+import { PLAYER_REGION_ID, useHasPlayerRegion } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { MAIN_CONTENT_ID, SkipLink } from '#src/ui/skip-link';
 

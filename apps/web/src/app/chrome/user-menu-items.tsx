@@ -1,7 +1,6 @@
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { useVisibleMenuItems } from '#src/components/chrome/custom-menu';
-import { useWorkspaceChoices } from '#src/components/workspaces/use-workspace-choices';
-import { WorkspaceMenuSections } from '#src/components/workspaces/workspace-switcher';
+import { useWorkspaceChoices, WorkspaceMenuSections } from '#src/features/workspaces';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { menuItemLinkProps } from '#src/lib/menu-visibility';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { UserAvatar } from '#src/components/user-avatar';
-import { LazyCreateWorkspaceDialog } from '#src/components/workspaces/lazy-create-workspace-dialog';
+import { LazyCreateWorkspaceDialog } from '#src/features/workspaces';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { account } from '@zema/contracts/account/account.operations';
-import { storeAccountUser } from '#src/components/account/account-cache';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';
+import { storeAccountUser } from '../lib/account-cache';
+import type { AccountSettingsUser } from './get-account';
 
 /** POST users/me/email/confirm {code} → {user} with the new email. */
 export async function confirmEmailChange(code: string): Promise<AccountSettingsUser> {

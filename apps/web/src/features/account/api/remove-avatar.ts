@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { account } from '@zema/contracts/account/account.operations';
-import { storeAccountUser } from '#src/components/account/account-cache';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';
+import { storeAccountUser } from '../lib/account-cache';
+import type { AccountSettingsUser } from './get-account';
 
 /** DELETE users/{id}/avatar → {user}. */
 export async function removeAvatar(userId: number): Promise<AccountSettingsUser> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAccountRequest } from '@zema/contracts';
 import { account } from '@zema/contracts/account/account.operations';
-import { storeAccountUser } from '#src/components/account/account-cache';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
 import { api } from '#src/lib/api-client';
+import { storeAccountUser } from '../lib/account-cache';
+import type { AccountSettingsUser } from './get-account';
 
 /** PUT users/me {first_name?, last_name?, timezone?, country?, language?} → {user}. */
 export async function updateAccount(payload: UpdateAccountRequest): Promise<AccountSettingsUser> {

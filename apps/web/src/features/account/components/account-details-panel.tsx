@@ -4,17 +4,15 @@ import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
-import { SettingsPanel } from '#src/components/account/settings-panel';
+import { UserAvatar } from '#src/components/user-avatar';
 import {
   addSingleFile,
   isUploading,
   UploadQueueProgress,
   useLatestUpload,
-} from '#src/components/uploads/upload-queue-compact';
-import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
-import { UserAvatar } from '#src/components/user-avatar';
+  useOnUploaded,
+  useUploadQueue,
+} from '#src/features/uploads';
 import { ApiError } from '#src/lib/api-error';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -22,11 +20,14 @@ import { cx } from '#src/ui/cx';
 import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
+import type { AccountSettingsUser } from '../api/get-account';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useSetAvatarFromUpload } from '../api/set-avatar-from-upload';
 import { useUpdateAccount } from '../api/update-account';
+import { ACCOUNT_TEXTS } from '../lib/account-texts';
 import { validateAvatarFile } from '../lib/validate-avatar';
 import { ChangeEmailDialog } from './change-email-dialog';
+import { SettingsPanel } from './settings-panel';
 
 // The contract's name fields (length limits and their messages); the form always holds strings.
 const { first_name, last_name } = updateAccountRequestSchema.shape;

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '#src/components/account/get-account';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { makeAccountUser } from '#test/account';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { type ApiAnswer, fail, mockApi, ok, type ApiCall as RecordedCall } from '#test/mock-api';
 import { renderInRouter } from '#test/render-app';
+import { ACCOUNT_QUERY_KEY, type AccountSettingsUser } from '../api/get-account';
 import { ChangeEmailDialog } from './change-email-dialog';
 
 afterEach(() => {

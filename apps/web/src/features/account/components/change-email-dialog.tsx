@@ -7,7 +7,6 @@ import {
 } from '@zema/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { usePasswordConfirmation } from '#src/components/account/use-password-confirmation';
 import { ApiError } from '#src/lib/api-error';
 import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -17,6 +16,7 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useRequestEmailChange } from '../api/request-email-change';
+import { usePasswordConfirmation } from './use-password-confirmation';
 
 export const CHANGE_EMAIL_TEXTS = {
   title: 'Change email',

@@ -2,9 +2,6 @@ import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
-import { SettingsPanel } from '#src/components/account/settings-panel';
-import { usePasswordConfirmation } from '#src/components/account/use-password-confirmation';
 import { ApiError } from '#src/lib/api-error';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
@@ -14,6 +11,9 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { deleteAccount } from '../api/delete-account';
+import type { AccountSettingsUser } from '../api/get-account';
+import { SettingsPanel } from './settings-panel';
+import { usePasswordConfirmation } from './use-password-confirmation';
 
 export const DELETE_ACCOUNT_TEXTS = {
   description:

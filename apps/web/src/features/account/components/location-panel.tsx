@@ -1,22 +1,17 @@
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { type FormEvent, useState } from 'react';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import type { AccountSettingsUser } from '#src/components/account/get-account';
-import { SettingsPanel } from '#src/components/account/settings-panel';
-import {
-  CountryPicker,
-  LanguagePicker,
-  TimezonePicker,
-  useLocationOptions,
-} from '#src/components/location-pickers';
+import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } from '#src/features/site';
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useChangeAccountLocale } from '../api/change-account-locale';
+import type { AccountSettingsUser } from '../api/get-account';
 import { useUpdateAccount } from '../api/update-account';
+import { ACCOUNT_TEXTS } from '../lib/account-texts';
 import { pageReloader } from '../lib/reload-page';
+import { SettingsPanel } from './settings-panel';
 
 /**
  * Time zone (grouped by region), country and language. Saving stores all three (PUT users/me);

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmedPassword, updatePasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import { NewPasswordFields } from '#src/components/account/new-password-fields';
-import { SettingsPanel } from '#src/components/account/settings-panel';
 import { Trans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useUpdatePassword } from '../api/update-password';
+import { ACCOUNT_TEXTS } from '../lib/account-texts';
+import { NewPasswordFields } from './new-password-fields';
+import { SettingsPanel } from './settings-panel';
 
 interface Values {
   current_password: string;

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES } from '@zema/contracts';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
+import { ACCOUNT_TEXTS } from './account-texts';
 
 /** SPEC §5: image types only, at most 2 MB. Returns the message to show, or null when it may go up. */
 export function validateAvatarFile(file: File | null | undefined): string | null {

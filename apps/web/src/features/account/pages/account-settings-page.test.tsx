@@ -21,7 +21,7 @@ import { pageReloader } from '../lib/reload-page';
  * avatar goes through the queue (a plain POST file-entries at its size) before POST users/{id}/avatar.
  */
 const queued = vi.hoisted(() => [] as { path: string; file: File; metadata: unknown }[]);
-vi.mock('#src/components/uploads/default-transports', async () => {
+vi.mock('#src/features/uploads/lib/default-transports', async () => {
   const { fileEntry } = await import('#test/fake-uploads');
   const send =
     (path: string) =>

@@ -1,8 +1,5 @@
 import { PERMISSIONS } from '@zema/contracts';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { ACCOUNT_TEXTS, PANELS, type PanelId } from '#src/components/account/account-texts';
-import { type AccountSettingsUser, useAccount } from '#src/components/account/get-account';
-import { SettingsPanel } from '#src/components/account/settings-panel';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -10,11 +7,14 @@ import { Button } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
 import { useMediaQuery } from '#src/ui/use-media-query';
+import { type AccountSettingsUser, useAccount } from '../api/get-account';
 import { AccountDetailsPanel } from '../components/account-details-panel';
 import { DeleteAccountPanel } from '../components/delete-account-panel';
 import { LocationPanel } from '../components/location-panel';
 import { PasswordPanel } from '../components/password-panel';
+import { SettingsPanel } from '../components/settings-panel';
 import { SETTINGS_SIDEBAR_QUERY, SettingsSidebar } from '../components/settings-sidebar';
+import { ACCOUNT_TEXTS, PANELS, type PanelId } from '../lib/account-texts';
 
 /**
  * The panels other features own (social login, two-factor, sessions, API tokens), passed in by

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { WorkspaceSwitcher } from '#src/components/workspaces/workspace-switcher';
+import { WorkspaceSwitcher } from '#src/features/workspaces';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';

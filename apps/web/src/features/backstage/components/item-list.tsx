@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Pencil, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState, ErrorState } from '#src/components/states';
-import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { TextField } from '#src/ui/field';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-links-field';
 import { PageError } from '#src/components/states';
-import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { ApiError } from '#src/lib/api-error';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';

@@ -8,7 +8,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '#src/components/states';
-import { OpenArtistWorkspace } from '#src/components/workspaces/open-artist-workspace';
+import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { useFormat } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { BarList } from '#src/ui/bar-list';

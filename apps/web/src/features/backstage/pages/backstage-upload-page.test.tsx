@@ -14,7 +14,7 @@ import BackstageUploadPage from './backstage-upload-page';
 
 // The files travel through transports the test settles by hand (the real ones use XHR and tus).
 const transfers = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeTransports> | null }));
-vi.mock('#src/components/uploads/default-transports', async () => {
+vi.mock('#src/features/uploads/lib/default-transports', async () => {
   const { fakeTransports } = await import('#test/fake-uploads');
   return {
     createDefaultTransports: () => {

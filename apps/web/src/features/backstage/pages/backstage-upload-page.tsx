@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { UploadQueuePanel } from '#src/components/uploads/upload-queue-panel';
-import type { UploadFollowUp, UploadPreflight } from '#src/components/uploads/upload-types';
+import { type UploadFollowUp, type UploadPreflight, UploadQueuePanel } from '#src/features/uploads';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';

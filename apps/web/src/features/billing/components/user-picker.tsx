@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useUsersList } from '#src/components/admin/api/list-users';
+import { useUsersList } from '#src/features/users';
 import { useTrans } from '#src/lib/i18n';
 import { SearchableSelect } from '#src/ui/select';
 import { useDebouncedValue } from '#src/ui/use-debounced-value';

@@ -6,7 +6,6 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
-import { useArtist } from '#src/components/api/get-artist';
 import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-links-field';
 import { PageError } from '#src/components/states';
 import { paths } from '#src/lib/paths';
@@ -19,6 +18,7 @@ import { LoadingPage } from '#src/ui/loading-page';
 import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteArtists } from '../api/delete-artists';
+import { useArtist } from '../api/get-artist';
 import { useSaveArtist } from '../api/save-artist';
 import { GenresPicker, ImageField } from '../components/admin-fields';
 

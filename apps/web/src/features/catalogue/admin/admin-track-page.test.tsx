@@ -16,7 +16,7 @@ import AdminTrackPage from './admin-track-page';
 const sent = vi.hoisted(
   () => [] as { path: string; file: File; metadata: unknown; finish: (id: number) => void }[],
 );
-vi.mock('#src/components/uploads/default-transports', async () => {
+vi.mock('#src/features/uploads/lib/default-transports', async () => {
   const { fileEntry } = await import('#test/fake-uploads');
   const send =
     (path: string) =>

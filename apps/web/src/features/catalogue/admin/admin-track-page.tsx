@@ -7,14 +7,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
-import { useAlbum } from '#src/components/api/get-album';
 import { PageError } from '#src/components/states';
 import {
   isUploading,
   UploadQueueButton,
   useLatestUpload,
-} from '#src/components/uploads/upload-queue-compact';
-import { useOnUploaded, useUploadQueue } from '#src/components/uploads/use-upload-queue';
+  useOnUploaded,
+  useUploadQueue,
+} from '#src/features/uploads';
 import { formatDuration } from '#src/lib/format';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
@@ -26,6 +26,7 @@ import { LoadingPage } from '#src/ui/loading-page';
 import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteTracks } from '../api/delete-tracks';
+import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
 import { useSaveTrack } from '../api/save-track';
 import { useSetTrackAudio } from '../api/set-track-audio';

@@ -1,10 +1,10 @@
 import type { ChannelConfig, ChannelContent, NestedChannel } from '@zema/contracts';
 import { Link } from 'react-router';
-import { AlbumCard, ArtistCard, CardList, GenreCard } from '#src/components/media-cards';
-import { TrackList } from '#src/components/track-list';
+import { TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
+import { AlbumCard, ArtistCard, CardList, GenreCard } from './media-cards';
 
 /** A channel's items, drawn by content type and the layout the admin chose. */
 export function ChannelContentView({

@@ -1,17 +1,16 @@
 import { useParams } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
-import { useAlbum } from '#src/components/api/get-album';
 import { ArtistLinks } from '#src/components/artist-links';
 import { CollectionHeader } from '#src/components/collection-header';
 import { DownloadButton } from '#src/components/download-button';
-import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
-import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackList } from '#src/components/track-list';
+import { LikeButton } from '#src/features/library';
+import { playTracks, TrackList } from '#src/features/player';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { useAlbum } from '../api/get-album';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
 export default function AlbumPage() {

@@ -1,13 +1,13 @@
 import { HOME_CHANNEL_SLUG } from '@zema/contracts';
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
-import { CardSkeletons } from '#src/components/media-cards';
 import { PageError } from '#src/components/states';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';
+import { CardSkeletons } from '../components/media-cards';
 
 /**
  * A channel: the home page (`/discover`: the `discover` channel; `/`: the channel chosen as the

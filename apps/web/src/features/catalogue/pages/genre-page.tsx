@@ -1,9 +1,8 @@
 import { useParams } from 'react-router';
 import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
-import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackList } from '#src/components/track-list';
+import { playTracks, TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { useGenre, useGenreTracks } from '../api/get-genre';

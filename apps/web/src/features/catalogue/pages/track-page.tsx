@@ -1,19 +1,17 @@
 import { Link, useParams } from 'react-router';
-import { useAlbum } from '#src/components/api/get-album';
 import { ArtistLinks } from '#src/components/artist-links';
 import { CollectionHeader } from '#src/components/collection-header';
 import { DownloadButton } from '#src/components/download-button';
-import { LikeButton } from '#src/components/like-button';
 import { PlayButton } from '#src/components/play-button';
-import { playTracks } from '#src/components/player/use-player';
 import { HeaderSkeleton, PageError } from '#src/components/states';
-import { TrackList } from '#src/components/track-list';
-import { TrackMenu } from '#src/components/track-menu';
+import { LikeButton } from '#src/features/library';
+import { playTracks, TrackList, TrackMenu } from '#src/features/player';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
+import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
 
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */

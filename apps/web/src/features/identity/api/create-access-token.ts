@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAccessTokenResponse } from '@zema/contracts';
 import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
-import { patchAccount } from '#src/components/account/account-cache';
+import { patchAccount } from '#src/features/account';
 import { api } from '#src/lib/api-client';
 
 /** POST access-tokens {tokenName} → {token, plainTextToken}; the plain token is shown once. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
-import { patchAccount } from '#src/components/account/account-cache';
+import { patchAccount } from '#src/features/account';
 import { api } from '#src/lib/api-client';
 
 /** DELETE access-tokens/{id}: the token stops working at once. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_ERROR_MESSAGE, type SocialService } from '@zema/contracts';
 import { social } from '@zema/contracts/identity/social.operations';
-import { disabledMessage } from '#src/components/social/social-texts';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
 import { toast } from '#src/ui/toast';
+import { disabledMessage } from '../lib/social-texts';
 
 /** POST secure/auth/social/{service}/disconnect {service} → {bootstrapData} (SPEC §7). */
 export async function disconnectSocial(service: SocialService) {

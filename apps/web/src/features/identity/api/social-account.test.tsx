@@ -2,12 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SOCIAL_POPUP_MESSAGE_TYPE, type SocialService } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSocialLogin } from '#src/components/social/use-social-login';
 import { getBootstrapData, resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { type ApiCall, mockApi } from '#test/mock-api';
 import { renderInRouter } from '#test/render-app';
+import { useSocialLogin } from '../lib/use-social-login';
 import { useDisconnectSocial } from './disconnect-social';
 
 /** What the account-settings panel will do with these hooks. */

@@ -1,8 +1,7 @@
 import type { AccessToken } from '@zema/contracts';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import { SettingsPanel } from '#src/components/account/settings-panel';
+import { ACCOUNT_TEXTS, SettingsPanel } from '#src/features/account';
 import { useFormat } from '#src/lib/format';
 import { Trans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';

@@ -1,14 +1,13 @@
 import type { SocialService } from '@zema/contracts';
-import { ACCOUNT_TEXTS } from '#src/components/account/account-texts';
-import { SettingsPanel } from '#src/components/account/settings-panel';
-import { RequestPasswordDialog } from '#src/components/social/request-password-dialog';
-import { SocialIcon } from '#src/components/social/social-icons';
-import { enabledMessage, SOCIAL_LABELS } from '#src/components/social/social-texts';
-import { useSocialLogin } from '#src/components/social/use-social-login';
+import { ACCOUNT_TEXTS, SettingsPanel } from '#src/features/account';
 import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';
 import { useDisconnectSocial } from '../api/disconnect-social';
+import { enabledMessage, SOCIAL_LABELS } from '../lib/social-texts';
+import { useSocialLogin } from '../lib/use-social-login';
+import { RequestPasswordDialog } from './request-password-dialog';
+import { SocialIcon } from './social-icons';
 
 /**
  * One row per enabled provider: connected username or 'Not connected', Connect (popup in connect

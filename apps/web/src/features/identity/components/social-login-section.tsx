@@ -1,11 +1,8 @@
 import { SOCIAL_SERVICES } from '@zema/contracts';
-// The one agreed cross-feature import: the social feature's public buttons component.
-import {
-  SocialLoginButtons,
-  type SocialLoginButtonsProps,
-} from '#src/components/social/social-login-buttons';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+// The one agreed cross-feature import: the social feature's public buttons component.
+import { SocialLoginButtons, type SocialLoginButtonsProps } from './social-login-buttons';
 
 /** 'or' and the social login buttons under the login and register forms, when a provider is on. */
 export function SocialLoginSection({ invite }: Pick<SocialLoginButtonsProps, 'invite'>) {

@@ -4,8 +4,7 @@ import { TWO_FACTOR_CODE_LENGTH, twoFactorConfirmRequestSchema } from '@zema/con
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { patchAccount, patchBootstrapUser } from '#src/components/account/account-cache';
-import { usePasswordConfirmation } from '#src/components/account/use-password-confirmation';
+import { patchAccount, patchBootstrapUser, usePasswordConfirmation } from '#src/features/account';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { Trans } from '#src/lib/i18n';

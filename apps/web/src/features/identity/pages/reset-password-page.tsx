@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmedPassword, resetPasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { NewPasswordFields } from '#src/components/account/new-password-fields';
+import { NewPasswordFields } from '#src/features/account';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';

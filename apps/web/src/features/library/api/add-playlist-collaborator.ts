@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
-import { playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
+import { playlistKey } from './use-playlists';
 
 /** POST playlists/{id}/collaborators/{userId} → {playlist} (owner only; 422 for the owner themself). */
 export async function addPlaylistCollaborator({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
-import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
+import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
 /** DELETE playlists/{id} (owner only). */
 export async function deletePlaylist(playlistId: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { library } from '@zema/contracts/library/library.operations';
-import { invalidatePlaylist, playlistTracksKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
 import { errorMessage } from '#src/lib/api-error';
 import { toast } from '#src/ui/toast';
 import type { PlaylistEntryPage } from './get-playlist-tracks';
+import { invalidatePlaylist, playlistTracksKey } from './use-playlists';
 
 /** DELETE playlists/{id}/tracks {entry_ids} (owner or collaborator). */
 export async function removePlaylistTracks({

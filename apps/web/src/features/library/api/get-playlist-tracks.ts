@@ -2,9 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { playlistEntryPageSchema } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
 import type { z } from 'zod';
-import { playlistTracksKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
 import { nextPageOf } from '#src/lib/next-page';
+import { playlistTracksKey } from './use-playlists';
 
 export const PLAYLIST_TRACKS_PER_PAGE = 100;
 export type PlaylistEntryPage = z.infer<typeof playlistEntryPageSchema>;

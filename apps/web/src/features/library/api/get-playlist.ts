@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
-import { playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
+import { playlistKey } from './use-playlists';
 
 /** GET playlists/{id} → {playlist} (private playlists answer 404 to everyone but owner/collaborators). */
 export async function fetchPlaylist(playlistId: number, signal?: AbortSignal): Promise<Playlist> {

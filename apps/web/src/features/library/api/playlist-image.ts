@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
-import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
+import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
 /** POST playlists/{id}/image multipart `file` → {playlist}; DELETE removes it. */
 export async function uploadPlaylistImage({ playlistId, file }: { playlistId: number; file: File }) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Playlist } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
-import type { PlaylistFields } from '#src/components/api/create-playlist';
-import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from '#src/components/api/use-playlists';
 import { api } from '#src/lib/api-client';
+import type { PlaylistFields } from './create-playlist';
+import { MY_PLAYLISTS_QUERY_KEY, playlistKey } from './use-playlists';
 
 /** PUT playlists/{id} with the changed fields → {playlist} (owner only). */
 export async function updatePlaylist({

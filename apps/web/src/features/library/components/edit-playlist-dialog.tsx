@@ -1,7 +1,6 @@
 import type { CreatePlaylistRequest, Playlist } from '@zema/contracts';
 import { ImagePlus, Music, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { PlaylistFields, toPlaylistRequest, usePlaylistForm } from '#src/components/playlist-fields';
 import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -11,6 +10,7 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useRemovePlaylistImage, useUploadPlaylistImage } from '../api/playlist-image';
 import { useUpdatePlaylist } from '../api/update-playlist';
+import { PlaylistFields, toPlaylistRequest, usePlaylistForm } from './playlist-fields';
 
 /** "Edit details": cover, name, description, public and collaborative (owner only). */
 export function EditPlaylistDialog({

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Playlist, UserRef } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { playlistKey } from '#src/components/api/use-playlists';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { clearToasts, ToastRegion } from '#src/ui/toast';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { mockApi } from '#test/mock-api';
 import { renderInRouter } from '#test/render-app';
 import { usePlaylist } from '../api/get-playlist';
+import { playlistKey } from '../api/use-playlists';
 import { CollaboratorAvatars, CollaboratorsDialog } from './playlist-collaborators';
 
 beforeEach(() => resetBootstrapStore());

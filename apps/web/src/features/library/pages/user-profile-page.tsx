@@ -3,10 +3,7 @@ import { UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams, useSearchParams } from 'react-router';
-import { PlaylistCard, UserCard } from '#src/components/collection-cards';
-import { FollowButton } from '#src/components/follow-button';
 import { PlayButton } from '#src/components/play-button';
-import { playTracks } from '#src/components/player/use-player';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -15,7 +12,8 @@ import {
   PagedList,
   TrackRowsSkeleton,
 } from '#src/components/states';
-import { TrackList } from '#src/components/track-list';
+import { PlaylistCard, UserCard } from '#src/features/catalogue';
+import { playTracks, TrackList } from '#src/features/player';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -25,6 +23,7 @@ import { NotFoundPage } from '#src/ui/not-found-page';
 import { useUserProfile } from '../api/get-user-profile';
 import { useProfileFollows, useProfileLikes, useProfilePlaylists } from '../api/profile-lists';
 import { useUpdateProfile } from '../api/update-profile';
+import { FollowButton } from '../components/follow-button';
 
 const TABS = ['playlists', 'likes', 'followers', 'following'] as const;
 type ProfileTab = (typeof TABS)[number];

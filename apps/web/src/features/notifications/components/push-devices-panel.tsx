@@ -1,5 +1,5 @@
 import { Monitor } from 'lucide-react';
-import { SettingsPanel } from '#src/components/account/settings-panel';
+import { SettingsPanel } from '#src/features/account';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useFormat } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';

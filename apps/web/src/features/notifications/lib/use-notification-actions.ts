@@ -1,7 +1,6 @@
 import type { Notification } from '@zema/contracts';
 import { useNavigate } from 'react-router';
-import { useDeclineInvite } from '#src/components/workspaces/api/decline-invite';
-import { useJoinWorkspace } from '#src/components/workspaces/api/join-workspace';
+import { useDeclineInvite, useJoinWorkspace } from '#src/features/workspaces';
 
 /**
  * What an action string does (contracts `NOTIFICATION_NAMED_ACTIONS`): `workspace.join` and

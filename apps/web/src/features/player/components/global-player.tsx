@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { handleShortcut, SHORTCUTS } from '#src/components/player/shortcuts';
-import { getPlayer, usePlayerState } from '#src/components/player/use-player';
 import { useTrans } from '#src/lib/i18n';
 import { Dialog } from '#src/ui/dialog';
+import { handleShortcut, SHORTCUTS } from '../lib/shortcuts';
+import { getPlayer, usePlayerState } from '../lib/use-player';
 
 // Loaded only once something plays outside the player layout, so the landing page stays light.
 const CompactPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.CompactPlayerBar })));

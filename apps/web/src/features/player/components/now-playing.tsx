@@ -2,10 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
 import { ArtistLinks } from '#src/components/artist-links';
-import { LikeButton } from '#src/components/like-button';
-import { useCurrentTrack } from '#src/components/player/use-player';
+import { LikeButton } from '#src/features/library';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { useCurrentTrack } from '../lib/use-player';
 import {
   NextButton,
   PlayPauseButton,

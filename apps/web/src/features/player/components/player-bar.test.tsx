@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import type { Track } from '@zema/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlayerEngine, PlayerSnapshot } from '#src/components/player/audio-engine';
-import { setPlayerForTests } from '#src/components/player/use-player';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { renderInRouter } from '#test/render-app';
+import type { PlayerEngine, PlayerSnapshot } from '../lib/audio-engine';
+import { setPlayerForTests } from '../lib/use-player';
 import { CompactPlayerBar, PlayerBar } from './player-bar';
 
 const track: Track = {

@@ -3,14 +3,14 @@ import { Keyboard } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ArtistLinks } from '#src/components/artist-links';
-import { LikeButton } from '#src/components/like-button';
-import { PLAYER_REGION_ID, usePlayerRegionRef } from '#src/components/player/player-region';
-import { useCurrentTrack, usePlayerState } from '#src/components/player/use-player';
+import { LikeButton } from '#src/features/library';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { Button } from '#src/ui/button';
+import { PLAYER_REGION_ID, usePlayerRegionRef } from '../lib/player-region';
+import { useCurrentTrack, usePlayerState } from '../lib/use-player';
 import {
   NextButton,
   PlayPauseButton,

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerEngine, PlayerSnapshot } from '#src/components/player/audio-engine';
-import { setPlayerForTests } from '#src/components/player/use-player';
+import type { PlayerEngine, PlayerSnapshot } from '../lib/audio-engine';
+import { setPlayerForTests } from '../lib/use-player';
 import { SeekBar, VolumeControl } from './player-controls';
 
 /** Just the parts of the engine the sliders read and call. */

@@ -14,13 +14,13 @@ import {
 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Slider, SliderThumb, type SliderThumbProps, SliderTrack } from 'react-aria-components';
-import { getPlayer, usePlayerState } from '#src/components/player/use-player';
 import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Spinner } from '#src/ui/spinner';
+import { getPlayer, usePlayerState } from '../lib/use-player';
 
 const toggledClass = 'text-primary data-hovered:text-primary';
 

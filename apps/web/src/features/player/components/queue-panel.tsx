@@ -1,12 +1,12 @@
 import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
-import type { QueueItem } from '#src/components/player/queue';
-import { getPlayer, usePlayerState } from '#src/components/player/use-player';
-import { TrackTitle } from '#src/components/track-list';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
+import type { QueueItem } from '../lib/queue';
+import { getPlayer, usePlayerState } from '../lib/use-player';
+import { TrackTitle } from './track-list';
 
 /**
  * What plays now and next. Entries reorder by drag (mouse, touch, or keyboard through the grip:

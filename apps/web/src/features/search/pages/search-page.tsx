@@ -3,8 +3,6 @@ import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Input, Link, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
-import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/components/collection-cards';
-import { playTracks } from '#src/components/player/use-player';
 import {
   CardGridSkeleton,
   cardGridClass,
@@ -13,7 +11,8 @@ import {
   LoadMore,
   TrackRowsSkeleton,
 } from '#src/components/states';
-import { TrackList } from '#src/components/track-list';
+import { AlbumCard, ArtistCard, PlaylistCard, UserCard } from '#src/features/catalogue';
+import { playTracks, TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths, SEARCH_TABS, type SearchTab } from '#src/lib/paths';

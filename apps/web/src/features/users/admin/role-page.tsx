@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
-import { useUsersList } from '#src/components/admin/api/list-users';
 import { PermissionsEditor } from '#src/components/admin/permissions-editor';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { PageError } from '#src/components/states';
@@ -25,6 +24,7 @@ import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
 import { useDeleteRole } from '../api/delete-role';
 import { useRole } from '../api/get-role';
+import { useUsersList } from '../api/list-users';
 import { useSaveRole } from '../api/save-role';
 
 const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocusVisible: boolean }) =>

@@ -3,12 +3,12 @@ import type { AdminRoleRow } from '@zema/contracts/admin';
 import { rolesAdmin } from '@zema/contracts/users/roles.operations';
 import { Link, useNavigate } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
-import { useRolesList } from '#src/components/admin/api/list-roles';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { formatNumber } from '#src/lib/format';
 import { currentLanguage } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
+import { useRolesList } from '../api/list-roles';
 
 const columns: DataTableColumn<AdminRoleRow>[] = [
   {

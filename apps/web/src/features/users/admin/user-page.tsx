@@ -7,16 +7,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
-import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { PermissionsEditor } from '#src/components/admin/permissions-editor';
-import {
-  CountryPicker,
-  LanguagePicker,
-  TimezonePicker,
-  useLocationOptions,
-} from '#src/components/location-pickers';
 import { PageError } from '#src/components/states';
 import { UserAvatar } from '#src/components/user-avatar';
+import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } from '#src/features/site';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useFormat } from '#src/lib/format';
@@ -33,6 +27,7 @@ import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useDeleteUsers } from '../api/delete-users';
 import { useAdminUser } from '../api/get-user';
+import { useAssignableRoles } from '../api/list-roles';
 import { useLogInAs } from '../api/log-in-as';
 import { useUpdateUser } from '../api/update-user';
 import { useUserAction } from '../api/user-actions';

@@ -4,8 +4,6 @@ import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
-import { useAssignableRoles } from '#src/components/admin/api/list-roles';
-import { useUsersList } from '#src/components/admin/api/list-users';
 import { DateRangeFilter } from '#src/components/admin/list-toolbar';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
@@ -16,6 +14,8 @@ import { Select } from '#src/ui/select';
 import { toast } from '#src/ui/toast';
 import { useAssignRole } from '../api/assign-role';
 import { useDeleteUsers } from '../api/delete-users';
+import { useAssignableRoles } from '../api/list-roles';
+import { useUsersList } from '../api/list-users';
 import { CreateUserDialog } from '../components/create-user-dialog';
 
 const FILTERS = ['role', 'verified', 'suspended', 'two_factor', 'created_from', 'created_to'] as const;

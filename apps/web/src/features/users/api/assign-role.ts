@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
 
 /** POST admin/users/assign-role {ids, role}: a bulk action of the users table. */
 export async function assignRole(body: { ids: number[]; role: number }) {

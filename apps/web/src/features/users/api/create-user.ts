@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserRequest } from '@zema/contracts/admin';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
 
 /** POST admin/users: with a password, or an invitation mail to choose one. */
 export async function createUser(body: Partial<CreateUserRequest> & { email: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rolesAdmin } from '@zema/contracts/users/roles.operations';
-import { rolesKeys } from '#src/components/admin/api/list-roles';
 import { api } from '#src/lib/api-client';
+import { rolesKeys } from './list-roles';
 
 /** DELETE admin/roles/:id (not the guest, default or admin role). */
 export async function deleteRole(id: number) {

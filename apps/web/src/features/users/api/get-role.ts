@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rolesAdmin } from '@zema/contracts/users/roles.operations';
-import { rolesKeys } from '#src/components/admin/api/list-roles';
 import { api } from '#src/lib/api-client';
+import { rolesKeys } from './list-roles';
 
 /** GET admin/roles/:id: a role with its permissions. */
 export const roleQueryOptions = (id: number) =>

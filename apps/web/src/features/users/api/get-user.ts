@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
 
 /** GET admin/users/:id: details, roles, permissions, sessions, tokens, recent plays. */
 export const adminUserQueryOptions = (id: number) =>

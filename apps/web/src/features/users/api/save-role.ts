@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpsertRoleRequest } from '@zema/contracts/admin';
 import { rolesAdmin } from '@zema/contracts/users/roles.operations';
-import { rolesKeys } from '#src/components/admin/api/list-roles';
 import { api } from '#src/lib/api-client';
+import { rolesKeys } from './list-roles';
 
 /** POST admin/roles (new) or PUT admin/roles/:id (edit): the role editor's one save. */
 export async function saveRole({ id, body }: { id: number | null; body: UpsertRoleRequest }) {

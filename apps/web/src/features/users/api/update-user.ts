@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserRequest } from '@zema/contracts/admin';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
 
 /** PUT admin/users/:id: details, roles and direct permissions (only the sent fields change). */
 export async function updateUser({ id, body }: { id: number; body: UpdateUserRequest }) {

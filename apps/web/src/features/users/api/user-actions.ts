@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, SuspendUserRequest } from '@zema/contracts/admin';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
-import { usersKeys } from '#src/components/admin/api/users-keys';
 import { api } from '#src/lib/api-client';
+import { usersKeys } from './users-keys';
 
 /**
  * The user page's one-click actions, each its own operation, all answering the updated user

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminUser, createUserRequestSchema } from '@zema/contracts/admin';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAssignableRoles } from '#src/components/admin/api/list-roles';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useCreateUser } from '../api/create-user';
+import { useAssignableRoles } from '../api/list-roles';
 import { RolePicker } from './role-picker';
 
 // The contract's fields; the form holds strings, an empty password means "send an invitation".

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { refreshWorkspaces } from '#src/components/workspaces/api/refresh-workspaces';
 import { api } from '#src/lib/api-client';
+import { refreshWorkspaces } from './refresh-workspaces';
 
 /** DELETE workspaces/{id} (owner only). */
 export async function deleteWorkspace(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** GET workspaces/{id}: the workspace (with the caller's permissions), members, pending invites. */
 export async function getWorkspace(id: number, signal?: AbortSignal) {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inviteWorkspaceMembersRequestSchema } from '@zema/contracts';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
 import type { z } from 'zod';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 export type InviteMembersRequest = z.input<typeof inviteWorkspaceMembersRequestSchema>;
 

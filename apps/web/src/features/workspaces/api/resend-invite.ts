@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** POST workspaces/{id}/invites/{inviteId}/resend: mailed again, its 7 days start again. */
 export async function resendInvite({ id, inviteId }: { id: number; inviteId: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** DELETE workspaces/{id}/invites/{inviteId}: the link stops working at once. */
 export async function revokeInvite({ id, inviteId }: { id: number; inviteId: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** POST workspaces/{id}/artists {artist_id}: share an artist the caller manages. */
 export async function shareArtist({ id, artistId }: { id: number; artistId: number }) {

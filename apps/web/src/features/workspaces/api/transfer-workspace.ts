@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** POST workspaces/{id}/transfer {user_id} (owner only): the caller becomes an admin. */
 export async function transferWorkspace({ id, userId }: { id: number; userId: number }) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ASSIGNABLE_WORKSPACE_ROLES } from '@zema/contracts';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
 
 export type AssignableRole = (typeof ASSIGNABLE_WORKSPACE_ROLES)[number];
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
-import { workspaceKeys } from '#src/components/workspaces/api/keys';
-import { refreshWorkspaces } from '#src/components/workspaces/api/refresh-workspaces';
 import { api } from '#src/lib/api-client';
+import { workspaceKeys } from './keys';
+import { refreshWorkspaces } from './refresh-workspaces';
 
 /** PUT workspaces/{id} {name} (workspace.update). */
 export async function updateWorkspace({ id, name }: { id: number; name: string }) {

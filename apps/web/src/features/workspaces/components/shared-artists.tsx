@@ -2,7 +2,6 @@ import type { BackstageArtist } from '@zema/contracts';
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorState } from '#src/components/states';
-import { usePersonalArtists, useWorkspaceArtists } from '#src/components/workspaces/api/workspace-artists';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
@@ -11,6 +10,7 @@ import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useShareArtist } from '../api/share-artist';
 import { useUnshareArtist } from '../api/unshare-artist';
+import { usePersonalArtists, useWorkspaceArtists } from '../api/workspace-artists';
 import type { WorkspaceAbilities } from '../lib/roles';
 
 function ArtistRow({ artist, action }: { artist: BackstageArtist; action?: React.ReactNode }) {

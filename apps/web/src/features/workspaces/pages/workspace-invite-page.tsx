@@ -1,9 +1,5 @@
 import { Building2 } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDeclineInvite } from '#src/components/workspaces/api/decline-invite';
-import { useJoinWorkspace } from '#src/components/workspaces/api/join-workspace';
-import { useInvitePreview } from '#src/components/workspaces/api/preview-invite';
-import { InvalidInvite, InviteSummary } from '#src/components/workspaces/invite-summary';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -11,6 +7,10 @@ import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
+import { useDeclineInvite } from '../api/decline-invite';
+import { useJoinWorkspace } from '../api/join-workspace';
+import { useInvitePreview } from '../api/preview-invite';
+import { InvalidInvite, InviteSummary } from '../components/invite-summary';
 
 /**
  * A join link (`/workspace/join/login|register?invite=`) opened while signed in: the invitation

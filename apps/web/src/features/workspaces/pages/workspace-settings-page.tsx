@@ -3,9 +3,6 @@ import { Building2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '#src/components/states';
-import { LazyCreateWorkspaceDialog } from '#src/components/workspaces/lazy-create-workspace-dialog';
-import { useWorkspaceChoices } from '#src/components/workspaces/use-workspace-choices';
-import { WorkspaceSwitcher } from '#src/components/workspaces/workspace-switcher';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
@@ -19,11 +16,14 @@ import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useWorkspace } from '../api/get-workspace';
 import { InviteDialog } from '../components/invite-dialog';
 import { InvitesTable } from '../components/invites-table';
+import { LazyCreateWorkspaceDialog } from '../components/lazy-create-workspace-dialog';
 import { MembersTable } from '../components/members-table';
 import { SharedArtists } from '../components/shared-artists';
 import { WorkspaceCard } from '../components/workspace-card';
 import { WorkspaceNameForm } from '../components/workspace-name-form';
+import { WorkspaceSwitcher } from '../components/workspace-switcher';
 import { workspaceAbilities } from '../lib/roles';
+import { useWorkspaceChoices } from '../lib/use-workspace-choices';
 
 export const WORKSPACE_PAGE_TITLE = 'Workspace';
 

@@ -1,0 +1,7 @@
+/** The player feature's face: what other features and app/ use of it. */
+export { GlobalPlayer, ShortcutsDialog } from './components/global-player';
+export { MiniPlayer, PlayerBar } from './components/player-bar';
+export { TrackList } from './components/track-list';
+export { TrackMenu } from './components/track-menu';
+export { PLAYER_REGION_ID, useHasPlayerRegion } from './lib/player-region';
+export { playTracks, useCurrentTrack } from './lib/use-player';

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import type { Key } from 'react-aria-components';
+import { useBootstrap } from '#src/lib/bootstrap-store';
+import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';
+import { useLocationLists } from '../api/get-location-lists';
+
+/**
+ * Time zone (grouped by region), country and language pickers fed by the value lists, for a
+ * person's own account settings and for an admin editing someone's account: one list of choices,
+ * so both save the same values (an IANA zone, an ISO country code, a localization's language).
+ */
+
+const keyOrNull = (key: Key | null) => (key === null ? null : String(key));
+
+/** The three lists as select options; languages fall back to the current one while none exist. */
+export function useLocationOptions() {
+  const { i18n } = useBootstrap();
+  const lists = useLocationLists();
+  const timezones = useMemo<SelectOption[]>(
+    () =>
+      Object.entries(lists.data?.timezones ?? {}).flatMap(([region, zones]) =>
+        zones.map((z) => ({ id: z.value, label: z.text, description: region })),
+      ),
+    [lists.data],
+  );
+  const countries = useMemo<SelectOption[]>(
+    () => (lists.data?.countries ?? []).map((c) => ({ id: c.code, label: c.name })),
+    [lists.data],
+  );
+  const languages = useMemo<SelectOption[]>(() => {
+    const list = lists.data?.localizations ?? [];
+    return (list.length ? list : [i18n.locale]).map((l) => ({ id: l.language, label: l.name }));
+  }, [lists.data, i18n.locale]);
+  return { isPending: lists.isPending, timezones, countries, languages };
+}
+
+export interface LocationPickerProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  options: SelectOption[];
+  label?: string;
+  errorMessage?: string;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+export function TimezonePicker({
+  value,
+  onChange,
+  options,
+  label = 'Time zone',
+  ...rest
+}: LocationPickerProps) {
+  return (
+    <SearchableSelect
+      {...rest}
+      label={label}
+      items={options}
+      value={value}
+      onChange={(key) => onChange(keyOrNull(key))}
+      placeholder="Search time zones"
+    />
+  );
+}
+
+export function CountryPicker({ value, onChange, options, label = 'Country', ...rest }: LocationPickerProps) {
+  return (
+    <SearchableSelect
+      {...rest}
+      label={label}
+      items={options}
+      value={value}
+      onChange={(key) => onChange(keyOrNull(key))}
+      placeholder="Search countries"
+    />
+  );
+}
+
+export function LanguagePicker({
+  value,
+  onChange,
+  options,
+  label = 'Language',
+  ...rest
+}: LocationPickerProps) {
+  return (
+    <Select
+      {...rest}
+      label={label}
+      items={options}
+      value={value}
+      onChange={(key) => onChange(keyOrNull(key as Key | null))}
+      placeholder="Select a language"
+    />
+  );
+}
