@@ -2,6 +2,7 @@ import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { type SeedResult, seedDatabase } from '#src/db/seed';
 import { accountModule } from '#src/modules/account/index';
+import { appearanceModule } from '#src/modules/appearance/index';
 import { auditModule } from '#src/modules/audit/index';
 import { backstageModule } from '#src/modules/backstage/index';
 import { billingModule } from '#src/modules/billing/index';
@@ -33,6 +34,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   localizationModule,
   mailModule,
   usersModule,
+  appearanceModule,
   workspacesModule,
   catalogueModule,
   identityModule,

@@ -1,4 +1,5 @@
 export * from './account/account';
+export * from './appearance/appearance';
 export * from './backstage/backstage';
 export * from './backstage/backstage-insights';
 export * from './backstage/backstage-releases';
@@ -16,7 +17,6 @@ export * from './permissions';
 export * from './primitives';
 export * from './search/search';
 export * from './settings/settings';
-export * from './site/appearance';
 export * from './site/bootstrap';
 export * from './site/site-routes';
 export * from './site/value-lists';

@@ -27,6 +27,10 @@ export const ADMIN_PERMISSIONS = {
   rolesView: 'roles.view',
   rolesUpdate: 'roles.update',
   settingsUpdate: 'settings.update',
+  /** The appearance editor: themes, menus, logos, the landing page, cookie notice, custom CSS. */
+  appearanceUpdate: 'appearance.update',
+  /** Custom HTML in the appearance editor (injected into every page). */
+  appearanceCustomHtml: 'appearance.custom_html',
   artistsUpdate: 'artists.update',
   albumsUpdate: 'albums.update',
   tracksUpdate: 'tracks.update',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { landingAppearanceSchema, menuItemSchema } from '../site/appearance';
+import { landingAppearanceSchema, menuItemSchema } from '../appearance/appearance';
 import { uploadSettingsSchema } from '../uploads/uploads';
 
 export const HOMEPAGE_TYPES = ['landing', 'loginPage', 'registerPage', 'customPage', 'channel'] as const;
@@ -18,6 +18,8 @@ export const clientSettingsSchema = z.object({
   cookie_notice: z.object({
     enable: z.boolean(),
     position: z.enum(['top', 'bottom']),
+    /** The notice's text; null shows the standard sentence, in the reader's language. */
+    text: z.string().nullable().default(null),
     button: menuItemSchema.nullable(),
   }),
   billing: z.object({ enable: z.boolean() }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { menuSchema, themeSchema } from '../appearance/appearance';
 import { guestRoleSchema } from '../permissions';
 import { clientSettingsSchema } from '../settings/settings';
 import { userSchema } from '../users/user';
 import { workspaceSchema } from '../workspaces/workspaces';
-import { menuSchema, themeSchema } from './appearance';
 import { localizationSchema } from './value-lists';
 
 /**

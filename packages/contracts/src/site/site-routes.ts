@@ -74,6 +74,7 @@ export const SITE_ROUTES = {
   adminErrorLog: 'error-log',
   adminMailLog: 'mail-log',
   adminHealth: 'health',
+  adminAppearance: 'appearance',
   adminSettings: 'settings',
   adminSettingsGroup: 'settings/:group',
   adminArtists: 'artists',

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   'subscription.cancel',
   'webhook.replay',
   'payment.refund',
+  'appearance.publish',
+  'appearance.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

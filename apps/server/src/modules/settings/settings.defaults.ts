@@ -86,6 +86,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
     cookie_notice: {
       enable: true,
       position: 'bottom',
+      text: null,
       button: {
         id: 'cookie-notice-learn-more',
         // A link's text says where it goes (search engines and screen readers list links alone).

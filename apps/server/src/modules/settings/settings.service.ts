@@ -188,14 +188,31 @@ export function createSettingsService(db: Database, config: Config, cache: Share
      * Check the pairs first (`check`): this only refuses env-owned keys.
      */
     async write(pairs: [string, Json][], alongside?: (tx: Tx) => Promise<void>): Promise<void> {
-      for (const [key] of pairs) {
-        if (!isServerKey(key) && isEnvOwned(key)) {
-          throw new SettingsValidationError(`The setting "${key}" cannot be changed.`, {
-            [key]: ['This setting is read-only.'],
-          });
+      await this.writeWith(async (tx) => {
+        await alongside?.(tx);
+        return pairs;
+      });
+    },
+
+    /**
+     * Runs `work` in a transaction and stores the pairs it answers in the same one, then drops the
+     * cached settings on every instance: for a writer whose settings depend on rows it writes
+     * first (the appearance's default theme is a theme the publish inserts). Env-owned keys are
+     * refused, and nothing is stored.
+     */
+    async writeWith<T extends [string, Json][]>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      const refuseEnvOwned = (pairs: [string, Json][]) => {
+        for (const [key] of pairs) {
+          if (!isServerKey(key) && isEnvOwned(key)) {
+            throw new SettingsValidationError(`The setting "${key}" cannot be changed.`, {
+              [key]: ['This setting is read-only.'],
+            });
+          }
         }
-      }
-      await db.transaction(async (tx) => {
+      };
+      const written = await db.transaction(async (tx) => {
+        const pairs = await work(tx);
+        refuseEnvOwned(pairs);
         for (const [key, value] of pairs) {
           await tx.delete(settings).where(like(settings.key, `${escapeLike(key)}.%`));
           // Bound as text and cast: a bare null parameter would be SQL NULL, not the JSON value null.
@@ -205,9 +222,10 @@ export function createSettingsService(db: Database, config: Config, cache: Share
             .values({ key, value: json })
             .onConflictDoUpdate({ target: settings.key, set: { value: json } });
         }
-        await alongside?.(tx);
+        return pairs;
       });
       await cache.invalidate(SETTINGS_CACHE_KEY);
+      return written;
     },
 
     /** Stores `value` under `key` (dotted path) after validating the result as a whole. */

@@ -1,40 +1,17 @@
-import type { BootstrapData, Menu, Theme, User } from '@zema/contracts';
+import type { BootstrapData, User } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { APPEARANCE_CACHE_KEYS, listMenus, listThemes, selectTheme } from '#src/modules/appearance/tables';
 import { localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';
 import type { SharedCache } from '#src/platform/shared-cache';
-import { menus, themes } from './appearance.tables';
-
-export async function listThemes(db: Database): Promise<Theme[]> {
-  const rows = await db.select().from(themes).orderBy(asc(themes.id));
-  return rows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    values: t.values,
-    is_dark: t.isDark,
-    default_light: t.defaultLight,
-    default_dark: t.defaultDark,
-    font: t.font ?? null,
-  }));
-}
-
-/** SPEC §4: the configured default theme, falling back to the first one. */
-export function selectTheme(all: Theme[], defaultId: number | null): Theme | null {
-  return all.find((t) => t.id === defaultId) ?? all[0] ?? null;
-}
-
-async function listMenus(db: Database): Promise<Menu[]> {
-  const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
-  return rows.map((m) => ({ id: m.id, name: m.name, positions: m.positions, items: m.items }));
-}
 
 /** Cache keys of what bootstrap data is made of; whoever writes one of these invalidates it. */
 export const BOOTSTRAP_CACHE_KEYS = {
-  themes: 'themes',
-  menus: 'menus',
+  themes: APPEARANCE_CACHE_KEYS.themes,
+  menus: APPEARANCE_CACHE_KEYS.menus,
   localizations: 'localizations',
 } as const;
 

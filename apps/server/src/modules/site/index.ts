@@ -9,7 +9,6 @@ import type { ServerModule } from '#src/platform/deps';
 import { apiDocsRoutes } from './api-docs.routes';
 import { bootstrapRoutes } from './bootstrap.routes';
 import { landingRoutes } from './landing.routes';
-import { seedAppearance } from './seed';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
 
@@ -24,7 +23,6 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
-  seed: (tx) => seedAppearance(tx).then(() => ({})),
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes],
   // Last of all: the SPA answers what no other route does.
   rootRoutes: [spaRoutes],

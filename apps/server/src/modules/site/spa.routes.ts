@@ -9,6 +9,7 @@ import {
   SLUG_LOOKUP_PATTERN,
 } from '@zema/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { cachedCustomCode } from '#src/modules/appearance/index';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
 import { buildBootstrapData } from './bootstrap.service';
 import {
@@ -144,6 +145,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
           preloadData: route.channel ? `/api/v1/channels/${encodeURIComponent(route.channel)}` : null,
           firstPaint,
           noindex: !known,
+          customCode: await cachedCustomCode(app.deps),
         }),
       );
   });

@@ -73,6 +73,8 @@ export function renderIndexHtml(
     firstPaint?: string;
     /** A page that is not one (a 404): kept out of search engines' indexes. */
     noindex?: boolean;
+    /** The appearance's custom CSS and HTML (sanitised by the appearance module). */
+    customCode?: { css: string; html: string };
   } = {},
 ): string {
   const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
@@ -97,8 +99,13 @@ export function renderIndexHtml(
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
     preloadData +
-    `<style nonce="${nonce.style}">${themeCss(theme)}</style>`;
-  const script = `<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
+    `<style nonce="${nonce.style}">${themeCss(theme)}</style>` +
+    // After the theme, so that it may override it; the editor's preview replaces its text.
+    (opts.customCode?.css
+      ? `<style nonce="${nonce.style}" id="zema-custom-css">${opts.customCode.css}</style>`
+      : '');
+  const customHtml = opts.customCode?.html ? `<div id="zema-custom-html">${opts.customCode.html}</div>` : '';
+  const script = `${customHtml}<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
   // The build's own inline scripts (the early theme script) get the page's nonce; scripts with a
   // src are allowed by origin. Done on the template only, before any data goes in.
   let html = template.replace(

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeForScript } from '#src/lib/html';
+import { themes } from '#src/modules/appearance/tables';
 import {
   createAlbum,
   createArtist,
@@ -25,7 +26,6 @@ import {
   sessionFor,
   useApp,
 } from '#test/helpers';
-import { themes } from './appearance.tables';
 import { BOOTSTRAP_CACHE_KEYS } from './bootstrap.service';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { clientSettingsSchema } from '../settings/settings';
+import { landingAppearanceSchema, MENU_POSITIONS, menuItemSchema, themeSchema } from './appearance';
+
+/** Limits of the appearance editor (SPEC §3 Theme, Menu; the editor's own). */
+export const APPEARANCE_LIMITS = {
+  siteName: 60,
+  themes: 30,
+  themeName: 60,
+  menus: 30,
+  menuItems: 50,
+  label: 80,
+  cookieText: 500,
+  customCss: 50_000,
+  customHtml: 50_000,
+  history: 50,
+} as const;
+
+/** The least contrast between a text colour and its background (WCAG 2 AA, normal text). */
+export const MIN_CONTRAST_RATIO = 4.5;
+
+/** A style variable's name and value: what cannot break out of a CSS rule. */
+const themeVariableName = z
+  .string()
+  .regex(/^--[a-zA-Z0-9-]{1,60}$/, 'A style variable is named --like-this.');
+const themeVariableValue = z
+  .string()
+  .trim()
+  .min(1, 'Enter a value.')
+  .max(200)
+  .refine((v) => !/[<>{};\\]/.test(v), 'A value cannot contain < > { } ; or \\.');
+
+/** An address the site links or loads: a path on this site, or an http(s) URL. */
+export const siteAddressSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
+    'Enter a path like /about or an http(s) address.',
+  );
+
+/** A theme as the editor holds it: a new one has a negative id until it is published. */
+export const editableThemeSchema = themeSchema.extend({
+  name: z.string().trim().min(1, 'Name the theme.').max(APPEARANCE_LIMITS.themeName),
+  values: z.record(themeVariableName, themeVariableValue),
+  font: z
+    .object({
+      family: z.string().trim().min(1).max(100),
+      google: z.boolean().optional(),
+      src: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type EditableTheme = z.infer<typeof editableThemeSchema>;
+
+const editableMenuItemSchema = menuItemSchema.extend({
+  label: z.string().trim().min(1, 'Give the item a label.').max(APPEARANCE_LIMITS.label),
+  action: z.string().trim().max(2000).nullable(),
+  /** One level of nesting: an item may hold children, which hold none. */
+  children: z.array(menuItemSchema).max(APPEARANCE_LIMITS.menuItems).optional(),
+});
+
+export const editableMenuSchema = z.object({
+  id: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1, 'Name the menu.').max(APPEARANCE_LIMITS.label),
+  positions: z.array(z.enum(MENU_POSITIONS)),
+  items: z.array(editableMenuItemSchema).max(APPEARANCE_LIMITS.menuItems),
+});
+export type EditableMenu = z.infer<typeof editableMenuSchema>;
+
+const branding = clientSettingsSchema.shape.branding;
+const brandingAddress = siteAddressSchema.nullable();
+
+/**
+ * Everything the appearance editor changes, as one value: drafted per admin, published as a whole,
+ * kept in the history as a whole (SPEC §1 "a configurable appearance").
+ */
+export const appearanceValuesSchema = z.object({
+  site_name: z.string().trim().min(1, 'Enter the site name.').max(APPEARANCE_LIMITS.siteName),
+  branding: z.object(
+    Object.fromEntries(Object.keys(branding.shape).map((k) => [k, brandingAddress])) as Record<
+      keyof typeof branding.shape,
+      typeof brandingAddress
+    >,
+  ),
+  themes: z.object({
+    user_change: z.boolean(),
+    default_id: z.number().int().nullable(),
+    all: z.array(editableThemeSchema).min(1, 'Keep at least one theme.').max(APPEARANCE_LIMITS.themes),
+  }),
+  menus: z.array(editableMenuSchema).max(APPEARANCE_LIMITS.menus),
+  landing: landingAppearanceSchema,
+  cookie_notice: z.object({
+    enable: z.boolean(),
+    position: z.enum(['top', 'bottom']),
+    text: z.string().trim().max(APPEARANCE_LIMITS.cookieText).nullable(),
+    button: menuItemSchema.nullable(),
+  }),
+  custom_code: z.object({
+    css: z.string().max(APPEARANCE_LIMITS.customCss),
+    html: z.string().max(APPEARANCE_LIMITS.customHtml),
+  }),
+});
+export type AppearanceValues = z.infer<typeof appearanceValuesSchema>;
+
+/** Who published a version and when; `restored_from` names the version a rollback brought back. */
+export const appearanceVersionSchema = z.object({
+  id: z.number().int(),
+  published_at: z.string(),
+  published_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  restored_from: z.number().int().nullable(),
+});
+export type AppearanceVersion = z.infer<typeof appearanceVersionSchema>;
+
+export const appearanceDraftSchema = z.object({
+  values: appearanceValuesSchema,
+  updated_at: z.string(),
+  /** The published version the draft started from; another admin may have published since. */
+  base_version_id: z.number().int().nullable(),
+});
+export type AppearanceDraft = z.infer<typeof appearanceDraftSchema>;
+
+export const appearanceEditorResponseSchema = z.object({
+  /** What visitors see now. */
+  published: appearanceValuesSchema,
+  /** The latest version (null until the first publish). */
+  version: appearanceVersionSchema.nullable(),
+  /** This admin's unpublished changes, if any. */
+  draft: appearanceDraftSchema.nullable(),
+  /** Whether this admin may change the custom HTML (its own permission). */
+  can_edit_html: z.boolean(),
+});
+export type AppearanceEditorResponse = z.infer<typeof appearanceEditorResponseSchema>;
+
+export const saveAppearanceDraftRequestSchema = z.object({
+  values: appearanceValuesSchema,
+  base_version_id: z.number().int().nullable(),
+});
+export type SaveAppearanceDraftRequest = z.infer<typeof saveAppearanceDraftRequestSchema>;
+
+export const appearanceHistoryResponseSchema = z.object({ versions: z.array(appearanceVersionSchema) });
