@@ -54,7 +54,7 @@ export function makeSettings(patch?: DeepPartial<ClientSettings>): ClientSetting
     debug: false,
     dates: { default_timezone: 'Africa/Addis_Ababa', format: 'medium' },
     themes: { user_change: true, default_id: null },
-    cookie_notice: { enable: false, position: 'bottom', button: null },
+    cookie_notice: { enable: false, position: 'bottom', text: null, button: null },
     billing: { enable: false },
     uploads: { ...DEFAULT_UPLOAD_SETTINGS, max_size: { ...DEFAULT_UPLOAD_SETTINGS.max_size } },
     notifications: { integrated: false },

@@ -15,6 +15,7 @@ import {
   Menu as MenuIcon,
   MicVocal,
   Music,
+  Palette,
   Receipt,
   Repeat,
   Rows3,
@@ -99,7 +100,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
   {
     label: 'Site',
-    items: [{ label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate }],
+    items: [
+      { label: 'Appearance', to: paths.adminAppearance(), icon: Palette, permission: A.appearanceUpdate },
+      { label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate },
+    ],
   },
   {
     label: 'System',

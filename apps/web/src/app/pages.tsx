@@ -65,6 +65,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminMailLog: () => import('#src/features/system/admin/mail-log-page'),
   adminHealth: () => import('#src/features/system/admin/health-page'),
   adminSettings: () => import('#src/features/settings/admin/settings-page'),
+  // Full screen, outside the admin layout: the editor's code loads only here.
+  adminAppearance: () => import('#src/features/appearance/admin/appearance-editor-page'),
   // The catalogue manager: the catalogue feature's admin pages.
   adminArtists: () => import('#src/features/catalogue/admin/admin-artists-page'),
   adminArtist: () => import('#src/features/catalogue/admin/admin-artist-page'),
@@ -136,6 +138,7 @@ export type PageName =
   | 'adminMailLog'
   | 'adminHealth'
   | 'adminSettings'
+  | 'adminAppearance'
   | 'adminArtists'
   | 'adminArtist'
   | 'adminAlbums'

@@ -33,6 +33,7 @@ import { routePatterns as at } from '#src/lib/paths';
 import { ThemeApplier } from '#src/lib/use-theme';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { AppearanceEditorBridge } from './appearance-editor-bridge';
 import { ImpersonationBanner } from './chrome/impersonation-banner';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
@@ -120,6 +121,7 @@ function RootLayout() {
       <SkipLinks />
       <ImpersonationBanner />
       <ThemeApplier />
+      <AppearanceEditorBridge />
       <LiveEventsConnection />
       <CookieNotice slot="top" />
       <EmailVerificationGate
@@ -393,6 +395,12 @@ export const appRoutes: RouteObject[] = [
         path: at.admin,
         element: <RequirePermission permission={PERMISSIONS.adminAccess} />,
         children: [
+          {
+            // The appearance editor fills the screen: the site's preview beside its panel.
+            path: at.adminAppearance,
+            element: <RequirePermission permission={A.appearanceUpdate} notFound={<AdminNotFound />} />,
+            children: [{ index: true, ...page('adminAppearance') }],
+          },
           {
             lazy: async () => ({ Component: (await import('./admin-layout')).default }),
             children: [

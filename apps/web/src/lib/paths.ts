@@ -77,6 +77,7 @@ export const paths = {
   adminErrorLog: () => '/admin/error-log',
   adminMailLog: () => '/admin/mail-log',
   adminHealth: () => '/admin/health',
+  adminAppearance: () => '/admin/appearance',
   adminSettings: (group?: string) => (group ? `/admin/settings/${group}` : '/admin/settings'),
   adminArtists: () => '/admin/artists',
   adminArtist: (a: { id: number } | 'new') => `/admin/artists/${a === 'new' ? 'new' : a.id}`,

@@ -1,5 +1,6 @@
 import { ACTIVE_THEME_STORAGE_KEY, type Theme } from '@zema/contracts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { getPreviewThemeId, subscribePreviewTheme } from './appearance-editor';
 import { useBootstrap } from './bootstrap-store';
 import {
   applyTheme,
@@ -27,7 +28,10 @@ function subscribe(listener: () => void) {
 export function useActiveTheme(): Theme | undefined {
   const { themes, settings } = useBootstrap();
   const stored = useSyncExternalStore(subscribe, readStoredThemeChoice, () => null);
-  return resolveActiveTheme(themes.all, settings, stored);
+  // Inside the appearance editor's frame, the theme the editor shows wins (setActiveTheme).
+  const previewId = useSyncExternalStore(subscribePreviewTheme, getPreviewThemeId, () => null);
+  const previewed = previewId === null ? undefined : themes.all.find((t) => t.id === previewId);
+  return previewed ?? resolveActiveTheme(themes.all, settings, stored);
 }
 
 export interface ThemeSelector {

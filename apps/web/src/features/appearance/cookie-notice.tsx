@@ -47,7 +47,8 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <p className="flex-1 text-sm text-fg">
-          {trans('This website uses cookies to ensure you get the best experience on our website.')}
+          {notice.text ||
+            trans('This website uses cookies to ensure you get the best experience on our website.')}
         </p>
         <div className="flex shrink-0 items-center justify-end gap-2">
           {button && (

@@ -9,7 +9,8 @@ import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import { fail, mockApi, ok } from '#test/mock-api';
 
 const editor = vi.hoisted(() => ({ active: false }));
-vi.mock('#src/lib/appearance-editor', () => ({
+vi.mock('#src/lib/appearance-editor', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#src/lib/appearance-editor')>()),
   isAppearanceEditorActive: () => editor.active,
 }));
 

@@ -31,8 +31,12 @@ export function LandingPage({ navbar, footer, pricing }: LandingPageProps) {
         <LandingHero landing={landing} />
         <PrimaryFeatures features={landing.primaryFeatures} />
         <SecondaryFeatures features={landing.secondaryFeatures} />
-        {landing.showTrendingArtists && <TrendingArtists />}
-        {pricing}
+        {landing.showTrendingArtists && (
+          <div data-appearance-section="trending">
+            <TrendingArtists />
+          </div>
+        )}
+        {pricing && <div data-appearance-section="pricing">{pricing}</div>}
         <FooterBanner landing={landing} />
       </main>
       {footer}
@@ -74,6 +78,7 @@ function LandingHero({ landing }: { landing: LandingAppearance }) {
   return (
     <section
       aria-labelledby="landing-title"
+      data-appearance-section="header"
       className="relative isolate overflow-hidden bg-[#0c0d10] text-white"
     >
       {landing.headerImage && (
@@ -122,7 +127,11 @@ function LandingHero({ landing }: { landing: LandingAppearance }) {
 function PrimaryFeatures({ features }: { features: LandingAppearance['primaryFeatures'] }) {
   if (!features.length) return null;
   return (
-    <section aria-label="Features" className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6">
+    <section
+      aria-label="Features"
+      data-appearance-section="primary-features"
+      className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6"
+    >
       <ul className="grid gap-4 sm:gap-6 md:grid-cols-3">
         {features.map((feature) => (
           <li
@@ -146,6 +155,7 @@ function SecondaryFeatures({ features }: { features: LandingAppearance['secondar
   return (
     <section
       aria-label="More features"
+      data-appearance-section="secondary-features"
       className="mx-auto flex max-w-6xl flex-col gap-20 px-4 py-20 sm:px-6 md:gap-28 md:py-28"
     >
       {features.map((feature, index) => (
@@ -190,7 +200,11 @@ function SecondaryFeatures({ features }: { features: LandingAppearance['secondar
 function FooterBanner({ landing }: { landing: LandingAppearance }) {
   if (!landing.footerTitle && !landing.footerSubtitle) return null;
   return (
-    <section aria-label={landing.footerTitle || 'Get started'} className="px-4 pb-20 sm:px-6">
+    <section
+      aria-label={landing.footerTitle || 'Get started'}
+      data-appearance-section="footer"
+      className="px-4 pb-20 sm:px-6"
+    >
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl bg-[#0c0d10] px-6 py-16 text-center text-white md:py-20">
         {landing.footerImage && (
           <img

@@ -82,6 +82,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'subscription.cancel': 'Cancelled a subscription',
   'webhook.replay': 'Replayed a webhook',
   'payment.refund': 'Refunded a payment',
+  'appearance.publish': 'Published the appearance',
+  'appearance.restore': 'Rolled the appearance back',
 };
 
 const actionLabel = (code: string) => AUDIT_ACTION_LABELS[code as AuditAction] ?? code;

@@ -1,0 +1,240 @@
+import { MENU_POSITIONS, type MenuItem } from '@zema/contracts';
+import { APPEARANCE_LIMITS, type EditableMenu } from '@zema/contracts/appearance/appearance-admin';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useAssignableRoles } from '#src/features/users';
+import { Button } from '#src/ui/button';
+import { Checkbox, TextField } from '#src/ui/field';
+import { Select } from '#src/ui/select';
+import { errorAt, groupClass, moved, type SectionProps } from './section';
+
+const POSITION_LABELS: Record<(typeof MENU_POSITIONS)[number], string> = {
+  'landing-page-navbar': 'Landing page navbar',
+  'auth-page-footer': 'Login and register footer',
+  footer: 'Footer',
+  'footer-secondary': 'Footer, second row',
+  navbar: 'Player navbar',
+  'account-menu': 'User menu',
+};
+
+const SUBSCRIPTION_CHOICES = [
+  { id: 'any', label: 'Everyone' },
+  { id: 'subscribed', label: 'Only subscribers' },
+  { id: 'unsubscribed', label: 'Only non-subscribers' },
+];
+
+const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Menus (SPEC §3 Menu, §6 conditions): positions, items, who sees each, their order. */
+export function MenusSection({ values, change, errors }: SectionProps) {
+  const [selectedId, setSelectedId] = useState<string | null>(values.menus[0]?.id ?? null);
+  const menu = values.menus.find((m) => m.id === selectedId) ?? values.menus[0] ?? null;
+  const { roles } = useAssignableRoles();
+
+  const setMenu = (patch: (m: EditableMenu) => EditableMenu) =>
+    change((v) => ({ ...v, menus: v.menus.map((m) => (m.id === menu?.id ? patch(m) : m)) }));
+  const setItems = (update: (items: EditableMenu['items']) => EditableMenu['items']) =>
+    setMenu((m) => ({ ...m, items: update(m.items) }));
+  const setItem = (index: number, patch: Partial<MenuItem>) =>
+    setItems((items) => items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+
+  const addMenu = () => {
+    const created: EditableMenu = { id: newId('menu'), name: 'New menu', positions: [], items: [] };
+    change((v) => ({ ...v, menus: [...v.menus, created] }));
+    setSelectedId(created.id);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={groupClass} aria-labelledby="appearance-menus-pick">
+        <h2 id="appearance-menus-pick" className="font-semibold text-fg text-sm">
+          Menus
+        </h2>
+        {menu && (
+          <Select
+            label="Menu"
+            items={values.menus.map((m) => ({ id: m.id, label: m.name }))}
+            selectedKey={menu.id}
+            onSelectionChange={(key) => setSelectedId(String(key))}
+          />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onPress={addMenu}
+            isDisabled={values.menus.length >= APPEARANCE_LIMITS.menus}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            New menu
+          </Button>
+          {menu && (
+            <Button
+              variant="outline"
+              size="sm"
+              onPress={() => {
+                change((v) => ({ ...v, menus: v.menus.filter((m) => m.id !== menu.id) }));
+                setSelectedId(values.menus.find((m) => m.id !== menu.id)?.id ?? null);
+              }}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete menu
+            </Button>
+          )}
+        </div>
+        {errorAt(errors, 'menus') && (
+          <p role="alert" className="text-danger text-sm">
+            {errorAt(errors, 'menus')}
+          </p>
+        )}
+      </section>
+
+      {menu && (
+        <>
+          <section className={groupClass} aria-labelledby="appearance-menus-where">
+            <h2 id="appearance-menus-where" className="font-semibold text-fg text-sm">
+              Where it shows
+            </h2>
+            <TextField label="Name" value={menu.name} onChange={(name) => setMenu((m) => ({ ...m, name }))} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 font-medium text-fg text-sm">Positions</legend>
+              {MENU_POSITIONS.map((position) => (
+                <Checkbox
+                  key={position}
+                  isSelected={menu.positions.includes(position)}
+                  onChange={(on) =>
+                    setMenu((m) => ({
+                      ...m,
+                      positions: on ? [...m.positions, position] : m.positions.filter((p) => p !== position),
+                    }))
+                  }
+                >
+                  {POSITION_LABELS[position]}
+                </Checkbox>
+              ))}
+            </fieldset>
+          </section>
+
+          <section className={groupClass} aria-labelledby="appearance-menus-items">
+            <h2 id="appearance-menus-items" className="font-semibold text-fg text-sm">
+              Items
+            </h2>
+            <ol className="flex flex-col gap-4">
+              {menu.items.map((item, index) => (
+                <li key={item.id} className="flex flex-col gap-3 rounded-theme border border-divider p-3">
+                  <div className="flex items-center gap-1">
+                    <span className="min-w-0 flex-1 truncate font-medium text-sm">
+                      {item.label || 'Untitled item'}
+                    </span>
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Move ${item.label || 'item'} up`}
+                      isDisabled={index === 0}
+                      onPress={() => setItems((items) => moved(items, index, -1))}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Move ${item.label || 'item'} down`}
+                      isDisabled={index === menu.items.length - 1}
+                      onPress={() => setItems((items) => moved(items, index, 1))}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Remove ${item.label || 'item'}`}
+                      onPress={() => setItems((items) => items.filter((_, i) => i !== index))}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  </div>
+                  <TextField
+                    label="Label"
+                    value={item.label}
+                    errorMessage={errorAt(errors, `menus.${values.menus.indexOf(menu)}.items.${index}.label`)}
+                    onChange={(label) => setItem(index, { label })}
+                  />
+                  <TextField
+                    label="Address"
+                    description="A page of this site (/contact) or a full address (https://…)."
+                    value={item.action ?? ''}
+                    onChange={(action) =>
+                      setItem(index, { action, type: /^https?:\/\//i.test(action) ? 'link' : 'route' })
+                    }
+                  />
+                  <Checkbox
+                    isSelected={item.type === 'link' || item.target === '_blank'}
+                    onChange={(on) => setItem(index, { target: on ? '_blank' : null })}
+                  >
+                    Opens in a new tab
+                  </Checkbox>
+                  <fieldset className="flex flex-col gap-2">
+                    <legend className="mb-1 font-medium text-fg text-sm">Who sees it</legend>
+                    {roles.map((role) => (
+                      <Checkbox
+                        key={role.id}
+                        isSelected={item.roles?.includes(role.id) ?? false}
+                        onChange={(on) =>
+                          setItem(index, {
+                            roles: on
+                              ? [...(item.roles ?? []), role.id]
+                              : (item.roles ?? []).filter((id) => id !== role.id),
+                          })
+                        }
+                      >
+                        {`Role: ${role.name}`}
+                      </Checkbox>
+                    ))}
+                    <p className="text-muted text-xs">No role ticked: everyone, signed in or not.</p>
+                    <TextField
+                      label="Permissions"
+                      description="Comma-separated names, e.g. api.access. All are needed."
+                      value={(item.permissions ?? []).join(', ')}
+                      onChange={(text) =>
+                        setItem(index, {
+                          permissions: text
+                            .split(',')
+                            .map((p) => p.trim())
+                            .filter(Boolean),
+                        })
+                      }
+                    />
+                    <Select
+                      label="Subscription"
+                      items={SUBSCRIPTION_CHOICES}
+                      selectedKey={item.subscriptionStatus ?? 'any'}
+                      onSelectionChange={(key) =>
+                        setItem(index, {
+                          subscriptionStatus: key === 'any' ? null : (key as 'subscribed' | 'unsubscribed'),
+                        })
+                      }
+                    />
+                  </fieldset>
+                </li>
+              ))}
+            </ol>
+            <Button
+              variant="outline"
+              size="sm"
+              isDisabled={menu.items.length >= APPEARANCE_LIMITS.menuItems}
+              onPress={() =>
+                setItems((items) => [
+                  ...items,
+                  { id: newId('item'), label: 'New item', type: 'route', action: '/', target: null },
+                ])
+              }
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Add an item
+            </Button>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
+import { ApiSession, adminSession, signInWith, uniqueEmail } from '../../support/accounts';
+import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
+import { dismissCookieNotice, useThemeMode } from '../../support/theme';
+
+/**
+ * The appearance editor (SPEC §1, §4): the admin changes the look in a draft the preview shows
+ * and visitors do not, publishes it to everyone, and rolls it back. It changes what every page
+ * looks like, so it runs with the other settings-mutating specs and publishes the original look
+ * again afterwards.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let admin: ApiSession;
+let original: AppearanceValues;
+const stamp = Date.now().toString(36);
+const HEADLINE = `Listen everywhere ${stamp}`;
+const NEW_PRIMARY = '#aa3300';
+
+test.beforeAll(async () => {
+  admin = await adminSession();
+  original = (await admin.getOk<AppearanceEditorResponse>('/api/v1/admin/appearance')).published;
+});
+
+test.afterAll(async () => {
+  await admin.putOk('/api/v1/admin/appearance/draft', { values: original, base_version_id: null });
+  await admin.postOk('/api/v1/admin/appearance/publish');
+  await admin.dispose();
+});
+
+test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
+const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Site preview"]');
+
+/** A style variable as the page computes it on <html>. */
+const cssVariable = (
+  root: { evaluate: Page['evaluate'] } | ReturnType<FrameLocator['locator']>,
+  name: string,
+) =>
+  (root as ReturnType<FrameLocator['locator']>).evaluate(
+    (html, n) => getComputedStyle(html).getPropertyValue(n).trim(),
+    name,
+  );
+
+async function openEditor(page: Page) {
+  await signInWith(page, admin);
+  await page.goto('/admin/appearance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Appearance' })).toBeVisible();
+  await expect(preview(page).getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+async function publish(page: Page) {
+  await expect(page.getByText('Draft saved. Visitors do not see it yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published. Every visitor sees the new appearance.')).toBeVisible();
+}
+
+test('a colour and the headline change the preview at once, visitors only after Publish', async ({
+  page,
+  browser,
+}) => {
+  await openEditor(page);
+  const visitor = await browser.newPage();
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  const before = await cssVariable(visitor.locator('html'), '--be-primary');
+
+  await page.getByRole('button', { name: 'Themes', exact: true }).click();
+  await page.getByLabel('Primary', { exact: true }).fill(NEW_PRIMARY);
+  await expect.poll(() => cssVariable(preview(page).locator('html'), '--be-primary')).toBe(NEW_PRIMARY);
+
+  await page.getByRole('button', { name: 'Landing page', exact: true }).click();
+  await page.locator('#landing-header').getByLabel('Title', { exact: true }).fill(HEADLINE);
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
+
+  // The draft is kept on the server, and the visitor's page is unchanged.
+  await expect(page.getByText('Draft saved. Visitors do not see it yet.')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).not.toHaveText(HEADLINE);
+  expect(await cssVariable(visitor.locator('html'), '--be-primary')).toBe(before);
+
+  // A reload of the editor finds the draft where it was.
+  await page.reload();
+  await page.getByRole('button', { name: 'Landing page', exact: true }).click();
+  await expect(page.locator('#landing-header').getByLabel('Title', { exact: true })).toHaveValue(HEADLINE);
+
+  await publish(page);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
+  expect(await cssVariable(visitor.locator('html'), '--be-primary')).toBe(NEW_PRIMARY);
+  await visitor.close();
+});
+
+test('the preview ignores messages from another origin and without the editor source', async ({ page }) => {
+  await openEditor(page);
+  const html = preview(page).locator('html');
+  const start = await cssVariable(html, '--be-primary');
+  const forged = {
+    source: 'be-appearance-editor',
+    type: 'setThemeValue',
+    name: '--be-primary',
+    value: '#123456',
+  };
+
+  // Same origin, wrong source; and the frame posting to itself (not its parent).
+  await page.evaluate((data) => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Site preview"]')!;
+    frame.contentWindow!.postMessage({ ...data, source: 'someone-else' }, window.location.origin);
+  }, forged);
+  await html.evaluate((_el, data) => window.postMessage(data, window.location.origin), forged);
+
+  // Another origin: no page of one can hold the editor's window (the site cannot be framed by
+  // another origin, and its opener policy cuts the handle), so the message is made in the frame
+  // with a foreign origin and the framing window as its source, as the browser would deliver it.
+  await html.evaluate((_el, data) => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: 'http://localhost:1', source: window.parent }),
+    );
+  }, forged);
+
+  // The editor's own message still works: the forged ones were ignored, not lost in transit.
+  await page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Site preview"]')!;
+    frame.contentWindow!.postMessage(
+      { source: 'be-appearance-editor', type: 'setThemeValue', name: '--be-hover', value: '#fedcba' },
+      window.location.origin,
+    );
+  });
+  await expect.poll(() => cssVariable(html, '--be-hover')).toBe('#fedcba');
+  expect(await cssVariable(html, '--be-primary')).toBe(start);
+});
+
+test('a footer menu item for one role shows to that role only', async ({ page, browser }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Menus', exact: true }).click();
+  const menuPicker = page.getByRole('button', { name: / Menu$/ });
+  await menuPicker.click();
+  await page.getByRole('option', { name: 'Footer', exact: true }).click();
+  await page.getByRole('button', { name: 'Add an item' }).click();
+  const item = page.getByRole('region', { name: 'Items' }).getByRole('listitem').last();
+  await item.getByLabel('Label', { exact: true }).fill('Help');
+  await item.getByLabel('Address', { exact: true }).fill('/discover');
+  await item.getByText('Role: Users', { exact: true }).click();
+  await expect(item.getByRole('checkbox', { name: 'Role: Users' })).toBeChecked();
+  await publish(page);
+
+  // A listener (role Users) sees it in the footer; the admin (role Admin only) does not.
+  const listener = await browser.newPage();
+  const session = await ApiSession.open();
+  await session.register(uniqueEmail('appearance-help', test.info().project.name), 'listener-pass-123');
+  await signInWith(listener, session);
+  await listener.goto('/account-settings');
+  const footer = listener.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Help' })).toBeVisible();
+
+  const adminPage = await browser.newPage();
+  await signInWith(adminPage, admin);
+  await adminPage.goto('/account-settings');
+  await expect(adminPage.getByRole('contentinfo')).toBeVisible();
+  await expect(adminPage.getByRole('contentinfo').getByRole('link', { name: 'Help' })).toHaveCount(0);
+  await Promise.all([listener.close(), adminPage.close(), session.dispose()]);
+});
+
+test('rolling back restores the previous look', async ({ page, browser }) => {
+  // Another publish on top of this spec's look (another admin, say)…
+  const current = (await admin.getOk<AppearanceEditorResponse>('/api/v1/admin/appearance')).published;
+  const later = { ...current, landing: { ...current.landing, headerTitle: `Later headline ${stamp}` } };
+  await admin.putOk('/api/v1/admin/appearance/draft', { values: later, base_version_id: null });
+  await admin.postOk('/api/v1/admin/appearance/publish');
+  const visitor = await browser.newPage();
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Later headline ${stamp}`);
+
+  // …undone with one click in the history: the version before the live one comes back.
+  await openEditor(page);
+  await page.getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Published versions' });
+  await expect(dialog.getByText('Live')).toBeVisible();
+  await dialog
+    .getByRole('button', { name: /^Restore version/ })
+    .first()
+    .click();
+  await expect(page.getByText('The earlier version is live again.')).toBeVisible();
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
+  await visitor.close();
+});
+
+test('logging out inside the preview is refused with the SPEC toast', async ({ page }) => {
+  await openEditor(page);
+  const frame = preview(page);
+  await frame.getByRole('button', { name: 'Account menu' }).click();
+  await frame.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(frame.getByText("Can't logout while in appearance editor.")).toBeVisible();
+});
+
+test('the editor is accessible and reads well at 375 px and on desktop, light and dark', async ({ page }) => {
+  await openEditor(page);
+  await expectAccessible(page, { exclude: ['iframe'] });
+  for (const section of ['Themes', 'Menus', 'Landing page', 'Custom code']) {
+    await page.getByRole('button', { name: section, exact: true }).click();
+    await expectAccessible(page, { exclude: ['iframe'] });
+  }
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const mode of ['light', 'dark'] as const) {
+      await useThemeMode(page, mode);
+      // The preview shows the theme being edited (the default light one), whatever the admin's own.
+      await expect(preview(page).locator('html')).not.toHaveClass(/\bdark\b/);
+      await page.getByRole('button', { name: 'Themes', exact: true }).click();
+      await snapshot(page, `appearance-editor-${width}-${mode}`, { fullPage: false });
+    }
+  }
+});
