@@ -2,6 +2,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
 import { ApiSession, adminSession, signInWith, uniqueEmail } from '../../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
+import { solidPng } from '../../support/png';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
 /**
@@ -89,6 +90,39 @@ test('a colour and the headline change the preview at once, visitors only after 
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
   expect(await cssVariable(visitor.locator('html'), '--be-primary')).toBe(NEW_PRIMARY);
+  await visitor.close();
+});
+
+test('a logo uploaded through the upload queue shows in the preview, and to visitors once published', async ({
+  page,
+  browser,
+}) => {
+  await openEditor(page);
+  await page.getByLabel('Logo for dark themes: choose an image', { exact: true }).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64, [200, 40, 20]),
+  });
+  const field = page.getByLabel('Logo for dark themes', { exact: true });
+  await expect(field).toHaveValue(/\/storage\/appearance\/[a-f0-9]+\.png$/);
+  const url = await field.inputValue();
+  // The landing page's navbar, over its dark header, draws the light-coloured logo: this one.
+  await expect(
+    preview(page)
+      .getByRole('link', { name: / home$/ })
+      .locator('img')
+      .first(),
+  ).toHaveAttribute('src', url);
+  await publish(page);
+  const visitor = await browser.newPage();
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  await expect(
+    visitor
+      .getByRole('link', { name: / home$/ })
+      .locator('img')
+      .first(),
+  ).toHaveAttribute('src', url);
   await visitor.close();
 });
 

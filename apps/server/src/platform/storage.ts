@@ -265,6 +265,8 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   avif: 'image/avif',
+  // Only the appearance's sanitised logos are stored as .svg; pages' CSP applies to them too.
+  svg: 'image/svg+xml',
 };
 
 /** Content type by extension; unknown types are served as a download, never sniffed as HTML. */

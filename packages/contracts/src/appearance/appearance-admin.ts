@@ -141,3 +141,19 @@ export const saveAppearanceDraftRequestSchema = z.object({
 export type SaveAppearanceDraftRequest = z.infer<typeof saveAppearanceDraftRequestSchema>;
 
 export const appearanceHistoryResponseSchema = z.object({ versions: z.array(appearanceVersionSchema) });
+
+/** What an uploaded image becomes: a logo (PNG or sanitised SVG), a landing picture, a favicon set. */
+export const APPEARANCE_IMAGE_PURPOSES = ['logo', 'image', 'favicon'] as const;
+export type AppearanceImagePurpose = (typeof APPEARANCE_IMAGE_PURPOSES)[number];
+
+export const appearanceImageRequestSchema = z.object({
+  /** The admin's upload (the upload queue's file entry), taken by the appearance. */
+  file_entry_id: z.number().int().positive(),
+  purpose: z.enum(APPEARANCE_IMAGE_PURPOSES),
+});
+export type AppearanceImageRequest = z.infer<typeof appearanceImageRequestSchema>;
+
+/** The sizes made from one favicon upload: the tab icon, the iPhone icon and the app icons. */
+export const FAVICON_SIZES = [32, 180, 192, 512] as const;
+/** `…/appearance/icons/<id>/32.png`: a favicon set the editor made; the other sizes sit beside it. */
+export const FAVICON_SET_PATTERN = /\/appearance\/icons\/[a-z0-9]+\/32\.png$/;

@@ -5,6 +5,7 @@ import {
   appearanceDraftSchema,
   appearanceEditorResponseSchema,
   appearanceHistoryResponseSchema,
+  appearanceImageRequestSchema,
   saveAppearanceDraftRequestSchema,
 } from './appearance-admin';
 
@@ -41,6 +42,14 @@ export const appearanceAdmin = defineOperations('Appearance', {
     access,
     response: appearanceEditorResponseSchema,
     summary: "Publish this admin's draft to every visitor, as a new version",
+  },
+  uploadImage: {
+    method: 'POST',
+    path: '/api/v1/admin/appearance/images',
+    access,
+    body: appearanceImageRequestSchema,
+    response: z.object({ url: z.string() }),
+    summary: 'Make a logo, landing picture or favicon set from an upload; answers its address',
   },
   history: {
     method: 'GET',

@@ -12,6 +12,7 @@ import {
   restoreVersion,
   saveDraft,
 } from './appearance.service';
+import { saveAppearanceImage } from './images';
 
 /** Custom HTML is injected into every page: it needs a permission of its own (or `admin`). */
 const canEditHtml = (request: FastifyRequest) =>
@@ -36,6 +37,10 @@ export const appearanceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     await publishDraft(app.deps, actorOf(request));
     return editor(request);
   });
+
+  defineRoute(app, appearanceAdmin.uploadImage, async (request) =>
+    saveAppearanceImage(app.deps, actorOf(request).user.id, request.body),
+  );
 
   defineRoute(app, appearanceAdmin.history, async () => ({ versions: await listVersions(app.deps.db) }));
 

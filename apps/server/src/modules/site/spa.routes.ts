@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
@@ -8,6 +8,7 @@ import {
   isSitePath,
   SLUG_LOOKUP_PATTERN,
 } from '@zema/contracts';
+import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import type { FastifyPluginAsync } from 'fastify';
 import { cachedCustomCode } from '#src/modules/appearance/index';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
@@ -59,6 +60,34 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       return null;
     }
   }
+
+  // The web app manifest names the site and carries the favicon set of the appearance (the
+  // build's file is its starting point).
+  app.get('/manifest.webmanifest', { config: { access: 'guest' } }, async (_request, reply) => {
+    const built = hasDist && existsSync(join(distDir, 'manifest.webmanifest'));
+    const base = built
+      ? (JSON.parse(readFileSync(join(distDir, 'manifest.webmanifest'), 'utf8')) as object)
+      : {};
+    const settings = await app.deps.settings.getClientSettings();
+    const favicon = settings.branding.favicon;
+    const icons =
+      favicon && FAVICON_SET_PATTERN.test(favicon)
+        ? [192, 512].flatMap((size) => {
+            const src = favicon.replace(/32\.png$/, `${size}.png`);
+            const icon = { src, sizes: `${size}x${size}`, type: 'image/png' };
+            return size === 512 ? [icon, { ...icon, purpose: 'maskable' }] : [icon];
+          })
+        : undefined;
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send({
+        ...base,
+        name: settings.site_name,
+        short_name: settings.site_name,
+        ...(icons ? { icons } : {}),
+      });
+  });
 
   app.get('/*', { config: { access: 'guest' } }, async (request, reply) => {
     let path: string;

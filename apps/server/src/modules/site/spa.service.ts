@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrapData, Theme } from '@zema/contracts';
+import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import { escapeHtml, serializeForScript } from '#src/lib/html';
 
 export const BOOTSTRAP_MARKER = '<!--zema:bootstrap-->';
@@ -63,6 +64,19 @@ export function landingHeroImage(path: string, data: BootstrapData): string | nu
   return landing.headerImage || null;
 }
 
+/** The icons a page links: the favicon chosen in the appearance, and its phone-sized sibling. */
+export function iconLinks(favicon: string | null): { icon: string; apple: string } | null {
+  if (!favicon) return null;
+  const generated = FAVICON_SET_PATTERN.test(favicon);
+  if (generated)
+    return {
+      icon: `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(favicon)}">`,
+      apple: `<link rel="apple-touch-icon" href="${escapeHtml(favicon.replace(/32\.png$/, '180.png'))}">`,
+    };
+  const type = /\.svg(\?|$)/i.test(favicon) ? ' type="image/svg+xml"' : '';
+  return { icon: `<link rel="icon"${type} href="${escapeHtml(favicon)}">`, apple: '' };
+}
+
 export function renderIndexHtml(
   template: string,
   data: BootstrapData,
@@ -92,8 +106,11 @@ export function renderIndexHtml(
     : '';
   // React Aria reads the nonce for the <style> elements it adds at run time (press and scroll
   // handling) from this meta; the browser hides a nonce attribute from other markup readers.
+  const favicon =
+    data.settings.branding.favicon === '/favicon.svg' ? null : iconLinks(data.settings.branding.favicon);
   const head =
     `<title>${escapeHtml(site_name)}</title>` +
+    (favicon ? favicon.icon + favicon.apple : '') +
     `<meta name="description" content="${escapeHtml(description)}">` +
     (opts.noindex ? '<meta name="robots" content="noindex">' : '') +
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
@@ -114,6 +131,11 @@ export function renderIndexHtml(
   );
   // Function replacers: a `$&` or `$'` inside the data must not be read as a replacement pattern.
   html = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  // The favicon of the appearance, when it is not the build's own, replaces the build's links.
+  if (favicon) {
+    html = html.replace(/<link rel="icon"[^>]*>\s*/i, '');
+    if (favicon.apple) html = html.replace(/<link rel="apple-touch-icon"[^>]*>\s*/i, '');
+  }
   // A dark default theme marks the root as the app does (lib/theme.ts), so the `dark:` variant
   // holds from the first paint; the early theme script still toggles it for a stored choice.
   if (theme?.is_dark)

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appearanceAdmin } from '@zema/contracts/appearance/appearance.operations';
 import type {
   AppearanceEditorResponse,
+  AppearanceImageRequest,
   SaveAppearanceDraftRequest,
 } from '@zema/contracts/appearance/appearance-admin';
 import { api } from '#src/lib/api-client';
@@ -54,5 +55,13 @@ export function useAppearanceHistory(enabled: boolean) {
     queryKey: appearanceKeys.history(),
     queryFn: ({ signal }) => api.call(appearanceAdmin.history, { signal }),
     enabled,
+  });
+}
+
+/** POST admin/appearance/images: a logo, landing picture or favicon set from the admin's upload. */
+export function useUploadAppearanceImage() {
+  return useMutation({
+    mutationFn: (body: AppearanceImageRequest) => api.call(appearanceAdmin.uploadImage, { body }),
+    meta: { handlesErrors: true },
   });
 }

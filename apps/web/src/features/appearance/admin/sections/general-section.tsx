@@ -1,5 +1,6 @@
 import type { AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
 import { TextField } from '#src/ui/field';
+import { AppearanceImageField } from './image-upload-field';
 import { errorAt, groupClass, type SectionProps } from './section';
 
 type BrandingKey = keyof AppearanceValues['branding'];
@@ -17,7 +18,12 @@ const LOGOS: { key: BrandingKey; label: string; description: string }[] = [
   },
   { key: 'logo_dark_mobile', label: 'Small logo for light themes', description: 'Shown on narrow screens.' },
   { key: 'logo_light_mobile', label: 'Small logo for dark themes', description: 'Shown on narrow screens.' },
-  { key: 'favicon', label: 'Favicon', description: 'The icon of browser tabs and bookmarks.' },
+  {
+    key: 'favicon',
+    label: 'Favicon',
+    description:
+      'The icon of browser tabs, bookmarks and the installed app; every size is made from one image.',
+  },
 ];
 
 /** The site's name and its logos (SPEC §3 branding). */
@@ -41,32 +47,16 @@ export function GeneralSection({ values, change, errors }: SectionProps) {
           Logos
         </h2>
         {LOGOS.map(({ key, label, description }) => (
-          <div key={key} className="flex items-end gap-3">
-            <TextField
-              className="min-w-0 flex-1"
-              label={label}
-              description={description}
-              placeholder="/images/logo.svg or https://…"
-              value={values.branding[key] ?? ''}
-              errorMessage={errorAt(errors, `branding.${key}`)}
-              onChange={(value) =>
-                change((v) => ({ ...v, branding: { ...v.branding, [key]: value.trim() || null } }))
-              }
-            />
-            <span
-              className={
-                key.startsWith('logo_light')
-                  ? 'mb-6 rounded-theme bg-neutral-900 p-1'
-                  : 'mb-6 rounded-theme bg-white p-1'
-              }
-            >
-              {values.branding[key] ? (
-                <img src={values.branding[key]!} alt="" className="h-8 w-16 object-contain" />
-              ) : (
-                <span className="block h-8 w-16" />
-              )}
-            </span>
-          </div>
+          <AppearanceImageField
+            key={key}
+            label={label}
+            description={description}
+            purpose={key === 'favicon' ? 'favicon' : 'logo'}
+            backdrop={key.startsWith('logo_light') ? 'dark' : 'light'}
+            value={values.branding[key]}
+            error={errorAt(errors, `branding.${key}`)}
+            onChange={(url) => change((v) => ({ ...v, branding: { ...v.branding, [key]: url } }))}
+          />
         ))}
       </section>
     </div>

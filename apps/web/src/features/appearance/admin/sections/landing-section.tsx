@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
+import { AppearanceImageField } from './image-upload-field';
 import { errorAt, groupClass, moved, type SectionProps } from './section';
 
 type Feature = LandingAppearance['secondaryFeatures'][number];
@@ -25,11 +26,11 @@ export function LandingSection({ values, change, errors }: SectionProps) {
     />
   );
   const image = (key: 'headerImage' | 'footerImage', label: string) => (
-    <TextField
+    <AppearanceImageField
       label={label}
-      placeholder="/images/… or https://…"
-      value={landing[key] ?? ''}
-      onChange={(value) => set({ [key]: value.trim() || null } as Partial<LandingAppearance>)}
+      purpose="image"
+      value={landing[key]}
+      onChange={(url) => set({ [key]: url } as Partial<LandingAppearance>)}
     />
   );
 
@@ -223,11 +224,11 @@ function FeatureList({
                 onChange={(description) => setAt(index, { description })}
               />
             )}
-            <TextField
+            <AppearanceImageField
               label="Image"
-              placeholder="/images/… or https://…"
-              value={item.image ?? ''}
-              onChange={(image) => setAt(index, { image: image.trim() || null })}
+              purpose="image"
+              value={item.image}
+              onChange={(image) => setAt(index, { image })}
             />
           </li>
         ))}
