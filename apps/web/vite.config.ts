@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { themeFonts } from './theme-fonts';
 
 const api = process.env.ZEMA_DEV_API ?? 'http://localhost:8080';
 
@@ -15,6 +16,8 @@ export default defineConfig({
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     react(),
     tailwindcss(),
+    // The fonts a theme may choose, served from the site (styles.css always loads these two).
+    themeFonts(['inter', 'noto-sans-ethiopic']),
     // Brotli and gzip copies of every text asset, made once at build time at the highest levels, so
     // the server sends them by Accept-Encoding without compressing per request. index.html is not
     // among them: the server renders it per request (bootstrap data, CSP nonce) and compresses it

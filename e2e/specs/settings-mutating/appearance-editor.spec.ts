@@ -126,6 +126,33 @@ test('a logo uploaded through the upload queue shows in the preview, and to visi
   await visitor.close();
 });
 
+test("a theme's font comes from the site, and only pages of that theme load it", async ({
+  page,
+  browser,
+}) => {
+  const visitor = await browser.newPage();
+  await dismissCookieNotice(visitor.context());
+  const fontsLoaded: string[] = [];
+  visitor.on('request', (r) => r.url().includes('/fonts/') && fontsLoaded.push(new URL(r.url()).pathname));
+  await visitor.goto('/');
+  expect(fontsLoaded).toEqual([]);
+
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Themes', exact: true }).click();
+  await page.getByRole('button', { name: / Font$/ }).click();
+  await page.getByRole('option', { name: 'Lora (serif)' }).click();
+  const html = preview(page).locator('html');
+  await expect.poll(() => cssVariable(html, '--be-font-family')).toBe('"Lora Variable"');
+  await expect(preview(page).locator('link#zema-theme-font')).toHaveAttribute('href', '/fonts/lora.css');
+  await publish(page);
+
+  await visitor.reload();
+  await expect.poll(() => visitor.evaluate(() => document.fonts.check('16px "Lora Variable"'))).toBe(true);
+  expect(fontsLoaded).toContain('/fonts/lora.css');
+  expect(await cssVariable(visitor.locator('html'), '--be-font-family')).toBe('"Lora Variable"');
+  await visitor.close();
+});
+
 test('the preview ignores messages from another origin and without the editor source', async ({ page }) => {
   await openEditor(page);
   const html = preview(page).locator('html');

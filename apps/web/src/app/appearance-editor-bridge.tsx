@@ -11,6 +11,7 @@ import {
   withAppearance,
 } from '#src/lib/appearance-editor';
 import { updateBootstrapData } from '#src/lib/bootstrap-store';
+import { applyThemeFont } from '#src/lib/theme';
 
 /**
  * The framed site's side of the appearance editor (SPEC §4): applies the editor's messages — only
@@ -40,9 +41,8 @@ export function AppearanceEditorBridge() {
           setPreviewThemeId(message.themeId);
           break;
         case 'setThemeFont':
-          if (message.value && isStyleVariable('--be-font-family', message.value))
-            root.style.setProperty('--be-font-family', message.value);
-          else root.style.removeProperty('--be-font-family');
+          // A family of the fonts the site serves (anything else: the app's own font).
+          applyThemeFont(message.value);
           break;
         case 'setCustomCode':
           previewCustomCode(message.mode, message.value);

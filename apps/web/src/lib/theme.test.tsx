@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ThemeToggleButton } from '#src/features/appearance/theme-toggle';
 import { darkTheme, lightTheme, makeBootstrap, makeSettings } from '#test/bootstrap-factory';
 import { resetBootstrapStore, setBootstrapData } from './bootstrap-store';
-import { applyTheme, findThemeForChoice, resolveActiveTheme } from './theme';
+import { applyTheme, applyThemeFont, findThemeForChoice, resolveActiveTheme } from './theme';
 import { ThemeApplier } from './use-theme';
 
 const blueTheme = {
@@ -128,5 +128,20 @@ describe('theme toggle', () => {
       setBootstrapData(makeBootstrap({ settings: { themes: { user_change: false, default_id: 1 } } })),
     );
     expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+});
+
+describe('a theme font', () => {
+  it('links its stylesheet from the site and sets the family; the app font removes both', () => {
+    applyThemeFont('Lora Variable');
+    expect(document.getElementById('zema-theme-font')?.getAttribute('href')).toBe('/fonts/lora.css');
+    expect(document.documentElement.style.getPropertyValue('--be-font-family')).toBe('"Lora Variable"');
+    applyThemeFont('Noto Sans Ethiopic Variable');
+    expect(document.getElementById('zema-theme-font')).toBeNull();
+    expect(document.documentElement.style.getPropertyValue('--be-font-family')).toBe(
+      '"Noto Sans Ethiopic Variable"',
+    );
+    applyThemeFont('Comic Sans MS');
+    expect(document.documentElement.style.getPropertyValue('--be-font-family')).toBe('');
   });
 });

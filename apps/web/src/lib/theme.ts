@@ -1,4 +1,5 @@
 import { ACTIVE_THEME_STORAGE_KEY, type ClientSettings, type Theme } from '@zema/contracts';
+import { themeFontFamily, themeFontStylesheet } from '@zema/contracts/appearance/fonts';
 
 /**
  * Theme rules of SPEC §4, as pure functions (the pre-paint script in index.html repeats the
@@ -66,4 +67,26 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.classList.toggle('dark', theme.is_dark);
   root.style.colorScheme = theme.is_dark ? 'dark' : 'light';
   root.dataset.themeId = String(theme.id);
+  applyThemeFont(theme.font?.family ?? null, root);
+}
+
+/**
+ * The theme's font: its stylesheet from the site (only the fonts a theme uses are ever loaded) and
+ * `--be-font-family`; the app's own font when none or an unknown one is given.
+ */
+export function applyThemeFont(family: string | null, root: HTMLElement = document.documentElement): void {
+  const sheet = themeFontStylesheet(family);
+  const css = themeFontFamily(family);
+  let link = document.getElementById('zema-theme-font') as HTMLLinkElement | null;
+  if (sheet) {
+    if (!link) {
+      link = document.createElement('link');
+      link.id = 'zema-theme-font';
+      link.rel = 'stylesheet';
+      document.head.append(link);
+    }
+    if (link.getAttribute('href') !== sheet) link.href = sheet;
+  } else link?.remove();
+  if (css) root.style.setProperty('--be-font-family', css);
+  else root.style.removeProperty('--be-font-family');
 }

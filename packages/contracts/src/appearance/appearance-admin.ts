@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientSettingsSchema } from '../settings/settings';
 import { landingAppearanceSchema, MENU_POSITIONS, menuItemSchema, themeSchema } from './appearance';
+import { THEME_FONTS } from './fonts';
 
 /** Limits of the appearance editor (SPEC §3 Theme, Menu; the editor's own). */
 export const APPEARANCE_LIMITS = {
@@ -44,10 +45,13 @@ export const siteAddressSchema = z
 export const editableThemeSchema = themeSchema.extend({
   name: z.string().trim().min(1, 'Name the theme.').max(APPEARANCE_LIMITS.themeName),
   values: z.record(themeVariableName, themeVariableValue),
+  /**
+   * One of the fonts the site serves (THEME_FONTS). `src`, its stylesheet, is what the server
+   * derives from the family when it keeps the theme (whatever was sent).
+   */
   font: z
     .object({
-      family: z.string().trim().min(1).max(100),
-      google: z.boolean().optional(),
+      family: z.enum(THEME_FONTS.map((f) => f.family) as [string, ...string[]]),
       src: z.string().optional(),
     })
     .nullable()

@@ -8,6 +8,7 @@ import type {
   SaveAppearanceDraftRequest,
 } from '@zema/contracts/appearance/appearance-admin';
 import { APPEARANCE_LIMITS } from '@zema/contracts/appearance/appearance-admin';
+import { themeFontStylesheet } from '@zema/contracts/appearance/fonts';
 import { desc, eq, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '#src/db/client';
 import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
@@ -140,6 +141,15 @@ function checked(values: AppearanceValues): AppearanceValues {
   if (Object.keys(errors).length) throw invalidInput(errors);
   return {
     ...values,
+    themes: {
+      ...values.themes,
+      // A font's stylesheet is the site's own, from its family: never an address someone sent.
+      all: values.themes.all.map((theme) => {
+        if (!theme.font) return theme;
+        const src = themeFontStylesheet(theme.font.family);
+        return { ...theme, font: src ? { family: theme.font.family, src } : { family: theme.font.family } };
+      }),
+    },
     custom_code: {
       css: sanitizeCustomCss(values.custom_code.css),
       html: sanitizeCustomHtml(values.custom_code.html),

@@ -170,6 +170,35 @@ describe('the appearance editor (admin)', () => {
     await admin.post('/api/v1/admin/appearance/publish');
   });
 
+  it("links a theme's font before first paint, only on pages of a theme that uses it", async () => {
+    const { published } = await editorOf(admin);
+    const page = async () => (await guest().inject({ url: '/' }, t.app)).body;
+    expect(await page()).not.toContain('/fonts/');
+    const defaultId = published.themes.default_id ?? published.themes.all[0]!.id;
+    const withFont = (family: string) => ({
+      ...published,
+      themes: {
+        ...published.themes,
+        all: published.themes.all.map((th) => (th.id === defaultId ? { ...th, font: { family } } : th)),
+      },
+    });
+    expect((await saveDraft(admin, withFont('Comic Sans MS'))).statusCode).toBe(422);
+    expect((await saveDraft(admin, withFont('Lora Variable'))).statusCode).toBe(200);
+    await admin.post('/api/v1/admin/appearance/publish');
+    const html = await page();
+    expect(html).toContain('<link rel="stylesheet" href="/fonts/lora.css" id="zema-theme-font">');
+    expect(html).toContain('--be-font-family:"Lora Variable"');
+    // The stored theme carries its stylesheet's address for the early theme script.
+    const boot = await visitorSettings();
+    expect(boot.themes.all.find((th: { id: number }) => th.id === defaultId).font).toEqual({
+      family: 'Lora Variable',
+      src: '/fonts/lora.css',
+    });
+    await saveDraft(admin, published);
+    await admin.post('/api/v1/admin/appearance/publish');
+    expect(await page()).not.toContain('/fonts/');
+  });
+
   it('refuses a value that breaks the rules, with the field', async () => {
     const { published } = await editorOf(admin);
     const unknownDefault = await saveDraft(admin, {

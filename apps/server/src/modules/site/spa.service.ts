@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrapData, Theme } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
+import { themeFontFamily, themeFontStylesheet } from '@zema/contracts/appearance/fonts';
 import { escapeHtml, serializeForScript } from '#src/lib/html';
 
 export const BOOTSTRAP_MARKER = '<!--zema:bootstrap-->';
@@ -13,6 +14,9 @@ export function themeCss(theme: Theme | null): string {
   const decls = Object.entries(theme.values)
     .filter(([name, value]) => /^--[a-zA-Z0-9-]+$/.test(name) && !/[<>{};\\]/.test(value))
     .map(([name, value]) => `${name}:${value}`);
+  // The theme's font, when it is one the site serves (its stylesheet is linked in the head).
+  const font = themeFontFamily(theme.font?.family);
+  if (font) decls.push(`--be-font-family:${font}`);
   const scheme = theme.is_dark ? 'dark' : 'light';
   return `:root{${decls.join(';')}${decls.length ? ';' : ''}color-scheme:${scheme}}`;
 }
@@ -108,6 +112,8 @@ export function renderIndexHtml(
   // handling) from this meta; the browser hides a nonce attribute from other markup readers.
   const favicon =
     data.settings.branding.favicon === '/favicon.svg' ? null : iconLinks(data.settings.branding.favicon);
+  // Before first paint: the theme's font from the site itself (nothing when it is the app's own).
+  const fontSheet = themeFontStylesheet(theme?.font?.family);
   const head =
     `<title>${escapeHtml(site_name)}</title>` +
     (favicon ? favicon.icon + favicon.apple : '') +
@@ -116,6 +122,7 @@ export function renderIndexHtml(
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
     preloadData +
+    (fontSheet ? `<link rel="stylesheet" href="${fontSheet}" id="zema-theme-font">` : '') +
     `<style nonce="${nonce.style}">${themeCss(theme)}</style>` +
     // After the theme, so that it may override it; the editor's preview replaces its text.
     (opts.customCode?.css

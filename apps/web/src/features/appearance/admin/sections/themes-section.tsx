@@ -4,6 +4,7 @@ import {
   type EditableTheme,
   MIN_CONTRAST_RATIO,
 } from '@zema/contracts/appearance/appearance-admin';
+import { THEME_FONTS } from '@zema/contracts/appearance/fonts';
 import { AlertTriangle, Check, Copy, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '#src/ui/button';
@@ -33,6 +34,16 @@ const VARIABLE_LABELS: Record<(typeof THEME_VARIABLES)[number], string> = {
   '--be-on-navbar': 'Text on the navbar',
   '--be-radius': 'Corner radius',
 };
+
+const DEFAULT_FONT = 'default';
+/** The app's own font first, then every other font the site serves (contracts THEME_FONTS). */
+const FONT_CHOICES = [
+  { id: DEFAULT_FONT, label: "Inter (the app's own)" },
+  ...THEME_FONTS.filter((f) => f.id !== 'inter').map((f) => ({
+    id: f.family,
+    label: `${f.label} (${f.kind})`,
+  })),
+];
 
 /** Themes (SPEC §3 Theme): the list, each variable with a colour picker, contrast, the defaults. */
 export function ThemesSection({ values, change, errors, previewThemeId, showTheme }: SectionProps) {
@@ -161,6 +172,27 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
           label="Name"
           value={current.name}
           onChange={(name) => setTheme(current.id, (t) => ({ ...t, name }))}
+        />
+        <Select
+          label="Font"
+          description="Served by the site; loaded only on pages of a theme that uses it."
+          items={FONT_CHOICES}
+          selectedKey={current.font?.family ?? DEFAULT_FONT}
+          onSelectionChange={(key) => {
+            const family = key === DEFAULT_FONT ? null : String(key);
+            change(
+              (v) => ({
+                ...v,
+                themes: {
+                  ...v.themes,
+                  all: v.themes.all.map((t) =>
+                    t.id === current.id ? { ...t, font: family ? { family } : null } : t,
+                  ),
+                },
+              }),
+              { type: 'setThemeFont', value: family },
+            );
+          }}
         />
         <Checkbox
           isSelected={current.is_dark}
