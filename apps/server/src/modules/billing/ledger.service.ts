@@ -212,11 +212,13 @@ export async function replayEvent(
  * - **new**: subscriptions started that day (not `incomplete`); **churned**: ended that day;
  *   **failed renewals**: renewal payments that failed that day.
  */
-export async function revenue(db: Db, days: number, now = new Date()): Promise<RevenueResponse> {
-  const end = now.toISOString();
-  const series = sql`select d::date as day, least(d + interval '1 day', ${end}::timestamptz) as at
-    from generate_series((${end}::timestamptz at time zone 'UTC')::date - ${days - 1}::int,
-      (${end}::timestamptz at time zone 'UTC')::date, interval '1 day') as d`;
+export async function revenue(db: Db, days: number, now?: Date): Promise<RevenueResponse> {
+  // The database's own clock by default: a subscription it stamped a moment ago (to the
+  // microsecond) is never "after now" because this process's clock counts in milliseconds.
+  const end = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const series = sql`select d::date as day, least(d + interval '1 day', ${end}) as at
+    from generate_series((${end} at time zone 'UTC')::date - ${days - 1}::int,
+      (${end} at time zone 'UTC')::date, interval '1 day') as d`;
   const monthly = sql`case p.interval
       when 'month' then p.amount::numeric / p.interval_count
       when 'year' then p.amount::numeric / (12 * p.interval_count)
