@@ -12,7 +12,13 @@ import { defineRoute } from './define-route';
  * URL, and the tus endpoint's OPTIONS (the protocol's discovery; operations speak the API's
  * methods). Nothing else may be registered by hand.
  */
-const NOT_OPERATIONS = new Set(['GET /*', 'GET /storage/*', 'OPTIONS /api/v1/tus/upload']);
+const NOT_OPERATIONS = new Set([
+  'GET /*',
+  'GET /storage/*',
+  'OPTIONS /api/v1/tus/upload',
+  // The web app manifest: a file of the site for browsers (W3C Web App Manifest), not an API call.
+  'GET /manifest.webmanifest',
+]);
 
 const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));
 
