@@ -223,6 +223,30 @@ test('a footer menu item for one role shows to that role only', async ({ page, b
   await Promise.all([listener.close(), adminPage.close(), session.dispose()]);
 });
 
+test('landing features reorder by dragging their handle with the keyboard', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Landing page', exact: true }).click();
+  const features = page.locator('#landing-primary-features').getByRole('listitem');
+  const titles = () =>
+    features.evaluateAll((items) => items.map((li) => li.querySelector('input')?.value ?? ''));
+  const [first, second] = await titles();
+  // dnd-kit's keyboard drag, step by step: each step waits for its announcement.
+  await page.getByRole('button', { name: `Drag ${first} to reorder` }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`${first} is now at place 1 of`)).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(`${first} is now at place 2 of`)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`${first} dropped at place 2 of`)).toBeAttached();
+  await expect.poll(async () => (await titles()).slice(0, 2)).toEqual([second, first]);
+  // The preview's feature cards follow.
+  await expect(
+    preview(page).getByRole('region', { name: 'Features' }).getByRole('heading').first(),
+  ).toHaveText(second!);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('Your changes were discarded.')).toBeVisible();
+});
+
 test('rolling back restores the previous look', async ({ page, browser }) => {
   // Another publish on top of this spec's look (another admin, say)…
   const current = (await admin.getOk<AppearanceEditorResponse>('/api/v1/admin/appearance')).published;

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
+import { landing } from '@zema/contracts/site/landing.operations';
 import { ArrowLeft, History, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { Link } from 'react-router';
 import { PageError } from '#src/components/states';
+import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { EDITOR_SOURCE, type EditorMessage, previewMessageOf } from '#src/lib/appearance-editor';
 import { usePageTitle } from '#src/lib/page-title';
@@ -211,6 +214,15 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
     toast.positive('The earlier version is live again.');
   };
 
+  // An artist's page joins the pages the preview can show (a trending one, as the landing lists).
+  const artists = useQuery({
+    queryKey: ['landing', 'artists'],
+    queryFn: ({ signal }) => api.call(landing.artists, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const artist = artists.data?.artists[0];
+  const routes = artist ? [...ROUTES, { id: paths.artist(artist), label: `Artist: ${artist.name}` }] : ROUTES;
+
   const width = DEVICES.find((d) => d.id === device)!.width;
   const Current = SECTIONS.find((s) => s.id === section)!.Component;
   const props: SectionProps = useMemo(
@@ -309,7 +321,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
           <Select
             label="Preview page"
             className="w-48"
-            items={ROUTES.map((r) => ({ id: r.id, label: r.label }))}
+            items={routes.map((r) => ({ id: r.id, label: r.label }))}
             selectedKey={route}
             onSelectionChange={(key) => {
               const to = String(key);

@@ -5,6 +5,7 @@ import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { AppearanceImageField } from './image-upload-field';
 import { errorAt, groupClass, moved, type SectionProps } from './section';
+import { SortableList } from './sortable-list';
 
 type Feature = LandingAppearance['secondaryFeatures'][number];
 
@@ -174,11 +175,17 @@ function FeatureList({
     onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   return (
     <>
-      <ol className="flex flex-col gap-4">
-        {items.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: features have no id; their place is their identity.
-          <li key={index} className="flex flex-col gap-3 rounded-theme border border-divider p-3">
+      <SortableList
+        items={items}
+        // Features have no id: their place is their identity (the fields are controlled by value).
+        idOf={(_item, index) => `${name}-${index}`}
+        labelOf={(item) => item.title || name}
+        onReorder={onChange}
+      >
+        {(item, index, handle) => (
+          <>
             <div className="flex items-center gap-1">
+              {handle}
               <span className="min-w-0 flex-1 truncate font-medium text-sm">
                 {item.title || `Untitled ${name}`}
               </span>
@@ -230,9 +237,9 @@ function FeatureList({
               value={item.image}
               onChange={(image) => setAt(index, { image })}
             />
-          </li>
-        ))}
-      </ol>
+          </>
+        )}
+      </SortableList>
       <Button
         variant="outline"
         size="sm"

@@ -7,6 +7,7 @@ import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { errorAt, groupClass, moved, type SectionProps } from './section';
+import { SortableList } from './sortable-list';
 
 const POSITION_LABELS: Record<(typeof MENU_POSITIONS)[number], string> = {
   'landing-page-navbar': 'Landing page navbar',
@@ -119,10 +120,16 @@ export function MenusSection({ values, change, errors }: SectionProps) {
             <h2 id="appearance-menus-items" className="font-semibold text-fg text-sm">
               Items
             </h2>
-            <ol className="flex flex-col gap-4">
-              {menu.items.map((item, index) => (
-                <li key={item.id} className="flex flex-col gap-3 rounded-theme border border-divider p-3">
+            <SortableList
+              items={menu.items}
+              idOf={(item) => item.id}
+              labelOf={(item) => item.label || 'the item'}
+              onReorder={(items) => setItems(() => items)}
+            >
+              {(item, index, handle) => (
+                <>
                   <div className="flex items-center gap-1">
+                    {handle}
                     <span className="min-w-0 flex-1 truncate font-medium text-sm">
                       {item.label || 'Untitled item'}
                     </span>
@@ -215,9 +222,9 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                       }
                     />
                   </fieldset>
-                </li>
-              ))}
-            </ol>
+                </>
+              )}
+            </SortableList>
             <Button
               variant="outline"
               size="sm"

@@ -1,0 +1,127 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cx } from '#src/ui/cx';
+
+/**
+ * A list the admin reorders by dragging an item's handle, with the mouse, a finger or the keyboard
+ * (focus the handle, Space to lift, arrows to move, Space to drop, Escape to cancel); each move is
+ * announced. The fields inside an item stay ordinary fields.
+ */
+export function SortableList<T>({
+  items,
+  idOf,
+  labelOf,
+  onReorder,
+  children,
+  className,
+}: {
+  items: readonly T[];
+  idOf: (item: T, index: number) => string;
+  /** What an item is called in the handle's label and the announcements. */
+  labelOf: (item: T, index: number) => string;
+  onReorder: (items: T[]) => void;
+  children: (item: T, index: number, handle: ReactNode) => ReactNode;
+  className?: string;
+}) {
+  const ids = items.map(idOf);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: string | number) => {
+    const index = ids.indexOf(String(id));
+    return index >= 0 ? labelOf(items[index]!, index) : 'the item';
+  };
+  const placeOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(arrayMove([...items], ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable:
+            'To move an item, press Space, then the arrow keys, then Space again to drop it. Escape cancels.',
+        },
+        announcements: {
+          onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+          onDragOver: ({ active, over }) =>
+            over ? `${nameOf(active.id)} is now at place ${placeOf(over.id)} of ${ids.length}.` : undefined,
+          onDragEnd: ({ active, over }) =>
+            over ? `${nameOf(active.id)} dropped at place ${placeOf(over.id)} of ${ids.length}.` : undefined,
+          onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+        },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className={cx('flex flex-col gap-4', className)}>
+          {items.map((item, index) => (
+            <SortableRow key={ids[index]} id={ids[index]!} label={labelOf(item, index)}>
+              {(handle) => children(item, index, handle)}
+            </SortableRow>
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableRow({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: (handle: ReactNode) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id,
+    });
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag ${label} to reorder`}
+      className="inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-theme text-muted hover:bg-hover hover:text-fg active:cursor-grabbing"
+    >
+      <GripVertical aria-hidden="true" className="size-4" />
+    </button>
+  );
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cx(
+        'flex flex-col gap-3 rounded-theme border border-divider bg-paper p-3',
+        isDragging && 'relative z-10 shadow-lg',
+      )}
+    >
+      {children(handle)}
+    </li>
+  );
+}
