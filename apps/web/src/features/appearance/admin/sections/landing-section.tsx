@@ -1,6 +1,7 @@
 import type { LandingAction, LandingAppearance } from '@zema/contracts';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { AppearanceImageField } from './image-upload-field';
@@ -140,6 +141,7 @@ function ActionFields({
   action: LandingAction;
   onChange: (patch: Partial<LandingAction>) => void;
 }) {
+  const { roles } = useAssignableRoles();
   return (
     <fieldset className="flex flex-col gap-3 rounded-theme border border-divider p-3">
       <legend className="px-1 font-medium text-fg text-sm">{title}</legend>
@@ -154,6 +156,35 @@ function ActionFields({
         value={action.action ?? ''}
         onChange={(value) =>
           onChange({ action: value || null, type: /^https?:\/\//i.test(value) ? 'link' : 'route' })
+        }
+      />
+      {/* SPEC §6: a landing button can require roles and permissions (all of them). */}
+      {roles.map((role) => (
+        <Checkbox
+          key={role.id}
+          isSelected={action.roles?.includes(role.id) ?? false}
+          onChange={(on) =>
+            onChange({
+              roles: on
+                ? [...(action.roles ?? []), role.id]
+                : (action.roles ?? []).filter((id) => id !== role.id),
+            })
+          }
+        >
+          {`Only for role: ${role.name}`}
+        </Checkbox>
+      ))}
+      <TextField
+        label="Permissions"
+        description="Comma-separated names; all are needed to see the button."
+        value={(action.permissions ?? []).join(', ')}
+        onChange={(text) =>
+          onChange({
+            permissions: text
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          })
         }
       />
     </fieldset>

@@ -24,6 +24,32 @@ const SUBSCRIPTION_CHOICES = [
   { id: 'unsubscribed', label: 'Only non-subscribers' },
 ];
 
+/** A menu item's settings condition as the admin types it: `key=value, key=value`. */
+function settingsText(settings: MenuItem['settings']): string {
+  return Object.entries(settings ?? {})
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(', ');
+}
+
+/** `billing.enable=true, player.hide_queue=false` → a settings map (true/false and numbers typed). */
+export function parseSettings(text: string): Record<string, unknown> | undefined {
+  const entries = text
+    .split(',')
+    .map((pair) => pair.split('=').map((part) => part.trim()))
+    .filter(([key, value]) => key && value !== undefined && value !== '')
+    .map(([key, value]): [string, unknown] => [
+      key!,
+      value === 'true'
+        ? true
+        : value === 'false'
+          ? false
+          : /^-?\d+(\.\d+)?$/.test(value!)
+            ? Number(value)
+            : value,
+    ]);
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** Menus (SPEC §3 Menu, §6 conditions): positions, items, who sees each, their order. */
@@ -210,6 +236,12 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                             .filter(Boolean),
                         })
                       }
+                    />
+                    <TextField
+                      label="Settings"
+                      description="Comma-separated, e.g. billing.enable=true: shown only while each setting has that value."
+                      value={settingsText(item.settings)}
+                      onChange={(text) => setItem(index, { settings: parseSettings(text) })}
                     />
                     <Select
                       label="Subscription"
