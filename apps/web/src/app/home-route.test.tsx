@@ -54,6 +54,23 @@ describe('the landing page’s pricing section (SPEC §2)', () => {
   it('shows the plan chooser with the landing pricing title when pricing and billing are on', async () => {
     resetBootstrapStore();
     landingApi(true);
+    // The section's code loads once the visitor scrolls near it: here, at once.
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          observed.push(target);
+          this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
     renderRoutes(
       appRoutes,
       '/',
@@ -66,6 +83,7 @@ describe('the landing page’s pricing section (SPEC §2)', () => {
     );
     expect(await screen.findByRole('heading', { level: 2, name: 'Plans for everyone' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Premium' })).toBeTruthy();
+    expect(observed).toHaveLength(1);
   });
 
   it('leaves it out while billing is off', async () => {

@@ -33,6 +33,7 @@ import { routePatterns as at } from '#src/lib/paths';
 import { ThemeApplier } from '#src/lib/use-theme';
 import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
+import { useOnceNearViewport } from '#src/ui/use-once-near-viewport';
 import { AppearanceEditorBridge } from './appearance-editor-bridge';
 import { ImpersonationBanner } from './chrome/impersonation-banner';
 import { SiteFooter } from './chrome/site-footer';
@@ -175,14 +176,26 @@ function Landing() {
     <LandingPage
       navbar={<SiteNavbar menuPosition="landing-page-navbar" transparent />}
       footer={<SiteFooter />}
-      pricing={
-        showPricing ? (
-          <Suspense fallback={null}>
-            <LandingPricing />
-          </Suspense>
-        ) : null
-      }
+      pricing={showPricing ? <NearViewportPricing /> : null}
     />
+  );
+}
+
+/**
+ * The pricing section is far down the landing page: its code (the plan chooser, its selects and
+ * the billing calls, about 40 kB gzip) loads when the visitor scrolls within a screen of it, not
+ * with the first view. The placeholder keeps its place, so nothing below moves when it arrives.
+ */
+function NearViewportPricing() {
+  const [ref, near] = useOnceNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className={near ? undefined : 'min-h-[40rem]'}>
+      {near && (
+        <Suspense fallback={<div className="min-h-[40rem]" />}>
+          <LandingPricing />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
