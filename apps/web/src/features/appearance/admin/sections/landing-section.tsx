@@ -1,11 +1,11 @@
 import type { LandingAction, LandingAppearance } from '@zema/contracts';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { AppearanceImageField } from './image-upload-field';
-import { errorAt, groupClass, moved, type SectionProps } from './section';
+import { errorAt, groupClass, type SectionProps } from './section';
 import { SortableList } from './sortable-list';
 
 type Feature = LandingAppearance['secondaryFeatures'][number];
@@ -211,42 +211,12 @@ function FeatureList({
         // Features have no id: their place is their identity (the fields are controlled by value).
         idOf={(_item, index) => `${name}-${index}`}
         labelOf={(item) => item.title || name}
+        titleOf={(item) => item.title || `Untitled ${name}`}
         onReorder={onChange}
+        onRemove={(index) => onChange(items.filter((_, i) => i !== index))}
       >
-        {(item, index, handle) => (
+        {(item, index) => (
           <>
-            <div className="flex items-center gap-1">
-              {handle}
-              <span className="min-w-0 flex-1 truncate font-medium text-sm">
-                {item.title || `Untitled ${name}`}
-              </span>
-              <Button
-                variant="icon"
-                size="sm"
-                aria-label={`Move ${item.title || name} up`}
-                isDisabled={index === 0}
-                onPress={() => onChange(moved(items, index, -1))}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-              </Button>
-              <Button
-                variant="icon"
-                size="sm"
-                aria-label={`Move ${item.title || name} down`}
-                isDisabled={index === items.length - 1}
-                onPress={() => onChange(moved(items, index, 1))}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-              </Button>
-              <Button
-                variant="icon"
-                size="sm"
-                aria-label={`Remove ${item.title || name}`}
-                onPress={() => onChange(items.filter((_, i) => i !== index))}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
             <TextField label="Title" value={item.title} onChange={(title) => setAt(index, { title })} />
             <TextField
               label="Subtitle"

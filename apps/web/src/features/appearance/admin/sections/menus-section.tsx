@@ -1,12 +1,12 @@
 import { MENU_POSITIONS, type MenuItem } from '@zema/contracts';
 import { APPEARANCE_LIMITS, type EditableMenu } from '@zema/contracts/appearance/appearance-admin';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
-import { errorAt, groupClass, moved, type SectionProps } from './section';
+import { errorAt, groupClass, type SectionProps } from './section';
 import { SortableList } from './sortable-list';
 
 const POSITION_LABELS: Record<(typeof MENU_POSITIONS)[number], string> = {
@@ -150,42 +150,12 @@ export function MenusSection({ values, change, errors }: SectionProps) {
               items={menu.items}
               idOf={(item) => item.id}
               labelOf={(item) => item.label || 'the item'}
+              titleOf={(item) => item.label || 'Untitled item'}
               onReorder={(items) => setItems(() => items)}
+              onRemove={(index) => setItems((items) => items.filter((_, i) => i !== index))}
             >
-              {(item, index, handle) => (
+              {(item, index) => (
                 <>
-                  <div className="flex items-center gap-1">
-                    {handle}
-                    <span className="min-w-0 flex-1 truncate font-medium text-sm">
-                      {item.label || 'Untitled item'}
-                    </span>
-                    <Button
-                      variant="icon"
-                      size="sm"
-                      aria-label={`Move ${item.label || 'item'} up`}
-                      isDisabled={index === 0}
-                      onPress={() => setItems((items) => moved(items, index, -1))}
-                    >
-                      <ArrowUp aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      variant="icon"
-                      size="sm"
-                      aria-label={`Move ${item.label || 'item'} down`}
-                      isDisabled={index === menu.items.length - 1}
-                      onPress={() => setItems((items) => moved(items, index, 1))}
-                    >
-                      <ArrowDown aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      variant="icon"
-                      size="sm"
-                      aria-label={`Remove ${item.label || 'item'}`}
-                      onPress={() => setItems((items) => items.filter((_, i) => i !== index))}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </Button>
-                  </div>
                   <TextField
                     label="Label"
                     value={item.label}

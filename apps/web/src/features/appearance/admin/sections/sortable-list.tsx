@@ -15,9 +15,11 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
+import { moved } from './section';
 
 /**
  * A list the admin reorders by dragging an item's handle, with the mouse, a finger or the keyboard
@@ -28,7 +30,9 @@ export function SortableList<T>({
   items,
   idOf,
   labelOf,
+  titleOf,
   onReorder,
+  onRemove,
   children,
   className,
 }: {
@@ -36,8 +40,12 @@ export function SortableList<T>({
   idOf: (item: T, index: number) => string;
   /** What an item is called in the handle's label and the announcements. */
   labelOf: (item: T, index: number) => string;
+  /** The item's heading in the list. */
+  titleOf: (item: T, index: number) => string;
   onReorder: (items: T[]) => void;
-  children: (item: T, index: number, handle: ReactNode) => ReactNode;
+  onRemove: (index: number) => void;
+  /** The item's fields, under its heading, handle and buttons. */
+  children: (item: T, index: number) => ReactNode;
   className?: string;
 }) {
   const ids = items.map(idOf);
@@ -78,7 +86,44 @@ export function SortableList<T>({
         <ol className={cx('flex flex-col gap-4', className)}>
           {items.map((item, index) => (
             <SortableRow key={ids[index]} id={ids[index]!} label={labelOf(item, index)}>
-              {(handle) => children(item, index, handle)}
+              {(handle) => (
+                <>
+                  <div className="flex items-center gap-1">
+                    {handle}
+                    <span className="min-w-0 flex-1 truncate font-medium text-sm">
+                      {titleOf(item, index)}
+                    </span>
+                    {/* The buttons do what dragging does, one place at a time. */}
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Move ${labelOf(item, index)} up`}
+                      isDisabled={index === 0}
+                      onPress={() => onReorder(moved(items, index, -1))}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Move ${labelOf(item, index)} down`}
+                      isDisabled={index === items.length - 1}
+                      onPress={() => onReorder(moved(items, index, 1))}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      variant="icon"
+                      size="sm"
+                      aria-label={`Remove ${labelOf(item, index)}`}
+                      onPress={() => onRemove(index)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  </div>
+                  {children(item, index)}
+                </>
+              )}
             </SortableRow>
           ))}
         </ol>
