@@ -63,11 +63,16 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
 
   // The web app manifest names the site and carries the favicon set of the appearance (the
   // build's file is its starting point).
+  // The build's manifest, read once: it changes only with a new build (and a new process).
+  let builtManifest: object | undefined;
+  const manifestBase = (): object => {
+    if (builtManifest) return builtManifest;
+    const file = join(distDir, 'manifest.webmanifest');
+    builtManifest = hasDist && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {};
+    return builtManifest;
+  };
   app.get('/manifest.webmanifest', { config: { access: 'guest' } }, async (_request, reply) => {
-    const built = hasDist && existsSync(join(distDir, 'manifest.webmanifest'));
-    const base = built
-      ? (JSON.parse(readFileSync(join(distDir, 'manifest.webmanifest'), 'utf8')) as object)
-      : {};
+    const base = manifestBase();
     const settings = await app.deps.settings.getClientSettings();
     const favicon = settings.branding.favicon;
     const icons =
