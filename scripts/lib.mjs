@@ -51,6 +51,7 @@ export async function buildIfNeeded({ log = console.log } = {}) {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/first-load.ts',
     ...contracts,
   ];
   if (newestMtime(web) > mtimeOf('apps/web/dist/index.html')) {

@@ -143,7 +143,7 @@ describe('opening a workspace artist while another workspace is active', () => {
     );
     expect(await screen.findByText('backstageArtist at /backstage/artists/7')).toBeTruthy();
     expect(getCookie(ACTIVE_WORKSPACE_COOKIE)).toBe('5');
-    expect(screen.getByText('Switched to Addis Records to open this artist')).toBeTruthy();
+    expect(await screen.findByText('Switched to Addis Records to open this artist')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/backstage/artists/7');
   });
 

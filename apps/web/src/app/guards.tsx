@@ -1,13 +1,13 @@
 import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatch, useSearchParams } from 'react-router';
-import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
 import { useAuth, useBootstrap, useSettings } from '#src/lib/bootstrap-store';
 import { paths, routePatterns } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { ForbiddenPage } from '#src/ui/forbidden-page';
+import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
 
 /**
@@ -75,6 +75,13 @@ interface AccessNeed {
 }
 
 /** The permissions the route table asks for, each said in words. */
+// Shown only to a team member opening an artist of another workspace: loaded then.
+const OpenArtistWorkspace = lazy(() =>
+  import('#src/features/workspaces/components/open-artist-workspace').then((m) => ({
+    default: m.OpenArtistWorkspace,
+  })),
+);
+
 const ACCESS_NEEDS: Record<string, AccessNeed> = {
   [PERMISSIONS.adminAccess]: {
     why: 'The admin area is for the people who run this site, and your account has no admin access.',
@@ -155,7 +162,11 @@ export function RequireBackstageAccess({ children }: GuardProps) {
   const artistId = useArtistInRoute();
   if (inTeam && auth.isLoggedIn) return <Through>{children}</Through>;
   if (auth.isLoggedIn && inSomeTeam && artistId && !auth.hasPermission(PERMISSIONS.backstageAccess))
-    return <OpenArtistWorkspace artistId={artistId} />;
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <OpenArtistWorkspace artistId={artistId} />
+      </Suspense>
+    );
   return <RequirePermission permission={PERMISSIONS.backstageAccess}>{children}</RequirePermission>;
 }
 

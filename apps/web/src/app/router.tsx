@@ -35,7 +35,6 @@ import { LoadingPage } from '#src/ui/loading-page';
 import { NotFoundPage } from '#src/ui/not-found-page';
 import { useOnceNearViewport } from '#src/ui/use-once-near-viewport';
 import { AppearanceEditorBridge } from './appearance-editor-bridge';
-import { ImpersonationBanner } from './chrome/impersonation-banner';
 import { SiteFooter } from './chrome/site-footer';
 import { SiteNavbar } from './chrome/site-navbar';
 import { SkipLinks } from './chrome/skip-links';
@@ -110,6 +109,19 @@ export function useLinkHref(href: string): string {
   return /^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) ? href : resolved;
 }
 
+const SignedInChrome = lazy(() => import('./signed-in-chrome'));
+
+/** The "Logged in as" banner of a signed-in session (./signed-in-chrome), loaded when needed. */
+function SignedInOnly() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInChrome />
+    </Suspense>
+  );
+}
+
 function RootLayout() {
   const navigate = useNavigate();
   useDocumentLanguage();
@@ -120,7 +132,7 @@ function RootLayout() {
   return (
     <AriaRouterProvider navigate={navigate} useHref={useLinkHref}>
       <SkipLinks />
-      <ImpersonationBanner />
+      <SignedInOnly />
       <ThemeApplier />
       <AppearanceEditorBridge />
       <LiveEventsConnection />

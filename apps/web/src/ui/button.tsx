@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   composeRenderProps,
   Button as RACButton,
@@ -64,6 +64,7 @@ export function buttonClass({
 
 export interface ButtonProps extends Omit<RACButtonProps, 'className'>, ButtonStyleProps {
   className?: string;
+  ref?: Ref<HTMLButtonElement>;
   /** Icon shown before the label. */
   startIcon?: ReactNode;
   /** Icon shown after the label. */

@@ -54,10 +54,11 @@ const payload: DebugErrorPayload = {
   totalVendorGroups: 2,
 };
 
-function open() {
+// The dialog's code loads when an error is first shown (it is no part of a page's first load).
+async function open() {
   render(<ErrorDialogHost />);
   act(() => showErrorDialog(payload));
-  return screen.getByRole('dialog', { name: 'An error occured' });
+  return screen.findByRole('dialog', { name: 'An error occured' });
 }
 
 function highlightedLine(dialog: HTMLElement): HTMLElement | null {
@@ -69,14 +70,14 @@ describe('ErrorDialog', () => {
     act(() => closeErrorDialog());
   });
 
-  it("opens titled 'An error occured' with the exception and message", () => {
-    const dialog = open();
+  it("opens titled 'An error occured' with the exception and message", async () => {
+    const dialog = await open();
     expect(within(dialog).getByText('TypeError')).toBeTruthy();
     expect(within(dialog).getByText("Cannot read properties of undefined (reading 'id')")).toBeTruthy();
   });
 
-  it('selects the first app frame and highlights its failing line', () => {
-    const dialog = open();
+  it('selects the first app frame and highlights its failing line', async () => {
+    const dialog = await open();
     const current = within(dialog).getByRole('button', { name: /UsersService\.find/ });
     expect(current.getAttribute('aria-current')).toBe('true');
     const line = highlightedLine(dialog);
@@ -87,8 +88,8 @@ describe('ErrorDialog', () => {
     expect(within(dialog).getAllByText('src/features/users/users.service.ts:42').length).toBeGreaterThan(0);
   });
 
-  it("collapses vendor frames under an 'N vendor frames' toggle that expands them", () => {
-    const dialog = open();
+  it("collapses vendor frames under an 'N vendor frames' toggle that expands them", async () => {
+    const dialog = await open();
     expect(within(dialog).queryByText('handler')).toBeNull();
     const toggle = within(dialog).getByRole('button', { name: '3 vendor frames' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -104,7 +105,7 @@ describe('ErrorDialog', () => {
 
   it('shows the snippet of a frame chosen by click or keyboard', async () => {
     const user = userEvent.setup();
-    const dialog = open();
+    const dialog = await open();
     fireEvent.click(within(dialog).getByRole('button', { name: /main/ }));
     expect(highlightedLine(dialog)?.dataset.line).toBe('7');
     expect(highlightedLine(dialog)?.textContent).toContain('await app.listen();');
@@ -118,14 +119,14 @@ describe('ErrorDialog', () => {
     expect(highlightedLine(dialog)?.dataset.line).toBe('13');
   });
 
-  it('links Download log to the latest error log', () => {
-    const dialog = open();
+  it('links Download log to the latest error log', async () => {
+    const dialog = await open();
     const link = within(dialog).getByRole('link', { name: 'Download log' });
     expect(link.getAttribute('href')).toBe('/api/v1/logs/error/download-latest');
   });
 
-  it('closes with the close button', () => {
-    const dialog = open();
+  it('closes with the close button', async () => {
+    const dialog = await open();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,13 +1,8 @@
 import type { DebugErrorPayload } from '@zema/contracts';
-import { Download } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { buttonClass } from './button';
-import { Dialog } from './dialog';
-import { ErrorDetails } from './error-frames';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** SPEC §7: the newest error log. */
-export const ERROR_LOG_DOWNLOAD_URL = '/api/v1/logs/error/download-latest';
-export const ERROR_DIALOG_TITLE = 'An error occured';
+// The dialog and the trace view load when an error is shown: no page's first load carries them.
+const ErrorDialogView = lazy(() => import('./error-dialog-view'));
 
 let current: DebugErrorPayload | null = null;
 const listeners = new Set<() => void>();
@@ -43,25 +38,8 @@ export function ErrorDialogHost() {
   );
   if (!payload) return null;
   return (
-    <Dialog
-      isOpen
-      onOpenChange={(open) => !open && closeErrorDialog()}
-      size="fullscreen"
-      title={ERROR_DIALOG_TITLE}
-      bodyClassName="flex flex-col gap-4 px-0 md:px-6"
-      footer={
-        <a href={ERROR_LOG_DOWNLOAD_URL} download className={buttonClass({ variant: 'outline' })}>
-          <Download aria-hidden="true" className="size-4" />
-          Download log
-        </a>
-      }
-    >
-      {/* A new payload remounts the view so the selection starts from its first app frame. */}
-      <ErrorDetails key={payloadKey(payload)} payload={payload} />
-    </Dialog>
+    <Suspense fallback={null}>
+      <ErrorDialogView payload={payload} onClose={closeErrorDialog} />
+    </Suspense>
   );
-}
-
-function payloadKey(p: DebugErrorPayload): string {
-  return `${p.exception}:${p.message}:${p.trace.length}`;
 }

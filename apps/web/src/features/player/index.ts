@@ -1,6 +1,7 @@
 /** The player feature's face: what other features and app/ use of it. */
-export { GlobalPlayer, ShortcutsDialog } from './components/global-player';
+export { GlobalPlayer } from './components/global-player';
 export { MiniPlayer, PlayerBar } from './components/player-bar';
+export { ShortcutsDialog } from './components/shortcuts-dialog';
 export { TrackList } from './components/track-list';
 export { TrackMenu } from './components/track-menu';
 export { PLAYER_REGION_ID, useHasPlayerRegion } from './lib/player-region';

@@ -1,16 +1,14 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { DialogTrigger } from 'react-aria-components';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { PopoverDialog } from '#src/ui/popover';
-import { Spinner } from '#src/ui/spinner';
 
-// The list, its actions and their calls load when the popover first opens, not with every page.
-const NotificationPanel = lazy(() =>
-  import('./notification-panel').then((m) => ({ default: m.NotificationPanel })),
-);
+// The popover, the list, its actions and their calls load when the bell is first pointed at,
+// focused or pressed, not with every page.
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(loadPopover);
+const preload = () => void loadPopover().catch(() => undefined);
 
 /**
  * The navbar bell (SPEC §2, §4): a badge while the user has unread notifications (the count comes
@@ -20,13 +18,26 @@ export function NotificationBell({ className }: { className?: string }) {
   const { user } = useAuth();
   const settings = useSettings();
   const { trans } = useTrans();
+  const [isOpen, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   if (!user || !settings.notifications.integrated) return null;
   const unread = user.unread_notifications_count;
   const label =
     unread > 0 ? trans('Notifications, :count unread', { count: unread }) : trans('Notifications');
   return (
-    <DialogTrigger>
-      <Button variant="icon" size="md" aria-label={label} className={className}>
+    <>
+      <Button
+        ref={triggerRef}
+        variant="icon"
+        size="md"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        className={className}
+        onHoverStart={preload}
+        onFocus={preload}
+        onPress={() => setOpen((open) => !open)}
+      >
         <Bell aria-hidden="true" />
         {unread > 0 && (
           <span
@@ -38,13 +49,11 @@ export function NotificationBell({ className }: { className?: string }) {
           </span>
         )}
       </Button>
-      <PopoverDialog placement="bottom end" aria-label={trans('Notifications')}>
-        {({ close }) => (
-          <Suspense fallback={<Spinner label={trans('Loading notifications')} className="m-6" />}>
-            <NotificationPanel close={close} />
-          </Suspense>
-        )}
-      </PopoverDialog>
-    </DialogTrigger>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <NotificationPopover triggerRef={triggerRef} isOpen onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,38 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTrans } from '#src/lib/i18n';
-import { Dialog } from '#src/ui/dialog';
-import { handleShortcut, SHORTCUTS } from '../lib/shortcuts';
+import { handleShortcut } from '../lib/shortcuts';
 import { getPlayer, usePlayerState } from '../lib/use-player';
 
 // Loaded only once something plays outside the player layout, so the landing page stays light.
 const CompactPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.CompactPlayerBar })));
-
-/** Keyboard shortcut help (opened with ?). */
-export function ShortcutsDialog({
-  isOpen,
-  onOpenChange,
-}: {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { trans } = useTrans();
-  return (
-    <Dialog title={trans('Keyboard shortcuts')} isOpen={isOpen} onOpenChange={onOpenChange} size="sm">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 pb-2">
-        {SHORTCUTS.map((s) => (
-          <div key={s.keys} className="contents">
-            <dt>
-              <kbd className="rounded border border-divider bg-bg-alt px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">
-                {s.keys}
-              </kbd>
-            </dt>
-            <dd className="text-fg">{trans(s.label)}</dd>
-          </div>
-        ))}
-      </dl>
-    </Dialog>
-  );
-}
+// Loaded the first time ? is pressed: a dialog is not part of any page's first load.
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 /**
  * Mounted once at the root of the app: keeps the engine alive across pages, listens to keyboard
@@ -66,7 +41,11 @@ export function GlobalPlayer({ compactBar }: { compactBar: boolean }) {
           <CompactPlayerBar />
         </Suspense>
       )}
-      <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog isOpen onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
