@@ -223,6 +223,48 @@ test('a footer menu item for one role shows to that role only', async ({ page, b
   await Promise.all([listener.close(), adminPage.close(), session.dispose()]);
 });
 
+test('an item put inside the one above makes a dropdown with icons, for visitors once published', async ({
+  page,
+  browser,
+}) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Menus', exact: true }).click();
+  await page.getByRole('button', { name: / Menu$/ }).click();
+  await page.getByRole('option', { name: 'Footer', exact: true }).click();
+  const items = page.getByRole('region', { name: 'Items' });
+  const group = `Support ${stamp}`;
+  for (const [label, icon] of [
+    [group, 'Help'],
+    ['Questions', 'Music'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    const item = items.getByRole('listitem').last();
+    await item.getByLabel('Label', { exact: true }).fill(label);
+    await item.getByLabel('Address', { exact: true }).fill('/discover');
+    await item.getByRole('button', { name: /Icon$/ }).click();
+    await page.getByRole('option', { name: icon, exact: true }).click();
+  }
+  await items.getByRole('button', { name: `Put Questions inside ${group}` }).click();
+  const inside = items.getByRole('group', { name: `Inside ${group}` });
+  await expect(inside.getByLabel('Label', { exact: true })).toHaveValue('Questions');
+  await expect(inside.getByRole('button', { name: `Move Questions out of ${group}` })).toBeVisible();
+  await publish(page);
+
+  const visitor = await browser.newPage();
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  const trigger = visitor.getByRole('contentinfo').getByRole('button', { name: group });
+  await expect(trigger.locator('svg.lucide-circle-help')).toBeVisible();
+  await trigger.click();
+  const menu = visitor.getByRole('menu', { name: group });
+  await expect(menu.getByRole('menuitem', { name: group })).toHaveAttribute('href', '/discover');
+  const questions = menu.getByRole('menuitem', { name: 'Questions' });
+  await expect(questions.locator('svg.lucide-music')).toBeVisible();
+  await questions.click();
+  await expect(visitor).toHaveURL(/\/discover$/);
+  await visitor.close();
+});
+
 test('landing features reorder by dragging their handle with the keyboard', async ({ page }) => {
   await openEditor(page);
   await page.getByRole('button', { name: 'Landing page', exact: true }).click();

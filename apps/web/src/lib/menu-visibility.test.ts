@@ -2,7 +2,7 @@ import type { MenuItem } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeBootstrap, makeSettings, makeUser } from '#test/bootstrap-factory';
 import { authFrom } from './bootstrap-store';
-import { isMenuItemVisible, menuItemLinkProps } from './menu-visibility';
+import { isMenuItemVisible, menuItemLinkProps, visibleMenuItems } from './menu-visibility';
 
 const item = (patch: Partial<MenuItem> = {}): MenuItem => ({
   id: 'x',
@@ -98,5 +98,55 @@ describe('menuItemLinkProps', () => {
       href: '/contact',
       target: undefined,
     });
+  });
+});
+
+describe('an address that could run code', () => {
+  it('is never shown, whatever its case or spaces', () => {
+    for (const action of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      expect(isMenuItemVisible(item({ type: 'link', action }), user, settings), action).toBe(false);
+    }
+    expect(isMenuItemVisible(item({ type: 'link', action: 'mailto:help@zema.test' }), user, settings)).toBe(
+      true,
+    );
+  });
+});
+
+describe('visibleMenuItems: groups one level deep', () => {
+  const group = (patch: Partial<MenuItem> = {}): MenuItem =>
+    item({
+      id: 'help',
+      label: 'Help',
+      action: null,
+      children: [
+        item({ id: 'faq', label: 'Questions', action: '/discover' }),
+        item({ id: 'api', label: 'API', action: '/api-docs', permissions: ['api.access'] }),
+      ],
+      ...patch,
+    });
+
+  it('keeps the children each user may see', () => {
+    expect(visibleMenuItems([group()], user, settings)[0]?.children?.map((c) => c.id)).toEqual([
+      'faq',
+      'api',
+    ]);
+    expect(visibleMenuItems([group()], guest, settings)[0]?.children?.map((c) => c.id)).toEqual(['faq']);
+  });
+
+  it('shows a group without an address while a child shows, and hides it when none does', () => {
+    const onlyApi = group({
+      children: [item({ id: 'api', action: '/api-docs', permissions: ['api.access'] })],
+    });
+    expect(visibleMenuItems([onlyApi], user, settings)).toHaveLength(1);
+    expect(visibleMenuItems([onlyApi], guest, settings)).toEqual([]);
+    // With an address of its own it stays, as a plain link.
+    const linked = visibleMenuItems([{ ...onlyApi, action: '/discover' }], guest, settings);
+    expect(linked.map((i) => [i.id, i.children])).toEqual([['help', undefined]]);
+  });
+
+  it("applies the group's own conditions to all it holds", () => {
+    expect(visibleMenuItems([group({ roles: [3] })], user, settings)).toHaveLength(1);
+    expect(visibleMenuItems([group({ roles: [99] })], user, settings)).toEqual([]);
+    expect(visibleMenuItems([group({ subscriptionStatus: 'subscribed' })], user, settings)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@zema/contracts';
+import { isSafeAction, type MenuChildItem, type MenuItem } from '@zema/contracts';
 import { type Auth, getSettingByPath } from './bootstrap-store';
 import { leadsToPage } from './paths';
 
@@ -8,12 +8,19 @@ type VisibilityAuth = Pick<Auth, 'hasRole' | 'hasPermission' | 'isSubscribed'>;
  * SPEC §6: a menu item shows only if it has an action, the user has every listed role (by id) and
  * permission, every listed setting (dotted key) equals its value, and the subscription status
  * matches (subscribed needs a valid subscription; unsubscribed needs none). An in-app action
- * that no page answers yet is hidden too.
+ * that no page answers yet is hidden too, and so is an address that could run code.
  */
-export function isMenuItemVisible(item: MenuItem, auth: VisibilityAuth, settings: unknown): boolean {
-  if (!item.action) return false;
+export function isMenuItemVisible(item: MenuChildItem, auth: VisibilityAuth, settings: unknown): boolean {
+  return hasUsableAction(item) && meetsConditions(item, auth, settings);
+}
+
+function hasUsableAction(item: MenuChildItem): boolean {
+  if (!item.action || !isSafeAction(item.action)) return false;
   // A page not built yet (radio, contact, custom pages) has no link to it.
-  if (!leadsToPage(item.action)) return false;
+  return leadsToPage(item.action);
+}
+
+function meetsConditions(item: MenuChildItem, auth: VisibilityAuth, settings: unknown): boolean {
   if (item.roles?.length && !item.roles.every((id) => auth.hasRole(id))) return false;
   if (item.permissions?.length && !item.permissions.every((p) => auth.hasPermission(p))) return false;
   for (const [key, expected] of Object.entries(item.settings ?? {})) {
@@ -33,16 +40,25 @@ function settingMatches(actual: unknown, expected: unknown): boolean {
   return false;
 }
 
+/**
+ * The items the user sees, each group (an item with children) keeping its visible children. A
+ * group shows while its own conditions hold and it has a visible child or an action of its own.
+ */
 export function visibleMenuItems(
   items: readonly MenuItem[],
   auth: VisibilityAuth,
   settings: unknown,
 ): MenuItem[] {
-  return items.filter((item) => isMenuItemVisible(item, auth, settings));
+  return items.flatMap((item): MenuItem[] => {
+    if (!meetsConditions(item, auth, settings)) return [];
+    const children = (item.children ?? []).filter((child) => isMenuItemVisible(child, auth, settings));
+    if (children.length) return [{ ...item, children }];
+    return hasUsableAction(item) ? [{ ...item, children: undefined }] : [];
+  });
 }
 
 /** How a menu item opens: `link` items in a new tab, `route` items by client navigation. */
-export function menuItemLinkProps(item: MenuItem): { href: string; target?: string; rel?: string } {
+export function menuItemLinkProps(item: MenuChildItem): { href: string; target?: string; rel?: string } {
   const href = item.action ?? '#';
   if (item.type === 'link') return { href, target: '_blank', rel: 'noopener noreferrer' };
   const target = item.target && item.target !== '_self' ? item.target : undefined;

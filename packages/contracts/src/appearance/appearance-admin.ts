@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { clientSettingsSchema } from '../settings/settings';
-import { landingAppearanceSchema, MENU_POSITIONS, menuItemSchema, themeSchema } from './appearance';
+import {
+  isSafeAction,
+  landingAppearanceSchema,
+  MENU_ICONS,
+  MENU_POSITIONS,
+  menuChildItemSchema,
+  menuItemSchema,
+  themeSchema,
+} from './appearance';
 import { THEME_FONTS } from './fonts';
 
 /** Limits of the appearance editor (SPEC §3 Theme, Menu; the editor's own). */
@@ -59,12 +67,29 @@ export const editableThemeSchema = themeSchema.extend({
 });
 export type EditableTheme = z.infer<typeof editableThemeSchema>;
 
-const editableMenuItemSchema = menuItemSchema.extend({
+const UNSAFE_ACTION = 'Use a page of this site (/contact) or a web address (https://…).';
+
+const editableItemFields = {
   label: z.string().trim().min(1, 'Give the item a label.').max(APPEARANCE_LIMITS.label),
-  action: z.string().trim().max(2000).nullable(),
+  action: z.string().trim().max(2000).nullable().refine(isSafeAction, UNSAFE_ACTION),
+  icon: z
+    .string()
+    .nullable()
+    .optional()
+    .refine(
+      (icon) => !icon || (MENU_ICONS as readonly string[]).includes(icon),
+      'Pick an icon from the list.',
+    ),
+};
+
+const editableMenuChildSchema = menuChildItemSchema.extend(editableItemFields);
+
+const editableMenuItemSchema = menuItemSchema.extend({
+  ...editableItemFields,
   /** One level of nesting: an item may hold children, which hold none. */
-  children: z.array(menuItemSchema).max(APPEARANCE_LIMITS.menuItems).optional(),
+  children: z.array(editableMenuChildSchema).max(APPEARANCE_LIMITS.menuItems).optional(),
 });
+export type EditableMenuItem = z.infer<typeof editableMenuItemSchema>;
 
 export const editableMenuSchema = z.object({
   id: z.string().trim().min(1).max(60),
@@ -95,12 +120,19 @@ export const appearanceValuesSchema = z.object({
     all: z.array(editableThemeSchema).min(1, 'Keep at least one theme.').max(APPEARANCE_LIMITS.themes),
   }),
   menus: z.array(editableMenuSchema).max(APPEARANCE_LIMITS.menus),
-  landing: landingAppearanceSchema,
+  landing: landingAppearanceSchema.superRefine((landing, ctx) => {
+    for (const [key, cta] of Object.entries(landing.actions)) {
+      if (!isSafeAction(cta.action))
+        ctx.addIssue({ code: 'custom', path: ['actions', key, 'action'], message: UNSAFE_ACTION });
+    }
+  }),
   cookie_notice: z.object({
     enable: z.boolean(),
     position: z.enum(['top', 'bottom']),
     text: z.string().trim().max(APPEARANCE_LIMITS.cookieText).nullable(),
-    button: menuItemSchema.nullable(),
+    button: menuItemSchema
+      .refine((button) => isSafeAction(button.action), { path: ['action'], message: UNSAFE_ACTION })
+      .nullable(),
   }),
   custom_code: z.object({
     css: z.string().max(APPEARANCE_LIMITS.customCss),

@@ -28,8 +28,59 @@ export const MENU_POSITIONS = [
 ] as const;
 export type MenuPosition = (typeof MENU_POSITIONS)[number];
 
-/** SPEC §3 Menu item. */
-export const menuItemSchema = z.object({
+/**
+ * The icons a menu item may show (SPEC §3 Menu item `icon`), by name: a fixed set the web app draws
+ * from its own icon set, so a menu never loads an image from elsewhere.
+ */
+export const MENU_ICONS = [
+  'home',
+  'music',
+  'disc',
+  'mic',
+  'radio',
+  'headphones',
+  'list-music',
+  'library',
+  'search',
+  'heart',
+  'star',
+  'user',
+  'users',
+  'info',
+  'help',
+  'mail',
+  'phone',
+  'message',
+  'calendar',
+  'ticket',
+  'shopping-bag',
+  'credit-card',
+  'gift',
+  'newspaper',
+  'book',
+  'file',
+  'shield',
+  'settings',
+  'globe',
+  'map-pin',
+  'download',
+  'external-link',
+  'video',
+  'camera',
+] as const;
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+/**
+ * Where a menu item or a landing button may lead: a page of the site (`/contact`, `contact`) or a
+ * web, mail or phone address. Other schemes (`javascript:`, `data:`) could run code in a visitor's
+ * page, which only the custom HTML permission may do.
+ */
+export function isSafeAction(action: string | null | undefined): boolean {
+  if (!action) return true;
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(action)?.[1]?.toLowerCase();
+  return scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme);
+}
+const menuItemFields = {
   id: z.string(),
   label: z.string(),
   icon: z.string().nullable().optional(),
@@ -40,6 +91,19 @@ export const menuItemSchema = z.object({
   permissions: z.array(z.string()).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   subscriptionStatus: z.enum(['subscribed', 'unsubscribed']).nullable().optional(),
+};
+
+/** An item inside another: one level of nesting, so it holds no items of its own. */
+export const menuChildItemSchema = z.object(menuItemFields);
+export type MenuChildItem = z.infer<typeof menuChildItemSchema>;
+
+/**
+ * SPEC §3 Menu item. `children` (the editor's one level of nesting) makes the item a group: a
+ * dropdown in a row of links, a titled section in a menu.
+ */
+export const menuItemSchema = z.object({
+  ...menuItemFields,
+  children: z.array(menuChildItemSchema).optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 

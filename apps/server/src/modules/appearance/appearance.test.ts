@@ -221,6 +221,75 @@ describe('the appearance editor (admin)', () => {
     expect((await admin.post('/api/v1/admin/appearance/publish')).statusCode).toBe(422);
   });
 
+  it('publishes a group of menu items, with icons, one level deep', async () => {
+    const { published } = await editorOf(admin);
+    const [first, ...rest] = published.menus;
+    if (!first) throw new Error('the seed has menus');
+    const group = {
+      id: 'help-group',
+      label: 'Help',
+      icon: 'help',
+      type: 'route' as const,
+      action: null,
+      roles: [],
+      children: [
+        { id: 'help-faq', label: 'Questions', icon: 'info', type: 'route' as const, action: '/faq' },
+        { id: 'help-mail', label: 'Write to us', type: 'link' as const, action: 'mailto:help@zema.test' },
+      ],
+    };
+    const values = { ...published, menus: [{ ...first, items: [...first.items, group] }, ...rest] };
+    expect((await saveDraft(admin, values)).statusCode).toBe(200);
+    expect((await admin.post('/api/v1/admin/appearance/publish')).statusCode).toBe(200);
+
+    const menus = (await visitorSettings()).menus as AppearanceValues['menus'];
+    const served = menus.find((m) => m.id === first.id)?.items.find((i) => i.id === 'help-group');
+    expect(served).toMatchObject({ label: 'Help', icon: 'help', action: null });
+    expect(served?.children?.map((c) => [c.label, c.icon ?? null, c.action])).toEqual([
+      ['Questions', 'info', '/faq'],
+      ['Write to us', null, 'mailto:help@zema.test'],
+    ]);
+  });
+
+  it('refuses an address that could run code, and an icon not in the set', async () => {
+    const { published } = await editorOf(admin);
+    const [first, ...rest] = published.menus;
+    if (!first) throw new Error('the seed has menus');
+    const withItem = (item: AppearanceValues['menus'][number]['items'][number]) => ({
+      ...published,
+      menus: [{ ...first, items: [item] }, ...rest],
+    });
+    const base = { id: 'x', label: 'X', type: 'route' as const };
+
+    for (const action of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>']) {
+      const res = await saveDraft(admin, withItem({ ...base, action }));
+      expect(res.statusCode, action).toBe(422);
+      expect(res.json().errors['values.menus.0.items.0.action']).toBeDefined();
+    }
+    const nested = await saveDraft(
+      admin,
+      withItem({ ...base, action: null, children: [{ ...base, id: 'y', action: 'vbscript:x' }] }),
+    );
+    expect(nested.json().errors['values.menus.0.items.0.children.0.action']).toBeDefined();
+    const icon = await saveDraft(admin, withItem({ ...base, action: '/x', icon: 'https://evil.test/i.svg' }));
+    expect(icon.json().errors['values.menus.0.items.0.icon']).toBeDefined();
+    const cta = await saveDraft(admin, {
+      ...published,
+      landing: {
+        ...published.landing,
+        actions: {
+          ...published.landing.actions,
+          cta1: { ...published.landing.actions.cta1, action: 'javascript:x' },
+        },
+      },
+    });
+    expect(cta.json().errors['values.landing.actions.cta1.action']).toBeDefined();
+    // Pages of the site, web, mail and phone addresses stay fine.
+    for (const action of ['/contact', 'contact', 'https://zema.test', 'mailto:a@zema.test', 'tel:+251911']) {
+      expect((await saveDraft(admin, withItem({ ...base, action }))).statusCode, action).toBe(200);
+    }
+    await admin.send('DELETE', '/api/v1/admin/appearance/draft');
+  });
+
   it('is closed to users without the permission, and custom HTML needs its own', async () => {
     const user = await createUser(t.db);
     const plain = await signedIn(user.id);

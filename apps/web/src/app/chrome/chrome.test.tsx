@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Menu } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +53,41 @@ describe('SiteFooter', () => {
     expect(within(nav).queryByRole('link', { name: 'Contact' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Premium' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Blog' }).getAttribute('target')).toBe('_blank');
+  });
+
+  it('opens a group of items as a dropdown, each with its icon', async () => {
+    const grouped: Menu[] = [
+      {
+        id: 'footer',
+        name: 'Footer',
+        positions: ['footer'],
+        items: [
+          {
+            id: 'help',
+            label: 'Help',
+            icon: 'help',
+            type: 'route',
+            action: null,
+            children: [
+              { id: 'faq', label: 'Discover more', icon: 'music', type: 'route', action: '/discover' },
+              { id: 'blog', label: 'Blog', type: 'link', action: 'https://blog.example.com' },
+            ],
+          },
+        ],
+      },
+    ];
+    renderInRouter(<SiteFooter />, makeBootstrap({ menus: grouped }));
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    const trigger = within(nav).getByRole('button', { name: 'Help' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('true');
+    // The icon set loads where an item has an icon.
+    await waitFor(() => expect(trigger.querySelector('svg.lucide-circle-help')).toBeTruthy());
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu', { name: 'Help' });
+    const faq = within(menu).getByRole('menuitem', { name: 'Discover more' });
+    expect(faq.getAttribute('href')).toBe('/discover');
+    expect(faq.querySelector('svg.lucide-music')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Blog' }).getAttribute('target')).toBe('_blank');
   });
 
   it('shows the theme toggle only when users may change the theme', () => {

@@ -1,9 +1,9 @@
 import { Bell, CreditCard, LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { useVisibleMenuItems } from '#src/components/chrome/custom-menu';
+import { CustomMenuRows } from '#src/components/chrome/custom-menu-items';
 import { useWorkspaceChoices, WorkspaceMenuSections } from '#src/features/workspaces';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
-import { menuItemLinkProps } from '#src/lib/menu-visibility';
 import { paths } from '#src/lib/paths';
 import { useLogout } from '#src/lib/use-logout';
 import { useThemeSelector } from '#src/lib/use-theme';
@@ -31,11 +31,7 @@ export function UserMenuItems({ onCreateWorkspace }: { onCreateWorkspace: () => 
   const unread = user.unread_notifications_count;
   return (
     <Menu placement="bottom end" aria-label={trans('Account')}>
-      {customItems.map((item) => (
-        <MenuItem key={item.id} id={`custom-${item.id}`} {...menuItemLinkProps(item)}>
-          {item.label}
-        </MenuItem>
-      ))}
+      <CustomMenuRows items={customItems} idPrefix="custom-" />
       {customItems.length > 0 && <MenuSeparator />}
       <MenuItem id="profile" href={paths.user(user)} icon={<UserRound />}>
         {trans('Profile page')}

@@ -1,7 +1,8 @@
-import { MENU_POSITIONS, type MenuItem } from '@zema/contracts';
+import { MENU_ICONS, MENU_POSITIONS, type MenuChildItem, type MenuItem, type Role } from '@zema/contracts';
 import { APPEARANCE_LIMITS, type EditableMenu } from '@zema/contracts/appearance/appearance-admin';
-import { Plus, Trash2 } from 'lucide-react';
+import { IndentDecrease, IndentIncrease, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { MENU_ICON_GLYPHS } from '#src/components/chrome/menu-icons';
 import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
@@ -62,6 +63,7 @@ export function MenusSection({ values, change, errors }: SectionProps) {
     change((v) => ({ ...v, menus: v.menus.map((m) => (m.id === menu?.id ? patch(m) : m)) }));
   const setItems = (update: (items: EditableMenu['items']) => EditableMenu['items']) =>
     setMenu((m) => ({ ...m, items: update(m.items) }));
+  const itemsPath = `menus.${menu ? values.menus.indexOf(menu) : 0}.items`;
   const setItem = (index: number, patch: Partial<MenuItem>) =>
     setItems((items) => items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
@@ -146,6 +148,10 @@ export function MenusSection({ values, change, errors }: SectionProps) {
             <h2 id="appearance-menus-items" className="font-semibold text-fg text-sm">
               Items
             </h2>
+            <p className="text-muted text-xs">
+              An item put inside the one above it makes a group: a dropdown in the navbar and footer, a titled
+              section in a menu. One level only.
+            </p>
             <SortableList
               items={menu.items}
               idOf={(item) => item.id}
@@ -153,77 +159,73 @@ export function MenusSection({ values, change, errors }: SectionProps) {
               titleOf={(item) => item.label || 'Untitled item'}
               onReorder={(items) => setItems(() => items)}
               onRemove={(index) => setItems((items) => items.filter((_, i) => i !== index))}
+              actionsOf={(item, index) =>
+                index > 0 && !item.children?.length ? (
+                  <Button
+                    variant="icon"
+                    size="sm"
+                    aria-label={`Put ${item.label || 'the item'} inside ${menu.items[index - 1]?.label || 'the item above'}`}
+                    onPress={() => setItems((items) => nestUnderPrevious(items, index))}
+                  >
+                    <IndentIncrease aria-hidden="true" className="size-4" />
+                  </Button>
+                ) : null
+              }
             >
               {(item, index) => (
                 <>
-                  <TextField
-                    label="Label"
-                    value={item.label}
-                    errorMessage={errorAt(errors, `menus.${values.menus.indexOf(menu)}.items.${index}.label`)}
-                    onChange={(label) => setItem(index, { label })}
+                  <ItemFields
+                    item={item}
+                    roles={roles}
+                    labelError={errorAt(errors, `${itemsPath}.${index}.label`)}
+                    actionError={errorAt(errors, `${itemsPath}.${index}.action`)}
+                    groupHint={!!item.children?.length}
+                    onChange={(patch) => setItem(index, patch)}
                   />
-                  <TextField
-                    label="Address"
-                    description="A page of this site (/contact) or a full address (https://…)."
-                    value={item.action ?? ''}
-                    onChange={(action) =>
-                      setItem(index, { action, type: /^https?:\/\//i.test(action) ? 'link' : 'route' })
-                    }
-                  />
-                  <Checkbox
-                    isSelected={item.type === 'link' || item.target === '_blank'}
-                    onChange={(on) => setItem(index, { target: on ? '_blank' : null })}
-                  >
-                    Opens in a new tab
-                  </Checkbox>
-                  <fieldset className="flex flex-col gap-2">
-                    <legend className="mb-1 font-medium text-fg text-sm">Who sees it</legend>
-                    {roles.map((role) => (
-                      <Checkbox
-                        key={role.id}
-                        isSelected={item.roles?.includes(role.id) ?? false}
-                        onChange={(on) =>
-                          setItem(index, {
-                            roles: on
-                              ? [...(item.roles ?? []), role.id]
-                              : (item.roles ?? []).filter((id) => id !== role.id),
-                          })
+                  {!!item.children?.length && (
+                    <fieldset className="flex flex-col gap-2">
+                      <legend className="mb-1 font-medium text-fg text-sm">{`Inside ${item.label || 'this item'}`}</legend>
+                      <SortableList
+                        items={item.children}
+                        idOf={(child) => child.id}
+                        labelOf={(child) => child.label || 'the item'}
+                        titleOf={(child) => child.label || 'Untitled item'}
+                        onReorder={(children) => setItem(index, { children })}
+                        onRemove={(childIndex) =>
+                          setItem(index, { children: item.children?.filter((_, i) => i !== childIndex) })
                         }
+                        actionsOf={(child, childIndex) => (
+                          <Button
+                            variant="icon"
+                            size="sm"
+                            aria-label={`Move ${child.label || 'the item'} out of ${item.label || 'the group'}`}
+                            onPress={() => setItems((items) => unnest(items, index, childIndex))}
+                          >
+                            <IndentDecrease aria-hidden="true" className="size-4" />
+                          </Button>
+                        )}
                       >
-                        {`Role: ${role.name}`}
-                      </Checkbox>
-                    ))}
-                    <p className="text-muted text-xs">No role ticked: everyone, signed in or not.</p>
-                    <TextField
-                      label="Permissions"
-                      description="Comma-separated names, e.g. api.access. All are needed."
-                      value={(item.permissions ?? []).join(', ')}
-                      onChange={(text) =>
-                        setItem(index, {
-                          permissions: text
-                            .split(',')
-                            .map((p) => p.trim())
-                            .filter(Boolean),
-                        })
-                      }
-                    />
-                    <TextField
-                      label="Settings"
-                      description="Comma-separated, e.g. billing.enable=true: shown only while each setting has that value."
-                      value={settingsText(item.settings)}
-                      onChange={(text) => setItem(index, { settings: parseSettings(text) })}
-                    />
-                    <Select
-                      label="Subscription"
-                      items={SUBSCRIPTION_CHOICES}
-                      selectedKey={item.subscriptionStatus ?? 'any'}
-                      onSelectionChange={(key) =>
-                        setItem(index, {
-                          subscriptionStatus: key === 'any' ? null : (key as 'subscribed' | 'unsubscribed'),
-                        })
-                      }
-                    />
-                  </fieldset>
+                        {(child, childIndex) => (
+                          <ItemFields
+                            item={child}
+                            roles={roles}
+                            labelError={errorAt(errors, `${itemsPath}.${index}.children.${childIndex}.label`)}
+                            actionError={errorAt(
+                              errors,
+                              `${itemsPath}.${index}.children.${childIndex}.action`,
+                            )}
+                            onChange={(patch) =>
+                              setItem(index, {
+                                children: item.children?.map((c, i) =>
+                                  i === childIndex ? { ...c, ...patch } : c,
+                                ),
+                              })
+                            }
+                          />
+                        )}
+                      </SortableList>
+                    </fieldset>
+                  )}
                 </>
               )}
             </SortableList>
@@ -245,5 +247,144 @@ export function MenusSection({ values, change, errors }: SectionProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** The item at `index` becomes the last child of the item above it. */
+export function nestUnderPrevious(items: readonly MenuItem[], index: number): MenuItem[] {
+  const item = items[index];
+  const parent = items[index - 1];
+  if (!item || !parent || item.children?.length) return [...items];
+  const { children: _none, ...child } = item;
+  return items.flatMap((it, i) =>
+    i === index
+      ? []
+      : i === index - 1
+        ? [{ ...parent, children: [...(parent.children ?? []), child] }]
+        : [it],
+  );
+}
+
+/** A group's child at `childIndex` becomes an item of its own, right after the group. */
+export function unnest(items: readonly MenuItem[], index: number, childIndex: number): MenuItem[] {
+  const parent = items[index];
+  const child = parent?.children?.[childIndex];
+  if (!parent || !child) return [...items];
+  const children = parent.children?.filter((_, i) => i !== childIndex);
+  return items.flatMap((it, i) =>
+    i === index ? [{ ...parent, children: children?.length ? children : undefined }, child] : [it],
+  );
+}
+
+const ICON_CHOICES = [
+  { id: 'none', label: 'No icon' },
+  ...MENU_ICONS.map((id) => ({ id, label: MENU_ICON_GLYPHS[id].label })),
+];
+
+/** The fields of one menu item: label, icon, address, new tab, and who sees it (SPEC §6). */
+function ItemFields({
+  item,
+  roles,
+  labelError,
+  actionError,
+  groupHint,
+  onChange,
+}: {
+  item: MenuChildItem;
+  roles: readonly Pick<Role, 'id' | 'name'>[];
+  labelError?: string;
+  actionError?: string;
+  /** The item holds others: its address is optional. */
+  groupHint?: boolean;
+  onChange: (patch: Partial<MenuChildItem>) => void;
+}) {
+  const glyph =
+    item.icon && item.icon in MENU_ICON_GLYPHS
+      ? MENU_ICON_GLYPHS[item.icon as keyof typeof MENU_ICON_GLYPHS]
+      : null;
+  return (
+    <>
+      <TextField
+        label="Label"
+        value={item.label}
+        errorMessage={labelError}
+        onChange={(label) => onChange({ label })}
+      />
+      <div className="flex items-end gap-2">
+        <Select
+          label="Icon"
+          className="flex-1"
+          items={ICON_CHOICES}
+          selectedKey={glyph ? item.icon : 'none'}
+          onSelectionChange={(key) => onChange({ icon: key === 'none' ? null : String(key) })}
+        />
+        <span className="mb-2 inline-flex size-6 items-center justify-center text-muted" aria-hidden="true">
+          {glyph && <glyph.Icon className="size-5" />}
+        </span>
+      </div>
+      <TextField
+        label="Address"
+        description={
+          groupHint
+            ? 'Optional for a group: where its own entry leads, listed first in it.'
+            : 'A page of this site (/contact) or a full address (https://…).'
+        }
+        value={item.action ?? ''}
+        errorMessage={actionError}
+        onChange={(action) => onChange({ action, type: /^https?:\/\//i.test(action) ? 'link' : 'route' })}
+      />
+      <Checkbox
+        isSelected={item.type === 'link' || item.target === '_blank'}
+        onChange={(on) => onChange({ target: on ? '_blank' : null })}
+      >
+        Opens in a new tab
+      </Checkbox>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium text-fg text-sm">Who sees it</legend>
+        {roles.map((role) => (
+          <Checkbox
+            key={role.id}
+            isSelected={item.roles?.includes(role.id) ?? false}
+            onChange={(on) =>
+              onChange({
+                roles: on
+                  ? [...(item.roles ?? []), role.id]
+                  : (item.roles ?? []).filter((id) => id !== role.id),
+              })
+            }
+          >
+            {`Role: ${role.name}`}
+          </Checkbox>
+        ))}
+        <p className="text-muted text-xs">No role ticked: everyone, signed in or not.</p>
+        <TextField
+          label="Permissions"
+          description="Comma-separated names, e.g. api.access. All are needed."
+          value={(item.permissions ?? []).join(', ')}
+          onChange={(text) =>
+            onChange({
+              permissions: text
+                .split(',')
+                .map((p) => p.trim())
+                .filter(Boolean),
+            })
+          }
+        />
+        <TextField
+          label="Settings"
+          description="Comma-separated, e.g. billing.enable=true: shown only while each setting has that value."
+          value={settingsText(item.settings)}
+          onChange={(text) => onChange({ settings: parseSettings(text) })}
+        />
+        <Select
+          label="Subscription"
+          items={SUBSCRIPTION_CHOICES}
+          selectedKey={item.subscriptionStatus ?? 'any'}
+          onSelectionChange={(key) =>
+            onChange({ subscriptionStatus: key === 'any' ? null : (key as 'subscribed' | 'unsubscribed') })
+          }
+        />
+      </fieldset>
+    </>
   );
 }

@@ -33,6 +33,7 @@ export function SortableList<T>({
   titleOf,
   onReorder,
   onRemove,
+  actionsOf,
   children,
   className,
 }: {
@@ -44,6 +45,8 @@ export function SortableList<T>({
   titleOf: (item: T, index: number) => string;
   onReorder: (items: T[]) => void;
   onRemove: (index: number) => void;
+  /** More buttons of an item, before its move and remove buttons. */
+  actionsOf?: (item: T, index: number) => ReactNode;
   /** The item's fields, under its heading, handle and buttons. */
   children: (item: T, index: number) => ReactNode;
   className?: string;
@@ -93,6 +96,7 @@ export function SortableList<T>({
                     <span className="min-w-0 flex-1 truncate font-medium text-sm">
                       {titleOf(item, index)}
                     </span>
+                    {actionsOf?.(item, index)}
                     {/* The buttons do what dragging does, one place at a time. */}
                     <Button
                       variant="icon"
