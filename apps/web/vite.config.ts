@@ -62,7 +62,16 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
               // Everything else the first view runs, and nothing more (first-load.ts): the app shell,
               // the parts of React Aria and of the contracts it uses. What only lazy pages use is
               // split by the bundler among those pages.
-              ...(firstLoad ? [{ name: 'first-load', test: (id: string) => firstLoad.has(id) }] : []),
+              // The entry module stays out: it makes the page's one module script, and the chunks it
+              // imports become its modulepreload links (the server starts them after first paint).
+              ...(firstLoad
+                ? [
+                    {
+                      name: 'first-load',
+                      test: (id: string) => firstLoad.has(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+                    },
+                  ]
+                : []),
             ],
           },
         },

@@ -174,25 +174,26 @@ export function renderIndexHtml(
  */
 export function startScriptsAfterFirstPaint(html: string, scriptNonce: string): string {
   const preloads: string[] = [];
-  let entry: string | null = null;
+  const entries: string[] = [];
   let out = html.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/gi, (tag) => {
     const href = /\bhref="([^"]+)"/i.exec(tag)?.[1];
     if (href) preloads.push(href);
     return '';
   });
+  // Every module script the build wrote (one entry as a rule), in order.
   out = out.replace(
-    /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/i,
+    /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi,
     (_tag, src: string) => {
-      entry = src;
+      entries.push(src);
       return '';
     },
   );
-  if (!entry) return html;
+  if (!entries.length) return html;
   const loader =
-    `(()=>{const p=${serializeForScript(preloads)},e=${serializeForScript(entry)};let d=0;` +
+    `(()=>{const p=${serializeForScript(preloads)},e=${serializeForScript(entries)};let d=0;` +
     'const go=()=>{if(d)return;d=1;for(const h of p){const l=document.createElement("link");' +
     'l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}' +
-    'const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;document.head.append(s)};' +
+    'for(const u of e){const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=u;document.head.append(s)}};' +
     'if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go))})()';
   return out.replace(/<\/body>/i, () => `<script nonce="${scriptNonce}">${loader}</script></body>`);
 }

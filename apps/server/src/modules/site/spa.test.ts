@@ -27,6 +27,7 @@ import {
   useApp,
 } from '#test/helpers';
 import { BOOTSTRAP_CACHE_KEYS } from './bootstrap.service';
+import { startScriptsAfterFirstPaint } from './spa.service';
 
 /** A hashed asset with the .br and .gz copies the web build writes beside it. */
 const ASSET = 'assets/app-C0ffee12.js';
@@ -353,6 +354,17 @@ describe('the painted first view', () => {
     // Once the visitor has accepted the notice, it is not painted.
     const accepted = await t.app.inject({ url: '/discover', cookies: { cookie_notice: 'true' } });
     expect(root(accepted.body)).not.toContain(COOKIE_TEXT);
+  });
+
+  it('starts every module script the build wrote after the paint, in order', () => {
+    const html =
+      '<html><head><script type="module" crossorigin src="/assets/a.js"></script>\n' +
+      '<script type="module" crossorigin src="/assets/b.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/c.js">\n</head><body></body></html>';
+    const out = startScriptsAfterFirstPaint(html, 'n0nce');
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out).toContain('e=["/assets/a.js","/assets/b.js"]');
+    expect(out).toContain('p=["/assets/c.js"]');
   });
 
   it("paints an artist page's picture and name, escaped", async () => {
