@@ -12,6 +12,7 @@ import { libraryModule } from '#src/modules/library/index';
 import { localizationModule } from '#src/modules/localization/index';
 import { mailModule } from '#src/modules/mail/index';
 import { notificationsModule } from '#src/modules/notifications/index';
+import { pagesModule } from '#src/modules/pages/index';
 import { playerModule } from '#src/modules/player/index';
 import { searchModule } from '#src/modules/search/index';
 import { settingsModule } from '#src/modules/settings/index';
@@ -47,6 +48,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   uploadsModule,
   backstageModule,
   systemModule,
+  pagesModule,
   siteModule,
 ];
 

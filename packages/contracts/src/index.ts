@@ -13,6 +13,7 @@ export * from './library/library';
 export * from './money';
 export * from './notifications/notifications';
 export * from './operation';
+export * from './pages/pages';
 export * from './permissions';
 export * from './primitives';
 export * from './search/search';

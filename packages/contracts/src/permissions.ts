@@ -31,6 +31,8 @@ export const ADMIN_PERMISSIONS = {
   appearanceUpdate: 'appearance.update',
   /** Custom HTML in the appearance editor (injected into every page). */
   appearanceCustomHtml: 'appearance.custom_html',
+  /** Custom pages (privacy policy, terms, about…): create, edit, hide, delete. */
+  customPagesUpdate: 'custom_pages.update',
   artistsUpdate: 'artists.update',
   albumsUpdate: 'albums.update',
   tracksUpdate: 'tracks.update',

@@ -33,7 +33,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),
   apiDocs: () => import('#src/features/site/pages/api-docs-page'),
   contact: null,
-  customPage: null,
+  customPage: () => import('#src/features/pages/pages/custom-page'),
   radio: null,
   // The backstage for artists: requests, then the artist's own area.
   backstage: () => import('#src/features/backstage/pages/backstage-home-page'),

@@ -166,7 +166,14 @@ function useHomeScreen(): ReactNode | null {
   if (isLoggedIn && !isAppearanceEditorActive()) return null;
   if (type === 'loginPage') return <HomePage name="login" />;
   if (type === 'registerPage' && !settings.registration.disable) return <HomePage name="register" />;
-  if (type === 'customPage' && hasPage('customPage')) return <HomePage name="customPage" />;
+  if (type === 'customPage' && hasPage('customPage'))
+    return (
+      <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
+        <SiteNavbar />
+        <HomePage name="customPage" />
+        <SiteFooter />
+      </div>
+    );
   return <Landing />;
 }
 
@@ -412,8 +419,13 @@ export const appRoutes: RouteObject[] = [
         children: [{ Component: SiteLayout, children: [{ path: at.apiDocs, ...page('apiDocs') }] }],
       },
       { path: at.contact, ...page('contact') },
-      { path: at.customPage, ...page('customPage') },
-      { path: at.customPageById, ...page('customPage') },
+      {
+        Component: SiteLayout,
+        children: [
+          { path: at.customPage, ...page('customPage') },
+          { path: at.customPageById, ...page('customPage') },
+        ],
+      },
       { path: at.radio, ...page('radio') },
       {
         // The admin area: its own layout and chunks, loaded only inside /admin.

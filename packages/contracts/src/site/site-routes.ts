@@ -95,7 +95,7 @@ export type SiteRouteName = keyof typeof SITE_ROUTES;
  * Pages whose issue has not landed: the web app shows its 404 page there, the server answers 404
  * and no link leads there. The issue that builds one takes it out of this list.
  */
-export const PAGES_TO_COME: readonly SiteRouteName[] = ['contact', 'customPage', 'customPageById', 'radio'];
+export const PAGES_TO_COME: readonly SiteRouteName[] = ['contact', 'radio'];
 
 const ADMIN_PREFIX = `${SITE_ROUTES.admin}/`;
 

@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = [
   'payment.refund',
   'appearance.publish',
   'appearance.restore',
+  'page.create',
+  'page.update',
+  'page.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -124,6 +124,12 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
     'appearance',
     'Add custom HTML to every page in the appearance editor (scripts and event handlers are removed).',
   ),
+  p(
+    A.customPagesUpdate,
+    'Manage custom pages',
+    'appearance',
+    'Create, edit, hide and delete custom pages (privacy policy, terms, about…), and read hidden ones.',
+  ),
   p(A.artistsUpdate, 'Manage artists', 'catalogue', 'Create, edit and delete artists.'),
   p(A.albumsUpdate, 'Manage albums', 'catalogue', 'Create, edit and delete albums.'),
   p(A.tracksUpdate, 'Manage tracks', 'catalogue', 'Create, edit and delete tracks and their audio.'),

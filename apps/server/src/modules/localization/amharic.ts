@@ -27,6 +27,11 @@ export const AMHARIC_LOCALIZATION = {
     "Looks like you've found the doorway to the great nothing": 'ወደ ታላቁ ባዶነት የሚወስደውን በር ያገኙ ይመስላል',
     'Take me there!': 'ወደዚያ ውሰደኝ!',
 
+    // Custom pages (SPEC §2 outcomes)
+    'There was an issue loading this page': 'ይህን ገጽ በመጫን ላይ ችግር ተፈጥሯል',
+    'Please try again later': 'እባክዎ ቆየት ብለው እንደገና ይሞክሩ',
+    'Loading page': 'ገጹ በመጫን ላይ',
+
     // Sign in, register, password reset, email verification, two-factor challenge
     'Sign in to your account': 'ወደ መለያዎ ይግቡ',
     'To join your team on :siteName, log in to your account': 'በ:siteName ላይ ቡድንዎን ለመቀላቀል ወደ መለያዎ ይግቡ',

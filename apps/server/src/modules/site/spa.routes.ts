@@ -10,8 +10,10 @@ import {
 } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '#src/db/client';
 import { cachedCustomCode } from '#src/modules/appearance/index';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
+import { customPageExists } from '#src/modules/pages/tables';
 import { buildBootstrapData } from './bootstrap.service';
 import {
   type ChannelPaint,
@@ -118,7 +120,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     // No page of the app answers here: the app still renders its 404 page, but
     // the status says so, for search engines, link checkers and the API's users, and the page is
     // kept out of indexes. Matched on the path as sent: a genre's encoded "/" is one segment.
-    const known = isSitePath(request.url.split('?')[0]!);
+    const known = isSitePath(request.url.split('?')[0]!) && (await customPageAnswers(app.deps.db, path));
 
     const data = await buildBootstrapData(app.deps, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
     const nonce = reply.cspNonce ?? { script: '', style: '' };
@@ -184,3 +186,14 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       );
   });
 };
+
+/**
+ * `/pages/{slug}` and `/pages/{id}/{slug}` answer 404 when no custom page has that address or id:
+ * the app shows its 404 page, and the status tells search engines and link checkers the same.
+ */
+async function customPageAnswers(db: Db, path: string): Promise<boolean> {
+  const match = /^pages\/(?:([1-9][0-9]{0,9})\/[^/]+|([^/]+))\/?$/i.exec(path);
+  if (!match) return true;
+  const idOrSlug = match[1] ?? match[2]!;
+  return /^[A-Za-z0-9-]{1,80}$/.test(idOrSlug) && customPageExists(db, idOrSlug);
+}

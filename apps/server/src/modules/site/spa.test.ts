@@ -251,8 +251,10 @@ describe('the SPA shell', () => {
       '/backstage/artists',
       // Pages whose issue has not landed yet.
       '/contact',
-      '/pages/about',
       '/radio/main',
+      // No custom page has this address or id.
+      '/pages/no-such-page',
+      '/pages/999999/about',
     ];
     for (const url of notFound) {
       const res = await t.app.inject({ url });
@@ -273,6 +275,10 @@ describe('the SPA shell', () => {
       '/password/reset/abc',
       '/library/songs/',
       '/pricing',
+      // The seeded custom pages, by address and by id (its slug part is only for people).
+      '/pages/about',
+      '/pages/privacy-policy',
+      '/pages/1/whatever',
       '/checkout/sandbox/zema-tx-1',
       '/admin',
       '/admin/users/5',

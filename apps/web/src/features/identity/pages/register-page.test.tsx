@@ -97,9 +97,10 @@ describe('registering', () => {
     const privacy = await screen.findByRole('link', { name: 'Privacy Policy' });
     expect(privacy.getAttribute('href')).toBe('https://example.com/privacy');
     expect(privacy.getAttribute('target')).toBe('_blank');
-    // Custom pages are not built yet: the policy is named, with no link to a 404.
-    expect(screen.getByText(/I accept the Terms of Service/)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+    // A custom page of the site opens in a new tab too.
+    const terms = screen.getByRole('link', { name: 'Terms of Service' });
+    expect(terms.getAttribute('href')).toBe('/pages/terms');
+    expect(terms.getAttribute('target')).toBe('_blank');
     const u = await fill();
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Please accept the Terms of Service.')).toBeTruthy();

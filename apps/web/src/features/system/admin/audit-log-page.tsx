@@ -84,6 +84,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refund': 'Refunded a payment',
   'appearance.publish': 'Published the appearance',
   'appearance.restore': 'Rolled the appearance back',
+  'page.create': 'Created a custom page',
+  'page.update': 'Changed a custom page',
+  'page.delete': 'Deleted a custom page',
 };
 
 const actionLabel = (code: string) => AUDIT_ACTION_LABELS[code as AuditAction] ?? code;

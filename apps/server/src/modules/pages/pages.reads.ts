@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#src/db/client';
+import { customPages } from './pages.tables';
+
+/**
+ * Whether a custom page answers at `/pages/{idOrSlug}` (hidden or not: who may read it is the
+ * page's call, and a hidden page still exists). The served HTML's status says 404 otherwise.
+ */
+export async function customPageExists(db: Db, idOrSlug: string): Promise<boolean> {
+  const where = /^[1-9][0-9]{0,9}$/.test(idOrSlug)
+    ? eq(customPages.id, Number(idOrSlug))
+    : eq(customPages.slug, idOrSlug.toLowerCase());
+  const [row] = await db.select({ id: customPages.id }).from(customPages).where(where).limit(1);
+  return !!row;
+}

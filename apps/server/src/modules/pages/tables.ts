@@ -1,0 +1,6 @@
+/**
+ * The pages module's tables, its data face: other modules read (select, join) them from here;
+ * only this module writes them, through its services (decision 0051).
+ */
+export * from './pages.reads';
+export * from './pages.tables';

@@ -1,0 +1,2 @@
+/** The pages feature's face: custom pages (SPEC §2 `/pages/{slug}`); its page loads by route. */
+export { customPageQueryOptions, useCustomPage } from './api/get-custom-page';

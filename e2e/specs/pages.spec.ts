@@ -1,0 +1,65 @@
+import type { CustomPageAdmin } from '@zema/contracts/pages/pages-admin';
+import { type ApiSession, adminSession } from '../support/accounts';
+import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { dismissCookieNotice, useThemeMode } from '../support/theme';
+
+/**
+ * Custom pages (SPEC §2 `/pages/{slug}`, `/pages/{id}/{slug}`): the seeded privacy policy from
+ * the footer, a page at both addresses, and the three outcomes (404, log in, try again later).
+ */
+let admin: ApiSession;
+test.beforeAll(async () => {
+  admin = await adminSession();
+});
+test.afterAll(async () => admin.dispose());
+test.beforeEach(async ({ context }) => dismissCookieNotice(context));
+
+const stamp = () => `${Date.now().toString(36)}-${test.info().project.name}`;
+
+test('a visitor reads the privacy policy from the footer, and a page by its id', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/pages\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Cookies' })).toBeVisible();
+  await expect(page.getByText(/Chapa/).first()).toBeVisible();
+  await expect(page).toHaveTitle(/^Privacy policy - /);
+
+  const created = await admin.postOk<{ page: CustomPageAdmin }>('/api/v1/admin/custom-pages', {
+    slug: `faq-${stamp()}`,
+    title: 'Questions',
+    body: '<h2>Playing</h2><ul><li>Press play.</li><li>Listen.</li></ul><p><a href="/discover">Discover</a></p>',
+  });
+  await page.goto(`/pages/${created.page.id}/any-words`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Press play.' })).toBeVisible();
+});
+
+test('an unknown page is the 404 page with status 404; a hidden page sends a visitor to log in', async ({
+  page,
+}) => {
+  const res = await page.goto('/pages/no-such-page-here');
+  expect(res?.status()).toBe(404);
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Looks like you've found the doorway to the great nothing" }),
+  ).toBeVisible();
+
+  const hidden = await admin.postOk<{ page: CustomPageAdmin }>('/api/v1/admin/custom-pages', {
+    slug: `draft-${stamp()}`,
+    title: 'Not yet',
+    body: '<p>Soon.</p>',
+    hidden: true,
+  });
+  await page.goto(`/pages/${hidden.page.slug}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fpages%2F${hidden.page.slug}$`));
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the about page reads well and passes axe (${mode})`, { tag: '@visual' }, async ({ page }) => {
+    await page.goto('/pages/about');
+    if (mode === 'dark') await useThemeMode(page, 'dark');
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, `custom-page-${mode}`);
+  });
+}
