@@ -1,6 +1,7 @@
 import type { CustomPageAdmin } from '@zema/contracts/pages/pages-admin';
-import { type ApiSession, adminSession } from '../support/accounts';
+import { type ApiSession, adminSession, signInWith } from '../support/accounts';
 import { expect, expectAccessible, snapshot, test } from '../support/fixtures';
+import { solidPng } from '../support/png';
 import { dismissCookieNotice, useThemeMode } from '../support/theme';
 
 /**
@@ -33,6 +34,48 @@ test('a visitor reads the privacy policy from the footer, and a page by its id',
   await page.goto(`/pages/${created.page.id}/any-words`);
   await expect(page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Press play.' })).toBeVisible();
+});
+
+test('an admin writes a page with a heading, a list and a picture, and opens it at both addresses', async ({
+  page,
+}) => {
+  await signInWith(page, admin);
+  await page.goto('/admin/pages');
+  await page.getByRole('link', { name: 'New page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New page' })).toBeVisible();
+  const slug = `guide-${stamp()}`;
+  await page.getByLabel('Title', { exact: true }).fill('Listening guide');
+  const body = page.getByRole('textbox', { name: 'Body' });
+  await body.click();
+  await page.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('Getting started');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bulleted list' }).click();
+  await page.keyboard.type('Find a song');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Press play');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Picture to add to the page').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64, [200, 40, 40]),
+  });
+  await expect(body.locator('img')).toHaveCount(1);
+  await page.getByLabel('Address', { exact: true }).fill(slug);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByText('Page created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/pages\/\d+$/);
+  const id = page.url().split('/').pop();
+
+  for (const address of [`/pages/${slug}`, `/pages/${id}/${slug}`]) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1, name: 'Listening guide' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Getting started' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText(['Find a song', 'Press play']);
+    await expect(page.getByRole('main').locator('img')).toHaveJSProperty('complete', true);
+  }
 });
 
 test('an unknown page is the 404 page with status 404; a hidden page sends a visitor to log in', async ({

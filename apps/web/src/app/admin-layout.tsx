@@ -9,6 +9,7 @@ import {
   Disc,
   Disc3,
   ExternalLink,
+  FileText,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -102,6 +103,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: 'Site',
     items: [
       { label: 'Appearance', to: paths.adminAppearance(), icon: Palette, permission: A.appearanceUpdate },
+      { label: 'Pages', to: paths.adminCustomPages(), icon: FileText, permission: A.customPagesUpdate },
       { label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate },
     ],
   },

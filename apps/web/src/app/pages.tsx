@@ -75,6 +75,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminTracks: () => import('#src/features/catalogue/admin/admin-tracks-page'),
   adminTrack: () => import('#src/features/catalogue/admin/admin-track-page'),
   adminGenres: () => import('#src/features/catalogue/admin/admin-genres-page'),
+  adminCustomPages: () => import('#src/features/pages/admin/admin-pages-page'),
+  adminCustomPage: () => import('#src/features/pages/admin/admin-page-editor'),
   adminChannels: () => import('#src/features/catalogue/admin/admin-channels-page'),
   adminChannel: () => import('#src/features/catalogue/admin/admin-channel-page'),
   adminBackstageRequests: () => import('#src/features/backstage/admin/admin-backstage-requests-page'),
@@ -146,6 +148,8 @@ export type PageName =
   | 'adminTracks'
   | 'adminTrack'
   | 'adminGenres'
+  | 'adminCustomPages'
+  | 'adminCustomPage'
   | 'adminChannels'
   | 'adminChannel'
   | 'channel'

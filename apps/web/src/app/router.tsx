@@ -467,6 +467,8 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminTracks, 'adminTracks', A.tracksUpdate),
               adminRoute(at.adminTrack, 'adminTrack', A.tracksUpdate),
               adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
+              adminRoute(at.adminCustomPages, 'adminCustomPages', A.customPagesUpdate),
+              adminRoute(at.adminCustomPage, 'adminCustomPage', A.customPagesUpdate),
               adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
               adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               adminRoute(at.adminBackstageRequests, 'adminBackstageRequests', A.backstageReview),

@@ -90,6 +90,8 @@ export const paths = {
   /** The genres list, filtered to a name when given. */
   adminGenres: (query?: string) =>
     query ? `/admin/genres?query=${encodeURIComponent(query)}` : '/admin/genres',
+  adminCustomPages: () => '/admin/pages',
+  adminCustomPage: (p: { id: number } | 'new') => `/admin/pages/${p === 'new' ? 'new' : p.id}`,
   adminChannels: () => '/admin/channels',
   adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
   adminBackstageRequests: () => '/admin/backstage-requests',

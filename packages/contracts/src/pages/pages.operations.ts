@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';
-import { idParamSchema } from '../primitives';
+import { idParamSchema, idSchema } from '../primitives';
 import { customPageParamsSchema, customPageResponseSchema } from './pages';
 import {
   customPageAdminSchema,
@@ -59,6 +59,14 @@ export const customPagesAdmin = defineOperations('Pages', {
     body: saveCustomPageRequestSchema,
     response: z.object({ page: customPageAdminSchema }),
     summary: 'Change a custom page (its HTML is sanitised)',
+  },
+  uploadImage: {
+    method: 'POST',
+    path: '/api/v1/admin/custom-pages/images',
+    access,
+    body: z.object({ file_entry_id: idSchema }),
+    response: z.object({ url: z.string() }),
+    summary: "Make a page's picture from an upload (re-encoded); answers its address",
   },
   delete: {
     method: 'DELETE',

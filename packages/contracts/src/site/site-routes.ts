@@ -75,6 +75,8 @@ export const SITE_ROUTES = {
   adminMailLog: 'mail-log',
   adminHealth: 'health',
   adminAppearance: 'appearance',
+  adminCustomPages: 'pages',
+  adminCustomPage: 'pages/:pageId',
   adminSettings: 'settings',
   adminSettingsGroup: 'settings/:group',
   adminArtists: 'artists',

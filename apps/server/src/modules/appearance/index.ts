@@ -12,6 +12,7 @@ import { seedAppearance } from './seed';
 
 export { cachedCustomCode } from './appearance.service';
 export { sanitizeCustomCss, sanitizeCustomHtml } from './custom-code';
+export { saveAppearanceImage } from './images';
 
 export const appearanceModule: ServerModule = {
   name: 'appearance',

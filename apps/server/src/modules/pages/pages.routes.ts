@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
+import { saveAppearanceImage } from '#src/modules/appearance/index';
 import {
   createCustomPage,
   deleteCustomPage,
@@ -38,6 +39,13 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, customPagesAdmin.update, async (request) => ({
     page: await updateCustomPage(db, actorOf(request), request.params.id, request.body),
   }));
+  // A page's picture is made like the site's other pictures: re-encoded, the upload's bytes gone.
+  defineRoute(app, customPagesAdmin.uploadImage, async (request) =>
+    saveAppearanceImage(app.deps, actorOf(request).user.id, {
+      file_entry_id: request.body.file_entry_id,
+      purpose: 'image',
+    }),
+  );
   defineRoute(app, customPagesAdmin.delete, async (request) => {
     await deleteCustomPage(db, actorOf(request), request.params.id);
     return { deleted: true as const };
