@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { clientSettingsSchema } from '../settings/settings';
 import {
+  isMenuIcon,
   isSafeAction,
   landingAppearanceSchema,
-  MENU_ICONS,
   MENU_POSITIONS,
   menuChildItemSchema,
   menuItemSchema,
@@ -76,10 +76,7 @@ const editableItemFields = {
     .string()
     .nullable()
     .optional()
-    .refine(
-      (icon) => !icon || (MENU_ICONS as readonly string[]).includes(icon),
-      'Pick an icon from the list.',
-    ),
+    .refine((icon) => !icon || isMenuIcon(icon), 'Pick an icon from the list.'),
 };
 
 const editableMenuChildSchema = menuChildItemSchema.extend(editableItemFields);

@@ -70,6 +70,9 @@ export const MENU_ICONS = [
 ] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];
 
+export const isMenuIcon = (name: string | null | undefined): name is MenuIcon =>
+  !!name && (MENU_ICONS as readonly string[]).includes(name);
+
 /**
  * Where a menu item or a landing button may lead: a page of the site (`/contact`, `contact`) or a
  * web, mail or phone address. Other schemes (`javascript:`, `data:`) could run code in a visitor's

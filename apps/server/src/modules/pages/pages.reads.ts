@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { customPages } from './pages.tables';
 
@@ -7,9 +7,17 @@ import { customPages } from './pages.tables';
  * page's call, and a hidden page still exists). The served HTML's status says 404 otherwise.
  */
 export async function customPageExists(db: Db, idOrSlug: string): Promise<boolean> {
-  const where = /^[1-9][0-9]{0,9}$/.test(idOrSlug)
+  const [row] = await db
+    .select({ id: customPages.id })
+    .from(customPages)
+    .where(customPageWhere(idOrSlug))
+    .limit(1);
+  return !!row;
+}
+
+/** The page an id (`12`) or an address (`privacy-policy`) names. */
+export function customPageWhere(idOrSlug: string): SQL {
+  return /^[1-9][0-9]{0,9}$/.test(idOrSlug)
     ? eq(customPages.id, Number(idOrSlug))
     : eq(customPages.slug, idOrSlug.toLowerCase());
-  const [row] = await db.select({ id: customPages.id }).from(customPages).where(where).limit(1);
-  return !!row;
 }

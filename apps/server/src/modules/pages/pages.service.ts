@@ -19,6 +19,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } fr
 import { containsPattern, type ListQuery, listOrder, listPage, listWindow } from '#src/lib/list-query';
 import type { Page } from '#src/lib/pagination';
 import { type Actor, audit } from '#src/modules/audit/index';
+import { customPageWhere } from './pages.reads';
 import { customPages } from './pages.tables';
 import { sanitizePageHtml } from './sanitize';
 
@@ -29,10 +30,7 @@ const canManage = (user: User | null) => hasPermission(user, ADMIN_PERMISSIONS.c
 
 /** A page by id (`12`) or address (`privacy-policy`). */
 async function findPage(db: Db, idOrSlug: string): Promise<Row | undefined> {
-  const where = /^[1-9][0-9]{0,9}$/.test(idOrSlug)
-    ? eq(customPages.id, Number(idOrSlug))
-    : eq(customPages.slug, idOrSlug.toLowerCase());
-  const [row] = await db.select().from(customPages).where(where).limit(1);
+  const [row] = await db.select().from(customPages).where(customPageWhere(idOrSlug)).limit(1);
   return row;
 }
 

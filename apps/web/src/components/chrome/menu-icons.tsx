@@ -1,4 +1,4 @@
-import { MENU_ICONS, type MenuIcon } from '@zema/contracts';
+import { isMenuIcon, type MenuIcon } from '@zema/contracts';
 import {
   BookOpen,
   Calendar,
@@ -86,6 +86,5 @@ export default function MenuIconGlyph({ name, className }: { name: MenuIcon; cla
 
 /** A menu item's icon inside a menu (its code is loaded already), or nothing without one. */
 export function MenuIconGlyphs({ name }: { name: string | null | undefined }) {
-  if (!name || !(MENU_ICONS as readonly string[]).includes(name)) return null;
-  return <MenuIconGlyph name={name as MenuIcon} />;
+  return isMenuIcon(name) ? <MenuIconGlyph name={name} /> : null;
 }

@@ -21,15 +21,10 @@ import {
   useSaveCustomPage,
   useUploadPageImage,
 } from '../api/admin-pages';
+import { AUDIENCE_LABELS } from './labels';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-const AUDIENCE_LABELS: Record<CustomPageAudience, string> = {
-  everyone: 'Everyone',
-  'signed-in': 'Signed-in users',
-  role: 'One role',
-};
 
 /** The languages a page may be written in besides the site's (Amharic, SPEC: complete Amharic). */
 const LANGUAGES = [

@@ -1,17 +1,14 @@
 import type { CustomPageListItem } from '@zema/contracts/pages/pages-admin';
 import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { formatDate } from '#src/lib/format';
+import { currentLanguage } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { useAdminCustomPages } from '../api/admin-pages';
+import { AUDIENCE_LABELS } from './labels';
 
-const AUDIENCE_LABELS: Record<CustomPageListItem['audience'], string> = {
-  everyone: 'Everyone',
-  'signed-in': 'Signed-in users',
-  role: 'One role',
-};
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso, currentLanguage());
 
 const columns: DataTableColumn<CustomPageListItem>[] = [
   {

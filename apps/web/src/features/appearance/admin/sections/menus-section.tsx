@@ -1,4 +1,11 @@
-import { MENU_ICONS, MENU_POSITIONS, type MenuChildItem, type MenuItem, type Role } from '@zema/contracts';
+import {
+  isMenuIcon,
+  MENU_ICONS,
+  MENU_POSITIONS,
+  type MenuChildItem,
+  type MenuItem,
+  type Role,
+} from '@zema/contracts';
 import { APPEARANCE_LIMITS, type EditableMenu } from '@zema/contracts/appearance/appearance-admin';
 import { IndentDecrease, IndentIncrease, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -298,10 +305,7 @@ function ItemFields({
   groupHint?: boolean;
   onChange: (patch: Partial<MenuChildItem>) => void;
 }) {
-  const glyph =
-    item.icon && item.icon in MENU_ICON_GLYPHS
-      ? MENU_ICON_GLYPHS[item.icon as keyof typeof MENU_ICON_GLYPHS]
-      : null;
+  const glyph = isMenuIcon(item.icon) ? MENU_ICON_GLYPHS[item.icon] : null;
   return (
     <>
       <TextField
