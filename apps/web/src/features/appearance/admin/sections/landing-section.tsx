@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
+import { AccessFields } from './access-fields';
 import { AppearanceImageField } from './image-upload-field';
 import { errorAt, groupClass, type SectionProps } from './section';
 import { SortableList } from './sortable-list';
@@ -159,33 +160,12 @@ function ActionFields({
         }
       />
       {/* SPEC §6: a landing button can require roles and permissions (all of them). */}
-      {roles.map((role) => (
-        <Checkbox
-          key={role.id}
-          isSelected={action.roles?.includes(role.id) ?? false}
-          onChange={(on) =>
-            onChange({
-              roles: on
-                ? [...(action.roles ?? []), role.id]
-                : (action.roles ?? []).filter((id) => id !== role.id),
-            })
-          }
-        >
-          {`Only for role: ${role.name}`}
-        </Checkbox>
-      ))}
-      <TextField
-        label="Permissions"
-        description="Comma-separated names; all are needed to see the button."
-        value={(action.permissions ?? []).join(', ')}
-        onChange={(text) =>
-          onChange({
-            permissions: text
-              .split(',')
-              .map((p) => p.trim())
-              .filter(Boolean),
-          })
-        }
+      <AccessFields
+        value={action}
+        roles={roles}
+        roleLabel={(name) => `Only for role: ${name}`}
+        permissionsDescription="Comma-separated names; all are needed to see the button."
+        onChange={onChange}
       />
     </fieldset>
   );

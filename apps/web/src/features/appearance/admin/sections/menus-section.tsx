@@ -14,6 +14,7 @@ import { useAssignableRoles } from '#src/features/users';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
+import { AccessFields } from './access-fields';
 import { errorAt, groupClass, type SectionProps } from './section';
 import { SortableList } from './sortable-list';
 
@@ -345,34 +346,13 @@ function ItemFields({
       </Checkbox>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium text-fg text-sm">Who sees it</legend>
-        {roles.map((role) => (
-          <Checkbox
-            key={role.id}
-            isSelected={item.roles?.includes(role.id) ?? false}
-            onChange={(on) =>
-              onChange({
-                roles: on
-                  ? [...(item.roles ?? []), role.id]
-                  : (item.roles ?? []).filter((id) => id !== role.id),
-              })
-            }
-          >
-            {`Role: ${role.name}`}
-          </Checkbox>
-        ))}
-        <p className="text-muted text-xs">No role ticked: everyone, signed in or not.</p>
-        <TextField
-          label="Permissions"
-          description="Comma-separated names, e.g. api.access. All are needed."
-          value={(item.permissions ?? []).join(', ')}
-          onChange={(text) =>
-            onChange({
-              permissions: text
-                .split(',')
-                .map((p) => p.trim())
-                .filter(Boolean),
-            })
-          }
+        <AccessFields
+          value={item}
+          roles={roles}
+          roleLabel={(name) => `Role: ${name}`}
+          rolesHint="No role ticked: everyone, signed in or not."
+          permissionsDescription="Comma-separated names, e.g. api.access. All are needed."
+          onChange={onChange}
         />
         <TextField
           label="Settings"
