@@ -153,6 +153,13 @@ test("a theme's font comes from the site, and only pages of that theme load it",
   await visitor.close();
 });
 
+test('the preview shows a custom page picked from the page list', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /Preview page$/ }).click();
+  await page.getByRole('option', { name: 'Page: Privacy policy' }).click();
+  await expect(preview(page).getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+});
+
 test('the preview ignores messages from another origin and without the editor source', async ({ page }) => {
   await openEditor(page);
   const html = preview(page).locator('html');

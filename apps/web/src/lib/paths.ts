@@ -59,6 +59,7 @@ export const paths = {
   /** Where every gateway sends the buyer back; the page verifies the payment with the server. */
   billingReturn: (txRef: string) => `/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
   contact: () => '/contact',
+  customPage: (p: { slug: string }) => `/pages/${encodeURIComponent(p.slug)}`,
   billingInvoice: (number: number) => `/billing/invoices/${number}`,
   notifications: () => '/notifications',
   notificationSettings: () => '/notifications/settings',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
 import { landing } from '@zema/contracts/site/landing.operations';
 import { ArrowLeft, History, Monitor, Smartphone, Tablet } from 'lucide-react';
@@ -6,9 +7,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { Link } from 'react-router';
 import { PageError } from '#src/components/states';
+import { useAdminCustomPages } from '#src/features/pages';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { EDITOR_SOURCE, type EditorMessage, previewMessageOf } from '#src/lib/appearance-editor';
+import { useAuth } from '#src/lib/bootstrap-store';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
@@ -48,7 +51,7 @@ const DEVICES = [
   { id: 'mobile', label: 'Mobile (375 px)', width: 375, Icon: Smartphone },
 ] as const;
 
-/** Pages the preview can show (a custom page joins once pages exist). */
+/** Pages the preview can show (with an artist's page and the custom pages, when there are some). */
 const ROUTES = [
   { id: '/', label: 'Landing page' },
   { id: '/discover', label: 'Player home' },
@@ -221,7 +224,16 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
     staleTime: 5 * 60_000,
   });
   const artist = artists.data?.artists[0];
-  const routes = artist ? [...ROUTES, { id: paths.artist(artist), label: `Artist: ${artist.name}` }] : ROUTES;
+  // The custom pages visitors can open, for an admin who may list them.
+  const canListPages = useAuth().hasPermission(ADMIN_PERMISSIONS.customPagesUpdate);
+  const customPages = useAdminCustomPages({ perPage: '20', sort: 'title', order: 'asc' }, canListPages);
+  const routes = [
+    ...ROUTES,
+    ...(artist ? [{ id: paths.artist(artist), label: `Artist: ${artist.name}` }] : []),
+    ...(customPages.data?.data ?? [])
+      .filter((p) => !p.hidden)
+      .map((p) => ({ id: paths.customPage(p), label: `Page: ${p.title}` })),
+  ];
 
   const width = DEVICES.find((d) => d.id === device)!.width;
   const Current = SECTIONS.find((s) => s.id === section)!.Component;

@@ -10,14 +10,15 @@ const keys = {
 };
 
 /** GET admin/custom-pages with the list contract's query. */
-export function useAdminCustomPages(query: Record<string, string>) {
-  return useQuery(
-    queryOptions({
+export function useAdminCustomPages(query: Record<string, string>, enabled = true) {
+  return useQuery({
+    ...queryOptions({
       queryKey: keys.list(query),
       queryFn: ({ signal }) => api.call(customPagesAdmin.list, { query, signal }),
       placeholderData: keepPreviousData,
     }),
-  );
+    enabled,
+  });
 }
 
 export function useAdminCustomPage(id: number | null) {
