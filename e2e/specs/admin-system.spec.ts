@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type ApiSession, adminSession, uniqueEmail } from '../support/accounts';
@@ -64,7 +64,8 @@ async function seedErrorLog(project: string): Promise<{ day: string; message: st
       stack: failure(message).stack,
       count: 1,
     };
-    await appendFile(file, `${JSON.stringify(line)}\n`);
+    // Written whole, not appended: two seeds that both found the entry missing write one entry.
+    await writeFile(file, `${existing}${JSON.stringify(line)}\n`);
   }
   return { day, message };
 }
