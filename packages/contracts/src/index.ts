@@ -19,6 +19,7 @@ export * from './primitives';
 export * from './search/search';
 export * from './settings/settings';
 export * from './site/bootstrap';
+export * from './site/page-paths';
 export * from './site/site-routes';
 export * from './site/value-lists';
 export * from './slugs';

@@ -1,10 +1,4 @@
-import {
-  ARTIST_PAGE_SEGMENT as ARTIST,
-  isSitePath,
-  type SearchType,
-  SITE_ROUTES,
-  slugify,
-} from '@zema/contracts';
+import { isSitePath, pagePaths, type SearchType, SITE_ROUTES } from '@zema/contracts';
 
 /**
  * Every page address of the web app (SPEC §2), built in one place. Links, redirects and the route
@@ -12,24 +6,14 @@ import {
  * is for people; the routes read the id.
  */
 
-interface Named {
-  id: number;
-  name: string;
-}
-
 export const SEARCH_TABS = ['all', 'artists', 'albums', 'tracks', 'playlists', 'users'] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
 export const paths = {
   home: () => '/',
   discover: () => '/discover',
-  channel: (c: { slug: string }) => `/channel/${c.slug}`,
-  artist: (a: Named) => `${ARTIST}/${a.id}/${slugify(a.name)}`,
-  album: (a: Named) => `/album/${a.id}/${slugify(a.name)}`,
-  track: (t: Named) => `/track/${t.id}/${slugify(t.name)}`,
-  genre: (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`,
-  playlist: (p: Named) => `/playlist/${p.id}/${slugify(p.name)}`,
-  user: (u: { id: number; display_name: string }) => `/user/${u.id}/${slugify(u.display_name)}`,
+  // Artist, album, track, genre, playlist, user, channel, custom page, contact and embed pages.
+  ...pagePaths,
   library: () => '/library',
   likedSongs: () => '/library/songs',
   history: () => '/library/history',
@@ -58,8 +42,6 @@ export const paths = {
   sandboxCheckout: (txRef: string) => `/checkout/sandbox/${encodeURIComponent(txRef)}`,
   /** Where every gateway sends the buyer back; the page verifies the payment with the server. */
   billingReturn: (txRef: string) => `/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
-  contact: () => '/contact',
-  customPage: (p: { slug: string }) => `/pages/${encodeURIComponent(p.slug)}`,
   billingInvoice: (number: number) => `/billing/invoices/${number}`,
   notifications: () => '/notifications',
   notificationSettings: () => '/notifications/settings',
