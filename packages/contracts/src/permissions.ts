@@ -33,6 +33,10 @@ export const ADMIN_PERMISSIONS = {
   appearanceCustomHtml: 'appearance.custom_html',
   /** Custom pages (privacy policy, terms, about…): create, edit, hide, delete. */
   customPagesUpdate: 'custom_pages.update',
+  /** Read the contact form's messages, mark them read or unread, export them. */
+  contactMessagesView: 'contact_messages.view',
+  /** Delete contact messages and send their mails again. */
+  contactMessagesUpdate: 'contact_messages.update',
   artistsUpdate: 'artists.update',
   albumsUpdate: 'albums.update',
   tracksUpdate: 'tracks.update',

@@ -1,0 +1,6 @@
+/**
+ * The contact module's tables, its data face: other modules read (select, join) them from here;
+ * only this module writes them, through its services (decision 0051).
+ */
+export * from './contact.reads';
+export * from './contact.tables';
