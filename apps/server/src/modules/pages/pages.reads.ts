@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { customPages } from './pages.tables';
 
@@ -20,4 +20,13 @@ export function customPageWhere(idOrSlug: string): SQL {
   return /^[1-9][0-9]{0,9}$/.test(idOrSlug)
     ? eq(customPages.id, Number(idOrSlug))
     : eq(customPages.slug, idOrSlug.toLowerCase());
+}
+
+/**
+ * The pages a visitor reads without signing in: not hidden (a draft is its editors' only) and
+ * written for everyone — the rule of `checkAudience` (pages.service.ts) for a guest, as a WHERE
+ * clause for lists such as the sitemap.
+ */
+export function customPageReadableByGuests(): SQL {
+  return and(eq(customPages.hidden, false), eq(customPages.audience, 'everyone')) as SQL;
 }
