@@ -1,6 +1,6 @@
 /**
  * Site: what a page starts with (bootstrap data, value lists), the SPA shell with its first paint,
- * the landing page's data and the API documentation.
+ * the landing page's data, the API documentation, robots.txt and the sitemap.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
@@ -9,6 +9,7 @@ import type { ServerModule } from '#src/platform/deps';
 import { apiDocsRoutes } from './api-docs.routes';
 import { bootstrapRoutes } from './bootstrap.routes';
 import { landingRoutes } from './landing.routes';
+import { sitemapRoutes } from './sitemap.routes';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
 
@@ -24,6 +25,6 @@ export { registerOpenApi } from './openapi';
 export const siteModule: ServerModule = {
   name: 'site',
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes],
-  // Last of all: the SPA answers what no other route does.
-  rootRoutes: [spaRoutes],
+  // Last of all: the SPA answers what no other route does (robots.txt and the sitemap come first).
+  rootRoutes: [sitemapRoutes, spaRoutes],
 };

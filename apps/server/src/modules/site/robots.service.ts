@@ -1,0 +1,44 @@
+import { SITE_ROUTES, type SiteRouteName } from '@zema/contracts';
+
+/**
+ * robots.txt: crawl everything public, nothing that is one person's or the operator's own, and
+ * find the rest through the sitemap. The app's own areas are named by their routes, so a moved
+ * page moves here too.
+ */
+
+/** Pages that belong to a signed-in person (or the operator), and internal search results. */
+const PRIVATE_PAGES: readonly SiteRouteName[] = [
+  'admin',
+  'backstage',
+  'accountSettings',
+  'billing',
+  'checkout',
+  'changePlan',
+  'notifications',
+  'library',
+  'resetPassword',
+  'workspaceJoinLogin',
+  'workspaceJoinRegister',
+  'search',
+];
+
+/** Paths that are no page at all: the API, sign-in callbacks and protected files. */
+const NOT_PAGES = ['/api/', '/auth/', '/secure/'];
+
+/** A route pattern's fixed start: `/checkout/:productId/:priceId` → `/checkout/`. */
+function prefixOf(pattern: string): string {
+  const at = pattern.indexOf('/:');
+  return at === -1 ? pattern : pattern.slice(0, at + 1);
+}
+
+export function buildRobotsTxt(base: string): string {
+  const disallowed = [...NOT_PAGES, ...new Set(PRIVATE_PAGES.map((name) => prefixOf(SITE_ROUTES[name])))];
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${base.replace(/\/+$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,312 @@
+import {
+  type GuestRole,
+  hasPermission,
+  isSitePath,
+  type OperationAccess,
+  pagePaths,
+  SITE_ROUTES,
+} from '@zema/contracts';
+import { catalogue } from '@zema/contracts/catalogue/catalogue.operations';
+import { library } from '@zema/contracts/library/library.operations';
+import { customPages as customPageOperations } from '@zema/contracts/pages/pages.operations';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { NotFoundError } from '#src/lib/errors';
+import { escapeHtml } from '#src/lib/html';
+import { albums, artists, tracks } from '#src/modules/catalogue/tables';
+import { playlists, playlistVisibleToGuests } from '#src/modules/library/tables';
+import { customPageReadableByGuests, customPages } from '#src/modules/pages/tables';
+import { cachedGuestRole } from '#src/modules/users/index';
+import type { Deps } from '#src/platform/deps';
+
+/**
+ * sitemap.xml (sitemaps.org 0.9): an index of child sitemaps, one kind of page each, at most
+ * `SITEMAP_URLS_PER_FILE` addresses per child, listing only what a visitor may open.
+ *
+ * A kind's rows are cut into files in id order. The file boundaries (the first id of each file)
+ * and each file's newest change come from one pass over the kind's ids (`row_number()`), which is
+ * the only part that grows with the catalogue; a file then reads its rows by an id range — an
+ * index range scan, never an OFFSET — and has the database hand them over as one JSON text, since
+ * turning 10 000 rows into JavaScript objects one by one costs several times the query itself.
+ *
+ * Documents are cached for `SITEMAP_TTL_MS` (crawlers read a sitemap hours apart; a new track
+ * appears within the hour). A file is cached under the boundaries it was cut by and expires with
+ * them, so the index and its files always agree on where one file ends and the next begins.
+ */
+
+/** Addresses per child sitemap (the protocol allows 50 000; smaller files are quicker to build). */
+export const SITEMAP_URLS_PER_FILE = 10_000;
+
+/** How long the boundaries and the built files are kept. */
+export const SITEMAP_TTL_MS = 60 * 60 * 1000;
+
+/** Cache keys of the sitemap start with this (tests drop them to see their new rows at once). */
+export const SITEMAP_CACHE_PREFIX = 'sitemap:';
+
+export const SITEMAP_KINDS = ['static', 'pages', 'artists', 'albums', 'tracks', 'playlists'] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+
+const XMLNS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+export type SitemapDeps = Pick<Deps, 'db' | 'cache' | 'settings'>;
+export type SitemapOptions = {
+  /** Addresses per child file (tests page through a handful of rows with a small number). */
+  perFile?: number;
+};
+
+/** A kind whose pages are rows of one table, each with its own address. */
+type RowSource = {
+  table: PgTable;
+  id: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  /** What the address is built from besides the id: the name (for the slug) or the stored slug. */
+  label: PgColumn;
+  path: (id: number, label: string) => string;
+  /** Which rows a visitor may open; none = all of them. */
+  visible?: () => SQL;
+  /** The operation that reads one row: a visitor who may not call it sees none of its pages. */
+  access: OperationAccess;
+};
+
+const ROW_SOURCES: Record<Exclude<SitemapKind, 'static'>, RowSource> = {
+  pages: {
+    table: customPages,
+    id: customPages.id,
+    createdAt: customPages.createdAt,
+    updatedAt: customPages.updatedAt,
+    label: customPages.slug,
+    path: (_id, slug) => pagePaths.customPage({ slug }),
+    visible: customPageReadableByGuests,
+    access: customPageOperations.get.access,
+  },
+  artists: {
+    table: artists,
+    id: artists.id,
+    createdAt: artists.createdAt,
+    updatedAt: artists.updatedAt,
+    label: artists.name,
+    path: (id, name) => pagePaths.artist({ id, name }),
+    access: catalogue.artist.access,
+  },
+  albums: {
+    table: albums,
+    id: albums.id,
+    createdAt: albums.createdAt,
+    updatedAt: albums.updatedAt,
+    label: albums.name,
+    path: (id, name) => pagePaths.album({ id, name }),
+    access: catalogue.album.access,
+  },
+  tracks: {
+    table: tracks,
+    id: tracks.id,
+    createdAt: tracks.createdAt,
+    updatedAt: tracks.updatedAt,
+    label: tracks.name,
+    path: (id, name) => pagePaths.track({ id, name }),
+    access: catalogue.track.access,
+  },
+  playlists: {
+    table: playlists,
+    id: playlists.id,
+    createdAt: playlists.createdAt,
+    updatedAt: playlists.updatedAt,
+    label: playlists.name,
+    path: (id, name) => pagePaths.playlist({ id, name }),
+    visible: playlistVisibleToGuests,
+    access: library.getPlaylist.access,
+  },
+};
+
+/** Whether a visitor (the guest role) may call an operation of this access. */
+function guestMay(role: GuestRole | null, access: OperationAccess): boolean {
+  if (access === 'guest') return true;
+  if (typeof access === 'string') return false;
+  if ('permission' in access) return hasPermission(role, access.permission);
+  return access.anyPermission.some((name) => hasPermission(role, name));
+}
+
+/** When a row last changed. */
+const changedAt = (s: RowSource) => sql`greatest(${s.createdAt}, ${s.updatedAt})`;
+
+/** A time as a W3C datetime in UTC, to the second (`2026-11-29T15:06:40Z`). */
+const w3c = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+const perFileOf = (opts: SitemapOptions) => {
+  const n = opts.perFile ?? SITEMAP_URLS_PER_FILE;
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`perFile must be a positive integer, not ${n}`);
+  return n;
+};
+
+/** Where one file of a kind starts, and its newest change. */
+type FileBounds = { firstId: number; lastmod: string | null };
+type Plan = { files: FileBounds[]; stamp: string; expires: number };
+
+let planCount = 0;
+
+/** One pass over the visible ids of a kind: each file's first id and newest change, in id order. */
+async function loadPlan(deps: SitemapDeps, source: RowSource, perFile: number): Promise<Plan> {
+  const loadedAt = Date.now();
+  const visible = source.visible?.();
+  const result = (await deps.db.execute(sql`
+    select min(s.id)::int as first_id, ${w3c(sql`max(s.changed)`)} as lastmod
+    from (
+      select ${source.id} as id, ${changedAt(source)} as changed,
+             row_number() over (order by ${source.id}) as rn
+      from ${source.table}
+      ${visible ? sql`where ${visible}` : sql``}
+    ) s
+    group by (s.rn - 1) / ${sql.raw(String(perFile))}
+    order by 1`)) as unknown as { rows: { first_id: number; lastmod: string | null }[] };
+  return {
+    files: result.rows.map((r) => ({ firstId: Number(r.first_id), lastmod: r.lastmod })),
+    stamp: `${loadedAt}.${++planCount}`,
+    expires: loadedAt + SITEMAP_TTL_MS,
+  };
+}
+
+function planOf(deps: SitemapDeps, kind: keyof typeof ROW_SOURCES, perFile: number): Promise<Plan> {
+  return deps.cache.get(
+    `${SITEMAP_CACHE_PREFIX}plan:${kind}:${perFile}`,
+    () => loadPlan(deps, ROW_SOURCES[kind], perFile),
+    { ttlMs: SITEMAP_TTL_MS },
+  );
+}
+
+/** The site's address without a trailing slash: every `<loc>` is absolute. */
+async function siteBase(deps: SitemapDeps): Promise<string> {
+  return (await deps.settings.getClientSettings()).base_url.replace(/\/+$/, '');
+}
+
+/**
+ * An absolute address as a `<loc>`: the path's non-ASCII letters (a slug in Ge'ez script) are
+ * percent-encoded as RFC 3986 wants, then the whole is escaped for XML.
+ */
+function loc(base: string, path: string): string {
+  const encoded = /[^\x21-\x7e]/.test(path) ? path.replace(/[^\x21-\x7e]+/g, encodeURIComponent) : path;
+  return escapeXml(base + encoded);
+}
+
+export function escapeXml(text: string): string {
+  return /[&<>"']/.test(text) ? escapeHtml(text) : text;
+}
+
+/** The pages that are not rows: the landing page, the player's home, pricing and contact. */
+async function staticPaths(deps: SitemapDeps, role: GuestRole | null): Promise<string[]> {
+  const settings = await deps.settings.getClientSettings();
+  const paths = ['/'];
+  if (guestMay(role, catalogue.channel.access)) paths.push(SITE_ROUTES.discover);
+  if (settings.billing.enable) paths.push(SITE_ROUTES.pricing);
+  paths.push(pagePaths.contact());
+  // A page still to come (PAGES_TO_COME) answers 404: it is listed once the app has it.
+  return paths.filter(isSitePath);
+}
+
+/** The kinds of rows a visitor may open, in the order the index lists them. */
+function visibleKinds(role: GuestRole | null) {
+  return (Object.keys(ROW_SOURCES) as (keyof typeof ROW_SOURCES)[]).filter((kind) =>
+    guestMay(role, ROW_SOURCES[kind].access),
+  );
+}
+
+export type SitemapFileRef = { name: string; lastmod: string | null };
+
+/** The child files of the index (`tracks-2`), each with its newest change. */
+export async function sitemapFiles(deps: SitemapDeps, opts: SitemapOptions = {}): Promise<SitemapFileRef[]> {
+  const perFile = perFileOf(opts);
+  const role = await cachedGuestRole(deps.db, deps.cache);
+  const files: SitemapFileRef[] = [{ name: 'static-1', lastmod: null }];
+  for (const kind of visibleKinds(role)) {
+    const plan = await planOf(deps, kind, perFile);
+    plan.files.forEach((f, i) => {
+      files.push({ name: `${kind}-${i + 1}`, lastmod: f.lastmod });
+    });
+  }
+  return files;
+}
+
+/** `GET /sitemap.xml`: the sitemap index. */
+export async function buildSitemapIndex(deps: SitemapDeps, opts: SitemapOptions = {}): Promise<string> {
+  const [base, files] = await Promise.all([siteBase(deps), sitemapFiles(deps, opts)]);
+  const entries = files.map(({ name, lastmod }) => {
+    const at = loc(base, `/sitemaps/${name}.xml`);
+    return lastmod
+      ? `<sitemap><loc>${at}</loc><lastmod>${lastmod}</lastmod></sitemap>`
+      : `<sitemap><loc>${at}</loc></sitemap>`;
+  });
+  return `${XML_DECLARATION}\n<sitemapindex xmlns="${XMLNS}">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+const FILE_NAME = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9][0-9]{0,8})$`);
+
+function urlset(entries: string[]): string {
+  const body = entries.length ? `${entries.join('\n')}\n` : '';
+  return `${XML_DECLARATION}\n<urlset xmlns="${XMLNS}">\n${body}</urlset>\n`;
+}
+
+/** The rows of one file, read by their id range, as one JSON text of `[id, label, lastmod]`. */
+async function loadFile(
+  deps: SitemapDeps,
+  source: RowSource,
+  range: { from: number; to: number | null },
+  perFile: number,
+  base: string,
+): Promise<string> {
+  const where = and(
+    source.visible?.(),
+    gte(source.id, range.from),
+    range.to === null ? undefined : lt(source.id, range.to),
+  ) as SQL;
+  const result = (await deps.db.execute(sql`
+    select coalesce(json_agg(json_build_array(s.id, s.label, s.lastmod) order by s.id), '[]')::text as rows
+    from (
+      select ${source.id} as id, ${source.label} as label, ${w3c(changedAt(source))} as lastmod
+      from ${source.table}
+      where ${where}
+      order by ${source.id}
+      limit ${sql.raw(String(perFile))}
+    ) s`)) as unknown as { rows: { rows: string }[] };
+  const rows = JSON.parse(result.rows[0]?.rows ?? '[]') as [number, string, string][];
+  return urlset(
+    rows.map(
+      ([id, label, lastmod]) =>
+        `<url><loc>${loc(base, source.path(id, label))}</loc><lastmod>${lastmod}</lastmod></url>`,
+    ),
+  );
+}
+
+/**
+ * `GET /sitemaps/{name}.xml`: one child sitemap (`tracks-2`). A kind the visitor may not open, a
+ * file past the last or a name that is none answers NotFoundError.
+ */
+export async function buildSitemapFile(
+  deps: SitemapDeps,
+  name: string,
+  opts: SitemapOptions = {},
+): Promise<string> {
+  const perFile = perFileOf(opts);
+  const match = FILE_NAME.exec(name);
+  if (!match) throw new NotFoundError();
+  const kind = match[1] as SitemapKind;
+  const page = Number(match[2]);
+  const role = await cachedGuestRole(deps.db, deps.cache);
+  if (kind === 'static') {
+    if (page !== 1) throw new NotFoundError();
+    const [base, paths] = await Promise.all([siteBase(deps), staticPaths(deps, role)]);
+    return urlset(paths.map((path) => `<url><loc>${loc(base, path)}</loc></url>`));
+  }
+  if (!visibleKinds(role).includes(kind)) throw new NotFoundError();
+  const plan = await planOf(deps, kind, perFile);
+  const file = plan.files[page - 1];
+  if (!file) throw new NotFoundError();
+  const range = { from: file.firstId, to: plan.files[page]?.firstId ?? null };
+  const base = await siteBase(deps);
+  // Keyed by the plan that cut it and gone when the plan goes: a file never outlives its bounds.
+  return deps.cache.get(
+    `${SITEMAP_CACHE_PREFIX}file:${kind}:${perFile}:${plan.stamp}:${page}:${base}`,
+    () => loadFile(deps, ROW_SOURCES[kind], range, perFile, base),
+    { ttlMs: Math.max(1, plan.expires - Date.now()) },
+  );
+}
