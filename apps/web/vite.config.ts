@@ -78,9 +78,15 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       },
     },
     // In development the API runs on its own port; the built app is served by the server itself.
+    // robots.txt and the sitemap are the server's too (apps/server/src/modules/site).
     server: {
       port: 5173,
-      proxy: Object.fromEntries(['/api', '/auth', '/secure', '/health'].map((p) => [p, { target: api }])),
+      proxy: Object.fromEntries(
+        ['/api', '/auth', '/secure', '/health', '/robots.txt', '/sitemap.xml', '/sitemaps/'].map((p) => [
+          p,
+          { target: api },
+        ]),
+      ),
     },
   };
 });
