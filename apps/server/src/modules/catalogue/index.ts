@@ -17,6 +17,7 @@ import { invalidatePublicChannelsOnChange } from './channels';
 
 export { buildPublicArtistPage, getArtistPage, publicArtistPage } from './artist-page';
 export { loadAlbums, loadArtistRefs, loadTracks } from './catalogue.loaders';
+export { getAlbum, getGenreByName, getTrack } from './catalogue.queries';
 
 export {
   type CatalogueWriter,

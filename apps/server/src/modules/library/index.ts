@@ -10,6 +10,9 @@ import { dropCatalogueReferences } from './catalogue-references';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
 
+export { getPlaylist } from './playlists.service';
+export { getProfile } from './profiles.service';
+
 export const libraryModule: ServerModule = {
   name: 'library',
   register(deps) {

@@ -9,6 +9,7 @@ import type { ServerModule } from '#src/platform/deps';
 import { pagesRoutes } from './pages.routes';
 import { seedPages } from './seed';
 
+export { readCustomPage } from './pages.service';
 export { sanitizePageHtml } from './sanitize';
 
 export const pagesModule: ServerModule = {

@@ -1,4 +1,5 @@
 import {
+  ARTIST_PAGE_SEGMENT,
   type BootstrapData,
   DEFAULT_BRANDING,
   HOME_CHANNEL_SLUG,
@@ -8,7 +9,7 @@ import {
   MOBILE_BREAKPOINT_PX,
   type NestedChannel,
   PERMISSIONS,
-  slugify,
+  pagePaths,
   type Track,
 } from '@zema/contracts';
 import { escapeHtml } from '#src/lib/html';
@@ -59,7 +60,7 @@ const PLAYER_SEGMENTS = new Set([
   'user',
   'search',
 ]);
-const ARTIST_SEGMENT = 'pastor'; // SPEC §2 names the artist page /pastor/{artistId}/{slug}
+const ARTIST_SEGMENT = ARTIST_PAGE_SEGMENT.slice(1); // SPEC §2: /pastor/{artistId}/{slug}
 
 /**
  * Which frame a path shows, mirroring the web app's route table: the landing page at `/` for
@@ -234,14 +235,8 @@ function collectionHeader(h: CollectionHeaderPaint, t: (m: string) => string) {
   );
 }
 
-// Page addresses as the web app's lib/paths.ts builds them.
-const href = {
-  channel: (c: { slug: string }) => `/channel/${c.slug}`,
-  artist: (a: { id: number; name: string }) => `/${ARTIST_SEGMENT}/${a.id}/${slugify(a.name)}`,
-  album: (a: { id: number; name: string }) => `/album/${a.id}/${slugify(a.name)}`,
-  track: (t: { id: number; name: string }) => `/track/${t.id}/${slugify(t.name)}`,
-  genre: (g: { name: string }) => `/genre/${encodeURIComponent(g.name)}`,
-};
+// Page addresses as the web app builds them.
+const href = pagePaths;
 
 /** m:ss or h:mm:ss (web: formatDuration in lib/format.ts). */
 function duration(ms: number) {

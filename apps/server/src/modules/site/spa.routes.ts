@@ -10,10 +10,8 @@ import {
 } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '#src/db/client';
 import { cachedCustomCode } from '#src/modules/appearance/index';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
-import { customPageExists } from '#src/modules/pages/tables';
 import { buildBootstrapData } from './bootstrap.service';
 import {
   type ChannelPaint,
@@ -21,6 +19,7 @@ import {
   firstPaintRoute,
   renderFirstPaint,
 } from './first-paint';
+import { pageMeta, shareTagsHtml } from './share-tags';
 import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
@@ -120,10 +119,16 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
     // No page of the app answers here: the app still renders its 404 page, but
     // the status says so, for search engines, link checkers and the API's users, and the page is
     // kept out of indexes. Matched on the path as sent: a genre's encoded "/" is one segment.
-    const known = isSitePath(request.url.split('?')[0]!) && (await customPageAnswers(app.deps.db, path));
+    const sitePath = isSitePath(request.url.split('?')[0]!);
+    const nonce = reply.cspNonce ?? { script: '', style: '' };
 
     const data = await buildBootstrapData(app.deps, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
-    const nonce = reply.cspNonce ?? { script: '', style: '' };
+    // The page's title and share tags, as a guest would see it; an address whose thing a guest
+    // cannot find (an unknown custom page, a deleted album, a private playlist) answers 404 like an
+    // unknown path — to a guest: a signed-in owner of a private playlist gets 200, still no tags.
+    const meta = sitePath ? await pageMeta(app.deps, request.url, data) : null;
+    const known = sitePath && !(meta?.missing && !request.user);
+    const tags = known ? shareTagsHtml(meta, data, { nonce: nonce.script, path }) : null;
     // Rendered per request (nonce, bootstrap data), so always revalidated and never kept by a
     // shared cache; a signed-in user's page carries their account, so it is not stored at all.
     // The compression plugin compresses it on the fly, so it varies by Accept-Encoding even when
@@ -180,20 +185,10 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
           preloadImage: landingHeroImage(path, data),
           preloadData: route.channel ? `/api/v1/channels/${encodeURIComponent(route.channel)}` : null,
           firstPaint,
-          noindex: !known,
+          noindex: !known || tags?.noindex === true,
+          shareTags: tags?.head,
           customCode: await cachedCustomCode(app.deps),
         }),
       );
   });
 };
-
-/**
- * `/pages/{slug}` and `/pages/{id}/{slug}` answer 404 when no custom page has that address or id:
- * the app shows its 404 page, and the status tells search engines and link checkers the same.
- */
-async function customPageAnswers(db: Db, path: string): Promise<boolean> {
-  const match = /^pages\/(?:([1-9][0-9]{0,9})\/[^/]+|([^/]+))\/?$/i.exec(path);
-  if (!match) return true;
-  const idOrSlug = match[1] ?? match[2]!;
-  return /^[A-Za-z0-9-]{1,80}$/.test(idOrSlug) && customPageExists(db, idOrSlug);
-}

@@ -93,6 +93,8 @@ export function renderIndexHtml(
     noindex?: boolean;
     /** The appearance's custom CSS and HTML (sanitised by the appearance module). */
     customCode?: { css: string; html: string };
+    /** The page's title, description and share tags (share-tags.ts); the site's own without. */
+    shareTags?: string;
   } = {},
 ): string {
   const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
@@ -115,9 +117,9 @@ export function renderIndexHtml(
   // Before first paint: the theme's font from the site itself (nothing when it is the app's own).
   const fontSheet = themeFontStylesheet(theme?.font?.family);
   const head =
-    `<title>${escapeHtml(site_name)}</title>` +
+    (opts.shareTags ??
+      `<title>${escapeHtml(site_name)}</title><meta name="description" content="${escapeHtml(description)}">`) +
     (favicon ? favicon.icon + favicon.apple : '') +
-    `<meta name="description" content="${escapeHtml(description)}">` +
     (opts.noindex ? '<meta name="robots" content="noindex">' : '') +
     `<meta property="csp-nonce" nonce="${nonce.style}">` +
     preload +
@@ -143,6 +145,13 @@ export function renderIndexHtml(
     html = html.replace(/<link rel="icon"[^>]*>\s*/i, '');
     if (favicon.apple) html = html.replace(/<link rel="apple-touch-icon"[^>]*>\s*/i, '');
   }
+  // The page's language, for screen readers, translators and search engines.
+  const lang = data.i18n.locale.language;
+  if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang))
+    html = html.replace(
+      /<html([^>]*?)\slang="[^"]*"/i,
+      (_tag, attrs: string) => `<html${attrs} lang="${lang}"`,
+    );
   // A dark default theme marks the root as the app does (lib/theme.ts), so the `dark:` variant
   // holds from the first paint; the early theme script still toggles it for a stored choice.
   if (theme?.is_dark)

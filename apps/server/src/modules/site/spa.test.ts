@@ -250,8 +250,11 @@ describe('the SPA shell', () => {
       '/admin/no-such-area',
       '/backstage/artists',
       // Pages whose issue has not landed yet.
-      '/contact',
       '/radio/main',
+      // Pages of the app whose thing does not exist (nothing is in this test's catalogue).
+      '/pastor/7/some-artist',
+      '/album/3',
+      '/genre/R%26B%2FSoul',
       // No custom page has this address or id.
       '/pages/no-such-page',
       '/pages/999999/about',
@@ -267,9 +270,7 @@ describe('the SPA shell', () => {
     const found = [
       '/',
       '/discover',
-      '/pastor/7/some-artist',
-      '/album/3',
-      '/genre/R%26B%2FSoul',
+      '/contact',
       '/search/rock/artists',
       '/login',
       '/password/reset/abc',
@@ -382,10 +383,11 @@ describe('the painted first view', () => {
     expect(painted).toContain('&lt;b&gt;Tilahun&lt;/b&gt; &amp; Co</h1>');
     expect(painted).toContain('src="/storage/x/t&quot;1.webp" alt="" fetchpriority="high"');
     expect(painted).not.toContain('<b>');
-    // An artist that does not exist gets the plain frame; an id past the column's range too.
+    // An artist that does not exist gets the plain frame and a 404; an id past the column's range too.
     for (const url of ['/pastor/999999/none', '/pastor/99999999999/none']) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(root(res.body)).toContain('aria-label="Player navigation"');
       expect(root(res.body)).not.toContain('<h1');
     }
@@ -445,10 +447,10 @@ describe('the painted first view', () => {
     expect(root((await t.app.inject({ url: '/channel/painted-albums' })).body)).toContain(
       '>Renamed Album</a>',
     );
-    // Unknown or malformed channels get the plain frame (the app shows its own error).
+    // Unknown or malformed channels get the plain frame (the app shows its own error) and a 404.
     for (const url of ['/channel/no-such-channel', '/channel/a%27b', `/channel/${'x'.repeat(300)}`]) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
       expect(root(res.body)).toContain('aria-label="Player navigation"');
       expect(root(res.body)).not.toContain('<h1');
     }
