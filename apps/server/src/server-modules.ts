@@ -7,6 +7,7 @@ import { auditModule } from '#src/modules/audit/index';
 import { backstageModule } from '#src/modules/backstage/index';
 import { billingModule } from '#src/modules/billing/index';
 import { catalogueModule } from '#src/modules/catalogue/index';
+import { contactModule } from '#src/modules/contact/index';
 import { identityModule } from '#src/modules/identity/index';
 import { libraryModule } from '#src/modules/library/index';
 import { localizationModule } from '#src/modules/localization/index';
@@ -49,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   backstageModule,
   systemModule,
   pagesModule,
+  contactModule,
   siteModule,
 ];
 

@@ -86,9 +86,18 @@ describe('every API route answers according to its declared access', () => {
     // Every admin list's CSV export is walked below with its list's permission.
     expect(urls).toEqual(
       expect.arrayContaining(
-        ['users', 'roles', 'artists', 'albums', 'tracks', 'genres', 'channels', 'audit-log', 'mail-log'].map(
-          (list) => `GET /api/v1/admin/${list}/export`,
-        ),
+        [
+          'users',
+          'roles',
+          'artists',
+          'albums',
+          'tracks',
+          'genres',
+          'channels',
+          'audit-log',
+          'mail-log',
+          'contact-messages',
+        ].map((list) => `GET /api/v1/admin/${list}/export`),
       ),
     );
   });

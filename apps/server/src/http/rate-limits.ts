@@ -141,40 +141,86 @@ const bodyEmailDomain = (request: FastifyRequest) => {
   return email.slice(email.lastIndexOf('@') + 1);
 };
 
-/**
- * Sign-up limits, two at once (which a route's `config.rateLimit` cannot express: the plugin runs
- * one limiter per request): attempts per client IP an hour, and a burst limit per email domain a
- * minute, so neither one address nor one throwaway domain can mass-create accounts. Both count in
- * the rate-limit store (in-process, or Redis with REDIS_URL), so they hold across instances and
- * under concurrency. A limit of 0 is off. Returns a preHandler hook for POST auth/register.
- */
-export function registrationLimiter(app: FastifyInstance) {
-  const { perIpPerHour, perDomainPerMinute } = app.deps.config.registrationLimits;
-  const limits = [
-    perIpPerHour > 0 && {
-      check: app.createRateLimit({
-        max: perIpPerHour,
-        timeWindow: HOUR,
-        keyGenerator: (request) => `register-ip:${request.ip}`,
-      }),
-      prefix: 'Too many sign-ups from your network.',
-    },
-    perDomainPerMinute > 0 && {
-      check: app.createRateLimit({
-        max: perDomainPerMinute,
-        timeWindow: MINUTE,
-        keyGenerator: (request) => `register-domain:${bodyEmailDomain(request)}`,
-      }),
-      prefix: 'Too many sign-ups with this email domain.',
-    },
-  ].filter((limit) => limit !== false);
+/** One of several limits a route applies at once: its window, its key, and where its 429 says so. */
+type Limit = {
+  max: number;
+  timeWindow: number;
+  key: (request: FastifyRequest) => string;
+  field: string;
+  prefix: string;
+};
 
+/**
+ * Several limits on one route at once (which a route's `config.rateLimit` cannot express: the
+ * plugin runs one limiter per request). Each counts in the rate-limit store (in-process, or Redis
+ * with REDIS_URL), so they hold across instances and under concurrency; a limit of 0 is off. The
+ * first one exceeded answers 429 with Retry-After and its error on its field. A preHandler hook.
+ */
+function limitsHook(app: FastifyInstance, limits: Limit[]) {
+  const checks = limits
+    .filter((limit) => limit.max > 0)
+    .map((limit) => ({
+      ...limit,
+      check: app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindow, keyGenerator: limit.key }),
+    }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const { check, prefix } of limits) {
+    for (const { check, field, prefix } of checks) {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) continue;
       reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyError('email', prefix, result.ttl);
+      throw tooManyError(field, prefix, result.ttl);
     }
   };
+}
+
+/**
+ * Sign-up limits, two at once: attempts per client IP an hour, and a burst limit per email domain
+ * a minute, so neither one address nor one throwaway domain can mass-create accounts. Returns a
+ * preHandler hook for POST auth/register.
+ */
+export function registrationLimiter(app: FastifyInstance) {
+  const { perIpPerHour, perDomainPerMinute } = app.deps.config.registrationLimits;
+  return limitsHook(app, [
+    {
+      max: perIpPerHour,
+      timeWindow: HOUR,
+      key: (request) => `register-ip:${request.ip}`,
+      field: 'email',
+      prefix: 'Too many sign-ups from your network.',
+    },
+    {
+      max: perDomainPerMinute,
+      timeWindow: MINUTE,
+      key: (request) => `register-domain:${bodyEmailDomain(request)}`,
+      field: 'email',
+      prefix: 'Too many sign-ups with this email domain.',
+    },
+  ]);
+}
+
+/** Contact page messages an hour: per client IP, and per sender email (whatever the IP). */
+export const CONTACT_RATE_LIMITS = { perIpPerHour: 10, perEmailPerHour: 5 } as const;
+
+/**
+ * The contact page's limits (SPEC §7 contact-page), two at once: one network cannot flood the
+ * site's inbox, and one address cannot be mailed copies over and over from many networks. Counted
+ * only for bodies that passed validation (preHandler). Returns a preHandler hook.
+ */
+export function contactLimiter(app: FastifyInstance) {
+  return limitsHook(app, [
+    {
+      max: CONTACT_RATE_LIMITS.perIpPerHour,
+      timeWindow: HOUR,
+      key: (request) => `contact-ip:${request.ip}`,
+      field: 'message',
+      prefix: 'Too many messages from your network.',
+    },
+    {
+      max: CONTACT_RATE_LIMITS.perEmailPerHour,
+      timeWindow: HOUR,
+      key: (request) => `contact-email:${bodyEmail(request)}`,
+      field: 'email',
+      prefix: 'Too many messages from this email address.',
+    },
+  ]);
 }

@@ -6,7 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '#src/config';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  /** Where a reply goes instead of `from` (a contact message: its sender). */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 export type SentMail = { messageId: string; file?: string };
 
 /**

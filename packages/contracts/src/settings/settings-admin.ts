@@ -174,6 +174,8 @@ export const serverSettingsRules: Record<string, z.ZodType> = {
     .regex(/^[^"\\\r\n<>]*$/, 'No quotes, angle brackets or line breaks.')
     .nullable(),
   'server.mail.from_address': z.email('Enter a valid email address.').max(254).nullable(),
+  /** Where contact page messages are mailed; null = the first admin's email. */
+  'server.contact.address': z.email('Enter a valid email address.').max(254).nullable(),
   'server.human_verification.secret': secretRule,
   ...Object.fromEntries(
     SOCIAL_SERVICES.flatMap((s) => [
@@ -293,6 +295,12 @@ export const adminServerSettingsSchema = z.object({
     effective_from: z.string(),
     /** The transport, from the environment (MAIL_URL), described without its credentials. */
     transport: z.object({ kind: z.enum(['smtp', 'outbox']), detail: z.string() }),
+  }),
+  contact: z.object({
+    /** The contact address the admin set, or null. */
+    address: z.string().nullable(),
+    /** Where messages go while `address` is empty: the first admin's email. */
+    default_address: z.string(),
   }),
 });
 export type AdminServerSettings = z.infer<typeof adminServerSettingsSchema>;

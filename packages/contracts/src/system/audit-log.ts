@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   'page.create',
   'page.update',
   'page.delete',
+  'contact_message.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -95,7 +95,7 @@ export async function verifyHuman(deps: Deps, browser: BrowserRef, token: string
 }
 
 /**
- * For register (and later contact): passes when this browser was verified in the last 5 minutes,
+ * For register and the contact page: passes when this browser was verified in the last 5 minutes,
  * or the body carries a token that verifies now; otherwise 422 on `recaptcha`.
  */
 export async function assertHuman(deps: Deps, browser: BrowserRef, body: Record<string, unknown>) {

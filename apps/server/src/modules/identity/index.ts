@@ -20,6 +20,7 @@ import { endAllSessions } from './sessions-admin.service';
 import { createSignedInUsers, type SignedInUsers } from './signed-in';
 import { socialRoutes } from './social.routes';
 
+export { assertHuman } from './human-verification.service';
 export { requireConfirmedPassword } from './password-confirmation';
 export { expirePasswordResets } from './password-reset.service';
 export { bootstrapFor, endCurrentSession } from './session.http';

@@ -235,6 +235,28 @@ export const AMHARIC_LOCALIZATION = {
     Incomplete: 'ያልተጠናቀቀ',
     Expired: 'ጊዜው አልፎበታል',
 
+    // The contact page and its mails
+    'Contact us': 'ያግኙን',
+    'Questions, feedback or partnerships? Write to us and we will answer you by email.':
+      'ጥያቄ፣ አስተያየት ወይም የአጋርነት ሐሳብ አለዎት? ይጻፉልን፤ በኢሜይል እንመልስልዎታለን።',
+    Name: 'ስም',
+    Message: 'መልእክት',
+    'Up to :count characters.': 'እስከ :count ፊደሎች።',
+    'Send message': 'መልእክት ላክ',
+    'Thanks! Your message was sent.': 'እናመሰግናለን! መልእክትዎ ተልኳል።',
+    'Could not verify you are human.': 'ሰው መሆንዎን ማረጋገጥ አልተቻለም።',
+    ':siteName: message from :name': ':siteName፦ ከ:name የመጣ መልእክት',
+    'New message from the contact page': 'ከመገናኛ ገጹ አዲስ መልእክት',
+    From: 'ከ',
+    Sent: 'የተላከበት',
+    'Reply to this email to answer :name.': ':nameን ለመመለስ ለዚህ ኢሜይል ምላሽ ይስጡ።',
+    'Open the messages': 'መልእክቶቹን ክፈት',
+    ':siteName: we received your message': ':siteName፦ መልእክትዎ ደርሶናል',
+    'Thanks for your message': 'ስለ መልእክትዎ እናመሰግናለን',
+    'Hello :name, we received your message and will answer you at this address. Here is a copy:':
+      'ሰላም :name፣ መልእክትዎን ተቀብለናል፤ በዚህ አድራሻ እንመልስልዎታለን። ቅጂው ይኸውና፦',
+    'If you did not write to us, you can ignore this email.': 'ካልጻፉልን ይህን ኢሜይል ችላ ማለት ይችላሉ።',
+
     // Counts: one form per plural category (Amharic: one, other), chosen with Intl.PluralRules
     ':count song|:count songs': ':count ዘፈን|:count ዘፈኖች',
     ':count track|:count tracks': ':count ትራክ|:count ትራኮች',

@@ -2,6 +2,7 @@ import { maskEmail } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
+import type { Translate } from '#src/lib/translate';
 import type { SettingsService } from '#src/modules/settings/index';
 import { defaultFrom } from '#src/modules/settings/index';
 import type { Mailer, SentMail } from '#src/platform/mail';
@@ -9,6 +10,9 @@ import {
   absoluteUrl,
   accountDeletedMail,
   backstageDecisionMail,
+  type ContactMailDetails,
+  contactCopyMail,
+  contactMessageMail,
   emailChangeCodeMail,
   emailChangedMail,
   invitationMail,
@@ -65,6 +69,7 @@ export function createMailService(deps: {
     to: string,
     build: (b: MailBrand, from: string) => MailContent,
     secrets: readonly string[] = [],
+    options: { replyTo?: string } = {},
   ): Promise<SentMail> {
     const b = await brand();
     const sender = await from(b.siteName);
@@ -79,7 +84,12 @@ export function createMailService(deps: {
         : undefined;
     let sent: SentMail;
     try {
-      sent = await mailer.send({ from: sender, to, ...content });
+      sent = await mailer.send({
+        from: sender,
+        to,
+        ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+        ...content,
+      });
     } catch (err) {
       await record({ status: 'failed', error: err });
       throw err;
@@ -161,6 +171,17 @@ export function createMailService(deps: {
     /** A workspace invitation; its id is the link's secret, kept out of the mail log. */
     sendWorkspaceInvite(to: string, invite: WorkspaceInviteDetails) {
       queue(to, (b) => workspaceInviteMail(b, invite), [invite.inviteId]);
+    },
+    /**
+     * A contact message to the site's contact address, Reply-To its sender. Sent while the caller
+     * waits and failing loudly: the contact module keeps the message and tries again later.
+     */
+    sendContactMessage(to: string, message: ContactMailDetails, t: Translate): Promise<SentMail> {
+      return deliver(to, (b) => contactMessageMail(b, t, message), [], { replyTo: message.email });
+    },
+    /** The sender's copy of their contact message (awaited like the message itself). */
+    sendContactCopy(message: ContactMailDetails, t: Translate): Promise<SentMail> {
+      return deliver(message.email, (b) => contactCopyMail(b, t, message));
     },
     /** Resolves once every queued mail was handed over (tests, shutdown). */
     async flush() {

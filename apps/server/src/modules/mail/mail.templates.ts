@@ -1,4 +1,5 @@
 import { isSitePath, SITE_ROUTES } from '@zema/contracts';
+import type { Translate } from '#src/lib/translate';
 /** What every mail carries: the site's name and logo (an absolute URL, mail has no base). */
 export type MailBrand = { siteName: string; baseUrl: string; logoUrl: string | null };
 export type MailContent = { subject: string; text: string; html: string };
@@ -23,6 +24,8 @@ export function absoluteUrl(baseUrl: string, path: string | null): string | null
 type Block =
   | { kind: 'p'; text: string }
   | { kind: 'code'; text: string }
+  /** Someone's own words, line breaks kept (a contact message). */
+  | { kind: 'quote'; text: string }
   | { kind: 'button'; text: string; href: string };
 
 /** One layout for every mail: logo, heading, blocks, footer with the site name; HTML + plain text. */
@@ -34,6 +37,9 @@ function render(brand: MailBrand, subject: string, heading: string, blocks: Bloc
   const body = blocks
     .map((b) => {
       if (b.kind === 'p') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`;
+      if (b.kind === 'quote') {
+        return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #0b7a5b;background:#f4f5f7;white-space:pre-wrap;line-height:1.5">${escapeHtml(b.text)}</blockquote>`;
+      }
       if (b.kind === 'code') {
         return `<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(b.text)}</p>`;
       }
@@ -333,4 +339,56 @@ export function notificationsMail(
   ]);
   blocks.push({ kind: 'p', text: mail.footer.text }, { kind: 'button', ...mail.footer.link });
   return render(brand, `${brand.siteName}: ${mail.subject}`, mail.heading, blocks);
+}
+
+/** A message written on the contact page (SPEC §3 Contact message), as both of its mails show it. */
+export type ContactMailDetails = { name: string; email: string; message: string; sentAt: Date };
+
+const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+
+/**
+ * To the site's contact address, in the site's language; its Reply-To is the sender, so answering
+ * it answers them. Links to the admin's list of messages.
+ */
+export function contactMessageMail(brand: MailBrand, t: Translate, message: ContactMailDetails): MailContent {
+  const base = brand.baseUrl.replace(/\/+$/, '');
+  return render(
+    brand,
+    t(':siteName: message from :name', { siteName: brand.siteName, name: message.name }),
+    t('New message from the contact page'),
+    [
+      { kind: 'p', text: `${t('From')}: ${message.name} <${message.email}>` },
+      { kind: 'p', text: `${t('Sent')}: ${utc(message.sentAt)}` },
+      { kind: 'quote', text: message.message },
+      { kind: 'p', text: t('Reply to this email to answer :name.', { name: message.name }) },
+      {
+        kind: 'button',
+        text: t('Open the messages'),
+        href: `${base}${SITE_ROUTES.admin}/${SITE_ROUTES.adminContactMessages}`,
+      },
+    ],
+  );
+}
+
+/** The sender's copy, in the language they wrote in: what they sent, and that it arrived. */
+export function contactCopyMail(brand: MailBrand, t: Translate, message: ContactMailDetails): MailContent {
+  return render(
+    brand,
+    t(':siteName: we received your message', { siteName: brand.siteName }),
+    t('Thanks for your message'),
+    [
+      {
+        kind: 'p',
+        text: t(
+          'Hello :name, we received your message and will answer you at this address. Here is a copy:',
+          {
+            name: message.name,
+          },
+        ),
+      },
+      { kind: 'quote', text: message.message },
+      { kind: 'p', text: `${t('Sent')}: ${utc(message.sentAt)}` },
+      { kind: 'p', text: t('If you did not write to us, you can ignore this email.') },
+    ],
+  );
 }

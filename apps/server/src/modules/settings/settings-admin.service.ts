@@ -16,6 +16,7 @@ import {
   sealSettingSecret,
 } from '#src/modules/billing/index';
 import { channels } from '#src/modules/catalogue/tables';
+import { firstAdminEmail } from '#src/modules/contact/tables';
 import { localizations } from '#src/modules/localization/tables';
 import type { Deps } from '#src/platform/deps';
 import { getPath, SERVER_SETTINGS_PREFIX } from './settings.service';
@@ -59,7 +60,7 @@ function describeTransport(deps: Deps): AdminServerSettings['mail']['transport']
 /** The admin's view: client settings, server-only ones with every secret as `{set}`, and choices. */
 export async function adminSettingsView(deps: Deps): Promise<AdminSettingsResponse> {
   const { config } = deps;
-  const [settings, server, channelRows] = await Promise.all([
+  const [settings, server, channelRows, firstAdmin] = await Promise.all([
     deps.settings.getClientSettings(),
     deps.settings.getServerSettings(),
     deps.db
@@ -67,6 +68,7 @@ export async function adminSettingsView(deps: Deps): Promise<AdminSettingsRespon
       .from(channels)
       .orderBy(asc(channels.name))
       .limit(CHANNEL_CHOICES),
+    firstAdminEmail(deps.db),
   ]);
   const social = Object.fromEntries(
     SOCIAL_SERVICES.map((s) => {
@@ -124,6 +126,10 @@ export async function adminSettingsView(deps: Deps): Promise<AdminSettingsRespon
         env_from: config.mailFrom ?? null,
         effective_from: await deps.mail.from(settings.site_name),
         transport: describeTransport(deps),
+      },
+      contact: {
+        address: str(server['server.contact.address']),
+        default_address: firstAdmin ?? config.adminEmail,
       },
     },
     channels: channelRows,

@@ -151,6 +151,12 @@ export function createSettingsService(db: Database, config: Config, cache: Share
       return `"${display}" <${address}>`;
     },
 
+    /** The contact address the admin set for contact page messages; undefined = none set. */
+    async contactAddress(): Promise<string | undefined> {
+      const stored = (await snapshot()).server['server.contact.address'];
+      return typeof stored === 'string' && stored ? stored : undefined;
+    },
+
     /** Value at a dotted path of the merged settings, e.g. get('cookie_notice.position'). */
     async get<T = unknown>(key: string): Promise<T | undefined> {
       return getPath(await all(), key) as T | undefined;

@@ -87,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'page.create': 'Created a custom page',
   'page.update': 'Changed a custom page',
   'page.delete': 'Deleted a custom page',
+  'contact_message.delete': 'Deleted a contact message',
 };
 
 const actionLabel = (code: string) => AUDIT_ACTION_LABELS[code as AuditAction] ?? code;
