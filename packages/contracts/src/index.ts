@@ -8,6 +8,7 @@ export * from './catalogue/catalogue';
 export * from './catalogue/loudness';
 export * from './common';
 export * from './constants';
+export * from './embed/embed';
 export * from './identity/auth';
 export * from './library/library';
 export * from './money';

@@ -10,6 +10,7 @@ import {
   Disc3,
   ExternalLink,
   FileText,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -104,6 +105,12 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: 'Appearance', to: paths.adminAppearance(), icon: Palette, permission: A.appearanceUpdate },
       { label: 'Pages', to: paths.adminCustomPages(), icon: FileText, permission: A.customPagesUpdate },
+      {
+        label: 'Contact messages',
+        to: paths.adminContactMessages(),
+        icon: Inbox,
+        permission: A.contactMessagesView,
+      },
       { label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate },
     ],
   },

@@ -306,7 +306,7 @@ describe('pages not delivered yet', () => {
     mockApi((c) => (c.path === '/api/v1/landing/artists' ? ok({ artists: [] }) : undefined));
 
   it('show the real 404 page, not a placeholder', async () => {
-    visit('/contact', makeBootstrap());
+    visit('/radio/main', makeBootstrap());
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
   });
 

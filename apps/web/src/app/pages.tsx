@@ -32,7 +32,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   notifications: () => import('#src/features/notifications/pages/notifications-page'),
   notificationSettings: () => import('#src/features/notifications/pages/notification-settings-page'),
   apiDocs: () => import('#src/features/site/pages/api-docs-page'),
-  contact: null,
+  contact: () => import('#src/features/contact/pages/contact-page'),
   customPage: () => import('#src/features/pages/pages/custom-page'),
   radio: null,
   // The backstage for artists: requests, then the artist's own area.
@@ -77,6 +77,7 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminGenres: () => import('#src/features/catalogue/admin/admin-genres-page'),
   adminCustomPages: () => import('#src/features/pages/admin/admin-pages-page'),
   adminCustomPage: () => import('#src/features/pages/admin/admin-page-editor'),
+  adminContactMessages: () => import('#src/features/contact/admin/admin-contact-messages-page'),
   adminChannels: () => import('#src/features/catalogue/admin/admin-channels-page'),
   adminChannel: () => import('#src/features/catalogue/admin/admin-channel-page'),
   adminBackstageRequests: () => import('#src/features/backstage/admin/admin-backstage-requests-page'),
@@ -150,6 +151,7 @@ export type PageName =
   | 'adminGenres'
   | 'adminCustomPages'
   | 'adminCustomPage'
+  | 'adminContactMessages'
   | 'adminChannels'
   | 'adminChannel'
   | 'channel'

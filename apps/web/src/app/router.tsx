@@ -418,10 +418,10 @@ export const appRoutes: RouteObject[] = [
         element: <ApiEnabled />,
         children: [{ Component: SiteLayout, children: [{ path: at.apiDocs, ...page('apiDocs') }] }],
       },
-      { path: at.contact, ...page('contact') },
       {
         Component: SiteLayout,
         children: [
+          { path: at.contact, ...page('contact') },
           { path: at.customPage, ...page('customPage') },
           { path: at.customPageById, ...page('customPage') },
         ],
@@ -469,6 +469,7 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminGenres, 'adminGenres', A.genresUpdate),
               adminRoute(at.adminCustomPages, 'adminCustomPages', A.customPagesUpdate),
               adminRoute(at.adminCustomPage, 'adminCustomPage', A.customPagesUpdate),
+              adminRoute(at.adminContactMessages, 'adminContactMessages', A.contactMessagesView),
               adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
               adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               adminRoute(at.adminBackstageRequests, 'adminBackstageRequests', A.backstageReview),

@@ -16,7 +16,7 @@ export function isMenuItemVisible(item: MenuChildItem, auth: VisibilityAuth, set
 
 function hasUsableAction(item: MenuChildItem): boolean {
   if (!item.action || !isSafeAction(item.action)) return false;
-  // A page not built yet (radio, contact, custom pages) has no link to it.
+  // A page not built yet (the radio) has no link to it.
   return leadsToPage(item.action);
 }
 

@@ -75,6 +75,7 @@ export const paths = {
     query ? `/admin/genres?query=${encodeURIComponent(query)}` : '/admin/genres',
   adminCustomPages: () => '/admin/pages',
   adminCustomPage: (p: { id: number } | 'new') => `/admin/pages/${p === 'new' ? 'new' : p.id}`,
+  adminContactMessages: () => '/admin/contact-messages',
   adminChannels: () => '/admin/channels',
   adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
   adminBackstageRequests: () => '/admin/backstage-requests',
@@ -122,8 +123,8 @@ export const routePatterns = SITE_ROUTES;
 
 /**
  * Whether a link leads somewhere: an outside address, or a path of this app that
- * a page answers. Menus, notices and prompts hide a link to a page not built yet (radio, contact,
- * custom pages), so no link ends on "page not found"; it shows again once the page exists.
+ * a page answers. Menus, notices and prompts hide a link to a page not built yet (the radio), so
+ * no link ends on "page not found"; it shows again once the page exists.
  */
 export function leadsToPage(href: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return true;

@@ -77,6 +77,7 @@ export const SITE_ROUTES = {
   adminAppearance: 'appearance',
   adminCustomPages: 'pages',
   adminCustomPage: 'pages/:pageId',
+  adminContactMessages: 'contact-messages',
   adminSettings: 'settings',
   adminSettingsGroup: 'settings/:group',
   adminArtists: 'artists',
@@ -97,7 +98,7 @@ export type SiteRouteName = keyof typeof SITE_ROUTES;
  * Pages whose issue has not landed: the web app shows its 404 page there, the server answers 404
  * and no link leads there. The issue that builds one takes it out of this list.
  */
-export const PAGES_TO_COME: readonly SiteRouteName[] = ['contact', 'radio'];
+export const PAGES_TO_COME: readonly SiteRouteName[] = ['radio'];
 
 const ADMIN_PREFIX = `${SITE_ROUTES.admin}/`;
 

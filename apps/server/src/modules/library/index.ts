@@ -10,6 +10,7 @@ import { dropCatalogueReferences } from './catalogue-references';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
 
+export { playlistEntries } from './playlist-entries.service';
 export { getPlaylist } from './playlists.service';
 export { getProfile } from './profiles.service';
 

@@ -8,6 +8,7 @@
 import type { ServerModule } from '#src/platform/deps';
 import { apiDocsRoutes } from './api-docs.routes';
 import { bootstrapRoutes } from './bootstrap.routes';
+import { embedPageRoutes, oembedRoutes } from './embed.routes';
 import { landingRoutes } from './landing.routes';
 import { sitemapRoutes } from './sitemap.routes';
 import { spaRoutes } from './spa.routes';
@@ -24,7 +25,7 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
-  apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes],
-  // Last of all: the SPA answers what no other route does (robots.txt and the sitemap come first).
-  rootRoutes: [sitemapRoutes, spaRoutes],
+  apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes, oembedRoutes],
+  // Last of all: the SPA answers what no other route does (robots.txt, the sitemap and the embeds come first).
+  rootRoutes: [sitemapRoutes, embedPageRoutes, spaRoutes],
 };

@@ -433,6 +433,11 @@ export function shareTagsHtml(
     tag('name', 'twitter:title', meta?.title ?? site_name) +
     (description ? tag('name', 'twitter:description', description) : '') +
     (image ? tag('name', 'twitter:image', abs(image)) : '');
+  // Tracks, albums and playlists can be embedded: oEmbed consumers find the player here.
+  if (meta && ['music.song', 'music.album', 'music.playlist'].includes(meta.type))
+    head += `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(
+      abs(`/api/v1/oembed?${new URLSearchParams({ url: canonical, format: 'json' })}`),
+    )}" title="${escapeHtml(meta.title ?? site_name)}">`;
   if (meta?.jsonLd)
     head += `<script type="application/ld+json" nonce="${opts.nonce}">${serializeForScript({
       '@context': 'https://schema.org',

@@ -49,8 +49,7 @@ describe('SiteFooter', () => {
     renderInRouter(<SiteFooter />, makeBootstrap({ menus }));
     const nav = screen.getByRole('navigation', { name: 'Footer' });
     expect(within(nav).getByRole('link', { name: 'Discover' }).getAttribute('href')).toBe('/discover');
-    // The contact page is not built yet: no link leads to a 404.
-    expect(within(nav).queryByRole('link', { name: 'Contact' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
     expect(within(nav).queryByRole('link', { name: 'Premium' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Blog' }).getAttribute('target')).toBe('_blank');
   });

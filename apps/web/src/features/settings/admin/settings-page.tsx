@@ -38,7 +38,11 @@ const GROUPS: Record<SettingsGroup, Group> = {
     description: 'Registration, policies, social login and human verification.',
     Component: AuthenticationSettings,
   },
-  mail: { label: 'Mail', description: 'Who mail comes from, and a test mail.', Component: MailSettings },
+  mail: {
+    label: 'Mail',
+    description: 'Who mail comes from, a test mail, and where contact messages go.',
+    Component: MailSettings,
+  },
   'cookie-notice': {
     label: 'Cookie notice',
     description: 'The bar that tells visitors about cookies.',

@@ -42,6 +42,45 @@ const prepare = (v: Values) =>
     },
   }) as unknown as Values;
 
+const contactSchema = z.object({
+  server: z.object({ contact: z.object({ address: optional('server.contact.address') }) }),
+});
+type ContactValues = { server: { contact: { address: string } } };
+const toContactValues = ({ server }: AdminSettingsResponse): ContactValues => ({
+  server: { contact: { address: server.contact.address ?? '' } },
+});
+// Emptied: messages go to the first admin's email again.
+const prepareContact = (v: ContactValues) =>
+  ({ server: { contact: { address: v.server.contact.address.trim() || null } } }) as unknown as ContactValues;
+
+/** Where the contact page's messages are mailed (its own form: saved apart from the sender). */
+function ContactAddressSettings({ view }: { view: AdminSettingsResponse }) {
+  const { contact } = view.server;
+  return (
+    <SettingsForm
+      view={view}
+      toValues={toContactValues}
+      schema={contactSchema as unknown as z.ZodType<ContactValues>}
+      keys={['server.contact.address']}
+      prepare={prepareContact}
+    >
+      {() => (
+        <AdminCard title="Contact page">
+          <div className="grid gap-4 md:grid-cols-2">
+            <FormTextField<ContactValues>
+              name="server.contact.address"
+              label="Contact address"
+              type="email"
+              placeholder={contact.default_address}
+              description={`Messages from the contact page are mailed here, with Reply-To set to the sender. Empty: the first admin's email (${contact.default_address}).`}
+            />
+          </div>
+        </AdminCard>
+      )}
+    </SettingsForm>
+  );
+}
+
 export function MailSettings({ view }: { view: AdminSettingsResponse }) {
   const { mail } = view.server;
   const locked = mail.env_from !== null;
@@ -92,6 +131,7 @@ export function MailSettings({ view }: { view: AdminSettingsResponse }) {
         </div>
         <TestMail />
       </AdminCard>
+      <ContactAddressSettings view={view} />
     </div>
   );
 }

@@ -1,0 +1,382 @@
+import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import { contactAdmin } from '@zema/contracts/contact/contact.operations';
+import type { ContactMailStatus, ContactMessage } from '@zema/contracts/contact/contact-admin';
+import { Mail, MailOpen, Reply, RotateCw, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { FilterSelect } from '#src/components/admin/list-toolbar';
+import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { paths } from '#src/lib/paths';
+import { Button, buttonClass } from '#src/ui/button';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { cx } from '#src/ui/cx';
+import type { DataTableColumn } from '#src/ui/data-table';
+import { DateTime } from '#src/ui/date-time';
+import { Dialog } from '#src/ui/dialog';
+import { toast } from '#src/ui/toast';
+import {
+  useAdminContactMessages,
+  useDeleteContactMessages,
+  useMarkContactMessages,
+  useRetryContactMail,
+} from '../api/admin-contact-messages';
+import { replyHref } from './reply-href';
+
+const FILTERS = ['status', 'mail'] as const;
+const READ_STATES = [
+  { id: 'unread', label: 'Unread' },
+  { id: 'read', label: 'Read' },
+];
+const MAIL_STATES: { id: ContactMailStatus; label: string }[] = [
+  { id: 'pending', label: 'Mail pending' },
+  { id: 'sent', label: 'Mailed' },
+  { id: 'failed', label: 'Mail failed' },
+];
+const MAIL_LABELS: Record<ContactMailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+const MAIL_TONES: Record<ContactMailStatus, string> = {
+  pending: 'bg-warning',
+  sent: 'bg-positive',
+  failed: 'bg-danger',
+};
+
+function Badge({ tone, children }: { tone: string; children: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-divider px-2 py-0.5 text-xs font-medium text-fg">
+      <span aria-hidden className={cx('size-2 rounded-full', tone)} />
+      {children}
+    </span>
+  );
+}
+
+/** "3 unread", from the list's own answer (the same query as the table: no second request). */
+function UnreadCount({ query }: { query: Record<string, string> }) {
+  const unread = useAdminContactMessages(query).data?.unread;
+  if (!unread) return null;
+  return (
+    <span className="self-center text-sm text-muted">
+      <span className="font-semibold text-fg">{unread}</span> unread
+    </span>
+  );
+}
+
+/**
+ * /admin/contact-messages: what visitors wrote on the contact page, newest first; unread ones in
+ * bold. Opening one marks it read; it can be answered by mail, marked unread, mailed again when its
+ * mails failed, or deleted. Searchable, filterable by read and mail state, exported as CSV.
+ */
+export default function AdminContactMessagesPage() {
+  const auth = useAuth();
+  const canDelete = auth.hasPermission(A.contactMessagesUpdate);
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const mark = useMarkContactMessages();
+  const del = useDeleteContactMessages();
+
+  const columns = useMemo<DataTableColumn<ContactMessage>[]>(
+    () => [
+      {
+        id: 'from',
+        header: 'From',
+        sortKey: 'name',
+        hideable: false,
+        cell: (m) => (
+          <button
+            type="button"
+            onClick={() => setOpen(m)}
+            className="flex min-w-40 max-w-64 flex-col rounded-sm text-left outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
+          >
+            <span className={cx('flex items-center gap-2 truncate text-fg', !m.read_at && 'font-bold')}>
+              {!m.read_at && <span aria-hidden className="size-2 shrink-0 rounded-full bg-primary" />}
+              {m.name}
+            </span>
+            <span className="truncate text-xs text-muted">{m.email}</span>
+          </button>
+        ),
+      },
+      {
+        id: 'message',
+        header: 'Message',
+        hideable: false,
+        cell: (m) => (
+          <span className={cx('line-clamp-2 min-w-48 max-w-md break-words', !m.read_at && 'font-semibold')}>
+            {m.message}
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (m) =>
+          m.read_at ? <Badge tone="bg-muted">Read</Badge> : <Badge tone="bg-primary">Unread</Badge>,
+      },
+      {
+        id: 'mail',
+        header: 'Mail',
+        cell: (m) => <Badge tone={MAIL_TONES[m.mail.status]}>{MAIL_LABELS[m.mail.status]}</Badge>,
+      },
+      {
+        id: 'created_at',
+        header: 'Received',
+        sortKey: 'created_at',
+        cell: (m) => <DateTime iso={m.created_at} />,
+      },
+      { id: 'email', header: 'Email', sortKey: 'email', defaultHidden: true, cell: (m) => m.email },
+    ],
+    [],
+  );
+
+  const markSelected = (ids: string[], read: boolean, clear: () => void) =>
+    mark.mutate(
+      { ids: ids.map(Number), read },
+      {
+        onSuccess: (res) => {
+          toast.positive(res.message);
+          clear();
+        },
+      },
+    );
+
+  return (
+    <AdminListPage
+      title="Contact messages"
+      description="What visitors wrote on the contact page. Each is mailed to the contact address (Settings › Mail) with Reply-To set to the sender, and the sender gets a copy."
+      storageKey="admin-contact-messages"
+      columns={columns}
+      useList={useAdminContactMessages}
+      filterKeys={FILTERS}
+      exportPath={contactAdmin.exportCsv.path}
+      actions={({ apiQuery }) => <UnreadCount query={apiQuery} />}
+      onRowAction={setOpen}
+      search={{ label: 'Search messages', placeholder: 'Search name, email or words' }}
+      filters={({ params, setFilter }) => (
+        <>
+          <FilterSelect
+            label="Read or unread"
+            anyLabel="Read or unread"
+            className="w-40"
+            options={READ_STATES}
+            value={params.filters.status}
+            onChange={(v) => setFilter('status', v)}
+          />
+          <FilterSelect
+            label="Mail"
+            anyLabel="Any mail state"
+            className="w-40"
+            options={MAIL_STATES}
+            value={params.filters.mail}
+            onChange={(v) => setFilter('mail', v)}
+          />
+        </>
+      )}
+      bulkActions={({ ids, clear }) => (
+        <>
+          <Button variant="outline" size="sm" onPress={() => markSelected(ids, true, clear)}>
+            Mark read
+          </Button>
+          <Button variant="outline" size="sm" onPress={() => markSelected(ids, false, clear)}>
+            Mark unread
+          </Button>
+        </>
+      )}
+      delete={
+        canDelete
+          ? {
+              mutation: del,
+              title: (rows) =>
+                rows.length === 1 ? 'Delete this message?' : `Delete ${rows.length} messages?`,
+              body: () => 'The message and what it says are deleted for good. This cannot be undone.',
+            }
+          : undefined
+      }
+      empty={({ filtered }) => (
+        <p className="text-sm text-muted">
+          {filtered
+            ? 'No messages match this search or filter.'
+            : 'No messages yet. They arrive from the contact page.'}
+        </p>
+      )}
+    >
+      <MessageDialog message={open} onClose={() => setOpen(null)} canDelete={canDelete} />
+    </AdminListPage>
+  );
+}
+
+function MessageDialog({
+  message,
+  onClose,
+  canDelete,
+}: {
+  message: ContactMessage | null;
+  onClose: () => void;
+  canDelete: boolean;
+}) {
+  const { site_name: siteName } = useSettings();
+  const mark = useMarkContactMessages();
+  const retry = useRetryContactMail();
+  const del = useDeleteContactMessages();
+  const [confirming, setConfirming] = useState(false);
+  // What the dialog shows: the row it opened with, then the answers of its own actions.
+  const [shown, setShown] = useState<ContactMessage | null>(message);
+  const markedFor = useRef<number | null>(null);
+
+  useEffect(() => {
+    setShown(message);
+    // Opening an unread message marks it read, once per opening.
+    if (message && !message.read_at && markedFor.current !== message.id) {
+      markedFor.current = message.id;
+      mark.mutate(
+        { ids: [message.id], read: true },
+        { onSuccess: () => setShown((m) => (m ? { ...m, read_at: new Date().toISOString() } : m)) },
+      );
+    }
+    if (!message) markedFor.current = null;
+  }, [message, mark.mutate]);
+
+  const m = shown;
+  const toggleRead = () => {
+    if (!m) return;
+    const read = !m.read_at;
+    mark.mutate(
+      { ids: [m.id], read },
+      {
+        onSuccess: (res) => {
+          toast.positive(res.message);
+          setShown({ ...m, read_at: read ? new Date().toISOString() : null });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Dialog
+        isOpen={message !== null}
+        onOpenChange={(o) => !o && onClose()}
+        size="lg"
+        title={m ? `Message from ${m.name}` : ''}
+        bodyClassName="flex flex-col gap-4"
+        footer={
+          m && (
+            <div className="flex w-full flex-wrap items-center justify-end gap-2">
+              {canDelete && (
+                <Button
+                  variant="text"
+                  className="mr-auto text-danger"
+                  startIcon={<Trash2 aria-hidden className="size-4" />}
+                  onPress={() => setConfirming(true)}
+                >
+                  Delete
+                </Button>
+              )}
+              {canDelete && m.mail.status === 'failed' && (
+                <Button
+                  variant="outline"
+                  isPending={retry.isPending}
+                  startIcon={<RotateCw aria-hidden className="size-4" />}
+                  onPress={() =>
+                    retry.mutate(m.id, {
+                      onSuccess: (next) => {
+                        setShown(next);
+                        if (next.mail.status === 'sent') toast.positive('Mail sent');
+                        else toast.danger('The mail could not be sent. It will be tried again later.');
+                      },
+                    })
+                  }
+                >
+                  Try mail again
+                </Button>
+              )}
+              <Button
+                variant="outline"
+                isPending={mark.isPending}
+                startIcon={
+                  m.read_at ? (
+                    <Mail aria-hidden className="size-4" />
+                  ) : (
+                    <MailOpen aria-hidden className="size-4" />
+                  )
+                }
+                onPress={toggleRead}
+              >
+                {m.read_at ? 'Mark as unread' : 'Mark as read'}
+              </Button>
+              <a href={replyHref(m, siteName)} className={buttonClass({ variant: 'primary', size: 'md' })}>
+                <Reply aria-hidden className="size-4" />
+                Reply by email
+              </a>
+            </div>
+          )
+        }
+      >
+        {m && (
+          <>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">From</dt>
+              <dd className="break-all">
+                {m.name} &lt;{m.email}&gt;
+                {m.user_id !== null && (
+                  <>
+                    {' · '}
+                    <a href={paths.adminUser({ id: m.user_id })} className="text-primary underline">
+                      signed in as user {m.user_id}
+                    </a>
+                  </>
+                )}
+              </dd>
+              <dt className="text-muted">Received</dt>
+              <dd>
+                <DateTime iso={m.created_at} />
+                {m.ip && <span className="text-muted"> · {m.ip}</span>}
+              </dd>
+              <dt className="text-muted">Status</dt>
+              <dd>{m.read_at ? 'Read' : 'Unread'}</dd>
+              <dt className="text-muted">Mail</dt>
+              <dd className="flex flex-col gap-0.5">
+                <span>
+                  {m.mail.status === 'sent' &&
+                    `Sent to ${m.mail.notified_to ?? 'the contact address'}, copy to the sender.`}
+                  {m.mail.status === 'pending' && 'On its way.'}
+                  {m.mail.status === 'failed' &&
+                    (m.mail.next_attempt_at
+                      ? 'Failed; it will be tried again.'
+                      : 'Failed; no more automatic tries.')}
+                  {m.mail.attempts > 1 && ` (${m.mail.attempts} tries)`}
+                </span>
+                {m.mail.status === 'failed' && m.mail.next_attempt_at && (
+                  <span className="text-muted">
+                    Next try: <DateTime iso={m.mail.next_attempt_at} />
+                  </span>
+                )}
+                {m.mail.status !== 'sent' && m.mail.last_error && (
+                  <span className="break-words text-danger">{m.mail.last_error}</span>
+                )}
+              </dd>
+            </dl>
+            <p className="whitespace-pre-wrap break-words rounded-theme bg-bg-alt p-4 text-sm leading-relaxed text-fg">
+              {m.message}
+            </p>
+          </>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this message?"
+        confirmLabel="Delete"
+        danger
+        isPending={del.isPending}
+        onConfirm={() =>
+          m &&
+          del.mutate([m.id], {
+            onSuccess: (res) => {
+              toast.positive(res.message);
+              setConfirming(false);
+              onClose();
+            },
+          })
+        }
+      >
+        The message and what it says are deleted for good. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
