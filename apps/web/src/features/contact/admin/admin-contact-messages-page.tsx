@@ -200,6 +200,11 @@ export default function AdminContactMessagesPage() {
   );
 }
 
+const withRead = (m: ContactMessage, read: boolean): ContactMessage => ({
+  ...m,
+  read_at: read ? (m.read_at ?? new Date().toISOString()) : null,
+});
+
 function MessageDialog({
   message,
   onClose,
@@ -211,27 +216,24 @@ function MessageDialog({
 }) {
   const { site_name: siteName } = useSettings();
   const mark = useMarkContactMessages();
+  const markRead = mark.mutate;
   const retry = useRetryContactMail();
   const del = useDeleteContactMessages();
   const [confirming, setConfirming] = useState(false);
-  // What the dialog shows: the row it opened with, then the answers of its own actions.
-  const [shown, setShown] = useState<ContactMessage | null>(message);
+  // What the dialog shows: the row it opened with, or the answer of its own last action on it.
+  const [changed, setChanged] = useState<ContactMessage | null>(null);
+  const m = message && changed?.id === message.id ? changed : message;
   const markedFor = useRef<number | null>(null);
 
   useEffect(() => {
-    setShown(message);
     // Opening an unread message marks it read, once per opening.
     if (message && !message.read_at && markedFor.current !== message.id) {
       markedFor.current = message.id;
-      mark.mutate(
-        { ids: [message.id], read: true },
-        { onSuccess: () => setShown((m) => (m ? { ...m, read_at: new Date().toISOString() } : m)) },
-      );
+      markRead({ ids: [message.id], read: true }, { onSuccess: () => setChanged(withRead(message, true)) });
     }
     if (!message) markedFor.current = null;
-  }, [message, mark.mutate]);
+  }, [message, markRead]);
 
-  const m = shown;
   const toggleRead = () => {
     if (!m) return;
     const read = !m.read_at;
@@ -240,7 +242,7 @@ function MessageDialog({
       {
         onSuccess: (res) => {
           toast.positive(res.message);
-          setShown({ ...m, read_at: read ? new Date().toISOString() : null });
+          setChanged(withRead(m, read));
         },
       },
     );
@@ -252,7 +254,8 @@ function MessageDialog({
         isOpen={message !== null}
         onOpenChange={(o) => !o && onClose()}
         size="lg"
-        title={m ? `Message from ${m.name}` : ''}
+        title={m ? `Message from ${m.name}` : undefined}
+        aria-label={m ? undefined : 'Message'}
         bodyClassName="flex flex-col gap-4"
         footer={
           m && (
@@ -275,7 +278,7 @@ function MessageDialog({
                   onPress={() =>
                     retry.mutate(m.id, {
                       onSuccess: (next) => {
-                        setShown(next);
+                        setChanged(next);
                         if (next.mail.status === 'sent') toast.positive('Mail sent');
                         else toast.danger('The mail could not be sent. It will be tried again later.');
                       },
