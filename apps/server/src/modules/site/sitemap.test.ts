@@ -313,30 +313,56 @@ describe('sitemap.xml', () => {
     );
   });
 
-  it('pages by id: each file continues where the last ended, none over the limit', async () => {
-    for (let i = 0; i < 4; i++) await createArtist(t.deps, { name: `Filler ${i}` });
-    const perFile = 2;
-    const all = (await t.db.select({ id: artists.id }).from(artists).orderBy(artists.id)).map((r) => r.id);
+  /** Every file of `kind` cut for `perFile` addresses: the ids each holds, and its lastmod. */
+  async function filesOf(kind: string, perFile: number, idIn: RegExp) {
     const index = entries(await buildSitemapIndex(t.deps, { perFile }))
       .map((e) => ({ name: /\/sitemaps\/(.+)\.xml$/.exec(e.loc)![1]!, lastmod: e.lastmod }))
-      .filter((e) => e.name.startsWith('artists-'));
-    expect(index.map((e) => e.name)).toEqual(
-      Array.from({ length: Math.ceil(all.length / perFile) }, (_, i) => `artists-${i + 1}`),
-    );
-    const seen: number[] = [];
+      .filter((e) => e.name.startsWith(`${kind}-`));
+    expect(index.map((e) => e.name)).toEqual(index.map((_, i) => `${kind}-${i + 1}`));
+    const files = [];
     for (const { name, lastmod } of index) {
       const ids = entries(await buildSitemapFile(t.deps, name, { perFile })).map((e) =>
-        Number(/\/pastor\/(\d+)\//.exec(e.loc)![1]),
+        Number(idIn.exec(e.loc)![1]),
       );
-      expect(ids.length).toBeGreaterThan(0);
-      expect(ids.length).toBeLessThanOrEqual(perFile);
-      expect(lastmod).toBe(await newestChange(artists, ids));
-      seen.push(...ids);
+      files.push({ ids, lastmod });
     }
-    expect(seen).toEqual(all);
-    await expect(buildSitemapFile(t.deps, `artists-${index.length + 1}`, { perFile })).rejects.toThrow(
+    await expect(buildSitemapFile(t.deps, `${kind}-${index.length + 1}`, { perFile })).rejects.toThrow(
       NotFoundError,
     );
+    return files;
+  }
+
+  it('pages by id: each file continues where the last ended, none over the limit', async () => {
+    for (let i = 0; i < 5; i++) await createArtist(t.deps, { name: `Filler ${i}` });
+    const all = (await t.db.select({ id: artists.id }).from(artists).orderBy(artists.id)).map((r) => r.id);
+    const files = await filesOf('artists', 2, /\/pastor\/(\d+)\//);
+    expect(files).toHaveLength(Math.ceil(all.length / 2));
+    for (const [i, { ids, lastmod }] of files.entries()) {
+      // Full but for the last; the index's lastmod is the newest change of the file's rows.
+      expect(ids.length).toBe(i < files.length - 1 ? 2 : all.length - 2 * i);
+      expect(lastmod).toBe(await newestChange(artists, ids));
+    }
+    expect(files.flatMap((f) => f.ids)).toEqual(all);
+  });
+
+  it('pages by id over the visible rows only, private ones in between', async () => {
+    const made = [];
+    for (let i = 0; i < 9; i++) made.push(await createPlaylist(`Mixtape ${i}`, i % 3 !== 1));
+    const visible = (
+      await t.db
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(eq(playlists.public, true))
+        .orderBy(playlists.id)
+    ).map((r) => r.id);
+    expect(visible).not.toContain(made[1]!.id);
+    const perFile = 3;
+    const files = await filesOf('playlists', perFile, /\/playlist\/(\d+)\//);
+    for (const { ids } of files) {
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.length).toBeLessThanOrEqual(perFile);
+    }
+    expect(files.flatMap((f) => f.ids)).toEqual(visible);
   });
 
   it('keeps a built document for a while, then reads the rows again', async () => {
@@ -360,12 +386,17 @@ describe('sitemap.xml', () => {
       expect((await get(url)).statusCode, url).toBe(404);
     }
     // The files of a kind with no visible rows are not there either.
-    await t.db.update(playlists).set({ public: false }).where(eq(playlists.id, publicList.id));
+    const hidden = await t.db
+      .update(playlists)
+      .set({ public: false })
+      .where(eq(playlists.public, true))
+      .returning({ id: playlists.id });
     try {
       expect((await indexFiles()).has('playlists-1')).toBe(false);
       expect((await get('/sitemaps/playlists-1.xml')).statusCode).toBe(404);
     } finally {
-      await t.db.update(playlists).set({ public: true }).where(eq(playlists.id, publicList.id));
+      const ids = hidden.map((p) => p.id);
+      await t.db.update(playlists).set({ public: true }).where(inArray(playlists.id, ids));
     }
   });
 });
