@@ -119,6 +119,8 @@ for (const script of [
   'scripts/bench/sse.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
+  // sitemap.xml and a 10 000-address file over a large generated catalogue, cold and warm.
+  'scripts/bench/sitemap.mjs',
   'scripts/bench/admin-tables.mjs',
   'scripts/bench/notifications-list.mjs',
   // Times the server's own service functions, so it loads their TypeScript.
