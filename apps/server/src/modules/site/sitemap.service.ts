@@ -21,7 +21,10 @@ import type { Deps } from '#src/platform/deps';
 
 /**
  * sitemap.xml (sitemaps.org 0.9): an index of child sitemaps, one kind of page each, at most
- * `SITEMAP_URLS_PER_FILE` addresses per child, listing only what a visitor may open.
+ * `SITEMAP_URLS_PER_FILE` addresses per child, listing only what a visitor may open: a kind whose
+ * read the guest role may not call is left out whole, and a kind's rows are filtered by its
+ * module's own rule (`customPageReadableByGuests`, `playlistVisibleToGuests`). The catalogue holds
+ * published music only — drafts and scheduled releases wait in the backstage's tables.
  *
  * A kind's rows are cut into files by id range. The ranges come from one pass over the kind's
  * visible rows, the only part that grows with the catalogue: the rows are counted (and their
