@@ -118,7 +118,7 @@ export default function ContactPage() {
           description={trans('Up to :count characters.', { count: CONTACT_LIMITS.message })}
           isRequired
         />
-        <div ref={humanContainer} />
+        <div ref={humanContainer} className="empty:hidden" />
         <div>
           <Button type="submit" isPending={verifying || send.isPending}>
             {trans('Send message')}
