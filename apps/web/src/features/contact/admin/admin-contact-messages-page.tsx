@@ -3,6 +3,7 @@ import { contactAdmin } from '@zema/contracts/contact/contact.operations';
 import type { ContactMailStatus, ContactMessage } from '@zema/contracts/contact/contact-admin';
 import { Mail, MailOpen, Reply, RotateCw, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
@@ -319,9 +320,9 @@ function MessageDialog({
                 {m.user_id !== null && (
                   <>
                     {' · '}
-                    <a href={paths.adminUser({ id: m.user_id })} className="text-primary underline">
+                    <Link to={paths.adminUser({ id: m.user_id })} className="text-primary underline">
                       signed in as user {m.user_id}
-                    </a>
+                    </Link>
                   </>
                 )}
               </dd>
