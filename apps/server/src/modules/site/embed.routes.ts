@@ -24,7 +24,13 @@ export const embedPageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/embed/:kind/:id', { config: { access: 'guest' } }, async (request, reply) => {
     const { kind, id: rawId } = request.params as { kind: string; id: string };
     const data = await buildBootstrapData(app.deps, request.user, request.cookies[GUEST_LOCALE_COOKIE]);
-    const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
+    // The site's theme, or its first dark or light one when the code asks (`?theme=dark`).
+    const wanted = (request.query as { theme?: unknown }).theme;
+    const selected = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
+    const theme =
+      (wanted === 'dark' || wanted === 'light') && selected?.is_dark !== (wanted === 'dark')
+        ? (data.themes.all.find((t) => t.is_dark === (wanted === 'dark')) ?? selected)
+        : selected;
     const nonce = reply.cspNonce;
     frameableByAnyone(reply);
     const site = { name: data.settings.site_name, url: data.settings.base_url.replace(/\/+$/, '') };

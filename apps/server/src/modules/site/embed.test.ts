@@ -85,6 +85,13 @@ describe('the embed page', () => {
     expect(res.body).not.toMatch(/id="zema-embed">[^<]*<\/(?!script)/);
   });
 
+  it('takes a dark theme when the code asks for one', async () => {
+    const light = await guest().inject({ url: `/embed/track/${trackId}` }, t.app);
+    const dark = await guest().inject({ url: `/embed/track/${trackId}?theme=dark` }, t.app);
+    expect(light.body).toContain('color-scheme:light');
+    expect(dark.body).toContain('color-scheme:dark');
+  });
+
   it('a track embed lists its one track; a public playlist its entries', async () => {
     const track = embedData((await guest().inject({ url: `/embed/track/${trackId}` }, t.app)).body);
     expect(track.items).toHaveLength(1);
