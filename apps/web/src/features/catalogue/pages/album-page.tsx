@@ -5,11 +5,13 @@ import { CollectionHeader } from '#src/components/collection-header';
 import { DownloadButton } from '#src/components/download-button';
 import { PlayButton } from '#src/components/play-button';
 import { HeaderSkeleton, PageError } from '#src/components/states';
+import { ShareButton } from '#src/features/embed';
 import { LikeButton } from '#src/features/library';
 import { playTracks, TrackList } from '#src/features/player';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { paths } from '#src/lib/paths';
 import { useAlbum } from '../api/get-album';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
@@ -51,6 +53,7 @@ export default function AlbumPage() {
               />
               <LikeButton type="album" id={album.id} name={album.name} size="lg" />
               <DownloadButton url={album.download_url} name={album.name} />
+              <ShareButton kind="album" id={album.id} name={album.name} path={paths.album(album)} />
             </>
           }
         />

@@ -4,6 +4,7 @@ import { CollectionHeader } from '#src/components/collection-header';
 import { DownloadButton } from '#src/components/download-button';
 import { PlayButton } from '#src/components/play-button';
 import { HeaderSkeleton, PageError } from '#src/components/states';
+import { ShareButton } from '#src/features/embed';
 import { LikeButton } from '#src/features/library';
 import { playTracks, TrackList, TrackMenu } from '#src/features/player';
 import { formatDuration } from '#src/lib/format';
@@ -58,6 +59,7 @@ export default function TrackPage() {
               />
               <LikeButton type="track" id={track.id} name={track.name} size="lg" />
               <DownloadButton url={track.download_url} name={track.name} />
+              <ShareButton kind="track" id={track.id} name={track.name} path={paths.track(track)} />
               <TrackMenu track={track} />
             </>
           }

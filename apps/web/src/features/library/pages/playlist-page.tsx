@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { CollectionHeader } from '#src/components/collection-header';
 import { PlayButton } from '#src/components/play-button';
 import { EmptyState, ErrorState, LoadMore, TrackRowsSkeleton } from '#src/components/states';
+import { ShareButton } from '#src/features/embed';
 import { playTracks, TrackList } from '#src/features/player';
 import { ApiError } from '#src/lib/api-error';
 import { formatTotalDuration } from '#src/lib/format';
@@ -113,6 +114,8 @@ export default function PlaylistPage() {
           actions={
             <>
               <PlayButton name={p.name} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
+              {/* A private playlist's link and player show nothing to anyone else. */}
+              {p.public && <ShareButton kind="playlist" id={p.id} name={p.name} path={paths.playlist(p)} />}
               {canEdit && (
                 <MenuTrigger>
                   <Button variant="icon" size="lg" aria-label={trans('Playlist options')}>
