@@ -72,6 +72,19 @@ test('the oEmbed code of an album plays on a page of another origin', async ({ p
   }
 });
 
+test('a custom page shows the player of the album it embeds', async ({ page }) => {
+  const slug = `listen-${Date.now().toString(36)}`;
+  await admin.postOk('/api/v1/admin/custom-pages', {
+    slug,
+    title: 'Album of the week',
+    body: `<p>This week:</p><div data-zema-embed="album" data-id="${album.id}"></div>`,
+  });
+  await page.goto(`/pages/${slug}`);
+  const player = page.getByRole('main').frameLocator('iframe[title="Player"]');
+  await expect(player.getByRole('link', { name: album.name })).toBeVisible();
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+});
+
 test("an artist page's served HTML carries its title, description and picture", async ({ page }) => {
   const artist = album.artists[0]!;
   const res = await page.request.get(`/pastor/${artist.id}/x`);

@@ -1,3 +1,5 @@
+import { EMBED_KINDS, type EmbedKind, embedHeight, pagePaths } from '@zema/contracts';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ApiError } from '#src/lib/api-error';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
@@ -26,6 +28,27 @@ export default function CustomPageScreen() {
   const query = useCustomPage(idOrSlug);
   const page = query.data;
   usePageTitle(page ? (page.seo_title ?? page.title) : undefined);
+  const body = useRef<HTMLDivElement>(null);
+  const playerTitle = trans('Player');
+  // Embeds of Zema music in the page (`<div data-zema-embed="album" data-id="3">`) become the
+  // embeddable player. The body is the server's HTML, which React never reconciles: the frames
+  // added here stay until the HTML changes, when this runs again on the new body.
+  const html = page?.body;
+  useEffect(() => {
+    if (!html || !body.current) return;
+    for (const el of body.current.querySelectorAll<HTMLElement>('[data-zema-embed]')) {
+      const kind = el.dataset.zemaEmbed as EmbedKind;
+      const id = Number(el.dataset.id);
+      if (!(EMBED_KINDS as readonly string[]).includes(kind) || !Number.isInteger(id) || id < 1) continue;
+      const frame = document.createElement('iframe');
+      frame.src = pagePaths.embed(kind, id);
+      frame.title = playerTitle;
+      frame.height = String(embedHeight(kind));
+      frame.loading = 'lazy';
+      frame.className = 'w-full rounded-xl border-0';
+      el.replaceChildren(frame);
+    }
+  }, [html, playerTitle]);
 
   if (!idOrSlug) return <NotFoundPage />;
   if (query.error) {
@@ -58,6 +81,7 @@ export default function CustomPageScreen() {
       <article lang={page.language === 'default' ? undefined : page.language}>
         <h1 className="text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
         <div
+          ref={body}
           className="custom-page-body mt-8"
           // The server sanitised this HTML with an allow-list when it was saved and again now.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side, see above.
