@@ -62,6 +62,14 @@ test('an admin writes a page with a heading, a list and a picture, and opens it 
     buffer: solidPng(64, [200, 40, 40]),
   });
   await expect(body.locator('img')).toHaveCount(1);
+  // The file's name stands in until the picture is described.
+  await body.locator('img').click();
+  await page.getByRole('button', { name: 'Describe the picture' }).click();
+  const describe = page.getByRole('dialog', { name: 'Describe the picture' });
+  await expect(describe.getByRole('textbox')).toHaveValue('cover');
+  await describe.getByRole('textbox').fill('A red square');
+  await describe.getByRole('button', { name: 'Save description' }).click();
+  await expect(body.locator('img')).toHaveAttribute('alt', 'A red square');
   await page.getByLabel('Address', { exact: true }).fill(slug);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create page' }).click();
@@ -74,7 +82,10 @@ test('an admin writes a page with a heading, a list and a picture, and opens it 
     await expect(page.getByRole('heading', { level: 1, name: 'Listening guide' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Getting started' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText(['Find a song', 'Press play']);
-    await expect(page.getByRole('main').locator('img')).toHaveJSProperty('complete', true);
+    await expect(page.getByRole('main').getByRole('img', { name: 'A red square' })).toHaveJSProperty(
+      'complete',
+      true,
+    );
   }
 });
 

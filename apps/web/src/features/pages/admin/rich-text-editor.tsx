@@ -6,6 +6,7 @@ import {
   Bold,
   Heading2,
   Heading3,
+  ImageIcon,
   Italic,
   Link2,
   List,
@@ -17,10 +18,11 @@ import {
   Table2,
   Undo2,
 } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { fieldLabelClass } from '#src/ui/field';
+import { type EditorPrompt, EditorPromptDialog } from './editor-prompt-dialog';
 
 /**
  * An embed of a Zema track, album or playlist in a custom page: stored as
@@ -118,8 +120,10 @@ export function RichTextEditor({ label, value, onChange, onReady }: RichTextEdit
       ordered: e?.isActive('orderedList') ?? false,
       quote: e?.isActive('blockquote') ?? false,
       link: e?.isActive('link') ?? false,
+      image: e?.isActive('image') ?? false,
     }),
   });
+  const [prompt, setPrompt] = useState<EditorPrompt | null>(null);
 
   if (!editor) return null;
   const chain = () => editor.chain().focus();
@@ -160,25 +164,54 @@ export function RichTextEditor({ label, value, onChange, onReady }: RichTextEdit
             Link2,
             () => {
               if (editor.isActive('link')) return void chain().unsetLink().run();
-              const href = window.prompt('Link address (/contact or https://…)');
-              if (href) chain().extendMarkRange('link').setLink({ href }).run();
+              setPrompt({
+                title: 'Add a link',
+                label: 'Link address',
+                description: 'A page of this site (/contact) or of another (https://…).',
+                submitLabel: 'Add link',
+                check: (href) =>
+                  /^(\/(?!\/)|https?:\/\/|mailto:)/i.test(href)
+                    ? null
+                    : 'Start with /, https://, http:// or mailto:',
+                onSubmit: (href) => chain().extendMarkRange('link').setLink({ href }).run(),
+              });
             },
             active?.link,
           )}
           {tool('Table', Table2, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
-          {tool('Zema track, album or playlist', Music2, () => {
-            const address = window.prompt('Address of a track, album or playlist of this site');
-            const match = address ? EMBED_ADDRESS.exec(address) : null;
-            if (match)
-              chain()
-                .insertContent({ type: 'zemaEmbed', attrs: { kind: match[1], id: match[2] } })
-                .run();
-          })}
+          {tool('Zema track, album or playlist', Music2, () =>
+            setPrompt({
+              title: 'Embed Zema music',
+              label: 'Address of a track, album or playlist',
+              description: 'Copy it from the page of the track, album or public playlist on this site.',
+              submitLabel: 'Embed',
+              check: (address) =>
+                EMBED_ADDRESS.test(address) ? null : 'This is not the address of a track, album or playlist.',
+              onSubmit: (address) => {
+                const match = EMBED_ADDRESS.exec(address)!;
+                chain()
+                  .insertContent({ type: 'zemaEmbed', attrs: { kind: match[1], id: match[2] } })
+                  .run();
+              },
+            }),
+          )}
+          {active?.image &&
+            tool('Describe the picture', ImageIcon, () =>
+              setPrompt({
+                title: 'Describe the picture',
+                label: 'Description (alternative text)',
+                description: 'What the picture shows, for people who cannot see it.',
+                initial: String(editor.getAttributes('image').alt ?? ''),
+                submitLabel: 'Save description',
+                onSubmit: (alt) => chain().updateAttributes('image', { alt }).run(),
+              }),
+            )}
           {tool('Undo', Undo2, () => chain().undo().run())}
           {tool('Redo', Redo2, () => chain().redo().run())}
         </div>
         <EditorContent editor={editor} />
       </div>
+      {prompt && <EditorPromptDialog prompt={prompt} onClose={() => setPrompt(null)} />}
     </div>
   );
 }
