@@ -12,6 +12,12 @@ describe('NotFoundPage', () => {
     expect(link.getAttribute('href')).toBe('/');
   });
 
+  it('names the tab, so a 404 after a titled page does not keep its title', () => {
+    document.title = 'Some album - Zema';
+    render(<NotFoundPage />);
+    expect(document.title).toMatch(/^Page not found - /);
+  });
+
   it('keeps the illustration out of the accessibility tree', () => {
     const { container } = render(<NotFoundPage />);
     const svg = container.querySelector('svg[viewBox="0 0 360 300"]');

@@ -1,5 +1,6 @@
 import { House } from 'lucide-react';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from './button';
 import { cx } from './cx';
@@ -13,6 +14,8 @@ export interface NotFoundPageProps {
 
 /** The 404 screen (SPEC §2): an open doorway onto empty space and a way back home. */
 export function NotFoundPage({ className, embedded = false }: NotFoundPageProps) {
+  const { trans } = useTrans();
+  usePageTitle(trans('Page not found'));
   const Root = embedded ? 'section' : 'main';
   return (
     <Root

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
 import { checkoutPath, clearOnboardingChoice, readOnboardingChoice } from '#src/lib/onboarding-choice';
+import { usePageTitle } from '#src/lib/page-title';
 import { useLogout } from '#src/lib/use-logout';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
@@ -42,6 +43,7 @@ export default function EmailVerificationPage({
   const shownEmail = user?.email && readSignUpEmail() === user.email ? user.email : maskEmail(user?.email);
   const settings = useSettings();
   const { trans } = useTrans();
+  usePageTitle(trans('Verify your email'));
   const { logout, isPending: loggingOut } = useLogout();
   const validate = useValidateEmailVerificationOtp();
   const resend = useResendEmailVerification();

@@ -4,6 +4,7 @@ import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
@@ -23,6 +24,7 @@ interface ForgotValues {
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const { trans } = useTrans();
+  usePageTitle(trans('Forgot password'));
   const lockedEmail = params.get('email');
   const forgot = useForgotPassword();
   const form = useForm<ForgotValues>({

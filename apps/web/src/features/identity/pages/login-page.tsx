@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { InvalidInvite, InviteSummary, joinAfterSignIn, useInvitePreview } from '#src/features/workspaces';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -25,6 +26,7 @@ type LoginValues = LoginRequest;
 export default function LoginPage() {
   const settings = useSettings();
   const { trans } = useTrans();
+  usePageTitle(trans('Login'));
   const { pathname, search } = useLocation();
   const workspace = isWorkspaceJoinPath(pathname);
   const [params] = useSearchParams();

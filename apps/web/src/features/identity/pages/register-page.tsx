@@ -14,6 +14,7 @@ import { InvalidInvite, InviteSummary, joinAfterSignIn, useInvitePreview } from 
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { leadsToPage, paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -41,6 +42,7 @@ interface RegisterValues {
 export default function RegisterPage() {
   const settings = useSettings();
   const { trans } = useTrans();
+  usePageTitle(trans('Register'));
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const workspace = isWorkspaceJoinPath(pathname);

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '#src/features/account';
 import { useTrans } from '#src/lib/i18n';
+import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
@@ -27,6 +28,7 @@ interface ResetValues {
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const { trans } = useTrans();
+  usePageTitle(trans('Reset password'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const finishLogin = useFinishLogin();

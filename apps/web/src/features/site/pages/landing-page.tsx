@@ -1,6 +1,7 @@
 import type { LandingAction, LandingAppearance } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { usePageTitle } from '#src/lib/page-title';
 import { type ButtonVariant, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -23,6 +24,7 @@ interface LandingPageProps {
  */
 export function LandingPage({ navbar, footer, pricing }: LandingPageProps) {
   const { landing } = useSettings();
+  usePageTitle(null, { siteOnly: true });
   return (
     <div className="relative flex min-h-dvh flex-col bg-bg text-fg">
       {/* The transparent navbar floats over the hero, so its banner landmark stays top-level. */}
