@@ -22,8 +22,19 @@ const PRIVATE_PAGES: readonly SiteRouteName[] = [
   'search',
 ];
 
-/** Paths that are no page at all: the API, sign-in callbacks and protected files. */
-const NOT_PAGES = ['/api/', '/auth/', '/secure/'];
+/**
+ * Paths that are no page at all: the API's private parts, audio and downloads, sign-in callbacks.
+ * The public reads of the API stay open: a crawler that runs the app's script renders a page
+ * from them, and blocking them would leave it an empty page.
+ */
+const NOT_PAGES = [
+  '/api/v1/admin',
+  '/api/v1/me',
+  '/api/v1/tracks/*/stream',
+  '/api/v1/*/download',
+  '/auth/',
+  '/secure/',
+];
 
 /** A route pattern's fixed start: `/checkout/:productId/:priceId` → `/checkout/`. */
 function prefixOf(pattern: string): string {

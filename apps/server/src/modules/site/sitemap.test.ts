@@ -218,9 +218,19 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/admin', '/api/', '/backstage', '/account-settings', '/billing', '/checkout/'])
+    for (const path of [
+      '/admin',
+      '/api/v1/admin',
+      '/api/v1/tracks/*/stream',
+      '/backstage',
+      '/account-settings',
+      '/billing',
+      '/checkout/',
+    ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines.filter((l) => l.startsWith('Disallow: /embed'))).toEqual([]);
+    // The API's public reads stay open: a crawler that runs the app renders pages from them.
+    expect(lines).not.toContain('Disallow: /api/');
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
 });
