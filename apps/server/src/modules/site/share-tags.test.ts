@@ -96,7 +96,7 @@ describe('share tags in the served HTML', () => {
   it('an album page: music.album with its musician, release date and songs, and a MusicAlbum', async () => {
     const h = await head(`/album/${albumId}`);
     expect(h.title).toBe('Yekatit - album by Aster &amp; &quot;Friends&quot; - Zema');
-    expect(h.meta('description')).toBe('Album by Aster &amp; &quot;Friends&quot; · 2021 · 1 songs');
+    expect(h.meta('description')).toBe('Album by Aster &amp; &quot;Friends&quot; · 2021 · 1 song');
     expect(h.meta('og:type')).toBe('music.album');
     expect(h.meta('music:musician')).toBe(`${BASE}/pastor/${artistId}/aster-friends`);
     expect(h.meta('music:release_date')).toBe('2021-02-19');

@@ -82,6 +82,12 @@ export function isoDuration(ms: number): string {
   return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s % 60}S`;
 }
 
+/** "1 song", "2 songs": the line's one and other forms (the web app's `a|b` convention). */
+function songs(t: Tx, count: number): string {
+  const [one, other = one] = t(':count song|:count songs', { count }).split('|');
+  return (count === 1 ? one : other)!;
+}
+
 const names = (artists: readonly { name: string }[]) => artists.map((a) => a.name).join(', ');
 const year = (date: string | null) => (date ? date.slice(0, 4) : null);
 
@@ -142,7 +148,7 @@ function albumMeta(album: Album, t: Tx, abs: (p: string) => string): PageMeta {
       : joined(
           by && t('Album by :artists', { artists: by }),
           year(album.release_date),
-          t(':count songs', { count: album.tracks_count }),
+          songs(t, album.tracks_count),
         ),
     canonical: path,
     image: album.image,
@@ -220,7 +226,7 @@ function playlistMeta(playlist: Playlist, t: Tx, abs: (p: string) => string): Pa
     title: t(':playlist - playlist by :owner', { playlist: playlist.name, owner }),
     description: playlist.description
       ? plainSummary(playlist.description)
-      : joined(t('Playlist by :owner', { owner }), t(':count songs', { count: playlist.tracks_count })),
+      : joined(t('Playlist by :owner', { owner }), songs(t, playlist.tracks_count)),
     canonical: path,
     image: playlist.image,
     type: 'music.playlist',
