@@ -11,6 +11,7 @@ import type { Database } from '#src/db/client';
 import { hashPassword } from '#src/lib/password';
 import { permissions, roles, userPermission, userRole, users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
+import { Client, sessionFor } from './client';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './constants';
 import { databaseUrl, quoteIdent, withClient } from './database';
 
@@ -201,4 +202,13 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
 export async function adminUserId(db: Database) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN_EMAIL));
   return row!.id;
+}
+
+/** A browser signed in as `userId` on `t.app`, keeping its cookies between requests. */
+export async function signedInClient(
+  t: { app: FastifyInstance; db: Database },
+  userId: number,
+): Promise<Client> {
+  const session = await sessionFor(t.db, userId);
+  return new Client(t.app, { userId, cookies: Object.fromEntries(session.cookies) });
 }

@@ -10,7 +10,7 @@ import {
   Client,
   createUser,
   guest,
-  sessionFor,
+  signedInClient,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   useApp,
@@ -39,10 +39,7 @@ const visitorSettings = async () =>
   (await guest().inject({ url: '/api/v1/bootstrap-data' }, t.app)).json().bootstrapData;
 
 /** A signed-in browser of `userId` talking to this test's app. */
-async function signedIn(userId: number) {
-  const session = await sessionFor(t.db, userId);
-  return new Client(t.app, { userId, cookies: Object.fromEntries(session.cookies) });
-}
+const signedIn = (userId: number) => signedInClient(t, userId);
 
 /** An admin with only the appearance permission (no `admin`, no custom HTML). */
 async function appearanceEditor() {

@@ -9,7 +9,7 @@ import {
   Client,
   createUser,
   guest,
-  sessionFor,
+  signedInClient,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   useApp,
@@ -30,8 +30,7 @@ const read = (client: Client, idOrSlug: string, cookies?: Record<string, string>
 
 async function signedIn(roleSlugs: string[] = ['users'], permissions: { name: string }[] = []) {
   const user = await createUser(t.db, { roles: roleSlugs, permissions });
-  const session = await sessionFor(t.db, user.id);
-  return new Client(t.app, { userId: user.id, cookies: Object.fromEntries(session.cookies) });
+  return signedInClient(t, user.id);
 }
 
 const page = (patch: Partial<SaveCustomPageRequest> = {}): SaveCustomPageRequest => ({

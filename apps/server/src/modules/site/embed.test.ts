@@ -1,7 +1,8 @@
 // Both drivers: the embeddable player (/embed/{kind}/{id}), who may frame it, what it plays, and oEmbed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createTrack } from '#src/modules/catalogue/index';
-import { Client, createUser, FIXTURE_WEB_DIST, guest, sessionFor, useApp } from '#test/helpers';
+import { type Client, createUser, FIXTURE_WEB_DIST, guest, signedInClient, useApp } from '#test/helpers';
+
 import { embedTarget } from './embed.service';
 
 const t = useApp(() => ({ WEB_DIST_DIR: FIXTURE_WEB_DIST, APP_URL: 'https://music.example.com' }));
@@ -46,8 +47,7 @@ beforeAll(async () => {
     duration_ms: 200_000,
   });
   const user = await createUser(t.db, { firstName: 'Hanna', lastName: 'Tesfaye' });
-  const session = await sessionFor(t.db, user.id);
-  owner = new Client(t.app, { userId: user.id, cookies: Object.fromEntries(session.cookies) });
+  owner = await signedInClient(t, user.id);
   publicList = (await owner.post('/api/v1/playlists', { name: 'Open list', public: true })).json().playlist
     .id;
   privateList = (await owner.post('/api/v1/playlists', { name: 'Closed list', public: false })).json()

@@ -8,7 +8,7 @@ import {
   createUser,
   FIXTURE_WEB_DIST,
   guest,
-  sessionFor,
+  signedInClient,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   useApp,
@@ -130,8 +130,7 @@ describe('share tags in the served HTML', () => {
 
   it('a public playlist has tags and a MusicPlaylist; a private one has none and is noindex', async () => {
     const owner = await createUser(t.db, { firstName: 'Selam', lastName: 'Bekele' });
-    const session = await sessionFor(t.db, owner.id);
-    const client = new Client(t.app, { userId: owner.id, cookies: Object.fromEntries(session.cookies) });
+    const client = await signedInClient(t, owner.id);
     const open = (await client.post('/api/v1/playlists', { name: 'Sunday mix', public: true })).json()
       .playlist;
     const closed = (await client.post('/api/v1/playlists', { name: 'Secret mix', public: false })).json()
