@@ -18,6 +18,12 @@ const NOT_OPERATIONS = new Set([
   'OPTIONS /api/v1/tus/upload',
   // The web app manifest: a file of the site for browsers (W3C Web App Manifest), not an API call.
   'GET /manifest.webmanifest',
+  // What search engines read (robots.txt, the sitemaps): files of the site for crawlers.
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+  'GET /sitemaps/:file',
+  // The embeddable player: a page of the site that other sites frame, not an API call.
+  'GET /embed/:kind/:id',
 ]);
 
 const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));
