@@ -3,7 +3,7 @@ import { formatUploadBytes } from '@zema/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
 import { currentLanguage } from '#src/lib/i18n';
-import { makeBootstrap } from '#test/bootstrap-factory';
+import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
 import {
   formatBytes,
   formatCompactDuration,
@@ -19,6 +19,7 @@ import {
   formatTime,
   formatTimeAgo,
   formatTotalDuration,
+  formattersFor,
   isoDay,
   usableTimeZone,
   useFormat,
@@ -262,6 +263,24 @@ describe('useFormat', () => {
     expect(result.current.dateTime(moment, { timeZone: 'UTC' })).toBe('Nov 28, 2026, 2:05 PM');
     expect(result.current.bytes(1536)).toBe('1.5 KB');
     expect(result.current.money(499, 'USD')).toBe('$4.99');
+  });
+
+  it('writes dates in the Ethiopian calendar for a reader who chose it', () => {
+    for (const [language, expected] of [
+      ['am', '19 ኅዳር 2019'],
+      ['en', 'Hedar 19, 2019'],
+    ] as const) {
+      const data = makeBootstrap({ user: makeUser({ language, calendar: 'ethiopic' }) });
+      setBootstrapData({ ...data, i18n: { ...data.i18n, locale: { ...data.i18n.locale, language } } });
+      const { result } = renderHook(() => useFormat({ timeZone: 'Africa/Addis_Ababa' }));
+      expect(result.current.date(moment, { dateStyle: 'long' })).toContain(expected);
+      // Times and numbers are the same in either calendar.
+      expect(result.current.time(moment)).toMatch(/5:05/);
+      resetBootstrapStore();
+    }
+    expect(formattersFor('am', { calendar: 'gregorian' }).date(moment, { dateStyle: 'long' })).toContain(
+      '2026',
+    );
   });
 
   it('reads English before the bootstrap data is there', () => {

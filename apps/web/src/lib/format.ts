@@ -1,5 +1,11 @@
-import { type Currency, formatMoney as formatContractsMoney } from '@zema/contracts';
+import {
+  type Calendar,
+  type Currency,
+  calendarLocale,
+  formatMoney as formatContractsMoney,
+} from '@zema/contracts';
 import { useMemo } from 'react';
+import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 
 /**
@@ -446,21 +452,27 @@ export interface Formatters {
  */
 export function formattersFor(
   locale: string,
-  { timeZone, trans }: { timeZone?: string | null; trans?: TransFn } = {},
+  {
+    timeZone,
+    trans,
+    calendar,
+  }: { timeZone?: string | null; trans?: TransFn; calendar?: Calendar | null } = {},
 ): Formatters {
   const zoned = <O extends { timeZone?: string | null }>(options: O | undefined): O =>
     ({ timeZone, ...options }) as O;
+  // Dates in the reader's calendar: a Unicode extension of the locale ("am-u-ca-ethiopic").
+  const dates = calendarLocale(locale, calendar);
   return {
     language: locale,
     number: (value, options) => formatNumber(value, locale, options),
     percent: (fraction, options) => formatPercent(fraction, locale, options),
     bytes: (bytes, options) => formatBytes(bytes, locale, options),
     money: (amount, currency) => formatMoney(amount, currency, locale),
-    date: (value, options) => formatDate(value, locale, zoned(options)),
-    dateTime: (value, options) => formatDateTime(value, locale, zoned(options)),
+    date: (value, options) => formatDate(value, dates, zoned(options)),
+    dateTime: (value, options) => formatDateTime(value, dates, zoned(options)),
     time: (value, options) => formatTime(value, locale, zoned(options)),
-    shortDateTime: (value, options) => formatShortDateTime(value, locale, zoned(options)),
-    day: (day, options) => formatDay(day, locale, options),
+    shortDateTime: (value, options) => formatShortDateTime(value, dates, zoned(options)),
+    day: (day, options) => formatDay(day, dates, options),
     relativeTime: (value, now) =>
       formatRelativeTime(value, locale, { now, justNow: trans ? trans('just now') : undefined }),
     timeAgo: (value, now) => formatTimeAgo(value, now, trans),
@@ -475,5 +487,9 @@ export function formattersFor(
  */
 export function useFormat({ timeZone }: { timeZone?: string | null } = {}): Formatters {
   const { language, trans } = useTrans();
-  return useMemo(() => formattersFor(language, { timeZone, trans }), [language, timeZone, trans]);
+  const calendar = useBootstrapOrNull()?.user?.calendar ?? null;
+  return useMemo(
+    () => formattersFor(language, { timeZone, trans, calendar }),
+    [language, timeZone, trans, calendar],
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bootstrapDataSchema } from '../site/bootstrap';
-import { userSchema } from '../users/user';
+import { CALENDARS, userSchema } from '../users/user';
 
 /** Avatar upload limit (SPEC §5, §9). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -53,6 +53,7 @@ export const updateAccountRequestSchema = z.object({
   timezone: z.string().trim().max(100).nullable().optional(),
   country: z.string().trim().max(10).nullable().optional(),
   language: z.string().trim().max(20).nullable().optional(),
+  calendar: z.enum(CALENDARS).nullable().optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 

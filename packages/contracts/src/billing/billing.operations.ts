@@ -171,6 +171,7 @@ export const billing = defineOperations('Billing', {
     access: 'user',
     params: invoiceNumberParamSchema,
     query: invoiceLanguageQuerySchema,
-    summary: "One of your invoices as a PDF, in the reader's language (`?lang=am`) or the one given",
+    summary:
+      "One of your invoices as a PDF, in the reader's language and calendar or the ones given (`?lang=am&calendar=ethiopic`)",
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionSchema, restrictionSchema } from '../permissions';
 import { idParamSchema, idSchema } from '../primitives';
+import { CALENDARS } from '../users/user';
 
 /**
  * Paid plans (decision 0038; SPEC §1, §3, §9): a product (plan) has prices, one currency each, an
@@ -294,13 +295,17 @@ export const startTrialRequestSchema = z.object({ price_id: idSchema });
 /** An invoice is addressed by its sequence, the last part of its printed number (`/billing/invoices/12`). */
 export const invoiceNumberParamSchema = z.object({ number: idParamSchema });
 
-/** A language code for a rendered invoice (`am`, `en`); without one, the reader's own language. */
+/**
+ * A language code for a rendered invoice (`am`, `en`) and the calendar of its dates; without them,
+ * the reader's own language and calendar.
+ */
 export const invoiceLanguageQuerySchema = z
   .object({
     lang: z
       .string()
       .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Unknown language.')
       .optional(),
+    calendar: z.enum(CALENDARS).optional(),
   })
   .strict();
 

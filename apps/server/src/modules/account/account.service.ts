@@ -108,6 +108,7 @@ export async function updateAccount(
   if (timezone !== undefined) changes.timezone = timezone;
   if (country !== undefined) changes.country = country;
   if (language !== undefined) changes.language = language;
+  if (body.calendar !== undefined) changes.calendar = body.calendar;
   if (Object.keys(changes).length) {
     await updateUser(deps.db, userId, { ...changes, updatedAt: new Date() });
     // Others see the display name; the account itself sees every field.

@@ -150,6 +150,20 @@ describe('PUT users/me', () => {
       (await request(t.app, guest(), { method: 'PUT', url: '/api/v1/users/me', payload: {} })).statusCode,
     ).toBe(401);
   });
+
+  it('keeps the calendar dates are read in: Gregorian or Ethiopian, nothing else', async () => {
+    const user = await createUser(t.db);
+    const actor = await sessionFor(t.db, user.id);
+    const put = (calendar: unknown) =>
+      request(t.app, actor, { method: 'PUT', url: '/api/v1/users/me', payload: { calendar } });
+    const chosen = await put('ethiopic');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().user.calendar).toBe('ethiopic');
+    const refused = await put('julian');
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['calendar']);
+    expect((await put(null)).json().user.calendar).toBeNull();
+  });
 });
 
 describe('POST users/me/locale', () => {

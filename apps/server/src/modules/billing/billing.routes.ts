@@ -132,7 +132,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, ops.invoicePdf, async (request, reply) => {
     await enabled();
-    const pdf = await invoicePdf(app.deps, request.user!, request.params.number, request.query.lang);
+    const { lang, calendar } = request.query;
+    const pdf = await invoicePdf(app.deps, request.user!, request.params.number, lang, calendar);
     return reply
       .headers({
         'content-type': 'application/pdf',

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatMoney, type InvoiceDocument, paymentMethodLabel } from '@zema/contracts';
+import {
+  type Calendar,
+  calendarLocale,
+  formatMoney,
+  type InvoiceDocument,
+  paymentMethodLabel,
+} from '@zema/contracts';
 import PDFDocument from 'pdfkit';
 import type { Translate } from '#src/lib/translate';
 
@@ -53,6 +59,8 @@ export type InvoicePdfOptions = {
   /** The reader's language for numbers, money and dates (`am`, `en`). */
   locale: string;
   timeZone: string;
+  /** The calendar its date is written in (Gregorian unless the reader chose the Ethiopian one). */
+  calendar?: Calendar;
 };
 
 const MARGIN = 50;
@@ -64,7 +72,17 @@ const RULE = '#cccccc';
  * Lays the invoice out on one A4 page and answers the document as a readable stream (pdfkit's
  * document is one); it is ended here, so the caller only pipes or sends it.
  */
-export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone }: InvoicePdfOptions) {
+/** The invoice's date as printed: long form, in the reader's language, zone and calendar. */
+export function invoiceDate(
+  issuedAt: string,
+  { locale, timeZone, calendar }: Pick<InvoicePdfOptions, 'locale' | 'timeZone' | 'calendar'>,
+): string {
+  return new Intl.DateTimeFormat(calendarLocale(locale, calendar), { dateStyle: 'long', timeZone }).format(
+    new Date(issuedAt),
+  );
+}
+
+export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, calendar }: InvoicePdfOptions) {
   const f = loadFonts();
   const { invoice, seller, payment } = doc;
   const pdf = new PDFDocument({
@@ -111,9 +129,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone }: 
     return at;
   };
 
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(
-    new Date(invoice.issued_at),
-  );
+  const date = invoiceDate(invoice.issued_at, { locale, timeZone, calendar });
   const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
 
   // Heading: the seller on the left, the invoice's title and number on the right.

@@ -1,5 +1,6 @@
 import {
   ADMIN_PERMISSIONS,
+  type Calendar,
   type Currency,
   type Gateway,
   hasPermission,
@@ -81,7 +82,14 @@ export async function invoiceDocument(
  * The invoice as a PDF in `lang` (the query) or the reader's language. A language without a
  * localization prints in English, the source text, rather than in a mix of the two.
  */
-export async function invoicePdf(deps: InvoiceDeps, viewer: User, number: number, lang?: string) {
+export async function invoicePdf(
+  deps: InvoiceDeps,
+  viewer: User,
+  number: number,
+  lang?: string,
+  /** The calendar of its dates: the query's, else the reader's choice (account settings). */
+  calendar?: Calendar,
+) {
   const doc = await invoiceDocument(deps, viewer, number);
   const wanted = lang ?? viewer.language ?? 'en';
   const [localization] =
@@ -94,7 +102,12 @@ export async function invoicePdf(deps: InvoiceDeps, viewer: User, number: number
   const locale = localization ? wanted : 'en';
   const site = await deps.settings.getClientSettings();
   const timeZone = validTimeZone(viewer.timezone) ?? validTimeZone(site.dates.default_timezone) ?? 'UTC';
-  const stream = renderInvoicePdf(doc, { t: translator(localization?.lines), locale, timeZone });
+  const stream = renderInvoicePdf(doc, {
+    t: translator(localization?.lines),
+    locale,
+    timeZone,
+    calendar: calendar ?? viewer.calendar ?? 'gregorian',
+  });
   const name = `invoice-${doc.invoice.display_number}${locale === 'en' ? '' : `-${locale}`}.pdf`;
   return { stream, filename: name };
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#src/modules/notifications/tables';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments } from './billing.tables';
-import { scriptRuns } from './invoice-pdf';
+import { invoiceDate, scriptRuns } from './invoice-pdf';
 
 const t = useApp();
 let premium: Product;
@@ -126,6 +126,34 @@ describe('invoices', () => {
     const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
     expect(english).toContain('/Lang (en)');
     expect(mapsCharacter(english, 'ደ')).toBe(false);
+  });
+
+  it('dates an invoice in the Ethiopian calendar for a reader who chose it, or when asked', async () => {
+    const at = '2026-11-28T10:00:00Z';
+    expect(invoiceDate(at, { locale: 'en', timeZone: 'Africa/Addis_Ababa' })).toBe('November 28, 2026');
+    expect(invoiceDate(at, { locale: 'en', timeZone: 'Africa/Addis_Ababa', calendar: 'ethiopic' })).toBe(
+      'Hedar 19, 2019 AM',
+    );
+    expect(invoiceDate(at, { locale: 'am', timeZone: 'Africa/Addis_Ababa', calendar: 'ethiopic' })).toContain(
+      'ኅዳር',
+    );
+
+    const me = await subscriber('am');
+    const put = await request(t.app, me.client, {
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      payload: { calendar: 'ethiopic' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().user.calendar).toBe('ethiopic');
+    // ኅ (of ኅዳር, the Ethiopian month) is drawn only when the date is in the Ethiopian calendar.
+    const ethiopic = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
+    expect(mapsCharacter(ethiopic, 'ኅ')).toBe(true);
+    const gregorian = pdfContents(
+      (await call(me.client, `/invoices/${me.number}/pdf?calendar=gregorian`)).rawPayload,
+    );
+    expect(mapsCharacter(gregorian, 'ኅ')).toBe(false);
+    expect((await call(me.client, `/invoices/${me.number}/pdf?calendar=julian`)).statusCode).toBe(422);
   });
 
   it('shows a refund on the invoice as issued: the refunded amount, on the page and in the PDF', async () => {

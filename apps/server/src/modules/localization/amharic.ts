@@ -289,6 +289,12 @@ export const AMHARIC_LOCALIZATION = {
     'Page not found': 'ገጹ አልተገኘም',
     'Forgot password': 'የይለፍ ቃል ረሳሁ',
 
+    // The calendar of dates (account settings, invoices)
+    Calendar: 'የቀን መቁጠሪያ',
+    'The calendar dates are shown in.': 'ቀኖች የሚታዩበት የቀን መቁጠሪያ።',
+    Gregorian: 'ግሪጎሪያን (የፈረንጆች)',
+    Ethiopian: 'የኢትዮጵያ',
+
     // Counts: one form per plural category (Amharic: one, other), chosen with Intl.PluralRules
     ':count song|:count songs': ':count ዘፈን|:count ዘፈኖች',
     ':count track|:count tracks': ':count ትራክ|:count ትራኮች',

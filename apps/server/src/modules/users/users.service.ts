@@ -129,6 +129,7 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
       language: row.language,
       country: row.country,
       timezone: row.timezone,
+      calendar: row.calendar ?? null,
       roles: roleRows,
       permissions: mergePermissions([...roleGrants, ...userGrants, ...plan.grants]),
       subscriptions: plan.subscriptions,

@@ -16,6 +16,8 @@ export const users = pgTable(
     language: text('language'),
     country: text('country'),
     timezone: text('timezone'),
+    /** `ethiopic` for dates in the Ethiopian calendar; null: the Gregorian one. */
+    calendar: text('calendar').$type<'gregorian' | 'ethiopic'>(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorRecoveryCodes: jsonb('two_factor_recovery_codes').$type<string[]>(),

@@ -1,9 +1,10 @@
-import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { type Calendar, calendarLocale, DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import { type FormEvent, useState } from 'react';
 import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } from '#src/features/site';
 import { useBootstrap } from '#src/lib/bootstrap-store';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { Select } from '#src/ui/select';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useChangeAccountLocale } from '../api/change-account-locale';
@@ -14,7 +15,8 @@ import { pageReloader } from '../lib/reload-page';
 import { SettingsPanel } from './settings-panel';
 
 /**
- * Time zone (grouped by region), country and language. Saving stores all three (PUT users/me);
+ * Time zone (grouped by region), country, language and the calendar dates are read in (Gregorian
+ * or Ethiopian). Saving stores them all (PUT users/me);
  * a new language is also made the interface language (POST users/me/locale) and the page reloads
  * with its translations.
  */
@@ -26,11 +28,22 @@ export function LocationPanel({ user }: { user: AccountSettingsUser }) {
   const [timezone, setTimezone] = useState<string | null>(user.timezone ?? settings.dates.default_timezone);
   const [country, setCountry] = useState<string | null>(user.country);
   const [language, setLanguage] = useState<string | null>(user.language ?? i18n.locale.language);
+  const [calendar, setCalendar] = useState<Calendar>(user.calendar ?? 'gregorian');
+  const { trans } = useTrans();
+  // Each choice shows today's date as it would read.
+  const today = (c: Calendar) =>
+    new Intl.DateTimeFormat(calendarLocale(i18n.locale.language, c), { dateStyle: 'long' }).format(
+      new Date(),
+    );
+  const calendars = [
+    { id: 'gregorian', label: trans('Gregorian'), description: today('gregorian') },
+    { id: 'ethiopic', label: trans('Ethiopian'), description: today('ethiopic') },
+  ];
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      await update.mutateAsync({ timezone, country, language });
+      await update.mutateAsync({ timezone, country, language, calendar });
       if (language && language !== i18n.locale.language) {
         await changeLocale.mutateAsync(language);
         toast.positive(ACCOUNT_TEXTS.updatedDetails);
@@ -57,6 +70,13 @@ export function LocationPanel({ user }: { user: AccountSettingsUser }) {
           <TimezonePicker value={timezone} onChange={setTimezone} options={lists.timezones} />
           <CountryPicker value={country} onChange={setCountry} options={lists.countries} />
           <LanguagePicker value={language} onChange={setLanguage} options={lists.languages} />
+          <Select
+            label={trans('Calendar')}
+            description={trans('The calendar dates are shown in.')}
+            items={calendars}
+            value={calendar}
+            onChange={(key) => setCalendar(key === 'ethiopic' ? 'ethiopic' : 'gregorian')}
+          />
           <div>
             <Button type="submit" isPending={update.isPending || changeLocale.isPending}>
               <Trans message="Save" />

@@ -542,8 +542,40 @@ describe('location and language', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/v1/users/me');
-    expect(put?.body).toEqual({ timezone: 'Africa/Addis_Ababa', country: 'de', language: 'am' });
+    expect(put?.body).toEqual({
+      timezone: 'Africa/Addis_Ababa',
+      country: 'de',
+      language: 'am',
+      calendar: 'gregorian',
+    });
     expect(calls.find((c) => c.path === '/api/v1/users/me/locale')?.body).toEqual({ locale: 'am' });
+  });
+
+  it('saves the Ethiopian calendar without a reload when only the calendar changes', async () => {
+    const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
+    const user = makeAccountUser();
+    const calls = mockApi(
+      accountHandler(user, (call) => {
+        if (call.method === 'PUT' && call.path === '/api/v1/users/me')
+          return ok({ user: { ...user, calendar: 'ethiopic' } });
+        return undefined;
+      }),
+    );
+    visitAccountSettings(user);
+    const section = await waitFor(() => {
+      const el = panel('location-and-language');
+      if (!el?.querySelector('form')) throw new Error('not loaded');
+      return el;
+    });
+    await userEvent.click(within(section).getByRole('button', { name: /Calendar/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Ethiopian/ }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/v1/users/me')?.body).toMatchObject({
+        calendar: 'ethiopic',
+      }),
+    );
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('shows the generic error toast when the locale change fails', async () => {
