@@ -118,3 +118,19 @@ test('a subscriber sees the plan, prints and downloads an invoice in Amharic, ca
   await snapshot(page, 'billing-page-free');
   await api.dispose();
 });
+
+test('a reader who chose the Ethiopian calendar reads billing dates in it', async ({ page, context }) => {
+  await dismissCookieNotice(context);
+  const api = await ApiSession.open();
+  await api.register(uniqueEmail('calendar', test.info().project.name), PASSWORD);
+  await subscribePremium(api);
+  await api.putOk('/api/v1/users/me', { calendar: 'ethiopic' });
+  await signInWith(page, api);
+  await page.goto('/billing');
+  // "Tahsas 19, 2019 AM": an Ethiopian month, and the year seven or eight behind the Gregorian one.
+  const year = new Date().getFullYear();
+  const plan = page.getByRole('region', { name: 'Premium' });
+  await expect(
+    plan.getByText(new RegExp(`^Paid until [A-Z][a-z]+ \\d{1,2}, (${year - 8}|${year - 7}) AM$`)),
+  ).toBeVisible();
+});
