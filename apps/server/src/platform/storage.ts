@@ -179,16 +179,26 @@ export function createLocalStorage(root: string): FileStorage {
     async putStream(key, stream) {
       return writeAtomically(key, async (tmp) => {
         let bytes = 0;
-        await pipeline(
-          stream,
-          async function* count(source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              bytes += chunk.length;
-              yield chunk;
-            }
-          },
-          createWriteStream(tmp, { mode: 0o644 }),
-        );
+        const out = createWriteStream(tmp, { mode: 0o644 });
+        try {
+          await pipeline(
+            stream,
+            async function* count(source: AsyncIterable<Buffer>) {
+              for await (const chunk of source) {
+                bytes += chunk.length;
+                yield chunk;
+              }
+            },
+            out,
+          );
+        } catch (err) {
+          // The file opens asynchronously: a source that fails at once can reject the pipeline
+          // before the file exists, and its open would then create it after the clean-up removed
+          // it. Waiting for the file's close means the clean-up removes what is there.
+          // (Not events.once: it rejects on the 'error' the destroyed stream emits first.)
+          if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
+          throw err;
+        }
         return bytes;
       });
     },
