@@ -179,8 +179,12 @@ test("the user page's language, country and time zone pickers save, and the audi
   async function choose(label: string, text: string, option: string | RegExp) {
     const field = page.getByRole('combobox', { name: label });
     await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await field.fill(text);
-    await expect(page.getByRole('option')).toHaveText([option]);
+    // Typing again until the list shows the match: once in a full run the list closed and the
+    // field emptied right after the first typing (the page settling), and nothing showed.
+    await expect(async () => {
+      await field.fill(text);
+      await expect(page.getByRole('option')).toHaveText([option], { timeout: 5_000 });
+    }).toPass();
     // The keyboard path: a tap would scroll the small screen, and a scroll closes the list.
     await field.press('ArrowDown');
     await field.press('Enter');
