@@ -518,6 +518,14 @@ describe('sessions panel', () => {
 });
 
 describe('location and language', () => {
+  /** The panel, once its lists have loaded and its form is there. */
+  const locationForm = () =>
+    waitFor(() => {
+      const el = panel('location-and-language');
+      if (!el?.querySelector('form')) throw new Error('not loaded');
+      return el;
+    });
+
   it('saves time zone, country and language, switches the locale and reloads', async () => {
     const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
     const user = makeAccountUser();
@@ -529,11 +537,7 @@ describe('location and language', () => {
       }),
     );
     visitAccountSettings(user);
-    const section = await waitFor(() => {
-      const el = panel('location-and-language');
-      if (!el?.querySelector('form')) throw new Error('not loaded');
-      return el;
-    });
+    const section = await locationForm();
     await userEvent.click(within(section).getByRole('button', { name: /Language/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Amharic' }));
     const country = within(section).getByRole('combobox', { name: 'Country' });
@@ -562,11 +566,7 @@ describe('location and language', () => {
       }),
     );
     visitAccountSettings(user);
-    const section = await waitFor(() => {
-      const el = panel('location-and-language');
-      if (!el?.querySelector('form')) throw new Error('not loaded');
-      return el;
-    });
+    const section = await locationForm();
     await userEvent.click(within(section).getByRole('button', { name: /Calendar/ }));
     await userEvent.click(await screen.findByRole('option', { name: /^Ethiopian/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
@@ -589,11 +589,7 @@ describe('location and language', () => {
       }),
     );
     visitAccountSettings(user);
-    const section = await waitFor(() => {
-      const el = panel('location-and-language');
-      if (!el?.querySelector('form')) throw new Error('not loaded');
-      return el;
-    });
+    const section = await locationForm();
     await userEvent.click(within(section).getByRole('button', { name: /Language/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Amharic' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
