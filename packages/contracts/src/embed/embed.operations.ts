@@ -3,7 +3,7 @@ import { oembedQuerySchema, oembedResponseSchema } from './embed';
 
 /**
  * oEmbed for tracks, albums and playlists: a page's address in, the embeddable player's iframe
- * out, for what a visitor may see (404 otherwise; 501 for a format other than JSON).
+ * out, for what a visitor may see (404 otherwise; 422 for a format other than JSON).
  */
 export const embeds = defineOperations('Embeds', {
   oembed: {

@@ -25,7 +25,11 @@ export function embedIframe(
 /** GET api/v1/oembed (oembed.com): the page's address, JSON only. */
 export const oembedQuerySchema = z.object({
   url: z.string().trim().min(1).max(2000),
-  format: z.string().max(10).optional(),
+  /**
+   * Only JSON is served. oEmbed answers another format with 501; here it is bad input (422 on
+   * `format`), as every refusal of input is, so no request a client controls gets a 5xx.
+   */
+  format: z.enum(['json'], { message: 'Only the JSON format is served.' }).optional(),
   maxwidth: z.coerce.number().int().positive().max(10_000).optional(),
   maxheight: z.coerce.number().int().positive().max(10_000).optional(),
 });

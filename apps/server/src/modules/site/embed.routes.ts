@@ -58,12 +58,7 @@ export const embedPageRoutes: FastifyPluginAsync = async (app) => {
 /** GET api/v1/oembed: the player's iframe for a track, album or playlist page of this site. */
 export const oembedRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, embeds.oembed, async (request, reply) => {
-    const { url, format, maxwidth, maxheight } = request.query;
-    // oEmbed: a format the provider does not serve is 501.
-    if (format && format !== 'json') {
-      // The operation's typed reply knows its 200 only.
-      return (reply as FastifyReply).code(501).send({ message: 'Only the JSON format is served.' });
-    }
+    const { url, maxwidth, maxheight } = request.query;
     const settings = await app.deps.settings.getClientSettings();
     const target = embedTarget(url, settings.base_url);
     if (!target) throw new NotFoundError();

@@ -155,7 +155,7 @@ describe('oEmbed', () => {
     expect((await oembed({ url: `${BASE}/playlist/${privateList}` })).statusCode).toBe(404);
     expect((await oembed({ url: `${BASE}/album/999999` })).statusCode).toBe(404);
     expect((await oembed({ url: 'not a url' })).statusCode).toBe(404);
-    expect((await oembed({ url: `${BASE}/album/${albumId}`, format: 'xml' })).statusCode).toBe(501);
+    expect((await oembed({ url: `${BASE}/album/${albumId}`, format: 'xml' })).statusCode).toBe(422);
     expect((await guest().inject({ url: '/api/v1/oembed' }, t.app)).statusCode).toBe(422);
   });
 
