@@ -82,18 +82,35 @@ async function jsLoadedBy(path) {
   // apps/web/src/app/page-ready-signal.tsx); that, not a pause, ends the measurement.
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
   await page.waitForLoadState('networkidle');
+  // A script asked for once the page had settled (the message formatter for plurals, loaded
+  // when the browser is idle) is not part of the first view: counted apart.
+  const later = new Set(
+    await page.evaluate(() => {
+      const ready = performance.getEntriesByName('zema:app-ready')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime > ready)
+        .map((e) => e.name);
+    }),
+  );
   await Promise.all(reads);
   await context.close();
   let raw = 0;
   let gz = 0;
+  let afterGz = 0;
   for (const [url, body] of scripts) {
-    raw += body.length;
     const size = gzipSync(body, { level: 9 }).length;
-    gz += size;
+    if (later.has(url)) afterGz += size;
+    else {
+      raw += body.length;
+      gz += size;
+    }
     if (process.env.BENCH_VERBOSE)
-      console.log(`    ${(size / 1024).toFixed(1).padStart(6)} kB  ${url.replace(base, '')}`);
+      console.log(
+        `    ${(size / 1024).toFixed(1).padStart(6)} kB  ${url.replace(base, '')}${later.has(url) ? ' (after the page settled)' : ''}`,
+      );
   }
-  return { files: scripts.size, raw, gz };
+  return { files: scripts.size - later.size, raw, gz, afterGz };
 }
 
 /** Click → `playing` of the app's player, and of a bare <audio> on another track, in one page. */
@@ -156,11 +173,11 @@ try {
     ['player home /discover', '/discover'],
     [`artist page /pastor/${artist.id}/…`, `/pastor/${artist.id}/${slugify(artist.name)}`],
   ];
-  console.log('\nWeb: JavaScript loaded per page, gzip -9 (goal ≤ 250 kB)');
+  console.log('\nWeb: JavaScript of the first view per page, gzip -9 (goal ≤ 250 kB; landing ≤ 210 kB)');
   for (const [label, path] of pages) {
     const js = await jsLoadedBy(path);
     console.log(
-      `  ${label.padEnd(30)} ${fmt(js.gz / 1024, 1)} kB gzipped (${fmt(js.raw / 1024)} kB raw, ${js.files} files)`,
+      `  ${label.padEnd(30)} ${fmt(js.gz / 1024, 1)} kB gzipped (${fmt(js.raw / 1024)} kB raw, ${js.files} files)${js.afterGz ? `, then ${fmt(js.afterGz / 1024, 1)} kB once settled` : ''}`,
     );
   }
 

@@ -299,6 +299,7 @@ async function assemble(
   });
 
   registerErrorHandler(app);
+  for (const module of SERVER_MODULES) module.hooks?.(app);
   const s3Origins = config.s3 ? s3BrowserOrigins(config.s3) : { upload: [], files: [] };
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

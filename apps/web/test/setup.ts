@@ -3,7 +3,11 @@ import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
 import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
 import { destroyAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { afterAll, afterEach, beforeEach } from 'vitest';
+import { loadMessageFormat } from '#src/lib/i18n';
 import { beginApiTest, finishApiTest, installApiGuard } from '#test/mock-api';
+
+// The app loads ICU MessageFormat once its first page settles; tests render pages directly.
+await loadMessageFormat();
 
 // happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
 // have it) and creates an HTMLUnknownElement, which React reports on every render of the navbar.

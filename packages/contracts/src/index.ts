@@ -9,6 +9,7 @@ export * from './catalogue/loudness';
 export * from './common';
 export * from './constants';
 export * from './embed/embed';
+export * from './i18n/messages';
 export * from './identity/auth';
 export * from './library/library';
 export * from './money';

@@ -281,14 +281,19 @@ describe('seed', () => {
     expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBe(true);
     const [again] = await t.db.select().from(localizations).where(eq(localizations.language, 'am'));
     expect(again!.lines).toEqual(AMHARIC_LOCALIZATION.lines);
-    // An admin's edit of an existing language survives the next start.
+    // An admin's edit of an existing language survives the next start, and the lines it lacks
+    // (a new version's messages) are added to it.
     await t.db
       .update(localizations)
-      .set({ lines: { Login: 'ይግቡ' } })
+      .set({ lines: { Login: 'ይግቡ', 'A line no version ships': 'ያለ' } })
       .where(eq(localizations.language, 'am'));
     expect((await seedDatabaseWithModules(t.db, t.config)).localizationsAdded).toBeUndefined();
     const [edited] = await t.db.select().from(localizations).where(eq(localizations.language, 'am'));
-    expect(edited!.lines).toEqual({ Login: 'ይግቡ' });
+    expect(edited!.lines).toEqual({
+      ...AMHARIC_LOCALIZATION.lines,
+      Login: 'ይግቡ',
+      'A line no version ships': 'ያለ',
+    });
     await t.db
       .update(localizations)
       .set({ lines: AMHARIC_LOCALIZATION.lines })

@@ -6,28 +6,34 @@
  * script or a job can call a service and read its refusal as it is.
  */
 
+import { msg } from '@zema/contracts';
+import { type Translate, translator } from './translate';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** The fixed messages of the common refusals (the SPEC §8 texts the web app knows). */
 export const MESSAGES = {
-  unauthenticated: 'Unauthenticated.',
-  unauthorized: 'This action is unauthorized.',
-  csrf: 'CSRF token mismatch.',
-  notFound: 'Not found.',
-  malformedJson: 'The request body is not valid JSON.',
+  unauthenticated: msg('Unauthenticated.'),
+  unauthorized: msg('This action is unauthorized.'),
+  csrf: msg('CSRF token mismatch.'),
+  notFound: msg('Not found.'),
+  malformedJson: msg('The request body is not valid JSON.'),
 } as const;
 
 /** Shown when input is refused without a message of its own (an empty field-error map). */
-export const INVALID_INPUT_MESSAGE = 'The given data was invalid.';
+export const INVALID_INPUT_MESSAGE = msg('The given data was invalid.');
+
+const MORE_ERRORS = msg('{message} (and {count, plural, one {# more error} other {# more errors}})');
 
 /**
  * The message of a refusal with field errors: the first error, like the web app shows it, and how
- * many more there are — "The name field is required. (and 2 more errors)".
+ * many more there are — "The name field is required. (and 2 more errors)". `t` writes it in the
+ * reader's language (the answer's errors already are).
  */
-export function invalidInputMessage(errors: FieldErrors): string {
+export function invalidInputMessage(errors: FieldErrors, t: Translate = translator(null)): string {
   const all = Object.values(errors).flat();
-  const extra = all.length - 1;
-  return `${all[0] ?? INVALID_INPUT_MESSAGE}${extra > 0 ? ` (and ${extra} more error${extra > 1 ? 's' : ''})` : ''}`;
+  const first = all[0] ?? t(INVALID_INPUT_MESSAGE);
+  return all.length > 1 ? t(MORE_ERRORS, { message: first, count: all.length - 1 }) : first;
 }
 
 /** A refusal a service means to make; its message is for the user, `errors` for form fields. */

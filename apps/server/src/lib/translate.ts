@@ -1,15 +1,50 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+
 /**
  * Lines looked up by their English source text in the reader's localization (as the web app does),
- * `:name` placeholders filled in after; a line without a translation stays English.
+ * then formatted as ICU MessageFormat (`{name}`, `{count, plural, one {# song} other {# songs}}`)
+ * in the reader's language; a line without a translation stays English.
  */
 export type Lines = Readonly<Record<string, string>>;
 export type Translate = (source: string, values?: Record<string, string | number>) => string;
 
-export function translator(lines: Lines | null | undefined): Translate {
+const formats = new Map<string, IntlMessageFormat>();
+
+function formatFor(text: string, language: string): IntlMessageFormat {
+  const key = `${language}\u0000${text}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(text, language);
+    // Sources are a fixed set and lines change rarely; a bound keeps edited lines from piling up.
+    if (formats.size > 5_000) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function format(text: string, language: string, values: Record<string, string | number>): string {
+  return String(formatFor(text, language).format(values));
+}
+
+/**
+ * `t(source, values)` in `language`. A line an operator broke (an unclosed brace) falls back to the
+ * English source, and a source that cannot be formatted to its own text: a mail is never lost to
+ * a message.
+ */
+export function translator(lines: Lines | null | undefined, language = 'en'): Translate {
   return (source, values = {}) => {
-    const template = lines?.[source] || source;
-    // Longest names first, so `:name` does not eat the start of `:nameFull`.
-    const keys = Object.keys(values).sort((a, b) => b.length - a.length);
-    return keys.reduce((out, key) => out.split(`:${key}`).join(String(values[key])), template);
+    const line = lines?.[source];
+    if (line) {
+      try {
+        return format(line, language, values);
+      } catch {
+        // the English below
+      }
+    }
+    try {
+      return format(source, 'en', values);
+    } catch {
+      return source;
+    }
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '#src/config';
 import type { Database, DatabaseHandle } from '#src/db/client';
@@ -71,6 +71,8 @@ export interface ServerModule {
   name: string;
   /** Builds the module's state on `deps` and subscribes it to the domain events. */
   register?(deps: Deps, events: DomainEvents): void | Promise<void>;
+  /** Hooks on every request of the server, added before any route (what every answer passes). */
+  hooks?(app: FastifyInstance): void;
   /** Routes under `/api/v1`. */
   apiRoutes?: readonly FastifyPluginAsync[];
   /** Routes at the root (health, sign-in, the OAuth callbacks, the SPA). */

@@ -96,7 +96,7 @@ export function ArtistLinksField({
     !isReadOnly && (
       <Button
         variant="icon"
-        aria-label={trans('Remove link :number', { number: index + 1 })}
+        aria-label={trans('Remove link {number}', { number: index + 1 })}
         onPress={() => links.remove(index)}
       >
         <X aria-hidden />
@@ -127,7 +127,7 @@ export function ArtistLinksField({
           <li key={field.id} className="flex items-start gap-2">
             <FormTextField
               name={`links.${index}.url`}
-              aria-label={trans('Link :number', { number: index + 1 })}
+              aria-label={trans('Link {number}', { number: index + 1 })}
               type="url"
               placeholder="https://"
               className="min-w-0 flex-1"

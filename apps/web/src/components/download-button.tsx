@@ -46,7 +46,7 @@ export function DownloadButton({ url, name, size = 'lg' }: DownloadButtonProps) 
   const { trans } = useTrans();
   const state = useDownloadState(url);
   const [upgrading, setUpgrading] = useState(false);
-  const label = trans('Download :name', { name });
+  const label = trans('Download {name}', { name });
   if (state === 'hidden' || !url) return null;
   if (state === 'download')
     return (

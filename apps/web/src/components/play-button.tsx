@@ -22,7 +22,7 @@ export function PlayButton({
   const { trans } = useTrans();
   return (
     <Button
-      aria-label={trans('Play :name', { name })}
+      aria-label={trans('Play {name}', { name })}
       onPress={onPress}
       isDisabled={isDisabled}
       isPending={isPending}

@@ -186,7 +186,7 @@ describe('formatTimeAgo (SPEC §9 units)', () => {
 
   it('translates the phrase with its count, and gives nothing for an invalid date', () => {
     const trans = (m: string, v?: Record<string, string | number>) =>
-      `[${m.replace(':count', String(v?.count))}]`;
+      `[${m.replace('{count}', String(v?.count))}]`;
     expect(formatTimeAgo(ago(5 * MIN), now, trans)).toBe('[5 minutes ago]');
     expect(formatTimeAgo('not a date', now)).toBe('');
   });

@@ -305,33 +305,33 @@ export const WEEKS_PER_MONTH = 4.34524;
 const TIME_AGO_PAST = {
   seconds: 'a few seconds ago',
   minute: 'a minute ago',
-  minutes: ':count minutes ago',
+  minutes: '{count} minutes ago',
   hour: 'an hour ago',
-  hours: ':count hours ago',
+  hours: '{count} hours ago',
   day: 'a day ago',
-  days: ':count days ago',
+  days: '{count} days ago',
   week: 'a week ago',
-  weeks: ':count weeks ago',
+  weeks: '{count} weeks ago',
   month: 'a month ago',
-  months: ':count months ago',
+  months: '{count} months ago',
   year: 'a year ago',
-  years: ':count years ago',
+  years: '{count} years ago',
 } as const;
 
 const TIME_AGO_FUTURE = {
   seconds: 'in a few seconds',
   minute: 'in a minute',
-  minutes: 'in :count minutes',
+  minutes: 'in {count} minutes',
   hour: 'in an hour',
-  hours: 'in :count hours',
+  hours: 'in {count} hours',
   day: 'in a day',
-  days: 'in :count days',
+  days: 'in {count} days',
   week: 'in a week',
-  weeks: 'in :count weeks',
+  weeks: 'in {count} weeks',
   month: 'in a month',
-  months: 'in :count months',
+  months: 'in {count} months',
   year: 'in a year',
-  years: 'in :count years',
+  years: 'in {count} years',
 } as const;
 
 export type TimeAgoKey = keyof typeof TIME_AGO_PAST;
@@ -367,13 +367,13 @@ export function timeAgoParts(seconds: number): { key: TimeAgoKey; count: number 
 
 /**
  * 'a few seconds ago', '5 minutes ago', 'in 2 days' — notification times (SPEC §2, §9). `trans`
- * translates the English phrase (its `:count` placeholder filled); without it the English is used.
+ * translates the English phrase (its `{count}` argument filled); without it the English is used.
  */
 export function formatTimeAgo(
   value: DateInput,
   now: Date = new Date(),
   trans: (message: string, values?: Record<string, string | number>) => string = (m, v) =>
-    v ? m.replace(':count', String(v.count)) : m,
+    v ? m.replace('{count}', String(v.count)) : m,
 ): string {
   const then = toDate(value);
   if (!then) return '';

@@ -1,68 +1,48 @@
+import { fillSimpleMessage, isPlainMessage, isSimpleMessage } from '@zema/contracts';
 import { createElement, Fragment, useCallback, useEffect } from 'react';
 import { getBootstrapData, useBootstrapOrNull } from '#src/lib/bootstrap-store';
 
-/** Values for `:name` placeholders in a message. */
+/** Values for the `{name}` arguments of a message. */
 export type TransValues = Record<string, string | number>;
 export type TransFn = (message: string, values?: TransValues) => string;
 
+type MessageFormatModule = typeof import('./message-format');
+let messageFormat: MessageFormatModule | null = null;
+let messageFormatLoading: Promise<MessageFormatModule> | null = null;
+
 /**
- * Translates an English source string with a localization's lines (SPEC §3 `i18n.lines`, keyed by
- * the English text), falling back to the English itself so an untranslated line still reads.
- * Placeholders are `:name`; the longest names go first so `:countAll` never eats `:count`.
+ * Loads ICU MessageFormat for plurals and selects. The app asks for it once its first page has
+ * settled (`PageReadySignal`); a page that renders such a message before then waits for it.
  */
-export function translate(lines: Record<string, string>, message: string, values?: TransValues): string {
-  const line = lines[message];
-  let text = line?.trim() ? line : message;
-  if (values) {
-    for (const name of Object.keys(values).sort((a, b) => b.length - a.length)) {
-      text = text.split(`:${name}`).join(String(values[name]));
-    }
-  }
-  return text;
-}
-
-/** CLDR's plural categories in the order a message lists its forms. */
-const CATEGORY_ORDER: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
-const pluralRules = new Map<string, { rules: Intl.PluralRules; categories: Intl.LDMLPluralRule[] }>();
-
-function pluralRulesFor(language: string) {
-  let entry = pluralRules.get(language);
-  if (!entry) {
-    let rules: Intl.PluralRules;
-    try {
-      rules = new Intl.PluralRules(language);
-    } catch {
-      rules = new Intl.PluralRules('en');
-    }
-    const known = new Set(rules.resolvedOptions().pluralCategories);
-    entry = { rules, categories: CATEGORY_ORDER.filter((c) => known.has(c)) };
-    pluralRules.set(language, entry);
-  }
-  return entry;
+export function loadMessageFormat(): Promise<MessageFormatModule> {
+  messageFormatLoading ??= import('./message-format').then((module) => {
+    messageFormat = module;
+    return module;
+  });
+  return messageFormatLoading;
 }
 
 /**
- * A message with a count: the English source lists its forms separated by `|`,
- * one per plural category of the language in CLDR order (English and Amharic: one, other), e.g.
- * `':count follower|:count followers'`; a localization's line lists its own language's forms.
- * The form is chosen with `Intl.PluralRules`, and `:count` is the number formatted for the
- * language ("1,400 plays"). A line with fewer forms than categories uses its last form.
+ * Translates an English source message with a localization's lines (SPEC §3 `i18n.lines`, keyed
+ * by the English text), falling back to the English itself so an untranslated line still reads.
+ * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {# song} other {# songs}}`).
+ * A plain text or one with only `{name}` arguments is filled at once; a plural or select needs
+ * the formatter, and a component that renders one before it has loaded suspends until it has.
  */
-export function translateChoice(
+export function translate(
   lines: Record<string, string>,
-  language: string,
   message: string,
-  count: number,
   values?: TransValues,
+  language = 'en',
 ): string {
   const line = lines[message];
-  const forms = (line?.trim() ? line : message).split('|');
-  // The English source is chosen by English rules; a line by its own language's.
-  const { rules, categories } = pluralRulesFor(line?.trim() ? language : 'en');
-  const index = Math.min(categories.indexOf(rules.select(count)), forms.length - 1);
-  const form = forms[Math.max(0, index)]!;
-  const formatted = new Intl.NumberFormat(language).format(count);
-  return translate({}, form, { ...values, count: formatted });
+  const translated = !!line?.trim();
+  const text = translated ? line! : message;
+  const textLanguage = translated ? language : 'en';
+  if (isPlainMessage(text)) return text;
+  if (isSimpleMessage(text)) return fillSimpleMessage(text, values);
+  if (!messageFormat) throw loadMessageFormat();
+  return messageFormat.formatMessage(text, textLanguage, values, message);
 }
 
 const NO_LINES: Record<string, string> = {};
@@ -79,18 +59,15 @@ export function currentLanguage(): string {
  * `trans(message, values?)` for the current locale. Reads bootstrap data without requiring it, so
  * the generic UI kit (loading page, 404) can translate even before `BootstrapGate` lets the app in.
  */
-export type TransChoiceFn = (message: string, count: number, values?: TransValues) => string;
-
-export function useTrans(): { trans: TransFn; transChoice: TransChoiceFn; language: string } {
+export function useTrans(): { trans: TransFn; language: string } {
   const i18n = useBootstrapOrNull()?.i18n;
   const lines = i18n?.lines ?? NO_LINES;
   const language = i18n?.locale.language ?? 'en';
-  const trans = useCallback<TransFn>((message, values) => translate(lines, message, values), [lines]);
-  const transChoice = useCallback<TransChoiceFn>(
-    (message, count, values) => translateChoice(lines, language, message, count, values),
+  const trans = useCallback<TransFn>(
+    (message, values) => translate(lines, message, values, language),
     [lines, language],
   );
-  return { trans, transChoice, language };
+  return { trans, language };
 }
 
 export function Trans({ message, values }: { message: string; values?: TransValues }) {

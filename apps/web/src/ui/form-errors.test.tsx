@@ -89,7 +89,7 @@ describe('applyServerErrors', () => {
     expect(texts).toContain('Enter a valid email address.');
   });
 
-  it('shows a message for a field the form does not have as a danger toast', () => {
+  it('shows a message for a field the form does not have as a danger toast', async () => {
     const handled = apply(
       new ApiError(422, {
         message: 'Invalid',
@@ -98,25 +98,29 @@ describe('applyServerErrors', () => {
     );
     expect(handled).toBe(true);
     expect(screen.getByText('Taken.')).toBeTruthy();
-    expect(screen.getByRole('alertdialog').textContent).toContain('Could not verify you are human.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Could not verify you are human.');
   });
 
-  it('without an errors map shows the server message as a danger toast and returns false', () => {
+  it('without an errors map shows the server message as a danger toast and returns false', async () => {
     const handled = apply(new ApiError(500, { message: 'Mail server is down' }));
     expect(handled).toBe(false);
-    expect(screen.getByRole('alertdialog').textContent).toContain('Mail server is down');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Mail server is down');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('falls back to the default message', () => {
+  it('falls back to the default message', async () => {
     const handled = apply(new Error(''));
     expect(handled).toBe(false);
-    expect(screen.getByRole('alertdialog').textContent).toContain('There was an issue. Please try again.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'There was an issue. Please try again.',
+    );
   });
 
-  it('uses the default message for an ApiError without a message', () => {
+  it('uses the default message for an ApiError without a message', async () => {
     apply(new ApiError(500, {}));
-    expect(screen.getByRole('alertdialog').textContent).toContain('There was an issue. Please try again.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'There was an issue. Please try again.',
+    );
   });
 
   it('places errors on checkboxes too', () => {

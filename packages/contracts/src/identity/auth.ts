@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { INT32_MAX, intParamSchema } from '../primitives';
 import { bootstrapDataSchema } from '../site/bootstrap';
 import { inviteIdParamSchema } from '../workspaces/workspaces';
@@ -13,8 +14,12 @@ export const PASSWORDS_MISMATCH_MESSAGE = 'The password confirmation does not ma
 export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 
-const email = z.string().trim().min(1, 'The email field is required.').email('Enter a valid email address.');
-const password = z.string().min(1, 'The password field is required.');
+const email = z
+  .string()
+  .trim()
+  .min(1, msg('The email field is required.'))
+  .email(msg('Enter a valid email address.'));
+const password = z.string().min(1, msg('The password field is required.'));
 /** A new password: required, then at least PASSWORD_MIN_LENGTH characters. */
 const newPassword = z
   .string()

@@ -90,7 +90,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, ca
     margin: MARGIN,
     lang: locale,
     info: {
-      Title: `${t('Invoice :number', { number: invoice.display_number })} — ${seller.name}`,
+      Title: `${t('Invoice {number}', { number: invoice.display_number })} — ${seller.name}`,
       Author: seller.name,
       Subject: `Invoice ${invoice.display_number}`,
       Keywords: `invoice-${invoice.display_number}`,
@@ -137,20 +137,20 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, ca
   let left = line(seller.name, MARGIN, y, { size: 16, bold: true });
   left = line(seller.url, MARGIN, left, { color: MUTED });
   if (seller.address) left = lines(seller.address, MARGIN, left, { color: MUTED });
-  if (seller.tin) left = line(t('TIN: :tin', { tin: seller.tin }), MARGIN, left, { color: MUTED });
+  if (seller.tin) left = line(t('TIN: {tin}', { tin: seller.tin }), MARGIN, left, { color: MUTED });
   let top = line(t('Invoice'), MARGIN, y, { size: 22, bold: true, align: 'right', w: width });
-  top = line(t('Invoice number: :number', { number: invoice.display_number }), MARGIN, top + 4, {
+  top = line(t('Invoice number: {number}', { number: invoice.display_number }), MARGIN, top + 4, {
     align: 'right',
     w: width,
   });
-  top = line(t('Issued: :date', { date }), MARGIN, top, { align: 'right', w: width });
+  top = line(t('Issued: {date}', { date }), MARGIN, top, { align: 'right', w: width });
   y = Math.max(left, top) + 20;
 
   // The buyer.
   y = line(t('Billed to'), MARGIN, y, { bold: true, color: MUTED, size: 9 });
   y = line(invoice.buyer_name, MARGIN, y, { size: 11, bold: true });
   y = line(invoice.buyer_email, MARGIN, y);
-  if (invoice.buyer_tin) y = line(t('TIN: :tin', { tin: invoice.buyer_tin }), MARGIN, y);
+  if (invoice.buyer_tin) y = line(t('TIN: {tin}', { tin: invoice.buyer_tin }), MARGIN, y);
   y += 20;
 
   // The lines, then subtotal, VAT and total (prices include VAT: net + VAT = total exactly).
@@ -175,7 +175,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, ca
   const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
     invoice.tax_rate_bp / 10_000,
   );
-  sum(t('VAT (:rate)', { rate }), invoice.tax);
+  sum(t('VAT ({rate})', { rate }), invoice.tax);
   y += 2;
   sum(t('Total'), invoice.total, true);
   // A refund leaves the invoice as issued (its number and lines stay) and shows what came back.
@@ -190,11 +190,11 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, ca
   const method = paymentMethodLabel(payment.gateway, payment.method);
   y = line(t('Payment'), MARGIN, y, { bold: true, color: MUTED, size: 9 });
   y = line(
-    t('Paid with :method', { method: [t(method.text), method.detail].filter(Boolean).join(' ') }),
+    t('Paid with {method}', { method: [t(method.text), method.detail].filter(Boolean).join(' ') }),
     MARGIN,
     y,
   );
-  y = line(t('Reference: :reference', { reference: payment.tx_ref }), MARGIN, y, { color: MUTED });
+  y = line(t('Reference: {reference}', { reference: payment.tx_ref }), MARGIN, y, { color: MUTED });
   y += 16;
   y = line(t('Prices include VAT.'), MARGIN, y, { size: 9, color: MUTED });
   if (seller.notes) lines(seller.notes, MARGIN, y + 4, { size: 9, color: MUTED });

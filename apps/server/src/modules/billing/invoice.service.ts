@@ -103,7 +103,7 @@ export async function invoicePdf(
   const site = await deps.settings.getClientSettings();
   const timeZone = validTimeZone(viewer.timezone) ?? validTimeZone(site.dates.default_timezone) ?? 'UTC';
   const stream = renderInvoicePdf(doc, {
-    t: translator(localization?.lines),
+    t: translator(localization?.lines, locale),
     locale,
     timeZone,
     calendar: calendar ?? viewer.calendar ?? 'gregorian',

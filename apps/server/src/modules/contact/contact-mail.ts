@@ -108,7 +108,7 @@ async function attempt(deps: ContactMailDeps, row: Row, now: Date): Promise<bool
     if (!row.notifiedAt) {
       const to = await contactAddress(deps);
       const { i18n } = await deps.settings.getClientSettings();
-      const t = translator(await linesOf(db, i18n.default_locale));
+      const t = translator(await linesOf(db, i18n.default_locale), i18n.default_locale);
       await deps.mail.sendContactMessage(to, details, t);
       await db
         .update(contactMessages)
@@ -116,7 +116,7 @@ async function attempt(deps: ContactMailDeps, row: Row, now: Date): Promise<bool
         .where(eq(contactMessages.id, row.id));
     }
     if (!row.copySentAt) {
-      const t = translator(await linesOf(db, row.language));
+      const t = translator(await linesOf(db, row.language), row.language);
       await deps.mail.sendContactCopy(details, t);
     }
     await db

@@ -354,13 +354,13 @@ export function contactMessageMail(brand: MailBrand, t: Translate, message: Cont
   const base = brand.baseUrl.replace(/\/+$/, '');
   return render(
     brand,
-    t(':siteName: message from :name', { siteName: brand.siteName, name: message.name }),
+    t('{siteName}: message from {name}', { siteName: brand.siteName, name: message.name }),
     t('New message from the contact page'),
     [
       { kind: 'p', text: `${t('From')}: ${message.name} <${message.email}>` },
       { kind: 'p', text: `${t('Sent')}: ${utc(message.sentAt)}` },
       { kind: 'quote', text: message.message },
-      { kind: 'p', text: t('Reply to this email to answer :name.', { name: message.name }) },
+      { kind: 'p', text: t('Reply to this email to answer {name}.', { name: message.name }) },
       {
         kind: 'button',
         text: t('Open the messages'),
@@ -374,13 +374,13 @@ export function contactMessageMail(brand: MailBrand, t: Translate, message: Cont
 export function contactCopyMail(brand: MailBrand, t: Translate, message: ContactMailDetails): MailContent {
   return render(
     brand,
-    t(':siteName: we received your message', { siteName: brand.siteName }),
+    t('{siteName}: we received your message', { siteName: brand.siteName }),
     t('Thanks for your message'),
     [
       {
         kind: 'p',
         text: t(
-          'Hello :name, we received your message and will answer you at this address. Here is a copy:',
+          'Hello {name}, we received your message and will answer you at this address. Here is a copy:',
           {
             name: message.name,
           },

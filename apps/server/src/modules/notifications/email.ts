@@ -72,7 +72,8 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.suspendedAt) return false;
-  const t = translator((await readerLines(deps.db, [userId])).get(userId));
+  const reader = (await readerLines(deps.db, [userId])).get(userId);
+  const t = translator(reader?.lines, reader?.language);
   const { base_url: baseUrl } = await deps.settings.getClientSettings();
   const newestFirst = [...claimed].reverse();
   const rendered = newestFirst.map((row) => renderNotification(row, t));
@@ -81,7 +82,7 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
   const subject =
     rendered.length === 1
       ? (plainLines(first.data)[0] ?? t('New notification'))
-      : t(':count new notifications', { count: rendered.length });
+      : t('{count} new notifications', { count: rendered.length });
   try {
     await deps.mail.deliver(user.email, (brand) =>
       notificationsMail(brand, {
@@ -89,7 +90,7 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
         heading:
           rendered.length === 1
             ? t('New notification')
-            : t(':count new notifications', { count: rendered.length }),
+            : t('{count} new notifications', { count: rendered.length }),
         items: shown.map((n) => ({
           lines: plainLines(n.data),
           link: n.data.mainAction
@@ -100,7 +101,7 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
           text:
             rendered.length > shown.length
               ? t(
-                  'And :count more. Choose which notifications you get by email in your notification settings.',
+                  'And {count} more. Choose which notifications you get by email in your notification settings.',
                   {
                     count: rendered.length - shown.length,
                   },

@@ -54,15 +54,18 @@ export async function assertNotificationsEnabled(deps: Pick<Deps, 'settings'>, s
   if (subscriptions && !(await subscriptionsEnabled(deps))) throw new NotFoundError();
 }
 
-/** Each reader's localization lines (users.language; English = none, the source text). */
-export async function readerLines(db: Deps['db'], userIds: readonly number[]): Promise<Map<number, Lines>> {
+/** Each reader's language and its lines (users.language; English has none, the source text). */
+export async function readerLines(
+  db: Deps['db'],
+  userIds: readonly number[],
+): Promise<Map<number, { lines: Lines; language: string }>> {
   if (!userIds.length) return new Map();
   const rows = await db
-    .select({ id: users.id, lines: localizations.lines })
+    .select({ id: users.id, language: localizations.language, lines: localizations.lines })
     .from(users)
     .leftJoin(localizations, eq(localizations.language, users.language))
     .where(inArray(users.id, [...userIds]));
-  return new Map(rows.map((r) => [r.id, r.lines ?? {}]));
+  return new Map(rows.map((r) => [r.id, { lines: r.lines ?? {}, language: r.language ?? 'en' }]));
 }
 
 // What a reader asks for most — the badge on every page, the bell's first page — is kept per reader
@@ -206,7 +209,8 @@ export async function notify(
   // script call per thousand readers instead of a round trip each (decision 0037).
   const published: Promise<void>[] = [];
   for (const row of written) {
-    const t = translator(lines.get(row.userId));
+    const reader = lines.get(row.userId);
+    const t = translator(reader?.lines, reader?.language);
     const notification = renderNotification(row, t);
     published.push(
       publishSafely(deps, () =>
@@ -333,8 +337,9 @@ const renderPage = (
   page: number,
   perPage: number,
   lines: Lines | undefined,
+  language: string,
 ) => {
-  const t = translator(lines);
+  const t = translator(lines, language);
   return toPage(
     rows.map((r) => renderNotification(r, t)),
     total,
@@ -354,7 +359,7 @@ export async function listNotifications(
     readPage(deps, reader.id, perPage, offset),
     readerLinesOf(deps, reader),
   ]);
-  return renderPage(rows, total, page, perPage, lines);
+  return renderPage(rows, total, page, perPage, lines, reader.language ?? 'en');
 }
 
 /** Whether a list query asks for the first page the bell and the page open with. */
@@ -377,7 +382,14 @@ export async function firstNotificationsPage(deps: ListDeps, reader: Reader): Pr
   ]);
   const done = first.rendered;
   if (done && done.language === reader.language && done.lines === lines) return done.body;
-  const pagination = renderPage(first.rows, first.total, 1, NOTIFICATIONS_PER_PAGE, lines);
+  const pagination = renderPage(
+    first.rows,
+    first.total,
+    1,
+    NOTIFICATIONS_PER_PAGE,
+    lines,
+    reader.language ?? 'en',
+  );
   const body = Buffer.from(JSON.stringify(z.encode(notificationOperations.list.response, { pagination })));
   first.rendered = { language: reader.language, lines, body };
   return body;

@@ -69,13 +69,13 @@ const renderers: Renderers = {
     mainAction: { label: t('View billing'), action: path.billing() },
     lines: [
       primary(
-        t('Your payment of :amount for :plan went through', {
+        t('Your payment of {amount} for {plan} went through', {
           amount: formatMoney(p.amount, p.currency),
           plan: p.productName,
         }),
         'circle-check',
       ),
-      secondary(t('Invoice :number', { number: p.invoiceNumber }), 'receipt'),
+      secondary(t('Invoice {number}', { number: p.invoiceNumber }), 'receipt'),
     ],
     buttonActions: [],
   }),
@@ -85,7 +85,7 @@ const renderers: Renderers = {
     mainAction: { label: t('Try again'), action: path.pricing() },
     lines: [
       primary(
-        t('Your payment of :amount for :plan did not go through', {
+        t('Your payment of {amount} for {plan} did not go through', {
           amount: formatMoney(p.amount, p.currency),
           plan: p.productName,
         }),
@@ -100,7 +100,7 @@ const renderers: Renderers = {
     mainAction: { label: t('Renew'), action: path.checkout(p.productId, p.priceId) },
     lines: [
       primary(
-        t('Your :plan plan ends on :date', { plan: p.productName, date: p.endsAt.slice(0, 10) }),
+        t('Your {plan} plan ends on {date}', { plan: p.productName, date: p.endsAt.slice(0, 10) }),
         'clock',
       ),
     ],
@@ -111,8 +111,8 @@ const renderers: Renderers = {
     image: null,
     mainAction: { label: t('View billing'), action: path.billing() },
     lines: [
-      primary(t('You have been given :plan', { plan: p.productName }), 'badge-check'),
-      secondary(t('Until :date', { date: p.endsAt.slice(0, 10) }), 'clock'),
+      primary(t('You have been given {plan}', { plan: p.productName }), 'badge-check'),
+      secondary(t('Until {date}', { date: p.endsAt.slice(0, 10) }), 'clock'),
     ],
     buttonActions: [],
   }),
@@ -122,7 +122,7 @@ const renderers: Renderers = {
     mainAction: { label: t('View billing'), action: path.billing() },
     lines: [
       primary(
-        t('You have been refunded :amount for :plan', {
+        t('You have been refunded {amount} for {plan}', {
           amount: formatMoney(p.amount, p.currency),
           plan: p.productName,
         }),
@@ -139,7 +139,7 @@ const renderers: Renderers = {
     icon: 'circle-alert',
     image: null,
     mainAction: { label: t('See plans'), action: path.pricing() },
-    lines: [primary(t('Your :plan plan ended', { plan: p.productName }), 'circle-alert')],
+    lines: [primary(t('Your {plan} plan ended', { plan: p.productName }), 'circle-alert')],
     buttonActions: [],
   }),
   'workspace.invitation': (p, t, closed) => ({
@@ -149,10 +149,13 @@ const renderers: Renderers = {
     inviteId: p.inviteId,
     lines: [
       primary(
-        t(':inviter invited you to join :workspace', { inviter: p.inviterName, workspace: p.workspaceName }),
+        t('{inviter} invited you to join {workspace}', {
+          inviter: p.inviterName,
+          workspace: p.workspaceName,
+        }),
         'users',
       ),
-      secondary(t('Role: :role', { role: p.role })),
+      secondary(t('Role: {role}', { role: p.role })),
     ],
     buttonActions: closed
       ? []
@@ -167,7 +170,7 @@ const renderers: Renderers = {
     mainAction: { label: t('Open backstage'), action: path.backstage() },
     lines: [
       primary(
-        t('Your role in :workspace is now :role', { workspace: p.workspaceName, role: p.role }),
+        t('Your role in {workspace} is now {role}', { workspace: p.workspaceName, role: p.role }),
         'user-cog',
       ),
     ],
@@ -177,19 +180,19 @@ const renderers: Renderers = {
     icon: 'user-minus',
     image: null,
     mainAction: null,
-    lines: [primary(t('You were removed from :workspace', { workspace: p.workspaceName }), 'user-minus')],
+    lines: [primary(t('You were removed from {workspace}', { workspace: p.workspaceName }), 'user-minus')],
     buttonActions: [],
   }),
   'backstage.request_decided': (p, t) => {
     const lines = [
       p.approved
         ? primary(
-            t('Your backstage request for :artist was approved', { artist: p.artistName }),
+            t('Your backstage request for {artist} was approved', { artist: p.artistName }),
             'badge-check',
           )
-        : primary(t('Your backstage request for :artist was denied', { artist: p.artistName }), 'badge-x'),
+        : primary(t('Your backstage request for {artist} was denied', { artist: p.artistName }), 'badge-x'),
     ];
-    if (!p.approved && p.reason) lines.push(secondary(t('Reason: :reason', { reason: p.reason })));
+    if (!p.approved && p.reason) lines.push(secondary(t('Reason: {reason}', { reason: p.reason })));
     return {
       icon: p.approved ? 'badge-check' : 'badge-x',
       image: null,
@@ -218,7 +221,7 @@ const renderers: Renderers = {
         image: first.image,
         mainAction: releaseAction(first),
         lines: [
-          primary(t(':artist released :title', { artist: first.artistName, title: first.title }), 'disc-3'),
+          primary(t('{artist} released {title}', { artist: first.artistName, title: first.title }), 'disc-3'),
           secondary(t('New release by an artist you follow')),
         ],
         buttonActions: [],
@@ -226,13 +229,13 @@ const renderers: Renderers = {
     }
     const shown = p.releases.slice(0, RELEASE_LINES);
     const lines: NotificationLine[] = [
-      primary(t(':count new releases by artists you follow', { count: p.releases.length }), 'disc-3'),
+      primary(t('{count} new releases by artists you follow', { count: p.releases.length }), 'disc-3'),
       ...shown.map((r) =>
-        secondary(t(':artist: :title', { artist: r.artistName, title: r.title }), null, releaseAction(r)),
+        secondary(t('{artist}: {title}', { artist: r.artistName, title: r.title }), null, releaseAction(r)),
       ),
     ];
     if (p.releases.length > shown.length) {
-      lines.push(secondary(t('and :count more', { count: p.releases.length - shown.length })));
+      lines.push(secondary(t('and {count} more', { count: p.releases.length - shown.length })));
     }
     return { icon: 'disc-3', image: first.image, mainAction: releaseAction(first), lines, buttonActions: [] };
   },
@@ -240,7 +243,7 @@ const renderers: Renderers = {
     icon: 'user-plus',
     image: p.followerAvatar,
     mainAction: { label: t('View profile'), action: path.user(p.followerId, p.followerName) },
-    lines: [primary(t(':name followed you', { name: p.followerName }), 'user-plus')],
+    lines: [primary(t('{name} followed you', { name: p.followerName }), 'user-plus')],
     buttonActions: [],
   }),
   'playlist.collaborator_added': (p, t) => ({
@@ -249,7 +252,10 @@ const renderers: Renderers = {
     mainAction: { label: t('Open playlist'), action: path.playlist(p.playlistId, p.playlistName) },
     lines: [
       primary(
-        t(':name added you as a collaborator on :playlist', { name: p.byUserName, playlist: p.playlistName }),
+        t('{name} added you as a collaborator on {playlist}', {
+          name: p.byUserName,
+          playlist: p.playlistName,
+        }),
         'list-music',
       ),
     ],

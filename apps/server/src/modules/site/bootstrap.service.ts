@@ -6,6 +6,7 @@ import { localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';
+import type { Deps } from '#src/platform/deps';
 import type { SharedCache } from '#src/platform/shared-cache';
 
 /** Cache keys of what bootstrap data is made of; whoever writes one of these invalidates it. */
@@ -23,6 +24,29 @@ export function cachedLocalizations({ db, cache }: { db: Database; cache: Shared
 }
 
 const FALLBACK_LOCALE = { id: 0, name: 'English', language: 'en', lines: {} as Record<string, string> };
+
+/** The reader's language: their choice when the picker is on, else the site's default, else English. */
+function localeFor(
+  rows: (typeof localizations.$inferSelect)[],
+  i18n: { enable: boolean; default_locale: string },
+  chosen: string | null | undefined,
+) {
+  return pickLocale(rows, [...(i18n.enable && chosen ? [chosen] : []), i18n.default_locale, 'en']);
+}
+
+/**
+ * The language and lines a request is answered in, as its page would be (a user's language, a
+ * visitor's cookie), for what the server writes itself: error messages, mails sent on request.
+ */
+export async function requestLocale(
+  deps: Pick<Deps, 'db' | 'cache' | 'settings'>,
+  user: { language: string | null } | null,
+  guestLocale: string | undefined,
+): Promise<{ language: string; lines: Record<string, string> }> {
+  const [settings, rows] = await Promise.all([deps.settings.getClientSettings(), cachedLocalizations(deps)]);
+  const locale = localeFor(rows, settings.i18n, user ? user.language : guestLocale);
+  return { language: locale.language, lines: locale.lines };
+}
 
 function pickLocale(rows: (typeof localizations.$inferSelect)[], wanted: string[]) {
   for (const language of wanted) {
@@ -47,9 +71,7 @@ export async function buildBootstrapData(
     user ? Promise.resolve(null) : cachedGuestRole(db, cache),
     cachedLocalizations({ db, cache }),
   ]);
-  const chosen = user ? user.language : guestLocale;
-  const wanted = [...(settings.i18n.enable && chosen ? [chosen] : []), settings.i18n.default_locale, 'en'];
-  const locale = pickLocale(allLocales, wanted);
+  const locale = localeFor(allLocales, settings.i18n, user ? user.language : guestLocale);
   return {
     user,
     guest_role: guestRole,

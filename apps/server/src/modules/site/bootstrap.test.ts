@@ -107,7 +107,7 @@ describe('GET /api/v1/bootstrap-data', () => {
     const data = await bootstrapFor((await sessionFor(t.db, amharic.id)).headers);
     expect(data.i18n.locale).toMatchObject({ language: 'am', name: 'አማርኛ' });
     expect(data.i18n.lines['Sign in to your account']).toBe('ወደ መለያዎ ይግቡ');
-    expect(data.i18n.lines['Enter the verification code we sent to :email']).toContain(':email');
+    expect(data.i18n.lines['Enter the verification code we sent to {email}']).toContain('{email}');
     const english = await createUser(t.db, { language: 'en' });
     const other = await bootstrapFor((await sessionFor(t.db, english.id)).headers);
     expect(other.i18n.locale.language).toBe('en');

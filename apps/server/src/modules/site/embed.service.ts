@@ -105,12 +105,12 @@ export async function loadEmbed(
 
 /** The embed's words in the page's language. */
 export function embedWords(data: BootstrapData): EmbedView['words'] {
-  const t = translator(data.i18n.lines);
+  const t = translator(data.i18n.lines, data.i18n.locale.language);
   return {
     play: t('Play'),
     pause: t('Pause'),
     seek: t('Seek'),
-    openOn: t('Listen on :site', { site: data.settings.site_name }),
+    openOn: t('Listen on {site}', { site: data.settings.site_name }),
     tracks: t('Tracks'),
     unavailable: t('This music is not available here.'),
   };

@@ -13,6 +13,7 @@ import {
   type Track,
 } from '@zema/contracts';
 import { escapeHtml } from '#src/lib/html';
+import { translator } from '#src/lib/translate';
 
 /**
  * The first view painted from the served HTML, before any script has run (decision 0017).
@@ -116,9 +117,9 @@ export function firstPaintRoute(
 }
 
 /** Translates an English source line with the page's locale (web: lib/i18n.ts `translate`). */
-function translator(data: BootstrapData) {
-  const lines = data.i18n?.lines ?? {};
-  return (message: string) => escapeHtml(lines[message] ?? message);
+function pageTranslator(data: BootstrapData) {
+  const t = translator(data.i18n?.lines, data.i18n?.locale.language);
+  return (message: string, values?: Record<string, string | number>) => escapeHtml(t(message, values));
 }
 
 /** The site logo linking home (web: components/chrome/logo.tsx). */
@@ -452,7 +453,7 @@ export function renderFirstPaint(
   opts: { cookieNoticeAccepted: boolean },
 ): string {
   if (!view) return '';
-  const t = translator(data);
+  const t = pageTranslator(data);
   const notice = data.settings.cookie_notice;
   const showNotice = notice.enable && !opts.cookieNoticeAccepted;
   const top = showNotice && notice.position === 'top' ? cookieNotice(data, t, false) : '';

@@ -82,11 +82,8 @@ export function isoDuration(ms: number): string {
   return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s % 60}S`;
 }
 
-/** "1 song", "2 songs": the line's one and other forms (the web app's `a|b` convention). */
-function songs(t: Tx, count: number): string {
-  const [one, other = one] = t(':count song|:count songs', { count }).split('|');
-  return (count === 1 ? one : other)!;
-}
+/** "1 song", "2 songs", in the reader's language's plural forms. */
+const songs = (t: Tx, count: number): string => t('{count, plural, one {# song} other {# songs}}', { count });
 
 const names = (artists: readonly { name: string }[]) => artists.map((a) => a.name).join(', ');
 const year = (date: string | null) => (date ? date.slice(0, 4) : null);
@@ -101,7 +98,7 @@ function artistMeta(artist: Artist, t: Tx, site: string, abs: (p: string) => str
     title: artist.name,
     description: artist.bio
       ? plainSummary(artist.bio)
-      : t('Listen to :name on :site.', { name: artist.name, site }),
+      : t('Listen to {name} on {site}.', { name: artist.name, site }),
     canonical: path,
     image,
     type: 'profile',
@@ -142,11 +139,11 @@ function albumMeta(album: Album, t: Tx, abs: (p: string) => string): PageMeta {
   const tracks = album.tracks ?? [];
   const by = names(album.artists);
   return {
-    title: by ? t(':album - album by :artists', { album: album.name, artists: by }) : album.name,
+    title: by ? t('{album} - album by {artists}', { album: album.name, artists: by }) : album.name,
     description: album.description
       ? plainSummary(album.description)
       : joined(
-          by && t('Album by :artists', { artists: by }),
+          by && t('Album by {artists}', { artists: by }),
           year(album.release_date),
           songs(t, album.tracks_count),
         ),
@@ -185,9 +182,9 @@ function trackMeta(track: Track, t: Tx, abs: (p: string) => string): PageMeta {
   const by = names(track.artists);
   const album = track.album;
   return {
-    title: by ? t(':track - song by :artists', { track: track.name, artists: by }) : track.name,
+    title: by ? t('{track} - song by {artists}', { track: track.name, artists: by }) : track.name,
     description: joined(
-      by && t('Song by :artists', { artists: by }),
+      by && t('Song by {artists}', { artists: by }),
       album?.name,
       year(album?.release_date ?? null),
     ),
@@ -223,10 +220,10 @@ function playlistMeta(playlist: Playlist, t: Tx, abs: (p: string) => string): Pa
   const path = pagePaths.playlist(playlist);
   const owner = playlist.owner.display_name;
   return {
-    title: t(':playlist - playlist by :owner', { playlist: playlist.name, owner }),
+    title: t('{playlist} - playlist by {owner}', { playlist: playlist.name, owner }),
     description: playlist.description
       ? plainSummary(playlist.description)
-      : joined(t('Playlist by :owner', { owner }), songs(t, playlist.tracks_count)),
+      : joined(t('Playlist by {owner}', { owner }), songs(t, playlist.tracks_count)),
     canonical: path,
     image: playlist.image,
     type: 'music.playlist',
@@ -278,7 +275,7 @@ const id = (s: string | undefined) =>
  * its own (the site's name and description stand for it).
  */
 export async function pageMeta(deps: Deps, path: string, data: BootstrapData): Promise<PageMeta | null> {
-  const t = translator(data.i18n.lines);
+  const t = translator(data.i18n.lines, data.i18n.locale.language);
   const site = data.settings.site_name;
   const abs = absolute(data.settings.base_url);
   // Split before decoding: a genre's encoded "/" is part of its one segment.
@@ -348,7 +345,7 @@ export async function pageMeta(deps: Deps, path: string, data: BootstrapData): P
           title: user.display_name,
           description: user.bio
             ? plainSummary(user.bio)
-            : t(':name on :site', { name: user.display_name, site }),
+            : t('{name} on {site}', { name: user.display_name, site }),
           canonical: pagePaths.user(user),
           image: user.avatar,
           type: 'profile',
@@ -364,7 +361,7 @@ export async function pageMeta(deps: Deps, path: string, data: BootstrapData): P
         return {
           ...empty(),
           title: genre.display_name,
-          description: t('Listen to :genre music on :site.', { genre: genre.display_name, site }),
+          description: t('Listen to {genre} music on {site}.', { genre: genre.display_name, site }),
           canonical: pagePaths.genre(genre),
           image: genre.image,
         };

@@ -23,7 +23,7 @@ export function EmbedDialog({ kind, id, name, isOpen, onOpenChange }: EmbedDialo
   const src = `${location.origin}${pagePaths.embed(kind, id)}${dark ? '?theme=dark' : ''}`;
   const code = embedIframe(src, kind, name);
   return (
-    <Dialog title={trans('Embed :name', { name })} size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <Dialog title={trans('Embed {name}', { name })} size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-muted">
           {trans('Copy this code into your site to show a player. Visitors play what they could play here.')}

@@ -25,7 +25,7 @@ export function ShareButton({ kind, id, name, path, size = 'lg' }: ShareButtonPr
   return (
     <>
       <MenuTrigger>
-        <Button variant="icon" size={size} aria-label={trans('Share :name', { name })}>
+        <Button variant="icon" size={size} aria-label={trans('Share {name}', { name })}>
           <Share2 aria-hidden="true" />
         </Button>
         <Menu>

@@ -22,7 +22,7 @@ export const CHANGE_EMAIL_TEXTS = {
   title: 'Change email',
   intro:
     'We will send a 6-digit code to the new address. Your email changes once you enter the code, and your current address gets a notice.',
-  codeSent: 'Enter the code we sent to :email. It expires in 10 minutes.',
+  codeSent: 'Enter the code we sent to {email}. It expires in 10 minutes.',
   sendCode: 'Send code',
   resend: 'Send a new code',
   otherAddress: 'Use another address',

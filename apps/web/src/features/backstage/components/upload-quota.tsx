@@ -17,8 +17,10 @@ export function UploadQuota() {
   const { used_bytes: used, quota_bytes: quota } = usage.data;
   const usedText = format.bytes(used, STORAGE);
   if (quota === null)
-    return <p className="text-sm text-muted">{trans(':used used · no storage limit', { used: usedText })}</p>;
-  const label = trans(':used of :quota used', { used: usedText, quota: format.bytes(quota, STORAGE) });
+    return (
+      <p className="text-sm text-muted">{trans('{used} used · no storage limit', { used: usedText })}</p>
+    );
+  const label = trans('{used} of {quota} used', { used: usedText, quota: format.bytes(quota, STORAGE) });
   return (
     <div className="flex flex-col gap-1.5 text-sm">
       <p className="text-muted">{label}</p>

@@ -46,12 +46,12 @@ export default function PaymentsPage() {
             <span className="text-fg tabular-nums">{formatMoney(p.amount, p.currency, language)}</span>
             {p.credit > 0 && (
               <span className="text-xs text-muted">
-                {trans(':credit credit', { credit: formatMoney(p.credit, p.currency, language) })}
+                {trans('{credit} credit', { credit: formatMoney(p.credit, p.currency, language) })}
               </span>
             )}
             {p.refunded_amount > 0 && (
               <span className="text-xs text-muted">
-                {trans('Refunded :amount', { amount: formatMoney(p.refunded_amount, p.currency, language) })}
+                {trans('Refunded {amount}', { amount: formatMoney(p.refunded_amount, p.currency, language) })}
               </span>
             )}
           </span>
@@ -101,7 +101,7 @@ export default function PaymentsPage() {
             <Button
               variant="text"
               size="sm"
-              aria-label={trans('Refund the payment :reference', { reference: p.tx_ref })}
+              aria-label={trans('Refund the payment {reference}', { reference: p.tx_ref })}
               onPress={() => setRefunding(p)}
             >
               {trans('Refund…')}

@@ -191,7 +191,7 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={trans('Delete the plan :name?', { name: plan.name })}
+          title={trans('Delete the plan {name}?', { name: plan.name })}
           confirmLabel={trans('Delete plan')}
           danger
           isPending={del.isPending}
@@ -262,7 +262,7 @@ function Prices({ plan }: { plan: AdminPlan }) {
           <li key={p.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="price-on-sale">
             <span className="font-medium text-fg">{priceText(trans, p, language)}</span>
             <span className="text-xs text-muted">
-              {trans(':subs subscriptions, :payments payments', {
+              {trans('{subs} subscriptions, {payments} payments', {
                 subs: p.subscriptions_count,
                 payments: p.payments_count,
               })}
@@ -271,7 +271,7 @@ function Prices({ plan }: { plan: AdminPlan }) {
               <Button
                 variant="text"
                 size="sm"
-                aria-label={trans('Change :price', { price: priceText(trans, p, language) })}
+                aria-label={trans('Change {price}', { price: priceText(trans, p, language) })}
                 onPress={() => setEditing(p)}
               >
                 {trans('Change')}
@@ -279,7 +279,7 @@ function Prices({ plan }: { plan: AdminPlan }) {
               <Button
                 variant="text"
                 size="sm"
-                aria-label={trans('Stop selling :price', { price: priceText(trans, p, language) })}
+                aria-label={trans('Stop selling {price}', { price: priceText(trans, p, language) })}
                 onPress={() => setArchiving(p)}
               >
                 {trans('Stop selling')}
@@ -300,7 +300,7 @@ function Prices({ plan }: { plan: AdminPlan }) {
               >
                 <span className="text-fg">{priceText(trans, p, language)}</span>
                 <span className="text-xs text-muted">
-                  {trans('Archived :date · still honoured for :subs subscriptions', {
+                  {trans('Archived {date} · still honoured for {subs} subscriptions', {
                     date: dateText(p.archived_at, language),
                     subs: p.subscriptions_count,
                   })}

@@ -11,7 +11,7 @@ import { priceText } from '../components/billing-format';
 
 /** /admin/billing/plans: every plan with its prices on sale, in display order. */
 export default function PlansPage() {
-  const { trans, transChoice, language } = useTrans();
+  const { trans, language } = useTrans();
   const plans = useAdminPlans();
   return (
     <AdminPage
@@ -63,8 +63,13 @@ export default function PlansPage() {
                     ))}
                   </ul>
                   <p className="mt-auto text-xs text-muted">
-                    {transChoice(':count subscriber|:count subscribers', plan.subscribers_count)} ·{' '}
-                    {transChoice(':count permission|:count permissions', plan.permissions.length)}
+                    {trans('{count, plural, one {# subscriber} other {# subscribers}}', {
+                      count: plan.subscribers_count,
+                    })}{' '}
+                    ·{' '}
+                    {trans('{count, plural, one {# permission} other {# permissions}}', {
+                      count: plan.permissions.length,
+                    })}
                   </p>
                 </Link>
               </li>

@@ -101,7 +101,7 @@ export default function SubscriptionsPage() {
               <Button
                 variant="text"
                 size="sm"
-                aria-label={trans('Extend the plan of :name', { name: s.user.name })}
+                aria-label={trans('Extend the plan of {name}', { name: s.user.name })}
                 onPress={() => setExtending(s)}
               >
                 {trans('Extend')}
@@ -109,7 +109,7 @@ export default function SubscriptionsPage() {
               <Button
                 variant="text"
                 size="sm"
-                aria-label={trans('Cancel the plan of :name', { name: s.user.name })}
+                aria-label={trans('Cancel the plan of {name}', { name: s.user.name })}
                 onPress={() => setCancelling(s)}
               >
                 {trans('Cancel')}
@@ -167,7 +167,7 @@ export default function SubscriptionsPage() {
       {granting && <GrantDialog onClose={() => setGranting(false)} />}
       {extending && (
         <ActionDialog
-          title={trans('Extend the plan of :name', { name: extending.user.name })}
+          title={trans('Extend the plan of {name}', { name: extending.user.name })}
           onClose={() => setExtending(null)}
           withDays
           confirmLabel={trans('Extend')}
@@ -316,7 +316,7 @@ function CancelDialog({ subscription, onClose }: { subscription: AdminSubscripti
   const [atPeriodEnd, setAtPeriodEnd] = useState(subscription.status !== 'cancelled');
   return (
     <ActionDialog
-      title={trans('Cancel the plan of :name', { name: subscription.user.name })}
+      title={trans('Cancel the plan of {name}', { name: subscription.user.name })}
       onClose={onClose}
       confirmLabel={trans('Cancel plan')}
       action={() => ({ kind: 'cancel', id: subscription.id, atPeriodEnd })}

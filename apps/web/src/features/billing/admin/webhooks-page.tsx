@@ -80,7 +80,7 @@ export default function WebhooksPage() {
             <span className="text-xs text-muted">{e.error}</span>
             {e.next_attempt_at && (
               <span className="text-xs text-muted">
-                {trans('Next try :time', { time: dateTimeText(e.next_attempt_at, language) })}
+                {trans('Next try {time}', { time: dateTimeText(e.next_attempt_at, language) })}
               </span>
             )}
           </span>
@@ -89,7 +89,7 @@ export default function WebhooksPage() {
           <span className="flex flex-col gap-0.5">
             <Status tone="warning">{trans('Waiting for the gateway')}</Status>
             <span className="text-xs text-muted">
-              {trans('Next try :time', { time: dateTimeText(e.next_attempt_at, language) })}
+              {trans('Next try {time}', { time: dateTimeText(e.next_attempt_at, language) })}
             </span>
           </span>
         ) : (
@@ -105,7 +105,7 @@ export default function WebhooksPage() {
           <Button
             variant="text"
             size="sm"
-            aria-label={trans('View event :id', { id: e.id })}
+            aria-label={trans('View event {id}', { id: e.id })}
             onPress={() => setOpen(e.id)}
           >
             {trans('View')}
@@ -114,7 +114,7 @@ export default function WebhooksPage() {
             <Button
               variant="text"
               size="sm"
-              aria-label={trans('Replay event :id', { id: e.id })}
+              aria-label={trans('Replay event {id}', { id: e.id })}
               isPending={replay.isPending && replay.variables === e.id}
               onPress={() => doReplay(e.id)}
             >
@@ -190,7 +190,12 @@ function EventDialog({ id, onClose }: { id: number; onClose: () => void }) {
     }
   }, [body]);
   return (
-    <Dialog title={trans('Webhook event :id', { id })} size="lg" isOpen onOpenChange={(o) => !o && onClose()}>
+    <Dialog
+      title={trans('Webhook event {id}', { id })}
+      size="lg"
+      isOpen
+      onOpenChange={(o) => !o && onClose()}
+    >
       {event.isPending ? (
         <Spinner label={trans('Loading the event')} />
       ) : event.data ? (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '#src/lib/i18n';
 import { CODE_LABELS, codeText, Status } from './billing-format';
 
-const trans = (message: string) => translate({}, message);
+const trans = (message: string, values?: Record<string, string | number>) => translate({}, message, values);
 
 describe('billing codes in words', () => {
   it('names every status, gateway and purpose in words, never the code', () => {

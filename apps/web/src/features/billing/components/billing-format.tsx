@@ -64,8 +64,10 @@ export const STATUS_TONES: Record<string, Tone> = {
 
 /** "per month", "every 3 months". */
 export function intervalText(trans: TransFn, interval: BillingInterval, count: number): string {
-  if (count === 1) return trans(`per ${interval}`);
-  return trans(`every :count ${interval}s`, { count });
+  return trans(
+    '{interval, select, day {{count, plural, one {per day} other {every # days}}} week {{count, plural, one {per week} other {every # weeks}}} month {{count, plural, one {per month} other {every # months}}} other {{count, plural, one {per year} other {every # years}}}}',
+    { interval, count },
+  );
 }
 
 export function priceText(

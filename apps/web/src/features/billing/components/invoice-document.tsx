@@ -23,14 +23,14 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
           <p className="text-lg font-semibold">{seller.name}</p>
           <p className="text-muted">{seller.url}</p>
           {seller.address && <p className="whitespace-pre-line text-muted">{seller.address}</p>}
-          {seller.tin && <p className="text-muted">{trans('TIN: :tin', { tin: seller.tin })}</p>}
+          {seller.tin && <p className="text-muted">{trans('TIN: {tin}', { tin: seller.tin })}</p>}
         </div>
         <div className="sm:text-end">
           <h1 id="invoice-title" className="text-2xl font-semibold">
             {trans('Invoice')}
           </h1>
-          <p>{trans('Invoice number: :number', { number: invoice.display_number })}</p>
-          <p>{trans('Issued: :date', { date: date(invoice.issued_at) })}</p>
+          <p>{trans('Invoice number: {number}', { number: invoice.display_number })}</p>
+          <p>{trans('Issued: {date}', { date: date(invoice.issued_at) })}</p>
         </div>
       </header>
 
@@ -40,11 +40,11 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
         </h2>
         <p className="mt-1 font-semibold">{invoice.buyer_name}</p>
         <p>{invoice.buyer_email}</p>
-        {invoice.buyer_tin && <p>{trans('TIN: :tin', { tin: invoice.buyer_tin })}</p>}
+        {invoice.buyer_tin && <p>{trans('TIN: {tin}', { tin: invoice.buyer_tin })}</p>}
       </section>
 
       <table className="mt-8 w-full text-start">
-        <caption className="sr-only">{trans('Invoice :number', { number: invoice.display_number })}</caption>
+        <caption className="sr-only">{trans('Invoice {number}', { number: invoice.display_number })}</caption>
         <thead>
           <tr className="border-b border-divider text-xs text-muted">
             <th scope="col" className="py-2 text-start font-semibold">
@@ -73,7 +73,7 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
           </tr>
           <tr>
             <th scope="row" className="py-1 text-end font-normal">
-              {trans('VAT (:rate)', { rate })}
+              {trans('VAT ({rate})', { rate })}
             </th>
             <td className="py-1 text-end tabular-nums">{money(invoice.tax, invoice.currency)}</td>
           </tr>
@@ -109,12 +109,12 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
           {trans('Payment')}
         </h2>
         <p className="mt-1">
-          {trans('Paid with :method', {
+          {trans('Paid with {method}', {
             method: [trans(method.text), method.detail].filter(Boolean).join(' '),
           })}
         </p>
         <p className="break-all text-muted">
-          {trans('Reference: :reference', { reference: payment.tx_ref })}
+          {trans('Reference: {reference}', { reference: payment.tx_ref })}
         </p>
       </section>
       <footer className="mt-6 text-xs text-muted">

@@ -101,7 +101,7 @@ export function PricingTableContent({
               {trans('Yearly')}
               {saving !== null && (
                 <span className="rounded-full border border-positive px-2 py-0.5 text-xs font-semibold text-fg group-data-selected:border-on-primary group-data-selected:text-on-primary">
-                  {trans('Save :percent%', { percent: saving })}
+                  {trans('Save {percent}%', { percent: saving })}
                 </span>
               )}
             </CycleOption>

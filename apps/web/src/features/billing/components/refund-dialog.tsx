@@ -52,7 +52,7 @@ export function RefundDialog({
     }
     if (minor > left) {
       setLocalError(
-        trans('At most :amount is left to refund.', {
+        trans('At most {amount} is left to refund.', {
           amount: formatMoney(left, payment.currency, language),
         }),
       );
@@ -72,7 +72,7 @@ export function RefundDialog({
 
   return (
     <Dialog
-      title={trans('Refund the payment of :name', { name: payment.user.name })}
+      title={trans('Refund the payment of {name}', { name: payment.user.name })}
       isOpen
       onOpenChange={onOpenChange}
       size="md"
@@ -96,22 +96,22 @@ export function RefundDialog({
       >
         <p className="text-sm text-muted">
           {payment.refunded_amount > 0
-            ? trans(':plan, paid :amount; :refunded refunded already.', {
+            ? trans('{plan}, paid {amount}; {refunded} refunded already.', {
                 plan: payment.product_name,
                 amount: formatMoney(payment.amount, payment.currency, language),
                 refunded: formatMoney(payment.refunded_amount, payment.currency, language),
               })
-            : trans(':plan, paid :amount.', {
+            : trans('{plan}, paid {amount}.', {
                 plan: payment.product_name,
                 amount: formatMoney(payment.amount, payment.currency, language),
               })}{' '}
-          {trans('The money goes back through :gateway; this cannot be undone.', {
+          {trans('The money goes back through {gateway}; this cannot be undone.', {
             gateway: trans(payment.gateway),
           })}
         </p>
         <TextField
-          label={trans('Amount to refund (:currency)', { currency: payment.currency })}
-          description={trans('At most :amount', { amount: formatMoney(left, payment.currency, language) })}
+          label={trans('Amount to refund ({currency})', { currency: payment.currency })}
+          description={trans('At most {amount}', { amount: formatMoney(left, payment.currency, language) })}
           inputMode="decimal"
           value={amount}
           onChange={setAmount}

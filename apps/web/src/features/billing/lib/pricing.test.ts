@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '#src/lib/i18n';
 import { examplePlans } from '#test/billing';
 import { makeUser } from '#test/bootstrap-factory';
 import {
@@ -17,7 +18,7 @@ import {
 const plans = examplePlans();
 const premium = plans[1]!;
 const free = plans[0]!;
-const trans = (m: string, v?: Record<string, string | number>) => m.replace(':count', String(v?.count ?? ''));
+const trans = (m: string, v?: Record<string, string | number>) => translate({}, m, v);
 
 describe('pricing helpers (SPEC §2, §4)', () => {
   it('preselects ETB, and USD only for someone known to be outside Ethiopia when USD is sold', () => {

@@ -183,17 +183,10 @@ export function cycleLabel(
   trans: (message: string, values?: Record<string, string | number>) => string,
 ): string {
   const { interval, interval_count: count } = price;
-  if (count === 1) {
-    const single = { day: 'Daily', week: 'Weekly', month: 'Monthly', year: 'Yearly' } as const;
-    return trans(single[interval]);
-  }
-  const many = {
-    day: 'Every :count days',
-    week: 'Every :count weeks',
-    month: 'Every :count months',
-    year: 'Every :count years',
-  } as const;
-  return trans(many[interval], { count });
+  return trans(
+    '{interval, select, day {{count, plural, one {Daily} other {Every # days}}} week {{count, plural, one {Weekly} other {Every # weeks}}} month {{count, plural, one {Monthly} other {Every # months}}} other {{count, plural, one {Yearly} other {Every # years}}}}',
+    { interval, count },
+  );
 }
 
 /** A random key for one visit of the checkout page (works outside secure contexts too). */

@@ -1,9 +1,4 @@
-import {
-  type BillingInterval,
-  type Invoice,
-  paymentMethodLabel,
-  type SubscriptionView,
-} from '@zema/contracts';
+import { type Invoice, msg, paymentMethodLabel, type SubscriptionView } from '@zema/contracts';
 import { Download, FileText } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { EmptyState, PageError } from '#src/components/states';
@@ -71,12 +66,9 @@ export default function BillingPage() {
 }
 
 // How a price's period reads: one interval, or several ("/ 3 months").
-const INTERVALS: Record<BillingInterval, [string, string]> = {
-  day: ['day', ':count days'],
-  week: ['week', ':count weeks'],
-  month: ['month', ':count months'],
-  year: ['year', ':count years'],
-};
+const PERIOD = msg(
+  '{interval, select, day {{count, plural, one {day} other {# days}}} week {{count, plural, one {week} other {# weeks}}} month {{count, plural, one {month} other {# months}}} other {{count, plural, one {year} other {# years}}}}',
+);
 
 function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
   const { trans } = useTrans();
@@ -93,13 +85,13 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
 
   const when = (() => {
     if (s.status === 'past_due' && s.grace_ends_at)
-      return trans('In the grace period until :date', { date: date(s.grace_ends_at) });
+      return trans('In the grace period until {date}', { date: date(s.grace_ends_at) });
     if (s.status === 'trialing' && s.trial_ends_at)
-      return trans('Trial ends on :date', { date: date(s.trial_ends_at) });
+      return trans('Trial ends on {date}', { date: date(s.trial_ends_at) });
     if (!s.current_period_end) return null;
-    if (cancelled) return trans('Valid until :date', { date: date(s.current_period_end) });
-    if (s.auto_renews) return trans('Renews on :date', { date: date(s.current_period_end) });
-    return trans('Paid until :date', { date: date(s.current_period_end) });
+    if (cancelled) return trans('Valid until {date}', { date: date(s.current_period_end) });
+    if (s.auto_renews) return trans('Renews on {date}', { date: date(s.current_period_end) });
+    return trans('Paid until {date}', { date: date(s.current_period_end) });
   })();
 
   const onCancel = () =>
@@ -145,10 +137,10 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
           <dt className="text-muted">{trans('Price')}</dt>
           <dd className="mt-0.5 font-medium">
             {s.price
-              ? `${money(s.price.amount, s.price.currency)} / ${trans(
-                  INTERVALS[s.price.interval][s.price.interval_count > 1 ? 1 : 0],
-                  { count: s.price.interval_count },
-                )}`
+              ? `${money(s.price.amount, s.price.currency)} / ${trans(PERIOD, {
+                  interval: s.price.interval,
+                  count: s.price.interval_count,
+                })}`
               : '—'}
           </dd>
         </div>
@@ -165,7 +157,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
       </dl>
       {s.scheduled_change && (
         <p className="mt-4 rounded-theme bg-hover px-3 py-2 text-sm">
-          {trans('Your plan changes to :plan on :date.', {
+          {trans('Your plan changes to {plan} on {date}.', {
             plan: s.scheduled_change.product_name,
             date: date(s.scheduled_change.at),
           })}
@@ -209,7 +201,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
       >
         <p>
           {s.current_period_end
-            ? trans('You keep :plan until :date. You can resume it until then.', {
+            ? trans('You keep {plan} until {date}. You can resume it until then.', {
                 plan: s.product_name,
                 date: date(s.current_period_end),
               })
@@ -263,7 +255,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                     {money(invoice.total, invoice.currency)}
                     {invoice.refunded > 0 && (
                       <span className="block text-xs text-muted">
-                        {trans('Refunded :amount', { amount: money(invoice.refunded, invoice.currency) })}
+                        {trans('Refunded {amount}', { amount: money(invoice.refunded, invoice.currency) })}
                       </span>
                     )}
                   </td>
@@ -277,7 +269,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         variant="text"
                         size="sm"
                         startIcon={<FileText aria-hidden />}
-                        aria-label={trans('View invoice :number', { number: invoice.display_number })}
+                        aria-label={trans('View invoice {number}', { number: invoice.display_number })}
                       >
                         <span className="hidden sm:inline">{trans('View')}</span>
                       </LinkButton>
@@ -285,7 +277,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         href={invoicePdfUrl(invoice.number, language)}
                         download
                         className={buttonClass({ variant: 'text', size: 'sm' })}
-                        aria-label={trans('Download invoice :number as PDF', {
+                        aria-label={trans('Download invoice {number} as PDF', {
                           number: invoice.display_number,
                         })}
                       >

@@ -27,18 +27,18 @@ export function planName(
   if (!price || price.amount <= 0) return name;
   if (price.interval_count > 1) {
     const every = {
-      day: trans(':name every :count days', { name, count: price.interval_count }),
-      week: trans(':name every :count weeks', { name, count: price.interval_count }),
-      month: trans(':name every :count months', { name, count: price.interval_count }),
-      year: trans(':name every :count years', { name, count: price.interval_count }),
+      day: trans('{name} every {count} days', { name, count: price.interval_count }),
+      week: trans('{name} every {count} weeks', { name, count: price.interval_count }),
+      month: trans('{name} every {count} months', { name, count: price.interval_count }),
+      year: trans('{name} every {count} years', { name, count: price.interval_count }),
     };
     return every[price.interval];
   }
   const cycle = {
-    day: trans(':name daily', { name }),
-    week: trans(':name weekly', { name }),
-    month: trans(':name monthly', { name }),
-    year: trans(':name yearly', { name }),
+    day: trans('{name} daily', { name }),
+    week: trans('{name} weekly', { name }),
+    month: trans('{name} monthly', { name }),
+    year: trans('{name} yearly', { name }),
   };
   return cycle[price.interval];
 }
@@ -74,30 +74,30 @@ export function describeQuote(trans: TransFn, quote: PlanChangeQuote, language: 
       const lines = [
         quote.credit > 0
           ? trans(
-              'You pay :due now: :next costs :price, minus :credit credit for :days unused days of :current.',
+              'You pay {due} now: {next} costs {price}, minus {credit} credit for {days} unused days of {current}.',
               values,
             )
-          : trans('You pay :due now: :next costs :price.', values),
+          : trans('You pay {due} now: {next} costs {price}.', values),
       ];
       if (quote.credit_unavailable === 'currency')
         lines.push(
           trans(
-            'The :days unused days of :current were paid in another currency, so they cannot be credited.',
+            'The {days} unused days of {current} were paid in another currency, so they cannot be credited.',
             values,
           ),
         );
-      lines.push(trans('Your new plan starts today and renews on :renews.', values));
+      lines.push(trans('Your new plan starts today and renews on {renews}.', values));
       return lines;
     }
     case 'downgrade_at_period_end': {
-      const lines = [trans('Your plan changes to :next on :start. Until then you keep :current.', values)];
+      const lines = [trans('Your plan changes to {next} on {start}. Until then you keep {current}.', values)];
       if (quote.reason === 'credit_covers_price')
         lines.push(
-          trans('The time you already paid for is worth more than :next, so nothing is lost.', values),
+          trans('The time you already paid for is worth more than {next}, so nothing is lost.', values),
         );
       if (quote.reason !== 'free')
         lines.push(
-          trans('Nothing to pay now. On :start you renew at :price, and we remind you before.', values),
+          trans('Nothing to pay now. On {start} you renew at {price}, and we remind you before.', values),
         );
       else lines.push(trans('Nothing to pay now, and nothing more after that.', values));
       return lines;
@@ -105,18 +105,20 @@ export function describeQuote(trans: TransFn, quote: PlanChangeQuote, language: 
     case 'prorated_by_gateway': {
       const lines = [
         trans(
-          ':gateway prorates the change: your plan changes to :next now, and the unused part of :current counts toward it.',
+          '{gateway} prorates the change: your plan changes to {next} now, and the unused part of {current} counts toward it.',
           values,
         ),
       ];
       if (quote.credit_unavailable !== 'currency')
-        lines.push(trans('Estimated to pay now: about :due (the exact amount comes from :gateway).', values));
+        lines.push(
+          trans('Estimated to pay now: about {due} (the exact amount comes from {gateway}).', values),
+        );
       return lines;
     }
     case 'keep_current':
       return [
-        trans('You keep :current, and it renews as before on :end.', values),
-        trans('The change or cancellation waiting for :end is called off.', values),
+        trans('You keep {current}, and it renews as before on {end}.', values),
+        trans('The change or cancellation waiting for {end} is called off.', values),
       ];
   }
 }

@@ -147,7 +147,7 @@ export default function CheckoutPage() {
           onPress={pay}
           isPending={checkout.isPending || redirecting}
         >
-          {trans('Pay :amount', { amount: formatMoney(price.amount, price.currency, language) })}
+          {trans('Pay {amount}', { amount: formatMoney(price.amount, price.currency, language) })}
         </Button>
         <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
           <ShieldCheck aria-hidden="true" className="size-4" />

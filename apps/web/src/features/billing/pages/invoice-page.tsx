@@ -23,7 +23,7 @@ export default function InvoicePage() {
   const query = useInvoice(number, valid);
   // The number as printed once the invoice is here (`ZEMA-2026-000042`), not the address's sequence.
   usePageTitle(
-    query.data ? trans('Invoice :number', { number: query.data.invoice.display_number }) : trans('Invoice'),
+    query.data ? trans('Invoice {number}', { number: query.data.invoice.display_number }) : trans('Invoice'),
   );
 
   return (

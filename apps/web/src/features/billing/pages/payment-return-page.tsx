@@ -87,7 +87,7 @@ function PaymentStatus({ txRef }: { txRef: string }) {
         payment={data}
         amount={amount}
       >
-        <p>{trans('Your :plan plan is active. Enjoy!', { plan: data.product_name })}</p>
+        <p>{trans('Your {plan} plan is active. Enjoy!', { plan: data.product_name })}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <LinkButton href={paths.home()}>{trans('Start listening')}</LinkButton>
           <LinkButton href={paths.billing()} variant="outline">

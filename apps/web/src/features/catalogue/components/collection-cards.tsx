@@ -14,7 +14,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
       href={paths.playlist(playlist)}
       image={playlist.image}
       title={playlist.name}
-      subtitle={trans('By :name', { name: playlist.owner.display_name })}
+      subtitle={trans('By {name}', { name: playlist.owner.display_name })}
       fallback={<Music aria-hidden="true" className="size-10" />}
     />
   );

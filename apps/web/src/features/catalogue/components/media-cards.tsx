@@ -68,9 +68,9 @@ function CardPlayButton({ name, onPress }: { name: string; onPress: () => Promis
   const { trans } = useTrans();
   return (
     <Button
-      aria-label={trans('Play :name', { name })}
+      aria-label={trans('Play {name}', { name })}
       onPress={() => {
-        onPress().catch(() => toast.danger(trans('Could not load :name', { name })));
+        onPress().catch(() => toast.danger(trans('Could not load {name}', { name })));
       }}
       shape="circle"
       className="size-11 shadow-lg"

@@ -16,7 +16,7 @@ import { useAlbum } from '../api/get-album';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
 export default function AlbumPage() {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const id = Number(useParams().albumId);
   const query = useAlbum(id);
   const album = query.data;
@@ -39,7 +39,7 @@ export default function AlbumPage() {
               <ArtistLinks artists={album.artists} className="font-semibold text-fg" />
               {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
               <span>
-                · {transChoice(':count track|:count tracks', album.tracks_count)},{' '}
+                · {trans('{count, plural, one {# track} other {# tracks}}', { count: album.tracks_count })},{' '}
                 {formatDuration(album.duration_ms / 1000)}
               </span>
             </span>

@@ -38,7 +38,7 @@ function AlbumSection({ id, title, albums }: { id: string; title: string; albums
 
 /** The artist page (SPEC §2 `/pastor/{artistId}/{slug}`), a page of the player area. */
 export default function ArtistPage() {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const id = Number(useParams().artistId);
   const query = useArtist(id);
   const [allPopular, setAllPopular] = useState(false);
@@ -70,9 +70,9 @@ export default function ArtistPage() {
           title={artist.name}
           details={
             <span>
-              {transChoice(':count play|:count plays', artist.plays)}
+              {trans('{count, plural, one {# play} other {# plays}}', { count: artist.plays })}
               {artist.followers_count !== undefined &&
-                ` · ${transChoice(':count follower|:count followers', artist.followers_count)}`}
+                ` · ${trans('{count, plural, one {# follower} other {# followers}}', { count: artist.followers_count })}`}
             </span>
           }
           actions={

@@ -40,7 +40,7 @@ export default function GenrePage() {
       ) : (
         <TrackList
           tracks={list}
-          aria-label={trans('Popular :name tracks', { name: genre.data?.display_name ?? name })}
+          aria-label={trans('Popular {name} tracks', { name: genre.data?.display_name ?? name })}
           isLoading={tracks.isPending}
           hasMore={tracks.hasNextPage}
           isLoadingMore={tracks.isFetchingNextPage}

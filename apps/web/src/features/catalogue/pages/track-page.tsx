@@ -17,7 +17,7 @@ import { useTrack } from '../api/get-track';
 
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
 export default function TrackPage() {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const id = Number(useParams().trackId);
   const query = useTrack(id);
   const track = query.data;
@@ -47,7 +47,7 @@ export default function TrackPage() {
                 </>
               )}
               <span>· {formatDuration(track.duration_ms / 1000)}</span>
-              <span>· {transChoice(':count play|:count plays', track.plays)}</span>
+              <span>· {trans('{count, plural, one {# play} other {# plays}}', { count: track.plays })}</span>
             </span>
           }
           actions={
@@ -82,11 +82,11 @@ export default function TrackPage() {
       {more.length > 0 && track?.album && (
         <section aria-labelledby="track-album-more" className="flex flex-col gap-3">
           <h2 id="track-album-more" className="text-xl font-bold">
-            {trans('More from :name', { name: track.album.name })}
+            {trans('More from {name}', { name: track.album.name })}
           </h2>
           <TrackList
             tracks={more}
-            aria-label={trans('More from :name', { name: track.album.name })}
+            aria-label={trans('More from {name}', { name: track.album.name })}
             hideAlbum
           />
         </section>

@@ -115,7 +115,7 @@ export default function ContactPage() {
           multiline
           rows={7}
           maxLength={CONTACT_LIMITS.message}
-          description={trans('Up to :count characters.', { count: CONTACT_LIMITS.message })}
+          description={trans('Up to {count} characters.', { count: CONTACT_LIMITS.message })}
           isRequired
         />
         <div ref={humanContainer} className="empty:hidden" />

@@ -31,7 +31,7 @@ export function SocialLoginButtons({ className, invite }: SocialLoginButtonsProp
           isDisabled={social.pendingService !== null && social.pendingService !== service}
           onPress={() => void social.loginWithSocial(service)}
         >
-          {trans('Continue with :provider', { provider: SOCIAL_LABELS[service] })}
+          {trans('Continue with {provider}', { provider: SOCIAL_LABELS[service] })}
         </Button>
       ))}
       <RequestPasswordDialog

@@ -76,7 +76,7 @@ export default function EmailVerificationPage({
   return (
     <AuthLayout
       heading={trans('Verify your email')}
-      description={trans('Enter the verification code we sent to :email', { email: shownEmail })}
+      description={trans('Enter the verification code we sent to {email}', { email: shownEmail })}
       corner={
         <Button
           variant="text"

@@ -88,7 +88,7 @@ export default function LoginPage() {
   };
 
   const heading = workspace
-    ? trans('To join your team on :siteName, log in to your account', { siteName: settings.site_name })
+    ? trans('To join your team on {siteName}, log in to your account', { siteName: settings.site_name })
     : trans('Sign in to your account');
   const forgotHref = paths.forgotPassword(email.trim() || undefined);
   const registerHref = `${workspace ? WORKSPACE_JOIN_PREFIX : ''}/register${search}`;

@@ -148,7 +148,7 @@ export default function RegisterPage() {
   };
 
   const heading = workspace
-    ? trans('To join your team on :siteName, create an account', { siteName: settings.site_name })
+    ? trans('To join your team on {siteName}, create an account', { siteName: settings.site_name })
     : params.get('redirectFrom') === 'pricing'
       ? trans("First, let's create your account")
       : trans('Create a new account');

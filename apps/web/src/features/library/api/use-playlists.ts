@@ -60,7 +60,7 @@ export function useAddToPlaylist() {
       const name = queryClient
         .getQueryData<Playlist[]>(MY_PLAYLISTS_QUERY_KEY)
         ?.find((p) => p.id === playlistId)?.name;
-      toast.positive(name ? trans('Added to :name', { name }) : trans('Added to playlist'));
+      toast.positive(name ? trans('Added to {name}', { name }) : trans('Added to playlist'));
       invalidatePlaylist(queryClient, playlistId);
     },
     onError: (err) => toast.danger(errorMessage(err)),

@@ -70,7 +70,7 @@ export function EditPlaylistDialog({
               {playlist.image ? (
                 <img
                   src={playlist.image}
-                  alt={trans('Cover of :name', { name: playlist.name })}
+                  alt={trans('Cover of {name}', { name: playlist.name })}
                   className="size-full object-cover"
                 />
               ) : (

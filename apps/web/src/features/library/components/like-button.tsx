@@ -21,7 +21,7 @@ export interface LikeButtonProps {
 export function LikeButton({ type, id, name, size = 'md', className }: LikeButtonProps) {
   const { trans } = useTrans();
   const { liked, toggle } = useLikeToggle(type, id);
-  const label = trans('Like :name', { name });
+  const label = trans('Like {name}', { name });
   return (
     <Button
       variant="icon"

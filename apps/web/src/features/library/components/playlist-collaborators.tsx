@@ -119,7 +119,7 @@ export function CollaboratorsDialog({
                     <Button
                       variant="icon"
                       size="sm"
-                      aria-label={trans('Remove :name', { name: c.display_name })}
+                      aria-label={trans('Remove {name}', { name: c.display_name })}
                       isPending={pending}
                       onPress={() =>
                         remove.mutate(
@@ -127,7 +127,7 @@ export function CollaboratorsDialog({
                           {
                             onSuccess: () =>
                               toast.positive(
-                                trans(':name removed from collaborators', { name: c.display_name }),
+                                trans('{name} removed from collaborators', { name: c.display_name }),
                               ),
                             onError: (err) => toast.danger(failure(err)),
                           },
@@ -170,7 +170,7 @@ function AddCollaboratorField({ playlist }: { playlist: Playlist }) {
       { playlistId: playlist.id, userId: user.id },
       {
         onSuccess: () =>
-          toast.positive(trans(':name can now edit this playlist', { name: user.display_name })),
+          toast.positive(trans('{name} can now edit this playlist', { name: user.display_name })),
         onError: (err) => toast.danger(failure(err)),
       },
     );
@@ -223,7 +223,7 @@ function AddCollaboratorField({ playlist }: { playlist: Playlist }) {
                 ? trans('Searching...')
                 : search.isError
                   ? errorMessage(search.error)
-                  : trans('No people found for ":query"', { query: inputValue.trim() })}
+                  : trans('No people found for "{query}"', { query: inputValue.trim() })}
             </p>
           )}
         >

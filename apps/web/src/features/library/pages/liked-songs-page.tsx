@@ -10,7 +10,7 @@ import { useLikedTracks } from '../api/get-liked-tracks';
 
 /** /liked-songs: every track the user hearted, newest first, with play all and play from here. */
 export default function LikedSongsPage() {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const query = useLikedTracks();
   const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? tracks.length;
@@ -29,7 +29,9 @@ export default function LikedSongsPage() {
             <Heart aria-hidden="true" className="size-16" fill="currentColor" />
           </span>
         }
-        details={query.data ? transChoice(':count song|:count songs', total) : undefined}
+        details={
+          query.data ? trans('{count, plural, one {# song} other {# songs}}', { count: total }) : undefined
+        }
         actions={
           <PlayButton name={title} isDisabled={!tracks.length} onPress={() => playTracks(tracks, 0)} />
         }

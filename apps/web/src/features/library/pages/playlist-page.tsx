@@ -31,7 +31,7 @@ import { CollaboratorAvatars, CollaboratorsDialog } from '../components/playlist
 export default function PlaylistPage() {
   const { playlistId: raw } = useParams();
   const playlistId = Number(raw);
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const playlist = usePlaylist(playlistId);
   const entries = usePlaylistTracks(playlistId);
@@ -70,7 +70,7 @@ export default function PlaylistPage() {
         {p.owner.display_name}
       </Link>
       <span aria-hidden="true">•</span>
-      <span>{transChoice(':count song|:count songs', p.tracks_count)}</span>
+      <span>{trans('{count, plural, one {# song} other {# songs}}', { count: p.tracks_count })}</span>
       {p.duration_ms > 0 && (
         <>
           <span aria-hidden="true">•</span>
@@ -165,7 +165,7 @@ export default function PlaylistPage() {
       ) : (
         <>
           <TrackList
-            aria-label={p ? trans('Tracks of :name', { name: p.name }) : trans('Tracks')}
+            aria-label={p ? trans('Tracks of {name}', { name: p.name }) : trans('Tracks')}
             items={items}
             onPlay={(index) => playTracks(tracks, index)}
             onReorder={
@@ -213,7 +213,7 @@ export default function PlaylistPage() {
             }
           >
             <p className="text-muted">
-              {trans('":name" will be deleted for everyone. This cannot be undone.', { name: p.name })}
+              {trans('"{name}" will be deleted for everyone. This cannot be undone.', { name: p.name })}
             </p>
           </ConfirmDialog>
         </>

@@ -36,7 +36,7 @@ type ProfileTab = (typeof TABS)[number];
 export default function UserProfilePage() {
   const { id } = useParams();
   const userId = Number(id);
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const { user: me } = useAuth();
   const [params, setParams] = useSearchParams();
   const profile = useUserProfile(userId);
@@ -75,11 +75,21 @@ export default function UserProfilePage() {
             </h1>
             {u.bio && <p className="max-w-2xl text-sm text-muted">{u.bio}</p>}
             <p className="flex flex-wrap justify-center gap-x-3 text-sm text-muted sm:justify-start">
-              <span>{transChoice(':count public playlist|:count public playlists', u.playlists_count)}</span>
+              <span>
+                {trans('{count, plural, one {# public playlist} other {# public playlists}}', {
+                  count: u.playlists_count,
+                })}
+              </span>
               <span aria-hidden="true">•</span>
-              <span>{transChoice(':count follower|:count followers', u.followers_count)}</span>
+              <span>
+                {trans('{count, plural, one {# follower} other {# followers}}', { count: u.followers_count })}
+              </span>
               <span aria-hidden="true">•</span>
-              <span>{transChoice(':count following|:count following', u.following_count)}</span>
+              <span>
+                {trans('{count, plural, one {# following} other {# following}}', {
+                  count: u.following_count,
+                })}
+              </span>
             </p>
             <div className="flex flex-wrap items-center gap-3 pt-1">
               {!isMe && <FollowButton type="user" id={u.id} name={u.display_name} />}
@@ -186,7 +196,7 @@ function PlaylistsPanel({ userId, name }: { userId: number; name: string }) {
       query={query}
       isEmpty={!items.length}
       skeleton={<CardGridSkeleton />}
-      empty={<EmptyState title={trans(':name has no public playlists yet', { name })} />}
+      empty={<EmptyState title={trans('{name} has no public playlists yet', { name })} />}
     >
       <ul className={cardGridClass} aria-label={trans('Playlists')}>
         {items.map((p) => (
@@ -204,7 +214,7 @@ function LikesPanel({ userId, name }: { userId: number; name: string }) {
   const query = useProfileLikes(userId, true);
   const tracks = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const items = useMemo(() => tracks.map((track) => ({ key: String(track.id), track })), [tracks]);
-  const label = trans('Liked songs of :name', { name });
+  const label = trans('Liked songs of {name}', { name });
   return (
     <PagedList
       query={query}

@@ -23,7 +23,7 @@ export function NotificationBell({ className }: { className?: string }) {
   if (!user || !settings.notifications.integrated) return null;
   const unread = user.unread_notifications_count;
   const label =
-    unread > 0 ? trans('Notifications, :count unread', { count: unread }) : trans('Notifications');
+    unread > 0 ? trans('Notifications, {count} unread', { count: unread }) : trans('Notifications');
   return (
     <>
       <Button

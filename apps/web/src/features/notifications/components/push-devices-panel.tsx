@@ -73,14 +73,14 @@ export function PushDevicesPanel() {
                 <p className="mt-0.5 text-sm text-muted [overflow-wrap:anywhere]">
                   {device.service} ·{' '}
                   <time dateTime={device.created_at} title={format.dateTime(device.created_at)}>
-                    {trans('Added :when', { when: format.relativeTime(device.created_at) })}
+                    {trans('Added {when}', { when: format.relativeTime(device.created_at) })}
                   </time>
                 </p>
               </div>
               <Button
                 variant="outline"
                 size="sm"
-                aria-label={trans('Remove :device', { device: device.device })}
+                aria-label={trans('Remove {device}', { device: device.device })}
                 isDisabled={remove.isPending}
                 onPress={() =>
                   remove.mutate(device.id, {

@@ -167,7 +167,7 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                           className="w-24 px-3 py-3 text-left font-medium sm:w-32"
                         >
                           <Checkbox
-                            aria-label={trans(':channel for all of :group', {
+                            aria-label={trans('{channel} for all of {group}', {
                               channel: trans(channelLabel(channel)),
                               group: trans(group.group_name),
                             })}
@@ -193,7 +193,7 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                         <td key={channel} className="px-3 py-3">
                           {channel in (selections[item.notif_id] ?? {}) ? (
                             <Checkbox
-                              aria-label={trans(':item by :channel', {
+                              aria-label={trans('{item} by {channel}', {
                                 item: trans(item.name),
                                 channel: trans(channelLabel(channel)).toLowerCase(),
                               })}
@@ -204,7 +204,7 @@ function SettingsForm({ settings }: { settings: NotificationSubscriptionSettings
                             <span className="pl-1.5 text-muted">
                               <span aria-hidden="true">—</span>
                               <span className="sr-only">
-                                {trans(':item is not sent by :channel', {
+                                {trans('{item} is not sent by {channel}', {
                                   item: trans(item.name),
                                   channel: trans(channelLabel(channel)).toLowerCase(),
                                 })}

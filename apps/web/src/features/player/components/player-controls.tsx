@@ -206,7 +206,7 @@ export function SeekBar({ className, compact }: { className?: string; compact?: 
               />
               <TimeThumb
                 className={sliderThumb}
-                valueText={trans(':position of :duration', {
+                valueText={trans('{position} of {duration}', {
                   position: formatDuration(state.getThumbValue(0)),
                   duration: formatDuration(duration),
                 })}

@@ -13,7 +13,7 @@ import { TrackTitle } from './track-list';
  * Enter picks up, arrows move, Enter drops) and with the Move up / Move down buttons.
  */
 export function QueuePanel({ className }: { className?: string }) {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const queue = usePlayerState((s) => s.queue);
   const index = usePlayerState((s) => s.index);
   const player = getPlayer();
@@ -37,10 +37,9 @@ export function QueuePanel({ className }: { className?: string }) {
     <section aria-label={trans('Queue')} className={cx('flex min-h-0 flex-col', className)}>
       <div className="flex items-center gap-2 pb-2">
         <p className="text-sm text-muted">
-          {transChoice(
-            ':count track in the queue, :upcoming up next|:count tracks in the queue, :upcoming up next',
-            queue.length,
-            { upcoming },
+          {trans(
+            '{count, plural, one {# track in the queue, {upcoming} up next} other {# tracks in the queue, {upcoming} up next}}',
+            { count: queue.length, upcoming },
           )}
         </p>
         <Button
@@ -103,7 +102,7 @@ function QueueRow({
     >
       <RACButton
         slot="drag"
-        aria-label={trans('Drag :name', { name: track.name })}
+        aria-label={trans('Drag {name}', { name: track.name })}
         className="cursor-grab rounded p-1 text-muted"
       >
         <GripVertical aria-hidden="true" className="size-4" />
@@ -122,7 +121,7 @@ function QueueRow({
       <Button
         variant="icon"
         size="sm"
-        aria-label={trans('Move :name up', { name: track.name })}
+        aria-label={trans('Move {name} up', { name: track.name })}
         isDisabled={position === 0}
         onPress={() => player.move(position, position - 1)}
       >
@@ -131,7 +130,7 @@ function QueueRow({
       <Button
         variant="icon"
         size="sm"
-        aria-label={trans('Move :name down', { name: track.name })}
+        aria-label={trans('Move {name} down', { name: track.name })}
         isDisabled={position === total - 1}
         onPress={() => player.move(position, position + 1)}
       >
@@ -140,7 +139,7 @@ function QueueRow({
       <Button
         variant="icon"
         size="sm"
-        aria-label={trans('Remove :name from the queue', { name: track.name })}
+        aria-label={trans('Remove {name} from the queue', { name: track.name })}
         onPress={() => player.remove(item.key)}
       >
         <X aria-hidden="true" />

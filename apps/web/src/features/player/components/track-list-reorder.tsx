@@ -58,7 +58,7 @@ export default function TrackListReorder({
               index,
               <RACButton
                 slot="drag"
-                aria-label={trans('Move :name', { name: item.track.name })}
+                aria-label={trans('Move {name}', { name: item.track.name })}
                 className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted"
               >
                 <GripVertical aria-hidden="true" className="size-4" />

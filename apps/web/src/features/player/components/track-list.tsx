@@ -554,7 +554,7 @@ function PlayCell({
     <div className={cx('relative flex h-10 items-center justify-end', trackNumberClass)}>
       <RACButton
         aria-label={
-          isPlaying ? trans('Pause :name', { name: track.name }) : trans('Play :name', { name: track.name })
+          isPlaying ? trans('Pause {name}', { name: track.name }) : trans('Play {name}', { name: track.name })
         }
         isDisabled={disabled}
         onPress={() => (isCurrent ? getPlayer().toggle() : onPlay())}

@@ -96,7 +96,7 @@ export function TrackMenuItems({ track, onRemove, onCreatePlaylist, onUpgrade }:
       </MenuItem>
       {track.artists.map((a) => (
         <MenuItem key={`artist-${a.id}`} icon={<UserRound />} href={paths.artist(a)} textValue={a.name}>
-          {trans('Go to :name', { name: a.name })}
+          {trans('Go to {name}', { name: a.name })}
         </MenuItem>
       ))}
       {track.album && (

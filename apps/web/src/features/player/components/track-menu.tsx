@@ -45,7 +45,7 @@ export function TrackMenu({ track, onRemove }: TrackMenuProps) {
             {...trigger}
             variant="icon"
             size="sm"
-            aria-label={trans('More options for :name', { name: track.name })}
+            aria-label={trans('More options for {name}', { name: track.name })}
           >
             <MoreHorizontal aria-hidden="true" />
           </Button>

@@ -28,7 +28,7 @@ export function getPlayer(): PlayerEngine {
         toast.danger(
           translate(
             getBootstrapData()?.i18n?.lines ?? {},
-            'Could not play ":name". Skipping to the next track.',
+            'Could not play "{name}". Skipping to the next track.',
             {
               name: track.name,
             },

@@ -166,7 +166,7 @@ export function NavbarSearch({
                   ? trans('Searching...')
                   : busy
                     ? trans('Search is busy. Please try again in a moment.')
-                    : trans('No results for ":query"', { query: inputValue.trim() })}
+                    : trans('No results for "{query}"', { query: inputValue.trim() })}
               </p>
             )}
           >

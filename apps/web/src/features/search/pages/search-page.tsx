@@ -44,7 +44,7 @@ export default function SearchPage() {
   const { trans } = useTrans();
   const query = (params.query ?? '').trim();
   const tab = (params.tab ?? 'all') as SearchTab;
-  const title = query ? trans('Search results for ":query"', { query }) : trans('Search');
+  const title = query ? trans('Search results for "{query}"', { query }) : trans('Search');
   usePageTitle(title);
   if (!(SEARCH_TABS as readonly string[]).includes(tab))
     return <NotFoundPage embedded className="min-h-[60dvh] bg-transparent" />;
@@ -187,7 +187,7 @@ function NoResults({ query }: { query: string }) {
   const { trans } = useTrans();
   return (
     <EmptyState
-      title={trans('No results found for ":query"', { query })}
+      title={trans('No results found for "{query}"', { query })}
       description={trans('Check the spelling, or try fewer or different words.')}
     />
   );

@@ -144,7 +144,7 @@ export function MissingSellerDetails({ billing }: { billing: AdminBillingSetting
     >
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
       {trans(
-        "Invoices are issued without the seller's :details: fill in Invoices and tax below, as tax invoices must show who sells.",
+        "Invoices are issued without the seller's {details}: fill in Invoices and tax below, as tax invoices must show who sells.",
         { details: new Intl.ListFormat(language, { type: 'conjunction' }).format(missing) },
       )}
     </p>

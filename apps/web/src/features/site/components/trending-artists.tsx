@@ -79,7 +79,7 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
     try {
       const page = await queryClient.fetchQuery(artistQueryOptions(artist.id));
       const playable = page.popular_tracks.filter((t) => t.stream_url);
-      if (!playable.length) toast.danger(trans('Nothing to play by :name yet.', { name: artist.name }));
+      if (!playable.length) toast.danger(trans('Nothing to play by {name} yet.', { name: artist.name }));
       else playTracks(playable, 0);
     } catch (err) {
       toast.danger(errorMessage(err));
@@ -107,7 +107,7 @@ function TrendingArtistCard({ artist }: { artist: LandingArtist }) {
           )}
         </div>
         <Button
-          aria-label={trans('Play :name', { name: artist.name })}
+          aria-label={trans('Play {name}', { name: artist.name })}
           onPress={() => void play()}
           isPending={loading}
           shape="circle"

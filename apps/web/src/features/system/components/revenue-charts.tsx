@@ -31,7 +31,7 @@ export function RevenueCharts() {
         <Select
           aria-label={trans('Revenue period')}
           className="w-44"
-          items={REVENUE_RANGES.map((id) => ({ id, label: trans('Last :days days', { days: id }) }))}
+          items={REVENUE_RANGES.map((id) => ({ id, label: trans('Last {days} days', { days: id }) }))}
           selectedKey={days}
           onSelectionChange={(k) => k && setDays(String(k) as RevenueRange)}
         />
@@ -50,7 +50,7 @@ export function RevenueCharts() {
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {CURRENCIES.map((c) => (
               <div key={c} className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
-                <dt className="text-sm text-muted">{trans('MRR (:currency)', { currency: c })}</dt>
+                <dt className="text-sm text-muted">{trans('MRR ({currency})', { currency: c })}</dt>
                 <dd className="text-2xl font-bold tabular-nums text-fg">{format.money(data.mrr[c], c)}</dd>
               </div>
             ))}
@@ -71,11 +71,11 @@ export function RevenueCharts() {
             {CURRENCIES.map((c) => (
               <AdminCard key={c}>
                 <TimeChart
-                  title={trans('MRR in :currency', { currency: c })}
+                  title={trans('MRR in {currency}', { currency: c })}
                   labels={labels}
                   series={[
                     {
-                      label: trans('MRR (:currency)', { currency: c }),
+                      label: trans('MRR ({currency})', { currency: c }),
                       values: data.days.map((d) => d.mrr[c] / CURRENCY_MINOR_UNITS[c]),
                       colorVar: c === 'ETB' ? '--color-primary' : '--color-muted',
                     },

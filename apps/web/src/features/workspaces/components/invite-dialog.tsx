@@ -74,7 +74,7 @@ export interface InviteDialogProps {
 
 /** "Invite members": several emails and one role; the server's field errors land on the fields. */
 export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange }: InviteDialogProps) {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const invite = useInviteMembers(workspaceId);
   const billingEnabled = useSettings().billing.enable;
   // Past the member cap of the inviter's own plan: a bigger plan is the way out (billing on).
@@ -95,7 +95,9 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
         toast.positive(
           invites.length === 1
             ? trans('Invitation sent')
-            : transChoice(':count invitation sent|:count invitations sent', invites.length),
+            : trans('{count, plural, one {# invitation sent} other {# invitations sent}}', {
+                count: invites.length,
+              }),
         );
       },
       onError: (error) => {
@@ -108,7 +110,7 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
   };
   return (
     <Dialog
-      title={trans('Invite to :name', { name: workspaceName })}
+      title={trans('Invite to {name}', { name: workspaceName })}
       size="sm"
       isOpen={isOpen}
       onOpenChange={(open) => (open ? onOpenChange(true) : close())}

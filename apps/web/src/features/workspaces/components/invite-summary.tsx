@@ -16,11 +16,13 @@ export function InviteSummary({ invite }: { invite: InvitePreview }) {
         <p className="font-semibold break-words">{invite.workspace_name}</p>
         <p className="text-muted">
           {invite.invited_by
-            ? trans(':name invited you to join as :role.', {
+            ? trans('{name} invited you to join as {role}.', {
                 name: invite.invited_by,
                 role: trans(WORKSPACE_ROLE_LABELS[invite.role]),
               })
-            : trans('You are invited to join as :role.', { role: trans(WORKSPACE_ROLE_LABELS[invite.role]) })}
+            : trans('You are invited to join as {role}.', {
+                role: trans(WORKSPACE_ROLE_LABELS[invite.role]),
+              })}
         </p>
       </div>
     </div>

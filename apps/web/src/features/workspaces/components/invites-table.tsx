@@ -34,7 +34,7 @@ export function InvitesTable({
             <>
               <p className="truncate font-medium">{invite.email}</p>
               <p className="text-xs text-muted md:hidden">
-                {trans('Expires :date', { date: format.date(invite.expires_at) })}
+                {trans('Expires {date}', { date: format.date(invite.expires_at) })}
               </p>
             </>
           ),
@@ -50,7 +50,7 @@ export function InvitesTable({
                 <Button
                   size="sm"
                   variant="text"
-                  aria-label={trans('Resend the invitation to :email', { email: invite.email })}
+                  aria-label={trans('Resend the invitation to {email}', { email: invite.email })}
                   isPending={resend.isPending && resend.variables === invite.id}
                   onPress={() =>
                     resend.mutate(invite.id, { onSuccess: () => toast.positive(trans('Email sent')) })
@@ -62,7 +62,7 @@ export function InvitesTable({
                   size="sm"
                   variant="text"
                   className="text-danger"
-                  aria-label={trans('Revoke the invitation to :email', { email: invite.email })}
+                  aria-label={trans('Revoke the invitation to {email}', { email: invite.email })}
                   isPending={revoke.isPending && revoke.variables === invite.id}
                   onPress={() =>
                     revoke.mutate(invite.id, {

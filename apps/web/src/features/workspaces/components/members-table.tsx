@@ -55,7 +55,7 @@ export function MembersTable({
     if (pending.kind === 'transfer') {
       transfer.mutate(member.user_id, {
         onSuccess: () => {
-          toast.positive(trans(':name is now the owner', { name: member.display_name }));
+          toast.positive(trans('{name} is now the owner', { name: member.display_name }));
           close();
         },
       });
@@ -68,10 +68,10 @@ export function MembersTable({
         onSuccess: () => {
           close();
           if (leaving) {
-            toast.positive(trans('You left :name', { name: workspace.name }));
+            toast.positive(trans('You left {name}', { name: workspace.name }));
             onLeft();
           } else {
-            toast.positive(trans('Removed :name', { name: member.display_name }));
+            toast.positive(trans('Removed {name}', { name: member.display_name }));
           }
         },
       },
@@ -100,7 +100,7 @@ export function MembersTable({
                   </p>
                   <p className="truncate text-xs text-muted">{member.email}</p>
                   <p className="hidden text-xs text-muted md:block">
-                    {trans('Joined :date', { date: format.date(member.joined_at) })}
+                    {trans('Joined {date}', { date: format.date(member.joined_at) })}
                   </p>
                 </div>
               </div>
@@ -111,7 +111,7 @@ export function MembersTable({
             cell: (member) =>
               mayChangeRole(member) ? (
                 <Select
-                  aria-label={trans('Role of :name', { name: member.display_name })}
+                  aria-label={trans('Role of {name}', { name: member.display_name })}
                   items={assignableRoleOptions}
                   selectedKey={member.role}
                   isDisabled={update.isPending}
@@ -123,7 +123,7 @@ export function MembersTable({
                       {
                         onSuccess: () =>
                           toast.positive(
-                            trans(':name is now :role', {
+                            trans('{name} is now {role}', {
                               name: member.display_name,
                               role: trans(WORKSPACE_ROLE_LABELS[role]),
                             }),
@@ -148,7 +148,7 @@ export function MembersTable({
                   size="sm"
                   variant="text"
                   onPress={() => setPending({ kind: 'transfer', member })}
-                  aria-label={trans('Make :name the owner', { name: member.display_name })}
+                  aria-label={trans('Make {name} the owner', { name: member.display_name })}
                 >
                   {trans('Make owner')}
                 </Button>
@@ -164,7 +164,7 @@ export function MembersTable({
                   variant="text"
                   className="text-danger"
                   onPress={() => setPending({ kind: 'remove', member })}
-                  aria-label={trans('Remove :name', { name: member.display_name })}
+                  aria-label={trans('Remove {name}', { name: member.display_name })}
                 >
                   {trans('Remove')}
                 </Button>
@@ -182,10 +182,10 @@ export function MembersTable({
           onConfirm={confirm}
           title={
             pending.kind === 'leave'
-              ? trans('Leave :name?', { name: workspace.name })
+              ? trans('Leave {name}?', { name: workspace.name })
               : pending.kind === 'remove'
-                ? trans('Remove :name?', { name: pending.member.display_name })
-                : trans('Make :name the owner?', { name: pending.member.display_name })
+                ? trans('Remove {name}?', { name: pending.member.display_name })
+                : trans('Make {name} the owner?', { name: pending.member.display_name })
           }
           confirmLabel={
             pending.kind === 'leave'
@@ -196,13 +196,13 @@ export function MembersTable({
           }
         >
           {pending.kind === 'leave'
-            ? trans('You will no longer see the artists and releases of :name.', { name: workspace.name })
+            ? trans('You will no longer see the artists and releases of {name}.', { name: workspace.name })
             : pending.kind === 'remove'
-              ? trans(':name will no longer see the artists and releases of :workspace.', {
+              ? trans('{name} will no longer see the artists and releases of {workspace}.', {
                   name: pending.member.display_name,
                   workspace: workspace.name,
                 })
-              : trans(':name will own :workspace, and you will become an admin.', {
+              : trans('{name} will own {workspace}, and you will become an admin.', {
                   name: pending.member.display_name,
                   workspace: workspace.name,
                 })}

@@ -61,12 +61,12 @@ export function SharedArtists({ workspaceId, can }: { workspaceId: number; can: 
                   <Button
                     size="sm"
                     variant="text"
-                    aria-label={trans('Stop sharing :name', { name: artist.name })}
+                    aria-label={trans('Stop sharing {name}', { name: artist.name })}
                     isPending={unshare.isPending && unshare.variables === artist.id}
                     onPress={() =>
                       unshare.mutate(artist.id, {
                         onSuccess: () =>
-                          toast.positive(trans('Stopped sharing :name', { name: artist.name })),
+                          toast.positive(trans('Stopped sharing {name}', { name: artist.name })),
                       })
                     }
                   >
@@ -91,7 +91,7 @@ export function SharedArtists({ workspaceId, can }: { workspaceId: number; can: 
             share.mutate(artist.id, {
               onSuccess: () => {
                 setChoice(null);
-                toast.positive(trans('Shared :name', { name: artist.name }));
+                toast.positive(trans('Shared {name}', { name: artist.name }));
               },
             });
           }}

@@ -31,7 +31,7 @@ export function WorkspaceMenuSections({
   choices: WorkspaceChoices;
   onCreate: () => void;
 }) {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   return (
     <>
       <MenuSection
@@ -57,7 +57,7 @@ export function WorkspaceMenuSections({
                 ? trans('Personal')
                 : w.members_count === 1
                   ? trans('1 member')
-                  : transChoice(':count member|:count members', w.members_count)
+                  : trans('{count, plural, one {# member} other {# members}}', { count: w.members_count })
             }
           >
             {workspaceLabel(w)}

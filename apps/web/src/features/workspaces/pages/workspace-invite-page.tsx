@@ -53,7 +53,7 @@ export default function WorkspaceInvitePage() {
             <InviteSummary invite={invite.data} />
             {otherEmail && (
               <p className="text-sm text-muted">
-                {trans('This invitation was sent to :email; you are signed in as :current.', {
+                {trans('This invitation was sent to {email}; you are signed in as {current}.', {
                   email: invite.data.email,
                   current: user.email,
                 })}

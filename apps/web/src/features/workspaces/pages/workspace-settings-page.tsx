@@ -121,7 +121,7 @@ function TeamWorkspaceView({
   members: Parameters<typeof MembersTable>[0]['members'];
   invites: Parameters<typeof InvitesTable>[0]['invites'];
 }) {
-  const { trans, transChoice } = useTrans();
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const choices = useWorkspaceChoices();
   const can = workspaceAbilities(workspace);
@@ -141,7 +141,7 @@ function TeamWorkspaceView({
       )}
       <WorkspaceCard
         title={trans('Members')}
-        description={transChoice(':count member|:count members', members.length)}
+        description={trans('{count, plural, one {# member} other {# members}}', { count: members.length })}
         actions={
           can.invite && (
             <Button onPress={() => setInviting(true)}>
@@ -191,21 +191,21 @@ function TeamWorkspaceView({
         isOpen={deleting}
         onOpenChange={setDeleting}
         danger
-        title={trans('Delete “:name”?', { name: workspace.name })}
+        title={trans('Delete “{name}”?', { name: workspace.name })}
         confirmLabel={trans('Delete')}
         isPending={remove.isPending}
         onConfirm={() =>
           remove.mutate(workspace.id, {
             onSuccess: () => {
               setDeleting(false);
-              toast.positive(trans('Deleted :name', { name: workspace.name }));
+              toast.positive(trans('Deleted {name}', { name: workspace.name }));
               toPersonal();
             },
           })
         }
       >
         {trans(
-          '“:name” and its invitations will be deleted, and its :count members will lose access to its artists and releases.',
+          '“{name}” and its invitations will be deleted, and its {count} members will lose access to its artists and releases.',
           { name: workspace.name, count: members.length },
         )}
       </ConfirmDialog>
