@@ -8,8 +8,10 @@
 //                                          has the arguments of its source, every source has an
 //                                          Amharic line, and no JSX text or usual attribute is a
 //                                          bare literal; it first proves itself on a fixture
-//   node scripts/i18n.mjs missing [prefix] the sources without an Amharic line (as JSON to fill),
-//                                          optionally only those used under a path prefix
+//   node scripts/i18n.mjs missing [prefix] [--with file]  the sources without an Amharic line (as
+//                                          JSON to fill), optionally only those used under a path
+//                                          prefix, counting a translator's file as written
+//   node scripts/i18n.mjs verify <file...> a translator's file: known sources, same arguments
 //   node scripts/i18n.mjs literals [prefix] the bare literals, as `file:line text`
 //   node scripts/i18n.mjs merge <file...>  add the lines of JSON files ({source: line}) to am.json
 //   node scripts/i18n.mjs coverage         the share of sources each shipped language translates
@@ -348,15 +350,42 @@ const [command = 'check', ...args] = process.argv.slice(2);
 if (command === 'check') check();
 else if (command === 'extract') extract(args.includes('--prune'));
 else if (command === 'missing') {
-  const prefix = args[0];
+  const prefix = args[0]?.startsWith('--') ? undefined : args[0];
   const catalogue = readJson(MESSAGES_FILE);
-  const lines = readJson(linesFile(args[1] ?? 'am'));
+  const lines = readJson(linesFile('am'));
+  // --with <file>: lines of a translator's file count as written.
+  const withFile = args.indexOf('--with');
+  if (withFile >= 0) Object.assign(lines, JSON.parse(readFileSync(args[withFile + 1], 'utf8')));
   const missing = Object.entries(catalogue)
     .filter(
       ([source, files]) => !lines[source]?.trim() && (!prefix || files.some((f) => f.startsWith(prefix))),
     )
     .map(([source]) => [source, '']);
   console.log(JSON.stringify(Object.fromEntries(missing), null, 2));
+} else if (command === 'verify') {
+  // A translator's file ({source: line}) before it is merged: known sources, same arguments.
+  const catalogue = readJson(MESSAGES_FILE);
+  const problems = [];
+  for (const file of args) {
+    for (const [source, line] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) {
+      if (!(source in catalogue)) problems.push(`${file}: ${JSON.stringify(source)} is not in the catalogue`);
+      else if (typeof line !== 'string' || !line.trim())
+        problems.push(`${file}: ${JSON.stringify(source)} has no line`);
+      else {
+        try {
+          const want = argumentsOf(source);
+          const got = argumentsOf(line);
+          if (want !== got)
+            problems.push(`${file}: ${JSON.stringify(source)}: arguments [${got}], source [${want}]`);
+        } catch (error) {
+          problems.push(`${file}: ${JSON.stringify(source)}: ${error.message}`);
+        }
+      }
+    }
+  }
+  for (const p of problems) console.error(p);
+  console.log(problems.length ? `${problems.length} problem(s)` : 'ok');
+  process.exit(problems.length ? 1 : 0);
 } else if (command === 'literals') {
   const found = scan(SOURCE_DIRS);
   for (const l of [...found.pieced, ...found.literals].filter((l) => !args[0] || l.at.startsWith(args[0])))
