@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
 import { ApiSession, adminSession, signInWith, uniqueEmail } from '../../support/accounts';
-import { expect, expectAccessible, snapshot, test } from '../../support/fixtures';
+import { expect, expectAccessible, navigateWhenReady, snapshot, test } from '../../support/fixtures';
 import { solidPng } from '../../support/png';
 import { dismissCookieNotice, useThemeMode } from '../../support/theme';
 
@@ -117,12 +117,15 @@ test('a logo uploaded through the upload queue shows in the preview, and to visi
   const visitor = await browser.newPage();
   await dismissCookieNotice(visitor.context());
   await visitor.goto('/');
-  await expect(
-    visitor
-      .getByRole('link', { name: / home$/ })
-      .locator('img')
-      .first(),
-  ).toHaveAttribute('src', url);
+  const logo = visitor
+    .getByRole('link', { name: / home$/ })
+    .locator('img')
+    .first();
+  await expect(logo).toHaveAttribute('src', url);
+  // No small logo of the site's own: phones show this one too, never Zema's default "z".
+  await visitor.setViewportSize({ width: 375, height: 740 });
+  await visitor.reload();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(url);
   await visitor.close();
 });
 
@@ -151,6 +154,58 @@ test("a theme's font comes from the site, and only pages of that theme load it",
   expect(fontsLoaded).toContain('/fonts/lora.css');
   expect(await cssVariable(visitor.locator('html'), '--be-font-family')).toBe('"Lora Variable"');
   await visitor.close();
+});
+
+test("a visitor's switch to Light mode brings the light theme's own font, on the switch and after a reload", async ({
+  page,
+  browser,
+}) => {
+  // A dark default theme with a font of its own; the light theme has none (the app's: Inter).
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Themes', exact: true }).click();
+  await page.getByRole('button', { name: / Default theme$/ }).click();
+  await page.getByRole('option', { name: 'Dark', exact: true }).click();
+  await page.getByRole('button', { name: / Theme$/ }).click();
+  await page.getByRole('option', { name: 'Dark', exact: true }).click();
+  await page.getByRole('button', { name: / Font$/ }).click();
+  await page.getByRole('option', { name: 'Montserrat (sans-serif)' }).click();
+  await page.getByRole('button', { name: / Theme$/ }).click();
+  await page.getByRole('option', { name: 'Light', exact: true }).click();
+  await page.getByRole('button', { name: / Font$/ }).click();
+  await page.getByRole('option', { name: "Inter (the app's own)" }).click();
+  await publish(page);
+
+  const visitor = navigateWhenReady(await browser.newPage());
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  const html = visitor.locator('html');
+  await expect.poll(() => cssVariable(html, '--be-font-family')).toBe('"Montserrat Variable"');
+
+  await visitor.getByRole('contentinfo').getByRole('button', { name: 'Light mode' }).click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect.poll(() => cssVariable(html, '--be-font-family')).toBe('"Inter Variable"');
+  await expect(visitor.locator('link#zema-theme-font')).toHaveCount(0);
+  await expect.poll(() => visitor.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
+
+  await visitor.reload();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect.poll(() => cssVariable(html, '--be-font-family')).toBe('"Inter Variable"');
+  await expect(visitor.locator('link#zema-theme-font')).toHaveCount(0);
+  // The text is drawn in Inter, not in the next font of the stack.
+  const drawn = await visitor
+    .getByRole('heading', { level: 1 })
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(drawn.startsWith('"Inter Variable"')).toBe(true);
+  await visitor.close();
+
+  // The original look again for the tests after this one.
+  const current = (await admin.getOk<AppearanceEditorResponse>('/api/v1/admin/appearance')).published;
+  await admin.putOk('/api/v1/admin/appearance/draft', {
+    values: { ...current, themes: original.themes },
+    base_version_id: null,
+  });
+  await admin.postOk('/api/v1/admin/appearance/publish');
 });
 
 test('the preview shows a custom page picked from the page list', async ({ page }) => {
@@ -228,6 +283,50 @@ test('a footer menu item for one role shows to that role only', async ({ page, b
   await expect(adminPage.getByRole('contentinfo')).toBeVisible();
   await expect(adminPage.getByRole('contentinfo').getByRole('link', { name: 'Help' })).toHaveCount(0);
   await Promise.all([listener.close(), adminPage.close(), session.dispose()]);
+});
+
+test('a footer item for signed-in users shows to every signed-in user, admin included, and not to guests', async ({
+  page,
+  browser,
+}) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Menus', exact: true }).click();
+  await page.getByRole('button', { name: / Menu$/ }).click();
+  await page.getByRole('option', { name: 'Footer', exact: true }).click();
+  await page.getByRole('button', { name: 'Add an item' }).click();
+  const item = page.getByRole('region', { name: 'Items' }).getByRole('listitem').last();
+  const label = `Help ${stamp}`;
+  await item.getByLabel('Label', { exact: true }).fill(label);
+  // An address no page answers is flagged before anything is published…
+  const address = item.getByLabel('Address', { exact: true });
+  await address.fill('/help');
+  await expect(address).toHaveAccessibleDescription(
+    'No page of this site is at /help: it stays hidden from everyone until one is.',
+  );
+  // …and the warning goes once the address leads somewhere.
+  await address.fill('/contact');
+  await expect(address).toHaveAccessibleDescription(/^A page of this site/);
+  await item.getByRole('button', { name: / Audience$/ }).click();
+  await page.getByRole('option', { name: 'Signed-in users' }).click();
+  await publish(page);
+
+  // The admin (role Admin only) sees it, and so does a listener (role Users); a guest does not.
+  const adminPage = navigateWhenReady(await browser.newPage());
+  await signInWith(adminPage, admin);
+  await adminPage.goto('/account-settings');
+  await expect(adminPage.getByRole('contentinfo').getByRole('link', { name: label })).toBeVisible();
+  const listener = navigateWhenReady(await browser.newPage());
+  const session = await ApiSession.open();
+  await session.register(uniqueEmail('appearance-signed-in', test.info().project.name), 'listener-pass-123');
+  await signInWith(listener, session);
+  await listener.goto('/account-settings');
+  await expect(listener.getByRole('contentinfo').getByRole('link', { name: label })).toBeVisible();
+  const guestPage = navigateWhenReady(await browser.newPage());
+  await dismissCookieNotice(guestPage.context());
+  await guestPage.goto('/');
+  await expect(guestPage.getByRole('contentinfo')).toBeVisible();
+  await expect(guestPage.getByRole('contentinfo').getByRole('link', { name: label })).toHaveCount(0);
+  await Promise.all([adminPage.close(), listener.close(), guestPage.close(), session.dispose()]);
 });
 
 test('an item put inside the one above makes a dropdown with icons, for visitors once published', async ({
@@ -327,6 +426,64 @@ test('rolling back restores the previous look', async ({ page, browser }) => {
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
   await visitor.close();
+});
+
+test("the history keeps the site's look from before its first publish, one click away", async ({
+  page,
+  browser,
+}) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Published versions' });
+  const first = dialog.getByRole('listitem').filter({ hasText: 'the look before the first publish' });
+  await expect(first).toHaveCount(1);
+  await first.getByRole('button', { name: /^Restore version/ }).click();
+  await expect(page.getByText('The earlier version is live again.')).toBeVisible();
+
+  const visitor = navigateWhenReady(await browser.newPage());
+  await dismissCookieNotice(visitor.context());
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(original.landing.headerTitle);
+  await visitor.close();
+});
+
+test('a click on a landing section scrolls the panel to its fields, never the editor itself', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const heading = page.getByRole('heading', { level: 1, name: 'Appearance' });
+  for (const section of ['secondary-features', 'footer', 'header']) {
+    // Its left edge, halfway down: part of the section, clear of its links and of the navbar.
+    const part = preview(page).locator(`[data-appearance-section="${section}"]`);
+    await part.scrollIntoViewIfNeeded();
+    const box = (await part.boundingBox())!;
+    await part.click({ position: { x: 4, y: Math.round(box.height / 2) } });
+    await expect(page.getByRole('button', { name: 'Landing page', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.locator(`#landing-${section}`)).toBeInViewport();
+    // The editor stays one screen: its header, sections and the preview's toolbar in view.
+    expect(
+      await page.evaluate(() => ({
+        top: document.scrollingElement!.scrollTop,
+        taller: document.scrollingElement!.scrollHeight > window.innerHeight,
+      })),
+    ).toEqual({ top: 0, taller: false });
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole('button', { name: /Preview page$/ })).toBeInViewport();
+  }
+});
+
+test('the draft status wraps on a phone instead of being cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openEditor(page);
+  await page.getByLabel('Site name', { exact: true }).fill(`Zema ${stamp}`);
+  const status = page.getByText('Draft saved. Visitors do not see it yet.');
+  await expect(status).toBeVisible();
+  expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('Your changes were discarded.')).toBeVisible();
 });
 
 test('logging out inside the preview is refused with the SPEC toast', async ({ page }) => {

@@ -2,7 +2,12 @@ import type { MenuItem } from '@zema/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeBootstrap, makeSettings, makeUser } from '#test/bootstrap-factory';
 import { authFrom } from './bootstrap-store';
-import { isMenuItemVisible, menuItemLinkProps, visibleMenuItems } from './menu-visibility';
+import {
+  isAddressWithoutPage,
+  isMenuItemVisible,
+  menuItemLinkProps,
+  visibleMenuItems,
+} from './menu-visibility';
 
 const item = (patch: Partial<MenuItem> = {}): MenuItem => ({
   id: 'x',
@@ -85,12 +90,55 @@ describe('isMenuItemVisible (SPEC §6)', () => {
     expect(isMenuItemVisible(item({ settings: { 'no.such.key': true } }), guest, settings)).toBe(false);
   });
 
+  it('keeps an item for signed-in users to them, whatever their roles, and one for guests to guests', () => {
+    // An admin whose only role is Admin: a Users-role condition hides the item, the audience does not.
+    const admin = authFrom(
+      makeBootstrap({ user: makeUser({ roles: [{ id: 1, name: 'Admin', slug: 'admin' }] }) }),
+    );
+    const forUsers = item({ audience: 'signedIn' });
+    expect([admin, user, subscriber].map((a) => isMenuItemVisible(forUsers, a, settings))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(isMenuItemVisible(forUsers, guest, settings)).toBe(false);
+    const forGuests = item({ audience: 'guests' });
+    expect(isMenuItemVisible(forGuests, guest, settings)).toBe(true);
+    expect(isMenuItemVisible(forGuests, admin, settings)).toBe(false);
+    for (const audience of ['everyone', null, undefined] as const)
+      expect([guest, admin].map((a) => isMenuItemVisible(item({ audience }), a, settings))).toEqual([
+        true,
+        true,
+      ]);
+    // A group's audience holds for all it contains.
+    const group = item({ audience: 'signedIn', action: null, children: [item({ id: 'c' })] });
+    expect(visibleMenuItems([group], guest, settings)).toEqual([]);
+    expect(visibleMenuItems([group], admin, settings)).toHaveLength(1);
+  });
+
   it('matches the subscription status', () => {
     expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), subscriber, settings)).toBe(true);
     expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), lapsed, settings)).toBe(false);
     expect(isMenuItemVisible(item({ subscriptionStatus: 'subscribed' }), guest, settings)).toBe(false);
     expect(isMenuItemVisible(item({ subscriptionStatus: 'unsubscribed' }), subscriber, settings)).toBe(false);
     expect(isMenuItemVisible(item({ subscriptionStatus: 'unsubscribed' }), lapsed, settings)).toBe(true);
+  });
+});
+
+describe('isAddressWithoutPage: what the editor warns about', () => {
+  it('is an address of this site no page answers, never an outside one or none', () => {
+    for (const action of ['/help', 'help', '/radio/zema', ' /no-such-page '])
+      expect(isAddressWithoutPage(action), action).toBe(true);
+    for (const action of [
+      '/discover',
+      'contact',
+      '/pages/about',
+      'https://example.com/help',
+      'mailto:a@b.c',
+      '',
+      null,
+    ])
+      expect(isAddressWithoutPage(action), String(action)).toBe(false);
   });
 });
 

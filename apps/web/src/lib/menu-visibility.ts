@@ -2,16 +2,26 @@ import { isSafeAction, type MenuChildItem, type MenuItem } from '@zema/contracts
 import { type Auth, getSettingByPath } from './bootstrap-store';
 import { leadsToPage } from './paths';
 
-type VisibilityAuth = Pick<Auth, 'hasRole' | 'hasPermission' | 'isSubscribed'>;
+type VisibilityAuth = Pick<Auth, 'isLoggedIn' | 'hasRole' | 'hasPermission' | 'isSubscribed'>;
 
 /**
- * SPEC §6: a menu item shows only if it has an action, the user has every listed role (by id) and
- * permission, every listed setting (dotted key) equals its value, and the subscription status
- * matches (subscribed needs a valid subscription; unsubscribed needs none). An in-app action
- * that no page answers yet is hidden too, and so is an address that could run code.
+ * SPEC §6: a menu item shows only if it has an action, it is for this viewer (everyone, signed-in
+ * users only, or guests only), the user has every listed role (by id) and permission, every
+ * listed setting (dotted key) equals its value, and the subscription status matches (subscribed
+ * needs a valid subscription; unsubscribed needs none). An in-app action that no page answers
+ * yet is hidden too, and so is an address that could run code.
  */
 export function isMenuItemVisible(item: MenuChildItem, auth: VisibilityAuth, settings: unknown): boolean {
   return hasUsableAction(item) && meetsConditions(item, auth, settings);
+}
+
+/**
+ * An address of this site that no page answers (yet), such as `/help`: an item or button leading
+ * there is hidden from everyone, so the appearance editor warns about it.
+ */
+export function isAddressWithoutPage(action: string | null | undefined): boolean {
+  const address = action?.trim();
+  return !!address && isSafeAction(address) && !leadsToPage(address);
 }
 
 function hasUsableAction(item: MenuChildItem): boolean {
@@ -21,6 +31,8 @@ function hasUsableAction(item: MenuChildItem): boolean {
 }
 
 function meetsConditions(item: MenuChildItem, auth: VisibilityAuth, settings: unknown): boolean {
+  if (item.audience === 'signedIn' && !auth.isLoggedIn) return false;
+  if (item.audience === 'guests' && auth.isLoggedIn) return false;
   if (item.roles?.length && !item.roles.every((id) => auth.hasRole(id))) return false;
   if (item.permissions?.length && !item.permissions.every((p) => auth.hasPermission(p))) return false;
   for (const [key, expected] of Object.entries(item.settings ?? {})) {

@@ -142,6 +142,37 @@ describe('a theme font', () => {
       '"Noto Sans Ethiopic Variable"',
     );
     applyThemeFont('Comic Sans MS');
-    expect(document.documentElement.style.getPropertyValue('--be-font-family')).toBe('');
+    expect(document.documentElement.style.getPropertyValue('--be-font-family')).toBe('"Inter Variable"');
+  });
+
+  it("is replaced by the app's own font on a switch to a theme without one, over the served page's rule", () => {
+    // The served page of a site whose default (dark) theme uses Montserrat (server: spa.service.ts).
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="stylesheet" href="/fonts/montserrat.css" id="zema-theme-font"><style id="served-theme">:root{--be-font-family:"Montserrat Variable"}</style>',
+    );
+    const root = document.documentElement;
+    try {
+      applyTheme({ ...darkTheme, font: { family: 'Montserrat Variable', src: '/fonts/montserrat.css' } });
+      expect(getComputedStyle(root).getPropertyValue('--be-font-family').trim()).toBe(
+        '"Montserrat Variable"',
+      );
+
+      // The visitor switches to Light mode: the light theme has no font of its own.
+      applyTheme({ ...lightTheme, font: null });
+      expect(document.getElementById('zema-theme-font')).toBeNull();
+      expect(root.style.getPropertyValue('--be-font-family')).toBe('"Inter Variable"');
+      expect(getComputedStyle(root).getPropertyValue('--be-font-family').trim()).toBe('"Inter Variable"');
+
+      // And back: the dark theme's font is linked and set again.
+      applyTheme({ ...darkTheme, font: { family: 'Montserrat Variable', src: '/fonts/montserrat.css' } });
+      expect(document.getElementById('zema-theme-font')?.getAttribute('href')).toBe('/fonts/montserrat.css');
+      expect(root.style.getPropertyValue('--be-font-family')).toBe('"Montserrat Variable"');
+    } finally {
+      document.getElementById('served-theme')?.remove();
+      document.getElementById('zema-theme-font')?.remove();
+      root.removeAttribute('style');
+      root.className = '';
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ACTIVE_THEME_STORAGE_KEY, type ClientSettings, type Theme } from '@zema/contracts';
-import { themeFontFamily, themeFontStylesheet } from '@zema/contracts/appearance/fonts';
+import { APP_FONT_FAMILY, themeFontFamily, themeFontStylesheet } from '@zema/contracts/appearance/fonts';
 
 /**
  * Theme rules of SPEC §4, as pure functions (the pre-paint script in index.html repeats the
@@ -72,11 +72,13 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
 
 /**
  * The theme's font: its stylesheet from the site (only the fonts a theme uses are ever loaded) and
- * `--be-font-family`; the app's own font when none or an unknown one is given.
+ * `--be-font-family`; the app's own font when none or an unknown one is given. The family is
+ * always written on <html>, the app's own included: the served page's `:root` rule names the
+ * default theme's font, which must not outlive a switch to a theme without it (its stylesheet is
+ * gone, and the text would fall back to the next font of the stack).
  */
 export function applyThemeFont(family: string | null, root: HTMLElement = document.documentElement): void {
   const sheet = themeFontStylesheet(family);
-  const css = themeFontFamily(family);
   let link = document.getElementById('zema-theme-font') as HTMLLinkElement | null;
   if (sheet) {
     if (!link) {
@@ -87,6 +89,5 @@ export function applyThemeFont(family: string | null, root: HTMLElement = docume
     }
     if (link.getAttribute('href') !== sheet) link.href = sheet;
   } else link?.remove();
-  if (css) root.style.setProperty('--be-font-family', css);
-  else root.style.removeProperty('--be-font-family');
+  root.style.setProperty('--be-font-family', themeFontFamily(family) ?? themeFontFamily(APP_FONT_FAMILY)!);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { clientSettingsSchema } from '../settings/settings';
 import {
   isMenuIcon,
@@ -31,13 +32,16 @@ export const MIN_CONTRAST_RATIO = 4.5;
 /** A style variable's name and value: what cannot break out of a CSS rule. */
 const themeVariableName = z
   .string()
-  .regex(/^--[a-zA-Z0-9-]{1,60}$/, 'A style variable is named --like-this.');
+  .regex(/^--[a-zA-Z0-9-]{1,60}$/, msg('A style variable is named --like-this.'));
 const themeVariableValue = z
   .string()
   .trim()
-  .min(1, 'Enter a value.')
+  .min(1, msg('Enter a value.'))
   .max(200)
-  .refine((v) => !/[<>{};\\]/.test(v), 'A value cannot contain < > { } ; or \\.');
+  .refine(
+    (v) => !/[<>{};\\]/.test(v),
+    msg('A value cannot contain angle brackets, braces, semicolons or backslashes.'),
+  );
 
 /** An address the site links or loads: a path on this site, or an http(s) URL. */
 export const siteAddressSchema = z
@@ -46,12 +50,12 @@ export const siteAddressSchema = z
   .max(2000)
   .refine(
     (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    'Enter a path like /about or an http(s) address.',
+    msg('Enter a path like /about or an http(s) address.'),
   );
 
 /** A theme as the editor holds it: a new one has a negative id until it is published. */
 export const editableThemeSchema = themeSchema.extend({
-  name: z.string().trim().min(1, 'Name the theme.').max(APPEARANCE_LIMITS.themeName),
+  name: z.string().trim().min(1, msg('Name the theme.')).max(APPEARANCE_LIMITS.themeName),
   values: z.record(themeVariableName, themeVariableValue),
   /**
    * One of the fonts the site serves (THEME_FONTS). `src`, its stylesheet, is what the server
@@ -67,30 +71,39 @@ export const editableThemeSchema = themeSchema.extend({
 });
 export type EditableTheme = z.infer<typeof editableThemeSchema>;
 
-const UNSAFE_ACTION = 'Use a page of this site (/contact) or a web address (https://…).';
+const UNSAFE_ACTION = msg('Use a page of this site (/contact) or a web address (https://…).');
 
 const editableItemFields = {
-  label: z.string().trim().min(1, 'Give the item a label.').max(APPEARANCE_LIMITS.label),
+  label: z.string().trim().min(1, msg('Give the item a label.')).max(APPEARANCE_LIMITS.label),
   action: z.string().trim().max(2000).nullable().refine(isSafeAction, UNSAFE_ACTION),
   icon: z
     .string()
     .nullable()
     .optional()
-    .refine((icon) => !icon || isMenuIcon(icon), 'Pick an icon from the list.'),
+    .refine((icon) => !icon || isMenuIcon(icon), msg('Pick an icon from the list.')),
 };
 
-const editableMenuChildSchema = menuChildItemSchema.extend(editableItemFields);
+/** Conditions no viewer can meet together: the item would never show. */
+const GUEST_SUBSCRIBER = msg('A guest has no subscription: this item would never show.');
+const meetable = (item: { audience?: string | null; subscriptionStatus?: string | null }) =>
+  !(item.audience === 'guests' && item.subscriptionStatus === 'subscribed');
 
-const editableMenuItemSchema = menuItemSchema.extend({
-  ...editableItemFields,
-  /** One level of nesting: an item may hold children, which hold none. */
-  children: z.array(editableMenuChildSchema).max(APPEARANCE_LIMITS.menuItems).optional(),
-});
+const editableMenuChildSchema = menuChildItemSchema
+  .extend(editableItemFields)
+  .refine(meetable, { path: ['subscriptionStatus'], message: GUEST_SUBSCRIBER });
+
+const editableMenuItemSchema = menuItemSchema
+  .extend({
+    ...editableItemFields,
+    /** One level of nesting: an item may hold children, which hold none. */
+    children: z.array(editableMenuChildSchema).max(APPEARANCE_LIMITS.menuItems).optional(),
+  })
+  .refine(meetable, { path: ['subscriptionStatus'], message: GUEST_SUBSCRIBER });
 export type EditableMenuItem = z.infer<typeof editableMenuItemSchema>;
 
 export const editableMenuSchema = z.object({
   id: z.string().trim().min(1).max(60),
-  name: z.string().trim().min(1, 'Name the menu.').max(APPEARANCE_LIMITS.label),
+  name: z.string().trim().min(1, msg('Name the menu.')).max(APPEARANCE_LIMITS.label),
   positions: z.array(z.enum(MENU_POSITIONS)),
   items: z.array(editableMenuItemSchema).max(APPEARANCE_LIMITS.menuItems),
 });
@@ -104,7 +117,7 @@ const brandingAddress = siteAddressSchema.nullable();
  * kept in the history as a whole (SPEC §1 "a configurable appearance").
  */
 export const appearanceValuesSchema = z.object({
-  site_name: z.string().trim().min(1, 'Enter the site name.').max(APPEARANCE_LIMITS.siteName),
+  site_name: z.string().trim().min(1, msg('Enter the site name.')).max(APPEARANCE_LIMITS.siteName),
   branding: z.object(
     Object.fromEntries(Object.keys(branding.shape).map((k) => [k, brandingAddress])) as Record<
       keyof typeof branding.shape,
@@ -114,7 +127,7 @@ export const appearanceValuesSchema = z.object({
   themes: z.object({
     user_change: z.boolean(),
     default_id: z.number().int().nullable(),
-    all: z.array(editableThemeSchema).min(1, 'Keep at least one theme.').max(APPEARANCE_LIMITS.themes),
+    all: z.array(editableThemeSchema).min(1, msg('Keep at least one theme.')).max(APPEARANCE_LIMITS.themes),
   }),
   menus: z.array(editableMenuSchema).max(APPEARANCE_LIMITS.menus),
   landing: landingAppearanceSchema.superRefine((landing, ctx) => {
@@ -144,6 +157,8 @@ export const appearanceVersionSchema = z.object({
   published_at: z.string(),
   published_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   restored_from: z.number().int().nullable(),
+  /** The look the site had before its first publish (kept by that publish, so it can come back). */
+  original: z.boolean(),
 });
 export type AppearanceVersion = z.infer<typeof appearanceVersionSchema>;
 

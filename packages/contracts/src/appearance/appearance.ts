@@ -83,6 +83,13 @@ export function isSafeAction(action: string | null | undefined): boolean {
   const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(action)?.[1]?.toLowerCase();
   return scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme);
 }
+/**
+ * Who a menu item is for, before any other condition: everyone, signed-in users only (whatever
+ * their roles) or guests only (visitors who are not signed in).
+ */
+export const MENU_AUDIENCES = ['everyone', 'signedIn', 'guests'] as const;
+export type MenuAudience = (typeof MENU_AUDIENCES)[number];
+
 const menuItemFields = {
   id: z.string(),
   label: z.string(),
@@ -90,6 +97,8 @@ const menuItemFields = {
   type: z.enum(['link', 'route']),
   action: z.string().nullable(),
   target: z.string().nullable().optional(),
+  /** Everyone when absent. */
+  audience: z.enum(MENU_AUDIENCES).nullable().optional(),
   roles: z.array(z.number().int()).optional(),
   permissions: z.array(z.string()).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
@@ -237,3 +246,26 @@ export const DEFAULT_BRANDING = {
   logo_dark_mobile: '/images/logo-mobile-dark.svg',
   favicon: '/favicon.svg',
 } as const;
+
+type Logos = Pick<
+  Record<keyof typeof DEFAULT_BRANDING, string | null>,
+  'logo_light' | 'logo_dark' | 'logo_light_mobile' | 'logo_dark_mobile'
+>;
+
+/**
+ * The logos to draw: the full one, and the small one for narrow screens (null: the full one there
+ * too). `light` is the light-coloured artwork (for dark backgrounds). The small variant is the
+ * operator's own, or Zema's default only while the full logo is Zema's too: an operator who set a
+ * logo but no small one sees their logo on phones, never Zema's "z".
+ */
+export function siteLogos(branding: Logos, light: boolean): { full: string; mobile: string | null } {
+  const full = light ? branding.logo_light : branding.logo_dark;
+  const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
+  const defaultFull = light ? DEFAULT_BRANDING.logo_light : DEFAULT_BRANDING.logo_dark;
+  const defaultMobile = light ? DEFAULT_BRANDING.logo_light_mobile : DEFAULT_BRANDING.logo_dark_mobile;
+  const ownFull = !!full && full !== defaultFull;
+  return {
+    full: full || defaultFull,
+    mobile: !mobile || (mobile === defaultMobile && ownFull) ? null : mobile,
+  };
+}

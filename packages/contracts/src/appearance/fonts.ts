@@ -40,6 +40,9 @@ export function themeFontStylesheet(family: string | null | undefined): string |
   return font && !('builtIn' in font && font.builtIn) ? `/fonts/${font.id}.css` : null;
 }
 
+/** The app's own font: what a theme without a font of its own (or with an unknown one) reads in. */
+export const APP_FONT_FAMILY = 'Inter Variable';
+
 /** The CSS font-family value of a theme's font: the font, then the app's own as fallbacks. */
 export function themeFontFamily(family: string | null | undefined): string | null {
   const font = THEME_FONTS.find((f) => f.family === family);

@@ -1,4 +1,4 @@
-import type { Menu } from '@zema/contracts';
+import { type Menu, msg } from '@zema/contracts';
 import type {
   AppearanceDraft,
   AppearanceEditorResponse,
@@ -9,7 +9,7 @@ import type {
 } from '@zema/contracts/appearance/appearance-admin';
 import { APPEARANCE_LIMITS } from '@zema/contracts/appearance/appearance-admin';
 import { themeFontStylesheet } from '@zema/contracts/appearance/fonts';
-import { desc, eq, notInArray } from 'drizzle-orm';
+import { desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/db/client';
 import { ForbiddenError, invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
@@ -22,14 +22,14 @@ import { sanitizeCustomCss, sanitizeCustomHtml } from './custom-code';
 export type AppearanceDeps = Pick<Deps, 'db' | 'settings' | 'cache'>;
 
 export const APPEARANCE_MESSAGES = {
-  nothingToPublish: 'There are no changes to publish.',
-  htmlNotAllowed: 'You may not change the custom HTML.',
-  unknownDefaultTheme: 'Choose one of the themes as the default.',
-  oneDefaultLight: 'Only one theme can be the default light theme.',
-  oneDefaultDark: 'Only one theme can be the default dark theme.',
-  duplicateTheme: 'Two themes have the same id.',
-  duplicateMenu: 'Two menus have the same id.',
-  tooManyVersions: 'Enter a number of versions between 1 and 50.',
+  nothingToPublish: msg('There are no changes to publish.'),
+  htmlNotAllowed: msg('You may not change the custom HTML.'),
+  unknownDefaultTheme: msg('Choose one of the themes as the default.'),
+  oneDefaultLight: msg('Only one theme can be the default light theme.'),
+  oneDefaultDark: msg('Only one theme can be the default dark theme.'),
+  duplicateTheme: msg('Two themes have the same id.'),
+  duplicateMenu: msg('Two menus have the same id.'),
+  tooManyVersions: msg('Enter a number of versions between 1 and 50.'),
 } as const;
 
 /**
@@ -71,6 +71,7 @@ function versionJson(row: {
   publishedBy: number | null;
   publisherName: string | null;
   restoredFrom: number | null;
+  firstId: number | null;
 }): AppearanceVersion {
   return {
     id: row.id,
@@ -80,6 +81,8 @@ function versionJson(row: {
         ? null
         : { id: row.publishedBy, name: row.publisherName || `User ${row.publishedBy}` },
     restored_from: row.restoredFrom,
+    // The look the site had before its first publish, kept then (see `commit`): nobody published it.
+    original: row.id === row.firstId && row.publishedBy === null && row.restoredFrom === null,
   };
 }
 
@@ -92,6 +95,9 @@ export async function listVersions(db: Db, limit: number = APPEARANCE_LIMITS.his
       publishedBy: appearanceVersions.publishedBy,
       publisherName: publicNameSql,
       restoredFrom: appearanceVersions.restoredFrom,
+      firstId: sql<number | null>`(select min(${appearanceVersions.id}) from ${appearanceVersions})`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
     })
     .from(appearanceVersions)
     .leftJoin(users, eq(users.id, appearanceVersions.publishedBy))
@@ -275,6 +281,12 @@ async function commit(
   await deps.settings.writeWith(async (tx) => {
     const ids = await writeThemes(tx, values.themes.all);
     await writeMenus(tx, values.menus);
+    // The first publish keeps the look the site started with as a version before its own, so a
+    // fresh install can always roll back to it. Asked after the writes above: a first publish at
+    // the same moment waits on those rows, then finds the version the other one kept.
+    const [anyVersion] = await tx.select({ id: appearanceVersions.id }).from(appearanceVersions).limit(1);
+    if (!anyVersion)
+      await tx.insert(appearanceVersions).values({ values: before, publishedBy: null, restoredFrom: null });
     const resolved: AppearanceValues = {
       ...values,
       themes: {

@@ -51,6 +51,31 @@ async function appearanceEditor() {
 }
 
 describe('the appearance editor (admin)', () => {
+  it('keeps the look a fresh site starts with as a version, so the first publish can be rolled back', async () => {
+    const start = await editorOf(admin);
+    expect(start.version).toBeNull();
+    expect((await admin.get('/api/v1/admin/appearance/versions')).json().versions).toEqual([]);
+
+    await saveDraft(admin, { ...start.published, site_name: 'Zema First Publish' });
+    expect((await admin.post('/api/v1/admin/appearance/publish')).statusCode).toBe(200);
+    const [live, original, ...rest] = (await admin.get('/api/v1/admin/appearance/versions')).json()
+      .versions as AppearanceEditorResponse['version'][];
+    expect(rest).toEqual([]);
+    expect(live).toMatchObject({ original: false, restored_from: null });
+    expect(live?.published_by?.id).toBeGreaterThan(0);
+    expect(original).toMatchObject({ original: true, published_by: null, restored_from: null });
+
+    // Rolling back to it brings the starting look back, as a version of its own.
+    const restored = await admin.post(`/api/v1/admin/appearance/versions/${original!.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect((await visitorSettings()).settings.site_name).toBe(start.published.site_name);
+    const after = (await admin.get('/api/v1/admin/appearance/versions')).json().versions;
+    expect(after).toHaveLength(3);
+    expect(after[0]).toMatchObject({ restored_from: original!.id, original: false });
+    // Kept once: later publishes do not record the starting look again.
+    expect(after.filter((v: { original: boolean }) => v.original)).toHaveLength(1);
+  });
+
   it('keeps a draft per admin that visitors never see, then publishes it to everyone as a version', async () => {
     const start = await editorOf(admin);
     expect(start.draft).toBeNull();
@@ -245,6 +270,51 @@ describe('the appearance editor (admin)', () => {
       ['Questions', 'info', '/faq'],
       ['Write to us', null, 'mailto:help@zema.test'],
     ]);
+  });
+
+  it('keeps who a menu item is for (everyone, signed-in users, guests), and refuses what no one meets', async () => {
+    const { published } = await editorOf(admin);
+    const [first, ...rest] = published.menus;
+    if (!first) throw new Error('the seed has menus');
+    const withItems = (items: unknown[]) =>
+      ({ ...published, menus: [{ ...first, items }, ...rest] }) as AppearanceValues;
+    const base = { label: 'Help', type: 'route' as const, action: '/discover' };
+    const items = [
+      { ...base, id: 'for-users', audience: 'signedIn' },
+      { ...base, id: 'for-guests', audience: 'guests', subscriptionStatus: 'unsubscribed' },
+      { ...base, id: 'for-all', audience: 'everyone' },
+    ];
+    expect((await saveDraft(admin, withItems(items))).statusCode).toBe(200);
+    expect((await admin.post('/api/v1/admin/appearance/publish')).statusCode).toBe(200);
+    const served = ((await visitorSettings()).menus as AppearanceValues['menus']).find(
+      (m) => m.id === first.id,
+    );
+    expect(served?.items.map((i) => [i.id, i.audience])).toEqual([
+      ['for-users', 'signedIn'],
+      ['for-guests', 'guests'],
+      ['for-all', 'everyone'],
+    ]);
+
+    const unknown = await saveDraft(admin, withItems([{ ...base, id: 'x', audience: 'admins' }]));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors['values.menus.0.items.0.audience']).toBeDefined();
+    // A guest never has a subscription: such an item would never show.
+    const never = await saveDraft(
+      admin,
+      withItems([
+        { ...base, id: 'x', audience: 'guests', subscriptionStatus: 'subscribed' },
+        {
+          ...base,
+          id: 'y',
+          children: [{ ...base, id: 'z', audience: 'guests', subscriptionStatus: 'subscribed' }],
+        },
+      ]),
+    );
+    expect(never.statusCode).toBe(422);
+    expect(never.json().errors['values.menus.0.items.0.subscriptionStatus']).toBeDefined();
+    expect(never.json().errors['values.menus.0.items.1.children.0.subscriptionStatus']).toBeDefined();
+    await saveDraft(admin, published);
+    await admin.post('/api/v1/admin/appearance/publish');
   });
 
   it('refuses an address that could run code, and an icon not in the set', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { msg } from '@zema/contracts';
 import { type AppearanceImagePurpose, FAVICON_SIZES } from '@zema/contracts/appearance/appearance-admin';
 import sanitizeHtml from 'sanitize-html';
 import sharp from 'sharp';
@@ -11,9 +12,9 @@ export const APPEARANCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
 
 export const APPEARANCE_IMAGE_MESSAGES = {
-  notYours: 'Upload the image first; this file is not yours or no longer exists.',
-  notImage: 'Upload a PNG, JPEG, WebP, GIF or SVG image.',
-  tooLarge: 'The image must be at most 5 MB.',
+  notYours: msg('Upload the image first; this file is not yours or no longer exists.'),
+  notImage: msg('Upload a PNG, JPEG, WebP, GIF or SVG image.'),
+  tooLarge: msg('The image must be at most 5 MB.'),
 } as const;
 
 /**

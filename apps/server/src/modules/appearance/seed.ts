@@ -2,6 +2,7 @@ import {
   DEFAULT_DARK_THEME_VALUES,
   DEFAULT_LIGHT_THEME_VALUES,
   type MenuItem,
+  msg,
   PERMISSIONS,
 } from '@zema/contracts';
 import { sql } from 'drizzle-orm';
@@ -22,9 +23,9 @@ const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuIte
     name: 'Landing page navbar',
     positions: ['landing-page-navbar'],
     items: [
-      route('landing-navbar-discover', 'Discover', '/discover'),
-      route('landing-navbar-radio', 'Radio', '/radio/zema'),
-      route('landing-navbar-contact', 'Contact', '/contact'),
+      route('landing-navbar-discover', msg('Discover'), '/discover'),
+      route('landing-navbar-radio', msg('Radio'), '/radio/zema'),
+      route('landing-navbar-contact', msg('Contact'), '/contact'),
     ],
   },
   {
@@ -32,9 +33,9 @@ const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuIte
     name: 'Auth page footer',
     positions: ['auth-page-footer'],
     items: [
-      route('auth-footer-privacy', 'Privacy', '/pages/privacy-policy'),
-      route('auth-footer-terms', 'Terms', '/pages/terms-of-service'),
-      route('auth-footer-contact', 'Contact', '/contact'),
+      route('auth-footer-privacy', msg('Privacy'), '/pages/privacy-policy'),
+      route('auth-footer-terms', msg('Terms'), '/pages/terms-of-service'),
+      route('auth-footer-contact', msg('Contact'), '/contact'),
     ],
   },
   {
@@ -42,9 +43,9 @@ const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuIte
     name: 'Footer',
     positions: ['footer'],
     items: [
-      route('footer-contact', 'Contact', '/contact'),
-      route('footer-privacy', 'Privacy', '/pages/privacy-policy'),
-      route('footer-terms', 'Terms', '/pages/terms-of-service'),
+      route('footer-contact', msg('Contact'), '/contact'),
+      route('footer-privacy', msg('Privacy'), '/pages/privacy-policy'),
+      route('footer-terms', msg('Terms'), '/pages/terms-of-service'),
     ],
   },
   {
@@ -53,7 +54,7 @@ const MENU_ROWS: { id: string; name: string; positions: string[]; items: MenuIte
     positions: ['footer-secondary'],
     items: [
       {
-        ...route('footer-secondary-api', 'API', '/api-docs'),
+        ...route('footer-secondary-api', msg('API'), '/api-docs'),
         permissions: [PERMISSIONS.apiAccess],
         settings: { 'api.integrated': true },
       },

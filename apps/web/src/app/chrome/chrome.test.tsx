@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Menu } from '@zema/contracts';
+import { DEFAULT_BRANDING, type Menu } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap, makeUser } from '#test/bootstrap-factory';
@@ -187,5 +187,53 @@ describe('SiteNavbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Billing' })).toBeNull();
+  });
+});
+
+describe('the appearance in the chrome', () => {
+  const smallLogo = (container: HTMLElement) =>
+    container.querySelector('picture source')?.getAttribute('srcset') ?? null;
+
+  it("draws the operator's logo on phones when they set no small one, never Zema's", () => {
+    const own = {
+      logo_dark: '/storage/appearance/own-dark.png',
+      logo_light: '/storage/appearance/own-light.png',
+    };
+    const { container } = renderInRouter(
+      <SiteNavbar />,
+      makeBootstrap({ settings: { branding: { ...DEFAULT_BRANDING, ...own } } }),
+    );
+    expect(screen.getByRole('img', { name: 'Zema' }).getAttribute('src')).toBe(own.logo_dark);
+    expect(smallLogo(container)).toBeNull();
+  });
+
+  it("draws the operator's small logo on phones when set, and Zema's with Zema's own logo", () => {
+    const own = renderInRouter(
+      <SiteNavbar />,
+      makeBootstrap({
+        settings: {
+          branding: { ...DEFAULT_BRANDING, logo_dark: '/storage/a.png', logo_dark_mobile: '/storage/b.png' },
+        },
+      }),
+    );
+    expect(smallLogo(own.container)).toBe('/storage/b.png');
+    own.unmount();
+    const { container } = renderInRouter(<SiteNavbar />, makeBootstrap());
+    expect(smallLogo(container)).toBe(DEFAULT_BRANDING.logo_dark_mobile);
+  });
+
+  it('shows a footer item for signed-in users to an admin without the Users role, and not to guests', () => {
+    const help: Menu = {
+      id: 'footer',
+      name: 'Footer',
+      positions: ['footer'],
+      items: [{ id: 'h', label: 'Help', type: 'route', action: '/contact', audience: 'signedIn' }],
+    };
+    const admin = makeUser({ roles: [{ id: 1, name: 'Admin', slug: 'admin' }] });
+    const signedIn = renderInRouter(<SiteFooter />, makeBootstrap({ menus: [help], user: admin }));
+    expect(screen.getByRole('link', { name: 'Help' })).toBeTruthy();
+    signedIn.unmount();
+    renderInRouter(<SiteFooter />, makeBootstrap({ menus: [help] }));
+    expect(screen.queryByRole('link', { name: 'Help' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { DEFAULT_BRANDING, MOBILE_BREAKPOINT_PX } from '@zema/contracts';
+import { MOBILE_BREAKPOINT_PX, siteLogos } from '@zema/contracts';
 import { Link } from 'react-aria-components';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useActiveTheme } from '#src/lib/use-theme';
 import { cx } from '#src/ui/cx';
@@ -18,15 +19,14 @@ interface LogoProps {
 export function Logo({ className, forceLight }: LogoProps) {
   const { branding, site_name } = useSettings();
   const theme = useActiveTheme();
+  const { trans } = useTrans();
   const light = forceLight || !!theme?.is_dark;
-  const full =
-    (light ? branding.logo_light : branding.logo_dark) ??
-    (light ? DEFAULT_BRANDING.logo_light : DEFAULT_BRANDING.logo_dark);
-  const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
+  // An operator's logo without a small variant is drawn on phones too (never Zema's "z").
+  const { full, mobile } = siteLogos(branding, light);
   return (
     <Link
       href={paths.home()}
-      aria-label={`${site_name} home`}
+      aria-label={trans('{site_name} home', { site_name })}
       className={cx('flex shrink-0 items-center rounded-theme', className)}
     >
       <picture>

@@ -5,6 +5,7 @@ import { getCookie, setCookie } from '#src/lib/cookies';
 import { useTrans } from '#src/lib/i18n';
 import { menuItemLinkProps } from '#src/lib/menu-visibility';
 import { leadsToPage } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 
@@ -24,6 +25,7 @@ interface CookieNoticeProps {
 export function CookieNotice({ slot }: CookieNoticeProps) {
   const { cookie_notice: notice } = useSettings();
   const { trans } = useTrans();
+  const stored = useStoredText();
   const [accepted, setAccepted] = useState(() => getCookie(COOKIE_NOTICE_COOKIE) !== null);
 
   if (!notice.enable || accepted || notice.position !== slot) return null;
@@ -53,7 +55,7 @@ export function CookieNotice({ slot }: CookieNoticeProps) {
         <div className="flex shrink-0 items-center justify-end gap-2">
           {button && (
             <LinkButton variant="text" size="sm" {...menuItemLinkProps(button)}>
-              {button.label}
+              {stored(button.label)}
             </LinkButton>
           )}
           <Button variant="primary" size="sm" className="min-w-20" onPress={accept}>

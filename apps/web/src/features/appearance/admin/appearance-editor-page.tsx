@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_PERMISSIONS } from '@zema/contracts';
+import { ADMIN_PERMISSIONS, msg } from '@zema/contracts';
 import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
 import { landing } from '@zema/contracts/site/landing.operations';
 import { ArrowLeft, History, Monitor, Smartphone, Tablet } from 'lucide-react';
@@ -12,6 +12,7 @@ import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
 import { EDITOR_SOURCE, type EditorMessage, previewMessageOf } from '#src/lib/appearance-editor';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
@@ -36,28 +37,28 @@ import type { SectionProps } from './sections/section';
 import { ThemesSection } from './sections/themes-section';
 
 const SECTIONS = [
-  { id: 'general', label: 'General', Component: GeneralSection },
-  { id: 'themes', label: 'Themes', Component: ThemesSection },
-  { id: 'menus', label: 'Menus', Component: MenusSection },
-  { id: 'landing', label: 'Landing page', Component: LandingSection },
-  { id: 'cookie-notice', label: 'Cookie notice', Component: CookieNoticeSection },
-  { id: 'custom-code', label: 'Custom code', Component: CustomCodeSection },
+  { id: 'general', label: msg('General'), Component: GeneralSection },
+  { id: 'themes', label: msg('Themes'), Component: ThemesSection },
+  { id: 'menus', label: msg('Menus'), Component: MenusSection },
+  { id: 'landing', label: msg('Landing page'), Component: LandingSection },
+  { id: 'cookie-notice', label: msg('Cookie notice'), Component: CookieNoticeSection },
+  { id: 'custom-code', label: msg('Custom code'), Component: CustomCodeSection },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
 const DEVICES = [
-  { id: 'desktop', label: 'Desktop', width: null, Icon: Monitor },
-  { id: 'tablet', label: 'Tablet', width: 768, Icon: Tablet },
-  { id: 'mobile', label: 'Mobile (375 px)', width: 375, Icon: Smartphone },
+  { id: 'desktop', label: msg('Desktop'), width: null, Icon: Monitor },
+  { id: 'tablet', label: msg('Tablet'), width: 768, Icon: Tablet },
+  { id: 'mobile', label: msg('Mobile (375 px)'), width: 375, Icon: Smartphone },
 ] as const;
 
 /** Pages the preview can show (with an artist's page and the custom pages, when there are some). */
 const ROUTES = [
-  { id: '/', label: 'Landing page' },
-  { id: '/discover', label: 'Player home' },
-  { id: '/login', label: 'Login' },
-  { id: '/register', label: 'Register' },
-  { id: '/pricing', label: 'Pricing' },
+  { id: '/', label: msg('Landing page') },
+  { id: '/discover', label: msg('Player home') },
+  { id: '/login', label: msg('Login') },
+  { id: '/register', label: msg('Register') },
+  { id: '/pricing', label: msg('Pricing') },
 ];
 
 /** How long the editor waits after the last change before keeping the draft. */
@@ -69,7 +70,8 @@ const DRAFT_SAVE_DELAY_MS = 600;
  * admin's draft on the server until Publish; visitors never see a draft.
  */
 export default function AppearanceEditorPage() {
-  usePageTitle('Appearance');
+  const { trans } = useTrans();
+  usePageTitle(trans('Appearance'));
   const editor = useAppearanceEditor();
   if (editor.isPending) return <LoadingPage />;
   if (editor.isError) return <PageError error={editor.error} onRetry={() => void editor.refetch()} />;
@@ -77,6 +79,7 @@ export default function AppearanceEditorPage() {
 }
 
 function Editor({ state }: { state: AppearanceEditorResponse }) {
+  const { trans } = useTrans();
   const [values, setValues] = useState<AppearanceValues>(() => state.draft?.values ?? state.published);
   const [hasDraft, setHasDraft] = useState(state.draft !== null);
   const [section, setSection] = useState<SectionId>('general');
@@ -85,6 +88,8 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const frame = useRef<HTMLIFrameElement>(null);
+  /** The panel's own scrolling area: the only thing that scrolls to a field. */
+  const panel = useRef<HTMLDivElement>(null);
   const baseVersion = state.draft?.base_version_id ?? state.version?.id ?? null;
   const [previewThemeId, setPreviewThemeId] = useState<number | null>(
     () => values.themes.default_id ?? values.themes.all[0]?.id ?? null,
@@ -113,11 +118,11 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.errors) setErrors(err.errors);
-        else toast.danger(err instanceof ApiError ? err.message : 'Could not keep your changes.');
+        else toast.danger(err instanceof ApiError ? err.message : trans('Could not keep your changes.'));
         return false;
       }
     },
-    [save, baseVersion, post],
+    [save, baseVersion, post, trans],
   );
   const latest = useRef(values);
   const change = useCallback(
@@ -159,7 +164,8 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
     [post],
   );
 
-  // A click on a landing section in the preview opens its fields here.
+  // A click on a landing section in the preview opens its fields here. Only the panel scrolls to
+  // them: the editor keeps its fixed frame (header, sections, preview toolbar stay in view).
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const message = previewMessageOf(event, frame.current?.contentWindow ?? null);
@@ -169,9 +175,11 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
         return;
       }
       setSection('landing');
-      requestAnimationFrame(() =>
-        document.getElementById(`landing-${message.section}`)?.scrollIntoView({ block: 'start' }),
-      );
+      requestAnimationFrame(() => {
+        const area = panel.current;
+        const group = document.getElementById(`landing-${message.section}`);
+        if (area && group && area.contains(group)) area.scrollTo({ top: offsetWithin(group, area) });
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -188,9 +196,9 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
       setHasDraft(false);
       setValues(next.published);
       latest.current = next.published;
-      toast.positive('Published. Every visitor sees the new appearance.');
+      toast.positive(trans('Published. Every visitor sees the new appearance.'));
     } catch (err) {
-      toast.danger(err instanceof ApiError ? err.message : 'Could not publish.');
+      toast.danger(err instanceof ApiError ? err.message : trans('Could not publish.'));
     }
   };
 
@@ -205,7 +213,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
     post({ type: 'setValues', values: next.published });
     post({ type: 'setCustomCode', mode: 'css', value: next.published.custom_code.css });
     post({ type: 'setCustomCode', mode: 'html', value: next.published.custom_code.html });
-    toast.positive('Your changes were discarded.');
+    toast.positive(trans('Your changes were discarded.'));
   };
 
   const onRestored = (next: AppearanceEditorResponse) => {
@@ -214,7 +222,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
       latest.current = next.published;
       post({ type: 'setValues', values: next.published });
     }
-    toast.positive('The earlier version is live again.');
+    toast.positive(trans('The earlier version is live again.'));
   };
 
   // An artist's page joins the pages the preview can show (a trending one, as the landing lists).
@@ -228,11 +236,11 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
   const canListPages = useAuth().hasPermission(ADMIN_PERMISSIONS.customPagesUpdate);
   const customPages = useAdminCustomPages({ perPage: '20', sort: 'title', order: 'asc' }, canListPages);
   const routes = [
-    ...ROUTES,
-    ...(artist ? [{ id: paths.artist(artist), label: `Artist: ${artist.name}` }] : []),
+    ...ROUTES.map((r) => ({ id: r.id, label: trans(r.label) })),
+    ...(artist ? [{ id: paths.artist(artist), label: trans('Artist: {name}', { name: artist.name }) }] : []),
     ...(customPages.data?.data ?? [])
       .filter((p) => !p.hidden)
-      .map((p) => ({ id: paths.customPage(p), label: `Page: ${p.title}` })),
+      .map((p) => ({ id: paths.customPage(p), label: trans('Page: {title}', { title: p.title }) })),
   ];
 
   const width = DEVICES.find((d) => d.id === device)!.width;
@@ -244,28 +252,32 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
   const saving = save.isPending || pending.current !== null;
 
   return (
-    <div className="flex h-dvh flex-col bg-bg-alt text-fg md:flex-row">
+    // A fixed frame the size of the screen: only the panel's fields and the preview scroll inside it.
+    <div className="flex h-dvh flex-col overflow-hidden bg-bg-alt text-fg md:flex-row">
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        aria-label="Appearance editor"
-        className="flex outline-none max-h-[55dvh] w-full shrink-0 flex-col border-divider border-b bg-paper md:max-h-none md:w-96 md:border-r md:border-b-0"
+        aria-label={trans('Appearance editor')}
+        className="flex max-h-[55dvh] min-h-0 w-full shrink-0 flex-col border-divider border-b bg-paper outline-none md:max-h-none md:w-96 md:border-r md:border-b-0"
       >
         <header className="flex items-center gap-2 border-divider border-b px-3 py-2">
           <Link
             to={paths.admin()}
             className="inline-flex size-9 items-center justify-center rounded-theme hover:bg-hover"
-            aria-label="Back to the admin area"
+            aria-label={trans('Back to the admin area')}
           >
             <ArrowLeft aria-hidden="true" className="size-5" />
           </Link>
-          <h1 className="min-w-0 flex-1 truncate font-semibold text-base">Appearance</h1>
+          <h1 className="min-w-0 flex-1 truncate font-semibold text-base">{trans('Appearance')}</h1>
           <Button variant="text" size="sm" onPress={() => setHistoryOpen(true)}>
             <History aria-hidden="true" className="size-4" />
-            History
+            {trans('History')}
           </Button>
         </header>
-        <nav aria-label="Sections" className="flex flex-wrap gap-1 border-divider border-b px-2 py-2">
+        <nav
+          aria-label={trans('Sections')}
+          className="flex flex-wrap gap-1 border-divider border-b px-2 py-2"
+        >
           {SECTIONS.map((s) => (
             <button
               key={s.id}
@@ -277,23 +289,25 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
                 section === s.id ? 'bg-primary text-on-primary' : 'text-fg hover:bg-hover',
               )}
             >
-              {s.label}
+              {trans(s.label)}
             </button>
           ))}
         </nav>
-        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+        {/* Positioned: what a field hides off screen (a file input, a live region) stays inside
+            this scrolling area instead of making the page itself taller. */}
+        <div ref={panel} className="relative min-h-0 flex-1 overflow-y-auto px-4 py-4">
           <Current {...props} />
         </div>
         <footer className="flex items-center gap-2 border-divider border-t px-3 py-2">
-          <p className="min-w-0 flex-1 truncate text-muted text-xs" aria-live="polite">
+          <p className="min-w-0 flex-1 text-pretty text-muted text-xs" aria-live="polite">
             {saving
-              ? 'Saving your draft…'
+              ? trans('Saving your draft…')
               : hasDraft
-                ? 'Draft saved. Visitors do not see it yet.'
-                : 'No unpublished changes.'}
+                ? trans('Draft saved. Visitors do not see it yet.')
+                : trans('No unpublished changes.')}
           </p>
           <Button variant="text" size="sm" isDisabled={!hasDraft || discard.isPending} onPress={onDiscard}>
-            Discard
+            {trans('Discard')}
           </Button>
           <Button
             variant="primary"
@@ -301,14 +315,14 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
             isDisabled={(!hasDraft && !saving) || publish.isPending}
             onPress={onPublish}
           >
-            Publish
+            {trans('Publish')}
           </Button>
         </footer>
       </main>
-      <section aria-label="Preview" className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <section aria-label={trans('Preview')} className="flex min-h-0 min-w-0 flex-1 flex-col">
         <div className="flex flex-wrap items-end gap-3 border-divider border-b bg-paper px-3 py-2">
           <RadioGroup
-            aria-label="Preview width"
+            aria-label={trans('Preview width')}
             orientation="horizontal"
             value={device}
             onChange={(id) => setDevice(id as typeof device)}
@@ -318,7 +332,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
               <Radio
                 key={d.id}
                 value={d.id}
-                aria-label={d.label}
+                aria-label={trans(d.label)}
                 className={({ isSelected }) =>
                   cx(
                     'inline-flex size-9 cursor-pointer items-center justify-center rounded-theme',
@@ -331,7 +345,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
             ))}
           </RadioGroup>
           <Select
-            label="Preview page"
+            label={trans('Preview page')}
             className="w-48"
             items={routes.map((r) => ({ id: r.id, label: r.label }))}
             selectedKey={route}
@@ -342,10 +356,10 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
             }}
           />
         </div>
-        <div className="flex min-h-0 flex-1 justify-center overflow-auto p-3">
+        <div className="relative flex min-h-0 flex-1 justify-center overflow-auto p-3">
           <iframe
             ref={frame}
-            title="Site preview"
+            title={trans('Site preview')}
             src="/?appearanceEditor=true"
             className="h-full rounded-theme border border-divider bg-bg shadow-sm"
             style={{ width: width ?? '100%', maxWidth: '100%' }}
@@ -355,4 +369,9 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
       <HistoryDialog isOpen={historyOpen} onOpenChange={setHistoryOpen} onRestored={onRestored} />
     </div>
   );
+}
+
+/** How far below the top of `area`'s content `element` sits (whatever `area` has scrolled). */
+function offsetWithin(element: HTMLElement, area: HTMLElement): number {
+  return element.getBoundingClientRect().top - area.getBoundingClientRect().top + area.scrollTop;
 }

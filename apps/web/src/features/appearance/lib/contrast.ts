@@ -1,17 +1,18 @@
+import { msg } from '@zema/contracts';
 import { MIN_CONTRAST_RATIO } from '@zema/contracts/appearance/appearance-admin';
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 
 extend([a11yPlugin]);
 
-/** The text/background pairs of a theme a reader must be able to read (WCAG 1.4.3). */
+/** The text/background pairs of a theme a reader must be able to read (WCAG 1.4.3); labels are messages. */
 export const CONTRAST_PAIRS = [
-  { text: '--be-foreground', background: '--be-background', label: 'Text on the background' },
-  { text: '--be-muted', background: '--be-background', label: 'Secondary text on the background' },
-  { text: '--be-foreground', background: '--be-paper', label: 'Text on cards and menus' },
-  { text: '--be-on-primary', background: '--be-primary', label: 'Text on primary buttons' },
-  { text: '--be-on-danger', background: '--be-danger', label: 'Text on danger buttons' },
-  { text: '--be-on-navbar', background: '--be-navbar', label: 'Text on the navbar' },
+  { text: '--be-foreground', background: '--be-background', label: msg('Text on the background') },
+  { text: '--be-muted', background: '--be-background', label: msg('Secondary text on the background') },
+  { text: '--be-foreground', background: '--be-paper', label: msg('Text on cards and menus') },
+  { text: '--be-on-primary', background: '--be-primary', label: msg('Text on primary buttons') },
+  { text: '--be-on-danger', background: '--be-danger', label: msg('Text on danger buttons') },
+  { text: '--be-on-navbar', background: '--be-navbar', label: msg('Text on the navbar') },
 ] as const;
 
 export type ContrastCheck = { label: string; ratio: number | null; ok: boolean };

@@ -1,4 +1,5 @@
 import type { Role } from '@zema/contracts';
+import { useTrans } from '#src/lib/i18n';
 import { Checkbox, TextField } from '#src/ui/field';
 
 type Access = { roles?: number[]; permissions?: string[] };
@@ -23,6 +24,7 @@ export function AccessFields({
   permissionsDescription: string;
   onChange: (patch: Access) => void;
 }) {
+  const { trans } = useTrans();
   const chosen = value.roles ?? [];
   return (
     <>
@@ -39,7 +41,7 @@ export function AccessFields({
       ))}
       {rolesHint && <p className="text-muted text-xs">{rolesHint}</p>}
       <TextField
-        label="Permissions"
+        label={trans('Permissions')}
         description={permissionsDescription}
         value={(value.permissions ?? []).join(', ')}
         onChange={(text) =>

@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import { useTrans } from '#src/lib/i18n';
 import { TextField } from '#src/ui/field';
 import { groupClass, type SectionProps } from './section';
 
@@ -7,15 +8,17 @@ import { groupClass, type SectionProps } from './section';
  * nonce. The server removes scripts, event handlers and frames from the HTML.
  */
 export function CustomCodeSection({ values, change, canEditHtml }: SectionProps) {
+  const { trans } = useTrans();
   return (
     <div className="flex flex-col gap-6">
       <section className={groupClass} aria-labelledby="appearance-custom-css">
         <h2 id="appearance-custom-css" className="font-semibold text-fg text-sm">
-          Custom CSS
+          {trans('Custom CSS')}
         </h2>
         <TextField
+          /* i18n-ignore */
           label="CSS"
-          description="Added after the theme on every page, so it can override it."
+          description={trans('Added after the theme on every page, so it can override it.')}
           multiline
           rows={10}
           inputClassName="font-mono text-xs"
@@ -31,15 +34,18 @@ export function CustomCodeSection({ values, change, canEditHtml }: SectionProps)
       </section>
       <section className={groupClass} aria-labelledby="appearance-custom-html">
         <h2 id="appearance-custom-html" className="font-semibold text-fg text-sm">
-          Custom HTML
+          {trans('Custom HTML')}
         </h2>
         <p className="flex gap-2 text-sm text-warning">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Shown at the end of every page. Scripts, frames, forms and event handlers are removed.
+          {trans('Shown at the end of every page. Scripts, frames, forms and event handlers are removed.')}
         </p>
         <TextField
+          /* i18n-ignore */
           label="HTML"
-          description={canEditHtml ? undefined : 'Changing it needs the "Edit custom HTML" permission.'}
+          description={
+            canEditHtml ? undefined : trans('Changing it needs the "Edit custom HTML" permission.')
+          }
           multiline
           rows={8}
           isReadOnly={!canEditHtml}

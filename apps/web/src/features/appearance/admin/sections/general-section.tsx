@@ -1,4 +1,6 @@
+import { msg } from '@zema/contracts';
 import type { AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
+import { useTrans } from '#src/lib/i18n';
 import { TextField } from '#src/ui/field';
 import { AppearanceImageField } from './image-upload-field';
 import { errorAt, groupClass, type SectionProps } from './section';
@@ -8,35 +10,46 @@ type BrandingKey = keyof AppearanceValues['branding'];
 const LOGOS: { key: BrandingKey; label: string; description: string }[] = [
   {
     key: 'logo_dark',
-    label: 'Logo for light themes',
-    description: 'A dark logo, drawn on light backgrounds.',
+    label: msg('Logo for light themes'),
+    description: msg('A dark logo, drawn on light backgrounds.'),
   },
   {
     key: 'logo_light',
-    label: 'Logo for dark themes',
-    description: 'A light logo, drawn on dark backgrounds.',
+    label: msg('Logo for dark themes'),
+    description: msg('A light logo, drawn on dark backgrounds.'),
   },
-  { key: 'logo_dark_mobile', label: 'Small logo for light themes', description: 'Shown on narrow screens.' },
-  { key: 'logo_light_mobile', label: 'Small logo for dark themes', description: 'Shown on narrow screens.' },
+  // Zema's own small logo goes with Zema's own logo only: beside the site's logo, it is not shown.
+  {
+    key: 'logo_dark_mobile',
+    label: msg('Small logo for light themes'),
+    description: msg('Shown on narrow screens; without one of your own, the logo for light themes is.'),
+  },
+  {
+    key: 'logo_light_mobile',
+    label: msg('Small logo for dark themes'),
+    description: msg('Shown on narrow screens; without one of your own, the logo for dark themes is.'),
+  },
   {
     key: 'favicon',
-    label: 'Favicon',
-    description:
+    label: msg('Favicon'),
+    description: msg(
       'The icon of browser tabs, bookmarks and the installed app; every size is made from one image.',
+    ),
   },
 ];
 
 /** The site's name and its logos (SPEC §3 branding). */
 export function GeneralSection({ values, change, errors }: SectionProps) {
+  const { trans } = useTrans();
   return (
     <div className="flex flex-col gap-6">
       <section className={groupClass} aria-labelledby="appearance-general-name">
         <h2 id="appearance-general-name" className="font-semibold text-fg text-sm">
-          Site
+          {trans('Site')}
         </h2>
         <TextField
-          label="Site name"
-          description="In titles, the footer, mails and invoices."
+          label={trans('Site name')}
+          description={trans('In titles, the footer, mails and invoices.')}
           value={values.site_name}
           errorMessage={errorAt(errors, 'site_name')}
           onChange={(site_name) => change((v) => ({ ...v, site_name }))}
@@ -44,13 +57,13 @@ export function GeneralSection({ values, change, errors }: SectionProps) {
       </section>
       <section className={groupClass} aria-labelledby="appearance-general-logos">
         <h2 id="appearance-general-logos" className="font-semibold text-fg text-sm">
-          Logos
+          {trans('Logos')}
         </h2>
         {LOGOS.map(({ key, label, description }) => (
           <AppearanceImageField
             key={key}
-            label={label}
-            description={description}
+            label={trans(label)}
+            description={trans(description)}
             purpose={key === 'favicon' ? 'favicon' : 'logo'}
             backdrop={key.startsWith('logo_light') ? 'dark' : 'light'}
             value={values.branding[key]}

@@ -1,5 +1,6 @@
 import type { AppearanceEditorResponse } from '@zema/contracts/appearance/appearance-admin';
 import { ApiError } from '#src/lib/api-error';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { DateTime } from '#src/ui/date-time';
 import { Dialog } from '#src/ui/dialog';
@@ -7,7 +8,10 @@ import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useAppearanceHistory, useRestoreAppearanceVersion } from '../../api/appearance-editor';
 
-/** Published versions with who and when; one click publishes an earlier one again. */
+/**
+ * Published versions with who and when; one click publishes an earlier one again. The oldest may
+ * be the look the site started with, kept by its first publish.
+ */
 export function HistoryDialog({
   isOpen,
   onOpenChange,
@@ -17,30 +21,35 @@ export function HistoryDialog({
   onOpenChange: (open: boolean) => void;
   onRestored: (state: AppearanceEditorResponse) => void;
 }) {
+  const { trans } = useTrans();
   const history = useAppearanceHistory(isOpen);
   const restore = useRestoreAppearanceVersion();
   const versions = history.data?.versions ?? [];
   return (
-    <Dialog title="Published versions" isOpen={isOpen} onOpenChange={onOpenChange} size="md">
+    <Dialog title={trans('Published versions')} isOpen={isOpen} onOpenChange={onOpenChange} size="md">
       {history.isPending ? (
         <div className="flex justify-center py-8">
           <Spinner />
         </div>
       ) : versions.length === 0 ? (
-        <p className="py-4 text-muted text-sm">Nothing has been published from the editor yet.</p>
+        <p className="py-4 text-muted text-sm">{trans('Nothing has been published from the editor yet.')}</p>
       ) : (
         <ol className="flex flex-col divide-y divide-divider">
           {versions.map((version, index) => (
-            <li key={version.id} className="flex items-center gap-3 py-3">
+            <li key={version.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">
-                  {`Version ${version.id}`}
-                  {index === 0 && <span className="ml-2 text-positive text-xs">Live</span>}
+                  {version.original
+                    ? trans('Version {id}: the look before the first publish', { id: version.id })
+                    : trans('Version {id}', { id: version.id })}
+                  {index === 0 && <span className="ml-2 text-positive text-xs">{trans('Live')}</span>}
                 </p>
                 <p className="text-muted text-xs">
                   <DateTime iso={version.published_at} />
+                  {/* Independent facts, one after the other: when, who, what it brought back. */}
                   {version.published_by && ` · ${version.published_by.name}`}
-                  {version.restored_from !== null && ` · rolled back to version ${version.restored_from}`}
+                  {version.restored_from !== null &&
+                    ` · ${trans('Rolled back to version {id}', { id: version.restored_from })}`}
                 </p>
               </div>
               {index > 0 && (
@@ -53,11 +62,11 @@ export function HistoryDialog({
                       onRestored(await restore.mutateAsync(version.id));
                       onOpenChange(false);
                     } catch (err) {
-                      toast.danger(err instanceof ApiError ? err.message : 'Could not roll back.');
+                      toast.danger(err instanceof ApiError ? err.message : trans('Could not roll back.'));
                     }
                   }}
                 >
-                  {`Restore version ${version.id}`}
+                  {trans('Restore version {id}', { id: version.id })}
                 </Button>
               )}
             </li>

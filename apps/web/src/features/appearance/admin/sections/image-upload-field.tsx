@@ -8,6 +8,7 @@ import {
   useUploadQueue,
 } from '#src/features/uploads';
 import { ApiError } from '#src/lib/api-error';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { TextField } from '#src/ui/field';
@@ -39,6 +40,7 @@ export function AppearanceImageField({
   error?: string;
   onChange: (url: string | null) => void;
 }) {
+  const { trans } = useTrans();
   const queue = useUploadQueue({ accept: ACCEPT, metadata: METADATA });
   const busy = isUploading(useLatestUpload(queue));
   const make = useUploadAppearanceImage();
@@ -55,7 +57,7 @@ export function AppearanceImageField({
           toast.danger(
             err instanceof ApiError
               ? (err.errors?.file_entry_id?.[0] ?? err.message)
-              : 'The image could not be used.',
+              : trans('The image could not be used.'),
           );
         },
       },
@@ -68,7 +70,7 @@ export function AppearanceImageField({
           className="min-w-0 flex-1"
           label={label}
           description={description}
-          placeholder="/images/… or https://…"
+          placeholder={trans('/images/… or https://…')}
           value={value ?? ''}
           errorMessage={error}
           onChange={(text) => onChange(text.trim() || null)}
@@ -89,17 +91,17 @@ export function AppearanceImageField({
       <div className="flex flex-wrap items-start gap-2">
         <UploadQueueButton
           queue={queue}
-          inputLabel={`${label}: choose an image`}
+          inputLabel={trans('{label}: choose an image', { label })}
           accept={ACCEPT}
           isDisabled={make.isPending || busy}
           className="min-w-0 flex-1"
         >
-          Upload
+          {trans('Upload')}
         </UploadQueueButton>
         {value && (
           <Button variant="text" onPress={() => onChange(null)}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Remove
+            {trans('Remove')}
           </Button>
         )}
       </div>

@@ -14,7 +14,7 @@ describe("a menu item's settings condition as typed", () => {
   });
 
   it('is what the menus check (SPEC §6: every listed setting equals its value)', () => {
-    const auth = { hasRole: () => true, hasPermission: () => true, isSubscribed: false };
+    const auth = { isLoggedIn: true, hasRole: () => true, hasPermission: () => true, isSubscribed: false };
     const item = {
       id: 'x',
       label: 'Plans',

@@ -2,8 +2,10 @@ import {
   isMenuIcon,
   MENU_ICONS,
   MENU_POSITIONS,
+  type MenuAudience,
   type MenuChildItem,
   type MenuItem,
+  msg,
   type Role,
 } from '@zema/contracts';
 import { APPEARANCE_LIMITS, type EditableMenu } from '@zema/contracts/appearance/appearance-admin';
@@ -11,26 +13,35 @@ import { IndentDecrease, IndentIncrease, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { MENU_ICON_GLYPHS } from '#src/components/chrome/menu-icons';
 import { useAssignableRoles } from '#src/features/users';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { AccessFields } from './access-fields';
+import { AddressHint } from './address-hint';
 import { errorAt, groupClass, type SectionProps } from './section';
 import { SortableList } from './sortable-list';
 
 const POSITION_LABELS: Record<(typeof MENU_POSITIONS)[number], string> = {
-  'landing-page-navbar': 'Landing page navbar',
-  'auth-page-footer': 'Login and register footer',
-  footer: 'Footer',
-  'footer-secondary': 'Footer, second row',
-  navbar: 'Player navbar',
-  'account-menu': 'User menu',
+  'landing-page-navbar': msg('Landing page navbar'),
+  'auth-page-footer': msg('Login and register footer'),
+  footer: msg('Footer'),
+  'footer-secondary': msg('Footer, second row'),
+  navbar: msg('Player navbar'),
+  'account-menu': msg('User menu'),
 };
 
+/** Who an item is for, before its other conditions (none set: everyone). */
+const AUDIENCE_CHOICES: { id: MenuAudience; label: string }[] = [
+  { id: 'everyone', label: msg('Everyone') },
+  { id: 'signedIn', label: msg('Signed-in users') },
+  { id: 'guests', label: msg('Guests (not signed in)') },
+];
+
 const SUBSCRIPTION_CHOICES = [
-  { id: 'any', label: 'Everyone' },
-  { id: 'subscribed', label: 'Only subscribers' },
-  { id: 'unsubscribed', label: 'Only non-subscribers' },
+  { id: 'any', label: msg('Everyone') },
+  { id: 'subscribed', label: msg('Only subscribers') },
+  { id: 'unsubscribed', label: msg('Only non-subscribers') },
 ];
 
 /** A menu item's settings condition as the admin types it: `key=value, key=value`. */
@@ -63,6 +74,7 @@ const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(
 
 /** Menus (SPEC §3 Menu, §6 conditions): positions, items, who sees each, their order. */
 export function MenusSection({ values, change, errors }: SectionProps) {
+  const { trans } = useTrans();
   const [selectedId, setSelectedId] = useState<string | null>(values.menus[0]?.id ?? null);
   const menu = values.menus.find((m) => m.id === selectedId) ?? values.menus[0] ?? null;
   const { roles } = useAssignableRoles();
@@ -76,7 +88,7 @@ export function MenusSection({ values, change, errors }: SectionProps) {
     setItems((items) => items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
   const addMenu = () => {
-    const created: EditableMenu = { id: newId('menu'), name: 'New menu', positions: [], items: [] };
+    const created: EditableMenu = { id: newId('menu'), name: trans('New menu'), positions: [], items: [] };
     change((v) => ({ ...v, menus: [...v.menus, created] }));
     setSelectedId(created.id);
   };
@@ -85,11 +97,11 @@ export function MenusSection({ values, change, errors }: SectionProps) {
     <div className="flex flex-col gap-6">
       <section className={groupClass} aria-labelledby="appearance-menus-pick">
         <h2 id="appearance-menus-pick" className="font-semibold text-fg text-sm">
-          Menus
+          {trans('Menus')}
         </h2>
         {menu && (
           <Select
-            label="Menu"
+            label={trans('Menu')}
             items={values.menus.map((m) => ({ id: m.id, label: m.name }))}
             selectedKey={menu.id}
             onSelectionChange={(key) => setSelectedId(String(key))}
@@ -103,7 +115,7 @@ export function MenusSection({ values, change, errors }: SectionProps) {
             isDisabled={values.menus.length >= APPEARANCE_LIMITS.menus}
           >
             <Plus aria-hidden="true" className="size-4" />
-            New menu
+            {trans('New menu')}
           </Button>
           {menu && (
             <Button
@@ -115,7 +127,7 @@ export function MenusSection({ values, change, errors }: SectionProps) {
               }}
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete menu
+              {trans('Delete menu')}
             </Button>
           )}
         </div>
@@ -130,11 +142,15 @@ export function MenusSection({ values, change, errors }: SectionProps) {
         <>
           <section className={groupClass} aria-labelledby="appearance-menus-where">
             <h2 id="appearance-menus-where" className="font-semibold text-fg text-sm">
-              Where it shows
+              {trans('Where it shows')}
             </h2>
-            <TextField label="Name" value={menu.name} onChange={(name) => setMenu((m) => ({ ...m, name }))} />
+            <TextField
+              label={trans('Name')}
+              value={menu.name}
+              onChange={(name) => setMenu((m) => ({ ...m, name }))}
+            />
             <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1 font-medium text-fg text-sm">Positions</legend>
+              <legend className="mb-1 font-medium text-fg text-sm">{trans('Positions')}</legend>
               {MENU_POSITIONS.map((position) => (
                 <Checkbox
                   key={position}
@@ -146,7 +162,7 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                     }))
                   }
                 >
-                  {POSITION_LABELS[position]}
+                  {trans(POSITION_LABELS[position])}
                 </Checkbox>
               ))}
             </fieldset>
@@ -154,17 +170,18 @@ export function MenusSection({ values, change, errors }: SectionProps) {
 
           <section className={groupClass} aria-labelledby="appearance-menus-items">
             <h2 id="appearance-menus-items" className="font-semibold text-fg text-sm">
-              Items
+              {trans('Items')}
             </h2>
             <p className="text-muted text-xs">
-              An item put inside the one above it makes a group: a dropdown in the navbar and footer, a titled
-              section in a menu. One level only.
+              {trans(
+                'An item put inside the one above it makes a group: a dropdown in the navbar and footer, a titled section in a menu. One level only.',
+              )}
             </p>
             <SortableList
               items={menu.items}
               idOf={(item) => item.id}
-              labelOf={(item) => item.label || 'the item'}
-              titleOf={(item) => item.label || 'Untitled item'}
+              labelOf={(item) => item.label || trans('the item')}
+              titleOf={(item) => item.label || trans('Untitled item')}
               onReorder={(items) => setItems(() => items)}
               onRemove={(index) => setItems((items) => items.filter((_, i) => i !== index))}
               actionsOf={(item, index) =>
@@ -172,7 +189,10 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                   <Button
                     variant="icon"
                     size="sm"
-                    aria-label={`Put ${item.label || 'the item'} inside ${menu.items[index - 1]?.label || 'the item above'}`}
+                    aria-label={trans('Put {item} inside {group}', {
+                      item: item.label || trans('the item'),
+                      group: menu.items[index - 1]?.label || trans('the item above'),
+                    })}
                     onPress={() => setItems((items) => nestUnderPrevious(items, index))}
                   >
                     <IndentIncrease aria-hidden="true" className="size-4" />
@@ -187,17 +207,20 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                     roles={roles}
                     labelError={errorAt(errors, `${itemsPath}.${index}.label`)}
                     actionError={errorAt(errors, `${itemsPath}.${index}.action`)}
+                    conditionError={errorAt(errors, `${itemsPath}.${index}.subscriptionStatus`)}
                     groupHint={!!item.children?.length}
                     onChange={(patch) => setItem(index, patch)}
                   />
                   {!!item.children?.length && (
                     <fieldset className="flex flex-col gap-2">
-                      <legend className="mb-1 font-medium text-fg text-sm">{`Inside ${item.label || 'this item'}`}</legend>
+                      <legend className="mb-1 font-medium text-fg text-sm">
+                        {trans('Inside {group}', { group: item.label || trans('this item') })}
+                      </legend>
                       <SortableList
                         items={item.children}
                         idOf={(child) => child.id}
-                        labelOf={(child) => child.label || 'the item'}
-                        titleOf={(child) => child.label || 'Untitled item'}
+                        labelOf={(child) => child.label || trans('the item')}
+                        titleOf={(child) => child.label || trans('Untitled item')}
                         onReorder={(children) => setItem(index, { children })}
                         onRemove={(childIndex) =>
                           setItem(index, { children: item.children?.filter((_, i) => i !== childIndex) })
@@ -206,7 +229,10 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                           <Button
                             variant="icon"
                             size="sm"
-                            aria-label={`Move ${child.label || 'the item'} out of ${item.label || 'the group'}`}
+                            aria-label={trans('Move {item} out of {group}', {
+                              item: child.label || trans('the item'),
+                              group: item.label || trans('the group'),
+                            })}
                             onPress={() => setItems((items) => unnest(items, index, childIndex))}
                           >
                             <IndentDecrease aria-hidden="true" className="size-4" />
@@ -221,6 +247,10 @@ export function MenusSection({ values, change, errors }: SectionProps) {
                             actionError={errorAt(
                               errors,
                               `${itemsPath}.${index}.children.${childIndex}.action`,
+                            )}
+                            conditionError={errorAt(
+                              errors,
+                              `${itemsPath}.${index}.children.${childIndex}.subscriptionStatus`,
                             )}
                             onChange={(patch) =>
                               setItem(index, {
@@ -244,12 +274,12 @@ export function MenusSection({ values, change, errors }: SectionProps) {
               onPress={() =>
                 setItems((items) => [
                   ...items,
-                  { id: newId('item'), label: 'New item', type: 'route', action: '/', target: null },
+                  { id: newId('item'), label: trans('New item'), type: 'route', action: '/', target: null },
                 ])
               }
             >
               <Plus aria-hidden="true" className="size-4" />
-              Add an item
+              {trans('Add an item')}
             </Button>
           </section>
         </>
@@ -284,9 +314,9 @@ export function unnest(items: readonly MenuItem[], index: number, childIndex: nu
   );
 }
 
-const ICON_CHOICES = [
-  { id: 'none', label: 'No icon' },
-  ...MENU_ICONS.map((id) => ({ id, label: MENU_ICON_GLYPHS[id].label })),
+const iconChoices = (trans: TransFn) => [
+  { id: 'none', label: trans('No icon') },
+  ...MENU_ICONS.map((id) => ({ id, label: trans(MENU_ICON_GLYPHS[id].label) })),
 ];
 
 /** The fields of one menu item: label, icon, address, new tab, and who sees it (SPEC §6). */
@@ -295,6 +325,7 @@ function ItemFields({
   roles,
   labelError,
   actionError,
+  conditionError,
   groupHint,
   onChange,
 }: {
@@ -302,24 +333,27 @@ function ItemFields({
   roles: readonly Pick<Role, 'id' | 'name'>[];
   labelError?: string;
   actionError?: string;
+  /** Conditions no viewer can meet together (the server's error). */
+  conditionError?: string;
   /** The item holds others: its address is optional. */
   groupHint?: boolean;
   onChange: (patch: Partial<MenuChildItem>) => void;
 }) {
+  const { trans } = useTrans();
   const glyph = isMenuIcon(item.icon) ? MENU_ICON_GLYPHS[item.icon] : null;
   return (
     <>
       <TextField
-        label="Label"
+        label={trans('Label')}
         value={item.label}
         errorMessage={labelError}
         onChange={(label) => onChange({ label })}
       />
       <div className="flex items-end gap-2">
         <Select
-          label="Icon"
+          label={trans('Icon')}
           className="flex-1"
-          items={ICON_CHOICES}
+          items={iconChoices(trans)}
           selectedKey={glyph ? item.icon : 'none'}
           onSelectionChange={(key) => onChange({ icon: key === 'none' ? null : String(key) })}
         />
@@ -328,11 +362,13 @@ function ItemFields({
         </span>
       </div>
       <TextField
-        label="Address"
+        label={trans('Address')}
         description={
-          groupHint
-            ? 'Optional for a group: where its own entry leads, listed first in it.'
-            : 'A page of this site (/contact) or a full address (https://…).'
+          <AddressHint action={item.action}>
+            {groupHint
+              ? trans('Optional for a group: where its own entry leads, listed first in it.')
+              : trans('A page of this site (/contact) or a full address (https://…).')}
+          </AddressHint>
         }
         value={item.action ?? ''}
         errorMessage={actionError}
@@ -342,28 +378,40 @@ function ItemFields({
         isSelected={item.type === 'link' || item.target === '_blank'}
         onChange={(on) => onChange({ target: on ? '_blank' : null })}
       >
-        Opens in a new tab
+        {trans('Opens in a new tab')}
       </Checkbox>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium text-fg text-sm">Who sees it</legend>
+        <legend className="mb-1 font-medium text-fg text-sm">{trans('Who sees it')}</legend>
+        <Select
+          label={trans('Audience')}
+          description={trans('Signed-in users: everyone with an account, whatever their roles.')}
+          items={AUDIENCE_CHOICES.map((c) => ({ id: c.id, label: trans(c.label) }))}
+          selectedKey={item.audience ?? 'everyone'}
+          onSelectionChange={(key) =>
+            onChange({ audience: key === 'everyone' ? undefined : (key as MenuAudience) })
+          }
+        />
         <AccessFields
           value={item}
           roles={roles}
-          roleLabel={(name) => `Role: ${name}`}
-          rolesHint="No role ticked: everyone, signed in or not."
-          permissionsDescription="Comma-separated names, e.g. api.access. All are needed."
+          roleLabel={(name) => trans('Role: {name}', { name })}
+          rolesHint={trans('No role ticked: no role is needed. Each role ticked is needed.')}
+          permissionsDescription={trans('Comma-separated names, e.g. api.access. All are needed.')}
           onChange={onChange}
         />
         <TextField
-          label="Settings"
-          description="Comma-separated, e.g. billing.enable=true: shown only while each setting has that value."
+          label={trans('Settings')}
+          description={trans(
+            'Comma-separated, e.g. billing.enable=true: shown only while each setting has that value.',
+          )}
           value={settingsText(item.settings)}
           onChange={(text) => onChange({ settings: parseSettings(text) })}
         />
         <Select
-          label="Subscription"
-          items={SUBSCRIPTION_CHOICES}
+          label={trans('Subscription')}
+          items={SUBSCRIPTION_CHOICES.map((c) => ({ id: c.id, label: trans(c.label) }))}
           selectedKey={item.subscriptionStatus ?? 'any'}
+          errorMessage={conditionError}
           onSelectionChange={(key) =>
             onChange({ subscriptionStatus: key === 'any' ? null : (key as 'subscribed' | 'unsubscribed') })
           }

@@ -17,6 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { moved } from './section';
@@ -51,6 +52,7 @@ export function SortableList<T>({
   children: (item: T, index: number) => ReactNode;
   className?: string;
 }) {
+  const { trans } = useTrans();
   const ids = items.map(idOf);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -58,7 +60,7 @@ export function SortableList<T>({
   );
   const nameOf = (id: string | number) => {
     const index = ids.indexOf(String(id));
-    return index >= 0 ? labelOf(items[index]!, index) : 'the item';
+    return index >= 0 ? labelOf(items[index]!, index) : trans('the item');
   };
   const placeOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -72,16 +74,29 @@ export function SortableList<T>({
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: {
-          draggable:
+          draggable: trans(
             'To move an item, press Space, then the arrow keys, then Space again to drop it. Escape cancels.',
+          ),
         },
         announcements: {
-          onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+          onDragStart: ({ active }) => trans('Picked up {item}.', { item: nameOf(active.id) }),
           onDragOver: ({ active, over }) =>
-            over ? `${nameOf(active.id)} is now at place ${placeOf(over.id)} of ${ids.length}.` : undefined,
+            over
+              ? trans('{item} is now at place {place} of {count}.', {
+                  item: nameOf(active.id),
+                  place: placeOf(over.id),
+                  count: ids.length,
+                })
+              : undefined,
           onDragEnd: ({ active, over }) =>
-            over ? `${nameOf(active.id)} dropped at place ${placeOf(over.id)} of ${ids.length}.` : undefined,
-          onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+            over
+              ? trans('{item} dropped at place {place} of {count}.', {
+                  item: nameOf(active.id),
+                  place: placeOf(over.id),
+                  count: ids.length,
+                })
+              : undefined,
+          onDragCancel: ({ active }) => trans('Moving {item} was cancelled.', { item: nameOf(active.id) }),
         },
       }}
     >
@@ -101,7 +116,7 @@ export function SortableList<T>({
                     <Button
                       variant="icon"
                       size="sm"
-                      aria-label={`Move ${labelOf(item, index)} up`}
+                      aria-label={trans('Move {item} up', { item: labelOf(item, index) })}
                       isDisabled={index === 0}
                       onPress={() => onReorder(moved(items, index, -1))}
                     >
@@ -110,7 +125,7 @@ export function SortableList<T>({
                     <Button
                       variant="icon"
                       size="sm"
-                      aria-label={`Move ${labelOf(item, index)} down`}
+                      aria-label={trans('Move {item} down', { item: labelOf(item, index) })}
                       isDisabled={index === items.length - 1}
                       onPress={() => onReorder(moved(items, index, 1))}
                     >
@@ -119,7 +134,7 @@ export function SortableList<T>({
                     <Button
                       variant="icon"
                       size="sm"
-                      aria-label={`Remove ${labelOf(item, index)}`}
+                      aria-label={trans('Remove {item}', { item: labelOf(item, index) })}
                       onPress={() => onRemove(index)}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
@@ -145,6 +160,7 @@ function SortableRow({
   label: string;
   children: (handle: ReactNode) => ReactNode;
 }) {
+  const { trans } = useTrans();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id,
@@ -155,7 +171,7 @@ function SortableRow({
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`Drag ${label} to reorder`}
+      aria-label={trans('Drag {item} to reorder', { item: label })}
       className="inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-theme text-muted hover:bg-hover hover:text-fg active:cursor-grabbing"
     >
       <GripVertical aria-hidden="true" className="size-4" />

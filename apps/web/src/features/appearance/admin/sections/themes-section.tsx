@@ -1,4 +1,4 @@
-import { THEME_VARIABLES } from '@zema/contracts';
+import { msg, THEME_VARIABLES } from '@zema/contracts';
 import {
   APPEARANCE_LIMITS,
   type EditableTheme,
@@ -7,6 +7,7 @@ import {
 import { THEME_FONTS } from '@zema/contracts/appearance/fonts';
 import { AlertTriangle, Check, Copy, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
@@ -15,38 +16,42 @@ import { errorAt, groupClass, type SectionProps } from './section';
 
 /** What each style variable paints, for its label. */
 const VARIABLE_LABELS: Record<(typeof THEME_VARIABLES)[number], string> = {
-  '--be-background': 'Background',
-  '--be-background-alt': 'Second background',
-  '--be-paper': 'Cards and menus',
-  '--be-foreground': 'Text',
-  '--be-muted': 'Secondary text',
-  '--be-primary': 'Primary',
-  '--be-primary-hover': 'Primary, hovered',
-  '--be-on-primary': 'Text on primary',
-  '--be-danger': 'Danger',
-  '--be-on-danger': 'Text on danger',
-  '--be-positive': 'Positive',
-  '--be-warning': 'Warning',
-  '--be-divider': 'Dividers',
-  '--be-hover': 'Hovered rows',
-  '--be-focus': 'Focus ring',
-  '--be-navbar': 'Navbar',
-  '--be-on-navbar': 'Text on the navbar',
-  '--be-radius': 'Corner radius',
+  '--be-background': msg('Background'),
+  '--be-background-alt': msg('Second background'),
+  '--be-paper': msg('Cards and menus'),
+  '--be-foreground': msg('Text'),
+  '--be-muted': msg('Secondary text'),
+  '--be-primary': msg('Primary'),
+  '--be-primary-hover': msg('Primary, hovered'),
+  '--be-on-primary': msg('Text on primary'),
+  '--be-danger': msg('Danger'),
+  '--be-on-danger': msg('Text on danger'),
+  '--be-positive': msg('Positive'),
+  '--be-warning': msg('Warning'),
+  '--be-divider': msg('Dividers'),
+  '--be-hover': msg('Hovered rows'),
+  '--be-focus': msg('Focus ring'),
+  '--be-navbar': msg('Navbar'),
+  '--be-on-navbar': msg('Text on the navbar'),
+  '--be-radius': msg('Corner radius'),
 };
 
 const DEFAULT_FONT = 'default';
 /** The app's own font first, then every other font the site serves (contracts THEME_FONTS). */
-const FONT_CHOICES = [
-  { id: DEFAULT_FONT, label: "Inter (the app's own)" },
+const fontChoices = (trans: TransFn) => [
+  { id: DEFAULT_FONT, label: trans("Inter (the app's own)") },
   ...THEME_FONTS.filter((f) => f.id !== 'inter').map((f) => ({
     id: f.family,
-    label: `${f.label} (${f.kind})`,
+    label: trans('{font} ({kind, select, serif {serif} other {sans-serif}})', {
+      font: f.label,
+      kind: f.kind,
+    }),
   })),
 ];
 
 /** Themes (SPEC §3 Theme): the list, each variable with a colour picker, contrast, the defaults. */
 export function ThemesSection({ values, change, errors, previewThemeId, showTheme }: SectionProps) {
+  const { trans } = useTrans();
   const all = values.themes.all;
   const current = all.find((t) => t.id === previewThemeId) ?? all[0]!;
   const setTheme = (id: number, patch: (t: EditableTheme) => EditableTheme) =>
@@ -63,7 +68,13 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
         ...v.themes,
         all: [
           ...v.themes.all,
-          { ...current, id, name: `${current.name} copy`, default_light: false, default_dark: false },
+          {
+            ...current,
+            id,
+            name: trans('{name} copy', { name: current.name }),
+            default_light: false,
+            default_dark: false,
+          },
         ],
       },
     }));
@@ -99,11 +110,11 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
     <div className="flex flex-col gap-6">
       <section className={groupClass} aria-labelledby="appearance-themes-site">
         <h2 id="appearance-themes-site" className="font-semibold text-fg text-sm">
-          For everyone
+          {trans('For everyone')}
         </h2>
         <Select
-          label="Default theme"
-          description="What visitors see first."
+          label={trans('Default theme')}
+          description={trans('What visitors see first.')}
           items={all.map((t) => ({ id: String(t.id), label: t.name }))}
           selectedKey={String(values.themes.default_id ?? all[0]!.id)}
           errorMessage={errorAt(errors, 'themes.default_id')}
@@ -114,19 +125,19 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
         <Checkbox
           isSelected={values.themes.user_change}
           onChange={(user_change) => change((v) => ({ ...v, themes: { ...v.themes, user_change } }))}
-          description="Adds the light/dark switch to the user menu and the footer."
+          description={trans('Adds the light/dark switch to the user menu and the footer.')}
         >
-          Users may switch between light and dark
+          {trans('Users may switch between light and dark')}
         </Checkbox>
       </section>
 
       <section className={groupClass} aria-labelledby="appearance-themes-edit">
         <h2 id="appearance-themes-edit" className="font-semibold text-fg text-sm">
-          Edit a theme
+          {trans('Edit a theme')}
         </h2>
         <Select
-          label="Theme"
-          description="The preview shows the theme you edit."
+          label={trans('Theme')}
+          description={trans('The preview shows the theme you edit.')}
           items={all.map((t) => ({ id: String(t.id), label: t.name }))}
           selectedKey={String(current.id)}
           onSelectionChange={(key) => showTheme(Number(key))}
@@ -139,7 +150,7 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
             isDisabled={all.length >= APPEARANCE_LIMITS.themes}
           >
             <Copy aria-hidden="true" className="size-4" />
-            Duplicate
+            {trans('Duplicate')}
           </Button>
           <Button
             variant="outline"
@@ -152,7 +163,7 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
                   ...v.themes,
                   all: [
                     ...v.themes.all,
-                    { ...all[0]!, id, name: 'New theme', default_light: false, default_dark: false },
+                    { ...all[0]!, id, name: trans('New theme'), default_light: false, default_dark: false },
                   ],
                 },
               }));
@@ -161,22 +172,22 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
             isDisabled={all.length >= APPEARANCE_LIMITS.themes}
           >
             <Plus aria-hidden="true" className="size-4" />
-            New theme
+            {trans('New theme')}
           </Button>
           <Button variant="outline" size="sm" onPress={remove} isDisabled={all.length <= 1}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            {trans('Delete')}
           </Button>
         </div>
         <TextField
-          label="Name"
+          label={trans('Name')}
           value={current.name}
           onChange={(name) => setTheme(current.id, (t) => ({ ...t, name }))}
         />
         <Select
-          label="Font"
-          description="Served by the site; loaded only on pages of a theme that uses it."
-          items={FONT_CHOICES}
+          label={trans('Font')}
+          description={trans('Served by the site; loaded only on pages of a theme that uses it.')}
+          items={fontChoices(trans)}
           selectedKey={current.font?.family ?? DEFAULT_FONT}
           onSelectionChange={(key) => {
             const family = key === DEFAULT_FONT ? null : String(key);
@@ -198,13 +209,13 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
           isSelected={current.is_dark}
           onChange={(is_dark) => setTheme(current.id, (t) => ({ ...t, is_dark }))}
         >
-          A dark theme
+          {trans('A dark theme')}
         </Checkbox>
         <Checkbox isSelected={current.default_light} onChange={(on) => makeModeDefault('default_light', on)}>
-          The default light theme
+          {trans('The default light theme')}
         </Checkbox>
         <Checkbox isSelected={current.default_dark} onChange={(on) => makeModeDefault('default_dark', on)}>
-          The default dark theme
+          {trans('The default dark theme')}
         </Checkbox>
         {errorAt(errors, 'themes.all') && (
           <p role="alert" className="text-danger text-sm">
@@ -215,7 +226,7 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
 
       <section className={groupClass} aria-labelledby="appearance-themes-contrast">
         <h2 id="appearance-themes-contrast" className="font-semibold text-fg text-sm">
-          Contrast
+          {trans('Contrast')}
         </h2>
         <ul className="flex flex-col gap-1 text-sm">
           {contrast.map((c) => (
@@ -225,30 +236,37 @@ export function ThemesSection({ values, change, errors, previewThemeId, showThem
               ) : (
                 <AlertTriangle aria-hidden="true" className="size-4 text-warning" />
               )}
-              <span className="flex-1">{c.label}</span>
+              <span className="flex-1">{trans(c.label)}</span>
               <span className={c.ok ? 'text-muted' : 'font-medium text-warning'}>
                 {c.ratio === null ? '—' : `${c.ratio}:1`}
-                {!c.ok && <span className="sr-only"> (under {MIN_CONTRAST_RATIO}:1, hard to read)</span>}
+                {!c.ok && (
+                  <span className="sr-only">
+                    {' '}
+                    {trans('(under {ratio}:1, hard to read)', { ratio: MIN_CONTRAST_RATIO })}
+                  </span>
+                )}
               </span>
             </li>
           ))}
         </ul>
         {contrast.some((c) => !c.ok) && (
           <p className="text-sm text-warning">
-            Text under {MIN_CONTRAST_RATIO}:1 is hard to read for many people (WCAG AA).
+            {trans('Text under {ratio}:1 is hard to read for many people (WCAG AA).', {
+              ratio: MIN_CONTRAST_RATIO,
+            })}
           </p>
         )}
       </section>
 
       <section className={groupClass} aria-labelledby="appearance-themes-colours">
         <h2 id="appearance-themes-colours" className="font-semibold text-fg text-sm">
-          Colours and radius
+          {trans('Colours and radius')}
         </h2>
         {THEME_VARIABLES.map((name) => (
           <VariableField
             key={name}
             name={name}
-            label={VARIABLE_LABELS[name]}
+            label={trans(VARIABLE_LABELS[name])}
             value={current.values[name] ?? ''}
             error={errorAt(errors, `themes.all.${all.indexOf(current)}.values.${name}`)}
             onChange={(value) =>
@@ -285,6 +303,7 @@ function VariableField({
   error?: string;
   onChange: (value: string) => void;
 }) {
+  const { trans } = useTrans();
   const pickerId = useId();
   const hex = name === '--be-radius' ? null : toHexColour(value);
   return (
@@ -292,7 +311,7 @@ function VariableField({
       {name !== '--be-radius' && (
         <span className="mb-0.5 flex flex-col">
           <label htmlFor={pickerId} className="sr-only">
-            {`${label}: pick a colour`}
+            {trans('{label}: pick a colour', { label })}
           </label>
           <input
             id={pickerId}
