@@ -31,6 +31,8 @@ export const ADMIN_PERMISSIONS = {
   appearanceUpdate: 'appearance.update',
   /** Custom HTML in the appearance editor (injected into every page). */
   appearanceCustomHtml: 'appearance.custom_html',
+  /** The translation editor: languages, their lines, import and export. */
+  localizationsUpdate: 'localizations.update',
   /** Custom pages (privacy policy, terms, about…): create, edit, hide, delete. */
   customPagesUpdate: 'custom_pages.update',
   /** Read the contact form's messages, mark them read or unread, export them. */

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, msg } from '@zema/contracts';
 import {
   Activity,
   BadgeCheck,
@@ -11,6 +11,7 @@ import {
   ExternalLink,
   FileText,
   Inbox,
+  Languages,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -33,6 +34,7 @@ import { Dialog, Heading } from 'react-aria-components';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '#src/components/chrome/logo';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
@@ -45,17 +47,18 @@ import { UserMenu } from './chrome/user-menu';
 /**
  * The admin area's frame: a sidebar grouped by concern — collapsible on desktop, a tray
  * under 768 px — and the page. An item shows only to an admin holding its permission. Later
- * capabilities add their pages with one entry here and one route in router.tsx.
+ * capabilities add their pages with one entry here and one route in router.tsx. The labels are
+ * catalogue sources (`msg`), translated where they are shown.
  */
 export type AdminNavItem = { label: string; to: string; icon: LucideIcon; permission: string; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };
 
 export const ADMIN_NAV: AdminNavGroup[] = [
   {
-    label: 'Overview',
+    label: msg('Overview'),
     items: [
       {
-        label: 'Dashboard',
+        label: msg('Dashboard'),
         to: paths.admin(),
         icon: LayoutDashboard,
         permission: A.analyticsView,
@@ -64,12 +67,12 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     ],
   },
   {
-    label: 'People',
+    label: msg('People'),
     items: [
-      { label: 'Users', to: paths.adminUsers(), icon: Users, permission: A.usersView },
-      { label: 'Roles', to: paths.adminRoles(), icon: Shield, permission: A.rolesView },
+      { label: msg('Users'), to: paths.adminUsers(), icon: Users, permission: A.usersView },
+      { label: msg('Roles'), to: paths.adminRoles(), icon: Shield, permission: A.rolesView },
       {
-        label: 'Backstage requests',
+        label: msg('Backstage requests'),
         to: paths.adminBackstageRequests(),
         icon: BadgeCheck,
         permission: A.backstageReview,
@@ -77,50 +80,71 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     ],
   },
   {
-    label: 'Catalogue',
+    label: msg('Catalogue'),
     items: [
-      { label: 'Artists', to: paths.adminArtists(), icon: MicVocal, permission: A.artistsUpdate },
-      { label: 'Albums', to: paths.adminAlbums(), icon: Disc, permission: A.albumsUpdate },
-      { label: 'Tracks', to: paths.adminTracks(), icon: Music, permission: A.tracksUpdate },
-      { label: 'Genres', to: paths.adminGenres(), icon: Tags, permission: A.genresUpdate },
-      { label: 'Channels', to: paths.adminChannels(), icon: Rows3, permission: A.channelsUpdate },
+      { label: msg('Artists'), to: paths.adminArtists(), icon: MicVocal, permission: A.artistsUpdate },
+      { label: msg('Albums'), to: paths.adminAlbums(), icon: Disc, permission: A.albumsUpdate },
+      { label: msg('Tracks'), to: paths.adminTracks(), icon: Music, permission: A.tracksUpdate },
+      { label: msg('Genres'), to: paths.adminGenres(), icon: Tags, permission: A.genresUpdate },
+      { label: msg('Channels'), to: paths.adminChannels(), icon: Rows3, permission: A.channelsUpdate },
     ],
   },
   {
-    label: 'Billing',
+    label: msg('Billing'),
     items: [
-      { label: 'Plans', to: paths.adminBillingPlans(), icon: CreditCard, permission: A.billingManage },
+      { label: msg('Plans'), to: paths.adminBillingPlans(), icon: CreditCard, permission: A.billingManage },
       {
-        label: 'Subscriptions',
+        label: msg('Subscriptions'),
         to: paths.adminBillingSubscriptions(),
         icon: Repeat,
         permission: A.billingManage,
       },
-      { label: 'Payments', to: paths.adminBillingPayments(), icon: Receipt, permission: A.billingManage },
-      { label: 'Webhooks', to: paths.adminBillingWebhooks(), icon: Webhook, permission: A.billingManage },
+      {
+        label: msg('Payments'),
+        to: paths.adminBillingPayments(),
+        icon: Receipt,
+        permission: A.billingManage,
+      },
+      {
+        label: msg('Webhooks'),
+        to: paths.adminBillingWebhooks(),
+        icon: Webhook,
+        permission: A.billingManage,
+      },
     ],
   },
   {
-    label: 'Site',
+    label: msg('Site'),
     items: [
-      { label: 'Appearance', to: paths.adminAppearance(), icon: Palette, permission: A.appearanceUpdate },
-      { label: 'Pages', to: paths.adminCustomPages(), icon: FileText, permission: A.customPagesUpdate },
       {
-        label: 'Contact messages',
+        label: msg('Appearance'),
+        to: paths.adminAppearance(),
+        icon: Palette,
+        permission: A.appearanceUpdate,
+      },
+      { label: msg('Pages'), to: paths.adminCustomPages(), icon: FileText, permission: A.customPagesUpdate },
+      {
+        label: msg('Contact messages'),
         to: paths.adminContactMessages(),
         icon: Inbox,
         permission: A.contactMessagesView,
       },
-      { label: 'Settings', to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate },
+      {
+        label: msg('Localizations'),
+        to: paths.adminLocalizations(),
+        icon: Languages,
+        permission: A.localizationsUpdate,
+      },
+      { label: msg('Settings'), to: paths.adminSettings(), icon: Settings, permission: A.settingsUpdate },
     ],
   },
   {
-    label: 'System',
+    label: msg('System'),
     items: [
-      { label: 'Audit log', to: paths.adminAuditLog(), icon: ScrollText, permission: A.logsView },
-      { label: 'Error log', to: paths.adminErrorLog(), icon: Bug, permission: A.logsView },
-      { label: 'Mail log', to: paths.adminMailLog(), icon: Mail, permission: A.logsView },
-      { label: 'Health', to: paths.adminHealth(), icon: Activity, permission: A.logsView },
+      { label: msg('Audit log'), to: paths.adminAuditLog(), icon: ScrollText, permission: A.logsView },
+      { label: msg('Error log'), to: paths.adminErrorLog(), icon: Bug, permission: A.logsView },
+      { label: msg('Mail log'), to: paths.adminMailLog(), icon: Mail, permission: A.logsView },
+      { label: msg('Health'), to: paths.adminHealth(), icon: Activity, permission: A.logsView },
     ],
   },
 ];
@@ -137,8 +161,9 @@ function useVisibleNav(): AdminNavGroup[] {
 
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const groups = useVisibleNav();
+  const { trans } = useTrans();
   return (
-    <nav aria-label="Admin" className="flex flex-col gap-5">
+    <nav aria-label={trans('Admin')} className="flex flex-col gap-5">
       {groups.map((group) => (
         <div key={group.label} className="flex flex-col gap-1">
           <h2
@@ -147,7 +172,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
               collapsed && 'sr-only',
             )}
           >
-            {group.label}
+            {trans(group.label)}
           </h2>
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => (
@@ -156,7 +181,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                   to={item.to}
                   end={item.end}
                   onClick={onNavigate}
-                  title={collapsed ? item.label : undefined}
+                  title={collapsed ? trans(item.label) : undefined}
                   className={({ isActive }) =>
                     cx(
                       'flex items-center gap-3 rounded-theme px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-primary',
@@ -168,7 +193,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                   }
                 >
                   <item.icon aria-hidden className="size-[18px] shrink-0" />
-                  <span className={cx(collapsed && 'sr-only')}>{item.label}</span>
+                  <span className={cx(collapsed && 'sr-only')}>{trans(item.label)}</span>
                 </NavLink>
               </li>
             ))}
@@ -180,6 +205,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
 }
 
 function SiteLinks({ collapsed }: { collapsed: boolean }) {
+  const { trans } = useTrans();
   const link =
     'flex items-center gap-3 rounded-theme px-3 py-2 text-sm text-muted outline-none hover:bg-hover hover:text-fg focus-visible:ring-2 focus-visible:ring-primary';
   return (
@@ -188,20 +214,20 @@ function SiteLinks({ collapsed }: { collapsed: boolean }) {
         <a
           href="/"
           className={cx(link, collapsed && 'justify-center px-0')}
-          title={collapsed ? 'Back to site' : undefined}
+          title={collapsed ? trans('Back to site') : undefined}
         >
           <ExternalLink aria-hidden className="size-[18px] shrink-0" />
-          <span className={cx(collapsed && 'sr-only')}>Back to site</span>
+          <span className={cx(collapsed && 'sr-only')}>{trans('Back to site')}</span>
         </a>
       </li>
       <li>
         <a
           href="/discover"
           className={cx(link, collapsed && 'justify-center px-0')}
-          title={collapsed ? 'Open the player' : undefined}
+          title={collapsed ? trans('Open the player') : undefined}
         >
           <Disc3 aria-hidden className="size-[18px] shrink-0" />
-          <span className={cx(collapsed && 'sr-only')}>Open the player</span>
+          <span className={cx(collapsed && 'sr-only')}>{trans('Open the player')}</span>
         </a>
       </li>
     </ul>
@@ -209,6 +235,7 @@ function SiteLinks({ collapsed }: { collapsed: boolean }) {
 }
 
 export default function AdminLayout() {
+  const { trans } = useTrans();
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => {
     try {
@@ -248,7 +275,7 @@ export default function AdminLayout() {
             <Button
               variant="icon"
               size="sm"
-              aria-label={collapsed ? 'Expand the sidebar' : 'Collapse the sidebar'}
+              aria-label={collapsed ? trans('Expand the sidebar') : trans('Collapse the sidebar')}
               aria-expanded={!collapsed}
               onPress={toggle}
             >
@@ -265,7 +292,11 @@ export default function AdminLayout() {
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-divider bg-bg/95 px-3 backdrop-blur md:px-6">
           {isMobile && (
             <>
-              <Button variant="icon" aria-label="Open the admin menu" onPress={() => setTrayOpen(true)}>
+              <Button
+                variant="icon"
+                aria-label={trans('Open the admin menu')}
+                onPress={() => setTrayOpen(true)}
+              >
                 <MenuIcon aria-hidden />
               </Button>
               <a href="/" className="rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-primary">
@@ -273,7 +304,7 @@ export default function AdminLayout() {
               </a>
             </>
           )}
-          <span className="text-sm font-semibold text-muted">{isMobile ? '' : 'Administration'}</span>
+          <span className="text-sm font-semibold text-muted">{isMobile ? '' : trans('Administration')}</span>
           <div className="ms-auto">
             <UserMenu />
           </div>
@@ -291,9 +322,9 @@ export default function AdminLayout() {
       </div>
       {isMobile && (
         <Tray isOpen={trayOpen} onOpenChange={setTrayOpen}>
-          <Dialog aria-label="Admin menu" className="flex flex-col gap-4 px-4 pb-4 outline-none">
+          <Dialog aria-label={trans('Admin menu')} className="flex flex-col gap-4 px-4 pb-4 outline-none">
             <Heading slot="title" className="sr-only">
-              Admin menu
+              {trans('Admin menu')}
             </Heading>
             <SidebarNav collapsed={false} onNavigate={() => setTrayOpen(false)} />
             <SiteLinks collapsed={false} />

@@ -78,6 +78,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminCustomPages: () => import('#src/features/pages/admin/admin-pages-page'),
   adminCustomPage: () => import('#src/features/pages/admin/admin-page-editor'),
   adminContactMessages: () => import('#src/features/contact/admin/admin-contact-messages-page'),
+  adminLocalizations: () => import('#src/features/localization/admin/localizations-page'),
+  adminLocalization: () => import('#src/features/localization/admin/localization-lines-page'),
   adminChannels: () => import('#src/features/catalogue/admin/admin-channels-page'),
   adminChannel: () => import('#src/features/catalogue/admin/admin-channel-page'),
   adminBackstageRequests: () => import('#src/features/backstage/admin/admin-backstage-requests-page'),
@@ -152,6 +154,8 @@ export type PageName =
   | 'adminCustomPages'
   | 'adminCustomPage'
   | 'adminContactMessages'
+  | 'adminLocalizations'
+  | 'adminLocalization'
   | 'adminChannels'
   | 'adminChannel'
   | 'channel'

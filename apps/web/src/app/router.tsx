@@ -470,6 +470,8 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminCustomPages, 'adminCustomPages', A.customPagesUpdate),
               adminRoute(at.adminCustomPage, 'adminCustomPage', A.customPagesUpdate),
               adminRoute(at.adminContactMessages, 'adminContactMessages', A.contactMessagesView),
+              adminRoute(at.adminLocalizations, 'adminLocalizations', A.localizationsUpdate),
+              adminRoute(at.adminLocalization, 'adminLocalization', A.localizationsUpdate),
               adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
               adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               adminRoute(at.adminBackstageRequests, 'adminBackstageRequests', A.backstageReview),

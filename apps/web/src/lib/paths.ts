@@ -76,6 +76,8 @@ export const paths = {
   adminCustomPages: () => '/admin/pages',
   adminCustomPage: (p: { id: number } | 'new') => `/admin/pages/${p === 'new' ? 'new' : p.id}`,
   adminContactMessages: () => '/admin/contact-messages',
+  adminLocalizations: () => '/admin/localizations',
+  adminLocalization: (id: number) => `/admin/localizations/${id}`,
   adminChannels: () => '/admin/channels',
   adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
   adminBackstageRequests: () => '/admin/backstage-requests',

@@ -78,6 +78,8 @@ export const SITE_ROUTES = {
   adminCustomPages: 'pages',
   adminCustomPage: 'pages/:pageId',
   adminContactMessages: 'contact-messages',
+  adminLocalizations: 'localizations',
+  adminLocalization: 'localizations/:localizationId',
   adminSettings: 'settings',
   adminSettingsGroup: 'settings/:group',
   adminArtists: 'artists',

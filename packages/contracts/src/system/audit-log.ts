@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = [
   'page.update',
   'page.delete',
   'contact_message.delete',
+  'localization.create',
+  'localization.update',
+  'localization.delete',
+  'localization.lines_update',
+  'localization.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,8 +7,13 @@
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
  */
 import type { ServerModule } from '#src/platform/deps';
+import { localizationAdminRoutes } from './localization-admin.routes';
 import { seedLocalizations } from './seed';
 
 export { AMHARIC_LOCALIZATION } from './amharic';
 
-export const localizationModule: ServerModule = { name: 'localization', seed: seedLocalizations };
+export const localizationModule: ServerModule = {
+  name: 'localization',
+  seed: seedLocalizations,
+  apiRoutes: [localizationAdminRoutes],
+};
