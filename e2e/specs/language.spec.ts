@@ -4,8 +4,8 @@ import { ApiSession, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { dismissCookieNotice } from '../support/theme';
 
-// SPEC §2 account settings: choosing a language in account settings switches the interface to it at once (the
-// page reloads with the seeded Amharic lines), and choosing English brings English back.
+// SPEC §2 account settings: choosing a language in account settings switches the interface to it at once,
+// without a reload (the app fetches the language's lines), and choosing English brings English back.
 
 const PASSWORD = 'correct-horse-battery';
 const panel = (page: Page) => page.locator('section#location-and-language');
@@ -33,22 +33,21 @@ test('switching the language to Amharic and back changes the interface language'
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  // A mark on the window: a reload would lose it.
+  await page.evaluate(() => Object.assign(window, { zemaNoReload: true }));
   await chooseLanguage(page, 'አማርኛ');
-  const reloaded = page.waitForEvent('load');
   await panel(page).getByRole('button', { name: 'Save' }).click();
-  await reloaded;
   await expect(page.getByRole('heading', { level: 1, name: 'የመለያ ቅንብሮች' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'am');
   await expect(panel(page).getByRole('heading', { name: 'አካባቢ እና ቋንቋ' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'የመለያ ምናሌ' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { zemaNoReload?: boolean }).zemaNoReload)).toBe(true);
   // Still Amharic after a fresh load: the choice is the user's, not the tab's.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'የመለያ ቅንብሮች' })).toBeVisible();
 
   await chooseLanguage(page, 'English');
-  const back = page.waitForEvent('load');
   await panel(page).getByRole('button', { name: 'አስቀምጥ' }).click();
-  await back;
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
@@ -85,4 +84,25 @@ test('a guest who chose Amharic sees the sign-in, sign-up and reset screens whol
     await expect(page.locator('html')).toHaveAttribute('lang', 'am');
     expect(await englishWords(page, 'main'), `English left on ${path}`).toEqual([]);
   }
+});
+
+test('a visitor who picks Amharic in the footer gets it at once, and in the first paint of the next page', async ({
+  page,
+  context,
+}) => {
+  await dismissCookieNotice(context);
+  await page.goto('/pricing');
+  await page.evaluate(() => Object.assign(window, { zemaNoReload: true }));
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page
+    .getByRole('menuitemradio', { name: 'አማርኛ' })
+    .or(page.getByRole('menuitem', { name: 'አማርኛ' }))
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'am');
+  await expect(page.getByRole('button', { name: 'ቋንቋ፦ አማርኛ' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { zemaNoReload?: boolean }).zemaNoReload)).toBe(true);
+  // The choice is a cookie the server reads: the next page's HTML is Amharic before any script runs.
+  const served = await (await page.request.get('/login')).text();
+  expect(served).toMatch(/<html[^>]* lang="am"/);
+  expect(served).toContain('ወደ መለያዎ ይግቡ');
 });

@@ -1,8 +1,7 @@
-import { type BootstrapData, type ClientSettings, hasPermission } from '@zema/contracts';
+import { type BootstrapData, type ClientSettings, hasPermission, isPlainMessage } from '@zema/contracts';
 import { bootstrap } from '@zema/contracts/site/bootstrap.operations';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
-import { queryClient } from '#src/lib/query-client';
 
 /**
  * The session as the server described it (SPEC §3 Bootstrap data): user or guest role, settings,
@@ -44,11 +43,22 @@ export interface SetBootstrapOptions {
   clearQueryCache?: boolean;
 }
 
+let clearQueries: () => void = () => {};
+
+/**
+ * How the query cache is dropped when another user's data arrives: the app's query client registers
+ * it (lib/query-client.ts). The store does not import the client, whose error reporting reaches the
+ * translated UI kit, which reads this store.
+ */
+export function registerQueryCacheClear(clear: () => void) {
+  clearQueries = clear;
+}
+
 /** Replaces the bootstrap data (login, logout, appearance editor) and re-renders its readers. */
 export function setBootstrapData(data: BootstrapData, { clearQueryCache = false }: SetBootstrapOptions = {}) {
   current = data;
   if (typeof window !== 'undefined') window.bootstrapData = data;
-  if (clearQueryCache) queryClient.clear();
+  if (clearQueryCache) clearQueries();
   emit();
 }
 
@@ -133,9 +143,23 @@ export function getSettingByPath(settings: unknown, path: string): unknown {
 
 /** Menus for a position (SPEC §2: landing-page-navbar, footer, ...), items concatenated. */
 export function useMenuItems(position: string) {
-  const { menus } = useBootstrap();
-  return useMemo(
-    () => menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items),
-    [menus, position],
-  );
+  const { menus, i18n } = useBootstrap();
+  return useMemo(() => {
+    // A label the catalogue translates (the seeded "Privacy", "Contact") reads in the reader's
+    // language; an operator's own label is shown as they wrote it.
+    const label = (text: string) => {
+      const line = i18n.lines[text];
+      return line?.trim() && isPlainMessage(line) ? line : text;
+    };
+    return menus
+      .filter((m) => m.positions.includes(position))
+      .flatMap((m) => m.items)
+      .map((item) => ({
+        ...item,
+        label: label(item.label),
+        ...(item.children
+          ? { children: item.children.map((child) => ({ ...child, label: label(child.label) })) }
+          : {}),
+      }));
+  }, [menus, position, i18n]);
 }

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY_LIMIT, QUERY_STALE_TIME_MS } from '@zema/contracts';
 import { ApiError, wasRetried } from './api-error';
+import { registerQueryCacheClear } from './bootstrap-store';
 import { reportError } from './report-error';
 
 /** `meta` every query and mutation may carry. */
@@ -70,3 +71,4 @@ export function createQueryClient({ onError = reportError, retryDelay }: CreateQ
 
 /** The app's single query client (main.tsx provides it; logout/login clear it). */
 export const queryClient = createQueryClient();
+registerQueryCacheClear(() => queryClient.clear());

@@ -1,5 +1,6 @@
-import { type Calendar, calendarLocale, DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { type Calendar, calendarLocale, DEFAULT_ERROR_MESSAGE, msg } from '@zema/contracts';
 import { type FormEvent, useState } from 'react';
+import { applyLanguage } from '#src/features/localization';
 import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } from '#src/features/site';
 import { useBootstrap } from '#src/lib/bootstrap-store';
 import { Trans, useTrans } from '#src/lib/i18n';
@@ -11,14 +12,13 @@ import { useChangeAccountLocale } from '../api/change-account-locale';
 import type { AccountSettingsUser } from '../api/get-account';
 import { useUpdateAccount } from '../api/update-account';
 import { ACCOUNT_TEXTS } from '../lib/account-texts';
-import { pageReloader } from '../lib/reload-page';
 import { SettingsPanel } from './settings-panel';
 
 /**
  * Time zone (grouped by region), country, language and the calendar dates are read in (Gregorian
  * or Ethiopian). Saving stores them all (PUT users/me);
- * a new language is also made the interface language (POST users/me/locale) and the page reloads
- * with its translations.
+ * a new language is also made the interface language (POST users/me/locale) and the open app
+ * switches to it at once, without a reload.
  */
 export function LocationPanel({ user }: { user: AccountSettingsUser }) {
   const { i18n, settings } = useBootstrap();
@@ -46,27 +46,31 @@ export function LocationPanel({ user }: { user: AccountSettingsUser }) {
       await update.mutateAsync({ timezone, country, language, calendar });
       if (language && language !== i18n.locale.language) {
         await changeLocale.mutateAsync(language);
-        toast.positive(ACCOUNT_TEXTS.updatedDetails);
-        pageReloader.reload();
+        toast.positive(trans(ACCOUNT_TEXTS.updatedDetails));
+        await applyLanguage();
         return;
       }
-      toast.positive(ACCOUNT_TEXTS.updatedDetails);
+      toast.positive(trans(ACCOUNT_TEXTS.updatedDetails));
     } catch {
       // SPEC §8: a generic error toast when the locale change fails.
-      toast.danger(DEFAULT_ERROR_MESSAGE);
+      toast.danger(trans(DEFAULT_ERROR_MESSAGE));
     }
   };
 
   return (
     <SettingsPanel
       id="location-and-language"
-      title="Location and language"
-      description="Dates and times are shown in your time zone; the interface uses your language."
+      title={msg('Location and language')}
+      description={msg('Dates and times are shown in your time zone; the interface uses your language.')}
     >
       {lists.isPending ? (
-        <Spinner label="Loading time zones, countries and languages" />
+        <Spinner label={trans('Loading time zones, countries and languages')} />
       ) : (
-        <form onSubmit={onSubmit} aria-label="Location and language" className="flex max-w-md flex-col gap-5">
+        <form
+          onSubmit={onSubmit}
+          aria-label={trans('Location and language')}
+          className="flex max-w-md flex-col gap-5"
+        >
           <TimezonePicker value={timezone} onChange={setTimezone} options={lists.timezones} />
           <CountryPicker value={country} onChange={setCountry} options={lists.countries} />
           <LanguagePicker value={language} onChange={setLanguage} options={lists.languages} />

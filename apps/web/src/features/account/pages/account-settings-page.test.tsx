@@ -14,7 +14,6 @@ import {
 } from '#test/account';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { fail, mockApi, ok } from '#test/mock-api';
-import { pageReloader } from '../lib/reload-page';
 
 /**
  * The upload queue's network paths, answered here: every file is stored as entry 42 at once. The
@@ -526,13 +525,20 @@ describe('location and language', () => {
       return el;
     });
 
-  it('saves time zone, country and language, switches the locale and reloads', async () => {
-    const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
+  it('saves time zone, country and language, and switches the open app to the language at once', async () => {
     const user = makeAccountUser();
+    const amharic = makeBootstrap({
+      user: { ...getBootstrapData()!.user!, language: 'am' },
+      i18n: {
+        locale: { id: 2, name: 'አማርኛ', language: 'am' },
+        lines: { 'Location and language': 'አካባቢ እና ቋንቋ' },
+      },
+    });
     const calls = mockApi(
       accountHandler(user, (call) => {
         if (call.method === 'PUT' && call.path === '/api/v1/users/me') return ok({ user });
         if (call.path === '/api/v1/users/me/locale') return ok({ locale: 'am' });
+        if (call.path === '/api/v1/bootstrap-data') return ok({ bootstrapData: amharic });
         return undefined;
       }),
     );
@@ -544,7 +550,9 @@ describe('location and language', () => {
     await userEvent.type(country, 'Germ');
     await userEvent.click(await screen.findByRole('option', { name: 'Germany' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(reload).toHaveBeenCalled());
+    // No reload: the page reads the new language's lines from fresh bootstrap data.
+    expect(await screen.findByRole('heading', { name: 'አካባቢ እና ቋንቋ' })).toBeTruthy();
+    expect(getBootstrapData()!.i18n.locale.language).toBe('am');
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/v1/users/me');
     expect(put?.body).toEqual({
       timezone: 'Africa/Addis_Ababa',
@@ -555,8 +563,7 @@ describe('location and language', () => {
     expect(calls.find((c) => c.path === '/api/v1/users/me/locale')?.body).toEqual({ locale: 'am' });
   });
 
-  it('saves the Ethiopian calendar without a reload when only the calendar changes', async () => {
-    const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
+  it('saves the Ethiopian calendar without switching language when only the calendar changes', async () => {
     const user = makeAccountUser();
     const calls = mockApi(
       accountHandler(user, (call) => {
@@ -575,11 +582,10 @@ describe('location and language', () => {
         calendar: 'ethiopic',
       }),
     );
-    expect(reload).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.path === '/api/v1/bootstrap-data')).toBe(false);
   });
 
   it('shows the generic error toast when the locale change fails', async () => {
-    const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
     const user = makeAccountUser();
     mockApi(
       accountHandler(user, (call) => {
@@ -594,7 +600,7 @@ describe('location and language', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Amharic' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(DEFAULT_ERROR_MESSAGE)).toBeTruthy();
-    expect(reload).not.toHaveBeenCalled();
+    expect(getBootstrapData()!.i18n.locale.language).toBe('en');
   });
 });
 

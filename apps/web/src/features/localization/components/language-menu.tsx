@@ -1,4 +1,5 @@
 import { useBootstrap } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { Menu, MenuItem } from '#src/ui/menu';
 
 /** The language picker's menu: the enabled localizations, the current one checked. */
@@ -12,9 +13,10 @@ export function LanguageMenu({
   onChoose: (language: string) => void;
 }) {
   const { i18n } = useBootstrap();
+  const { trans } = useTrans();
   return (
     <Menu
-      aria-label="Language"
+      aria-label={trans('Language')}
       placement="top start"
       selectionMode="single"
       selectedKeys={[current]}

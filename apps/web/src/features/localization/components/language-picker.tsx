@@ -1,5 +1,6 @@
 import { ChevronDown, Languages } from 'lucide-react';
 import { useAuth, useBootstrap } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { LazyMenuTrigger, lazyMenu } from '#src/ui/lazy-menu';
 import { useChangeLocale } from '../api/change-locale';
@@ -9,11 +10,12 @@ const LanguageMenu = lazyMenu(() => import('./language-menu').then((m) => m.Lang
 
 /**
  * Footer language picker (SPEC §2, only when i18n is on). Lists GET value-lists/localizations;
- * picking one saves it (users: POST users/me/locale; visitors: a cookie) and reloads for the new
- * translations.
+ * picking one saves it (users: POST users/me/locale; visitors: a cookie) and switches the open app
+ * to it at once, without a reload.
  */
 export function LanguagePicker() {
   const { i18n } = useBootstrap();
+  const { trans } = useTrans();
   const { isLoggedIn } = useAuth();
   const change = useChangeLocale({ isLoggedIn });
   // Asked for with the page, as before the menu's code became lazy: the list is ready when it opens.
@@ -33,7 +35,7 @@ export function LanguagePicker() {
           isPending={change.isPending}
           startIcon={<Languages aria-hidden="true" className="size-4" />}
           endIcon={<ChevronDown aria-hidden="true" className="size-3.5" />}
-          aria-label={`Language: ${i18n.locale.name}`}
+          aria-label={trans('Language: {name}', { name: i18n.locale.name })}
         >
           {i18n.locale.name}
         </Button>
