@@ -228,7 +228,8 @@ function argumentsOf(message) {
       } else if (el.type === TYPE.tag) walk(el.children);
     }
   };
-  walk(parse(message, { requiresOtherClause: true }));
+  // Tags are text: a message may say "<token>"; markup inside a sentence is an argument.
+  walk(parse(message, { requiresOtherClause: true, ignoreTag: true }));
   return [...out].sort().join(', ');
 }
 

@@ -2,12 +2,8 @@ import { cleanup, configure } from '@testing-library/react';
 import HTMLElementConfig from 'happy-dom/lib/config/HTMLElementConfig.js';
 import HTMLElementConfigContentModelEnum from 'happy-dom/lib/config/HTMLElementConfigContentModelEnum.js';
 import { destroyAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
-import { afterAll, afterEach, beforeEach } from 'vitest';
-import { loadMessageFormat } from '#src/lib/i18n';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { beginApiTest, finishApiTest, installApiGuard } from '#test/mock-api';
-
-// The app loads ICU MessageFormat once its first page settles; tests render pages directly.
-await loadMessageFormat();
 
 // happy-dom 21 does not know <search> (WHATWG grouping content, HTMLElement interface; browsers
 // have it) and creates an HTMLUnknownElement, which React reports on every render of the navbar.
@@ -25,6 +21,12 @@ configure({ asyncUtilTimeout: 10_000 });
 // Every request goes to the test's mockApi() or fails the test; none reaches the network.
 installApiGuard();
 
+// The app loads ICU MessageFormat once its first page settles; tests render pages directly. Loaded
+// in a hook, after the test file's own imports, so its `vi.mock`s hold for the modules i18n reaches.
+beforeAll(async () => {
+  await (await import('#src/lib/i18n')).loadMessageFormat();
+});
+
 beforeEach(() => {
   beginApiTest();
 });
@@ -38,6 +40,9 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   localStorage.clear();
+  // A toast a test left queued (the queue is a module shared by the files of a worker) would show
+  // in the next test's region.
+  (await import('#src/ui/toast-queue')).clearToasts();
 });
 
 // React Aria defers an announcement made outside act() (inside waitFor) by 100 ms; one still

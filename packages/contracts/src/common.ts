@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { msg } from './i18n/messages';
 
 /** SPEC §8: the default failure message. */
-export const DEFAULT_ERROR_MESSAGE = 'There was an issue. Please try again.';
+export const DEFAULT_ERROR_MESSAGE = msg('There was an issue. Please try again.');
 
 /** Plain error answer: `{message}`. */
 export const errorResponseSchema = z.object({ message: z.string() });

@@ -12,6 +12,7 @@ export * from './embed/embed';
 export * from './i18n/messages';
 export * from './identity/auth';
 export * from './library/library';
+export * from './localization/localization-admin';
 export * from './money';
 export * from './notifications/notifications';
 export * from './operation';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { msg } from './i18n/messages';
 import { idParamSchema, idSchema, intParamSchema } from './primitives';
 
 /**
@@ -19,17 +20,17 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** `?verified=true|false` → boolean. */
 export const booleanParamSchema = z
-  .enum(['true', 'false'], { message: 'Use true or false.' })
+  .enum(['true', 'false'], { message: msg('Use true or false.') })
   .transform((v) => v === 'true');
 
 /** `?from=2026-01-31` → the same string, checked to be a real calendar day. */
 export const dayParamSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use a date like 2026-01-31.'))
   .refine(
     (v) =>
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Use a date like 2026-01-31.',
+    msg('Use a date like 2026-01-31.'),
   );
 
 /** `?role=3` (a list filter by id). */
@@ -41,7 +42,7 @@ export const idFilterSchema = idParamSchema;
  */
 export const idListFilterSchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$/, 'Use ids separated by commas, like 3,7.')
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$/, msg('Use ids separated by commas, like 3,7.'))
   .transform((v) => [...new Set(v.split(',').map(Number))])
   .pipe(z.array(idSchema));
 
@@ -86,6 +87,6 @@ export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) =>
 
 /** Bulk actions act on the selected rows' ids (at most one page of the largest size). */
 export const bulkIdsSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'Select at least one row.').max(LIST_MAX_PER_PAGE),
+  ids: z.array(z.number().int().positive()).min(1, msg('Select at least one row.')).max(LIST_MAX_PER_PAGE),
 });
 export const bulkResultSchema = z.object({ message: z.string(), count: z.number().int() });

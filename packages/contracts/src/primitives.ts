@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/messages';
 
 /**
  * Numbers and ids as the database stores them. Every id column and every counter a client can
@@ -9,7 +10,7 @@ import { z } from 'zod';
 /** Largest PostgreSQL `integer`. */
 export const INT32_MAX = 2_147_483_647;
 
-export const ID_MESSAGE = `The id must be a whole number from 1 to ${INT32_MAX}.`;
+export const ID_MESSAGE = msg('The id must be a whole number from 1 to 2147483647.');
 
 /**
  * The text of an id in a path or query: decimal digits only, without sign, spaces, leading zeros,
@@ -29,7 +30,7 @@ export const idParamSchema = z.string().regex(ID_PATTERN, ID_MESSAGE).transform(
 
 /** A user id in a path where `me` names the caller. */
 export const userRefParamSchema = z.union([z.literal('me'), idParamSchema], {
-  error: `The user id must be "me" or a whole number from 1 to ${INT32_MAX}.`,
+  error: msg('The user id must be "me" or a whole number from 1 to 2147483647.'),
 });
 
 /** A whole number for a 32-bit column (positions, durations, counts) in a JSON body. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/messages';
 
 /*
  * The slug rules of the app, side by side because they differ on purpose:
@@ -20,7 +21,7 @@ export const SLUG_MAX_LENGTH = 100;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** What a form says to a stored slug that breaks the rule. */
-export const SLUG_MESSAGE = 'Use lower-case letters a to z, digits and single dashes.';
+export const SLUG_MESSAGE = msg('Use lower-case letters a to z, digits and single dashes.');
 
 /** A stored slug in a request: trimmed, 1 to `SLUG_MAX_LENGTH` characters of the rule. */
 export const slugSchema = z.string().trim().min(1).max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN, SLUG_MESSAGE);

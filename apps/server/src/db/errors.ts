@@ -5,6 +5,7 @@
  * Its `message`, `detail` and the wrapper's `params` may carry the request's data (passwords,
  * hashes, emails), so only these fields are meant to be logged or inspected.
  */
+import { msg } from '@zema/contracts';
 export type DatabaseErrorInfo = {
   code: string;
   table?: string;
@@ -60,15 +61,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  */
 export function clientFaultOf(info: DatabaseErrorInfo): { status: number; message: string } | null {
   const { code } = info;
-  if (code === '23505') return { status: 409, message: 'This conflicts with an existing record.' };
+  if (code === '23505') return { status: 409, message: msg('This conflicts with an existing record.') };
   if (code === '23503') {
-    return { status: 409, message: 'This refers to a record that does not exist or is still in use.' };
+    return { status: 409, message: msg('This refers to a record that does not exist or is still in use.') };
   }
   // 23502 not null, 23514 check, class 22 data exceptions (22003 out of range, 22P02 invalid text
   // representation, 22021/22P05 encoding, 22001 too long, 22007/22008 dates), 54000 too long
   // for an index or a tsvector.
   if (code === '23502' || code === '23514' || code.startsWith('22') || code === '54000') {
-    return { status: 400, message: 'The request contains a value that cannot be stored.' };
+    return { status: 400, message: msg('The request contains a value that cannot be stored.') };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { type GuestRole, hasPermission, PERMISSIONS } from '@zema/contracts';
+import { type GuestRole, hasPermission, msg, PERMISSIONS } from '@zema/contracts';
 import type { Operation } from '@zema/contracts/operation';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,7 +16,7 @@ export type GuardedRoute = {
   operation?: Operation;
 };
 
-export const UNVERIFIED_MESSAGE = 'Verify your email address to continue.';
+export const UNVERIFIED_MESSAGE = msg('Verify your email address to continue.');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type MaybePromise<T> = T | Promise<T>;

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { DEFAULT_ERROR_MESSAGE, msg } from '@zema/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientFaultOf, databaseErrorOf } from '#src/db/errors';
@@ -17,7 +17,7 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): Re
     const missing = issue.params?.missingProperty;
     const field =
       [path, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.') || context || 'body';
-    errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+    errors[field] = [...(errors[field] ?? []), issue.message ?? msg('Invalid value.')];
   }
   return errors;
 }
@@ -29,7 +29,7 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): Re
 const MULTIPART_PARSE_ERROR =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
 
-export const MULTIPART_MESSAGE = 'The multipart/form-data body could not be read.';
+export const MULTIPART_MESSAGE = msg('The multipart/form-data body could not be read.');
 
 function isMultipartParseError(error: FastifyError, request: FastifyRequest): boolean {
   const type = request.headers['content-type'];

@@ -1,8 +1,9 @@
+import { msg } from '@zema/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { invalidInput } from '#src/lib/errors';
 
-export const NUL_MESSAGE = 'This value contains a null character, which is not allowed.';
+export const NUL_MESSAGE = msg('This value contains a null character, which is not allowed.');
 
 /** Nesting deeper than this is not walked further (bodies are at most 1 MB; contracts are shallow). */
 const MAX_DEPTH = 32;

@@ -2,6 +2,7 @@ import {
   DEFAULT_WORKSPACE_ID,
   ID_PATTERN,
   INT32_MAX,
+  msg,
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@zema/contracts';
@@ -45,7 +46,9 @@ export const workspacePlugin = fp<{ resolveWorkspace?: WorkspaceResolver }>(
       if (raw === undefined || raw === '') return done();
       // 0 (personal) or an id spelled as ids are everywhere (contracts ID_PATTERN: no leading zeros).
       if (typeof raw !== 'string' || !(raw === '0' || (ID_PATTERN.test(raw) && Number(raw) <= INT32_MAX))) {
-        return done(invalidInput({ workspaceId: ['The workspace id must be a non-negative whole number.'] }));
+        return done(
+          invalidInput({ workspaceId: [msg('The workspace id must be a non-negative whole number.')] }),
+        );
       }
       const id = Number(raw);
       if (id === DEFAULT_WORKSPACE_ID) {

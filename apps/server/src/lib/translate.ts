@@ -14,7 +14,8 @@ function formatFor(text: string, language: string): IntlMessageFormat {
   const key = `${language}\u0000${text}`;
   let format = formats.get(key);
   if (!format) {
-    format = new IntlMessageFormat(text, language);
+    // Tags are text: a message may say "<token>".
+    format = new IntlMessageFormat(text, language, undefined, { ignoreTag: true });
     // Sources are a fixed set and lines change rarely; a bound keeps edited lines from piling up.
     if (formats.size > 5_000) formats.clear();
     formats.set(key, format);

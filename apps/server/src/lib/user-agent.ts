@@ -35,10 +35,3 @@ export function deviceKey(userAgent: string | null | undefined): string {
   const type = ua.device.type === 'mobile' || ua.device.type === 'tablet' ? ua.device.type : 'computer';
   return [type, ua.browser.name ?? '', ua.os.name ?? ''].join('|').slice(0, 200);
 }
-
-/** "Chrome 126 on Windows 10 (computer)", for a notice mail. */
-export function deviceLabel(userAgent: string | null | undefined): string {
-  const d = describeUserAgent(userAgent);
-  const what = d.browser ?? 'An unknown browser';
-  return `${what} on ${d.platform ?? 'an unknown system'} (${d.device_type})`;
-}

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { msg } from '@zema/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#src/config';
@@ -48,9 +49,9 @@ export const storagePlugin = fp<StoragePluginOptions>(
       const key = (request.params as { '*': string })['*'];
       // Audio is only streamed through tracks/{id}/stream, which checks music.view; private
       // uploads only through file-entries/{id}/download, which checks the owner.
-      if (!isPubliclyServable(key)) return reply.code(404).send({ message: 'Not found.' });
+      if (!isPubliclyServable(key)) return reply.code(404).send({ message: msg('Not found.') });
       const file = await storage.get(key);
-      if (!file) return reply.code(404).send({ message: 'Not found.' });
+      if (!file) return reply.code(404).send({ message: msg('Not found.') });
       return reply
         .header('content-type', contentTypeOf(key))
         .header('content-length', file.size)

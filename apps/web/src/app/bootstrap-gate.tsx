@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { loadBootstrapData, useBootstrapOrNull } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { LoadingPage } from '#src/ui/loading-page';
 
 /**
@@ -8,6 +9,7 @@ import { LoadingPage } from '#src/ui/loading-page';
  */
 export function BootstrapGate({ children }: { children: ReactNode }) {
   const data = useBootstrapOrNull();
+  const { trans } = useTrans();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -23,8 +25,8 @@ export function BootstrapGate({ children }: { children: ReactNode }) {
   if (failed) {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-2 bg-bg px-6 text-center text-fg">
-        <h1 className="text-2xl font-semibold">There was an issue loading this page</h1>
-        <p className="text-muted">Please try again later</p>
+        <h1 className="text-2xl font-semibold">{trans('There was an issue loading this page')}</h1>
+        <p className="text-muted">{trans('Please try again later')}</p>
       </main>
     );
   }

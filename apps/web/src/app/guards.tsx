@@ -1,9 +1,10 @@
-import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
+import { DEFAULT_WORKSPACE_ID, msg, PERMISSIONS } from '@zema/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatch, useSearchParams } from 'react-router';
 import { useActiveWorkspaceId } from '#src/lib/active-workspace';
 import { useAfterLoginTarget } from '#src/lib/after-login';
 import { useAuth, useBootstrap, useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { paths, routePatterns } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { ForbiddenPage } from '#src/ui/forbidden-page';
@@ -63,6 +64,7 @@ export function RequirePermission({ permission, notFound, children }: RequirePer
   return <NoAccessPage permission={permission} />;
 }
 
+/** The texts are catalogue sources (msg), translated where the page shows them. */
 interface AccessNeed {
   /** What the area is for and what the account lacks. */
   why: string;
@@ -84,26 +86,29 @@ const OpenArtistWorkspace = lazy(() =>
 
 const ACCESS_NEEDS: Record<string, AccessNeed> = {
   [PERMISSIONS.adminAccess]: {
-    why: 'The admin area is for the people who run this site, and your account has no admin access.',
+    why: msg('The admin area is for the people who run this site, and your account has no admin access.'),
     // A plan never sells the admin's rights.
-    advice: 'If you should help run it, ask an administrator for a role with admin access.',
+    advice: msg('If you should help run it, ask an administrator for a role with admin access.'),
   },
   [PERMISSIONS.backstageAccess]: {
-    why: "The backstage's artist pages are for artists and their teams, and your account manages no artist here.",
-    advice:
+    why: msg(
+      "The backstage's artist pages are for artists and their teams, and your account manages no artist here.",
+    ),
+    advice: msg(
       'Ask to become an artist or to claim your artist in the backstage; or, in a team, switch to its workspace or ask its owner for an invitation.',
+    ),
     // It comes with an approved artist request, not with a plan.
-    next: { label: 'Go to the backstage', href: paths.backstage() },
+    next: { label: msg('Go to the backstage'), href: paths.backstage() },
   },
   [PERMISSIONS.apiAccess]: {
-    why: 'The API is open to accounts with API access, and yours has none.',
-    advice: 'Ask an administrator for API access.',
-    planAdvice: 'A plan that includes the API gives it.',
+    why: msg('The API is open to accounts with API access, and yours has none.'),
+    advice: msg('Ask an administrator for API access.'),
+    planAdvice: msg('A plan that includes the API gives it.'),
   },
   [PERMISSIONS.musicView]: {
-    why: 'Listening is open to accounts allowed to play music, and yours is not.',
-    advice: 'Ask an administrator for it.',
-    planAdvice: 'A plan that includes listening gives it.',
+    why: msg('Listening is open to accounts allowed to play music, and yours is not.'),
+    advice: msg('Ask an administrator for it.'),
+    planAdvice: msg('A plan that includes listening gives it.'),
   },
 };
 
@@ -114,26 +119,32 @@ const ACCESS_NEEDS: Record<string, AccessNeed> = {
  */
 export function NoAccessPage({ permission }: { permission: string }) {
   const settings = useSettings();
-  const need = ACCESS_NEEDS[permission] ?? {
-    why: `This page needs the “${permission}” permission, which your account does not have.`,
-    advice: 'Ask an administrator for it if you need this page.',
-  };
-  const offerPlans = !!need.planAdvice && settings.billing.enable;
+  const { trans } = useTrans();
+  const need = ACCESS_NEEDS[permission];
+  const reason = need
+    ? trans(need.why)
+    : trans('This page needs the “{permission}” permission, which your account does not have.', {
+        permission,
+      });
+  const offerPlans = !!need?.planAdvice && settings.billing.enable;
+  const advice = need
+    ? trans(offerPlans && need.planAdvice ? need.planAdvice : need.advice)
+    : trans('Ask an administrator for it if you need this page.');
   return (
     <ForbiddenPage
-      title="You can't open this page"
-      reason={need.why}
-      advice={offerPlans ? need.planAdvice : need.advice}
+      title={trans("You can't open this page")}
+      reason={reason}
+      advice={advice}
       actions={
         <>
-          {offerPlans && <LinkButton href={paths.pricing()}>See plans</LinkButton>}
-          {need.next && (
+          {offerPlans && <LinkButton href={paths.pricing()}>{trans('See plans')}</LinkButton>}
+          {need?.next && (
             <LinkButton href={need.next.href} variant={offerPlans ? 'outline' : 'primary'}>
-              {need.next.label}
+              {trans(need.next.label)}
             </LinkButton>
           )}
-          <LinkButton href={paths.home()} variant={offerPlans || need.next ? 'outline' : 'primary'}>
-            Go to the home page
+          <LinkButton href={paths.home()} variant={offerPlans || need?.next ? 'outline' : 'primary'}>
+            {trans('Go to the home page')}
           </LinkButton>
         </>
       }

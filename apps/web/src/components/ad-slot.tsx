@@ -1,6 +1,7 @@
 import { type ClientSettings, PERMISSIONS } from '@zema/contracts';
 import { useMemo } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 
 const ALLOWED_TAGS = new Set([
@@ -99,11 +100,12 @@ export function AdHtml({
   html: string | null;
   className?: string;
 }) {
+  const { trans } = useTrans();
   const clean = useMemo(() => (html?.trim() ? sanitizeAdHtml(html) : ''), [html]);
   if (!clean) return null;
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={trans('Advertisement')}
       data-ad-slot={slot}
       className={cx(
         'mx-auto w-full overflow-hidden [&_img]:max-w-full [&_img]:h-auto',

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { Plus, X } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
@@ -14,7 +15,7 @@ export const artistLinkRowsSchema = z
   .array(
     z.object({
       label: z.string().trim().max(100),
-      url: z.string().trim().url('Enter a full URL (https://…).').max(2000),
+      url: z.string().trim().url(msg('Enter a full URL (https://…).')).max(2000),
     }),
   )
   .max(ARTIST_PROFILE_MAX_LINKS);
@@ -31,7 +32,7 @@ export function artistLinkUrlRowsSchema(max: number) {
           .string()
           .trim()
           .refine((url) => !url || /^https?:\/\/\S+\.\S+/i.test(url), {
-            message: 'Enter a valid URL, like https://example.com.',
+            message: msg('Enter a valid URL, like https://example.com.'),
           }),
       }),
     )
@@ -129,6 +130,7 @@ export function ArtistLinksField({
               name={`links.${index}.url`}
               aria-label={trans('Link {number}', { number: index + 1 })}
               type="url"
+              /* i18n-ignore */
               placeholder="https://"
               className="min-w-0 flex-1"
               isReadOnly={isReadOnly}

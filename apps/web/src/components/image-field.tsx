@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { fieldLabelClass } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
@@ -22,6 +23,7 @@ export function ImageField({
   round?: boolean;
   upload: (file: File) => Promise<string>;
 }) {
+  const { trans } = useTrans();
   const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({ mutationFn: send, meta: { handlesErrors: true } });
   const id = useId();
@@ -64,18 +66,22 @@ export function ImageField({
             startIcon={<Upload aria-hidden />}
             isPending={upload.isPending}
             onPress={() => input.current?.click()}
-            aria-label={`${value ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+            aria-label={
+              value
+                ? trans('Replace {label}', { label: label.toLowerCase() })
+                : trans('Upload {label}', { label: label.toLowerCase() })
+            }
           >
-            {value ? 'Replace' : 'Upload'}
+            {value ? trans('Replace') : trans('Upload')}
           </Button>
           {value && (
             <Button
               variant="text"
               size="sm"
               onPress={() => onChange(null)}
-              aria-label={`Remove ${label.toLowerCase()}`}
+              aria-label={trans('Remove {label}', { label: label.toLowerCase() })}
             >
-              Remove
+              {trans('Remove')}
             </Button>
           )}
         </div>

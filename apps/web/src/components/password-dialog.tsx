@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormTextField } from '#src/ui/field';
@@ -39,6 +40,7 @@ export function PasswordDialog({
   onSubmit,
   onCancel,
 }: PasswordDialogProps) {
+  const { trans } = useTrans();
   const form = useForm<PasswordValues>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
   const { reset } = form;
 
@@ -60,13 +62,13 @@ export function PasswordDialog({
         <FormTextField<PasswordValues>
           name="password"
           type="password"
-          label="Password"
+          label={trans('Password')}
           autoComplete="current-password"
           autoFocus
         />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={onCancel}>
-            Cancel
+            {trans('Cancel')}
           </Button>
           <Button type="submit" isPending={isPending}>
             {submitLabel}

@@ -1,4 +1,5 @@
 import { DEFAULT_ERROR_MESSAGE, type DebugErrorPayload, debugErrorPayloadSchema } from '@zema/contracts';
+import { transNow } from './translate';
 
 /** A failed API answer, as every fetcher throws it (SPEC §8). */
 export class ApiError extends Error {
@@ -11,7 +12,7 @@ export class ApiError extends Error {
 
   constructor(status: number, body: unknown) {
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-    super(typeof b.message === 'string' && b.message ? b.message : DEFAULT_ERROR_MESSAGE);
+    super(typeof b.message === 'string' && b.message ? b.message : transNow(DEFAULT_ERROR_MESSAGE));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
@@ -52,14 +53,17 @@ function normaliseErrors(raw: unknown): Record<string, string[]> | null {
   return Object.keys(out).length ? out : null;
 }
 
-/** The message to show for any thrown value (SPEC §8 default). */
+/**
+ * The message to show for any thrown value (SPEC §8 default). The server writes its messages in
+ * the reader's language; the default is translated here.
+ */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return DEFAULT_ERROR_MESSAGE;
+  return transNow(DEFAULT_ERROR_MESSAGE);
 }
 
 /** The message to show for a failed call: its first field error, else its message (SPEC §8). */
 export function firstErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return Object.values(error.errors ?? {})[0]?.[0] ?? error.message;
-  return DEFAULT_ERROR_MESSAGE;
+  return transNow(DEFAULT_ERROR_MESSAGE);
 }

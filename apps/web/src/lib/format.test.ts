@@ -230,6 +230,17 @@ describe('durations', () => {
     expect(formatCompactDuration(86_400 + 2 * 3600 + 3 * 60)).toBe('1d 2h 3m');
     expect(formatCompactDuration(-5)).toBe('0s');
   });
+
+  it("says lengths in the reader's language with their trans", () => {
+    const lines: Record<string, string> = {
+      '{hours} hr {minutes} min': '{hours} ሰዓት {minutes} ደቂቃ',
+      '{days}d {hours}h {minutes}m': '{days}ቀ {hours}ሰ {minutes}ደ',
+    };
+    const trans = (message: string, values?: Record<string, string | number>) =>
+      (lines[message] ?? message).replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
+    expect(formatTotalDuration(3900, trans)).toBe('1 ሰዓት 5 ደቂቃ');
+    expect(formatCompactDuration(86_400 + 2 * 3600 + 3 * 60, trans)).toBe('1ቀ 2ሰ 3ደ');
+  });
 });
 
 describe('useFormat', () => {

@@ -2,7 +2,9 @@ import {
   type Calendar,
   type Currency,
   calendarLocale,
+  fillSimpleMessage,
   formatMoney as formatContractsMoney,
+  msg,
 } from '@zema/contracts';
 import { useMemo } from 'react';
 import { useBootstrapOrNull } from '#src/lib/bootstrap-store';
@@ -303,35 +305,35 @@ export function formatRelativeTime(
 export const WEEKS_PER_MONTH = 4.34524;
 
 const TIME_AGO_PAST = {
-  seconds: 'a few seconds ago',
-  minute: 'a minute ago',
-  minutes: '{count} minutes ago',
-  hour: 'an hour ago',
-  hours: '{count} hours ago',
-  day: 'a day ago',
-  days: '{count} days ago',
-  week: 'a week ago',
-  weeks: '{count} weeks ago',
-  month: 'a month ago',
-  months: '{count} months ago',
-  year: 'a year ago',
-  years: '{count} years ago',
+  seconds: msg('a few seconds ago'),
+  minute: msg('a minute ago'),
+  minutes: msg('{count} minutes ago'),
+  hour: msg('an hour ago'),
+  hours: msg('{count} hours ago'),
+  day: msg('a day ago'),
+  days: msg('{count} days ago'),
+  week: msg('a week ago'),
+  weeks: msg('{count} weeks ago'),
+  month: msg('a month ago'),
+  months: msg('{count} months ago'),
+  year: msg('a year ago'),
+  years: msg('{count} years ago'),
 } as const;
 
 const TIME_AGO_FUTURE = {
-  seconds: 'in a few seconds',
-  minute: 'in a minute',
-  minutes: 'in {count} minutes',
-  hour: 'in an hour',
-  hours: 'in {count} hours',
-  day: 'in a day',
-  days: 'in {count} days',
-  week: 'in a week',
-  weeks: 'in {count} weeks',
-  month: 'in a month',
-  months: 'in {count} months',
-  year: 'in a year',
-  years: 'in {count} years',
+  seconds: msg('in a few seconds'),
+  minute: msg('in a minute'),
+  minutes: msg('in {count} minutes'),
+  hour: msg('in an hour'),
+  hours: msg('in {count} hours'),
+  day: msg('in a day'),
+  days: msg('in {count} days'),
+  week: msg('in a week'),
+  weeks: msg('in {count} weeks'),
+  month: msg('in a month'),
+  months: msg('in {count} months'),
+  year: msg('in a year'),
+  years: msg('in {count} years'),
 } as const;
 
 export type TimeAgoKey = keyof typeof TIME_AGO_PAST;
@@ -397,24 +399,33 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** "1 hr 5 min" / "42 min" — a playlist's or album's total length. */
-export function formatTotalDuration(seconds: number): string {
-  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds / 60) : 0;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h} hr ${m} min` : `${m} min`;
+/** English, for a caller without the reader's `trans`: the message with its arguments filled. */
+const english: TransFn = (message, values) => fillSimpleMessage(message, values);
+
+/**
+ * "1 hr 5 min" / "42 min" — a playlist's or album's total length; `trans` (or
+ * `useFormat().totalDuration`) says it in the reader's language.
+ */
+export function formatTotalDuration(seconds: number, trans: TransFn = english): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds / 60) : 0;
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return hours ? trans('{hours} hr {minutes} min', { hours, minutes }) : trans('{minutes} min', { minutes });
 }
 
-/** 93784 → "1d 2h 3m"; under a minute → "42s" — how long a process has run. */
-export function formatCompactDuration(seconds: number): string {
+/**
+ * 93784 → "1d 2h 3m"; under a minute → "42s" — how long a process has run; `trans` (or
+ * `useFormat().compactDuration`) says it in the reader's language.
+ */
+export function formatCompactDuration(seconds: number, trans: TransFn = english): string {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s}s`;
+  if (s < 60) return trans('{seconds}s', { seconds: s });
   const days = Math.floor(s / 86_400);
   const hours = Math.floor((s % 86_400) / 3_600);
   const minutes = Math.floor((s % 3_600) / 60);
-  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  return `${minutes}m`;
+  if (days > 0) return trans('{days}d {hours}h {minutes}m', { days, hours, minutes });
+  if (hours > 0) return trans('{hours}h {minutes}m', { hours, minutes });
+  return trans('{minutes}m', { minutes });
 }
 
 // Text
@@ -443,6 +454,8 @@ export interface Formatters {
   day: (day: string, options?: DateOptions) => string;
   relativeTime: (value: DateInput, now?: Date) => string;
   timeAgo: (value: DateInput, now?: Date) => string;
+  totalDuration: (seconds: number) => string;
+  compactDuration: (seconds: number) => string;
   lowerCase: (text: string) => string;
 }
 
@@ -476,6 +489,8 @@ export function formattersFor(
     relativeTime: (value, now) =>
       formatRelativeTime(value, locale, { now, justNow: trans ? trans('just now') : undefined }),
     timeAgo: (value, now) => formatTimeAgo(value, now, trans),
+    totalDuration: (seconds) => formatTotalDuration(seconds, trans),
+    compactDuration: (seconds) => formatCompactDuration(seconds, trans),
     lowerCase: (text) => lowerCase(text, locale),
   };
 }

@@ -137,3 +137,29 @@ describe('useTrans and Trans', () => {
     expect(screen.getByRole('link', { name: 'ወደዚያ ውሰደኝ!' })).toBeTruthy();
   });
 });
+
+describe('Trans with elements', () => {
+  const MESSAGE = 'You are logged in as {name} ({email}).';
+  const banner = () => (
+    <p data-testid="banner">
+      <Trans
+        message={MESSAGE}
+        values={{ email: 'a@example.com' }}
+        elements={{ name: <strong>Abebe</strong> }}
+      />
+    </p>
+  );
+
+  it('puts an element where the English source has its argument', () => {
+    render(banner());
+    expect(screen.getByTestId('banner').innerHTML).toBe(
+      'You are logged in as <strong>Abebe</strong> (a@example.com).',
+    );
+  });
+
+  it("puts it where the line has it, in the line's own word order", () => {
+    setBootstrapData(amharic({ [MESSAGE]: 'እንደ {name} ({email}) ገብተዋል።' }));
+    render(banner());
+    expect(screen.getByTestId('banner').innerHTML).toBe('እንደ <strong>Abebe</strong> (a@example.com) ገብተዋል።');
+  });
+});

@@ -1,49 +1,14 @@
-import { fillSimpleMessage, isPlainMessage, isSimpleMessage } from '@zema/contracts';
-import { createElement, Fragment, useCallback, useEffect } from 'react';
+import { createElement, Fragment, type ReactNode, useCallback, useEffect } from 'react';
 import { getBootstrapData, useBootstrapOrNull } from '#src/lib/bootstrap-store';
+import { type TransFn, type TransValues, translate } from './translate';
 
-/** Values for the `{name}` arguments of a message. */
-export type TransValues = Record<string, string | number>;
-export type TransFn = (message: string, values?: TransValues) => string;
-
-type MessageFormatModule = typeof import('./message-format');
-let messageFormat: MessageFormatModule | null = null;
-let messageFormatLoading: Promise<MessageFormatModule> | null = null;
-
-/**
- * Loads ICU MessageFormat for plurals and selects. The app asks for it once its first page has
- * settled (`PageReadySignal`); a page that renders such a message before then waits for it.
- */
-export function loadMessageFormat(): Promise<MessageFormatModule> {
-  messageFormatLoading ??= import('./message-format').then((module) => {
-    messageFormat = module;
-    return module;
-  });
-  return messageFormatLoading;
-}
-
-/**
- * Translates an English source message with a localization's lines (SPEC §3 `i18n.lines`, keyed
- * by the English text), falling back to the English itself so an untranslated line still reads.
- * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {# song} other {# songs}}`).
- * A plain text or one with only `{name}` arguments is filled at once; a plural or select needs
- * the formatter, and a component that renders one before it has loaded suspends until it has.
- */
-export function translate(
-  lines: Record<string, string>,
-  message: string,
-  values?: TransValues,
-  language = 'en',
-): string {
-  const line = lines[message];
-  const translated = !!line?.trim();
-  const text = translated ? line! : message;
-  const textLanguage = translated ? language : 'en';
-  if (isPlainMessage(text)) return text;
-  if (isSimpleMessage(text)) return fillSimpleMessage(text, values);
-  if (!messageFormat) throw loadMessageFormat();
-  return messageFormat.formatMessage(text, textLanguage, values, message);
-}
+export {
+  loadMessageFormat,
+  type TransFn,
+  type TransValues,
+  translate,
+  transNow,
+} from './translate';
 
 const NO_LINES: Record<string, string> = {};
 
@@ -70,9 +35,37 @@ export function useTrans(): { trans: TransFn; language: string } {
   return { trans, language };
 }
 
-export function Trans({ message, values }: { message: string; values?: TransValues }) {
+/** Marks where an element argument goes in a translated text; never part of a line. */
+const ELEMENT_MARK = '\u0000';
+
+/**
+ * `<Trans message="…" values={…} />`. `elements` fills arguments with React nodes (a name in
+ * bold, a link): the sentence stays one message, `'You are logged in as {name}.'`, and each
+ * language puts the element where its line says.
+ */
+export function Trans({
+  message,
+  values,
+  elements,
+}: {
+  message: string;
+  values?: TransValues;
+  elements?: Record<string, ReactNode>;
+}) {
   const { trans } = useTrans();
-  return createElement(Fragment, null, trans(message, values));
+  if (!elements) return createElement(Fragment, null, trans(message, values));
+  const names = Object.keys(elements);
+  const marked: TransValues = { ...values };
+  names.forEach((name, i) => {
+    marked[name] = `${ELEMENT_MARK}${i}${ELEMENT_MARK}`;
+  });
+  // The text splits into [text, index, text, index, …, text]: odd parts name an element.
+  const parts = trans(message, marked).split(ELEMENT_MARK);
+  return createElement(
+    Fragment,
+    null,
+    ...parts.map((part, i) => (i % 2 === 1 ? elements[names[Number(part)]!] : part)),
+  );
 }
 
 /** Keeps `<html lang>` on the locale's language, so screen readers and fonts follow the UI. */

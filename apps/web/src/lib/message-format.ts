@@ -10,7 +10,8 @@ function formatFor(text: string, language: string): IntlMessageFormat {
   const key = `${language}\u0000${text}`;
   let format = formats.get(key);
   if (!format) {
-    format = new IntlMessageFormat(text, language);
+    // Tags are text: a message may say "<token>" (markup in a sentence is an element argument).
+    format = new IntlMessageFormat(text, language, undefined, { ignoreTag: true });
     formats.set(key, format);
   }
   return format;

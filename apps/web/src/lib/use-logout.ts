@@ -6,6 +6,7 @@ import { toast } from '#src/ui/toast';
 import { api } from './api-client';
 import { isAppearanceEditorActive } from './appearance-editor';
 import { setBootstrapData } from './bootstrap-store';
+import { useTrans } from './i18n';
 import { paths } from './paths';
 
 export async function logout(): Promise<BootstrapData> {
@@ -18,6 +19,7 @@ export async function logout(): Promise<BootstrapData> {
  */
 export function useLogout() {
   const navigate = useNavigate();
+  const { trans } = useTrans();
   const mutation = useMutation({
     mutationFn: logout,
     onSuccess: (data) => {
@@ -29,7 +31,7 @@ export function useLogout() {
     ...mutation,
     logout: () => {
       if (isAppearanceEditorActive()) {
-        toast.danger("Can't logout while in appearance editor.");
+        toast.danger(trans("Can't logout while in appearance editor."));
         return;
       }
       mutation.mutate();

@@ -1,4 +1,4 @@
-import { ACTIVE_THEME_STORAGE_KEY, type Theme } from '@zema/contracts';
+import { ACTIVE_THEME_STORAGE_KEY, msg, type Theme } from '@zema/contracts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getPreviewThemeId, subscribePreviewTheme } from './appearance-editor';
 import { useBootstrap } from './bootstrap-store';
@@ -42,7 +42,7 @@ export interface ThemeSelector {
   select: (choice: ThemeChoice) => void;
   /** Switches between the default light and default dark theme. */
   toggle: () => void;
-  /** The toggle's label: what it switches to. */
+  /** The toggle's label: what it switches to (a catalogue source, for `trans`). */
   toggleLabel: 'Dark mode' | 'Light mode';
 }
 
@@ -69,7 +69,7 @@ export function useThemeSelector(): ThemeSelector {
     canChange,
     select,
     toggle: () => select(isDark ? 'light' : 'dark'),
-    toggleLabel: isDark ? 'Light mode' : 'Dark mode',
+    toggleLabel: isDark ? msg('Light mode') : msg('Dark mode'),
   };
 }
 

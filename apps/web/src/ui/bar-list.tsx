@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 
 /**
  * A ranked list with proportional bars (top tracks, plays by country…): plain HTML, so it reads
@@ -14,19 +15,21 @@ export interface BarListItem {
 export function BarList({
   title,
   items,
-  empty = 'No data for this range.',
+  empty,
 }: {
   title: string;
   items: BarListItem[];
+  /** What an empty list says; "No data for this range." (translated) when absent. */
   empty?: string;
 }) {
   const format = useFormat();
+  const { trans } = useTrans();
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
     <section aria-label={title} className="flex flex-col gap-3">
       <h2 className="text-base font-semibold text-fg">{title}</h2>
       {items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted">{empty}</p>
+        <p className="py-6 text-center text-sm text-muted">{empty ?? trans('No data for this range.')}</p>
       ) : (
         <ol className="flex flex-col gap-1.5">
           {items.map((item) => (

@@ -102,7 +102,7 @@ export function Button({
           </span>
           {isPending && (
             <span className="absolute inset-0 flex items-center justify-center">
-              <Spinner size="xs" label="Loading" />
+              <Spinner size="xs" />
             </span>
           )}
         </>

@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 
 /** SPEC §4: the copy button says 'Copied!' for 1 second. */
@@ -8,7 +9,7 @@ export const COPIED_MS = 1000;
 export interface CopyButtonProps {
   /** The text put on the clipboard. */
   text: string;
-  /** The button's label before copying. */
+  /** The button's label before copying ("Copy", translated, when absent). */
   label?: string;
   /** Accessible name when the label alone is ambiguous (e.g. 'Copy setup key'). */
   'aria-label'?: string;
@@ -33,12 +34,13 @@ async function writeClipboard(text: string): Promise<void> {
 
 export function CopyButton({
   text,
-  label = 'Copy',
+  label,
   'aria-label': ariaLabel,
   variant = 'outline',
   size = 'md',
   className,
 }: CopyButtonProps) {
+  const { trans } = useTrans();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -70,7 +72,7 @@ export function CopyButton({
         )
       }
     >
-      <span aria-live="polite">{copied ? 'Copied!' : label}</span>
+      <span aria-live="polite">{copied ? trans('Copied!') : (label ?? trans('Copy'))}</span>
     </Button>
   );
 }

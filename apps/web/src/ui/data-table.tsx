@@ -15,6 +15,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Columns3 } 
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from './button';
 import { cx } from './cx';
 import { Checkbox } from './field';
@@ -38,6 +39,7 @@ const features = tableFeatures({
 
 export interface DataTableColumn<T extends RowData> {
   id: string;
+  /** Shown as it is: the page translates it (`trans('Name')`). */
   header: string;
   cell: (row: T) => ReactNode;
   /** The API's sort key for this column; sortable when set. */
@@ -50,7 +52,6 @@ export interface DataTableColumn<T extends RowData> {
 }
 
 export const PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
-const PER_PAGE_ITEMS = PER_PAGE_OPTIONS.map((n) => ({ id: String(n), label: `${n} / page` }));
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table (e.g. "Users"). */
@@ -103,6 +104,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns: cols, rows, total, page, perPage, sort, order } = props;
   const data = useMemo(() => rows ?? [], [rows]);
   const format = useFormat();
+  const { trans } = useTrans();
+  const perPageItems = useMemo(
+    () => PER_PAGE_OPTIONS.map((n) => ({ id: String(n), label: trans('{count} / page', { count: n }) })),
+    [trans],
+  );
   const columns = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       cols.map((c) => ({
@@ -204,10 +210,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div className="ms-auto">
           <MenuTrigger>
             <Button variant="outline" size="sm" startIcon={<Columns3 aria-hidden />}>
-              Columns
+              {trans('Columns')}
             </Button>
             <Menu
-              aria-label="Shown columns"
+              aria-label={trans('Shown columns')}
               placement="bottom end"
               selectionMode="multiple"
               selectedKeys={table
@@ -243,15 +249,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
       {props.bulkActions && selectedIds.length > 0 && (
         <section
-          aria-label="Selected rows"
+          aria-label={trans('Selected rows')}
           className="flex flex-wrap items-center gap-2 rounded-theme border border-primary/40 bg-primary/10 px-3 py-2 text-sm"
         >
           <span className="font-medium" aria-live="polite">
-            {selectedIds.length} selected
+            {trans('{count} selected', { count: format.number(selectedIds.length) })}
           </span>
           {props.bulkActions(selectedIds, clearSelection)}
           <Button variant="text" size="sm" onPress={clearSelection} className="ms-auto">
-            Clear selection
+            {trans('Clear selection')}
           </Button>
         </section>
       )}
@@ -263,7 +269,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               {props.bulkActions && (
                 <th scope="col" className={cx('w-10 px-3 py-2', STICKY_CHECKBOX, 'max-md:bg-bg-alt')}>
                   <Checkbox
-                    aria-label="Select all rows on this page"
+                    aria-label={trans('Select all rows on this page')}
                     isSelected={table.getIsAllPageRowsSelected()}
                     isIndeterminate={table.getIsSomePageRowsSelected()}
                     onChange={(v) => table.toggleAllPageRowsSelected(v)}
@@ -291,7 +297,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         type="button"
                         onClick={() => cycleSort(meta.sortKey!)}
                         className="inline-flex items-center gap-1 rounded-sm uppercase outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-primary"
-                        aria-label={`Sort by ${header}`}
+                        aria-label={trans('Sort by {column}', { column: header })}
                       >
                         {header}
                         {sorted === 'asc' ? (
@@ -335,7 +341,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     {props.bulkActions && (
                       <td className={cx('w-10 px-3 py-2', STICKY_CHECKBOX, 'max-md:bg-bg')}>
                         <Checkbox
-                          aria-label={`Select row ${row.id}`}
+                          aria-label={trans('Select row {id}', { id: row.id })}
                           isSelected={row.getIsSelected()}
                           onChange={(v) => row.toggleSelected(v)}
                         />
@@ -364,33 +370,43 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         {!props.isLoading && data.length === 0 && <div className="px-4 py-10 text-center">{props.empty}</div>}
       </div>
 
-      <nav aria-label="Pagination" className="flex flex-wrap items-center gap-3 text-sm text-muted">
+      <nav aria-label={trans('Pagination')} className="flex flex-wrap items-center gap-3 text-sm text-muted">
         <span aria-live="polite">
           {total === 0
-            ? 'No results'
-            : `${format.number(from)}–${format.number(to)} of ${
-                props.totalRelation === 'approx'
-                  ? `about ${format.number(total)}`
-                  : props.totalRelation === 'gte'
-                    ? `${format.number(total)}+`
-                    : format.number(total)
-              }`}
+            ? trans('No results')
+            : props.totalRelation === 'approx'
+              ? trans('{from}–{to} of about {total}', {
+                  from: format.number(from),
+                  to: format.number(to),
+                  total: format.number(total),
+                })
+              : props.totalRelation === 'gte'
+                ? trans('{from}–{to} of {total}+', {
+                    from: format.number(from),
+                    to: format.number(to),
+                    total: format.number(total),
+                  })
+                : trans('{from}–{to} of {total}', {
+                    from: format.number(from),
+                    to: format.number(to),
+                    total: format.number(total),
+                  })}
         </span>
         <div className="ms-auto flex items-center gap-2">
           <Select
-            aria-label="Rows per page"
+            aria-label={trans('Rows per page')}
             className="w-32"
             selectedKey={String(perPage)}
             onSelectionChange={(key) => {
               props.onPerPageChange(Number(key));
               clearSelection();
             }}
-            items={PER_PAGE_ITEMS}
+            items={perPageItems}
           />
           <Button
             variant="icon"
             size="sm"
-            aria-label="Previous page"
+            aria-label={trans('Previous page')}
             isDisabled={page <= 1}
             onPress={() => {
               props.onPageChange(page - 1);
@@ -400,12 +416,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <ChevronLeft aria-hidden />
           </Button>
           <span>
-            Page {page} of {format.number(lastPage)}
+            {trans('Page {page} of {pages}', { page: format.number(page), pages: format.number(lastPage) })}
           </span>
           <Button
             variant="icon"
             size="sm"
-            aria-label="Next page"
+            aria-label={trans('Next page')}
             isDisabled={page >= lastPage}
             onPress={() => {
               props.onPageChange(page + 1);

@@ -2,6 +2,7 @@ import { DIALOG_WIDTHS, type DialogSize } from '@zema/contracts';
 import { X } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from './button';
 import { cx } from './cx';
 
@@ -56,6 +57,7 @@ export function Dialog({
   className,
   bodyClassName,
 }: DialogProps) {
+  const { trans } = useTrans();
   const fullscreen = size === 'fullscreen';
   return (
     <ModalOverlay
@@ -96,7 +98,7 @@ export function Dialog({
                     <Button
                       variant="icon"
                       size="sm"
-                      aria-label="Close"
+                      aria-label={trans('Close')}
                       onPress={close}
                       className="-mr-2 ml-auto"
                     >

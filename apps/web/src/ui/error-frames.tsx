@@ -1,6 +1,7 @@
 import type { DebugErrorPayload, ErrorFrame, ErrorTraceItem, VendorGroup } from '@zema/contracts';
 import { ChevronRight, Package } from 'lucide-react';
 import { useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { cx, insetFocusRing } from './cx';
 
 /**
@@ -23,6 +24,7 @@ function firstSelected(trace: ErrorTraceItem[]): number | null {
 }
 
 export function ErrorDetails({ payload }: { payload: DebugErrorPayload }) {
+  const { trans } = useTrans();
   const [selected, setSelected] = useState<number | null>(() => firstSelected(payload.trace));
   const frame = allFrames(payload.trace).find((f) => f.flatIndex === selected) ?? null;
   return (
@@ -33,7 +35,7 @@ export function ErrorDetails({ payload }: { payload: DebugErrorPayload }) {
       </header>
       <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,auto)_minmax(0,1fr)] gap-4 md:grid-cols-[minmax(260px,360px)_minmax(0,1fr)] md:grid-rows-1">
         <nav
-          aria-label="Stack frames"
+          aria-label={trans('Stack frames')}
           className="min-h-0 overflow-y-auto border-divider md:rounded-theme md:border"
         >
           <ol className="flex flex-col py-1">
@@ -64,6 +66,7 @@ interface RowProps {
 }
 
 function FrameRow({ frame, selected, onSelect, nested }: RowProps & { frame: ErrorFrame; nested?: boolean }) {
+  const { trans } = useTrans();
   const isSelected = frame.flatIndex === selected;
   return (
     <li>
@@ -84,7 +87,7 @@ function FrameRow({ frame, selected, onSelect, nested }: RowProps & { frame: Err
             frame.isVendor ? 'text-muted' : 'text-fg',
           )}
         >
-          {frame.method || '(anonymous)'}
+          {frame.method || trans('(anonymous)')}
         </span>
         <span className="font-mono text-[11px] break-all text-muted">
           {frame.path}:{frame.lineNumber}
@@ -95,11 +98,12 @@ function FrameRow({ frame, selected, onSelect, nested }: RowProps & { frame: Err
 }
 
 function VendorGroupRow({ group, selected, onSelect }: RowProps & { group: VendorGroup }) {
+  const { trans } = useTrans();
   const containsSelected = group.items.some((f) => f.flatIndex === selected);
   const [expanded, setExpanded] = useState(containsSelected);
   const count = group.items.length;
   // The SPEC §2 label, as written: 'N vendor frames'.
-  const label = `${count} vendor frames`;
+  const label = trans('{count} vendor frames', { count });
   return (
     <li>
       <button
@@ -130,8 +134,9 @@ function VendorGroupRow({ group, selected, onSelect }: RowProps & { group: Vendo
 }
 
 function CodeSnippet({ frame }: { frame: ErrorFrame | null }) {
+  const { trans } = useTrans();
   if (!frame) {
-    return <p className="px-6 text-sm text-muted md:px-0">This error has no stack frames.</p>;
+    return <p className="px-6 text-sm text-muted md:px-0">{trans('This error has no stack frames.')}</p>;
   }
   const lines = Object.entries(frame.codeSnippet)
     .map(([n, code]) => [Number(n), code] as const)
@@ -139,14 +144,14 @@ function CodeSnippet({ frame }: { frame: ErrorFrame | null }) {
     .sort((a, b) => a[0] - b[0]);
   return (
     <section
-      aria-label={`Source of ${frame.path}:${frame.lineNumber}`}
+      aria-label={trans('Source of {path}:{line}', { path: frame.path, line: frame.lineNumber })}
       className="flex min-h-0 flex-col overflow-hidden border-divider bg-bg-alt md:rounded-theme md:border"
     >
       <p className="border-b border-divider px-4 py-2 font-mono text-xs break-all text-muted">
         {frame.path}:{frame.lineNumber}
       </p>
       {lines.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted">No source is available for this frame.</p>
+        <p className="px-4 py-6 text-sm text-muted">{trans('No source is available for this frame.')}</p>
       ) : (
         <pre
           // Focusable, so a keyboard can scroll a snippet wider or taller than its box.

@@ -1,6 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../lib/api-error';
+import { transNow } from '../lib/translate';
 import { toast } from './toast';
 
 export type ServerErrorForm<T extends FieldValues> = Pick<
@@ -62,5 +63,5 @@ function messageOf(error: unknown): string {
     const message = (error as { message: unknown }).message;
     if (typeof message === 'string' && message) return message;
   }
-  return DEFAULT_ERROR_MESSAGE;
+  return transNow(DEFAULT_ERROR_MESSAGE);
 }

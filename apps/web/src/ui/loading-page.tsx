@@ -1,3 +1,4 @@
+import { useTrans } from '#src/lib/i18n';
 import { useMarksPageLoading } from '#src/lib/page-ready';
 import { cx } from './cx';
 import { Spinner, useDelayedVisibility } from './spinner';
@@ -13,6 +14,7 @@ export interface LoadingPageProps {
  * spinner only after 500 ms so fast loads do not flash, and then for at least 200 ms.
  */
 export function LoadingPage({ isLoading = true, className }: LoadingPageProps) {
+  const { trans } = useTrans();
   const showSpinner = useDelayedVisibility(isLoading);
   useMarksPageLoading(isLoading);
   return (
@@ -24,8 +26,8 @@ export function LoadingPage({ isLoading = true, className }: LoadingPageProps) {
         className,
       )}
     >
-      <span className="sr-only">Loading page...</span>
-      {showSpinner && <Spinner size="lg" label="Loading page..." />}
+      <span className="sr-only">{trans('Loading page...')}</span>
+      {showSpinner && <Spinner size="lg" label={trans('Loading page...')} />}
     </div>
   );
 }

@@ -1,8 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
 import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {
+  // Its title names the site from the bootstrap data; a test must not lean on another file's.
+  beforeEach(() => setBootstrapData(makeBootstrap()));
+  afterEach(() => {
+    window.bootstrapData = undefined;
+    resetBootstrapStore();
+  });
+
   it('shows the SPEC text and a Take me there! link to /', () => {
     render(<NotFoundPage />);
     expect(

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -16,6 +17,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
 import { cx, fieldFocusRing, insetFocusRing } from './cx';
 import { fieldDescriptionClass, fieldErrorClass, fieldLabelClass } from './field';
 import { Popover } from './popover';
@@ -23,7 +25,7 @@ import { Popover } from './popover';
 /** SPEC §9: the list popup is at most 420 px high. */
 export const SELECT_POPUP_MAX_HEIGHT = 420;
 /** SPEC §8: shown when a list has nothing to show. */
-export const SELECT_EMPTY_TEXT = 'There are no items matching your query';
+export const SELECT_EMPTY_TEXT = msg('There are no items matching your query');
 
 export interface SelectOption {
   id: Key;
@@ -38,7 +40,8 @@ const triggerClass =
   fieldFocusRing;
 
 function EmptyState() {
-  return <div className="px-3 py-6 text-center text-sm text-muted">{SELECT_EMPTY_TEXT}</div>;
+  const { trans } = useTrans();
+  return <div className="px-3 py-6 text-center text-sm text-muted">{trans(SELECT_EMPTY_TEXT)}</div>;
 }
 
 function OptionRow({

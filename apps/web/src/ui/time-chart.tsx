@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from './button';
 
@@ -46,6 +47,7 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
   const [showTable, setShowTable] = useState(false);
   const theme = useThemeVersion();
   const format = useFormat();
+  const { trans } = useTrans();
 
   // `theme` is read through the CSS variables: a theme change must redraw with the new colours.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
@@ -76,7 +78,7 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
         { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
       ],
       series: [
-        { label: 'Bucket', value: (_u, i) => (i === null ? '' : (labels[Math.round(i)] ?? '')) },
+        { label: trans('Bucket'), value: (_u, i) => (i === null ? '' : (labels[Math.round(i)] ?? '')) },
         ...series.map((s) => {
           const color = cssVar(s.colorVar, '#1db954');
           return {
@@ -96,18 +98,18 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, series, height, theme]);
+  }, [labels, series, height, theme, trans]);
 
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="flex items-center justify-between gap-2">
         <span className="text-base font-semibold text-fg">{title}</span>
         <Button variant="text" size="sm" onPress={() => setShowTable((v) => !v)} aria-expanded={showTable}>
-          {showTable ? 'Hide data table' : 'Show data table'}
+          {showTable ? trans('Hide data table') : trans('Show data table')}
         </Button>
       </figcaption>
       {labels.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted">No data for this range.</p>
+        <p className="py-10 text-center text-sm text-muted">{trans('No data for this range.')}</p>
       ) : (
         <div ref={box} aria-hidden="true" className="zema-chart w-full text-xs text-muted" />
       )}
@@ -117,7 +119,7 @@ export function TimeChart({ title, labels, series, height = 260 }: TimeChartProp
           <thead className="text-xs uppercase text-muted">
             <tr>
               <th scope="col" className="py-1">
-                Period
+                {trans('Period')}
               </th>
               {series.map((s) => (
                 <th key={s.label} scope="col" className="py-1 text-right">

@@ -8,6 +8,7 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   Text,
 } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
 import { cx } from './cx';
 import { Spinner } from './spinner';
 import {
@@ -32,15 +33,16 @@ const regionPositions: Record<ToastPosition, string> = {
 const icons: Record<ToastType, ReactNode> = {
   positive: <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-positive" />,
   danger: <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />,
-  loading: <Spinner size="xs" label="Loading" className="text-primary" />,
+  loading: <Spinner size="xs" className="text-primary" />,
 };
 
 /** The toast region (loaded by `ToastRegion` with the first toast). */
 export default function ToastRegionView() {
+  const { trans } = useTrans();
   return (
     <RACToastRegion
       queue={queue}
-      aria-label="Notifications"
+      aria-label={trans('Notifications')}
       className={({ visibleToasts }) =>
         cx(
           'fixed z-[100] flex w-[calc(100%-2rem)] max-w-[560px] flex-col gap-2 outline-none',
@@ -54,6 +56,7 @@ export default function ToastRegionView() {
 }
 
 function ToastView({ toast: queued }: { toast: QueuedToast<ToastData> }) {
+  const { trans } = useTrans();
   const data = queued.content;
   const ref = useRef<HTMLDivElement>(null);
   // RAC's Toast takes no focus props, so listen on the element itself (hover or focus pauses).
@@ -108,7 +111,7 @@ function ToastView({ toast: queued }: { toast: QueuedToast<ToastData> }) {
       {data.type !== 'loading' && (
         <RACButton
           slot="close"
-          aria-label="Close"
+          aria-label={trans('Close')}
           className={cx(
             'flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted data-hovered:bg-hover data-hovered:text-fg',
           )}

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { bootstrapDataSchema } from '../site/bootstrap';
 import { CALENDARS, userSchema } from '../users/user';
 
 /** Avatar upload limit (SPEC §5, §9). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TOO_LARGE_MESSAGE = 'The file may not be greater than 2 MB.';
-export const AVATAR_TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed';
+export const AVATAR_TOO_LARGE_MESSAGE = msg('The file may not be greater than 2 MB.');
+export const AVATAR_TYPE_NOT_ALLOWED_MESSAGE = msg('This file type is not allowed');
 export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
 
 /** A personal access token as listed on the account (SPEC §3 Access token); never the secret. */
@@ -41,13 +42,13 @@ export const updateAccountRequestSchema = z.object({
   first_name: z
     .string()
     .trim()
-    .max(100, 'The first name may not be greater than 100 characters.')
+    .max(100, msg('The first name may not be greater than 100 characters.'))
     .nullable()
     .optional(),
   last_name: z
     .string()
     .trim()
-    .max(100, 'The last name may not be greater than 100 characters.')
+    .max(100, msg('The last name may not be greater than 100 characters.'))
     .nullable()
     .optional(),
   timezone: z.string().trim().max(100).nullable().optional(),
@@ -98,12 +99,16 @@ export type UserSessionsResponse = z.infer<typeof userSessionsResponseSchema>;
 
 /** POST user-sessions/logout-other: the password is asked every time. */
 export const logoutOtherSessionsRequestSchema = z.object({
-  password: z.string().min(1, 'The password field is required.'),
+  password: z.string().min(1, msg('The password field is required.')),
 });
 
 /** POST access-tokens. */
 export const createAccessTokenRequestSchema = z.object({
-  tokenName: z.string().trim().min(1, 'The token name field is required.').max(ACCESS_TOKEN_NAME_MAX_LENGTH),
+  tokenName: z
+    .string()
+    .trim()
+    .min(1, msg('The token name field is required.'))
+    .max(ACCESS_TOKEN_NAME_MAX_LENGTH),
 });
 export type CreateAccessTokenRequest = z.infer<typeof createAccessTokenRequestSchema>;
 export const createAccessTokenResponseSchema = z.object({
@@ -125,9 +130,9 @@ export const requestEmailChangeRequestSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, 'The email field is required.')
-    .max(255, 'The email may not be greater than 255 characters.')
-    .email('Enter a valid email address.'),
+    .min(1, msg('The email field is required.'))
+    .max(255, msg('The email may not be greater than 255 characters.'))
+    .email(msg('Enter a valid email address.')),
 });
 export type RequestEmailChangeRequest = z.infer<typeof requestEmailChangeRequestSchema>;
 
@@ -139,6 +144,6 @@ export const confirmEmailChangeRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'The code must be 6 digits.'),
+    .regex(/^\d{6}$/, msg('The code must be 6 digits.')),
 });
 export type ConfirmEmailChangeRequest = z.infer<typeof confirmEmailChangeRequestSchema>;

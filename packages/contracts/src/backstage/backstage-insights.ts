@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 
 /**
  * An artist's insights in the backstage: plays over time against the previous
@@ -11,10 +12,10 @@ import { z } from 'zod';
 export const INSIGHTS_RANGES = ['7d', '28d', '90d', '12m'] as const;
 export type InsightsRange = (typeof INSIGHTS_RANGES)[number];
 export const INSIGHTS_RANGE_LABELS: Record<InsightsRange, string> = {
-  '7d': 'Last 7 days',
-  '28d': 'Last 28 days',
-  '90d': 'Last 90 days',
-  '12m': 'Last 12 months',
+  '7d': msg('Last 7 days'),
+  '28d': msg('Last 28 days'),
+  '90d': msg('Last 90 days'),
+  '12m': msg('Last 12 months'),
 };
 /** Rows in the top tracks list. */
 export const INSIGHTS_TOP_LIMIT = 10;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common';
+import { msg } from '../i18n/messages';
 
 /**
  * Releases in the backstage: what an artist's uploads become before they
@@ -13,17 +14,17 @@ export const RELEASE_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export const TRACK_DRAFT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 
 export const RELEASE_MESSAGES = {
-  notYourArtist: 'You do not manage this artist.',
-  noTracks: 'Add at least one track before publishing.',
-  stillProcessing: 'Wait until every track has been analysed.',
-  failedTracks: 'Remove the tracks that could not be read before publishing.',
-  published: 'This release is already published.',
-  notAudio: 'This file is not an audio file.',
-  entryNotYours: 'This upload is not yours.',
-  entryUsed: 'This upload is already part of a release.',
-  singleHasOneTrack: 'A single has one track. Choose another type to add more.',
-  publishAtPast: 'Choose a date in the future, or publish now.',
-  imageNotOurs: 'Upload the cover here.',
+  notYourArtist: msg('You do not manage this artist.'),
+  noTracks: msg('Add at least one track before publishing.'),
+  stillProcessing: msg('Wait until every track has been analysed.'),
+  failedTracks: msg('Remove the tracks that could not be read before publishing.'),
+  published: msg('This release is already published.'),
+  notAudio: msg('This file is not an audio file.'),
+  entryNotYours: msg('This upload is not yours.'),
+  entryUsed: msg('This upload is already part of a release.'),
+  singleHasOneTrack: msg('A single has one track. Choose another type to add more.'),
+  publishAtPast: msg('Choose a date in the future, or publish now.'),
+  imageNotOurs: msg('Upload the cover here.'),
 } as const;
 
 export const trackDraftSchema = z.object({
@@ -85,8 +86,8 @@ export const releaseListQuerySchema = z.object({
   status: z.enum(RELEASE_STATUSES).optional(),
 });
 
-const name = z.string().trim().min(1, 'Enter a name.').max(255);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
+const name = z.string().trim().min(1, msg('Enter a name.')).max(255);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD.'));
 
 export const createReleaseRequestSchema = z.object({
   artist_id: z.number().int().positive(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALBUM_TYPES, artistRefSchema, upsertArtistRequestSchema } from '../catalogue/catalogue';
 import { paginationSchema } from '../common';
+import { msg } from '../i18n/messages';
 import { listQuerySchema, listResponseSchema } from '../list';
 import { idSchema, intParamSchema } from '../primitives';
 import { WORKSPACE_ROLES } from '../workspaces/workspaces';
@@ -20,47 +21,47 @@ export const ARTIST_ROLES = ['artist', 'manager', 'label', 'producer', 'other'] 
 export type ArtistRole = (typeof ARTIST_ROLES)[number];
 
 export const BACKSTAGE_REQUEST_TYPE_LABELS: Record<BackstageRequestType, string> = {
-  become_artist: 'Become an artist',
-  claim_artist: 'Claim an artist',
-  verify_artist: 'Verify my artist',
+  become_artist: msg('Become an artist'),
+  claim_artist: msg('Claim an artist'),
+  verify_artist: msg('Verify my artist'),
 };
 export const ARTIST_ROLE_LABELS: Record<ArtistRole, string> = {
-  artist: 'Artist',
-  manager: 'Manager',
-  label: 'Label',
-  producer: 'Producer',
-  other: 'Other',
+  artist: msg('Artist'),
+  manager: msg('Manager'),
+  label: msg('Label'),
+  producer: msg('Producer'),
+  other: msg('Other'),
 };
 
 export const BACKSTAGE_MAX_LINKS = 10;
 
 export const BACKSTAGE_MESSAGES = {
-  artistRequired: 'Choose the artist.',
-  unknownArtist: 'The artist does not exist.',
-  notYourArtist: 'You can only verify an artist you manage.',
-  alreadyVerified: 'This artist is already verified.',
-  alreadyLinked: 'You already manage this artist.',
-  pendingExists: 'You already have a pending request for this artist.',
-  proofNotFound: 'The proof file was not found.',
-  notPending: 'This request was already reviewed.',
-  reasonRequired: 'Give the reason for the denial.',
+  artistRequired: msg('Choose the artist.'),
+  unknownArtist: msg('The artist does not exist.'),
+  notYourArtist: msg('You can only verify an artist you manage.'),
+  alreadyVerified: msg('This artist is already verified.'),
+  alreadyLinked: msg('You already manage this artist.'),
+  pendingExists: msg('You already have a pending request for this artist.'),
+  proofNotFound: msg('The proof file was not found.'),
+  notPending: msg('This request was already reviewed.'),
+  reasonRequired: msg('Give the reason for the denial.'),
 } as const;
 
 const linkSchema = z
   .string()
   .trim()
   .max(2000)
-  .url('Enter a valid URL, like https://example.com.')
-  .refine((v) => /^https?:\/\//i.test(v), 'Enter a valid URL, like https://example.com.');
+  .url(msg('Enter a valid URL, like https://example.com.'))
+  .refine((v) => /^https?:\/\//i.test(v), msg('Enter a valid URL, like https://example.com.'));
 
 /** POST api/v1/backstage/requests. `artist_id` names the artist claimed or verified. */
 export const createBackstageRequestSchema = z
   .object({
     type: z.enum(BACKSTAGE_REQUEST_TYPES),
     artist_id: idSchema.nullable().optional(),
-    artist_name: z.string().trim().min(1, 'Enter the artist name.').max(255),
+    artist_name: z.string().trim().min(1, msg('Enter the artist name.')).max(255),
     role: z.enum(ARTIST_ROLES),
-    links: z.array(linkSchema).max(BACKSTAGE_MAX_LINKS, `Add at most ${BACKSTAGE_MAX_LINKS} links.`),
+    links: z.array(linkSchema).max(BACKSTAGE_MAX_LINKS, msg('Add at most 10 links.')),
     message: z.string().trim().max(5000).nullable().optional(),
     /** A file entry the requester uploaded (POST api/v1/file-entries). */
     proof_entry_id: idSchema.nullable().optional(),
@@ -152,7 +153,7 @@ export type UpdateBackstageTrack = z.input<typeof updateBackstageTrackSchema>;
 export const updateBackstageAlbumSchema = z.object({
   name: z.string().trim().min(1).max(255),
   image: nullableText(2000),
-  release_date: z.string().date('Use a date like 2026-01-31.').nullable().optional(),
+  release_date: z.string().date(msg('Use a date like 2026-01-31.')).nullable().optional(),
   type: z.enum(ALBUM_TYPES).optional(),
   description: nullableText(10_000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { booleanParamSchema, idFilterSchema, listQuerySchema, listResponseSchema } from '../list';
 import { ID_MESSAGE, INT32_MAX } from '../primitives';
 import { grantSchema } from '../users/users-admin';
@@ -40,14 +41,14 @@ export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
 
 export const PLAN_FEATURES_MAX = 20;
 export const upsertPlanRequestSchema = z.object({
-  name: z.string().trim().min(1, 'The name field is required.').max(100),
+  name: z.string().trim().min(1, msg('The name field is required.')).max(100),
   description: z.string().trim().max(1000).nullable().optional(),
   hidden: z.boolean().default(false),
   recommended: z.boolean().default(false),
   /** The plan of everyone without a valid subscription: exactly one plan is free. */
   free: z.boolean().default(false),
   feature_list: z
-    .array(z.string().trim().min(1, 'A feature cannot be empty.').max(200))
+    .array(z.string().trim().min(1, msg('A feature cannot be empty.')).max(200))
     .max(PLAN_FEATURES_MAX)
     .default([]),
   trial_days: z.number().int().min(0).max(365).default(0),
@@ -60,10 +61,10 @@ export const priceRequestSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Minor units (santim, cents): 19900 is ETB 199.00. */
   amount: z
-    .number({ message: 'Enter an amount.' })
-    .int('Use whole minor units (cents, santim).')
-    .min(0, 'The amount cannot be negative.')
-    .max(MAX_PRICE_AMOUNT, 'The amount is too large.'),
+    .number({ message: msg('Enter an amount.') })
+    .int(msg('Use whole minor units (cents, santim).'))
+    .min(0, msg('The amount cannot be negative.'))
+    .max(MAX_PRICE_AMOUNT, msg('The amount is too large.')),
   interval: z.enum(BILLING_INTERVALS),
   interval_count: z.number().int().min(1).max(36).default(1),
 });
@@ -109,15 +110,23 @@ export const adminSubscriptionResponseSchema = z.object({ subscription: adminSub
 
 export const MAX_GRANT_DAYS = 3650;
 const daysSchema = z
-  .number({ message: 'Enter a number of days.' })
-  .int('Use whole days.')
-  .min(1, 'At least one day.')
-  .max(MAX_GRANT_DAYS, `At most ${MAX_GRANT_DAYS} days.`);
+  .number({ message: msg('Enter a number of days.') })
+  .int(msg('Use whole days.'))
+  .min(1, msg('At least one day.'))
+  .max(MAX_GRANT_DAYS, msg('At most 3650 days.'));
 
 /** A plan given by hand (gateway `manual`): no payment, valid for `days` from now. */
 export const grantSubscriptionRequestSchema = z.object({
-  user_id: z.number().int().positive({ message: 'Pick a user.' }).max(INT32_MAX, ID_MESSAGE),
-  product_id: z.number().int().positive({ message: 'Pick a plan.' }).max(INT32_MAX, ID_MESSAGE),
+  user_id: z
+    .number()
+    .int()
+    .positive({ message: msg('Pick a user.') })
+    .max(INT32_MAX, ID_MESSAGE),
+  product_id: z
+    .number()
+    .int()
+    .positive({ message: msg('Pick a plan.') })
+    .max(INT32_MAX, ID_MESSAGE),
   days: daysSchema,
 });
 export type GrantSubscriptionRequest = z.infer<typeof grantSubscriptionRequestSchema>;
@@ -165,15 +174,11 @@ export const MAX_REFUND_REASON = 200;
 export const refundPaymentRequestSchema = z.object({
   /** Minor units; everything not refunded yet when left out. */
   amount: z
-    .number({ message: 'Enter an amount.' })
-    .int('Use whole minor units.')
-    .positive('Refund more than nothing.')
+    .number({ message: msg('Enter an amount.') })
+    .int(msg('Use whole minor units.'))
+    .positive(msg('Refund more than nothing.'))
     .optional(),
-  reason: z
-    .string()
-    .trim()
-    .max(MAX_REFUND_REASON, `Keep the reason under ${MAX_REFUND_REASON} characters.`)
-    .optional(),
+  reason: z.string().trim().max(MAX_REFUND_REASON, msg('Keep the reason under 200 characters.')).optional(),
   /** End the plan the payment paid for now (as cancelling it now does). */
   end_subscription: z.boolean().optional(),
   /** Made by the refund dialog once per opening: the same refund submitted twice is made once. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { permissionSchema, restrictionSchema } from '../permissions';
 import { idParamSchema, idSchema } from '../primitives';
 import { CALENDARS } from '../users/user';
@@ -13,8 +14,8 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'ETB';
 /** How the currency selector names each currency (SPEC §2). */
 export const CURRENCY_LABELS: Record<Currency, string> = {
-  ETB: 'Ethiopian Birr (ETB)',
-  USD: 'US Dollar (USD)',
+  ETB: msg('Ethiopian Birr (ETB)'),
+  USD: msg('US Dollar (USD)'),
 };
 /** Minor units per major unit: both currencies have two decimals (100 santim = 1 Birr). */
 export const CURRENCY_MINOR_UNITS: Record<Currency, number> = { ETB: 100, USD: 100 };
@@ -85,7 +86,9 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /** Our reference of a payment (`tx_ref`): `zema-` and 24 url-safe characters. */
 export const TX_REF_PATTERN = /^zema-[A-Za-z0-9_-]{24}$/;
-export const txRefParamSchema = z.object({ txRef: z.string().regex(TX_REF_PATTERN, 'Unknown payment.') });
+export const txRefParamSchema = z.object({
+  txRef: z.string().regex(TX_REF_PATTERN, msg('Unknown payment.')),
+});
 
 export const checkoutRequestSchema = z.object({
   /** An id column is int4: a bigger number is refused here, not by the database (a 500). */
@@ -101,14 +104,14 @@ export const checkoutRequestSchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/),
   /** The name printed on the invoice; the account's name when left out. */
-  buyer_name: z.string().trim().max(120, 'Keep the name under 120 characters.').optional(),
+  buyer_name: z.string().trim().max(120, msg('Keep the name under 120 characters.')).optional(),
   /** The buyer's tax number (TIN; in Ethiopia 10 digits), printed on the invoice when given. */
   buyer_tin: z
     .string()
     .trim()
     .regex(
       /^$|^[A-Za-z0-9][A-Za-z0-9 /-]{3,29}$/,
-      'Enter the tax number as printed: letters, digits, spaces or dashes.',
+      msg('Enter the tax number as printed: letters, digits, spaces or dashes.'),
     )
     .optional(),
 });
@@ -187,6 +190,29 @@ export const subscriptionViewSchema = z.object({
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number().int() });
+
+/**
+ * The lines an invoice is issued with, written in English once and kept as issued: the plan and
+ * its period ('Premium — 1 month'), and the credit of a plan change. {@link invoiceLineMessage}
+ * reads a line back into its message, so a printed invoice can say it in the reader's language.
+ */
+export const INVOICE_PLAN_LINE = msg(
+  '{plan} — {interval, select, day {{count, plural, one {# day} other {# days}}} week {{count, plural, one {# week} other {# weeks}}} month {{count, plural, one {# month} other {# months}}} other {{count, plural, one {# year} other {# years}}}}',
+);
+export const INVOICE_CREDIT_LINE = msg('Credit for the unused part of the previous plan');
+
+const PLAN_LINE = /^(.+) — ([\d,]+) (day|week|month|year)s?$/;
+
+/** The message and values an issued line was written from; null for a line written otherwise. */
+export function invoiceLineMessage(
+  description: string,
+): { message: string; values: Record<string, string | number> } | null {
+  if (description === INVOICE_CREDIT_LINE) return { message: INVOICE_CREDIT_LINE, values: {} };
+  const plan = PLAN_LINE.exec(description);
+  if (!plan) return null;
+  const count = Number(plan[2]!.replace(/,/g, ''));
+  return { message: INVOICE_PLAN_LINE, values: { plan: plan[1]!, interval: plan[3]!, count } };
+}
 export const invoiceSchema = z.object({
   id: z.number().int(),
   /** The gap-free sequence: the invoice's address (`/billing/invoices/42`). */
@@ -303,7 +329,7 @@ export const invoiceLanguageQuerySchema = z
   .object({
     lang: z
       .string()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Unknown language.')
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, msg('Unknown language.'))
       .optional(),
     calendar: z.enum(CALENDARS).optional(),
   })
@@ -334,9 +360,9 @@ const METHOD_LABELS: Record<string, string> = {
   cbebirr: 'CBE Birr',
   cbe_birr: 'CBE Birr',
   mpesa: 'M-Pesa',
-  card: 'Card',
-  sandbox: 'Sandbox (test mode)',
-  manual: 'Granted by an administrator',
+  card: msg('Card'),
+  sandbox: msg('Sandbox (test mode)'),
+  manual: msg('Granted by an administrator'),
 };
 
 /**
@@ -355,5 +381,5 @@ export function paymentMethodLabel(
   const type = m.type?.toLowerCase().replace(/[\s-]+/g, '_') ?? null;
   if (type && METHOD_LABELS[type]) return { text: METHOD_LABELS[type], detail: null };
   if (type) return { text: m.type!, detail: null };
-  return { text: METHOD_LABELS[gateway] ?? (gateway === 'chapa' ? 'Chapa' : 'Card'), detail: null };
+  return { text: METHOD_LABELS[gateway] ?? (gateway === 'chapa' ? 'Chapa' : msg('Card')), detail: null };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { bulkIdsSchema, listQuerySchema, listResponseSchema } from '../list';
 import { idSchema } from '../primitives';
 
@@ -41,8 +42,8 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const CONTACT_MESSAGE_SORTS = ['created_at', 'name', 'email'] as const;
 export const contactMessageListQuerySchema = listQuerySchema(CONTACT_MESSAGE_SORTS, {
-  status: z.enum(CONTACT_READ_STATES, { message: 'Use read or unread.' }).optional(),
-  mail: z.enum(CONTACT_MAIL_STATUSES, { message: 'Use pending, sent or failed.' }).optional(),
+  status: z.enum(CONTACT_READ_STATES, { message: msg('Use read or unread.') }).optional(),
+  mail: z.enum(CONTACT_MAIL_STATUSES, { message: msg('Use pending, sent or failed.') }).optional(),
 });
 export type ContactMessageListQuery = z.infer<typeof contactMessageListQuerySchema>;
 

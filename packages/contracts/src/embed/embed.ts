@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { EMBED_KINDS, type EmbedKind } from '../site/page-paths';
 
 export { EMBED_KINDS, type EmbedKind };
@@ -29,7 +30,7 @@ export const oembedQuerySchema = z.object({
    * Only JSON is served. oEmbed answers another format with 501; here it is bad input (422 on
    * `format`), as every refusal of input is, so no request a client controls gets a 5xx.
    */
-  format: z.enum(['json'], { message: 'Only the JSON format is served.' }).optional(),
+  format: z.enum(['json'], { message: msg('Only the JSON format is served.') }).optional(),
   maxwidth: z.coerce.number().int().positive().max(10_000).optional(),
   maxheight: z.coerce.number().int().positive().max(10_000).optional(),
 });

@@ -9,8 +9,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const RECOVERY_CODE_LENGTH = 21;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_TOO_SHORT_MESSAGE = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-export const PASSWORDS_MISMATCH_MESSAGE = 'The password confirmation does not match.';
+export const PASSWORD_TOO_SHORT_MESSAGE = msg('The password must be at least 8 characters.');
+export const PASSWORDS_MISMATCH_MESSAGE = msg('The password confirmation does not match.');
 export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'envato'] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 
@@ -23,9 +23,9 @@ const password = z.string().min(1, msg('The password field is required.'));
 /** A new password: required, then at least PASSWORD_MIN_LENGTH characters. */
 const newPassword = z
   .string()
-  .min(1, 'The password field is required.')
+  .min(1, msg('The password field is required.'))
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE);
-const passwordConfirmation = z.string().min(1, 'The password confirmation field is required.');
+const passwordConfirmation = z.string().min(1, msg('The password confirmation field is required.'));
 
 /**
  * A form's check that a new password and its confirmation match, reported on the confirmation
@@ -59,7 +59,7 @@ export const registerRequestSchema = z
     display_name: z
       .string()
       .trim()
-      .max(DISPLAY_NAME_MAX, `The display name may have at most ${DISPLAY_NAME_MAX} characters.`)
+      .max(DISPLAY_NAME_MAX, msg('The display name may have at most 100 characters.'))
       .optional(),
     /**
      * A workspace invitation (the register link of its mail): when it is valid and was sent to
@@ -95,15 +95,15 @@ export const twoFactorCodeRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'The code field is required.')
-    .length(TWO_FACTOR_CODE_LENGTH, `The code must be ${TWO_FACTOR_CODE_LENGTH} characters.`),
+    .min(1, msg('The code field is required.'))
+    .length(TWO_FACTOR_CODE_LENGTH, msg('The code must be 6 characters.')),
 });
 export const recoveryCodeRequestSchema = z.object({
   recovery_code: z
     .string()
     .trim()
-    .min(1, 'The recovery code field is required.')
-    .length(RECOVERY_CODE_LENGTH, `The recovery code must be ${RECOVERY_CODE_LENGTH} characters.`),
+    .min(1, msg('The recovery code field is required.'))
+    .length(RECOVERY_CODE_LENGTH, msg('The recovery code must be 21 characters.')),
 });
 export const twoFactorChallengeRequestSchema = z.union([
   twoFactorCodeRequestSchema,
@@ -137,8 +137,8 @@ export const validateEmailVerificationOtpRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'The code field is required.')
-    .regex(/^\d{6}$/, `The code must be ${VERIFICATION_CODE_LENGTH} digits.`),
+    .min(1, msg('The code field is required.'))
+    .regex(/^\d{6}$/, msg('The code must be 6 digits.')),
 });
 
 /** POST api/v1/recaptcha/verify {token} → {success}. */
@@ -170,7 +170,7 @@ export function maskEmail(address: string | null | undefined): string {
 /** A register (or contact) body may carry this field to pass human verification directly,
  * instead of an earlier POST recaptcha/verify from the same browser. */
 export const HUMAN_VERIFICATION_TOKEN_FIELD = 'recaptcha_token';
-export const HUMAN_VERIFICATION_FAILED_MESSAGE = 'Could not verify you are human.';
+export const HUMAN_VERIFICATION_FAILED_MESSAGE = msg('Could not verify you are human.');
 
 /** Recovery codes (RELIABILITY): 8 of them, each `[A-Za-z0-9]{10}-[A-Za-z0-9]{10}`. */
 export const RECOVERY_CODE_COUNT = 8;
@@ -187,7 +187,7 @@ export const confirmPasswordRequestSchema = z.object({ password });
 
 /** PUT auth/user/password. */
 export const updatePasswordRequestSchema = z.object({
-  current_password: z.string().min(1, 'The current password field is required.'),
+  current_password: z.string().min(1, msg('The current password field is required.')),
   password: newPassword,
   password_confirmation: passwordConfirmation,
 });

@@ -7,6 +7,7 @@ import {
   trackSchema,
 } from '../catalogue/catalogue';
 import { paginationSchema } from '../common';
+import { msg } from '../i18n/messages';
 import { idSchema, int32Schema, intParamSchema } from '../primitives';
 
 /**
@@ -97,15 +98,12 @@ export const createPlaylistRequestSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'The name field is required.')
-    .max(PLAYLIST_NAME_MAX, `The name may not be greater than ${PLAYLIST_NAME_MAX} characters.`),
+    .min(1, msg('The name field is required.'))
+    .max(PLAYLIST_NAME_MAX, msg('The name may not be greater than 100 characters.')),
   description: z
     .string()
     .trim()
-    .max(
-      PLAYLIST_DESCRIPTION_MAX,
-      `The description may not be greater than ${PLAYLIST_DESCRIPTION_MAX} characters.`,
-    )
+    .max(PLAYLIST_DESCRIPTION_MAX, msg('The description may not be greater than 300 characters.'))
     .nullable()
     .optional(),
   public: z.boolean().optional(),
@@ -148,14 +146,14 @@ export const PLAYLIST_IMAGE_SIZE = 512;
 export const PLAYLIST_MAX_TRACKS = 10_000;
 
 export const LIBRARY_MESSAGES = {
-  followSelf: 'You cannot follow yourself.',
-  likesPrivate: "This user's liked songs are private.",
-  unknownTracks: 'Some of these tracks do not exist.',
-  playlistFull: `A playlist can hold at most ${PLAYLIST_MAX_TRACKS} tracks.`,
-  collaboratorIsOwner: 'The owner is already part of this playlist.',
-  imageTooLarge: 'The image may not be greater than 5 MB.',
-  imageType: 'The image must be a JPEG, PNG, WebP, GIF or AVIF picture.',
-  selectImage: 'Please select an image.',
+  followSelf: msg('You cannot follow yourself.'),
+  likesPrivate: msg("This user's liked songs are private."),
+  unknownTracks: msg('Some of these tracks do not exist.'),
+  playlistFull: msg('A playlist can hold at most 10000 tracks.'),
+  collaboratorIsOwner: msg('The owner is already part of this playlist.'),
+  imageTooLarge: msg('The image may not be greater than 5 MB.'),
+  imageType: msg('The image must be a JPEG, PNG, WebP, GIF or AVIF picture.'),
+  selectImage: msg('Please select an image.'),
 } as const;
 
 export const updateProfileRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRACK_DRAFT_STATUSES } from '../backstage/backstage-releases';
+import { msg } from '../i18n/messages';
 import { idSchema, intParamSchema } from '../primitives';
 
 /**
@@ -163,7 +164,7 @@ export const notificationListQuerySchema = z.object({
 });
 
 export const notificationIdsRequestSchema = z.object({
-  ids: z.array(idSchema).min(1, 'Choose at least one notification.').max(500),
+  ids: z.array(idSchema).min(1, msg('Choose at least one notification.')).max(500),
 });
 
 export const unreadCountResponseSchema = z.object({ unreadCount: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { listQuerySchema, listResponseSchema } from '../list';
 import { idSchema } from '../primitives';
 import { CUSTOM_PAGE_AUDIENCES, CUSTOM_PAGE_LIMITS, customPageSlugSchema } from './pages';
@@ -14,8 +15,8 @@ const optionalText = (max: number) =>
 
 /** A page's words in one language: its title and body, and its own SEO tags. */
 export const customPageTextSchema = z.object({
-  title: z.string().trim().min(1, 'Enter a title.').max(CUSTOM_PAGE_LIMITS.title),
-  body: z.string().max(CUSTOM_PAGE_LIMITS.body, 'The page is too long.'),
+  title: z.string().trim().min(1, msg('Enter a title.')).max(CUSTOM_PAGE_LIMITS.title),
+  body: z.string().max(CUSTOM_PAGE_LIMITS.body, msg('The page is too long.')),
   seo_title: optionalText(CUSTOM_PAGE_LIMITS.seoTitle),
   seo_description: optionalText(CUSTOM_PAGE_LIMITS.seoDescription),
 });
@@ -30,13 +31,17 @@ export const saveCustomPageRequestSchema = customPageTextSchema
     role_id: idSchema.nullable().default(null),
     /** Keyed by language code (`am`). */
     translations: z
-      .record(z.string().regex(/^[a-z]{2,3}$/, 'Use a language code, like am.'), customPageTextSchema)
+      .record(z.string().regex(/^[a-z]{2,3}$/, msg('Use a language code, like am.')), customPageTextSchema)
       .default({})
-      .refine((t) => Object.keys(t).length <= CUSTOM_PAGE_LIMITS.translations, 'Too many translations.'),
+      .refine((t) => Object.keys(t).length <= CUSTOM_PAGE_LIMITS.translations, msg('Too many translations.')),
   })
   .superRefine((page, ctx) => {
     if (page.audience === 'role' && page.role_id === null)
-      ctx.addIssue({ code: 'custom', path: ['role_id'], message: 'Pick the role that may read the page.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['role_id'],
+        message: msg('Pick the role that may read the page.'),
+      });
   });
 export type SaveCustomPageRequest = z.input<typeof saveCustomPageRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { idSchema } from '../primitives';
 
 /** Limits of a custom page (SPEC §3 Custom page; the editor's own). */
@@ -25,9 +26,9 @@ export const customPageSlugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Enter the address of the page.')
+  .min(1, msg('Enter the address of the page.'))
   .max(CUSTOM_PAGE_LIMITS.slug)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and dashes, like privacy-policy.');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, msg('Use lowercase letters, digits and dashes, like privacy-policy.'));
 
 /**
  * SPEC §3 Custom page, as a reader gets it: in the reader's language when the page has that
@@ -59,5 +60,5 @@ export const customPageParamsSchema = z.object({
     .trim()
     .min(1)
     .max(CUSTOM_PAGE_LIMITS.slug)
-    .regex(/^[A-Za-z0-9-]+$/, 'Use a page id or its address.'),
+    .regex(/^[A-Za-z0-9-]+$/, msg('Use a page id or its address.')),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { SOCIAL_SERVICES } from '../identity/auth';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from '../slugs';
 import { uploadSettingsSchema } from '../uploads/uploads';
@@ -50,21 +51,25 @@ function isTimeZone(value: string): boolean {
 export const linkTargetSchema = z
   .string()
   .trim()
-  .min(1, 'The link is required.')
+  .min(1, msg('The link is required.'))
   .max(500)
   .refine(
     (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    'Enter a path starting with / or an http(s) address.',
+    msg('Enter a path starting with / or an http(s) address.'),
   );
 
 const homepageRule = z
   .object({ type: z.enum(HOMEPAGE_TYPES), value: z.string().trim().max(100).nullable() })
   .superRefine((h, ctx) => {
     if (h.type === 'customPage' && !SLUG_PATTERN.test(h.value ?? '')) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `Enter the page's slug. ${SLUG_MESSAGE}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: msg("Enter the page's slug. Use lower-case letters a to z, digits and single dashes."),
+      });
     }
     if (h.type === 'channel' && !h.value) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Choose a channel.' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: msg('Choose a channel.') });
     }
   });
 
@@ -77,18 +82,18 @@ const humanVerificationRule = z
   })
   .superRefine((h, ctx) => {
     if (h.provider && !h.site_key) {
-      ctx.addIssue({ code: 'custom', path: ['site_key'], message: "Enter the provider's site key." });
+      ctx.addIssue({ code: 'custom', path: ['site_key'], message: msg("Enter the provider's site key.") });
     }
     if (!h.provider && (h.register || h.contact)) {
       ctx.addIssue({
         code: 'custom',
         path: ['provider'],
-        message: 'Choose a provider to require verification.',
+        message: msg('Choose a provider to require verification.'),
       });
     }
   });
 
-const adSchema = z.string().max(20_000, 'An ad is at most 20,000 characters.').nullable();
+const adSchema = z.string().max(20_000, msg('An ad is at most 20,000 characters.')).nullable();
 
 /**
  * What an admin may store, stricter than the client settings' shape (which only has to read what
@@ -96,9 +101,9 @@ const adSchema = z.string().max(20_000, 'An ad is at most 20,000 characters.').n
  * settings as they would be after it. The forms validate with the same rules.
  */
 export const settingsRules = {
-  site_name: z.string().trim().min(1, 'The site name is required.').max(100),
+  site_name: z.string().trim().min(1, msg('The site name is required.')).max(100),
   dates: z.object({
-    default_timezone: z.string().refine(isTimeZone, 'Choose a time zone from the list.'),
+    default_timezone: z.string().refine(isTimeZone, msg('Choose a time zone from the list.')),
     format: z.enum(DATE_FORMATS),
   }),
   homepage: homepageRule,
@@ -108,14 +113,14 @@ export const settingsRules = {
       .array(
         z.object({
           id: z.string().regex(SLUG_PATTERN, SLUG_MESSAGE).max(SLUG_MAX_LENGTH),
-          name: z.string().trim().min(1, 'The name is required.').max(200),
+          name: z.string().trim().min(1, msg('The name is required.')).max(200),
           action: linkTargetSchema,
         }),
       )
-      .max(20, 'At most 20 policies.')
+      .max(20, msg('At most 20 policies.'))
       .refine(
         (list) => new Set(list.map((p) => p.id)).size === list.length,
-        'Two policies have the same name.',
+        msg('Two policies have the same name.'),
       ),
   }),
   require_email_confirmation: z.boolean(),
@@ -126,7 +131,7 @@ export const settingsRules = {
     button: z
       .object({
         id: z.string().min(1).max(100),
-        label: z.string().trim().min(1, 'The button needs a label.').max(60),
+        label: z.string().trim().min(1, msg('The button needs a label.')).max(60),
         type: z.enum(['link', 'route']),
         action: linkTargetSchema,
         target: z.string().nullable().optional(),
@@ -141,12 +146,12 @@ export const settingsRules = {
     album_above: adSchema,
   }),
   player: z.object({
-    default_volume: z.number().int().min(0, 'From 0 to 100.').max(100, 'From 0 to 100.'),
+    default_volume: z.number().int().min(0, msg('From 0 to 100.')).max(100, msg('From 0 to 100.')),
     count_play_after_seconds: z
       .number()
-      .int('Whole seconds.')
-      .min(1, 'From 1 to 600 seconds.')
-      .max(600, 'From 1 to 600 seconds.'),
+      .int(msg('Whole seconds.'))
+      .min(1, msg('From 1 to 600 seconds.'))
+      .max(600, msg('From 1 to 600 seconds.')),
     hide_queue: z.boolean(),
   }),
   i18n: z.object({ enable: z.boolean(), default_locale: z.string().trim().min(2).max(20) }),
@@ -158,12 +163,13 @@ export const settingsRules = {
 } as const;
 
 /** A secret typed by the admin: write-only, `null` removes it. */
-const secretRule = z.string().trim().min(1, 'Enter the secret, or remove it.').max(1000).nullable();
+const secretRule = z.string().trim().min(1, msg('Enter the secret, or remove it.')).max(1000).nullable();
 const clientIdRule = z.string().trim().max(500).nullable();
 
-const days = (what: string) =>
-  z.number().int('Whole days.').min(0, `${what}: from 0 to 60 days.`).max(60, `${what}: from 0 to 60 days.`);
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).nullable();
+/** `message` names the setting: 'Grace: from 0 to 60 days.' */
+const days = (message: string) => z.number().int(msg('Whole days.')).min(0, message).max(60, message);
+/** `message` says the limit: 'At most 200 characters.' */
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullable();
 
 /** The server-only settings an admin may write (the browser only ever learns whether a secret is set). */
 export const serverSettingsRules: Record<string, z.ZodType> = {
@@ -171,11 +177,11 @@ export const serverSettingsRules: Record<string, z.ZodType> = {
     .string()
     .trim()
     .max(100)
-    .regex(/^[^"\\\r\n<>]*$/, 'No quotes, angle brackets or line breaks.')
+    .regex(/^[^"\\\r\n<>]*$/, msg('No quotes, angle brackets or line breaks.'))
     .nullable(),
-  'server.mail.from_address': z.email('Enter a valid email address.').max(254).nullable(),
+  'server.mail.from_address': z.email(msg('Enter a valid email address.')).max(254).nullable(),
   /** Where contact page messages are mailed; null = the first admin's email. */
-  'server.contact.address': z.email('Enter a valid email address.').max(254).nullable(),
+  'server.contact.address': z.email(msg('Enter a valid email address.')).max(254).nullable(),
   'server.human_verification.secret': secretRule,
   ...Object.fromEntries(
     SOCIAL_SERVICES.flatMap((s) => [
@@ -194,27 +200,27 @@ function billingServerSettingsRules(): Record<string, z.ZodType> {
   return {
     'server.billing.vat_rate_bp': z
       .number()
-      .int('Basis points: 1500 = 15 %.')
-      .min(0, 'From 0 to 10000 (100 %).')
-      .max(10_000, 'From 0 to 10000 (100 %).'),
+      .int(msg('Basis points: 1500 = 15 %.'))
+      .min(0, msg('From 0 to 10000 (100 %).'))
+      .max(10_000, msg('From 0 to 10000 (100 %).')),
     /** `ZEMA` in invoice numbers such as `ZEMA-2026-000042` (the default when empty). */
     'server.billing.invoice_prefix': z
       .string()
       .trim()
-      .max(16, 'At most 16 characters.')
-      .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'Letters and digits, with single dashes between them.')
+      .max(16, msg('At most 16 characters.'))
+      .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, msg('Letters and digits, with single dashes between them.'))
       .nullable(),
     /** The seller's legal name on invoices (the site's name when empty). */
-    'server.billing.seller_name': optionalText(200),
-    'server.billing.invoice_address': optionalText(1000),
-    'server.billing.invoice_notes': optionalText(2000),
+    'server.billing.seller_name': optionalText(200, msg('At most 200 characters.')),
+    'server.billing.invoice_address': optionalText(1000, msg('At most 1000 characters.')),
+    'server.billing.invoice_notes': optionalText(2000, msg('At most 2000 characters.')),
     'server.billing.seller_tin': z
       .string()
       .trim()
-      .regex(/^[0-9A-Za-z-]{0,30}$/, 'Letters, digits and dashes, at most 30.')
+      .regex(/^[0-9A-Za-z-]{0,30}$/, msg('Letters, digits and dashes, at most 30.'))
       .nullable(),
-    'server.billing.grace_days': days('Grace'),
-    'server.billing.reminder_days': days('Reminder'),
+    'server.billing.grace_days': days(msg('Grace: from 0 to 60 days.')),
+    'server.billing.reminder_days': days(msg('Reminder: from 0 to 60 days.')),
     'server.billing.chapa.secret_key': secretRule,
     'server.billing.chapa.webhook_secret': secretRule,
     'server.billing.chapa.usd': z.boolean(),
@@ -223,7 +229,7 @@ function billingServerSettingsRules(): Record<string, z.ZodType> {
     'server.billing.stripe.publishable_key': z
       .string()
       .trim()
-      .regex(/^pk_(test|live)_[0-9A-Za-z]+$/, 'A publishable key starts with pk_test_ or pk_live_.')
+      .regex(/^pk_(test|live)_[0-9A-Za-z]+$/, msg('A publishable key starts with pk_test_ or pk_live_.'))
       .nullable(),
   };
 }
@@ -315,6 +321,6 @@ export type AdminSettingsResponse = z.infer<typeof adminSettingsResponseSchema>;
 
 /** POST settings/test-mail: to the admin's own address unless `to` is given. */
 export const testMailRequestSchema = z.object({
-  to: z.email('Enter a valid email address.').max(254).optional(),
+  to: z.email(msg('Enter a valid email address.')).max(254).optional(),
 });
 export type TestMailRequest = z.infer<typeof testMailRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 
 /**
  * The admin dashboard's numbers (GET api/v1/admin/analytics, modules/system, decision 0024).
@@ -46,24 +47,25 @@ export const analyticsQuerySchema = z
       .min(1)
       .max(100)
       .default('UTC')
-      .refine(isTimeZone, { message: 'The time zone is not a known IANA time zone.' }),
+      .refine(isTimeZone, { message: msg('The time zone is not a known IANA time zone.') }),
   })
   .superRefine((q, ctx) => {
     if (q.range !== 'custom') return;
-    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The from field is required.' });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to field is required.' });
+    if (!q.from)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: msg('The from field is required.') });
+    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('The to field is required.') });
     // A date the field itself refused (2026-02-30) has its own error already.
     const real = (d: string) =>
       !Number.isNaN(Date.parse(d)) && new Date(Date.parse(d)).toISOString().startsWith(d);
     if (!q.from || !q.to || !real(q.from) || !real(q.to)) return;
     const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1;
     if (days < 1)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must not be before from.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: msg('The to date must not be before from.') });
     else if (days > ANALYTICS_CUSTOM_MAX_DAYS)
       ctx.addIssue({
         code: 'custom',
         path: ['to'],
-        message: `A custom range is at most ${ANALYTICS_CUSTOM_MAX_DAYS} days.`,
+        message: msg('A custom range is at most 366 days.'),
       });
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { debugErrorPayloadSchema } from '../common';
+import { msg } from '../i18n/messages';
 import { dayParamSchema, listQuerySchema, listResponseSchema } from '../list';
 
 /**
@@ -12,7 +13,7 @@ export type ErrorLogLevel = (typeof ERROR_LOG_LEVELS)[number];
 
 export const ERROR_LOG_SORTS = ['time'] as const;
 export const errorLogListQuerySchema = listQuerySchema(ERROR_LOG_SORTS, {
-  level: z.enum(ERROR_LOG_LEVELS, { message: 'Choose error or warning.' }).optional(),
+  level: z.enum(ERROR_LOG_LEVELS, { message: msg('Choose error or warning.') }).optional(),
   day: dayParamSchema.optional(),
 });
 export type ErrorLogListQuery = z.infer<typeof errorLogListQuerySchema>;
@@ -23,7 +24,7 @@ export type ErrorLogListQuery = z.infer<typeof errorLogListQuerySchema>;
  * id reaches the file system.
  */
 export const ERROR_LOG_ENTRY_ID = /^(\d{4}-\d{2}-\d{2})\.(\d{1,6})\.(\d{1,12})$/;
-export const errorLogEntryIdSchema = z.string().regex(ERROR_LOG_ENTRY_ID, 'Not an error log entry.');
+export const errorLogEntryIdSchema = z.string().regex(ERROR_LOG_ENTRY_ID, msg('Not an error log entry.'));
 
 export const errorLogEntrySchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { listQuerySchema, listResponseSchema } from '../list';
 
 /**
@@ -10,7 +11,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const MAIL_LOG_SORTS = ['created_at', 'to', 'subject'] as const;
 export const mailLogListQuerySchema = listQuerySchema(MAIL_LOG_SORTS, {
-  status: z.enum(MAIL_STATUSES, { message: 'Choose sent or failed.' }).optional(),
+  status: z.enum(MAIL_STATUSES, { message: msg('Choose sent or failed.') }).optional(),
 });
 export type MailLogListQuery = z.infer<typeof mailLogListQuerySchema>;
 

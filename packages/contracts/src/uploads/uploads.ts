@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 
 /**
  * Uploads (decision 0028; SPEC §3 file entry and upload item, §4 upload states and queue, §7 the calls,
@@ -30,8 +31,8 @@ export const UPLOAD_STALL_TIMEOUT_MS = 30_000;
 /** macOS folder metadata, never uploaded (SPEC §5). */
 export const IGNORED_UPLOAD_NAMES = ['.DS_Store'] as const;
 
-export const UPLOAD_TIMED_OUT_MESSAGE = 'Upload timed out';
-export const UPLOAD_TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed';
+export const UPLOAD_TIMED_OUT_MESSAGE = msg('Upload timed out');
+export const UPLOAD_TYPE_NOT_ALLOWED_MESSAGE = msg('This file type is not allowed');
 /** The size message: 'The file may not be greater than 2 MB.' */
 export function uploadTooLargeMessage(maxBytes: number): string {
   return `The file may not be greater than ${formatUploadBytes(maxBytes)}.`;
@@ -39,7 +40,9 @@ export function uploadTooLargeMessage(maxBytes: number): string {
 
 /** Unfinished uploads (tus, presigned, multipart) one user may have at once; admins are exempt. */
 export const MAX_UNFINISHED_UPLOADS = 10;
-export const UPLOAD_TOO_MANY_UNFINISHED_MESSAGE = `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Let one finish, or cancel it, before starting another.`;
+export const UPLOAD_TOO_MANY_UNFINISHED_MESSAGE = msg(
+  'You have 10 unfinished uploads. Let one finish, or cancel it, before starting another.',
+);
 
 /**
  * The over-quota message, naming the quota in human units. `used` counts the user's files and
@@ -69,7 +72,7 @@ export function uploadQuotaMessage(usage: {
  */
 export const IMAGE_MAX_SIDE_PIXELS = 6400;
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE_PIXELS * IMAGE_MAX_SIDE_PIXELS;
-export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${IMAGE_MAX_SIDE_PIXELS} × ${IMAGE_MAX_SIDE_PIXELS} pixels.`;
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = msg('The image is too large: at most 6400 × 6400 pixels.');
 
 /** 2 MB, 1.5 GB, 300 KB: binary units, at most one decimal. */
 export function formatUploadBytes(bytes: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { listQuerySchema, listResponseSchema } from '../list';
 import { grantSchema } from './users-admin';
 
@@ -31,7 +32,7 @@ export type AdminRole = z.infer<typeof adminRoleSchema>;
 export const adminRoleResponseSchema = z.object({ role: adminRoleSchema });
 
 export const upsertRoleRequestSchema = z.object({
-  name: z.string().trim().min(1, 'The name field is required.').max(100),
+  name: z.string().trim().min(1, msg('The name field is required.')).max(100),
   description: z.string().trim().max(500).nullable().optional(),
   /** Mark as the role new accounts get (another default role stops being one). */
   default: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessTokenSchema, updateAccountRequestSchema, userSessionSchema } from '../account/account';
+import { msg } from '../i18n/messages';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '../identity/auth';
 import {
   booleanParamSchema,
@@ -77,9 +78,9 @@ export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 const email = z
   .string()
   .trim()
-  .min(1, 'The email field is required.')
+  .min(1, msg('The email field is required.'))
   .max(255)
-  .email('Enter a valid email address.');
+  .email(msg('Enter a valid email address.'));
 const optionalPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
@@ -112,14 +113,17 @@ export const suspendUserRequestSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, 'Give a reason: the user is told it when they try to log in.')
+    .min(1, msg('Give a reason: the user is told it when they try to log in.'))
     .max(SUSPENSION_REASON_MAX_LENGTH),
   /** ISO date-time; null or left out = until unsuspended. */
-  until: z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' }).nullable().optional(),
+  until: z.iso
+    .datetime({ offset: true, message: msg('Enter a valid date and time.') })
+    .nullable()
+    .optional(),
 });
 export type SuspendUserRequest = z.infer<typeof suspendUserRequestSchema>;
 
 export const assignRoleRequestSchema = z.object({
-  ids: z.array(idSchema).min(1, 'Select at least one row.').max(100),
+  ids: z.array(idSchema).min(1, msg('Select at least one row.')).max(100),
   role: idSchema,
 });

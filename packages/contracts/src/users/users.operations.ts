@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { messageResponseSchema } from '../identity/auth';
 import { bulkIdsSchema, bulkResultSchema, listExportQuerySchema } from '../list';
 import { defineOperations } from '../operation';
@@ -124,7 +125,7 @@ export const usersAdmin = defineOperations('Users (admin)', {
     access: update,
     params: z.object({
       id: idParamSchema,
-      sessionId: z.string().regex(/^[0-9a-f]{24}$/, 'Unknown session.'),
+      sessionId: z.string().regex(/^[0-9a-f]{24}$/, msg('Unknown session.')),
     }),
     response: adminUserResponseSchema,
     summary: "End one of a user's sessions",

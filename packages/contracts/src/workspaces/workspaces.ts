@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { idSchema } from '../primitives';
 
 /**
@@ -30,10 +31,10 @@ export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** How each role reads in the app (settings, invitations, the backstage's artist cards). */
 export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  viewer: 'Viewer',
+  owner: msg('Owner'),
+  admin: msg('Admin'),
+  editor: msg('Editor'),
+  viewer: msg('Viewer'),
 };
 /** Roles an invitation or a role change may give (ownership moves by transfer only). */
 export const ASSIGNABLE_WORKSPACE_ROLES = ['admin', 'editor', 'viewer'] as const;
@@ -92,8 +93,8 @@ export const isOwnMemberLimitMessage = (message: string) =>
 export const workspaceNameSchema = z
   .string()
   .trim()
-  .min(1, 'Give the workspace a name.')
-  .max(100, 'A workspace name is at most 100 characters.');
+  .min(1, msg('Give the workspace a name.'))
+  .max(100, msg('A workspace name is at most 100 characters.'));
 
 /** SPEC §3 Workspace, plus the caller's role and what it allows. */
 export const workspaceSchema = z.object({
@@ -141,12 +142,12 @@ export const workspaceInvitePreviewSchema = z.object({
   has_account: z.boolean(),
 });
 
-const inviteEmail = z.string().trim().toLowerCase().email('Enter a valid email address.').max(255);
+const inviteEmail = z.string().trim().toLowerCase().email(msg('Enter a valid email address.')).max(255);
 
 export const createWorkspaceRequestSchema = z.object({ name: workspaceNameSchema });
 export const updateWorkspaceRequestSchema = z.object({ name: workspaceNameSchema });
 export const inviteWorkspaceMembersRequestSchema = z.object({
-  emails: z.array(inviteEmail).min(1, 'Enter at least one email address.').max(20),
+  emails: z.array(inviteEmail).min(1, msg('Enter at least one email address.')).max(20),
   role: z.enum(ASSIGNABLE_WORKSPACE_ROLES),
 });
 export const updateWorkspaceMemberRequestSchema = z.object({ role: z.enum(ASSIGNABLE_WORKSPACE_ROLES) });
@@ -156,4 +157,4 @@ export const shareWorkspaceArtistRequestSchema = z.object({ artist_id: idSchema 
 /** An invite id: a random, unguessable token (it travels in mail links). */
 export const inviteIdParamSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This invite is no longer valid');
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, msg('This invite is no longer valid'));

@@ -1,4 +1,10 @@
-import { type AccountUser, hasPermission, PERMISSIONS, type UpdateAccountRequest } from '@zema/contracts';
+import {
+  type AccountUser,
+  hasPermission,
+  msg,
+  PERMISSIONS,
+  type UpdateAccountRequest,
+} from '@zema/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Caller } from '#src/lib/caller';
 import { COUNTRY_CODES } from '#src/lib/countries';
@@ -10,13 +16,14 @@ import { permissionRole, permissions, userPermission, userRole, users } from '#s
 import type { Deps } from '#src/platform/deps';
 
 export const ACCOUNT_MESSAGES = {
-  unknownLocale: 'The selected locale is invalid.',
-  unknownLanguage: 'The selected language is invalid.',
-  invalidTimezone: 'The selected timezone is invalid.',
-  invalidCountry: 'The selected country is invalid.',
-  lastAdmin:
+  unknownLocale: msg('The selected locale is invalid.'),
+  unknownLanguage: msg('The selected language is invalid.'),
+  invalidTimezone: msg('The selected timezone is invalid.'),
+  invalidCountry: msg('The selected country is invalid.'),
+  lastAdmin: msg(
     'You are the only administrator. Make another user an administrator before deleting your account.',
-  confirmDelete: 'Add deleteCurrentUser=true to delete your own account.',
+  ),
+  confirmDelete: msg('Add deleteCurrentUser=true to delete your own account.'),
 } as const;
 
 /** `'me'` or a numeric id from the URL. */

@@ -9,6 +9,7 @@ import {
   AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
   IMAGE_MAX_PIXELS,
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  msg,
   RELEASE_MESSAGES,
 } from '@zema/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -32,9 +33,9 @@ export const AVATAR_MESSAGES = {
   tooLarge: AVATAR_TOO_LARGE_MESSAGE,
   typeNotAllowed: AVATAR_TYPE_NOT_ALLOWED_MESSAGE,
   tooManyPixels: IMAGE_TOO_MANY_PIXELS_MESSAGE,
-  selectImage: 'Please select an image.',
-  urlNotAllowed: 'This URL is not allowed.',
-  urlFailed: 'Could not download an image from this URL.',
+  selectImage: msg('Please select an image.'),
+  urlNotAllowed: msg('This URL is not allowed.'),
+  urlFailed: msg('Could not download an image from this URL.'),
   entryNotYours: RELEASE_MESSAGES.entryNotYours,
 } as const;
 

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/errors';
@@ -19,8 +20,8 @@ import {
 import { users } from '#src/modules/users/tables';
 
 export const EMAIL_CHANGE_MESSAGES = {
-  sent: 'Email sent',
-  sameEmail: 'This is already your email address.',
+  sent: msg('Email sent'),
+  sameEmail: msg('This is already your email address.'),
   // The same words as registration: no more is said about the other account.
   taken: ACCOUNT_MESSAGES.emailTaken,
 } as const;
@@ -46,7 +47,10 @@ async function assertAvailable(db: Database, userId: number, email: string) {
  */
 export async function requestEmailChange(deps: EmailChangeDeps, userId: number, newEmail: string) {
   const email = normaliseEmail(newEmail);
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
   if (normaliseEmail(user.email) === email) throw invalidInput({ email: [EMAIL_CHANGE_MESSAGES.sameEmail] });
   await assertAvailable(deps.db, userId, email);
@@ -57,7 +61,7 @@ export async function requestEmailChange(deps: EmailChangeDeps, userId: number, 
     .insert(emailChangeRequests)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: emailChangeRequests.userId, set: values });
-  deps.mail.sendEmailChangeCode(email, code, EMAIL_CODE_MINUTES);
+  deps.mail.sendEmailChangeCode(email, code, EMAIL_CODE_MINUTES, user.language);
 }
 
 /**
@@ -70,7 +74,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
   const now = new Date();
   const codeHash = await checkEmailCode(deps.db, emailChangeRequests, userId, code, now);
 
-  let changed: { oldEmail: string; newEmail: string } | null;
+  let changed: { oldEmail: string; newEmail: string; language: string | null } | null;
   try {
     changed = await deps.db.transaction(async (tx) => {
       // Deleting by hash makes the code single use even if two right answers race.
@@ -80,7 +84,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
         .returning({ newEmail: emailChangeRequests.newEmail });
       if (!request) return null;
       const [old] = await tx
-        .select({ email: users.email })
+        .select({ email: users.email, language: users.language })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
@@ -89,7 +93,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
       await dropEmailVerificationCode(tx, userId);
       // A reset link mailed to the old address must not open the account any more.
       await expirePasswordResets(tx, userId, now);
-      return { oldEmail: old.email, newEmail: request.newEmail };
+      return { oldEmail: old.email, newEmail: request.newEmail, language: old.language };
     });
   } catch (err) {
     // Someone took the address between the two steps: the unique index decides.
@@ -98,5 +102,5 @@ export async function confirmEmailChange(deps: EmailChangeDeps, userId: number, 
   }
   if (!changed) throw invalidInput({ code: [EMAIL_CODE_MESSAGES.missing] });
   await deps.events.emit('account.changed', { userId });
-  deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail);
+  deps.mail.sendEmailChanged(changed.oldEmail, changed.newEmail, changed.language);
 }

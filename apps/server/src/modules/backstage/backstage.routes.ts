@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { hasPermission } from '@zema/contracts';
+import { hasPermission, msg } from '@zema/contracts';
 import { ANALYTICS_VIEW_PERMISSION } from '@zema/contracts/admin';
 import { backstage, backstageReview } from '@zema/contracts/backstage/backstage.operations';
 import type { FastifyRequest } from 'fastify';
@@ -104,14 +104,14 @@ export const backstageRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   defineRoute(app, backstage.deleteTrack, async (request) => {
     await deleteMyTrack(app.deps, scope(request), request.params.id, actorOf(request));
-    return { message: 'Track deleted.' };
+    return { message: msg('Track deleted.') };
   });
   defineRoute(app, backstage.updateAlbum, async (request) => ({
     album: await updateMyAlbum(app.deps, scope(request), request.params.id, request.body, actorOf(request)),
   }));
   defineRoute(app, backstage.deleteAlbum, async (request) => {
     await deleteMyAlbum(app.deps, scope(request), request.params.id, actorOf(request));
-    return { message: 'Album deleted.' };
+    return { message: msg('Album deleted.') };
   });
   defineRoute(app, backstage.uploadImage, async (request) => {
     const data = await readImagePart(request);

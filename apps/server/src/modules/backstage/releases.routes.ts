@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { backstageReleases as ops } from '@zema/contracts/backstage/backstage-releases.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
@@ -36,7 +37,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   defineRoute(app, ops.delete, async (request) => {
     await deleteRelease(app.deps, user(request), request.params.id);
-    return { message: 'Release deleted.' };
+    return { message: msg('Release deleted.') };
   });
   // The analysis takes seconds: it runs after this answers; the draft shows its progress.
   defineRoute(app, ops.addTrack, async (request) => {

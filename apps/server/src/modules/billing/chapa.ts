@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Currency } from '@zema/contracts';
+import { type Currency, msg } from '@zema/contracts';
 import { z } from 'zod';
 import { UpstreamError } from '#src/lib/errors';
 import type { PaymentGateway, VerifiedPayment, WebhookEventInfo } from './gateway';
@@ -9,7 +9,7 @@ import type { SettleDeps } from './settle';
 
 /** The header Chapa signs a webhook with: hex HMAC-SHA256 of the raw body, keyed with the webhook secret. */
 export const CHAPA_SIGNATURE_HEADER = 'x-chapa-signature';
-export const GATEWAY_UNREACHABLE = 'The payment service could not be reached. Try again in a moment.';
+export const GATEWAY_UNREACHABLE = msg('The payment service could not be reached. Try again in a moment.');
 const TIMEOUT_MS = 15_000;
 
 const initializeAnswer = z.object({

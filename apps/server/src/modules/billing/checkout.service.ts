@@ -7,6 +7,7 @@ import type {
   SandboxOutcome,
   User,
 } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { randomToken } from '#src/lib/tokens';
 import type { Deps } from '#src/platform/deps';
@@ -16,10 +17,12 @@ import { paymentView, type SettleDeps, settlePayment } from './settle';
 import { receiveWebhook } from './webhooks';
 
 export const CHECKOUT_MESSAGES = {
-  notOnSale: 'This price is not on sale.',
-  free: 'The free plan needs no payment.',
-  otherPlan: 'You already have another plan: change plans from the billing page.',
-  otherPrice: 'This checkout was started for another price: open the checkout again to pay for this one.',
+  notOnSale: msg('This price is not on sale.'),
+  free: msg('The free plan needs no payment.'),
+  otherPlan: msg('You already have another plan: change plans from the billing page.'),
+  otherPrice: msg(
+    'This checkout was started for another price: open the checkout again to pay for this one.',
+  ),
 } as const;
 
 export { DEFAULT_VAT_RATE_BP } from './billing-settings';
@@ -157,7 +160,8 @@ export async function openPayment(
     // The same key raced in at the same moment: answer that payment once it has its URL.
     const first = await startedPayment(deps, user.id, order.idempotencyKey);
     if (first) checkSamePrice(first, order.price.id);
-    if (!first?.checkoutUrl) throw new ConflictError('This checkout is already being started. Try again.');
+    if (!first?.checkoutUrl)
+      throw new ConflictError(msg('This checkout is already being started. Try again.'));
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }
   const base = deps.config.appUrl;

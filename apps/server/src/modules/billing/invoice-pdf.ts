@@ -5,6 +5,7 @@ import {
   calendarLocale,
   formatMoney,
   type InvoiceDocument,
+  invoiceLineMessage,
   paymentMethodLabel,
 } from '@zema/contracts';
 import PDFDocument from 'pdfkit';
@@ -161,7 +162,8 @@ export function renderInvoicePdf(doc: InvoiceDocument, { t, locale, timeZone, ca
   pdf.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).stroke();
   y += 6;
   for (const l of invoice.lines) {
-    line(l.description, MARGIN, y, { size: 10 });
+    const issued = invoiceLineMessage(l.description);
+    line(issued ? t(issued.message, issued.values) : l.description, MARGIN, y, { size: 10 });
     y = line(money(l.amount), MARGIN, y, { align: 'right', w: width }) + 2;
   }
   pdf.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).stroke();

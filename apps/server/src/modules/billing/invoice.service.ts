@@ -5,6 +5,7 @@ import {
   type Gateway,
   hasPermission,
   type InvoiceDocument,
+  msg,
   type User,
 } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { sellerSettings } from './billing-settings';
 import { printedInvoiceNumber } from './invoice-number';
 import { renderInvoicePdf } from './invoice-pdf';
 
-export const INVOICE_MESSAGES = { notFound: 'There is no such invoice.' } as const;
+export const INVOICE_MESSAGES = { notFound: msg('There is no such invoice.') } as const;
 
 type InvoiceDeps = Pick<Deps, 'db' | 'settings'>;
 

@@ -1,7 +1,16 @@
 import { inflateSync } from 'node:zlib';
-import { ADMIN_PERMISSIONS, type InvoiceDocument, type Product } from '@zema/contracts';
-import { and, eq } from 'drizzle-orm';
+import {
+  ADMIN_PERMISSIONS,
+  INVOICE_CREDIT_LINE,
+  INVOICE_PLAN_LINE,
+  type InvoiceDocument,
+  invoiceLineMessage,
+  type Product,
+} from '@zema/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '#src/lib/translate';
+import { localizations } from '#src/modules/localization/tables';
 import { notifications } from '#src/modules/notifications/tables';
 import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
 import { invoices, payments } from './billing.tables';
@@ -126,6 +135,49 @@ describe('invoices', () => {
     const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
     expect(english).toContain('/Lang (en)');
     expect(mapsCharacter(english, 'ደ')).toBe(false);
+  });
+
+  it('prints the lines it was issued with in the reader’s language: the plan and its period', async () => {
+    // The line as catalogue/am.json ships it (written here so the test does not wait for the seed).
+    const amharicLine =
+      '{plan} — {interval, select, day {{count, plural, one {# ቀን} other {# ቀናት}}} week {{count, plural, one {# ሳምንት} other {# ሳምንታት}}} month {{count, plural, one {# ወር} other {# ወራት}}} other {{count, plural, one {# ዓመት} other {# ዓመታት}}}}';
+    await t.db
+      .update(localizations)
+      .set({
+        lines: sql`${localizations.lines} || ${JSON.stringify({ [INVOICE_PLAN_LINE]: amharicLine })}::jsonb`,
+      })
+      .where(eq(localizations.language, 'am'));
+
+    const me = await subscriber('am');
+    // Kept as issued, in English: what the web page and an admin read.
+    const doc = (await call(me.client, `/invoices/${me.number}`)).json() as InvoiceDocument;
+    expect(doc.invoice.lines.map((l) => l.description)).toEqual(['Premium — 1 month']);
+    const issued = invoiceLineMessage('Premium — 1 month');
+    expect(issued).toEqual({
+      message: INVOICE_PLAN_LINE,
+      values: { plan: 'Premium', interval: 'month', count: 1 },
+    });
+    expect(translator({ [INVOICE_PLAN_LINE]: amharicLine }, 'am')(issued!.message, issued!.values)).toBe(
+      'Premium — 1 ወር',
+    );
+    expect(translator(null)(INVOICE_PLAN_LINE, { plan: 'Gold — VIP', interval: 'year', count: 2 })).toBe(
+      'Gold — VIP — 2 years',
+    );
+    expect(invoiceLineMessage('Gold — VIP — 2 years')?.values).toEqual({
+      plan: 'Gold — VIP',
+      interval: 'year',
+      count: 2,
+    });
+    expect(invoiceLineMessage('Credit for the unused part of the previous plan')?.message).toBe(
+      INVOICE_CREDIT_LINE,
+    );
+    expect(invoiceLineMessage('A line written by hand')).toBeNull();
+
+    // ወ (of ወር, "month") is drawn only on the Amharic PDF: the period is printed in Amharic.
+    const amharic = pdfContents((await call(me.client, `/invoices/${me.number}/pdf`)).rawPayload);
+    expect(mapsCharacter(amharic, 'ወ')).toBe(true);
+    const english = pdfContents((await call(me.client, `/invoices/${me.number}/pdf?lang=en`)).rawPayload);
+    expect(mapsCharacter(english, 'ወ')).toBe(false);
   });
 
   it('dates an invoice in the Ethiopian calendar for a reader who chose it, or when asked', async () => {

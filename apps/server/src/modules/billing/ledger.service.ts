@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency } from '@zema/contracts';
+import { CURRENCIES, type Currency, msg } from '@zema/contracts';
 import type {
   AdminPayment,
   AdminPaymentsQuery,
@@ -20,8 +20,8 @@ import { replayWebhookEvent } from './webhooks';
 /** Payments, the webhook log with replay, and revenue (decision 0043). */
 
 export const LEDGER_MESSAGES = {
-  badSignature: 'This event failed its signature check: it is never applied.',
-  noGateway: 'This gateway is not configured on this server.',
+  badSignature: msg('This event failed its signature check: it is never applied.'),
+  noGateway: msg('This gateway is not configured on this server.'),
 } as const;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -8,6 +8,7 @@ import type {
   SubscriptionView,
   User,
 } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ConflictError, invalidInput } from '#src/lib/errors';
 import { users } from '#src/modules/users/tables';
@@ -19,16 +20,18 @@ import { addPeriod, amountDue, decideChange, prepaidCredit, trialEnd } from './p
 import { resumeSubscription, view } from './subscription.service';
 
 export const PLAN_CHANGE_MESSAGES = {
-  noPlan: 'You have no plan to change: choose one on the pricing page.',
-  notOnSale: 'This price is not on sale.',
-  samePlan: 'This is already your plan.',
-  gatewayCannotChange:
+  noPlan: msg('You have no plan to change: choose one on the pricing page.'),
+  notOnSale: msg('This price is not on sale.'),
+  samePlan: msg('This is already your plan.'),
+  gatewayCannotChange: msg(
     'Your payment provider cannot change this plan here. Cancel it and choose the new plan.',
-  currencySwitch:
+  ),
+  currencySwitch: msg(
     'A plan that renews by itself cannot switch currency. Cancel it and choose the new plan when it ends.',
-  trialUsed: 'You already had a free trial of this plan.',
-  noTrial: 'This plan has no free trial.',
-  hasPlan: 'You already have a plan: change plans from the billing page.',
+  ),
+  trialUsed: msg('You already had a free trial of this plan.'),
+  noTrial: msg('This plan has no free trial.'),
+  hasPlan: msg('You already have a plan: change plans from the billing page.'),
 } as const;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,4 +1,5 @@
 import type { BillingInterval, Currency } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import {
   type AdminPlan,
   type AdminPrice,
@@ -22,13 +23,13 @@ import { PLANS_CACHE_KEY } from './plans';
 /** Plans and their prices as the admin edits them (decision 0043). */
 
 export const PLAN_MESSAGES = {
-  unknownPermission: 'The selected permission is invalid.',
-  oneFree: 'Exactly one plan is free: mark another plan free instead of removing the mark.',
-  freePrice: 'The free plan is not sold: its prices are 0.',
-  inUse: 'People have subscribed to or paid for this plan: hide it instead.',
-  lastFree: 'The free plan cannot be deleted: mark another plan free first.',
-  duplicatePrice: 'This plan already sells a price in this currency and interval.',
-  deleted: 'Plan deleted.',
+  unknownPermission: msg('The selected permission is invalid.'),
+  oneFree: msg('Exactly one plan is free: mark another plan free instead of removing the mark.'),
+  freePrice: msg('The free plan is not sold: its prices are 0.'),
+  inUse: msg('People have subscribed to or paid for this plan: hide it instead.'),
+  lastFree: msg('The free plan cannot be deleted: mark another plan free first.'),
+  duplicatePrice: msg('This plan already sells a price in this currency and interval.'),
+  deleted: msg('Plan deleted.'),
 } as const;
 
 type PlanDeps = Pick<Deps, 'db' | 'cache' | 'events'>;

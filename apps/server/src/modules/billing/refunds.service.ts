@@ -1,4 +1,5 @@
 import type { Currency } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import type { RefundPaymentRequest } from '@zema/contracts/admin';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -25,11 +26,11 @@ import type { Billing } from './registry';
 import { ADMIN_SUBSCRIPTION_MESSAGES, cancelSubscriptionByAdmin } from './subscriptions.service';
 
 export const REFUND_MESSAGES = {
-  notSucceeded: 'Only a payment that went through can be refunded.',
-  tooMuch: 'That is more than is left to refund of this payment.',
-  nothingLeft: 'Nothing is left to refund of this payment.',
-  underWay: 'A refund of this payment is already under way. Try again in a moment.',
-  noGateway: 'The gateway that took this payment is not configured on this server.',
+  notSucceeded: msg('Only a payment that went through can be refunded.'),
+  tooMuch: msg('That is more than is left to refund of this payment.'),
+  nothingLeft: msg('Nothing is left to refund of this payment.'),
+  underWay: msg('A refund of this payment is already under way. Try again in a moment.'),
+  noGateway: msg('The gateway that took this payment is not configured on this server.'),
   stripeOwned: ADMIN_SUBSCRIPTION_MESSAGES.stripeOwned,
 } as const;
 
@@ -125,7 +126,7 @@ export async function refundPayment(
     await deps.db.delete(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
     if (err instanceof DomainError) throw err;
     deps.log.warn({ err }, 'a refund could not be asked of the gateway');
-    throw new UpstreamError('The payment service could not be reached. Try again in a moment.');
+    throw new UpstreamError(msg('The payment service could not be reached. Try again in a moment.'));
   }
 
   const refunded = await deps.db.transaction(async (tx) => {

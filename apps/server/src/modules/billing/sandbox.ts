@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency, SandboxCharge, SandboxOutcome } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -90,7 +91,8 @@ export function createSandboxGateway(opts: {
           ),
         )
         .returning();
-      if (!row) throw new UpstreamError('The payment service refused the refund: nothing left to refund.');
+      if (!row)
+        throw new UpstreamError(msg('The payment service refused the refund: nothing left to refund.'));
       return { status: 'refunded', reference: `sandbox-${input.key}` };
     },
     async readWebhook({ rawBody, headers }) {

@@ -1,4 +1,4 @@
-import { PERMISSIONS, WORKSPACE_MEMBER_QUOTA_PERMISSION } from '@zema/contracts';
+import { msg, PERMISSIONS, WORKSPACE_MEMBER_QUOTA_PERMISSION } from '@zema/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '#src/db/client';
 import { permissions } from '#src/modules/users/tables';
@@ -16,14 +16,16 @@ type ExamplePlan = {
 
 /**
  * The example plans of a fresh install (decision 0039): the whole flow can be tried at once, and the
- * admin edits or removes them. Amounts in minor units (santim, cents).
+ * admin edits or removes them. Amounts in minor units (santim, cents). Names, descriptions and
+ * features are stored in English as catalogue sources (`msg()`): readers see them in their language
+ * until the admin rewrites them (web lib/stored-text.ts).
  */
 const EXAMPLE_PLANS: ExamplePlan[] = [
   {
-    name: 'Free',
-    description: 'The whole catalogue, with ads.',
+    name: msg('Free'),
+    description: msg('The whole catalogue, with ads.'),
     free: true,
-    featureList: ['Listen to the whole catalogue', 'Playlists and your library', 'With ads'],
+    featureList: [msg('Listen to the whole catalogue'), msg('Playlists and your library'), msg('With ads')],
     permissions: [],
     prices: [
       { currency: 'ETB', amount: 0, interval: 'month' },
@@ -31,10 +33,10 @@ const EXAMPLE_PLANS: ExamplePlan[] = [
     ],
   },
   {
-    name: 'Premium',
-    description: 'Music without ads, and downloads.',
+    name: msg('Premium'),
+    description: msg('Music without ads, and downloads.'),
     recommended: true,
-    featureList: ['No ads', 'Download tracks and albums', 'Everything in Free'],
+    featureList: [msg('No ads'), msg('Download tracks and albums'), msg('Everything in Free')],
     permissions: [{ name: PERMISSIONS.adsDisable }, { name: PERMISSIONS.musicDownload }],
     prices: [
       { currency: 'ETB', amount: 19_900, interval: 'month' },
@@ -44,9 +46,13 @@ const EXAMPLE_PLANS: ExamplePlan[] = [
     ],
   },
   {
-    name: 'Artist Pro',
-    description: 'For artists and their teams.',
-    featureList: ['Everything in Premium', '50 GB of uploads', 'Workspaces of up to 25 members'],
+    name: msg('Artist Pro'),
+    description: msg('For artists and their teams.'),
+    featureList: [
+      msg('Everything in Premium'),
+      msg('50 GB of uploads'),
+      msg('Workspaces of up to 25 members'),
+    ],
     permissions: [
       { name: PERMISSIONS.adsDisable },
       { name: PERMISSIONS.musicDownload },

@@ -1,6 +1,15 @@
-import type { BillingInterval, Currency, Payment, PaymentPurpose } from '@zema/contracts';
+import {
+  type BillingInterval,
+  type Currency,
+  INVOICE_CREDIT_LINE,
+  INVOICE_PLAN_LINE,
+  msg,
+  type Payment,
+  type PaymentPurpose,
+} from '@zema/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { translator } from '#src/lib/translate';
 import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 import { billingCounters, invoices, payments, prices, products, subscriptions } from './billing.tables';
@@ -83,7 +92,7 @@ export async function settlePayment(
         .update(payments)
         .set({
           status: 'failed',
-          failureReason: 'The payment did not go through.',
+          failureReason: msg('The payment did not go through.'),
           processedAt: now,
           method: verified.method,
         })
@@ -236,13 +245,15 @@ async function issueInvoice(tx: Tx, payment: PaymentRow, policy: BillingPolicy, 
     .where(eq(products.id, payment.productId));
   const [price] = await tx.select().from(prices).where(eq(prices.id, payment.priceId));
   const { net, tax } = taxIncluded(payment.amount, policy.vatRateBp);
-  const period =
-    price!.intervalCount > 1 ? `${price!.intervalCount} ${price!.interval}s` : `1 ${price!.interval}`;
-  const lines = [
-    { description: `${product?.name ?? 'Plan'} — ${period}`, amount: payment.amount + payment.credit },
-  ];
-  if (payment.credit > 0)
-    lines.push({ description: 'Credit for the unused part of the previous plan', amount: -payment.credit });
+  // Written in English as issued; the printed invoice reads them back into the reader's language.
+  const english = translator(null);
+  const planLine = english(INVOICE_PLAN_LINE, {
+    plan: product?.name ?? 'Plan',
+    interval: price!.interval,
+    count: price!.intervalCount,
+  });
+  const lines = [{ description: planLine, amount: payment.amount + payment.credit }];
+  if (payment.credit > 0) lines.push({ description: english(INVOICE_CREDIT_LINE), amount: -payment.credit });
   const number = await nextNumber(tx, 'invoice');
   const printed = invoiceNumberText(
     policy.invoice?.prefix ?? DEFAULT_INVOICE_PREFIX,

@@ -1,4 +1,5 @@
 import type { BillingInterval } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { ConflictError, NotFoundError, UpstreamError } from '#src/lib/errors';
@@ -474,7 +475,7 @@ export function createStripeGateway(opts: {
     async refund(input): Promise<RefundResult> {
       const invoiceId = await invoiceOf(input.reference);
       const target = invoiceId ? await paidBy(invoiceId) : null;
-      if (!target) throw new UpstreamError('Stripe knows no charge of this payment to refund.');
+      if (!target) throw new UpstreamError(msg('Stripe knows no charge of this payment to refund.'));
       const refund = await remote(() =>
         stripe.refunds.create(
           {
@@ -487,13 +488,13 @@ export function createStripeGateway(opts: {
         ),
       );
       if (refund.status === 'failed' || refund.status === 'canceled')
-        throw new UpstreamError('The payment service refused the refund.');
+        throw new UpstreamError(msg('The payment service refused the refund.'));
       return { status: refund.status === 'succeeded' ? 'refunded' : 'pending', reference: refund.id };
     },
     async changeSubscription(change) {
       const sub = await retrieveSubscription(change.gatewaySubscriptionId);
       const item = sub.items.data[0];
-      if (!item) throw new ConflictError('This subscription has nothing to change.');
+      if (!item) throw new ConflictError(msg('This subscription has nothing to change.'));
       const price = change.price.stripePriceId ?? (await stripePriceFor(change.price.id));
       await remote(() =>
         stripe.subscriptions.update(change.gatewaySubscriptionId, {
@@ -511,7 +512,7 @@ export function createStripeGateway(opts: {
     async portalUrl(gatewaySubscriptionId, returnUrl) {
       const sub = await retrieveSubscription(gatewaySubscriptionId);
       const customer = idOf(sub.customer);
-      if (!customer) throw new ConflictError('This plan has no Stripe customer.');
+      if (!customer) throw new ConflictError(msg('This plan has no Stripe customer.'));
       const session = await remote(() =>
         stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
       );

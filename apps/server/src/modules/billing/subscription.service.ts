@@ -1,4 +1,5 @@
 import type { BillingInterval, BillingOverview, Currency, Invoice, SubscriptionView } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { ConflictError, invalidInput, NotFoundError } from '#src/lib/errors';
 import type { Deps } from '#src/platform/deps';
@@ -8,10 +9,10 @@ import { newestSubscription, subscriptionState } from './entitlements';
 import { printedInvoiceNumber } from './invoice-number';
 
 export const SUBSCRIPTION_MESSAGES = {
-  none: 'You have no plan to change.',
-  notStripe: 'Your plan is not paid through Stripe: manage it on this page.',
-  notCancelled: 'This plan is not cancelled.',
-  alreadyCancelled: 'This plan is already cancelled.',
+  none: msg('You have no plan to change.'),
+  notStripe: msg('Your plan is not paid through Stripe: manage it on this page.'),
+  notCancelled: msg('This plan is not cancelled.'),
+  alreadyCancelled: msg('This plan is already cancelled.'),
 } as const;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -177,7 +178,9 @@ async function tellGateway(billing: Billing, row: SubscriptionRow, cancel: boole
   if (!row.gatewayId) return;
   const gateway = await billing.gateway(row.gateway);
   if (!gateway?.recurring || !gateway.setCancelAtPeriodEnd)
-    throw new ConflictError('The payment service of this plan is not configured. Contact the site owner.');
+    throw new ConflictError(
+      msg('The payment service of this plan is not configured. Contact the site owner.'),
+    );
   await gateway.setCancelAtPeriodEnd(row.gatewayId, cancel);
 }
 

@@ -1,4 +1,5 @@
 import type { BillingInterval, Currency } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import type {
   AdminSubscription,
   AdminSubscriptionsQuery,
@@ -17,13 +18,13 @@ import { newestSubscription, subscriptionState } from './entitlements';
 /** Subscriptions as the admin manages them (decision 0043): listed, granted, extended, cancelled. */
 
 export const ADMIN_SUBSCRIPTION_MESSAGES = {
-  unknownUser: 'This user does not exist.',
-  unknownPlan: 'This plan does not exist.',
-  freePlan: 'Everyone has the free plan already.',
-  hasPlan: 'This user already has a valid plan: extend or cancel it instead.',
-  ended: 'This subscription has ended: grant a new one instead.',
-  stripeOwned: 'Stripe renews this subscription: change it in Stripe, or cancel it at the period end.',
-  alreadyCancelled: 'This subscription is already cancelled.',
+  unknownUser: msg('This user does not exist.'),
+  unknownPlan: msg('This plan does not exist.'),
+  freePlan: msg('Everyone has the free plan already.'),
+  hasPlan: msg('This user already has a valid plan: extend or cancel it instead.'),
+  ended: msg('This subscription has ended: grant a new one instead.'),
+  stripeOwned: msg('Stripe renews this subscription: change it in Stripe, or cancel it at the period end.'),
+  alreadyCancelled: msg('This subscription is already cancelled.'),
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { BadRequestError, NotFoundError } from '#src/lib/errors';
 import { payments } from './billing.tables';
@@ -11,8 +12,8 @@ import { receiveWebhook } from './webhooks';
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export const WEBHOOK_MESSAGES = {
-  badSignature: 'The webhook signature is not valid.',
-  notConfigured: 'This payment gateway is not configured.',
+  badSignature: msg('The webhook signature is not valid.'),
+  notConfigured: msg('This payment gateway is not configured.'),
 } as const;
 
 /**

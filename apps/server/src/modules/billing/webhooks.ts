@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import { payments, webhookEvents } from './billing.tables';
 import type { IncomingWebhook, PaymentGateway, WebhookEventInfo } from './gateway';
@@ -16,8 +17,9 @@ export const WEBHOOK_RETRY_FIRST_MS = MINUTE_MS;
 export const WEBHOOK_RETRY_MAX_MS = 6 * 60 * MINUTE_MS;
 /** Past this age an event still pending is left to the admin (its replay) and to a later delivery. */
 export const WEBHOOK_RETRY_GIVE_UP_MS = 7 * 24 * 60 * MINUTE_MS;
-export const WEBHOOK_GAVE_UP_MESSAGE =
-  'The gateway still reported this payment as pending after 7 days; replay the event to verify it again.';
+export const WEBHOOK_GAVE_UP_MESSAGE = msg(
+  'The gateway still reported this payment as pending after 7 days; replay the event to verify it again.',
+);
 
 /** The wait before the next try, after `attempts` tries that did not settle. */
 export const webhookRetryDelayMs = (attempts: number) =>

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { trackAudioFromEntryRequestSchema } from '@zema/contracts';
+import { msg, trackAudioFromEntryRequestSchema } from '@zema/contracts';
 import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -102,7 +102,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.deleteArtist, async (request) => {
     found(await deleteArtist(app.deps, request.params.id, actorOf(request)));
-    return { message: 'Artist deleted.' };
+    return { message: msg('Artist deleted.') };
   });
 
   defineRoute(app, catalogueAdmin.createAlbum, async (request) => ({
@@ -116,7 +116,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.deleteAlbum, async (request) => {
     found(await deleteAlbum(app.deps, request.params.id, actorOf(request)));
-    return { message: 'Album deleted.' };
+    return { message: msg('Album deleted.') };
   });
 
   defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
@@ -130,7 +130,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
     found(await deleteTrack(app.deps, request.params.id, actorOf(request)));
-    return { message: 'Track deleted.' };
+    return { message: msg('Track deleted.') };
   });
   defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
     if (isJson(request)) {
@@ -177,7 +177,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.deleteGenre, async (request) => {
     found(await deleteGenre(app.deps, request.params.id, actorOf(request)));
-    return { message: 'Genre deleted.' };
+    return { message: msg('Genre deleted.') };
   });
 
   const channelAnswer = async (id: number, request: FastifyRequest) =>
@@ -192,6 +192,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.deleteChannel, async (request) => {
     found(await deleteChannel(app.deps, request.params.id, actorOf(request)));
-    return { message: 'Channel deleted.' };
+    return { message: msg('Channel deleted.') };
   });
 };

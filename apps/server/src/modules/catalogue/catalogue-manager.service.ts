@@ -1,4 +1,4 @@
-import { type ChannelContentType, HOME_CHANNEL_SLUG } from '@zema/contracts';
+import { type ChannelContentType, HOME_CHANNEL_SLUG, msg } from '@zema/contracts';
 import {
   type AdminAlbumRow,
   type AdminArtistRow,
@@ -642,7 +642,7 @@ export const channelsCsv = (db: Database, query: ChannelsListQuery) =>
   listCsv(rowsOf(db, listChannels, query), CHANNEL_CSV);
 
 export const CATALOGUE_MANAGER_MESSAGES = {
-  homeChannel: 'The home page channel cannot be deleted; change its content instead.',
+  homeChannel: msg('The home page channel cannot be deleted; change its content instead.'),
 } as const;
 
 type Writer = Pick<Deps, 'db' | 'events' | 'storage' | 'writeEvents'>;

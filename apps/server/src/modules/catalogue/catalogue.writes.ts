@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  msg,
   RELEASE_MESSAGES,
   type UpsertAlbumRequest,
   type UpsertArtistRequest,
@@ -52,17 +53,17 @@ type Db = Database | Tx;
 export type GenreInput = { name: string; display_name?: string; image?: string | null };
 
 export const CATALOGUE_MESSAGES = {
-  unknownArtists: 'One or more artists do not exist.',
-  unknownAlbum: 'The album does not exist.',
-  slugTaken: 'This slug is already taken.',
-  genreNameTaken: 'A genre with this name already exists.',
-  notAudio: 'The file is not a supported audio file (mp3, ogg, opus, flac, m4a, wav, webm).',
-  audioTooLarge: 'The audio file is too large.',
-  selectAudio: 'Select an audio file.',
+  unknownArtists: msg('One or more artists do not exist.'),
+  unknownAlbum: msg('The album does not exist.'),
+  slugTaken: msg('This slug is already taken.'),
+  genreNameTaken: msg('A genre with this name already exists.'),
+  notAudio: msg('The file is not a supported audio file (mp3, ogg, opus, flac, m4a, wav, webm).'),
+  audioTooLarge: msg('The audio file is too large.'),
+  selectAudio: msg('Select an audio file.'),
   entryNotYours: RELEASE_MESSAGES.entryNotYours,
   entryUsed: RELEASE_MESSAGES.entryUsed,
-  unknownItems: 'One or more items do not exist.',
-  notOnAlbum: 'One or more tracks are not on this album.',
+  unknownItems: msg('One or more items do not exist.'),
+  notOnAlbum: msg('One or more tracks are not on this album.'),
 } as const;
 
 /** URL key of a genre: lower case, dashes for spaces ("Hip Hop" → "hip-hop"). */

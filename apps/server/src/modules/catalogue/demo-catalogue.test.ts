@@ -17,7 +17,7 @@ import {
 } from '#src/modules/catalogue/tables';
 import { plays } from '#src/modules/player/tables';
 import { buildTestApp, guest, request, useApp } from '#test/helpers';
-import { DEMO_DIR, seedDemoCatalogueIfNeeded } from './demo-catalogue';
+import { DEMO_DIR, DEMO_GENRE_NAMES, readDemoManifest, seedDemoCatalogueIfNeeded } from './demo-catalogue';
 
 const t = useApp();
 
@@ -144,6 +144,17 @@ describe('demo catalogue', () => {
     const nested = body.channel.content.items as { slug: string; content: { items: unknown[] } }[];
     expect(nested.map((c) => c.slug)).toContain('popular-this-week');
     for (const c of nested) expect(c.content.items.length).toBeGreaterThan(0);
+  });
+
+  it('names its genres and channels with catalogue sources, stored in English', async () => {
+    // Every genre the manifest seeds is a msg() source, so readers see it in their language.
+    const manifest = await readDemoManifest();
+    expect(manifest.genres.map((g) => g.display_name).sort()).toEqual([...DEMO_GENRE_NAMES].sort());
+    const stored = await t.db
+      .select({ name: channels.name, description: channels.description })
+      .from(channels);
+    expect(stored).toContainEqual({ name: 'Discover', description: 'New and popular music on Zema.' });
+    expect(stored.map((c) => c.name)).toContain('Popular this week');
   });
 
   it('streams the demo audio to a guest', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { HOME_CHANNEL_SLUG } from '@zema/contracts';
+import { HOME_CHANNEL_SLUG, msg } from '@zema/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { SERVER_ROOT } from '#src/config';
 import { type Database, queryRows } from '#src/db/client';
@@ -60,6 +60,21 @@ type Manifest = {
     tracks: ManifestTrack[];
   }[];
 };
+
+/**
+ * The demo genres' names as catalogue sources (assets/demo/catalogue.json `display_name`, which
+ * the rows keep in English): a reader sees them in their language (web lib/stored-text.ts). The
+ * test holds this list to the manifest. Artist, album and track names are names: never translated.
+ */
+export const DEMO_GENRE_NAMES = [
+  msg('Ethio-jazz'),
+  msg('Afrobeat'),
+  msg('Ambient'),
+  msg('Lo-fi'),
+  msg('Synthwave'),
+  msg('Folk'),
+  msg('House'),
+] as const;
 
 /** The file synthesize-audio.mjs writes for track `number` of an album. */
 export const demoAudioFile = (albumKey: string, number: number) =>
@@ -391,29 +406,30 @@ async function insertPlays(
   return rows.length;
 }
 
+// Names and descriptions are stored in English as catalogue sources, read in the reader's language.
 const HOME_ROWS: { name: string; slug: string; config: ChannelConfig }[] = [
   {
-    name: 'Popular this week',
+    name: msg('Popular this week'),
     slug: 'popular-this-week',
     config: { contentType: 'track', rule: 'popular_week', layout: 'track_table', limit: 10 },
   },
   {
-    name: 'New releases',
+    name: msg('New releases'),
     slug: 'new-releases',
     config: { contentType: 'album', rule: 'newest', layout: 'carousel', limit: 12 },
   },
   {
-    name: 'Trending artists',
+    name: msg('Trending artists'),
     slug: 'trending-artists',
     config: { contentType: 'artist', rule: 'popular_week', layout: 'carousel', limit: 12 },
   },
   {
-    name: 'Genres',
+    name: msg('Genres'),
     slug: 'genres',
     config: { contentType: 'genre', rule: 'alphabetical', layout: 'grid', limit: 20 },
   },
   {
-    name: 'Popular albums',
+    name: msg('Popular albums'),
     slug: 'popular-albums',
     config: { contentType: 'album', rule: 'popular_all_time', layout: 'carousel', limit: 12 },
   },
@@ -431,9 +447,9 @@ async function insertChannels(db: Database) {
   const home = await db
     .insert(channels)
     .values({
-      name: 'Discover',
+      name: msg('Discover'),
       slug: HOME_CHANNEL_SLUG,
-      description: 'New and popular music on Zema.',
+      description: msg('New and popular music on Zema.'),
       config: { contentType: 'channel', rule: 'manual', layout: 'grid', limit: 20 },
     })
     .onConflictDoNothing({ target: channels.slug })

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS_MESSAGE } from '@zema/contracts';
+import { IMAGE_MAX_PIXELS, IMAGE_TOO_MANY_PIXELS_MESSAGE, msg } from '@zema/contracts';
 import sharp from 'sharp';
 import { RASTER_IMAGE_FORMATS, readImageHeader } from '#src/lib/image-header';
 import { type FileStorage, generateStorageKey } from '#src/platform/storage';
@@ -13,9 +13,9 @@ export class ImageInputError extends Error {
 }
 
 export const IMAGE_MESSAGES = {
-  notImage: 'This file type is not allowed',
-  tooLarge: 'The file may not be greater than 10 MB.',
-  select: 'Please select an image.',
+  notImage: msg('This file type is not allowed'),
+  tooLarge: msg('The file may not be greater than 10 MB.'),
+  select: msg('Please select an image.'),
   tooManyPixels: IMAGE_TOO_MANY_PIXELS_MESSAGE,
 } as const;
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { msg } from '@zema/contracts';
 import type { Deps } from '#src/platform/deps';
 import { IngestError } from './ingest/index';
 
@@ -19,7 +20,7 @@ export async function withLocalStoredFile<T>(
   const local = deps.storage.localPath?.(key);
   if (local) return use(local);
   const file = await deps.storage.get(key);
-  if (!file) throw new IngestError('unreadable', 'The uploaded file is missing.');
+  if (!file) throw new IngestError('unreadable', msg('The uploaded file is missing.'));
   const dir = await mkdtemp(join(tmpdir(), 'zema-ingest-'));
   try {
     const path = join(dir, 'audio');

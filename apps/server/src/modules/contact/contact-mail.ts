@@ -108,8 +108,9 @@ async function attempt(deps: ContactMailDeps, row: Row, now: Date): Promise<bool
     if (!row.notifiedAt) {
       const to = await contactAddress(deps);
       const { i18n } = await deps.settings.getClientSettings();
-      const t = translator(await linesOf(db, i18n.default_locale), i18n.default_locale);
-      await deps.mail.sendContactMessage(to, details, t);
+      const language = i18n.default_locale;
+      const t = translator(await linesOf(db, language), language);
+      await deps.mail.sendContactMessage(to, details, { language, t });
       await db
         .update(contactMessages)
         .set({ notifiedTo: to, notifiedAt: new Date() })
@@ -117,7 +118,7 @@ async function attempt(deps: ContactMailDeps, row: Row, now: Date): Promise<bool
     }
     if (!row.copySentAt) {
       const t = translator(await linesOf(db, row.language), row.language);
-      await deps.mail.sendContactCopy(details, t);
+      await deps.mail.sendContactCopy(details, { language: row.language, t });
     }
     await db
       .update(contactMessages)

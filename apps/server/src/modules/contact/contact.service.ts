@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import type { ContactRequest } from '@zema/contracts/contact/contact';
 import type { ContactMessage, ContactMessageListQuery } from '@zema/contracts/contact/contact-admin';
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
@@ -181,7 +182,7 @@ export async function deleteContactMessages(db: Db, actor: Actor, ids: readonly 
 }
 
 export const CONTACT_ADMIN_MESSAGES = {
-  alreadySent: "This message's mails were sent already.",
+  alreadySent: msg("This message's mails were sent already."),
 } as const;
 
 /**

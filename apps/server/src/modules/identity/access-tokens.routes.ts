@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { accessTokens } from '@zema/contracts/identity/access-tokens.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
@@ -10,6 +11,6 @@ export const accessTokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, accessTokens.delete, async (request) => {
     await deletePersonalToken(app.deps, request.user!.id, request.params.id);
-    return { message: 'Token deleted.' };
+    return { message: msg('Token deleted.') };
   });
 };

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { auth } from '@zema/contracts/identity/auth.operations';
 import { twoFactor } from '@zema/contracts/identity/two-factor.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: rateLimits.passwordChange } },
     async (request) => {
       await updatePassword(app.deps, callerOf(request), request.body);
-      return { message: 'Password updated.' };
+      return { message: msg('Password updated.') };
     },
   );
 

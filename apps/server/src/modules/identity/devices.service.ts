@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import { deviceKey, deviceLabel } from '#src/lib/user-agent';
+import { describeUserAgent, deviceKey } from '#src/lib/user-agent';
 import { sessions, userDevices } from '#src/modules/identity/tables';
 import type { MailService } from '#src/modules/mail/index';
 import { users } from '#src/modules/users/tables';
@@ -75,7 +75,7 @@ export async function noticeSignIn(
     const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
     deps.mail.sendNewDevice(user.email, {
-      device: deviceLabel(meta.userAgent),
+      device: describeUserAgent(meta.userAgent),
       ip: meta.ip ?? null,
       at: new Date(),
     });

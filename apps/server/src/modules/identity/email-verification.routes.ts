@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { auth } from '@zema/contracts/identity/auth.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
@@ -12,7 +13,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: rateLimits.emailCodeSend } },
     async (request) => {
       await resendEmailVerification(app.deps, request.user!.id);
-      return { message: 'Email sent' };
+      return { message: msg('Email sent') };
     },
   );
 
@@ -22,7 +23,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: rateLimits.emailCodeCheck } },
     async (request) => {
       await validateEmailVerificationCode(app.deps, request.user!.id, request.body.code);
-      return { message: 'Email verified' };
+      return { message: msg('Email verified') };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS } from '@zema/contracts';
+import { hasPermission, msg, PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { type Actor, audit } from '#src/modules/audit/index';
@@ -13,9 +13,9 @@ import type { Deps } from '#src/platform/deps';
  * holds both.
  */
 export const IMPERSONATION_MESSAGES = {
-  admin: 'You cannot log in as another administrator.',
-  self: 'You are already signed in as yourself.',
-  notImpersonating: 'This session is not a "Log in as" session.',
+  admin: msg('You cannot log in as another administrator.'),
+  self: msg('You are already signed in as yourself.'),
+  notImpersonating: msg('This session is not a "Log in as" session.'),
 } as const;
 
 export async function assertMayImpersonate(deps: Deps, actor: Actor, targetId: number) {

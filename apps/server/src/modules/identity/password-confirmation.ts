@@ -2,7 +2,7 @@
  * Password confirmation (SPEC §9): a sensitive action needs the password confirmed in this browser
  * session within the last 9000 s. Used by the auth routes, the account and the sessions pages.
  */
-import { PASSWORD_CONFIRMATION_SECONDS } from '@zema/contracts';
+import { msg, PASSWORD_CONFIRMATION_SECONDS } from '@zema/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Caller } from '#src/lib/caller';
 import { invalidInput, LockedError } from '#src/lib/errors';
@@ -50,6 +50,6 @@ export async function checkOwnPassword(
 export async function confirmPassword(deps: Deps, caller: Caller, password: string) {
   await checkOwnPassword(deps, caller.user.id, password, 'password', ACCOUNT_MESSAGES.wrongPassword);
   const { sessionId } = caller;
-  if (!sessionId) throw invalidInput({ password: ['Password confirmation needs a browser session.'] });
+  if (!sessionId) throw invalidInput({ password: [msg('Password confirmation needs a browser session.')] });
   await deps.db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

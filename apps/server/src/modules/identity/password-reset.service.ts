@@ -1,4 +1,5 @@
 import type { ResetPasswordRequest } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { invalidInput } from '#src/lib/errors';
@@ -18,9 +19,9 @@ import type { Deps } from '#src/platform/deps';
 export const RESET_TOKEN_MINUTES = 60;
 
 export const RESET_MESSAGES = {
-  sent: 'We have emailed your password reset link.',
-  done: 'Your password has been reset.',
-  invalid: 'This password reset token is invalid.',
+  sent: msg('We have emailed your password reset link.'),
+  done: msg('Your password has been reset.'),
+  invalid: msg('This password reset token is invalid.'),
 } as const;
 
 /**

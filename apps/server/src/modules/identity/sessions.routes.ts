@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { sessions } from '@zema/contracts/identity/sessions.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
@@ -19,7 +20,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: rateLimits.confirmPassword } },
     async (request) => {
       await logoutOtherSessions(app.deps, callerOf(request), request.body.password);
-      return { message: 'Logged out other sessions.' };
+      return { message: msg('Logged out other sessions.') };
     },
   );
 };

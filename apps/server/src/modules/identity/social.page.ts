@@ -1,16 +1,17 @@
 import type { SocialLoginResult } from '@zema/contracts';
-import { SOCIAL_POPUP_MESSAGE_TYPE } from '@zema/contracts';
+import { msg, SOCIAL_POPUP_MESSAGE_TYPE } from '@zema/contracts';
 import { escapeHtml, serializeForScript } from '#src/lib/html';
 
-export const DEFAULT_SOCIAL_ERROR = 'An error occurred. Please try again later';
-export const REQUEST_PASSWORD_TEXT =
-  'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.';
+export const DEFAULT_SOCIAL_ERROR = msg('An error occurred. Please try again later');
+export const REQUEST_PASSWORD_TEXT = msg(
+  'An account with this email address already exists. If you want to connect the two accounts, enter existing account password.',
+);
 
 function fallbackText(result: SocialLoginResult): string {
   switch (result.status) {
     case 'SUCCESS':
     case 'ALREADY_LOGGED_IN':
-      return 'You are logged in. You can close this window.';
+      return msg('You are logged in. You can close this window.');
     case 'REQUEST_PASSWORD':
       return REQUEST_PASSWORD_TEXT;
     case 'ERROR':

@@ -1,4 +1,5 @@
 import type { BootstrapData, SocialLoginResult, SocialService, User } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { generateState } from 'arctic';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,17 +40,17 @@ export type SocialDeps = BootstrapDeps & {
 };
 
 export const SOCIAL_MESSAGES = {
-  disabled: 'This sign-in method is not enabled.',
-  invalidState: 'This sign-in attempt has expired or is invalid. Please try again.',
-  denied: 'The sign-in was cancelled.',
-  alreadyConnected: 'This account is already connected to another user.',
-  notSignedIn: 'Log in first to connect an account.',
-  noEmail: 'The provider did not share an email address with us.',
-  twoFactor: 'This account uses two-factor authentication: log in with your email and password.',
-  pendingExpired: 'This sign-in attempt has expired. Please try again.',
-  wrongPassword: 'The password is incorrect.',
-  notConnected: 'This account is not connected.',
-  onlySignIn: 'Set a password before disconnecting: this is the only way to sign in to your account.',
+  disabled: msg('This sign-in method is not enabled.'),
+  invalidState: msg('This sign-in attempt has expired or is invalid. Please try again.'),
+  denied: msg('The sign-in was cancelled.'),
+  alreadyConnected: msg('This account is already connected to another user.'),
+  notSignedIn: msg('Log in first to connect an account.'),
+  noEmail: msg('The provider did not share an email address with us.'),
+  twoFactor: msg('This account uses two-factor authentication: log in with your email and password.'),
+  pendingExpired: msg('This sign-in attempt has expired. Please try again.'),
+  wrongPassword: msg('The password is incorrect.'),
+  notConnected: msg('This account is not connected.'),
+  onlySignIn: msg('Set a password before disconnecting: this is the only way to sign in to your account.'),
 } as const;
 
 const SERVICE_LABEL: Record<SocialService, string> = {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@zema/contracts';
+import { msg, RECOVERY_CODE_COUNT } from '@zema/contracts';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -19,11 +19,11 @@ const TOTP_WINDOW = 1;
 const SECRET_BYTES = 20;
 
 export const TWO_FACTOR_MESSAGES = {
-  invalidCode: 'The provided two factor authentication code was invalid.',
-  invalidRecoveryCode: 'The provided two factor recovery code was invalid.',
-  expired: 'Your login attempt has expired. Please log in again.',
-  notEnabled: 'Two-factor authentication is not enabled.',
-  alreadyEnabled: 'Two-factor authentication is already enabled.',
+  invalidCode: msg('The provided two factor authentication code was invalid.'),
+  invalidRecoveryCode: msg('The provided two factor recovery code was invalid.'),
+  expired: msg('Your login attempt has expired. Please log in again.'),
+  notEnabled: msg('Two-factor authentication is not enabled.'),
+  alreadyEnabled: msg('Two-factor authentication is already enabled.'),
 } as const;
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,7 +1,14 @@
 import { isSitePath, SITE_ROUTES } from '@zema/contracts';
 import type { Translate } from '#src/lib/translate';
+import type { DeviceInfo } from '#src/lib/user-agent';
 /** What every mail carries: the site's name and logo (an absolute URL, mail has no base). */
-export type MailBrand = { siteName: string; baseUrl: string; logoUrl: string | null };
+export type MailBrand = {
+  siteName: string;
+  baseUrl: string;
+  logoUrl: string | null;
+  /** The language the mail is written in (its `<html lang>`). */
+  language: string;
+};
 export type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) =>
@@ -11,6 +18,9 @@ const escapeHtml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+
+/** "2026-11-29 18:43 UTC": a mail's times, the same for every reader. */
+const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
 export function absoluteUrl(baseUrl: string, path: string | null): string | null {
   if (!path) return null;
@@ -47,7 +57,7 @@ function render(brand: MailBrand, subject: string, heading: string, blocks: Bloc
     })
     .join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<html lang="${escapeHtml(brand.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#121316">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
@@ -72,48 +82,83 @@ ${body}
   return { subject, text, html };
 }
 
-export function verificationCodeMail(brand: MailBrand, code: string, minutes: number): MailContent {
-  return render(brand, `${brand.siteName}: your verification code`, 'Verify your email', [
-    { kind: 'p', text: `Enter this code on ${brand.siteName} to verify your email address:` },
+export function verificationCodeMail(
+  brand: MailBrand,
+  t: Translate,
+  code: string,
+  minutes: number,
+): MailContent {
+  const siteName = brand.siteName;
+  return render(brand, t('{siteName}: your verification code', { siteName }), t('Verify your email'), [
+    { kind: 'p', text: t('Enter this code on {siteName} to verify your email address:', { siteName }) },
     { kind: 'code', text: code },
     {
       kind: 'p',
-      text: `The code expires in ${minutes} minutes. If you did not create an account, ignore this email.`,
+      text: t(
+        'The code expires in {minutes, plural, one {# minute} other {# minutes}}. If you did not create an account, ignore this email.',
+        { minutes },
+      ),
     },
   ]);
 }
 
-export function passwordResetMail(brand: MailBrand, link: string, minutes: number): MailContent {
-  return render(brand, `${brand.siteName}: reset your password`, 'Reset your password', [
+export function passwordResetMail(
+  brand: MailBrand,
+  t: Translate,
+  link: string,
+  minutes: number,
+): MailContent {
+  const siteName = brand.siteName;
+  return render(brand, t('{siteName}: reset your password', { siteName }), t('Reset your password'), [
     {
       kind: 'p',
-      text: 'You are receiving this email because we received a password reset request for your account.',
+      text: t('You are receiving this email because we received a password reset request for your account.'),
     },
-    { kind: 'button', text: 'Reset password', href: link },
-    { kind: 'p', text: `This password reset link will expire in ${minutes} minutes.` },
-    { kind: 'p', text: 'If you did not request a password reset, no further action is required.' },
+    { kind: 'button', text: t('Reset password'), href: link },
+    {
+      kind: 'p',
+      text: t(
+        'This password reset link will expire in {minutes, plural, one {# minute} other {# minutes}}.',
+        {
+          minutes,
+        },
+      ),
+    },
+    { kind: 'p', text: t('If you did not request a password reset, no further action is required.') },
   ]);
 }
 
 /** An account an admin created without a password: the link sets one (a long-lived reset token). */
-export function invitationMail(brand: MailBrand, link: string, days: number): MailContent {
-  return render(brand, `You are invited to ${brand.siteName}`, `Welcome to ${brand.siteName}`, [
-    { kind: 'p', text: `An administrator created a ${brand.siteName} account for this address.` },
-    { kind: 'button', text: 'Choose your password', href: link },
-    {
-      kind: 'p',
-      text: `This link will expire in ${days} days. If you did not expect it, ignore this email.`,
-    },
-  ]);
+export function invitationMail(brand: MailBrand, t: Translate, link: string, days: number): MailContent {
+  const siteName = brand.siteName;
+  return render(
+    brand,
+    t('You are invited to {siteName}', { siteName }),
+    t('Welcome to {siteName}', { siteName }),
+    [
+      { kind: 'p', text: t('An administrator created a {siteName} account for this address.', { siteName }) },
+      { kind: 'button', text: t('Choose your password'), href: link },
+      {
+        kind: 'p',
+        text: t(
+          'This link will expire in {days, plural, one {# day} other {# days}}. If you did not expect it, ignore this email.',
+          { days },
+        ),
+      },
+    ],
+  );
 }
 
-export function welcomeMail(brand: MailBrand, name: string): MailContent {
-  return render(brand, `Welcome to ${brand.siteName}`, `Welcome, ${name}!`, [
+export function welcomeMail(brand: MailBrand, t: Translate, name: string): MailContent {
+  const siteName = brand.siteName;
+  return render(brand, t('Welcome to {siteName}', { siteName }), t('Welcome, {name}!', { name }), [
     {
       kind: 'p',
-      text: `Your ${brand.siteName} account is ready. Press play on your favourite artists, albums and tracks.`,
+      text: t('Your {siteName} account is ready. Press play on your favourite artists, albums and tracks.', {
+        siteName,
+      }),
     },
-    { kind: 'button', text: `Open ${brand.siteName}`, href: brand.baseUrl },
+    { kind: 'button', text: t('Open {siteName}', { siteName }), href: brand.baseUrl },
   ]);
 }
 
@@ -122,127 +167,199 @@ export function welcomeMail(brand: MailBrand, name: string): MailContent {
  * Resetting the password by mail proves they still own the address; the sessions list shows
  * (and ends) where the account is signed in.
  */
-function notMeBlocks(brand: MailBrand, intro: string): Block[] {
+function notMeBlocks(brand: MailBrand, t: Translate): Block[] {
   return [
-    { kind: 'p', text: intro },
-    { kind: 'button', text: 'Reset your password', href: `${brand.baseUrl}/forgot-password` },
+    { kind: 'p', text: t("If this wasn't you, someone else may know your password. Reset it now:") },
+    { kind: 'button', text: t('Reset your password'), href: `${brand.baseUrl}/forgot-password` },
     {
       kind: 'p',
-      text: 'Then review where your account is signed in and log out the devices you do not know:',
+      text: t('Then review where your account is signed in and log out the devices you do not know:'),
     },
-    { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+    { kind: 'button', text: t('Review active sessions'), href: `${brand.baseUrl}/account-settings#sessions` },
   ];
 }
 
-const NOT_ME = "If this wasn't you, someone else may know your password. Reset it now:";
-
-export function passwordChangedMail(brand: MailBrand): MailContent {
-  return render(brand, `${brand.siteName}: your password was changed`, 'Your password was changed', [
-    {
-      kind: 'p',
-      text: `The password of your ${brand.siteName} account was just changed. If you did this, no further action is required.`,
-    },
-    ...notMeBlocks(brand, NOT_ME),
-  ]);
-}
-
-export function twoFactorChangedMail(brand: MailBrand, enabled: boolean): MailContent {
-  const state = enabled ? 'turned on' : 'turned off';
+export function passwordChangedMail(brand: MailBrand, t: Translate): MailContent {
+  const siteName = brand.siteName;
   return render(
     brand,
-    `${brand.siteName}: two-factor authentication ${state}`,
-    `Two-factor authentication was ${state}`,
+    t('{siteName}: your password was changed', { siteName }),
+    t('Your password was changed'),
     [
       {
         kind: 'p',
-        text: enabled
-          ? `Signing in to your ${brand.siteName} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`
-          : `Signing in to your ${brand.siteName} account no longer asks for a code from your authenticator app.`,
+        text: t(
+          'The password of your {siteName} account was just changed. If you did this, no further action is required.',
+          { siteName },
+        ),
       },
-      { kind: 'p', text: 'If you did this, no further action is required.' },
-      ...notMeBlocks(brand, NOT_ME),
+      ...notMeBlocks(brand, t),
     ],
   );
 }
 
-export type SignInDetails = { device: string; ip: string | null; at: Date };
-
-export function newDeviceMail(brand: MailBrand, details: SignInDetails): MailContent {
-  const when = `${details.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-  return render(brand, `${brand.siteName}: new sign-in to your account`, 'New sign-in to your account', [
-    { kind: 'p', text: `Your ${brand.siteName} account was just signed in to from a new device.` },
-    { kind: 'p', text: `Device: ${details.device}` },
-    ...(details.ip ? [{ kind: 'p' as const, text: `IP address: ${details.ip}` }] : []),
-    { kind: 'p', text: `Time: ${when}` },
-    { kind: 'p', text: 'If this was you, no further action is required.' },
-    ...notMeBlocks(brand, NOT_ME),
-  ]);
-}
-
-/** "Contact us", once the contact page exists (no link leads to a 404). */
-function contactButton(brand: MailBrand) {
-  const path = SITE_ROUTES.contact;
-  return isSitePath(path)
-    ? [{ kind: 'button' as const, text: 'Contact us', href: `${brand.baseUrl}${path}` }]
-    : [];
-}
-
-export function accountDeletedMail(brand: MailBrand): MailContent {
-  return render(brand, `${brand.siteName}: your account was deleted`, 'Your account was deleted', [
-    {
-      kind: 'p',
-      text: `Your ${brand.siteName} account and its data were deleted. We are sorry to see you go.`,
-    },
-    {
-      kind: 'p',
-      text: "If this wasn't you, someone else knew your password: change it wherever else you use it, and tell us so we can help.",
-    },
-    ...contactButton(brand),
-  ]);
-}
-
-export function emailChangeCodeMail(brand: MailBrand, code: string, minutes: number): MailContent {
-  return render(brand, `${brand.siteName}: confirm your new email address`, 'Confirm your new email', [
-    {
-      kind: 'p',
-      text: `Enter this code on ${brand.siteName} to make this address the email of your account:`,
-    },
-    { kind: 'code', text: code },
-    {
-      kind: 'p',
-      text: `The code expires in ${minutes} minutes. If you did not ask to change your email, ignore this email: nothing changes without the code.`,
-    },
-  ]);
-}
-
-/** To the OLD address: a password reset would now go to the new one, so the help is to write to us. */
-export function emailChangedMail(brand: MailBrand, maskedNewEmail: string): MailContent {
+export function twoFactorChangedMail(brand: MailBrand, t: Translate, enabled: boolean): MailContent {
+  const siteName = brand.siteName;
   return render(
     brand,
-    `${brand.siteName}: your email address was changed`,
-    'Your email address was changed',
+    enabled
+      ? t('{siteName}: two-factor authentication turned on', { siteName })
+      : t('{siteName}: two-factor authentication turned off', { siteName }),
+    enabled ? t('Two-factor authentication was turned on') : t('Two-factor authentication was turned off'),
     [
       {
         kind: 'p',
-        text: `The email address of your ${brand.siteName} account was changed to ${maskedNewEmail}. Mail for your account now goes there, and this address can no longer be used to sign in.`,
+        text: enabled
+          ? t(
+              'Signing in to your {siteName} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.',
+              { siteName },
+            )
+          : t(
+              'Signing in to your {siteName} account no longer asks for a code from your authenticator app.',
+              { siteName },
+            ),
       },
-      { kind: 'p', text: 'If you did this, no further action is required.' },
+      { kind: 'p', text: t('If you did this, no further action is required.') },
+      ...notMeBlocks(brand, t),
+    ],
+  );
+}
+
+export type SignInDetails = { device: DeviceInfo; ip: string | null; at: Date };
+
+/** "Chrome 126 on Windows 10 (computer)", in the mail's language. */
+function deviceText(t: Translate, device: DeviceInfo): string {
+  return t('{browser} on {system} ({type, select, mobile {mobile} tablet {tablet} other {computer}})', {
+    browser: device.browser ?? t('An unknown browser'),
+    system: device.platform ?? t('an unknown system'),
+    type: device.device_type,
+  });
+}
+
+export function newDeviceMail(brand: MailBrand, t: Translate, details: SignInDetails): MailContent {
+  const siteName = brand.siteName;
+  return render(
+    brand,
+    t('{siteName}: new sign-in to your account', { siteName }),
+    t('New sign-in to your account'),
+    [
       {
         kind: 'p',
-        text: "If this wasn't you, someone else may control your account: contact us right away, and review where your account is signed in if you still can.",
+        text: t('Your {siteName} account was just signed in to from a new device.', { siteName }),
       },
-      ...contactButton(brand),
-      { kind: 'button', text: 'Review active sessions', href: `${brand.baseUrl}/account-settings#sessions` },
+      { kind: 'p', text: t('Device: {device}', { device: deviceText(t, details.device) }) },
+      ...(details.ip ? [{ kind: 'p' as const, text: t('IP address: {ip}', { ip: details.ip }) }] : []),
+      { kind: 'p', text: t('Time: {time}', { time: utc(details.at) }) },
+      { kind: 'p', text: t('If this was you, no further action is required.') },
+      ...notMeBlocks(brand, t),
+    ],
+  );
+}
+
+/** "Contact us", once the contact page exists (no link leads to a 404). */
+function contactButton(brand: MailBrand, t: Translate) {
+  const path = SITE_ROUTES.contact;
+  return isSitePath(path)
+    ? [{ kind: 'button' as const, text: t('Contact us'), href: `${brand.baseUrl}${path}` }]
+    : [];
+}
+
+export function accountDeletedMail(brand: MailBrand, t: Translate): MailContent {
+  const siteName = brand.siteName;
+  return render(
+    brand,
+    t('{siteName}: your account was deleted', { siteName }),
+    t('Your account was deleted'),
+    [
+      {
+        kind: 'p',
+        text: t('Your {siteName} account and its data were deleted. We are sorry to see you go.', {
+          siteName,
+        }),
+      },
+      {
+        kind: 'p',
+        text: t(
+          "If this wasn't you, someone else knew your password: change it wherever else you use it, and tell us so we can help.",
+        ),
+      },
+      ...contactButton(brand, t),
+    ],
+  );
+}
+
+export function emailChangeCodeMail(
+  brand: MailBrand,
+  t: Translate,
+  code: string,
+  minutes: number,
+): MailContent {
+  const siteName = brand.siteName;
+  return render(
+    brand,
+    t('{siteName}: confirm your new email address', { siteName }),
+    t('Confirm your new email'),
+    [
+      {
+        kind: 'p',
+        text: t('Enter this code on {siteName} to make this address the email of your account:', {
+          siteName,
+        }),
+      },
+      { kind: 'code', text: code },
+      {
+        kind: 'p',
+        text: t(
+          'The code expires in {minutes, plural, one {# minute} other {# minutes}}. If you did not ask to change your email, ignore this email: nothing changes without the code.',
+          { minutes },
+        ),
+      },
+    ],
+  );
+}
+
+/** To the OLD address: a password reset would now go to the new one, so the help is to write to us. */
+export function emailChangedMail(brand: MailBrand, t: Translate, maskedNewEmail: string): MailContent {
+  const siteName = brand.siteName;
+  return render(
+    brand,
+    t('{siteName}: your email address was changed', { siteName }),
+    t('Your email address was changed'),
+    [
+      {
+        kind: 'p',
+        text: t(
+          'The email address of your {siteName} account was changed to {email}. Mail for your account now goes there, and this address can no longer be used to sign in.',
+          { siteName, email: maskedNewEmail },
+        ),
+      },
+      { kind: 'p', text: t('If you did this, no further action is required.') },
+      {
+        kind: 'p',
+        text: t(
+          "If this wasn't you, someone else may control your account: contact us right away, and review where your account is signed in if you still can.",
+        ),
+      },
+      ...contactButton(brand, t),
+      {
+        kind: 'button',
+        text: t('Review active sessions'),
+        href: `${brand.baseUrl}/account-settings#sessions`,
+      },
     ],
   );
 }
 
 /** The admin's "send test mail": proves the transport and the sender end to end. */
-export function testMail(brand: MailBrand, from: string): MailContent {
-  return render(brand, `${brand.siteName}: test mail`, 'Mail works', [
+export function testMail(brand: MailBrand, t: Translate, from: string): MailContent {
+  const siteName = brand.siteName;
+  return render(brand, t('{siteName}: test mail', { siteName }), t('Mail works'), [
     {
       kind: 'p',
-      text: `This test mail was sent from the ${brand.siteName} settings, as ${from}. If you can read it, mail is set up.`,
+      text: t(
+        'This test mail was sent from the {siteName} settings, as {from}. If you can read it, mail is set up.',
+        { siteName, from },
+      ),
     },
   ]);
 }
@@ -250,29 +367,42 @@ export function testMail(brand: MailBrand, from: string): MailContent {
 /** The answer to a backstage request: approved, or denied with the admin's reason. */
 export function backstageDecisionMail(
   brand: MailBrand,
+  t: Translate,
   decision: { artistName: string; approved: boolean; reason: string | null },
 ): MailContent {
+  const siteName = brand.siteName;
+  const artist = decision.artistName;
   const link = `${brand.baseUrl.replace(/\/+$/, '')}/backstage`;
   if (decision.approved) {
     return render(
       brand,
-      `${brand.siteName}: your backstage request was approved`,
-      'Your request was approved',
+      t('{siteName}: your backstage request was approved', { siteName }),
+      t('Your request was approved'),
       [
         {
           kind: 'p',
-          text: `You can now manage ${decision.artistName} on ${brand.siteName}: edit the artist page, upload tracks and albums and follow your listeners.`,
+          text: t(
+            'You can now manage {artist} on {siteName}: edit the artist page, upload tracks and albums and follow your listeners.',
+            { artist, siteName },
+          ),
         },
-        { kind: 'button', text: 'Open your backstage', href: link },
+        { kind: 'button', text: t('Open your backstage'), href: link },
       ],
     );
   }
-  return render(brand, `${brand.siteName}: your backstage request was denied`, 'Your request was denied', [
-    { kind: 'p', text: `Your request for ${decision.artistName} was not approved.` },
-    ...(decision.reason ? [{ kind: 'p' as const, text: `Reason: ${decision.reason}` }] : []),
-    { kind: 'p', text: 'You can send a new request with more details or proof at any time.' },
-    { kind: 'button', text: 'Open your backstage', href: link },
-  ]);
+  return render(
+    brand,
+    t('{siteName}: your backstage request was denied', { siteName }),
+    t('Your request was denied'),
+    [
+      { kind: 'p', text: t('Your request for {artist} was not approved.', { artist }) },
+      ...(decision.reason
+        ? [{ kind: 'p' as const, text: t('Reason: {reason}', { reason: decision.reason }) }]
+        : []),
+      { kind: 'p', text: t('You can send a new request with more details or proof at any time.') },
+      { kind: 'button', text: t('Open your backstage'), href: link },
+    ],
+  );
 }
 
 export type WorkspaceInviteDetails = {
@@ -290,31 +420,45 @@ export type WorkspaceInviteDetails = {
  * A workspace invitation (decision 0034). The link leads to the join pages: sign in for an
  * existing account, otherwise register with the email filled in; either joins on success.
  */
-export function workspaceInviteMail(brand: MailBrand, invite: WorkspaceInviteDetails): MailContent {
+export function workspaceInviteMail(
+  brand: MailBrand,
+  t: Translate,
+  invite: WorkspaceInviteDetails,
+): MailContent {
   const base = brand.baseUrl.replace(/\/+$/, '');
   const id = encodeURIComponent(invite.inviteId);
   const link = invite.hasAccount
     ? `${base}/workspace/join/login?invite=${id}`
     : `${base}/workspace/join/register?invite=${id}&email=${encodeURIComponent(invite.email)}`;
-  const who = invite.inviterName ?? 'A member';
-  const article = /^[aeiou]/i.test(invite.role) ? 'an' : 'a';
+  const values = { siteName: brand.siteName, workspace: invite.workspaceName, role: invite.role };
   return render(
     brand,
-    `${brand.siteName}: join ${invite.workspaceName}`,
-    `You are invited to ${invite.workspaceName}`,
+    t('{siteName}: join {workspace}', values),
+    t('You are invited to {workspace}', values),
     [
       {
         kind: 'p',
-        text: `${who} invited you to join the workspace ${invite.workspaceName} on ${brand.siteName} as ${article} ${invite.role}.`,
+        text: invite.inviterName
+          ? t(
+              '{inviter} invited you to join the workspace {workspace} on {siteName} as {role, select, admin {an admin} editor {an editor} viewer {a viewer} other {a {role}}}.',
+              { ...values, inviter: invite.inviterName },
+            )
+          : t(
+              'A member invited you to join the workspace {workspace} on {siteName} as {role, select, admin {an admin} editor {an editor} viewer {a viewer} other {a {role}}}.',
+              values,
+            ),
       },
       {
         kind: 'button',
-        text: invite.hasAccount ? 'Log in to join' : 'Create an account to join',
+        text: invite.hasAccount ? t('Log in to join') : t('Create an account to join'),
         href: link,
       },
       {
         kind: 'p',
-        text: `This invitation expires in ${invite.days} days and can be used once. If you did not expect it, ignore this email.`,
+        text: t(
+          'This invitation expires in {days, plural, one {# day} other {# days}} and can be used once. If you did not expect it, ignore this email.',
+          { days: invite.days },
+        ),
       },
     ],
   );
@@ -344,8 +488,6 @@ export function notificationsMail(
 /** A message written on the contact page (SPEC §3 Contact message), as both of its mails show it. */
 export type ContactMailDetails = { name: string; email: string; message: string; sentAt: Date };
 
-const utc = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-
 /**
  * To the site's contact address, in the site's language; its Reply-To is the sender, so answering
  * it answers them. Links to the admin's list of messages.
@@ -357,8 +499,8 @@ export function contactMessageMail(brand: MailBrand, t: Translate, message: Cont
     t('{siteName}: message from {name}', { siteName: brand.siteName, name: message.name }),
     t('New message from the contact page'),
     [
-      { kind: 'p', text: `${t('From')}: ${message.name} <${message.email}>` },
-      { kind: 'p', text: `${t('Sent')}: ${utc(message.sentAt)}` },
+      { kind: 'p', text: t('From: {sender}', { sender: `${message.name} <${message.email}>` }) },
+      { kind: 'p', text: t('Sent: {time}', { time: utc(message.sentAt) }) },
       { kind: 'quote', text: message.message },
       { kind: 'p', text: t('Reply to this email to answer {name}.', { name: message.name }) },
       {
@@ -387,7 +529,7 @@ export function contactCopyMail(brand: MailBrand, t: Translate, message: Contact
         ),
       },
       { kind: 'quote', text: message.message },
-      { kind: 'p', text: `${t('Sent')}: ${utc(message.sentAt)}` },
+      { kind: 'p', text: t('Sent: {time}', { time: utc(message.sentAt) }) },
       { kind: 'p', text: t('If you did not write to us, you can ignore this email.') },
     ],
   );

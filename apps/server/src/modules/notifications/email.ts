@@ -73,7 +73,8 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
     .where(eq(users.id, userId));
   if (!user || user.suspendedAt) return false;
   const reader = (await readerLines(deps.db, [userId])).get(userId);
-  const t = translator(reader?.lines, reader?.language);
+  const language = reader?.language ?? 'en';
+  const t = translator(reader?.lines, language);
   const { base_url: baseUrl } = await deps.settings.getClientSettings();
   const newestFirst = [...claimed].reverse();
   const rendered = newestFirst.map((row) => renderNotification(row, t));
@@ -84,32 +85,36 @@ async function mailUser(deps: MailDeps, userId: number): Promise<boolean> {
       ? (plainLines(first.data)[0] ?? t('New notification'))
       : t('{count} new notifications', { count: rendered.length });
   try {
-    await deps.mail.deliver(user.email, (brand) =>
-      notificationsMail(brand, {
-        subject,
-        heading:
-          rendered.length === 1
-            ? t('New notification')
-            : t('{count} new notifications', { count: rendered.length }),
-        items: shown.map((n) => ({
-          lines: plainLines(n.data),
-          link: n.data.mainAction
-            ? { text: n.data.mainAction.label, href: actionUrl(baseUrl, n.data.mainAction.action) }
-            : null,
-        })),
-        footer: {
-          text:
-            rendered.length > shown.length
-              ? t(
-                  'And {count} more. Choose which notifications you get by email in your notification settings.',
-                  {
-                    count: rendered.length - shown.length,
-                  },
-                )
-              : t('Choose which notifications you get by email in your notification settings.'),
-          link: { text: t('See all notifications'), href: actionUrl(baseUrl, '/notifications') },
-        },
-      }),
+    await deps.mail.deliver(
+      user.email,
+      (brand) =>
+        notificationsMail(brand, {
+          subject,
+          heading:
+            rendered.length === 1
+              ? t('New notification')
+              : t('{count} new notifications', { count: rendered.length }),
+          items: shown.map((n) => ({
+            lines: plainLines(n.data),
+            link: n.data.mainAction
+              ? { text: n.data.mainAction.label, href: actionUrl(baseUrl, n.data.mainAction.action) }
+              : null,
+          })),
+          footer: {
+            text:
+              rendered.length > shown.length
+                ? t(
+                    'And {count} more. Choose which notifications you get by email in your notification settings.',
+                    {
+                      count: rendered.length - shown.length,
+                    },
+                  )
+                : t('Choose which notifications you get by email in your notification settings.'),
+            link: { text: t('See all notifications'), href: actionUrl(baseUrl, '/notifications') },
+          },
+        }),
+      [],
+      { locale: { language, t } },
     );
   } catch (err) {
     // Give the rows back: the next run tries again (still unread ones only).

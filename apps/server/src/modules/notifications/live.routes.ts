@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { msg } from '@zema/contracts';
 import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,11 +30,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     // EventSource always asks for an event stream; anything else (a plain fetch, a crawler, a
     // test walking every route) gets an answer instead of a connection that never ends.
     if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
-      throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream.');
+      throw new HttpError(406, msg('This is an event stream: send Accept: text/event-stream.'));
     }
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
     if (lastEventId === 'invalid') {
-      throw invalidInput({ 'Last-Event-ID': ['The Last-Event-ID header must be an event id.'] });
+      throw invalidInput({ 'Last-Event-ID': [msg('The Last-Event-ID header must be an event id.')] });
     }
     let credential: LiveCredential;
     if (caller.via === 'session' && caller.sessionId) {
@@ -69,7 +70,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       stream = await streams.open(caller.user.id, credential, lastEventId, sink);
     } catch (err) {
       if (err instanceof TooManyStreamsError) {
-        throw new RateLimitedError('Too many live connections are open. Close a tab and try again.');
+        throw new RateLimitedError(msg('Too many live connections are open. Close a tab and try again.'));
       }
       if (err instanceof StreamClosedError) {
         // Shutting down: an event stream that ends at once, so the browser reconnects by itself

@@ -1,4 +1,5 @@
 import {
+  msg,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
   type NotificationType,
@@ -21,75 +22,81 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, TypeInfo> = {
   // No email column: the workspaces feature always mails an invitation itself (it must reach
   // people without an account too), so a second, notification mail would only repeat it.
   'workspace.invitation': {
-    name: 'Invitations to a workspace',
+    name: msg('Invitations to a workspace'),
     group: 'Workspaces',
     channels: { browser: true },
   },
   'workspace.role_changed': {
-    name: 'Your role in a workspace changed',
+    name: msg('Your role in a workspace changed'),
     group: 'Workspaces',
     channels: { email: true, browser: true },
   },
   'workspace.removed': {
-    name: 'You were removed from a workspace',
+    name: msg('You were removed from a workspace'),
     group: 'Workspaces',
     channels: { email: true, browser: true },
   },
   // No email column: the backstage sends its decision mail at once, whatever the settings say
   // (the requester is waiting for it, and it carries the reason of a denial).
   'backstage.request_decided': {
-    name: 'Your backstage request was approved or denied',
+    name: msg('Your backstage request was approved or denied'),
     group: 'Backstage',
     channels: { browser: true },
   },
   'music.new_release': {
-    name: 'New releases by artists you follow',
+    name: msg('New releases by artists you follow'),
     group: 'Music',
     channels: { email: false, browser: true },
   },
   'user.followed': {
-    name: 'Someone followed you',
+    name: msg('Someone followed you'),
     group: 'Social',
     channels: { email: false, browser: true },
   },
   'playlist.collaborator_added': {
-    name: 'You were added to a playlist as a collaborator',
+    name: msg('You were added to a playlist as a collaborator'),
     group: 'Social',
     channels: { email: true, browser: true },
   },
   'billing.payment_succeeded': {
-    name: 'A payment went through',
+    name: msg('A payment went through'),
     group: 'Billing',
     channels: { email: true, browser: false },
   },
   'billing.payment_failed': {
-    name: 'A payment failed',
+    name: msg('A payment failed'),
     group: 'Billing',
     channels: { email: true, browser: true },
   },
   'billing.renewal_reminder': {
-    name: 'Your plan ends soon',
+    name: msg('Your plan ends soon'),
     group: 'Billing',
     channels: { email: true, browser: true },
   },
   'billing.plan_granted': {
-    name: 'You were given a plan',
+    name: msg('You were given a plan'),
     group: 'Billing',
     channels: { email: true, browser: true },
   },
   'billing.payment_refunded': {
-    name: 'A payment was refunded',
+    name: msg('A payment was refunded'),
     group: 'Billing',
     channels: { email: true, browser: true },
   },
   'billing.subscription_ended': {
-    name: 'Your plan ended',
+    name: msg('Your plan ended'),
     group: 'Billing',
     channels: { email: true, browser: true },
   },
 };
 
-export const NOTIFICATION_GROUPS = ['Workspaces', 'Backstage', 'Music', 'Social', 'Billing'] as const;
+export const NOTIFICATION_GROUPS = [
+  msg('Workspaces'),
+  msg('Backstage'),
+  msg('Music'),
+  msg('Social'),
+  msg('Billing'),
+] as const;
 
 export const isNotificationType = (type: string): type is NotificationType =>
   Object.hasOwn(notificationParamsSchemas, type);

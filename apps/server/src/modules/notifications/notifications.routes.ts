@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { notifications } from '@zema/contracts/notifications/notifications.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
@@ -78,6 +79,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, notifications.deletePushSubscription, async (request) => {
     await enabled();
     await deletePushSubscription(app.deps, request.user!.id, request.params.id);
-    return { message: 'Push notifications stopped in that browser.' };
+    return { message: msg('Push notifications stopped in that browser.') };
   });
 };

@@ -6,9 +6,11 @@ import {
   notificationSubscriptionSettingsSchema,
   pushSubscriptionSchema,
 } from '@zema/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist } from '#src/modules/catalogue/index';
+import { localizations } from '#src/modules/localization/tables';
+import { BOOTSTRAP_CACHE_KEYS } from '#src/modules/site/index';
 import { users } from '#src/modules/users/tables';
 import { adminUserId, type Client, createUser, guest, request, sessionFor, useApp } from '#test/helpers';
 import { outboxFor } from '#test/mail';
@@ -165,10 +167,16 @@ describe('the list, read state and deletion', () => {
       type: 'workspace.removed',
       params: { workspaceId: 3, workspaceName: 'Addis Records' },
     });
+    // A line the localization lacks (an operator removed it) reads as its English source.
+    await t.db
+      .update(localizations)
+      .set({ lines: sql`${localizations.lines} - ${'You were removed from {workspace}'}::text` })
+      .where(eq(localizations.language, 'am'));
+    await t.app.deps.cache.invalidate(BOOTSTRAP_CACHE_KEYS.localizations);
     const [removed, follow] = (await listOf(amharic.client)).data;
     expect(follow!.data.lines[0]!.content).toBe('Abebe እርስዎን መከተል ጀምሯል');
     expect(follow!.data.mainAction!.label).toBe('መገለጫውን ይመልከቱ');
-    // No Amharic line for this one yet: the English source, with its values filled in.
+    // No Amharic line for this one: the English source, with its values filled in.
     expect(removed!.data.lines[0]!.content).toBe('You were removed from Addis Records');
     // Stored as a type with parameters, never as text.
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, follow!.id));
@@ -177,6 +185,45 @@ describe('the list, read state and deletion', () => {
     expect((await api(amharic.client, 'POST', '/users/me/locale', { locale: 'en' })).statusCode).toBe(200);
     const [, again] = (await listOf(amharic.client)).data;
     expect(again!.data.lines[0]!.content).toBe('Abebe followed you');
+  });
+
+  it('writes a role change in Amharic for an Amharic reader, in the list and in its mail', async () => {
+    // The lines it needs, as catalogue/am.json ships them (written here so the test does not
+    // depend on the seed having them yet).
+    await t.db
+      .update(localizations)
+      .set({
+        lines: sql`${localizations.lines} || ${JSON.stringify({
+          'Your role in {workspace} is now {role}': 'በ{workspace} ያለዎት ሚና አሁን {role} ነው',
+          Editor: 'አርታዒ',
+          'Open backstage': 'የአርቲስት ማዕከልን ክፈት',
+          'New notification': 'አዲስ ማሳወቂያ',
+          'Choose which notifications you get by email in your notification settings.':
+            'በኢሜይል የሚደርሱዎትን ማሳወቂያዎች በማሳወቂያ ቅንብሮችዎ ውስጥ ይምረጡ።',
+        })}::jsonb`,
+      })
+      .where(eq(localizations.language, 'am'));
+    await t.app.deps.cache.invalidate(BOOTSTRAP_CACHE_KEYS.localizations);
+    const amharic = await newUser({ language: 'am' });
+    const owner = await newUser();
+    const start = new Date();
+    await t.deps.events.emit('workspace.member_changed', {
+      workspaceId: 9,
+      userId: amharic.id,
+      role: 'editor',
+      byUserId: owner.id,
+      workspaceName: 'Addis Records',
+    });
+    const [changed] = (await listOf(amharic.client)).data;
+    expect(changed!.data.lines[0]!.content).toBe('በAddis Records ያለዎት ሚና አሁን አርታዒ ነው');
+    expect(changed!.data.mainAction!.label).toBe('የአርቲስት ማዕከልን ክፈት');
+
+    await sendPendingNotificationMails(t.deps, new Date(start.getTime() + EMAIL_BATCH_DELAY_MS + 60_000));
+    const [mail] = await outboxFor(t.app, amharic.email);
+    expect(mail!.body).toContain('<html lang="am">');
+    expect(mail!.body).toContain('በAddis Records ያለዎት ሚና አሁን አርታዒ ነው');
+    expect(mail!.body).toContain('በኢሜይል የሚደርሱዎትን ማሳወቂያዎች በማሳወቂያ ቅንብሮችዎ ውስጥ ይምረጡ።');
+    expect(mail!.body).not.toContain('Your role in');
   });
 
   it('refuses parameters that do not match the type', async () => {

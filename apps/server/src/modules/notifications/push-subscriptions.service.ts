@@ -1,4 +1,5 @@
 import type { PushSubscriptionInfo } from '@zema/contracts';
+import { msg } from '@zema/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { describeUserAgentNames } from '#src/lib/user-agent';
@@ -56,7 +57,7 @@ export async function createPushSubscription(
   userAgent: string | undefined,
 ) {
   if (!acceptablePushEndpoint(input.endpoint, deps.config.appUrl)) {
-    throw invalidInput({ endpoint: ['The push service address must use https.'] });
+    throw invalidInput({ endpoint: [msg('The push service address must use https.')] });
   }
   const device = deviceOf(userAgent);
   const [row] = await deps.db

@@ -8,14 +8,16 @@ import {
   type NotificationType,
   notificationParamsSchemas,
   slugify,
+  WORKSPACE_ROLE_LABELS,
+  type WorkspaceRole,
 } from '@zema/contracts';
 import { isNotificationType } from './notification-types';
 
 /**
  * Every notification type rendered in one place: the list, the live event, the push message and
  * the mail all read `renderNotification`, in the reader's language. Lines are looked up by their
- * English source text in the reader's localization (like the web app does), `:name` placeholders
- * filled in after; a line without a translation stays English.
+ * English source text in the reader's localization (like the web app does) and formatted as ICU
+ * MessageFormat with the notification's values; a line without a translation stays English.
  */
 
 import type { Translate } from '#src/lib/translate';
@@ -54,6 +56,12 @@ const secondary = (
   icon: string | null = null,
   action: NotificationAction | null = null,
 ): NotificationLine => ({ type: 'secondary', content, icon, action });
+
+/** A workspace role as the app names it ('Editor'), in the reader's language; an unknown one as stored. */
+function roleName(t: Translate, role: string): string {
+  const key = role.toLowerCase();
+  return Object.hasOwn(WORKSPACE_ROLE_LABELS, key) ? t(WORKSPACE_ROLE_LABELS[key as WorkspaceRole]) : role;
+}
 
 /** How many releases a grouped new-release notification lists line by line. */
 const RELEASE_LINES = 5;
@@ -155,7 +163,7 @@ const renderers: Renderers = {
         }),
         'users',
       ),
-      secondary(t('Role: {role}', { role: p.role })),
+      secondary(t('Role: {role}', { role: roleName(t, p.role) })),
     ],
     buttonActions: closed
       ? []
@@ -170,7 +178,10 @@ const renderers: Renderers = {
     mainAction: { label: t('Open backstage'), action: path.backstage() },
     lines: [
       primary(
-        t('Your role in {workspace} is now {role}', { workspace: p.workspaceName, role: p.role }),
+        t('Your role in {workspace} is now {role}', {
+          workspace: p.workspaceName,
+          role: roleName(t, p.role),
+        }),
         'user-cog',
       ),
     ],

@@ -3,6 +3,7 @@ import {
   type CustomPage,
   type CustomPageAudience,
   hasPermission,
+  msg,
   type User,
 } from '@zema/contracts';
 import type {
@@ -168,7 +169,7 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
   return !!row && row.id !== exceptId;
 }
 
-const SLUG_TAKEN = 'Another page has this address.';
+const SLUG_TAKEN = msg('Another page has this address.');
 
 export async function createCustomPage(db: Db, actor: Actor, input: SaveInput): Promise<CustomPageAdmin> {
   return db.transaction(async (tx) => {

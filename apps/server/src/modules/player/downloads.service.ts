@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { hasPermission, PERMISSIONS, type PermissionHolder } from '@zema/contracts';
+import { hasPermission, msg, PERMISSIONS, type PermissionHolder } from '@zema/contracts';
 import { ZipArchive } from 'archiver';
 import { and, asc, count, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
@@ -18,8 +18,8 @@ import type { FileStorage } from '#src/platform/storage';
  */
 
 export const DOWNLOAD_MESSAGES = {
-  notAllowed: 'The artist does not allow downloads of this.',
-  noMusicView: 'This action is unauthorized.',
+  notAllowed: msg('The artist does not allow downloads of this.'),
+  noMusicView: msg('This action is unauthorized.'),
   dailyLimit: (n: number) =>
     `You have reached your plan's limit of ${n} download${n === 1 ? '' : 's'} a day. Try again later.`,
 } as const;

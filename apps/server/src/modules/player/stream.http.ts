@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
+import { msg } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
@@ -240,7 +241,7 @@ async function readOnce(path: string, start: number, length: number): Promise<Bu
   }
 }
 
-const NOT_FOUND = JSON.stringify({ message: 'Not found.' });
+const NOT_FOUND = JSON.stringify({ message: msg('Not found.') });
 
 export async function sendTrackStream(
   deps: Deps,

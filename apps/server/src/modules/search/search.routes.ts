@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { search as searchOperations } from '@zema/contracts/search/search.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
@@ -29,7 +30,7 @@ export const SEARCH_GATE = {
 } as const;
 /** Seconds a refused search is told to wait (Retry-After). */
 export const SEARCH_RETRY_AFTER_S = 1;
-export const SEARCH_BUSY_MESSAGE = 'Search is busy. Please try again in a moment.';
+export const SEARCH_BUSY_MESSAGE = msg('Search is busy. Please try again in a moment.');
 
 /** GET api/v1/search: the navbar's instant results and the /search/{query} page tabs. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

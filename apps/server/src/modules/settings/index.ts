@@ -10,6 +10,7 @@ import { createSettingsService, type SettingsService } from './settings.service'
 import { settingsAdminRoutes } from './settings-admin.routes';
 
 export { defaultFrom } from './mail-from';
+export { DEFAULT_LANDING } from './settings.defaults';
 export type { SettingsService } from './settings.service';
 
 declare module '#src/platform/deps' {

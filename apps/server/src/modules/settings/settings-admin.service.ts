@@ -1,4 +1,4 @@
-import { SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
+import { msg, SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
 import {
   type AdminServerSettings,
   type AdminSettingsResponse,
@@ -22,10 +22,10 @@ import type { Deps } from '#src/platform/deps';
 import { getPath, SERVER_SETTINGS_PREFIX } from './settings.service';
 
 export const SETTINGS_MESSAGES = {
-  testMailSent: 'Email sent',
-  unknown: 'Unknown setting.',
-  channel: 'There is no channel with this address.',
-  locale: 'Choose a language from the list.',
+  testMailSent: msg('Email sent'),
+  unknown: msg('Unknown setting.'),
+  channel: msg('There is no channel with this address.'),
+  locale: msg('Choose a language from the list.'),
   mailFailed: 'The mail could not be sent: ',
 } as const;
 

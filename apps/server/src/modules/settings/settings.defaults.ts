@@ -3,63 +3,74 @@ import {
   DEFAULT_BRANDING,
   DEFAULT_UPLOAD_SETTINGS,
   type LandingAppearance,
+  msg,
   PLAY_COUNT_AFTER_SECONDS,
 } from '@zema/contracts';
 import type { Config } from '#src/config';
 import { readAdminCredentials } from '#src/db/seed';
 import { enabledSocialServices } from '#src/lib/social-config';
 
+/**
+ * The landing page of a fresh install. Its words are stored in English as catalogue sources
+ * (`msg()`): a reader sees them in their language until the admin rewrites them (web
+ * lib/stored-text.ts, the first paint and the share tags).
+ */
 export const DEFAULT_LANDING: LandingAppearance = {
-  headerTitle: 'Music that moves with you',
-  headerSubtitle:
+  headerTitle: msg('Music that moves with you'),
+  headerSubtitle: msg(
     'Stream artists, albums and trending tracks, build your library and take it everywhere. Free to start, no ads on your favourite songs.',
+  ),
   headerImage: '/images/landing/header.jpg',
   headerImageOpacity: 0.6,
   headerOverlayColor1: 'rgba(11,122,91,0.85)',
   headerOverlayColor2: 'rgba(18,19,22,0.9)',
   actions: {
-    cta1: { label: 'Get started', action: '/register', type: 'route' },
-    cta2: { label: 'Explore', action: '/discover', type: 'route' },
-    cta3: { label: 'Create account', action: '/register', type: 'route' },
+    cta1: { label: msg('Get started'), action: '/register', type: 'route' },
+    cta2: { label: msg('Explore'), action: '/discover', type: 'route' },
+    cta3: { label: msg('Create account'), action: '/register', type: 'route' },
   },
   primaryFeatures: [
     {
       image: '/images/landing/feature-listen.svg',
-      title: 'Listen without limits',
-      subtitle: 'Full albums and singles from local and international artists, ready to play in one tap.',
+      title: msg('Listen without limits'),
+      subtitle: msg(
+        'Full albums and singles from local and international artists, ready to play in one tap.',
+      ),
     },
     {
       image: '/images/landing/feature-discover.svg',
-      title: 'Discover what is trending',
-      subtitle: 'Fresh charts and rising artists every week, picked from what listeners play most.',
+      title: msg('Discover what is trending'),
+      subtitle: msg('Fresh charts and rising artists every week, picked from what listeners play most.'),
     },
     {
       image: '/images/landing/feature-library.svg',
-      title: 'Your library, your way',
-      subtitle: 'Like tracks, follow artists and keep playlists in sync on every device you use.',
+      title: msg('Your library, your way'),
+      subtitle: msg('Like tracks, follow artists and keep playlists in sync on every device you use.'),
     },
   ],
   secondaryFeatures: [
     {
       image: '/images/landing/secondary-artists.jpg',
-      title: 'For listeners and artists',
-      subtitle: 'Backstage for creators',
-      description:
+      title: msg('For listeners and artists'),
+      subtitle: msg('Backstage for creators'),
+      description: msg(
         'Artists get a backstage to publish releases, update their profile and see how their music is doing, while listeners follow along.',
+      ),
     },
     {
       image: '/images/landing/secondary-radio.jpg',
-      title: 'Live radio, always on',
-      subtitle: 'Press play and let it run',
-      description:
+      title: msg('Live radio, always on'),
+      subtitle: msg('Press play and let it run'),
+      description: msg(
         'Tune in to the live station for a non-stop mix with the current track and artist shown as it plays.',
+      ),
     },
   ],
-  pricingTitle: 'Simple, transparent pricing',
-  pricingSubtitle: 'Choose the plan that fits how you listen. Pay in Ethiopian Birr or US Dollars.',
+  pricingTitle: msg('Simple, transparent pricing'),
+  pricingSubtitle: msg('Choose the plan that fits how you listen. Pay in Ethiopian Birr or US Dollars.'),
   footerImage: '/images/landing/footer.jpg',
-  footerTitle: 'Ready to press play?',
-  footerSubtitle: 'Create a free account in seconds and start listening today.',
+  footerTitle: msg('Ready to press play?'),
+  footerSubtitle: msg('Create a free account in seconds and start listening today.'),
   showTrendingArtists: true,
   showPricing: true,
 };
@@ -90,7 +101,7 @@ export function defaultClientSettings(config: Config): ClientSettings {
       button: {
         id: 'cookie-notice-learn-more',
         // A link's text says where it goes (search engines and screen readers list links alone).
-        label: 'Privacy policy',
+        label: msg('Privacy policy'),
         type: 'route',
         action: '/pages/privacy-policy',
         target: null,

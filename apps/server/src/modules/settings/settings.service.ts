@@ -1,4 +1,4 @@
-import { type ClientSettings, clientSettingsSchema } from '@zema/contracts';
+import { type ClientSettings, clientSettingsSchema, msg } from '@zema/contracts';
 import { like, sql } from 'drizzle-orm';
 import type { Config } from '#src/config';
 import type { Database, Tx } from '#src/db/client';
@@ -87,6 +87,8 @@ function issuesToErrors(issues: readonly { path: PropertyKey[]; message: string 
 }
 
 export const SETTINGS_CACHE_KEY = 'settings';
+/** A key no setting has (on its field: the admin form shows it there). */
+const UNKNOWN_SETTING = msg('Unknown setting.');
 
 type Snapshot = { client: ClientSettings; server: ServerSettings };
 
@@ -177,13 +179,13 @@ export function createSettingsService(db: Database, config: Config, cache: Share
       const errors: Record<string, string[]> = {};
       const client = pairs.filter(([key]) => !isServerKey(key));
       for (const [key] of client) {
-        if (isEnvOwned(key)) errors[key] = ['This setting is read-only.'];
+        if (isEnvOwned(key)) errors[key] = [msg('This setting is read-only.')];
       }
       if (Object.keys(errors).length) return errors;
       const parsed = await preview(client);
       if (!parsed.success) return issuesToErrors(parsed.error.issues);
       for (const [key] of client) {
-        if (getPath(parsed.data, key) === undefined) errors[key] = ['Unknown setting.'];
+        if (getPath(parsed.data, key) === undefined) errors[key] = [UNKNOWN_SETTING];
       }
       return errors;
     },
@@ -211,7 +213,7 @@ export function createSettingsService(db: Database, config: Config, cache: Share
         for (const [key] of pairs) {
           if (!isServerKey(key) && isEnvOwned(key)) {
             throw new SettingsValidationError(`The setting "${key}" cannot be changed.`, {
-              [key]: ['This setting is read-only.'],
+              [key]: [msg('This setting is read-only.')],
             });
           }
         }
@@ -238,13 +240,13 @@ export function createSettingsService(db: Database, config: Config, cache: Share
     async set(key: string, value: Json): Promise<ClientSettings> {
       if (isEnvOwned(key) || isServerKey(key)) {
         throw new SettingsValidationError(`The setting "${key}" cannot be changed.`, {
-          [key]: ['This setting is read-only.'],
+          [key]: [msg('This setting is read-only.')],
         });
       }
       const errors = await this.check([[key, value]]);
       if (Object.keys(errors).length) {
-        const first = Object.values(errors)[0]?.[0] ?? 'Invalid setting.';
-        const message = errors[key]?.[0] === 'Unknown setting.' ? `Unknown setting "${key}".` : first;
+        const first = Object.values(errors)[0]?.[0] ?? msg('Invalid setting.');
+        const message = errors[key]?.[0] === UNKNOWN_SETTING ? `Unknown setting "${key}".` : first;
         throw new SettingsValidationError(message, errors);
       }
       await this.write([[key, value]]);

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { apiDocs } from '@zema/contracts/site/api-docs.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
@@ -11,7 +12,7 @@ export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
   defineRoute(app, apiDocs.openapi, async (_request, reply) => {
     // SPEC §2: the API docs exist only while the API is integrated.
     if ((await app.deps.settings.get<boolean>('api.integrated')) === false) {
-      throw new NotFoundError('The API is not enabled on this site.');
+      throw new NotFoundError(msg('The API is not enabled on this site.'));
     }
     json ??= JSON.stringify(app.swagger());
     return reply

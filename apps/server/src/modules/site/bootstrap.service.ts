@@ -2,7 +2,7 @@ import type { BootstrapData, User } from '@zema/contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { APPEARANCE_CACHE_KEYS, listMenus, listThemes, selectTheme } from '#src/modules/appearance/tables';
-import { localizations } from '#src/modules/localization/tables';
+import { LOCALIZATIONS_CACHE_KEY, localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import { listWorkspaces, PERSONAL_WORKSPACE } from '#src/modules/workspaces/index';
@@ -13,7 +13,7 @@ import type { SharedCache } from '#src/platform/shared-cache';
 export const BOOTSTRAP_CACHE_KEYS = {
   themes: APPEARANCE_CACHE_KEYS.themes,
   menus: APPEARANCE_CACHE_KEYS.menus,
-  localizations: 'localizations',
+  localizations: LOCALIZATIONS_CACHE_KEY,
 } as const;
 
 /** Every localization with its lines (a handful of rows, read on nearly every request). */

@@ -1,19 +1,31 @@
 import {
   ARTIST_PAGE_SEGMENT,
   type BootstrapData,
-  DEFAULT_BRANDING,
   HOME_CHANNEL_SLUG,
   hasPermission,
   homeChannelSlug,
   type LandingAction,
   MOBILE_BREAKPOINT_PX,
+  msg,
   type NestedChannel,
   PERMISSIONS,
   pagePaths,
+  siteLogos,
   type Track,
 } from '@zema/contracts';
+import { storedText } from '@zema/contracts/i18n/stored-text';
 import { escapeHtml } from '#src/lib/html';
 import { translator } from '#src/lib/translate';
+
+const SIGN_IN_HEADING = msg('Sign in to your account');
+
+/** How an album's type reads on a card (web: features/catalogue/components/album-type-labels.ts). */
+const ALBUM_TYPE_LABELS: Record<string, string> = {
+  album: msg('Album'),
+  single: msg('Single'),
+  ep: msg('EP'),
+  compilation: msg('Compilation'),
+};
 
 /**
  * The first view painted from the served HTML, before any script has run (decision 0017).
@@ -89,21 +101,20 @@ export function firstPaintRoute(
     if (data.user || homepage.type === 'channel') {
       return canListen ? { view: 'player', channel: homeChannelSlug(homepage), home: true } : { view: null };
     }
-    if (homepage.type === 'loginPage') return { view: 'auth', authHeading: 'Sign in to your account' };
+    if (homepage.type === 'loginPage') return { view: 'auth', authHeading: SIGN_IN_HEADING };
     if (homepage.type === 'landing') return { view: 'landing' };
     return { view: null };
   }
-  if (first === 'login' && segments.length === 1)
-    return { view: 'auth', authHeading: 'Sign in to your account' };
+  if (first === 'login' && segments.length === 1) return { view: 'auth', authHeading: SIGN_IN_HEADING };
   if (first === 'register' && segments.length === 1 && !registration.disable) {
     const fromPricing = search.get('redirectFrom') === 'pricing';
     return {
       view: 'auth',
-      authHeading: fromPricing ? "First, let's create your account" : 'Create a new account',
+      authHeading: fromPricing ? msg("First, let's create your account") : msg('Create a new account'),
     };
   }
   if (first === 'forgot-password' && segments.length === 1) {
-    return { view: 'auth', authHeading: 'Forgot your password?' };
+    return { view: 'auth', authHeading: msg('Forgot your password?') };
   }
   if (!canListen) return { view: null };
   if (first === ARTIST_SEGMENT && /^\d+$/.test(segments[1] ?? '')) {
@@ -122,15 +133,38 @@ function pageTranslator(data: BootstrapData) {
   return (message: string, values?: Record<string, string | number>) => escapeHtml(t(message, values));
 }
 
+/**
+ * A stored text in the page's language when the catalogue has it (a seeded headline, the demo's
+ * row and genre names), else as written (web: lib/stored-text.ts). Not escaped.
+ */
+function storedTranslator(data: BootstrapData) {
+  const lines = data.i18n?.lines;
+  return (text: string) => storedText(lines, text);
+}
+
+/** A channel with its stored words (its name and description, its rows', its genres') in the page's language. */
+function channelInLanguage(channel: NestedChannel, stored: (text: string) => string): NestedChannel {
+  const { content } = channel;
+  return {
+    ...channel,
+    name: stored(channel.name),
+    description: channel.description && stored(channel.description),
+    content:
+      content.type === 'genre'
+        ? { ...content, items: content.items.map((g) => ({ ...g, display_name: stored(g.display_name) })) }
+        : content.type === 'channel'
+          ? { ...content, items: content.items.map((c) => channelInLanguage(c, stored)) }
+          : content,
+  };
+}
+
 /** The site logo linking home (web: components/chrome/logo.tsx). */
 function logo(data: BootstrapData, opts: { light?: boolean; className?: string } = {}) {
   const { branding, site_name } = data.settings;
   /** The logo drawn on a dark background (`light`: light artwork) or on a light one. */
   const picture = (light: boolean, className: string) => {
-    const full =
-      (light ? branding.logo_light : branding.logo_dark) ??
-      (light ? DEFAULT_BRANDING.logo_light : DEFAULT_BRANDING.logo_dark);
-    const mobile = light ? branding.logo_light_mobile : branding.logo_dark_mobile;
+    // An operator's logo without a small variant is drawn on phones too (never Zema's "z").
+    const { full, mobile } = siteLogos(branding, light);
     const source = mobile
       ? `<source media="(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)" srcset="${escapeHtml(mobile)}">`
       : '';
@@ -147,6 +181,7 @@ function logo(data: BootstrapData, opts: { light?: boolean; className?: string }
 /** SPEC §2/§4 cookie notice (web: features/appearance/cookie-notice.tsx), when the visitor has not accepted it. */
 function cookieNotice(data: BootstrapData, t: (m: string) => string, fixedBottom: boolean) {
   const notice = data.settings.cookie_notice;
+  const stored = storedTranslator(data);
   const position =
     notice.position === 'top' ? 'top-0 border-b' : fixedBottom ? 'border-t' : 'bottom-0 border-t';
   return (
@@ -155,7 +190,7 @@ function cookieNotice(data: BootstrapData, t: (m: string) => string, fixedBottom
     `<p class="flex-1 text-sm text-fg">${t('This website uses cookies to ensure you get the best experience on our website.')}</p>` +
     '<div class="flex shrink-0 items-center justify-end gap-2">' +
     (notice.button?.label && notice.button.action
-      ? `<span class="inline-flex h-8 shrink-0 items-center justify-center whitespace-nowrap rounded-theme px-3 text-xs font-semibold text-fg">${escapeHtml(notice.button.label)}</span>`
+      ? `<span class="inline-flex h-8 shrink-0 items-center justify-center whitespace-nowrap rounded-theme px-3 text-xs font-semibold text-fg">${escapeHtml(stored(notice.button.label))}</span>`
       : '') +
     `<span class="inline-flex h-8 min-w-20 shrink-0 items-center justify-center whitespace-nowrap rounded-theme bg-primary px-3 text-xs font-semibold text-on-primary">${t('OK')}</span>` +
     '</div></div></section>'
@@ -174,19 +209,21 @@ function cta(data: BootstrapData, action: LandingAction | null | undefined, look
       ? action.action
       : `/${action.action}`;
   const target = action.type === 'link' ? ' target="_blank" rel="noopener noreferrer"' : '';
-  return `<a href="${escapeHtml(href)}"${target} class="${CTA} ${look}">${escapeHtml(action.label)}</a>`;
+  const label = storedTranslator(data)(action.label);
+  return `<a href="${escapeHtml(href)}"${target} class="${CTA} ${look}">${escapeHtml(label)}</a>`;
 }
 
 /** The landing page's hero (web: modules/site/landing-page.tsx `LandingHero`). */
 function landing(data: BootstrapData) {
   const l = data.settings.landing;
+  const stored = storedTranslator(data);
   const from = l.headerOverlayColor1 ?? 'rgba(0,0,0,0.55)';
   const to = l.headerOverlayColor2 ?? l.headerOverlayColor1 ?? 'rgba(0,0,0,0.85)';
   const image = l.headerImage
     ? `<img src="${escapeHtml(l.headerImage)}" alt="" aria-hidden="true" fetchpriority="high" loading="eager" class="absolute inset-0 -z-20 size-full object-cover" style="opacity:${Number(l.headerImageOpacity ?? 1)}">`
     : '';
   const subtitle = l.headerSubtitle
-    ? `<p class="mt-6 max-w-2xl text-pretty text-base leading-relaxed text-white/80 sm:text-lg md:text-xl">${escapeHtml(l.headerSubtitle)}</p>`
+    ? `<p class="mt-6 max-w-2xl text-pretty text-base leading-relaxed text-white/80 sm:text-lg md:text-xl">${escapeHtml(stored(l.headerSubtitle))}</p>`
     : '';
   return (
     '<div class="relative flex min-h-dvh flex-col bg-bg text-fg">' +
@@ -195,7 +232,7 @@ function landing(data: BootstrapData) {
     image +
     `<div aria-hidden="true" class="absolute inset-0 -z-10" style="background-image:${escapeHtml(`linear-gradient(135deg, ${from} 0%, ${to} 100%)`)}"></div>` +
     '<div class="mx-auto flex min-h-[560px] max-w-5xl flex-col items-center justify-center px-5 pb-20 pt-32 text-center md:min-h-[680px] md:pt-36">' +
-    `<h1 class="max-w-4xl text-balance text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl md:text-6xl lg:text-7xl">${escapeHtml(l.headerTitle)}</h1>` +
+    `<h1 class="max-w-4xl text-balance text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl md:text-6xl lg:text-7xl">${escapeHtml(stored(l.headerTitle))}</h1>` +
     subtitle +
     `<div class="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">${cta(data, l.actions.cta1, 'bg-primary text-on-primary')}${cta(data, l.actions.cta2, 'border border-white/40 bg-transparent text-white')}</div>` +
     '</div></section></main></div>'
@@ -333,7 +370,7 @@ function channelContent(channel: NestedChannel, t: (m: string) => string, depth:
           title: a.name,
           subtitleHtml: [
             a.release_date?.slice(0, 4),
-            escapeHtml(a.artists.map((x) => x.name).join(', ')) || t(a.type),
+            escapeHtml(a.artists.map((x) => x.name).join(', ')) || t(ALBUM_TYPE_LABELS[a.type] ?? a.type),
           ]
             .filter(Boolean)
             .join(' · '),
@@ -417,11 +454,11 @@ function player(
   notice: string,
 ) {
   const links: [string, string][] = [
-    ['/discover', 'Home'],
-    ['/search', 'Search'],
-    ['/library', 'Your Library'],
-    ['/library/songs', 'Liked songs'],
-    ['/library/history', 'History'],
+    ['/discover', msg('Home')],
+    ['/search', msg('Search')],
+    ['/library', msg('Your Library')],
+    ['/library/songs', msg('Liked songs')],
+    ['/library/history', msg('History')],
   ];
   const icon = '<span aria-hidden="true" class="size-5"></span>';
   const side = links
@@ -438,7 +475,7 @@ function player(
     '<div class="flex min-w-0 flex-1 flex-col">' +
     '<header class="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-divider bg-navbar/95 px-4 text-on-navbar backdrop-blur md:px-6">' +
     `<div class="md:hidden">${logo(data)}</div></header>` +
-    `<main class="flex-1 px-4 pt-4 pb-24 md:px-6 md:pb-28">${view.header ? collectionHeader(view.header, t) : view.channel ? channelPage(view.channel, t) : CONTENT_SKELETON}</main>` +
+    `<main class="flex-1 px-4 pt-4 pb-24 md:px-6 md:pb-28">${view.header ? collectionHeader(view.header, t) : view.channel ? channelPage({ ...view.channel, channel: channelInLanguage(view.channel.channel, storedTranslator(data)) }, t) : CONTENT_SKELETON}</main>` +
     '</div>' +
     `<div class="fixed inset-x-0 bottom-0 z-40">${notice}` +
     `<nav aria-label="${t('Player navigation')}" class="flex border-t border-divider bg-paper md:hidden">${bottom}</nav></div>` +

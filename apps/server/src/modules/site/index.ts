@@ -12,6 +12,7 @@ import { bootstrapRoutes } from './bootstrap.routes';
 import { embedPageRoutes, oembedRoutes } from './embed.routes';
 import { landingRoutes } from './landing.routes';
 import { localizedAnswers } from './localized-answers';
+import { localizedMessages } from './localized-messages';
 import { sitemapRoutes } from './sitemap.routes';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
@@ -27,7 +28,10 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
-  hooks: localizedAnswers,
+  hooks(app) {
+    localizedAnswers(app);
+    localizedMessages(app);
+  },
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes, oembedRoutes],
   // Last of all: the SPA answers what no other route does (robots.txt, the sitemap and the embeds come first).
   rootRoutes: [sitemapRoutes, embedPageRoutes, spaRoutes],

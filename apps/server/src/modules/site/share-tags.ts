@@ -10,6 +10,7 @@ import {
   SLUG_LOOKUP_PATTERN,
   type Track,
 } from '@zema/contracts';
+import { storedText } from '@zema/contracts/i18n/stored-text';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '#src/lib/errors';
 import { escapeHtml, serializeForScript } from '#src/lib/html';
 import { translator } from '#src/lib/translate';
@@ -276,6 +277,8 @@ const id = (s: string | undefined) =>
  */
 export async function pageMeta(deps: Deps, path: string, data: BootstrapData): Promise<PageMeta | null> {
   const t = translator(data.i18n.lines, data.i18n.locale.language);
+  // A seeded name (the demo's genres and rows) in the page's language; an admin's own as written.
+  const stored = (text: string) => storedText(data.i18n.lines, text);
   const site = data.settings.site_name;
   const abs = absolute(data.settings.base_url);
   // Split before decoding: a genre's encoded "/" is part of its one segment.
@@ -358,10 +361,11 @@ export async function pageMeta(deps: Deps, path: string, data: BootstrapData): P
       return guarded(async () => {
         const genre = await getGenreByName(deps.db, second);
         if (!genre) return null;
+        const name = stored(genre.display_name);
         return {
           ...empty(),
-          title: genre.display_name,
-          description: t('Listen to {genre} music on {site}.', { genre: genre.display_name, site }),
+          title: name,
+          description: t('Listen to {genre} music on {site}.', { genre: name, site }),
           canonical: pagePaths.genre(genre),
           image: genre.image,
         };
@@ -375,8 +379,8 @@ export async function pageMeta(deps: Deps, path: string, data: BootstrapData): P
         if (!channel) return null;
         return {
           ...empty(),
-          title: channel.name,
-          description: channel.description ? plainSummary(channel.description) : '',
+          title: stored(channel.name),
+          description: channel.description ? plainSummary(stored(channel.description)) : '',
           canonical: pagePaths.channel(channel),
         };
       });
@@ -406,7 +410,9 @@ export function shareTagsHtml(
 ): { head: string; noindex: boolean } {
   const { site_name, landing, base_url, branding } = data.settings;
   const abs = absolute(base_url);
-  const siteDescription = landing.headerSubtitle || landing.headerTitle || site_name;
+  // The landing page's words, the seeded ones in the page's language.
+  const siteDescription =
+    storedText(data.i18n.lines, landing.headerSubtitle || landing.headerTitle) || site_name;
   if (meta?.private || meta?.missing) {
     // Only the site's name: nothing about the thing itself.
     return { head: `<title>${escapeHtml(site_name)}</title>`, noindex: true };

@@ -6,6 +6,7 @@ import {
   GUEST_LOCALE_COOKIE,
   HOME_CHANNEL_SLUG,
   isSitePath,
+  msg,
   SLUG_LOOKUP_PATTERN,
 } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
@@ -143,7 +144,7 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
       if (page) {
         const { artist } = page;
         const image = artist.image_large ?? artist.image_small ?? page.albums[0]?.image ?? null;
-        header = { image, round: true, kind: 'Artist', title: artist.name };
+        header = { image, round: true, kind: msg('Artist'), title: artist.name };
       }
     }
     let channel: ChannelPaint | null = null;

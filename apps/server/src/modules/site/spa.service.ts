@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BootstrapData, Theme } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import { themeFontFamily, themeFontStylesheet } from '@zema/contracts/appearance/fonts';
+import { storedText } from '@zema/contracts/i18n/stored-text';
 import { escapeHtml, serializeForScript } from '#src/lib/html';
 
 export const BOOTSTRAP_MARKER = '<!--zema:bootstrap-->';
@@ -99,7 +100,8 @@ export function renderIndexHtml(
 ): string {
   const theme = data.themes.all.find((t) => t.id === data.themes.selectedThemeId) ?? null;
   const { landing, site_name } = data.settings;
-  const description = landing.headerSubtitle || landing.headerTitle || site_name;
+  const description =
+    storedText(data.i18n?.lines, landing.headerSubtitle || landing.headerTitle) || site_name;
   // The hero image is the landing page's largest element: fetching it with the HTML rather than
   // after the scripts have rendered the page is most of its largest-contentful-paint time.
   const preload = opts.preloadImage

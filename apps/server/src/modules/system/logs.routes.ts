@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { logs } from '@zema/contracts/system/logs.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '#src/http/csv';
@@ -16,14 +17,14 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.downloadLatestError, async (_request, reply) => {
     const latest = await app.deps.errorLog.latest();
-    if (!latest) throw new NotFoundError('There are no error logs yet.');
+    if (!latest) throw new NotFoundError(msg('There are no error logs yet.'));
     return reply.headers(attachment(latest.name)).send(latest.stream());
   });
 
   // The day is a checked calendar date (the contract), and the file names are built from it.
   defineRoute(app, logs.downloadErrorDay, async (request, reply) => {
     const day = await app.deps.errorLog.dayStream(request.params.day);
-    if (!day) throw new NotFoundError('There is no error log for that day.');
+    if (!day) throw new NotFoundError(msg('There is no error log for that day.'));
     return reply.headers(attachment(day.name)).send(day.stream());
   });
 
@@ -33,7 +34,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.getError, async (request) => {
     const found = await errorLogEntry(app.deps.errorLog, request.params.id);
-    if (!found) throw new NotFoundError('There is no such error log entry.');
+    if (!found) throw new NotFoundError(msg('There is no such error log entry.'));
     return found;
   });
 
@@ -44,7 +45,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, logs.getMail, async (request) => {
     const mail = await mailLogMessage(app.deps.db, request.params.id);
-    if (!mail) throw new NotFoundError('There is no such message.');
+    if (!mail) throw new NotFoundError(msg('There is no such message.'));
     return { mail };
   });
 };

@@ -10,6 +10,7 @@ import {
   fileExtension,
   IMAGE_MAX_PIXELS,
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  msg,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
   uploadFileKind,
   uploadTooLargeMessage,
@@ -45,7 +46,7 @@ export type FileActor = {
 };
 
 export const FILE_ENTRY_MESSAGES = {
-  sizeMismatch: 'The file does not match the size it was announced with.',
+  sizeMismatch: msg('The file does not match the size it was announced with.'),
   trashed: (n: number) => `Moved ${n} ${n === 1 ? 'file' : 'files'} to the trash.`,
   deleted: (n: number) => `Deleted ${n} ${n === 1 ? 'file' : 'files'}.`,
   restored: (n: number) => `Restored ${n} ${n === 1 ? 'file' : 'files'}.`,
@@ -460,9 +461,9 @@ export async function findReadableFileEntry(
 // ---- the plain (one request) upload ----
 
 export const PLAIN_UPLOAD_MESSAGES = {
-  selectFile: 'Please select a file.',
-  badMetadata: 'The upload metadata is not valid.',
-  badUpload: 'The upload is not valid.',
+  selectFile: msg('Please select a file.'),
+  badMetadata: msg('The upload metadata is not valid.'),
+  badUpload: msg('The upload is not valid.'),
 } as const;
 
 /**

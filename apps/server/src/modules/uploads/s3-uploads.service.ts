@@ -4,6 +4,7 @@ import {
   fileExtension,
   MULTIPART_MAX_PARTS,
   MULTIPART_PART_MIN_BYTES,
+  msg,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
   uploadFileKind,
   uploadTypeAllowed,
@@ -47,12 +48,12 @@ import {
  */
 
 export const S3_UPLOAD_MESSAGES = {
-  needsS3: 'Direct uploads need S3 storage.',
-  directOff: 'Direct uploads are turned off.',
-  notFound: 'This upload does not exist or has expired.',
-  notUploaded: 'The file has not been uploaded yet.',
-  partOutOfRange: 'This part number is beyond the size of the upload.',
-  aborted: 'Upload aborted.',
+  needsS3: msg('Direct uploads need S3 storage.'),
+  directOff: msg('Direct uploads are turned off.'),
+  notFound: msg('This upload does not exist or has expired.'),
+  notUploaded: msg('The file has not been uploaded yet.'),
+  partOutOfRange: msg('This part number is beyond the size of the upload.'),
+  aborted: msg('Upload aborted.'),
 } as const;
 
 /** Presigned PUT and part URLs are valid this long (a request must start before; it may then run long). */

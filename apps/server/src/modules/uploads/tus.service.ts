@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
-import { fileExtension } from '@zema/contracts';
+import { fileExtension, msg } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
@@ -31,10 +31,10 @@ export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 export const TUS_MESSAGES = {
-  notFound: 'This upload does not exist.',
-  incomplete: 'The upload is not complete yet.',
-  lengthRequired: 'Upload-Length is required.',
-  parentNotFound: 'This folder does not exist.',
+  notFound: msg('This upload does not exist.'),
+  incomplete: msg('The upload is not complete yet.'),
+  lengthRequired: msg('Upload-Length is required.'),
+  parentNotFound: msg('This folder does not exist.'),
 } as const;
 
 /** Where unfinished tus uploads are staged (DATA_DIR/uploads/tus): `<id>` and `<id>.json`. */
@@ -198,7 +198,7 @@ export function createTusUploads(
         return { status_code: 500, body: JSON.stringify({ message: 'Server Error' }) };
       }
       // The tus server's own refusals (offset mismatch, unknown upload…) in the SPEC §8 shape too.
-      const message = typeof body === 'string' && body.trim() ? body.trim() : 'The upload was refused.';
+      const message = typeof body === 'string' && body.trim() ? body.trim() : msg('The upload was refused.');
       return { status_code: status, body: JSON.stringify({ message }) };
     },
   });

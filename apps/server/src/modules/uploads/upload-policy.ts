@@ -1,6 +1,7 @@
 import {
   AVATAR_MAX_BYTES,
   MAX_UNFINISHED_UPLOADS,
+  msg,
   PERMISSIONS,
   UPLOAD_TOO_MANY_UNFINISHED_MESSAGE,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
@@ -21,9 +22,9 @@ const MB = 1024 * 1024;
 
 /** Longest client file name accepted (most file systems' limit; it is only a label here). */
 export const UPLOAD_NAME_MAX_LENGTH = 255;
-export const UPLOAD_NAME_INVALID_MESSAGE = 'This file name is not allowed.';
-export const UPLOAD_NAME_TOO_LONG_MESSAGE = `The file name may not be greater than ${UPLOAD_NAME_MAX_LENGTH} characters.`;
-export const UPLOAD_RELATIVE_PATH_INVALID_MESSAGE = 'This folder path is not allowed.';
+export const UPLOAD_NAME_INVALID_MESSAGE = msg('This file name is not allowed.');
+export const UPLOAD_NAME_TOO_LONG_MESSAGE = msg('The file name may not be greater than 255 characters.');
+export const UPLOAD_RELATIVE_PATH_INVALID_MESSAGE = msg('This folder path is not allowed.');
 
 /**
  * Why an upload was refused: `size` (one file over the limit for its kind) answers 413 on every

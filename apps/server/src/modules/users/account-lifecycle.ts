@@ -45,17 +45,17 @@ export async function deleteAccounts(deps: Pick<Deps, 'writeEvents'>, db: Db, id
   return db
     .delete(users)
     .where(inArray(users.id, ids))
-    .returning({ id: users.id, avatar: users.avatar, email: users.email });
+    .returning({ id: users.id, avatar: users.avatar, email: users.email, language: users.language });
 }
 
 /** After the deleting transaction committed: notices, files and cache events. */
 export async function afterAccountsDeleted(
   deps: Pick<Deps, 'events' | 'mail' | 'storage' | 'log'>,
-  deleted: { id: number; avatar: string | null; email: string }[],
+  deleted: { id: number; avatar: string | null; email: string; language: string | null }[],
 ) {
   for (const row of deleted) {
     await deps.events.emit('user.changed', { userId: row.id });
-    deps.mail.sendAccountDeleted(row.email);
+    deps.mail.sendAccountDeleted(row.email, row.language);
     const avatarKey = deps.storage.keyFromUrl(row.avatar);
     if (avatarKey) {
       await deps.storage

@@ -4,7 +4,9 @@
  * tables hold one code per user with the same columns; these helpers are the one way to issue and
  * to check such a code.
  */
+
 import { randomInt } from 'node:crypto';
+import { msg } from '@zema/contracts';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { invalidInput } from '#src/lib/errors';
@@ -16,11 +18,11 @@ export const EMAIL_CODE_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
 export const EMAIL_CODE_MESSAGES = {
-  invalid: 'The code is invalid.',
-  expired: 'The code has expired. Request a new one.',
-  dead: 'Too many wrong codes. Request a new one.',
-  missing: 'There is no code to check. Request a new one.',
-  alreadyVerified: 'Your email is already verified.',
+  invalid: msg('The code is invalid.'),
+  expired: msg('The code has expired. Request a new one.'),
+  dead: msg('Too many wrong codes. Request a new one.'),
+  missing: msg('There is no code to check. Request a new one.'),
+  alreadyVerified: msg('Your email is already verified.'),
 } as const;
 
 /** The form every address is compared and stored in. */

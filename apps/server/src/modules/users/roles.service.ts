@@ -1,4 +1,4 @@
-import { storedSlugFrom } from '@zema/contracts';
+import { msg, storedSlugFrom } from '@zema/contracts';
 import {
   type AdminRole,
   type AdminRoleRow,
@@ -30,12 +30,12 @@ import { GUEST_ROLE_CACHE_KEY } from './users.service';
 /** Roles and their permissions. */
 
 export const ROLE_MESSAGES = {
-  unknownPermission: 'The selected permission is invalid.',
-  builtIn: 'The guest role, the default role and the admin role cannot be deleted.',
-  nameTaken: 'A role with this name already exists.',
-  lastAdmin: 'This would leave no active user holding the admin permission.',
-  ownAdmin: 'You cannot remove your own admin permission.',
-  deleted: 'Role deleted.',
+  unknownPermission: msg('The selected permission is invalid.'),
+  builtIn: msg('The guest role, the default role and the admin role cannot be deleted.'),
+  nameTaken: msg('A role with this name already exists.'),
+  lastAdmin: msg('This would leave no active user holding the admin permission.'),
+  ownAdmin: msg('You cannot remove your own admin permission.'),
+  deleted: msg('Role deleted.'),
 } as const;
 
 /** Seeded slugs that stay (the guest role and the default role are also kept by their flags). */

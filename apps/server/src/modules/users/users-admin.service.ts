@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import {
   type AdminUser,
   type AdminUserRow,
@@ -52,14 +53,14 @@ import { dropEmailVerificationCode, storeEmailVerificationCode } from './users.w
 /** The admin's user management. Every write is audited in its transaction. */
 
 export const USER_ADMIN_MESSAGES = {
-  lastAdmin: 'This is the last active user holding the admin permission. Give it to someone else first.',
-  ownAdmin: 'You cannot remove your own admin permission.',
-  self: 'You cannot do this to your own account.',
-  unknownRole: 'The selected role is invalid.',
-  unknownPermission: 'The selected permission is invalid.',
-  alreadyVerified: 'This email address is already verified.',
-  deleted: 'User deleted.',
-  codeSent: 'A new verification code was sent.',
+  lastAdmin: msg('This is the last active user holding the admin permission. Give it to someone else first.'),
+  ownAdmin: msg('You cannot remove your own admin permission.'),
+  self: msg('You cannot do this to your own account.'),
+  unknownRole: msg('The selected role is invalid.'),
+  unknownPermission: msg('The selected permission is invalid.'),
+  alreadyVerified: msg('This email address is already verified.'),
+  deleted: msg('User deleted.'),
+  codeSent: msg('A new verification code was sent.'),
 } as const;
 
 /** Days an invitation link (a long-lived password reset token) stays valid. */
@@ -367,9 +368,9 @@ async function checkDetails(db: Db, body: UpdateUserRequest, userId: number | nu
 }
 
 const ACCOUNT_MESSAGES_EXTRA = {
-  invalidTimezone: 'The selected timezone is invalid.',
-  invalidCountry: 'The selected country is invalid.',
-  unknownLanguage: 'The selected language is invalid.',
+  invalidTimezone: msg('The selected timezone is invalid.'),
+  invalidCountry: msg('The selected country is invalid.'),
+  unknownLanguage: msg('The selected language is invalid.'),
 } as const;
 
 /** Replaces a user's roles and/or direct permissions (only the lists sent). */
@@ -501,7 +502,7 @@ export async function suspendUser(deps: Deps, actor: Actor, userId: number, body
   if (userId === actor.user.id) throw invalidInput({ user: [USER_ADMIN_MESSAGES.self] });
   const until = body.until ? new Date(body.until) : null;
   if (until && until.getTime() <= Date.now())
-    throw invalidInput({ until: ['The end of the suspension must be in the future.'] });
+    throw invalidInput({ until: [msg('The end of the suspension must be in the future.')] });
   await deps.db.transaction(async (tx) => {
     const before = await snapshot(tx, userId);
     if (!before) throw new NotFoundError();

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
@@ -49,12 +50,15 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, usersAdmin.bulkDelete, async (request) => {
     const count = await deleteUsers(app.deps, actorOf(request), request.body.ids);
-    return { message: count === 1 ? 'Deleted 1 user.' : `Deleted ${count} users.`, count };
+    return { message: count === 1 ? msg('Deleted 1 user.') : `Deleted ${count} users.`, count };
   });
 
   defineRoute(app, usersAdmin.assignRole, async (request) => {
     const count = await assignRole(app.deps, actorOf(request), request.body.ids, request.body.role);
-    return { message: count === 1 ? 'Gave the role to 1 user.' : `Gave the role to ${count} users.`, count };
+    return {
+      message: count === 1 ? msg('Gave the role to 1 user.') : `Gave the role to ${count} users.`,
+      count,
+    };
   });
 
   defineRoute(app, usersAdmin.suspend, async (request) => {

@@ -1,6 +1,7 @@
 import {
   type ArtistRole,
   type BackstageArtist,
+  msg,
   WORKSPACE_ROLE_PERMISSIONS,
   WORKSPACE_ROLES,
   type WorkspacePermission,
@@ -31,7 +32,7 @@ const PERMISSION_OF: Record<ArtistAccessNeed, WorkspacePermission> = {
   insights: 'workspace_insights.view',
 };
 
-export const ARTIST_ACCESS_MESSAGES = { notYours: 'You do not manage this artist.' } as const;
+export const ARTIST_ACCESS_MESSAGES = { notYours: msg('You do not manage this artist.') } as const;
 
 const forbidden = () => new ForbiddenError(ARTIST_ACCESS_MESSAGES.notYours);
 const notFound = () => new NotFoundError();

@@ -1,12 +1,14 @@
+import { msg } from '@zema/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '#src/db/client';
 import { ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { workspaceInvites, workspaceMembers, workspaces } from '#src/modules/workspaces/tables';
 
 /** SPEC §8: what an unknown, expired or used invitation answers (404). */
-export const INVITE_NO_LONGER_VALID = 'This invite is no longer valid';
-export const INVITE_OTHER_EMAIL =
-  'This invitation was sent to another email address. Sign in with that account to accept it.';
+export const INVITE_NO_LONGER_VALID = msg('This invite is no longer valid');
+export const INVITE_OTHER_EMAIL = msg(
+  'This invitation was sent to another email address. Sign in with that account to accept it.',
+);
 
 export type InviteRow = typeof workspaceInvites.$inferSelect;
 

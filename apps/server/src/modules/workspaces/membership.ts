@@ -1,5 +1,6 @@
 import {
   DEFAULT_WORKSPACE_ID,
+  msg,
   WORKSPACE_ROLE_PERMISSIONS,
   type WorkspacePermission,
   type WorkspaceRole,
@@ -22,7 +23,7 @@ export function scopeOf(caller: Pick<Caller, 'user' | 'workspace'>): WorkspaceSc
 }
 
 export const WORKSPACE_ERRORS = {
-  notPermitted: 'Your role in this workspace does not allow this.',
+  notPermitted: msg('Your role in this workspace does not allow this.'),
 } as const;
 
 /** The user's role in a workspace, or null when they are not a member (or it does not exist). */

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { workspaces as ops } from '@zema/contracts/workspaces/workspaces.operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
@@ -42,7 +43,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   defineRoute(app, ops.delete, async (request) => {
     await deleteWorkspace(app.deps, me(request).id, request.params.id);
-    return { message: 'Workspace deleted.' };
+    return { message: msg('Workspace deleted.') };
   });
   defineRoute(app, ops.invite, { config: { rateLimit: rateLimits.workspaceInvites } }, async (request) => ({
     invites: await inviteMembers(app.deps, inviter(request), request.params.id, request.body),
@@ -57,7 +58,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   defineRoute(app, ops.revokeInvite, async (request) => {
     await revokeInvite(app.deps, me(request).id, request.params.id, request.params.inviteId);
-    return { message: 'Invitation revoked.' };
+    return { message: msg('Invitation revoked.') };
   });
   defineRoute(app, ops.updateMember, async (request) => ({
     member: await updateMemberRole(
@@ -70,18 +71,18 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   defineRoute(app, ops.removeMember, async (request) => {
     const outcome = await removeMember(app.deps, me(request).id, request.params.id, request.params.userId);
-    return { message: outcome === 'left' ? 'You left the workspace.' : 'Member removed.' };
+    return { message: outcome === 'left' ? msg('You left the workspace.') : msg('Member removed.') };
   });
   defineRoute(app, ops.transfer, async (request) => ({
     workspace: await transferWorkspace(app.deps.db, me(request).id, request.params.id, request.body.user_id),
   }));
   defineRoute(app, ops.shareArtist, async (request) => {
     await shareArtist(app.deps.db, me(request).id, request.params.id, request.body.artist_id);
-    return { message: 'Artist shared with the workspace.' };
+    return { message: msg('Artist shared with the workspace.') };
   });
   defineRoute(app, ops.unshareArtist, async (request) => {
     await unshareArtist(app.deps.db, me(request).id, request.params.id, request.params.artistId);
-    return { message: 'Artist no longer shared with the workspace.' };
+    return { message: msg('Artist no longer shared with the workspace.') };
   });
   defineRoute(app, ops.previewInvite, async (request) => ({
     invite: await previewInvite(app.deps.db, request.params.inviteId),
@@ -93,6 +94,6 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   defineRoute(app, ops.decline, async (request) => {
     await declineInvite(app.deps, me(request), request.params.inviteId);
-    return { message: 'Declined workspace invitation' };
+    return { message: msg('Declined workspace invitation') };
   });
 };

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  msg,
   PERMISSIONS,
   WORKSPACE_INVITE_DAYS,
   WORKSPACE_MEMBER_QUOTA_PERMISSION,
@@ -38,16 +39,17 @@ import { listWorkspaces, workspaceJson } from './workspace-list';
 export const WORKSPACE_MESSAGES = {
   alreadyMember: (email: string) => `${email} is already a member of this workspace.`,
   quota: workspaceMemberLimitMessage,
-  ownerRole: "The owner's role cannot be changed. Transfer the workspace first.",
-  ownerLeaves: 'The owner cannot leave the workspace. Transfer it to another member first.',
-  ownerRemoved: 'The owner cannot be removed from the workspace.',
-  notMember: 'This user is not a member of the workspace.',
-  transferToSelf: 'You own this workspace already.',
-  notYourArtist: 'You can only share an artist you manage.',
-  notShared: 'This artist is not shared with the workspace.',
-  notYourShare:
+  ownerRole: msg("The owner's role cannot be changed. Transfer the workspace first."),
+  ownerLeaves: msg('The owner cannot leave the workspace. Transfer it to another member first.'),
+  ownerRemoved: msg('The owner cannot be removed from the workspace.'),
+  notMember: msg('This user is not a member of the workspace.'),
+  transferToSelf: msg('You own this workspace already.'),
+  notYourArtist: msg('You can only share an artist you manage.'),
+  notShared: msg('This artist is not shared with the workspace.'),
+  notYourShare: msg(
     "Only the artist's managers and the workspace's owner or admins can stop sharing this artist.",
-  ownerOnly: 'Only the owner can do this.',
+  ),
+  ownerOnly: msg('Only the owner can do this.'),
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -3,6 +3,7 @@ import { impersonation } from '@zema/contracts/identity/impersonation.operations
 import { useNavigate } from 'react-router';
 import { api } from '#src/lib/api-client';
 import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 
@@ -13,6 +14,7 @@ import { Button } from '#src/ui/button';
 export function ImpersonationBanner() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const { trans } = useTrans();
   const back = useMutation({
     mutationFn: async () => (await api.call(impersonation.stop)).bootstrapData,
     onSuccess: (data) => {
@@ -24,11 +26,15 @@ export function ImpersonationBanner() {
   if (!user?.impersonator) return null;
   return (
     <section
-      aria-label="Logged in as another user"
+      aria-label={trans('Logged in as another user')}
       className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-3 bg-fg px-4 py-2 text-sm text-bg"
     >
       <span>
-        You are logged in as <strong>{user.display_name}</strong> ({user.email}).
+        <Trans
+          message="You are logged in as {name} ({email})."
+          values={{ email: user.email }}
+          elements={{ name: <strong>{user.display_name}</strong> }}
+        />
       </span>
       <Button
         size="sm"
@@ -37,7 +43,7 @@ export function ImpersonationBanner() {
         isPending={back.isPending}
         onPress={() => back.mutate()}
       >
-        Back to {user.impersonator.display_name}
+        {trans('Back to {name}', { name: user.impersonator.display_name })}
       </Button>
     </section>
   );

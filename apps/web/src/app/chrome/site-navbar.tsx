@@ -3,7 +3,7 @@ import { CustomMenu, CustomMenuButton } from '#src/components/chrome/custom-menu
 import { Logo } from '#src/components/chrome/logo';
 import { NotificationBell } from '#src/features/notifications';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
@@ -31,6 +31,7 @@ export function SiteNavbar({
 }: SiteNavbarProps) {
   const { isLoggedIn } = useAuth();
   const settings = useSettings();
+  const { trans } = useTrans();
   return (
     <header
       className={cx(
@@ -44,13 +45,13 @@ export function SiteNavbar({
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <CustomMenuButton
           position={menuPosition}
-          label="Main menu"
+          label={trans('Main menu')}
           className={cx('-ml-2 md:hidden', transparent && 'data-hovered:bg-white/10')}
         />
         <Logo forceLight={transparent} />
         <CustomMenu
           position={menuPosition}
-          label="Main"
+          label={trans('Main')}
           className="ml-2 hidden md:block"
           itemClassName={transparent ? 'text-white/85 hover:bg-white/10 hover:text-white' : 'hover:bg-hover'}
         />

@@ -1,10 +1,12 @@
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Card } from '#src/ui/card';
 
+/** `label` is shown as it is: the caller translates it. */
 export type Crumb = { label: string; to?: string };
 
 export interface AdminPageProps {
@@ -23,12 +25,13 @@ export interface AdminPageProps {
  * appearance, radio) use it too.
  */
 export function AdminPage({ title, breadcrumbs = [], description, actions, children }: AdminPageProps) {
+  const { trans } = useTrans();
   usePageTitle(title);
-  const trail: Crumb[] = [{ label: 'Admin', to: paths.admin() }, ...breadcrumbs];
+  const trail: Crumb[] = [{ label: trans('Admin'), to: paths.admin() }, ...breadcrumbs];
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:px-8">
       <header className="flex flex-col gap-2">
-        <nav aria-label="Breadcrumbs">
+        <nav aria-label={trans('Breadcrumbs')}>
           <ol className="flex flex-wrap items-center gap-1 text-xs text-muted">
             {trail.map((crumb, i) => (
               <li key={crumb.to ?? crumb.label} className="flex items-center gap-1">

@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useTrans } from '#src/lib/i18n';
 import { listExportUrl } from '#src/lib/list-params';
 import { buttonClass } from '#src/ui/button';
 
@@ -7,10 +8,11 @@ import { buttonClass } from '#src/ui/button';
  * list's export route, `query` the list's API query; its page window is dropped).
  */
 export function ExportCsvLink({ path, query }: { path: string; query: Record<string, string> }) {
+  const { trans } = useTrans();
   return (
     <a href={listExportUrl(path, query)} download className={buttonClass({ variant: 'outline', size: 'md' })}>
       <Download aria-hidden className="size-4" />
-      Export CSV
+      {trans('Export CSV')}
     </a>
   );
 }

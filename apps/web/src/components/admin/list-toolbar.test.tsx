@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetBootstrapStore, setBootstrapData } from '#src/lib/bootstrap-store';
+import { makeBootstrap } from '#test/bootstrap-factory';
 import { ClearFiltersButton, DateRangeFilter, dateRangeText, FilterSelect } from './list-toolbar';
 
 function Toolbar() {
@@ -98,5 +100,25 @@ describe('DateRangeFilter', () => {
     expect(
       screen.getByRole('button', { name: `Date: ${dateRangeText('2026-11-01', '2026-11-28')}` }),
     ).toBeTruthy();
+  });
+});
+
+describe('DateRangeFilter in another language', () => {
+  afterEach(() => {
+    window.bootstrapData = undefined;
+    resetBootstrapStore();
+  });
+
+  it("says the range with the reader's lines, in their word order", () => {
+    setBootstrapData(
+      makeBootstrap({
+        i18n: {
+          locale: { id: 2, name: 'አማርኛ', language: 'am' },
+          lines: { '{label}: {range}': '{label}፦ {range}', 'Any time': 'በማንኛውም ጊዜ' },
+        },
+      }),
+    );
+    render(<DateRangeFilter label="ቀን" from={undefined} to={undefined} onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'ቀን፦ በማንኛውም ጊዜ' })).toBeTruthy();
   });
 });

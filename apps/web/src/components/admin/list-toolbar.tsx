@@ -1,8 +1,9 @@
+import { fillSimpleMessage, msg } from '@zema/contracts';
 import { CalendarDays, Search } from 'lucide-react';
 import { useState } from 'react';
 import { DialogTrigger } from 'react-aria-components';
 import { formatDay, isoDay } from '#src/lib/format';
-import { currentLanguage } from '#src/lib/i18n';
+import { currentLanguage, type TransFn, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
 import { PopoverDialog } from '#src/ui/popover';
@@ -75,6 +76,7 @@ export function ClearFiltersButton({
   values: Record<string, string | undefined>;
   onClear: (cleared: Record<string, undefined>) => void;
 }) {
+  const { trans } = useTrans();
   if (!filters.some((f) => values[f])) return null;
   return (
     <Button
@@ -82,7 +84,7 @@ export function ClearFiltersButton({
       size="sm"
       onPress={() => onClear(Object.fromEntries(filters.map((f) => [f, undefined])))}
     >
-      Clear filters
+      {trans('Clear filters')}
     </Button>
   );
 }
@@ -96,19 +98,29 @@ function dayKey(daysAgo = 0): string {
 
 const dayText = (day: string) => formatDay(day, currentLanguage());
 
-/** What a range reads as on its button: "Any time", "From 1 Nov 2026", "1 Nov 2026 – 28 Nov 2026". */
-export function dateRangeText(from: string | undefined, to: string | undefined): string {
-  if (from && to) return from === to ? dayText(from) : `${dayText(from)} – ${dayText(to)}`;
-  if (from) return `From ${dayText(from)}`;
-  if (to) return `Until ${dayText(to)}`;
-  return 'Any time';
+const english: TransFn = (message, values) => fillSimpleMessage(message, values);
+
+/**
+ * What a range reads as on its button: "Any time", "From 1 Nov 2026", "1 Nov 2026 – 28 Nov 2026",
+ * in the reader's language with their `trans`.
+ */
+export function dateRangeText(
+  from: string | undefined,
+  to: string | undefined,
+  trans: TransFn = english,
+): string {
+  if (from && to)
+    return from === to ? dayText(from) : trans('{from} – {to}', { from: dayText(from), to: dayText(to) });
+  if (from) return trans('From {date}', { date: dayText(from) });
+  if (to) return trans('Until {date}', { date: dayText(to) });
+  return trans('Any time');
 }
 
 const PRESETS = [
-  { label: 'Today', from: () => dayKey(0) },
-  { label: 'Last 7 days', from: () => dayKey(6) },
-  { label: 'Last 30 days', from: () => dayKey(29) },
-  { label: 'Last 12 months', from: () => dayKey(364) },
+  { label: msg('Today'), from: () => dayKey(0) },
+  { label: msg('Last 7 days'), from: () => dayKey(6) },
+  { label: msg('Last 30 days'), from: () => dayKey(29) },
+  { label: msg('Last 12 months'), from: () => dayKey(364) },
 ] as const;
 
 const dateInputClass =
@@ -129,8 +141,9 @@ export function DateRangeFilter({
   to: string | undefined;
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
 }) {
+  const { trans } = useTrans();
   const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
-  const text = dateRangeText(from, to);
+  const text = dateRangeText(from, to, trans);
   return (
     <DialogTrigger onOpenChange={(open) => open && setDraft({ from: from ?? '', to: to ?? '' })}>
       <Button
@@ -139,7 +152,7 @@ export function DateRangeFilter({
         startIcon={<CalendarDays aria-hidden className="size-4" />}
         className="data-focus-visible:ring-2 data-focus-visible:ring-primary"
       >
-        {label}: {text}
+        {trans('{label}: {range}', { label, range: text })}
       </Button>
       <PopoverDialog aria-label={label} placement="bottom start" className="w-72 p-3">
         {({ close }) => {
@@ -157,12 +170,12 @@ export function DateRangeFilter({
                     size="sm"
                     onPress={() => apply({ from: p.from(), to: undefined })}
                   >
-                    {p.label}
+                    {trans(p.label)}
                   </Button>
                 ))}
               </div>
               <label className="flex flex-col gap-1 text-xs text-muted">
-                From
+                {trans('From')}
                 <input
                   type="date"
                   value={draft.from}
@@ -172,7 +185,7 @@ export function DateRangeFilter({
                 />
               </label>
               <label className="flex flex-col gap-1 text-xs text-muted">
-                To
+                {trans('To')}
                 <input
                   type="date"
                   value={draft.to}
@@ -183,13 +196,13 @@ export function DateRangeFilter({
               </label>
               <div className="flex justify-end gap-2">
                 <Button variant="text" size="sm" onPress={() => apply({ from: undefined, to: undefined })}>
-                  Any time
+                  {trans('Any time')}
                 </Button>
                 <Button
                   size="sm"
                   onPress={() => apply({ from: draft.from || undefined, to: draft.to || undefined })}
                 >
-                  Apply
+                  {trans('Apply')}
                 </Button>
               </div>
             </div>

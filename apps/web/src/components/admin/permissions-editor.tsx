@@ -5,6 +5,7 @@ import {
   PERMISSION_GROUP_LABELS,
   PERMISSION_GROUPS,
 } from '@zema/contracts/admin';
+import { useTrans } from '#src/lib/i18n';
 import { Checkbox } from '#src/ui/field';
 
 /**
@@ -21,6 +22,7 @@ export function PermissionsEditor({
   onChange: (grants: Grant[]) => void;
   isDisabled?: boolean;
 }) {
+  const { trans } = useTrans();
   const byName = new Map(value.map((g) => [g.name, g]));
   const superAdmin = byName.has(PERMISSIONS.admin);
   const toggle = (name: string, on: boolean) => {
@@ -48,8 +50,9 @@ export function PermissionsEditor({
     <div className="flex flex-col gap-6">
       {superAdmin && (
         <p className="rounded-theme border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
-          Super admin grants every permission, including those added later; the others below change nothing
-          while it is on.
+          {trans(
+            'Super admin grants every permission, including those added later; the others below change nothing while it is on.',
+          )}
         </p>
       )}
       {PERMISSION_GROUPS.map((group) => {
@@ -57,7 +60,9 @@ export function PermissionsEditor({
         if (!items.length) return null;
         return (
           <fieldset key={group} className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-semibold text-fg">{PERMISSION_GROUP_LABELS[group]}</legend>
+            <legend className="mb-1 text-sm font-semibold text-fg">
+              {trans(PERMISSION_GROUP_LABELS[group])}
+            </legend>
             <ul className="grid gap-2 md:grid-cols-2">
               {items.map((p) => {
                 const grant = byName.get(p.name);
@@ -69,22 +74,22 @@ export function PermissionsEditor({
                       onChange={(on) => toggle(p.name, on)}
                       description={
                         <>
-                          <code className="text-[11px]">{p.name}</code> — {p.description}
+                          <code className="text-[11px]">{p.name}</code> — {trans(p.description)}
                         </>
                       }
                     >
-                      {p.displayName}
+                      {trans(p.displayName)}
                     </Checkbox>
                     {grant &&
                       p.restrictions.map((r) => (
                         <label key={r.name} className="mt-2 ms-7 flex items-center gap-2 text-xs text-muted">
-                          {r.label}
+                          {trans(r.label)}
                           <input
                             type="number"
                             min={0}
                             inputMode="numeric"
-                            placeholder="Unlimited"
-                            aria-description={r.description}
+                            placeholder={trans('Unlimited')}
+                            aria-description={trans(r.description)}
                             value={grant.restrictions.find((x) => x.name === r.name)?.value ?? ''}
                             onChange={(e) => setRestriction(p.name, r.name, e.target.value)}
                             className="h-8 w-28 rounded-theme border border-divider bg-bg px-2 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"

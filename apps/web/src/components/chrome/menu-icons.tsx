@@ -1,4 +1,4 @@
-import { isMenuIcon, type MenuIcon } from '@zema/contracts';
+import { isMenuIcon, type MenuIcon, msg } from '@zema/contracts';
 import {
   BookOpen,
   Calendar,
@@ -38,44 +38,45 @@ import {
 } from 'lucide-react';
 
 /**
- * The drawing and the editor's name of each menu icon (`MENU_ICONS` in the contracts). Loaded only
- * where a menu item has an icon (menu-item-icon.tsx) and in the appearance editor.
+ * The drawing and the editor's name (a catalogue source, for `trans`) of each menu icon
+ * (`MENU_ICONS` in the contracts). Loaded only where a menu item has an icon (menu-item-icon.tsx)
+ * and in the appearance editor.
  */
 export const MENU_ICON_GLYPHS: Record<MenuIcon, { label: string; Icon: LucideIcon }> = {
-  home: { label: 'Home', Icon: House },
-  music: { label: 'Music', Icon: Music },
-  disc: { label: 'Album', Icon: Disc3 },
-  mic: { label: 'Microphone', Icon: Mic },
-  radio: { label: 'Radio', Icon: Radio },
-  headphones: { label: 'Headphones', Icon: Headphones },
-  'list-music': { label: 'Playlist', Icon: ListMusic },
-  library: { label: 'Library', Icon: Library },
-  search: { label: 'Search', Icon: Search },
-  heart: { label: 'Heart', Icon: Heart },
-  star: { label: 'Star', Icon: Star },
-  user: { label: 'Person', Icon: UserRound },
-  users: { label: 'People', Icon: UsersRound },
-  info: { label: 'Information', Icon: Info },
-  help: { label: 'Help', Icon: CircleHelp },
-  mail: { label: 'Mail', Icon: Mail },
-  phone: { label: 'Phone', Icon: Phone },
-  message: { label: 'Message', Icon: MessageCircle },
-  calendar: { label: 'Calendar', Icon: Calendar },
-  ticket: { label: 'Ticket', Icon: Ticket },
-  'shopping-bag': { label: 'Shop', Icon: ShoppingBag },
-  'credit-card': { label: 'Payment', Icon: CreditCard },
-  gift: { label: 'Gift', Icon: Gift },
-  newspaper: { label: 'News', Icon: Newspaper },
-  book: { label: 'Book', Icon: BookOpen },
-  file: { label: 'Document', Icon: FileText },
-  shield: { label: 'Privacy', Icon: Shield },
-  settings: { label: 'Settings', Icon: Settings },
-  globe: { label: 'Globe', Icon: Globe },
-  'map-pin': { label: 'Place', Icon: MapPin },
-  download: { label: 'Download', Icon: Download },
-  'external-link': { label: 'Outside link', Icon: ExternalLink },
-  video: { label: 'Video', Icon: Video },
-  camera: { label: 'Camera', Icon: Camera },
+  home: { label: msg('Home'), Icon: House },
+  music: { label: msg('Music'), Icon: Music },
+  disc: { label: msg('Album'), Icon: Disc3 },
+  mic: { label: msg('Microphone'), Icon: Mic },
+  radio: { label: msg('Radio'), Icon: Radio },
+  headphones: { label: msg('Headphones'), Icon: Headphones },
+  'list-music': { label: msg('Playlist'), Icon: ListMusic },
+  library: { label: msg('Library'), Icon: Library },
+  search: { label: msg('Search'), Icon: Search },
+  heart: { label: msg('Heart'), Icon: Heart },
+  star: { label: msg('Star'), Icon: Star },
+  user: { label: msg('Person'), Icon: UserRound },
+  users: { label: msg('People'), Icon: UsersRound },
+  info: { label: msg('Information'), Icon: Info },
+  help: { label: msg('Help'), Icon: CircleHelp },
+  mail: { label: msg('Mail'), Icon: Mail },
+  phone: { label: msg('Phone'), Icon: Phone },
+  message: { label: msg('Message'), Icon: MessageCircle },
+  calendar: { label: msg('Calendar'), Icon: Calendar },
+  ticket: { label: msg('Ticket'), Icon: Ticket },
+  'shopping-bag': { label: msg('Shop'), Icon: ShoppingBag },
+  'credit-card': { label: msg('Payment'), Icon: CreditCard },
+  gift: { label: msg('Gift'), Icon: Gift },
+  newspaper: { label: msg('News'), Icon: Newspaper },
+  book: { label: msg('Book'), Icon: BookOpen },
+  file: { label: msg('Document'), Icon: FileText },
+  shield: { label: msg('Privacy'), Icon: Shield },
+  settings: { label: msg('Settings'), Icon: Settings },
+  globe: { label: msg('Globe'), Icon: Globe },
+  'map-pin': { label: msg('Place'), Icon: MapPin },
+  download: { label: msg('Download'), Icon: Download },
+  'external-link': { label: msg('Outside link'), Icon: ExternalLink },
+  video: { label: msg('Video'), Icon: Video },
+  camera: { label: msg('Camera'), Icon: Camera },
 };
 
 /** One menu icon, drawn at the size of the text beside it. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { msg } from '@zema/contracts';
 import { type IAudioMetadata, type IPicture, parseFile } from 'music-metadata';
 import sharp from 'sharp';
 import { AUDIO_CONTENT_TYPES, type AudioFormat, sniffAudioFormat } from '#src/lib/audio';
@@ -72,7 +73,7 @@ const EARLY_STOP_FRAME_ERRORS = 200;
  */
 export async function analyseAudioFile(path: string, options: AnalyseOptions = {}): Promise<AudioAnalysis> {
   const { size } = await stat(path);
-  if (size === 0) throw new IngestError('empty', 'The file is empty.');
+  if (size === 0) throw new IngestError('empty', msg('The file is empty.'));
   const format = await sniffAndCheck(path, size);
 
   let meta: IAudioMetadata | null = null;
@@ -91,7 +92,7 @@ export async function analyseAudioFile(path: string, options: AnalyseOptions = {
   let durationMs: number;
   if (decoder) {
     if (pass.samples === 0 || !pass.sampleRate) {
-      throw new IngestError('undecodable', 'The file could not be decoded as audio.');
+      throw new IngestError('undecodable', msg('The file could not be decoded as audio.'));
     }
     if (mostlyDamaged(pass, MAX_FRAME_ERRORS)) throw damaged();
     const decodedSeconds = pass.samples / pass.sampleRate;
@@ -104,11 +105,11 @@ export async function analyseAudioFile(path: string, options: AnalyseOptions = {
     durationMs = Math.round(decodedSeconds * 1000);
   } else {
     if (!meta || !metaSeconds || meta.format.hasAudio === false) {
-      throw new IngestError('unreadable', 'The file could not be read as audio.');
+      throw new IngestError('unreadable', msg('The file could not be read as audio.'));
     }
     durationMs = Math.round(metaSeconds * 1000);
   }
-  if (durationMs <= 0) throw new IngestError('undecodable', 'The file holds no audio.');
+  if (durationMs <= 0) throw new IngestError('undecodable', msg('The file holds no audio.'));
 
   const bps = finite(meta?.format.bitrate);
   options.onProgress?.(100);
@@ -136,7 +137,10 @@ async function sniffAndCheck(path: string, size: number): Promise<AudioFormat> {
     await file.read(head, 0, head.length, 0);
     const format = sniffAudioFormat(head);
     if (!format) {
-      throw new IngestError('not_audio', 'This file is not audio (MP3, FLAC, Ogg, Opus, WAV, M4A or WebM).');
+      throw new IngestError(
+        'not_audio',
+        msg('This file is not audio (MP3, FLAC, Ogg, Opus, WAV, M4A or WebM).'),
+      );
     }
     try {
       await checkDeclaredSizes(file, format, size);
@@ -161,7 +165,7 @@ const mostlyDamaged = (pass: Pass, tolerated: number) =>
 const damaged = () =>
   new IngestError(
     'undecodable',
-    'The file could not be decoded as audio: too many of its frames are damaged.',
+    msg('The file could not be decoded as audio: too many of its frames are damaged.'),
   );
 
 type Pass = {

@@ -4,7 +4,9 @@
  * block claiming a gigabyte (or a 500 MB picture) in a small file would exhaust memory. Only the
  * headers are read, at their offsets, never the blocks themselves.
  */
+
 import type { FileHandle } from 'node:fs/promises';
+import { msg } from '@zema/contracts';
 import type { AudioFormat } from '#src/lib/audio';
 
 /** Largest embedded picture accepted (the stored cover is re-encoded to at most 1000×1000). */
@@ -159,14 +161,14 @@ async function checkEbml(file: FileHandle, start: number, end: number, depth: nu
     if (++count.n > MAX_HEADERS) return;
     const h = await readAt(file, pos, 12);
     const id = readVint(h, 0, true);
-    if (!id || id.length > 4) throw new DeclaredSizeError('The file has a damaged WebM element header.');
+    if (!id || id.length > 4) throw new DeclaredSizeError(msg('The file has a damaged WebM element header.'));
     const size = readVint(h, id.length, false);
-    if (!size) throw new DeclaredSizeError('The file has a damaged WebM element header.');
+    if (!size) throw new DeclaredSizeError(msg('The file has a damaged WebM element header.'));
     const dataStart = pos + id.length + size.length;
     let dataEnd: number;
     if (size.value === null) {
       if (!EBML_UNKNOWN_SIZE_OK.has(id.value!))
-        throw new DeclaredSizeError('The file has a WebM element of unknown size.');
+        throw new DeclaredSizeError(msg('The file has a WebM element of unknown size.'));
       dataEnd = end;
     } else {
       dataEnd = dataStart + size.value;

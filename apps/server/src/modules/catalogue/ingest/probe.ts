@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import type { AudioFormat } from '#src/lib/audio';
 import { tooManyDamagedFrames } from './analyse';
 import { MAX_EMBEDDED_PICTURE_BYTES } from './declared-sizes';
@@ -5,7 +6,7 @@ import { createDecoder, type DecodedAudio } from './decoders';
 import { WavFormatError } from './wav';
 
 /** What an upload whose magic bytes say audio is refused with when its audio does not decode. */
-export const UNDECODABLE_AUDIO_MESSAGE = 'The file could not be decoded as audio.';
+export const UNDECODABLE_AUDIO_MESSAGE = msg('The file could not be decoded as audio.');
 
 /** Decoded audio that proves a file is audio: a second of it, or all of a shorter file. */
 const PROOF_SECONDS = 1;

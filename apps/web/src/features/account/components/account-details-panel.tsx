@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_ERROR_MESSAGE, updateAccountRequestSchema } from '@zema/contracts';
+import { DEFAULT_ERROR_MESSAGE, msg, updateAccountRequestSchema } from '@zema/contracts';
 import { Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import {
   useUploadQueue,
 } from '#src/features/uploads';
 import { ApiError } from '#src/lib/api-error';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Form, FormTextField, fieldErrorClass, fieldLabelClass, TextField } from '#src/ui/field';
@@ -42,8 +42,8 @@ export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
   return (
     <SettingsPanel
       id="account-details"
-      title="Account details"
-      description="Your name and profile image, as others see them."
+      title={msg('Account details')}
+      description={msg('Your name and profile image, as others see them.')}
     >
       <div className="flex flex-col gap-8 md:flex-row-reverse md:items-start md:justify-end md:gap-12">
         <AvatarForm user={user} />
@@ -59,9 +59,10 @@ export function AccountDetailsPanel({ user }: { user: AccountSettingsUser }) {
 /** The account's email, read-only here; "Change email" opens the code dialog. */
 function EmailRow({ email }: { email: string }) {
   const [isOpen, setOpen] = useState(false);
+  const { trans } = useTrans();
   return (
     <div className="flex items-end gap-2">
-      <TextField label="Email" value={email} isReadOnly className="min-w-0 flex-1" />
+      <TextField label={trans('Email')} value={email} isReadOnly className="min-w-0 flex-1" />
       <Button variant="outline" onPress={() => setOpen(true)}>
         <Trans message="Change email" />
       </Button>
@@ -72,6 +73,7 @@ function EmailRow({ email }: { email: string }) {
 
 function NameForm({ user }: { user: AccountSettingsUser }) {
   const update = useUpdateAccount();
+  const { trans } = useTrans();
   const form = useForm<NameValues>({
     resolver: zodResolver(nameSchema),
     defaultValues: { first_name: user.first_name ?? '', last_name: user.last_name ?? '' },
@@ -83,7 +85,7 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
       {
         onSuccess: (saved) => {
           form.reset({ first_name: saved.first_name ?? '', last_name: saved.last_name ?? '' });
-          toast.positive(ACCOUNT_TEXTS.updatedDetails);
+          toast.positive(trans(ACCOUNT_TEXTS.updatedDetails));
         },
         onError: (error) => applyServerErrors(form, error),
       },
@@ -91,9 +93,9 @@ function NameForm({ user }: { user: AccountSettingsUser }) {
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Name" className="w-full">
-      <FormTextField<NameValues> name="first_name" label="First name" autoComplete="given-name" />
-      <FormTextField<NameValues> name="last_name" label="Last name" autoComplete="family-name" />
+    <Form form={form} onSubmit={onSubmit} aria-label={trans('Name')} className="w-full">
+      <FormTextField<NameValues> name="first_name" label={trans('First name')} autoComplete="given-name" />
+      <FormTextField<NameValues> name="last_name" label={trans('Last name')} autoComplete="family-name" />
       <div>
         <Button type="submit" isPending={update.isPending}>
           <Trans message="Save" />
@@ -121,6 +123,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
   const uploading = isUploading(useLatestUpload(queue));
   const setAvatar = useSetAvatarFromUpload();
   const remove = useRemoveAvatar();
+  const { trans } = useTrans();
 
   useOnUploaded(queue, (entry) =>
     setAvatar.mutate(
@@ -129,7 +132,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
         onSuccess: () => {
           if (input.current) input.current.value = '';
           queue.clearFinished();
-          toast.positive(ACCOUNT_TEXTS.uploadedAvatar);
+          toast.positive(trans(ACCOUNT_TEXTS.uploadedAvatar));
         },
         onError: (err) => {
           queue.clearFinished();
@@ -139,7 +142,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
             setError(message);
             input.current?.focus();
           } else {
-            toast.danger(err instanceof ApiError ? err.message : DEFAULT_ERROR_MESSAGE);
+            toast.danger(err instanceof ApiError ? err.message : trans(DEFAULT_ERROR_MESSAGE));
           }
         },
       },
@@ -150,7 +153,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
     event.preventDefault();
     const file = input.current?.files?.[0] ?? null;
     const problem = validateAvatarFile(file);
-    setError(problem);
+    setError(problem && trans(problem));
     if (problem || !file) {
       input.current?.focus();
       return;
@@ -160,20 +163,20 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
 
   const onRemove = () => {
     remove.mutate(user.id, {
-      onSuccess: () => toast.positive(ACCOUNT_TEXTS.removedAvatar),
+      onSuccess: () => toast.positive(trans(ACCOUNT_TEXTS.removedAvatar)),
       // SPEC §8: a generic error toast when removing the avatar fails.
-      onError: () => toast.danger(DEFAULT_ERROR_MESSAGE),
+      onError: () => toast.danger(trans(DEFAULT_ERROR_MESSAGE)),
     });
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Profile image" noValidate className="flex flex-col gap-3">
-      <span className={fieldLabelClass}>Profile image</span>
+    <form onSubmit={onSubmit} aria-label={trans('Profile image')} noValidate className="flex flex-col gap-3">
+      <span className={fieldLabelClass}>{trans('Profile image')}</span>
       <div className="flex items-center gap-4">
         <UserAvatar name={user.display_name} src={user.avatar} className="size-20 shrink-0 text-2xl" />
         <div className="flex min-w-0 flex-col gap-2">
           <label htmlFor={inputId} className="text-xs text-muted">
-            Choose an image (PNG, JPG, GIF or WebP, up to 2 MB)
+            {trans('Choose an image (PNG, JPG, GIF or WebP, up to 2 MB)')}
           </label>
           <input
             ref={input}
@@ -202,7 +205,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
           isPending={uploading || setAvatar.isPending}
           startIcon={<Upload aria-hidden="true" className="size-4" />}
         >
-          Upload
+          {trans('Upload')}
         </Button>
         {user.avatar && (
           <Button
@@ -212,7 +215,7 @@ function AvatarForm({ user }: { user: AccountSettingsUser }) {
             onPress={onRemove}
             startIcon={<Trash2 aria-hidden="true" className="size-4" />}
           >
-            Remove
+            {trans('Remove')}
           </Button>
         )}
       </div>

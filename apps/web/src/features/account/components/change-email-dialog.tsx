@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ConfirmEmailChangeRequest,
   confirmEmailChangeRequestSchema,
+  msg,
   type RequestEmailChangeRequest,
   requestEmailChangeRequestSchema,
 } from '@zema/contracts';
@@ -19,16 +20,17 @@ import { useRequestEmailChange } from '../api/request-email-change';
 import { usePasswordConfirmation } from './use-password-confirmation';
 
 export const CHANGE_EMAIL_TEXTS = {
-  title: 'Change email',
-  intro:
+  title: msg('Change email'),
+  intro: msg(
     'We will send a 6-digit code to the new address. Your email changes once you enter the code, and your current address gets a notice.',
-  codeSent: 'Enter the code we sent to {email}. It expires in 10 minutes.',
-  sendCode: 'Send code',
-  resend: 'Send a new code',
-  otherAddress: 'Use another address',
-  confirm: 'Change email',
-  changed: 'Email changed',
-  resent: 'Email sent',
+  ),
+  codeSent: msg('Enter the code we sent to {email}. It expires in 10 minutes.'),
+  sendCode: msg('Send code'),
+  resend: msg('Send a new code'),
+  otherAddress: msg('Use another address'),
+  confirm: msg('Change email'),
+  changed: msg('Email changed'),
+  resent: msg('Email sent'),
 } as const;
 
 export interface ChangeEmailDialogProps {
@@ -86,7 +88,7 @@ export function ChangeEmailDialog({ isOpen, onClose }: ChangeEmailDialogProps) {
   };
 
   const onResend = async () => {
-    if (sentTo && (await sendCode(sentTo))) toast.positive(CHANGE_EMAIL_TEXTS.resent);
+    if (sentTo && (await sendCode(sentTo))) toast.positive(trans(CHANGE_EMAIL_TEXTS.resent));
   };
 
   const onSubmitCode = async (values: ConfirmEmailChangeRequest) => {
@@ -94,7 +96,7 @@ export function ChangeEmailDialog({ isOpen, onClose }: ChangeEmailDialogProps) {
     try {
       const user = await confirmation.withConfirmation(() => confirm.mutateAsync(values.code));
       if (!user) return;
-      toast.positive(CHANGE_EMAIL_TEXTS.changed);
+      toast.positive(trans(CHANGE_EMAIL_TEXTS.changed));
       close();
     } catch (error) {
       const emailError = error instanceof ApiError ? error.errors?.email?.[0] : undefined;

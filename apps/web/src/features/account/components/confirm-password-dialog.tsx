@@ -1,12 +1,13 @@
-import { confirmPasswordRequestSchema } from '@zema/contracts';
+import { confirmPasswordRequestSchema, msg } from '@zema/contracts';
 import { PasswordDialog } from '#src/components/password-dialog';
+import { useTrans } from '#src/lib/i18n';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { useConfirmPassword } from '../api/confirm-password';
 
 export const CONFIRM_PASSWORD_TEXTS = {
-  title: 'Confirm password',
-  description: 'For your security, please confirm your password to continue.',
-  required: 'The password field is required.',
+  title: msg('Confirm password'),
+  description: msg('For your security, please confirm your password to continue.'),
+  required: msg('The password field is required.'),
 } as const;
 
 export interface ConfirmPasswordDialogProps {
@@ -18,13 +19,14 @@ export interface ConfirmPasswordDialogProps {
 /** Asks for the current password and confirms it with the server (SPEC §4 Password confirmation). */
 export function ConfirmPasswordDialog({ isOpen, onConfirmed, onCancel }: ConfirmPasswordDialogProps) {
   const confirm = useConfirmPassword();
+  const { trans } = useTrans();
   return (
     <PasswordDialog
       isOpen={isOpen}
-      title={CONFIRM_PASSWORD_TEXTS.title}
-      description={CONFIRM_PASSWORD_TEXTS.description}
+      title={trans(CONFIRM_PASSWORD_TEXTS.title)}
+      description={trans(CONFIRM_PASSWORD_TEXTS.description)}
       schema={confirmPasswordRequestSchema}
-      submitLabel="Confirm"
+      submitLabel={trans('Confirm')}
       isPending={confirm.isPending}
       onCancel={onCancel}
       onSubmit={(password, form) =>

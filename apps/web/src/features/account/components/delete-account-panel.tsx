@@ -1,10 +1,10 @@
-import { DEFAULT_ERROR_MESSAGE } from '@zema/contracts';
+import { DEFAULT_ERROR_MESSAGE, msg } from '@zema/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '#src/lib/api-error';
 import { setBootstrapData } from '#src/lib/bootstrap-store';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -16,10 +16,13 @@ import { SettingsPanel } from './settings-panel';
 import { usePasswordConfirmation } from './use-password-confirmation';
 
 export const DELETE_ACCOUNT_TEXTS = {
-  description:
+  description: msg(
     'Once your account is deleted, all of its resources and data will be permanently deleted: your profile, sessions, access tokens and uploaded images.',
+  ),
+  /** Typed as it is in every language: the check compares it. */
   confirmWord: 'DELETE',
-  warning: 'This cannot be undone. Type DELETE to confirm.',
+  warning: msg('You are about to delete {email}. This cannot be undone. Type {word} to confirm.'),
+  field: msg('Type {word} to confirm'),
 } as const;
 
 /** Danger zone: delete the account after a typed confirmation and the password (SPEC §2, §7). */
@@ -29,6 +32,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
   const [isPending, setPending] = useState(false);
   const navigate = useNavigate();
   const confirmation = usePasswordConfirmation();
+  const { trans } = useTrans();
 
   const close = () => {
     setOpen(false);
@@ -44,7 +48,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
       setBootstrapData(data, { clearQueryCache: true });
       await navigate(paths.login(), { replace: true });
     } catch (error) {
-      toast.danger(error instanceof ApiError ? error.message : DEFAULT_ERROR_MESSAGE);
+      toast.danger(error instanceof ApiError ? error.message : trans(DEFAULT_ERROR_MESSAGE));
     } finally {
       setPending(false);
     }
@@ -53,7 +57,7 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
   return (
     <SettingsPanel
       id="delete-account"
-      title="Danger zone"
+      title={msg('Danger zone')}
       tone="danger"
       description={DELETE_ACCOUNT_TEXTS.description}
     >
@@ -62,12 +66,12 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
         <Trans message="Delete account" />
       </Button>
       <ConfirmDialog
-        title="Delete account"
+        title={trans('Delete account')}
         isOpen={isOpen && !confirmation.isAsking}
         onOpenChange={(open) => {
           if (!open) close();
         }}
-        confirmLabel="Delete account"
+        confirmLabel={trans('Delete account')}
         danger
         isPending={isPending}
         isConfirmDisabled={typed.trim() !== DELETE_ACCOUNT_TEXTS.confirmWord}
@@ -77,11 +81,15 @@ export function DeleteAccountPanel({ user }: { user: AccountSettingsUser }) {
           <p className="flex gap-2">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
             <span>
-              You are about to delete <strong>{user.email}</strong>. {DELETE_ACCOUNT_TEXTS.warning}
+              <Trans
+                message={DELETE_ACCOUNT_TEXTS.warning}
+                values={{ word: DELETE_ACCOUNT_TEXTS.confirmWord }}
+                elements={{ email: <strong>{user.email}</strong> }}
+              />
             </span>
           </p>
           <TextField
-            label="Type DELETE to confirm"
+            label={trans(DELETE_ACCOUNT_TEXTS.field, { word: DELETE_ACCOUNT_TEXTS.confirmWord })}
             value={typed}
             onChange={setTyped}
             autoComplete="off"

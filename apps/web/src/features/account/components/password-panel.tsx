@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmedPassword, updatePasswordRequestSchema } from '@zema/contracts';
+import { confirmedPassword, msg, updatePasswordRequestSchema } from '@zema/contracts';
 import { useForm } from 'react-hook-form';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
@@ -22,6 +22,7 @@ const empty: Values = { current_password: '', password: '', password_confirmatio
 /** PUT auth/user/password; the server ends the other sessions. Field errors land on their fields. */
 export function PasswordPanel() {
   const update = useUpdatePassword();
+  const { trans } = useTrans();
   const form = useForm<Values>({
     resolver: zodResolver(updatePasswordRequestSchema.superRefine(confirmedPassword)),
     defaultValues: empty,
@@ -31,7 +32,7 @@ export function PasswordPanel() {
     update.mutate(values, {
       onSuccess: () => {
         form.reset(empty);
-        toast.positive(ACCOUNT_TEXTS.passwordUpdated);
+        toast.positive(trans(ACCOUNT_TEXTS.passwordUpdated));
       },
       onError: (error) => applyServerErrors(form, error),
     });
@@ -40,17 +41,19 @@ export function PasswordPanel() {
   return (
     <SettingsPanel
       id="password"
-      title="Update password"
-      description="Use a long, random password to stay secure. Other devices are signed out when it changes."
+      title={msg('Update password')}
+      description={msg(
+        'Use a long, random password to stay secure. Other devices are signed out when it changes.',
+      )}
     >
-      <Form form={form} onSubmit={onSubmit} aria-label="Update password" className="max-w-md">
+      <Form form={form} onSubmit={onSubmit} aria-label={trans('Update password')} className="max-w-md">
         <FormTextField<Values>
           name="current_password"
           type="password"
-          label="Current password"
+          label={trans('Current password')}
           autoComplete="current-password"
         />
-        <NewPasswordFields passwordLabel="New password" />
+        <NewPasswordFields passwordLabel={trans('New password')} />
         <div>
           <Button type="submit" isPending={update.isPending}>
             <Trans message="Update password" />

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@zema/contracts';
+import { msg, PERMISSIONS } from '@zema/contracts';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -95,8 +95,8 @@ export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) 
             <PasswordPanel />
             <SettingsPanel
               id="two-factor"
-              title="Two-factor authentication"
-              description="Add additional security to your account using two-factor authentication."
+              title={msg('Two-factor authentication')}
+              description={msg('Add additional security to your account using two-factor authentication.')}
             >
               {slots.twoFactor(account.data)}
             </SettingsPanel>

@@ -14,6 +14,7 @@ import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -21,21 +22,21 @@ import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { toast } from '#src/ui/toast';
 import { useApproveRequest, useDenyRequest, useReviewList } from '../api/review';
-import { RequestStatusBadge } from '../components/request-list';
+import { REQUEST_STATUS_LABELS, RequestStatusBadge } from '../components/request-list';
 
 const FILTERS = ['status', 'type'] as const;
-const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const;
 
 /** /admin/backstage-requests: artists asking to become, claim or verify an artist, and the review. */
 export default function AdminBackstageRequestsPage() {
   const [open, setOpen] = useState<BackstageRequest | null>(null);
   const format = useFormat();
+  const { trans } = useTrans();
 
   const columns = useMemo<DataTableColumn<BackstageRequest>[]>(
     () => [
       {
         id: 'artist_name',
-        header: 'Artist',
+        header: trans('Artist'),
         sortKey: 'artist_name',
         hideable: false,
         cell: (r) => (
@@ -48,47 +49,60 @@ export default function AdminBackstageRequestsPage() {
           </button>
         ),
       },
-      { id: 'user', header: 'Requester', cell: (r) => `${r.user.display_name} (${r.user.email})` },
-      { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => BACKSTAGE_REQUEST_TYPE_LABELS[r.type] },
-      { id: 'role', header: 'Role', cell: (r) => ARTIST_ROLE_LABELS[r.role] },
+      { id: 'user', header: trans('Requester'), cell: (r) => `${r.user.display_name} (${r.user.email})` },
+      {
+        id: 'type',
+        header: trans('Type'),
+        sortKey: 'type',
+        cell: (r) => trans(BACKSTAGE_REQUEST_TYPE_LABELS[r.type]),
+      },
+      { id: 'role', header: trans('Role'), cell: (r) => trans(ARTIST_ROLE_LABELS[r.role]) },
       {
         id: 'status',
-        header: 'Status',
+        header: trans('Status'),
         sortKey: 'status',
         cell: (r) => <RequestStatusBadge status={r.status} />,
       },
-      { id: 'created_at', header: 'Sent', sortKey: 'created_at', cell: (r) => format.dateTime(r.created_at) },
+      {
+        id: 'created_at',
+        header: trans('Sent'),
+        sortKey: 'created_at',
+        cell: (r) => format.dateTime(r.created_at),
+      },
     ],
-    [format],
+    [format, trans],
   );
 
   return (
     <AdminListPage
-      title="Backstage requests"
-      description="Artists asking to join, claim an artist page or get the verified badge."
+      title={trans('Backstage requests')}
+      description={trans('Artists asking to join, claim an artist page or get the verified badge.')}
       storageKey="admin-backstage-requests"
       columns={columns}
       useList={useReviewList}
       filterKeys={FILTERS}
       onRowAction={(r) => setOpen(r)}
-      empty={<p className="text-sm text-muted">No requests for this filter.</p>}
-      search={{ label: 'Search artist or requester' }}
+      empty={<p className="text-sm text-muted">{trans('No requests for this filter.')}</p>}
+      search={{ label: trans('Search artist or requester') }}
       filters={({ params, setFilter }) => (
         <>
           <FilterSelect
-            label="Status"
-            anyLabel="Any status"
-            options={BACKSTAGE_REQUEST_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))}
+            label={trans('Status')}
+            anyLabel={trans('Any status')}
+            options={BACKSTAGE_REQUEST_STATUSES.map((s) => ({
+              id: s,
+              label: trans(REQUEST_STATUS_LABELS[s]),
+            }))}
             value={params.filters.status}
             onChange={(status) => setFilter('status', status)}
           />
           <FilterSelect
-            label="Type"
-            anyLabel="Any type"
+            label={trans('Type')}
+            anyLabel={trans('Any type')}
             className="w-48"
             options={BACKSTAGE_REQUEST_TYPES.map((t) => ({
               id: t,
-              label: BACKSTAGE_REQUEST_TYPE_LABELS[t],
+              label: trans(BACKSTAGE_REQUEST_TYPE_LABELS[t]),
             }))}
             value={params.filters.type}
             onChange={(type) => setFilter('type', type)}
@@ -103,6 +117,7 @@ export default function AdminBackstageRequestsPage() {
 
 /** One request in full, with Approve and Deny (the reason is required and shown to the requester). */
 function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose: () => void }) {
+  const { trans } = useTrans();
   const approve = useApproveRequest();
   const deny = useDenyRequest();
   const [denying, setDenying] = useState(false);
@@ -113,14 +128,15 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
   const submitDeny = () => {
     const parsed = denyBackstageRequestSchema.safeParse({ reason });
     if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? null);
+      const issue = parsed.error.issues[0]?.message;
+      setReasonError(issue ? trans(issue) : null);
       return;
     }
     deny.mutate(
       { id: request.id, reason: parsed.data.reason },
       {
         onSuccess: () => {
-          toast.positive('Request denied');
+          toast.positive(trans('Request denied'));
           onClose();
         },
         onError: (err) => setReasonError(firstErrorMessage(err)),
@@ -137,32 +153,32 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
     >
       <div className="flex flex-col gap-4">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
-          <dt className="font-medium text-muted">Status</dt>
+          <dt className="font-medium text-muted">{trans('Status')}</dt>
           <dd>
             <RequestStatusBadge status={request.status} />
           </dd>
-          <dt className="font-medium text-muted">Type</dt>
-          <dd>{BACKSTAGE_REQUEST_TYPE_LABELS[request.type]}</dd>
-          <dt className="font-medium text-muted">Requester</dt>
+          <dt className="font-medium text-muted">{trans('Type')}</dt>
+          <dd>{trans(BACKSTAGE_REQUEST_TYPE_LABELS[request.type])}</dd>
+          <dt className="font-medium text-muted">{trans('Requester')}</dt>
           <dd>
             <a href={paths.adminUser(request.user)} className="hover:underline">
               {request.user.display_name}
             </a>{' '}
             <span className="text-muted">{request.user.email}</span>
           </dd>
-          <dt className="font-medium text-muted">Artist</dt>
+          <dt className="font-medium text-muted">{trans('Artist')}</dt>
           <dd>
             {request.artist ? (
               <a href={paths.artist(request.artist)} className="hover:underline">
                 {request.artist.name}
               </a>
             ) : (
-              `${request.artist_name} (new)`
+              trans('{name} (new)', { name: request.artist_name })
             )}
           </dd>
-          <dt className="font-medium text-muted">Role</dt>
-          <dd>{ARTIST_ROLE_LABELS[request.role]}</dd>
-          <dt className="font-medium text-muted">Links</dt>
+          <dt className="font-medium text-muted">{trans('Role')}</dt>
+          <dd>{trans(ARTIST_ROLE_LABELS[request.role])}</dd>
+          <dt className="font-medium text-muted">{trans('Links')}</dt>
           <dd>
             {request.links.length ? (
               <ul className="flex flex-col gap-1">
@@ -183,9 +199,9 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
               '—'
             )}
           </dd>
-          <dt className="font-medium text-muted">Message</dt>
+          <dt className="font-medium text-muted">{trans('Message')}</dt>
           <dd className="whitespace-pre-line">{request.message ?? '—'}</dd>
-          <dt className="font-medium text-muted">Proof</dt>
+          <dt className="font-medium text-muted">{trans('Proof')}</dt>
           <dd>
             {request.proof ? (
               <a
@@ -202,14 +218,14 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
           </dd>
           {request.deny_reason && (
             <>
-              <dt className="font-medium text-muted">Deny reason</dt>
+              <dt className="font-medium text-muted">{trans('Deny reason')}</dt>
               <dd>{request.deny_reason}</dd>
             </>
           )}
         </dl>
         {pending && denying && (
           <TextField
-            label="Reason"
+            label={trans('Reason')}
             multiline
             rows={3}
             isRequired
@@ -219,7 +235,7 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
               setReason(v);
               setReasonError(null);
             }}
-            description="The requester sees this reason and gets it by email."
+            description={trans('The requester sees this reason and gets it by email.')}
             errorMessage={reasonError ?? undefined}
           />
         )}
@@ -228,30 +244,30 @@ function ReviewDialog({ request, onClose }: { request: BackstageRequest; onClose
             {denying ? (
               <>
                 <Button variant="text" onPress={() => setDenying(false)}>
-                  Back
+                  {trans('Back')}
                 </Button>
                 <Button variant="danger" isPending={deny.isPending} onPress={submitDeny}>
-                  Deny request
+                  {trans('Deny request')}
                 </Button>
               </>
             ) : (
               <>
                 <Button variant="outline" onPress={() => setDenying(true)}>
-                  Deny…
+                  {trans('Deny…')}
                 </Button>
                 <Button
                   isPending={approve.isPending}
                   onPress={() =>
                     approve.mutate(request.id, {
                       onSuccess: () => {
-                        toast.positive('Request approved');
+                        toast.positive(trans('Request approved'));
                         onClose();
                       },
                       onError: (err) => toast.danger(firstErrorMessage(err)),
                     })
                   }
                 >
-                  Approve
+                  {trans('Approve')}
                 </Button>
               </>
             )}

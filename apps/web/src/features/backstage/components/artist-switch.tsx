@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
+import { useTrans } from '#src/lib/i18n';
 import { Select } from '#src/ui/select';
 import { useMyArtists } from '../api/list-my-artists';
 
@@ -39,10 +40,11 @@ export function useCurrentArtist() {
 }
 
 export function ArtistSwitch({ state }: { state: ReturnType<typeof useCurrentArtist> }) {
+  const { trans } = useTrans();
   if (state.artists.length < 2 || !state.current) return null;
   return (
     <Select
-      label="Artist"
+      label={trans('Artist')}
       className="w-56"
       items={state.artists.map((a) => ({ id: a.id, label: a.name }))}
       selectedKey={state.current.id}

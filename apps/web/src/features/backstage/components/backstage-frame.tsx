@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { WorkspaceSwitcher } from '#src/features/workspaces';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
+import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { Card } from '#src/ui/card';
@@ -41,6 +42,7 @@ export function BackstageFrame({
   notice?: ReactNode;
   children: ReactNode;
 }) {
+  const { trans } = useTrans();
   usePageTitle(title);
   const hasBackstageAccess = useHasBackstageAccess();
   const artists = useMyArtists(hasBackstageAccess);
@@ -48,13 +50,13 @@ export function BackstageFrame({
   const mayUpload = artists.data?.some(canEditArtist) ?? false;
   const nav: NavItem[] = first
     ? [
-        { label: 'Overview', to: paths.backstage(), icon: LayoutDashboard, end: true },
-        { label: 'Profile', to: paths.backstageArtist(first), icon: UserRound },
-        { label: 'Tracks', to: paths.backstageTracks(), icon: Music },
-        { label: 'Albums', to: paths.backstageAlbums(), icon: Disc },
-        ...(mayUpload ? [{ label: 'Upload', to: paths.backstageUpload(), icon: Upload }] : []),
-        { label: 'Insights', to: paths.backstageInsights(), icon: ChartLine },
-        { label: 'Requests', to: paths.backstageRequests(), icon: Send },
+        { label: trans('Overview'), to: paths.backstage(), icon: LayoutDashboard, end: true },
+        { label: trans('Profile'), to: paths.backstageArtist(first), icon: UserRound },
+        { label: trans('Tracks'), to: paths.backstageTracks(), icon: Music },
+        { label: trans('Albums'), to: paths.backstageAlbums(), icon: Disc },
+        ...(mayUpload ? [{ label: trans('Upload'), to: paths.backstageUpload(), icon: Upload }] : []),
+        { label: trans('Insights'), to: paths.backstageInsights(), icon: ChartLine },
+        { label: trans('Requests'), to: paths.backstageRequests(), icon: Send },
       ]
     : [];
   // On a phone the tabs scroll sideways: bring the current one into view (Insights sits far right).
@@ -75,7 +77,9 @@ export function BackstageFrame({
         <header className="flex flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div className="min-w-0">
-              <p className="text-xs font-semibold uppercase tracking-wider text-primary">Backstage</p>
+              <p className="text-xs font-semibold uppercase tracking-wider text-primary">
+                {trans('Backstage')}
+              </p>
               <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
               {description && <p className="mt-1 text-sm text-muted">{description}</p>}
             </div>
@@ -85,10 +89,14 @@ export function BackstageFrame({
             </div>
           </div>
           {nav.length > 0 && (
-            <nav ref={navRef} aria-label="Backstage" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+            <nav
+              ref={navRef}
+              aria-label={trans('Backstage')}
+              className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0"
+            >
               <ul className="flex min-w-max gap-1 border-b border-divider">
                 {nav.map((item) => (
-                  <li key={item.label}>
+                  <li key={item.to}>
                     <NavLink
                       to={item.to}
                       end={item.end}

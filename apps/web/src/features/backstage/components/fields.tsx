@@ -1,6 +1,7 @@
 import { ImageIcon, Plus, X } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { ImageField as SharedImageField } from '#src/components/image-field';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { fieldDescriptionClass, fieldLabelClass, TextField } from '#src/ui/field';
@@ -18,6 +19,7 @@ export function ImageField({ isReadOnly, ...props }: ImageFieldProps) {
 }
 
 function ImagePreview({ label, value, round }: Pick<ImageFieldProps, 'label' | 'value' | 'round'>) {
+  const { trans } = useTrans();
   return (
     <figure className="flex flex-col">
       <figcaption className={fieldLabelClass}>{label}</figcaption>
@@ -32,7 +34,7 @@ function ImagePreview({ label, value, round }: Pick<ImageFieldProps, 'label' | '
         ) : (
           <>
             <ImageIcon aria-hidden className="size-6 text-muted" />
-            <span className="sr-only">None</span>
+            <span className="sr-only">{trans('None')}</span>
           </>
         )}
       </div>
@@ -52,13 +54,14 @@ export function GenresInput({
   onChange: (genres: string[]) => void;
   isReadOnly?: boolean;
 }) {
+  const { trans } = useTrans();
   const [text, setText] = useState('');
   if (isReadOnly)
     return (
       <div className="flex flex-col gap-2">
-        <span className={fieldLabelClass}>Genres</span>
+        <span className={fieldLabelClass}>{trans('Genres')}</span>
         {value.length > 0 ? (
-          <ul aria-label="Genres" className="flex flex-wrap gap-2">
+          <ul aria-label={trans('Genres')} className="flex flex-wrap gap-2">
             {value.map((g) => (
               <li key={g} className="rounded-full border border-divider bg-bg px-3 py-0.5 text-sm">
                 {g}
@@ -66,7 +69,7 @@ export function GenresInput({
             ))}
           </ul>
         ) : (
-          <p className={fieldDescriptionClass}>No genres yet.</p>
+          <p className={fieldDescriptionClass}>{trans('No genres yet.')}</p>
         )}
       </div>
     );
@@ -80,11 +83,11 @@ export function GenresInput({
     <div className="flex flex-col gap-2">
       <div className="flex items-end gap-2">
         <TextField
-          label="Genres"
+          label={trans('Genres')}
           value={text}
           onChange={setText}
           className="min-w-0 flex-1"
-          placeholder="Ethio jazz"
+          placeholder={trans('Ethio jazz')}
           isDisabled={value.length >= MAX_GENRES}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -94,11 +97,11 @@ export function GenresInput({
           }}
         />
         <Button variant="outline" startIcon={<Plus aria-hidden />} onPress={add} isDisabled={!text.trim()}>
-          Add genre
+          {trans('Add genre')}
         </Button>
       </div>
       {value.length > 0 ? (
-        <ul aria-label="Chosen genres" className="flex flex-wrap gap-2">
+        <ul aria-label={trans('Chosen genres')} className="flex flex-wrap gap-2">
           {value.map((g) => (
             <li
               key={g}
@@ -108,7 +111,7 @@ export function GenresInput({
               <button
                 type="button"
                 onClick={() => onChange(value.filter((x) => x !== g))}
-                aria-label={`Remove ${g}`}
+                aria-label={trans('Remove {name}', { name: g })}
                 className="flex size-6 items-center justify-center rounded-full text-muted outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary"
               >
                 <X aria-hidden className="size-3.5" />
@@ -117,7 +120,9 @@ export function GenresInput({
           ))}
         </ul>
       ) : (
-        <p className={fieldDescriptionClass}>Up to {MAX_GENRES}: they help listeners find you.</p>
+        <p className={fieldDescriptionClass}>
+          {trans('Up to {max}: they help listeners find you.', { max: MAX_GENRES })}
+        </p>
       )}
     </div>
   );

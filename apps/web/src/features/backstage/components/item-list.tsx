@@ -4,6 +4,7 @@ import { Pencil, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState, ErrorState } from '#src/components/states';
 import { OpenArtistWorkspace } from '#src/features/workspaces';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { TextField } from '#src/ui/field';
@@ -21,42 +22,60 @@ const PER_PAGE = 20;
 type Item = { id: number; name: string; image: string | null };
 type Page<T> = { data: T[]; last_page?: number | null };
 
-/** What differs between the artist's tracks and albums pages; the list around it is one. */
+/**
+ * What differs between the artist's tracks and albums pages; the list around it is one. Every text
+ * is a whole message marked with `msg()`, translated where it is shown.
+ */
 export type ItemKind<T extends Item> = {
-  /** Singular and plural, lower case: 'track', 'tracks'. */
-  one: string;
-  many: string;
+  /** The page's title, also the list's name: 'Tracks'. */
   title: string;
   description: string;
+  texts: {
+    /** 'Search tracks' */
+    search: string;
+    /** 'Loading tracks' */
+    loading: string;
+    /** 'No tracks match this search' */
+    noMatch: string;
+    /** 'No tracks yet' */
+    empty: string;
+    /** Under "No artist yet": 'Once a request is approved, your tracks show here.' */
+    noArtist: string;
+    /** The pager's name: 'Tracks pages' */
+    pages: string;
+    /** The delete confirmation's button: 'Delete track' */
+    deleteLabel: string;
+    /** 'Track deleted' */
+    deleted: string;
+    /** What a read-only role is told (`READ_ONLY_MESSAGES`). */
+    readOnly: string;
+  };
   useList: (artistId: number, query: Record<string, string>) => UseQueryResult<Page<T>>;
   useDelete: () => UseMutationResult<unknown, Error, number>;
   icon: LucideIcon;
   href: (item: T) => string;
   /** The line under the name: what it is, how long, how often played. */
-  details: (item: T) => string;
+  details: (item: T, trans: TransFn) => string;
   /** What deleting takes with it, said in the confirmation. */
   deleteNote: string;
   Editor: (props: { item: T; onClose: () => void }) => ReactNode;
   footer?: ReactNode;
 };
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * /backstage/tracks and /backstage/albums: the current artist's items, searched and paged, with
  * edit and delete (none of them for a role that may only see the artist).
  */
 export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
+  const { trans } = useTrans();
   const artist = useCurrentArtist();
   if (artist.isPending) return <LoadingPage />;
   if (artist.missing) return <OpenArtistWorkspace artistId={artist.missing} />;
   return (
     <BackstageFrame
-      title={kind.title}
-      description={kind.description}
-      notice={
-        <ReadOnlyNotice artist={artist.current} can={`see this artist's ${kind.many} but not change them`} />
-      }
+      title={trans(kind.title)}
+      description={trans(kind.description)}
+      notice={<ReadOnlyNotice artist={artist.current} message={kind.texts.readOnly} />}
     >
       {artist.current ? (
         <ItemList
@@ -67,10 +86,7 @@ export function ItemListPage<T extends Item>({ kind }: { kind: ItemKind<T> }) {
           switcher={<ArtistSwitch state={artist} />}
         />
       ) : (
-        <EmptyState
-          title="No artist yet"
-          description={`Once a request is approved, your ${kind.many} show here.`}
-        />
+        <EmptyState title={trans('No artist yet')} description={trans(kind.texts.noArtist)} />
       )}
     </BackstageFrame>
   );
@@ -87,6 +103,7 @@ function ItemList<T extends Item>({
   readOnly: boolean;
   switcher: ReactNode;
 }) {
+  const { trans } = useTrans();
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(text.trim(), 250);
@@ -104,9 +121,9 @@ function ItemList<T extends Item>({
     <BackstageCard>
       <div className="flex flex-wrap items-end gap-3">
         <TextField
-          aria-label={`Search ${kind.many}`}
+          aria-label={trans(kind.texts.search)}
           type="search"
-          placeholder={`Search ${kind.many}`}
+          placeholder={trans(kind.texts.search)}
           className="w-full sm:w-64"
           value={text}
           onChange={(v) => {
@@ -118,14 +135,14 @@ function ItemList<T extends Item>({
         {switcher}
       </div>
       {list.isPending ? (
-        <Spinner label={`Loading ${kind.many}`} />
+        <Spinner label={trans(kind.texts.loading)} />
       ) : list.isError ? (
         <ErrorState onRetry={() => list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title={query ? `No ${kind.many} match this search` : `No ${kind.many} yet`} />
+        <EmptyState title={trans(query ? kind.texts.noMatch : kind.texts.empty)} />
       ) : (
         <>
-          <ul aria-label={capital(kind.many)} className="flex flex-col divide-y divide-divider">
+          <ul aria-label={trans(kind.title)} className="flex flex-col divide-y divide-divider">
             {list.data.data.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-2">
                 <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-theme bg-hover">
@@ -139,16 +156,20 @@ function ItemList<T extends Item>({
                   <a href={kind.href(item)} className="block truncate font-medium hover:underline">
                     {item.name}
                   </a>
-                  <p className="truncate text-sm text-muted">{kind.details(item)}</p>
+                  <p className="truncate text-sm text-muted">{kind.details(item, trans)}</p>
                 </div>
                 {!readOnly && (
                   <>
-                    <Button variant="icon" aria-label={`Edit ${item.name}`} onPress={() => setEditing(item)}>
+                    <Button
+                      variant="icon"
+                      aria-label={trans('Edit {name}', { name: item.name })}
+                      onPress={() => setEditing(item)}
+                    >
                       <Pencil aria-hidden />
                     </Button>
                     <Button
                       variant="icon"
-                      aria-label={`Delete ${item.name}`}
+                      aria-label={trans('Delete {name}', { name: item.name })}
                       onPress={() => setDeleting(item)}
                     >
                       <Trash2 aria-hidden />
@@ -162,7 +183,7 @@ function ItemList<T extends Item>({
             page={page}
             lastPage={list.data.last_page ?? 1}
             onChange={setPage}
-            label={`${capital(kind.many)} pages`}
+            label={trans(kind.texts.pages)}
           />
         </>
       )}
@@ -170,22 +191,22 @@ function ItemList<T extends Item>({
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? ''}?`}
-        confirmLabel={`Delete ${kind.one}`}
+        title={trans('Delete {name}?', { name: deleting?.name ?? '' })}
+        confirmLabel={trans(kind.texts.deleteLabel)}
         danger
         isPending={del.isPending}
         onConfirm={() =>
           deleting &&
           del.mutate(deleting.id, {
             onSuccess: () => {
-              toast.positive(`${capital(kind.one)} deleted`);
+              toast.positive(trans(kind.texts.deleted));
               setDeleting(null);
             },
             onError: (err) => toast.danger(err instanceof Error ? err.message : String(err)),
           })
         }
       >
-        {kind.deleteNote}
+        {trans(kind.deleteNote)}
       </ConfirmDialog>
       {!readOnly && kind.footer}
     </BackstageCard>

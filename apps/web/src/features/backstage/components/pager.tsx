@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 
 /** Previous / next over a paged list, with where the user is. */
@@ -13,6 +14,7 @@ export function Pager({
   onChange: (page: number) => void;
   label: string;
 }) {
+  const { trans } = useTrans();
   if (lastPage <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-end gap-2 text-sm">
@@ -23,11 +25,9 @@ export function Pager({
         onPress={() => onChange(page - 1)}
         startIcon={<ChevronLeft aria-hidden />}
       >
-        Previous
+        {trans('Previous')}
       </Button>
-      <span aria-live="polite">
-        Page {page} of {lastPage}
-      </span>
+      <span aria-live="polite">{trans('Page {page} of {lastPage}', { page, lastPage })}</span>
       <Button
         variant="outline"
         size="sm"
@@ -35,7 +35,7 @@ export function Pager({
         onPress={() => onChange(page + 1)}
         endIcon={<ChevronRight aria-hidden />}
       >
-        Next
+        {trans('Next')}
       </Button>
     </nav>
   );

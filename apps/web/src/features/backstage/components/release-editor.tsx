@@ -1,9 +1,10 @@
-import { RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
+import { msg, RELEASE_TYPES, type ReleaseDraft, type TrackDraft } from '@zema/contracts';
 import { uploads } from '@zema/contracts/uploads/uploads.operations';
 import { AlertTriangle, CheckCircle2, Disc3, Loader2, Trash2, XCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
 import { formatDuration, useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Checkbox, TextField } from '#src/ui/field';
@@ -19,27 +20,43 @@ import {
 import { useUploadBackstageImage } from '../api/upload-image';
 
 const TYPE_LABELS: Record<(typeof RELEASE_TYPES)[number], string> = {
-  album: 'Album',
-  single: 'Single',
-  ep: 'EP',
-  compilation: 'Compilation',
+  album: msg('Album'),
+  single: msg('Single'),
+  ep: msg('EP'),
+  compilation: msg('Compilation'),
 };
-const typeOptions = RELEASE_TYPES.map((id) => ({ id, label: TYPE_LABELS[id] }));
 
 const errorsOf = (err: unknown) => (err instanceof ApiError ? (err.errors ?? {}) : {});
 const first = (errors: Record<string, string[]>, key: string) => errors[key]?.[0];
 
+/** When a release is to come out: one message whose `{date}` is a `<time>` element. */
+function ScheduledFor({ message, at }: { message: string; at: string }) {
+  const { trans } = useTrans();
+  const format = useFormat();
+  const mark = '\u0000';
+  const [before = '', after = ''] = trans(message, { date: mark }).split(mark);
+  return (
+    <>
+      {before}
+      <time dateTime={at}>{format.dateTime(at, { dateStyle: 'numeric', timeStyle: 'medium' })}</time>
+      {after}
+    </>
+  );
+}
+
 /** Uploads a picture (re-encoded by the server) and makes it the release's cover. */
 function CoverButton({ release }: { release: ReleaseDraft }) {
+  const { trans } = useTrans();
   const upload = useUploadBackstageImage();
   const update = useUpdateRelease(release.id);
   const input = useRef<HTMLInputElement>(null);
   const pick = (file: File | undefined) => {
     if (!file) return;
     upload.mutate(file, {
-      onSuccess: (image) => update.mutate({ image }, { onSuccess: () => toast.positive('Cover saved') }),
+      onSuccess: (image) =>
+        update.mutate({ image }, { onSuccess: () => toast.positive(trans('Cover saved')) }),
       onError: (err) =>
-        toast.danger(err instanceof Error ? err.message : 'The picture could not be uploaded.'),
+        toast.danger(err instanceof Error ? err.message : trans('The picture could not be uploaded.')),
     });
   };
   return (
@@ -62,7 +79,7 @@ function CoverButton({ release }: { release: ReleaseDraft }) {
         isPending={upload.isPending || update.isPending}
         onPress={() => input.current?.click()}
       >
-        {release.image ? 'Change cover' : 'Add cover'}
+        {release.image ? trans('Change cover') : trans('Add cover')}
       </Button>
     </>
   );
@@ -70,6 +87,7 @@ function CoverButton({ release }: { release: ReleaseDraft }) {
 
 /** The release's own fields: name, type, date, genres, description. */
 function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly: boolean }) {
+  const { trans } = useTrans();
   const update = useUpdateRelease(release.id);
   const [name, setName] = useState(release.name);
   const [type, setType] = useState(release.type);
@@ -112,14 +130,18 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
       {
         onSuccess: () => {
           setTouched(false);
-          toast.positive('Release saved');
+          toast.positive(trans('Release saved'));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={save} className="grid gap-4 sm:grid-cols-[8rem_1fr]" aria-label="Release details">
+    <form
+      onSubmit={save}
+      className="grid gap-4 sm:grid-cols-[8rem_1fr]"
+      aria-label={trans('Release details')}
+    >
       <div className="flex flex-col gap-2">
         <div className="flex size-32 items-center justify-center overflow-hidden rounded-theme bg-bg-alt text-muted">
           {release.image ? (
@@ -133,7 +155,7 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Title"
+          label={trans('Title')}
           value={name}
           onChange={edit(setName)}
           errorMessage={first(errors, 'name')}
@@ -141,18 +163,20 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
           className="sm:col-span-2"
         />
         <Select
-          label="Type"
-          items={typeOptions}
+          label={trans('Type')}
+          items={RELEASE_TYPES.map((id) => ({ id, label: trans(TYPE_LABELS[id]) }))}
           selectedKey={type}
           onSelectionChange={(key) => edit(setType)(key as ReleaseDraft['type'])}
           errorMessage={first(errors, 'type')}
           isDisabled={locked}
         />
         <TextField
-          label="Release date"
+          label={trans('Release date')}
           type="date"
           description={
-            date ? undefined : 'Empty: the release is dated the day it is published. Set the day it came out.'
+            date
+              ? undefined
+              : trans('Empty: the release is dated the day it is published. Set the day it came out.')
           }
           value={date}
           onChange={edit(setDate)}
@@ -160,8 +184,8 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
           isDisabled={locked}
         />
         <TextField
-          label="Genres"
-          description="Separate genres with commas."
+          label={trans('Genres')}
+          description={trans('Separate genres with commas.')}
           value={genres}
           onChange={edit(setGenres)}
           errorMessage={first(errors, 'genres')}
@@ -169,7 +193,7 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
           className="sm:col-span-2"
         />
         <TextField
-          label="Description"
+          label={trans('Description')}
           multiline
           rows={3}
           value={description}
@@ -181,7 +205,7 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
         {!locked && (
           <div className="sm:col-span-2">
             <Button type="submit" variant="outline" isPending={update.isPending} isDisabled={!touched}>
-              Save details
+              {trans('Save details')}
             </Button>
           </div>
         )}
@@ -191,11 +215,12 @@ function ReleaseFields({ release, readOnly }: { release: ReleaseDraft; readOnly:
 }
 
 function TrackStatus({ track }: { track: TrackDraft }) {
+  const { trans } = useTrans();
   if (track.status === 'failed')
     return (
       <span className="flex items-center gap-1.5 text-sm text-danger">
         <XCircle aria-hidden="true" className="size-4 shrink-0" />
-        {track.error ?? 'This file could not be read.'}
+        {track.error ? trans(track.error) : trans('This file could not be read.')}
       </span>
     );
   if (track.status === 'ready')
@@ -203,14 +228,22 @@ function TrackStatus({ track }: { track: TrackDraft }) {
       <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
         <span className="flex items-center gap-1.5 text-positive">
           <CheckCircle2 aria-hidden="true" className="size-4" />
-          Ready
+          {trans('Ready')}
         </span>
         {track.duration_ms !== null && <span>{formatDuration(Math.round(track.duration_ms / 1000))}</span>}
         {track.format && <span className="uppercase">{track.format}</span>}
-        {track.loudness_lufs !== null && <span>{track.loudness_lufs.toFixed(1)} LUFS</span>}
+        {track.loudness_lufs !== null && (
+          <span>
+            {track.loudness_lufs.toFixed(1)}
+            {/* i18n-ignore */} LUFS
+          </span>
+        )}
       </span>
     );
-  const label = track.status === 'queued' ? 'Waiting to be analysed' : `Analysing ${track.progress}%`;
+  const label =
+    track.status === 'queued'
+      ? trans('Waiting to be analysed')
+      : trans('Analysing {progress}%', { progress: track.progress });
   return (
     <span className="flex items-center gap-2 text-sm text-muted">
       <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -219,13 +252,14 @@ function TrackStatus({ track }: { track: TrackDraft }) {
         className="h-1.5 w-24 overflow-hidden rounded-full accent-primary"
         max={100}
         value={track.progress}
-        aria-label={`${track.name}: ${label}`}
+        aria-label={trans('{name}: {status}', { name: track.name, status: label })}
       />
     </span>
   );
 }
 
 function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: TrackDraft; locked: boolean }) {
+  const { trans } = useTrans();
   const update = useUpdateTrackDraft(release.id);
   const remove = useRemoveTrackDraft(release.id);
   const [name, setName] = useState(track.name);
@@ -258,7 +292,7 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
       </span>
       <div className="flex min-w-0 flex-col gap-1.5">
         <TextField
-          label={`Title of track ${track.position}`}
+          label={trans('Title of track {position}', { position: track.position })}
           value={name}
           onChange={(v) => {
             setDirty(true);
@@ -276,14 +310,14 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
             controls
             preload="none"
             src={uploads.download.path.replace(':id', String(track.file_entry_id))}
-            aria-label={`Preview ${track.name}`}
+            aria-label={trans('Preview {name}', { name: track.name })}
             className="h-9 w-full max-w-sm"
           />
         )}
         {track.duplicate_of && (
           <span className="flex items-center gap-1.5 text-sm text-warning">
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-            The same file is already published as “{track.duplicate_of.name}”.
+            {trans('The same file is already published as “{name}”.', { name: track.duplicate_of.name })}
           </span>
         )}
         {track.file_name && (
@@ -291,8 +325,8 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
         )}
       </div>
       <TextField
-        label="Artists"
-        description="Other credited artists, separated by commas."
+        label={trans('Artists')}
+        description={trans('Other credited artists, separated by commas.')}
         value={artistsText}
         onChange={(v) => {
           setDirty(true);
@@ -308,12 +342,12 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
           isDisabled={locked || update.isPending}
           onChange={(explicit) => update.mutate({ trackId: track.id, explicit })}
         >
-          Explicit
+          {trans('Explicit')}
         </Checkbox>
         {!locked && (
           <Button
             variant="icon"
-            aria-label={`Remove ${track.name}`}
+            aria-label={trans('Remove {name}', { name: track.name })}
             isPending={remove.isPending}
             onPress={() => remove.mutate(track.id)}
           >
@@ -327,27 +361,21 @@ function TrackRow({ release, track, locked }: { release: ReleaseDraft; track: Tr
 
 /** Where a release stands, for a role that may see it but not publish it. */
 function ReleaseState({ release }: { release: ReleaseDraft }) {
-  const format = useFormat();
+  const { trans } = useTrans();
   return (
     <p className="rounded-theme bg-bg-alt p-4 text-sm">
       {release.status === 'scheduled' && release.publish_at ? (
-        <>
-          Scheduled for{' '}
-          <time dateTime={release.publish_at}>
-            {format.dateTime(release.publish_at, { dateStyle: 'numeric', timeStyle: 'medium' })}
-          </time>
-          .
-        </>
+        <ScheduledFor message={msg('Scheduled for {date}.')} at={release.publish_at} />
       ) : (
-        'Draft: not published yet.'
+        trans('Draft: not published yet.')
       )}
     </p>
   );
 }
 
 function PublishBox({ release }: { release: ReleaseDraft }) {
+  const { trans } = useTrans();
   const publish = usePublishRelease(release.id);
-  const format = useFormat();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const id = useId();
@@ -360,14 +388,14 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-theme bg-bg-alt p-4 text-sm">
         <CheckCircle2 aria-hidden="true" className="size-5 text-positive" />
-        <span className="font-medium">Published</span>
+        <span className="font-medium">{trans('Published')}</span>
         {release.album_id ? (
           <LinkButton
             variant="outline"
             size="sm"
             href={paths.album({ id: release.album_id, name: release.name })}
           >
-            Open the album
+            {trans('Open the album')}
           </LinkButton>
         ) : track ? (
           <LinkButton
@@ -375,7 +403,7 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
             size="sm"
             href={paths.track({ id: track, name: release.tracks[0]!.name })}
           >
-            Open the track
+            {trans('Open the track')}
           </LinkButton>
         ) : null}
       </div>
@@ -386,29 +414,29 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
     event.preventDefault();
     const publishAt = when === 'later' && at ? new Date(at).toISOString() : null;
     publish.mutate(publishAt, {
-      onSuccess: (r) => toast.positive(r.status === 'scheduled' ? 'Release scheduled' : 'Release published'),
+      onSuccess: (r) =>
+        toast.positive(r.status === 'scheduled' ? trans('Release scheduled') : trans('Release published')),
     });
   };
   return (
     <form
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-theme border border-divider p-4"
-      aria-label="Publish"
+      aria-label={trans('Publish')}
     >
       {release.status === 'scheduled' && release.publish_at && (
         <p className="text-sm">
-          Scheduled for{' '}
-          <time dateTime={release.publish_at}>
-            {format.dateTime(release.publish_at, { dateStyle: 'numeric', timeStyle: 'medium' })}
-          </time>
-          . Publish now or choose another date.
+          <ScheduledFor
+            message={msg('Scheduled for {date}. Publish now or choose another date.')}
+            at={release.publish_at}
+          />
         </p>
       )}
       <fieldset className="flex flex-wrap items-center gap-4">
-        <legend className="mb-2 text-sm font-medium">When</legend>
+        <legend className="mb-2 text-sm font-medium">{trans('When')}</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name={`${id}-when`} checked={when === 'now'} onChange={() => setWhen('now')} />
-          Publish now
+          {trans('Publish now')}
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -417,11 +445,11 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
             checked={when === 'later'}
             onChange={() => setWhen('later')}
           />
-          Schedule
+          {trans('Schedule')}
         </label>
         {when === 'later' && (
           <TextField
-            label="Release on"
+            label={trans('Release on')}
             type="datetime-local"
             value={at}
             onChange={setAt}
@@ -441,11 +469,11 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
           isPending={publish.isPending}
           isDisabled={busy || release.tracks.length === 0 || (when === 'later' && !at)}
         >
-          {when === 'later' ? 'Schedule release' : 'Publish'}
+          {when === 'later' ? trans('Schedule release') : trans('Publish')}
         </Button>
         {busy && (
           <span className="ml-3 text-sm text-muted">
-            Publishing is possible once every track is analysed.
+            {trans('Publishing is possible once every track is analysed.')}
           </span>
         )}
       </div>
@@ -458,9 +486,11 @@ function PublishBox({ release }: { release: ReleaseDraft }) {
  * (a team role that may only see the artist): the same, without a way to change or publish it.
  */
 export function ReleaseEditor({ releaseId, readOnly = false }: { releaseId: number; readOnly?: boolean }) {
+  const { trans } = useTrans();
   const { data: release, isPending, error } = useRelease(releaseId);
-  if (isPending) return <p className="text-sm text-muted">Loading the release…</p>;
-  if (error || !release) return <p className="text-sm text-danger">This release could not be loaded.</p>;
+  if (isPending) return <p className="text-sm text-muted">{trans('Loading the release…')}</p>;
+  if (error || !release)
+    return <p className="text-sm text-danger">{trans('This release could not be loaded.')}</p>;
   const locked = readOnly || release.status === 'published';
   return (
     <section
@@ -472,12 +502,15 @@ export function ReleaseEditor({ releaseId, readOnly = false }: { releaseId: numb
           {release.name}
         </h2>
         <span className="text-sm text-muted">
-          {TYPE_LABELS[release.type]} · {release.artist.name} · {release.tracks.length}{' '}
-          {release.tracks.length === 1 ? 'track' : 'tracks'}
+          {[
+            trans(TYPE_LABELS[release.type]),
+            release.artist.name,
+            trans('{count, plural, one {# track} other {# tracks}}', { count: release.tracks.length }),
+          ].join(' · ')}
         </span>
       </header>
       <ReleaseFields release={release} readOnly={readOnly} />
-      <ol aria-label="Tracks" className="flex flex-col">
+      <ol aria-label={trans('Tracks')} className="flex flex-col">
         {release.tracks.map((track) => (
           <TrackRow key={track.id} release={release} track={track} locked={locked} />
         ))}

@@ -9,12 +9,14 @@ import {
   type BackstageArtist,
   type BackstageRequestType,
   createBackstageRequestSchema,
+  msg,
 } from '@zema/contracts';
 import { FileCheck, Paperclip } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ArtistLinksField, artistLinkUrlRowsSchema } from '#src/components/artist-links-field';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField, fieldDescriptionClass, fieldErrorClass, fieldLabelClass } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
@@ -46,9 +48,9 @@ export type RequestFormValues = z.infer<typeof requestFormSchema>;
 const SEARCH_DEBOUNCE_MS = 250;
 
 const HINTS: Record<BackstageRequestType, string> = {
-  become_artist: 'Create a new artist profile for your music.',
-  claim_artist: 'Take over an artist page that is already in the catalogue.',
-  verify_artist: 'Ask for the verified badge on an artist you manage.',
+  become_artist: msg('Create a new artist profile for your music.'),
+  claim_artist: msg('Take over an artist page that is already in the catalogue.'),
+  verify_artist: msg('Ask for the verified badge on an artist you manage.'),
 };
 
 /**
@@ -67,6 +69,7 @@ export function RequestForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { trans } = useTrans();
   const create = useCreateBackstageRequest();
   const form = useForm<RequestFormValues>({
     resolver: zodResolver(requestFormSchema),
@@ -87,7 +90,7 @@ export function RequestForm({
       },
       {
         onSuccess: () => {
-          toast.positive('Request sent');
+          toast.positive(trans('Request sent'));
           onDone();
         },
         onError: (error) => {
@@ -108,9 +111,11 @@ export function RequestForm({
   };
 
   return (
-    <Form form={form} onSubmit={submit} aria-label={BACKSTAGE_REQUEST_TYPE_LABELS[type]}>
-      <p className="text-sm text-muted">{HINTS[type]}</p>
-      {type === 'become_artist' && <FormTextField name="artist_name" label="Artist name" isRequired />}
+    <Form form={form} onSubmit={submit} aria-label={trans(BACKSTAGE_REQUEST_TYPE_LABELS[type])}>
+      <p className="text-sm text-muted">{trans(HINTS[type])}</p>
+      {type === 'become_artist' && (
+        <FormTextField name="artist_name" label={trans('Artist name')} isRequired />
+      )}
       {type === 'claim_artist' && (
         <Controller
           control={form.control}
@@ -119,7 +124,7 @@ export function RequestForm({
             <ArtistSearchField
               value={form.watch('artist')}
               onChange={chooseArtist}
-              errorMessage={fieldState.error?.message}
+              errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
             />
           )}
         />
@@ -130,13 +135,13 @@ export function RequestForm({
           name="artist"
           render={({ field, fieldState }) => (
             <Select
-              label="Artist"
+              label={trans('Artist')}
               isRequired
-              placeholder="Choose one of your artists"
+              placeholder={trans('Choose one of your artists')}
               items={managed.map((a) => ({ id: a.id, label: a.name }))}
               selectedKey={field.value?.id ?? null}
               onSelectionChange={(key) => chooseArtist(managed.find((a) => a.id === key) ?? null)}
-              errorMessage={fieldState.error?.message}
+              errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
             />
           )}
         />
@@ -146,33 +151,35 @@ export function RequestForm({
         name="role"
         render={({ field, fieldState }) => (
           <Select
-            label="Your role"
-            items={ARTIST_ROLES.map((r) => ({ id: r, label: ARTIST_ROLE_LABELS[r] }))}
+            label={trans('Your role')}
+            items={ARTIST_ROLES.map((r) => ({ id: r, label: trans(ARTIST_ROLE_LABELS[r]) }))}
             selectedKey={field.value}
             onSelectionChange={(key) => key && field.onChange(key)}
-            errorMessage={fieldState.error?.message}
+            errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
           />
         )}
       />
       <ArtistLinksField
         rows="url"
         max={BACKSTAGE_MAX_LINKS}
-        description="Official website, streaming profiles, social pages: anything that shows this is you."
+        description={trans(
+          'Official website, streaming profiles, social pages: anything that shows this is you.',
+        )}
       />
       <FormTextField
         name="message"
-        label="Message"
+        label={trans('Message')}
         multiline
         rows={4}
-        description="Tell the team who you are and how you relate to the artist."
+        description={trans('Tell the team who you are and how you relate to the artist.')}
       />
       <ProofField value={proof} onChange={setProof} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="text" onPress={onCancel}>
-          Cancel
+          {trans('Cancel')}
         </Button>
         <Button type="submit" isPending={create.isPending}>
-          Send request
+          {trans('Send request')}
         </Button>
       </div>
     </Form>
@@ -189,13 +196,14 @@ function ArtistSearchField({
   onChange: (artist: ArtistRef | null) => void;
   errorMessage?: string;
 }) {
+  const { trans } = useTrans();
   const [text, setText] = useState(value?.name ?? '');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const found = useArtistSearch(query);
   const rows = text.trim() ? (found.data ?? []) : [];
   const options = rows.map((a) => ({
     id: a.id,
-    label: a.verified ? `${a.name} (verified)` : a.name,
+    label: a.verified ? trans('{name} (verified)', { name: a.name }) : a.name,
     row: a,
   }));
   if (value && !options.some((o) => o.id === value.id))
@@ -205,8 +213,8 @@ function ArtistSearchField({
       isRemote
       isRequired
       menuTrigger="input"
-      label="Artist"
-      placeholder="Search the catalogue…"
+      label={trans('Artist')}
+      placeholder={trans('Search the catalogue…')}
       items={options}
       inputValue={text}
       onInputChange={(next) => {
@@ -220,7 +228,7 @@ function ArtistSearchField({
         if (option) setText(option.row.name);
       }}
       errorMessage={errorMessage}
-      description="Start typing the artist's name."
+      description={trans("Start typing the artist's name.")}
     />
   );
 }
@@ -233,6 +241,7 @@ function ProofField({
   value: { id: number; name: string } | null;
   onChange: (proof: { id: number; name: string } | null) => void;
 }) {
+  const { trans } = useTrans();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProof();
   const id = useId();
@@ -240,7 +249,7 @@ function ProofField({
   return (
     <div className="flex flex-col">
       <span id={id} className={fieldLabelClass}>
-        Proof (optional)
+        {trans('Proof (optional)')}
       </span>
       <div className="flex flex-wrap items-center gap-2">
         <input
@@ -273,18 +282,23 @@ function ProofField({
           startIcon={<Paperclip aria-hidden />}
           isPending={upload.isPending}
           onPress={() => input.current?.click()}
-          aria-label={value ? 'Replace proof file' : undefined}
+          aria-label={value ? trans('Replace proof file') : undefined}
         >
-          {value ? 'Replace' : 'Attach a proof file'}
+          {value ? trans('Replace') : trans('Attach a proof file')}
         </Button>
         {value && (
-          <Button variant="text" size="sm" onPress={() => onChange(null)} aria-label="Remove proof file">
-            Remove
+          <Button
+            variant="text"
+            size="sm"
+            onPress={() => onChange(null)}
+            aria-label={trans('Remove proof file')}
+          >
+            {trans('Remove')}
           </Button>
         )}
       </div>
       <span className={fieldDescriptionClass}>
-        A contract, a distributor statement or a screenshot of your artist dashboard elsewhere.
+        {trans('A contract, a distributor statement or a screenshot of your artist dashboard elsewhere.')}
       </span>
       {error && (
         <span role="alert" className={fieldErrorClass}>

@@ -2,10 +2,12 @@ import {
   BACKSTAGE_REQUEST_TYPE_LABELS,
   type BackstageArtist,
   type BackstageRequestType,
+  msg,
 } from '@zema/contracts';
 import { BadgeCheck, Mic2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '#src/components/states';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Spinner } from '#src/ui/spinner';
@@ -18,10 +20,14 @@ const CHOICES: { type: BackstageRequestType; icon: typeof Mic2; text: string }[]
   {
     type: 'become_artist',
     icon: Mic2,
-    text: 'New here? Create your artist profile and start releasing music.',
+    text: msg('New here? Create your artist profile and start releasing music.'),
   },
-  { type: 'claim_artist', icon: UserPlus, text: 'Your music is already on the site? Claim the artist page.' },
-  { type: 'verify_artist', icon: BadgeCheck, text: 'Get the verified badge on an artist you manage.' },
+  {
+    type: 'claim_artist',
+    icon: UserPlus,
+    text: msg('Your music is already on the site? Claim the artist page.'),
+  },
+  { type: 'verify_artist', icon: BadgeCheck, text: msg('Get the verified badge on an artist you manage.') },
 ];
 
 /**
@@ -29,13 +35,14 @@ const CHOICES: { type: BackstageRequestType; icon: typeof Mic2; text: string }[]
  * with their answers. "Verify" needs an artist the user already manages.
  */
 export function RequestsPanel({ managed }: { managed: BackstageArtist[] }) {
+  const { trans } = useTrans();
   const [type, setType] = useState<BackstageRequestType | null>(null);
   const requests = useMyRequests();
   const canVerify = managed.some((a) => !a.verified);
   return (
     <div className="flex flex-col gap-6">
       <fieldset className="grid gap-3 md:grid-cols-3">
-        <legend className="sr-only">What would you like to do?</legend>
+        <legend className="sr-only">{trans('What would you like to do?')}</legend>
         {CHOICES.map((choice) => {
           const disabled = choice.type === 'verify_artist' && !canVerify;
           return (
@@ -52,9 +59,13 @@ export function RequestsPanel({ managed }: { managed: BackstageArtist[] }) {
             >
               <choice.icon aria-hidden className="size-6 shrink-0 self-start text-primary" />
               <span className="flex min-w-0 flex-1 flex-col gap-1">
-                <span className="text-base font-semibold">{BACKSTAGE_REQUEST_TYPE_LABELS[choice.type]}</span>
+                <span className="text-base font-semibold">
+                  {trans(BACKSTAGE_REQUEST_TYPE_LABELS[choice.type])}
+                </span>
                 <span className="text-sm font-normal text-muted">
-                  {disabled ? 'Once you manage an artist, you can ask for its badge here.' : choice.text}
+                  {disabled
+                    ? trans('Once you manage an artist, you can ask for its badge here.')
+                    : trans(choice.text)}
                 </span>
               </span>
             </Button>
@@ -62,7 +73,7 @@ export function RequestsPanel({ managed }: { managed: BackstageArtist[] }) {
         })}
       </fieldset>
       {type && (
-        <BackstageCard title={BACKSTAGE_REQUEST_TYPE_LABELS[type]}>
+        <BackstageCard title={trans(BACKSTAGE_REQUEST_TYPE_LABELS[type])}>
           <RequestForm
             key={type}
             type={type}
@@ -72,15 +83,17 @@ export function RequestsPanel({ managed }: { managed: BackstageArtist[] }) {
           />
         </BackstageCard>
       )}
-      <BackstageCard title="Your requests">
+      <BackstageCard title={trans('Your requests')}>
         {requests.isPending ? (
-          <Spinner aria-label="Loading your requests" />
+          <Spinner aria-label={trans('Loading your requests')} />
         ) : requests.isError ? (
           <ErrorState onRetry={() => requests.refetch()} />
         ) : requests.data.data.length === 0 ? (
           <EmptyState
-            title="No requests yet"
-            description="Choose one of the options above. The team reviews requests and answers by email."
+            title={trans('No requests yet')}
+            description={trans(
+              'Choose one of the options above. The team reviews requests and answers by email.',
+            )}
           />
         ) : (
           <RequestList requests={requests.data.data} />

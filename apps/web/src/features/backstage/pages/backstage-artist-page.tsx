@@ -8,6 +8,7 @@ import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-l
 import { PageError } from '#src/components/states';
 import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { ApiError } from '#src/lib/api-error';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -18,7 +19,7 @@ import { toast } from '#src/ui/toast';
 import { useBackstageArtist } from '../api/get-artist';
 import { useMyArtists } from '../api/list-my-artists';
 import { useUpdateBackstageArtist } from '../api/update-artist';
-import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
+import { canEditArtist, READ_ONLY_MESSAGES, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { GenresInput, ImageField } from '../components/fields';
 
@@ -63,6 +64,7 @@ export default function BackstageArtistPage() {
 }
 
 export function ArtistForm({ artist, access }: { artist: Artist; access?: BackstageArtist }) {
+  const { trans } = useTrans();
   const readOnly = access ? !canEditArtist(access) : false;
   const save = useUpdateBackstageArtist();
   const form = useForm<ArtistFormValues>({
@@ -91,7 +93,7 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
       },
       {
         onSuccess: (saved) => {
-          toast.positive('Profile saved');
+          toast.positive(trans('Profile saved'));
           form.reset(valuesOf(saved));
         },
         onError: (error) => applyServerErrors(form, error),
@@ -102,8 +104,8 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
   return (
     <BackstageFrame
       title={artist.name}
-      description="Your public artist page: what listeners see first."
-      notice={<ReadOnlyNotice artist={access} can="see this artist but not change it" />}
+      description={trans('Your public artist page: what listeners see first.')}
+      notice={<ReadOnlyNotice artist={access} message={READ_ONLY_MESSAGES.artist} />}
       actions={
         <LinkButton
           href={paths.artist(artist)}
@@ -111,29 +113,34 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
           size="sm"
           startIcon={<ExternalLink aria-hidden />}
         >
-          View public page
+          {trans('View public page')}
         </LinkButton>
       }
     >
-      <Form form={form} onSubmit={submit} className="flex flex-col gap-6" aria-label="Artist profile">
-        <BackstageCard title="Profile">
-          <FormTextField name="name" label="Name" isRequired isReadOnly={readOnly} />
+      <Form
+        form={form}
+        onSubmit={submit}
+        className="flex flex-col gap-6"
+        aria-label={trans('Artist profile')}
+      >
+        <BackstageCard title={trans('Profile')}>
+          <FormTextField name="name" label={trans('Name')} isRequired isReadOnly={readOnly} />
           <div className="grid gap-4 sm:grid-cols-2">
             <ImageField
-              label="Picture"
+              label={trans('Picture')}
               round
               value={form.watch('image_small')}
               onChange={(url) => set('image_small', url)}
               isReadOnly={readOnly}
             />
             <ImageField
-              label="Header image"
+              label={trans('Header image')}
               value={form.watch('image_large')}
               onChange={(url) => set('image_large', url)}
               isReadOnly={readOnly}
             />
           </div>
-          <FormTextField name="bio" label="Biography" multiline rows={6} isReadOnly={readOnly} />
+          <FormTextField name="bio" label={trans('Biography')} multiline rows={6} isReadOnly={readOnly} />
           <GenresInput
             value={form.watch('genres')}
             onChange={(names) => set('genres', names)}
@@ -141,10 +148,10 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
           />
           <FormCheckbox
             name="allow_downloads"
-            description="Listeners whose plan includes downloads can save your tracks and albums."
+            description={trans('Listeners whose plan includes downloads can save your tracks and albums.')}
             isReadOnly={readOnly}
           >
-            Allow downloads
+            {trans('Allow downloads')}
           </FormCheckbox>
         </BackstageCard>
         <ArtistLinksField rows="labelled" card={BackstageCard} isReadOnly={readOnly} />
@@ -152,7 +159,7 @@ export function ArtistForm({ artist, access }: { artist: Artist; access?: Backst
           <SaveBar
             isDirty={dirty}
             isSaving={save.isPending}
-            saveLabel="Save profile"
+            saveLabel={trans('Save profile')}
             onDiscard={() => form.reset()}
           />
         )}

@@ -2,11 +2,12 @@ import { ARTIST_ROLE_LABELS, type BackstageArtist, WORKSPACE_ROLE_LABELS } from 
 import { BadgeCheck, Disc, ExternalLink, Eye, Music, Pencil, UserRound } from 'lucide-react';
 import { ErrorState } from '#src/components/states';
 import { useHasBackstageAccess } from '#src/lib/active-workspace';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { LoadingPage } from '#src/ui/loading-page';
 import { useMyArtists } from '../api/list-my-artists';
-import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
+import { canEditArtist, READ_ONLY_MESSAGES, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { RequestsPanel } from '../components/requests-panel';
 import { UnpublishedReleases } from '../components/unpublished-releases';
@@ -16,6 +17,7 @@ import { UnpublishedReleases } from '../components/unpublished-releases';
  * (become, claim, verify) and their requests.
  */
 export default function BackstageHomePage() {
+  const { trans } = useTrans();
   const hasBackstageAccess = useHasBackstageAccess();
   const hasAccess = hasBackstageAccess;
   const artists = useMyArtists(hasAccess);
@@ -25,24 +27,24 @@ export default function BackstageHomePage() {
   if (!managed.length)
     return (
       <BackstageFrame
-        title="Backstage for artists"
-        description="Release your music, keep your artist page up to date and see who is listening."
+        title={trans('Backstage for artists')}
+        description={trans('Release your music, keep your artist page up to date and see who is listening.')}
       >
         <RequestsPanel managed={[]} />
       </BackstageFrame>
     );
   return (
     <BackstageFrame
-      title="Your artists"
-      description="Everything you manage, in one place."
+      title={trans('Your artists')}
+      description={trans('Everything you manage, in one place.')}
       notice={
         <ReadOnlyNotice
           artist={managed.find((a) => !canEditArtist(a))}
-          can="see its artists, their music and insights, but not change them"
+          message={READ_ONLY_MESSAGES.artists}
         />
       }
     >
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Your artists">
+      <ul className="grid gap-4 md:grid-cols-2" aria-label={trans('Your artists')}>
         {managed.map((artist) => (
           <li key={artist.id} className="min-w-0">
             <ArtistCard artist={artist} />
@@ -58,12 +60,17 @@ export default function BackstageHomePage() {
  * What the caller is to this artist here: in a team workspace their role in it ("Editor in Addis
  * Records"), which is what they act by; otherwise their own link's role ("Manager").
  */
-function capacity(artist: BackstageArtist): string {
-  if (artist.workspace) return `${WORKSPACE_ROLE_LABELS[artist.workspace.role]} in ${artist.workspace.name}`;
-  return ARTIST_ROLE_LABELS[artist.role ?? 'other'];
+function capacity(artist: BackstageArtist, trans: TransFn): string {
+  if (artist.workspace)
+    return trans('You are: {role} in {workspace}', {
+      role: trans(WORKSPACE_ROLE_LABELS[artist.workspace.role]),
+      workspace: artist.workspace.name,
+    });
+  return trans('You are: {role}', { role: trans(ARTIST_ROLE_LABELS[artist.role ?? 'other']) });
 }
 
 function ArtistCard({ artist }: { artist: BackstageArtist }) {
+  const { trans } = useTrans();
   const editable = canEditArtist(artist);
   return (
     <BackstageCard className="h-full">
@@ -78,9 +85,11 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
         <div className="min-w-0">
           <h2 className="flex items-center gap-1 break-words text-lg font-semibold [overflow-wrap:anywhere]">
             {artist.name}
-            {artist.verified && <BadgeCheck aria-label="Verified" className="size-5 shrink-0 text-primary" />}
+            {artist.verified && (
+              <BadgeCheck aria-label={trans('Verified')} className="size-5 shrink-0 text-primary" />
+            )}
           </h2>
-          <p className="text-sm text-muted">You are: {capacity(artist)}</p>
+          <p className="text-sm text-muted">{capacity(artist, trans)}</p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -92,7 +101,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
             editable ? <Pencil aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />
           }
         >
-          {editable ? 'Edit profile' : 'View profile'}
+          {editable ? trans('Edit profile') : trans('View profile')}
         </LinkButton>
         <LinkButton
           href={paths.backstageTracks(artist.id)}
@@ -100,7 +109,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           size="sm"
           startIcon={<Music aria-hidden className="size-4" />}
         >
-          Tracks
+          {trans('Tracks')}
         </LinkButton>
         <LinkButton
           href={paths.backstageAlbums(artist.id)}
@@ -108,7 +117,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           size="sm"
           startIcon={<Disc aria-hidden className="size-4" />}
         >
-          Albums
+          {trans('Albums')}
         </LinkButton>
         <LinkButton
           href={paths.artist(artist)}
@@ -116,7 +125,7 @@ function ArtistCard({ artist }: { artist: BackstageArtist }) {
           size="sm"
           startIcon={<ExternalLink aria-hidden className="size-4" />}
         >
-          View public page
+          {trans('View public page')}
         </LinkButton>
       </div>
     </BackstageCard>

@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '#src/components/states';
 import { OpenArtistWorkspace } from '#src/features/workspaces';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { BarList } from '#src/ui/bar-list';
 import { LinkButton } from '#src/ui/button';
@@ -23,10 +24,9 @@ import { ArtistSwitch, useCurrentArtist } from '../components/artist-switch';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { bucketLabel, changeText, countryLabel, deviceLabel, trend } from '../components/insights-format';
 
-const RANGE_ITEMS = INSIGHTS_RANGES.map((id) => ({ id, label: INSIGHTS_RANGE_LABELS[id] }));
-
 /** /backstage/insights: plays, listeners, top tracks, countries and devices of the chosen artist. */
 export default function BackstageInsightsPage() {
+  const { trans } = useTrans();
   const artist = useCurrentArtist();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('range');
@@ -46,15 +46,15 @@ export default function BackstageInsightsPage() {
   if (artist.missing) return <OpenArtistWorkspace artistId={artist.missing} />;
   return (
     <BackstageFrame
-      title="Insights"
-      description="Who plays your music, where and on what. Days are counted in UTC."
+      title={trans('Insights')}
+      description={trans('Who plays your music, where and on what. Days are counted in UTC.')}
       actions={
         artist.current && (
           <>
             <Select
-              label="Range"
+              label={trans('Range')}
               className="w-44"
-              items={RANGE_ITEMS}
+              items={INSIGHTS_RANGES.map((id) => ({ id, label: trans(INSIGHTS_RANGE_LABELS[id]) }))}
               selectedKey={range}
               onSelectionChange={(key) => key !== null && chooseRange(String(key))}
             />
@@ -67,8 +67,8 @@ export default function BackstageInsightsPage() {
         <InsightsView key={artist.current.id} artistId={artist.current.id} range={range} />
       ) : (
         <EmptyState
-          title="No artist yet"
-          description="Once a request is approved, your listening figures show here."
+          title={trans('No artist yet')}
+          description={trans('Once a request is approved, your listening figures show here.')}
         />
       )}
     </BackstageFrame>
@@ -76,11 +76,12 @@ export default function BackstageInsightsPage() {
 }
 
 function InsightsView({ artistId, range }: { artistId: number; range: InsightsRange }) {
+  const { trans } = useTrans();
   const insights = useInsights(artistId, range);
   if (insights.isPending)
     return (
       <div className="flex justify-center py-20">
-        <Spinner label="Loading insights" />
+        <Spinner label={trans('Loading insights')} />
       </div>
     );
   if (insights.isError) return <ErrorState onRetry={() => insights.refetch()} />;
@@ -96,6 +97,7 @@ function InsightsView({ artistId, range }: { artistId: number; range: InsightsRa
 
 function Figure({ label, value, previous }: { label: string; value: number; previous: number }) {
   const format = useFormat();
+  const { trans } = useTrans();
   const direction = trend(value, previous);
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : Minus;
   return (
@@ -111,7 +113,7 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
             direction === 'down' && 'text-danger',
           )}
         />
-        {changeText(value, previous)}
+        {changeText(value, previous, trans, format.language)}
       </dd>
     </div>
   );
@@ -120,26 +122,29 @@ function Figure({ label, value, previous }: { label: string; value: number; prev
 /** The figures, the chart and the lists of one answer; an empty state when nothing was played. */
 export function Insights({ data }: { data: InsightsResponse }) {
   const format = useFormat();
-  const labels = useMemo(() => data.series.map((p) => bucketLabel(p.label)), [data.series]);
+  const { trans } = useTrans();
+  const labels = useMemo(() => data.series.map((p) => bucketLabel(p.label, trans)), [data.series, trans]);
   const series = useMemo(
-    () => [{ label: 'Plays', values: data.series.map((p) => p.plays), colorVar: '--color-primary' }],
-    [data.series],
+    () => [{ label: trans('Plays'), values: data.series.map((p) => p.plays), colorVar: '--color-primary' }],
+    [data.series, trans],
   );
-  const rangeName = INSIGHTS_RANGE_LABELS[data.range.range].toLowerCase();
   return (
     <>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Figure label="Plays" {...data.plays} />
-        <Figure label="Unique listeners" {...data.listeners} />
+        <Figure label={trans('Plays')} {...data.plays} />
+        <Figure label={trans('Unique listeners')} {...data.listeners} />
       </dl>
       {data.plays.value === 0 ? (
         <BackstageCard>
           <EmptyState
-            title="No plays yet"
-            description={`Nobody has played ${data.artist.name} in the ${rangeName}. Plays show here as soon as listeners press play.`}
+            title={trans('No plays yet')}
+            description={trans(
+              'Nobody has played {name} in the {range, select, 7d {last 7 days} 90d {last 90 days} 12m {last 12 months} other {last 28 days}}. Plays show here as soon as listeners press play.',
+              { range: data.range.range, name: data.artist.name },
+            )}
             action={
               <LinkButton variant="outline" href={paths.backstageUpload()}>
-                Upload music
+                {trans('Upload music')}
               </LinkButton>
             }
           />
@@ -147,22 +152,22 @@ export function Insights({ data }: { data: InsightsResponse }) {
       ) : (
         <>
           <BackstageCard>
-            <TimeChart title="Plays over time" labels={labels} series={series} />
+            <TimeChart title={trans('Plays over time')} labels={labels} series={series} />
           </BackstageCard>
-          <BackstageCard title="Top tracks">
+          <BackstageCard title={trans('Top tracks')}>
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Top tracks, most played first</caption>
+                <caption className="sr-only">{trans('Top tracks, most played first')}</caption>
                 <thead className="text-xs uppercase text-muted">
                   <tr>
                     <th scope="col" className="w-10 py-2 pr-2">
                       #
                     </th>
                     <th scope="col" className="py-2 pr-2">
-                      Track
+                      {trans('Track')}
                     </th>
                     <th scope="col" className="py-2 text-right">
-                      Plays
+                      {trans('Plays')}
                     </th>
                   </tr>
                 </thead>
@@ -183,20 +188,20 @@ export function Insights({ data }: { data: InsightsResponse }) {
           <div className="grid gap-4 md:grid-cols-2">
             <BackstageCard>
               <BarList
-                title="Countries"
+                title={trans('Countries')}
                 items={data.countries.map((r) => ({
                   key: r.key ?? '-',
-                  label: countryLabel(r.key),
+                  label: countryLabel(r.key, trans, format.language),
                   value: r.plays,
                 }))}
               />
             </BackstageCard>
             <BackstageCard>
               <BarList
-                title="Devices"
+                title={trans('Devices')}
                 items={data.devices.map((r) => ({
                   key: r.key ?? '-',
-                  label: deviceLabel(r.key),
+                  label: deviceLabel(r.key, trans),
                   value: r.plays,
                 }))}
               />

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router';
+import { useTrans } from '#src/lib/i18n';
 import { LoadingPage } from '#src/ui/loading-page';
 import { useRelease } from '../api/get-release';
 import { useMyArtists } from '../api/list-my-artists';
-import { canEditArtist, ReadOnlyNotice } from '../components/artist-access';
+import { canEditArtist, READ_ONLY_MESSAGES, ReadOnlyNotice } from '../components/artist-access';
 import { BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
 
@@ -11,6 +12,7 @@ import { ReleaseEditor } from '../components/release-editor';
  * that may only see its artist.
  */
 export default function BackstageReleasePage() {
+  const { trans } = useTrans();
   const id = Number(useParams().releaseId);
   const release = useRelease(id);
   const artists = useMyArtists();
@@ -18,8 +20,8 @@ export default function BackstageReleasePage() {
   const artist = artists.data?.find((a) => a.id === release.data?.artist.id);
   return (
     <BackstageFrame
-      title="Release"
-      notice={<ReadOnlyNotice artist={artist} can="see this release but not change or publish it" />}
+      title={trans('Release')}
+      notice={<ReadOnlyNotice artist={artist} message={READ_ONLY_MESSAGES.release} />}
     >
       <ReleaseEditor releaseId={id} readOnly={artist ? !canEditArtist(artist) : false} />
     </BackstageFrame>

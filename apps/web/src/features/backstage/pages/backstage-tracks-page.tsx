@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Track, updateBackstageTrackSchema } from '@zema/contracts';
+import { msg, type Track, updateBackstageTrackSchema } from '@zema/contracts';
 import { Music } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { formatDuration, formatNumber } from '#src/lib/format';
+import { formatDuration } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
@@ -12,35 +13,52 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useDeleteBackstageTrack, useUpdateBackstageTrack } from '../api/edit-items';
 import { useArtistTracks } from '../api/list-artist-items';
+import { READ_ONLY_MESSAGES } from '../components/artist-access';
 import { ImageField } from '../components/fields';
 import { type ItemKind, ItemListPage } from '../components/item-list';
 
 const TRACKS: ItemKind<Track> = {
-  one: 'track',
-  many: 'tracks',
-  title: 'Tracks',
-  description: 'Your released tracks. New music goes through Upload.',
+  title: msg('Tracks'),
+  description: msg('Your released tracks. New music goes through Upload.'),
+  texts: {
+    search: msg('Search tracks'),
+    loading: msg('Loading tracks'),
+    noMatch: msg('No tracks match this search'),
+    empty: msg('No tracks yet'),
+    noArtist: msg('Once a request is approved, your tracks show here.'),
+    pages: msg('Tracks pages'),
+    deleteLabel: msg('Delete track'),
+    deleted: msg('Track deleted'),
+    readOnly: READ_ONLY_MESSAGES.tracks,
+  },
   useList: useArtistTracks,
   useDelete: useDeleteBackstageTrack,
   icon: Music,
   href: (track) => paths.track(track),
-  details: (track) =>
+  details: (track, trans) =>
     [
       track.album?.name,
       formatDuration(track.duration_ms / 1000),
-      track.plays === 1 ? '1 play' : `${formatNumber(track.plays, 'en')} plays`,
+      trans('{count, plural, one {# play} other {# plays}}', { count: track.plays }),
+      track.explicit ? trans('Explicit') : null,
     ]
       .filter(Boolean)
-      .join(' · ') + (track.explicit ? ' · Explicit' : ''),
-  deleteNote:
+      .join(' · '),
+  deleteNote: msg(
     'The track and its audio file are removed, with its likes and playlist entries. This cannot be undone.',
-  Editor: (props) => <TrackDialog {...props} />,
-  footer: (
-    <LinkButton href={paths.backstageUpload()} variant="outline" className="self-start">
-      Upload new music
-    </LinkButton>
   ),
+  Editor: (props) => <TrackDialog {...props} />,
+  footer: <UploadNewMusic />,
 };
+
+function UploadNewMusic() {
+  const { trans } = useTrans();
+  return (
+    <LinkButton href={paths.backstageUpload()} variant="outline" className="self-start">
+      {trans('Upload new music')}
+    </LinkButton>
+  );
+}
 
 /** /backstage/tracks: the artist's tracks, searched and paged, with edit and delete. */
 export default function BackstageTracksPage() {
@@ -49,13 +67,14 @@ export default function BackstageTracksPage() {
 
 const trackFormSchema = z.object({
   name: updateBackstageTrackSchema.shape.name,
-  number: z.string().regex(/^\d{0,5}$/, 'Enter a whole number.'),
+  number: z.string().regex(/^\d{0,5}$/, msg('Enter a whole number.')),
   explicit: z.boolean(),
   image: z.string().nullable(),
 });
 type TrackFormValues = z.infer<typeof trackFormSchema>;
 
 function TrackDialog({ item: track, onClose }: { item: Track; onClose: () => void }) {
+  const { trans } = useTrans();
   const save = useUpdateBackstageTrack();
   const form = useForm<TrackFormValues>({
     resolver: zodResolver(trackFormSchema),
@@ -79,31 +98,39 @@ function TrackDialog({ item: track, onClose }: { item: Track; onClose: () => voi
       },
       {
         onSuccess: () => {
-          toast.positive('Track saved');
+          toast.positive(trans('Track saved'));
           onClose();
         },
         onError: (error) => applyServerErrors(form, error),
       },
     );
   return (
-    <Dialog title={`Edit ${track.name}`} isOpen onOpenChange={(open) => !open && onClose()} size="md">
-      <Form form={form} onSubmit={submit} aria-label="Edit track">
-        <FormTextField name="name" label="Name" isRequired />
-        <FormTextField name="number" label="Track number" inputMode="numeric" />
-        <FormCheckbox name="explicit" description="Marks the track for listeners who avoid explicit lyrics.">
-          Explicit
+    <Dialog
+      title={trans('Edit {name}', { name: track.name })}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      size="md"
+    >
+      <Form form={form} onSubmit={submit} aria-label={trans('Edit track')}>
+        <FormTextField name="name" label={trans('Name')} isRequired />
+        <FormTextField name="number" label={trans('Track number')} inputMode="numeric" />
+        <FormCheckbox
+          name="explicit"
+          description={trans('Marks the track for listeners who avoid explicit lyrics.')}
+        >
+          {trans('Explicit')}
         </FormCheckbox>
         <ImageField
-          label="Artwork"
+          label={trans('Artwork')}
           value={form.watch('image')}
           onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
         />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={onClose}>
-            Cancel
+            {trans('Cancel')}
           </Button>
           <Button type="submit" isPending={save.isPending}>
-            Save track
+            {trans('Save track')}
           </Button>
         </div>
       </Form>

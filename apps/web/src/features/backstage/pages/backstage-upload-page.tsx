@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type UploadFollowUp, type UploadPreflight, UploadQueuePanel } from '#src/features/uploads';
+import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { Select } from '#src/ui/select';
@@ -9,7 +11,12 @@ import { getUploadUsage, uploadUsageQueryOptions } from '../api/get-upload-usage
 import { backstageKeys } from '../api/keys';
 import { listMyArtists, useMyArtists } from '../api/list-my-artists';
 import { addReleaseTrack, createRelease } from '../api/release-mutations';
-import { canEditArtist, ReadOnlyNotice, readOnlyMessage } from '../components/artist-access';
+import {
+  canEditArtist,
+  READ_ONLY_MESSAGES,
+  ReadOnlyNotice,
+  readOnlyMessage,
+} from '../components/artist-access';
 import { BackstageCard, BackstageFrame } from '../components/backstage-frame';
 import { ReleaseEditor } from '../components/release-editor';
 import { UnpublishedReleases } from '../components/unpublished-releases';
@@ -22,8 +29,6 @@ export function releaseGroupOf(relativePath: string | null): string | null {
   return parts.length > 1 ? parts[0]! : null;
 }
 
-const CANNOT_UPLOAD = "see this artist's releases but not upload music";
-
 /**
  * /backstage/upload: drop tracks or a folder. Each dropped folder becomes one album draft and each
  * loose file a single; every finished upload joins its draft at once and is analysed on the
@@ -34,6 +39,8 @@ const CANNOT_UPLOAD = "see this artist's releases but not upload music";
  * refusal, never 'Uploaded'.
  */
 export default function BackstageUploadPage() {
+  const { trans } = useTrans();
+  const format = useFormat();
   const artists = useMyArtists();
   const [chosen, setChosen] = useState<number | null>(null);
   const artistId = chosen ?? artists.data?.[0]?.id ?? null;
@@ -71,12 +78,15 @@ export default function BackstageUploadPage() {
     queryClient.setQueryData(uploadUsageQueryOptions().queryKey, usage);
     const current = now.find((a) => a.id === artistId);
     if (!current)
-      return 'You can no longer upload for this artist here. Reload the page to see what you may do.';
-    return readOnlyMessage(current, CANNOT_UPLOAD) ?? storageRefusal(item.size, usage);
+      return trans('You can no longer upload for this artist here. Reload the page to see what you may do.');
+    return (
+      readOnlyMessage(current, READ_ONLY_MESSAGES.upload, trans) ??
+      storageRefusal(item.size, usage, { trans, bytes: (size) => format.bytes(size) })
+    );
   };
 
   const afterUpload: UploadFollowUp = {
-    label: 'Adding to the release',
+    label: trans('Adding to the release'),
     run: async (entry, item) => {
       if (artistId === null) return;
       try {
@@ -95,19 +105,19 @@ export default function BackstageUploadPage() {
 
   if (artists.isPending)
     return (
-      <BackstageFrame title="Upload music">
-        <p className="text-sm text-muted">Loading…</p>
+      <BackstageFrame title={trans('Upload music')}>
+        <p className="text-sm text-muted">{trans('Loading…')}</p>
       </BackstageFrame>
     );
   if (!artists.data?.length)
     return (
-      <BackstageFrame title="Upload music">
+      <BackstageFrame title={trans('Upload music')}>
         <BackstageCard>
           <p className="text-muted">
-            You need an artist profile before you can upload. Ask for one in the backstage.
+            {trans('You need an artist profile before you can upload. Ask for one in the backstage.')}
           </p>
           <div>
-            <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
+            <LinkButton href={paths.backstage()}>{trans('Go to the backstage')}</LinkButton>
           </div>
         </BackstageCard>
       </BackstageFrame>
@@ -116,19 +126,24 @@ export default function BackstageUploadPage() {
   // A role that may only see the artist gets no uploader: it would send files the server refuses.
   if (artist && !canEditArtist(artist))
     return (
-      <BackstageFrame title="Upload music" notice={<ReadOnlyNotice artist={artist} can={CANNOT_UPLOAD} />}>
+      <BackstageFrame
+        title={trans('Upload music')}
+        notice={<ReadOnlyNotice artist={artist} message={READ_ONLY_MESSAGES.upload} />}
+      >
         <UnpublishedReleases />
       </BackstageFrame>
     );
 
   return (
     <BackstageFrame
-      title="Upload music"
-      description="Drop a folder to make an album (tracks in tag order), or single files for singles. Review the details, then publish now or on a date."
+      title={trans('Upload music')}
+      description={trans(
+        'Drop a folder to make an album (tracks in tag order), or single files for singles. Review the details, then publish now or on a date.',
+      )}
       actions={
         artists.data.length > 1 ? (
           <Select
-            label="Artist"
+            label={trans('Artist')}
             className="min-w-56"
             items={artists.data.map((a) => ({ id: a.id, label: a.name }))}
             selectedKey={artistId}
@@ -142,8 +157,8 @@ export default function BackstageUploadPage() {
         metadata={{ uploadType: 'backstage-track' }}
         accept={['audio/*']}
         allowFolders
-        label="Drop audio files or a folder here"
-        hint="MP3, FLAC, OGG, Opus, M4A or WAV"
+        label={trans('Drop audio files or a folder here')}
+        hint={trans('MP3, FLAC, OGG, Opus, M4A or WAV')}
         preflight={preflight}
         afterUpload={afterUpload}
       />

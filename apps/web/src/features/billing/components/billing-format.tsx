@@ -1,4 +1,4 @@
-import type { BillingInterval, Currency, Price } from '@zema/contracts';
+import { type BillingInterval, type Currency, msg, type Price } from '@zema/contracts';
 import { formatDate, formatMoney, formatShortDateTime } from '#src/lib/format';
 import type { TransFn } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
@@ -11,29 +11,30 @@ const TONES = {
 } as const;
 export type Tone = keyof typeof TONES;
 
-/** Status, gateway and purpose codes in words; the code stays on hover. */
+/** Status, gateway and purpose codes in words (catalogue sources); the code stays on hover. */
 export const CODE_LABELS: Record<string, string> = {
   // Payments
-  pending: 'Pending',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
+  pending: msg('Pending'),
+  succeeded: msg('Paid'),
+  failed: msg('Failed'),
+  refunded: msg('Refunded'),
   // Subscriptions
-  incomplete: 'Incomplete',
-  trialing: 'Trial',
-  active: 'Active',
-  past_due: 'Past due',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
+  incomplete: msg('Incomplete'),
+  trialing: msg('Trial'),
+  active: msg('Active'),
+  past_due: msg('Past due'),
+  cancelled: msg('Cancelled'),
+  expired: msg('Expired'),
   // Gateways
-  sandbox: 'Sandbox (test mode)',
+  sandbox: msg('Sandbox (test mode)'),
+  // Brand names, the same in every language.
   chapa: 'Chapa',
   stripe: 'Stripe',
-  manual: 'Granted by an admin',
+  manual: msg('Granted by an admin'),
   // Purposes
-  new: 'New plan',
-  renewal: 'Renewal',
-  change: 'Plan change',
+  new: msg('New plan'),
+  renewal: msg('Renewal'),
+  change: msg('Plan change'),
 };
 
 /** A code in words, translated; an unknown code as it is. */
@@ -70,12 +71,16 @@ export function intervalText(trans: TransFn, interval: BillingInterval, count: n
   );
 }
 
+/** "ETB 199.00 per month": the amount and how often, in the order the reader's language puts them. */
 export function priceText(
   trans: TransFn,
   price: Pick<Price, 'amount' | 'currency' | 'interval' | 'interval_count'>,
   language: string,
 ) {
-  return `${formatMoney(price.amount, price.currency as Currency, language)} ${intervalText(trans, price.interval, price.interval_count)}`;
+  return trans('{amount} {period}', {
+    amount: formatMoney(price.amount, price.currency as Currency, language),
+    period: intervalText(trans, price.interval, price.interval_count),
+  });
 }
 
 /** A date in a billing table, "—" for none. */

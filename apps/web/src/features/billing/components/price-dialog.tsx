@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   CURRENCY_LABELS,
   type Currency,
+  msg,
 } from '@zema/contracts';
 import type { AdminPrice, PriceRequest } from '@zema/contracts/admin';
 import { useState } from 'react';
@@ -13,6 +14,14 @@ import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
 import { Select } from '#src/ui/select';
 import { fromMinorUnits, toMinorUnits } from './amount';
+
+/** The interval's name after "Every [count]". */
+const INTERVAL_LABELS: Record<BillingInterval, string> = {
+  day: msg('days'),
+  week: msg('weeks'),
+  month: msg('months'),
+  year: msg('years'),
+};
 
 /**
  * Adds or changes a price: the amount is typed as a decimal and sent in minor units. A price
@@ -109,7 +118,7 @@ export function PriceDialog({
           />
           <Select
             label={trans('Interval')}
-            items={BILLING_INTERVALS.map((i) => ({ id: i, label: trans(`${i}s`) }))}
+            items={BILLING_INTERVALS.map((i) => ({ id: i, label: trans(INTERVAL_LABELS[i]) }))}
             selectedKey={interval}
             onSelectionChange={(k) => k && setInterval(k as BillingInterval)}
             errorMessage={errors.interval}

@@ -8,6 +8,7 @@ import { formatMoney } from '#src/lib/format';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 import { saveOnboardingChoice } from '#src/lib/onboarding-choice';
 import { leadsToPage, paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -218,6 +219,8 @@ function PlanCard({
   trans: TransFn;
 }) {
   const { user } = useAuth();
+  // The example plans' words read in the reader's language; an operator's own as written.
+  const stored = useStoredText();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `plan-${product.id}-name`;
   const isCurrent = standing?.kind === 'current';
@@ -234,7 +237,7 @@ function PlanCard({
     >
       <div className="flex flex-wrap items-center gap-2">
         <Heading id={headingId} className="text-xl font-bold">
-          {product.name}
+          {stored(product.name)}
         </Heading>
         {product.recommended && (
           <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-on-primary">
@@ -247,7 +250,7 @@ function PlanCard({
           </span>
         )}
       </div>
-      {product.description && <p className="mt-2 text-sm text-muted">{product.description}</p>}
+      {product.description && <p className="mt-2 text-sm text-muted">{stored(product.description)}</p>}
       <p className="mt-5 flex flex-wrap items-baseline gap-x-1.5" data-testid="plan-price">
         {price ? (
           <>
@@ -269,7 +272,7 @@ function PlanCard({
           {product.feature_list.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{feature}</span>
+              <span>{stored(feature)}</span>
             </li>
           ))}
         </ul>
@@ -284,7 +287,7 @@ function PlanCard({
             href={target.href}
             variant={product.recommended ? 'primary' : 'outline'}
             fullWidth
-            aria-label={`${label}: ${product.name}`}
+            aria-label={`${label}: ${stored(product.name)}`}
             onPress={() => {
               if (target.kind === 'register' && target.saveChoice)
                 saveOnboardingChoice({ productId: product.id, priceId: price.id });

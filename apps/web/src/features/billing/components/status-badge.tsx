@@ -1,4 +1,4 @@
-import type { Invoice, SubscriptionView } from '@zema/contracts';
+import { type Invoice, msg, type SubscriptionView } from '@zema/contracts';
 import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 
@@ -9,23 +9,26 @@ const TONES = {
   muted: 'bg-muted',
 } as const;
 
-/** The plan's state in words and a coloured dot (the words carry it; the colour only helps). */
+/**
+ * The plan's state in words (a catalogue source, for `trans`) and a coloured dot (the words carry
+ * it; the colour only helps).
+ */
 export function statusOf(s: Pick<SubscriptionView, 'status' | 'valid' | 'cancel_at_period_end'>) {
   if (s.status === 'cancelled' || (s.cancel_at_period_end && s.valid))
-    return { label: 'Cancelled', tone: 'warning' as const };
+    return { label: msg('Cancelled'), tone: 'warning' as const };
   switch (s.status) {
     case 'active':
-      return { label: 'Active', tone: 'positive' as const };
+      return { label: msg('Active'), tone: 'positive' as const };
     case 'trialing':
-      return { label: 'Trial', tone: 'positive' as const };
+      return { label: msg('Trial'), tone: 'positive' as const };
     case 'past_due':
       return s.valid
-        ? { label: 'Past due (grace period)', tone: 'warning' as const }
-        : { label: 'Past due', tone: 'danger' as const };
+        ? { label: msg('Past due (grace period)'), tone: 'warning' as const }
+        : { label: msg('Past due'), tone: 'danger' as const };
     case 'incomplete':
-      return { label: 'Incomplete', tone: 'muted' as const };
+      return { label: msg('Incomplete'), tone: 'muted' as const };
     default:
-      return { label: 'Expired', tone: 'danger' as const };
+      return { label: msg('Expired'), tone: 'danger' as const };
   }
 }
 
@@ -45,10 +48,10 @@ export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Invoice, 'total'
   const { trans } = useTrans();
   const { label, tone } =
     invoice.refunded <= 0
-      ? { label: 'Paid', tone: 'positive' as const }
+      ? { label: msg('Paid'), tone: 'positive' as const }
       : invoice.refunded >= invoice.total
-        ? { label: 'Refunded', tone: 'muted' as const }
-        : { label: 'Partly refunded', tone: 'warning' as const };
+        ? { label: msg('Refunded'), tone: 'muted' as const }
+        : { label: msg('Partly refunded'), tone: 'warning' as const };
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2.5 py-0.5 text-xs font-medium">
       <span aria-hidden className={cx('size-2 rounded-full', TONES[tone])} />

@@ -4,6 +4,7 @@ import {
   type Currency,
   comparePricePerDay,
   DEFAULT_CURRENCY,
+  msg,
   type Price,
   type Product,
   yearlySavingPercent,
@@ -196,5 +197,8 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The server's answer when the buyer already holds another plan (the billing page changes it). */
-export const OTHER_PLAN_MESSAGE = 'You already have another plan: change plans from the billing page.';
+/**
+ * The server's answer when the buyer already holds another plan (the billing page changes it): a
+ * catalogue source, which the server sends in the reader's language.
+ */
+export const OTHER_PLAN_MESSAGE = msg('You already have another plan: change plans from the billing page.');

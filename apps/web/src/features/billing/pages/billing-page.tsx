@@ -6,6 +6,7 @@ import { errorMessage } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button, buttonClass, LinkButton } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -72,6 +73,7 @@ const PERIOD = msg(
 
 function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
   const { trans } = useTrans();
+  const stored = useStoredText();
   const { date, money } = useBillingFormat();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
@@ -128,7 +130,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
     >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="billing-plan" className="text-xl font-semibold">
-          {s.product_name}
+          {stored(s.product_name)}
         </h2>
         <StatusBadge subscription={s} />
       </div>
@@ -158,7 +160,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
       {s.scheduled_change && (
         <p className="mt-4 rounded-theme bg-hover px-3 py-2 text-sm">
           {trans('Your plan changes to {plan} on {date}.', {
-            plan: s.scheduled_change.product_name,
+            plan: stored(s.scheduled_change.product_name),
             date: date(s.scheduled_change.at),
           })}
         </p>
@@ -202,7 +204,7 @@ function PlanCard({ subscription: s }: { subscription: SubscriptionView }) {
         <p>
           {s.current_period_end
             ? trans('You keep {plan} until {date}. You can resume it until then.', {
-                plan: s.product_name,
+                plan: stored(s.product_name),
                 date: date(s.current_period_end),
               })
             : trans('You can resume it while it is still valid.')}
@@ -282,6 +284,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         })}
                       >
                         <Download aria-hidden className="size-4" />
+                        {/* i18n-ignore */}
                         <span className="hidden sm:inline">PDF</span>
                       </a>
                     </div>

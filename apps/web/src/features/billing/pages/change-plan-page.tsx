@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '#src/lib/format';
 import { type TransFn, useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button, LinkButton } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
@@ -146,6 +147,13 @@ export default function ChangePlanPage() {
   const target = { productId: Number(params.productId), priceId: Number(params.priceId) };
   const wellFormed = Number.isInteger(target.productId) && Number.isInteger(target.priceId);
   const quote = useChangePlanQuote(target, wellFormed);
+  const stored = useStoredText();
+  // The plans by their names in the reader's language (an example plan's seeded name is translated).
+  const data = quote.data && {
+    ...quote.data,
+    current: { ...quote.data.current, product_name: stored(quote.data.current.product_name) },
+    next: { ...quote.data.next, product_name: stored(quote.data.next.product_name) },
+  };
   const change = useChangePlan(target);
   const [key] = useState(newKey);
   const [done, setDone] = useState<ChangePlanResponse | null>(null);
@@ -188,30 +196,28 @@ export default function ChangePlanPage() {
             </LinkButton>
           </>
         )}
-        {quote.data && !done && (
+        {data && !done && (
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">{trans('Current plan')}</dt>
               <dd className="font-medium">
-                {planName(trans, quote.data.current.product_name, quote.data.current.price)}
+                {planName(trans, data.current.product_name, data.current.price)}
               </dd>
               <dt className="text-muted">{trans('New plan')}</dt>
-              <dd className="font-medium">
-                {planName(trans, quote.data.next.product_name, quote.data.next.price)}
-              </dd>
-              {quote.data.kind !== 'keep_current' && (
+              <dd className="font-medium">{planName(trans, data.next.product_name, data.next.price)}</dd>
+              {data.kind !== 'keep_current' && (
                 <>
                   <dt className="text-muted">
-                    {quote.data.estimated ? trans('Estimated due now') : trans('Due now')}
+                    {data.estimated ? trans('Estimated due now') : trans('Due now')}
                   </dt>
                   <dd className="font-semibold tabular-nums">
-                    {formatMoney(quote.data.amount_due, quote.data.currency, language)}
+                    {formatMoney(data.amount_due, data.currency, language)}
                   </dd>
                 </>
               )}
             </dl>
             <div className="flex flex-col gap-2 text-sm leading-relaxed" data-testid="change-plan-summary">
-              {describeQuote(trans, quote.data, language).map((line) => (
+              {describeQuote(trans, data, language).map((line) => (
                 <p key={line}>{line}</p>
               ))}
             </div>
@@ -225,7 +231,7 @@ export default function ChangePlanPage() {
                 {trans('Cancel')}
               </LinkButton>
               <Button isPending={change.isPending} isDisabled={change.isPending} onPress={confirm}>
-                {quote.data.kind === 'upgrade_now' ? trans('Confirm and pay') : trans('Confirm')}
+                {data.kind === 'upgrade_now' ? trans('Confirm and pay') : trans('Confirm')}
               </Button>
             </div>
           </>

@@ -9,6 +9,7 @@ import { useTrans } from '#src/lib/i18n';
 import { clearOnboardingChoice } from '#src/lib/onboarding-choice';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button, LinkButton } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -29,6 +30,7 @@ export function goToGateway(url: string) {
  */
 export default function CheckoutPage() {
   const { trans, language } = useTrans();
+  const stored = useStoredText();
   const { user } = useAuth();
   const params = useParams();
   const productId = Number(params.productId);
@@ -92,12 +94,12 @@ export default function CheckoutPage() {
     const nameError = fieldErrors?.buyer_name?.[0];
     const tinError = fieldErrors?.buyer_tin?.[0];
     const message = error && !nameError && !tinError ? (fieldMessage ?? errorMessage(error)) : null;
-    const otherPlan = message === OTHER_PLAN_MESSAGE;
+    const otherPlan = message === OTHER_PLAN_MESSAGE || message === trans(OTHER_PLAN_MESSAGE);
     body = (
       <div className="rounded-2xl border border-divider bg-paper p-5 shadow-sm sm:p-6">
         <h2 className="text-lg font-semibold">{trans('Order summary')}</h2>
         <dl className="mt-4 divide-y divide-divider text-sm">
-          <SummaryRow label={trans('Plan')} value={product.name} />
+          <SummaryRow label={trans('Plan')} value={stored(product.name)} />
           <SummaryRow label={trans('Billing cycle')} value={cycleLabel(price, trans)} />
           <SummaryRow label={trans('Account')} value={user?.email ?? ''} />
           <SummaryRow

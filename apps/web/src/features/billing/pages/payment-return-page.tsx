@@ -7,6 +7,7 @@ import { formatMoney } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button, LinkButton } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 import { Spinner } from '#src/ui/spinner';
@@ -42,6 +43,7 @@ export default function PaymentReturnPage() {
 
 function PaymentStatus({ txRef }: { txRef: string }) {
   const { trans, language } = useTrans();
+  const stored = useStoredText();
   const payment = usePayment(txRef);
   const refreshed = useRef(false);
   const succeeded = payment.data?.status === 'succeeded';
@@ -87,7 +89,7 @@ function PaymentStatus({ txRef }: { txRef: string }) {
         payment={data}
         amount={amount}
       >
-        <p>{trans('Your {plan} plan is active. Enjoy!', { plan: data.product_name })}</p>
+        <p>{trans('Your {plan} plan is active. Enjoy!', { plan: stored(data.product_name) })}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <LinkButton href={paths.home()}>{trans('Start listening')}</LinkButton>
           <LinkButton href={paths.billing()} variant="outline">
@@ -159,6 +161,7 @@ function Outcome({
   children: ReactNode;
 }) {
   const { trans } = useTrans();
+  const stored = useStoredText();
   return (
     <div
       data-testid="payment-outcome"
@@ -175,7 +178,7 @@ function Outcome({
       {payment && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">{trans('Plan')}</dt>
-          <dd>{payment.product_name}</dd>
+          <dd>{stored(payment.product_name)}</dd>
           <dt className="text-muted">{trans('Amount')}</dt>
           <dd>{amount}</dd>
           <dt className="text-muted">{trans('Reference')}</dt>

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageError } from '#src/components/states';
 import { errorMessage } from '#src/lib/api-error';
 import { formatMoney } from '#src/lib/format';
-import { useTrans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button, LinkButton } from '#src/ui/button';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -96,7 +96,10 @@ function SandboxCharge({ txRef }: { txRef: string }) {
       <p className="text-sm text-muted">{description}</p>
       <p className="mt-1 text-3xl font-extrabold">{formatMoney(amount, currency, language)}</p>
       <p className="mt-1 text-xs text-muted">
-        {trans('Reference')}: <span className="font-mono">{txRef}</span>
+        <Trans
+          message="Reference: {reference}"
+          elements={{ reference: <span className="font-mono">{txRef}</span> }}
+        />
       </p>
       {status !== 'pending' ? (
         <div className="mt-5">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALBUM_TYPES, type Album, type ArtistRef, upsertAlbumRequestSchema } from '@zema/contracts';
+import { ALBUM_TYPES, type Album, type ArtistRef, msg, upsertAlbumRequestSchema } from '@zema/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { PageError } from '#src/components/states';
 import { formatDuration } from '#src/lib/format';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button, buttonClass } from '#src/ui/button';
@@ -31,25 +32,28 @@ const formSchema = z.object({
   name: shape.name,
   image: z.string().nullable(),
   type: z.enum(ALBUM_TYPES),
-  release_date: z.union([z.literal(''), z.iso.date('Enter a date like 2026-01-31.')]),
+  release_date: z.union([z.literal(''), z.iso.date(msg('Enter a date like 2026-01-31.'))]),
   description: z.string().trim().max(10_000),
-  artists: z.array(z.custom<ArtistRef>()).min(1, 'Choose at least one artist.').max(20),
+  artists: z.array(z.custom<ArtistRef>()).min(1, msg('Choose at least one artist.')).max(20),
   tracks: z.array(z.custom<ReorderItem>()),
 });
 type Values = z.infer<typeof formSchema>;
 
-const valuesOf = (a: Album | null): Values => ({
+const valuesOf = (a: Album | null, trans: TransFn): Values => ({
   name: a?.name ?? '',
   image: a?.image ?? null,
   type: a?.type ?? 'album',
   release_date: a?.release_date ?? '',
   description: a?.description ?? '',
   artists: a?.artists ?? [],
-  tracks: (a?.tracks ?? []).map((t) => ({
-    id: t.id,
-    name: t.name,
-    subtitle: `${formatDuration(Math.round(t.duration_ms / 1000))}${t.stream_url ? '' : ' · no audio'}`,
-  })),
+  tracks: (a?.tracks ?? []).map((t) => {
+    const duration = formatDuration(Math.round(t.duration_ms / 1000));
+    return {
+      id: t.id,
+      name: t.name,
+      subtitle: t.stream_url ? duration : trans('{duration} · no audio', { duration }),
+    };
+  }),
 });
 
 /** /admin/albums/new and /admin/albums/:albumId: cover, credits, release and track order. */
@@ -63,16 +67,18 @@ export default function AdminAlbumPage() {
 }
 
 function AlbumForm({ album }: { album: Album | null }) {
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const save = useSaveAlbum();
   const del = useDeleteAlbums();
   const [deleting, setDeleting] = useState(false);
-  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(album) });
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: valuesOf(album, trans) });
   const dirty = form.formState.isDirty;
   const blocker = useUnsavedChangesBlocker(dirty && !save.isPending && !form.formState.isSubmitSuccessful);
   const set = <K extends keyof Values>(name: K, value: Values[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const errors = form.formState.errors;
+  const artistsError = errors.artists?.message ?? errors.artists?.root?.message;
 
   const submit = (v: Values) =>
     save.mutate(
@@ -90,8 +96,8 @@ function AlbumForm({ album }: { album: Album | null }) {
       },
       {
         onSuccess: (saved) => {
-          toast.positive(album ? 'Album saved' : 'Album created');
-          form.reset(valuesOf(saved));
+          toast.positive(album ? trans('Album saved') : trans('Album created'));
+          form.reset(valuesOf(saved, trans));
           if (!album) navigate(paths.adminAlbum(saved), { replace: true });
         },
         onError: (error) => applyServerErrors(form, error),
@@ -100,40 +106,40 @@ function AlbumForm({ album }: { album: Album | null }) {
 
   return (
     <AdminPage
-      title={album ? album.name : 'New album'}
-      breadcrumbs={[{ label: 'Albums', to: paths.adminAlbums() }]}
+      title={album ? album.name : trans('New album')}
+      breadcrumbs={[{ label: trans('Albums'), to: paths.adminAlbums() }]}
       actions={
         album && (
           <>
             <a href={paths.album(album)} className="text-sm text-primary underline-offset-2 hover:underline">
-              View in the player
+              {trans('View in the player')}
             </a>
             <Button variant="danger" onPress={() => setDeleting(true)}>
-              Delete album
+              {trans('Delete album')}
             </Button>
           </>
         )
       }
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
-        <AdminCard title="Album">
+        <AdminCard title={trans('Album')}>
           <div className="flex flex-col gap-4">
-            <FormTextField name="name" label="Name" isRequired />
+            <FormTextField name="name" label={trans('Name')} isRequired />
             <ArtistsPicker
-              label="Artists"
+              label={trans('Artists')}
               value={form.watch('artists')}
               onChange={(artists) => set('artists', artists)}
-              errorMessage={errors.artists?.message ?? errors.artists?.root?.message}
+              errorMessage={artistsError && trans(artistsError)}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <Select
-                label="Type"
-                items={ALBUM_TYPES.map((t) => ({ id: t, label: ALBUM_TYPE_LABELS[t] }))}
+                label={trans('Type')}
+                items={ALBUM_TYPES.map((t) => ({ id: t, label: trans(ALBUM_TYPE_LABELS[t]) }))}
                 selectedKey={form.watch('type')}
                 onSelectionChange={(k) => set('type', k as Values['type'])}
               />
               <label className="flex flex-col">
-                <span className={fieldLabelClass}>Release date</span>
+                <span className={fieldLabelClass}>{trans('Release date')}</span>
                 <input
                   type="date"
                   value={form.watch('release_date')}
@@ -142,45 +148,50 @@ function AlbumForm({ album }: { album: Album | null }) {
                 />
                 {errors.release_date && (
                   <span className="mt-1.5 text-xs font-medium text-danger">
-                    {errors.release_date.message}
+                    {errors.release_date.message && trans(errors.release_date.message)}
                   </span>
                 )}
               </label>
             </div>
-            <ImageField label="Cover" value={form.watch('image')} onChange={(url) => set('image', url)} />
-            <FormTextField name="description" label="Description" multiline />
+            <ImageField
+              label={trans('Cover')}
+              value={form.watch('image')}
+              onChange={(url) => set('image', url)}
+            />
+            <FormTextField name="description" label={trans('Description')} multiline />
           </div>
         </AdminCard>
         {album && (
           <AdminCard
-            title="Track order"
+            title={trans('Track order')}
             actions={
               <Link
                 to={paths.adminTrack('new', { album: album.id })}
                 className={buttonClass({ variant: 'outline', size: 'sm' })}
               >
                 <Plus aria-hidden className="size-4" />
-                Add track
+                {trans('Add track')}
               </Link>
             }
           >
             <p className="mb-3 text-sm text-muted">
-              Drag a track by its handle, or focus the handle and press Enter, then the arrow keys and Enter
-              again; the arrows on each row move it one place.
+              {trans(
+                'Drag a track by its handle, or focus the handle and press Enter, then the arrow keys and Enter again; the arrows on each row move it one place.',
+              )}
             </p>
             <ReorderList
-              label="Tracks of the album"
+              label={trans('Tracks of the album')}
               numbered
               items={form.watch('tracks')}
               onChange={(tracks) => set('tracks', tracks)}
-              empty="No tracks yet."
+              empty={trans('No tracks yet.')}
             />
           </AdminCard>
         )}
         <SaveBar
           isDirty={dirty}
           isSaving={save.isPending}
-          saveLabel={album ? 'Save album' : 'Create album'}
+          saveLabel={album ? trans('Save album') : trans('Create album')}
           onDiscard={() => form.reset()}
         />
       </Form>
@@ -189,22 +200,23 @@ function AlbumForm({ album }: { album: Album | null }) {
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={`Delete ${album.name}?`}
-          confirmLabel="Delete album"
+          title={trans('Delete {name}?', { name: album.name })}
+          confirmLabel={trans('Delete album')}
           danger
           isPending={del.isPending}
           onConfirm={() =>
             del.mutate([album.id], {
               onSuccess: () => {
-                toast.positive('Album deleted');
+                toast.positive(trans('Album deleted'));
                 navigate(paths.adminAlbums());
               },
             })
           }
         >
-          Its likes go with it. Its{' '}
-          {album.tracks_count === 1 ? 'track stays' : `${album.tracks_count} tracks stay`} in the catalogue
-          without an album. This cannot be undone.
+          {trans(
+            'Its likes go with it. Its {count, plural, one {track stays} other {# tracks stay}} in the catalogue without an album. This cannot be undone.',
+            { count: album.tracks_count },
+          )}
         </ConfirmDialog>
       )}
     </AdminPage>

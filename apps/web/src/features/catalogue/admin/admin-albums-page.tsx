@@ -1,9 +1,11 @@
-import { ALBUM_TYPES } from '@zema/contracts';
+import { ALBUM_TYPES, msg } from '@zema/contracts';
 import type { AdminAlbumRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Disc3 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
@@ -12,22 +14,30 @@ import { useAdminAlbums } from '../api/list-admin-albums';
 import { CatalogueFilterPicker } from '../components/admin-filters';
 import {
   ALBUM_TYPE_LABELS,
+  type CatalogueListMessages,
   count,
   formatDay,
-  plural,
   sum,
   useCatalogueListProps,
 } from '../components/admin-list';
 
+const MESSAGES: CatalogueListMessages = {
+  search: msg('Search albums by name'),
+  searchPlaceholder: msg('Search albums'),
+  create: msg('New album'),
+  noMatch: msg('No albums match'),
+  deleteMany: msg('{count, plural, one {Delete # album?} other {Delete # albums?}}'),
+};
+
 const TYPES = [
-  { id: 'any', label: 'Any type' },
+  { id: 'any', label: msg('Any type') },
   ...ALBUM_TYPES.map((t) => ({ id: t, label: ALBUM_TYPE_LABELS[t] })),
 ];
 
-const columns: DataTableColumn<AdminAlbumRow>[] = [
+const columnsOf = (trans: TransFn): DataTableColumn<AdminAlbumRow>[] => [
   {
     id: 'album',
-    header: 'Album',
+    header: trans('Album'),
     sortKey: 'name',
     hideable: false,
     cell: (a) => (
@@ -50,18 +60,18 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
       </Link>
     ),
   },
-  { id: 'type', header: 'Type', cell: (a) => ALBUM_TYPE_LABELS[a.type] },
-  { id: 'tracks', header: 'Tracks', cell: (a) => count(a.tracks_count) },
+  { id: 'type', header: trans('Type'), cell: (a) => trans(ALBUM_TYPE_LABELS[a.type]) },
+  { id: 'tracks', header: trans('Tracks'), cell: (a) => count(a.tracks_count) },
   {
     id: 'release_date',
-    header: 'Released',
+    header: trans('Released'),
     sortKey: 'release_date',
     cell: (a) => formatDay(a.release_date),
   },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => count(a.plays) },
+  { id: 'plays', header: trans('Plays'), sortKey: 'plays', cell: (a) => count(a.plays) },
   {
     id: 'created_at',
-    header: 'Added',
+    header: trans('Added'),
     sortKey: 'created_at',
     defaultHidden: true,
     cell: (a) => formatDay(a.created_at),
@@ -70,22 +80,25 @@ const columns: DataTableColumn<AdminAlbumRow>[] = [
 
 /** /admin/albums: every album, searchable and filterable by artist, genre and type. */
 export default function AdminAlbumsPage() {
+  const { trans } = useTrans();
+  const columns = useMemo(() => columnsOf(trans), [trans]);
+  const types = useMemo(() => TYPES.map((t) => ({ ...t, label: trans(t.label) })), [trans]);
   const catalogue = useCatalogueListProps<AdminAlbumRow>({
-    noun: ['album', 'albums'],
+    name: 'albums',
+    messages: MESSAGES,
     base: paths.adminAlbums(),
     useDelete: useDeleteAlbums,
     deleteWarning: (rows) =>
-      `Their likes go with them. Their ${plural(
-        sum(rows, (r) => r.tracks_count),
-        'track',
-        'tracks',
-      )} stay in the catalogue as tracks without an album.`,
+      trans(
+        'Their likes go with them. Their {count, plural, one {# track} other {# tracks}} stay in the catalogue as tracks without an album.',
+        { count: sum(rows, (r) => r.tracks_count) },
+      ),
   });
   return (
     <AdminListPage
       {...catalogue}
-      title="Albums"
-      description="Albums, singles and EPs: open one to edit its cover, credits and track order."
+      title={trans('Albums')}
+      description={trans('Albums, singles and EPs: open one to edit its cover, credits and track order.')}
       exportPath={catalogueManager.exportAlbums.path}
       columns={columns}
       filterKeys={['type', 'artist', 'genre']}
@@ -103,9 +116,9 @@ export default function AdminAlbumsPage() {
             onChange={(id) => setFilter('genre', id)}
           />
           <Select
-            aria-label="Album type"
+            aria-label={trans('Album type')}
             className="w-40"
-            items={TYPES}
+            items={types}
             selectedKey={params.filters.type ?? 'any'}
             onSelectionChange={(k) => setFilter('type', String(k))}
           />

@@ -8,6 +8,7 @@ import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { ArtistLinksField, artistLinkRowsSchema } from '#src/components/artist-links-field';
 import { PageError } from '#src/components/states';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
@@ -65,6 +66,7 @@ export default function AdminArtistPage() {
 }
 
 function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCount: number }) {
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const save = useSaveArtist();
   const del = useDeleteArtists();
@@ -92,7 +94,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
       },
       {
         onSuccess: (saved) => {
-          toast.positive(artist ? 'Artist saved' : 'Artist created');
+          toast.positive(artist ? trans('Artist saved') : trans('Artist created'));
           form.reset(valuesOf(saved));
           if (!artist) navigate(paths.adminArtist(saved), { replace: true });
         },
@@ -102,8 +104,8 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
 
   return (
     <AdminPage
-      title={artist ? artist.name : 'New artist'}
-      breadcrumbs={[{ label: 'Artists', to: paths.adminArtists() }]}
+      title={artist ? artist.name : trans('New artist')}
+      breadcrumbs={[{ label: trans('Artists'), to: paths.adminArtists() }]}
       actions={
         artist && (
           <>
@@ -111,42 +113,44 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
               href={paths.artist(artist)}
               className="text-sm text-primary underline-offset-2 hover:underline"
             >
-              View in the player
+              {trans('View in the player')}
             </a>
             <Button variant="danger" onPress={() => setDeleting(true)}>
-              Delete artist
+              {trans('Delete artist')}
             </Button>
           </>
         )
       }
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
-        <AdminCard title="Profile">
+        <AdminCard title={trans('Profile')}>
           <div className="flex flex-col gap-4">
-            <FormTextField name="name" label="Name" isRequired />
-            <FormCheckbox name="verified" description="Shows the verified badge next to the name.">
-              Verified artist
+            <FormTextField name="name" label={trans('Name')} isRequired />
+            <FormCheckbox name="verified" description={trans('Shows the verified badge next to the name.')}>
+              {trans('Verified artist')}
             </FormCheckbox>
             <FormCheckbox
               name="allow_downloads"
-              description="Listeners whose plan includes downloads can save the artist's tracks and albums."
+              description={trans(
+                "Listeners whose plan includes downloads can save the artist's tracks and albums.",
+              )}
             >
-              Allow downloads
+              {trans('Allow downloads')}
             </FormCheckbox>
             <div className="grid gap-4 sm:grid-cols-2">
               <ImageField
-                label="Picture"
+                label={trans('Picture')}
                 round
                 value={form.watch('image_small')}
                 onChange={(url) => set('image_small', url)}
               />
               <ImageField
-                label="Header image"
+                label={trans('Header image')}
                 value={form.watch('image_large')}
                 onChange={(url) => set('image_large', url)}
               />
             </div>
-            <FormTextField name="bio" label="Biography" multiline />
+            <FormTextField name="bio" label={trans('Biography')} multiline />
             <GenresPicker value={form.watch('genres')} onChange={(names) => set('genres', names)} />
           </div>
         </AdminCard>
@@ -154,7 +158,7 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
         <SaveBar
           isDirty={dirty}
           isSaving={save.isPending}
-          saveLabel={artist ? 'Save artist' : 'Create artist'}
+          saveLabel={artist ? trans('Save artist') : trans('Create artist')}
           onDiscard={() => form.reset()}
         />
       </Form>
@@ -163,22 +167,23 @@ function ArtistForm({ artist, albumsCount }: { artist: Artist | null; albumsCoun
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={`Delete ${artist.name}?`}
-          confirmLabel="Delete artist"
+          title={trans('Delete {name}?', { name: artist.name })}
+          confirmLabel={trans('Delete artist')}
           danger
           isPending={del.isPending}
           onConfirm={() =>
             del.mutate([artist.id], {
               onSuccess: () => {
-                toast.positive('Artist deleted');
+                toast.positive(trans('Artist deleted'));
                 navigate(paths.adminArtists());
               },
             })
           }
         >
-          Their likes and follows go with them. Their{' '}
-          {albumsCount === 1 ? '1 album' : `${albumsCount} albums`} and tracks stay in the catalogue without
-          this credit. This cannot be undone.
+          {trans(
+            'Their likes and follows go with them. Their {count, plural, one {# album} other {# albums}} and tracks stay in the catalogue without this credit. This cannot be undone.',
+            { count: albumsCount },
+          )}
         </ConfirmDialog>
       )}
     </AdminPage>

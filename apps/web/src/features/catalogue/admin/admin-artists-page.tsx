@@ -1,26 +1,43 @@
+import { msg } from '@zema/contracts';
 import type { AdminArtistRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { BadgeCheck, UserRound } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteArtists } from '../api/delete-artists';
 import { useAdminArtists } from '../api/list-admin-artists';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { count, formatDay, plural, sum, useCatalogueListProps } from '../components/admin-list';
+import {
+  type CatalogueListMessages,
+  count,
+  formatDay,
+  sum,
+  useCatalogueListProps,
+} from '../components/admin-list';
+
+const MESSAGES: CatalogueListMessages = {
+  search: msg('Search artists by name'),
+  searchPlaceholder: msg('Search artists'),
+  create: msg('New artist'),
+  noMatch: msg('No artists match'),
+  deleteMany: msg('{count, plural, one {Delete # artist?} other {Delete # artists?}}'),
+};
 
 const VERIFIED = [
-  { id: 'any', label: 'Any badge' },
-  { id: 'true', label: 'Verified' },
-  { id: 'false', label: 'Not verified' },
+  { id: 'any', label: msg('Any badge') },
+  { id: 'true', label: msg('Verified') },
+  { id: 'false', label: msg('Not verified') },
 ];
 
-const columns: DataTableColumn<AdminArtistRow>[] = [
+const columnsOf = (trans: TransFn): DataTableColumn<AdminArtistRow>[] => [
   {
     id: 'artist',
-    header: 'Artist',
+    header: trans('Artist'),
     sortKey: 'name',
     hideable: false,
     cell: (a) => (
@@ -37,39 +54,43 @@ const columns: DataTableColumn<AdminArtistRow>[] = [
           )}
         </span>
         <span className="truncate font-medium text-fg">{a.name}</span>
-        {a.verified && <BadgeCheck aria-label="Verified" className="size-4 shrink-0 text-primary" />}
+        {a.verified && <BadgeCheck aria-label={trans('Verified')} className="size-4 shrink-0 text-primary" />}
       </Link>
     ),
   },
-  { id: 'genres', header: 'Genres', cell: (a) => a.genres.map((g) => g.display_name).join(', ') },
-  { id: 'albums', header: 'Albums', cell: (a) => count(a.albums_count) },
-  { id: 'tracks', header: 'Tracks', cell: (a) => count(a.tracks_count) },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (a) => count(a.plays) },
-  { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (a) => formatDay(a.created_at) },
+  { id: 'genres', header: trans('Genres'), cell: (a) => a.genres.map((g) => g.display_name).join(', ') },
+  { id: 'albums', header: trans('Albums'), cell: (a) => count(a.albums_count) },
+  { id: 'tracks', header: trans('Tracks'), cell: (a) => count(a.tracks_count) },
+  { id: 'plays', header: trans('Plays'), sortKey: 'plays', cell: (a) => count(a.plays) },
+  {
+    id: 'created_at',
+    header: trans('Added'),
+    sortKey: 'created_at',
+    cell: (a) => formatDay(a.created_at),
+  },
 ];
 
 /** /admin/artists: every artist, searchable, with what deleting one would touch. */
 export default function AdminArtistsPage() {
+  const { trans } = useTrans();
+  const columns = useMemo(() => columnsOf(trans), [trans]);
+  const verified = useMemo(() => VERIFIED.map((v) => ({ ...v, label: trans(v.label) })), [trans]);
   const catalogue = useCatalogueListProps<AdminArtistRow>({
-    noun: ['artist', 'artists'],
+    name: 'artists',
+    messages: MESSAGES,
     base: paths.adminArtists(),
     useDelete: useDeleteArtists,
     deleteWarning: (rows) =>
-      `Their likes and follows go with them. Their ${plural(
-        sum(rows, (r) => r.albums_count),
-        'album',
-        'albums',
-      )} and ${plural(
-        sum(rows, (r) => r.tracks_count),
-        'track',
-        'tracks',
-      )} stay in the catalogue without this credit.`,
+      trans(
+        'Their likes and follows go with them. Their {albums, plural, one {# album} other {# albums}} and {tracks, plural, one {# track} other {# tracks}} stay in the catalogue without this credit.',
+        { albums: sum(rows, (r) => r.albums_count), tracks: sum(rows, (r) => r.tracks_count) },
+      ),
   });
   return (
     <AdminListPage
       {...catalogue}
-      title="Artists"
-      description="The catalogue's artists: search, open one to edit its profile, or add a new one."
+      title={trans('Artists')}
+      description={trans("The catalogue's artists: search, open one to edit its profile, or add a new one.")}
       exportPath={catalogueManager.exportArtists.path}
       columns={columns}
       filterKeys={['verified', 'genre']}
@@ -82,9 +103,9 @@ export default function AdminArtistsPage() {
             onChange={(id) => setFilter('genre', id)}
           />
           <Select
-            aria-label="Verified badge"
+            aria-label={trans('Verified badge')}
             className="w-40"
-            items={VERIFIED}
+            items={verified}
             selectedKey={params.filters.verified ?? 'any'}
             onSelectionChange={(k) => setFilter('verified', String(k))}
           />

@@ -6,6 +6,7 @@ import {
   type ChannelConfig,
   type ChannelContentType,
   HOME_CHANNEL_SLUG,
+  msg,
   SLUG_MAX_LENGTH,
   SLUG_MESSAGE,
   SLUG_PATTERN,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { PageError } from '#src/components/states';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
@@ -42,17 +44,21 @@ import {
   CHANNEL_LAYOUT_LABELS,
   CHANNEL_RULE_LABELS,
   CHANNEL_TYPE_LABELS,
+  CHOSEN_ITEMS_LIST_LABELS,
+  CHOSEN_ITEMS_TITLES,
+  labelledOptions,
+  NO_CHOSEN_ITEMS,
 } from '../components/channel-labels';
 import { ChannelContentView } from '../components/channel-view';
 
 const shape = upsertChannelRequestSchema.shape;
-const LIMIT_MESSAGE = 'Enter a whole number from 1 to 100.';
+const LIMIT_MESSAGE = msg('Enter a whole number from 1 to 100.');
 const formSchema = z.object({
   name: shape.name,
   slug: z
     .string()
     .trim()
-    .min(1, 'Enter the address of the channel.')
+    .min(1, msg('Enter the address of the channel.'))
     .max(SLUG_MAX_LENGTH)
     .regex(SLUG_PATTERN, SLUG_MESSAGE),
   description: z.string().trim().max(2000),
@@ -67,7 +73,7 @@ const formSchema = z.object({
       .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
       .refine((v) => Number(v) >= 1 && Number(v) <= 100, LIMIT_MESSAGE),
   }),
-  items: z.array(z.custom<ChannelItemRef>()).max(500, 'A channel holds at most 500 chosen items.'),
+  items: z.array(z.custom<ChannelItemRef>()).max(500, msg('A channel holds at most 500 chosen items.')),
 });
 type Values = z.infer<typeof formSchema>;
 
@@ -86,9 +92,6 @@ const valuesOf = (c: AdminChannel | null): Values => ({
 
 const withoutImage = ({ image: _, ...item }: ChannelItemRef) => item;
 
-const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
-  keys.map((id) => ({ id, label: labels[id] }));
-
 /** /admin/channels/new and /admin/channels/:channelId: a channel's settings, content and preview. */
 export default function AdminChannelPage() {
   const param = useParams().channelId;
@@ -101,6 +104,7 @@ export default function AdminChannelPage() {
 }
 
 function ChannelForm({ channel }: { channel: AdminChannel | null }) {
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const save = useSaveChannel();
   const del = useDeleteChannels();
@@ -156,7 +160,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
       },
       {
         onSuccess: (saved) => {
-          toast.positive(channel ? 'Channel saved' : 'Channel created');
+          toast.positive(channel ? trans('Channel saved') : trans('Channel created'));
           form.reset({ ...v, description: v.description.trim() });
           if (!channel) setCreatedId(saved.id);
         },
@@ -164,11 +168,14 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
       },
     );
 
-  const typeLabel = CHANNEL_TYPE_LABELS[config.contentType].toLowerCase();
+  const slugError = slugField.fieldState.error?.message;
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
+  const layoutError = errors.config?.layout?.message;
+  const pagePath = `/channel/${slugField.field.value || '…'}`;
   return (
     <AdminPage
-      title={channel ? channel.name : 'New channel'}
-      breadcrumbs={[{ label: 'Channels', to: paths.adminChannels() }]}
+      title={channel ? channel.name : trans('New channel')}
+      breadcrumbs={[{ label: trans('Channels'), to: paths.adminChannels() }]}
       actions={
         channel && (
           <>
@@ -176,11 +183,11 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
               href={paths.channel(channel)}
               className="rounded-sm text-sm text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-primary"
             >
-              View in the player
+              {trans('View in the player')}
             </a>
             {!isHome && (
               <Button variant="danger" onPress={() => setDeleting(true)}>
-                Delete channel
+                {trans('Delete channel')}
               </Button>
             )}
           </>
@@ -190,11 +197,11 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
         <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
           <div className="flex min-w-0 flex-col gap-6">
-            <AdminCard title="Channel">
+            <AdminCard title={trans('Channel')}>
               <div className="flex flex-col gap-4">
-                <FormTextField<Values> name="name" label="Title" isRequired />
+                <FormTextField<Values> name="name" label={trans('Title')} isRequired />
                 <TextField
-                  label="Slug"
+                  label={trans('Slug')}
                   isRequired
                   name={slugField.field.name}
                   value={slugField.field.value}
@@ -204,71 +211,74 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
                   }}
                   onBlur={slugField.field.onBlur}
                   inputRef={slugField.field.ref}
-                  errorMessage={slugField.fieldState.error?.message}
+                  errorMessage={slugError && trans(slugError)}
                   isDisabled={isHome}
                   description={
                     isHome
-                      ? 'The home channel keeps its address.'
-                      : `Its page: /channel/${slugField.field.value || '…'}${slugEdited ? '' : ' (from the title until you edit it)'}`
+                      ? trans('The home channel keeps its address.')
+                      : slugEdited
+                        ? trans('Its page: {path}', { path: pagePath })
+                        : trans('Its page: {path} (from the title until you edit it)', { path: pagePath })
                   }
                 />
-                <FormTextField<Values> name="description" label="Description" multiline />
+                <FormTextField<Values> name="description" label={trans('Description')} multiline />
               </div>
             </AdminCard>
-            <AdminCard title="Content">
+            <AdminCard title={trans('Content')}>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Select
-                  label="Content type"
-                  items={options(CHANNEL_CONTENT_TYPES, CHANNEL_TYPE_LABELS)}
+                  label={trans('Content type')}
+                  items={labelledOptions(CHANNEL_CONTENT_TYPES, CHANNEL_TYPE_LABELS, trans)}
                   selectedKey={config.contentType}
                   onSelectionChange={(k) => changeType(k as ChannelContentType)}
-                  description="A channel shows one kind of item."
+                  description={trans('A channel shows one kind of item.')}
                 />
                 <Select
-                  label="Filled by"
-                  items={options(CHANNEL_RULES, CHANNEL_RULE_LABELS)}
+                  label={trans('Filled by')}
+                  items={labelledOptions(CHANNEL_RULES, CHANNEL_RULE_LABELS, trans)}
                   selectedKey={config.rule}
                   onSelectionChange={(k) => set('config.rule', String(k))}
                   description={
                     config.rule === 'manual'
-                      ? 'The list you choose below, in its order.'
-                      : 'Picked by the rule each time the channel is shown.'
+                      ? trans('The list you choose below, in its order.')
+                      : trans('Picked by the rule each time the channel is shown.')
                   }
                 />
                 <Select
-                  label="Layout"
-                  items={options(CHANNEL_LAYOUTS, CHANNEL_LAYOUT_LABELS)}
+                  label={trans('Layout')}
+                  items={labelledOptions(CHANNEL_LAYOUTS, CHANNEL_LAYOUT_LABELS, trans)}
                   selectedKey={config.layout}
                   onSelectionChange={(k) => set('config.layout', String(k))}
-                  description="Tracks always show as a list; other items as cards."
-                  errorMessage={errors.config?.layout?.message}
+                  description={trans('Tracks always show as a list; other items as cards.')}
+                  errorMessage={layoutError && trans(layoutError)}
                 />
                 <FormTextField<Values>
                   name="config.limit"
-                  label="Items per page"
+                  label={trans('Items per page')}
                   type="number"
                   inputMode="numeric"
                   isRequired
-                  description="A row on the home page shows this many; its own page pages on."
+                  description={trans('A row on the home page shows this many; its own page pages on.')}
                 />
               </div>
             </AdminCard>
             {config.rule === 'manual' && (
-              <AdminCard title={`Chosen ${typeLabel}`}>
+              <AdminCard title={trans(CHOSEN_ITEMS_TITLES[config.contentType])}>
                 <div className="flex flex-col gap-4">
                   <ChannelItemPicker
                     type={config.contentType}
                     chosen={items}
                     excludeId={channel?.id}
                     onPick={(item) => set('items', [...items, item])}
-                    errorMessage={errors.items?.message ?? errors.items?.root?.message}
+                    errorMessage={itemsError && trans(itemsError)}
                   />
                   <p className="text-sm text-muted">
-                    Drag an item by its handle, or focus the handle and press Enter, then the arrow keys and
-                    Enter again; the arrows on each row move it one place.
+                    {trans(
+                      'Drag an item by its handle, or focus the handle and press Enter, then the arrow keys and Enter again; the arrows on each row move it one place.',
+                    )}
                   </p>
                   <ReorderList
-                    label={`Chosen ${typeLabel}, in order`}
+                    label={trans(CHOSEN_ITEMS_LIST_LABELS[config.contentType])}
                     numbered
                     // Channels have no picture: their rows leave the picture box out.
                     items={config.contentType === 'channel' ? items.map(withoutImage) : items}
@@ -284,7 +294,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
                         items.filter((i) => i.id !== removed),
                       )
                     }
-                    empty={`No ${typeLabel} chosen yet: search above to add some.`}
+                    empty={trans(NO_CHOSEN_ITEMS[config.contentType])}
                   />
                 </div>
               </AdminCard>
@@ -300,7 +310,7 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
         <SaveBar
           isDirty={dirty}
           isSaving={save.isPending}
-          saveLabel={channel ? 'Save channel' : 'Create channel'}
+          saveLabel={channel ? trans('Save channel') : trans('Create channel')}
           onDiscard={() => {
             form.reset();
             setSlugEdited(channel !== null);
@@ -312,23 +322,25 @@ function ChannelForm({ channel }: { channel: AdminChannel | null }) {
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={`Delete ${channel.name}?`}
-          confirmLabel="Delete channel"
+          title={trans('Delete {name}?', { name: channel.name })}
+          confirmLabel={trans('Delete channel')}
           danger
           isPending={del.isPending}
           onConfirm={() =>
             del.mutate([channel.id], {
               onSuccess: () => {
-                toast.positive('Channel deleted');
+                toast.positive(trans('Channel deleted'));
                 navigate(paths.adminChannels());
               },
             })
           }
         >
           {channel.config.rule === 'manual' && channel.items_count > 0
-            ? `Its list of ${channel.items_count === 1 ? 'one chosen item' : `${channel.items_count} chosen items`} goes with it; the items stay in the catalogue. `
-            : ''}
-          Channels showing it as a row lose that row. This cannot be undone.
+            ? trans(
+                'Its list of {count, plural, one {one chosen item} other {# chosen items}} goes with it; the items stay in the catalogue. Channels showing it as a row lose that row. This cannot be undone.',
+                { count: channel.items_count },
+              )
+            : trans('Channels showing it as a row lose that row. This cannot be undone.')}
         </ConfirmDialog>
       )}
     </AdminPage>
@@ -365,9 +377,10 @@ function ChannelPreview({
     PREVIEW_DEBOUNCE_MS,
   );
   const draft = useMemo(() => JSON.parse(key) as ChannelPreviewRequest, [key]);
+  const { trans } = useTrans();
   const preview = useChannelPreview(draft);
   const content = preview.data;
-  const title = name.trim() || 'Untitled channel';
+  const title = name.trim() || trans('Untitled channel');
   return (
     <section
       aria-labelledby="channel-preview-heading"
@@ -376,24 +389,30 @@ function ChannelPreview({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="channel-preview-heading" className="text-base font-semibold text-fg">
-          Preview
+          {trans('Preview')}
         </h2>
-        {preview.isFetching && <Spinner size="sm" label="Updating the preview" />}
+        {preview.isFetching && <Spinner size="sm" label={trans('Updating the preview')} />}
       </div>
       <div className="flex flex-col gap-3 rounded-theme bg-bg-alt p-3 md:p-4">
         <p className="text-xl font-bold text-fg">{title}</p>
         {preview.isError ? (
-          <p className="text-sm text-danger">The preview could not be loaded. Check the settings.</p>
+          <p className="text-sm text-danger">
+            {trans('The preview could not be loaded. Check the settings.')}
+          </p>
         ) : !content ? (
-          <p className="text-sm text-muted">Loading the preview…</p>
+          <p className="text-sm text-muted">{trans('Loading the preview…')}</p>
         ) : content.items.length === 0 ? (
           <p className="text-sm text-muted">
             {draft.config.rule === 'manual'
-              ? 'Nothing to show yet: add items to the list.'
-              : 'The rule picks nothing yet: the catalogue has no such items.'}
+              ? trans('Nothing to show yet: add items to the list.')
+              : trans('The rule picks nothing yet: the catalogue has no such items.')}
           </p>
         ) : (
-          <ChannelContentView content={content} config={draft.config} label={`Preview of ${title}`} />
+          <ChannelContentView
+            content={content}
+            config={draft.config}
+            label={trans('Preview of {title}', { title })}
+          />
         )}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ArtistRef, type FileEntry, type Track, upsertTrackRequestSchema } from '@zema/contracts';
+import { type ArtistRef, type FileEntry, msg, type Track, upsertTrackRequestSchema } from '@zema/contracts';
 import { FileAudio } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +16,7 @@ import {
   useUploadQueue,
 } from '#src/features/uploads';
 import { formatDuration } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Button } from '#src/ui/button';
@@ -45,9 +46,9 @@ const AUDIO_UPLOAD = { uploadType: 'track-audio' };
 const shape = upsertTrackRequestSchema.shape;
 const formSchema = z.object({
   name: shape.name,
-  artists: z.array(z.custom<ArtistRef>()).min(1, 'Choose at least one artist.').max(20),
+  artists: z.array(z.custom<ArtistRef>()).min(1, msg('Choose at least one artist.')).max(20),
   album: z.custom<AlbumChoice>().nullable(),
-  number: z.union([z.literal(''), z.string().regex(/^\d{1,5}$/, 'Enter a whole number.')]),
+  number: z.union([z.literal(''), z.string().regex(/^\d{1,5}$/, msg('Enter a whole number.'))]),
   genres: z.array(z.string()).max(20),
   explicit: z.boolean(),
   image: z.string().nullable(),
@@ -86,6 +87,7 @@ function TrackForm({
   track: Track | null;
   album: { id: number; name: string; artists: ArtistRef[]; tracks_count: number } | null;
 }) {
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const save = useSaveTrack();
   const setAudio = useSetTrackAudio();
@@ -115,6 +117,7 @@ function TrackForm({
   const set = <K extends keyof Values>(name: K, value: Values[K]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const errors = form.formState.errors;
+  const artistsError = errors.artists?.message ?? errors.artists?.root?.message;
 
   const sendAudio = (id: number, fileEntryId: number, then?: () => void) =>
     setAudio.mutate(
@@ -123,7 +126,11 @@ function TrackForm({
         onSuccess: (saved) => {
           setEntry(null);
           setFileError(undefined);
-          toast.positive(`Audio saved (${formatDuration(Math.round(saved.duration_ms / 1000))})`);
+          toast.positive(
+            trans('Audio saved ({duration})', {
+              duration: formatDuration(Math.round(saved.duration_ms / 1000)),
+            }),
+          );
           then?.();
         },
         onError: (error) => {
@@ -155,7 +162,7 @@ function TrackForm({
         onSuccess: (saved) => {
           form.reset(valuesOf(saved, null));
           const done = () => {
-            toast.positive(track ? 'Track saved' : 'Track created');
+            toast.positive(track ? trans('Track saved') : trans('Track created'));
             if (!track) navigate(paths.adminTrack(saved), { replace: true });
           };
           // A new track's file goes up once the track exists; the page then shows the track.
@@ -174,23 +181,23 @@ function TrackForm({
 
   return (
     <AdminPage
-      title={track ? track.name : 'New track'}
-      breadcrumbs={[{ label: 'Tracks', to: paths.adminTracks() }]}
+      title={track ? track.name : trans('New track')}
+      breadcrumbs={[{ label: trans('Tracks'), to: paths.adminTracks() }]}
       actions={
         track && (
           <>
             <a href={paths.track(track)} className="text-sm text-primary underline-offset-2 hover:underline">
-              View in the player
+              {trans('View in the player')}
             </a>
             <Button variant="danger" onPress={() => setDeleting(true)}>
-              Delete track
+              {trans('Delete track')}
             </Button>
           </>
         )
       }
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
-        <AdminCard title="Audio file">
+        <AdminCard title={trans('Audio file')}>
           <div className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-3">
               <FileAudio aria-hidden className="size-8 shrink-0 text-muted" />
@@ -200,55 +207,59 @@ function TrackForm({
                 ) : track?.stream_url ? (
                   <span className="font-medium text-fg">
                     {track.format?.toUpperCase()} · {formatDuration(Math.round(track.duration_ms / 1000))}
-                    {track.bitrate ? ` · ${track.bitrate} kbps` : ''}
+                    {track.bitrate ? ` · ${trans('{bitrate} kbps', { bitrate: track.bitrate })}` : ''}
                   </span>
                 ) : (
                   <span className="text-muted">
-                    No audio file yet: the track is listed but cannot be played.
+                    {trans('No audio file yet: the track is listed but cannot be played.')}
                   </span>
                 )}
                 <span className="text-xs text-muted" aria-live="polite">
                   {setAudio.isPending
-                    ? 'Reading the file: its length, waveform and loudness…'
+                    ? trans('Reading the file: its length, waveform and loudness…')
                     : entry
-                      ? 'Given to the track when it is created; its length is read from the file.'
-                      : 'MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.'}
+                      ? trans('Given to the track when it is created; its length is read from the file.')
+                      : trans('MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.')}
                 </span>
               </div>
             </div>
             <UploadQueueButton
               queue={queue}
               accept={AUDIO_ACCEPT}
-              inputLabel="Audio file"
+              inputLabel={trans('Audio file')}
               isDisabled={setAudio.isPending}
             >
-              {track?.stream_url || entry ? 'Replace audio' : 'Choose audio file'}
+              {track?.stream_url || entry ? trans('Replace audio') : trans('Choose audio file')}
             </UploadQueueButton>
           </div>
           <FieldMessage error={fileError} />
         </AdminCard>
-        <AdminCard title="Track">
+        <AdminCard title={trans('Track')}>
           <div className="flex flex-col gap-4">
-            <FormTextField name="name" label="Title" isRequired />
+            <FormTextField name="name" label={trans('Title')} isRequired />
             <ArtistsPicker
-              label="Artists"
+              label={trans('Artists')}
               value={form.watch('artists')}
               onChange={(artists) => set('artists', artists)}
-              errorMessage={errors.artists?.message ?? errors.artists?.root?.message}
+              errorMessage={artistsError && trans(artistsError)}
             />
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
               <AlbumPicker value={form.watch('album')} onChange={(a) => set('album', a)} />
-              <FormTextField name="number" label="Number" inputMode="numeric" />
+              <FormTextField name="number" label={trans('Number')} inputMode="numeric" />
             </div>
             <GenresPicker value={form.watch('genres')} onChange={(names) => set('genres', names)} />
-            <FormCheckbox name="explicit">Explicit lyrics</FormCheckbox>
-            <ImageField label="Artwork" value={form.watch('image')} onChange={(url) => set('image', url)} />
+            <FormCheckbox name="explicit">{trans('Explicit lyrics')}</FormCheckbox>
+            <ImageField
+              label={trans('Artwork')}
+              value={form.watch('image')}
+              onChange={(url) => set('image', url)}
+            />
           </div>
         </AdminCard>
         <SaveBar
           isDirty={dirty}
           isSaving={busy}
-          saveLabel={track ? 'Save track' : 'Create track'}
+          saveLabel={track ? trans('Save track') : trans('Create track')}
           isSaveDisabled={!track && uploading}
           onDiscard={() => {
             form.reset();
@@ -262,21 +273,22 @@ function TrackForm({
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={`Delete ${track.name}?`}
-          confirmLabel="Delete track"
+          title={trans('Delete {name}?', { name: track.name })}
+          confirmLabel={trans('Delete track')}
           danger
           isPending={del.isPending}
           onConfirm={() =>
             del.mutate([track.id], {
               onSuccess: () => {
-                toast.positive('Track deleted');
+                toast.positive(trans('Track deleted'));
                 navigate(paths.adminTracks());
               },
             })
           }
         >
-          Its audio file, likes and play history go with it, and it leaves every playlist holding it. This
-          cannot be undone.
+          {trans(
+            'Its audio file, likes and play history go with it, and it leaves every playlist holding it. This cannot be undone.',
+          )}
         </ConfirmDialog>
       )}
     </AdminPage>

@@ -1,27 +1,44 @@
+import { msg } from '@zema/contracts';
 import type { AdminTrackRow } from '@zema/contracts/admin';
 import { catalogueManager } from '@zema/contracts/catalogue/catalogue-manager.operations';
 import { Music } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { formatDuration } from '#src/lib/format';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Select } from '#src/ui/select';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useAdminTracks } from '../api/list-admin-tracks';
 import { CatalogueFilterPicker } from '../components/admin-filters';
-import { count, formatDay, plural, sum, useCatalogueListProps } from '../components/admin-list';
+import {
+  type CatalogueListMessages,
+  count,
+  formatDay,
+  sum,
+  useCatalogueListProps,
+} from '../components/admin-list';
+
+const MESSAGES: CatalogueListMessages = {
+  search: msg('Search tracks by name'),
+  searchPlaceholder: msg('Search tracks'),
+  create: msg('New track'),
+  noMatch: msg('No tracks match'),
+  deleteMany: msg('{count, plural, one {Delete # track?} other {Delete # tracks?}}'),
+};
 
 const AUDIO = [
-  { id: 'any', label: 'With or without audio' },
-  { id: 'true', label: 'Has audio' },
-  { id: 'false', label: 'No audio file' },
+  { id: 'any', label: msg('With or without audio') },
+  { id: 'true', label: msg('Has audio') },
+  { id: 'false', label: msg('No audio file') },
 ];
 
-const columns: DataTableColumn<AdminTrackRow>[] = [
+const columnsOf = (trans: TransFn): DataTableColumn<AdminTrackRow>[] => [
   {
     id: 'track',
-    header: 'Track',
+    header: trans('Track'),
     sortKey: 'name',
     hideable: false,
     cell: (t) => (
@@ -43,9 +60,9 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
             {t.explicit && (
               <span
                 className="ms-2 rounded-sm bg-hover px-1 text-[10px] font-bold text-muted"
-                title="Explicit"
+                title={trans('Explicit')}
               >
-                E
+                {/* i18n-ignore */}E
               </span>
             )}
           </span>
@@ -54,43 +71,57 @@ const columns: DataTableColumn<AdminTrackRow>[] = [
       </Link>
     ),
   },
-  { id: 'album', header: 'Album', cell: (t) => t.album?.name ?? '—' },
+  { id: 'album', header: trans('Album'), cell: (t) => t.album?.name ?? '—' },
   {
     id: 'duration',
-    header: 'Length',
+    header: trans('Length'),
     sortKey: 'duration',
     cell: (t) => formatDuration(Math.round(t.duration_ms / 1000)),
   },
   {
     id: 'audio',
-    header: 'Audio',
+    header: trans('Audio'),
     cell: (t) =>
       t.format ? (
         <span className="rounded-full border border-divider px-2 py-0.5 text-xs uppercase">{t.format}</span>
       ) : (
-        <span className="text-xs text-muted">None</span>
+        <span className="text-xs text-muted">{trans('None')}</span>
       ),
   },
-  { id: 'plays', header: 'Plays', sortKey: 'plays', cell: (t) => count(t.plays) },
-  { id: 'created_at', header: 'Added', sortKey: 'created_at', cell: (t) => formatDay(t.created_at) },
+  { id: 'plays', header: trans('Plays'), sortKey: 'plays', cell: (t) => count(t.plays) },
+  {
+    id: 'created_at',
+    header: trans('Added'),
+    sortKey: 'created_at',
+    cell: (t) => formatDay(t.created_at),
+  },
 ];
 
 /** /admin/tracks: every track (100 000 on a large catalogue), searchable, filterable and sortable. */
 export default function AdminTracksPage() {
+  const { trans } = useTrans();
+  const columns = useMemo(() => columnsOf(trans), [trans]);
+  const audio = useMemo(() => AUDIO.map((a) => ({ ...a, label: trans(a.label) })), [trans]);
   const catalogue = useCatalogueListProps<AdminTrackRow>({
-    noun: ['track', 'tracks'],
+    name: 'tracks',
+    messages: MESSAGES,
     base: paths.adminTracks(),
     useDelete: useDeleteTracks,
     deleteWarning: (rows) => {
       const playlists = sum(rows, (r) => r.playlists_count);
-      return `Their audio files, likes and play history go with them${playlists ? `, and they leave ${plural(playlists, 'playlist entry', 'playlist entries')}` : ''}.`;
+      return playlists
+        ? trans(
+            'Their audio files, likes and play history go with them, and they leave {count, plural, one {# playlist entry} other {# playlist entries}}.',
+            { count: playlists },
+          )
+        : trans('Their audio files, likes and play history go with them.');
     },
   });
   return (
     <AdminListPage
       {...catalogue}
-      title="Tracks"
-      description="Every track: open one to edit its credits or replace its audio file."
+      title={trans('Tracks')}
+      description={trans('Every track: open one to edit its credits or replace its audio file.')}
       exportPath={catalogueManager.exportTracks.path}
       columns={columns}
       filterKeys={['audio', 'artist', 'album', 'genre']}
@@ -113,9 +144,9 @@ export default function AdminTracksPage() {
             onChange={(id) => setFilter('genre', id)}
           />
           <Select
-            aria-label="Audio file"
+            aria-label={trans('Audio file')}
             className="w-52"
-            items={AUDIO}
+            items={audio}
             selectedKey={params.filters.audio ?? 'any'}
             onSelectionChange={(k) => setFilter('audio', String(k))}
           />

@@ -2,6 +2,7 @@ import type { ArtistRef } from '@zema/contracts';
 import { X } from 'lucide-react';
 import { type ComponentProps, useMemo, useState } from 'react';
 import { ImageField as SharedImageField } from '#src/components/image-field';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { fieldDescriptionClass, fieldErrorClass } from '#src/ui/field';
 import { SearchableSelect } from '#src/ui/select';
@@ -26,6 +27,7 @@ export function ImageField(props: Omit<ComponentProps<typeof SharedImageField>, 
 }
 
 function Chip({ label, onRemove, note }: { label: string; onRemove: () => void; note?: string }) {
+  const { trans } = useTrans();
   return (
     <li className="flex items-center gap-1 rounded-full border border-divider bg-bg py-0.5 ps-3 pe-1 text-sm">
       <span>{label}</span>
@@ -33,7 +35,7 @@ function Chip({ label, onRemove, note }: { label: string; onRemove: () => void; 
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove ${label}`}
+        aria-label={trans('Remove {name}', { name: label })}
         className="flex size-6 items-center justify-center rounded-full text-muted outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary"
       >
         <X aria-hidden className="size-3.5" />
@@ -75,6 +77,7 @@ export function ArtistsPicker({
   onChange: (artists: ArtistRef[]) => void;
   errorMessage?: string;
 }) {
+  const { trans } = useTrans();
   const search = useSearch(useAdminArtists, artistLabel);
   const chosen = new Set(value.map((a) => a.id));
   return (
@@ -83,7 +86,7 @@ export function ArtistsPicker({
         isRemote
         menuTrigger="input"
         label={label}
-        placeholder="Search artists…"
+        placeholder={trans('Search artists…')}
         items={search.options.filter((o) => !chosen.has(o.id))}
         inputValue={search.text}
         onInputChange={search.setText}
@@ -94,15 +97,15 @@ export function ArtistsPicker({
           search.setText('');
         }}
         errorMessage={errorMessage}
-        description={value.length > 1 ? 'The first artist is the main one.' : undefined}
+        description={value.length > 1 ? trans('The first artist is the main one.') : undefined}
       />
       {value.length > 0 && (
-        <ul aria-label={`Chosen ${label.toLowerCase()}`} className="flex flex-wrap gap-2">
+        <ul aria-label={trans('Chosen artists')} className="flex flex-wrap gap-2">
           {value.map((a, i) => (
             <Chip
               key={a.id}
               label={a.name}
-              note={i === 0 && value.length > 1 ? 'main' : undefined}
+              note={i === 0 && value.length > 1 ? trans('main') : undefined}
               onRemove={() => onChange(value.filter((x) => x.id !== a.id))}
             />
           ))}
@@ -125,6 +128,7 @@ export function AlbumPicker({
   onChange: (album: AlbumChoice | null) => void;
   errorMessage?: string;
 }) {
+  const { trans } = useTrans();
   const search = useSearch(useAdminAlbums, albumLabel);
   const options =
     value && !search.options.some((o) => o.id === value.id)
@@ -136,8 +140,8 @@ export function AlbumPicker({
         isRemote
         menuTrigger="input"
         className="flex-1"
-        label="Album"
-        placeholder="No album"
+        label={trans('Album')}
+        placeholder={trans('No album')}
         items={options}
         inputValue={search.text}
         onInputChange={search.setText}
@@ -162,7 +166,7 @@ export function AlbumPicker({
             search.setText('');
           }}
         >
-          No album
+          {trans('No album')}
         </Button>
       )}
     </div>
@@ -173,6 +177,7 @@ const genreLabel = (g: { display_name: string }) => g.display_name;
 
 /** Genres by name: an existing one from the search, or a new one typed and added with Enter. */
 export function GenresPicker({ value, onChange }: { value: string[]; onChange: (names: string[]) => void }) {
+  const { trans } = useTrans();
   const search = useSearch(useAdminGenres, genreLabel);
   const chosen = new Set(value.map((v) => v.toLowerCase()));
   const typed = search.text.trim();
@@ -184,14 +189,14 @@ export function GenresPicker({ value, onChange }: { value: string[]; onChange: (
     !chosen.has(typed.toLowerCase()) &&
     !options.some((o) => o.label.toLowerCase() === typed.toLowerCase())
   )
-    options.unshift({ id: typed, label: `Add "${typed}"` });
+    options.unshift({ id: typed, label: trans('Add "{name}"', { name: typed }) });
   return (
     <div className="flex flex-col gap-2">
       <SearchableSelect
         isRemote
         menuTrigger="input"
-        label="Genres"
-        placeholder="Search or add a genre…"
+        label={trans('Genres')}
+        placeholder={trans('Search or add a genre…')}
         items={options}
         inputValue={search.text}
         onInputChange={search.setText}
@@ -202,7 +207,7 @@ export function GenresPicker({ value, onChange }: { value: string[]; onChange: (
         }}
       />
       {value.length > 0 && (
-        <ul aria-label="Chosen genres" className="flex flex-wrap gap-2">
+        <ul aria-label={trans('Chosen genres')} className="flex flex-wrap gap-2">
           {value.map((g) => (
             <Chip key={g} label={g} onRemove={() => onChange(value.filter((x) => x !== g))} />
           ))}

@@ -1,6 +1,8 @@
+import { msg } from '@zema/contracts';
 import type { AdminAlbumRow, AdminArtistRow, AdminGenreRow } from '@zema/contracts/admin';
 import { X } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { SearchableSelect, type SelectOption } from '#src/ui/select';
 import { useAdminAlbums } from '../api/list-admin-albums';
 import { useAdminArtists } from '../api/list-admin-artists';
@@ -19,20 +21,26 @@ type UseList<T> = (query: Record<string, string>, enabled?: boolean) => { data?:
 
 const KINDS = {
   artist: {
-    label: 'Artist',
+    label: msg('Artist'),
+    any: msg('Any artist'),
+    clear: msg('Clear the artist filter'),
     useList: useAdminArtists as UseList<AdminArtistRow>,
     name: (r: AdminArtistRow) => r.name,
     detail: (_: AdminArtistRow) => undefined,
   },
   album: {
-    label: 'Album',
+    label: msg('Album'),
+    any: msg('Any album'),
+    clear: msg('Clear the album filter'),
     useList: useAdminAlbums as UseList<AdminAlbumRow>,
     name: (r: AdminAlbumRow) => r.name,
     // Two albums may share a name; their artists tell them apart.
     detail: (r: AdminAlbumRow) => r.artists.map((a) => a.name).join(', ') || undefined,
   },
   genre: {
-    label: 'Genre',
+    label: msg('Genre'),
+    any: msg('Any genre'),
+    clear: msg('Clear the genre filter'),
     useList: useAdminGenres as UseList<AdminGenreRow>,
     name: (r: AdminGenreRow) => r.display_name,
     detail: (_: AdminGenreRow) => undefined,
@@ -51,8 +59,11 @@ export function CatalogueFilterPicker({
   onChange: (id: string | undefined) => void;
   className?: string;
 }) {
+  const { trans } = useTrans();
   const k = KINDS[kind] as unknown as {
     label: string;
+    any: string;
+    clear: string;
     useList: UseList<Row>;
     name: (r: Row) => string;
     detail: (r: Row) => string | undefined;
@@ -87,14 +98,13 @@ export function CatalogueFilterPicker({
       : found;
   }, [search.options, chosen, k]);
 
-  const label = k.label;
   return (
     <div className={`relative flex items-center ${className}`}>
       <SearchableSelect
         isRemote
         menuTrigger="input"
-        aria-label={label}
-        placeholder={`Any ${label.toLowerCase()}`}
+        aria-label={trans(k.label)}
+        placeholder={trans(k.any)}
         className="w-full"
         inputClassName={value ? 'pr-16' : undefined}
         items={items}
@@ -120,7 +130,7 @@ export function CatalogueFilterPicker({
         <button
           type="button"
           onClick={() => onChange(undefined)}
-          aria-label={`Clear the ${label.toLowerCase()} filter`}
+          aria-label={trans(k.clear)}
           className="absolute right-9 flex size-6 items-center justify-center rounded-full text-muted outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary"
         >
           <X aria-hidden className="size-3.5" />

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, GripVertical, ImageIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 
 export type ReorderItem = { id: number; name: string; image?: string | null; subtitle?: string | null };
@@ -42,6 +43,7 @@ export function ReorderList({
   empty: ReactNode;
   extra?: (item: ReorderItem) => ReactNode;
 }) {
+  const { trans } = useTrans();
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     onReorder: (e) => {
@@ -78,7 +80,7 @@ export function ReorderList({
           >
             <RACButton
               slot="drag"
-              aria-label={`Move ${item.name}`}
+              aria-label={trans('Move {name}', { name: item.name })}
               className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded text-muted outline-none focus-visible:ring-2 focus-visible:ring-primary"
             >
               <GripVertical aria-hidden className="size-4" />
@@ -101,7 +103,7 @@ export function ReorderList({
             <Button
               variant="icon"
               size="sm"
-              aria-label={`Move ${item.name} up`}
+              aria-label={trans('Move {name} up', { name: item.name })}
               isDisabled={index === 0}
               onPress={() => step(index, -1)}
             >
@@ -110,7 +112,7 @@ export function ReorderList({
             <Button
               variant="icon"
               size="sm"
-              aria-label={`Move ${item.name} down`}
+              aria-label={trans('Move {name} down', { name: item.name })}
               isDisabled={index === items.length - 1}
               onPress={() => step(index, 1)}
             >
@@ -120,7 +122,7 @@ export function ReorderList({
               <Button
                 variant="icon"
                 size="sm"
-                aria-label={`Remove ${item.name}`}
+                aria-label={trans('Remove {name}', { name: item.name })}
                 onPress={() => onRemove(item.id)}
               >
                 <X aria-hidden />

@@ -1,7 +1,8 @@
-import type { ChannelContentType } from '@zema/contracts';
+import { type ChannelContentType, msg } from '@zema/contracts';
 import type { ChannelItemRef } from '@zema/contracts/admin';
 import { ImageIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { SearchableSelect } from '#src/ui/select';
 import { useDebouncedValue } from '#src/ui/use-debounced-value';
 import { useChannelItemSearch } from '../api/search-channel-items';
@@ -9,11 +10,11 @@ import { useChannelItemSearch } from '../api/search-channel-items';
 const SEARCH_DEBOUNCE_MS = 250;
 
 export const CHANNEL_PICKER_LABELS: Record<ChannelContentType, string> = {
-  track: 'Add a track',
-  album: 'Add an album',
-  artist: 'Add an artist',
-  genre: 'Add a genre',
-  channel: 'Add a channel',
+  track: msg('Add a track'),
+  album: msg('Add an album'),
+  artist: msg('Add an artist'),
+  genre: msg('Add a genre'),
+  channel: msg('Add a channel'),
 };
 
 /**
@@ -35,6 +36,7 @@ export function ChannelItemPicker({
   /** The channel being edited: a channel of channels never shows itself. */
   excludeId?: number;
 }) {
+  const { trans } = useTrans();
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useChannelItemSearch(type, query);
@@ -61,8 +63,8 @@ export function ChannelItemPicker({
     <SearchableSelect
       isRemote
       menuTrigger="input"
-      label={CHANNEL_PICKER_LABELS[type]}
-      placeholder="Search by name…"
+      label={trans(CHANNEL_PICKER_LABELS[type])}
+      placeholder={trans('Search by name…')}
       items={options}
       inputValue={text}
       onInputChange={setText}
@@ -76,7 +78,7 @@ export function ChannelItemPicker({
         setText('');
       }}
       errorMessage={errorMessage}
-      description="Type to search; choose with the arrow keys and Enter."
+      description={trans('Type to search; choose with the arrow keys and Enter.')}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { cx } from '#src/ui/cx';
 import { AlbumCard, ArtistCard, CardList, GenreCard } from './media-cards';
 
@@ -66,6 +67,8 @@ export function ChannelContentView({
 /** One row of a channel page: heading (linking to the channel itself) and its items. */
 export function ChannelSection({ channel, depth }: { channel: NestedChannel; depth: number }) {
   const { trans } = useTrans();
+  // The demo's rows ("Popular this week") read in the reader's language; an admin's as written.
+  const stored = useStoredText();
   const empty = channel.content.items.length === 0;
   if (empty) return null;
   const Heading = depth <= 1 ? 'h2' : 'h3';
@@ -73,21 +76,21 @@ export function ChannelSection({ channel, depth }: { channel: NestedChannel; dep
     <section aria-labelledby={`channel-${channel.id}`} className="flex flex-col gap-3">
       <div className="flex items-end gap-4">
         <Heading id={`channel-${channel.id}`} className="text-xl font-bold">
-          {channel.name}
+          {stored(channel.name)}
         </Heading>
         <Link
           to={paths.channel(channel)}
           className={cx('ml-auto shrink-0 text-sm font-semibold text-muted hover:text-fg hover:underline')}
         >
           {trans('Show all')}
-          <span className="sr-only">: {channel.name}</span>
+          <span className="sr-only">: {stored(channel.name)}</span>
         </Link>
       </div>
-      {channel.description && <p className="-mt-2 text-sm text-muted">{channel.description}</p>}
+      {channel.description && <p className="-mt-2 text-sm text-muted">{stored(channel.description)}</p>}
       <ChannelContentView
         content={channel.content}
         config={channel.config}
-        label={channel.name}
+        label={stored(channel.name)}
         depth={depth}
       />
     </section>

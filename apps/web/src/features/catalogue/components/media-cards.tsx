@@ -8,11 +8,13 @@ import { playTracks } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useSideScrollRestoration } from '#src/lib/side-scroll';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { toast } from '#src/ui/toast';
 import { albumQueryOptions } from '../api/get-album';
 import { artistQueryOptions } from '../api/get-artist';
+import { ALBUM_TYPE_LABELS } from './album-type-labels';
 
 /** One card for every kind of item (album, artist, genre, playlist, user): image, title, subtitle. */
 export function MediaCard({
@@ -90,7 +92,7 @@ export function AlbumCard({ album }: { album: Album }) {
       href={paths.album(album)}
       image={album.image}
       title={album.name}
-      subtitle={[year, artists || trans(album.type)].filter(Boolean).join(' · ')}
+      subtitle={[year, artists || trans(ALBUM_TYPE_LABELS[album.type])].filter(Boolean).join(' · ')}
       fallback={<Disc3 aria-hidden="true" className="size-10" />}
       play={
         <CardPlayButton
@@ -130,11 +132,12 @@ export function ArtistCard({ artist }: { artist: ArtistRef }) {
 }
 
 export function GenreCard({ genre }: { genre: Genre }) {
+  const stored = useStoredText();
   return (
     <MediaCard
       href={paths.genre(genre)}
       image={genre.image}
-      title={genre.display_name}
+      title={stored(genre.display_name)}
       fallback={<Music aria-hidden="true" className="size-10" />}
     />
   );

@@ -13,6 +13,7 @@ import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
 import { useAlbum } from '../api/get-album';
+import { ALBUM_TYPE_LABELS } from '../components/album-type-labels';
 
 /** /album/{id}/{slug}: cover, artists, year, play, like, the tracks in order. */
 export default function AlbumPage() {
@@ -32,15 +33,18 @@ export default function AlbumPage() {
       ) : (
         <CollectionHeader
           image={album.image}
-          kind={trans(album.type === 'ep' ? 'EP' : album.type[0]?.toUpperCase() + album.type.slice(1))}
+          kind={trans(ALBUM_TYPE_LABELS[album.type])}
           title={album.name}
           details={
             <span className="flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
               <ArtistLinks artists={album.artists} className="font-semibold text-fg" />
               {album.release_date && <span>· {album.release_date.slice(0, 4)}</span>}
               <span>
-                · {trans('{count, plural, one {# track} other {# tracks}}', { count: album.tracks_count })},{' '}
-                {formatDuration(album.duration_ms / 1000)}
+                ·{' '}
+                {trans('{count, plural, one {# track} other {# tracks}}, {duration}', {
+                  count: album.tracks_count,
+                  duration: formatDuration(album.duration_ms / 1000),
+                })}
               </span>
             </span>
           }

@@ -10,6 +10,7 @@ import { FollowButton, LikeButton } from '#src/features/library';
 import { playTracks, TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { useStoredText } from '#src/lib/stored-text';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { useArtist } from '../api/get-artist';
@@ -39,6 +40,7 @@ function AlbumSection({ id, title, albums }: { id: string; title: string; albums
 /** The artist page (SPEC §2 `/pastor/{artistId}/{slug}`), a page of the player area. */
 export default function ArtistPage() {
   const { trans } = useTrans();
+  const stored = useStoredText();
   const id = Number(useParams().artistId);
   const query = useArtist(id);
   const [allPopular, setAllPopular] = useState(false);
@@ -132,7 +134,9 @@ export default function ArtistPage() {
           </h2>
           {artist.bio && <p className="text-sm leading-relaxed whitespace-pre-line">{artist.bio}</p>}
           {artist.genres.length > 0 && (
-            <p className="text-sm text-muted">{artist.genres.map((g) => g.display_name).join(' · ')}</p>
+            <p className="text-sm text-muted">
+              {artist.genres.map((g) => stored(g.display_name)).join(' · ')}
+            </p>
           )}
           {artist.links.length > 0 && (
             <ul className="flex flex-wrap gap-3">

@@ -5,6 +5,7 @@ import { PageError } from '#src/components/states';
 import { ApiError } from '#src/lib/api-error';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { useStoredText } from '#src/lib/stored-text';
 import { useChannel } from '../api/get-channel';
 import { ChannelContentView } from '../components/channel-view';
 import { CardSkeletons } from '../components/media-cards';
@@ -17,6 +18,7 @@ import { CardSkeletons } from '../components/media-cards';
  */
 export default function ChannelPage({ slug: fixedSlug, home }: { slug?: string; home?: boolean }) {
   const { trans } = useTrans();
+  const stored = useStoredText();
   const params = useParams();
   const wanted = fixedSlug ?? params.slug ?? HOME_CHANNEL_SLUG;
   // At `/`, a 404 of the chosen channel is answered below (the fallback), not with a toast.
@@ -32,7 +34,7 @@ export default function ChannelPage({ slug: fixedSlug, home }: { slug?: string; 
   // A channel's rows are the heaviest render of a first view: rendered as deferred work, React
   // slices it and the page stays responsive (the skeleton shows until it is done).
   const channel = useDeferredValue(query.data);
-  usePageTitle(query.data?.name, { siteOnly: isHome });
+  usePageTitle(stored(query.data?.name), { siteOnly: isHome });
   // A home page of rows (each with its heading) names itself for screen readers only; a home
   // page that is one list shows its name like any channel page (features/spa/first-paint.ts too).
   const titleHidden = isHome && (!channel || channel.content.type === 'channel');
@@ -41,16 +43,18 @@ export default function ChannelPage({ slug: fixedSlug, home }: { slug?: string; 
   return (
     <div className="flex flex-col gap-8">
       <h1 className={titleHidden ? 'sr-only' : 'text-3xl font-bold'}>
-        {channel ? channel.name : isHome ? trans('Home') : ''}
+        {channel ? stored(channel.name) : isHome ? trans('Home') : ''}
       </h1>
-      {channel?.description && !titleHidden && <p className="-mt-6 text-muted">{channel.description}</p>}
+      {channel?.description && !titleHidden && (
+        <p className="-mt-6 text-muted">{stored(channel.description)}</p>
+      )}
       {!channel ? (
         <div aria-busy="true" className="flex flex-col gap-10">
           <CardSkeletons />
           <CardSkeletons />
         </div>
       ) : (
-        <ChannelContentView content={channel.content} config={channel.config} label={channel.name} />
+        <ChannelContentView content={channel.content} config={channel.config} label={stored(channel.name)} />
       )}
     </div>
   );

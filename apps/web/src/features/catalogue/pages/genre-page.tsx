@@ -5,15 +5,19 @@ import { HeaderSkeleton, PageError } from '#src/components/states';
 import { playTracks, TrackList } from '#src/features/player';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { useStoredText } from '#src/lib/stored-text';
 import { useGenre, useGenreTracks } from '../api/get-genre';
 
 /** /genre/{name}: the genre's tracks, most played first, loaded page by page as you scroll. */
 export default function GenrePage() {
   const { trans } = useTrans();
+  const stored = useStoredText();
   const name = decodeURIComponent(useParams().name ?? '');
   const genre = useGenre(name);
   const tracks = useGenreTracks(name);
-  usePageTitle(genre.data?.display_name);
+  // A demo genre's name ("Ambient") in the reader's language; an admin's own as they wrote it.
+  const title = stored(genre.data?.display_name);
+  usePageTitle(title);
 
   if (genre.isError) return <PageError error={genre.error} onRetry={() => void genre.refetch()} />;
   const list = tracks.data?.pages.flatMap((p) => p.data) ?? [];
@@ -25,10 +29,10 @@ export default function GenrePage() {
         <CollectionHeader
           image={genre.data.image}
           kind={trans('Genre')}
-          title={genre.data.display_name}
+          title={stored(genre.data.display_name)}
           actions={
             <PlayButton
-              name={genre.data.display_name}
+              name={stored(genre.data.display_name)}
               isDisabled={!list.some((t) => t.stream_url)}
               onPress={() => playTracks(list, 0)}
             />
@@ -40,7 +44,7 @@ export default function GenrePage() {
       ) : (
         <TrackList
           tracks={list}
-          aria-label={trans('Popular {name} tracks', { name: genre.data?.display_name ?? name })}
+          aria-label={trans('Popular {name} tracks', { name: title ?? name })}
           isLoading={tracks.isPending}
           hasMore={tracks.hasNextPage}
           isLoadingMore={tracks.isFetchingNextPage}

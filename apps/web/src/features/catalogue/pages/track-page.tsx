@@ -11,6 +11,7 @@ import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { paths } from '#src/lib/paths';
+import { useStoredText } from '#src/lib/stored-text';
 import { cx } from '#src/ui/cx';
 import { useAlbum } from '../api/get-album';
 import { useTrack } from '../api/get-track';
@@ -18,6 +19,7 @@ import { useTrack } from '../api/get-track';
 /** /track/{id}/{slug}: the track, its credits and genres, and the rest of its album. */
 export default function TrackPage() {
   const { trans } = useTrans();
+  const stored = useStoredText();
   const id = Number(useParams().trackId);
   const query = useTrack(id);
   const track = query.data;
@@ -73,7 +75,7 @@ export default function TrackPage() {
                 to={paths.genre(g)}
                 className={cx('rounded-full border border-divider px-3 py-1 text-sm hover:bg-hover')}
               >
-                {g.display_name}
+                {stored(g.display_name)}
               </Link>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, msg } from '@zema/contracts';
 import { contactAdmin } from '@zema/contracts/contact/contact.operations';
 import type { ContactMailStatus, ContactMessage } from '@zema/contracts/contact/contact-admin';
 import { Mail, MailOpen, Reply, RotateCw, Trash2 } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { Trans, type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button, buttonClass } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -25,15 +26,23 @@ import { replyHref } from './reply-href';
 
 const FILTERS = ['status', 'mail'] as const;
 const READ_STATES = [
-  { id: 'unread', label: 'Unread' },
-  { id: 'read', label: 'Read' },
+  { id: 'unread', label: msg('Unread') },
+  { id: 'read', label: msg('Read') },
 ];
 const MAIL_STATES: { id: ContactMailStatus; label: string }[] = [
-  { id: 'pending', label: 'Mail pending' },
-  { id: 'sent', label: 'Mailed' },
-  { id: 'failed', label: 'Mail failed' },
+  { id: 'pending', label: msg('Mail pending') },
+  { id: 'sent', label: msg('Mailed') },
+  { id: 'failed', label: msg('Mail failed') },
 ];
-const MAIL_LABELS: Record<ContactMailStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+const MAIL_LABELS: Record<ContactMailStatus, string> = {
+  pending: msg('Pending'),
+  sent: msg('Sent'),
+  failed: msg('Failed'),
+};
+
+/** Filter options with their labels in the reader's language. */
+const translated = (trans: TransFn, items: { id: string; label: string }[]) =>
+  items.map((item) => ({ ...item, label: trans(item.label) }));
 const MAIL_TONES: Record<ContactMailStatus, string> = {
   pending: 'bg-warning',
   sent: 'bg-positive',
@@ -55,7 +64,10 @@ function UnreadCount({ query }: { query: Record<string, string> }) {
   if (!unread) return null;
   return (
     <span className="self-center text-sm text-muted">
-      <span className="font-semibold text-fg">{unread}</span> unread
+      <Trans
+        message="{count} unread"
+        elements={{ count: <span className="font-semibold text-fg">{unread}</span> }}
+      />
     </span>
   );
 }
@@ -71,12 +83,13 @@ export default function AdminContactMessagesPage() {
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const mark = useMarkContactMessages();
   const del = useDeleteContactMessages();
+  const { trans } = useTrans();
 
   const columns = useMemo<DataTableColumn<ContactMessage>[]>(
     () => [
       {
         id: 'from',
-        header: 'From',
+        header: trans('From'),
         sortKey: 'name',
         hideable: false,
         cell: (m) => (
@@ -95,7 +108,7 @@ export default function AdminContactMessagesPage() {
       },
       {
         id: 'message',
-        header: 'Message',
+        header: trans('Message'),
         hideable: false,
         cell: (m) => (
           <span className={cx('line-clamp-2 min-w-48 max-w-md break-words', !m.read_at && 'font-semibold')}>
@@ -105,24 +118,28 @@ export default function AdminContactMessagesPage() {
       },
       {
         id: 'status',
-        header: 'Status',
+        header: trans('Status'),
         cell: (m) =>
-          m.read_at ? <Badge tone="bg-muted">Read</Badge> : <Badge tone="bg-primary">Unread</Badge>,
+          m.read_at ? (
+            <Badge tone="bg-muted">{trans('Read')}</Badge>
+          ) : (
+            <Badge tone="bg-primary">{trans('Unread')}</Badge>
+          ),
       },
       {
         id: 'mail',
-        header: 'Mail',
-        cell: (m) => <Badge tone={MAIL_TONES[m.mail.status]}>{MAIL_LABELS[m.mail.status]}</Badge>,
+        header: trans('Mail'),
+        cell: (m) => <Badge tone={MAIL_TONES[m.mail.status]}>{trans(MAIL_LABELS[m.mail.status])}</Badge>,
       },
       {
         id: 'created_at',
-        header: 'Received',
+        header: trans('Received'),
         sortKey: 'created_at',
         cell: (m) => <DateTime iso={m.created_at} />,
       },
-      { id: 'email', header: 'Email', sortKey: 'email', defaultHidden: true, cell: (m) => m.email },
+      { id: 'email', header: trans('Email'), sortKey: 'email', defaultHidden: true, cell: (m) => m.email },
     ],
-    [],
+    [trans],
   );
 
   const markSelected = (ids: string[], read: boolean, clear: () => void) =>
@@ -138,8 +155,10 @@ export default function AdminContactMessagesPage() {
 
   return (
     <AdminListPage
-      title="Contact messages"
-      description="What visitors wrote on the contact page. Each is mailed to the contact address (Settings › Mail) with Reply-To set to the sender, and the sender gets a copy."
+      title={trans('Contact messages')}
+      description={trans(
+        'What visitors wrote on the contact page. Each is mailed to the contact address (Settings › Mail) with Reply-To set to the sender, and the sender gets a copy.',
+      )}
       storageKey="admin-contact-messages"
       columns={columns}
       useList={useAdminContactMessages}
@@ -147,22 +166,22 @@ export default function AdminContactMessagesPage() {
       exportPath={contactAdmin.exportCsv.path}
       actions={({ apiQuery }) => <UnreadCount query={apiQuery} />}
       onRowAction={setOpen}
-      search={{ label: 'Search messages', placeholder: 'Search name, email or words' }}
+      search={{ label: trans('Search messages'), placeholder: trans('Search name, email or words') }}
       filters={({ params, setFilter }) => (
         <>
           <FilterSelect
-            label="Read or unread"
-            anyLabel="Read or unread"
+            label={trans('Read or unread')}
+            anyLabel={trans('Read or unread')}
             className="w-40"
-            options={READ_STATES}
+            options={translated(trans, READ_STATES)}
             value={params.filters.status}
             onChange={(v) => setFilter('status', v)}
           />
           <FilterSelect
-            label="Mail"
-            anyLabel="Any mail state"
+            label={trans('Mail')}
+            anyLabel={trans('Any mail state')}
             className="w-40"
-            options={MAIL_STATES}
+            options={translated(trans, MAIL_STATES)}
             value={params.filters.mail}
             onChange={(v) => setFilter('mail', v)}
           />
@@ -171,10 +190,10 @@ export default function AdminContactMessagesPage() {
       bulkActions={({ ids, clear }) => (
         <>
           <Button variant="outline" size="sm" onPress={() => markSelected(ids, true, clear)}>
-            Mark read
+            {trans('Mark read')}
           </Button>
           <Button variant="outline" size="sm" onPress={() => markSelected(ids, false, clear)}>
-            Mark unread
+            {trans('Mark unread')}
           </Button>
         </>
       )}
@@ -183,16 +202,18 @@ export default function AdminContactMessagesPage() {
           ? {
               mutation: del,
               title: (rows) =>
-                rows.length === 1 ? 'Delete this message?' : `Delete ${rows.length} messages?`,
-              body: () => 'The message and what it says are deleted for good. This cannot be undone.',
+                trans('{count, plural, one {Delete this message?} other {Delete # messages?}}', {
+                  count: rows.length,
+                }),
+              body: () => trans('The message and what it says are deleted for good. This cannot be undone.'),
             }
           : undefined
       }
       empty={({ filtered }) => (
         <p className="text-sm text-muted">
           {filtered
-            ? 'No messages match this search or filter.'
-            : 'No messages yet. They arrive from the contact page.'}
+            ? trans('No messages match this search or filter.')
+            : trans('No messages yet. They arrive from the contact page.')}
         </p>
       )}
     >
@@ -216,6 +237,7 @@ function MessageDialog({
   canDelete: boolean;
 }) {
   const { site_name: siteName } = useSettings();
+  const { trans } = useTrans();
   const mark = useMarkContactMessages();
   const markRead = mark.mutate;
   const retry = useRetryContactMail();
@@ -255,8 +277,8 @@ function MessageDialog({
         isOpen={message !== null}
         onOpenChange={(o) => !o && onClose()}
         size="lg"
-        title={m ? `Message from ${m.name}` : undefined}
-        aria-label={m ? undefined : 'Message'}
+        title={m ? trans('Message from {name}', { name: m.name }) : undefined}
+        aria-label={m ? undefined : trans('Message')}
         bodyClassName="flex flex-col gap-4"
         footer={
           m && (
@@ -268,7 +290,7 @@ function MessageDialog({
                   startIcon={<Trash2 aria-hidden className="size-4" />}
                   onPress={() => setConfirming(true)}
                 >
-                  Delete
+                  {trans('Delete')}
                 </Button>
               )}
               {canDelete && m.mail.status === 'failed' && (
@@ -280,13 +302,13 @@ function MessageDialog({
                     retry.mutate(m.id, {
                       onSuccess: (next) => {
                         setChanged(next);
-                        if (next.mail.status === 'sent') toast.positive('Mail sent');
-                        else toast.danger('The mail could not be sent. It will be tried again later.');
+                        if (next.mail.status === 'sent') toast.positive(trans('Mail sent'));
+                        else toast.danger(trans('The mail could not be sent. It will be tried again later.'));
                       },
                     })
                   }
                 >
-                  Try mail again
+                  {trans('Try mail again')}
                 </Button>
               )}
               <Button
@@ -301,11 +323,14 @@ function MessageDialog({
                 }
                 onPress={toggleRead}
               >
-                {m.read_at ? 'Mark as unread' : 'Mark as read'}
+                {m.read_at ? trans('Mark as unread') : trans('Mark as read')}
               </Button>
-              <a href={replyHref(m, siteName)} className={buttonClass({ variant: 'primary', size: 'md' })}>
+              <a
+                href={replyHref(m, siteName, trans)}
+                className={buttonClass({ variant: 'primary', size: 'md' })}
+              >
                 <Reply aria-hidden className="size-4" />
-                Reply by email
+                {trans('Reply by email')}
               </a>
             </div>
           )
@@ -314,40 +339,46 @@ function MessageDialog({
         {m && (
           <>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">From</dt>
+              <dt className="text-muted">{trans('From')}</dt>
               <dd className="break-all">
-                {m.name} &lt;{m.email}&gt;
+                {`${m.name} <${m.email}>`}
                 {m.user_id !== null && (
                   <>
                     {' · '}
                     <Link to={paths.adminUser({ id: m.user_id })} className="text-primary underline">
-                      signed in as user {m.user_id}
+                      {trans('signed in as user {id}', { id: m.user_id })}
                     </Link>
                   </>
                 )}
               </dd>
-              <dt className="text-muted">Received</dt>
+              <dt className="text-muted">{trans('Received')}</dt>
               <dd>
                 <DateTime iso={m.created_at} />
                 {m.ip && <span className="text-muted"> · {m.ip}</span>}
               </dd>
-              <dt className="text-muted">Status</dt>
-              <dd>{m.read_at ? 'Read' : 'Unread'}</dd>
-              <dt className="text-muted">Mail</dt>
+              <dt className="text-muted">{trans('Status')}</dt>
+              <dd>{m.read_at ? trans('Read') : trans('Unread')}</dd>
+              <dt className="text-muted">{trans('Mail')}</dt>
               <dd className="flex flex-col gap-0.5">
                 <span>
                   {m.mail.status === 'sent' &&
-                    `Sent to ${m.mail.notified_to ?? 'the contact address'}, copy to the sender.`}
-                  {m.mail.status === 'pending' && 'On its way.'}
+                    (m.mail.notified_to
+                      ? trans('Sent to {address}, copy to the sender.', { address: m.mail.notified_to })
+                      : trans('Sent to the contact address, copy to the sender.'))}
+                  {m.mail.status === 'pending' && trans('On its way.')}
                   {m.mail.status === 'failed' &&
                     (m.mail.next_attempt_at
-                      ? 'Failed; it will be tried again.'
-                      : 'Failed; no more automatic tries.')}
-                  {m.mail.attempts > 1 && ` (${m.mail.attempts} tries)`}
+                      ? trans('Failed; it will be tried again.')
+                      : trans('Failed; no more automatic tries.'))}
+                  {m.mail.attempts > 1 &&
+                    ` ${trans('({count, plural, one {# try} other {# tries}})', { count: m.mail.attempts })}`}
                 </span>
                 {m.mail.status === 'failed' && m.mail.next_attempt_at && (
                   <span className="text-muted">
-                    Next try: <DateTime iso={m.mail.next_attempt_at} />
+                    <Trans
+                      message="Next try: {time}"
+                      elements={{ time: <DateTime iso={m.mail.next_attempt_at} /> }}
+                    />
                   </span>
                 )}
                 {m.mail.status !== 'sent' && m.mail.last_error && (
@@ -364,8 +395,8 @@ function MessageDialog({
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}
-        title="Delete this message?"
-        confirmLabel="Delete"
+        title={trans('Delete this message?')}
+        confirmLabel={trans('Delete')}
         danger
         isPending={del.isPending}
         onConfirm={() =>
@@ -379,7 +410,7 @@ function MessageDialog({
           })
         }
       >
-        The message and what it says are deleted for good. This cannot be undone.
+        {trans('The message and what it says are deleted for good. This cannot be undone.')}
       </ConfirmDialog>
     </>
   );

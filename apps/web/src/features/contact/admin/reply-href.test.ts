@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { type TransFn, translate } from '#src/lib/i18n';
 import { replyHref } from './reply-href';
+
+const english: TransFn = (message, values) => translate({}, message, values);
 
 describe('replyHref', () => {
   it("answers the sender with 'Re: …' and their words quoted", () => {
     const href = replyHref(
       { name: 'Abebe', email: 'abebe+band@example.com', message: 'Hello & hi?\nSecond line' },
       'Zema',
+      english,
     );
     const url = new URL(href);
     expect(url.protocol).toBe('mailto:');
@@ -15,7 +19,7 @@ describe('replyHref', () => {
   });
 
   it('keeps the link short enough for mail apps', () => {
-    const href = replyHref({ name: 'A', email: 'a@example.com', message: 'x'.repeat(5000) }, 'Zema');
+    const href = replyHref({ name: 'A', email: 'a@example.com', message: 'x'.repeat(5000) }, 'Zema', english);
     expect(new URL(href).searchParams.get('body')!.length).toBeLessThan(1700);
   });
 });

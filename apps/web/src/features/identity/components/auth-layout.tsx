@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CustomMenu } from '#src/components/chrome/custom-menu';
 import { Logo } from '#src/components/chrome/logo';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
 
@@ -24,6 +25,7 @@ interface AuthLayoutProps {
  */
 export function AuthLayout({ heading, description, children, after, corner }: AuthLayoutProps) {
   const { site_name } = useSettings();
+  const { trans } = useTrans();
   const year = new Date().getFullYear();
   return (
     <div className="flex min-h-dvh flex-col bg-bg-alt text-fg">
@@ -54,7 +56,7 @@ export function AuthLayout({ heading, description, children, after, corner }: Au
       <footer className="flex flex-col items-center gap-2 px-4 pb-6 text-sm text-muted">
         <CustomMenu
           position="auth-page-footer"
-          label="Auth pages footer"
+          label={trans('Auth pages footer')}
           itemClassName="text-muted hover:bg-hover hover:text-fg"
         />
         <p>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCESS_TOKEN_NAME_MAX_LENGTH, createAccessTokenRequestSchema } from '@zema/contracts';
+import { ACCESS_TOKEN_NAME_MAX_LENGTH, createAccessTokenRequestSchema, msg } from '@zema/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { CopyButton } from '#src/ui/copy-button';
 import { Dialog } from '#src/ui/dialog';
@@ -11,9 +12,9 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { useCreateAccessToken } from '../api/create-access-token';
 
 export const TOKEN_TEXTS = {
-  create: 'Create token',
-  warning: "Make sure to copy your new token now. You won't be able to see it again.",
-  created: 'Token created',
+  create: msg('Create token'),
+  warning: msg("Make sure to copy your new token now. You won't be able to see it again."),
+  created: msg('Token created'),
 } as const;
 
 interface Values {
@@ -22,6 +23,7 @@ interface Values {
 
 /** SPEC §4 access token dialog: the name form, then the plain token once with a copy button. */
 export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { trans } = useTrans();
   const create = useCreateAccessToken();
   const [plainToken, setPlainToken] = useState<string | null>(null);
   // Checked with the contract's schema (required after trimming, at most the name length).
@@ -47,7 +49,7 @@ export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClos
 
   return (
     <Dialog
-      title={plainToken ? TOKEN_TEXTS.created : TOKEN_TEXTS.create}
+      title={trans(plainToken ? TOKEN_TEXTS.created : TOKEN_TEXTS.create)}
       size="md"
       isOpen={isOpen}
       isDismissable={!plainToken}
@@ -62,11 +64,11 @@ export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClos
             className="flex gap-2 rounded-theme border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
           >
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            {TOKEN_TEXTS.warning}
+            {trans(TOKEN_TEXTS.warning)}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <TextField
-              label="Your new token"
+              label={trans('Your new token')}
               value={plainToken}
               isReadOnly
               className="min-w-0 flex-1"
@@ -74,27 +76,27 @@ export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClos
               autoFocus
               onFocus={(e) => (e.target as HTMLInputElement).select()}
             />
-            <CopyButton text={plainToken} aria-label="Copy token" />
+            <CopyButton text={plainToken} aria-label={trans('Copy token')} />
           </div>
           <div className="flex justify-end">
-            <Button onPress={close}>Done</Button>
+            <Button onPress={close}>{trans('Done')}</Button>
           </div>
         </div>
       ) : (
-        <Form form={form} onSubmit={onSubmit} aria-label={TOKEN_TEXTS.create} className="pb-2">
+        <Form form={form} onSubmit={onSubmit} aria-label={trans(TOKEN_TEXTS.create)} className="pb-2">
           <FormTextField<Values>
             name="tokenName"
-            label="Token name"
-            description="What will this token be used for?"
+            label={trans('Token name')}
+            description={trans('What will this token be used for?')}
             autoFocus
             maxLength={ACCESS_TOKEN_NAME_MAX_LENGTH}
           />
           <div className="flex justify-end gap-2">
             <Button variant="text" onPress={close}>
-              Cancel
+              {trans('Cancel')}
             </Button>
             <Button type="submit" isPending={create.isPending}>
-              Create
+              {trans('Create')}
             </Button>
           </div>
         </Form>

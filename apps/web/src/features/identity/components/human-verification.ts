@@ -1,4 +1,4 @@
-import type { ClientSettings } from '@zema/contracts';
+import { type ClientSettings, msg } from '@zema/contracts';
 import { verifyHuman } from '../api/verify-human';
 
 /**
@@ -7,7 +7,7 @@ import { verifyHuman } from '../api/verify-human';
  * invisible; Cloudflare Turnstile renders an invisible (or interaction-only) widget.
  */
 
-export const HUMAN_VERIFICATION_FAILED = 'Could not verify you are human.';
+export const HUMAN_VERIFICATION_FAILED = msg('Could not verify you are human.');
 
 interface ReCaptcha {
   ready: (callback: () => void) => void;

@@ -1,11 +1,13 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { buttonClass } from '#src/ui/button';
 import { CopyButton } from '#src/ui/copy-button';
 import { TWO_FACTOR_PANEL_TEXTS } from '../lib/two-factor-state';
 
 /** The plain recovery codes, shown once (after confirming or regenerating): list, copy, download. */
 export function RecoveryCodes({ codes, siteName }: { codes: string[]; siteName: string }) {
+  const { trans } = useTrans();
   const text = `${codes.join('\n')}\n`;
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
@@ -19,9 +21,9 @@ export function RecoveryCodes({ codes, siteName }: { codes: string[]; siteName: 
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm font-medium">{TWO_FACTOR_PANEL_TEXTS.recoveryCodes}</p>
+      <p className="text-sm font-medium">{trans(TWO_FACTOR_PANEL_TEXTS.recoveryCodes)}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={trans('Recovery codes')}
         className="grid gap-1 rounded-theme border border-divider bg-bg-alt px-4 py-3 font-mono text-sm sm:grid-cols-2"
       >
         {codes.map((code) => (
@@ -31,11 +33,11 @@ export function RecoveryCodes({ codes, siteName }: { codes: string[]; siteName: 
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <CopyButton text={text} label="Copy codes" size="sm" />
+        <CopyButton text={text} label={trans('Copy codes')} size="sm" />
         {href && (
           <a href={href} download={fileName} className={buttonClass({ variant: 'outline', size: 'sm' })}>
             <Download aria-hidden="true" className="size-4" />
-            Download
+            {trans('Download')}
           </a>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { type BootstrapData, socialConnectRequestSchema } from '@zema/contracts';
 import { PasswordDialog } from '#src/components/password-dialog';
+import { useTrans } from '#src/lib/i18n';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { useConnectSocial } from '../api/connect-social';
 import { SOCIAL_TEXTS } from '../lib/social-texts';
@@ -17,13 +18,14 @@ export interface RequestPasswordDialogProps {
  */
 export function RequestPasswordDialog({ isOpen, onClose, onConnected }: RequestPasswordDialogProps) {
   const connect = useConnectSocial();
+  const { trans } = useTrans();
   return (
     <PasswordDialog
       isOpen={isOpen}
-      title="Connect accounts"
-      description={SOCIAL_TEXTS.requestPassword}
+      title={trans('Connect accounts')}
+      description={trans(SOCIAL_TEXTS.requestPassword)}
       schema={socialConnectRequestSchema}
-      submitLabel="Connect"
+      submitLabel={trans('Connect')}
       isPending={connect.isPending}
       onCancel={onClose}
       onSubmit={(password, form) =>

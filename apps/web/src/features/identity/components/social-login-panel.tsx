@@ -1,6 +1,7 @@
-import type { SocialService } from '@zema/contracts';
+import { msg, type SocialService } from '@zema/contracts';
 import { ACCOUNT_TEXTS, SettingsPanel } from '#src/features/account';
 import { setBootstrapData, useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { toast } from '#src/ui/toast';
 import { useDisconnectSocial } from '../api/disconnect-social';
@@ -15,12 +16,13 @@ import { SocialIcon } from './social-icons';
  */
 export function SocialLoginPanel() {
   const social = useSocialLogin();
+  const { trans } = useTrans();
   if (social.enabledServices.length === 0) return null;
   return (
     <SettingsPanel
       id="social-login"
-      title="Social login"
-      description="Sign in with a third-party account instead of your email and password."
+      title={msg('Social login')}
+      description={msg('Sign in with a third-party account instead of your email and password.')}
     >
       <ul className="flex flex-col divide-y divide-divider">
         {social.enabledServices.map((service) => (
@@ -38,7 +40,7 @@ export function SocialLoginPanel() {
         onConnected={(data) => {
           const service = social.passwordRequest;
           setBootstrapData(data);
-          if (service) toast.positive(enabledMessage(service));
+          if (service) toast.positive(enabledMessage(service, trans));
         }}
       />
     </SettingsPanel>
@@ -55,6 +57,7 @@ function SocialRow({
   onConnect: () => void;
 }) {
   const { user } = useAuth();
+  const { trans } = useTrans();
   const disconnect = useDisconnectSocial(service);
   const profile = user?.social_profiles.find((p) => p.service_name === service);
   const label = SOCIAL_LABELS[service];
@@ -66,7 +69,7 @@ function SocialRow({
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">{label}</p>
         <p className="truncate text-sm text-muted">
-          {profile ? profile.username || 'Connected' : ACCOUNT_TEXTS.notConnected}
+          {profile ? profile.username || trans('Connected') : trans(ACCOUNT_TEXTS.notConnected)}
         </p>
       </div>
       {profile ? (
@@ -74,20 +77,20 @@ function SocialRow({
           variant="outline"
           size="sm"
           isPending={disconnect.isPending}
-          aria-label={`Disconnect ${label}`}
+          aria-label={trans('Disconnect {service}', { service: label })}
           onPress={() => disconnect.mutate()}
         >
-          Disconnect
+          {trans('Disconnect')}
         </Button>
       ) : (
         <Button
           variant="outline"
           size="sm"
           isPending={isConnecting}
-          aria-label={`Connect ${label}`}
+          aria-label={trans('Connect {service}', { service: label })}
           onPress={onConnect}
         >
-          Connect
+          {trans('Connect')}
         </Button>
       )}
     </li>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BootstrapData } from '@zema/contracts';
 import {
+  msg,
   RECOVERY_CODE_LENGTH,
   recoveryCodeRequestSchema,
   TWO_FACTOR_CODE_LENGTH,
@@ -25,11 +26,13 @@ const recoveryForm = z.object({
 type ChallengeValues = z.input<typeof codeForm>;
 
 export const TWO_FACTOR_TEXTS = {
-  heading: 'Two-factor authentication',
-  code: 'Confirm access to your account by entering the authentication code provided by your authenticator application.',
-  recovery: 'Confirm access to your account by entering one of your emergency recovery codes.',
-  useRecovery: 'Use a recovery code',
-  useCode: 'Use an authentication code',
+  heading: msg('Two-factor authentication'),
+  code: msg(
+    'Confirm access to your account by entering the authentication code provided by your authenticator application.',
+  ),
+  recovery: msg('Confirm access to your account by entering one of your emergency recovery codes.'),
+  useRecovery: msg('Use a recovery code'),
+  useCode: msg('Use an authentication code'),
 } as const;
 
 /**

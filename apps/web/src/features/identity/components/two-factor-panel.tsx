@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { patchAccount, patchBootstrapUser, usePasswordConfirmation } from '#src/features/account';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
-import { Trans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { reportError } from '#src/lib/report-error';
 import { Button } from '#src/ui/button';
 import { CopyButton } from '#src/ui/copy-button';
@@ -40,6 +40,7 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
   const [state, setState] = useState<TwoFactorState>(() => initialTwoFactorState(user));
   const [codes, setCodes] = useState<string[] | null>(null);
   const { site_name } = useSettings();
+  const { trans } = useTrans();
   const queryClient = useQueryClient();
   const confirmation = usePasswordConfirmation();
   const form = useForm<CodeValues>({
@@ -111,9 +112,11 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
         )}
         <div>
           <h3 className="text-base font-semibold" aria-live="polite">
-            {state === 'enabled' ? T.enabledHeading : state === 'setup' ? T.setupHeading : T.disabledHeading}
+            {trans(
+              state === 'enabled' ? T.enabledHeading : state === 'setup' ? T.setupHeading : T.disabledHeading,
+            )}
           </h3>
-          <p className="mt-1 max-w-prose text-sm text-muted">{T.explanation}</p>
+          <p className="mt-1 max-w-prose text-sm text-muted">{trans(T.explanation)}</p>
         </div>
       </div>
 
@@ -128,20 +131,20 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
       {state === 'setup' && (
         <Form
           form={form}
-          aria-label="Confirm two-factor authentication"
+          aria-label={trans('Confirm two-factor authentication')}
           onSubmit={(values) => confirm.mutate(values.code.trim())}
           className="max-w-xs"
         >
           <FormTextField<CodeValues>
             name="code"
-            label="Code"
+            label={trans('Code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={TWO_FACTOR_CODE_LENGTH}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" isPending={confirm.isPending} isDisabled={busy && !confirm.isPending}>
-              Confirm
+              {trans('Confirm')}
             </Button>
             <Button
               variant="outline"
@@ -149,7 +152,7 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
               isDisabled={busy && !disable.isPending}
               onPress={() => disable.mutate()}
             >
-              Cancel
+              {trans('Cancel')}
             </Button>
           </div>
         </Form>
@@ -192,15 +195,16 @@ export function TwoFactorPanelContent({ user }: { user: TwoFactorUserFields }) {
 /** The QR code (server SVG as an image, never as markup) and the setup key with a copy button. */
 function SetupStep({ onContinue }: { onContinue: () => Promise<unknown> }) {
   const qr = useTwoFactorQrCode(true);
+  const { trans } = useTrans();
   const needsPassword = qr.error instanceof ApiError && qr.error.status === 423;
 
-  if (qr.isPending) return <Spinner label="Loading QR code" />;
+  if (qr.isPending) return <Spinner label={trans('Loading QR code')} />;
   if (qr.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-sm text-muted">{needsPassword ? T.confirmToContinue : qr.error.message}</p>
+        <p className="text-sm text-muted">{needsPassword ? trans(T.confirmToContinue) : qr.error.message}</p>
         <Button variant="outline" onPress={() => void onContinue()}>
-          {needsPassword ? 'Confirm password' : 'Try again'}
+          {needsPassword ? trans('Confirm password') : trans('Try again')}
         </Button>
       </div>
     );
@@ -209,21 +213,21 @@ function SetupStep({ onContinue }: { onContinue: () => Promise<unknown> }) {
   const src = `data:image/svg+xml;base64,${toBase64(qr.data.svg)}`;
   return (
     <div className="flex flex-col gap-4">
-      <p className="max-w-prose text-sm font-medium">{T.scan}</p>
+      <p className="max-w-prose text-sm font-medium">{trans(T.scan)}</p>
       <img
         src={src}
-        alt="QR code to scan with an authenticator application"
+        alt={trans('QR code to scan with an authenticator application')}
         className="size-48 rounded-theme border border-divider bg-white p-2"
       />
       <div className="flex max-w-md flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          label="Setup key"
+          label={trans('Setup key')}
           value={qr.data.secret}
           isReadOnly
           className="min-w-0 flex-1"
           inputClassName="font-mono"
         />
-        <CopyButton text={qr.data.secret} aria-label="Copy setup key" />
+        <CopyButton text={qr.data.secret} aria-label={trans('Copy setup key')} />
       </div>
     </div>
   );

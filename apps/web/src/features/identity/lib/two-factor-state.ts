@@ -1,3 +1,5 @@
+import { msg } from '@zema/contracts';
+
 /** SPEC §4 two-factor states. */
 export type TwoFactorState = 'disabled' | 'setup' | 'enabled';
 
@@ -17,15 +19,17 @@ export function initialTwoFactorState(user: TwoFactorUserFields): TwoFactorState
 }
 
 export const TWO_FACTOR_PANEL_TEXTS = {
-  disabledHeading: 'You have not enabled two-factor authentication.',
-  setupHeading: 'Finish enabling two-factor authentication.',
-  enabledHeading: 'You have enabled two-factor authentication.',
-  explanation:
+  disabledHeading: msg('You have not enabled two-factor authentication.'),
+  setupHeading: msg('Finish enabling two-factor authentication.'),
+  enabledHeading: msg('You have enabled two-factor authentication.'),
+  explanation: msg(
     "When two-factor authentication is enabled, you will be prompted for a secure, random token during authentication. You may retrieve this token from your phone's authenticator application.",
-  scan: "To finish enabling two-factor authentication, scan the following QR code using your phone's authenticator application or enter the setup key and provide the generated code.",
-  recoveryCodes:
+  ),
+  scan: msg(
+    "To finish enabling two-factor authentication, scan the following QR code using your phone's authenticator application or enter the setup key and provide the generated code.",
+  ),
+  recoveryCodes: msg(
     'Store these recovery codes in a secure password manager. They can be used to recover access to your account if your two-factor authentication device is lost. They will not be shown again.',
-  confirmToContinue: 'Confirm your password to see the QR code and the setup key.',
-  codeRequired: 'The code field is required.',
-  codeLength: 'The code must be 6 characters.',
+  ),
+  confirmToContinue: msg('Confirm your password to see the QR code and the setup key.'),
 } as const;

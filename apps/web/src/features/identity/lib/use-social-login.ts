@@ -8,6 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { afterLoginTarget, useAfterLoginTarget } from '#src/lib/after-login';
 import { authFrom, setBootstrapData, useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { openSocialPopup, type SocialPopupMode } from './social-popup';
 import { enabledMessage, SOCIAL_TEXTS } from './social-texts';
@@ -32,6 +33,7 @@ export function useSocialLogin({ invite = null }: SocialLoginOptions = {}) {
   const [params] = useSearchParams();
   const settings = useSettings();
   const currentTarget = useAfterLoginTarget();
+  const { trans } = useTrans();
   const [pendingService, setPendingService] = useState<SocialService | null>(null);
   const [passwordRequest, setPasswordRequest] = useState<SocialService | null>(null);
   const busy = useRef(false);
@@ -61,7 +63,7 @@ export function useSocialLogin({ invite = null }: SocialLoginOptions = {}) {
         case 'SUCCESS':
           if (mode === 'connect') {
             setBootstrapData(result.bootstrapData);
-            toast.positive(enabledMessage(service));
+            toast.positive(enabledMessage(service, trans));
           } else {
             await finishLogin(result.bootstrapData);
           }
@@ -70,14 +72,14 @@ export function useSocialLogin({ invite = null }: SocialLoginOptions = {}) {
           setPasswordRequest(result.service);
           return;
         case 'ERROR':
-          toast.danger(result.message || SOCIAL_TEXTS.error);
+          toast.danger(trans(result.message || SOCIAL_TEXTS.error));
           return;
         case 'ALREADY_LOGGED_IN':
           await navigate(currentTarget, { replace: true });
           return;
       }
     },
-    [finishLogin, navigate, currentTarget],
+    [finishLogin, navigate, currentTarget, trans],
   );
 
   const run = useCallback(

@@ -70,7 +70,7 @@ export default function EmailVerificationPage({
   };
 
   const onResend = () => {
-    resend.mutate(user?.email ? { email: user.email } : {}, { onSuccess: () => toast('Email sent') });
+    resend.mutate(user?.email ? { email: user.email } : {}, { onSuccess: () => toast(trans('Email sent')) });
   };
 
   return (

@@ -13,7 +13,7 @@ import { NewPasswordFields } from '#src/features/account';
 import { InvalidInvite, InviteSummary, joinAfterSignIn, useInvitePreview } from '#src/features/workspaces';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
-import { useTrans } from '#src/lib/i18n';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { leadsToPage, paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
@@ -75,12 +75,12 @@ export default function RegisterPage() {
               ctx.addIssue({
                 code: 'custom',
                 path: ['policies', i],
-                message: `Please accept the ${policy.name}.`,
+                message: trans('Please accept the {policy}.', { policy: policy.name }),
               });
             }
           });
         }),
-    [policies],
+    [policies, trans],
   );
   const form = useForm<RegisterValues>({
     resolver: zodResolver(schema),
@@ -117,7 +117,7 @@ export default function RegisterPage() {
       );
       setVerifying(false);
       if (!human) {
-        toast.danger(HUMAN_VERIFICATION_FAILED);
+        toast.danger(trans(HUMAN_VERIFICATION_FAILED));
         return;
       }
     }
@@ -184,14 +184,18 @@ export default function RegisterPage() {
         {policies.map((policy, i) => (
           <FormCheckbox<RegisterValues> key={policy.id} name={`policies.${i}`}>
             <span>
-              {trans('I accept the')}{' '}
-              {leadsToPage(policy.action) ? (
-                <TextLink href={policy.action} target="_blank" rel="noopener">
-                  {policy.name}
-                </TextLink>
-              ) : (
-                policy.name
-              )}
+              <Trans
+                message="I accept the {policy}"
+                elements={{
+                  policy: leadsToPage(policy.action) ? (
+                    <TextLink href={policy.action} target="_blank" rel="noopener">
+                      {policy.name}
+                    </TextLink>
+                  ) : (
+                    policy.name
+                  ),
+                }}
+              />
             </span>
           </FormCheckbox>
         ))}

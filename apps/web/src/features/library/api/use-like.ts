@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LikeableType, LikedIdsResponse } from '@zema/contracts';
+import { type LikeableType, type LikedIdsResponse, msg } from '@zema/contracts';
 import { library } from '@zema/contracts/library/library.operations';
 import { useNavigate } from 'react-router';
 import { api } from '#src/lib/api-client';
@@ -44,9 +44,9 @@ export async function setLike(type: LikeableType, id: number, liked: boolean): P
 export const likedListKey = (type: LikeableType) => ['library', `liked-${type}s`] as const;
 
 const LIKED_TEXT: Record<LikeableType, [string, string]> = {
-  track: ['Added to liked songs', 'Removed from liked songs'],
-  album: ['Added to your library', 'Removed from your library'],
-  artist: ['Added to your library', 'Removed from your library'],
+  track: [msg('Added to liked songs'), msg('Removed from liked songs')],
+  album: [msg('Added to your library'), msg('Removed from your library')],
+  artist: [msg('Added to your library'), msg('Removed from your library')],
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { msg } from '@zema/contracts';
 import { Heart, History, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -93,10 +94,10 @@ export default function LibraryPage() {
 }
 
 const TAB_LABELS: Record<LibraryTab, string> = {
-  playlists: 'Playlists',
-  albums: 'Albums',
-  artists: 'Artists',
-  following: 'Following',
+  playlists: msg('Playlists'),
+  albums: msg('Albums'),
+  artists: msg('Artists'),
+  following: msg('Following'),
 };
 
 function PlaylistsTab({ onCreate }: { onCreate: () => void }) {

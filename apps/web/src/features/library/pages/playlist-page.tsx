@@ -74,7 +74,7 @@ export default function PlaylistPage() {
       {p.duration_ms > 0 && (
         <>
           <span aria-hidden="true">•</span>
-          <span>{formatTotalDuration(p.duration_ms / 1000)}</span>
+          <span>{formatTotalDuration(p.duration_ms / 1000, trans)}</span>
         </>
       )}
       <span aria-hidden="true">•</span>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { msg } from '@zema/contracts';
 import { UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -149,10 +150,10 @@ export default function UserProfilePage() {
 }
 
 const TAB_LABELS: Record<ProfileTab, string> = {
-  playlists: 'Playlists',
-  likes: 'Liked songs',
-  followers: 'Followers',
-  following: 'Following',
+  playlists: msg('Playlists'),
+  likes: msg('Liked songs'),
+  followers: msg('Followers'),
+  following: msg('Following'),
 };
 
 /** The owner's switch: anyone may see my liked songs (PUT me/profile {likes_public}). */

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '#src/lib/api-error';
@@ -10,11 +11,11 @@ import { fetchPushKey, usePushKey } from '../api/get-push-key';
 import { type PushState, pushState, subscribeToPush } from '../lib/push';
 
 export const PUSH_TEXTS = {
-  enable: 'Enable browser notifications',
-  enabled: 'Browser notifications are on for this browser.',
-  blocked: 'Notifications blocked. Please enable them for this site from browser settings.',
-  unsupported: 'This browser cannot show notifications from the site.',
-  done: 'Browser notifications enabled',
+  enable: msg('Enable browser notifications'),
+  enabled: msg('Browser notifications are on for this browser.'),
+  blocked: msg('Notifications blocked. Please enable them for this site from browser settings.'),
+  unsupported: msg('This browser cannot show notifications from the site.'),
+  done: msg('Browser notifications enabled'),
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { Notification } from '@zema/contracts';
+import { msg, type Notification } from '@zema/contracts';
 import { BellOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { PagedList } from '#src/components/states';
@@ -12,8 +12,8 @@ import { useNotificationActions } from '../lib/use-notification-actions';
 import { NotificationItem } from './notification-item';
 
 export const NOTIFICATIONS_EMPTY = {
-  title: 'Hang tight!',
-  description: 'Notifications will start showing up here soon.',
+  title: msg('Hang tight!'),
+  description: msg('Notifications will start showing up here soon.'),
 } as const;
 
 /**

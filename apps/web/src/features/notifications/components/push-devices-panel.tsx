@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import { Monitor } from 'lucide-react';
 import { SettingsPanel } from '#src/features/account';
 import { useSettings } from '#src/lib/bootstrap-store';
@@ -13,11 +14,11 @@ import { unsubscribeThisBrowser } from '../lib/push';
 import { useCurrentPushEndpoint } from '../lib/use-current-push-endpoint';
 
 export const PUSH_DEVICES_TEXTS = {
-  title: 'Browser notifications',
-  description: 'The browsers that show notifications from the site. Remove one to stop them there.',
-  thisBrowser: 'This browser',
-  empty: 'No browser receives notifications yet.',
-  removed: 'Browser removed',
+  title: msg('Browser notifications'),
+  description: msg('The browsers that show notifications from the site. Remove one to stop them there.'),
+  thisBrowser: msg('This browser'),
+  empty: msg('No browser receives notifications yet.'),
+  removed: msg('Browser removed'),
 } as const;
 
 /**

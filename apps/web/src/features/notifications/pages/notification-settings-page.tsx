@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationSubscriptionSettings } from '@zema/contracts';
+import { msg, type NotificationSubscriptionSettings } from '@zema/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
@@ -21,8 +21,13 @@ import { useCurrentPushEndpoint } from '../lib/use-current-push-endpoint';
 
 type Selections = Record<string, Record<string, boolean>>;
 
-const CHANNEL_LABELS: Record<string, string> = { email: 'Email', browser: 'Browser', app: 'In app' };
+const CHANNEL_LABELS: Record<string, string> = {
+  email: msg('Email'),
+  browser: msg('Browser'),
+  app: msg('In app'),
+};
 
+/** A channel's name: a catalogue source (for `trans`), or an unknown channel's id capitalised. */
 export function channelLabel(channel: string): string {
   return CHANNEL_LABELS[channel] ?? channel.charAt(0).toUpperCase() + channel.slice(1);
 }

@@ -1,4 +1,4 @@
-import { CUSTOM_PAGE_AUDIENCES, type CustomPageAudience } from '@zema/contracts';
+import { CUSTOM_PAGE_AUDIENCES, type CustomPageAudience, msg } from '@zema/contracts';
 import type { CustomPageAdmin, SaveCustomPageRequest } from '@zema/contracts/pages/pages-admin';
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { PageError } from '#src/components/states';
 import { UploadQueueButton, useOnUploaded, useUploadQueue } from '#src/features/uploads';
 import { useAssignableRoles } from '#src/features/users';
 import { ApiError } from '#src/lib/api-error';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button, LinkButton } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -28,8 +29,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** The languages a page may be written in besides the site's (Amharic, SPEC: complete Amharic). */
 const LANGUAGES = [
-  { id: 'default', label: 'Site language (English)' },
-  { id: 'am', label: 'Amharic (አማርኛ)' },
+  { id: 'default', label: msg('Site language (English)') },
+  { id: 'am', label: msg('Amharic (አማርኛ)') },
 ];
 
 type Text = { title: string; body: string; seo_title: string; seo_description: string };
@@ -105,6 +106,7 @@ export default function AdminPageEditor() {
 
 function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undefined }) {
   const navigate = useNavigate();
+  const { trans } = useTrans();
   const [draft, setDraft] = useState(() => draftOf(page));
   const [language, setLanguage] = useState('default');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -131,7 +133,7 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
         toast.danger(
           err instanceof ApiError
             ? (err.errors?.file_entry_id?.[0] ?? err.message)
-            : 'The picture could not be used.',
+            : trans('The picture could not be used.'),
         );
       },
     }),
@@ -146,22 +148,22 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
 
   useEffect(() => {
     if (save.error && !(save.error instanceof ApiError && save.error.errors))
-      toast.danger(save.error instanceof Error ? save.error.message : 'The page could not be saved.');
-  }, [save.error]);
+      toast.danger(save.error instanceof Error ? save.error.message : trans('The page could not be saved.'));
+  }, [save.error, trans]);
 
   const submit = () =>
     save.mutate(requestOf(draft), {
       onSuccess: (saved) => {
-        toast.positive(id === null ? 'Page created' : 'Page saved');
+        toast.positive(id === null ? trans('Page created') : trans('Page saved'));
         if (id === null) navigate(paths.adminCustomPage(saved), { replace: true });
       },
     });
 
-  const title = id === null ? 'New page' : (page?.title ?? 'Page');
+  const title = id === null ? trans('New page') : (page?.title ?? trans('Page'));
   return (
     <AdminPage
       title={title}
-      breadcrumbs={[{ label: 'Pages', to: paths.adminCustomPages() }]}
+      breadcrumbs={[{ label: trans('Pages'), to: paths.adminCustomPages() }]}
       actions={
         page && (
           <LinkButton
@@ -170,43 +172,49 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
             target="_blank"
             endIcon={<ExternalLink aria-hidden="true" className="size-4" />}
           >
-            View page
+            {trans('View page')}
           </LinkButton>
         )
       }
     >
       <form
         className="flex flex-col gap-6"
-        aria-label="Page"
+        aria-label={trans('Page')}
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
-        <AdminCard title="Content">
+        <AdminCard title={trans('Content')}>
           <div className="flex flex-col gap-4">
             <Select
-              label="Language"
-              description="Readers who chose this language see its version; others see the site language's."
-              items={LANGUAGES}
+              label={trans('Language')}
+              description={trans(
+                "Readers who chose this language see its version; others see the site language's.",
+              )}
+              items={LANGUAGES.map((l) => ({ ...l, label: trans(l.label) }))}
               selectedKey={language}
               onSelectionChange={(key) => setLanguage(String(key))}
             />
             <TextField
-              label="Title"
+              label={trans('Title')}
               value={text.title}
               errorMessage={errors[`${prefix}title`]}
               onChange={(title) => setText({ title })}
             />
             <RichTextEditor
               key={language}
-              label="Body"
+              label={trans('Body')}
               value={text.body}
               onChange={(body) => setText({ body })}
               onReady={onEditorReady}
             />
-            <UploadQueueButton queue={images} accept={IMAGE_TYPES} inputLabel="Picture to add to the page">
-              Add a picture
+            <UploadQueueButton
+              queue={images}
+              accept={IMAGE_TYPES}
+              inputLabel={trans('Picture to add to the page')}
+            >
+              {trans('Add a picture')}
             </UploadQueueButton>
             {errors[`${prefix}body`] && (
               <p role="alert" className="text-danger text-sm">
@@ -216,24 +224,24 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
           </div>
         </AdminCard>
 
-        <AdminCard title="Address and readers">
+        <AdminCard title={trans('Address and readers')}>
           <div className="flex flex-col gap-4">
             <TextField
-              label="Address"
-              description="The page opens at /pages/ followed by this, e.g. privacy-policy."
+              label={trans('Address')}
+              description={trans('The page opens at /pages/ followed by this, e.g. privacy-policy.')}
               value={draft.slug}
               errorMessage={errors.slug}
               onChange={(slug) => setDraft((d) => ({ ...d, slug }))}
             />
             <Select
-              label="Who may read it"
-              items={CUSTOM_PAGE_AUDIENCES.map((a) => ({ id: a, label: AUDIENCE_LABELS[a] }))}
+              label={trans('Who may read it')}
+              items={CUSTOM_PAGE_AUDIENCES.map((a) => ({ id: a, label: trans(AUDIENCE_LABELS[a]) }))}
               selectedKey={draft.audience}
               onSelectionChange={(key) => setDraft((d) => ({ ...d, audience: key as CustomPageAudience }))}
             />
             {draft.audience === 'role' && (
               <Select
-                label="Role"
+                label={trans('Role')}
                 items={roles.map((r) => ({ id: String(r.id), label: r.name }))}
                 selectedKey={draft.role_id === null ? null : String(draft.role_id)}
                 errorMessage={errors.role_id}
@@ -241,22 +249,22 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
               />
             )}
             <Checkbox isSelected={draft.hidden} onChange={(hidden) => setDraft((d) => ({ ...d, hidden }))}>
-              Hidden: a draft only page editors can open
+              {trans('Hidden: a draft only page editors can open')}
             </Checkbox>
           </div>
         </AdminCard>
 
-        <AdminCard title="Search engines and sharing">
+        <AdminCard title={trans('Search engines and sharing')}>
           <div className="flex flex-col gap-4">
             <TextField
-              label="SEO title"
-              description="Shown in search results and link previews; the title when empty."
+              label={trans('SEO title')}
+              description={trans('Shown in search results and link previews; the title when empty.')}
               value={text.seo_title}
               errorMessage={errors[`${prefix}seo_title`]}
               onChange={(seo_title) => setText({ seo_title })}
             />
             <TextField
-              label="SEO description"
+              label={trans('SEO description')}
               multiline
               value={text.seo_description}
               errorMessage={errors[`${prefix}seo_description`]}
@@ -267,7 +275,7 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
 
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" isPending={save.isPending}>
-            {id === null ? 'Create page' : 'Save'}
+            {id === null ? trans('Create page') : trans('Save')}
           </Button>
           {id !== null && (
             <Button
@@ -275,7 +283,7 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
               startIcon={<Trash2 aria-hidden="true" className="size-4" />}
               onPress={() => setConfirmDelete(true)}
             >
-              Delete
+              {trans('Delete')}
             </Button>
           )}
         </div>
@@ -283,21 +291,21 @@ function Editor({ id, page }: { id: number | null; page: CustomPageAdmin | undef
       <ConfirmDialog
         isOpen={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete this page?"
-        confirmLabel="Delete"
+        title={trans('Delete this page?')}
+        confirmLabel={trans('Delete')}
         isPending={remove.isPending}
         danger
         onConfirm={() =>
           id !== null &&
           remove.mutate(id, {
             onSuccess: () => {
-              toast.positive('Page deleted');
+              toast.positive(trans('Page deleted'));
               navigate(paths.adminCustomPages());
             },
           })
         }
       >
-        Links to it will lead to the page-not-found screen. This cannot be undone.
+        {trans('Links to it will lead to the page-not-found screen. This cannot be undone.')}
       </ConfirmDialog>
     </AdminPage>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { TextField } from '#src/ui/field';
@@ -16,6 +17,7 @@ export interface EditorPrompt {
 
 /** One question of the page editor (a link's address, an embed's address, a picture's description). */
 export function EditorPromptDialog({ prompt, onClose }: { prompt: EditorPrompt; onClose: () => void }) {
+  const { trans } = useTrans();
   const [value, setValue] = useState(prompt.initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -41,7 +43,7 @@ export function EditorPromptDialog({ prompt, onClose }: { prompt: EditorPrompt; 
         />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={onClose}>
-            Cancel
+            {trans('Cancel')}
           </Button>
           <Button variant="primary" type="submit">
             {prompt.submitLabel}

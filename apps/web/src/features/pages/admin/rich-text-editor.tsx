@@ -19,6 +19,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { fieldLabelClass } from '#src/ui/field';
@@ -76,6 +77,7 @@ export interface RichTextEditorProps {
  */
 export function RichTextEditor({ label, value, onChange, onReady }: RichTextEditorProps) {
   const labelId = useId();
+  const { trans } = useTrans();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -149,44 +151,55 @@ export function RichTextEditor({ label, value, onChange, onReady }: RichTextEdit
       <div className="rounded-theme border border-divider bg-paper focus-within:border-primary">
         <div
           role="toolbar"
-          aria-label={`${label}: formatting`}
+          aria-label={trans('{field}: formatting', { field: label })}
           className="flex flex-wrap gap-0.5 border-b border-divider p-1"
         >
-          {tool('Heading', Heading2, () => chain().toggleHeading({ level: 2 }).run(), active?.h2)}
-          {tool('Subheading', Heading3, () => chain().toggleHeading({ level: 3 }).run(), active?.h3)}
-          {tool('Bold', Bold, () => chain().toggleBold().run(), active?.bold)}
-          {tool('Italic', Italic, () => chain().toggleItalic().run(), active?.italic)}
-          {tool('Bulleted list', List, () => chain().toggleBulletList().run(), active?.bullet)}
-          {tool('Numbered list', ListOrdered, () => chain().toggleOrderedList().run(), active?.ordered)}
-          {tool('Quote', Quote, () => chain().toggleBlockquote().run(), active?.quote)}
+          {tool(trans('Heading'), Heading2, () => chain().toggleHeading({ level: 2 }).run(), active?.h2)}
+          {tool(trans('Subheading'), Heading3, () => chain().toggleHeading({ level: 3 }).run(), active?.h3)}
+          {tool(trans('Bold'), Bold, () => chain().toggleBold().run(), active?.bold)}
+          {tool(trans('Italic'), Italic, () => chain().toggleItalic().run(), active?.italic)}
+          {tool(trans('Bulleted list'), List, () => chain().toggleBulletList().run(), active?.bullet)}
           {tool(
-            'Link',
+            trans('Numbered list'),
+            ListOrdered,
+            () => chain().toggleOrderedList().run(),
+            active?.ordered,
+          )}
+          {tool(trans('Quote'), Quote, () => chain().toggleBlockquote().run(), active?.quote)}
+          {tool(
+            trans('Link'),
             Link2,
             () => {
               if (editor.isActive('link')) return void chain().unsetLink().run();
               setPrompt({
-                title: 'Add a link',
-                label: 'Link address',
-                description: 'A page of this site (/contact) or of another (https://…).',
-                submitLabel: 'Add link',
+                title: trans('Add a link'),
+                label: trans('Link address'),
+                description: trans('A page of this site (/contact) or of another (https://…).'),
+                submitLabel: trans('Add link'),
                 check: (href) =>
                   /^(\/(?!\/)|https?:\/\/|mailto:)/i.test(href)
                     ? null
-                    : 'Start with /, https://, http:// or mailto:',
+                    : trans('Start with /, https://, http:// or mailto:'),
                 onSubmit: (href) => chain().extendMarkRange('link').setLink({ href }).run(),
               });
             },
             active?.link,
           )}
-          {tool('Table', Table2, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
-          {tool('Zema track, album or playlist', Music2, () =>
+          {tool(trans('Table'), Table2, () =>
+            chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+          )}
+          {tool(trans('Zema track, album or playlist'), Music2, () =>
             setPrompt({
-              title: 'Embed Zema music',
-              label: 'Address of a track, album or playlist',
-              description: 'Copy it from the page of the track, album or public playlist on this site.',
-              submitLabel: 'Embed',
+              title: trans('Embed Zema music'),
+              label: trans('Address of a track, album or playlist'),
+              description: trans(
+                'Copy it from the page of the track, album or public playlist on this site.',
+              ),
+              submitLabel: trans('Embed'),
               check: (address) =>
-                EMBED_ADDRESS.test(address) ? null : 'This is not the address of a track, album or playlist.',
+                EMBED_ADDRESS.test(address)
+                  ? null
+                  : trans('This is not the address of a track, album or playlist.'),
               onSubmit: (address) => {
                 const match = EMBED_ADDRESS.exec(address)!;
                 chain()
@@ -196,18 +209,18 @@ export function RichTextEditor({ label, value, onChange, onReady }: RichTextEdit
             }),
           )}
           {active?.image &&
-            tool('Describe the picture', ImageIcon, () =>
+            tool(trans('Describe the picture'), ImageIcon, () =>
               setPrompt({
-                title: 'Describe the picture',
-                label: 'Description (alternative text)',
-                description: 'What the picture shows, for people who cannot see it.',
+                title: trans('Describe the picture'),
+                label: trans('Description (alternative text)'),
+                description: trans('What the picture shows, for people who cannot see it.'),
                 initial: String(editor.getAttributes('image').alt ?? ''),
-                submitLabel: 'Save description',
+                submitLabel: trans('Save description'),
                 onSubmit: (alt) => chain().updateAttributes('image', { alt }).run(),
               }),
             )}
-          {tool('Undo', Undo2, () => chain().undo().run())}
-          {tool('Redo', Redo2, () => chain().redo().run())}
+          {tool(trans('Undo'), Undo2, () => chain().undo().run())}
+          {tool(trans('Redo'), Redo2, () => chain().redo().run())}
         </div>
         <EditorContent editor={editor} />
       </div>

@@ -18,7 +18,7 @@ export function ShortcutsDialog({
           <div key={s.keys} className="contents">
             <dt>
               <kbd className="rounded border border-divider bg-bg-alt px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">
-                {s.keys}
+                {trans(s.keys)}
               </kbd>
             </dt>
             <dd className="text-fg">{trans(s.label)}</dd>

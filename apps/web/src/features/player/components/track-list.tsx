@@ -502,7 +502,7 @@ export function TrackTitle({
               title={trans('Explicit')}
               className="shrink-0 rounded-sm bg-muted px-1 text-[10px] leading-4 font-bold text-bg"
             >
-              E<span className="sr-only">{trans('Explicit')}</span>
+              {/* i18n-ignore */}E<span className="sr-only">{trans('Explicit')}</span>
             </span>
           )}
           <span className="truncate">

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import type { PlayerEngine } from './audio-engine';
 
 export interface Shortcut {
@@ -5,16 +6,16 @@ export interface Shortcut {
   label: string;
 }
 
-/** Shown in the help dialog (?), in this order. */
+/** Shown in the help dialog (?), in this order; labels (and the word Space) are catalogue sources. */
 export const SHORTCUTS: Shortcut[] = [
-  { keys: 'Space', label: 'Play / pause' },
-  { keys: '←  /  →', label: 'Seek back / forward 5 seconds' },
-  { keys: 'Shift + ←  /  Shift + →', label: 'Previous / next track' },
-  { keys: '↑  /  ↓', label: 'Volume up / down' },
-  { keys: 'M', label: 'Mute / unmute' },
-  { keys: 'S', label: 'Shuffle on / off' },
-  { keys: 'R', label: 'Repeat: off, all, one' },
-  { keys: '?', label: 'Show these shortcuts' },
+  { keys: msg('Space'), label: msg('Play / pause') },
+  { keys: '←  /  →', label: msg('Seek back / forward 5 seconds') },
+  { keys: 'Shift + ←  /  Shift + →', label: msg('Previous / next track') },
+  { keys: '↑  /  ↓', label: msg('Volume up / down') },
+  { keys: 'M', label: msg('Mute / unmute') },
+  { keys: 'S', label: msg('Shuffle on / off') },
+  { keys: 'R', label: msg('Repeat: off, all, one') },
+  { keys: '?', label: msg('Show these shortcuts') },
 ];
 
 export const SEEK_STEP_SECONDS = 5;

@@ -1,4 +1,4 @@
-import type { SearchResponse, SearchType } from '@zema/contracts';
+import { msg, type SearchResponse, type SearchType } from '@zema/contracts';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -15,7 +15,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useTrans } from '#src/lib/i18n';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths, searchResultPath } from '#src/lib/paths';
 import { cx, fieldFocusRing, insetFocusRing } from '#src/ui/cx';
 import { popoverClass } from '#src/ui/popover';
@@ -29,11 +29,11 @@ export const INSTANT_SEARCH_DELAY_MS = 250;
 export const INSTANT_SEARCH_PER_TYPE = 3;
 
 const SECTIONS: { type: SearchType; title: string }[] = [
-  { type: 'artist', title: 'Artists' },
-  { type: 'album', title: 'Albums' },
-  { type: 'track', title: 'Tracks' },
-  { type: 'playlist', title: 'Playlists' },
-  { type: 'user', title: 'Users' },
+  { type: 'artist', title: msg('Artists') },
+  { type: 'album', title: msg('Albums') },
+  { type: 'track', title: msg('Tracks') },
+  { type: 'playlist', title: msg('Playlists') },
+  { type: 'user', title: msg('Users') },
 ];
 
 interface ResultItem {
@@ -45,7 +45,7 @@ interface ResultItem {
   href: string;
 }
 
-function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem[] {
+function toItems(data: SearchResponse | undefined, type: SearchType, trans: TransFn): ResultItem[] {
   const r = data?.results;
   const key = (id: number) => `${type}-${id}`;
   switch (type) {
@@ -54,7 +54,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         id: key(a.id),
         type,
         title: a.name,
-        subtitle: 'Artist',
+        subtitle: trans('Artist'),
         image: a.image_small,
         href: searchResultPath(type, a),
       }));
@@ -90,7 +90,7 @@ function toItems(data: SearchResponse | undefined, type: SearchType): ResultItem
         id: key(u.id),
         type,
         title: u.display_name,
-        subtitle: 'User',
+        subtitle: trans('User'),
         image: u.avatar,
         href: searchResultPath(type, u),
       }));
@@ -122,7 +122,7 @@ export function NavbarSearch({
   if (search.isSuccess && !search.isPlaceholderData) lastResults.current = search.data;
   const data = query ? (search.isError ? lastResults.current : search.data) : undefined;
   const busy = search.isError && !data;
-  const sections = SECTIONS.map((s) => ({ ...s, items: toItems(data, s.type) })).filter(
+  const sections = SECTIONS.map((s) => ({ ...s, items: toItems(data, s.type, trans) })).filter(
     (s) => s.items.length,
   );
   const isLoading = inputValue.trim() !== '' && (inputValue.trim() !== query || search.isFetching);
@@ -192,7 +192,7 @@ export function NavbarSearch({
                           {item.title}
                         </Text>
                         <Text slot="description" className="truncate text-xs text-muted">
-                          {trans(item.subtitle)}
+                          {item.subtitle}
                         </Text>
                       </span>
                     </ListBoxItem>

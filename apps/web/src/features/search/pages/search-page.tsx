@@ -1,4 +1,13 @@
-import type { Album, ArtistRef, Playlist, SearchResponse, SearchType, Track, UserRef } from '@zema/contracts';
+import {
+  type Album,
+  type ArtistRef,
+  msg,
+  type Playlist,
+  type SearchResponse,
+  type SearchType,
+  type Track,
+  type UserRef,
+} from '@zema/contracts';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Input, Link, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -27,12 +36,12 @@ import { TAB_TYPE } from '../lib/search-tabs';
 export const SEARCH_ALL_PER_TYPE = 6;
 
 const TAB_LABELS: Record<SearchTab, string> = {
-  all: 'All',
-  artists: 'Artists',
-  albums: 'Albums',
-  tracks: 'Tracks',
-  playlists: 'Playlists',
-  users: 'Users',
+  all: msg('All'),
+  artists: msg('Artists'),
+  albums: msg('Albums'),
+  tracks: msg('Tracks'),
+  playlists: msg('Playlists'),
+  users: msg('Users'),
 };
 
 /**

@@ -1,8 +1,10 @@
+import { msg } from '@zema/contracts';
 import { type AdminSettingsResponse, SETTINGS_GROUPS, type SettingsGroup } from '@zema/contracts/admin';
 import type { ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { LoadingPage } from '#src/ui/loading-page';
@@ -23,52 +25,77 @@ import { UploadSettingsForm } from '../components/upload-settings';
 
 type Group = {
   label: string;
+  /** The page's title (and the document's). */
+  title: string;
   description: string;
   Component: ComponentType<{ view: AdminSettingsResponse }>;
 };
 
 const GROUPS: Record<SettingsGroup, Group> = {
   general: {
-    label: 'General',
-    description: 'Site name, homepage, time zone and date format.',
+    label: msg('General'),
+    title: msg('General settings'),
+    description: msg('Site name, homepage, time zone and date format.'),
     Component: GeneralSettings,
   },
   authentication: {
-    label: 'Authentication',
-    description: 'Registration, policies, social login and human verification.',
+    label: msg('Authentication'),
+    title: msg('Authentication settings'),
+    description: msg('Registration, policies, social login and human verification.'),
     Component: AuthenticationSettings,
   },
   mail: {
-    label: 'Mail',
-    description: 'Who mail comes from, a test mail, and where contact messages go.',
+    label: msg('Mail'),
+    title: msg('Mail settings'),
+    description: msg('Who mail comes from, a test mail, and where contact messages go.'),
     Component: MailSettings,
   },
   'cookie-notice': {
-    label: 'Cookie notice',
-    description: 'The bar that tells visitors about cookies.',
+    label: msg('Cookie notice'),
+    title: msg('Cookie notice settings'),
+    description: msg('The bar that tells visitors about cookies.'),
     Component: CookieNoticeSettings,
   },
-  ads: { label: 'Ads', description: 'HTML for the five ad slots of the player.', Component: AdsSettings },
-  player: { label: 'Player', description: 'Volume, play counting and buttons.', Component: PlayerSettings },
+  ads: {
+    label: msg('Ads'),
+    title: msg('Ads settings'),
+    description: msg('HTML for the five ad slots of the player.'),
+    Component: AdsSettings,
+  },
+  player: {
+    label: msg('Player'),
+    title: msg('Player settings'),
+    description: msg('Volume, play counting and buttons.'),
+    Component: PlayerSettings,
+  },
   localization: {
-    label: 'Localization',
-    description: 'The default language.',
+    label: msg('Localization'),
+    title: msg('Localization settings'),
+    description: msg('The default language.'),
     Component: LocalizationSettings,
   },
-  api: { label: 'API', description: 'Access tokens and API docs.', Component: ApiSettings },
+  api: {
+    label: msg('API'),
+    title: msg('API settings'),
+    description: msg('Access tokens and API docs.'),
+    Component: ApiSettings,
+  },
   notifications: {
-    label: 'Notifications',
-    description: 'The bell and notifications page, and email and browser push.',
+    label: msg('Notifications'),
+    title: msg('Notifications settings'),
+    description: msg('The bell and notifications page, and email and browser push.'),
     Component: NotificationsSettings,
   },
   uploads: {
-    label: 'Uploads',
-    description: 'File sizes, allowed types, chunked and direct uploads.',
+    label: msg('Uploads'),
+    title: msg('Uploads settings'),
+    description: msg('File sizes, allowed types, chunked and direct uploads.'),
     Component: UploadSettingsForm,
   },
   billing: {
-    label: 'Billing',
-    description: 'Paid plans, VAT, invoices, and the Chapa and Stripe keys.',
+    label: msg('Billing'),
+    title: msg('Billing settings'),
+    description: msg('Paid plans, VAT, invoices, and the Chapa and Stripe keys.'),
     Component: BillingSettings,
   },
 };
@@ -82,17 +109,18 @@ const isGroup = (value: string | undefined): value is SettingsGroup =>
  */
 export default function SettingsPage() {
   const { group } = useParams();
+  const { trans } = useTrans();
   const view = useAdminSettings();
   if (!isGroup(group)) return <Navigate to={paths.adminSettings('general')} replace />;
-  const { label, description, Component } = GROUPS[group];
+  const { title, description, Component } = GROUPS[group];
   return (
     <AdminPage
-      title={`${label} settings`}
-      breadcrumbs={[{ label: 'Settings', to: paths.adminSettings('general') }]}
-      description={description}
+      title={trans(title)}
+      breadcrumbs={[{ label: trans('Settings'), to: paths.adminSettings('general') }]}
+      description={trans(description)}
     >
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-        <nav aria-label="Settings" className="lg:sticky lg:top-20 lg:w-52 lg:shrink-0">
+        <nav aria-label={trans('Settings')} className="lg:sticky lg:top-20 lg:w-52 lg:shrink-0">
           <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
             {SETTINGS_GROUPS.map((g) => (
               <li key={g} className="shrink-0">
@@ -107,7 +135,7 @@ export default function SettingsPage() {
                     )
                   }
                 >
-                  {GROUPS[g].label}
+                  {trans(GROUPS[g].label)}
                 </NavLink>
               </li>
             ))}

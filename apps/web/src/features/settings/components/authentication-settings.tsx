@@ -1,15 +1,17 @@
-import { SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
+import { msg, SOCIAL_SERVICES, type SocialService } from '@zema/contracts';
 import { type AdminSettingsResponse, serverSettingsRules, settingsRules } from '@zema/contracts/admin';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { FormCheckbox, FormTextField } from '#src/ui/field';
 import type { SelectOption } from '#src/ui/select';
 import { FormSelect, ReadOnlyValue, SecretField } from './fields';
 import { SettingsForm } from './settings-form';
 
+// Brand names: not translated.
 const LABELS: Record<SocialService, string> = {
   google: 'Google',
   facebook: 'Facebook',
@@ -99,8 +101,9 @@ const prepare = (v: Values): Values => ({
   },
 });
 
+// The providers' names are brands; only "None" is translated.
 const PROVIDERS: SelectOption[] = [
-  { id: 'none', label: 'None' },
+  { id: 'none', label: msg('None') },
   { id: 'recaptcha', label: 'reCAPTCHA v3' },
   { id: 'turnstile', label: 'Cloudflare Turnstile' },
 ];
@@ -129,28 +132,30 @@ function AuthenticationFields({
   view: AdminSettingsResponse;
   form: import('react-hook-form').UseFormReturn<Values>;
 }) {
+  const { trans } = useTrans();
   const policies = useFieldArray({ control: form.control, name: 'registration.policies' });
   const hv = view.server.human_verification;
+  const providers = PROVIDERS.map((p) => ({ ...p, label: trans(p.label) }));
   return (
     <>
-      <AdminCard title="Registration">
+      <AdminCard title={trans('Registration')}>
         <div className="flex flex-col gap-4">
           <FormCheckbox<Values>
             name="registration.disable"
-            description="Hides the Register button; /register goes to the login page."
+            description={trans('Hides the Register button; /register goes to the login page.')}
           >
-            Disable registration
+            {trans('Disable registration')}
           </FormCheckbox>
           <FormCheckbox<Values>
             name="require_email_confirmation"
-            description="New accounts enter a code from a mail before they can use the site."
+            description={trans('New accounts enter a code from a mail before they can use the site.')}
           >
-            Require email confirmation
+            {trans('Require email confirmation')}
           </FormCheckbox>
         </div>
       </AdminCard>
       <AdminCard
-        title="Registration policies"
+        title={trans('Registration policies')}
         actions={
           <Button
             variant="outline"
@@ -158,28 +163,30 @@ function AuthenticationFields({
             startIcon={<Plus aria-hidden className="size-4" />}
             onPress={() => policies.append({ id: newPolicyId(), name: '', action: '/pages/' })}
           >
-            Add policy
+            {trans('Add policy')}
           </Button>
         }
       >
         <p className="mb-4 text-sm text-muted">
-          Each one is a checkbox on the register form, linking to the policy; every box must be ticked.
+          {trans(
+            'Each one is a checkbox on the register form, linking to the policy; every box must be ticked.',
+          )}
         </p>
         {policies.fields.length === 0 ? (
-          <p className="text-sm text-muted">No policies.</p>
+          <p className="text-sm text-muted">{trans('No policies.')}</p>
         ) : (
           <ul className="flex flex-col gap-4">
             {policies.fields.map((policy, i) => (
               <li key={policy.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
-                <FormTextField<Values> name={`registration.policies.${i}.name`} label="Name" />
+                <FormTextField<Values> name={`registration.policies.${i}.name`} label={trans('Name')} />
                 <FormTextField<Values>
                   name={`registration.policies.${i}.action`}
-                  label="Link"
-                  description="A path such as /pages/terms, or an https address."
+                  label={trans('Link')}
+                  description={trans('A path such as /pages/terms, or an https address.')}
                 />
                 <Button
                   variant="icon"
-                  aria-label={`Remove policy ${i + 1}`}
+                  aria-label={trans('Remove policy {number}', { number: i + 1 })}
                   className="sm:mt-7"
                   onPress={() => policies.remove(i)}
                 >
@@ -190,64 +197,76 @@ function AuthenticationFields({
           </ul>
         )}
       </AdminCard>
-      <AdminCard title="Social login">
+      <AdminCard title={trans('Social login')}>
         <p className="mb-4 text-sm text-muted">
-          A provider is on when its client id and secret are both set. Register the callback URL with the
-          provider. Values set in the server's environment win and are shown read-only.
+          {trans(
+            "A provider is on when its client id and secret are both set. Register the callback URL with the provider. Values set in the server's environment win and are shown read-only.",
+          )}
         </p>
         <div className="grid gap-6 lg:grid-cols-2">
           {SOCIAL_SERVICES.map((s) => {
             const state = view.server.social[s];
             const on = view.settings.social[s].enable;
-            const locked = state.env ? 'Set in the environment.' : undefined;
+            const locked = state.env ? trans('Set in the environment.') : undefined;
             return (
               <fieldset
                 key={s}
                 className="flex min-w-0 flex-col gap-3 rounded-theme border border-divider p-4"
               >
                 <legend className="px-1 text-sm font-semibold">
-                  {LABELS[s]} <span className="font-normal text-muted">· {on ? 'On' : 'Off'}</span>
+                  {LABELS[s]}{' '}
+                  <span className="font-normal text-muted">· {on ? trans('On') : trans('Off')}</span>
                 </legend>
                 <FormTextField<Values>
                   name={`server.social.${s}.client_id`}
-                  label="Client id"
+                  label={trans('Client id')}
                   autoComplete="off"
                   isReadOnly={Boolean(locked)}
                 />
                 <SecretField<Values>
                   name={`server.social.${s}.client_secret`}
-                  label="Client secret"
+                  label={trans('Client secret')}
                   isSet={state.client_secret.set}
                   lockedReason={locked}
                 />
-                <ReadOnlyValue label="Callback URL" value={state.callback_url} copy />
+                <ReadOnlyValue label={trans('Callback URL')} value={state.callback_url} copy />
               </fieldset>
             );
           })}
         </div>
       </AdminCard>
-      <AdminCard title="Human verification">
+      <AdminCard title={trans('Human verification')}>
         <p className="mb-4 text-sm text-muted">
-          Checks that a person, not a script, registers or writes through the contact form.
+          {trans('Checks that a person, not a script, registers or writes through the contact form.')}
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <FormSelect<Values>
             name="human_verification.provider"
-            label="Provider"
-            items={PROVIDERS}
+            label={trans('Provider')}
+            items={providers}
             nullKey="none"
           />
-          <FormTextField<Values> name="human_verification.site_key" label="Site key" autoComplete="off" />
+          <FormTextField<Values>
+            name="human_verification.site_key"
+            label={trans('Site key')}
+            autoComplete="off"
+          />
           <SecretField<Values>
             name="server.human_verification.secret"
-            label="Secret key"
+            label={trans('Secret key')}
             isSet={hv.secret.set}
-            lockedReason={hv.env ? 'Set in the environment (HUMAN_VERIFICATION_SECRET).' : undefined}
+            lockedReason={
+              hv.env
+                ? trans('Set in the environment ({variable}).', { variable: 'HUMAN_VERIFICATION_SECRET' })
+                : undefined
+            }
           />
           <div className="flex flex-col gap-3 md:pt-7">
-            <FormCheckbox<Values> name="human_verification.register">Require it to register</FormCheckbox>
+            <FormCheckbox<Values> name="human_verification.register">
+              {trans('Require it to register')}
+            </FormCheckbox>
             <FormCheckbox<Values> name="human_verification.contact">
-              Require it on the contact form
+              {trans('Require it on the contact form')}
             </FormCheckbox>
           </div>
         </div>

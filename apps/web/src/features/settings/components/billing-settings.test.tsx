@@ -72,6 +72,13 @@ describe('billing settings: the seller on invoices', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('names the gateway that takes each currency, in one sentence', async () => {
+    show(billing({ gateways: { ETB: 'chapa', USD: 'sandbox' } }));
+    expect((await screen.findByTestId('billing-gateways')).textContent).toBe(
+      'ETB payments go to Chapa; USD payments go to Sandbox (test mode).',
+    );
+  });
+
   it('saves the seller’s legal name like the other billing settings', async () => {
     const saved = billing({
       seller_name: 'Zema Music PLC',

@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import {
   type AdminBillingSettings,
   type AdminSettingsResponse,
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
 import { useTrans } from '#src/lib/i18n';
 import { FormCheckbox, FormTextField } from '#src/ui/field';
+import { richMessage } from '../lib/rich-message';
 import { FormNumberField, ReadOnlyValue, SecretField } from './fields';
 import { SettingsForm } from './settings-form';
 
@@ -121,9 +123,11 @@ const prepare = (v: Values): Values => {
   };
 };
 
-const GATEWAY_NAMES = { sandbox: 'Sandbox (test mode)', chapa: 'Chapa', stripe: 'Stripe' } as const;
-const UNREADABLE =
-  'Saved under another install key (APP_KEY changed), so it cannot be read: it counts as not set. Enter it again.';
+// Chapa and Stripe are brands: only the sandbox is named in the reader's language.
+const GATEWAY_NAMES = { sandbox: msg('Sandbox (test mode)'), chapa: 'Chapa', stripe: 'Stripe' } as const;
+const UNREADABLE = msg(
+  'Saved under another install key (APP_KEY changed), so it cannot be read: it counts as not set. Enter it again.',
+);
 
 /**
  * While the seller's legal name, address or TIN is not saved, every invoice goes out without it:
@@ -157,7 +161,11 @@ export function MissingSellerDetails({ billing }: { billing: AdminBillingSetting
  * paste into Chapa and Stripe.
  */
 export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const b = view.server.billing;
+  const gateway = (name: keyof typeof GATEWAY_NAMES) => (
+    <span className="font-medium text-fg">{trans(GATEWAY_NAMES[name])}</span>
+  );
   const unreadable = [
     b.chapa.secret_key,
     b.chapa.webhook_secret,
@@ -174,82 +182,89 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
     >
       {() => (
         <>
-          <AdminCard title="Paid plans">
+          <AdminCard title={trans('Paid plans')}>
             <div className="flex flex-col gap-4">
               <FormCheckbox<Values>
                 name="billing.enable"
-                description="Shows pricing, checkout and the billing page. Off: everyone has the free plan's permissions."
+                description={trans(
+                  "Shows pricing, checkout and the billing page. Off: everyone has the free plan's permissions.",
+                )}
               >
-                Enable billing
+                {trans('Enable billing')}
               </FormCheckbox>
               <p className="text-sm text-muted" data-testid="billing-gateways">
-                ETB payments go to{' '}
-                <span className="font-medium text-fg">{GATEWAY_NAMES[b.gateways.ETB]}</span>; USD payments go
-                to <span className="font-medium text-fg">{GATEWAY_NAMES[b.gateways.USD]}</span>.
+                {richMessage(trans, msg('ETB payments go to {etb}; USD payments go to {usd}.'), {
+                  etb: gateway(b.gateways.ETB),
+                  usd: gateway(b.gateways.USD),
+                })}
               </p>
             </div>
           </AdminCard>
           {view.settings.billing.enable && <MissingSellerDetails billing={b} />}
-          <AdminCard title="Invoices and tax">
+          <AdminCard title={trans('Invoices and tax')}>
             <div className="grid gap-4 md:grid-cols-2">
               <FormTextField<Values>
                 name="server.billing.seller_name"
-                label="Seller's legal name"
-                description="Printed on invoices as who sells; the site's name until it is set."
+                label={trans("Seller's legal name")}
+                description={trans("Printed on invoices as who sells; the site's name until it is set.")}
                 autoComplete="organization"
               />
               <FormTextField<Values>
                 name="server.billing.seller_tin"
-                label="Seller TIN"
-                description="Your tax number, printed on invoices."
+                label={trans('Seller TIN')}
+                description={trans('Your tax number, printed on invoices.')}
                 autoComplete="off"
               />
               <FormTextField<Values>
                 name="server.billing.invoice_address"
-                label="Invoice address"
-                description="The seller's postal address, printed under its name."
+                label={trans('Invoice address')}
+                description={trans("The seller's postal address, printed under its name.")}
                 multiline
                 rows={3}
               />
               <FormTextField<Values>
                 name="server.billing.invoice_notes"
-                label="Invoice notes"
-                description="Printed at the foot of every invoice."
+                label={trans('Invoice notes')}
+                description={trans('Printed at the foot of every invoice.')}
                 multiline
                 rows={3}
               />
               <FormNumberField<Values>
                 name="server.billing.vat_rate_bp"
-                label="VAT rate (basis points)"
-                description="Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line."
+                label={trans('VAT rate (basis points)')}
+                description={trans('Included in prices. 1500 = 15 % (Ethiopia); 0 = no VAT line.')}
                 min={0}
                 max={10_000}
               />
               <FormTextField<Values>
                 name="server.billing.invoice_prefix"
-                label="Invoice number prefix"
-                description={`Numbers read ${b.invoice_prefix}-${new Date().getFullYear()}-000042: the prefix, the year of issue, then the sequence, which never restarts. Issued invoices keep their numbers.`}
+                label={trans('Invoice number prefix')}
+                description={trans(
+                  'Numbers read {example}: the prefix, the year of issue, then the sequence, which never restarts. Issued invoices keep their numbers.',
+                  { example: `${b.invoice_prefix}-${new Date().getFullYear()}-000042` },
+                )}
                 autoComplete="off"
               />
             </div>
           </AdminCard>
-          <AdminCard title="Prepaid plans (ETB)">
+          <AdminCard title={trans('Prepaid plans (ETB)')}>
             <p className="mb-4 text-sm text-muted">
-              Chapa does not renew by itself: Zema reminds the buyer, then keeps the plan for the grace days
-              after an unpaid period ends.
+              {trans(
+                'Chapa does not renew by itself: Zema reminds the buyer, then keeps the plan for the grace days after an unpaid period ends.',
+              )}
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <FormNumberField<Values>
                 name="server.billing.reminder_days"
-                label="Reminder days"
-                description="Days before the period ends that the reminder goes out."
+                label={trans('Reminder days')}
+                description={trans('Days before the period ends that the reminder goes out.')}
                 min={0}
                 max={60}
               />
               <FormNumberField<Values>
                 name="server.billing.grace_days"
-                label="Grace days"
-                description="Days the plan keeps working after an unpaid period ended."
+                label={trans('Grace days')}
+                description={trans('Days the plan keeps working after an unpaid period ended.')}
                 min={0}
                 max={60}
               />
@@ -257,65 +272,76 @@ export function BillingSettings({ view }: { view: AdminSettingsResponse }) {
           </AdminCard>
           {unreadable && (
             <p role="alert" className="rounded-theme border border-danger p-4 text-sm text-danger">
-              {UNREADABLE}
+              {trans(UNREADABLE)}
             </p>
           )}
-          <AdminCard title="Chapa">
+          <AdminCard
+            // A brand: not translated.
+            /* i18n-ignore */
+            title="Chapa"
+          >
             <p className="mb-4 text-sm text-muted">
-              Takes ETB (Telebirr, CBE Birr, M-Pesa, cards) on Chapa's hosted checkout. Test keys start with
-              CHASECK_TEST-.
+              {trans(
+                "Takes ETB (Telebirr, CBE Birr, M-Pesa, cards) on Chapa's hosted checkout. Test keys start with CHASECK_TEST-.",
+              )}
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <SecretField<Values>
                 name="server.billing.chapa.secret_key"
-                label="Secret key"
+                label={trans('Secret key')}
                 isSet={b.chapa.secret_key.set}
               />
               <SecretField<Values>
                 name="server.billing.chapa.webhook_secret"
-                label="Webhook secret"
+                label={trans('Webhook secret')}
                 isSet={b.chapa.webhook_secret.set}
               />
               <ReadOnlyValue
-                label="Chapa webhook URL"
+                label={trans('Chapa webhook URL')}
                 value={b.chapa.webhook_url}
-                description="Paste it into Chapa's dashboard (Settings, Webhooks) with the same secret."
+                description={trans(
+                  "Paste it into Chapa's dashboard (Settings, Webhooks) with the same secret.",
+                )}
                 copy
               />
               <div className="md:pt-7">
                 <FormCheckbox<Values>
                   name="server.billing.chapa.usd"
-                  description="When Stripe has no key, USD prices are paid through Chapa too."
+                  description={trans('When Stripe has no key, USD prices are paid through Chapa too.')}
                 >
-                  Take USD through Chapa
+                  {trans('Take USD through Chapa')}
                 </FormCheckbox>
               </div>
             </div>
           </AdminCard>
-          <AdminCard title="Stripe">
+          <AdminCard
+            // A brand: not translated.
+            /* i18n-ignore */
+            title="Stripe"
+          >
             <p className="mb-4 text-sm text-muted">
-              Takes USD and renews plans by itself. Test keys start with sk_test_ and pk_test_.
+              {trans('Takes USD and renews plans by itself. Test keys start with sk_test_ and pk_test_.')}
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <SecretField<Values>
                 name="server.billing.stripe.secret_key"
-                label="Secret key"
+                label={trans('Secret key')}
                 isSet={b.stripe.secret_key.set}
               />
               <SecretField<Values>
                 name="server.billing.stripe.webhook_secret"
-                label="Webhook signing secret"
+                label={trans('Webhook signing secret')}
                 isSet={b.stripe.webhook_secret.set}
               />
               <FormTextField<Values>
                 name="server.billing.stripe.publishable_key"
-                label="Publishable key"
+                label={trans('Publishable key')}
                 autoComplete="off"
               />
               <ReadOnlyValue
-                label="Stripe webhook URL"
+                label={trans('Stripe webhook URL')}
                 value={b.stripe.webhook_url}
-                description="Add it as an endpoint in Stripe's dashboard (Developers, Webhooks)."
+                description={trans("Add it as an endpoint in Stripe's dashboard (Developers, Webhooks).")}
                 copy
               />
             </div>

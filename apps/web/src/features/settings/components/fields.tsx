@@ -107,8 +107,14 @@ export function SecretField<T extends FieldValues>({
   lockedReason?: string;
 }) {
   const { field, errorMessage } = useField<T>(name);
+  const { trans, language } = useTrans();
   const removing = field.value === null;
-  const status = removing ? 'Will be removed on save' : isSet ? 'Set' : 'Not set';
+  const status = removing
+    ? trans('Will be removed on save. It is never shown again once saved.')
+    : isSet
+      ? trans('Set. It is never shown again once saved.')
+      : trans('Not set. It is never shown again once saved.');
+  const what = label.toLocaleLowerCase(language);
   return (
     <div className="flex flex-col gap-2">
       <TextField
@@ -121,18 +127,18 @@ export function SecretField<T extends FieldValues>({
         onBlur={field.onBlur}
         inputRef={field.ref}
         isReadOnly={Boolean(lockedReason)}
-        placeholder={lockedReason ? undefined : isSet ? 'Type a new value to replace it' : undefined}
-        description={lockedReason ?? `${status}. It is never shown again once saved.`}
+        placeholder={lockedReason ? undefined : isSet ? trans('Type a new value to replace it') : undefined}
+        description={lockedReason ?? status}
         errorMessage={errorMessage}
       />
       {isSet && !lockedReason && !removing && (
         <Button variant="text" size="sm" className="self-start" onPress={() => field.onChange(null)}>
-          Remove {label.toLowerCase()}
+          {trans('Remove {what}', { what })}
         </Button>
       )}
       {removing && (
         <Button variant="text" size="sm" className="self-start" onPress={() => field.onChange('')}>
-          Keep {label.toLowerCase()}
+          {trans('Keep {what}', { what })}
         </Button>
       )}
     </div>
@@ -151,14 +157,15 @@ export function ReadOnlyValue({
   description?: ReactNode;
   copy?: boolean;
 }) {
+  const { trans, language } = useTrans();
   return (
     <div className="flex flex-col">
       <TextField label={label} value={value} isReadOnly description={description} />
       {copy && (
         <CopyButton
           text={value}
-          label="Copy"
-          aria-label={`Copy ${label.toLowerCase()}`}
+          label={trans('Copy')}
+          aria-label={trans('Copy {what}', { what: label.toLocaleLowerCase(language) })}
           size="sm"
           className="mt-2 self-start"
           variant="outline"

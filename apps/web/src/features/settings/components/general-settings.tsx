@@ -1,8 +1,10 @@
+import { msg } from '@zema/contracts';
 import { type AdminSettingsResponse, DATE_FORMATS, settingsRules } from '@zema/contracts/admin';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
 import { formatDate } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { FormTextField } from '#src/ui/field';
 import type { SelectOption } from '#src/ui/select';
 import { useSettingChoices } from '../api/get-setting-choices';
@@ -24,19 +26,21 @@ const toValues = ({ settings: s }: AdminSettingsResponse): Values => ({
 });
 
 const HOMEPAGES: SelectOption[] = [
-  { id: 'landing', label: 'Landing page' },
-  { id: 'loginPage', label: 'Login page' },
-  { id: 'registerPage', label: 'Register page' },
-  { id: 'customPage', label: 'Custom page' },
-  { id: 'channel', label: 'Channel', description: 'The player, showing a channel' },
+  { id: 'landing', label: msg('Landing page') },
+  { id: 'loginPage', label: msg('Login page') },
+  { id: 'registerPage', label: msg('Register page') },
+  { id: 'customPage', label: msg('Custom page') },
+  { id: 'channel', label: msg('Channel'), description: msg('The player, showing a channel') },
 ];
 
 const sample = new Date(Date.UTC(2025, 2, 14, 9, 30));
-const FORMATS: SelectOption[] = DATE_FORMATS.map((style) => ({
-  id: style,
-  label: formatDate(sample, 'en', { dateStyle: style, timeZone: 'UTC' }),
-  description: style[0]!.toUpperCase() + style.slice(1),
-}));
+/** The names of the date styles, below a sample date in each. */
+const STYLE_NAMES: Record<(typeof DATE_FORMATS)[number], string> = {
+  short: msg('Short'),
+  medium: msg('Medium'),
+  long: msg('Long'),
+  full: msg('Full'),
+};
 
 /** Only the page or channel a homepage type points at is kept; the others clear it. */
 const prepare = (v: Values): Values => ({
@@ -49,7 +53,19 @@ const prepare = (v: Values): Values => ({
 });
 
 export function GeneralSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans, language } = useTrans();
   const choices = useSettingChoices();
+  const homepages = HOMEPAGES.map((h) => ({
+    ...h,
+    label: trans(h.label),
+    description: h.description && trans(h.description),
+  }));
+  // The sample date in the reader's language, as each style writes it.
+  const formats: SelectOption[] = DATE_FORMATS.map((style) => ({
+    id: style,
+    label: formatDate(sample, language, { dateStyle: style, timeZone: 'UTC' }),
+    description: trans(STYLE_NAMES[style]),
+  }));
   const timezones = useMemo<SelectOption[]>(
     () =>
       Object.entries(choices.data?.timezones ?? {}).flatMap(([region, zones]) =>
@@ -68,41 +84,44 @@ export function GeneralSettings({ view }: { view: AdminSettingsResponse }) {
         const type = form.watch('homepage.type');
         return (
           <>
-            <AdminCard title="Site">
+            <AdminCard title={trans('Site')}>
               <div className="grid gap-4 md:grid-cols-2">
-                <FormTextField<Values> name="site_name" label="Site name" isRequired />
+                <FormTextField<Values> name="site_name" label={trans('Site name')} isRequired />
                 <ReadOnlyValue
-                  label="Site URL"
+                  label={trans('Site URL')}
                   value={view.settings.base_url}
-                  description="From APP_URL in the server's environment."
+                  description={trans("From APP_URL in the server's environment.")}
                 />
               </div>
             </AdminCard>
-            <AdminCard title="Homepage">
+            <AdminCard title={trans('Homepage')}>
               <p className="mb-4 text-sm text-muted">
-                What visitors see at /. Signed-in listeners always get the player: at the chosen channel when
-                the homepage is a channel, else at the home channel.
+                {trans(
+                  'What visitors see at /. Signed-in listeners always get the player: at the chosen channel when the homepage is a channel, else at the home channel.',
+                )}
               </p>
               <div className="grid gap-4 md:grid-cols-2">
-                <FormSelect<Values> name="homepage.type" label="Homepage" items={HOMEPAGES} />
+                <FormSelect<Values> name="homepage.type" label={trans('Homepage')} items={homepages} />
                 {type === 'customPage' && (
                   <FormTextField<Values>
                     name="homepage.value"
-                    label="Page slug"
-                    description="The custom page at /pages/<slug>; it may be created later."
+                    label={trans('Page slug')}
+                    description={trans('The custom page at {path}; it may be created later.', {
+                      path: '/pages/<slug>',
+                    })}
                   />
                 )}
                 {type === 'channel' && (
-                  <FormSelect<Values> name="homepage.value" label="Channel" items={channels} />
+                  <FormSelect<Values> name="homepage.value" label={trans('Channel')} items={channels} />
                 )}
               </div>
             </AdminCard>
-            <AdminCard title="Dates">
+            <AdminCard title={trans('Dates')}>
               <div className="grid gap-4 md:grid-cols-2">
                 <FormSelect<Values>
                   name="dates.default_timezone"
-                  label="Default time zone"
-                  description="For visitors and for users who did not choose one."
+                  label={trans('Default time zone')}
+                  description={trans('For visitors and for users who did not choose one.')}
                   items={
                     timezones.length
                       ? timezones
@@ -115,7 +134,7 @@ export function GeneralSettings({ view }: { view: AdminSettingsResponse }) {
                   }
                   searchable
                 />
-                <FormSelect<Values> name="dates.format" label="Date format" items={FORMATS} />
+                <FormSelect<Values> name="dates.format" label={trans('Date format')} items={formats} />
               </div>
             </AdminCard>
           </>

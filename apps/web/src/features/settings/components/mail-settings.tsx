@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@zema/contracts';
 import {
   type AdminSettingsResponse,
   serverSettingsRules,
@@ -9,11 +10,13 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
 import { toast } from '#src/ui/toast';
 import { useSendTestMail } from '../api/send-test-mail';
+import { richMessage } from '../lib/rich-message';
 import { ReadOnlyValue } from './fields';
 import { SettingsForm } from './settings-form';
 
@@ -55,6 +58,7 @@ const prepareContact = (v: ContactValues) =>
 
 /** Where the contact page's messages are mailed (its own form: saved apart from the sender). */
 function ContactAddressSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const { contact } = view.server;
   return (
     <SettingsForm
@@ -65,14 +69,17 @@ function ContactAddressSettings({ view }: { view: AdminSettingsResponse }) {
       prepare={prepareContact}
     >
       {() => (
-        <AdminCard title="Contact page">
+        <AdminCard title={trans('Contact page')}>
           <div className="grid gap-4 md:grid-cols-2">
             <FormTextField<ContactValues>
               name="server.contact.address"
-              label="Contact address"
+              label={trans('Contact address')}
               type="email"
               placeholder={contact.default_address}
-              description={`Messages from the contact page are mailed here, with Reply-To set to the sender. Empty: the first admin's email (${contact.default_address}).`}
+              description={trans(
+                "Messages from the contact page are mailed here, with Reply-To set to the sender. Empty: the first admin's email ({address}).",
+                { address: contact.default_address },
+              )}
             />
           </div>
         </AdminCard>
@@ -82,6 +89,7 @@ function ContactAddressSettings({ view }: { view: AdminSettingsResponse }) {
 }
 
 export function MailSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const { mail } = view.server;
   const locked = mail.env_from !== null;
   return (
@@ -94,39 +102,43 @@ export function MailSettings({ view }: { view: AdminSettingsResponse }) {
         prepare={prepare}
       >
         {() => (
-          <AdminCard title="Sender">
+          <AdminCard title={trans('Sender')}>
             {locked && (
               <p className="mb-4 text-sm text-muted">
-                MAIL_FROM in the server's environment sets the sender: {mail.env_from}
+                {trans("MAIL_FROM in the server's environment sets the sender: {sender}", {
+                  sender: mail.env_from ?? '',
+                })}
               </p>
             )}
             <div className="grid gap-4 md:grid-cols-2">
               <FormTextField<Values>
                 name="server.mail.from_name"
-                label="From name"
-                description="Empty: the site name."
+                label={trans('From name')}
+                description={trans('Empty: the site name.')}
                 isReadOnly={locked}
               />
               <FormTextField<Values>
                 name="server.mail.from_address"
-                label="From address"
+                label={trans('From address')}
                 type="email"
-                description="Empty: no-reply at the site's domain."
+                description={trans("Empty: no-reply at the site's domain.")}
                 isReadOnly={locked}
               />
             </div>
             <p className="mt-4 text-sm text-muted">
-              Mail goes out as <span className="font-medium text-fg">{mail.effective_from}</span>
+              {richMessage(trans, msg('Mail goes out as {sender}'), {
+                sender: <span className="font-medium text-fg">{mail.effective_from}</span>,
+              })}
             </p>
           </AdminCard>
         )}
       </SettingsForm>
-      <AdminCard title="Transport">
+      <AdminCard title={trans('Transport')}>
         <div className="grid gap-4 md:grid-cols-2">
           <ReadOnlyValue
-            label={mail.transport.kind === 'smtp' ? 'SMTP server' : 'Outbox'}
+            label={mail.transport.kind === 'smtp' ? trans('SMTP server') : trans('Outbox')}
             value={mail.transport.detail}
-            description="From MAIL_URL in the server's environment; change it there."
+            description={trans("From MAIL_URL in the server's environment; change it there.")}
           />
         </div>
         <TestMail />
@@ -140,28 +152,29 @@ type TestValues = { to: string };
 const testSchema = z.object({ to: z.union([z.literal(''), testMailRequestSchema.shape.to.unwrap()]) });
 
 function TestMail() {
+  const { trans } = useTrans();
   const auth = useAuth();
   const send = useSendTestMail();
   const form = useForm<TestValues>({ resolver: zodResolver(testSchema), defaultValues: { to: '' } });
   const submit = (v: TestValues) =>
     send.mutate(v.to ? { to: v.to } : {}, {
-      onSuccess: () => toast.positive('Email sent'),
+      onSuccess: () => toast.positive(trans('Email sent')),
       onError: (error) => applyServerErrors(form, error),
     });
   return (
     <Form
       form={form}
       onSubmit={submit}
-      aria-label="Send a test mail"
+      aria-label={trans('Send a test mail')}
       className="mt-6 border-t border-divider pt-6"
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormTextField<TestValues>
           name="to"
-          label="Send a test mail to"
+          label={trans('Send a test mail to')}
           type="email"
           placeholder={auth.user?.email}
-          description="Empty: your own address."
+          description={trans('Empty: your own address.')}
           className="sm:max-w-sm sm:flex-1"
         />
         <Button
@@ -171,7 +184,7 @@ function TestMail() {
           className="sm:mt-7"
           startIcon={<Send aria-hidden className="size-4" />}
         >
-          Send test mail
+          {trans('Send test mail')}
         </Button>
       </div>
     </Form>

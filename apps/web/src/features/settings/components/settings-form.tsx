@@ -10,6 +10,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
+import { useTrans } from '#src/lib/i18n';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
 import { Form } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
@@ -44,6 +45,7 @@ export function SettingsForm<T extends FieldValues>({
   prepare,
   children,
 }: SettingsFormProps<T>) {
+  const { trans } = useTrans();
   const update = useUpdateSettings();
   const form = useForm<T>({
     // The schema's output is the values themselves: the rules only check.
@@ -64,7 +66,7 @@ export function SettingsForm<T extends FieldValues>({
     update.mutate(pairs, {
       onSuccess: (saved) => {
         form.reset(toValues(saved));
-        toast.positive('Settings saved');
+        toast.positive(trans('Settings saved'));
       },
       onError: (error) => applyServerErrors(form, error),
     });
@@ -77,7 +79,7 @@ export function SettingsForm<T extends FieldValues>({
         variant="floating"
         isDirty={dirty}
         isSaving={update.isPending}
-        saveLabel="Save changes"
+        saveLabel={trans('Save changes')}
         isSaveDisabled={!dirty}
         onDiscard={() => form.reset()}
       />

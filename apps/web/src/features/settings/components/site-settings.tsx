@@ -1,8 +1,10 @@
+import { msg } from '@zema/contracts';
 import { AD_SLOTS, type AdminSettingsResponse, type AdSlotName, settingsRules } from '@zema/contracts/admin';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { AdHtml } from '#src/components/ad-slot';
 import { AdminCard } from '#src/components/admin/admin-page';
+import { useTrans } from '#src/lib/i18n';
 import { Checkbox, FormCheckbox, FormTextField } from '#src/ui/field';
 import type { SelectOption } from '#src/ui/select';
 import { useSettingChoices } from '../api/get-setting-choices';
@@ -13,17 +15,18 @@ import { SettingsForm } from './settings-form';
 
 const cookieSchema = z.object({ cookie_notice: settingsRules.cookie_notice });
 type CookieValues = z.infer<typeof cookieSchema>;
+/** The button a ticked box adds, its label in the admin's language (then theirs to edit). */
 const DEFAULT_BUTTON = {
   id: 'cookie-notice-learn-more',
-  label: 'Privacy policy',
+  label: msg('Privacy policy'),
   type: 'route' as const,
   action: '/pages/privacy-policy',
   target: null,
 };
 
 const POSITIONS: SelectOption[] = [
-  { id: 'bottom', label: 'Bottom of the page' },
-  { id: 'top', label: 'Top of the page' },
+  { id: 'bottom', label: msg('Bottom of the page') },
+  { id: 'top', label: msg('Top of the page') },
 ];
 
 /** A path is a route inside the app; anything else a link that leaves it. */
@@ -39,6 +42,8 @@ const withLinkType = (v: CookieValues): CookieValues => {
 };
 
 export function CookieNoticeSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
+  const positions = POSITIONS.map((p) => ({ ...p, label: trans(p.label) }));
   const toValues = ({ settings: s }: AdminSettingsResponse): CookieValues => ({
     cookie_notice: {
       enable: s.cookie_notice.enable,
@@ -65,30 +70,43 @@ export function CookieNoticeSettings({ view }: { view: AdminSettingsResponse }) 
       {(form) => {
         const button = form.watch('cookie_notice.button');
         return (
-          <AdminCard title="Cookie notice">
+          <AdminCard title={trans('Cookie notice')}>
             <p className="mb-4 text-sm text-muted">
-              A bar telling visitors the site uses cookies, until they press OK.
+              {trans('A bar telling visitors the site uses cookies, until they press OK.')}
             </p>
             <div className="flex flex-col gap-4">
-              <FormCheckbox<CookieValues> name="cookie_notice.enable">Show the cookie notice</FormCheckbox>
+              <FormCheckbox<CookieValues> name="cookie_notice.enable">
+                {trans('Show the cookie notice')}
+              </FormCheckbox>
               <div className="max-w-sm">
-                <FormSelect<CookieValues> name="cookie_notice.position" label="Position" items={POSITIONS} />
+                <FormSelect<CookieValues>
+                  name="cookie_notice.position"
+                  label={trans('Position')}
+                  items={positions}
+                />
               </div>
               <Checkbox
                 isSelected={button !== null}
                 onChange={(on) =>
-                  form.setValue('cookie_notice.button', on ? DEFAULT_BUTTON : null, { shouldDirty: true })
+                  form.setValue(
+                    'cookie_notice.button',
+                    on ? { ...DEFAULT_BUTTON, label: trans(DEFAULT_BUTTON.label) } : null,
+                    { shouldDirty: true },
+                  )
                 }
               >
-                Show a link button beside OK
+                {trans('Show a link button beside OK')}
               </Checkbox>
               {button && (
                 <div className="grid gap-4 md:grid-cols-2">
-                  <FormTextField<CookieValues> name="cookie_notice.button.label" label="Button label" />
+                  <FormTextField<CookieValues>
+                    name="cookie_notice.button.label"
+                    label={trans('Button label')}
+                  />
                   <FormTextField<CookieValues>
                     name="cookie_notice.button.action"
-                    label="Button link"
-                    description="A path such as /pages/privacy-policy, or an https address."
+                    label={trans('Button link')}
+                    description={trans('A path such as /pages/privacy-policy, or an https address.')}
                   />
                 </div>
               )}
@@ -106,14 +124,15 @@ const adsSchema = z.object({ ads: settingsRules.ads });
 type AdsValues = { ads: Record<AdSlotName, string> };
 
 const AD_LABELS: Record<AdSlotName, { label: string; hint: string }> = {
-  general_top: { label: 'Top of every player page', hint: 'At most 150 px high.' },
-  general_bottom: { label: 'Bottom of every player page', hint: 'Below the page content.' },
-  artist_top: { label: 'Top of artist pages', hint: 'At most 1000 px wide.' },
-  artist_bottom: { label: 'Bottom of artist pages', hint: 'At most 430 px wide.' },
-  album_above: { label: 'Above album tracks', hint: 'Between the album header and its tracks.' },
+  general_top: { label: msg('Top of every player page'), hint: msg('At most 150 px high.') },
+  general_bottom: { label: msg('Bottom of every player page'), hint: msg('Below the page content.') },
+  artist_top: { label: msg('Top of artist pages'), hint: msg('At most 1000 px wide.') },
+  artist_bottom: { label: msg('Bottom of artist pages'), hint: msg('At most 430 px wide.') },
+  album_above: { label: msg('Above album tracks'), hint: msg('Between the album header and its tracks.') },
 };
 
 export function AdsSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const toValues = ({ settings: s }: AdminSettingsResponse): AdsValues => ({
     ads: Object.fromEntries(AD_SLOTS.map((slot) => [slot, s.ads[slot] ?? ''])) as AdsValues['ads'],
   });
@@ -133,22 +152,25 @@ export function AdsSettings({ view }: { view: AdminSettingsResponse }) {
       {(form) => (
         <>
           <p className="text-sm text-muted">
-            HTML for each slot: links, images and text. Scripts, styles and event handlers are removed before
-            an ad is shown.
+            {trans(
+              'HTML for each slot: links, images and text. Scripts, styles and event handlers are removed before an ad is shown.',
+            )}
           </p>
           {AD_SLOTS.map((slot) => (
-            <AdminCard key={slot} title={AD_LABELS[slot].label}>
+            <AdminCard key={slot} title={trans(AD_LABELS[slot].label)}>
               <div className="grid gap-4 lg:grid-cols-2">
                 <FormTextField<AdsValues>
                   name={`ads.${slot}`}
+                  // A format's name: not translated.
+                  /* i18n-ignore */
                   label="HTML"
                   multiline
                   rows={5}
-                  description={AD_LABELS[slot].hint}
+                  description={trans(AD_LABELS[slot].hint)}
                   inputClassName="font-mono text-xs"
                 />
                 <div className="flex min-w-0 flex-col">
-                  <span className="mb-1.5 text-sm font-medium">Preview</span>
+                  <span className="mb-1.5 text-sm font-medium">{trans('Preview')}</span>
                   <div className="flex min-h-28 items-center justify-center overflow-hidden rounded-theme border border-dashed border-divider bg-bg-alt p-3">
                     <AdPreview slot={slot} html={form.watch(`ads.${slot}`)} />
                   </div>
@@ -163,7 +185,8 @@ export function AdsSettings({ view }: { view: AdminSettingsResponse }) {
 }
 
 function AdPreview({ slot, html }: { slot: AdSlotName; html: string }) {
-  if (!html.trim()) return <span className="text-sm text-muted">No ad in this slot.</span>;
+  const { trans } = useTrans();
+  if (!html.trim()) return <span className="text-sm text-muted">{trans('No ad in this slot.')}</span>;
   return <AdHtml slot={slot} html={html} />;
 }
 
@@ -173,31 +196,34 @@ const playerSchema = z.object({ player: settingsRules.player });
 type PlayerValues = z.infer<typeof playerSchema>;
 
 export function PlayerSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const toValues = ({ settings: s }: AdminSettingsResponse): PlayerValues => ({ player: { ...s.player } });
   return (
     <SettingsForm view={view} toValues={toValues} schema={playerSchema} keys={['player']}>
       {() => (
-        <AdminCard title="Player">
+        <AdminCard title={trans('Player')}>
           <div className="flex flex-col gap-5">
             <FormNumberField<PlayerValues>
               name="player.default_volume"
-              label="Default volume (0 to 100)"
-              description="Until a listener moves the volume slider."
+              label={trans('Default volume (0 to 100)')}
+              description={trans('Until a listener moves the volume slider.')}
               min={0}
               max={100}
             />
             <FormNumberField<PlayerValues>
               name="player.count_play_after_seconds"
-              label="Count a play after (seconds)"
-              description="A track shorter than this counts when it plays to the end. Plays feed trending."
+              label={trans('Count a play after (seconds)')}
+              description={trans(
+                'A track shorter than this counts when it plays to the end. Plays feed trending.',
+              )}
               min={1}
               max={600}
             />
             <FormCheckbox<PlayerValues>
               name="player.hide_queue"
-              description="Listeners cannot open the queue."
+              description={trans('Listeners cannot open the queue.')}
             >
-              Hide the queue button
+              {trans('Hide the queue button')}
             </FormCheckbox>
           </div>
         </AdminCard>
@@ -212,6 +238,7 @@ const localeSchema = z.object({ i18n: settingsRules.i18n });
 type LocaleValues = z.infer<typeof localeSchema>;
 
 export function LocalizationSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const choices = useSettingChoices();
   const languages = useMemo<SelectOption[]>(() => {
     const list = choices.data?.localizations ?? [];
@@ -224,21 +251,21 @@ export function LocalizationSettings({ view }: { view: AdminSettingsResponse }) 
   return (
     <SettingsForm view={view} toValues={toValues} schema={localeSchema} keys={['i18n']}>
       {() => (
-        <AdminCard title="Language">
+        <AdminCard title={trans('Language')}>
           <div className="flex flex-col gap-5">
             <div className="max-w-sm">
               <FormSelect<LocaleValues>
                 name="i18n.default_locale"
-                label="Default language"
-                description="For visitors and for users who did not choose one."
+                label={trans('Default language')}
+                description={trans('For visitors and for users who did not choose one.')}
                 items={languages}
               />
             </div>
             <FormCheckbox<LocaleValues>
               name="i18n.enable"
-              description="A language picker in the footer; users choose theirs in account settings."
+              description={trans('A language picker in the footer; users choose theirs in account settings.')}
             >
-              Let people choose their language
+              {trans('Let people choose their language')}
             </FormCheckbox>
           </div>
         </AdminCard>
@@ -253,16 +280,19 @@ const apiSchema = z.object({ api: settingsRules.api });
 type ApiValues = z.infer<typeof apiSchema>;
 
 export function ApiSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const toValues = ({ settings: s }: AdminSettingsResponse): ApiValues => ({ api: { ...s.api } });
   return (
     <SettingsForm view={view} toValues={toValues} schema={apiSchema} keys={['api']}>
       {() => (
-        <AdminCard title="API">
+        <AdminCard title={trans('API')}>
           <FormCheckbox<ApiValues>
             name="api.integrated"
-            description="Personal access tokens in account settings and the API docs page, for people with API access."
+            description={trans(
+              'Personal access tokens in account settings and the API docs page, for people with API access.',
+            )}
           >
-            Offer the API
+            {trans('Offer the API')}
           </FormCheckbox>
         </AdminCard>
       )}
@@ -279,6 +309,7 @@ const notificationsSchema = z.object({
 type NotificationsValues = z.infer<typeof notificationsSchema>;
 
 export function NotificationsSettings({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const toValues = ({ settings: s }: AdminSettingsResponse): NotificationsValues => ({
     notifications: { ...s.notifications },
     notif: { subs: { ...s.notif.subs } },
@@ -291,19 +322,23 @@ export function NotificationsSettings({ view }: { view: AdminSettingsResponse })
       keys={['notifications.integrated', 'notif.subs.integrated']}
     >
       {() => (
-        <AdminCard title="Notifications">
+        <AdminCard title={trans('Notifications')}>
           <div className="flex flex-col gap-4">
             <FormCheckbox<NotificationsValues>
               name="notifications.integrated"
-              description="The bell, the notifications page, and everything that notifies (invitations, releases, follows). Off: nothing is stored or sent."
+              description={trans(
+                'The bell, the notifications page, and everything that notifies (invitations, releases, follows). Off: nothing is stored or sent.',
+              )}
             >
-              Turn on notifications
+              {trans('Turn on notifications')}
             </FormCheckbox>
             <FormCheckbox<NotificationsValues>
               name="notif.subs.integrated"
-              description="Let people choose, per kind of notification, to also get it by email or as a browser push. Off: in-app only."
+              description={trans(
+                'Let people choose, per kind of notification, to also get it by email or as a browser push. Off: in-app only.',
+              )}
             >
-              Offer email and browser notifications
+              {trans('Offer email and browser notifications')}
             </FormCheckbox>
           </div>
         </AdminCard>

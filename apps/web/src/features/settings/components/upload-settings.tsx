@@ -1,7 +1,8 @@
-import { MULTIPART_PART_MIN_BYTES, type UploadSettings } from '@zema/contracts';
+import { MULTIPART_PART_MIN_BYTES, msg, type UploadSettings } from '@zema/contracts';
 import type { AdminSettingsResponse } from '@zema/contracts/admin';
 import { z } from 'zod';
 import { AdminCard } from '#src/components/admin/admin-page';
+import { useTrans } from '#src/lib/i18n';
 import { FormCheckbox, FormTextField } from '#src/ui/field';
 import { FormNumberField } from './fields';
 import { SettingsForm } from './settings-form';
@@ -14,19 +15,21 @@ const MAX_MB = 1024 * 1024;
  * shape (bytes, a list), checked again by the server's rule.
  */
 const sizeMb = z
-  .number({ message: 'Enter a size in MB.' })
-  .int('Whole megabytes.')
-  .min(1, 'At least 1 MB.')
-  .max(MAX_MB, 'At most 1 TB.');
-const uploadsFormSchema = z.object({
+  .number({ message: msg('Enter a size in MB.') })
+  .int(msg('Whole megabytes.'))
+  .min(1, msg('At least 1 MB.'))
+  .max(MAX_MB, msg('At most 1 TB.'));
+/** The smallest chunk: S3's smallest multipart part (5 MB), which the message names. */
+const MIN_CHUNK_MB = MULTIPART_PART_MIN_BYTES / MB;
+export const uploadsFormSchema = z.object({
   uploads: z.object({
     max_size: z.object({ audio: sizeMb, image: sizeMb, other: sizeMb }),
     allowed_types: z.string().max(10_000),
     chunk_size: z
-      .number({ message: 'Enter a size in MB.' })
-      .int('Whole megabytes.')
-      .min(MULTIPART_PART_MIN_BYTES / MB, `At least ${MULTIPART_PART_MIN_BYTES / MB} MB.`)
-      .max(500, 'At most 500 MB.'),
+      .number({ message: msg('Enter a size in MB.') })
+      .int(msg('Whole megabytes.'))
+      .min(MIN_CHUNK_MB, msg('At least 5 MB.'))
+      .max(500, msg('At most 500 MB.')),
     chunked: z.boolean(),
     direct_upload: z.boolean(),
   }),
@@ -68,6 +71,7 @@ export function uploadSettingsFromForm(values: UploadValues, disk: UploadSetting
 }
 
 export function UploadSettingsForm({ view }: { view: AdminSettingsResponse }) {
+  const { trans } = useTrans();
   const disk = view.settings.uploads.disk;
   return (
     <SettingsForm
@@ -80,53 +84,58 @@ export function UploadSettingsForm({ view }: { view: AdminSettingsResponse }) {
     >
       {() => (
         <>
-          <AdminCard title="Limits">
+          <AdminCard title={trans('Limits')}>
             <div className="grid gap-5 sm:grid-cols-3">
               <FormNumberField<UploadValues>
                 name="uploads.max_size.audio"
-                label="Largest audio file (MB)"
+                label={trans('Largest audio file (MB)')}
                 min={1}
                 max={MAX_MB}
               />
               <FormNumberField<UploadValues>
                 name="uploads.max_size.image"
-                label="Largest image (MB)"
+                label={trans('Largest image (MB)')}
                 min={1}
                 max={MAX_MB}
               />
               <FormNumberField<UploadValues>
                 name="uploads.max_size.other"
-                label="Largest other file (MB)"
+                label={trans('Largest other file (MB)')}
                 min={1}
                 max={MAX_MB}
               />
             </div>
             <FormTextField<UploadValues>
               name="uploads.allowed_types"
-              label="Allowed types"
-              description="One per line: mime patterns (audio/*, image/png) or extensions (.mp3). Empty allows any type."
+              label={trans('Allowed types')}
+              description={trans(
+                'One per line: mime patterns (audio/*, image/png) or extensions (.mp3). Empty allows any type.',
+              )}
               multiline
               rows={6}
               className="mt-5"
             />
             <p className="mt-5 text-sm text-muted">
-              Per-user storage quotas are the “Space (MB)” restriction of the Upload files permission, on a
-              role or a user.
+              {trans(
+                'Per-user storage quotas are the “Space (MB)” restriction of the Upload files permission, on a role or a user.',
+              )}
             </p>
           </AdminCard>
-          <AdminCard title="Transfer">
+          <AdminCard title={trans('Transfer')}>
             <div className="flex flex-col gap-5">
               <FormCheckbox<UploadValues>
                 name="uploads.chunked"
-                description="Files from 4 MB are sent in resumable chunks; a dropped connection or a reload resumes where it stopped."
+                description={trans(
+                  'Files from 4 MB are sent in resumable chunks; a dropped connection or a reload resumes where it stopped.',
+                )}
               >
-                Chunked, resumable uploads
+                {trans('Chunked, resumable uploads')}
               </FormCheckbox>
               <div className="max-w-xs">
                 <FormNumberField<UploadValues>
                   name="uploads.chunk_size"
-                  label="Chunk size (MB)"
-                  min={5}
+                  label={trans('Chunk size (MB)')}
+                  min={MIN_CHUNK_MB}
                   max={500}
                 />
               </div>
@@ -135,11 +144,15 @@ export function UploadSettingsForm({ view }: { view: AdminSettingsResponse }) {
                 isDisabled={disk !== 's3'}
                 description={
                   disk === 's3'
-                    ? 'Browsers send files straight to the S3 bucket (multipart from 100 MB); the bucket needs CORS that exposes ETag.'
-                    : 'Needs S3 storage (the S3_* settings of the environment); files are stored on this server’s disk now.'
+                    ? trans(
+                        'Browsers send files straight to the S3 bucket (multipart from 100 MB); the bucket needs CORS that exposes ETag.',
+                      )
+                    : trans(
+                        'Needs S3 storage (the S3_* settings of the environment); files are stored on this server’s disk now.',
+                      )
                 }
               >
-                Upload directly to storage
+                {trans('Upload directly to storage')}
               </FormCheckbox>
             </div>
           </AdminCard>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Key } from 'react-aria-components';
 import { useBootstrap } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { SearchableSelect, Select, type SelectOption } from '#src/ui/select';
 import { useLocationLists } from '../api/get-location-lists';
 
@@ -44,53 +45,44 @@ export interface LocationPickerProps {
   className?: string;
 }
 
-export function TimezonePicker({
-  value,
-  onChange,
-  options,
-  label = 'Time zone',
-  ...rest
-}: LocationPickerProps) {
+export function TimezonePicker({ value, onChange, options, label, ...rest }: LocationPickerProps) {
+  const { trans } = useTrans();
   return (
     <SearchableSelect
       {...rest}
-      label={label}
+      label={label ?? trans('Time zone')}
       items={options}
       value={value}
       onChange={(key) => onChange(keyOrNull(key))}
-      placeholder="Search time zones"
+      placeholder={trans('Search time zones')}
     />
   );
 }
 
-export function CountryPicker({ value, onChange, options, label = 'Country', ...rest }: LocationPickerProps) {
+export function CountryPicker({ value, onChange, options, label, ...rest }: LocationPickerProps) {
+  const { trans } = useTrans();
   return (
     <SearchableSelect
       {...rest}
-      label={label}
+      label={label ?? trans('Country')}
       items={options}
       value={value}
       onChange={(key) => onChange(keyOrNull(key))}
-      placeholder="Search countries"
+      placeholder={trans('Search countries')}
     />
   );
 }
 
-export function LanguagePicker({
-  value,
-  onChange,
-  options,
-  label = 'Language',
-  ...rest
-}: LocationPickerProps) {
+export function LanguagePicker({ value, onChange, options, label, ...rest }: LocationPickerProps) {
+  const { trans } = useTrans();
   return (
     <Select
       {...rest}
-      label={label}
+      label={label ?? trans('Language')}
       items={options}
       value={value}
       onChange={(key) => onChange(keyOrNull(key as Key | null))}
-      placeholder="Select a language"
+      placeholder={trans('Select a language')}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
 import { type OperationGroup, tagSlug } from '../lib/openapi';
@@ -18,15 +19,16 @@ export function jumpTo(id: string) {
 
 /** Large screens: the tags with their operations (method badge + path), as in-page links. */
 export function OperationSidebar({ groups }: { groups: OperationGroup[] }) {
+  const { trans } = useTrans();
   const linkClass = cx('flex items-center gap-2 rounded-theme px-2 py-1.5 text-sm text-fg hover:bg-hover');
   const go = (id: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     jumpTo(id);
   };
   return (
-    <nav aria-label="API operations">
+    <nav aria-label={trans('API operations')}>
       <a href={`#${INTRO_ID}`} onClick={go(INTRO_ID)} className={cx(linkClass, 'font-semibold')}>
-        Introduction
+        {trans('Introduction')}
       </a>
       {groups.map((group) => (
         <div key={group.tag} className="mt-4">
@@ -56,8 +58,9 @@ export function OperationSidebar({ groups }: { groups: OperationGroup[] }) {
 
 /** Small screens: the same list as a select that jumps to the chosen operation. */
 export function OperationJumpSelect({ groups }: { groups: OperationGroup[] }) {
+  const { trans } = useTrans();
   const items = [
-    { id: INTRO_ID, label: 'Introduction' },
+    { id: INTRO_ID, label: trans('Introduction') },
     ...groups.flatMap((g) =>
       g.operations.map((op) => ({
         id: op.id,
@@ -68,9 +71,9 @@ export function OperationJumpSelect({ groups }: { groups: OperationGroup[] }) {
   ];
   return (
     <Select
-      label="Jump to"
+      label={trans('Jump to')}
       items={items}
-      placeholder="Choose an operation"
+      placeholder={trans('Choose an operation')}
       selectedKey={null}
       onSelectionChange={(key) => {
         // After the popup has closed and given focus back, move it to the chosen section.

@@ -1,4 +1,6 @@
+import { msg } from '@zema/contracts';
 import type { ReactNode } from 'react';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { CopyButton } from '#src/ui/copy-button';
 import { cx } from '#src/ui/cx';
 import { useOnceNearViewport } from '#src/ui/use-once-near-viewport';
@@ -16,6 +18,22 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const authCode = (text: string) => <code className="font-mono text-xs">{text}</code>;
+
+/**
+ * How to authenticate, as one sentence: the bearer header always; a write from the browser also
+ * echoes the XSRF header; "Optional" when the call works without a token.
+ */
+function authMessage(optional: boolean, read: boolean): string {
+  if (read)
+    return optional
+      ? msg('Optional: {bearer}, or the browser session cookie.')
+      : msg('{bearer}, or the browser session cookie.');
+  return optional
+    ? msg('Optional: {bearer}, or the browser session cookie with the {xsrfHeader} header.')
+    : msg('{bearer}, or the browser session cookie with the {xsrfHeader} header.');
+}
+
 function statusClass(status: string) {
   if (status.startsWith('2')) return 'text-positive';
   if (status.startsWith('4')) return 'text-warning';
@@ -24,39 +42,41 @@ function statusClass(status: string) {
 }
 
 function RequiredText({ required }: { required: boolean }) {
+  const { trans } = useTrans();
   return required ? (
-    <span className="block text-xs font-semibold text-danger">required</span>
+    <span className="block text-xs font-semibold text-danger">{trans('required')}</span>
   ) : (
-    <span className="block text-xs text-muted">optional</span>
+    <span className="block text-xs text-muted">{trans('optional')}</span>
   );
 }
 
 function Parameters({ doc, op }: { doc: OpenApiDocument; op: ApiOperation }) {
+  const { trans } = useTrans();
   const params = op.operation.parameters ?? [];
   if (!params.length) return null;
   return (
-    <Block title="Parameters">
+    <Block title={trans('Parameters')}>
       <div className="overflow-hidden rounded-theme border border-divider">
         <table className="w-full table-fixed border-collapse text-left text-sm">
           <caption className="sr-only">
-            Parameters of {op.method.toUpperCase()} {op.path}
+            {trans('Parameters of {operation}', { operation: `${op.method.toUpperCase()} ${op.path}` })}
           </caption>
           <thead className="bg-bg-alt text-xs font-semibold text-muted">
             <tr>
               <th scope="col" className="w-1/2 px-3 py-2 sm:w-1/3">
-                Name
+                {trans('Name')}
               </th>
               <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                In
+                {trans('In')}
               </th>
               <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                Type
+                {trans('Type')}
               </th>
               <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                Required
+                {trans('Required')}
               </th>
               <th scope="col" className="px-3 py-2 sm:hidden">
-                Details
+                {trans('Details')}
               </th>
             </tr>
           </thead>
@@ -148,6 +168,7 @@ function OperationDetails({
   baseUrl: string;
   label: string;
 }) {
+  const { trans } = useTrans();
   const { operation } = op;
   const rule = operation['x-zema-access'];
   const body = operation.requestBody?.content['application/json']?.schema;
@@ -157,35 +178,36 @@ function OperationDetails({
   return (
     <>
       <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_1fr]">
-        <dt className="font-semibold text-muted">Access</dt>
+        <dt className="font-semibold text-muted">{trans('Access')}</dt>
         <dd data-testid="operation-access">
-          {accessText(rule)}
+          {accessText(rule, trans)}
           {rule && <code className="ml-2 rounded bg-bg-alt px-1 font-mono text-xs">{rule}</code>}
         </dd>
-        <dt className="font-semibold text-muted">Auth</dt>
+        <dt className="font-semibold text-muted">{trans('Auth')}</dt>
         <dd>
-          {tokenOptional ? 'Optional: ' : ''}
-          <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>
-          {op.method === 'get' ? (
-            ', or the browser session cookie.'
-          ) : (
-            <>
-              , or the browser session cookie with the <code className="font-mono text-xs">X-XSRF-TOKEN</code>{' '}
-              header.
-            </>
-          )}
+          <Trans
+            message={authMessage(tokenOptional === true, op.method === 'get')}
+            elements={{
+              bearer: authCode('Authorization: Bearer <token>'),
+              xsrfHeader: authCode('X-XSRF-TOKEN'),
+            }}
+          />
         </dd>
       </dl>
 
       <Parameters doc={doc} op={op} />
 
       {body && (
-        <Block title="Request body (application/json)">
-          <SchemaTable doc={doc} schema={body} caption={`Request body of ${label}`} />
+        <Block title={trans('Request body (application/json)')}>
+          <SchemaTable
+            doc={doc}
+            schema={body}
+            caption={trans('Request body of {operation}', { operation: label })}
+          />
         </Block>
       )}
 
-      <Block title="Responses">
+      <Block title={trans('Responses')}>
         <ul className="space-y-3">
           {Object.entries(operation.responses).map(([status, response]) => {
             const schema = response.content?.['application/json']?.schema;
@@ -197,12 +219,19 @@ function OperationDetails({
                 </p>
                 {schema && status.startsWith('2') && (
                   <div className="mt-2">
-                    <SchemaTable doc={doc} schema={schema} caption={`Response ${status} of ${label}`} />
+                    <SchemaTable
+                      doc={doc}
+                      schema={schema}
+                      caption={trans('Response {status} of {operation}', { status, operation: label })}
+                    />
                   </div>
                 )}
                 {schema && !status.startsWith('2') && (
                   <p className="mt-0.5 pl-11 text-xs text-muted">
-                    Body: <code className="font-mono">{typeLabel(doc, schema)}</code>
+                    <Trans
+                      message="Body: {type}"
+                      elements={{ type: <code className="font-mono">{typeLabel(doc, schema)}</code> }}
+                    />
                   </p>
                 )}
               </li>
@@ -211,11 +240,18 @@ function OperationDetails({
         </ul>
       </Block>
 
-      <Block title="Example">
+      <Block title={trans('Example')}>
         <div className="relative rounded-theme border border-divider bg-bg-alt">
           <div className="flex items-center justify-between gap-2 border-b border-divider px-3 py-1.5">
-            <span className="text-xs font-semibold text-muted">curl</span>
-            <CopyButton text={curl} size="sm" aria-label={`Copy the curl example of ${label}`} />
+            <span className="text-xs font-semibold text-muted">
+              {/* i18n-ignore */}
+              curl
+            </span>
+            <CopyButton
+              text={curl}
+              size="sm"
+              aria-label={trans('Copy the curl example of {operation}', { operation: label })}
+            />
           </div>
           <pre
             data-testid="curl-example"

@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { type JsonSchema, type OpenApiDocument, type SchemaRow, schemaRows, typeLabel } from '../lib/openapi';
@@ -7,34 +8,49 @@ import { type JsonSchema, type OpenApiDocument, type SchemaRow, schemaRows, type
 const cellClass = 'border-t border-divider px-3 py-2 align-top';
 
 function RequiredMark({ required }: { required: boolean }) {
+  const { trans } = useTrans();
   return required ? (
-    <span className="text-xs font-semibold text-danger">required</span>
+    <span className="text-xs font-semibold text-danger">{trans('required')}</span>
   ) : (
-    <span className="text-xs text-muted">optional</span>
+    <span className="text-xs text-muted">{trans('optional')}</span>
   );
 }
 
 function Details({ row }: { row: SchemaRow }) {
+  const { trans } = useTrans();
   return (
     <>
       {row.description && <p className="text-sm">{row.description}</p>}
       {row.enumValues && (
         <p className="mt-1 text-xs text-muted">
-          One of:{' '}
-          {row.enumValues.map((value, i) => (
-            <span key={String(value)}>
-              {i > 0 && ', '}
-              <code className="rounded bg-bg-alt px-1 font-mono text-fg">{JSON.stringify(value)}</code>
-            </span>
-          ))}
+          <Trans
+            message="One of: {values}"
+            elements={{
+              values: row.enumValues.map((value, i) => (
+                <span key={String(value)}>
+                  {i > 0 && ', '}
+                  <code className="rounded bg-bg-alt px-1 font-mono text-fg">{JSON.stringify(value)}</code>
+                </span>
+              )),
+            }}
+          />
         </p>
       )}
       {row.defaultValue !== undefined && (
         <p className="mt-1 text-xs text-muted">
-          Default: <code className="font-mono text-fg">{JSON.stringify(row.defaultValue)}</code>
+          <Trans
+            message="Default: {value}"
+            elements={{
+              value: <code className="font-mono text-fg">{JSON.stringify(row.defaultValue)}</code>,
+            }}
+          />
         </p>
       )}
-      {row.constraints.length > 0 && <p className="mt-1 text-xs text-muted">{row.constraints.join(', ')}</p>}
+      {row.constraints.length > 0 && (
+        <p className="mt-1 text-xs text-muted">
+          {row.constraints.map((c) => trans(c.message, c.values)).join(', ')}
+        </p>
+      )}
     </>
   );
 }
@@ -52,6 +68,7 @@ export function SchemaTable({
   schema: JsonSchema;
   caption: string;
 }) {
+  const { trans } = useTrans();
   const rows = useMemo(() => schemaRows(doc, schema), [doc, schema]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const byKey = useMemo(() => new Map(rows.map((r) => [r.key, r])), [rows]);
@@ -86,16 +103,16 @@ export function SchemaTable({
         <thead className="bg-bg-alt text-xs font-semibold text-muted">
           <tr>
             <th scope="col" className="w-1/2 px-3 py-2 sm:w-1/3">
-              Property
+              {trans('Property')}
             </th>
             <th scope="col" className="hidden w-1/5 px-3 py-2 sm:table-cell">
-              Type
+              {trans('Type')}
             </th>
             <th scope="col" className="hidden w-24 px-3 py-2 sm:table-cell">
-              Required
+              {trans('Required')}
             </th>
             <th scope="col" className="px-3 py-2">
-              Description
+              {trans('Description')}
             </th>
           </tr>
         </thead>
@@ -116,7 +133,12 @@ export function SchemaTable({
                         size="sm"
                         className="-my-1 -ml-2 size-7"
                         aria-expanded={open}
-                        aria-label={`${open ? 'Hide' : 'Show'} the ${row.childKeys.length} properties of ${row.key}`}
+                        aria-label={trans(
+                          open
+                            ? 'Hide the {count, plural, one {# property} other {# properties}} of {name}'
+                            : 'Show the {count, plural, one {# property} other {# properties}} of {name}',
+                          { count: row.childKeys.length, name: row.key },
+                        )}
                         onPress={() => toggle(row.key)}
                       >
                         <ChevronRight

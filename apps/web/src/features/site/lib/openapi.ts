@@ -1,4 +1,6 @@
+import { msg } from '@zema/contracts';
 import { z } from 'zod';
+import type { TransFn, TransValues } from '#src/lib/i18n';
 
 /**
  * The part of the server's OpenAPI 3.1 document (GET /api/v1/openapi.json) the docs page reads.
@@ -198,19 +200,26 @@ export type SchemaRow = {
   description?: string;
   enumValues?: unknown[];
   defaultValue?: unknown;
-  constraints: string[];
+  /** Length, range and pattern limits: messages with their values, translated where shown. */
+  constraints: Constraint[];
   /** Keys of the direct children (rows nested under this one). */
   childKeys: string[];
   parentKey: string | null;
 };
 
-function constraintsOf(s: JsonSchema): string[] {
-  const out: string[] = [];
-  if (s.minLength !== undefined) out.push(`min length ${s.minLength}`);
-  if (s.maxLength !== undefined) out.push(`max length ${s.maxLength}`);
-  if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
-  if (s.maximum !== undefined) out.push(`≤ ${s.maximum}`);
-  if (s.pattern) out.push(`pattern ${s.pattern}`);
+/** One limit of a schema, e.g. `min length {count}` with `{count: 1}`. */
+export type Constraint = { message: string; values: TransValues };
+
+function constraintsOf(s: JsonSchema): Constraint[] {
+  const out: Constraint[] = [];
+  if (s.minLength !== undefined)
+    out.push({ message: msg('min length {count}'), values: { count: s.minLength } });
+  if (s.maxLength !== undefined)
+    out.push({ message: msg('max length {count}'), values: { count: s.maxLength } });
+  // Signs and numbers only: the same in every language.
+  if (s.minimum !== undefined) out.push({ message: '≥ {value}', values: { value: s.minimum } });
+  if (s.maximum !== undefined) out.push({ message: '≤ {value}', values: { value: s.maximum } });
+  if (s.pattern) out.push({ message: msg('pattern {pattern}'), values: { pattern: s.pattern } });
   return out;
 }
 
@@ -321,17 +330,17 @@ export function curlExample(doc: OpenApiDocument, op: ApiOperation, baseUrl: str
 }
 
 /** Who may call an operation, in words, from its `x-zema-access` rule. */
-export function accessText(rule: string | undefined): string {
+export function accessText(rule: string | undefined, trans: TransFn): string {
   switch (rule) {
     case 'guest':
-      return 'Anyone: no sign-in needed (a token is optional and makes the answer personal)';
+      return trans('Anyone: no sign-in needed (a token is optional and makes the answer personal)');
     case 'user':
-      return 'Signed-in users';
+      return trans('Signed-in users');
     case 'admin':
-      return 'Admins (permission admin.access)';
+      return trans('Admins (permission {permission})', { permission: 'admin.access' });
     case undefined:
-      return 'Not stated';
+      return trans('Not stated');
     default:
-      return `Users with the permission ${rule}`;
+      return trans('Users with the permission {permission}', { permission: rule });
   }
 }

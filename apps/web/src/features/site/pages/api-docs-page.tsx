@@ -1,6 +1,8 @@
+import { msg } from '@zema/contracts';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/field';
@@ -13,7 +15,7 @@ import { OperationJumpSelect, OperationSidebar } from '../components/operation-n
 import { OperationSection } from '../components/operation-section';
 import { filterGroups, groupOperations, type OpenApiDocument, tagSlug } from '../lib/openapi';
 
-export const API_DOCS_TITLE = 'API documentation';
+export const API_DOCS_TITLE = msg('API documentation');
 /** Large screens get the sidebar; smaller ones a "Jump to" select. */
 export const API_DOCS_SIDEBAR_QUERY = '(min-width: 1024px)';
 
@@ -23,6 +25,7 @@ function baseUrlOf(doc: OpenApiDocument, fallback: string) {
 
 export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
   const settings = useSettings();
+  const { trans } = useTrans();
   const isLarge = useMediaQuery(API_DOCS_SIDEBAR_QUERY);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -39,9 +42,9 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
 
   const search = (
     <TextField
-      aria-label="Search operations"
+      aria-label={trans('Search operations')}
       type="search"
-      placeholder="Search operations"
+      placeholder={trans('Search operations')}
       value={query}
       onChange={setQuery}
       startAdornment={<Search aria-hidden="true" />}
@@ -67,8 +70,11 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
         <ApiDocsIntro baseUrl={baseUrl} version={doc.info.version} />
         <p aria-live="polite" className="text-sm text-muted">
           {deferredQuery.trim()
-            ? `${count} ${count === 1 ? 'operation matches' : 'operations match'} “${deferredQuery.trim()}”`
-            : `${count} operations`}
+            ? trans(
+                '{count, plural, one {# operation matches “{query}”} other {# operations match “{query}”}}',
+                { count, query: deferredQuery.trim() },
+              )
+            : trans('{count, plural, one {# operation} other {# operations}}', { count })}
         </p>
         {visible.map((group) => (
           <section key={group.tag} aria-labelledby={`tag-${tagSlug(group.tag)}`} className="space-y-4">
@@ -91,29 +97,40 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
 /** /api-docs (SPEC §2): the OpenAPI document of GET api/v1/openapi.json, rendered. */
 export default function ApiDocsPage() {
   const settings = useSettings();
+  const { trans } = useTrans();
   const document_ = useOpenApiDocument();
 
-  usePageTitle(API_DOCS_TITLE);
+  usePageTitle(trans(API_DOCS_TITLE));
 
   return (
     <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
-      <h1 className="text-2xl font-semibold sm:text-3xl">{API_DOCS_TITLE}</h1>
+      <h1 className="text-2xl font-semibold sm:text-3xl">{trans(API_DOCS_TITLE)}</h1>
       <p className="mt-1 text-sm text-muted">
-        {document_.data ? `${document_.data.info.title}, OpenAPI ${document_.data.openapi}. ` : ''}
-        Every call of the {settings.site_name} API, with who may make it and an example.
+        {document_.data
+          ? trans(
+              '{title}, OpenAPI {version}. Every call of the {siteName} API, with who may make it and an example.',
+              {
+                title: document_.data.info.title,
+                version: document_.data.openapi,
+                siteName: settings.site_name,
+              },
+            )
+          : trans('Every call of the {siteName} API, with who may make it and an example.', {
+              siteName: settings.site_name,
+            })}
       </p>
       {document_.isPending ? (
         <div className="flex justify-center py-24">
-          <Spinner label="Loading API documentation" />
+          <Spinner label={trans('Loading API documentation')} />
         </div>
       ) : document_.isError ? (
         <div
           role="alert"
           className="mt-8 flex flex-col items-start gap-3 rounded-theme border border-divider bg-paper p-6"
         >
-          <p className="text-sm">There was an issue loading the API documentation.</p>
+          <p className="text-sm">{trans('There was an issue loading the API documentation.')}</p>
           <Button variant="outline" onPress={() => void document_.refetch()}>
-            Try again
+            {trans('Try again')}
           </Button>
         </div>
       ) : (

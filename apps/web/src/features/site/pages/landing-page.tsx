@@ -1,7 +1,9 @@
 import type { LandingAction, LandingAppearance } from '@zema/contracts';
 import type { ReactNode } from 'react';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { usePageTitle } from '#src/lib/page-title';
+import { useStoredText } from '#src/lib/stored-text';
 import { type ButtonVariant, LinkButton } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { MAIN_CONTENT_ID } from '#src/ui/skip-link';
@@ -20,7 +22,8 @@ interface LandingPageProps {
  * The marketing home for visitors (SPEC §2): header with two calls to action, primary features,
  * alternating secondary features and a closing banner, all from settings.landing so the
  * appearance editor can change every word and image; trending artists when enabled; the pricing
- * section given by the app when pricing and billing are both on.
+ * section given by the app when pricing and billing are both on. The seeded words read in the
+ * reader's language (lib/stored-text.ts); the operator's own are shown as written.
  */
 export function LandingPage({ navbar, footer, pricing }: LandingPageProps) {
   const { landing } = useSettings();
@@ -56,6 +59,7 @@ function Cta({
   className?: string;
 }) {
   const auth = useAuth();
+  const stored = useStoredText();
   if (!isLandingActionVisible(action, auth)) return null;
   return (
     <LinkButton
@@ -64,7 +68,7 @@ function Cta({
       size="lg"
       className={cx('min-w-40', className)}
     >
-      {action.label}
+      {stored(action.label)}
     </LinkButton>
   );
 }
@@ -76,6 +80,7 @@ function overlay(landing: Pick<LandingAppearance, 'headerOverlayColor1' | 'heade
 }
 
 function LandingHero({ landing }: { landing: LandingAppearance }) {
+  const stored = useStoredText();
   const { cta1, cta2 } = landing.actions;
   return (
     <section
@@ -106,11 +111,11 @@ function LandingHero({ landing }: { landing: LandingAppearance }) {
           id="landing-title"
           className="max-w-4xl text-balance text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl md:text-6xl lg:text-7xl"
         >
-          {landing.headerTitle}
+          {stored(landing.headerTitle)}
         </h1>
         {landing.headerSubtitle && (
           <p className="mt-6 max-w-2xl text-pretty text-base leading-relaxed text-white/80 sm:text-lg md:text-xl">
-            {landing.headerSubtitle}
+            {stored(landing.headerSubtitle)}
           </p>
         )}
         <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
@@ -127,10 +132,12 @@ function LandingHero({ landing }: { landing: LandingAppearance }) {
 }
 
 function PrimaryFeatures({ features }: { features: LandingAppearance['primaryFeatures'] }) {
+  const { trans } = useTrans();
+  const stored = useStoredText();
   if (!features.length) return null;
   return (
     <section
-      aria-label="Features"
+      aria-label={trans('Features')}
       data-appearance-section="primary-features"
       className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6"
     >
@@ -143,8 +150,8 @@ function PrimaryFeatures({ features }: { features: LandingAppearance['primaryFea
             {feature.image && (
               <img src={feature.image} alt="" aria-hidden="true" className="mb-5 size-16 object-contain" />
             )}
-            <h2 className="text-lg font-bold">{feature.title}</h2>
-            <p className="mt-2 text-sm leading-relaxed text-muted">{feature.subtitle}</p>
+            <h2 className="text-lg font-bold">{stored(feature.title)}</h2>
+            <p className="mt-2 text-sm leading-relaxed text-muted">{stored(feature.subtitle)}</p>
           </li>
         ))}
       </ul>
@@ -153,10 +160,12 @@ function PrimaryFeatures({ features }: { features: LandingAppearance['primaryFea
 }
 
 function SecondaryFeatures({ features }: { features: LandingAppearance['secondaryFeatures'] }) {
+  const { trans } = useTrans();
+  const stored = useStoredText();
   if (!features.length) return null;
   return (
     <section
-      aria-label="More features"
+      aria-label={trans('More features')}
       data-appearance-section="secondary-features"
       className="mx-auto flex max-w-6xl flex-col gap-20 px-4 py-20 sm:px-6 md:gap-28 md:py-28"
     >
@@ -182,15 +191,15 @@ function SecondaryFeatures({ features }: { features: LandingAppearance['secondar
           <div className={cx('w-full', feature.image && 'md:w-1/2')}>
             {feature.subtitle && (
               <p className="text-sm font-semibold uppercase tracking-widest text-primary">
-                {feature.subtitle}
+                {stored(feature.subtitle)}
               </p>
             )}
             <h2 className="mt-3 text-balance text-3xl font-bold tracking-tight md:text-4xl">
-              {feature.title}
+              {stored(feature.title)}
             </h2>
             <div className="mt-4 h-1 w-12 rounded-full bg-primary" aria-hidden="true" />
             <p className="mt-5 text-pretty text-base leading-relaxed text-muted md:text-lg">
-              {feature.description}
+              {stored(feature.description)}
             </p>
           </div>
         </article>
@@ -200,10 +209,12 @@ function SecondaryFeatures({ features }: { features: LandingAppearance['secondar
 }
 
 function FooterBanner({ landing }: { landing: LandingAppearance }) {
+  const { trans } = useTrans();
+  const stored = useStoredText();
   if (!landing.footerTitle && !landing.footerSubtitle) return null;
   return (
     <section
-      aria-label={landing.footerTitle || 'Get started'}
+      aria-label={stored(landing.footerTitle) || trans('Get started')}
       data-appearance-section="footer"
       className="px-4 pb-20 sm:px-6"
     >
@@ -224,12 +235,12 @@ function FooterBanner({ landing }: { landing: LandingAppearance }) {
         />
         {landing.footerTitle && (
           <h2 className="text-balance text-3xl font-extrabold tracking-tight md:text-5xl">
-            {landing.footerTitle}
+            {stored(landing.footerTitle)}
           </h2>
         )}
         {landing.footerSubtitle && (
           <p className="mx-auto mt-4 max-w-xl text-pretty text-base text-white/80 md:text-lg">
-            {landing.footerSubtitle}
+            {stored(landing.footerSubtitle)}
           </p>
         )}
         <div className="mt-8 flex justify-center">

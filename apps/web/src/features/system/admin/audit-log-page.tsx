@@ -1,10 +1,11 @@
+import { msg } from '@zema/contracts';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@zema/contracts/admin';
 import { audit } from '@zema/contracts/system/audit.operations';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminListPage, type AdminListState } from '#src/components/admin/admin-list-page';
 import { DateRangeFilter, FilterSelect } from '#src/components/admin/list-toolbar';
-import { useTrans } from '#src/lib/i18n';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import type { DataTableColumn } from '#src/ui/data-table';
@@ -31,69 +32,78 @@ const targetLink = (e: AuditEntry) => {
   return page ? page({ id: Number(e.target_id) }) : null;
 };
 
-/** Each action in words (the code stays on hover and in the CSV). */
+/** Each action in words, as catalogue sources (the code stays on hover and in the CSV). */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'user.create': 'Created a user',
-  'user.update': 'Edited a user',
-  'user.suspend': 'Suspended a user',
-  'user.unsuspend': 'Lifted a suspension',
-  'user.verify_email': "Verified a user's email",
-  'user.resend_verification': 'Resent a verification email',
-  'user.end_session': 'Ended a session',
-  'user.revoke_token': 'Revoked an API token',
-  'user.reset_two_factor': 'Reset two-factor sign-in',
-  'user.assign_role': 'Changed roles',
-  'user.delete': 'Deleted a user',
-  'user.impersonate': 'Logged in as a user',
-  'user.impersonate_stop': 'Stopped logging in as a user',
-  'role.create': 'Created a role',
-  'role.update': 'Edited a role',
-  'role.delete': 'Deleted a role',
-  'settings.update': 'Changed settings',
-  'settings.test_mail': 'Sent a test mail',
-  'artist.create': 'Created an artist',
-  'artist.update': 'Edited an artist',
-  'artist.delete': 'Deleted an artist',
-  'album.create': 'Created an album',
-  'album.update': 'Edited an album',
-  'album.delete': 'Deleted an album',
-  'track.create': 'Created a track',
-  'track.update': 'Edited a track',
-  'track.upload_audio': "Replaced a track's audio",
-  'track.delete': 'Deleted a track',
-  'genre.create': 'Created a genre',
-  'genre.update': 'Edited a genre',
-  'genre.delete': 'Deleted a genre',
-  'channel.create': 'Created a channel',
-  'channel.update': 'Edited a channel',
-  'channel.delete': 'Deleted a channel',
-  'backstage_request.approve': 'Approved a backstage request',
-  'backstage_request.deny': 'Denied a backstage request',
-  'plan.create': 'Created a plan',
-  'plan.update': 'Edited a plan',
-  'plan.delete': 'Deleted a plan',
-  'price.create': 'Added a price',
-  'price.replace': 'Replaced a price',
-  'price.update': 'Edited a price',
-  'price.archive': 'Archived a price',
-  'price.delete': 'Deleted a price',
-  'subscription.grant': 'Granted a subscription',
-  'subscription.extend': 'Extended a subscription',
-  'subscription.cancel': 'Cancelled a subscription',
-  'webhook.replay': 'Replayed a webhook',
-  'payment.refund': 'Refunded a payment',
-  'appearance.publish': 'Published the appearance',
-  'appearance.restore': 'Rolled the appearance back',
-  'page.create': 'Created a custom page',
-  'page.update': 'Changed a custom page',
-  'page.delete': 'Deleted a custom page',
-  'contact_message.delete': 'Deleted a contact message',
+  'user.create': msg('Created a user'),
+  'user.update': msg('Edited a user'),
+  'user.suspend': msg('Suspended a user'),
+  'user.unsuspend': msg('Lifted a suspension'),
+  'user.verify_email': msg("Verified a user's email"),
+  'user.resend_verification': msg('Resent a verification email'),
+  'user.end_session': msg('Ended a session'),
+  'user.revoke_token': msg('Revoked an API token'),
+  'user.reset_two_factor': msg('Reset two-factor sign-in'),
+  'user.assign_role': msg('Changed roles'),
+  'user.delete': msg('Deleted a user'),
+  'user.impersonate': msg('Logged in as a user'),
+  'user.impersonate_stop': msg('Stopped logging in as a user'),
+  'role.create': msg('Created a role'),
+  'role.update': msg('Edited a role'),
+  'role.delete': msg('Deleted a role'),
+  'settings.update': msg('Changed settings'),
+  'settings.test_mail': msg('Sent a test mail'),
+  'artist.create': msg('Created an artist'),
+  'artist.update': msg('Edited an artist'),
+  'artist.delete': msg('Deleted an artist'),
+  'album.create': msg('Created an album'),
+  'album.update': msg('Edited an album'),
+  'album.delete': msg('Deleted an album'),
+  'track.create': msg('Created a track'),
+  'track.update': msg('Edited a track'),
+  'track.upload_audio': msg("Replaced a track's audio"),
+  'track.delete': msg('Deleted a track'),
+  'genre.create': msg('Created a genre'),
+  'genre.update': msg('Edited a genre'),
+  'genre.delete': msg('Deleted a genre'),
+  'channel.create': msg('Created a channel'),
+  'channel.update': msg('Edited a channel'),
+  'channel.delete': msg('Deleted a channel'),
+  'backstage_request.approve': msg('Approved a backstage request'),
+  'backstage_request.deny': msg('Denied a backstage request'),
+  'plan.create': msg('Created a plan'),
+  'plan.update': msg('Edited a plan'),
+  'plan.delete': msg('Deleted a plan'),
+  'price.create': msg('Added a price'),
+  'price.replace': msg('Replaced a price'),
+  'price.update': msg('Edited a price'),
+  'price.archive': msg('Archived a price'),
+  'price.delete': msg('Deleted a price'),
+  'subscription.grant': msg('Granted a subscription'),
+  'subscription.extend': msg('Extended a subscription'),
+  'subscription.cancel': msg('Cancelled a subscription'),
+  'webhook.replay': msg('Replayed a webhook'),
+  'payment.refund': msg('Refunded a payment'),
+  'appearance.publish': msg('Published the appearance'),
+  'appearance.restore': msg('Rolled the appearance back'),
+  'page.create': msg('Created a custom page'),
+  'page.update': msg('Changed a custom page'),
+  'page.delete': msg('Deleted a custom page'),
+  'contact_message.delete': msg('Deleted a contact message'),
+  'localization.create': msg('Created a localization'),
+  'localization.update': msg('Edited a localization'),
+  'localization.delete': msg('Deleted a localization'),
+  'localization.lines_update': msg('Edited translation lines'),
+  'localization.import': msg('Imported translation lines'),
 };
 
-const actionLabel = (code: string) => AUDIT_ACTION_LABELS[code as AuditAction] ?? code;
+/** An action in the reader's words; an unknown code (an older version's) as it is. */
+const actionLabel = (trans: TransFn, code: string) => {
+  const label = AUDIT_ACTION_LABELS[code as AuditAction];
+  return label ? trans(label) : code;
+};
 
-const actionOptions = (current: string | undefined) => [
-  ...AUDIT_ACTIONS.map((a) => ({ id: a, label: actionLabel(a) })),
+const actionOptions = (trans: TransFn, current: string | undefined) => [
+  ...AUDIT_ACTIONS.map((a) => ({ id: a, label: actionLabel(trans, a) })),
   // An entry written by an older version, followed from its row.
   ...(current && !(AUDIT_ACTIONS as readonly string[]).includes(current)
     ? [{ id: current, label: current }]
@@ -101,7 +111,7 @@ const actionOptions = (current: string | undefined) => [
 ];
 
 export default function AuditLogPage() {
-  const { language } = useTrans();
+  const { trans, language } = useTrans();
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
   // Who and what filter the list from a row, so the columns are drawn from the list's state.
@@ -109,21 +119,21 @@ export default function AuditLogPage() {
     ({ setParams }: AdminListState): DataTableColumn<AuditEntry>[] => [
       {
         id: 'created_at',
-        header: 'When',
+        header: trans('When'),
         sortKey: 'created_at',
         hideable: false,
         cell: (e) => <DateTime iso={e.created_at} language={language} />,
       },
       {
         id: 'actor',
-        header: 'Who',
+        header: trans('Who'),
         cell: (e) =>
           e.actor ? (
             <button
               type="button"
               className="rounded-sm text-left hover:underline focus-visible:ring-2 focus-visible:ring-primary"
               onClick={() => setParams({ filters: { actor: String(e.actor!.id) } })}
-              aria-label={`Only actions by ${e.actor.name}`}
+              aria-label={trans('Only actions by {name}', { name: e.actor.name })}
             >
               {e.actor.name}
             </button>
@@ -133,7 +143,7 @@ export default function AuditLogPage() {
       },
       {
         id: 'action',
-        header: 'Action',
+        header: trans('Action'),
         sortKey: 'action',
         cell: (e) => (
           <button
@@ -141,15 +151,15 @@ export default function AuditLogPage() {
             title={e.action}
             className="rounded-sm text-left hover:underline focus-visible:ring-2 focus-visible:ring-primary"
             onClick={() => setParams({ filters: { action: e.action } })}
-            aria-label={`Only “${actionLabel(e.action)}” actions`}
+            aria-label={trans('Only “{action}” actions', { action: actionLabel(trans, e.action) })}
           >
-            {actionLabel(e.action)}
+            {actionLabel(trans, e.action)}
           </button>
         ),
       },
       {
         id: 'target',
-        header: 'Target',
+        header: trans('Target'),
         cell: (e) => {
           const to = targetLink(e);
           const label = e.target_label ?? (e.target_id ? `${e.target_type} ${e.target_id}` : '—');
@@ -162,46 +172,46 @@ export default function AuditLogPage() {
           );
         },
       },
-      { id: 'ip', header: 'From', cell: (e) => e.ip ?? '—' },
+      { id: 'ip', header: trans('From'), cell: (e) => e.ip ?? '—' },
       {
         id: 'changes',
-        header: 'Changes',
+        header: trans('Changes'),
         hideable: false,
         cell: (e) =>
           e.before || e.after ? (
             <Button variant="text" size="sm" onPress={() => setOpen(e)}>
-              View
+              {trans('View')}
             </Button>
           ) : null,
       },
     ],
-    [language],
+    [language, trans],
   );
 
   return (
     <AdminListPage
-      title="Audit log"
-      description="Every change made in the admin area: who, what, to which record, from where."
+      title={trans('Audit log')}
+      description={trans('Every change made in the admin area: who, what, to which record, from where.')}
       exportPath={audit.exportCsv.path}
       storageKey="admin-audit"
       columns={columns}
       useList={useAuditList}
       filterKeys={FILTERS}
       onRowAction={(e) => (e.before || e.after ? setOpen(e) : undefined)}
-      empty={<p className="text-sm text-muted">No actions recorded for this filter.</p>}
-      search={{ label: 'Search target or action' }}
+      empty={<p className="text-sm text-muted">{trans('No actions recorded for this filter.')}</p>}
+      search={{ label: trans('Search target or action') }}
       filters={({ params, setParams }) => (
         <>
           <FilterSelect
-            label="Action"
-            anyLabel="Any action"
+            label={trans('Action')}
+            anyLabel={trans('Any action')}
             className="w-52"
-            options={actionOptions(params.filters.action)}
+            options={actionOptions(trans, params.filters.action)}
             value={params.filters.action}
             onChange={(action) => setParams({ filters: { action } })}
           />
           <DateRangeFilter
-            label="Date"
+            label={trans('Date')}
             from={params.filters.from}
             to={params.filters.to}
             onChange={({ from, to }) => setParams({ filters: { from, to } })}
@@ -210,21 +220,21 @@ export default function AuditLogPage() {
       )}
     >
       <Dialog
-        title={open ? `${actionLabel(open.action)} — ${open.target_label ?? ''}` : ''}
+        title={open ? `${actionLabel(trans, open.action)} — ${open.target_label ?? ''}` : ''}
         size="lg"
         isOpen={open !== null}
         onOpenChange={(o) => !o && setOpen(null)}
       >
         {open && (
           <div className="grid gap-4 md:grid-cols-2">
-            <section aria-label="Before">
-              <h3 className="mb-2 text-sm font-semibold">Before</h3>
+            <section aria-label={trans('Before')}>
+              <h3 className="mb-2 text-sm font-semibold">{trans('Before')}</h3>
               <pre className="max-h-96 overflow-auto rounded-theme bg-bg-alt p-3 text-xs">
                 {JSON.stringify(open.before, null, 2) ?? '—'}
               </pre>
             </section>
-            <section aria-label="After">
-              <h3 className="mb-2 text-sm font-semibold">After</h3>
+            <section aria-label={trans('After')}>
+              <h3 className="mb-2 text-sm font-semibold">{trans('After')}</h3>
               <pre className="max-h-96 overflow-auto rounded-theme bg-bg-alt p-3 text-xs">
                 {JSON.stringify(open.after, null, 2) ?? '—'}
               </pre>

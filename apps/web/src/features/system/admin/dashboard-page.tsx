@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS } from '@zema/contracts';
+import { ADMIN_PERMISSIONS, msg } from '@zema/contracts';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsResponse } from '@zema/contracts/admin';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useMemo } from 'react';
@@ -7,6 +7,7 @@ import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { PageError } from '#src/components/states';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { isoDay, useFormat } from '#src/lib/format';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { BarList } from '#src/ui/bar-list';
 import { cx } from '#src/ui/cx';
 import { Select } from '#src/ui/select';
@@ -16,23 +17,30 @@ import { useAnalytics } from '../api/get-analytics';
 import { RevenueCharts } from '../components/revenue-charts';
 
 const RANGE_LABELS: Record<AnalyticsRange, string> = {
-  today: 'Today',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  '12m': 'Last 12 months',
-  custom: 'Custom range',
+  today: msg('Today'),
+  '7d': msg('Last 7 days'),
+  '30d': msg('Last 30 days'),
+  '90d': msg('Last 90 days'),
+  '12m': msg('Last 12 months'),
+  custom: msg('Custom range'),
 };
-const RANGE_ITEMS = ANALYTICS_RANGES.map((id) => ({ id, label: RANGE_LABELS[id] }));
 
-const countryNames = (() => {
+/** Country names in the reader's language (none where the browser cannot name regions). */
+const regionNames = (language: string) => {
   try {
-    return new Intl.DisplayNames(undefined, { type: 'region' });
+    return new Intl.DisplayNames([language], { type: 'region' });
   } catch {
     return null;
   }
-})();
-const countryName = (code: string | null) => (code ? (countryNames?.of(code) ?? code) : 'Unknown');
+};
+
+/** A device type (`mobile`, `tablet`, `computer`) in the reader's words. */
+const deviceName = (trans: TransFn, key: string | null) =>
+  key
+    ? trans('{device, select, mobile {mobile} tablet {tablet} computer {computer} other {{device}}}', {
+        device: key,
+      })
+    : trans('Unknown');
 
 /** The admin's time zone: their own, else the site's default, else the browser's. */
 function useAdminTimeZone(): string {
@@ -48,14 +56,18 @@ function useAdminTimeZone(): string {
 
 function Kpi({ label, value, previous }: { label: string; value: number; previous: number | null }) {
   const format = useFormat();
+  const { trans } = useTrans();
   const change = previous === null || previous === 0 ? null : ((value - previous) / previous) * 100;
   const Icon = change === null || Math.abs(change) < 0.5 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
   const changeText =
     previous === null
-      ? 'Right now'
+      ? trans('Right now')
       : change === null
-        ? `${format.number(previous)} the period before`
-        : `${change > 0 ? '+' : ''}${change.toFixed(1)}% against the period before (${format.number(previous)})`;
+        ? trans('{previous} the period before', { previous: format.number(previous) })
+        : trans('{change}% against the period before ({previous})', {
+            change: `${change > 0 ? '+' : ''}${change.toFixed(1)}`,
+            previous: format.number(previous),
+          });
   return (
     <div className="flex flex-col gap-1 rounded-theme border border-divider bg-bg p-4">
       <dt className="text-sm text-muted">{label}</dt>
@@ -76,31 +88,33 @@ function Kpi({ label, value, previous }: { label: string; value: number; previou
 }
 
 function Charts({ data }: { data: AnalyticsResponse }) {
+  const { trans, language } = useTrans();
+  const countryNames = useMemo(() => regionNames(language), [language]);
   const labels = useMemo(() => data.series.map((p) => p.label.replace('T', ' ')), [data.series]);
   const series = useMemo(
     () => [
-      { label: 'Plays', values: data.series.map((p) => p.plays), colorVar: '--color-primary' },
-      { label: 'Listeners', values: data.series.map((p) => p.listeners), colorVar: '--color-muted' },
+      { label: trans('Plays'), values: data.series.map((p) => p.plays), colorVar: '--color-primary' },
+      { label: trans('Listeners'), values: data.series.map((p) => p.listeners), colorVar: '--color-muted' },
     ],
-    [data.series],
+    [data.series, trans],
   );
   const k = data.kpis;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        <Kpi label="Plays" {...k.plays} />
-        <Kpi label="Unique listeners" {...k.listeners} />
-        <Kpi label="New users" {...k.new_users} />
-        <Kpi label="New tracks" {...k.new_tracks} />
-        <Kpi label="Active sessions" {...k.active_sessions} />
+        <Kpi label={trans('Plays')} {...k.plays} />
+        <Kpi label={trans('Unique listeners')} {...k.listeners} />
+        <Kpi label={trans('New users')} {...k.new_users} />
+        <Kpi label={trans('New tracks')} {...k.new_tracks} />
+        <Kpi label={trans('Active sessions')} {...k.active_sessions} />
       </dl>
       <AdminCard>
-        <TimeChart title="Plays and listeners over time" labels={labels} series={series} />
+        <TimeChart title={trans('Plays and listeners over time')} labels={labels} series={series} />
       </AdminCard>
       <div className="grid gap-4 lg:grid-cols-3">
         <AdminCard>
           <BarList
-            title="Top tracks"
+            title={trans('Top tracks')}
             items={data.top_tracks.map((t) => ({
               key: String(t.id),
               label: `${t.name} — ${t.artists.map((a) => a.name).join(', ')}`,
@@ -110,13 +124,13 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         </AdminCard>
         <AdminCard>
           <BarList
-            title="Top artists"
+            title={trans('Top artists')}
             items={data.top_artists.map((a) => ({ key: String(a.id), label: a.name, value: a.plays }))}
           />
         </AdminCard>
         <AdminCard>
           <BarList
-            title="Top albums"
+            title={trans('Top albums')}
             items={data.top_albums.map((a) => ({ key: String(a.id), label: a.name, value: a.plays }))}
           />
         </AdminCard>
@@ -124,40 +138,40 @@ function Charts({ data }: { data: AnalyticsResponse }) {
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <AdminCard>
           <BarList
-            title="Plays by country"
+            title={trans('Plays by country')}
             items={data.by_country.map((r) => ({
               key: r.key ?? '-',
-              label: countryName(r.key),
+              label: r.key ? (countryNames?.of(r.key) ?? r.key) : trans('Unknown'),
               value: r.plays,
             }))}
           />
         </AdminCard>
         <AdminCard>
           <BarList
-            title="Plays by device"
+            title={trans('Plays by device')}
             items={data.by_device_type.map((r) => ({
               key: r.key ?? '-',
-              label: r.key ?? 'Unknown',
+              label: deviceName(trans, r.key),
               value: r.plays,
             }))}
           />
         </AdminCard>
         <AdminCard>
           <BarList
-            title="Plays by platform"
+            title={trans('Plays by platform')}
             items={data.by_platform.map((r) => ({
               key: r.key ?? '-',
-              label: r.key ?? 'Unknown',
+              label: r.key ?? trans('Unknown'),
               value: r.plays,
             }))}
           />
         </AdminCard>
         <AdminCard>
           <BarList
-            title="Plays by browser"
+            title={trans('Plays by browser')}
             items={data.by_browser.map((r) => ({
               key: r.key ?? '-',
-              label: r.key ?? 'Unknown',
+              label: r.key ?? trans('Unknown'),
               value: r.plays,
             }))}
           />
@@ -169,6 +183,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
 
 /** /admin: KPIs, plays and listeners over time, top lists and breakdowns, for a range in the admin's zone. */
 export default function DashboardPage() {
+  const { trans } = useTrans();
   const [search, setSearch] = useSearchParams();
   const auth = useAuth();
   const billingOn = useSettings().billing.enable;
@@ -194,22 +209,24 @@ export default function DashboardPage() {
 
   return (
     <AdminPage
-      title="Dashboard"
+      title={trans('Dashboard')}
       breadcrumbs={[]}
-      description={`Listening and growth on the site, in ${timezone.replace(/_/g, ' ')} time.`}
+      description={trans('Listening and growth on the site, in {timezone} time.', {
+        timezone: timezone.replace(/_/g, ' '),
+      })}
       actions={
         <div className="flex flex-wrap items-end gap-2">
           <Select
-            aria-label="Range"
+            aria-label={trans('Range')}
             className="w-44"
-            items={RANGE_ITEMS}
+            items={ANALYTICS_RANGES.map((id) => ({ id, label: trans(RANGE_LABELS[id]) }))}
             selectedKey={range}
             onSelectionChange={(key) => set({ range: String(key) })}
           />
           {range === 'custom' && (
             <>
               <label className="flex flex-col text-xs text-muted">
-                From
+                {trans('From')}
                 <input
                   type="date"
                   value={from}
@@ -219,7 +236,7 @@ export default function DashboardPage() {
                 />
               </label>
               <label className="flex flex-col text-xs text-muted">
-                To
+                {trans('To')}
                 <input
                   type="date"
                   value={to}
@@ -235,7 +252,7 @@ export default function DashboardPage() {
     >
       {analytics.isPending ? (
         <div className="flex justify-center py-20">
-          <Spinner label="Loading the dashboard" />
+          <Spinner label={trans('Loading the dashboard')} />
         </div>
       ) : analytics.isError ? (
         <PageError error={analytics.error} onRetry={() => analytics.refetch()} />

@@ -1,8 +1,10 @@
+import { msg } from '@zema/contracts';
 import type { ErrorLogEntry } from '@zema/contracts/admin';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { buttonClass } from '#src/ui/button';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
@@ -18,16 +20,17 @@ import { StatusBadge } from '../components/status-badge';
 const FILTERS = ['level', 'day'] as const;
 
 const LEVELS = [
-  { id: 'any', label: 'Any level' },
-  { id: 'error', label: 'Errors' },
-  { id: 'warning', label: 'Warnings' },
+  { id: 'any', label: msg('Any level') },
+  { id: 'error', label: msg('Errors') },
+  { id: 'warning', label: msg('Warnings') },
 ];
 
 function LevelBadge({ level }: { level: ErrorLogEntry['level'] }) {
+  const { trans } = useTrans();
   return level === 'error' ? (
-    <StatusBadge tone="danger">Error</StatusBadge>
+    <StatusBadge tone="danger">{trans('Error')}</StatusBadge>
   ) : (
-    <StatusBadge tone="warning">Warning</StatusBadge>
+    <StatusBadge tone="warning">{trans('Warning')}</StatusBadge>
   );
 }
 
@@ -44,13 +47,14 @@ export default function ErrorLogPage() {
   const days = useErrorLogDays();
   const [open, setOpen] = useState<ErrorLogEntry | null>(null);
   const format = useFormat();
+  const { trans } = useTrans();
 
   const columns = useMemo<DataTableColumn<ErrorLogEntry>[]>(
     () => [
-      { id: 'level', header: 'Level', cell: (e) => <LevelBadge level={e.level} /> },
+      { id: 'level', header: trans('Level'), cell: (e) => <LevelBadge level={e.level} /> },
       {
         id: 'time',
-        header: 'Date',
+        header: trans('Date'),
         sortKey: 'time',
         hideable: false,
         cell: (e) => (
@@ -59,7 +63,7 @@ export default function ErrorLogPage() {
       },
       {
         id: 'message',
-        header: 'Message',
+        header: trans('Message'),
         hideable: false,
         cell: (e) => (
           <button
@@ -78,45 +82,49 @@ export default function ErrorLogPage() {
       },
       {
         id: 'count',
-        header: 'Times',
+        header: trans('Times'),
         cell: (e) => (e.count > 1 ? `×${e.count}` : '1'),
       },
       {
         id: 'url',
-        header: 'URL',
+        header: trans('URL'),
         defaultHidden: true,
         cell: (e) => <code className="text-xs">{e.url}</code>,
       },
       {
         id: 'req_id',
-        header: 'Request',
+        header: trans('Request'),
         defaultHidden: true,
         cell: (e) => <code className="text-xs">{e.req_id}</code>,
       },
     ],
-    [format],
+    [format, trans],
   );
 
   const dayItems = useMemo(
     () => [
-      { id: 'any', label: 'Any day' },
+      { id: 'any', label: trans('Any day') },
       ...(days.data ?? []).map((d) => ({ id: d.day, label: `${d.day} (${format.bytes(d.size)})` })),
     ],
-    [days.data, format],
+    [days.data, format, trans],
   );
   const hasLogs = (days.data?.length ?? 0) > 0;
 
   return (
     <AdminListPage
-      title="Error log"
-      description="Server errors as the error log files record them. Repeats of one error within a minute are written once, with their count."
+      title={trans('Error log')}
+      description={trans(
+        'Server errors as the error log files record them. Repeats of one error within a minute are written once, with their count.',
+      )}
       actions={({ params: { filters } }) =>
         hasLogs && (
           <>
             {filters.day && (
-              <DownloadLink href={errorLogDayUrl(filters.day)}>{`Download ${filters.day}`}</DownloadLink>
+              <DownloadLink href={errorLogDayUrl(filters.day)}>
+                {trans('Download {day}', { day: filters.day })}
+              </DownloadLink>
             )}
-            <DownloadLink href={latestErrorLogUrl()}>Download latest log</DownloadLink>
+            <DownloadLink href={latestErrorLogUrl()}>{trans('Download latest log')}</DownloadLink>
           </>
         )
       }
@@ -128,21 +136,21 @@ export default function ErrorLogPage() {
       onRowAction={setOpen}
       empty={({ filtered }) => (
         <p className="text-sm text-muted">
-          {filtered ? 'No errors match this filter.' : 'No errors have been logged. Good news.'}
+          {filtered ? trans('No errors match this filter.') : trans('No errors have been logged. Good news.')}
         </p>
       )}
-      search={{ label: 'Search messages' }}
+      search={{ label: trans('Search messages') }}
       filters={({ params, setFilter }) => (
         <>
           <Select
-            aria-label="Level"
+            aria-label={trans('Level')}
             className="w-36"
-            items={LEVELS}
+            items={LEVELS.map((l) => ({ ...l, label: trans(l.label) }))}
             selectedKey={params.filters.level ?? 'any'}
             onSelectionChange={(k) => setFilter('level', String(k))}
           />
           <Select
-            aria-label="Day"
+            aria-label={trans('Day')}
             className="w-52"
             items={dayItems}
             selectedKey={params.filters.day ?? 'any'}
@@ -160,13 +168,14 @@ export default function ErrorLogPage() {
 function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onClose: () => void }) {
   const details = useErrorLogEntry(entry?.id ?? null);
   const format = useFormat();
+  const { trans } = useTrans();
   return (
     <Dialog
       isOpen={entry !== null}
       onOpenChange={(o) => !o && onClose()}
       size="fullscreen"
       // Short, so it fits a phone's title bar; the time is the first fact below it.
-      title={entry ? (entry.level === 'error' ? 'Logged error' : 'Logged warning') : ''}
+      title={entry ? (entry.level === 'error' ? trans('Logged error') : trans('Logged warning')) : ''}
       bodyClassName="flex flex-col gap-4 px-0 md:px-6"
       footer={
         entry && (
@@ -176,32 +185,35 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
             className={buttonClass({ variant: 'outline' })}
           >
             <Download aria-hidden className="size-4" />
-            Download this day's log
+            {trans("Download this day's log")}
           </a>
         )
       }
     >
       {entry && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 px-6 text-xs md:px-0">
-          <dt className="text-muted">When</dt>
+          <dt className="text-muted">{trans('When')}</dt>
           <dd>{format.dateTime(entry.time, { timeStyle: 'medium' })}</dd>
-          <dt className="text-muted">Request</dt>
+          <dt className="text-muted">{trans('Request')}</dt>
           <dd className="font-mono break-all">
             {entry.method} {entry.url || entry.route}
           </dd>
           {entry.count > 1 && (
             <>
-              <dt className="text-muted">Repeats</dt>
+              <dt className="text-muted">{trans('Repeats')}</dt>
               <dd>
-                {entry.count} times
-                {entry.first_time &&
-                  `, first at ${format.dateTime(entry.first_time, { timeStyle: 'medium' })}`}
+                {entry.first_time
+                  ? trans('{count, plural, one {# time, first at {time}} other {# times, first at {time}}}', {
+                      count: entry.count,
+                      time: format.dateTime(entry.first_time, { timeStyle: 'medium' }),
+                    })
+                  : trans('{count, plural, one {# time} other {# times}}', { count: entry.count })}
               </dd>
             </>
           )}
           {entry.req_id && (
             <>
-              <dt className="text-muted">Request id</dt>
+              <dt className="text-muted">{trans('Request id')}</dt>
               <dd className="font-mono break-all">{entry.req_id}</dd>
             </>
           )}
@@ -210,7 +222,7 @@ function ErrorEntryDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onC
       {details.data ? (
         <ErrorDetails payload={details.data.debug} />
       ) : details.isError ? (
-        <p className="px-6 text-sm text-danger md:px-0">This entry could not be loaded.</p>
+        <p className="px-6 text-sm text-danger md:px-0">{trans('This entry could not be loaded.')}</p>
       ) : (
         <div className="flex justify-center py-10">
           <Spinner />

@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
 import { formatCompactDuration, useFormat } from '#src/lib/format';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Spinner } from '#src/ui/spinner';
 import { useSystemHealth } from '../api/get-system-health';
@@ -21,51 +22,53 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
+const ms = (trans: TransFn, value: number | null) => (value === null ? '—' : trans('{value} ms', { value }));
 
 function Cards({ health }: { health: SystemHealth }) {
   const { database, redis, storage } = health;
   const format = useFormat();
+  const { trans } = useTrans();
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <AdminCard title="Application">
+      <AdminCard title={trans('Application')}>
         <Facts
           rows={[
-            ['Version', health.version],
+            [trans('Version'), health.version],
             ['Node.js', health.node],
-            ['Uptime', formatCompactDuration(health.uptime)],
-            ['Started', format.dateTime(health.started_at, { timeStyle: 'medium' })],
+            [trans('Uptime'), formatCompactDuration(health.uptime, trans)],
+            [trans('Started'), format.dateTime(health.started_at, { timeStyle: 'medium' })],
           ]}
         />
       </AdminCard>
       <AdminCard
-        title="Database"
+        title={trans('Database')}
         actions={
           database.ok ? (
-            <StatusBadge tone="positive">Up</StatusBadge>
+            <StatusBadge tone="positive">{trans('Up')}</StatusBadge>
           ) : (
-            <StatusBadge tone="danger">Down</StatusBadge>
+            <StatusBadge tone="danger">{trans('Down')}</StatusBadge>
           )
         }
       >
         <Facts
           rows={[
-            ['Driver', database.driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'],
-            ['Size', database.size === null ? '—' : format.bytes(database.size)],
-            ['Server version', database.server_version ?? '—'],
-            ['Answered in', ms(database.latency_ms)],
+            [trans('Driver'), database.driver === 'pglite' ? trans('PGlite (embedded)') : 'PostgreSQL'],
+            [trans('Size'), database.size === null ? '—' : format.bytes(database.size)],
+            [trans('Server version'), database.server_version ?? '—'],
+            [trans('Answered in'), ms(trans, database.latency_ms)],
           ]}
         />
       </AdminCard>
       <AdminCard
+        /* i18n-ignore */
         title="Redis"
         actions={
           !redis.enabled ? (
-            <StatusBadge tone="muted">Off</StatusBadge>
+            <StatusBadge tone="muted">{trans('Off')}</StatusBadge>
           ) : redis.ok ? (
-            <StatusBadge tone="positive">Up</StatusBadge>
+            <StatusBadge tone="positive">{trans('Up')}</StatusBadge>
           ) : (
-            <StatusBadge tone="danger">Down</StatusBadge>
+            <StatusBadge tone="danger">{trans('Down')}</StatusBadge>
           )
         }
       >
@@ -73,39 +76,49 @@ function Cards({ health }: { health: SystemHealth }) {
           rows={
             redis.enabled
               ? [
-                  ['Status', redis.ok ? 'Answers PING' : 'Does not answer'],
-                  ['Answered in', ms(redis.latency_ms)],
+                  [trans('Status'), redis.ok ? trans('Answers PING') : trans('Does not answer')],
+                  [trans('Answered in'), ms(trans, redis.latency_ms)],
                 ]
-              : [['Status', 'Not configured: caches and rate limits are kept in this process.']]
+              : [[trans('Status'), trans('Not configured: caches and rate limits are kept in this process.')]]
           }
         />
       </AdminCard>
-      <AdminCard title="Storage">
+      <AdminCard title={trans('Storage')}>
         <Facts
           rows={[
-            ['Driver', storage.driver === 'local' ? 'Local folder' : storage.driver],
+            [trans('Driver'), storage.driver === 'local' ? trans('Local folder') : storage.driver],
             [
-              'Used',
+              trans('Used'),
               storage.used === null
-                ? 'Not measured for this driver'
-                : `${storage.partial ? 'At least ' : ''}${format.bytes(storage.used)}`,
+                ? trans('Not measured for this driver')
+                : storage.partial
+                  ? trans('At least {size}', { size: format.bytes(storage.used) })
+                  : format.bytes(storage.used),
             ],
             [
-              'Files',
+              trans('Files'),
               storage.files === null
                 ? '—'
-                : `${storage.partial ? 'More than ' : ''}${format.number(storage.files)}`,
+                : storage.partial
+                  ? trans('More than {count}', { count: format.number(storage.files) })
+                  : format.number(storage.files),
             ],
           ]}
         />
       </AdminCard>
-      <AdminCard title="Mail and logs">
+      <AdminCard title={trans('Mail and logs')}>
         <Facts
           rows={[
-            ['Mail', health.mail.driver === 'smtp' ? 'SMTP' : 'Outbox (.eml files in the data folder)'],
             [
-              'Error log',
-              `${format.bytes(health.error_log.size)} in ${health.error_log.files} file${health.error_log.files === 1 ? '' : 's'}`,
+              trans('Mail'),
+              health.mail.driver === 'smtp' ? 'SMTP' : trans('Outbox (.eml files in the data folder)'),
+            ],
+            [
+              trans('Error log'),
+              trans('{size} in {count, plural, one {# file} other {# files}}', {
+                size: format.bytes(health.error_log.size),
+                count: health.error_log.files,
+              }),
             ],
           ]}
         />
@@ -115,22 +128,23 @@ function Cards({ health }: { health: SystemHealth }) {
 }
 
 export default function HealthPage() {
+  const { trans } = useTrans();
   const health = useSystemHealth();
   return (
     <AdminPage
-      title="Health"
-      description="What this server runs on and how it is doing, measured when the page loads."
+      title={trans('Health')}
+      description={trans('What this server runs on and how it is doing, measured when the page loads.')}
       actions={
         <Button variant="outline" size="sm" onPress={() => health.refetch()} isDisabled={health.isFetching}>
           <RefreshCw aria-hidden className="size-4" />
-          Refresh
+          {trans('Refresh')}
         </Button>
       }
     >
       {health.data ? (
         <Cards health={health.data} />
       ) : health.isError ? (
-        <p className="text-sm text-danger">The health of the server could not be read.</p>
+        <p className="text-sm text-danger">{trans('The health of the server could not be read.')}</p>
       ) : (
         <div className="flex justify-center py-16">
           <Spinner />

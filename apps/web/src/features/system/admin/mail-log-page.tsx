@@ -1,3 +1,4 @@
+import { msg } from '@zema/contracts';
 import type { MailLogEntry, MailLogMessage } from '@zema/contracts/admin';
 import { logs } from '@zema/contracts/system/logs.operations';
 import { useMemo, useState } from 'react';
@@ -5,6 +6,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { FilterSelect } from '#src/components/admin/list-toolbar';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { cx, insetFocusRing } from '#src/ui/cx';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { Dialog } from '#src/ui/dialog';
@@ -16,27 +18,29 @@ import { StatusBadge } from '../components/status-badge';
 const FILTERS = ['status'] as const;
 
 const STATUSES = [
-  { id: 'sent', label: 'Sent' },
-  { id: 'failed', label: 'Failed' },
+  { id: 'sent', label: msg('Sent') },
+  { id: 'failed', label: msg('Failed') },
 ];
 
 function MailStatus({ mail }: { mail: MailLogEntry }) {
+  const { trans } = useTrans();
   return mail.status === 'sent' ? (
-    <StatusBadge tone="positive">Sent</StatusBadge>
+    <StatusBadge tone="positive">{trans('Sent')}</StatusBadge>
   ) : (
-    <StatusBadge tone="danger">Failed</StatusBadge>
+    <StatusBadge tone="danger">{trans('Failed')}</StatusBadge>
   );
 }
 
 export default function MailLogPage() {
   const [open, setOpen] = useState<MailLogEntry | null>(null);
   const format = useFormat();
+  const { trans } = useTrans();
 
   const columns = useMemo<DataTableColumn<MailLogEntry>[]>(
     () => [
       {
         id: 'to',
-        header: 'To',
+        header: trans('To'),
         sortKey: 'to',
         hideable: false,
         // Room for most addresses before a long one breaks, so a narrow screen scrolls the table
@@ -45,7 +49,7 @@ export default function MailLogPage() {
       },
       {
         id: 'subject',
-        header: 'Subject',
+        header: trans('Subject'),
         sortKey: 'subject',
         hideable: false,
         cell: (m) => (
@@ -60,7 +64,7 @@ export default function MailLogPage() {
       },
       {
         id: 'status',
-        header: 'Status',
+        header: trans('Status'),
         cell: (m) => (
           <span className="flex flex-col items-start gap-1">
             <MailStatus mail={m} />
@@ -70,7 +74,7 @@ export default function MailLogPage() {
       },
       {
         id: 'created_at',
-        header: 'Sent',
+        header: trans('Sent'),
         sortKey: 'created_at',
         cell: (m) => (
           <span className="block min-w-28">{format.dateTime(m.created_at, { timeStyle: 'medium' })}</span>
@@ -78,18 +82,20 @@ export default function MailLogPage() {
       },
       {
         id: 'driver',
-        header: 'Sent by',
+        header: trans('Sent through'),
         defaultHidden: true,
-        cell: (m) => (m.driver === 'smtp' ? 'SMTP' : 'Outbox'),
+        cell: (m) => (m.driver === 'smtp' ? 'SMTP' : trans('Outbox')),
       },
     ],
-    [format],
+    [format, trans],
   );
 
   return (
     <AdminListPage
-      title="Mail log"
-      description="Every message the site sent or failed to send. Reset links, invitation links and codes are stored redacted."
+      title={trans('Mail log')}
+      description={trans(
+        'Every message the site sent or failed to send. Reset links, invitation links and codes are stored redacted.',
+      )}
       exportPath={logs.exportMail.path}
       storageKey="admin-mail-log"
       columns={columns}
@@ -98,16 +104,16 @@ export default function MailLogPage() {
       onRowAction={setOpen}
       empty={({ filtered }) => (
         <p className="text-sm text-muted">
-          {filtered ? 'No messages match this filter.' : 'No mail has been sent yet.'}
+          {filtered ? trans('No messages match this filter.') : trans('No mail has been sent yet.')}
         </p>
       )}
-      search={{ label: 'Search recipient or subject' }}
+      search={{ label: trans('Search recipient or subject') }}
       filters={({ params, setFilter }) => (
         <FilterSelect
-          label="Status"
-          anyLabel="Any status"
+          label={trans('Status')}
+          anyLabel={trans('Any status')}
           className="w-36"
-          options={STATUSES}
+          options={STATUSES.map((s) => ({ ...s, label: trans(s.label) }))}
           value={params.filters.status}
           onChange={(status) => setFilter('status', status)}
         />
@@ -128,6 +134,7 @@ const tabClass = ({ isSelected }: { isSelected: boolean }) =>
 function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onClose: () => void }) {
   const message = useMailMessage(entry?.id ?? null);
   const format = useFormat();
+  const { trans } = useTrans();
   return (
     <Dialog
       isOpen={entry !== null}
@@ -138,22 +145,23 @@ function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onC
     >
       {entry && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted">To</dt>
+          <dt className="text-muted">{trans('To')}</dt>
           <dd className="break-all">{entry.to}</dd>
           {message.data && (
             <>
-              <dt className="text-muted">From</dt>
+              <dt className="text-muted">{trans('From')}</dt>
               <dd className="break-all">{message.data.from}</dd>
             </>
           )}
-          <dt className="text-muted">{entry.status === 'sent' ? 'Sent' : 'Failed'}</dt>
+          <dt className="text-muted">{entry.status === 'sent' ? trans('Sent') : trans('Failed')}</dt>
           <dd>
             {format.dateTime(entry.created_at, { timeStyle: 'medium' })} ·{' '}
-            {entry.driver === 'smtp' ? 'SMTP' : 'Outbox'}
+            {/* i18n-ignore: the protocol's name */}
+            {entry.driver === 'smtp' ? 'SMTP' : trans('Outbox')}
           </dd>
           {entry.error && (
             <>
-              <dt className="text-muted">Error</dt>
+              <dt className="text-muted">{trans('Error')}</dt>
               <dd className="break-words text-danger">{entry.error}</dd>
             </>
           )}
@@ -162,7 +170,7 @@ function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onC
       {message.data ? (
         <MessageBody mail={message.data} />
       ) : message.isError ? (
-        <p className="text-sm text-danger">This message could not be loaded.</p>
+        <p className="text-sm text-danger">{trans('This message could not be loaded.')}</p>
       ) : (
         <div className="flex justify-center py-10">
           <Spinner />
@@ -178,22 +186,24 @@ function MailMessageDialog({ entry, onClose }: { entry: MailLogEntry | null; onC
  * even a message that carried markup from user input cannot act on the admin's session.
  */
 function MessageBody({ mail }: { mail: MailLogMessage }) {
+  const { trans } = useTrans();
   return (
     <Tabs className="flex flex-col">
-      <TabList aria-label="Message format" className="flex gap-1 border-b border-divider">
+      <TabList aria-label={trans('Message format')} className="flex gap-1 border-b border-divider">
         <Tab id="html" className={tabClass}>
+          {/* i18n-ignore */}
           HTML
         </Tab>
         <Tab id="text" className={tabClass}>
-          Plain text
+          {trans('Plain text')}
         </Tab>
       </TabList>
       <TabPanel id="html" className="flex flex-col gap-2 pt-3 outline-none">
         <p className="text-xs text-muted">
-          A sandboxed preview: no script in it runs, and the site's images are not loaded.
+          {trans("A sandboxed preview: no script in it runs, and the site's images are not loaded.")}
         </p>
         <iframe
-          title={`Message: ${mail.subject}`}
+          title={trans('Message: {subject}', { subject: mail.subject })}
           sandbox=""
           referrerPolicy="no-referrer"
           srcDoc={mail.html}

@@ -1,5 +1,6 @@
 import { FolderUp, Upload } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import { filesFromDataTransfer, filesFromInput } from '../lib/collect-files';
@@ -26,11 +27,12 @@ export function UploadDropZone({
   onFiles,
   accept,
   allowFolders = true,
-  label = 'Drop files or folders here',
+  label,
   hint,
   isDisabled,
   className,
 }: UploadDropZoneProps) {
+  const { trans } = useTrans();
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -79,7 +81,7 @@ export function UploadDropZone({
     >
       <Upload aria-hidden className="size-8 text-muted" />
       <p id={headingId} className="font-semibold text-fg">
-        {label}
+        {label ?? trans('Drop files or folders here')}
       </p>
       {hint && <p className="text-muted text-sm">{hint}</p>}
       <div className="flex flex-wrap justify-center gap-2">
@@ -90,7 +92,7 @@ export function UploadDropZone({
           startIcon={<Upload aria-hidden className="size-4" />}
           onPress={() => filesInput.current?.click()}
         >
-          Choose files
+          {trans('Choose files')}
         </Button>
         {allowFolders && (
           <Button
@@ -100,7 +102,7 @@ export function UploadDropZone({
             startIcon={<FolderUp aria-hidden className="size-4" />}
             onPress={() => folderInput.current?.click()}
           >
-            Choose a folder
+            {trans('Choose a folder')}
           </Button>
         )}
       </div>
@@ -109,7 +111,7 @@ export function UploadDropZone({
         ref={filesInput}
         type="file"
         multiple
-        aria-label="Files to upload"
+        aria-label={trans('Files to upload')}
         accept={accept?.join(',') || undefined}
         disabled={isDisabled}
         tabIndex={-1}
@@ -121,7 +123,7 @@ export function UploadDropZone({
           ref={folderInput}
           type="file"
           multiple
-          aria-label="Folder to upload"
+          aria-label={trans('Folder to upload')}
           disabled={isDisabled}
           tabIndex={-1}
           className="sr-only"

@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
+import { useTrans } from '#src/lib/i18n';
 import { Button, type ButtonProps } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
 import type { UploadQueue } from '../lib/upload-queue';
@@ -30,10 +31,14 @@ export function addSingleFile(queue: UploadQueue, file: File): UploadItem | unde
  * speed, time left, status, Cancel/Retry), the same row as in `UploadQueueList`.
  */
 export function UploadQueueProgress({ queue, className }: { queue: UploadQueue; className?: string }) {
+  const { trans } = useTrans();
   const item = useLatestUpload(queue);
   if (!item) return null;
   return (
-    <ul aria-label="Upload" className={cx('rounded-theme border border-divider bg-paper', className)}>
+    <ul
+      aria-label={trans('Upload')}
+      className={cx('rounded-theme border border-divider bg-paper', className)}
+    >
       <UploadRow item={item} queue={queue} />
     </ul>
   );

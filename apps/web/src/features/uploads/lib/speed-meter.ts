@@ -1,4 +1,5 @@
 import { formatBytes } from '#src/lib/format';
+import type { TransFn } from '#src/lib/i18n';
 
 /** How far back speed is measured: long enough to smooth bursts, short enough to follow changes. */
 export const SPEED_WINDOW_MS = 5000;
@@ -47,11 +48,13 @@ export function formatSpeed(bytesPerSecond: number, locale: string): string {
 }
 
 /** '5 s left', '3 min left', '1 h 5 min left' */
-export function formatTimeLeft(seconds: number): string {
-  if (seconds < 60) return `${seconds} s left`;
+export function formatTimeLeft(seconds: number, trans: TransFn): string {
+  if (seconds < 60) return trans('{seconds} s left', { seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} min left`;
+  if (minutes < 60) return trans('{minutes} min left', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min left` : `${hours} h left`;
+  return rest
+    ? trans('{hours} h {minutes} min left', { hours, minutes: rest })
+    : trans('{hours} h left', { hours });
 }

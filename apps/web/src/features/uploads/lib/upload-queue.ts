@@ -6,6 +6,7 @@ import {
   UPLOAD_TIMED_OUT_MESSAGE,
   type UploadSettings,
 } from '@zema/contracts';
+import { type TransFn, transNow } from '#src/lib/i18n';
 import { SpeedMeter } from './speed-meter';
 import { uploadErrorMessage } from './upload-error';
 import {
@@ -41,6 +42,8 @@ export interface UploadQueueOptions {
   preflight?: UploadPreflight;
   /** Done after each transfer before the item is completed (and `onUploaded` is told). */
   afterUpload?: UploadFollowUp;
+  /** Translates the queue's own messages (refusals, a stall); `transNow` without it. */
+  trans?: TransFn;
 }
 
 /** A file to queue, with its path inside a dropped folder. */
@@ -122,6 +125,7 @@ export class UploadQueue {
         { size: file.size, mime, extension },
         settings,
         this.options.accept,
+        this.trans,
       );
       const item: UploadItem = {
         id: `upload-${++nextId}`,
@@ -201,6 +205,8 @@ export class UploadQueue {
   resume(): void {
     this.pump();
   }
+
+  private readonly trans: TransFn = (message, values) => (this.options.trans ?? transNow)(message, values);
 
   private settings(): UploadSettings {
     const s = this.options.settings;
@@ -297,7 +303,7 @@ export class UploadQueue {
               this.following.delete(item.id);
               this.update(item.id, {
                 status: 'failed',
-                error: uploadErrorMessage(err),
+                error: uploadErrorMessage(err, this.trans),
                 step: null,
                 fileEntry: null,
               });
@@ -310,7 +316,7 @@ export class UploadQueue {
         this.stop(item.id);
         this.update(item.id, {
           status: 'failed',
-          error: uploadErrorMessage(err),
+          error: uploadErrorMessage(err, this.trans),
           speed: null,
           timeLeft: null,
         });
@@ -360,7 +366,12 @@ export class UploadQueue {
     run.stallTimer = this.clock.setTimeout(() => {
       if (this.runs.get(id) !== run) return;
       this.stop(id, new UploadStalled(UPLOAD_TIMED_OUT_MESSAGE));
-      this.update(id, { status: 'failed', error: UPLOAD_TIMED_OUT_MESSAGE, speed: null, timeLeft: null });
+      this.update(id, {
+        status: 'failed',
+        error: this.trans(UPLOAD_TIMED_OUT_MESSAGE),
+        speed: null,
+        timeLeft: null,
+      });
       this.pump();
     }, UPLOAD_STALL_TIMEOUT_MS);
   }

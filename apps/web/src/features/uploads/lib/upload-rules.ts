@@ -1,13 +1,14 @@
 import {
   CHUNKED_UPLOAD_MIN_BYTES,
+  formatUploadBytes,
   IGNORED_UPLOAD_NAMES,
   MULTIPART_UPLOAD_MIN_BYTES,
   UPLOAD_TYPE_NOT_ALLOWED_MESSAGE,
   type UploadSettings,
   uploadFileKind,
-  uploadTooLargeMessage,
   uploadTypeAllowed,
 } from '@zema/contracts';
+import { type TransFn, transNow } from '#src/lib/i18n';
 import type { UploadItem, UploadPath } from './upload-types';
 
 /**
@@ -74,16 +75,19 @@ export function isIgnoredUpload(name: string): boolean {
 /**
  * The client-side check (the server checks again): the admin's allowed types, the caller's own
  * `accept` list (e.g. images only for a cover), and the size limit of the file's kind. Returns the
- * SPEC message to show, or null when the file may go.
+ * SPEC message to show (the server's words, contracts `uploadTooLargeMessage`), translated with
+ * `trans`, or null when the file may go.
  */
 export function uploadRestrictionError(
   file: { size: number; mime: string; extension: string | null },
   settings: UploadSettings,
   accept?: readonly string[],
+  trans: TransFn = transNow,
 ): string | null {
-  if (!uploadTypeAllowed(settings.allowed_types, file)) return UPLOAD_TYPE_NOT_ALLOWED_MESSAGE;
-  if (accept?.length && !uploadTypeAllowed(accept, file)) return UPLOAD_TYPE_NOT_ALLOWED_MESSAGE;
+  if (!uploadTypeAllowed(settings.allowed_types, file)) return trans(UPLOAD_TYPE_NOT_ALLOWED_MESSAGE);
+  if (accept?.length && !uploadTypeAllowed(accept, file)) return trans(UPLOAD_TYPE_NOT_ALLOWED_MESSAGE);
   const max = settings.max_size[uploadFileKind(file.mime)];
-  if (file.size > max) return uploadTooLargeMessage(max);
+  if (file.size > max)
+    return trans('The file may not be greater than {max}.', { max: formatUploadBytes(max) });
   return null;
 }

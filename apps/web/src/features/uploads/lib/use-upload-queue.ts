@@ -1,6 +1,7 @@
 import type { FileEntry, UploadSettings } from '@zema/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSettings } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { createDefaultTransports } from './default-transports';
 import { UploadQueue, type UploadQueueOptions } from './upload-queue';
 import type { UploadItem } from './upload-types';
@@ -25,6 +26,9 @@ export function useUploadQueue(options: UseUploadQueueOptions = {}): UploadQueue
   settingsRef.current = options.settings ?? bootstrapSettings;
   const latest = useRef(options);
   latest.current = options;
+  const { trans } = useTrans();
+  const transRef = useRef(trans);
+  transRef.current = trans;
   const [queue] = useState(() => {
     const settings = () => settingsRef.current;
     const { preflight, afterUpload } = options;
@@ -34,6 +38,7 @@ export function useUploadQueue(options: UseUploadQueueOptions = {}): UploadQueue
       metadata: options.metadata,
       accept: options.accept,
       clock: options.clock,
+      trans: (message, values) => transRef.current(message, values),
       preflight: preflight && ((job) => (latest.current.preflight ?? preflight)(job)),
       afterUpload: afterUpload && {
         get label() {

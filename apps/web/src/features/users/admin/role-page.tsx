@@ -10,7 +10,7 @@ import { PageError } from '#src/components/states';
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { formatDate } from '#src/lib/format';
-import { currentLanguage } from '#src/lib/i18n';
+import { currentLanguage, type TransFn, useTrans } from '#src/lib/i18n';
 import { listApiQuery, useListParams } from '#src/lib/list-params';
 import { paths } from '#src/lib/paths';
 import { useUnsavedChangesBlocker } from '#src/lib/unsaved-changes';
@@ -45,6 +45,7 @@ export default function RolePage() {
 }
 
 function RoleEditor({ role }: { role: AdminRole | null }) {
+  const { trans } = useTrans();
   const auth = useAuth();
   const navigate = useNavigate();
   const canEdit = auth.hasPermission(A.rolesUpdate);
@@ -75,7 +76,7 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
       },
       {
         onSuccess: (saved) => {
-          toast.positive(role ? 'Role saved' : 'Role created');
+          toast.positive(role ? trans('Role saved') : trans('Role created'));
           setErrors({});
           if (!role) navigate(paths.adminRole(saved), { replace: true });
         },
@@ -87,17 +88,17 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
       },
     );
 
-  const title = role ? role.name : 'New role';
+  const title = role ? role.name : trans('New role');
   return (
     <AdminPage
       title={title}
-      breadcrumbs={[{ label: 'Roles', to: paths.adminRoles() }]}
+      breadcrumbs={[{ label: trans('Roles'), to: paths.adminRoles() }]}
       actions={
         role &&
         canEdit &&
         !role.built_in && (
           <Button variant="danger" onPress={() => setDeleting(true)}>
-            Delete role
+            {trans('Delete role')}
           </Button>
         )
       }
@@ -106,21 +107,21 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
         selectedKey={role ? tab : 'permissions'}
         onSelectionChange={(key) => setSearch({ tab: String(key) }, { replace: true })}
       >
-        <TabList aria-label="Role sections" className="flex gap-1 border-b border-divider">
+        <TabList aria-label={trans('Role sections')} className="flex gap-1 border-b border-divider">
           <Tab id="permissions" className={tabClass}>
-            Settings and permissions
+            {trans('Settings and permissions')}
           </Tab>
           {role && !role.guests && (
             <Tab id="members" className={tabClass}>
-              Members ({role.members_count})
+              {trans('Members ({count})', { count: role.members_count })}
             </Tab>
           )}
         </TabList>
         <TabPanel id="permissions" className="flex flex-col gap-6 pt-6 outline-none">
-          <AdminCard title="Role">
+          <AdminCard title={trans('Role')}>
             <div className="grid gap-4 md:grid-cols-2">
               <TextField
-                label="Name"
+                label={trans('Name')}
                 value={name}
                 onChange={setName}
                 isRequired
@@ -128,7 +129,7 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
                 errorMessage={errors.name}
               />
               <TextField
-                label="Description"
+                label={trans('Description')}
                 value={description}
                 onChange={setDescription}
                 isReadOnly={!canEdit}
@@ -137,22 +138,22 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
             </div>
             {role?.guests ? (
               <p className="mt-4 text-sm text-muted">
-                Visitors who are not logged in get this role's permissions.
+                {trans("Visitors who are not logged in get this role's permissions.")}
               </p>
             ) : (
               <Checkbox className="mt-4" isSelected={isDefault} onChange={setDefault} isDisabled={!canEdit}>
-                Give this role to every new account
+                {trans('Give this role to every new account')}
               </Checkbox>
             )}
           </AdminCard>
-          <AdminCard title="Permissions">
+          <AdminCard title={trans('Permissions')}>
             <PermissionsEditor value={grants} onChange={setGrants} isDisabled={!canEdit} />
           </AdminCard>
           {canEdit && (
             <SaveBar
               isDirty={dirty}
               isSaving={save.isPending}
-              saveLabel={role ? 'Save role' : 'Create role'}
+              saveLabel={role ? trans('Save role') : trans('Create role')}
               onSave={submit}
               isSaveDisabled={!dirty || !name.trim()}
               onDiscard={() => navigate(0)}
@@ -170,31 +171,33 @@ function RoleEditor({ role }: { role: AdminRole | null }) {
         <ConfirmDialog
           isOpen={deleting}
           onOpenChange={setDeleting}
-          title={`Delete the role ${role.name}?`}
-          confirmLabel="Delete role"
+          title={trans('Delete the role {name}?', { name: role.name })}
+          confirmLabel={trans('Delete role')}
           danger
           isPending={del.isPending}
           onConfirm={() =>
             del.mutate(role.id, {
               onSuccess: () => {
-                toast.positive('Role deleted');
+                toast.positive(trans('Role deleted'));
                 navigate(paths.adminRoles());
               },
             })
           }
         >
-          Its {role.members_count} members lose the permissions it gave them (their accounts stay). This
-          cannot be undone.
+          {trans(
+            '{count, plural, one {Its # member loses the permissions it gave them (their account stays). This cannot be undone.} other {Its # members lose the permissions it gave them (their accounts stay). This cannot be undone.}}',
+            { count: role.members_count },
+          )}
         </ConfirmDialog>
       )}
     </AdminPage>
   );
 }
 
-const memberColumns: DataTableColumn<AdminUserRow>[] = [
+const memberColumns = (trans: TransFn): DataTableColumn<AdminUserRow>[] => [
   {
     id: 'user',
-    header: 'User',
+    header: trans('User'),
     sortKey: 'display_name',
     hideable: false,
     cell: (u) => (
@@ -206,22 +209,24 @@ const memberColumns: DataTableColumn<AdminUserRow>[] = [
   },
   {
     id: 'created_at',
-    header: 'Signed up',
+    header: trans('Signed up'),
     sortKey: 'created_at',
     cell: (u) => formatDate(u.created_at, currentLanguage(), { dateStyle: 'numeric' }),
   },
 ];
 
 function Members({ roleId }: { roleId: number }) {
+  const { trans } = useTrans();
+  const columns = useMemo(() => memberColumns(trans), [trans]);
   const [params, setParams] = useListParams();
   const query = useMemo(() => ({ ...listApiQuery(params), role: String(roleId) }), [params, roleId]);
   const list = useUsersList(query);
   const navigate = useNavigate();
   return (
     <DataTable
-      label="Members"
+      label={trans('Members')}
       storageKey="admin-role-members"
-      columns={memberColumns}
+      columns={columns}
       rows={list.data?.data}
       total={list.data?.total ?? 0}
       getRowId={(u) => String(u.id)}
@@ -234,7 +239,11 @@ function Members({ roleId }: { roleId: number }) {
       onPerPageChange={(perPage) => setParams({ perPage })}
       isLoading={list.isPending}
       onRowAction={(u) => navigate(paths.adminUser(u))}
-      empty={<p className="text-sm text-muted">No one holds this role yet. Give it from the users table.</p>}
+      empty={
+        <p className="text-sm text-muted">
+          {trans('No one holds this role yet. Give it from the users table.')}
+        </p>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, msg } from '@zema/contracts';
 import type { AdminUser, Grant } from '@zema/contracts/admin';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -14,6 +14,7 @@ import { CountryPicker, LanguagePicker, TimezonePicker, useLocationOptions } fro
 import { firstErrorMessage } from '#src/lib/api-error';
 import { useAuth } from '#src/lib/bootstrap-store';
 import { useFormat } from '#src/lib/format';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -47,10 +48,12 @@ const tabClass = ({ isSelected, isFocusVisible }: { isSelected: boolean; isFocus
 /** A moment on this page: date and time in the admin's language, "Never" for none. */
 function useWhen() {
   const format = useFormat();
-  return (iso: string | null) => format.dateTime(iso) || 'Never';
+  const { trans } = useTrans();
+  return (iso: string | null) => format.dateTime(iso) || trans('Never');
 }
 
 export default function UserPage() {
+  const { trans } = useTrans();
   const id = Number(useParams().userId);
   const user = useAdminUser(id);
   const [search, setSearch] = useSearchParams();
@@ -67,7 +70,7 @@ export default function UserPage() {
   return (
     <AdminPage
       title={u.display_name}
-      breadcrumbs={[{ label: 'Users', to: paths.adminUsers() }]}
+      breadcrumbs={[{ label: trans('Users'), to: paths.adminUsers() }]}
       actions={<HeaderActions user={u} />}
     >
       <div className="flex items-center gap-4">
@@ -75,29 +78,37 @@ export default function UserPage() {
         <div className="min-w-0 text-sm">
           <p className="truncate text-muted">{u.email}</p>
           <p className="text-muted">
-            Signed up {when(u.created_at)} · last login {when(u.last_login_at)}
+            {trans('Signed up {signedUp} · last login {lastLogin}', {
+              signedUp: when(u.created_at),
+              lastLogin: when(u.last_login_at),
+            })}
           </p>
           {u.suspended_at && (
             <p className="mt-1 font-medium text-danger" role="status">
-              Suspended {u.suspended_until ? `until ${when(u.suspended_until)}` : 'until lifted'}
+              {u.suspended_until
+                ? trans('Suspended until {date}', { date: when(u.suspended_until) })
+                : trans('Suspended until lifted')}
               {u.suspension_reason ? ` — ${u.suspension_reason}` : ''}
             </p>
           )}
         </div>
       </div>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setSearch({ tab: String(key) }, { replace: true })}>
-        <TabList aria-label="User sections" className="flex gap-1 overflow-x-auto border-b border-divider">
+        <TabList
+          aria-label={trans('User sections')}
+          className="flex gap-1 overflow-x-auto border-b border-divider"
+        >
           <Tab id="details" className={tabClass}>
-            Details
+            {trans('Details')}
           </Tab>
           <Tab id="access" className={tabClass}>
-            Roles and permissions
+            {trans('Roles and permissions')}
           </Tab>
           <Tab id="security" className={tabClass}>
-            Security
+            {trans('Security')}
           </Tab>
           <Tab id="activity" className={tabClass}>
-            Activity
+            {trans('Activity')}
           </Tab>
         </TabList>
         <TabPanel id="details" className="pt-6 outline-none">
@@ -126,6 +137,7 @@ function HeaderActions({ user }: { user: AdminUser }) {
   const [deleting, setDeleting] = useState(false);
   const self = auth.user?.id === user.id;
   const logInAs = useLogInAs(user.id);
+  const { trans } = useTrans();
   return (
     <>
       {auth.hasPermission(A.usersUpdate) &&
@@ -135,52 +147,60 @@ function HeaderActions({ user }: { user: AdminUser }) {
             variant="outline"
             isPending={action.isPending}
             onPress={() =>
-              action.mutate({ kind: 'unsuspend' }, { onSuccess: () => toast.positive('Suspension lifted') })
+              action.mutate(
+                { kind: 'unsuspend' },
+                { onSuccess: () => toast.positive(trans('Suspension lifted')) },
+              )
             }
           >
-            Unsuspend
+            {trans('Unsuspend')}
           </Button>
         ) : (
           <Button variant="outline" onPress={() => setSuspending(true)}>
-            Suspend
+            {trans('Suspend')}
           </Button>
         ))}
       {auth.hasPermission(A.usersImpersonate) && !self && !user.suspended_at && (
         <Button variant="outline" isPending={logInAs.isPending} onPress={() => logInAs.mutate()}>
-          Log in as
+          {trans('Log in as')}
         </Button>
       )}
       {auth.hasPermission(A.usersDelete) && !self && (
         <Button variant="danger" onPress={() => setDeleting(true)}>
-          Delete
+          {trans('Delete')}
         </Button>
       )}
       <SuspendDialog user={user} isOpen={suspending} onOpenChange={setSuspending} />
       <ConfirmDialog
         isOpen={deleting}
         onOpenChange={setDeleting}
-        title={`Delete ${user.display_name}?`}
-        confirmLabel="Delete user"
+        title={trans('Delete {name}?', { name: user.display_name })}
+        confirmLabel={trans('Delete user')}
         danger
         isPending={del.isPending}
         onConfirm={() =>
           del.mutate([user.id], {
             onSuccess: () => {
-              toast.positive('User deleted');
+              toast.positive(trans('User deleted'));
               navigate(paths.adminUsers());
             },
           })
         }
       >
-        Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the
-        statistics without a name. They get a mail saying the account was deleted. This cannot be undone.
+        {trans(
+          'Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the statistics without a name. They get a mail saying the account was deleted. This cannot be undone.',
+        )}
       </ConfirmDialog>
     </>
   );
 }
 
 const detailsSchema = z.object({
-  email: z.string().trim().min(1, 'The email field is required.').email('Enter a valid email address.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, msg('The email field is required.'))
+    .email(msg('Enter a valid email address.')),
   first_name: z.string().trim().max(100),
   last_name: z.string().trim().max(100),
   language: z.string().trim().max(20),
@@ -188,7 +208,7 @@ const detailsSchema = z.object({
   timezone: z.string().trim().max(100),
   password: z.union([
     z.literal(''),
-    z.string().min(8, 'The password must be at least 8 characters.').max(200),
+    z.string().min(8, msg('The password must be at least 8 characters.')).max(200),
   ]),
 });
 type DetailsValues = z.infer<typeof detailsSchema>;
@@ -200,6 +220,7 @@ function DetailsForm({ user }: { user: AdminUser }) {
   const action = useUserAction(user.id);
   const canEdit = auth.hasPermission(A.usersUpdate);
   const lists = useLocationOptions();
+  const { trans } = useTrans();
   const defaults = (u: AdminUser): DetailsValues => ({
     email: u.email,
     first_name: u.first_name ?? '',
@@ -230,7 +251,7 @@ function DetailsForm({ user }: { user: AdminUser }) {
       {
         onSuccess: (saved) => {
           form.reset(defaults(saved));
-          toast.positive('Saved');
+          toast.positive(trans('Saved'));
         },
         onError: (error) => applyServerErrors(form, error),
       },
@@ -238,15 +259,15 @@ function DetailsForm({ user }: { user: AdminUser }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <AdminCard title="Details">
+      <AdminCard title={trans('Details')}>
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
-          <FormTextField name="email" label="Email" type="email" isReadOnly={!canEdit} />
+          <FormTextField name="email" label={trans('Email')} type="email" isReadOnly={!canEdit} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormTextField name="first_name" label="First name" isReadOnly={!canEdit} />
-            <FormTextField name="last_name" label="Last name" isReadOnly={!canEdit} />
+            <FormTextField name="first_name" label={trans('First name')} isReadOnly={!canEdit} />
+            <FormTextField name="last_name" label={trans('Last name')} isReadOnly={!canEdit} />
           </div>
           {lists.isPending ? (
-            <Spinner label="Loading languages, countries and time zones" />
+            <Spinner label={trans('Loading languages, countries and time zones')} />
           ) : (
             <div className="grid gap-4 sm:grid-cols-3">
               <Controller
@@ -294,23 +315,25 @@ function DetailsForm({ user }: { user: AdminUser }) {
             <>
               <FormTextField
                 name="password"
-                label="New password"
+                label={trans('New password')}
                 type="password"
                 autoComplete="new-password"
-                description="Leave empty to keep it. A new password signs the user out everywhere."
+                description={trans('Leave empty to keep it. A new password signs the user out everywhere.')}
               />
               <div className="flex justify-end">
                 <Button type="submit" isPending={update.isPending} isDisabled={!form.formState.isDirty}>
-                  Save changes
+                  {trans('Save changes')}
                 </Button>
               </div>
             </>
           )}
         </Form>
       </AdminCard>
-      <AdminCard title="Email">
+      <AdminCard title={trans('Email')}>
         <p className="text-sm">
-          {user.email_verified_at ? `Verified ${when(user.email_verified_at)}` : 'Not verified yet.'}
+          {user.email_verified_at
+            ? trans('Verified {date}', { date: when(user.email_verified_at) })
+            : trans('Not verified yet.')}
         </p>
         {canEdit && !user.email_verified_at && (
           <div className="mt-4 flex flex-wrap gap-2">
@@ -321,11 +344,11 @@ function DetailsForm({ user }: { user: AdminUser }) {
               onPress={() =>
                 action.mutate(
                   { kind: 'markVerified' },
-                  { onSuccess: () => toast.positive('Marked as verified') },
+                  { onSuccess: () => toast.positive(trans('Marked as verified')) },
                 )
               }
             >
-              Mark verified
+              {trans('Mark verified')}
             </Button>
             <Button
               variant="text"
@@ -333,11 +356,11 @@ function DetailsForm({ user }: { user: AdminUser }) {
               onPress={() =>
                 action.mutate(
                   { kind: 'resendVerification' },
-                  { onSuccess: () => toast.positive('Email sent') },
+                  { onSuccess: () => toast.positive(trans('Email sent')) },
                 )
               }
             >
-              Resend code
+              {trans('Resend code')}
             </Button>
           </div>
         )}
@@ -349,6 +372,7 @@ function DetailsForm({ user }: { user: AdminUser }) {
 function AccessForm({ user }: { user: AdminUser }) {
   const auth = useAuth();
   const canEdit = auth.hasPermission(A.usersUpdate);
+  const { trans } = useTrans();
   const { roles } = useAssignableRoles();
   const update = useUpdateUser();
   const [roleIds, setRoleIds] = useState(() => user.roles.map((r) => r.id));
@@ -363,25 +387,27 @@ function AccessForm({ user }: { user: AdminUser }) {
         onSuccess: (saved) => {
           setRoleIds(saved.roles.map((r) => r.id));
           setGrants(saved.permissions);
-          toast.positive('Saved');
+          toast.positive(trans('Saved'));
         },
         onError: (error) => toast.danger(firstErrorMessage(error)),
       },
     );
   return (
     <div className="flex flex-col gap-6">
-      <AdminCard title="Roles">
+      <AdminCard title={trans('Roles')}>
         <RolePicker roles={roles} value={roleIds} onChange={canEdit ? setRoleIds : () => {}} />
       </AdminCard>
-      <AdminCard title="Direct permissions" actions={null}>
-        <p className="mb-4 text-sm text-muted">Given to this user on top of their roles' permissions.</p>
+      <AdminCard title={trans('Direct permissions')} actions={null}>
+        <p className="mb-4 text-sm text-muted">
+          {trans("Given to this user on top of their roles' permissions.")}
+        </p>
         <PermissionsEditor value={grants} onChange={setGrants} isDisabled={!canEdit} />
       </AdminCard>
       {canEdit && (
         <SaveBar
           isDirty={dirty}
           isSaving={update.isPending}
-          saveLabel="Save roles and permissions"
+          saveLabel={trans('Save roles and permissions')}
           onSave={save}
           isSaveDisabled={!dirty}
           onDiscard={() => {
@@ -399,10 +425,11 @@ function Security({ user }: { user: AdminUser }) {
   const when = useWhen();
   const canEdit = auth.hasPermission(A.usersUpdate);
   const action = useUserAction(user.id);
+  const { trans } = useTrans();
   return (
     <div className="flex flex-col gap-6">
-      <AdminCard title="Two-factor authentication">
-        <p className="text-sm">{user.two_factor ? 'On.' : 'Off.'}</p>
+      <AdminCard title={trans('Two-factor authentication')}>
+        <p className="text-sm">{user.two_factor ? trans('On.') : trans('Off.')}</p>
         {canEdit && user.two_factor && (
           <Button
             className="mt-3"
@@ -411,28 +438,44 @@ function Security({ user }: { user: AdminUser }) {
             onPress={() =>
               action.mutate(
                 { kind: 'resetTwoFactor' },
-                { onSuccess: () => toast.positive('Two-factor reset') },
+                { onSuccess: () => toast.positive(trans('Two-factor reset')) },
               )
             }
           >
-            Reset two-factor
+            {trans('Reset two-factor')}
           </Button>
         )}
       </AdminCard>
-      <AdminCard title="Sessions">
+      <AdminCard title={trans('Sessions')}>
         {user.sessions.length === 0 ? (
-          <p className="text-sm text-muted">No active sessions.</p>
+          <p className="text-sm text-muted">{trans('No active sessions.')}</p>
         ) : (
           <ul className="divide-y divide-divider">
             {user.sessions.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">
-                    {s.browser ?? 'Unknown browser'} on {s.platform ?? 'an unknown system'} ({s.device_type})
+                    {s.platform
+                      ? trans(
+                          '{browser} on {platform} ({device, select, mobile {mobile} tablet {tablet} computer {computer} other {{device}}})',
+                          {
+                            browser: s.browser ?? trans('Unknown browser'),
+                            platform: s.platform,
+                            device: s.device_type,
+                          },
+                        )
+                      : trans(
+                          '{browser} on an unknown system ({device, select, mobile {mobile} tablet {tablet} computer {computer} other {{device}}})',
+                          {
+                            browser: s.browser ?? trans('Unknown browser'),
+                            device: s.device_type,
+                          },
+                        )}
                   </span>
                   <span className="block text-xs text-muted">
-                    {[s.city, s.country].filter(Boolean).join(', ') || 'Unknown place'} ·{' '}
-                    {s.ip_address ?? 'no address'} · active {when(s.last_active)}
+                    {[s.city, s.country].filter(Boolean).join(', ') || trans('Unknown place')} ·{' '}
+                    {s.ip_address ?? trans('no address')} ·{' '}
+                    {trans('active {when}', { when: when(s.last_active) })}
                   </span>
                 </span>
                 {canEdit && (
@@ -442,11 +485,11 @@ function Security({ user }: { user: AdminUser }) {
                     onPress={() =>
                       action.mutate(
                         { kind: 'endSession', sessionId: s.id },
-                        { onSuccess: () => toast.positive('Session ended') },
+                        { onSuccess: () => toast.positive(trans('Session ended')) },
                       )
                     }
                   >
-                    End session
+                    {trans('End session')}
                   </Button>
                 )}
               </li>
@@ -454,9 +497,9 @@ function Security({ user }: { user: AdminUser }) {
           </ul>
         )}
       </AdminCard>
-      <AdminCard title="API tokens">
+      <AdminCard title={trans('API tokens')}>
         {user.tokens.length === 0 ? (
-          <p className="text-sm text-muted">No API tokens.</p>
+          <p className="text-sm text-muted">{trans('No API tokens.')}</p>
         ) : (
           <ul className="divide-y divide-divider">
             {user.tokens.map((token) => (
@@ -464,7 +507,10 @@ function Security({ user }: { user: AdminUser }) {
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{token.name}</span>
                   <span className="block text-xs text-muted">
-                    Created {when(token.created_at)} · last used {when(token.last_used_at)}
+                    {trans('Created {created} · last used {lastUsed}', {
+                      created: when(token.created_at),
+                      lastUsed: when(token.last_used_at),
+                    })}
                   </span>
                 </span>
                 {canEdit && (
@@ -474,11 +520,11 @@ function Security({ user }: { user: AdminUser }) {
                     onPress={() =>
                       action.mutate(
                         { kind: 'revokeToken', tokenId: token.id },
-                        { onSuccess: () => toast.positive('Token revoked') },
+                        { onSuccess: () => toast.positive(trans('Token revoked')) },
                       )
                     }
                   >
-                    Revoke
+                    {trans('Revoke')}
                   </Button>
                 )}
               </li>
@@ -492,23 +538,24 @@ function Security({ user }: { user: AdminUser }) {
 
 function Activity({ user }: { user: AdminUser }) {
   const when = useWhen();
+  const { trans } = useTrans();
   return (
-    <AdminCard title="Recent plays">
+    <AdminCard title={trans('Recent plays')}>
       {user.recent_plays.length === 0 ? (
-        <p className="text-sm text-muted">No plays yet.</p>
+        <p className="text-sm text-muted">{trans('No plays yet.')}</p>
       ) : (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Recent plays</caption>
+          <caption className="sr-only">{trans('Recent plays')}</caption>
           <thead className="text-xs uppercase text-muted">
             <tr>
               <th scope="col" className="py-2">
-                Track
+                {trans('Track')}
               </th>
               <th scope="col" className="py-2">
-                Artists
+                {trans('Artists')}
               </th>
               <th scope="col" className="py-2">
-                Played
+                {trans('Played')}
               </th>
             </tr>
           </thead>

@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS as A } from '@zema/contracts';
+import { ADMIN_PERMISSIONS as A, msg } from '@zema/contracts';
 import type { AdminUserRow } from '@zema/contracts/admin';
 import { usersAdmin } from '@zema/contracts/users/users.operations';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { AdminListPage } from '#src/components/admin/admin-list-page';
 import { DateRangeFilter } from '#src/components/admin/list-toolbar';
 import { UserAvatar } from '#src/components/user-avatar';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import type { DataTableColumn } from '#src/ui/data-table';
 import { DateTime } from '#src/ui/date-time';
@@ -25,14 +26,17 @@ const YES_NO = (any: string, yes: string, no: string) => [
   { id: 'true', label: yes },
   { id: 'false', label: no },
 ];
-const VERIFIED = YES_NO('Any email status', 'Verified', 'Not verified');
-const SUSPENDED = YES_NO('Active or suspended', 'Suspended', 'Active');
-const TWO_FACTOR = YES_NO('Any two-factor', 'Two-factor on', 'Two-factor off');
+const VERIFIED = YES_NO(msg('Any email status'), msg('Verified'), msg('Not verified'));
+const SUSPENDED = YES_NO(msg('Active or suspended'), msg('Suspended'), msg('Active'));
+const TWO_FACTOR = YES_NO(msg('Any two-factor'), msg('Two-factor on'), msg('Two-factor off'));
 
-const columns: DataTableColumn<AdminUserRow>[] = [
+const translated = (trans: TransFn, items: { id: string; label: string }[]) =>
+  items.map((item) => ({ ...item, label: trans(item.label) }));
+
+const userColumns = (trans: TransFn): DataTableColumn<AdminUserRow>[] => [
   {
     id: 'user',
-    header: 'User',
+    header: trans('User'),
     sortKey: 'display_name',
     hideable: false,
     cell: (u) => (
@@ -49,10 +53,10 @@ const columns: DataTableColumn<AdminUserRow>[] = [
       </a>
     ),
   },
-  { id: 'email', header: 'Email', sortKey: 'email', defaultHidden: true, cell: (u) => u.email },
+  { id: 'email', header: trans('Email'), sortKey: 'email', defaultHidden: true, cell: (u) => u.email },
   {
     id: 'roles',
-    header: 'Roles',
+    header: trans('Roles'),
     cell: (u) => (
       <span className="flex flex-wrap gap-1">
         {u.roles.map((r) => (
@@ -65,40 +69,43 @@ const columns: DataTableColumn<AdminUserRow>[] = [
   },
   {
     id: 'status',
-    header: 'Status',
+    header: trans('Status'),
     cell: (u) => (
       <span className="flex flex-wrap gap-1 text-xs">
         {u.suspended_at ? (
           <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2 py-0.5 font-medium text-fg">
             <span aria-hidden className="size-2 rounded-full bg-danger" />
-            Suspended
+            {trans('Suspended')}
           </span>
         ) : (
           <span className="inline-flex items-center gap-1.5 rounded-full border border-divider px-2 py-0.5 font-medium text-fg">
             <span aria-hidden className="size-2 rounded-full bg-positive" />
-            Active
+            {trans('Active')}
           </span>
         )}
-        {!u.email_verified_at && <span className="rounded-full bg-hover px-2 py-0.5">Unverified</span>}
-        {u.two_factor && <span className="rounded-full bg-hover px-2 py-0.5">2FA</span>}
+        {!u.email_verified_at && (
+          <span className="rounded-full bg-hover px-2 py-0.5">{trans('Unverified')}</span>
+        )}
+        {u.two_factor && <span className="rounded-full bg-hover px-2 py-0.5">{trans('2FA')}</span>}
       </span>
     ),
   },
   {
     id: 'last_login_at',
-    header: 'Last login',
+    header: trans('Last login'),
     sortKey: 'last_login_at',
-    cell: (u) => (u.last_login_at ? <DateTime iso={u.last_login_at} /> : 'Never'),
+    cell: (u) => (u.last_login_at ? <DateTime iso={u.last_login_at} /> : trans('Never')),
   },
   {
     id: 'created_at',
-    header: 'Signed up',
+    header: trans('Signed up'),
     sortKey: 'created_at',
     cell: (u) => <DateTime iso={u.created_at} />,
   },
 ];
 
 export default function UsersPage() {
+  const { trans } = useTrans();
   const navigate = useNavigate();
   const auth = useAuth();
   const { roles } = useAssignableRoles();
@@ -107,9 +114,13 @@ export default function UsersPage() {
   const assign = useAssignRole();
 
   const roleOptions = useMemo(
-    () => [{ id: 'any', label: 'Any role' }, ...roles.map((r) => ({ id: String(r.id), label: r.name }))],
-    [roles],
+    () => [
+      { id: 'any', label: trans('Any role') },
+      ...roles.map((r) => ({ id: String(r.id), label: r.name })),
+    ],
+    [roles, trans],
   );
+  const columns = useMemo(() => userColumns(trans), [trans]);
 
   const canCreate = auth.hasPermission(A.usersCreate);
   const canDelete = auth.hasPermission(A.usersDelete);
@@ -117,22 +128,24 @@ export default function UsersPage() {
 
   return (
     <AdminListPage
-      title="Users"
-      description="Everyone with an account: search, filter, and open a user to manage roles, sessions and suspension."
+      title={trans('Users')}
+      description={trans(
+        'Everyone with an account: search, filter, and open a user to manage roles, sessions and suspension.',
+      )}
       storageKey="admin-users"
       columns={columns}
       useList={useUsersList}
       filterKeys={FILTERS}
       exportPath={usersAdmin.exportCsv.path}
-      create={canCreate ? { label: 'New user', onPress: () => setCreating(true) } : undefined}
+      create={canCreate ? { label: trans('New user'), onPress: () => setCreating(true) } : undefined}
       onRowAction={(u) => navigate(paths.adminUser(u))}
       empty={
         <div className="flex flex-col items-center gap-1">
-          <p className="font-medium text-fg">No users match</p>
-          <p className="text-sm text-muted">Try another search or clear the filters.</p>
+          <p className="font-medium text-fg">{trans('No users match')}</p>
+          <p className="text-sm text-muted">{trans('Try another search or clear the filters.')}</p>
         </div>
       }
-      search={{ label: 'Search users by name or email', placeholder: 'Search name or email' }}
+      search={{ label: trans('Search users by name or email'), placeholder: trans('Search name or email') }}
       // The users list has never had "Clear filters": each filter says "any" in its own words.
       clearFilters={false}
       filters={({ params, setParams, setFilter }) => {
@@ -140,35 +153,35 @@ export default function UsersPage() {
         return (
           <>
             <Select
-              aria-label="Role"
+              aria-label={trans('Role')}
               className="w-40"
               items={roleOptions}
               selectedKey={filter('role')}
               onSelectionChange={(k) => setFilter('role', String(k))}
             />
             <Select
-              aria-label="Email status"
+              aria-label={trans('Email status')}
               className="w-40"
-              items={VERIFIED}
+              items={translated(trans, VERIFIED)}
               selectedKey={filter('verified')}
               onSelectionChange={(k) => setFilter('verified', String(k))}
             />
             <Select
-              aria-label="Suspension"
+              aria-label={trans('Suspension')}
               className="w-36"
-              items={SUSPENDED}
+              items={translated(trans, SUSPENDED)}
               selectedKey={filter('suspended')}
               onSelectionChange={(k) => setFilter('suspended', String(k))}
             />
             <Select
-              aria-label="Two-factor"
+              aria-label={trans('Two-factor')}
               className="w-44"
-              items={TWO_FACTOR}
+              items={translated(trans, TWO_FACTOR)}
               selectedKey={filter('two_factor')}
               onSelectionChange={(k) => setFilter('two_factor', String(k))}
             />
             <DateRangeFilter
-              label="Signed up"
+              label={trans('Signed up')}
               from={params.filters.created_from}
               to={params.filters.created_to}
               onChange={({ from, to }) => setParams({ filters: { created_from: from, created_to: to } })}
@@ -180,8 +193,8 @@ export default function UsersPage() {
         canUpdate
           ? ({ ids, clear }) => (
               <Select
-                aria-label="Give the selected users a role"
-                placeholder="Assign role…"
+                aria-label={trans('Give the selected users a role')}
+                placeholder={trans('Assign role…')}
                 className="w-48"
                 items={roles.map((r) => ({ id: String(r.id), label: r.name }))}
                 selectedKey={null}
@@ -205,9 +218,14 @@ export default function UsersPage() {
         canDelete
           ? {
               mutation: del,
-              title: (rows) => (rows.length === 1 ? 'Delete this user?' : `Delete ${rows.length} users?`),
+              title: (rows) =>
+                trans('{count, plural, one {Delete this user?} other {Delete # users?}}', {
+                  count: rows.length,
+                }),
               body: () =>
-                'Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the statistics without a name. Each gets a mail saying the account was deleted. This cannot be undone.',
+                trans(
+                  'Their sessions, API tokens, playlists, likes and profile go with them; their plays stay in the statistics without a name. Each gets a mail saying the account was deleted. This cannot be undone.',
+                ),
             }
           : undefined
       }

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@zema/contracts';
 import { type AdminUser, createUserRequestSchema } from '@zema/contracts/admin';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormCheckbox, FormTextField } from '#src/ui/field';
@@ -19,7 +21,7 @@ const formSchema = z.object({
   last_name: z.string().trim().max(100),
   password: z.union([
     z.literal(''),
-    z.string().min(8, 'The password must be at least 8 characters.').max(200),
+    z.string().min(8, msg('The password must be at least 8 characters.')).max(200),
   ]),
   send_invitation: z.boolean(),
   email_verified: z.boolean(),
@@ -36,6 +38,7 @@ export function CreateUserDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (user: AdminUser) => void;
 }) {
+  const { trans } = useTrans();
   const create = useCreateUser();
   const { roles } = useAssignableRoles();
   const form = useForm<Values>({
@@ -65,7 +68,7 @@ export function CreateUserDialog({
       },
       {
         onSuccess: (user) => {
-          toast.positive(`Created ${user.email}`);
+          toast.positive(trans('Created {email}', { email: user.email }));
           form.reset();
           onOpenChange(false);
           onCreated(user);
@@ -75,36 +78,38 @@ export function CreateUserDialog({
     );
 
   return (
-    <Dialog title="New user" size="md" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <Dialog title={trans('New user')} size="md" isOpen={isOpen} onOpenChange={onOpenChange}>
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
-        <FormTextField name="email" label="Email" type="email" isRequired autoFocus />
+        <FormTextField name="email" label={trans('Email')} type="email" isRequired autoFocus />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormTextField name="first_name" label="First name" />
-          <FormTextField name="last_name" label="Last name" />
+          <FormTextField name="first_name" label={trans('First name')} />
+          <FormTextField name="last_name" label={trans('Last name')} />
         </div>
         <FormTextField
           name="password"
-          label="Password"
+          label={trans('Password')}
           type="password"
           autoComplete="new-password"
-          description="Leave empty to let the user choose one from an invitation mail."
+          description={trans('Leave empty to let the user choose one from an invitation mail.')}
         />
         {!password && (
-          <FormCheckbox name="send_invitation">Send an invitation mail to set a password</FormCheckbox>
+          <FormCheckbox name="send_invitation">
+            {trans('Send an invitation mail to set a password')}
+          </FormCheckbox>
         )}
-        <FormCheckbox name="email_verified">Mark the email address as verified</FormCheckbox>
+        <FormCheckbox name="email_verified">{trans('Mark the email address as verified')}</FormCheckbox>
         <RolePicker
           roles={roles}
           value={form.watch('roles')}
           onChange={(ids) => form.setValue('roles', ids, { shouldDirty: true })}
-          description="None chosen: the default role for new accounts."
+          description={trans('None chosen: the default role for new accounts.')}
         />
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={() => onOpenChange(false)}>
-            Cancel
+            {trans('Cancel')}
           </Button>
           <Button type="submit" isPending={create.isPending}>
-            Create user
+            {trans('Create user')}
           </Button>
         </div>
       </Form>

@@ -1,6 +1,7 @@
 import type { AdminRoleRow } from '@zema/contracts/admin';
 import { Check } from 'lucide-react';
 import { Checkbox, CheckboxGroup, Label, Text } from 'react-aria-components';
+import { useTrans } from '#src/lib/i18n';
 import { cx } from '#src/ui/cx';
 import { fieldDescriptionClass, fieldLabelClass } from '#src/ui/field';
 
@@ -16,13 +17,14 @@ export function RolePicker({
   onChange: (ids: number[]) => void;
   description?: string;
 }) {
+  const { trans } = useTrans();
   return (
     <CheckboxGroup
       value={value.map(String)}
       onChange={(ids) => onChange(ids.map(Number))}
       className="flex flex-col"
     >
-      <Label className={fieldLabelClass}>Roles</Label>
+      <Label className={fieldLabelClass}>{trans('Roles')}</Label>
       <div className="flex flex-wrap gap-2">
         {roles.map((role) => (
           <Checkbox

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@zema/contracts';
 import { type AdminUser, SUSPENSION_REASON_MAX_LENGTH } from '@zema/contracts/admin';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormTextField } from '#src/ui/field';
@@ -13,7 +15,7 @@ const schema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, 'Give a reason: the user is told it when they try to log in.')
+    .min(1, msg('Give a reason: the user is told it when they try to log in.'))
     .max(SUSPENSION_REASON_MAX_LENGTH),
   /** A local date-time from the input ('' = until lifted). */
   until: z.string(),
@@ -30,6 +32,7 @@ export function SuspendDialog({
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { trans } = useTrans();
   const action = useUserAction(user.id);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: '', until: '' } });
   const submit = (v: Values) =>
@@ -40,7 +43,7 @@ export function SuspendDialog({
       },
       {
         onSuccess: () => {
-          toast.positive(`${user.display_name} is suspended`);
+          toast.positive(trans('{name} is suspended', { name: user.display_name }));
           form.reset();
           onOpenChange(false);
         },
@@ -48,31 +51,37 @@ export function SuspendDialog({
       },
     );
   return (
-    <Dialog title={`Suspend ${user.display_name}`} size="md" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <Dialog
+      title={trans('Suspend {name}', { name: user.display_name })}
+      size="md"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+    >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          They are signed out everywhere at once, their API tokens stop working, and logging in tells them the
-          account is suspended, with this reason.
+          {trans(
+            'They are signed out everywhere at once, their API tokens stop working, and logging in tells them the account is suspended, with this reason.',
+          )}
         </p>
-        <FormTextField name="reason" label="Reason" multiline rows={3} isRequired autoFocus />
+        <FormTextField name="reason" label={trans('Reason')} multiline rows={3} isRequired autoFocus />
         <label className="flex flex-col text-sm font-medium text-fg">
-          Until (optional)
+          {trans('Until (optional)')}
           <input
             type="datetime-local"
             {...form.register('until')}
             className="mt-1.5 h-10 rounded-theme border border-divider bg-bg px-3 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-primary"
           />
-          <span className="mt-1.5 text-xs font-normal text-muted">Empty: until you lift it.</span>
+          <span className="mt-1.5 text-xs font-normal text-muted">{trans('Empty: until you lift it.')}</span>
           {form.formState.errors.until && (
             <span className="mt-1.5 text-xs text-danger">{form.formState.errors.until.message}</span>
           )}
         </label>
         <div className="flex justify-end gap-2">
           <Button variant="text" onPress={() => onOpenChange(false)}>
-            Cancel
+            {trans('Cancel')}
           </Button>
           <Button type="submit" variant="danger" isPending={action.isPending}>
-            Suspend
+            {trans('Suspend')}
           </Button>
         </div>
       </Form>

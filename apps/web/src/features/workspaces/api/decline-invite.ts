@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
 import { api } from '#src/lib/api-client';
+import { transNow } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { DECLINED_WORKSPACE_INVITATION, inviteErrorMessage } from './join-workspace';
 import { refreshWorkspaces } from './refresh-workspaces';
@@ -16,7 +17,7 @@ export function useDeclineInvite() {
     mutationFn: declineInvite,
     meta: { handlesErrors: true },
     onSuccess: () => {
-      toast.positive(DECLINED_WORKSPACE_INVITATION);
+      toast.positive(transNow(DECLINED_WORKSPACE_INVITATION));
     },
     onError: (error) => {
       toast.danger(inviteErrorMessage(error));

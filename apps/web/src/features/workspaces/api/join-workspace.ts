@@ -1,24 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { msg } from '@zema/contracts';
 import { workspaces } from '@zema/contracts/workspaces/workspaces.operations';
 import { useSwitchWorkspace } from '#src/lib/active-workspace';
 import { api } from '#src/lib/api-client';
 import { ApiError } from '#src/lib/api-error';
+import { transNow } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { refreshWorkspaces } from './refresh-workspaces';
 
-export const JOINED_WORKSPACE = 'Joined workspace';
-export const DECLINED_WORKSPACE_INVITATION = 'Declined workspace invitation';
-export const INVITE_NO_LONGER_VALID = 'This invite is no longer valid';
+export const JOINED_WORKSPACE = msg('Joined workspace');
+export const DECLINED_WORKSPACE_INVITATION = msg('Declined workspace invitation');
+export const INVITE_NO_LONGER_VALID = msg('This invite is no longer valid');
 
 /** GET workspace/join/{inviteId} (SPEC §7): joins; the answer names the workspace. */
 export async function joinWorkspace(inviteId: string) {
   return (await api.call(workspaces.join, { params: { inviteId } })).workspace;
 }
 
-/** SPEC §8: a 404 means the invitation is gone (revoked, used, expired); anything else as sent. */
+/**
+ * SPEC §8: a 404 means the invitation is gone (revoked, used, expired); anything else as sent (the
+ * server writes it in the reader's language). Translated: it is shown as it is returned.
+ */
 export function inviteErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 404 ? INVITE_NO_LONGER_VALID : error.message;
-  return INVITE_NO_LONGER_VALID;
+  if (error instanceof ApiError && error.status !== 404) return error.message;
+  return transNow(INVITE_NO_LONGER_VALID);
 }
 
 /**
@@ -34,7 +39,7 @@ export function useJoinWorkspace() {
     meta: { handlesErrors: true },
     onSuccess: (workspace) => {
       switchWorkspace(workspace.id);
-      toast.positive(JOINED_WORKSPACE);
+      toast.positive(transNow(JOINED_WORKSPACE));
     },
     onError: (error) => {
       toast.danger(inviteErrorMessage(error));

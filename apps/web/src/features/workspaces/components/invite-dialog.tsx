@@ -8,7 +8,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { UpgradeDialog } from '#src/components/upgrade-dialog';
 import { ApiError } from '#src/lib/api-error';
 import { useSettings } from '#src/lib/bootstrap-store';
-import { useTrans } from '#src/lib/i18n';
+import { transNow, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormTextField } from '#src/ui/field';
@@ -43,7 +43,12 @@ const resolver: Resolver<Values, unknown, InviteMembersRequest> = (values) => {
     const key = field === 'role' ? 'role' : 'emails';
     if (errors[key]) continue;
     const address = typeof index === 'number' ? emails[index] : undefined;
-    errors[key] = { type: 'validate', message: address ? `${address}: ${issue.message}` : issue.message };
+    errors[key] = {
+      type: 'validate',
+      message: address
+        ? transNow('{address}: {message}', { address, message: transNow(issue.message) })
+        : issue.message,
+    };
   }
   return { values: {}, errors };
 };
@@ -59,7 +64,9 @@ function onEmailsField(error: unknown, emails: string[]): unknown {
       continue;
     }
     const address = emails[Number(match[1])];
-    const named = messages.map((m) => (address && !m.includes(address) ? `${address}: ${m}` : m));
+    const named = messages.map((m) =>
+      address && !m.includes(address) ? transNow('{address}: {message}', { address, message: m }) : m,
+    );
     errors.emails = [...(errors.emails ?? []), ...named];
   }
   return { message: error.message, errors };
@@ -130,13 +137,13 @@ export function InviteDialog({ workspaceId, workspaceName, isOpen, onOpenChange 
           render={({ field, fieldState }) => (
             <Select
               label={trans('Role')}
-              items={assignableRoleOptions}
+              items={assignableRoleOptions(trans)}
               selectedKey={field.value}
               onSelectionChange={(key) => {
                 if (ASSIGNABLE_WORKSPACE_ROLES.includes(key as AssignableRole)) field.onChange(key);
               }}
               onBlur={field.onBlur}
-              errorMessage={fieldState.error?.message}
+              errorMessage={fieldState.error?.message && trans(fieldState.error.message)}
             />
           )}
         />

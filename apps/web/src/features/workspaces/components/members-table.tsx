@@ -112,7 +112,7 @@ export function MembersTable({
               mayChangeRole(member) ? (
                 <Select
                   aria-label={trans('Role of {name}', { name: member.display_name })}
-                  items={assignableRoleOptions}
+                  items={assignableRoleOptions(trans)}
                   selectedKey={member.role}
                   isDisabled={update.isPending}
                   onSelectionChange={(key) => {

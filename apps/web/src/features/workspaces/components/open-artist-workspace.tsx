@@ -3,6 +3,7 @@ import { DEFAULT_WORKSPACE_ID, PERMISSIONS } from '@zema/contracts';
 import { useEffect } from 'react';
 import { useActiveWorkspaceId, useSwitchWorkspace } from '#src/lib/active-workspace';
 import { useAuth } from '#src/lib/bootstrap-store';
+import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { LinkButton } from '#src/ui/button';
 import { ForbiddenPage } from '#src/ui/forbidden-page';
@@ -38,6 +39,7 @@ export function useOtherWorkspaceWithArtist(artistId: number) {
  * it and says so, so the page shows; when none does, says why not and what to do.
  */
 export function OpenArtistWorkspace({ artistId }: { artistId: number }) {
+  const { trans } = useTrans();
   const { workspace, settled } = useOtherWorkspaceWithArtist(artistId);
   const switchTo = useSwitchWorkspace();
   const target = workspace ? { id: workspace.id, name: workspace.name } : null;
@@ -45,19 +47,23 @@ export function OpenArtistWorkspace({ artistId }: { artistId: number }) {
   useEffect(() => {
     if (!target) return;
     switchTo(target.id);
-    toast.positive(`Switched to ${target.name} to open this artist`);
+    toast.positive(trans('Switched to {name} to open this artist', { name: target.name }));
   }, [target?.id]);
   if (target || !settled) return <LoadingPage />;
   return (
     <ForbiddenPage
-      title="You can't open this artist"
-      reason="It is not shared with any workspace you belong to, so its backstage is not yours to see."
-      advice="Ask the artist's manager to share it with your team's workspace, or ask the owner of the workspace that has it for an invitation."
+      title={trans("You can't open this artist")}
+      reason={trans(
+        'It is not shared with any workspace you belong to, so its backstage is not yours to see.',
+      )}
+      advice={trans(
+        "Ask the artist's manager to share it with your team's workspace, or ask the owner of the workspace that has it for an invitation.",
+      )}
       actions={
         <>
-          <LinkButton href={paths.backstage()}>Go to the backstage</LinkButton>
+          <LinkButton href={paths.backstage()}>{trans('Go to the backstage')}</LinkButton>
           <LinkButton href={paths.home()} variant="outline">
-            Go to the home page
+            {trans('Go to the home page')}
           </LinkButton>
         </>
       }

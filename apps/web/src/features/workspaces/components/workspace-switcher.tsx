@@ -1,7 +1,8 @@
+import { msg } from '@zema/contracts';
 import { Building2, ChevronsUpDown, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button as RACButton } from 'react-aria-components';
-import { useTrans } from '#src/lib/i18n';
+import { type TransFn, useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { cx } from '#src/ui/cx';
 import { Menu, MenuItem, MenuSection, MenuTrigger } from '#src/ui/menu';
@@ -9,15 +10,15 @@ import { useWorkspaceChoices, type WorkspaceChoices } from '../lib/use-workspace
 import { LazyCreateWorkspaceDialog } from './lazy-create-workspace-dialog';
 
 export const WORKSPACE_TEXTS = {
-  switcher: 'Workspace',
-  personal: 'Default',
-  create: 'Create workspace',
-  manage: 'Manage workspace',
+  switcher: msg('Workspace'),
+  personal: msg('Default'),
+  create: msg('Create workspace'),
+  manage: msg('Manage workspace'),
 };
 
 /** The name people see: the personal workspace is "Default" (SPEC §3). */
-export function workspaceLabel(w: { id: number; name: string } | undefined): string {
-  return w?.name || WORKSPACE_TEXTS.personal;
+export function workspaceLabel(w: { id: number; name: string } | undefined, trans: TransFn): string {
+  return w?.name || trans(WORKSPACE_TEXTS.personal);
 }
 
 /**
@@ -51,7 +52,7 @@ export function WorkspaceMenuSections({
           <MenuItem
             key={w.id}
             id={`workspace-${w.id}`}
-            textValue={workspaceLabel(w)}
+            textValue={workspaceLabel(w, trans)}
             description={
               w.default
                 ? trans('Personal')
@@ -60,7 +61,7 @@ export function WorkspaceMenuSections({
                   : trans('{count, plural, one {# member} other {# members}}', { count: w.members_count })
             }
           >
-            {workspaceLabel(w)}
+            {workspaceLabel(w, trans)}
           </MenuItem>
         ))}
       </MenuSection>
@@ -81,12 +82,12 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { trans } = useTrans();
   const choices = useWorkspaceChoices();
   const [creating, setCreating] = useState(false);
-  const name = workspaceLabel(choices.active);
+  const name = workspaceLabel(choices.active, trans);
   return (
     <>
       <MenuTrigger>
         <RACButton
-          aria-label={`${trans(WORKSPACE_TEXTS.switcher)}: ${name}`}
+          aria-label={trans('Workspace: {name}', { name })}
           className={cx(
             'flex h-10 max-w-64 items-center gap-2 rounded-theme border border-divider bg-bg px-3 text-sm font-medium text-fg transition-colors data-hovered:bg-hover',
             className,

@@ -1,5 +1,6 @@
 import { type BootstrapData, DEFAULT_WORKSPACE_ID } from '@zema/contracts';
 import { writeActiveWorkspace } from '#src/lib/active-workspace';
+import { transNow } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
 import { inviteErrorMessage, JOINED_WORKSPACE, joinWorkspace } from '../api/join-workspace';
 
@@ -33,7 +34,7 @@ export async function joinAfterSignIn(
     : undefined;
   if (already) {
     writeActiveWorkspace(already.id);
-    toast.positive(JOINED_WORKSPACE);
+    toast.positive(transNow(JOINED_WORKSPACE));
     return { data, workspace: already };
   }
   try {
@@ -45,7 +46,7 @@ export async function joinAfterSignIn(
       default: joined.default,
     };
     writeActiveWorkspace(workspace.id);
-    toast.positive(JOINED_WORKSPACE);
+    toast.positive(transNow(JOINED_WORKSPACE));
     return { data: withWorkspace(data, workspace), workspace };
   } catch (error) {
     toast.danger(inviteErrorMessage(error));

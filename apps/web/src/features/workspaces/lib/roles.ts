@@ -1,23 +1,26 @@
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
+  msg,
   WORKSPACE_ROLE_LABELS,
   type Workspace,
   type WorkspaceRole,
 } from '@zema/contracts';
+import type { TransFn } from '#src/lib/i18n';
 
 export const ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {
-  owner: 'Everything, including deleting the workspace',
-  admin: 'Manages members, invitations and the catalogue',
-  editor: 'Edits the artists, releases and uploads',
-  viewer: 'Sees the catalogue and its insights',
+  owner: msg('Everything, including deleting the workspace'),
+  admin: msg('Manages members, invitations and the catalogue'),
+  editor: msg('Edits the artists, releases and uploads'),
+  viewer: msg('Sees the catalogue and its insights'),
 };
 
-/** The roles an invitation or a role change may give, for a select. */
-export const assignableRoleOptions = ASSIGNABLE_WORKSPACE_ROLES.map((role) => ({
-  id: role,
-  label: WORKSPACE_ROLE_LABELS[role],
-  description: ROLE_DESCRIPTIONS[role],
-}));
+/** The roles an invitation or a role change may give, for a select, in the reader's language. */
+export const assignableRoleOptions = (trans: TransFn) =>
+  ASSIGNABLE_WORKSPACE_ROLES.map((role) => ({
+    id: role,
+    label: trans(WORKSPACE_ROLE_LABELS[role]),
+    description: trans(ROLE_DESCRIPTIONS[role]),
+  }));
 
 /** What the caller may do in a workspace, from the server's answer (never guessed from the role). */
 export function workspaceAbilities(workspace: Pick<Workspace, 'permissions' | 'role'>) {

@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ID, type Workspace } from '@zema/contracts';
+import { DEFAULT_WORKSPACE_ID, msg, type Workspace } from '@zema/contracts';
 import { Building2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ import { WorkspaceSwitcher } from '../components/workspace-switcher';
 import { workspaceAbilities } from '../lib/roles';
 import { useWorkspaceChoices } from '../lib/use-workspace-choices';
 
-export const WORKSPACE_PAGE_TITLE = 'Workspace';
+export const WORKSPACE_PAGE_TITLE = msg('Workspace');
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   const { trans } = useTrans();
