@@ -181,6 +181,22 @@ try {
     );
   }
 
+  // A reader's language: the page's HTML and, once per version of the lines, their script. English
+  // (no lines) is the reference, measured in the same run.
+  const transferred = async (path, cookie) => {
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', cookie } });
+    const body = await res.text();
+    return { body, gz: gzipSync(body, { level: 9 }).length };
+  };
+  const englishPage = await transferred('/discover', '');
+  const amharicPage = await transferred('/discover', 'zema_locale=am');
+  const linesSrc = /\/i18n\/am\.[0-9a-f]+\.js/.exec(amharicPage.body)?.[0];
+  const lines = linesSrc ? await transferred(linesSrc, '') : { gz: 0 };
+  console.log('\nWeb: the /discover page for an Amharic reader, gzip -9 (English, no lines, for reference)');
+  console.log(
+    `  Amharic page ${fmt(amharicPage.gz / 1024, 1)} kB · English page ${fmt(englishPage.gz / 1024, 1)} kB · Amharic lines script ${fmt(lines.gz / 1024, 1)} kB, cached a year per version`,
+  );
+
   const runs = [];
   for (let i = 0; i < 5; i++) {
     const [a, b] = [

@@ -24,6 +24,8 @@ const NOT_OPERATIONS = new Set([
   'GET /sitemaps/:file',
   // The embeddable player: a page of the site that other sites frame, not an API call.
   'GET /embed/:kind/:id',
+  // A language's lines as a script of the site the pages load (cached by version).
+  'GET /i18n/:file',
 ]);
 
 const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));

@@ -11,9 +11,10 @@ import {
 } from '@zema/contracts';
 import { FAVICON_SET_PATTERN } from '@zema/contracts/appearance/appearance-admin';
 import type { FastifyPluginAsync } from 'fastify';
+import { NotFoundError } from '#src/lib/errors';
 import { cachedCustomCode } from '#src/modules/appearance/index';
 import { publicArtistPage, publicChannel } from '#src/modules/catalogue/index';
-import { buildBootstrapData } from './bootstrap.service';
+import { buildBootstrapData, cachedLocalizations } from './bootstrap.service';
 import {
   type ChannelPaint,
   type CollectionHeaderPaint,
@@ -21,7 +22,13 @@ import {
   renderFirstPaint,
 } from './first-paint';
 import { pageMeta, shareTagsHtml } from './share-tags';
-import { createIndexHtmlSource, landingHeroImage, renderIndexHtml } from './spa.service';
+import {
+  createIndexHtmlSource,
+  landingHeroImage,
+  linesScript,
+  linesVersion,
+  renderIndexHtml,
+} from './spa.service';
 
 // First path segments the SPA never owns: their unknown URLs answer a JSON 404, not the app shell.
 // Whole segments, so a future /authors page is still the SPA's.
@@ -95,6 +102,23 @@ export const spaRoutes: FastifyPluginAsync = async (app) => {
         ...(icons ? { icons } : {}),
       });
   });
+
+  // A language's lines as a script the pages load (spa.service.ts): cached for a year under the
+  // version the page names; an older version gets today's lines, revalidated.
+  app.get<{ Params: { file: string } }>(
+    '/i18n/:file',
+    { config: { access: 'guest' } },
+    async (request, reply) => {
+      const match = /^([A-Za-z0-9-]{2,35})\.([0-9a-f]{16})\.js$/.exec(request.params.file);
+      const row = match && (await cachedLocalizations(app.deps)).find((l) => l.language === match[1]);
+      if (!match || !row) throw new NotFoundError();
+      const current = linesVersion(row.lines) === match[2];
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .send(linesScript(row.lines));
+    },
+  );
 
   app.get('/*', { config: { access: 'guest' } }, async (request, reply) => {
     let path: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrapData, Theme } from '@zema/contracts';
@@ -69,6 +70,26 @@ export function landingHeroImage(path: string, data: BootstrapData): string | nu
   return landing.headerImage || null;
 }
 
+const linesVersions = new WeakMap<object, string>();
+
+/** A short hash of a language's lines: it changes when a line does (the cached object is reused). */
+export function linesVersion(lines: Record<string, string>): string {
+  let version = linesVersions.get(lines);
+  if (!version) {
+    version = createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 16);
+    linesVersions.set(lines, version);
+  }
+  return version;
+}
+
+/** Where a page loads its language's lines: `/i18n/am.<version>.js`, cached for a year. */
+export const linesScriptPath = (language: string, lines: Record<string, string>) =>
+  `/i18n/${encodeURIComponent(language)}.${linesVersion(lines)}.js`;
+
+/** The lines script: it leaves the lines where the page's inline bootstrap script picks them up. */
+export const linesScript = (lines: Record<string, string>) =>
+  `window.zemaLines = ${serializeForScript(lines)};\n`;
+
 /** The icons a page links: the favicon chosen in the appearance, and its phone-sized sibling. */
 export function iconLinks(favicon: string | null): { icon: string; apple: string } | null {
   if (!favicon) return null;
@@ -133,7 +154,16 @@ export function renderIndexHtml(
       ? `<style nonce="${nonce.style}" id="zema-custom-css">${opts.customCode.css}</style>`
       : '');
   const customHtml = opts.customCode?.html ? `<div id="zema-custom-html">${opts.customCode.html}</div>` : '';
-  const script = `${customHtml}<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(data)};</script>`;
+  // A language's lines (a few hundred kB) come as a script of their own, cached by the browser for
+  // as long as they do not change, instead of inside every page: the page carries their version.
+  const lines = data.i18n.lines;
+  const external = Object.keys(lines).length > 0;
+  const inline = external ? { ...data, i18n: { ...data.i18n, lines: {} } } : data;
+  const linesTag = external
+    ? `<script src="${escapeHtml(linesScriptPath(data.i18n.locale.language, lines))}"></script>`
+    : '';
+  const fill = external ? 'window.bootstrapData.i18n.lines = window.zemaLines || {};' : '';
+  const script = `${customHtml}${linesTag}<script nonce="${nonce.script}">window.bootstrapData = ${serializeForScript(inline)};${fill}</script>`;
   // The build's own inline scripts (the early theme script) get the page's nonce; scripts with a
   // src are allowed by origin. Done on the template only, before any data goes in.
   let html = template.replace(

@@ -2,7 +2,12 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { bootstrapDataSchema, DEFAULT_DARK_THEME_VALUES, HOME_CHANNEL_SLUG } from '@zema/contracts';
+import {
+  bootstrapDataSchema,
+  DEFAULT_DARK_THEME_VALUES,
+  GUEST_LOCALE_COOKIE,
+  HOME_CHANNEL_SLUG,
+} from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +60,10 @@ function decoded(res: LightMyRequestResponse): string {
 
 /** Reads window.bootstrapData back out of the page the way a browser would evaluate it. */
 function inlinedBootstrap(res: LightMyRequestResponse) {
-  const match = /<script nonce="[0-9a-f]+">window\.bootstrapData = ([\s\S]*?);<\/script>/.exec(res.body);
+  const match =
+    /<script nonce="[0-9a-f]+">window\.bootstrapData = ([\s\S]*?);(?:window\.bootstrapData\.i18n\.lines = [^;]*;)?<\/script>/.exec(
+      res.body,
+    );
   expect(match).not.toBeNull();
   return bootstrapDataSchema.parse(JSON.parse(match![1]!));
 }
@@ -551,5 +559,40 @@ describe('serializeForScript', () => {
     const out = serializeForScript({ s: '</script><!--&\u2028\u2029' });
     expect(out).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(out)).toEqual({ s: '</script><!--&\u2028\u2029' });
+  });
+});
+
+describe("a language's lines, a script of their own", () => {
+  it('keeps an Amharic page small: the lines come from a script cached under their version', async () => {
+    const page = await t.app.inject({ url: '/discover', cookies: { [GUEST_LOCALE_COOKIE]: 'am' } });
+    expect(page.statusCode).toBe(200);
+    const src = /<script src="(\/i18n\/am\.[0-9a-f]{16}\.js)"><\/script><script nonce/.exec(page.body)?.[1];
+    expect(src).toBeDefined();
+    const data = inlinedBootstrap(page);
+    expect(data.i18n.locale.language).toBe('am');
+    expect(data.i18n.lines).toEqual({});
+    expect(page.body).toContain('window.bootstrapData.i18n.lines = window.zemaLines || {};</script>');
+    // The English page has no lines to load.
+    const english = await t.app.inject({ url: '/discover' });
+    expect(english.body).not.toContain('/i18n/');
+
+    const script = await t.app.inject({ url: src! });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const lines = JSON.parse(/^window\.zemaLines = ([\s\S]*);\n$/.exec(script.body)![1]!) as Record<
+      string,
+      string
+    >;
+    expect(lines['Sign in to your account']).toBe('ወደ መለያዎ ይግቡ');
+    expect(script.body).not.toMatch(/<\/script/i);
+
+    // A page cached with an older version still gets today's lines, revalidated.
+    const stale = await t.app.inject({ url: '/i18n/am.0123456789abcdef.js' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    for (const bad of ['/i18n/xx.0123456789abcdef.js', '/i18n/am.js', '/i18n/..%2Fam.0123456789abcdef.js']) {
+      expect((await t.app.inject({ url: bad })).statusCode).toBe(404);
+    }
   });
 });
