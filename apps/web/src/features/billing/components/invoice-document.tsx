@@ -1,4 +1,4 @@
-import { type InvoiceDocument as Doc, paymentMethodLabel } from '@zema/contracts';
+import { type InvoiceDocument as Doc, invoiceLineMessage, paymentMethodLabel } from '@zema/contracts';
 import { useTrans } from '#src/lib/i18n';
 import { useBillingFormat } from '../lib/billing-format';
 
@@ -9,6 +9,12 @@ import { useBillingFormat } from '../lib/billing-format';
  */
 export function InvoiceDocument({ doc }: { doc: Doc }) {
   const { trans } = useTrans();
+  // A line is stored as issued, in English; one the app wrote (a plan's period, a credit) reads in
+  // the reader's language, any other as it was written.
+  const lineText = (description: string) => {
+    const written = invoiceLineMessage(description);
+    return written ? trans(written.message, written.values) : description;
+  };
   const { date, money, percent } = useBillingFormat();
   const { invoice, seller, payment } = doc;
   const method = paymentMethodLabel(payment.gateway, payment.method);
@@ -59,7 +65,7 @@ export function InvoiceDocument({ doc }: { doc: Doc }) {
           {invoice.lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an invoice's lines are fixed and ordered.
             <tr key={i} className="border-b border-divider">
-              <td className="py-2 pe-4">{line.description}</td>
+              <td className="py-2 pe-4">{lineText(line.description)}</td>
               <td className="py-2 text-end tabular-nums">{money(line.amount, invoice.currency)}</td>
             </tr>
           ))}
