@@ -1,3 +1,4 @@
+import { storedText } from '@zema/contracts/i18n/stored-text';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 /**
@@ -6,7 +7,10 @@ import { IntlMessageFormat } from 'intl-messageformat';
  * in the reader's language; a line without a translation stays English.
  */
 export type Lines = Readonly<Record<string, string>>;
-export type Translate = (source: string, values?: Record<string, string | number>) => string;
+export type Translate = ((source: string, values?: Record<string, string | number>) => string) & {
+  /** A text stored in the database (a seeded plan's name) in the reader's language when the catalogue has it. */
+  stored?: (text: string) => string;
+};
 
 const formats = new Map<string, IntlMessageFormat>();
 
@@ -33,7 +37,7 @@ function format(text: string, language: string, values: Record<string, string | 
  * a message.
  */
 export function translator(lines: Lines | null | undefined, language = 'en'): Translate {
-  return (source, values = {}) => {
+  const t: Translate = (source, values = {}) => {
     const line = lines?.[source];
     if (line) {
       try {
@@ -48,4 +52,6 @@ export function translator(lines: Lines | null | undefined, language = 'en'): Tr
       return source;
     }
   };
+  t.stored = (text) => storedText(lines, text);
+  return t;
 }

@@ -79,7 +79,7 @@ const renderers: Renderers = {
       primary(
         t('Your payment of {amount} for {plan} went through', {
           amount: formatMoney(p.amount, p.currency),
-          plan: p.productName,
+          plan: t.stored?.(p.productName) ?? p.productName,
         }),
         'circle-check',
       ),
@@ -95,7 +95,7 @@ const renderers: Renderers = {
       primary(
         t('Your payment of {amount} for {plan} did not go through', {
           amount: formatMoney(p.amount, p.currency),
-          plan: p.productName,
+          plan: t.stored?.(p.productName) ?? p.productName,
         }),
         'circle-x',
       ),
@@ -108,7 +108,7 @@ const renderers: Renderers = {
     mainAction: { label: t('Renew'), action: path.checkout(p.productId, p.priceId) },
     lines: [
       primary(
-        t('Your {plan} plan ends on {date}', { plan: p.productName, date: p.endsAt.slice(0, 10) }),
+        t('Your {plan} plan ends on {date}', { plan: t.stored?.(p.productName) ?? p.productName, date: p.endsAt.slice(0, 10) }),
         'clock',
       ),
     ],
@@ -119,7 +119,7 @@ const renderers: Renderers = {
     image: null,
     mainAction: { label: t('View billing'), action: path.billing() },
     lines: [
-      primary(t('You have been given {plan}', { plan: p.productName }), 'badge-check'),
+      primary(t('You have been given {plan}', { plan: t.stored?.(p.productName) ?? p.productName }), 'badge-check'),
       secondary(t('Until {date}', { date: p.endsAt.slice(0, 10) }), 'clock'),
     ],
     buttonActions: [],
@@ -132,7 +132,7 @@ const renderers: Renderers = {
       primary(
         t('You have been refunded {amount} for {plan}', {
           amount: formatMoney(p.amount, p.currency),
-          plan: p.productName,
+          plan: t.stored?.(p.productName) ?? p.productName,
         }),
         'receipt',
       ),
@@ -147,7 +147,7 @@ const renderers: Renderers = {
     icon: 'circle-alert',
     image: null,
     mainAction: { label: t('See plans'), action: path.pricing() },
-    lines: [primary(t('Your {plan} plan ended', { plan: p.productName }), 'circle-alert')],
+    lines: [primary(t('Your {plan} plan ended', { plan: t.stored?.(p.productName) ?? p.productName }), 'circle-alert')],
     buttonActions: [],
   }),
   'workspace.invitation': (p, t, closed) => ({
