@@ -15,6 +15,9 @@ describe('translator', () => {
     expect(t('{count, plural, one {# song} other {# songs}}', { count: 3 })).toBe('3 ዘፈኖች');
     expect(translator(null)('{count, plural, one {# song} other {# songs}}', { count: 1 })).toBe('1 song');
     expect(t('Not translated {name}', { name: 'A' })).toBe('Not translated A');
+    // An object's own names are messages like any other, never a line.
+    expect(t('constructor')).toBe('constructor');
+    expect(t.stored?.('toString')).toBe('toString');
     // Tags are text, as the catalogue reads them.
     expect(t('Send "Bearer <token>".')).toBe('Send "Bearer <token>".');
   });

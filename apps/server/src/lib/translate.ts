@@ -38,7 +38,7 @@ function format(text: string, language: string, values: Record<string, string | 
  */
 export function translator(lines: Lines | null | undefined, language = 'en'): Translate {
   const t: Translate = (source, values = {}) => {
-    const line = lines?.[source];
+    const line = lines && Object.hasOwn(lines, source) ? lines[source] : undefined;
     if (line) {
       try {
         return format(line, language, values);

@@ -1,4 +1,5 @@
-import { type BootstrapData, type ClientSettings, hasPermission, isPlainMessage } from '@zema/contracts';
+import { type BootstrapData, type ClientSettings, hasPermission } from '@zema/contracts';
+import { storedText } from '@zema/contracts/i18n/stored-text';
 import { bootstrap } from '@zema/contracts/site/bootstrap.operations';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
@@ -147,10 +148,7 @@ export function useMenuItems(position: string) {
   return useMemo(() => {
     // A label the catalogue translates (the seeded "Privacy", "Contact") reads in the reader's
     // language; an operator's own label is shown as they wrote it.
-    const label = (text: string) => {
-      const line = i18n.lines[text];
-      return line?.trim() && isPlainMessage(line) ? line : text;
-    };
+    const label = (text: string) => storedText(i18n.lines, text);
     return menus
       .filter((m) => m.positions.includes(position))
       .flatMap((m) => m.items)

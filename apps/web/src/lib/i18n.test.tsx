@@ -23,6 +23,9 @@ describe('translate', () => {
 
   it('falls back to the message when the line is missing or blank', () => {
     expect(translate({}, 'Register')).toBe('Register');
+    // An object's own names are no lines.
+    expect(translate({}, 'constructor')).toBe('constructor');
+    expect(translate({}, 'toString')).toBe('toString');
     expect(translate({ Register: '  ' }, 'Register')).toBe('Register');
   });
 

@@ -36,7 +36,7 @@ export function translate(
   values?: TransValues,
   language = 'en',
 ): string {
-  const line = lines[message];
+  const line = Object.hasOwn(lines, message) ? lines[message] : undefined;
   const translated = !!line?.trim();
   const text = translated ? line! : message;
   const textLanguage = translated ? language : 'en';

@@ -42,7 +42,7 @@ export function lineProblem(
   source: string,
   line: string,
 ): { kind: 'unknown' } | { kind: 'parse'; error: string } | { kind: 'arguments'; expected: string } | null {
-  if (!(source in CATALOGUE)) return { kind: 'unknown' };
+  if (!Object.hasOwn(CATALOGUE, source)) return { kind: 'unknown' };
   let got: string;
   try {
     got = argumentsOf(line);

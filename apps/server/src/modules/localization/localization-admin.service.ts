@@ -136,7 +136,9 @@ export async function deleteLocalization(deps: AdminDeps, actor: Actor, id: numb
  * like it: the translation of the text before it changed.
  */
 function previousLines(row: Row): Map<string, { source: string; line: string }> {
-  const orphans = Object.entries(row.lines).filter(([source, line]) => !(source in CATALOGUE) && line.trim());
+  const orphans = Object.entries(row.lines).filter(
+    ([source, line]) => !Object.hasOwn(CATALOGUE, source) && line.trim(),
+  );
   const out = new Map<string, { source: string; line: string }>();
   if (!orphans.length) return out;
   for (const source of CATALOGUE_SOURCES) {
@@ -206,7 +208,7 @@ export async function writeLines(
   for (const [source, raw] of Object.entries(input)) {
     const line = raw.trim();
     if (!line) {
-      if (source in row.lines) removed.push(source);
+      if (Object.hasOwn(row.lines, source)) removed.push(source);
       continue;
     }
     const reason = reasonOf(source, line);

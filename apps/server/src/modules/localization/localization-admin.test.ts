@@ -99,6 +99,11 @@ describe('the translation editor’s API', () => {
       lines: { 'Nobody says this.': 'x' },
     });
     expect(unknown.json().errors['lines.Nobody says this.']).toEqual(['No text of the app reads like this.']);
+    // An object's own names are no sources either.
+    for (const name of ['toString', 'constructor', 'hasOwnProperty']) {
+      const res = await call(admin, 'PUT', `${API}/${ti.id}/lines`, { lines: { [name]: 'x' } });
+      expect(res.json().errors[`lines.${name}`]).toEqual(['No text of the app reads like this.']);
+    }
 
     // An empty line removes the translation: the English shows again.
     await call(admin, 'PUT', `${API}/${ti.id}/lines`, { lines: { [PLAIN]: ' ' } });

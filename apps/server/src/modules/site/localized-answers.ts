@@ -26,7 +26,7 @@ export function localizedAnswers(app: FastifyInstance) {
     if (locale.language === 'en' || !Object.keys(locale.lines).length) return payload;
     const format = translator(locale.lines, locale.language);
     // Only catalogue sources: any other text is sent as written, never read as a message format.
-    const t = (message: string) => (locale.lines[message] ? format(message) : message);
+    const t = (message: string) => (Object.hasOwn(locale.lines, message) ? format(message) : message);
     const errors =
       answer.errors && typeof answer.errors === 'object'
         ? Object.fromEntries(

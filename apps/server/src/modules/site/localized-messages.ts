@@ -20,7 +20,7 @@ export function localizedMessages(app: FastifyInstance) {
       request.user ?? null,
       request.cookies?.[GUEST_LOCALE_COOKIE],
     );
-    if (locale.language === 'en' || !locale.lines[answer.message]) return payload;
+    if (locale.language === 'en' || !Object.hasOwn(locale.lines, answer.message)) return payload;
     return { ...answer, message: translator(locale.lines, locale.language)(answer.message) };
   });
 }
