@@ -108,7 +108,10 @@ const renderers: Renderers = {
     mainAction: { label: t('Renew'), action: path.checkout(p.productId, p.priceId) },
     lines: [
       primary(
-        t('Your {plan} plan ends on {date}', { plan: t.stored?.(p.productName) ?? p.productName, date: p.endsAt.slice(0, 10) }),
+        t('Your {plan} plan ends on {date}', {
+          plan: t.stored?.(p.productName) ?? p.productName,
+          date: p.endsAt.slice(0, 10),
+        }),
         'clock',
       ),
     ],
@@ -119,7 +122,10 @@ const renderers: Renderers = {
     image: null,
     mainAction: { label: t('View billing'), action: path.billing() },
     lines: [
-      primary(t('You have been given {plan}', { plan: t.stored?.(p.productName) ?? p.productName }), 'badge-check'),
+      primary(
+        t('You have been given {plan}', { plan: t.stored?.(p.productName) ?? p.productName }),
+        'badge-check',
+      ),
       secondary(t('Until {date}', { date: p.endsAt.slice(0, 10) }), 'clock'),
     ],
     buttonActions: [],
@@ -147,7 +153,12 @@ const renderers: Renderers = {
     icon: 'circle-alert',
     image: null,
     mainAction: { label: t('See plans'), action: path.pricing() },
-    lines: [primary(t('Your {plan} plan ended', { plan: t.stored?.(p.productName) ?? p.productName }), 'circle-alert')],
+    lines: [
+      primary(
+        t('Your {plan} plan ended', { plan: t.stored?.(p.productName) ?? p.productName }),
+        'circle-alert',
+      ),
+    ],
     buttonActions: [],
   }),
   'workspace.invitation': (p, t, closed) => ({
