@@ -1,20 +1,21 @@
+// Run with `node --import tsx` (it shares the contracts' argumentsOf with the server).
 // The message catalogue (issue 32, decision 0054): every user-facing English string of the web
 // app, the server and the contracts, found in the code, and the Amharic line of each.
 //
-//   node scripts/i18n.mjs extract [--prune] rewrite the catalogue from the code (--prune: and drop
+//   node --import tsx scripts/i18n.mjs extract [--prune] rewrite the catalogue from the code (--prune: and drop
 //                                          the lines whose source is gone from am.json)
-//   node scripts/i18n.mjs check            what `npm run lint` runs: the catalogue is up to date,
+//   node --import tsx scripts/i18n.mjs check            what `npm run lint` runs: the catalogue is up to date,
 //                                          every message parses as ICU MessageFormat, every line
 //                                          has the arguments of its source, every source has an
 //                                          Amharic line, and no JSX text or usual attribute is a
 //                                          bare literal; it first proves itself on a fixture
-//   node scripts/i18n.mjs missing [prefix] [--with file]  the sources without an Amharic line (as
+//   node --import tsx scripts/i18n.mjs missing [prefix] [--with file]  the sources without an Amharic line (as
 //                                          JSON to fill), optionally only those used under a path
 //                                          prefix, counting a translator's file as written
-//   node scripts/i18n.mjs verify <file...> a translator's file: known sources, same arguments
-//   node scripts/i18n.mjs literals [prefix] the bare literals, as `file:line text`
-//   node scripts/i18n.mjs merge <file...>  add the lines of JSON files ({source: line}) to am.json
-//   node scripts/i18n.mjs coverage         the share of sources each shipped language translates
+//   node --import tsx scripts/i18n.mjs verify <file...> a translator's file: known sources, same arguments
+//   node --import tsx scripts/i18n.mjs literals [prefix] the bare literals, as `file:line text`
+//   node --import tsx scripts/i18n.mjs merge <file...>  add the lines of JSON files ({source: line}) to am.json
+//   node --import tsx scripts/i18n.mjs coverage         the share of sources each shipped language translates
 //
 // A message is found where it is written: the first argument of `trans()`, `t()` or `msg()`
 // (`translate()`'s second), or `<Trans message="…">`. A message kept in a constant is marked
@@ -22,8 +23,8 @@
 // a sentence is one message with `{arguments}`, never pieced together.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import ts from 'typescript';
+import { argumentsOf } from '../packages/contracts/src/i18n/message-arguments.ts';
 import { root } from './lib.mjs';
 
 const CATALOGUE_DIR = 'apps/server/src/modules/localization/catalogue';
@@ -211,28 +212,6 @@ function catalogueOf(found) {
   );
 }
 
-/** `name:kind` of every argument in an ICU message, and the option keys of its selects. */
-function argumentsOf(message) {
-  const out = new Set();
-  const walk = (elements) => {
-    for (const el of elements) {
-      if (el.type === TYPE.argument) out.add(`${el.value}:text`);
-      else if (el.type === TYPE.number) out.add(`${el.value}:number`);
-      else if (el.type === TYPE.date || el.type === TYPE.time) out.add(`${el.value}:date`);
-      else if (el.type === TYPE.plural) {
-        out.add(`${el.value}:plural`);
-        for (const option of Object.values(el.options)) walk(option.value);
-      } else if (el.type === TYPE.select) {
-        out.add(`${el.value}:select(${Object.keys(el.options).sort().join('|')})`);
-        for (const option of Object.values(el.options)) walk(option.value);
-      } else if (el.type === TYPE.tag) walk(el.children);
-    }
-  };
-  // Tags are text: a message may say "<token>"; markup inside a sentence is an argument.
-  walk(parse(message, { requiresOtherClause: true, ignoreTag: true }));
-  return [...out].sort().join(', ');
-}
-
 /** Problems of a language's lines against the catalogue: broken, unlike their source, missing. */
 function checkLines(language, catalogue) {
   const lines = readJson(linesFile(language));
@@ -291,7 +270,7 @@ function check() {
     const added = Object.keys(catalogue).filter((m) => !(m in written));
     const removed = Object.keys(written).filter((m) => !(m in catalogue));
     problems.push(
-      `the catalogue is out of date (${added.length} new, ${removed.length} gone, or moved): run \`node scripts/i18n.mjs extract\`${
+      `the catalogue is out of date (${added.length} new, ${removed.length} gone, or moved): run \`npm run i18n:extract\`${
         added.length
           ? `\n    new: ${added
               .slice(0, 5)
@@ -313,7 +292,7 @@ function check() {
     problems.push(...lineProblems);
     if (missing.length)
       problems.push(
-        `${language}: ${missing.length} of ${Object.keys(catalogue).length} sources have no line (\`node scripts/i18n.mjs missing\`), e.g. ${missing
+        `${language}: ${missing.length} of ${Object.keys(catalogue).length} sources have no line (\`node --import tsx scripts/i18n.mjs missing\`), e.g. ${missing
           .slice(0, 3)
           .map((m) => JSON.stringify(m))
           .join(', ')}`,
