@@ -12,7 +12,6 @@ import { bootstrapRoutes } from './bootstrap.routes';
 import { embedPageRoutes, oembedRoutes } from './embed.routes';
 import { landingRoutes } from './landing.routes';
 import { localizedAnswers } from './localized-answers';
-import { localizedMessages } from './localized-messages';
 import { sitemapRoutes } from './sitemap.routes';
 import { spaRoutes } from './spa.routes';
 import { valueListsRoutes } from './value-lists.routes';
@@ -28,10 +27,7 @@ export { registerOpenApi } from './openapi';
 
 export const siteModule: ServerModule = {
   name: 'site',
-  hooks(app) {
-    localizedAnswers(app);
-    localizedMessages(app);
-  },
+  hooks: localizedAnswers,
   apiRoutes: [bootstrapRoutes, valueListsRoutes, apiDocsRoutes, landingRoutes, oembedRoutes],
   // Last of all: the SPA answers what no other route does (robots.txt, the sitemap and the embeds come first).
   rootRoutes: [sitemapRoutes, embedPageRoutes, spaRoutes],

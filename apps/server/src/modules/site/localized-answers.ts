@@ -7,15 +7,17 @@ import { requestLocale } from './bootstrap.service';
 type Answer = { message?: unknown; errors?: unknown };
 
 /**
- * A refusal's message and field errors (SPEC §8) in the reader's language: every 4xx answer of
- * the API passes here, and a message that is a catalogue source (services mark theirs with
- * `msg()`) is replaced by the reader's line. English readers, and messages the catalogue does not
- * hold, get the answer as it was written.
+ * An answer's `message` in the reader's language: a refusal's (SPEC §8, 4xx) with its field errors,
+ * and what a call that went through says ("Track deleted.", 2xx). Every such answer of the server
+ * passes here, and a text that is a catalogue source (services mark theirs with `msg()`) is
+ * replaced by the reader's line. English readers, and texts the catalogue does not hold, get the
+ * answer as it was written.
  */
 export function localizedAnswers(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode < 400 || reply.statusCode >= 500 || !payload || typeof payload !== 'object')
-      return payload;
+    const status = reply.statusCode;
+    if (!((status >= 200 && status < 300) || (status >= 400 && status < 500))) return payload;
+    if (!payload || typeof payload !== 'object') return payload;
     const answer = payload as Answer;
     if (typeof answer.message !== 'string') return payload;
     const locale = await requestLocale(
@@ -27,8 +29,9 @@ export function localizedAnswers(app: FastifyInstance) {
     const format = translator(locale.lines, locale.language);
     // Only catalogue sources: any other text is sent as written, never read as a message format.
     const t = (message: string) => (Object.hasOwn(locale.lines, message) ? format(message) : message);
+    // Field errors are a refusal's; a success's other fields are data, sent as they are.
     const errors =
-      answer.errors && typeof answer.errors === 'object'
+      status >= 400 && answer.errors && typeof answer.errors === 'object'
         ? Object.fromEntries(
             Object.entries(answer.errors as Record<string, unknown>).map(([field, messages]) => [
               field,
