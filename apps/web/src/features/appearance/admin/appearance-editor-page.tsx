@@ -164,6 +164,7 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
     [post],
   );
 
+  const [scrollTarget, setScrollTarget] = useState<{ section: string } | null>(null);
   // A click on a landing section in the preview opens its fields here. Only the panel scrolls to
   // them: the editor keeps its fixed frame (header, sections, preview toolbar stay in view).
   useEffect(() => {
@@ -175,15 +176,27 @@ function Editor({ state }: { state: AppearanceEditorResponse }) {
         return;
       }
       setSection('landing');
-      requestAnimationFrame(() => {
-        const area = panel.current;
-        const group = document.getElementById(`landing-${message.section}`);
-        if (area && group && area.contains(group)) area.scrollTo({ top: offsetWithin(group, area) });
-      });
+      setScrollTarget({ section: message.section });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+
+  // The landing fields may render a few frames after the section opens (a busy machine, a first
+  // open): the panel scrolls once the asked-for group is there, looking each frame for up to 5 s.
+  useEffect(() => {
+    if (!scrollTarget) return;
+    let frame = 0;
+    const until = performance.now() + 5_000;
+    const scroll = () => {
+      const area = panel.current;
+      const group = document.getElementById(`landing-${scrollTarget.section}`);
+      if (area && group && area.contains(group)) area.scrollTo({ top: offsetWithin(group, area) });
+      else if (performance.now() < until) frame = requestAnimationFrame(scroll);
+    };
+    frame = requestAnimationFrame(scroll);
+    return () => cancelAnimationFrame(frame);
+  }, [scrollTarget]);
 
   const onPublish = async () => {
     if (pending.current) {
