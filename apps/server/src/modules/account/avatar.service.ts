@@ -1,7 +1,3 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import {
   type AccountUser,
   AVATAR_MAX_BYTES,
@@ -21,7 +17,12 @@ import { fileEntries } from '#src/modules/uploads/tables';
 import { updateUser } from '#src/modules/users/index';
 import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
-import { isPublicIp } from '#src/platform/geoip';
+import {
+  isBlockedAddressError,
+  publicRequestFollowing,
+  ResponseTooLargeError,
+  readLimitedBody,
+} from '#src/platform/public-http';
 import { generateStorageKey } from '#src/platform/storage';
 import { getAccount } from './account.service';
 
@@ -72,103 +73,11 @@ export async function encodeAvatar(input: Buffer, field: 'file' | 'url' = 'file'
   }
 }
 
-class BlockedAddressError extends Error {
-  override name = 'BlockedAddressError';
-}
-
-/** dns.lookup that only hands public addresses to the socket: the check holds at connect time. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicIp(a.address));
-      if (!usable.length) return callback(new BlockedAddressError(hostname), '', 0);
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };
-}
-
 export type RemoteFetchOptions = {
   /** Tests only: let the fetch reach loopback/private addresses (a local test server). */
   allowPrivateAddresses?: boolean;
   timeoutMs?: number;
 };
-
-function checkUrl(raw: string, allowPrivate: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
-  }
-  if (url.username || url.password) throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // IP literals skip the lookup function, so they are checked here.
-  if (isIP(host) && !allowPrivate && !isPublicIp(host)) {
-    throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
-  }
-  return url;
-}
-
-type FetchResult = { redirect: string } | { body: Buffer };
-
-function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<FetchResult> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.get(
-      url,
-      {
-        lookup: guardedLookup(allowPrivate),
-        signal,
-        headers: { accept: 'image/*', 'user-agent': 'Zema avatar fetcher' },
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400 && res.headers.location) {
-          res.resume();
-          resolve({ redirect: new URL(res.headers.location, url).toString() });
-          return;
-        }
-        if (status !== 200) {
-          res.resume();
-          reject(new AvatarInputError('url', AVATAR_MESSAGES.urlFailed));
-          return;
-        }
-        const declared = Number(res.headers['content-length'] ?? 0);
-        if (declared > AVATAR_MAX_BYTES) {
-          res.destroy();
-          reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > AVATAR_MAX_BYTES) {
-            res.destroy();
-            reject(new AvatarInputError('url', AVATAR_MESSAGES.tooLarge));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', (err) => {
-      if (
-        err instanceof BlockedAddressError ||
-        (err as { cause?: unknown }).cause instanceof BlockedAddressError
-      ) {
-        reject(new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed));
-      } else reject(err);
-    });
-  });
-}
 
 /**
  * Downloads a picture for the URL variant: http(s) only, public addresses only (checked for every
@@ -177,19 +86,24 @@ function getOnce(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<
 export async function fetchRemoteImage(raw: string, opts: RemoteFetchOptions = {}): Promise<Buffer> {
   const allowPrivate = opts.allowPrivateAddresses === true;
   const signal = AbortSignal.timeout(opts.timeoutMs ?? REMOTE_TIMEOUT_MS);
-  let url = checkUrl(raw, allowPrivate);
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    let result: FetchResult;
-    try {
-      result = await getOnce(url, allowPrivate, signal);
-    } catch (err) {
-      if (err instanceof AvatarInputError) throw err;
+  try {
+    const { res } = await publicRequestFollowing(raw, {
+      allowPrivate,
+      signal,
+      maxRedirects: MAX_REDIRECTS,
+      headers: { accept: 'image/*', 'user-agent': 'Zema avatar fetcher' },
+    });
+    if (res.statusCode !== 200) {
+      res.resume();
       throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
     }
-    if ('body' in result) return result.body;
-    url = checkUrl(result.redirect, allowPrivate);
+    return await readLimitedBody(res, AVATAR_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof AvatarInputError) throw err;
+    if (isBlockedAddressError(err)) throw new AvatarInputError('url', AVATAR_MESSAGES.urlNotAllowed);
+    if (err instanceof ResponseTooLargeError) throw new AvatarInputError('url', AVATAR_MESSAGES.tooLarge);
+    throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
   }
-  throw new AvatarInputError('url', AVATAR_MESSAGES.urlFailed);
 }
 
 /** Swaps users.avatar under a row lock and returns the previous value; undefined = no such user. */
