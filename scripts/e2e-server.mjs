@@ -25,6 +25,8 @@ process.env.REGISTRATION_LIMIT_PER_IP ??= '0';
 process.env.REGISTRATION_LIMIT_PER_DOMAIN ??= '0';
 // The billing spec moves the subscriptions clock past a period's end (decision 0040).
 process.env.E2E_CLOCK_CONTROL ??= 'true';
+// The radio spec's Icecast runs on this machine: stations may point at loopback here.
+process.env.RADIO_ALLOW_PRIVATE_HOSTS ??= 'true';
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 

@@ -25,6 +25,7 @@ import { redactKeys, scrubText, scrubUrl, serializeError } from '#src/lib/redact
 import type { RemoteFetchOptions } from '#src/modules/account/index';
 import { seedDemoCatalogueIfNeeded } from '#src/modules/catalogue/index';
 import type { LiveStreamOptions } from '#src/modules/notifications/index';
+import type { RadioTuning } from '#src/modules/radio/index';
 import { BOOTSTRAP_CACHE_KEYS, registerOpenApi } from '#src/modules/site/index';
 import { guestRoleAtHand } from '#src/modules/users/index';
 import { memberRole, roleAllows } from '#src/modules/workspaces/index';
@@ -75,6 +76,8 @@ export type BuildAppOptions = {
    */
   live?: LiveStreamOptions &
     Pick<LiveEventsOptions, 'backlogTtlMs' | 'backlogSize' | 'namespace' | 'maxBatch'>;
+  /** Radio timings and the fetch rule (tests: a local Icecast, short leases). */
+  radio?: RadioTuning;
 };
 
 /** pino's `err` serializer type wants a stack string; ours may have none. */
@@ -263,7 +266,12 @@ async function assemble(
     errorLog: opts.errorLog,
     live: opts.live,
     geoip: opts.geoip,
-    tuning: { remoteFetch: opts.remoteFetch, searchGate: opts.searchGate, liveStreams: opts.live },
+    tuning: {
+      remoteFetch: opts.remoteFetch,
+      searchGate: opts.searchGate,
+      liveStreams: opts.live,
+      radio: opts.radio,
+    },
   });
   app.decorate('deps', deps);
   const { redis, cache } = deps;

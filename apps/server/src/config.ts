@@ -40,6 +40,7 @@ export const ENV_GROUPS = [
   'Social login',
   'Browser push',
   'Billing',
+  'Radio',
 ] as const;
 export type EnvGroup = (typeof ENV_GROUPS)[number];
 
@@ -249,6 +250,31 @@ export const envSchema = z.object({
       example: '/protected-audio/',
     },
   ),
+  RADIO_LISTENERS_PER_IP: documented(z.coerce.number().int().min(1).max(100_000).default(8), {
+    group: 'Radio',
+    description:
+      "Listeners of the built-in station's stream one client IP may hold open on one instance (then 429).",
+    default: '8',
+  }),
+  RADIO_EVENT_STREAMS_PER_IP: documented(z.coerce.number().int().min(1).max(100_000).default(16), {
+    group: 'Radio',
+    description:
+      "Station pages' live now-playing streams one client IP may hold open on one instance (then 429).",
+    default: '16',
+  }),
+  RADIO_ALLOW_PRIVATE_HOSTS: documented(bool, {
+    group: 'Radio',
+    description:
+      "Let stations' stream and now-playing addresses be on this machine or the local network (an Icecast beside Zema). Off, the server never connects to loopback or private addresses for a station (SSRF guard).",
+    default: 'false',
+  }),
+  FFMPEG_PATH: documented(optionalString, {
+    group: 'Radio',
+    description:
+      'ffmpeg, with which the built-in station re-encodes every song to one constant bitrate; `none` streams songs as stored (MP3 only).',
+    unset: '`ffmpeg` when it is on the PATH, else none',
+    example: '/usr/bin/ffmpeg',
+  }),
   S3_BUCKET: documented(optionalString, {
     group: 'File storage (S3)',
     description:
@@ -428,6 +454,14 @@ export type Config = {
   s3: S3Config | null;
   /** Where the payment gateways' APIs are (their public hosts unless tests point elsewhere). */
   gatewayApis: { chapa: string; stripe: string };
+  /** Per-IP caps of the radio's connections; ffmpeg for the built-in station (undefined = look it up, null = none). */
+  radio: {
+    listenersPerIp: number;
+    eventStreamsPerIp: number;
+    ffmpegPath: string | null | undefined;
+    /** Stations may be on loopback and private networks (an operator's own Icecast beside Zema). */
+    allowPrivateHosts: boolean;
+  };
 };
 
 export type S3Config = {
@@ -505,6 +539,12 @@ export function loadConfig(
       : resolve(serverPackageRoot, '../web/dist'),
     geoipDbPath: e.GEOIP_DB_PATH ? absolute(e.GEOIP_DB_PATH, process.cwd()) : undefined,
     streamXAccelPrefix: e.STREAM_X_ACCEL_PREFIX,
+    radio: {
+      listenersPerIp: e.RADIO_LISTENERS_PER_IP,
+      eventStreamsPerIp: e.RADIO_EVENT_STREAMS_PER_IP,
+      ffmpegPath: e.FFMPEG_PATH === 'none' ? null : e.FFMPEG_PATH,
+      allowPrivateHosts: e.RADIO_ALLOW_PRIVATE_HOSTS,
+    },
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
     googleEndpoints: googleEndpointsFrom(e),

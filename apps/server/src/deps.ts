@@ -87,6 +87,7 @@ export async function createDeps(
       maxBatch: opts.live?.maxBatch,
       onHandlerError: (err) => log.error({ err }, 'a live event subscriber failed'),
     }),
+    busNamespace: opts.live?.namespace ?? '',
     storage,
     events,
     writeEvents: createWriteEvents(),

@@ -15,6 +15,7 @@ import { mailModule } from '#src/modules/mail/index';
 import { notificationsModule } from '#src/modules/notifications/index';
 import { pagesModule } from '#src/modules/pages/index';
 import { playerModule } from '#src/modules/player/index';
+import { radioModule } from '#src/modules/radio/index';
 import { searchModule } from '#src/modules/search/index';
 import { settingsModule } from '#src/modules/settings/index';
 import { siteModule } from '#src/modules/site/index';
@@ -51,6 +52,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   systemModule,
   pagesModule,
   contactModule,
+  radioModule,
   siteModule,
 ];
 

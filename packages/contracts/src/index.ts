@@ -19,6 +19,7 @@ export * from './operation';
 export * from './pages/pages';
 export * from './permissions';
 export * from './primitives';
+export * from './radio/radio';
 export * from './search/search';
 export * from './settings/settings';
 export * from './site/bootstrap';

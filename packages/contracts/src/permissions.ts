@@ -33,6 +33,8 @@ export const ADMIN_PERMISSIONS = {
   appearanceCustomHtml: 'appearance.custom_html',
   /** The translation editor: languages, their lines, import and export. */
   localizationsUpdate: 'localizations.update',
+  /** Radio stations: add, edit, hide, order and delete them, and the built-in station's rotation. */
+  radioUpdate: 'radio.update',
   /** Custom pages (privacy policy, terms, about…): create, edit, hide, delete. */
   customPagesUpdate: 'custom_pages.update',
   /** Read the contact form's messages, mark them read or unread, export them. */

@@ -43,6 +43,11 @@ export interface GroundDeps {
   pubsub: PubSub;
   /** Live events to a user's open pages (SSE). */
   live: LiveEvents;
+  /**
+   * What prefixes this install's channels and keys on a shared Redis (tests give each app its
+   * own), for a module that opens channels of its own next to `live`'s.
+   */
+  busNamespace: string;
   storage: FileStorage;
   events: DomainEvents;
   /** Said inside a writer's transaction, for the owners of related rows (lib/write-events.ts). */

@@ -282,3 +282,17 @@ function redisLiveEvents(
     },
   };
 }
+
+/** One event as its SSE frame: `id:`, `event:`, one `data:` line (JSON has no raw newline), blank line. */
+export function sseFrame(frame: LiveFrame): string {
+  return `id: ${frame.id}\nevent: ${frame.name}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+}
+
+/** `Last-Event-ID` as the browser sends it back: one of our ids, or absent. */
+export function parseLastEventId(value: string | string[] | undefined): number | null | 'invalid' {
+  if (value === undefined) return null;
+  const text = Array.isArray(value) ? value[0]! : value;
+  if (text.trim() === '') return null;
+  if (!/^\d{1,15}$/.test(text.trim())) return 'invalid';
+  return Number(text.trim());
+}

@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   'localization.delete',
   'localization.lines_update',
   'localization.import',
+  'radio_station.create',
+  'radio_station.update',
+  'radio_station.reorder',
+  'radio_station.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

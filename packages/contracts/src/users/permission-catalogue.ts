@@ -140,6 +140,12 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
     msg('Create, edit, hide and delete custom pages (privacy policy, terms, about…), and read hidden ones.'),
   ),
   p(
+    A.radioUpdate,
+    msg('Manage radio stations'),
+    'appearance',
+    msg('Add, edit, order, hide and delete radio stations, and choose what the built-in station plays.'),
+  ),
+  p(
     A.contactMessagesView,
     msg('Read contact messages'),
     'contact',

@@ -5,6 +5,7 @@ import { notSuspended } from '#src/modules/identity/index';
 import { personalAccessTokens, sessions } from '#src/modules/identity/tables';
 import { users } from '#src/modules/users/tables';
 import type { LiveEvents, LiveFrame } from '#src/platform/live-events';
+import { sseFrame } from '#src/platform/live-events';
 import type { Unsubscribe } from '#src/platform/pubsub';
 
 /**
@@ -50,19 +51,7 @@ type Stream = {
   closed: boolean;
 };
 
-/** One event as its SSE frame: `id:`, `event:`, one `data:` line (JSON has no raw newline), blank line. */
-export function sseFrame(frame: LiveFrame): string {
-  return `id: ${frame.id}\nevent: ${frame.name}\ndata: ${JSON.stringify(frame.data)}\n\n`;
-}
-
-/** `Last-Event-ID` as the browser sends it back: one of our ids, or absent. */
-export function parseLastEventId(value: string | string[] | undefined): number | null | 'invalid' {
-  if (value === undefined) return null;
-  const text = Array.isArray(value) ? value[0]! : value;
-  if (text.trim() === '') return null;
-  if (!/^\d{1,15}$/.test(text.trim())) return 'invalid';
-  return Number(text.trim());
-}
+export { parseLastEventId, sseFrame } from '#src/platform/live-events';
 
 export function createLiveStreams(deps: LiveStreamDeps, opts: LiveStreamOptions = {}) {
   const heartbeatMs = Math.min(opts.heartbeatMs ?? 15_000, 15_000);

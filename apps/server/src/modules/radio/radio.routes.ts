@@ -1,0 +1,181 @@
+import { Readable } from 'node:stream';
+import { msg } from '@zema/contracts';
+import { radio, radioAdmin } from '@zema/contracts/radio/radio.operations';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '#src/http/caller';
+import { defineRoute } from '#src/http/define-route';
+import { HttpError } from '#src/http/errors';
+import { ConflictError, invalidInput, NotFoundError, RateLimitedError } from '#src/lib/errors';
+import { parseLastEventId } from '#src/platform/live-events';
+import { wantsIcyMetadata } from './builtin/broadcaster';
+import { TooManyListenersError } from './builtin-streams';
+import { RadioClosedError, type RadioSink, TooManyRadioStreamsError } from './radio-hub';
+import { endSongNow } from './schedule';
+import { readSourceOnce } from './sources/index';
+import {
+  createStation,
+  deleteStation,
+  findStation,
+  getStationForAdmin,
+  listPublicStations,
+  listStationsForAdmin,
+  reorderStations,
+  stationById,
+  toStation,
+  updateStation,
+} from './stations.service';
+
+/** The stations as listeners reach them, their live events and the built-in stream; and the admin's stations. */
+export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const hub = app.deps.radio;
+  const streams = app.deps.radioStreams;
+  const allowPrivateAddresses = app.deps.tuning.radio?.allowPrivateAddresses === true;
+
+  defineRoute(app, radio.list, async () => ({ stations: await listPublicStations(db) }));
+
+  defineRoute(app, radio.get, async (request) => {
+    const station = await findStation(db, request.params.slug, request.user);
+    return { station: toStation(station), now_playing: await hub.nowPlaying(station) };
+  });
+
+  // No HEAD twin: a stream has nothing to preview and a HEAD must not hold a subscription.
+  defineRoute(app, radio.events, { exposeHeadRoute: false }, async (request, reply) => {
+    if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
+      throw new HttpError(406, msg('This is an event stream: send Accept: text/event-stream.'));
+    }
+    const lastEventId = parseLastEventId(request.headers['last-event-id']);
+    if (lastEventId === 'invalid') {
+      throw invalidInput({ 'Last-Event-ID': [msg('The Last-Event-ID header must be an event id.')] });
+    }
+    const station = await findStation(db, request.params.slug, request.user);
+    const body = new Readable({ read() {} });
+    let ended = false;
+    const sink: RadioSink = {
+      write: (chunk) => body.push(chunk),
+      end: () => {
+        if (ended) return;
+        ended = true;
+        body.push(null);
+      },
+      get writableLength() {
+        return body.readableLength;
+      },
+      get destroyed() {
+        return body.destroyed || ended;
+      },
+    };
+    let stream: { close(): void };
+    try {
+      stream = await hub.openEvents(station, request.ip, lastEventId, sink);
+    } catch (err) {
+      if (err instanceof TooManyRadioStreamsError) {
+        throw new RateLimitedError(msg('Too many live connections are open. Close a tab and try again.'));
+      }
+      if (err instanceof RadioClosedError) {
+        return sseHeaders(reply).header('connection', 'close').send('retry: 3000\n\n');
+      }
+      throw err;
+    }
+    reply.raw.once('close', () => stream.close());
+    body.once('close', () => stream.close());
+    body.on('error', () => stream.close());
+    if (reply.raw.destroyed) stream.close();
+    return sseHeaders(reply).send(body);
+  });
+
+  // The built-in station's live MP3: the bytes go straight to the socket, the same moment for
+  // every listener (builtin-streams.ts); an outside station's stream is its host's, not ours.
+  defineRoute(app, radio.stream, { exposeHeadRoute: false }, async (request, reply) => {
+    const station = await findStation(db, request.params.slug, request.user);
+    if (station.source.kind !== 'builtin') throw new NotFoundError();
+    const icy = wantsIcyMetadata(request.headers['icy-metadata']);
+    try {
+      await streams.reserve(station, request.ip);
+    } catch (err) {
+      if (err instanceof TooManyListenersError) {
+        throw new RateLimitedError(msg('Too many streams of this station are open from your address.'));
+      }
+      throw err;
+    }
+    reply.hijack();
+    await streams.attach(station, request.ip, reply.raw, { icy });
+  });
+
+  defineRoute(app, radioAdmin.list, async () => ({
+    stations: await listStationsForAdmin(db),
+    ffmpeg: await streams.hasFfmpeg(),
+  }));
+  defineRoute(app, radioAdmin.get, async (request) => ({
+    station: await getStationForAdmin(db, request.params.id),
+  }));
+  defineRoute(app, radioAdmin.create, async (request) => ({
+    station: await createStation(db, actorOf(request), request.body, { allowPrivateAddresses }),
+  }));
+  defineRoute(app, radioAdmin.update, async (request) => {
+    const station = await updateStation(db, actorOf(request), request.params.id, request.body, {
+      allowPrivateAddresses,
+    });
+    await hub.stationChanged(station.id);
+    return { station };
+  });
+  defineRoute(app, radioAdmin.reorder, async (request) => {
+    await reorderStations(db, actorOf(request), request.body.ids);
+    return { ok: true as const };
+  });
+  defineRoute(app, radioAdmin.checkSource, async (request) => {
+    const station = await stationById(db, request.params.id);
+    const source = station.source;
+    if (source.kind === 'none') return { ok: true, song: null, listeners: null, error: null };
+    try {
+      if (source.kind === 'builtin') {
+        const now = await hub.nowPlaying(station);
+        return { ok: true, song: now.song, listeners: now.listeners, error: null };
+      }
+      const reading = await readSourceOnce(source, station.streams, {
+        allowPrivateAddresses,
+        timeoutMs: 10_000,
+      });
+      const song = reading.song
+        ? {
+            title: reading.song.title,
+            artist: reading.song.artist,
+            album: reading.song.album,
+            art: reading.song.art,
+            started_at: reading.song.startedAt,
+            duration: reading.song.duration,
+            track: null,
+          }
+        : null;
+      return { ok: true, song, listeners: reading.listeners, error: null };
+    } catch (err) {
+      return {
+        ok: false,
+        song: null,
+        listeners: null,
+        error: err instanceof Error ? err.message : String(err),
+      };
+    }
+  });
+  defineRoute(app, radioAdmin.skip, async (request) => {
+    const station = await stationById(db, request.params.id);
+    if (station.source.kind !== 'builtin') {
+      throw new ConflictError(msg('Only the built-in station plays songs of its own to skip.'));
+    }
+    const ended = await endSongNow(db, station.id, Date.now());
+    await hub.stationChanged(station.id, ended);
+    return { now_playing: await hub.nowPlaying(station) };
+  });
+  defineRoute(app, radioAdmin.delete, async (request) => {
+    await deleteStation(db, actorOf(request), request.params.id);
+    await hub.stationChanged(request.params.id);
+    return { deleted: true as const };
+  });
+};
+
+const sseHeaders = (reply: FastifyReply) =>
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no');
