@@ -318,8 +318,11 @@ async function assemble(
         styleSrc: ["'self'"],
         // Dynamic styles set through the DOM are fine; attribute styles from markup need this.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...s3Origins.files],
-        mediaSrc: ["'self'", 'blob:', ...s3Origins.files],
+        // https: for radio stations' covers and their sources' song art, on hosts an admin names.
+        imgSrc: ["'self'", 'data:', 'blob:', ...s3Origins.files, 'https:'],
+        // A radio station plays from its own host (Icecast, AzuraCast, a CDN's HLS), any an admin
+        // adds; media is never run as code (decision 0055).
+        mediaSrc: ["'self'", 'blob:', ...s3Origins.files, 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         // Direct uploads PUT to the bucket from the browser.
         connectSrc: ["'self'", ...s3Origins.upload],

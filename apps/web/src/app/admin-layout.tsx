@@ -19,6 +19,7 @@ import {
   MicVocal,
   Music,
   Palette,
+  Radio,
   Receipt,
   Repeat,
   Rows3,
@@ -87,6 +88,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: msg('Tracks'), to: paths.adminTracks(), icon: Music, permission: A.tracksUpdate },
       { label: msg('Genres'), to: paths.adminGenres(), icon: Tags, permission: A.genresUpdate },
       { label: msg('Channels'), to: paths.adminChannels(), icon: Rows3, permission: A.channelsUpdate },
+      { label: msg('Radio'), to: paths.adminRadio(), icon: Radio, permission: A.radioUpdate },
     ],
   },
   {

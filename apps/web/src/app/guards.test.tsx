@@ -306,8 +306,17 @@ describe('pages not delivered yet', () => {
     mockApi((c) => (c.path === '/api/v1/landing/artists' ? ok({ artists: [] }) : undefined));
 
   it('show the real 404 page, not a placeholder', async () => {
-    visit('/radio/main', makeBootstrap());
+    visit('/radio/main/nothing', makeBootstrap());
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
+  });
+
+  it('the radio (issue 33) is in the player area, its bar playing on', async () => {
+    registerPage('radioIndex');
+    registerPage('radio');
+    visit('/radio/zema', makeBootstrap());
+    expect(await screen.findByText('radio at /radio/zema')).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Player navigation' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Radio' })[0]?.getAttribute('href')).toBe('/radio');
   });
 
   it('/ shows the landing page to visitors', async () => {

@@ -34,7 +34,6 @@ export const pages: Record<PageName, PageLoader | null> = {
   apiDocs: () => import('#src/features/site/pages/api-docs-page'),
   contact: () => import('#src/features/contact/pages/contact-page'),
   customPage: () => import('#src/features/pages/pages/custom-page'),
-  radio: null,
   // The backstage for artists: requests, then the artist's own area.
   backstage: () => import('#src/features/backstage/pages/backstage-home-page'),
   backstageRequests: () => import('#src/features/backstage/pages/backstage-requests-page'),
@@ -83,6 +82,9 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminChannels: () => import('#src/features/catalogue/admin/admin-channels-page'),
   adminChannel: () => import('#src/features/catalogue/admin/admin-channel-page'),
   adminBackstageRequests: () => import('#src/features/backstage/admin/admin-backstage-requests-page'),
+  // The radio's stations (issue 33): their list and order, and one station's editor.
+  adminRadio: () => import('#src/features/radio/admin/admin-radio-page'),
+  adminRadioStation: () => import('#src/features/radio/admin/admin-station-page'),
   // The player area's pages (SPEC §2 `/*`), inside the player layout.
   channel: () => import('#src/features/catalogue/pages/channel-page'),
   album: () => import('#src/features/catalogue/pages/album-page'),
@@ -95,6 +97,9 @@ export const pages: Record<PageName, PageLoader | null> = {
   history: () => import('#src/features/library/pages/history-page'),
   playlist: () => import('#src/features/library/pages/playlist-page'),
   search: () => import('#src/features/search/pages/search-page'),
+  // Live radio (SPEC §2 `radio/{station slug}`), in the player area so the bar plays on.
+  radioIndex: () => import('#src/features/radio/pages/radio-index-page'),
+  radio: () => import('#src/features/radio/pages/station-page'),
 };
 
 export type PageName =
@@ -117,6 +122,7 @@ export type PageName =
   | 'contact'
   | 'customPage'
   | 'radio'
+  | 'radioIndex'
   | 'backstage'
   | 'backstageRequests'
   | 'backstageArtist'
@@ -158,6 +164,8 @@ export type PageName =
   | 'adminLocalization'
   | 'adminChannels'
   | 'adminChannel'
+  | 'adminRadio'
+  | 'adminRadioStation'
   | 'channel'
   | 'album'
   | 'track'

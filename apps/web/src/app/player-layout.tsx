@@ -1,4 +1,4 @@
-import { Heart, History, House, Library, ListMusic, Search } from 'lucide-react';
+import { Heart, History, House, Library, ListMusic, Radio, Search } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { AdSlot } from '#src/components/ad-slot';
@@ -6,7 +6,7 @@ import { Logo } from '#src/components/chrome/logo';
 import { HeaderSkeleton } from '#src/components/states';
 import { useMyPlaylists } from '#src/features/library';
 import { NotificationBell } from '#src/features/notifications';
-import { MiniPlayer, PlayerBar, ShortcutsDialog, useCurrentTrack } from '#src/features/player';
+import { MiniPlayer, PlayerBar, ShortcutsDialog, usePlayerLoaded } from '#src/features/player';
 import { DeferredNavbarSearch } from '#src/features/search';
 import { useAuth, useSettings } from '#src/lib/bootstrap-store';
 import { useTrans } from '#src/lib/i18n';
@@ -44,6 +44,10 @@ function Sidebar() {
       <NavLink to={paths.search()} className={navItemClass}>
         <Search aria-hidden="true" className="size-5" />
         {trans('Search')}
+      </NavLink>
+      <NavLink to={paths.radioIndex()} className={navItemClass}>
+        <Radio aria-hidden="true" className="size-5" />
+        {trans('Radio')}
       </NavLink>
       <NavLink to={paths.library()} end className={navItemClass}>
         <Library aria-hidden="true" className="size-5" />
@@ -133,6 +137,10 @@ function BottomNavigation() {
         <Search aria-hidden="true" className="size-5" />
         {trans('Search')}
       </NavLink>
+      <NavLink to={paths.radioIndex()} className={bottomItemClass}>
+        <Radio aria-hidden="true" className="size-5" />
+        {trans('Radio')}
+      </NavLink>
       <NavLink to={paths.library()} className={bottomItemClass}>
         <Library aria-hidden="true" className="size-5" />
         {trans('Your Library')}
@@ -169,7 +177,7 @@ function ContentSkeleton() {
  * busy.
  */
 export default function PlayerLayout() {
-  const track = useCurrentTrack();
+  const track = usePlayerLoaded();
   const [helpOpen, setHelpOpen] = useState(false);
   const isMobile = useIsMobile();
   const bottomInset = useBottomInsetRef();

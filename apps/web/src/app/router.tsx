@@ -426,7 +426,6 @@ export const appRoutes: RouteObject[] = [
           { path: at.customPageById, ...page('customPage') },
         ],
       },
-      { path: at.radio, ...page('radio') },
       {
         // The admin area: its own layout and chunks, loaded only inside /admin.
         path: at.admin,
@@ -475,6 +474,8 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminChannels, 'adminChannels', A.channelsUpdate),
               adminRoute(at.adminChannel, 'adminChannel', A.channelsUpdate),
               adminRoute(at.adminBackstageRequests, 'adminBackstageRequests', A.backstageReview),
+              adminRoute(at.adminRadio, 'adminRadio', A.radioUpdate),
+              adminRoute(at.adminRadioStation, 'adminRadioStation', A.radioUpdate),
               { path: '*', Component: AdminNotFound },
             ],
           },
@@ -504,6 +505,8 @@ export const appRoutes: RouteObject[] = [
           },
           { path: at.playlist, ...playerPage('playlist') },
           { path: at.search, ...playerPage('search') },
+          { path: at.radioIndex, ...playerPage('radioIndex') },
+          { path: at.radio, ...playerPage('radio') },
           { path: at.searchQuery, ...playerPage('search') },
           { path: at.searchTab, ...playerPage('search') },
           { path: '*', Component: PlayerNotFound },

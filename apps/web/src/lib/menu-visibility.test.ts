@@ -48,9 +48,11 @@ describe('isMenuItemVisible (SPEC §6)', () => {
   });
 
   it('hides an in-app link no page answers yet, never an outside one', () => {
-    for (const action of ['/radio/zema', '/no-such-page'])
+    for (const action of ['/no-such-page', '/radio/zema/more'])
       expect(isMenuItemVisible(item({ action }), guest, settings), action).toBe(false);
     for (const action of [
+      '/radio/zema',
+      '/radio',
       '/pricing',
       'library/songs',
       '/pages/terms',
@@ -127,10 +129,11 @@ describe('isMenuItemVisible (SPEC §6)', () => {
 
 describe('isAddressWithoutPage: what the editor warns about', () => {
   it('is an address of this site no page answers, never an outside one or none', () => {
-    for (const action of ['/help', 'help', '/radio/zema', ' /no-such-page '])
+    for (const action of ['/help', 'help', ' /no-such-page '])
       expect(isAddressWithoutPage(action), action).toBe(true);
     for (const action of [
       '/discover',
+      '/radio/zema',
       'contact',
       '/pages/about',
       'https://example.com/help',

@@ -17,6 +17,9 @@ export const paths = {
   library: () => '/library',
   likedSongs: () => '/library/songs',
   history: () => '/library/history',
+  /** The public stations, and one station's live page (SPEC §2 `radio/{station slug}`). */
+  radioIndex: () => '/radio',
+  radio: (s: { slug: string }) => `/radio/${encodeURIComponent(s.slug)}`,
   /** `/search`, `/search/{query}` or `/search/{query}/{tab}` (no tab segment for "all"). */
   search: (query = '', tab?: SearchTab) => {
     const q = encodeURIComponent(query.trim());
@@ -81,6 +84,8 @@ export const paths = {
   adminChannels: () => '/admin/channels',
   adminChannel: (c: { id: number } | 'new') => `/admin/channels/${c === 'new' ? 'new' : c.id}`,
   adminBackstageRequests: () => '/admin/backstage-requests',
+  adminRadio: () => '/admin/radio',
+  adminRadioStation: (s: { id: number } | 'new') => `/admin/radio/${s === 'new' ? 'new' : s.id}`,
   backstage: () => '/backstage',
   backstageRequests: () => '/backstage/requests',
   backstageArtist: (a: { id: number }) => `/backstage/artists/${a.id}`,

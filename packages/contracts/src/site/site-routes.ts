@@ -48,6 +48,7 @@ export const SITE_ROUTES = {
   contact: '/contact',
   customPage: '/pages/:pageSlug',
   customPageById: '/pages/:pageId/:pageSlug',
+  radioIndex: '/radio',
   radio: '/radio/:slug',
   backstage: '/backstage',
   backstageRequests: '/backstage/requests',
@@ -92,6 +93,8 @@ export const SITE_ROUTES = {
   adminChannels: 'channels',
   adminChannel: 'channels/:channelId',
   adminBackstageRequests: 'backstage-requests',
+  adminRadio: 'radio',
+  adminRadioStation: 'radio/:stationId',
 } as const;
 
 export type SiteRouteName = keyof typeof SITE_ROUTES;
@@ -100,7 +103,7 @@ export type SiteRouteName = keyof typeof SITE_ROUTES;
  * Pages whose issue has not landed: the web app shows its 404 page there, the server answers 404
  * and no link leads there. The issue that builds one takes it out of this list.
  */
-export const PAGES_TO_COME: readonly SiteRouteName[] = ['radio'];
+export const PAGES_TO_COME: readonly SiteRouteName[] = [];
 
 const ADMIN_PREFIX = `${SITE_ROUTES.admin}/`;
 

@@ -456,6 +456,7 @@ function player(
   const links: [string, string][] = [
     ['/discover', msg('Home')],
     ['/search', msg('Search')],
+    ['/radio', msg('Radio')],
     ['/library', msg('Your Library')],
     ['/library/songs', msg('Liked songs')],
     ['/library/history', msg('History')],
@@ -465,7 +466,7 @@ function player(
     .map(([href, label]) => `<a href="${href}" class="${NAV_LINK}">${icon}${t(label)}</a>`)
     .join('');
   const bottom = links
-    .slice(0, 3)
+    .slice(0, 4)
     .map(([href, label]) => `<a href="${href}" class="${BOTTOM_LINK}">${icon}${t(label)}</a>`)
     .join('');
   return (

@@ -23,6 +23,7 @@ import {
 } from '#src/modules/catalogue/index';
 import { getPlaylist, getProfile } from '#src/modules/library/index';
 import { readCustomPage } from '#src/modules/pages/index';
+import { findStation } from '#src/modules/radio/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import type { Deps } from '#src/platform/deps';
 
@@ -300,6 +301,19 @@ export async function pageMeta(deps: Deps, path: string, data: BootstrapData): P
         description: page.seo_description || body || page.title,
         canonical: pagePaths.customPage(page),
         type: 'article',
+      };
+    });
+  }
+  if (first === 'radio' && segments.length <= 2) {
+    if (!second) return { ...empty(), title: t('Radio'), canonical: '/radio' };
+    return guarded(async () => {
+      const station = await findStation(deps.db, second, null);
+      return {
+        ...empty(),
+        title: stored(station.name),
+        description: stored(station.description) || t('Live radio on {site}', { site }),
+        canonical: `/radio/${station.slug}`,
+        image: station.cover ? abs(station.cover) : null,
       };
     });
   }

@@ -16,6 +16,7 @@ import { escapeHtml } from '#src/lib/html';
 import { albums, artists, tracks } from '#src/modules/catalogue/tables';
 import { playlists, playlistVisibleToGuests } from '#src/modules/library/tables';
 import { customPageReadableByGuests, customPages } from '#src/modules/pages/tables';
+import { listPublicStations } from '#src/modules/radio/index';
 import { cachedGuestRole } from '#src/modules/users/index';
 import type { Deps } from '#src/platform/deps';
 
@@ -218,6 +219,9 @@ async function staticPaths(deps: SitemapDeps, role: GuestRole | null): Promise<s
   if (guestMay(role, catalogue.channel.access)) paths.push(SITE_ROUTES.discover);
   if (settings.billing.enable) paths.push(SITE_ROUTES.pricing);
   paths.push(pagePaths.contact());
+  // The radio: its list and every public station (a handful; hidden ones are drafts).
+  const stations = await listPublicStations(deps.db);
+  if (stations.length) paths.push('/radio', ...stations.map((s) => `/radio/${s.slug}`));
   // A page still to come (PAGES_TO_COME) answers 404: it is listed once the app has it.
   return paths.filter(isSitePath);
 }

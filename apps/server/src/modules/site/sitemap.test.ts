@@ -1,5 +1,5 @@
 // Both drivers: robots.txt and the sitemap — what a visitor may see, paged by id, as XML.
-import { isSitePath, PERMISSIONS, pagePaths } from '@zema/contracts';
+import { PERMISSIONS, pagePaths } from '@zema/contracts';
 import type { SaveCustomPageRequest } from '@zema/contracts/pages/pages-admin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -292,13 +292,13 @@ describe('sitemap.xml', () => {
     }
   });
 
-  it('lists the landing page, pricing while billing is on, and contact once the app has it', async () => {
+  it('lists the landing page, pricing while billing is on, contact, and the radio with its public stations', async () => {
     const locs = async () => (await locsOf('static-1')).map((e) => e.loc);
-    const contact = isSitePath('/contact') ? [`${BASE}/contact`] : [];
-    expect(await locs()).toEqual([`${BASE}/`, `${BASE}/discover`, `${BASE}/pricing`, ...contact]);
+    const rest = [`${BASE}/contact`, `${BASE}/radio`, `${BASE}/radio/zema`];
+    expect(await locs()).toEqual([`${BASE}/`, `${BASE}/discover`, `${BASE}/pricing`, ...rest]);
     await t.deps.settings.set('billing.enable', false);
     try {
-      expect(await locs()).toEqual([`${BASE}/`, `${BASE}/discover`, ...contact]);
+      expect(await locs()).toEqual([`${BASE}/`, `${BASE}/discover`, ...rest]);
     } finally {
       await t.deps.settings.set('billing.enable', true);
     }

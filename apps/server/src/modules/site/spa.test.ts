@@ -257,7 +257,7 @@ describe('the SPA shell', () => {
       '/library/nothing',
       '/admin/no-such-area',
       '/backstage/artists',
-      // Pages whose issue has not landed yet.
+      // No station has this address.
       '/radio/main',
       // Pages of the app whose thing does not exist (nothing is in this test's catalogue).
       '/pastor/7/some-artist',
@@ -284,6 +284,9 @@ describe('the SPA shell', () => {
       '/password/reset/abc',
       '/library/songs/',
       '/pricing',
+      // The radio's list and the seeded built-in station.
+      '/radio',
+      '/radio/zema',
       // The seeded custom pages, by address and by id (its slug part is only for people).
       '/pages/about',
       '/pages/privacy-policy',

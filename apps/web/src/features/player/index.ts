@@ -5,4 +5,10 @@ export { ShortcutsDialog } from './components/shortcuts-dialog';
 export { TrackList } from './components/track-list';
 export { TrackMenu } from './components/track-menu';
 export { PLAYER_REGION_ID, useHasPlayerRegion } from './lib/player-region';
-export { playTracks, useCurrentTrack } from './lib/use-player';
+export { useStationNowPlaying } from './lib/station-feed';
+export {
+  playTracks,
+  toggleStation,
+  usePlayerLoaded,
+  useStationPlayback,
+} from './lib/use-player';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleShortcut } from '../lib/shortcuts';
-import { getPlayer, usePlayerState } from '../lib/use-player';
+import { followStation } from '../lib/station-feed';
+import { getPlayer, usePlayerLoaded, usePlayerState } from '../lib/use-player';
 
 // Loaded only once something plays outside the player layout, so the landing page stays light.
 const CompactPlayerBar = lazy(() => import('./player-bar').then((m) => ({ default: m.CompactPlayerBar })));
@@ -16,7 +17,7 @@ const ShortcutsDialog = lazy(() =>
  */
 export function GlobalPlayer({ compactBar }: { compactBar: boolean }) {
   const [helpOpen, setHelpOpen] = useState(false);
-  const hasTrack = usePlayerState((s) => s.index >= 0);
+  const hasTrack = usePlayerLoaded();
 
   useEffect(() => {
     const player = getPlayer();
@@ -36,6 +37,7 @@ export function GlobalPlayer({ compactBar }: { compactBar: boolean }) {
 
   return (
     <>
+      <LiveStationFeed />
       {hasTrack && compactBar && (
         <Suspense fallback={null}>
           <CompactPlayerBar />
@@ -48,4 +50,19 @@ export function GlobalPlayer({ compactBar }: { compactBar: boolean }) {
       )}
     </>
   );
+}
+
+/**
+ * While a radio station plays, its now-playing events keep the bar and the lock screen on the song
+ * on air, on every page. A paused station is not followed: play catches up with it.
+ */
+function LiveStationFeed() {
+  const slug = usePlayerState((s) =>
+    s.live?.station.has_now_playing && s.status !== 'paused' ? s.live.station.slug : null,
+  );
+  useEffect(() => {
+    if (!slug) return;
+    return followStation(slug, (nowPlaying) => getPlayer().setLiveNowPlaying(slug, nowPlaying));
+  }, [slug]);
+  return null;
 }

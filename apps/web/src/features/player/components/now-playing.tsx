@@ -1,11 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
+import { Link } from 'react-router';
 import { ArtistLinks } from '#src/components/artist-links';
 import { LikeButton } from '#src/features/library';
 import { useTrans } from '#src/lib/i18n';
+import { paths } from '#src/lib/paths';
 import { Button } from '#src/ui/button';
-import { useCurrentTrack } from '../lib/use-player';
+import type { LiveStation } from '../lib/audio-engine';
+import { useCurrentTrack, useLiveStation } from '../lib/use-player';
 import {
   NextButton,
   PlayPauseButton,
@@ -16,7 +19,7 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
-import { Artwork, QueueDialog } from './player-parts';
+import { Artwork, LiveBadge, QueueDialog, StationArtwork } from './player-parts';
 
 /** Full-screen now-playing view (mobile): big artwork, seek, transport, volume and the queue. */
 export function NowPlayingView({
@@ -28,6 +31,7 @@ export function NowPlayingView({
 }) {
   const { trans } = useTrans();
   const track = useCurrentTrack();
+  const live = useLiveStation();
   const [queueOpen, setQueueOpen] = useState(false);
   return (
     <ModalOverlay
@@ -53,7 +57,8 @@ export function NowPlayingView({
                 </Heading>
                 <QueueButton isOpen={queueOpen} onPress={() => setQueueOpen(true)} />
               </div>
-              {track && (
+              {live && <LiveView live={live} onNavigate={close} />}
+              {!live && track && (
                 <>
                   <Artwork track={track} className="mx-auto aspect-square w-full max-w-sm shadow-lg" />
                   <div className="flex items-center gap-2">
@@ -80,5 +85,33 @@ export function NowPlayingView({
         </RACDialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** A radio station, full screen: its picture, the song on air, play and pause, and the volume. */
+function LiveView({ live, onNavigate }: { live: LiveStation; onNavigate: () => void }) {
+  const song = live.song;
+  const track = song?.track;
+  return (
+    <>
+      <StationArtwork live={live} className="mx-auto aspect-square w-full max-w-sm shadow-lg" />
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="flex min-w-0 items-center gap-2 text-sm text-muted">
+            <LiveBadge />
+            <Link to={paths.radio(live.station)} onClick={onNavigate} className="truncate hover:underline">
+              {live.station.name}
+            </Link>
+          </p>
+          <p className="mt-1 truncate text-xl font-bold">{song?.title || live.station.name}</p>
+          {song?.artist && <p className="truncate text-sm text-muted">{song.artist}</p>}
+        </div>
+        {track && <LikeButton type="track" id={track.id} name={track.name} size="md" />}
+      </div>
+      <div className="flex items-center justify-center">
+        <PlayPauseButton size="lg" />
+      </div>
+      <VolumeControl className="justify-center" />
+    </>
   );
 }

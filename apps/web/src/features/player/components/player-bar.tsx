@@ -9,8 +9,9 @@ import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
 import { useBottomInsetRef } from '#src/ui/bottom-inset';
 import { Button } from '#src/ui/button';
+import type { LiveStation } from '../lib/audio-engine';
 import { PLAYER_REGION_ID, usePlayerRegionRef } from '../lib/player-region';
-import { useCurrentTrack, usePlayerState } from '../lib/use-player';
+import { useCurrentTrack, useLiveStation, usePlayerState } from '../lib/use-player';
 import {
   NextButton,
   PlayPauseButton,
@@ -21,7 +22,7 @@ import {
   ShuffleButton,
   VolumeControl,
 } from './player-controls';
-import { Artwork, QueueDialog } from './player-parts';
+import { Artwork, LiveBadge, liveSongLine, QueueDialog, StationArtwork } from './player-parts';
 
 const NowPlayingView = lazy(() => import('./now-playing').then((m) => ({ default: m.NowPlayingView })));
 
@@ -40,14 +41,58 @@ function NowPlayingInfo({ track, withLike = true }: { track: Track; withLike?: b
   );
 }
 
+/**
+ * A radio station in the bar: its picture (the song's art when it has one), "LIVE", the station's
+ * name (a link to its page) and the song on air, with the Like button when the song is in the
+ * catalogue.
+ */
+function LiveInfo({ live, withLike = true }: { live: LiveStation; withLike?: boolean }) {
+  const line = liveSongLine(live);
+  const track = live.song?.track;
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <StationArtwork live={live} className="size-14" />
+      <div className="min-w-0">
+        <span className="flex min-w-0 items-center gap-2">
+          <LiveBadge />
+          <Link to={paths.radio(live.station)} className="truncate text-sm font-medium hover:underline">
+            {live.station.name}
+          </Link>
+        </span>
+        {line && <span className="mt-0.5 block truncate text-xs text-muted">{line}</span>}
+      </div>
+      {withLike && track && <LikeButton type="track" id={track.id} name={track.name} size="sm" />}
+    </div>
+  );
+}
+
+/** The text of the bars' "open the now-playing view" button: the track, or the station and its song. */
+function OpenNowPlayingText({ track, live }: { track: Track | null; live: LiveStation | null }) {
+  const { trans } = useTrans();
+  const title = live ? live.station.name : (track?.name ?? '');
+  const subtitle = live ? liveSongLine(live) : (track?.artists.map((a) => a.name).join(', ') ?? '');
+  return (
+    <span className="min-w-0">
+      {/* Part of the name, before the visible text, so the name contains what is seen. */}
+      <span className="sr-only">{trans('Open now playing:')} </span>
+      <span className="flex min-w-0 items-center gap-1.5">
+        {live && <LiveBadge />}
+        <span className="block truncate text-sm font-medium">{title}</span>
+      </span>
+      {subtitle && <span className="block truncate text-xs text-muted">{subtitle}</span>}
+    </span>
+  );
+}
+
 /** The desktop bar at the bottom of the player layout: track, transport and seek, queue and volume. */
 export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void }) {
   const { trans } = useTrans();
   const track = useCurrentTrack();
+  const live = useLiveStation();
   const [queueOpen, setQueueOpen] = useState(false);
   const region = usePlayerRegionRef();
   // Nothing played yet: no empty bar (0:00 / 0:00); the page has the space until music starts.
-  if (!track) return null;
+  if (!track && !live) return null;
   return (
     <section
       ref={region}
@@ -56,17 +101,24 @@ export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void })
       className="grid h-20 grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 border-t border-divider bg-paper px-4"
     >
       <div className="min-w-0">
-        <NowPlayingInfo track={track} />
+        {live ? <LiveInfo live={live} /> : track && <NowPlayingInfo track={track} />}
       </div>
       <div className="flex flex-col items-center">
-        <div className="flex items-center gap-2">
-          <ShuffleButton size="sm" />
-          <PreviousButton size="sm" />
+        {live ? (
+          // A live stream: play and pause only, no skipping and no position to seek to.
           <PlayPauseButton />
-          <NextButton size="sm" />
-          <RepeatButton size="sm" />
-        </div>
-        <SeekBar className="max-w-xl" />
+        ) : (
+          <>
+            <div className="flex items-center gap-2">
+              <ShuffleButton size="sm" />
+              <PreviousButton size="sm" />
+              <PlayPauseButton />
+              <NextButton size="sm" />
+              <RepeatButton size="sm" />
+            </div>
+            <SeekBar className="max-w-xl" />
+          </>
+        )}
       </div>
       <div className="flex items-center justify-end gap-1">
         {onShowShortcuts && (
@@ -92,11 +144,13 @@ export function PlayerBar({ onShowShortcuts }: { onShowShortcuts?: () => void })
 export function MiniPlayer() {
   const { trans } = useTrans();
   const track = useCurrentTrack();
+  const live = useLiveStation();
   const position = usePlayerState((s) => s.position);
   const duration = usePlayerState((s) => s.duration);
   const [open, setOpen] = useState(false);
   const region = usePlayerRegionRef();
-  if (!track) return null;
+  if (!track && !live) return null;
+  const liked = live ? (live.song?.track ?? null) : track;
   return (
     <section
       ref={region}
@@ -104,29 +158,28 @@ export function MiniPlayer() {
       aria-label={trans('Player')}
       className="relative border-t border-divider bg-paper"
     >
-      <div className="absolute inset-x-0 top-0 h-0.5 bg-divider" aria-hidden="true">
-        <div
-          className="h-full bg-primary"
-          style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
-        />
-      </div>
+      {!live && (
+        <div className="absolute inset-x-0 top-0 h-0.5 bg-divider" aria-hidden="true">
+          <div
+            className="h-full bg-primary"
+            style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
+          />
+        </div>
+      )}
       <div className="flex items-center gap-2 px-2 py-1.5">
         <button
           type="button"
           onClick={() => setOpen(true)}
           className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
         >
-          <Artwork track={track} className="size-11" />
-          <span className="min-w-0">
-            {/* Part of the name, before the visible text, so the name contains what is seen. */}
-            <span className="sr-only">{trans('Open now playing:')} </span>
-            <span className="block truncate text-sm font-medium">{track.name}</span>
-            <span className="block truncate text-xs text-muted">
-              {track.artists.map((a) => a.name).join(', ')}
-            </span>
-          </span>
+          {live ? (
+            <StationArtwork live={live} className="size-11" />
+          ) : (
+            <Artwork track={track} className="size-11" />
+          )}
+          <OpenNowPlayingText track={track} live={live} />
         </button>
-        <LikeButton type="track" id={track.id} name={track.name} size="sm" />
+        {liked && <LikeButton type="track" id={liked.id} name={liked.name} size="sm" />}
         <PlayPauseButton size="sm" />
       </div>
       {open && (
@@ -142,6 +195,7 @@ export function MiniPlayer() {
 export function CompactPlayerBar() {
   const { trans } = useTrans();
   const track = useCurrentTrack();
+  const live = useLiveStation();
   const position = usePlayerState((s) => s.position);
   const duration = usePlayerState((s) => s.duration);
   const [open, setOpen] = useState(false);
@@ -158,7 +212,7 @@ export function CompactPlayerBar() {
     },
     [region, bottomInset],
   );
-  if (!track) return null;
+  if (!track && !live) return null;
   return (
     <section
       ref={ref}
@@ -167,33 +221,39 @@ export function CompactPlayerBar() {
       className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 overflow-hidden rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
     >
       {/* How far the track is, as on the player's own bar (the time is written beside the title). */}
-      <div className="absolute inset-x-0 bottom-0 h-0.5 bg-divider" aria-hidden="true">
-        <div
-          className="h-full bg-primary"
-          data-testid="compact-progress"
-          style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
-        />
-      </div>
+      {!live && (
+        <div className="absolute inset-x-0 bottom-0 h-0.5 bg-divider" aria-hidden="true">
+          <div
+            className="h-full bg-primary"
+            data-testid="compact-progress"
+            style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
+          />
+        </div>
+      )}
       <button
         type="button"
         onClick={() => setOpen(true)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
       >
-        <Artwork track={track} className="size-11" />
-        <span className="min-w-0">
-          <span className="sr-only">{trans('Open now playing:')} </span>
-          <span className="block truncate text-sm font-medium">{track.name}</span>
-          <span className="block truncate text-xs text-muted">
-            {track.artists.map((a) => a.name).join(', ')}
-          </span>
-        </span>
+        {live ? (
+          <StationArtwork live={live} className="size-11" />
+        ) : (
+          <Artwork track={track} className="size-11" />
+        )}
+        <OpenNowPlayingText track={track} live={live} />
       </button>
-      <span className="shrink-0 text-xs tabular-nums text-muted max-[360px]:hidden">
-        {formatDuration(position)} / {formatDuration(duration)}
-      </span>
-      <PreviousButton size="sm" />
-      <PlayPauseButton size="sm" />
-      <NextButton size="sm" />
+      {live ? (
+        <PlayPauseButton size="sm" />
+      ) : (
+        <>
+          <span className="shrink-0 text-xs tabular-nums text-muted max-[360px]:hidden">
+            {formatDuration(position)} / {formatDuration(duration)}
+          </span>
+          <PreviousButton size="sm" />
+          <PlayPauseButton size="sm" />
+          <NextButton size="sm" />
+        </>
+      )}
       {open && (
         <Suspense fallback={null}>
           <NowPlayingView isOpen={open} onOpenChange={setOpen} />

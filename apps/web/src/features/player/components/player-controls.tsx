@@ -34,7 +34,7 @@ export function PlayPauseButton({
 }) {
   const { trans } = useTrans();
   const status = usePlayerState((s) => s.status);
-  const hasTrack = usePlayerState((s) => s.index >= 0);
+  const hasTrack = usePlayerState((s) => s.index >= 0 || !!s.live);
   const playing = status === 'playing' || status === 'loading';
   const dims = { sm: 'size-9', md: 'size-10', lg: 'size-16' }[size];
   return (
@@ -70,7 +70,8 @@ function SkipButton({
   size?: 'sm' | 'md' | 'lg';
 }) {
   const { trans } = useTrans();
-  const hasTrack = usePlayerState((s) => s.index >= 0);
+  // A live station has no next, previous or position.
+  const hasTrack = usePlayerState((s) => s.index >= 0 && !s.live);
   const Icon = direction === 'previous' ? SkipBack : SkipForward;
   return (
     <Button
@@ -171,7 +172,8 @@ export function SeekBar({ className, compact }: { className?: string; compact?: 
   const position = usePlayerState((s) => s.position);
   const duration = usePlayerState((s) => s.duration);
   const buffered = usePlayerState((s) => s.buffered);
-  const hasTrack = usePlayerState((s) => s.index >= 0);
+  // A live station has no next, previous or position.
+  const hasTrack = usePlayerState((s) => s.index >= 0 && !s.live);
   const [dragging, setDragging] = useState<number | null>(null);
   const max = duration > 0 ? duration : 1;
   const value = Math.min(dragging ?? position, max);

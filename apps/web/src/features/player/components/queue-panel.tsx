@@ -16,6 +16,8 @@ export function QueuePanel({ className }: { className?: string }) {
   const { trans } = useTrans();
   const queue = usePlayerState((s) => s.queue);
   const index = usePlayerState((s) => s.index);
+  // While a radio station plays, the queue waits: its entry is where it resumes, not "now playing".
+  const live = usePlayerState((s) => !!s.live);
   const player = getPlayer();
 
   const { dragAndDropHooks } = useDragAndDrop({
@@ -64,7 +66,12 @@ export function QueuePanel({ className }: { className?: string }) {
           data-testid="queue-list"
         >
           {(item) => (
-            <QueueRow item={item} position={item.i} isCurrent={item.i === index} total={queue.length} />
+            <QueueRow
+              item={item}
+              position={item.i}
+              isCurrent={!live && item.i === index}
+              total={queue.length}
+            />
           )}
         </GridList>
       )}

@@ -113,7 +113,8 @@ export function TrackList({
   );
   const tracks = useMemo(() => givenTracks ?? items.map((i) => i.track), [givenTracks, items]);
   const play = (index: number) => (onPlay ? onPlay(index) : playTracks(tracks, index));
-  const currentId = usePlayerState((s) => currentItem(s)?.track.id ?? null);
+  // A radio station playing in the queue's place: no row is the one playing.
+  const currentId = usePlayerState((s) => (s.live ? null : (currentItem(s)?.track.id ?? null)));
   const playing = usePlayerState((s) => s.status === 'playing' || s.status === 'loading');
   // Not just hidden on narrow screens: an album link there would be the first, invisible, one on the page.
   const showAlbum = !hideAlbum && !isMobile;

@@ -1,10 +1,21 @@
-import type { Track } from '@zema/contracts';
+import type { RadioNowPlaying, RadioSong, RadioStation, Track } from '@zema/contracts';
 import { ListenTracker, type ReportPlay } from './listen-tracker';
+import { type CanPlayType, playableStreamUrls } from './live-stream';
 import { MediaSessionAdapter } from './media-session';
 import { loadPlayer, type PlayerSettings, savePlayer, serialize } from './persistence';
 import * as q from './queue';
 
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
+
+/** A radio station the player plays live instead of the queue (the queue waits where it was). */
+export interface LiveStation {
+  station: RadioStation;
+  /** The song on air, as the station last said (null: it does not say, or not yet). */
+  song: RadioSong | null;
+  listeners: number | null;
+  /** The stream has played since the listener pressed play; a reconnect after a drop keeps it. */
+  started: boolean;
+}
 
 export interface PlayerSnapshot extends q.QueueState, PlayerSettings {
   status: PlayerStatus;
@@ -13,6 +24,8 @@ export interface PlayerSnapshot extends q.QueueState, PlayerSettings {
   duration: number;
   /** End (seconds) of the buffered range around the play head, for the seek bar. */
   buffered: number;
+  /** The station playing live, or null when the player plays the queue. */
+  live: LiveStation | null;
 }
 
 export interface PlayerEngineOptions {
@@ -29,7 +42,37 @@ export interface PlayerEngineOptions {
   defaultVolume?: number;
   /** Seconds of listening after which a play counts (the admin's setting); 30 by default. */
   countPlayAfterSeconds?: () => number;
+  /** Whether the browser plays a MIME type; the audio element's `canPlayType` by default. */
+  canPlayType?: CanPlayType;
+  /**
+   * The pauses before each new connection to a live station whose stream dropped (an error, an
+   * end, or no data for `liveStallMs`); after the last one the player gives up and stays paused.
+   */
+  liveRetryDelaysMs?: readonly number[];
+  /** How long a live stream may wait for data while playing before it counts as dropped. */
+  liveStallMs?: number;
+  /** How long a live stream may take to start playing before it counts as failed. */
+  liveConnectMs?: number;
+  /** Logs a station that could not be played (SPEC §8: a radio failure is only logged). */
+  logError?: (message: string, detail?: unknown) => void;
 }
+
+/** A live station's connection: the addresses it may play, which one, and the retries so far. */
+interface LiveRun {
+  urls: string[];
+  at: number;
+  attempts: number;
+  retry: ReturnType<typeof setTimeout> | null;
+  watchdog: ReturnType<typeof setTimeout> | null;
+  /** When it last started playing (ms), to forget the retries once it has played a while. */
+  playingSince: number;
+}
+
+const LIVE_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
+const LIVE_STALL_MS = 6000;
+const LIVE_CONNECT_MS = 15_000;
+/** Playing this long without a drop makes the next drop start the retries afresh. */
+const LIVE_STEADY_MS = 20_000;
 
 /** Attribute marking the element that plays now (`audio[data-zema-player]`); the spare has `data-zema-preload`. */
 export const ACTIVE_ATTR = 'data-zema-player';
@@ -51,6 +94,10 @@ export class PlayerEngine {
   private lastSave = 0;
   private errorsInARow = 0;
   private readonly opts: PlayerEngineOptions;
+  /** The live station's connection (null: the queue plays). */
+  private liveRun: LiveRun | null = null;
+  /** Where the queue's track was when a station took over, saved as the queue's position. */
+  private queuePosition = 0;
 
   constructor(opts: PlayerEngineOptions = {}) {
     this.opts = opts;
@@ -75,6 +122,7 @@ export class PlayerEngine {
       volume: Math.min(Math.max(opts.defaultVolume ?? 1, 0), 1),
       muted: false,
       normalize: false,
+      live: null,
     };
     this.restore();
     this.mediaSession = new MediaSessionAdapter(this);
@@ -117,22 +165,25 @@ export class PlayerEngine {
     if (next.index >= 0) this.load(next.index, true);
   }
 
+  // While a station plays, the queue changes without touching the audio: it plays when chosen.
+
   playNext(tracks: readonly Track[]) {
     const wasEmpty = this.snapshot.index < 0;
     this.setQueue(q.playNext(this.snapshot, tracks));
-    if (wasEmpty && this.snapshot.index >= 0) this.load(this.snapshot.index, false);
+    if (wasEmpty && this.snapshot.index >= 0 && !this.snapshot.live) this.load(this.snapshot.index, false);
   }
 
   addToQueue(tracks: readonly Track[]) {
     const wasEmpty = this.snapshot.index < 0;
     this.setQueue(q.addToQueue(this.snapshot, tracks));
-    if (wasEmpty && this.snapshot.index >= 0) this.load(this.snapshot.index, false);
+    if (wasEmpty && this.snapshot.index >= 0 && !this.snapshot.live) this.load(this.snapshot.index, false);
   }
 
   remove(key: string) {
     const before = q.currentItem(this.snapshot);
     const next = q.removeItem(this.snapshot, key);
     this.setQueue(next);
+    if (this.snapshot.live) return;
     const after = q.currentItem(next);
     if (!after) this.stop();
     else if (after !== before) this.load(next.index, this.snapshot.status === 'playing');
@@ -145,7 +196,7 @@ export class PlayerEngine {
   clear() {
     const next = q.clearQueue(this.snapshot);
     this.setQueue(next);
-    if (next.index < 0) this.stop();
+    if (next.index < 0 && !this.snapshot.live) this.stop();
   }
 
   /** Plays the queue entry at `index` (queue panel). */
@@ -156,6 +207,10 @@ export class PlayerEngine {
   }
 
   play() {
+    if (this.snapshot.live) {
+      this.resumeLive();
+      return;
+    }
     if (this.snapshot.index < 0) return;
     if (!this.audio.src) {
       this.load(this.snapshot.index, true, this.snapshot.position);
@@ -166,21 +221,31 @@ export class PlayerEngine {
   }
 
   pause() {
+    if (this.snapshot.live) {
+      this.pauseLive();
+      return;
+    }
     this.audio.pause();
   }
 
   toggle() {
-    if (this.audio.paused) this.play();
-    else this.pause();
+    // A station waiting to reconnect has a paused element but is on, for the listener.
+    const on = this.snapshot.live
+      ? this.snapshot.status === 'playing' || this.snapshot.status === 'loading'
+      : !this.audio.paused;
+    if (on) this.pause();
+    else this.play();
   }
 
   next() {
+    if (this.snapshot.live) return;
     const index = q.nextIndex(this.snapshot, false);
     if (index === null) return;
     this.load(index, true);
   }
 
   previous() {
+    if (this.snapshot.live) return;
     const index = q.previousIndex(this.snapshot, this.audio.currentTime || 0);
     if (index === null) return;
     if (index === this.snapshot.index) {
@@ -193,6 +258,8 @@ export class PlayerEngine {
   }
 
   seek(seconds: number) {
+    // A live stream has no position to go to: it plays what is on air now.
+    if (this.snapshot.live) return;
     const duration = this.snapshot.duration || Number.POSITIVE_INFINITY;
     const to = Math.min(Math.max(seconds, 0), duration);
     this.listens.jumped();
@@ -234,11 +301,206 @@ export class PlayerEngine {
     this.schedulePreload();
   }
 
+  // ---- live radio ----
+
+  /**
+   * Plays `station` live in place of the queue, which stays as it was (not advanced, not saved as
+   * playing): the first of its addresses this browser can play, from the moment on air. No play
+   * is counted for radio. `nowPlaying` is what the page knows of the song on air, if anything.
+   */
+  playStation(station: RadioStation, nowPlaying?: Pick<RadioNowPlaying, 'song' | 'listeners'> | null) {
+    const was = this.snapshot.live;
+    if (!was)
+      this.queuePosition = this.audio.getAttribute('src') ? this.audio.currentTime : this.snapshot.position;
+    const same = was?.station.slug === station.slug;
+    this.clearLiveTimers();
+    this.listens.stop();
+    this.spare.pause();
+    this.liveRun = {
+      urls: playableStreamUrls(station, this.canPlayType),
+      at: 0,
+      attempts: 0,
+      retry: null,
+      watchdog: null,
+      playingSince: 0,
+    };
+    this.set({
+      live: {
+        station,
+        song: nowPlaying ? nowPlaying.song : same ? (was?.song ?? null) : null,
+        listeners: nowPlaying ? nowPlaying.listeners : same ? (was?.listeners ?? null) : null,
+        started: false,
+      },
+      position: 0,
+      duration: 0,
+      buffered: 0,
+    });
+    this.showLive();
+    this.save();
+    this.connectLive();
+  }
+
+  /** The song on air changed (the station's now-playing events): shown in the bar and on the lock screen. */
+  setLiveNowPlaying(slug: string, nowPlaying: Pick<RadioNowPlaying, 'song' | 'listeners'>) {
+    const live = this.snapshot.live;
+    if (!live || live.station.slug !== slug) return;
+    this.set({ live: { ...live, song: nowPlaying.song, listeners: nowPlaying.listeners } });
+    this.showLive();
+  }
+
+  private showLive() {
+    const live = this.snapshot.live;
+    if (live) this.mediaSession.setStation(live.station, live.song);
+  }
+
+  private readonly canPlayType: CanPlayType = (mime) => {
+    if (this.opts.canPlayType) return this.opts.canPlayType(mime);
+    // An element without the method (an old engine, a test double) is asked nothing: try it.
+    return typeof this.audio.canPlayType === 'function' ? this.audio.canPlayType(mime) : 'maybe';
+  };
+
+  /** Opens the station's stream at the live point: a new request, never the buffered past. */
+  private connectLive() {
+    const run = this.liveRun;
+    const live = this.snapshot.live;
+    if (!run || !live) return;
+    const url = run.urls[run.at];
+    if (!url) {
+      this.giveUpLive(`No stream of the station "${live.station.slug}" plays in this browser.`);
+      return;
+    }
+    // The element leaves the queue's track: what it holds now is the station.
+    delete this.audio.dataset.key;
+    this.audio.dataset.gain = '0';
+    this.audio.volume = this.elementVolume(this.audio);
+    this.audio.src = url;
+    run.playingSince = 0;
+    this.set({ status: 'loading' });
+    this.armLiveWatchdog(this.opts.liveConnectMs ?? LIVE_CONNECT_MS);
+    this.audio.play().catch((err: unknown) => {
+      if (this.liveRun !== run) return;
+      // Autoplay refused (no press yet): paused, to be started by a press. A source that fails
+      // rejects too; its `error` event reconnects.
+      if (err instanceof DOMException && err.name === 'NotAllowedError') this.pauseLive();
+    });
+  }
+
+  private resumeLive() {
+    const run = this.liveRun;
+    const live = this.snapshot.live;
+    if (!live) return;
+    if (run) {
+      this.clearLiveTimers();
+      run.at = 0;
+      run.attempts = 0;
+    }
+    this.liveRun = run ?? {
+      urls: playableStreamUrls(live.station, this.canPlayType),
+      at: 0,
+      attempts: 0,
+      retry: null,
+      watchdog: null,
+      playingSince: 0,
+    };
+    this.set({ live: { ...live, started: false } });
+    this.connectLive();
+  }
+
+  /** Paused live: the connection closes, so that play joins the live point again. */
+  private pauseLive() {
+    this.clearLiveTimers();
+    this.dropLiveConnection();
+    this.set({ status: 'paused' });
+    this.mediaSession.setPosition(this.audio);
+  }
+
+  private dropLiveConnection() {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+  }
+
+  /**
+   * The stream failed, ended or stalled: before it ever played, the station's next address is
+   * tried at once; once it played (or with no other address), the same address again after a
+   * growing pause, a few times, then the player gives up (SPEC §8: logged, the page says 'Press
+   * Play to Listen').
+   */
+  private onLiveFailure(reason: string) {
+    const run = this.liveRun;
+    const live = this.snapshot.live;
+    if (!run || !live || run.retry) return;
+    this.clearLiveTimers();
+    if (!live.started && run.at < run.urls.length - 1) {
+      run.at += 1;
+      this.connectLive();
+      return;
+    }
+    const delays = this.opts.liveRetryDelaysMs ?? LIVE_RETRY_DELAYS_MS;
+    const delay = delays[run.attempts];
+    if (delay === undefined) {
+      this.giveUpLive(`The station "${live.station.slug}" could not be played (${reason}).`);
+      return;
+    }
+    run.attempts += 1;
+    this.set({ status: 'loading' });
+    run.retry = setTimeout(() => {
+      run.retry = null;
+      if (this.liveRun === run) this.connectLive();
+    }, delay);
+  }
+
+  private giveUpLive(message: string) {
+    const error = this.audio.error;
+    (this.opts.logError ?? defaultLogError)(
+      message,
+      error ? { code: error.code, message: error.message } : undefined,
+    );
+    this.pauseLive();
+  }
+
+  /** Counts the stream as dropped if it does not play within `ms`. */
+  private armLiveWatchdog(ms: number) {
+    const run = this.liveRun;
+    if (!run) return;
+    if (run.watchdog) clearTimeout(run.watchdog);
+    run.watchdog = setTimeout(() => {
+      run.watchdog = null;
+      if (this.liveRun === run) this.onLiveFailure('no data');
+    }, ms);
+  }
+
+  private disarmLiveWatchdog() {
+    const run = this.liveRun;
+    if (run?.watchdog) clearTimeout(run.watchdog);
+    if (run) run.watchdog = null;
+  }
+
+  private clearLiveTimers() {
+    const run = this.liveRun;
+    if (!run) return;
+    if (run.retry) clearTimeout(run.retry);
+    if (run.watchdog) clearTimeout(run.watchdog);
+    run.retry = null;
+    run.watchdog = null;
+  }
+
+  /** Back to the queue: the station stops and its bar and lock-screen entry go. */
+  private leaveLive() {
+    this.clearLiveTimers();
+    this.liveRun = null;
+    // The stream's connection closes now, whichever element plays the track next.
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.set({ live: null });
+  }
+
   // ---- loading ----
 
   private load(index: number, autoplay: boolean, startAt = 0) {
     const item = this.snapshot.queue[index];
     if (!item) return;
+    if (this.snapshot.live) this.leaveLive();
     const url = item.track.stream_url;
     if (!url) {
       // Listed but without audio: move on to the next playable one instead.
@@ -286,6 +548,8 @@ export class PlayerEngine {
 
   /** Loads the track that will play after this one into the spare element. */
   private schedulePreload() {
+    // The queue waits while a station plays: nothing to fetch ahead for it.
+    if (this.snapshot.live) return;
     const index = q.nextIndex(this.snapshot, true);
     const item = index === null || index === this.snapshot.index ? null : this.snapshot.queue[index];
     const url = item?.track.stream_url;
@@ -324,13 +588,25 @@ export class PlayerEngine {
       'playing',
       active(() => {
         this.errorsInARow = 0;
-        this.set({ status: 'playing' });
+        const live = this.snapshot.live;
+        if (live && this.liveRun) {
+          this.disarmLiveWatchdog();
+          this.liveRun.playingSince = Date.now();
+          this.set({ status: 'playing', live: live.started ? live : { ...live, started: true } });
+        } else this.set({ status: 'playing' });
         this.mediaSession.setPosition(this.audio);
       }),
     );
     el.addEventListener(
       'pause',
       active(() => {
+        if (this.snapshot.live) {
+          // A pause of the browser's own (another app took the audio): the connection closes, and
+          // play rejoins the live point. One of ours, or a wait before reconnecting, is handled.
+          if (this.liveRun?.retry || !this.audio.getAttribute('src')) return;
+          this.pauseLive();
+          return;
+        }
         this.set({ status: this.snapshot.index < 0 ? 'idle' : 'paused', position: el.currentTime });
         this.save();
         this.mediaSession.setPosition(this.audio);
@@ -338,7 +614,19 @@ export class PlayerEngine {
     );
     el.addEventListener(
       'waiting',
-      active(() => this.set({ status: 'loading' })),
+      active(() => {
+        this.set({ status: 'loading' });
+        // Out of data after it played (the connection to a start has its own, longer, limit).
+        if (this.snapshot.live && this.liveRun?.playingSince)
+          this.armLiveWatchdog(this.opts.liveStallMs ?? LIVE_STALL_MS);
+      }),
+    );
+    el.addEventListener(
+      'stalled',
+      active(() => {
+        if (this.snapshot.live && this.liveRun?.playingSince && !this.audio.paused)
+          this.armLiveWatchdog(this.opts.liveStallMs ?? LIVE_STALL_MS);
+      }),
     );
     el.addEventListener(
       'loadedmetadata',
@@ -380,6 +668,10 @@ export class PlayerEngine {
   }
 
   private onTime() {
+    if (this.snapshot.live) {
+      this.onLiveTime();
+      return;
+    }
     const now = this.audio.currentTime;
     this.set({ position: now, buffered: this.bufferedEnd() });
     if (!this.audio.paused) this.listens.heard(now, this.snapshot.duration);
@@ -389,12 +681,26 @@ export class PlayerEngine {
     if (!this.audio.paused && Date.now() - this.lastSave > SAVE_EVERY_MS) this.save();
   }
 
+  /** Live: the stream moves, so it is not stalled; a long steady run forgets earlier drops. */
+  private onLiveTime() {
+    const run = this.liveRun;
+    this.set({ position: this.audio.currentTime, buffered: this.bufferedEnd() });
+    if (!run?.playingSince || this.audio.paused) return;
+    this.disarmLiveWatchdog();
+    if (run.attempts > 0 && run.playingSince && Date.now() - run.playingSince > LIVE_STEADY_MS)
+      run.attempts = 0;
+  }
+
   private newListen() {
     const item = q.currentItem(this.snapshot);
     this.listens.start(item ? item.track.id : null, this.audio.currentTime || 0);
   }
 
   private onEnded() {
+    if (this.snapshot.live) {
+      this.onLiveFailure('the stream ended');
+      return;
+    }
     this.listens.ended(this.snapshot.duration);
     const index = q.nextIndex(this.snapshot, true);
     if (index === null) {
@@ -407,6 +713,10 @@ export class PlayerEngine {
   }
 
   private onError() {
+    if (this.snapshot.live) {
+      if (this.audio.getAttribute('src')) this.onLiveFailure('a playback error');
+      return;
+    }
     const item = q.currentItem(this.snapshot);
     if (!item || !this.audio.getAttribute('src')) return;
     this.errorsInARow += 1;
@@ -456,10 +766,11 @@ export class PlayerEngine {
 
   private save() {
     this.lastSave = Date.now();
-    savePlayer(
-      this.opts.storage,
-      serialize(this.snapshot, this.snapshot, this.audio.currentTime || this.snapshot.position),
-    );
+    // A station is never saved: the queue is, at the place it waits at, and a reload finds it paused.
+    const position = this.snapshot.live
+      ? this.queuePosition
+      : this.audio.currentTime || this.snapshot.position;
+    savePlayer(this.opts.storage, serialize(this.snapshot, this.snapshot, position));
   }
 
   /** Saves now (pagehide): the position at the very moment the page goes away. */
@@ -491,4 +802,9 @@ export class PlayerEngine {
     };
     this.newListen();
   }
+}
+
+function defaultLogError(message: string, detail?: unknown) {
+  // SPEC §8: a radio that cannot be played is only logged, for whoever looks at the console.
+  console.error(message, detail ?? '');
 }

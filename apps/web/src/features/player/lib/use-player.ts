@@ -1,11 +1,16 @@
-import { PLAY_COUNT_AFTER_SECONDS, type Track } from '@zema/contracts';
+import {
+  PLAY_COUNT_AFTER_SECONDS,
+  type RadioNowPlaying,
+  type RadioStation,
+  type Track,
+} from '@zema/contracts';
 import { player as playerOps } from '@zema/contracts/player/player.operations';
 import { useSyncExternalStore } from 'react';
 import { api } from '#src/lib/api-client';
 import { getBootstrapData } from '#src/lib/bootstrap-store';
 import { translate } from '#src/lib/i18n';
 import { toast } from '#src/ui/toast';
-import { PlayerEngine, type PlayerSnapshot } from './audio-engine';
+import { type LiveStation, PlayerEngine, type PlayerSnapshot } from './audio-engine';
 import { currentItem } from './queue';
 
 let engine: PlayerEngine | null = null;
@@ -67,16 +72,62 @@ export function usePlayerState<T>(select: (s: PlayerSnapshot) => T): T {
   );
 }
 
-/** The track loaded now (playing or paused), or null. */
+/** The track loaded now (playing or paused), or null (nothing, or a radio station in its place). */
 export function useCurrentTrack(): Track | null {
-  return usePlayerState((s) => currentItem(s)?.track ?? null);
+  return usePlayerState((s) => (s.live ? null : (currentItem(s)?.track ?? null)));
 }
 
 /** True when this track is the one loaded and it is playing. */
 export function useIsTrackPlaying(trackId: number): boolean {
   return usePlayerState(
-    (s) => s.status !== 'paused' && s.status !== 'idle' && currentItem(s)?.track.id === trackId,
+    (s) => !s.live && s.status !== 'paused' && s.status !== 'idle' && currentItem(s)?.track.id === trackId,
   );
+}
+
+/** Whether the player holds something to play: a track of the queue or a radio station. */
+export function usePlayerLoaded(): boolean {
+  return usePlayerState((s) => s.index >= 0 || !!s.live);
+}
+
+/** The radio station the player plays live instead of the queue, or null. */
+export function useLiveStation(): LiveStation | null {
+  return usePlayerState((s) => s.live ?? null);
+}
+
+/** Plays a radio station live (the queue waits); `nowPlaying` is what the page knows of its song. */
+export function playStation(
+  station: RadioStation,
+  nowPlaying?: Pick<RadioNowPlaying, 'song' | 'listeners'> | null,
+) {
+  getPlayer().playStation(station, nowPlaying);
+}
+
+/**
+ * The station page's and the station cards' one button: pauses this station when it is on,
+ * resumes it (at the live point) when it is the one paused, and otherwise starts it.
+ */
+export function toggleStation(
+  station: RadioStation,
+  nowPlaying?: Pick<RadioNowPlaying, 'song' | 'listeners'> | null,
+) {
+  const player = getPlayer();
+  if (player.getSnapshot().live?.station.slug === station.slug) player.toggle();
+  else player.playStation(station, nowPlaying);
+}
+
+/**
+ * How the player plays the station `slug`: `playing` while its audio plays (and while it catches
+ * up after a drop, once it has played), `connecting` between the press and the first sound.
+ * Anything else the player holds, or the station paused, is neither.
+ */
+export function useStationPlayback(slug: string): { playing: boolean; connecting: boolean } {
+  const state = usePlayerState((s) => {
+    if (s.live?.station.slug !== slug) return 'off';
+    if (s.status === 'playing') return 'playing';
+    if (s.status === 'loading') return s.live.started ? 'playing' : 'connecting';
+    return 'off';
+  });
+  return { playing: state === 'playing', connecting: state === 'connecting' };
 }
 
 /**

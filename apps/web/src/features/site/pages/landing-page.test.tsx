@@ -28,8 +28,11 @@ describe('isLandingActionVisible (SPEC §2, §6)', () => {
   it('needs a label and an action', () => {
     expect(isLandingActionVisible({ label: 'Go', action: '/discover', type: 'route' }, guest)).toBe(true);
     expect(isLandingActionVisible({ label: '', action: '/discover', type: 'route' }, guest)).toBe(false);
-    // A page not built yet gets no button.
-    expect(isLandingActionVisible({ label: 'Go', action: '/radio/zema', type: 'route' }, guest)).toBe(false);
+    // A page no route answers gets no button; the radio's does, now that it exists.
+    expect(isLandingActionVisible({ label: 'Go', action: '/no-such-page', type: 'route' }, guest)).toBe(
+      false,
+    );
+    expect(isLandingActionVisible({ label: 'Go', action: '/radio/zema', type: 'route' }, guest)).toBe(true);
     expect(isLandingActionVisible({ label: 'Go', action: null, type: 'route' }, guest)).toBe(false);
     expect(isLandingActionVisible({ label: null, action: '/x', type: 'route' }, guest)).toBe(false);
   });

@@ -94,6 +94,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'localization.delete': msg('Deleted a localization'),
   'localization.lines_update': msg('Edited translation lines'),
   'localization.import': msg('Imported translation lines'),
+  'radio_station.create': msg('Added a radio station'),
+  'radio_station.update': msg('Changed a radio station'),
+  'radio_station.reorder': msg('Reordered the radio stations'),
+  'radio_station.delete': msg('Deleted a radio station'),
 };
 
 /** An action in the reader's words; an unknown code (an older version's) as it is. */
