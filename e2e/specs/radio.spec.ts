@@ -111,3 +111,21 @@ for (const mode of ['light', 'dark'] as const) {
     await snapshot(page, `radio-station-${mode}`);
   });
 }
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the admin's stations and the built-in station's editor pass axe (${mode})`, {
+    tag: '@visual',
+  }, async ({ page }) => {
+    await signInWith(page, admin);
+    await page.goto('/admin/radio');
+    if (mode === 'dark') await useThemeMode(page, 'dark');
+    await expect(page.getByRole('heading', { level: 1, name: 'Radio' })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, `admin-radio-${mode}`);
+    await page.getByRole('link', { name: 'Zema Radio' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Zema Radio' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Skip this song' })).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, `admin-radio-builtin-${mode}`);
+  });
+}

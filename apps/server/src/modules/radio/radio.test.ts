@@ -298,6 +298,37 @@ describe('the built-in station', () => {
     expect((await admin.post(`/api/v1/admin/radio/stations/${outside.id}/skip`)).statusCode).toBe(409);
   });
 
+  it('keeps its event stream open with a heartbeat and resumes after Last-Event-ID without losing a song', async () => {
+    const stationId = await zemaId();
+    const first = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`);
+    open.push(first);
+    expect((await first.next())?.retry).toBe(3000);
+    await first.next();
+    expect(await first.nextComment()).toBe('ping');
+    // A song change while connected: its event carries an id to resume from.
+    expect((await admin.post(`/api/v1/admin/radio/stations/${stationId}/skip`)).statusCode).toBe(200);
+    let seen = await first.next();
+    while (!seen?.id) seen = await first.next();
+    first.close();
+    // Away, the station moves on; back with the last id, the stream sends what was missed first.
+    const missed = (await admin.post(`/api/v1/admin/radio/stations/${stationId}/skip`)).json() as {
+      now_playing: RadioNowPlaying;
+    };
+    await vi.waitFor(async () => {
+      const frames = await t.deps.radio.events.since(stationId, Number(seen!.id));
+      expect(frames.length).toBeGreaterThan(0);
+    });
+    const again = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`, {
+      'last-event-id': seen!.id!,
+    });
+    open.push(again);
+    expect((await again.next())?.retry).toBe(3000);
+    let resumed = await again.next();
+    while (resumed && JSON.parse(resumed.data!).song?.title !== missed.now_playing.song?.title)
+      resumed = await again.next();
+    expect(Number(resumed?.id)).toBeGreaterThan(Number(seen!.id));
+  });
+
   it('answers a plain fetch of its events with 406 and an outside station has no stream of ours', async () => {
     const plain = await guest().inject({ url: '/api/v1/radio/stations/zema/events' }, t.app);
     expect(plain.statusCode).toBe(406);
