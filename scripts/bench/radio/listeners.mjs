@@ -1,0 +1,72 @@
+// The listeners of scripts/bench/radio.mjs, in a process of their own: N streaming GETs of a live
+// MP3 stream that only read and count bytes, as a player's network layer would (no decoding).
+// Driven by its parent over IPC: 'connect' → 'connected', 'mark' → 'marked' (each listener's byte
+// count now, and how many streams are still open), 'stop'.
+import { Agent, request } from 'node:http';
+
+const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+/** @type {{ req: import('node:http').ClientRequest, bytes: number, open: boolean }[]} */
+let listeners = [];
+let head = null;
+
+function connect(url, headers) {
+  return new Promise((resolve, reject) => {
+    const listener = { req: null, bytes: 0, open: false };
+    const req = request(url, { agent, headers }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${url} answered ${res.statusCode}`));
+        return;
+      }
+      head ??= {
+        contentType: res.headers['content-type'] ?? null,
+        metaint: res.headers['icy-metaint'] ?? null,
+        bitrate: res.headers['icy-br'] ?? null,
+      };
+      listener.open = true;
+      res.on('data', (chunk) => {
+        listener.bytes += chunk.length;
+      });
+      res.once('close', () => {
+        listener.open = false;
+      });
+      resolve(listener);
+    });
+    req.on('error', (err) => {
+      listener.open = false;
+      reject(err);
+    });
+    listener.req = req;
+    req.end();
+  });
+}
+
+process.on('message', async (msg) => {
+  if (msg.type === 'connect') {
+    const { url, n, headers } = msg;
+    const batch = 100;
+    try {
+      for (let i = 0; i < n; i += batch) {
+        const part = [];
+        for (let k = i; k < Math.min(n, i + batch); k++) part.push(connect(url, headers));
+        listeners.push(...(await Promise.all(part)));
+      }
+    } catch (err) {
+      console.error(`listener ${listeners.length + 1}: ${err.message}`);
+      process.exit(1);
+    }
+    process.send({ type: 'connected', n: listeners.length, ...head });
+  } else if (msg.type === 'mark') {
+    process.send({
+      type: 'marked',
+      t: performance.timeOrigin + performance.now(),
+      bytes: listeners.map((l) => l.bytes),
+      open: listeners.filter((l) => l.open).length,
+    });
+  } else if (msg.type === 'stop') {
+    for (const l of listeners) l.req.destroy();
+    listeners = [];
+    process.exit(0);
+  }
+});
+process.send({ type: 'up' });
