@@ -203,7 +203,7 @@ async function main() {
       ...process.env,
       ...env,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_RADIO_LOG_LEVEL || 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     };
@@ -213,7 +213,7 @@ async function main() {
     const proc = spawn(process.execPath, args, {
       cwd: root,
       env: serverEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_RADIO_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     });
     zema = proc;
     const deadline = Date.now() + 180_000;
@@ -362,6 +362,7 @@ async function main() {
           `    received min ${fmt(r.min)} B/s, median ${fmt(r.median)} B/s (real time: ${PACE} B/s); ` +
             `${r.atPace}/${LISTENERS} at ≥ ${PACE_FLOOR * 100} % of it, ${r.open} still open; ` +
             `connected in ${fmt(r.connectSeconds, 1)} s` +
+            (r.head.retried ? ` (${r.head.retried} connects reset and tried again)` : '') +
             (r.head.metaint ? `; icy-metaint ${r.head.metaint}` : ''),
         );
       };

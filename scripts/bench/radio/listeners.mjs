@@ -8,6 +8,20 @@ const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY
 /** @type {{ req: import('node:http').ClientRequest, bytes: number, open: boolean }[]} */
 let listeners = [];
 let head = null;
+/** Connections refused on the way in and tried again (reported: a server's accept queue overflowing). */
+let retried = 0;
+
+/** A connect that the server reset before answering is tried again, at most three times. */
+async function connectRetrying(url, headers) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connect(url, headers);
+    } catch (err) {
+      if (attempt >= 3 || err.code !== 'ECONNRESET') throw err;
+      retried++;
+    }
+  }
+}
 
 function connect(url, headers) {
   return new Promise((resolve, reject) => {
@@ -48,14 +62,14 @@ process.on('message', async (msg) => {
     try {
       for (let i = 0; i < n; i += batch) {
         const part = [];
-        for (let k = i; k < Math.min(n, i + batch); k++) part.push(connect(url, headers));
+        for (let k = i; k < Math.min(n, i + batch); k++) part.push(connectRetrying(url, headers));
         listeners.push(...(await Promise.all(part)));
       }
     } catch (err) {
       console.error(`listener ${listeners.length + 1}: ${err.message}`);
       process.exit(1);
     }
-    process.send({ type: 'connected', n: listeners.length, ...head });
+    process.send({ type: 'connected', n: listeners.length, retried, ...head });
   } else if (msg.type === 'mark') {
     process.send({
       type: 'marked',
