@@ -1,16 +1,18 @@
-import { Readable } from 'node:stream';
 import { msg } from '@zema/contracts';
 import { radio, radioAdmin } from '@zema/contracts/radio/radio.operations';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
-import { HttpError } from '#src/http/errors';
-import { ConflictError, invalidInput, NotFoundError, RateLimitedError } from '#src/lib/errors';
-import { parseLastEventId } from '#src/platform/live-events';
+import {
+  closeWithAnswer,
+  eventStreamBody,
+  eventStreamHeaders,
+  eventStreamRequest,
+} from '#src/http/event-stream';
+import { ConflictError, NotFoundError, RateLimitedError } from '#src/lib/errors';
 import { wantsIcyMetadata } from './builtin/broadcaster';
 import { TooManyListenersError } from './builtin-streams';
-import { RadioClosedError, type RadioSink, TooManyRadioStreamsError } from './radio-hub';
+import { RadioClosedError, TooManyRadioStreamsError } from './radio-hub';
 import { endSongNow } from './schedule';
 import { readSourceOnce } from './sources/index';
 import {
@@ -42,30 +44,9 @@ export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // No HEAD twin: a stream has nothing to preview and a HEAD must not hold a subscription.
   defineRoute(app, radio.events, { exposeHeadRoute: false }, async (request, reply) => {
-    if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
-      throw new HttpError(406, msg('This is an event stream: send Accept: text/event-stream.'));
-    }
-    const lastEventId = parseLastEventId(request.headers['last-event-id']);
-    if (lastEventId === 'invalid') {
-      throw invalidInput({ 'Last-Event-ID': [msg('The Last-Event-ID header must be an event id.')] });
-    }
+    const lastEventId = eventStreamRequest(request);
     const station = await findStation(db, request.params.slug, request.user);
-    const body = new Readable({ read() {} });
-    let ended = false;
-    const sink: RadioSink = {
-      write: (chunk) => body.push(chunk),
-      end: () => {
-        if (ended) return;
-        ended = true;
-        body.push(null);
-      },
-      get writableLength() {
-        return body.readableLength;
-      },
-      get destroyed() {
-        return body.destroyed || ended;
-      },
-    };
+    const { body, sink } = eventStreamBody();
     let stream: { close(): void };
     try {
       stream = await hub.openEvents(station, request.ip, lastEventId, sink);
@@ -74,15 +55,12 @@ export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new RateLimitedError(msg('Too many live connections are open. Close a tab and try again.'));
       }
       if (err instanceof RadioClosedError) {
-        return sseHeaders(reply).header('connection', 'close').send('retry: 3000\n\n');
+        return eventStreamHeaders(reply).header('connection', 'close').send('retry: 3000\n\n');
       }
       throw err;
     }
-    reply.raw.once('close', () => stream.close());
-    body.once('close', () => stream.close());
-    body.on('error', () => stream.close());
-    if (reply.raw.destroyed) stream.close();
-    return sseHeaders(reply).send(body);
+    closeWithAnswer(reply, body, stream);
+    return eventStreamHeaders(reply).send(body);
   });
 
   // The built-in station's live MP3: the bytes go straight to the socket, the same moment for
@@ -173,9 +151,3 @@ export const radioRoutes: FastifyPluginAsyncZod = async (app) => {
     return { deleted: true as const };
   });
 };
-
-const sseHeaders = (reply: FastifyReply) =>
-  reply
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-cache, no-transform')
-    .header('x-accel-buffering', 'no');
