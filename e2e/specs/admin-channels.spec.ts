@@ -29,8 +29,12 @@ async function pickAlbum(page: Page, name: string) {
   // Focused first, which scrolls it into view: a scroll while its list is open closes the list and
   // empties the field (React Aria closes a popover when the page scrolls under it).
   await field.click();
-  await field.fill(name);
-  await expect(page.getByRole('option')).toHaveCount(1);
+  // A layout shift while the list opens can still close it and empty the field: type again until
+  // the list answers with the one album (never past that state).
+  await expect(async () => {
+    if ((await field.inputValue()) !== name) await field.fill(name);
+    await expect(page.getByRole('option')).toHaveCount(1, { timeout: 3_000 });
+  }).toPass();
   await expect(page.getByRole('option', { name })).toBeVisible();
   await field.press('ArrowDown');
   await field.press('Enter');
