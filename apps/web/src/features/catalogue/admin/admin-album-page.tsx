@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { type ReorderItem, ReorderList } from '#src/components/admin/reorder-list';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { PageError } from '#src/components/states';
 import { formatDuration } from '#src/lib/format';
@@ -25,7 +26,6 @@ import { useAlbum } from '../api/get-album';
 import { useSaveAlbum } from '../api/save-album';
 import { ArtistsPicker, ImageField } from '../components/admin-fields';
 import { ALBUM_TYPE_LABELS } from '../components/admin-list';
-import { type ReorderItem, ReorderList } from '../components/admin-reorder-list';
 
 const shape = upsertAlbumRequestSchema.shape;
 const formSchema = z.object({

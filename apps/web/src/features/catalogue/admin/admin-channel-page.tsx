@@ -19,6 +19,7 @@ import { useController, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { AdminCard, AdminPage } from '#src/components/admin/admin-page';
+import { ReorderList } from '#src/components/admin/reorder-list';
 import { UnsavedChangesDialog } from '#src/components/admin/unsaved-changes-dialog';
 import { PageError } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
@@ -38,7 +39,6 @@ import { useDeleteChannels } from '../api/delete-channels';
 import { useAdminChannel } from '../api/get-admin-channel';
 import { useChannelPreview } from '../api/preview-channel';
 import { useSaveChannel } from '../api/save-channel';
-import { ReorderList } from '../components/admin-reorder-list';
 import { ChannelItemPicker } from '../components/channel-item-picker';
 import {
   CHANNEL_LAYOUT_LABELS,

@@ -1,78 +1,10 @@
 import type { RadioSong, RadioStation } from '@zema/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeAudio, memoryStorage } from '#test/media';
 import { track } from '#test/player';
 import { ACTIVE_ATTR, PlayerEngine, type PlayerEngineOptions } from './audio-engine';
 import { playableStreamUrls } from './live-stream';
 import { PLAYER_STORAGE_KEY } from './persistence';
-
-/** Enough of HTMLAudioElement for the engine's live mode: src, play/pause, errors and stalls. */
-class FakeAudio extends EventTarget {
-  src = '';
-  preload = '';
-  hidden = false;
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  volume = 1;
-  muted = false;
-  playbackRate = 1;
-  error: { code: number; message: string } | null = null;
-  dataset: Record<string, string> = {};
-  buffered = { length: 0, start: () => 0, end: () => 0 };
-  /** Each src that was loaded, in order (a new request each). */
-  loads: string[] = [];
-  /** Whether play() starts at once ('playing'); false: it waits for a test to say. */
-  autoStart = true;
-  private attrs = new Map<string, string>();
-  setAttribute(k: string, v: string) {
-    this.attrs.set(k, v);
-  }
-  getAttribute(k: string) {
-    if (k === 'src') return this.src || null;
-    return this.attrs.get(k) ?? null;
-  }
-  removeAttribute(k: string) {
-    this.attrs.delete(k);
-    if (k === 'src') this.src = '';
-  }
-  hasAttribute(k: string) {
-    return this.attrs.has(k);
-  }
-  load() {}
-  play() {
-    this.loads.push(this.src);
-    this.paused = false;
-    if (this.autoStart) this.dispatchEvent(new Event('playing'));
-    return Promise.resolve();
-  }
-  pause() {
-    if (this.paused) return;
-    this.paused = true;
-    this.dispatchEvent(new Event('pause'));
-  }
-  fail() {
-    this.error = { code: 2, message: 'network' };
-    this.dispatchEvent(new Event('error'));
-  }
-  advance(seconds: number) {
-    for (let i = 0; i < seconds; i++) {
-      this.currentTime += 1;
-      this.dispatchEvent(new Event('timeupdate'));
-    }
-  }
-}
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    length: 0,
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: () => null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 const song = (title: string, over: Partial<RadioSong> = {}): RadioSong => ({
   title,

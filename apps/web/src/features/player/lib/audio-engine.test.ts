@@ -1,68 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeAudio, memoryStorage } from '#test/media';
 import { track } from '#test/player';
 import { ACTIVE_ATTR, PlayerEngine } from './audio-engine';
 import { PLAYER_STORAGE_KEY } from './persistence';
-
-/** Enough of HTMLAudioElement for the engine: src, time, play/pause and the events it listens to. */
-class FakeAudio extends EventTarget {
-  src = '';
-  preload = '';
-  hidden = false;
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  volume = 1;
-  muted = false;
-  playbackRate = 1;
-  dataset: Record<string, string> = {};
-  buffered = { length: 0, start: () => 0, end: () => 0 };
-  private attrs = new Map<string, string>();
-  setAttribute(k: string, v: string) {
-    this.attrs.set(k, v);
-    if (k === 'src') this.src = v;
-  }
-  getAttribute(k: string) {
-    if (k === 'src') return this.src || null;
-    return this.attrs.get(k) ?? null;
-  }
-  removeAttribute(k: string) {
-    this.attrs.delete(k);
-    if (k === 'src') this.src = '';
-  }
-  hasAttribute(k: string) {
-    return this.attrs.has(k);
-  }
-  load() {}
-  play() {
-    this.paused = false;
-    this.dispatchEvent(new Event('playing'));
-    return Promise.resolve();
-  }
-  pause() {
-    if (this.paused) return;
-    this.paused = true;
-    this.dispatchEvent(new Event('pause'));
-  }
-  /** Moves the clock as real playback would, firing timeupdate each second. */
-  advance(seconds: number) {
-    for (let i = 0; i < seconds; i++) {
-      this.currentTime += 1;
-      this.dispatchEvent(new Event('timeupdate'));
-    }
-  }
-}
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    length: 0,
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: () => null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 describe('PlayerEngine', () => {
   let audios: FakeAudio[];

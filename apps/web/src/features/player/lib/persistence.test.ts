@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '#test/media';
 import { track } from '#test/player';
 import { loadPlayer, PLAYER_STORAGE_KEY, savePlayer, serialize } from './persistence';
 import * as q from './queue';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 describe('player persistence', () => {
   it('saves and restores queue, index, original order, position, volume and modes', () => {

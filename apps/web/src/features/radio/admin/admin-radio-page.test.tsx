@@ -6,7 +6,7 @@ import { resetBootstrapStore } from '#src/lib/bootstrap-store';
 import { makeBootstrap } from '#test/bootstrap-factory';
 import { mockApi, ok } from '#test/mock-api';
 import { renderRoutes } from '#test/render-app';
-import AdminRadioPage, { reorderIds } from './admin-radio-page';
+import AdminRadioPage from './admin-radio-page';
 
 beforeEach(() => resetBootstrapStore());
 
@@ -36,14 +36,6 @@ const STATIONS = [
   station(2, 'Addis FM', { public: false }),
   station(3, 'Sheger', { source: { kind: 'none' } }),
 ];
-
-describe('reorderIds', () => {
-  it('puts the moved ids before or after the target', () => {
-    expect(reorderIds([1, 2, 3, 4], [4], 2, 'before')).toEqual([1, 4, 2, 3]);
-    expect(reorderIds([1, 2, 3, 4], [1], 3, 'after')).toEqual([2, 3, 1, 4]);
-    expect(reorderIds([1, 2, 3], [2], 2, 'after')).toEqual([1, 2, 3]);
-  });
-});
 
 describe('the stations list (/admin/radio)', () => {
   it('lists every station with its source and visibility, and saves a new order at once', async () => {

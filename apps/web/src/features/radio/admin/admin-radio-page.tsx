@@ -1,17 +1,9 @@
 import type { RadioStationAdmin } from '@zema/contracts';
 import { ArrowDown, ArrowUp, GripVertical, Plus } from 'lucide-react';
-import {
-  Cell,
-  Column,
-  Button as RACButton,
-  Row,
-  Table,
-  TableBody,
-  TableHeader,
-  useDragAndDrop,
-} from 'react-aria-components';
+import { Cell, Column, Button as RACButton, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
+import { useReorder } from '#src/components/admin/reorder';
 import { ErrorState } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
@@ -22,21 +14,6 @@ import { useAdminStations } from '../api/admin-stations';
 import { useReorderStations } from '../api/reorder-stations';
 import { StationArt } from '../components/station-art';
 import { SOURCE_LABELS } from './labels';
-
-/** `ids` with the ids `moving` put before or after `target`. */
-export function reorderIds(
-  ids: readonly number[],
-  moving: readonly number[],
-  target: number,
-  where: 'before' | 'after',
-): number[] {
-  if (moving.includes(target)) return [...ids];
-  const rest = ids.filter((id) => !moving.includes(id));
-  const at = rest.indexOf(target);
-  if (at < 0) return [...ids];
-  rest.splice(where === 'before' ? at : at + 1, 0, ...ids.filter((id) => moving.includes(id)));
-  return rest;
-}
 
 const headClass = 'px-3 py-2 text-left text-xs font-semibold text-muted';
 const cellClass = 'px-3 py-2 align-middle';
@@ -55,22 +32,11 @@ export default function AdminRadioPage() {
   const save = (next: number[]) => {
     if (next.some((id, i) => id !== ids[i])) reorder.mutate(next);
   };
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) =>
-      [...keys].map((key) => ({
-        'text/plain': stations.find((s) => s.id === Number(key))?.name ?? String(key),
-      })),
-    onReorder: (e) => {
-      if (e.target.dropPosition === 'on') return;
-      save(reorderIds(ids, [...e.keys].map(Number), Number(e.target.key), e.target.dropPosition));
-    },
+  const { dragAndDropHooks, step } = useReorder({
+    ids,
+    name: (id) => stations.find((s) => s.id === id)?.name ?? String(id),
+    onReorder: save,
   });
-  const step = (index: number, by: -1 | 1) => {
-    const next = [...ids];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    save(next);
-  };
 
   return (
     <AdminPage

@@ -5,76 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayerEngine } from '#src/features/player/lib/audio-engine';
 import { setPlayerForTests } from '#src/features/player/lib/use-player';
 import { makeBootstrap } from '#test/bootstrap-factory';
+import { FakeAudio, FakeEventSource } from '#test/media';
 import { fail, mockApi, ok } from '#test/mock-api';
 import { track } from '#test/player';
 import { renderRoutes } from '#test/render-app';
 import StationPage from './station-page';
-
-/** The audio element as the engine drives it: play() plays at once, or fails when told to. */
-class FakeAudio extends EventTarget {
-  src = '';
-  preload = '';
-  hidden = false;
-  currentTime = 0;
-  duration = Number.NaN;
-  paused = true;
-  volume = 1;
-  muted = false;
-  playbackRate = 1;
-  error: { code: number; message: string } | null = null;
-  dataset: Record<string, string> = {};
-  buffered = { length: 0, start: () => 0, end: () => 0 };
-  broken = false;
-  private attrs = new Map<string, string>();
-  setAttribute(k: string, v: string) {
-    this.attrs.set(k, v);
-  }
-  getAttribute(k: string) {
-    return k === 'src' ? this.src || null : (this.attrs.get(k) ?? null);
-  }
-  removeAttribute(k: string) {
-    this.attrs.delete(k);
-    if (k === 'src') this.src = '';
-  }
-  hasAttribute(k: string) {
-    return this.attrs.has(k);
-  }
-  load() {}
-  play() {
-    this.paused = false;
-    if (this.broken) {
-      this.error = { code: 4, message: 'MEDIA_ELEMENT_ERROR: Format error' };
-      this.dispatchEvent(new Event('error'));
-      return Promise.reject(new DOMException('no source', 'NotSupportedError'));
-    }
-    this.dispatchEvent(new Event('playing'));
-    return Promise.resolve();
-  }
-  pause() {
-    if (this.paused) return;
-    this.paused = true;
-    this.dispatchEvent(new Event('pause'));
-  }
-}
-
-/** The browser's EventSource, driven by the test: `emit` delivers one server-sent event. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(name: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(name, { data: JSON.stringify(data) }));
-  }
-}
 
 const song = (title: string, artist: string, over: Partial<RadioSong> = {}): RadioSong => ({
   title,

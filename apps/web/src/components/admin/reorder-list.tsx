@@ -1,25 +1,11 @@
 import { ArrowDown, ArrowUp, GripVertical, ImageIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
+import { GridList, GridListItem, Button as RACButton } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { useReorder } from './reorder';
 
 export type ReorderItem = { id: number; name: string; image?: string | null; subtitle?: string | null };
-
-/** `items` with the item `key` moved before or after `target`. */
-export function moveItem<T extends { id: number }>(
-  items: T[],
-  key: number,
-  target: number,
-  where: 'before' | 'after',
-) {
-  const moving = items.find((i) => i.id === key);
-  if (!moving || key === target) return items;
-  const rest = items.filter((i) => i.id !== key);
-  const at = rest.findIndex((i) => i.id === target);
-  rest.splice(where === 'before' ? at : at + 1, 0, moving);
-  return rest;
-}
 
 /**
  * An ordered list the admin rearranges (an album's tracks, a channel's chosen items): drag a row
@@ -44,22 +30,13 @@ export function ReorderList({
   extra?: (item: ReorderItem) => ReactNode;
 }) {
   const { trans } = useTrans();
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
-    onReorder: (e) => {
-      if (e.target.dropPosition === 'on') return;
-      let next = items;
-      for (const key of e.keys)
-        next = moveItem(next, Number(key), Number(e.target.key), e.target.dropPosition);
-      onChange(next);
-    },
+  const ids = items.map((i) => i.id);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const { dragAndDropHooks, step } = useReorder({
+    ids,
+    name: (id) => byId.get(id)?.name ?? String(id),
+    onReorder: (next) => onChange(next.map((id) => byId.get(id)!)),
   });
-  const step = (index: number, by: -1 | 1) => {
-    const next = [...items];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    onChange(next);
-  };
   return (
     <GridList
       aria-label={label}
