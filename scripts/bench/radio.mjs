@@ -14,7 +14,8 @@
 //     BENCH_RADIO_SSE_ROUNDS (3) rounds alternating between them, the median round reported.
 //     goal: p99 < 1 s
 // Listeners and clients run in processes of their own (radio/*.mjs), so the load generator does
-// not share a process with what it measures. It loads test/icecast.ts, so it runs through tsx:
+// not share a process with what it measures; listeners arrive with BENCH_RADIO_CONNECTS_IN_FLIGHT
+// (32) connects in flight (radio/listeners.mjs says why). It loads test/icecast.ts, so it runs through tsx:
 //   node --import tsx scripts/bench/radio.mjs       (after a build; `npm run bench` runs it)
 //   BENCH_SERVER=<bundle or .ts entry> runs another server build (default apps/server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
