@@ -8,6 +8,9 @@ export const DEFAULT_ERROR_MESSAGE = msg('There was an issue. Please try again.'
 export const errorResponseSchema = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** A done answer with a line to show: `{message}`. */
+export const messageResponseSchema = z.object({ message: z.string() });
+
 /** 422 answer: `{message, errors: {field: [messages]}}` (SPEC §5, §8). */
 export const validationErrorResponseSchema = z.object({
   message: z.string(),

@@ -5,6 +5,7 @@ export * from './backstage/backstage-insights';
 export * from './backstage/backstage-releases';
 export * from './billing/billing';
 export * from './catalogue/catalogue';
+export * from './catalogue/catalogue-writes';
 export * from './catalogue/loudness';
 export * from './common';
 export * from './constants';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from '../common';
 import { msg } from '../i18n/messages';
+import { TRACK_DRAFT_STATUSES } from './track-draft-statuses';
 
 /**
  * Releases in the backstage: what an artist's uploads become before they
@@ -11,7 +12,8 @@ import { msg } from '../i18n/messages';
 
 export const RELEASE_TYPES = ['album', 'single', 'ep', 'compilation'] as const;
 export const RELEASE_STATUSES = ['draft', 'scheduled', 'published'] as const;
-export const TRACK_DRAFT_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+// In a module of its own: the notifications' schemas (on every page) name them too.
+export { TRACK_DRAFT_STATUSES };
 
 export const RELEASE_MESSAGES = {
   notYourArtist: msg('You do not manage this artist.'),

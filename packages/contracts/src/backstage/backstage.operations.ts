@@ -6,7 +6,7 @@ import {
   trackPageSchema,
   trackResponseSchema,
 } from '../catalogue/catalogue';
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema } from '../common';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A, PERMISSIONS as P } from '../permissions';
 import { idParamSchema } from '../primitives';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALBUM_TYPES, artistRefSchema, upsertArtistRequestSchema } from '../catalogue/catalogue';
+import { ALBUM_TYPES, artistRefSchema } from '../catalogue/catalogue';
+import { upsertArtistRequestSchema } from '../catalogue/catalogue-writes';
 import { paginationSchema } from '../common';
 import { msg } from '../i18n/messages';
 import { listQuerySchema, listResponseSchema } from '../list';

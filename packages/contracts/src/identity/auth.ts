@@ -114,7 +114,8 @@ export type TwoFactorChallengeRequest = z.infer<typeof twoFactorChallengeRequest
 export const bootstrapAnswerSchema = z.object({ bootstrapData: bootstrapDataSchema });
 
 export const forgotPasswordRequestSchema = z.object({ email });
-export const messageResponseSchema = z.object({ message: z.string() });
+// In common.ts, which every page has: an operation of any module answers with it.
+export { messageResponseSchema } from '../common';
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../common';
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema, paginationSchema } from '../common';
 import { defineOperations } from '../operation';
 import { idParamSchema } from '../primitives';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACK_DRAFT_STATUSES } from '../backstage/backstage-releases';
+import { TRACK_DRAFT_STATUSES } from '../backstage/track-draft-statuses';
 import { msg } from '../i18n/messages';
 import { idSchema, intParamSchema } from '../primitives';
 

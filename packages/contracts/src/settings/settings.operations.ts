@@ -1,4 +1,4 @@
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema } from '../common';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';
 import {

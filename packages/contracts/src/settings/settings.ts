@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { landingAppearanceSchema, menuItemSchema } from '../appearance/appearance';
-import { uploadSettingsSchema } from '../uploads/uploads';
+import { uploadSettingsSchema } from '../uploads/upload-settings';
 
 export const HOMEPAGE_TYPES = ['landing', 'loginPage', 'registerPage', 'customPage', 'channel'] as const;
 

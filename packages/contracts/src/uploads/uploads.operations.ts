@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema } from '../common';
 import { defineOperations } from '../operation';
 import {
   deleteFileEntriesRequestSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema } from '../common';
 import { listExportQuerySchema } from '../list';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';

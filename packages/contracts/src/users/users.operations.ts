@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { messageResponseSchema } from '../common';
 import { msg } from '../i18n/messages';
-import { messageResponseSchema } from '../identity/auth';
 import { bulkIdsSchema, bulkResultSchema, listExportQuerySchema } from '../list';
 import { defineOperations } from '../operation';
 import { ADMIN_PERMISSIONS as A } from '../permissions';

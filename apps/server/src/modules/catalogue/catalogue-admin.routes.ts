@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { msg, trackAudioFromEntryRequestSchema } from '@zema/contracts';
-import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue.operations';
+import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue-admin.operations';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '#src/http/caller';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TrackAudioFromEntryRequest } from '@zema/contracts';
-import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue.operations';
+import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue-admin.operations';
 import { api } from '#src/lib/api-client';
 import { catalogueAdminKeys } from './admin-keys';
 

@@ -1,4 +1,4 @@
-import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue.operations';
+import { catalogueAdmin } from '@zema/contracts/catalogue/catalogue-admin.operations';
 import { api } from '#src/lib/api-client';
 
 /** POST catalogue/images (multipart `file`): the picture's URL, for an `image` field of a form. */

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleShortcut } from '../lib/shortcuts';
-import { followStation } from '../lib/station-feed';
 import { getPlayer, usePlayerLoaded, usePlayerState } from '../lib/use-player';
 
 // Loaded only once something plays outside the player layout, so the landing page stays light.
@@ -62,7 +61,17 @@ function LiveStationFeed() {
   );
   useEffect(() => {
     if (!slug) return;
-    return followStation(slug, (nowPlaying) => getPlayer().setLiveNowPlaying(slug, nowPlaying));
+    // The feed (and the radio's contracts) load with the first station played, not with every page.
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import('../lib/station-feed').then(({ followStation }) => {
+      if (left) return;
+      stop = followStation(slug, (nowPlaying) => getPlayer().setLiveNowPlaying(slug, nowPlaying));
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [slug]);
   return null;
 }
