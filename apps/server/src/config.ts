@@ -250,6 +250,12 @@ export const envSchema = z.object({
       example: '/protected-audio/',
     },
   ),
+  TRANSCODE_CACHE_MB: documented(z.coerce.number().int().min(0).max(10_000_000).default(1024), {
+    group: 'Radio',
+    description:
+      'Disk kept for finished transcodes (Subsonic apps asking for a lower bitrate or another format) under DATA_DIR/transcodes; the least recently used go first. 0 keeps none.',
+    default: '1024',
+  }),
   RADIO_LISTENERS_PER_IP: documented(z.coerce.number().int().min(1).max(100_000).default(8), {
     group: 'Radio',
     description:
@@ -271,7 +277,7 @@ export const envSchema = z.object({
   FFMPEG_PATH: documented(optionalString, {
     group: 'Radio',
     description:
-      'ffmpeg, with which the built-in station re-encodes every song to one constant bitrate; `none` streams songs as stored (MP3 only).',
+      'ffmpeg, with which the built-in station re-encodes every song to one constant bitrate and Subsonic apps get transcodes (`maxBitRate`, `format`); `none` streams songs as stored (the station MP3 only).',
     unset: '`ffmpeg` when it is on the PATH, else none',
     example: '/usr/bin/ffmpeg',
   }),
@@ -462,6 +468,8 @@ export type Config = {
     /** Stations may be on loopback and private networks (an operator's own Icecast beside Zema). */
     allowPrivateHosts: boolean;
   };
+  /** Bytes of finished transcodes kept on disk (Subsonic `stream` with `maxBitRate` or `format`). */
+  transcodeCacheBytes: number;
 };
 
 export type S3Config = {
@@ -545,6 +553,7 @@ export function loadConfig(
       ffmpegPath: e.FFMPEG_PATH === 'none' ? null : e.FFMPEG_PATH,
       allowPrivateHosts: e.RADIO_ALLOW_PRIVATE_HOSTS,
     },
+    transcodeCacheBytes: e.TRANSCODE_CACHE_MB * 1024 * 1024,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
     googleEndpoints: googleEndpointsFrom(e),

@@ -19,6 +19,7 @@ import { radioModule } from '#src/modules/radio/index';
 import { searchModule } from '#src/modules/search/index';
 import { settingsModule } from '#src/modules/settings/index';
 import { siteModule } from '#src/modules/site/index';
+import { subsonicModule } from '#src/modules/subsonic/index';
 import { systemModule } from '#src/modules/system/index';
 import { uploadsModule } from '#src/modules/uploads/index';
 import { usersModule } from '#src/modules/users/index';
@@ -53,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   pagesModule,
   contactModule,
   radioModule,
+  subsonicModule,
   siteModule,
 ];
 

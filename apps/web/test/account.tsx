@@ -33,8 +33,8 @@ export function makeSession(patch: Partial<UserSession> = {}): UserSession {
 type Answer = ApiAnswer;
 
 /**
- * Answers for the calls the page makes on load (users/me, user-sessions, value lists, password
- * status). `extra` is asked first, so a test can override any of them.
+ * Answers for the calls the page makes on load (users/me, user-sessions, app passwords, value
+ * lists, password status). `extra` is asked first, so a test can override any of them.
  */
 export function accountHandler(
   user: AccountSettingsUser,
@@ -48,6 +48,9 @@ export function accountHandler(
     if (key === 'GET /api/v1/users/me') return { status: 200, body: { user } };
     if (key === 'GET /api/v1/user-sessions') {
       return { status: 200, body: { sessions: opts.sessions ?? [makeSession()] } };
+    }
+    if (key === 'GET /api/v1/users/me/app-passwords') {
+      return { status: 200, body: { app_passwords: [], username: user.email } };
     }
     if (key === 'GET /api/v1/value-lists/timezones,countries,localizations') {
       return {

@@ -28,6 +28,7 @@ export * from './site/page-paths';
 export * from './site/site-routes';
 export * from './site/value-lists';
 export * from './slugs';
+export * from './subsonic/app-passwords';
 export * from './uploads/uploads';
 export * from './users/user';
 export * from './workspaces/workspaces';

@@ -26,6 +26,10 @@ const NOT_OPERATIONS = new Set([
   'GET /embed/:kind/:id',
   // A language's lines as a script of the site the pages load (cached by version).
   'GET /i18n/:file',
+  // The Subsonic API (PROTOCOLS.md): a protocol of its own that phone apps speak, one route for
+  // every method, answering its own envelope (modules/subsonic).
+  'GET /rest/:method',
+  'POST /rest/:method',
 ]);
 
 const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));

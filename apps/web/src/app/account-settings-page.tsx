@@ -6,11 +6,12 @@ import {
   TwoFactorPanelContent,
 } from '#src/features/identity';
 import { PushDevicesPanel } from '#src/features/notifications';
+import { ConnectedAppsPanel } from '#src/features/subsonic';
 
 /**
  * /account-settings: the account feature's page with the panels of the features that own them
- * (social login, two-factor, sessions, browser notifications, API tokens). Composed here, where features meet, so no
- * feature imports another.
+ * (social login, two-factor, sessions, browser notifications, connected apps, API tokens).
+ * Composed here, where features meet, so no feature imports another.
  */
 export default function AccountSettings() {
   return (
@@ -20,6 +21,7 @@ export default function AccountSettings() {
         twoFactor: (user) => <TwoFactorPanelContent user={user} />,
         sessions: <SessionsPanel />,
         pushDevices: <PushDevicesPanel />,
+        connectedApps: <ConnectedAppsPanel />,
         developers: (user) => <AccessTokensPanel tokens={user.tokens} />,
       }}
     />

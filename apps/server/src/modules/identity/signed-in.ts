@@ -35,6 +35,11 @@ export type SignedInUsers = {
   /** The user of a valid personal access token (marked used); null when unknown. */
   userForAccessToken(token: string): Promise<User | null>;
   /**
+   * A user another credential proved (a Subsonic app password), as a request sees them; null
+   * when unknown or suspended.
+   */
+  userById(userId: number): Promise<User | null>;
+  /**
    * Where the reader's unread count (the bell's badge) comes from: the notifications module sets
    * it at register; until then a user reads 0.
    */
@@ -136,6 +141,9 @@ export function createSignedInUsers({
     async userForAccessToken(token) {
       const userId = await resolveAccessToken(db, token);
       return userId ? userOf(userId, null) : null;
+    },
+    userById(userId) {
+      return userOf(userId, null);
     },
     countUnreadWith(count) {
       unreadCount = count;

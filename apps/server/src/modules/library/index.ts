@@ -10,8 +10,15 @@ import { dropCatalogueReferences } from './catalogue-references';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
 
-export { playlistEntries } from './playlist-entries.service';
-export { getPlaylist } from './playlists.service';
+export { like, unlike } from './likes.service';
+export { addTracks, playlistEntries, removeTracks } from './playlist-entries.service';
+export {
+  createPlaylist,
+  deletePlaylist,
+  getPlaylist,
+  myPlaylists,
+  updatePlaylist,
+} from './playlists.service';
 export { getProfile } from './profiles.service';
 
 export const libraryModule: ServerModule = {

@@ -9,7 +9,10 @@ import type { ServerModule } from '#src/platform/deps';
 import { playerRoutes } from './player.routes';
 import { insertDemoPlays } from './plays.service';
 
+export { downloadTrack } from './downloads.service';
 export { LISTENER_COOKIE } from './player.routes';
+export { recordScrobble } from './plays.service';
+export { sendTrackStream, TrackFileCache } from './stream.http';
 
 export const playerModule: ServerModule = {
   name: 'player',

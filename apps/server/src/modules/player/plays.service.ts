@@ -6,6 +6,7 @@ import type { WriteEventMap } from '#src/lib/write-events';
 import { countPlay } from '#src/modules/catalogue/index';
 import { tracks } from '#src/modules/catalogue/tables';
 import { plays } from '#src/modules/player/tables';
+import type { Deps } from '#src/platform/deps';
 
 /**
  * Counting plays (docs/guide/listening.md): once per listen, after 30 seconds (or the whole track
@@ -110,4 +111,37 @@ export async function recordPlay(db: Database, input: PlayInput): Promise<PlayRe
  */
 export async function insertDemoPlays(db: Db, { plays: rows }: WriteEventMap['catalogue.demo_seeded']) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(plays).values(rows.slice(i, i + 500));
+}
+
+/**
+ * A Subsonic app's scrobble (submission): the listen the app reports as done, under the same
+ * rules as the web player's (the admin's threshold, no repeat within PLAY_REPEAT_WINDOW_MS, at
+ * most PLAYS_PER_HOUR). The app's `time` (ms) names the listen, so a scrobble sent again (an app
+ * retrying offline plays) counts once.
+ */
+export async function recordScrobble(
+  deps: Pick<Deps, 'db' | 'settings' | 'geoip'>,
+  input: { trackId: number; userId: number; ip: string; time: number | null; client: string | null },
+): Promise<PlayResult> {
+  const countAfterSeconds = (await deps.settings.getClientSettings()).player.count_play_after_seconds;
+  const [track] = await deps.db
+    .select({ durationMs: tracks.durationMs })
+    .from(tracks)
+    .where(eq(tracks.id, input.trackId));
+  if (!track) return null;
+  return recordPlay(deps.db, {
+    trackId: input.trackId,
+    userId: input.userId,
+    listener: listenerKey({ userId: input.userId }),
+    listenId: `subsonic:${input.time ?? Math.floor(Date.now() / PLAY_REPEAT_WINDOW_MS)}`,
+    // A submission is a listen the app heard through (or as far as the app's own rule counts).
+    seconds: Math.max(countAfterSeconds, Math.ceil(track.durationMs / 1000)),
+    countAfterSeconds,
+    context: {
+      country: (await deps.geoip.lookup(input.ip)).country,
+      deviceType: null,
+      platform: null,
+      browser: input.client ? input.client.slice(0, 60) : 'Subsonic app',
+    },
+  });
 }

@@ -9,6 +9,8 @@ import { createWorkGate, type WorkGate } from '#src/platform/work-gate';
 import { SEARCH_GATE, searchRoutes } from './search.routes';
 import { invalidateSearchesOnChange } from './search.service';
 
+export { search } from './search.service';
+
 declare module '#src/platform/deps' {
   interface Deps {
     /** Bounds the searches computed at once (SEARCH_GATE by driver). */

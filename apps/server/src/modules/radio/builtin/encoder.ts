@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,24 +19,7 @@ export function streamFormat(bitrate: number): { sampleRate: number; channels: 1
 /** Bitrates (kbps) Layer III allows at the sample rate `streamFormat` picks for them. */
 export const STREAM_BITRATES = [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 
-const found = new Map<string, Promise<string | null>>();
-
-/**
- * The ffmpeg command to use, or null: `path` (default `ffmpeg` on the PATH) when it runs and has
- * the LAME encoder. Asked once per process and path.
- */
-export function findFfmpeg(path = 'ffmpeg'): Promise<string | null> {
-  let answer = found.get(path);
-  if (!answer) {
-    answer = new Promise((resolve) => {
-      execFile(path, ['-hide_banner', '-version'], { timeout: 10_000 }, (err, stdout) => {
-        resolve(!err && stdout.includes('--enable-libmp3lame') ? path : null);
-      });
-    });
-    found.set(path, answer);
-  }
-  return answer;
-}
+export { findFfmpeg } from '#src/lib/ffmpeg';
 
 export type EncodeOptions = {
   bitrate: number;

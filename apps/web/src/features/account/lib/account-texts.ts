@@ -28,6 +28,7 @@ export const PANELS = [
   { id: 'sessions', label: msg('Active sessions') },
   { id: 'browser-notifications', label: msg('Browser notifications') },
   { id: 'location-and-language', label: msg('Location and language') },
+  { id: 'connected-apps', label: msg('Connected apps') },
   { id: 'developers', label: msg('Developers') },
   { id: 'delete-account', label: msg('Delete account') },
 ] as const;

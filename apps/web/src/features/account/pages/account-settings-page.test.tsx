@@ -64,6 +64,7 @@ describe('account settings layout', () => {
       'two-factor',
       'sessions',
       'location-and-language',
+      'connected-apps',
       'developers',
       'delete-account',
     ]) {
@@ -79,6 +80,7 @@ describe('account settings layout', () => {
       '#two-factor',
       '#sessions',
       '#location-and-language',
+      '#connected-apps',
       '#developers',
       '#delete-account',
     ]);

@@ -17,8 +17,8 @@ import { SETTINGS_SIDEBAR_QUERY, SettingsSidebar } from '../components/settings-
 import { ACCOUNT_TEXTS, PANELS, type PanelId } from '../lib/account-texts';
 
 /**
- * The panels other features own (social login, two-factor, sessions, API tokens), passed in by
- * the app (app/account-settings-page.tsx): a feature does not import another.
+ * The panels other features own (social login, two-factor, sessions, connected apps, API
+ * tokens), passed in by the app (app/account-settings-page.tsx): a feature does not import another.
  */
 export interface AccountSettingsSlots {
   socialLogin: ReactNode;
@@ -27,6 +27,8 @@ export interface AccountSettingsSlots {
   sessions: ReactNode;
   /** The browsers receiving push notifications (the notifications feature's panel). */
   pushDevices?: ReactNode;
+  /** The app passwords of Subsonic apps (the subsonic feature's panel), shown to every user. */
+  connectedApps?: ReactNode;
   /** The developers panel (API access tokens), for the loaded user. */
   developers: (user: AccountSettingsUser) => ReactNode;
 }
@@ -45,13 +47,15 @@ export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) 
   const showSocial = Object.values(settings.social).some((s) => s?.enable);
   const showDevelopers = settings.api.integrated && hasPermission(PERMISSIONS.apiAccess);
   const showPushDevices = Boolean(slots.pushDevices) && settings.notifications.integrated;
+  const showConnectedApps = Boolean(slots.connectedApps);
   const visible = useMemo(() => {
     const hidden = new Set<PanelId>();
     if (!showSocial) hidden.add('social-login');
     if (!showDevelopers) hidden.add('developers');
     if (!showPushDevices) hidden.add('browser-notifications');
+    if (!showConnectedApps) hidden.add('connected-apps');
     return PANELS.filter((p) => !hidden.has(p.id));
-  }, [showSocial, showDevelopers, showPushDevices]);
+  }, [showSocial, showDevelopers, showPushDevices, showConnectedApps]);
 
   usePageTitle(trans(ACCOUNT_TEXTS.pageTitle));
 
@@ -103,6 +107,7 @@ export function AccountSettingsPage({ slots }: { slots: AccountSettingsSlots }) 
             {slots.sessions}
             {showPushDevices && slots.pushDevices}
             <LocationPanel user={account.data} />
+            {slots.connectedApps}
             {showDevelopers && slots.developers(account.data)}
             <DeleteAccountPanel user={account.data} />
           </div>
