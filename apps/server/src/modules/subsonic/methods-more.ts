@@ -181,6 +181,23 @@ export const MORE_METHODS: Record<string, Method> = {
     return null;
   },
 
+  getAvatar: async (call) => {
+    const name = call.params.required('username').trim().toLowerCase();
+    // Only one's own: Zema shows other people's pictures on their public profiles, not by email.
+    if (name !== call.user.email.toLowerCase()) throw notFound('Avatar');
+    const key = call.deps.storage.keyFromUrl(call.user.avatar);
+    const file = key ? await call.deps.storage.get(key) : null;
+    if (!file) throw notFound('Avatar');
+    await call.reply
+      .status(200)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', file.size)
+      .type(/\.png$/i.test(key!) ? 'image/png' : /\.webp$/i.test(key!) ? 'image/webp' : 'image/jpeg')
+      .send(file.stream);
+    return null;
+  },
+
   getArtistInfo2: async (call) => {
     mustView(call);
     const id = idOf(ARTIST, call.params.required('id'));
