@@ -118,6 +118,7 @@ for (const script of [
   // 5 000 live-event streams (its Zema server process loads the server's TypeScript itself).
   'scripts/bench/sse.mjs',
   ['--import', 'tsx', 'scripts/bench/radio.mjs'],
+  'scripts/bench/subsonic.mjs',
   'scripts/bench/web.mjs',
   'scripts/bench/catalogue-bench.mjs',
   // sitemap.xml and a 10 000-address file over a large generated catalogue, cold and warm.

@@ -17,7 +17,7 @@ export const appPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   defineRoute(app, appPasswords.delete, async (request) => {
-    await revokeAppPassword(app.deps.db, request.user!.id, request.params.id);
+    await revokeAppPassword(app.deps, request.user!.id, request.params.id);
     return { message: APP_PASSWORD_MESSAGES.revoked };
   });
 };

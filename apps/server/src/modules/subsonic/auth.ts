@@ -14,6 +14,9 @@ export type AuthThrottle = {
   failed(key: string): Promise<void>;
 };
 
+/** Cache keys of account ids by email (lower-cased). */
+export const USER_BY_EMAIL_NAMESPACE = 'subsonic-user:';
+
 export const AUTH_FAILURES_MAX = 5;
 export const AUTH_FAILURE_WINDOW_MS = 60_000;
 
@@ -124,11 +127,20 @@ export async function authenticate(
       await sleep(1000);
       throw wrong();
     }
-    const [row] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, name))
-      .limit(1);
+    // Kept a minute (an app signs every request); an unknown name is not kept, and an email
+    // change drops every entry (index.ts).
+    const row = await deps.cache.get(
+      `${USER_BY_EMAIL_NAMESPACE}${name}`,
+      async () =>
+        (
+          await deps.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, name))
+            .limit(1)
+        )[0] ?? null,
+      { ttlMs: 60_000, keepIf: (found) => found !== null },
+    );
     const matched = row ? await matchAppPassword(deps, row.id, proof, md5) : null;
     user = matched !== null && row ? await deps.signedIn.userById(row.id) : null;
     if (!user) {

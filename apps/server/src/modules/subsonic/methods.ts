@@ -36,7 +36,9 @@ import {
   artistsByIds,
   idOf,
   kindOf,
+  type SubsonicAlbum,
   type SubsonicArtist,
+  type SubsonicSong,
   songsByIds,
   TRACK,
   trackIdsOfAlbum,
@@ -57,6 +59,48 @@ export type Call = {
 
 /** A method answers a payload, or `null` when it has written a media answer itself. */
 export type Method = (call: Call) => Promise<Payload | null>;
+
+/** search3's answers without the caller's stars, kept this long (and dropped on catalogue writes). */
+export const SEARCH3_CACHE_TTL_MS = 30_000;
+export const SEARCH3_CACHE_NAMESPACE = 'subsonic-search3:';
+
+/** Copies of `found` with `starred` set from the caller's likes, one query for all three kinds. */
+async function withStarred(
+  db: Deps['db'],
+  userId: number,
+  found: { artist: SubsonicArtist[]; album: SubsonicAlbum[]; song: SubsonicSong[] },
+) {
+  const ids = (items: { id: string }[], prefix: string) =>
+    items.map((i) => Number(i.id.slice(prefix.length)));
+  const wanted = [
+    ...ids(found.artist, ARTIST).map((id) => ({ type: 'artist', id })),
+    ...ids(found.album, ALBUM).map((id) => ({ type: 'album', id })),
+    ...ids(found.song, TRACK).map((id) => ({ type: 'track', id })),
+  ];
+  const starred = new Map<string, string>();
+  if (wanted.length) {
+    const rows = await db
+      .select({ type: likes.likeableType, id: likes.likeableId, at: likes.createdAt })
+      .from(likes)
+      .where(
+        and(
+          eq(likes.userId, userId),
+          sql`(${likes.likeableType}, ${likes.likeableId}) in (${sql.join(
+            wanted.map((w) => sql`(${w.type}, ${w.id})`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    for (const r of rows) starred.set(`${r.type}:${r.id}`, r.at.toISOString());
+  }
+  const star = <T extends { id: string }>(items: T[], prefix: string, type: string) =>
+    items.map((i) => ({ ...i, starred: starred.get(`${type}:${i.id.slice(prefix.length)}`) }));
+  return {
+    artist: star(found.artist, ARTIST, 'artist'),
+    album: star(found.album, ALBUM, 'album'),
+    song: star(found.song, TRACK, 'track'),
+  };
+}
 
 /** Articles left out when indexing artists by their first letter. */
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les';
@@ -478,21 +522,36 @@ export const METHODS: Record<string, Method> = {
   // ——— Search ———
   search3: async (call) => {
     mustView(call.user);
-    const { params } = call;
+    const { params, deps } = call;
     const query = params.get('query') ?? '';
-    const [artistIds, albumIds, trackIds] = await Promise.all([
-      searchIds(call, 'artist', query, params.int('artistCount', 20, 0, 500), params.int('artistOffset', 0)),
-      searchIds(call, 'album', query, params.int('albumCount', 20, 0, 500), params.int('albumOffset', 0)),
-      searchIds(call, 'track', query, params.int('songCount', 20, 0, 500), params.int('songOffset', 0)),
-    ]);
-    const { db } = call.deps;
-    return {
-      searchResult3: {
-        artist: await artistsByIds(db, artistIds, call.user.id),
-        album: await albumsByIds(db, albumIds, call.user.id),
-        song: await songsByIds(db, trackIds, call.user.id),
+    const counts = [
+      params.int('artistCount', 20, 0, 500),
+      params.int('artistOffset', 0),
+      params.int('albumCount', 20, 0, 500),
+      params.int('albumOffset', 0),
+      params.int('songCount', 20, 0, 500),
+      params.int('songOffset', 0),
+    ] as const;
+    // The same for every caller (apps search as the user types): kept SEARCH3_CACHE_TTL_MS, dropped
+    // on every catalogue write; each caller's stars are added afterwards, in one query.
+    const found = await deps.cache.get(
+      `${SEARCH3_CACHE_NAMESPACE}${JSON.stringify([query, counts])}`,
+      async () => {
+        const [artistIds, albumIds, trackIds] = await Promise.all([
+          searchIds(call, 'artist', query, counts[0], counts[1]),
+          searchIds(call, 'album', query, counts[2], counts[3]),
+          searchIds(call, 'track', query, counts[4], counts[5]),
+        ]);
+        const [artist, album, song] = await Promise.all([
+          artistsByIds(deps.db, artistIds, null),
+          albumsByIds(deps.db, albumIds, null),
+          songsByIds(deps.db, trackIds, null),
+        ]);
+        return { artist, album, song };
       },
-    };
+      { ttlMs: SEARCH3_CACHE_TTL_MS },
+    );
+    return { searchResult3: await withStarred(deps.db, call.user.id, found) };
   },
 
   // ——— Annotation ———

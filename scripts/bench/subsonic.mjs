@@ -1,0 +1,216 @@
+// Subsonic API benchmark (issue 34), each figure next to a reference measured in the same run:
+//  1. getAlbumList2 (byGenre, 20 albums), search3 (a typo'd query) and getArtist at
+//     BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (8) each, signed in with an app password
+//     (token sign-in, as apps do) — next to the same data through Zema's own REST API signed in
+//     with the same account's session: GET /api/v1/genres/{name}/albums, GET /api/v1/search and
+//     GET /api/v1/artists/{id}/albums.   goal: ≥ 0.8× the REST API's requests/s
+//  2. Transcoding: a 120 s 320 kbps stereo MP3 (made by ffmpeg here) asked for as 128 kbps MP3
+//     (`format=mp3&maxBitRate=128`), the kept-transcode cache off, one at a time: seconds of audio
+//     made per second of wall time on one core, i.e. how many real-time transcodes a core sustains
+//     — next to Debian's ffmpeg transcoding the same file to /dev/null with the same settings.
+//     Then BENCH_SUBSONIC_STREAMS (cores × that figure, rounded down) transcodes at once, each
+//     read at its own pace: whether each one still arrives faster than real time.
+// Run by `npm run bench`, or alone: node scripts/bench/subsonic.mjs (after a build).
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, login, startZema, stop } from './zema-process.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const GOAL = 0.8;
+const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
+const fmt = (n, d = 0) => n.toFixed(d);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-'));
+const work = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-audio-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const zema = await startZema(
+  { DATA_DIR: dataDir, TRANSCODE_CACHE_MB: '0', DATABASE_URL: '', REDIS_URL: '' },
+  port,
+  ADMIN,
+);
+try {
+  await run();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await stop(zema);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function run() {
+  const cookie = await login(base, ADMIN);
+  const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)[1]);
+  const api = (method, path, body, headers = {}) =>
+    fetch(base + path, {
+      method,
+      headers: { accept: 'application/json', cookie, 'x-xsrf-token': xsrf, ...headers },
+      body,
+    });
+  const made = await (
+    await api('POST', '/api/v1/users/me/app-passwords', JSON.stringify({ name: 'Bench' }), {
+      'content-type': 'application/json',
+    })
+  ).json();
+  // Token sign-in as apps do it: one salt per request is what they send; a fixed one here keeps
+  // autocannon's request the same (the server does the same work either way).
+  const salt = randomBytes(6).toString('hex');
+  const token = createHash('md5')
+    .update(made.password + salt)
+    .digest('hex');
+  const auth = `u=${encodeURIComponent(ADMIN.email)}&t=${token}&s=${salt}&v=1.16.1&c=bench&f=json`;
+  const rest = (path) => `${base}${path}`;
+  const sub = (method, query) => `${base}/rest/${method}.view?${auth}&${query}`;
+
+  // The demo catalogue: a genre with albums, an artist with albums, a search with a typo.
+  const sample = await (await fetch(sub('getAlbumList2', 'type=newest&size=50'))).json();
+  const albums = sample['subsonic-response'].albumList2.album;
+  const genre = albums.find((a) => a.genre)?.genre;
+  const artistId = albums[0].artistId;
+  const artistName = (await (await fetch(sub('getArtist', `id=${artistId}`))).json())['subsonic-response']
+    .artist.name;
+  const query = `${artistName.slice(0, -2)}${artistName.at(-1)}${artistName.at(-2)}`;
+  const pairs = [
+    [
+      `getAlbumList2 byGenre (${genre}, 20)`,
+      sub('getAlbumList2', `type=byGenre&genre=${encodeURIComponent(genre)}&size=20`),
+      `GET /api/v1/genres/{name}/albums`,
+      rest(`/api/v1/genres/${encodeURIComponent(genre.toLowerCase())}/albums?perPage=20`),
+    ],
+    [
+      `search3 "${query}"`,
+      sub('search3', `query=${encodeURIComponent(query)}`),
+      'GET /api/v1/search',
+      rest(`/api/v1/search?query=${encodeURIComponent(query)}`),
+    ],
+    [
+      `getArtist (${artistName})`,
+      sub('getArtist', `id=${artistId}`),
+      'GET /api/v1/artists/{id}/albums',
+      rest(`/api/v1/artists/${artistId.replace(/^ar-/, '')}/albums`),
+    ],
+  ];
+  for (const [, a, , b] of pairs) {
+    const check = await fetch(a);
+    const body = await check.json();
+    if (body['subsonic-response'].status !== 'ok') throw new Error(`${a} answered ${JSON.stringify(body)}`);
+    const res = await fetch(b, { headers: { accept: 'application/json', cookie } });
+    if (!res.ok) throw new Error(`${b} answered ${res.status}`);
+  }
+  const load = async (url, headers = {}) => {
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+    if (r.non2xx || r.errors) console.warn(`  warning: ${r.non2xx} non-2xx, ${r.errors} errors for ${url}`);
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  };
+  console.log(
+    `\nSubsonic: the same data through /rest and the REST API, ${CONNECTIONS} connections, ${SECONDS} s each, signed in (goal ≥ ${GOAL}×)`,
+  );
+  for (const [labelA, a, labelB, b] of pairs) {
+    const restRun = await load(b, { accept: 'application/json', cookie });
+    const subRun = await load(a);
+    const ratio = subRun.rps / restRun.rps;
+    console.log(`  ${labelA}: ${fmt(subRun.rps)} req/s, p99 ${subRun.p99} ms`);
+    console.log(`    ${labelB}: ${fmt(restRun.rps)} req/s, p99 ${restRun.p99} ms`);
+    console.log(`    ratio ${fmt(ratio, 2)}×${ratio >= GOAL ? ' — met' : ' — NOT met'}`);
+  }
+
+  // ——— 2. Transcoding ———
+  const ffmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+  console.log('\nSubsonic transcoding: a 120 s 320 kbps stereo MP3 → 128 kbps MP3, one core');
+  if (!ffmpeg) {
+    console.log('  skipped: ffmpeg is not installed (apt-get install ffmpeg)');
+    return;
+  }
+  const source = join(work, 'source.mp3');
+  const made320 = spawnSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=d=120:c=pink:a=0.3',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=120',
+    '-filter_complex',
+    '[0:a][1:a]amix=2,aformat=channel_layouts=stereo',
+    '-ar',
+    '44100',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '320k',
+    source,
+  ]);
+  if (made320.status !== 0) throw new Error(`ffmpeg could not make the source: ${made320.stderr}`);
+  // A track for it: the first demo album's first song takes this audio through the admin API.
+  const album = (await (await fetch(sub('getAlbum', `id=${albums[0].id}`))).json())['subsonic-response']
+    .album;
+  const trackId = album.song[0].id.replace(/^tr-/, '');
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(source)], { type: 'audio/mpeg' }), 'source.mp3');
+  const set = await api('POST', `/api/v1/tracks/${trackId}/audio`, form);
+  if (!set.ok) throw new Error(`setting the track's audio answered ${set.status}: ${await set.text()}`);
+
+  const t0 = performance.now();
+  const bare = spawnSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    source,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-map_metadata',
+    '-1',
+    '-b:a',
+    '128k',
+    '-c:a',
+    'libmp3lame',
+    '-f',
+    'mp3',
+    '-y',
+    '/dev/null',
+  ]);
+  const bareSeconds = (performance.now() - t0) / 1000;
+  if (bare.status !== 0) throw new Error(`ffmpeg failed: ${bare.stderr}`);
+  const url = sub('stream', `id=tr-${trackId}&format=mp3&maxBitRate=128`);
+  const once = async () => {
+    const t = performance.now();
+    const res = await fetch(url);
+    if (!res.ok || res.headers.get('content-type') !== 'audio/mpeg')
+      throw new Error(`stream answered ${res.status}`);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { seconds: (performance.now() - t) / 1000, bytes };
+  };
+  const single = await once();
+  const factor = 120 / single.seconds;
+  const bareFactor = 120 / bareSeconds;
+  console.log(
+    `  Zema /rest/stream: 120 s of audio in ${fmt(single.seconds, 2)} s (${fmt(single.bytes / 1024)} kB): ${fmt(factor, 1)}× real time, so one core sustains about ${Math.floor(factor)} transcodes at once`,
+  );
+  console.log(
+    `  Debian ffmpeg alone, same settings: ${fmt(bareSeconds, 2)} s, ${fmt(bareFactor, 1)}× real time`,
+  );
+  console.log(`  ratio: ${fmt(factor / bareFactor, 2)}× ffmpeg alone`);
+  const cores = availableParallelism();
+  const streams = Number(process.env.BENCH_SUBSONIC_STREAMS ?? Math.max(1, Math.floor(factor * cores * 0.8)));
+  const t1 = performance.now();
+  const all = await Promise.all(Array.from({ length: streams }, once));
+  const slowest = Math.max(...all.map((r) => r.seconds));
+  console.log(
+    `  ${streams} at once on ${cores} cores: all done in ${fmt((performance.now() - t1) / 1000, 1)} s, the slowest ${fmt(slowest, 1)} s for 120 s of audio (${slowest < 120 ? 'each faster than real time' : 'NOT real time'})`,
+  );
+}
