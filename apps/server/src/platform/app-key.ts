@@ -11,6 +11,21 @@ const APP_KEY_FILE = 'app-key';
  */
 export async function resolveAppKey(config: Config): Promise<string> {
   if (config.appKey) return config.appKey;
+  // Read once per process and DATA_DIR: apps signing every request need it on each one.
+  let known = resolved.get(config.dataDir);
+  if (!known) {
+    known = readOrCreate(config).catch((err) => {
+      resolved.delete(config.dataDir);
+      throw err;
+    });
+    resolved.set(config.dataDir, known);
+  }
+  return known;
+}
+
+const resolved = new Map<string, Promise<string>>();
+
+async function readOrCreate(config: Config): Promise<string> {
   const file = join(config.dataDir, APP_KEY_FILE);
   const existing = await readFile(file, 'utf8').catch(() => '');
   if (existing.trim().length >= 32) return existing.trim();

@@ -12,8 +12,17 @@ export class SecretBoxError extends Error {
   override name = 'SecretBoxError';
 }
 
-const keyFrom = (appKey: string) =>
-  Buffer.from(hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), INFO, 32));
+const derived = new Map<string, Buffer>();
+/** The AES key for `appKey` (derived once per process and install key). */
+const keyFrom = (appKey: string) => {
+  let key = derived.get(appKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', Buffer.from(appKey, 'utf8'), Buffer.alloc(0), INFO, 32));
+    if (derived.size > 16) derived.clear();
+    derived.set(appKey, key);
+  }
+  return key;
+};
 
 export function sealSecret(appKey: string, plaintext: string): string {
   const iv = randomBytes(12);
