@@ -13,7 +13,7 @@ import {
 } from '#src/modules/library/index';
 import { playlistTracks } from '#src/modules/library/tables';
 import { downloadTrack } from '#src/modules/player/index';
-import type { Call, Method } from './methods';
+import { type Call, imageType, type Method, mustView, siteUrl } from './methods';
 import { invalid, missing, notFound, SUBSONIC_ERRORS, SubsonicError } from './protocol';
 import { ALBUM, ARTIST, artistsByIds, idOf, songsByIds, TRACK } from './reads';
 
@@ -25,12 +25,6 @@ import { ALBUM, ARTIST, artistsByIds, idOf, songsByIds, TRACK } from './reads';
 
 export const PLAYLIST = 'pl-';
 const PLAYLIST_NAME_MAX = 100;
-
-const mustView = (call: Call) => {
-  if (!hasPermission(call.user, PERMISSIONS.musicView)) {
-    throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Your account may not play music');
-  }
-};
 
 function playlistOf(p: Playlist, email: string) {
   return {
@@ -87,7 +81,7 @@ const nameOf = (name: string) => {
 
 export const MORE_METHODS: Record<string, Method> = {
   getPlaylists: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const asked = call.params.get('username');
     if (asked && asked.trim().toLowerCase() !== call.user.email.toLowerCase()) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'You may only list your own playlists');
@@ -96,13 +90,13 @@ export const MORE_METHODS: Record<string, Method> = {
     return { playlists: { playlist: list.map((p) => playlistOf(p, call.user.email)) } };
   },
   getPlaylist: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const id = idOf(PLAYLIST, call.params.required('id'));
     if (id === null) throw notFound('Playlist');
     return { playlist: await playlistWithSongs(call, id) };
   },
   createPlaylist: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const { params, deps, user } = call;
     const songs = songIds(params.all('songId'));
     const existing = params.get('playlistId');
@@ -131,7 +125,7 @@ export const MORE_METHODS: Record<string, Method> = {
     return { playlist: await playlistWithSongs(call, id) };
   },
   updatePlaylist: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const { params, deps, user } = call;
     const id = idOf(PLAYLIST, params.required('playlistId'));
     if (id === null) throw notFound('Playlist');
@@ -163,7 +157,7 @@ export const MORE_METHODS: Record<string, Method> = {
   },
 
   download: async (call) => {
-    mustView(call);
+    mustView(call.user);
     if (!hasPermission(call.user, PERMISSIONS.musicDownload)) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Your plan does not include downloads');
     }
@@ -193,13 +187,13 @@ export const MORE_METHODS: Record<string, Method> = {
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .header('content-length', file.size)
-      .type(/\.png$/i.test(key!) ? 'image/png' : /\.webp$/i.test(key!) ? 'image/webp' : 'image/jpeg')
+      .type(imageType(key!))
       .send(file.stream);
     return null;
   },
 
   getArtistInfo2: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const id = idOf(ARTIST, call.params.required('id'));
     if (id === null) throw notFound('Artist');
     const [row] = await call.deps.db
@@ -219,8 +213,7 @@ export const MORE_METHODS: Record<string, Method> = {
       .groupBy(theirs.artistId)
       .orderBy(sql`count(*) desc`, asc(theirs.artistId))
       .limit(count);
-    const origin = `${call.request.protocol}://${call.request.host}`;
-    const url = (u: string | null) => (u ? new URL(u, origin).toString() : undefined);
+    const url = (u: string | null) => (u ? siteUrl(call, u) : undefined);
     return {
       artistInfo2: {
         biography: row.bio ?? undefined,
@@ -236,7 +229,7 @@ export const MORE_METHODS: Record<string, Method> = {
     };
   },
   getAlbumInfo2: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const id = idOf(ALBUM, call.params.required('id'));
     if (id === null) throw notFound('Album');
     const [row] = await call.deps.db
@@ -244,8 +237,7 @@ export const MORE_METHODS: Record<string, Method> = {
       .from(albums)
       .where(eq(albums.id, id));
     if (!row) throw notFound('Album');
-    const origin = `${call.request.protocol}://${call.request.host}`;
-    const image = row.image ? new URL(row.image, origin).toString() : undefined;
+    const image = row.image ? siteUrl(call, row.image) : undefined;
     return {
       albumInfo: {
         notes: row.description ?? undefined,
@@ -256,7 +248,7 @@ export const MORE_METHODS: Record<string, Method> = {
     };
   },
   getSimilarSongs2: async (call) => {
-    mustView(call);
+    mustView(call.user);
     const id = idOf(ARTIST, call.params.required('id'));
     if (id === null) throw notFound('Artist');
     const count = call.params.int('count', 50, 0, 500);

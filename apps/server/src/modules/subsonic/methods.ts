@@ -106,7 +106,8 @@ async function withStarred(
 export const IGNORED_ARTICLES = 'The El La Los Las Le Les';
 const ARTICLE = /^(the|el|la|los|las|le|les)\s+/i;
 
-const mustView = (user: User) => {
+/** Browsing and playing need `music.view`, as on the web (error 50 without it). */
+export const mustView = (user: User) => {
   if (!hasPermission(user, PERMISSIONS.musicView)) {
     throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Your account may not play music');
   }
@@ -695,9 +696,9 @@ export const METHODS: Record<string, Method> = {
       },
     };
   },
-  getInternetRadioStations: async ({ deps, request, user }) => {
+  getInternetRadioStations: async (call) => {
+    const { deps, user } = call;
     mustView(user);
-    const origin = `${request.protocol}://${request.host}`;
     const stations = await listPublicStations(deps.db);
     return {
       internetRadioStations: {
@@ -706,22 +707,21 @@ export const METHODS: Record<string, Method> = {
           .map((s) => ({
             id: `rs-${s.id}`,
             name: s.name,
-            streamUrl: new URL(s.streams[0]!.url, origin).toString(),
-            homePageUrl: `${origin}/radio/${s.slug}`,
+            streamUrl: siteUrl(call, s.streams[0]!.url),
+            homePageUrl: siteUrl(call, `/radio/${s.slug}`),
           })),
       },
     };
   },
 };
 
-const imageType = (key: string) =>
-  /\.png$/i.test(key)
-    ? 'image/png'
-    : /\.webp$/i.test(key)
-      ? 'image/webp'
-      : /\.svg$/i.test(key)
-        ? 'image/svg+xml'
-        : 'image/jpeg';
+/** The Content-Type of a stored raster image by its key (the catalogue stores JPEG, PNG and WebP). */
+export const imageType = (key: string) =>
+  /\.png$/i.test(key) ? 'image/png' : /\.webp$/i.test(key) ? 'image/webp' : 'image/jpeg';
+
+/** An absolute address on this site, from APP_URL (never from the request's Host header). */
+export const siteUrl = (call: Pick<Call, 'deps'>, path: string) =>
+  new URL(path, `${call.deps.config.appUrl}/`).toString();
 
 /** The stored image an id's cover art is: an album's cover, an artist's picture, a track's (or its album's). */
 async function coverOf(call: Call, raw: string): Promise<string | null> {
