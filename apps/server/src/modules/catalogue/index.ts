@@ -16,7 +16,7 @@ import { catalogueManagerRoutes } from './catalogue-manager.routes';
 import { invalidatePublicChannelsOnChange } from './channels';
 
 export { buildPublicArtistPage, getArtistPage, publicArtistPage } from './artist-page';
-export { loadAlbums, loadArtistRefs, loadTracks } from './catalogue.loaders';
+export { albumCredits, loadAlbums, loadArtistRefs, loadTracks, trackCredits } from './catalogue.loaders';
 export { getAlbum, getGenreByName, getTrack } from './catalogue.queries';
 
 export {

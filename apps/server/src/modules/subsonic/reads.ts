@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { audioContentType } from '#src/lib/audio';
-import {
-  albumArtist,
-  albums,
-  artists,
-  genres,
-  trackArtist,
-  trackGenre,
-  tracks,
-} from '#src/modules/catalogue/tables';
+import { albumCredits, trackCredits } from '#src/modules/catalogue/index';
+import { albumArtist, albums, artists, genres, trackGenre, tracks } from '#src/modules/catalogue/tables';
 import { likes } from '#src/modules/library/tables';
 
 /**
@@ -144,12 +137,7 @@ export async function songsByIds(
       .from(tracks)
       .leftJoin(albums, eq(albums.id, tracks.albumId))
       .where(inArray(tracks.id, wanted)),
-    db
-      .select({ trackId: trackArtist.trackId, id: artists.id, name: artists.name })
-      .from(trackArtist)
-      .innerJoin(artists, eq(artists.id, trackArtist.artistId))
-      .where(inArray(trackArtist.trackId, wanted))
-      .orderBy(asc(trackArtist.position), asc(artists.id)),
+    trackCredits(db, wanted),
     db
       .select({ trackId: trackGenre.trackId, name: genres.displayName })
       .from(trackGenre)
@@ -158,15 +146,13 @@ export async function songsByIds(
       .orderBy(asc(genres.name)),
     starredAt(db, userId, 'track', wanted),
   ]);
-  const artistsOf = new Map<number, { id: number; name: string }[]>();
-  for (const c of credits) artistsOf.set(c.trackId, [...(artistsOf.get(c.trackId) ?? []), c]);
   const genreOf = new Map<number, string>();
   for (const g of genreRows) if (!genreOf.has(g.trackId)) genreOf.set(g.trackId, g.name);
   const songs: SubsonicSong[] = rows
     // A track without audio cannot be played by an app: it is not listed.
     .filter((r) => r.src !== null)
     .map((r) => {
-      const credited = artistsOf.get(r.id) ?? [];
+      const credited = credits.get(r.id) ?? [];
       const suffix = r.format ?? 'mp3';
       return {
         id: trackId(r.id),
@@ -216,12 +202,7 @@ export async function albumsByIds(
       })
       .from(albums)
       .where(inArray(albums.id, wanted)),
-    db
-      .select({ albumId: albumArtist.albumId, id: artists.id, name: artists.name })
-      .from(albumArtist)
-      .innerJoin(artists, eq(artists.id, albumArtist.artistId))
-      .where(inArray(albumArtist.albumId, wanted))
-      .orderBy(asc(albumArtist.position), asc(artists.id)),
+    albumCredits(db, wanted),
     db
       .select({
         albumId: tracks.albumId,
@@ -240,13 +221,11 @@ export async function albumsByIds(
       .orderBy(asc(genres.name)),
     starredAt(db, userId, 'album', wanted),
   ]);
-  const artistsOf = new Map<number, { id: number; name: string }[]>();
-  for (const c of credits) artistsOf.set(c.albumId, [...(artistsOf.get(c.albumId) ?? []), c]);
   const statsOf = new Map(stats.map((s) => [s.albumId, s]));
   const genreOf = new Map<number, string>();
   for (const g of genreRows) if (g.albumId && !genreOf.has(g.albumId)) genreOf.set(g.albumId, g.name);
   const list: SubsonicAlbum[] = rows.map((r) => {
-    const credited = artistsOf.get(r.id) ?? [];
+    const credited = credits.get(r.id) ?? [];
     const s = statsOf.get(r.id);
     return {
       id: albumId(r.id),
