@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -31,6 +32,27 @@ export const likes = pgTable(
     primaryKey({ columns: [t.userId, t.likeableType, t.likeableId] }),
     index('likes_user_created').on(t.userId, t.likeableType, t.createdAt),
     index('likes_likeable').on(t.likeableType, t.likeableId),
+  ],
+);
+
+/**
+ * A listener's own 1–5 star rating of a track, album or artist (the Subsonic `setRating`; no
+ * rating = no row). Private to the listener: never summed into public figures.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ratedType: text('rated_type', { enum: LIKEABLE_TYPES }).notNull(),
+    ratedId: integer('rated_id').notNull(),
+    rating: integer('rating').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ratedType, t.ratedId] }),
+    check('ratings_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
 
