@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp, GripVertical, ImageIcon, X } from 'lucide-react';
+import { GripVertical, ImageIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GridList, GridListItem, Button as RACButton } from 'react-aria-components';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { MoveButtons } from '#src/ui/move-buttons';
 import { useReorder } from './reorder';
 
 export type ReorderItem = { id: number; name: string; image?: string | null; subtitle?: string | null };
@@ -77,24 +78,12 @@ export function ReorderList({
               {item.subtitle && <span className="truncate text-xs text-muted">{item.subtitle}</span>}
             </span>
             {extra?.(item)}
-            <Button
-              variant="icon"
-              size="sm"
-              aria-label={trans('Move {name} up', { name: item.name })}
-              isDisabled={index === 0}
-              onPress={() => step(index, -1)}
-            >
-              <ArrowUp aria-hidden />
-            </Button>
-            <Button
-              variant="icon"
-              size="sm"
-              aria-label={trans('Move {name} down', { name: item.name })}
-              isDisabled={index === items.length - 1}
-              onPress={() => step(index, 1)}
-            >
-              <ArrowDown aria-hidden />
-            </Button>
+            <MoveButtons
+              label={item.name}
+              isFirst={index === 0}
+              isLast={index === items.length - 1}
+              onMove={(direction) => step(index, direction)}
+            />
             {onRemove && (
               <Button
                 variant="icon"

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCESS_TOKEN_NAME_MAX_LENGTH, createAccessTokenRequestSchema, msg } from '@zema/contracts';
-import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
-import { CopyButton } from '#src/ui/copy-button';
 import { Dialog } from '#src/ui/dialog';
-import { Form, FormTextField, TextField } from '#src/ui/field';
+import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
+import { OneTimeSecret } from '#src/ui/one-time-secret';
 import { useCreateAccessToken } from '../api/create-access-token';
 
 export const TOKEN_TEXTS = {
@@ -58,30 +57,13 @@ export function CreateTokenDialog({ isOpen, onClose }: { isOpen: boolean; onClos
       }}
     >
       {plainToken ? (
-        <div className="flex flex-col gap-4 pb-2">
-          <p
-            role="alert"
-            className="flex gap-2 rounded-theme border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            {trans(TOKEN_TEXTS.warning)}
-          </p>
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <TextField
-              label={trans('Your new token')}
-              value={plainToken}
-              isReadOnly
-              className="min-w-0 flex-1"
-              inputClassName="font-mono"
-              autoFocus
-              onFocus={(e) => (e.target as HTMLInputElement).select()}
-            />
-            <CopyButton text={plainToken} aria-label={trans('Copy token')} />
-          </div>
-          <div className="flex justify-end">
-            <Button onPress={close}>{trans('Done')}</Button>
-          </div>
-        </div>
+        <OneTimeSecret
+          value={plainToken}
+          label={trans('Your new token')}
+          copyLabel={trans('Copy token')}
+          warning={trans(TOKEN_TEXTS.warning)}
+          onDone={close}
+        />
       ) : (
         <Form form={form} onSubmit={onSubmit} aria-label={trans(TOKEN_TEXTS.create)} className="pb-2">
           <FormTextField<Values>

@@ -1,9 +1,10 @@
-import { ArrowDown, ArrowUp, GripVertical, Trash2, X } from 'lucide-react';
+import { GripVertical, Trash2, X } from 'lucide-react';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { formatDuration } from '#src/lib/format';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
+import { MoveButtons } from '#src/ui/move-buttons';
 import type { QueueItem } from '../lib/queue';
 import { getPlayer, usePlayerState } from '../lib/use-player';
 import { TrackTitle } from './track-list';
@@ -125,24 +126,12 @@ function QueueRow({
       <span className="text-xs text-muted tabular-nums max-sm:hidden">
         {formatDuration(track.duration_ms / 1000)}
       </span>
-      <Button
-        variant="icon"
-        size="sm"
-        aria-label={trans('Move {name} up', { name: track.name })}
-        isDisabled={position === 0}
-        onPress={() => player.move(position, position - 1)}
-      >
-        <ArrowUp aria-hidden="true" />
-      </Button>
-      <Button
-        variant="icon"
-        size="sm"
-        aria-label={trans('Move {name} down', { name: track.name })}
-        isDisabled={position === total - 1}
-        onPress={() => player.move(position, position + 1)}
-      >
-        <ArrowDown aria-hidden="true" />
-      </Button>
+      <MoveButtons
+        label={track.name}
+        isFirst={position === 0}
+        isLast={position === total - 1}
+        onMove={(direction) => player.move(position, position + direction)}
+      />
       <Button
         variant="icon"
         size="sm"

@@ -1,5 +1,5 @@
 import type { RadioStationAdmin } from '@zema/contracts';
-import { ArrowDown, ArrowUp, GripVertical, Plus } from 'lucide-react';
+import { GripVertical, Plus } from 'lucide-react';
 import { Cell, Column, Button as RACButton, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Link } from 'react-router';
 import { AdminPage } from '#src/components/admin/admin-page';
@@ -7,8 +7,9 @@ import { useReorder } from '#src/components/admin/reorder';
 import { ErrorState } from '#src/components/states';
 import { useTrans } from '#src/lib/i18n';
 import { paths } from '#src/lib/paths';
-import { Button, LinkButton } from '#src/ui/button';
+import { LinkButton } from '#src/ui/button';
 import { cx, insetFocusRing } from '#src/ui/cx';
+import { MoveButtons } from '#src/ui/move-buttons';
 import { Spinner } from '#src/ui/spinner';
 import { useAdminStations } from '../api/admin-stations';
 import { useReorderStations } from '../api/reorder-stations';
@@ -120,24 +121,12 @@ export default function AdminRadioPage() {
                       </Cell>
                       <Cell className={cellClass}>
                         <span className="flex items-center gap-1">
-                          <Button
-                            variant="icon"
-                            size="sm"
-                            aria-label={trans('Move {name} up', { name: station.name })}
-                            isDisabled={index <= 0}
-                            onPress={() => step(index, -1)}
-                          >
-                            <ArrowUp aria-hidden />
-                          </Button>
-                          <Button
-                            variant="icon"
-                            size="sm"
-                            aria-label={trans('Move {name} down', { name: station.name })}
-                            isDisabled={index === ids.length - 1}
-                            onPress={() => step(index, 1)}
-                          >
-                            <ArrowDown aria-hidden />
-                          </Button>
+                          <MoveButtons
+                            label={station.name}
+                            isFirst={index <= 0}
+                            isLast={index === ids.length - 1}
+                            onMove={(direction) => step(index, direction)}
+                          />
                         </span>
                       </Cell>
                     </Row>

@@ -13,11 +13,11 @@ import { useFormat } from '#src/lib/format';
 import { Trans, useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { CopyField } from '#src/ui/copy-field';
 import { Spinner } from '#src/ui/spinner';
 import { toast } from '#src/ui/toast';
 import { useDeleteAppPassword } from '../api/delete-app-password';
 import { useAppPasswords } from '../api/list-app-passwords';
-import { ConnectionField } from './connection-field';
 import { APP_PASSWORD_TEXTS, CreateAppPasswordDialog } from './create-app-password-dialog';
 
 export const CONNECTED_APPS_TEXTS = {
@@ -67,12 +67,12 @@ export function ConnectedAppsPanel() {
         <div className="flex flex-col gap-6">
           {canCreate ? (
             <div className="grid gap-4 xl:grid-cols-2">
-              <ConnectionField
+              <CopyField
                 label={trans(APP_PASSWORD_TEXTS.serverAddress)}
                 value={serverAddress}
                 copyLabel={trans('Copy server address')}
               />
-              <ConnectionField
+              <CopyField
                 label={trans(APP_PASSWORD_TEXTS.username)}
                 value={list.data.username}
                 copyLabel={trans('Copy username')}

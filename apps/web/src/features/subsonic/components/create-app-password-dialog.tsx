@@ -5,16 +5,16 @@ import {
   createAppPasswordRequestSchema,
   msg,
 } from '@zema/contracts';
-import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
+import { CopyField } from '#src/ui/copy-field';
 import { Dialog } from '#src/ui/dialog';
 import { Form, FormTextField } from '#src/ui/field';
 import { applyServerErrors } from '#src/ui/form-errors';
+import { OneTimeSecret } from '#src/ui/one-time-secret';
 import { useCreateAppPassword } from '../api/create-app-password';
-import { ConnectionField } from './connection-field';
 
 export const APP_PASSWORD_TEXTS = {
   create: msg('Create app password'),
@@ -77,35 +77,25 @@ export function CreateAppPasswordDialog({
       }}
     >
       {created ? (
-        <div className="flex flex-col gap-4 pb-2">
-          <p
-            role="alert"
-            className="flex gap-2 rounded-theme border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            {trans(APP_PASSWORD_TEXTS.warning)}
-          </p>
-          <ConnectionField
-            label={trans('App password')}
-            value={created.password}
-            copyLabel={trans('Copy app password')}
-            autoFocus
-          />
+        <OneTimeSecret
+          value={created.password}
+          label={trans('App password')}
+          copyLabel={trans('Copy app password')}
+          warning={trans(APP_PASSWORD_TEXTS.warning)}
+          onDone={close}
+        >
           <p className="text-sm text-muted">{trans(APP_PASSWORD_TEXTS.signIn)}</p>
-          <ConnectionField
+          <CopyField
             label={trans(APP_PASSWORD_TEXTS.serverAddress)}
             value={serverAddress}
             copyLabel={trans('Copy server address')}
           />
-          <ConnectionField
+          <CopyField
             label={trans(APP_PASSWORD_TEXTS.username)}
             value={created.username}
             copyLabel={trans('Copy username')}
           />
-          <div className="flex justify-end">
-            <Button onPress={close}>{trans('Done')}</Button>
-          </div>
-        </div>
+        </OneTimeSecret>
       ) : (
         <Form form={form} onSubmit={onSubmit} aria-label={trans(APP_PASSWORD_TEXTS.create)} className="pb-2">
           <FormTextField<Values>

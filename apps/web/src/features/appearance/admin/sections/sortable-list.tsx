@@ -15,11 +15,12 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
+import { GripVertical, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTrans } from '#src/lib/i18n';
 import { Button } from '#src/ui/button';
 import { cx } from '#src/ui/cx';
+import { MoveButtons } from '#src/ui/move-buttons';
 import { moved } from './section';
 
 /**
@@ -113,24 +114,12 @@ export function SortableList<T>({
                     </span>
                     {actionsOf?.(item, index)}
                     {/* The buttons do what dragging does, one place at a time. */}
-                    <Button
-                      variant="icon"
-                      size="sm"
-                      aria-label={trans('Move {item} up', { item: labelOf(item, index) })}
-                      isDisabled={index === 0}
-                      onPress={() => onReorder(moved(items, index, -1))}
-                    >
-                      <ArrowUp aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      variant="icon"
-                      size="sm"
-                      aria-label={trans('Move {item} down', { item: labelOf(item, index) })}
-                      isDisabled={index === items.length - 1}
-                      onPress={() => onReorder(moved(items, index, 1))}
-                    >
-                      <ArrowDown aria-hidden="true" className="size-4" />
-                    </Button>
+                    <MoveButtons
+                      label={labelOf(item, index)}
+                      isFirst={index === 0}
+                      isLast={index === items.length - 1}
+                      onMove={(direction) => onReorder(moved(items, index, direction))}
+                    />
                     <Button
                       variant="icon"
                       size="sm"

@@ -1,8 +1,8 @@
-import { CopyButton } from '#src/ui/copy-button';
-import { TextField } from '#src/ui/field';
+import { CopyButton } from './copy-button';
+import { TextField } from './field';
 
-export interface ConnectionFieldProps {
-  /** The label, translated. */
+export interface CopyFieldProps {
+  /** The field's label, translated. */
   label: string;
   value: string;
   /** The copy button's accessible name, translated ('Copy username'). */
@@ -11,10 +11,10 @@ export interface ConnectionFieldProps {
 }
 
 /**
- * One thing to type into a music app (server address, username, password): read-only, selected
- * on focus, with a copy button beside it (under it on small screens).
+ * A value to copy (a token, a password, a server address): a read-only field, selected on focus,
+ * with a copy button beside it (under it on small screens).
  */
-export function ConnectionField({ label, value, copyLabel, autoFocus }: ConnectionFieldProps) {
+export function CopyField({ label, value, copyLabel, autoFocus }: CopyFieldProps) {
   return (
     <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-end">
       <TextField
