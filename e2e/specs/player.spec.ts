@@ -1,3 +1,4 @@
+import { ApiSession, signInWith, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import {
   ACTIVE_AUDIO,
@@ -178,5 +179,65 @@ test.describe('web player (guest)', () => {
       true,
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+});
+
+test.describe('web player (signed in)', () => {
+  test.beforeEach(async ({ context, page }) => {
+    await dismissCookieNotice(context);
+    await waitForCatalogue(page);
+  });
+
+  // The queue a listener saved elsewhere (a Subsonic app on a phone saves the same one) waits in
+  // the web player, paused at its place; what the web player then plays is saved back.
+  test('the queue saved on the server shows paused at its place, and the player saves its changes', async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name === 'mobile', 'transport controls of the desktop bar');
+    const api = await ApiSession.open();
+    await api.register(uniqueEmail('queue', info.project.name), 'queue-e2e-Password-1');
+    await page.goto('/discover');
+    await expect(page.locator('a[href^="/album/"]').first()).toBeVisible();
+    const albums = await page
+      .locator('a[href^="/album/"]')
+      .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('href') ?? ''))]);
+    let ids: number[] = [];
+    for (const href of albums) {
+      const { album } = await api.getOk<{ album: { tracks?: { id: number; stream_url: string | null }[] } }>(
+        `/api/v1/albums/${href.split('/')[2]}`,
+      );
+      ids = (album.tracks ?? []).filter((t) => t.stream_url).map((t) => t.id);
+      if (ids.length >= 3) break;
+    }
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = ids as [number, number, number];
+    await api.putOk('/api/v1/me/play-queue', {
+      track_ids: [a, b, c],
+      current_index: 1,
+      position_ms: 5_000,
+      client: 'A phone',
+    });
+
+    await signInWith(page, api);
+    await page.goto('/discover');
+    await expect.poll(() => playingTrackId(page)).toBe(b);
+    const restored = await audioState(page);
+    expect(restored.paused).toBe(true);
+    expect(Math.abs(restored.currentTime - 5)).toBeLessThan(0.5);
+
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Next' }).click();
+    await expectPlaying(page);
+    await expect
+      .poll(
+        async () => {
+          const { play_queue } = await api.getOk<{
+            play_queue: { current_index: number | null; changed_by: string | null };
+          }>('/api/v1/me/play-queue');
+          return play_queue;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.objectContaining({ current_index: 2, changed_by: 'Zema web' }));
+    await api.dispose();
   });
 });

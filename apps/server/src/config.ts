@@ -253,7 +253,7 @@ export const envSchema = z.object({
   TRANSCODE_CACHE_MB: documented(z.coerce.number().int().min(0).max(10_000_000).default(1024), {
     group: 'Radio',
     description:
-      'Disk kept for finished transcodes (Subsonic apps asking for a lower bitrate or another format) under DATA_DIR/transcodes; the least recently used go first. 0 keeps none.',
+      'Disk kept for finished transcodes (the web player’s Data saver, and Subsonic apps asking for a lower bitrate or another format) under DATA_DIR/transcodes; the least recently used go first. 0 keeps none.',
     default: '1024',
   }),
   RADIO_LISTENERS_PER_IP: documented(z.coerce.number().int().min(1).max(100_000).default(8), {
@@ -277,7 +277,7 @@ export const envSchema = z.object({
   FFMPEG_PATH: documented(optionalString, {
     group: 'Radio',
     description:
-      'ffmpeg, with which the built-in station re-encodes every song to one constant bitrate and Subsonic apps get transcodes (`maxBitRate`, `format`); `none` streams songs as stored (the station MP3 only).',
+      'ffmpeg, with which the built-in station re-encodes every song to one constant bitrate and the web player’s Data saver and Subsonic apps get transcodes (`maxBitRate`, `format`); `none` streams songs as stored (the station MP3 only).',
     unset: '`ffmpeg` when it is on the PATH, else none',
     example: '/usr/bin/ffmpeg',
   }),

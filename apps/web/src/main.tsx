@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { BootstrapGate } from '#src/app/bootstrap-gate';
 import { PageReadySignal } from '#src/app/page-ready-signal';
 import { createAppRouter } from '#src/app/router';
+import { PlayerQueueSync } from '#src/features/player';
 import { queryClient } from '#src/lib/query-client';
 import { ErrorDialogHost } from '#src/ui/error-dialog';
 import { ToastRegion } from '#src/ui/toast';
@@ -24,6 +25,8 @@ function mount(router: ReturnType<typeof createAppRouter>) {
           <ToastRegion />
           <ErrorDialogHost />
           <PageReadySignal />
+          {/* A signed-in listener's queue is the one their Subsonic apps see too. */}
+          <PlayerQueueSync />
         </QueryClientProvider>
       </StrictMode>,
     ),

@@ -6,6 +6,20 @@ import { idParamSchema } from '../primitives';
 
 const musicView = { permission: PERMISSIONS.musicView } as const;
 
+/** What a stream may be asked to become: `raw` is the stored file as it is. */
+export const STREAM_FORMATS = ['mp3', 'opus', 'aac', 'raw'] as const;
+/** The highest bitrate limit a stream takes (kbps); 0 or none = no limit. */
+export const STREAM_MAX_BITRATE = 320;
+
+/**
+ * A stream's transcoding ask (the web player's "Data saver"): a format and a bitrate limit. Without
+ * either, or on a server without ffmpeg, the stored file is sent.
+ */
+export const streamQuerySchema = z.object({
+  format: z.enum(STREAM_FORMATS).optional(),
+  maxBitRate: z.coerce.number().int().min(0).max(STREAM_MAX_BITRATE).optional(),
+});
+
 export const player = defineOperations('Player', {
   /**
    * The audio file with range support. No params schema on purpose: it is the hot path and the
@@ -15,7 +29,8 @@ export const player = defineOperations('Player', {
     method: 'GET',
     path: '/api/v1/tracks/:id/stream',
     access: musicView,
-    summary: "Stream a track's audio (supports Range)",
+    query: streamQuerySchema,
+    summary: "Stream a track's audio (supports Range), as stored or transcoded",
   },
   /**
    * The track's audio file as an attachment ("Artist - Title.ext"): signed in with

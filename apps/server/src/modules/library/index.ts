@@ -10,7 +10,7 @@ import { dropCatalogueReferences } from './catalogue-references';
 import { libraryRoutes } from './library.routes';
 import { profilesRoutes } from './profiles.routes';
 
-export { like, unlike } from './likes.service';
+export { like, rate, unlike } from './likes.service';
 export { addTracks, playlistEntries, removeTracks } from './playlist-entries.service';
 export {
   createPlaylist,

@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { albums, artists, tracks } from '#src/modules/catalogue/tables';
-import { follows, likes } from '#src/modules/library/tables';
+import { follows, likes, ratings } from '#src/modules/library/tables';
 import { users } from '#src/modules/users/tables';
 import type { Deps } from '#src/platform/deps';
 
@@ -37,6 +37,29 @@ export async function unlike(db: Database, userId: number, type: LikeableType, i
   // A like of an item deleted since can still be removed; an unknown item that was never liked is 404.
   if (!removed.length && !(await itemExists(db, type, id))) throw notFound();
   return { liked: false };
+}
+
+/**
+ * A listener's own rating of an item, 1–5 stars; 0 removes it (the Subsonic `setRating`). Private:
+ * nothing public is summed from it. Callers check the range; anything else is a programming error.
+ */
+export async function rate(db: Database, userId: number, type: LikeableType, id: number, rating: number) {
+  if (!Number.isInteger(rating) || rating < 0 || rating > 5) throw new RangeError('rating must be 0–5');
+  if (rating === 0) {
+    await db
+      .delete(ratings)
+      .where(and(eq(ratings.userId, userId), eq(ratings.ratedType, type), eq(ratings.ratedId, id)));
+    return { rating: 0 };
+  }
+  if (!(await itemExists(db, type, id))) throw notFound();
+  await db
+    .insert(ratings)
+    .values({ userId, ratedType: type, ratedId: id, rating })
+    .onConflictDoUpdate({
+      target: [ratings.userId, ratings.ratedType, ratings.ratedId],
+      set: { rating, updatedAt: new Date() },
+    });
+  return { rating };
 }
 
 /** A follow changes the artist's followers count: an artist follow announces `artist.changed`. */

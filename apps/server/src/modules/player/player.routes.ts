@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { ID_PATTERN, INT32_MAX } from '@zema/contracts';
-import { player } from '@zema/contracts/player/player.operations';
+import { player, streamQuerySchema } from '@zema/contracts/player/player.operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cookieOptions } from '#src/http/cookies';
 import { defineRoute } from '#src/http/define-route';
-import { NotFoundError } from '#src/lib/errors';
+import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { describeUserAgentNames } from '#src/lib/user-agent';
 import { attachmentHeader, downloadAlbum, downloadTrack } from './downloads.service';
 import { listenerKey, recordPlay } from './plays.service';
 import { sendTrackStream, TrackFileCache } from './stream.http';
+import { sendTrackAudio } from './transcode.http';
 
 /** Long-lived random id of an anonymous listener, so plays are limited per visitor, not per IP. */
 export const LISTENER_COOKIE = 'zema_listener';
@@ -46,7 +47,20 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = (request.params as { id: string }).id;
     const id = ID_PATTERN.test(raw) ? Number(raw) : 0;
     if (id < 1 || id > INT32_MAX) throw new NotFoundError();
-    return sendTrackStream(app.deps, files, request, reply, id);
+    const query = request.query as { format?: string; maxBitRate?: string } | undefined;
+    if (!query?.format && !query?.maxBitRate) return sendTrackStream(app.deps, files, request, reply, id);
+    // Transcoded (the web's "Data saver"); HEAD has no schema, so the ask is checked here too.
+    const ask = streamQuerySchema.safeParse(query);
+    if (!ask.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of ask.error.issues) {
+        const field = String(issue.path[0] ?? 'query');
+        errors[field] = [...(errors[field] ?? []), issue.message];
+      }
+      throw invalidInput(errors);
+    }
+    const { format, maxBitRate = 0 } = ask.data;
+    return sendTrackAudio(app.deps, files, request, reply, id, { format, maxBitRate, offsetSeconds: 0 });
   };
   // No helmet: a media answer needs no CSP (stream.http.ts sets nosniff and CORP itself). No compression:
   // audio is already compressed, and ranges count bytes of the file as it is. No XSRF cookie: a

@@ -1,8 +1,8 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { albums, tracks } from '../catalogue/tables';
 import { users } from '../users/tables';
 
-/** The player's tables: counted listens (modules/player). */
+/** The player's tables: counted listens, downloads and the saved play queues (modules/player). */
 
 /** One row per counted listen (docs/guide/listening.md: after 30 s, or the whole track if shorter). */
 export const plays = pgTable(
@@ -54,3 +54,25 @@ export const downloads = pgTable(
   },
   (t) => [index('downloads_user_created_at').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The play queue a listener saved (one per account), shared by the web player and the Subsonic
+ * apps (getPlayQueue, savePlayQueue). The track ids are a JSON array, read the same on PGlite and
+ * PostgreSQL; they are not foreign keys, so a deleted track is left out when the queue is read
+ * (play-queue.service.ts). At most PLAY_QUEUE_MAX_TRACKS entries.
+ */
+export const playQueues = pgTable('play_queues', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** In order; the same track may come twice. */
+  trackIds: jsonb('track_ids').$type<number[]>().notNull().default([]),
+  /** The current entry's track (null: empty queue), and which entry it is when it comes twice. */
+  currentTrackId: integer('current_track_id'),
+  currentIndex: integer('current_index'),
+  /** Where in the current track, in milliseconds. */
+  positionMs: integer('position_ms').notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The client that saved it, as it named itself ("Zema web", a Subsonic app's `c`). */
+  changedBy: text('changed_by').notNull(),
+});

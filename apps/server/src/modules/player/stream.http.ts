@@ -243,6 +243,46 @@ async function readOnce(path: string, start: number, length: number): Promise<Bu
 
 const NOT_FOUND = JSON.stringify({ message: msg('Not found.') });
 
+/**
+ * The validators, conditional and range part of a file's answer: sends 304 or 416 itself (and
+ * returns null), else sets the status and length headers and returns the bytes to send.
+ */
+export function answerRange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  size: number,
+  validators: Validators,
+  contentType: string,
+): { start: number; end: number; length: number } | null {
+  const { etag, lastModified } = validators;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('last-modified', lastModified.toUTCString())
+    .type(contentType);
+
+  if (notModified(header(request, 'if-none-match'), header(request, 'if-modified-since'), validators)) {
+    void reply.code(304).send();
+    return null;
+  }
+
+  let decision = parseRange(header(request, 'range'), size);
+  if (decision.kind !== 'full' && !ifRangeMatches(header(request, 'if-range'), validators)) {
+    decision = { kind: 'full' };
+  }
+  if (decision.kind === 'unsatisfiable') {
+    void reply.code(416).header('content-range', `bytes */${size}`).send();
+    return null;
+  }
+
+  const start = decision.kind === 'partial' ? decision.start : 0;
+  const end = decision.kind === 'partial' ? decision.end : size - 1;
+  const length = Math.max(0, end - start + 1);
+  reply.code(decision.kind === 'partial' ? 206 : 200).header('content-length', length);
+  if (decision.kind === 'partial') reply.header('content-range', `bytes ${start}-${end}/${size}`);
+  return { start, end, length };
+}
+
 export async function sendTrackStream(
   deps: Deps,
   cache: TrackFileCache,
@@ -266,30 +306,9 @@ export async function sendTrackStream(
     return reply.code(200).header('x-accel-redirect', `${accel}${file.key}`).type(contentType).send();
   }
 
-  const { etag, lastModified } = file.validators;
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('last-modified', lastModified.toUTCString())
-    .type(contentType);
-
-  if (notModified(header(request, 'if-none-match'), header(request, 'if-modified-since'), file.validators)) {
-    return reply.code(304).send();
-  }
-
-  let decision = parseRange(header(request, 'range'), file.size);
-  if (decision.kind !== 'full' && !ifRangeMatches(header(request, 'if-range'), file.validators)) {
-    decision = { kind: 'full' };
-  }
-  if (decision.kind === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-  }
-
-  const start = decision.kind === 'partial' ? decision.start : 0;
-  const end = decision.kind === 'partial' ? decision.end : file.size - 1;
-  const length = Math.max(0, end - start + 1);
-  reply.code(decision.kind === 'partial' ? 206 : 200).header('content-length', length);
-  if (decision.kind === 'partial') reply.header('content-range', `bytes ${start}-${end}/${file.size}`);
+  const range = answerRange(request, reply, file.size, file.validators, contentType);
+  if (!range) return reply;
+  const { start, end, length } = range;
   if (request.method === 'HEAD' || length === 0) return reply.send();
 
   if (!file.path) {

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readdir, readlink, truncate } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { PERMISSIONS } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +99,7 @@ async function handlesOf(path: string) {
   return n;
 }
 
+const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
 const t = useApp();
 let small: { id: number; bytes: Buffer; src: string };
 let large: { id: number; bytes: Buffer };
@@ -260,6 +263,48 @@ describe('GET tracks/{id}/stream', () => {
     expect((await stream(999_999)).statusCode).toBe(404);
     expect((await request(t.app, guest(), { url: '/api/v1/tracks/abc/stream' })).statusCode).toBe(404);
   });
+
+  it('422 in the error shape for a transcoding ask it cannot take (GET and HEAD)', async () => {
+    for (const query of ['format=wma', 'maxBitRate=-1', 'maxBitRate=9999', 'maxBitRate=abc']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await request(t.app, guest(), {
+          method,
+          url: `/api/v1/tracks/${small.id}/stream?${query}`,
+        });
+        expect(res.statusCode, `${method} ${query}`).toBe(422);
+        if (method === 'GET')
+          expect(res.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+      }
+    }
+  });
+
+  it.skipIf(!hasFfmpeg)(
+    'Data saver: ?format=opus&maxBitRate=96 streams an Opus transcode; the kept copy then answers ranges',
+    async () => {
+      const url = `/api/v1/tracks/${small.id}/stream?format=opus&maxBitRate=96`;
+      const first = await request(t.app, guest(), { url });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('audio/ogg');
+      // Made as it streams: no length known, so no ranges on this first answer.
+      expect(first.headers['accept-ranges']).toBeUndefined();
+      expect(first.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+      // 3 s at 96 kbps, with room for Ogg's pages and headers.
+      expect(first.rawPayload.length).toBeLessThan((96_000 / 8) * 3 * 1.5);
+      const dir = join(t.deps.config.dataDir, 'transcodes');
+      await expect
+        .poll(async () => (await readdir(dir).catch(() => [] as string[])).some((f) => f.endsWith('.bin')))
+        .toBe(true);
+      const whole = await request(t.app, guest(), { url });
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(first.rawPayload)).toBe(true);
+      const part = await request(t.app, guest(), { url, headers: { range: 'bytes=100-199' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.equals(first.rawPayload.subarray(100, 200))).toBe(true);
+      // raw, or nothing asked: the stored file as it is.
+      const raw = await request(t.app, guest(), { url: `/api/v1/tracks/${small.id}/stream?format=raw` });
+      expect(raw.rawPayload.equals(small.bytes)).toBe(true);
+    },
+  );
 
   it('follows the guest role: a guest without music.view is refused, a user still listens', async () => {
     const user = await sessionFor(t.db, (await createUser(t.db)).id);

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Transcoding for mobile data (the Subsonic `stream` with `maxBitRate`, `format`, `timeOffset`):
+ * Transcoding for mobile data (the web player's "Data saver" and the Subsonic `stream` with
+ * `maxBitRate`, `format`, `timeOffset`):
  * ffmpeg reads the stored file and its output goes to the app as it is made, never buffered whole.
  * A whole transcode (from the start) is also written to DATA_DIR/transcodes and, once ffmpeg has
  * finished cleanly, kept there for the next request of the same song, format and bitrate, within
@@ -53,17 +54,25 @@ export function planTranscode(
 
 export type TranscodeInput = { path: string } | { stream: Readable };
 
+/** A finished transcode kept on disk: served like a stored file, with ranges and validators. */
+export type KeptTranscode = { kind: 'kept'; path: string; size: number; modifiedAt: Date };
+/** A transcode being made: its bytes as ffmpeg writes them, length unknown. */
+export type LiveTranscode = { kind: 'live'; stream: Readable };
+
 export type Transcoder = {
+  /** The kept copy of `sourceKey`'s whole transcode by `plan`, or null when there is none yet. */
+  kept(sourceKey: string, plan: TranscodePlan): Promise<KeptTranscode | null>;
   /**
    * The transcode of `input` (a stored file named `sourceKey`) by `plan`, from `offsetSeconds`:
-   * a stream of its bytes as ffmpeg makes them, or the kept copy of an earlier one.
+   * the kept copy of an earlier one, or a stream of its bytes as ffmpeg makes them (kept in turn
+   * once whole, when it starts at 0).
    */
   open(
     sourceKey: string,
     input: TranscodeInput,
     plan: TranscodePlan,
     offsetSeconds: number,
-  ): Promise<Readable>;
+  ): Promise<KeptTranscode | LiveTranscode>;
 };
 
 export function createTranscoder(opts: {
@@ -93,20 +102,31 @@ export function createTranscoder(opts: {
     }
   }
 
+  const idOf = (sourceKey: string, plan: TranscodePlan) =>
+    createHash('sha256').update(`${sourceKey}|${plan.format}|${plan.kbps}`).digest('hex').slice(0, 40);
+
+  async function keptCopy(path: string): Promise<KeptTranscode | null> {
+    const found = await stat(path).catch(() => null);
+    if (!found?.isFile()) return null;
+    // Recency for the pruning, which drops the least recently used first.
+    const now = new Date();
+    await utimes(path, now, now).catch(() => {});
+    return { kind: 'kept', path, size: found.size, modifiedAt: found.mtime };
+  }
+
   return {
+    async kept(sourceKey, plan) {
+      return opts.maxBytes > 0 ? keptCopy(join(opts.dir, `${idOf(sourceKey, plan)}.bin`)) : null;
+    },
     async open(sourceKey, input, plan, offsetSeconds) {
-      const id = createHash('sha256')
-        .update(`${sourceKey}|${plan.format}|${plan.kbps}`)
-        .digest('hex')
-        .slice(0, 40);
+      const id = idOf(sourceKey, plan);
       const kept = join(opts.dir, `${id}.bin`);
       const keep = offsetSeconds === 0 && opts.maxBytes > 0;
       if (keep) {
-        const found = await stat(kept).catch(() => null);
+        const found = await keptCopy(kept);
         if (found) {
-          const now = new Date();
-          await utimes(kept, now, now).catch(() => {});
-          return createReadStream(kept);
+          if ('stream' in input) input.stream.destroy();
+          return found;
         }
       }
       const args = [
@@ -165,7 +185,7 @@ export function createTranscoder(opts: {
       child.on('close', (code) => {
         const done = code === 0;
         if (!done && code !== null) {
-          opts.log.warn({ code, stderr: stderr.slice(0, 500) }, 'subsonic: ffmpeg failed to transcode');
+          opts.log.warn({ code, stderr: stderr.slice(0, 500) }, 'transcode: ffmpeg failed');
         }
         out.end();
         const writer = file;
@@ -186,10 +206,10 @@ export function createTranscoder(opts: {
         });
       });
       child.on('error', (err) => {
-        opts.log.warn({ err }, 'subsonic: ffmpeg could not start');
+        opts.log.warn({ err }, 'transcode: ffmpeg could not start');
         out.destroy(err);
       });
-      return out;
+      return { kind: 'live', stream: out };
     },
   };
 }

@@ -59,6 +59,7 @@ async function playlistWithSongs(call: Call, id: number) {
     call.deps.db,
     list.map((e) => e.trackId),
     call.user.id,
+    call.losslessAs,
   );
   // A playlist may hold a song twice: each entry is listed.
   const byId = new Map(songs.map((s) => [s.id, s]));
@@ -271,6 +272,7 @@ export const MORE_METHODS: Record<string, Method> = {
           call.deps.db,
           rows.map((r) => r.id),
           call.user.id,
+          call.losslessAs,
         ),
       },
     };

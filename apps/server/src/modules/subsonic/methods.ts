@@ -2,6 +2,7 @@ import { hasPermission, PERMISSIONS, type User } from '@zema/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { NotFoundError } from '#src/lib/errors';
 import {
   albumArtist,
   albums,
@@ -11,9 +12,15 @@ import {
   trackGenre,
   tracks,
 } from '#src/modules/catalogue/tables';
-import { like, unlike } from '#src/modules/library/index';
-import { likes } from '#src/modules/library/tables';
-import { recordScrobble, sendTrackStream, type TrackFileCache } from '#src/modules/player/index';
+import { like, rate, unlike } from '#src/modules/library/index';
+import { likes, ratings } from '#src/modules/library/tables';
+import {
+  recordScrobble,
+  sendTrackAudio,
+  type TrackFileCache,
+  type TranscodeFormat,
+  trackTranscoder,
+} from '#src/modules/player/index';
 import { plays } from '#src/modules/player/tables';
 import { listPublicStations } from '#src/modules/radio/index';
 import { search } from '#src/modules/search/index';
@@ -43,7 +50,6 @@ import {
   TRACK,
   trackIdsOfAlbum,
 } from './reads';
-import { planTranscode, TRANSCODE_FORMATS, type TranscodeFormat, type Transcoder } from './transcode';
 
 /** One call: its parameters, the signed-in user, and the reply (for media answers). */
 export type Call = {
@@ -53,8 +59,8 @@ export type Call = {
   request: FastifyRequest;
   reply: FastifyReply;
   files: TrackFileCache;
-  /** The transcoder, or null without ffmpeg. */
-  transcoder: () => Promise<Transcoder | null>;
+  /** What a lossless stored file streams as unless the app asks `raw`; null without ffmpeg. */
+  losslessAs: TranscodeFormat | null;
 };
 
 /** A method answers a payload, or `null` when it has written a media answer itself. */
@@ -64,8 +70,11 @@ export type Method = (call: Call) => Promise<Payload | null>;
 export const SEARCH3_CACHE_TTL_MS = 30_000;
 export const SEARCH3_CACHE_NAMESPACE = 'subsonic-search3:';
 
-/** Copies of `found` with `starred` set from the caller's likes, one query for all three kinds. */
-async function withStarred(
+/**
+ * Copies of `found` with `starred` and `userRating` set from the caller's likes and ratings: one
+ * query each for all three kinds.
+ */
+async function withAnnotations(
   db: Deps['db'],
   userId: number,
   found: { artist: SubsonicArtist[]; album: SubsonicAlbum[]; song: SubsonicSong[] },
@@ -78,27 +87,38 @@ async function withStarred(
     ...ids(found.song, TRACK).map((id) => ({ type: 'track', id })),
   ];
   const starred = new Map<string, string>();
+  const rated = new Map<string, number>();
   if (wanted.length) {
-    const rows = await db
-      .select({ type: likes.likeableType, id: likes.likeableId, at: likes.createdAt })
-      .from(likes)
-      .where(
-        and(
-          eq(likes.userId, userId),
-          sql`(${likes.likeableType}, ${likes.likeableId}) in (${sql.join(
-            wanted.map((w) => sql`(${w.type}, ${w.id})`),
-            sql`, `,
-          )})`,
+    const pairs = sql.join(
+      wanted.map((w) => sql`(${w.type}, ${w.id})`),
+      sql`, `,
+    );
+    const [likeRows, ratingRows] = await Promise.all([
+      db
+        .select({ type: likes.likeableType, id: likes.likeableId, at: likes.createdAt })
+        .from(likes)
+        .where(
+          and(eq(likes.userId, userId), sql`(${likes.likeableType}, ${likes.likeableId}) in (${pairs})`),
         ),
-      );
-    for (const r of rows) starred.set(`${r.type}:${r.id}`, r.at.toISOString());
+      db
+        .select({ type: ratings.ratedType, id: ratings.ratedId, rating: ratings.rating })
+        .from(ratings)
+        .where(
+          and(eq(ratings.userId, userId), sql`(${ratings.ratedType}, ${ratings.ratedId}) in (${pairs})`),
+        ),
+    ]);
+    for (const r of likeRows) starred.set(`${r.type}:${r.id}`, r.at.toISOString());
+    for (const r of ratingRows) rated.set(`${r.type}:${r.id}`, r.rating);
   }
-  const star = <T extends { id: string }>(items: T[], prefix: string, type: string) =>
-    items.map((i) => ({ ...i, starred: starred.get(`${type}:${i.id.slice(prefix.length)}`) }));
+  const annotate = <T extends { id: string }>(items: T[], prefix: string, type: string) =>
+    items.map((i) => {
+      const key = `${type}:${i.id.slice(prefix.length)}`;
+      return { ...i, starred: starred.get(key), userRating: rated.get(key) };
+    });
   return {
-    artist: star(found.artist, ARTIST, 'artist'),
-    album: star(found.album, ALBUM, 'album'),
-    song: star(found.song, TRACK, 'track'),
+    artist: annotate(found.artist, ARTIST, 'artist'),
+    album: annotate(found.album, ALBUM, 'album'),
+    song: annotate(found.song, TRACK, 'track'),
   };
 }
 
@@ -148,7 +168,12 @@ const needId = (params: Params, prefix: string, name = 'id') => {
 async function albumWithSongs(call: Call, id: number) {
   const [album] = await albumsByIds(call.deps.db, [id], call.user.id);
   if (!album) throw notFound('Album');
-  const song = await songsByIds(call.deps.db, await trackIdsOfAlbum(call.deps.db, id), call.user.id);
+  const song = await songsByIds(
+    call.deps.db,
+    await trackIdsOfAlbum(call.deps.db, id),
+    call.user.id,
+    call.losslessAs,
+  );
   return { ...album, song };
 }
 
@@ -301,17 +326,24 @@ async function searchIds(
 
 const COVER_SIZE_MAX = 2000;
 
-export const METHODS: Record<string, Method> = {
-  // ——— System ———
-  ping: async () => ({}),
-  getLicense: async () => ({ license: { valid: true } }),
+/**
+ * Methods an app calls before it signs in (OpenSubsonic: `getOpenSubsonicExtensions` must answer
+ * without credentials, so an app learns how it may sign in); they read no user.
+ */
+export const PUBLIC_METHODS: Record<string, (call: Omit<Call, 'user'>) => Promise<Payload>> = {
   getOpenSubsonicExtensions: async (call) => ({
     // transcodeOffset only with ffmpeg: without it `stream` sends the stored file as it is.
-    openSubsonicExtensions: (await call.transcoder())
+    openSubsonicExtensions: (await trackTranscoder(call.deps, call.request.server.log))
       ? [...EXTENSIONS, { name: 'transcodeOffset', versions: [1] }]
       : EXTENSIONS,
   }),
+};
 
+export const METHODS: Record<string, Method> = {
+  ...PUBLIC_METHODS,
+  // ——— System ———
+  ping: async () => ({}),
+  getLicense: async () => ({ license: { valid: true } }),
   // ——— Browsing ———
   getMusicFolders: async ({ user }) => {
     mustView(user);
@@ -321,7 +353,15 @@ export const METHODS: Record<string, Method> = {
     artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex(call) },
   }),
   getIndexes: async (call) => ({
-    indexes: { lastModified: Date.now(), ignoredArticles: IGNORED_ARTICLES, index: await artistIndex(call) },
+    indexes: {
+      lastModified: Date.now(),
+      ignoredArticles: IGNORED_ARTICLES,
+      // Subsonic's folder `Artist`, not ArtistID3: no coverArt nor albumCount.
+      index: (await artistIndex(call)).map(({ name, artist }) => ({
+        name,
+        artist: artist.map((a) => ({ id: a.id, name: a.name, starred: a.starred, userRating: a.userRating })),
+      })),
+    },
   }),
   getArtist: async (call) => {
     mustView(call.user);
@@ -337,7 +377,12 @@ export const METHODS: Record<string, Method> = {
   },
   getSong: async (call) => {
     mustView(call.user);
-    const [song] = await songsByIds(call.deps.db, [needId(call.params, TRACK)], call.user.id);
+    const [song] = await songsByIds(
+      call.deps.db,
+      [needId(call.params, TRACK)],
+      call.user.id,
+      call.losslessAs,
+    );
     if (!song) throw notFound('Song');
     return { song };
   },
@@ -444,6 +489,7 @@ export const METHODS: Record<string, Method> = {
           call.deps.db,
           rows.map((r) => r.id),
           call.user.id,
+          call.losslessAs,
         ),
       },
     };
@@ -473,6 +519,7 @@ export const METHODS: Record<string, Method> = {
           call.deps.db,
           rows.map((r) => r.id),
           call.user.id,
+          call.losslessAs,
         ),
       },
     };
@@ -493,7 +540,7 @@ export const METHODS: Record<string, Method> = {
       starred2: {
         artist: await artistsByIds(db, artistIds, call.user.id),
         album: await albumsByIds(db, albumIds, call.user.id),
-        song: await songsByIds(db, trackIds, call.user.id),
+        song: await songsByIds(db, trackIds, call.user.id, call.losslessAs),
       },
     };
   },
@@ -515,6 +562,7 @@ export const METHODS: Record<string, Method> = {
           call.deps.db,
           rows.map((r) => r.id),
           call.user.id,
+          call.losslessAs,
         ),
       },
     };
@@ -546,13 +594,13 @@ export const METHODS: Record<string, Method> = {
         const [artist, album, song] = await Promise.all([
           artistsByIds(deps.db, artistIds, null),
           albumsByIds(deps.db, albumIds, null),
-          songsByIds(deps.db, trackIds, null),
+          songsByIds(deps.db, trackIds, null, call.losslessAs),
         ]);
         return { artist, album, song };
       },
       { ttlMs: SEARCH3_CACHE_TTL_MS },
     );
-    return { searchResult3: await withStarred(deps.db, call.user.id, found) };
+    return { searchResult3: await withAnnotations(deps.db, call.user.id, found) };
   },
 
   // ——— Annotation ———
@@ -564,6 +612,31 @@ export const METHODS: Record<string, Method> = {
       } catch {
         throw notFound();
       }
+    }
+    return {};
+  },
+  // Zema keeps no lyrics yet: a known song has none (an empty list, as the songLyrics extension
+  // answers for a song without), an unknown one is 70. The extension is not announced.
+  getLyricsBySongId: async (call) => {
+    mustView(call.user);
+    const [song] = await songsByIds(call.deps.db, [needId(call.params, TRACK)], null);
+    if (!song) throw notFound('Song');
+    return { lyricsList: {} };
+  },
+  setRating: async (call) => {
+    mustView(call.user);
+    const raw = call.params.required('id');
+    const rating = call.params.int('rating', -1, 0, 6);
+    if (rating < 0) throw missing('rating');
+    if (rating > 5) throw invalid('rating');
+    const kind = kindOf(raw);
+    const id = kind ? idOf(kind === 'artist' ? ARTIST : kind === 'album' ? ALBUM : TRACK, raw) : null;
+    if (!kind || id === null) throw notFound();
+    try {
+      await rate(call.deps.db, call.user.id, kind, id, rating);
+    } catch (err) {
+      if (err instanceof NotFoundError) throw notFound();
+      throw err;
     }
     return {};
   },
@@ -606,43 +679,13 @@ export const METHODS: Record<string, Method> = {
     const id = needId(params, TRACK);
     const maxBitRate = params.int('maxBitRate', 0, 0, 100_000);
     const format = params.get('format');
-    const offset = params.int('timeOffset', 0, 0, 24 * 3600);
-    const transcoder = format || maxBitRate || offset ? await call.transcoder() : null;
-    if (!transcoder) {
-      // Without ffmpeg (or nothing asked): the stored file as it is, with ranges.
-      await sendTrackStream(deps, call.files, call.request, reply, id);
-      return null;
-    }
-    const [row] = await deps.db
-      .select({ src: tracks.src, format: tracks.format, bitrate: tracks.bitrate })
-      .from(tracks)
-      .where(eq(tracks.id, id));
-    if (!row?.src) throw notFound('Song');
-    let plan = planTranscode(row, { format, maxBitRate });
-    // A start part-way through (the transcodeOffset extension) needs ffmpeg to cut the file.
-    if (!plan && offset > 0) {
-      const same = row.format && row.format in TRANSCODE_FORMATS ? (row.format as TranscodeFormat) : 'mp3';
-      plan = { format: same, kbps: row.bitrate ?? TRANSCODE_FORMATS[same].defaultKbps };
-    }
-    if (!plan) {
-      await sendTrackStream(deps, call.files, call.request, reply, id);
-      return null;
-    }
-    const local = deps.storage.localPath?.(row.src);
-    const stored = local ? null : await deps.storage.get(row.src);
-    if (!local && !stored) throw notFound('Song');
-    const body = await transcoder.open(
-      row.src,
-      local ? { path: local } : { stream: stored!.stream },
-      plan,
-      offset,
-    );
-    await reply
-      .status(200)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .type(TRANSCODE_FORMATS[plan.format].contentType)
-      .send(body);
+    const offsetSeconds = params.int('timeOffset', 0, 0, 24 * 3600);
+    await sendTrackAudio(deps, call.files, call.request, reply, id, {
+      format,
+      maxBitRate,
+      offsetSeconds,
+      losslessAs: call.losslessAs,
+    });
     return null;
   },
   getCoverArt: async (call) => {

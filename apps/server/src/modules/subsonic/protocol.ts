@@ -133,17 +133,24 @@ const builder = new XMLBuilder({
   processEntities: true,
 });
 
+/**
+ * Characters XML 1.0 cannot carry at all, not even escaped (C0 controls but tab, LF and CR; lone
+ * surrogates; U+FFFE/U+FFFF): a name holding one would make the whole answer unreadable to an app.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const xmlText = (v: unknown) => String(v).replace(NOT_XML, '\uFFFD');
+
 /** The JSON shape of a Subsonic payload as fast-xml-parser's builder reads it. */
 function toXmlNode(value: Record<string, unknown>): Record<string, unknown> {
   const node: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || v === null) continue;
-    if (key === 'value') node['#text'] = String(v);
+    if (key === 'value') node['#text'] = xmlText(v);
     else if (Array.isArray(v))
-      node[key] = v.map((item) => (isObject(item) ? toXmlNode(item) : { '#text': String(item) }));
+      node[key] = v.map((item) => (isObject(item) ? toXmlNode(item) : { '#text': xmlText(item) }));
     else if (isObject(v)) node[key] = toXmlNode(v);
-    else if (TEXT_ELEMENTS.has(key)) node[key] = { '#text': String(v) };
-    else node[`@_${key}`] = String(v);
+    else if (TEXT_ELEMENTS.has(key)) node[key] = { '#text': xmlText(v) };
+    else node[`@_${key}`] = xmlText(v);
   }
   return node;
 }

@@ -3,7 +3,8 @@ import type { Database } from '#src/db/client';
 import { audioContentType } from '#src/lib/audio';
 import { albumCredits, trackCredits } from '#src/modules/catalogue/index';
 import { albumArtist, albums, artists, genres, trackGenre, tracks } from '#src/modules/catalogue/tables';
-import { likes } from '#src/modules/library/tables';
+import { likes, ratings } from '#src/modules/library/tables';
+import { LOSSLESS_FORMATS, TRANSCODE_FORMATS, type TranscodeFormat } from '#src/modules/player/index';
 
 /**
  * The catalogue as Subsonic apps read it (ID3 shapes: ArtistID3, AlbumID3, Child), from the
@@ -48,6 +49,7 @@ export type SubsonicArtist = {
   artistImageUrl?: string;
   albumCount: number;
   starred?: string;
+  userRating?: number;
 };
 export type SubsonicAlbum = {
   id: string;
@@ -60,6 +62,7 @@ export type SubsonicAlbum = {
   playCount: number;
   created: string;
   starred?: string;
+  userRating?: number;
   year?: number;
   genre?: string;
 };
@@ -77,11 +80,14 @@ export type SubsonicSong = {
   size?: number;
   contentType: string;
   suffix: string;
+  transcodedContentType?: string;
+  transcodedSuffix?: string;
   duration: number;
   bitRate?: number;
   path: string;
   isVideo: false;
   playCount: number;
+  userRating?: number;
   created: string;
   starred?: string;
   albumId?: string;
@@ -89,19 +95,31 @@ export type SubsonicSong = {
   type: 'music';
 };
 
-/** When `userId` starred (liked) each of `ids` of `type`. */
-async function starredAt(
+/**
+ * What `userId` said of each of `ids` of `type`: when they starred (liked) it, and their own
+ * rating (1–5).
+ */
+async function annotationsOf(
   db: Database,
   userId: number | null,
   type: 'track' | 'album' | 'artist',
   ids: number[],
 ) {
-  if (!userId || !ids.length) return new Map<number, Date>();
-  const rows = await db
-    .select({ id: likes.likeableId, at: likes.createdAt })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.likeableType, type), inArray(likes.likeableId, ids)));
-  return new Map(rows.map((r) => [r.id, r.at]));
+  if (!userId || !ids.length) return { starred: new Map<number, Date>(), rating: new Map<number, number>() };
+  const [starredRows, ratingRows] = await Promise.all([
+    db
+      .select({ id: likes.likeableId, at: likes.createdAt })
+      .from(likes)
+      .where(and(eq(likes.userId, userId), eq(likes.likeableType, type), inArray(likes.likeableId, ids))),
+    db
+      .select({ id: ratings.ratedId, rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), eq(ratings.ratedType, type), inArray(ratings.ratedId, ids))),
+  ]);
+  return {
+    starred: new Map(starredRows.map((r) => [r.id, r.at])),
+    rating: new Map(ratingRows.map((r) => [r.id, r.rating])),
+  };
 }
 
 const inOrder = <T extends { id: string }>(ids: number[], prefix: string, items: T[]) => {
@@ -114,10 +132,12 @@ export async function songsByIds(
   db: Database,
   ids: number[],
   userId: number | null,
+  /** What a lossless file streams as by default (see LOSSLESS_FORMATS), or null without ffmpeg. */
+  losslessAs: TranscodeFormat | null = null,
 ): Promise<SubsonicSong[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const [rows, credits, genreRows, starred] = await Promise.all([
+  const [rows, credits, genreRows, annotations] = await Promise.all([
     db
       .select({
         id: tracks.id,
@@ -144,8 +164,9 @@ export async function songsByIds(
       .innerJoin(genres, eq(genres.id, trackGenre.genreId))
       .where(inArray(trackGenre.trackId, wanted))
       .orderBy(asc(genres.name)),
-    starredAt(db, userId, 'track', wanted),
+    annotationsOf(db, userId, 'track', wanted),
   ]);
+  const { starred, rating } = annotations;
   const genreOf = new Map<number, string>();
   for (const g of genreRows) if (!genreOf.has(g.trackId)) genreOf.set(g.trackId, g.name);
   const songs: SubsonicSong[] = rows
@@ -154,6 +175,7 @@ export async function songsByIds(
     .map((r) => {
       const credited = credits.get(r.id) ?? [];
       const suffix = r.format ?? 'mp3';
+      const transcoded = losslessAs && LOSSLESS_FORMATS.has(suffix) ? TRANSCODE_FORMATS[losslessAs] : null;
       return {
         id: trackId(r.id),
         parent: r.albumId ? albumId(r.albumId) : undefined,
@@ -168,11 +190,14 @@ export async function songsByIds(
         size: r.fileSize ?? undefined,
         contentType: audioContentType(suffix),
         suffix,
+        transcodedContentType: transcoded?.contentType,
+        transcodedSuffix: transcoded?.suffix,
         duration: Math.round(r.durationMs / 1000),
         bitRate: r.bitrate ?? undefined,
         path: `${credited[0]?.name ?? 'Unknown'}/${r.albumName ?? 'Singles'}/${r.id}.${suffix}`,
         isVideo: false,
         playCount: Number(r.plays),
+        userRating: rating.get(r.id),
         created: iso(r.createdAt)!,
         starred: iso(starred.get(r.id)),
         albumId: r.albumId ? albumId(r.albumId) : undefined,
@@ -191,7 +216,7 @@ export async function albumsByIds(
 ): Promise<SubsonicAlbum[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const [rows, credits, stats, genreRows, starred] = await Promise.all([
+  const [rows, credits, stats, genreRows, annotations] = await Promise.all([
     db
       .select({
         id: albums.id,
@@ -219,8 +244,9 @@ export async function albumsByIds(
       .innerJoin(genres, eq(genres.id, trackGenre.genreId))
       .where(inArray(tracks.albumId, wanted))
       .orderBy(asc(genres.name)),
-    starredAt(db, userId, 'album', wanted),
+    annotationsOf(db, userId, 'album', wanted),
   ]);
+  const { starred, rating } = annotations;
   const statsOf = new Map(stats.map((s) => [s.albumId, s]));
   const genreOf = new Map<number, string>();
   for (const g of genreRows) if (g.albumId && !genreOf.has(g.albumId)) genreOf.set(g.albumId, g.name);
@@ -238,6 +264,7 @@ export async function albumsByIds(
       playCount: Number(r.plays),
       created: iso(r.createdAt)!,
       starred: iso(starred.get(r.id)),
+      userRating: rating.get(r.id),
       year: yearOf(r.releaseDate),
       genre: genreOf.get(r.id),
     };
@@ -253,7 +280,7 @@ export async function artistsByIds(
 ): Promise<SubsonicArtist[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const [rows, counts, starred] = await Promise.all([
+  const [rows, counts, annotations] = await Promise.all([
     db
       .select({
         id: artists.id,
@@ -268,8 +295,9 @@ export async function artistsByIds(
       .from(albumArtist)
       .where(inArray(albumArtist.artistId, wanted))
       .groupBy(albumArtist.artistId),
-    starredAt(db, userId, 'artist', wanted),
+    annotationsOf(db, userId, 'artist', wanted),
   ]);
+  const { starred, rating } = annotations;
   const countOf = new Map(counts.map((c) => [c.artistId, Number(c.n)]));
   const list: SubsonicArtist[] = rows.map((r) => ({
     id: artistId(r.id),
@@ -277,6 +305,7 @@ export async function artistsByIds(
     coverArt: r.imageSmall || r.imageLarge ? artistId(r.id) : undefined,
     albumCount: countOf.get(r.id) ?? 0,
     starred: iso(starred.get(r.id)),
+    userRating: rating.get(r.id),
   }));
   return inOrder(ids, ARTIST, list);
 }

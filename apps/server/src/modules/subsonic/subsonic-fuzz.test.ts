@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInClient, useApp } from '#test/helpers';
 import { METHODS } from './methods';
 import { MORE_METHODS } from './methods-more';
+import { queueMethods } from './methods-queue';
 
 const t = useApp();
 let auth: Record<string, string> = {};
@@ -41,6 +42,9 @@ const PARAMS = [
   'public',
   'songIdToAdd',
   'songIndexToRemove',
+  'current',
+  'position',
+  'rating',
   'username',
   'artist',
   'musicFolderId',
@@ -77,7 +81,7 @@ beforeAll(async () => {
 });
 
 describe('every method, hostile parameters', () => {
-  const methods = Object.keys({ ...METHODS, ...MORE_METHODS }).sort();
+  const methods = Object.keys({ ...METHODS, ...MORE_METHODS, ...queueMethods }).sort();
 
   it.each(methods)('%s never fails unexpectedly', async (method) => {
     for (const value of BAD_VALUES) {

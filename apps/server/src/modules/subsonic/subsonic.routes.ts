@@ -1,18 +1,16 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, NotFoundError } from '#src/lib/errors';
-import { configuredFfmpeg } from '#src/lib/ffmpeg';
-import { TrackFileCache } from '#src/modules/player/index';
+import { TrackFileCache, trackTranscoder } from '#src/modules/player/index';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { authenticate, createAuthThrottle } from './auth';
-import { METHODS } from './methods';
+import { METHODS, PUBLIC_METHODS } from './methods';
 import { MORE_METHODS } from './methods-more';
+import { queueMethods } from './methods-queue';
 import { paramsOf, SUBSONIC_ERRORS, SubsonicError, sendSubsonic, sendSubsonicError } from './protocol';
-import { createTranscoder, type Transcoder } from './transcode';
 
 /** Form bodies of POST /rest (the formPost extension) are small: parameters only. */
 const FORM_BODY_LIMIT = 256 * 1024;
-const ALL_METHODS = { ...METHODS, ...MORE_METHODS };
+const ALL_METHODS = { ...METHODS, ...MORE_METHODS, ...queueMethods };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -46,25 +44,16 @@ export const subsonicRoutes: FastifyPluginAsync = async (app) => {
     await files.settled();
   });
   const version = serverPackage.version;
-  let transcoder: Promise<Transcoder | null> | null = null;
-  const transcoderOf = () => {
-    transcoder ??= configuredFfmpeg(deps.config.radio.ffmpegPath).then((ffmpeg) =>
-      ffmpeg
-        ? createTranscoder({
-            ffmpeg,
-            dir: join(deps.config.dataDir, 'transcodes'),
-            maxBytes: deps.config.transcodeCacheBytes,
-            log: app.log,
-          })
-        : null,
-    );
-    return transcoder;
-  };
-
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = paramsOf(request);
     const name = (request.params as { method: string }).method.replace(/\.view$/, '');
     try {
+      // With ffmpeg, lossless files go out as MP3 unless the app asks `raw` (songs say so).
+      const losslessAs = (await trackTranscoder(deps, app.log)) ? 'mp3' : null;
+      if (Object.hasOwn(PUBLIC_METHODS, name)) {
+        const payload = await PUBLIC_METHODS[name]!({ deps, params, request, reply, files, losslessAs });
+        return sendSubsonic(reply, params, 'ok', payload, version);
+      }
       const user = await authenticate(deps, throttle, params, request.ip, sleep);
       const method = Object.hasOwn(ALL_METHODS, name) ? ALL_METHODS[name] : undefined;
       if (!method) {
@@ -73,7 +62,7 @@ export const subsonicRoutes: FastifyPluginAsync = async (app) => {
           `Method not supported by this server: ${name.slice(0, 60)}`,
         );
       }
-      const payload = await method({ deps, params, user, request, reply, files, transcoder: transcoderOf });
+      const payload = await method({ deps, params, user, request, reply, files, losslessAs });
       if (payload === null || reply.sent) return reply;
       return sendSubsonic(reply, params, 'ok', payload, version);
     } catch (err) {

@@ -16,8 +16,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { saveCatalogueImage, setTrackAudioFromFile, updateAlbum } from '#src/modules/catalogue/index';
 import { tracks } from '#src/modules/catalogue/tables';
 import { createAccessToken } from '#src/modules/identity/index';
-import { seedSmallCatalogue } from '#test/catalogue';
-import { type Client, createUser, signedInClient, uniqueSuffix, useApp } from '#test/helpers';
+import { makeWav, seedSmallCatalogue } from '#test/catalogue';
+import { adminUserId, type Client, createUser, signedInClient, uniqueSuffix, useApp } from '#test/helpers';
 import { createAppPassword } from './app-passwords.service';
 import { appPasswords } from './subsonic.tables';
 
@@ -183,6 +183,30 @@ describe('signing in', () => {
     const made = await createAppPassword(t.deps, noApi.id, 'Old phone');
     expect((await json('ping', { u: noApi.email, p: made.password })).error).toMatchObject({ code: 50 });
   });
+  it('refuses a suspended user (40, as a wrong password) and, where emails must be verified, an unverified one (50)', async () => {
+    const later = await createUser(t.db, {});
+    const made = await createAppPassword(t.deps, later.id, 'Phone');
+    expect((await json('ping', { u: later.email, p: made.password })).status).toBe('ok');
+    const admin = await signedInClient(t, await adminUserId(t.db));
+    const suspended = await admin.post(`/api/v1/admin/users/${later.id}/suspend`, { reason: 'Spam' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await json('ping', { u: later.email, p: made.password })).error).toMatchObject({ code: 40 });
+
+    const unverified = await createUser(t.db, { verified: false });
+    const theirs = await createAppPassword(t.deps, unverified.id, 'Phone');
+    const before = (await t.app.deps.settings.getClientSettings()).require_email_confirmation;
+    try {
+      await t.app.deps.settings.set('require_email_confirmation', false);
+      expect((await json('ping', { u: unverified.email, p: theirs.password })).status).toBe('ok');
+      await t.app.deps.settings.set('require_email_confirmation', true);
+      expect((await json('ping', { u: unverified.email, p: theirs.password })).error).toMatchObject({
+        code: 50,
+        message: 'Verify your email address first',
+      });
+    } finally {
+      await t.app.deps.settings.set('require_email_confirmation', before);
+    }
+  });
 });
 
 describe('browsing, search, stars, plays and media', () => {
@@ -300,6 +324,42 @@ describe('browsing, search, stars, plays and media', () => {
     expect((await json('getPlaylist', { u: user.email, p: password, id: playlist.id })).error.code).toBe(70);
   });
 
+  it('rates a song, an album and an artist (0 clears), and shows the rating where they are listed', async () => {
+    const q = { u: user.email, p: password };
+    const song = `tr-${catalogue.trackIds[0]}`;
+    expect((await json('setRating', { ...q, id: song, rating: '4' })).status).toBe('ok');
+    expect((await json('setRating', { ...q, id: `al-${catalogue.albumId}`, rating: '5' })).status).toBe('ok');
+    expect((await json('setRating', { ...q, id: `ar-${catalogue.artistId}`, rating: '2' })).status).toBe(
+      'ok',
+    );
+    expect((await json('getSong', { ...q, id: song })).song.userRating).toBe(4);
+    const album = (await json('getAlbum', { ...q, id: `al-${catalogue.albumId}` })).album;
+    expect(album.userRating).toBe(5);
+    expect(album.song.find((s: { id: string }) => s.id === song).userRating).toBe(4);
+    expect((await json('getArtist', { ...q, id: `ar-${catalogue.artistId}` })).artist.userRating).toBe(2);
+    const found = (await json('search3', { ...q, query: name })).searchResult3;
+    expect(found.song.find((s: { id: string }) => s.id === song).userRating).toBe(4);
+    // Private: another listener sees none of it.
+    const other = await createUser(t.db, {});
+    const theirs = await createAppPassword(t.deps, other.id, 'Phone');
+    expect(
+      (await json('getSong', { u: other.email, p: theirs.password, id: song })).song.userRating,
+    ).toBeUndefined();
+    expect((await json('setRating', { ...q, id: song, rating: '0' })).status).toBe('ok');
+    expect((await json('getSong', { ...q, id: song })).song.userRating).toBeUndefined();
+    expect((await json('setRating', { ...q, id: song, rating: '6' })).error.code).toBe(0);
+    expect((await json('setRating', { ...q, id: song })).error.code).toBe(10);
+    expect((await json('setRating', { ...q, id: 'tr-999999999', rating: '3' })).error.code).toBe(70);
+  });
+
+  it('answers getLyricsBySongId with an empty list: Zema keeps no lyrics yet', async () => {
+    const q = { u: user.email, p: password };
+    expect((await json('getLyricsBySongId', { ...q, id: `tr-${catalogue.trackIds[0]}` })).lyricsList).toEqual(
+      {},
+    );
+    expect((await json('getLyricsBySongId', { ...q, id: 'tr-999999999' })).error.code).toBe(70);
+  });
+
   it('refuses download without the plan that grants it (50)', async () => {
     const res = await json('download', { u: user.email, p: password, id: `tr-${catalogue.trackIds[0]}` });
     expect(res.error).toMatchObject({ code: 50 });
@@ -338,6 +398,33 @@ describe('browsing, search, stars, plays and media', () => {
       // raw, or a bitrate the file fits in: the stored file itself.
       const raw32 = await api.stream({ id, maxBitRate: 64 });
       expect(Buffer.from(await raw32.arrayBuffer()).length).toBe(source.size);
+    },
+  );
+
+  it.skipIf(!hasFfmpeg)(
+    'sends a lossless file as MP3 unless the app asks raw, and says so on the song (transcodedSuffix)',
+    async () => {
+      const q = { u: user.email, p: password };
+      const wav = makeWav(4);
+      await setTrackAudioFromFile(t.deps, catalogue.trackIds[2]!, wav);
+      const id = `tr-${catalogue.trackIds[2]}`;
+      const song = (await json('getSong', { ...q, id })).song;
+      expect(song).toMatchObject({
+        suffix: 'wav',
+        transcodedSuffix: 'mp3',
+        transcodedContentType: 'audio/mpeg',
+      });
+      const mp3 = await raw('stream', { ...q, id });
+      expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+      const made = await probe(Buffer.from(await mp3.arrayBuffer()));
+      expect(made.codec).toBe('mp3');
+      expect(Math.abs(made.duration - 4)).toBeLessThan(0.5);
+      const original = Buffer.from(await (await raw('stream', { ...q, id, format: 'raw' })).arrayBuffer());
+      expect(original.equals(wav)).toBe(true);
+      // An MP3 stays as it is: no transcodedSuffix, the stored bytes.
+      expect(
+        (await json('getSong', { ...q, id: `tr-${catalogue.trackIds[0]}` })).song.transcodedSuffix,
+      ).toBeUndefined();
     },
   );
 

@@ -1,6 +1,7 @@
 /** The player feature's face: what other features and app/ use of it. */
 export { GlobalPlayer } from './components/global-player';
 export { MiniPlayer, PlayerBar } from './components/player-bar';
+export { PlayerQueueSync } from './components/player-queue-sync';
 export { ShortcutsDialog } from './components/shortcuts-dialog';
 export { TrackList } from './components/track-list';
 export { TrackMenu } from './components/track-menu';

@@ -199,6 +199,41 @@ export class PlayerEngine {
     if (next.index < 0 && !this.snapshot.live) this.stop();
   }
 
+  /**
+   * Takes a queue saved elsewhere (the server's, which a phone may have changed): `tracks` become
+   * the queue, the entry at `index` current, paused at `positionSeconds`; nothing plays until the
+   * listener presses play. Shuffle and repeat stay as they are; the order given is the order.
+   */
+  adoptQueue(tracks: readonly Track[], index: number | null, positionSeconds: number) {
+    const items = q.makeItems(tracks);
+    const at = items.length ? Math.min(Math.max(index ?? 0, 0), items.length - 1) : -1;
+    if (this.snapshot.live) {
+      // The station goes on; the queue waits there for its turn.
+      this.queuePosition = positionSeconds;
+      this.setQueue({ ...this.snapshot, queue: items, original: items, index: at });
+      return;
+    }
+    this.audio.pause();
+    this.setQueue({ ...this.snapshot, queue: items, original: items, index: at });
+    if (at < 0) this.stop();
+    else this.load(at, false, Math.max(0, positionSeconds));
+  }
+
+  /**
+   * The queue as it is saved elsewhere (the server's copy): its tracks, the current entry, where
+   * in it (the place the queue waits at while a station plays), and whether the queue plays now.
+   */
+  queueForSync(): { tracks: Track[]; index: number; position: number; playing: boolean } {
+    const s = this.snapshot;
+    const position = s.live ? this.queuePosition : this.audio.currentTime || s.position;
+    return {
+      tracks: s.queue.map((i) => i.track),
+      index: s.index,
+      position,
+      playing: !s.live && (s.status === 'playing' || s.status === 'loading'),
+    };
+  }
+
   /** Plays the queue entry at `index` (queue panel). */
   playAt(index: number) {
     if (!this.snapshot.queue[index]) return;
