@@ -58,6 +58,22 @@ test.describe('web player (guest)', () => {
       await expect.poll(() => playingTrackId(page)).toBe(first);
     });
 
+    await test.step('Data saver: the next song plays from a 96 kbps transcode', async () => {
+      const saver = bar.getByRole('button', { name: 'Data saver' });
+      // The next song is fetched again, transcoded, as soon as the setting changes (preloading).
+      const transcoded = page.waitForResponse((r) =>
+        /\/stream\?format=(opus|mp3)&maxBitRate=96$/.test(r.url()),
+      );
+      await saver.click();
+      await expect(saver).toHaveAttribute('aria-pressed', 'true');
+      expect((await transcoded).status()).toBe(200);
+      await bar.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(async () => (await audioState(page)).src).toMatch(/maxBitRate=96$/);
+      await expectPlaying(page);
+      await saver.click();
+      await expect(saver).toHaveAttribute('aria-pressed', 'false');
+    });
+
     await test.step('shuffle and repeat', async () => {
       const shuffle = bar.getByRole('button', { name: 'Shuffle' });
       await shuffle.click();

@@ -1,5 +1,6 @@
 import {
   AudioLines,
+  Gauge,
   ListMusic,
   Pause,
   Play,
@@ -239,6 +240,26 @@ export function NormalizeButton() {
   );
 }
 
+/**
+ * "Data saver": from the next song, songs stream as 96 kbps transcodes (the engine's
+ * setDataSaver); for phones on mobile data.
+ */
+export function DataSaverButton() {
+  const { trans } = useTrans();
+  const on = usePlayerState((s) => s.dataSaver);
+  return (
+    <Button
+      variant="icon"
+      aria-label={trans('Data saver')}
+      aria-pressed={on}
+      onPress={() => getPlayer().setDataSaver(!on)}
+      className={cx(on && toggledClass)}
+    >
+      <Gauge aria-hidden="true" />
+    </Button>
+  );
+}
+
 export function VolumeControl({ className }: { className?: string }) {
   const { trans } = useTrans();
   const volume = usePlayerState((s) => s.volume);
@@ -248,6 +269,7 @@ export function VolumeControl({ className }: { className?: string }) {
   return (
     <div className={cx('flex items-center gap-1', className)}>
       <NormalizeButton />
+      <DataSaverButton />
       <Button
         variant="icon"
         aria-label={muted ? trans('Unmute') : trans('Mute')}

@@ -145,6 +145,32 @@ describe('PlayerEngine', () => {
     p.setNormalize(false);
   });
 
+  it('Data saver: from the next song, streams a 96 kbps transcode (Opus where it plays, else MP3), kept with the player', () => {
+    const p = make();
+    p.playTracks([track(1), track(2), track(3)], 0);
+    const opus = vi.fn(() => 'maybe');
+    for (const a of audios) Object.assign(a, { canPlayType: opus });
+    p.setDataSaver(true);
+    expect(p.getSnapshot().dataSaver).toBe(true);
+    // The song playing goes on as it is; the one preloaded next is fetched again, transcoded.
+    expect(active().src).toBe('/api/v1/tracks/1/stream');
+    const spare = audios.find((a) => a !== active()) as FakeAudio;
+    expect(spare.src).toBe('/api/v1/tracks/2/stream?format=opus&maxBitRate=96');
+    p.next();
+    expect(active().src).toBe('/api/v1/tracks/2/stream?format=opus&maxBitRate=96');
+    // A browser without Opus gets MP3.
+    opus.mockReturnValue('');
+    p.next();
+    expect(active().src).toBe('/api/v1/tracks/3/stream?format=mp3&maxBitRate=96');
+    p.flush();
+    audios = [];
+    const again = make();
+    expect(again.getSnapshot().dataSaver).toBe(true);
+    again.setDataSaver(false);
+    again.playTracks([track(4)], 0);
+    expect(active().src).toBe('/api/v1/tracks/4/stream');
+  });
+
   it('keeps the saved position when the restored track reports its time while paused', () => {
     const p = make();
     p.playTracks([track(1), track(2)], 0);

@@ -17,6 +17,9 @@ export interface LiveStation {
   started: boolean;
 }
 
+/** The bitrate of the Data saver's transcodes (kbps). */
+export const DATA_SAVER_KBPS = 96;
+
 export interface PlayerSnapshot extends q.QueueState, PlayerSettings {
   status: PlayerStatus;
   /** Seconds. */
@@ -122,6 +125,7 @@ export class PlayerEngine {
       volume: Math.min(Math.max(opts.defaultVolume ?? 1, 0), 1),
       muted: false,
       normalize: false,
+      dataSaver: false,
       live: null,
     };
     this.restore();
@@ -536,7 +540,7 @@ export class PlayerEngine {
     const item = this.snapshot.queue[index];
     if (!item) return;
     if (this.snapshot.live) this.leaveLive();
-    const url = item.track.stream_url;
+    const url = this.streamUrl(item.track);
     if (!url) {
       // Listed but without audio: move on to the next playable one instead.
       const skip = q.nextIndex(
@@ -587,7 +591,7 @@ export class PlayerEngine {
     if (this.snapshot.live) return;
     const index = q.nextIndex(this.snapshot, true);
     const item = index === null || index === this.snapshot.index ? null : this.snapshot.queue[index];
-    const url = item?.track.stream_url;
+    const url = item ? this.streamUrl(item.track) : null;
     if (!item || !url) return;
     if (this.spare.dataset.key === item.key && this.spare.getAttribute('src') === url) return;
     this.spare.dataset.key = item.key;
@@ -791,6 +795,30 @@ export class PlayerEngine {
     return Math.min(1, this.snapshot.volume * 10 ** (gain / 20));
   }
 
+  /**
+   * Data saver: from the next song on, songs stream as a 96 kbps transcode (Opus where the browser
+   * plays it, else MP3). The song playing now goes on as it is: a transcode being made cannot jump
+   * to where it is.
+   */
+  setDataSaver(dataSaver: boolean) {
+    this.set({ dataSaver });
+    this.save();
+    this.schedulePreload();
+  }
+
+  /** The address a track plays from: as stored, or with the Data saver's transcoding ask. */
+  private streamUrl(track: { stream_url?: string | null }): string | null {
+    const url = track.stream_url;
+    if (!url || !this.snapshot.dataSaver) return url ?? null;
+    const opus = this.audio.canPlayType?.('audio/ogg; codecs="opus"') ?? '';
+    const format = opus === '' ? 'mp3' : 'opus';
+    const [path, query = ''] = url.split('?', 2) as [string, string?];
+    const params = new URLSearchParams(query);
+    params.set('format', format);
+    params.set('maxBitRate', String(DATA_SAVER_KBPS));
+    return `${path}?${params}`;
+  }
+
   setNormalize(normalize: boolean) {
     this.set({ normalize });
     for (const el of [this.audio, this.spare]) el.volume = this.elementVolume(el);
@@ -816,18 +844,19 @@ export class PlayerEngine {
   private restore() {
     const saved = loadPlayer(this.opts.storage);
     if (!saved) return;
-    const { position, volume, muted, normalize, ...queue } = saved;
-    this.snapshot = { ...this.snapshot, ...queue, volume, muted, normalize };
+    const { position, volume, muted, normalize, dataSaver, ...queue } = saved;
+    this.snapshot = { ...this.snapshot, ...queue, volume, muted, normalize, dataSaver };
     for (const el of [this.audio, this.spare]) {
       el.volume = this.elementVolume(el);
       el.muted = muted;
     }
     const item = q.currentItem(this.snapshot);
-    if (!item?.track.stream_url) return;
+    const url = item ? this.streamUrl(item.track) : null;
+    if (!item || !url) return;
     // Restored paused at the saved position: playing needs a press (and browsers require one).
     this.audio.dataset.key = item.key;
     this.audio.preload = 'metadata';
-    this.audio.src = item.track.stream_url;
+    this.audio.src = url;
     this.audio.currentTime = position;
     this.snapshot = {
       ...this.snapshot,

@@ -10,7 +10,7 @@ describe('player persistence', () => {
     let s = q.playList(q.emptyQueue, [track(1), track(2), track(3)], 1);
     s = q.setShuffle(s, true, () => 0);
     s = { ...s, repeat: 'one' };
-    savePlayer(storage, serialize(s, { volume: 0.4, muted: true, normalize: true }, 42.37));
+    savePlayer(storage, serialize(s, { volume: 0.4, muted: true, normalize: true, dataSaver: true }, 42.37));
     const back = loadPlayer(storage);
     expect(back?.queue.map((i) => i.track.id)).toEqual(s.queue.map((i) => i.track.id));
     expect(back?.original.map((i) => i.track.id)).toEqual([1, 2, 3]);

@@ -15,6 +15,8 @@ export interface SavedPlayer {
   muted: boolean;
   /** Play each track at its measured loudness (tracks without a measure play as they are). */
   normalize: boolean;
+  /** Data saver: songs stream as a 96 kbps transcode (the server's, when it has ffmpeg). */
+  dataSaver: boolean;
   shuffle: boolean;
   repeat: RepeatMode;
 }
@@ -28,6 +30,7 @@ const savedSchema = z.object({
   muted: z.boolean(),
   // Absent in what players before this setting saved.
   normalize: z.boolean().default(false),
+  dataSaver: z.boolean().default(false),
   shuffle: z.boolean(),
   repeat: z.enum(['off', 'all', 'one']),
 });
@@ -36,6 +39,7 @@ export interface PlayerSettings {
   volume: number;
   muted: boolean;
   normalize: boolean;
+  dataSaver: boolean;
 }
 
 export function serialize(state: QueueState, settings: PlayerSettings, position: number): SavedPlayer {
@@ -47,6 +51,7 @@ export function serialize(state: QueueState, settings: PlayerSettings, position:
     volume: settings.volume,
     muted: settings.muted,
     normalize: settings.normalize,
+    dataSaver: settings.dataSaver,
     shuffle: state.shuffle,
     repeat: state.repeat,
   };
@@ -91,6 +96,7 @@ export function loadPlayer(
     volume: parsed.volume,
     muted: parsed.muted,
     normalize: parsed.normalize,
+    dataSaver: parsed.dataSaver,
     position: parsed.position,
   };
 }
