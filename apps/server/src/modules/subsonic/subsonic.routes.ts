@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, NotFoundError } from '#src/lib/errors';
+import { DomainError, ForbiddenError, NotFoundError } from '#src/lib/errors';
 import { TrackFileCache, trackTranscoder } from '#src/modules/player/index';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { authenticate, createAuthThrottle } from './auth';
@@ -74,6 +74,15 @@ export const subsonicRoutes: FastifyPluginAsync = async (app) => {
       if (err instanceof SubsonicError) return sendSubsonicError(reply, params, err, version);
       if (err instanceof NotFoundError)
         return sendSubsonicError(reply, params, new SubsonicError(70, 'Not found'), version);
+      // Not the caller's to do (another's playlist to rename): "not authorized", as apps show it.
+      if (err instanceof ForbiddenError) {
+        return sendSubsonicError(
+          reply,
+          params,
+          new SubsonicError(SUBSONIC_ERRORS.notAuthorized, err.message),
+          version,
+        );
+      }
       if (err instanceof DomainError) {
         return sendSubsonicError(
           reply,

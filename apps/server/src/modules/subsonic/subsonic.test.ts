@@ -360,6 +360,33 @@ describe('browsing, search, stars, plays and media', () => {
     expect((await json('getLyricsBySongId', { ...q, id: 'tr-999999999' })).error.code).toBe(70);
   });
 
+  it('keeps the collaborative rules: a collaborator adds and removes songs, only the owner renames or deletes', async () => {
+    const made = await web.post('/api/v1/playlists', { name: 'Shared mix', collaborative: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const pid = made.json().playlist.id as number;
+    const friend = await createUser(t.db, {});
+    const theirs = await createAppPassword(t.deps, friend.id, 'Phone');
+    expect((await web.post(`/api/v1/playlists/${pid}/collaborators/${friend.id}`, {})).statusCode).toBe(200);
+    const q = { u: friend.email, p: theirs.password };
+    const listed = (await json('getPlaylists', q)).playlists.playlist as { id: string }[];
+    expect(listed.map((p) => p.id)).toContain(`pl-${pid}`);
+    const song = `tr-${catalogue.trackIds[0]}`;
+    expect((await json('updatePlaylist', { ...q, playlistId: `pl-${pid}`, songIdToAdd: song })).status).toBe(
+      'ok',
+    );
+    expect(
+      (await json('getPlaylist', { ...q, id: `pl-${pid}` })).playlist.entry.map((e: { id: string }) => e.id),
+    ).toEqual([song]);
+    expect(
+      (await json('updatePlaylist', { ...q, playlistId: `pl-${pid}`, songIndexToRemove: '0' })).status,
+    ).toBe('ok');
+    expect(
+      (await json('updatePlaylist', { ...q, playlistId: `pl-${pid}`, name: 'Mine now' })).error.code,
+    ).toBe(50);
+    expect((await json('deletePlaylist', { ...q, id: `pl-${pid}` })).error.code).toBe(50);
+    expect((await web.get(`/api/v1/playlists/${pid}`)).json().playlist.name).toBe('Shared mix');
+  });
+
   it('refuses download without the plan that grants it (50)', async () => {
     const res = await json('download', { u: user.email, p: password, id: `tr-${catalogue.trackIds[0]}` });
     expect(res.error).toMatchObject({ code: 50 });
