@@ -214,51 +214,55 @@ export function CompactPlayerBar() {
   );
   if (!track && !live) return null;
   return (
-    <section
-      ref={ref}
-      id={PLAYER_REGION_ID}
-      aria-label={trans('Player')}
-      className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 overflow-hidden rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
-    >
-      {/* How far the track is, as on the player's own bar (the time is written beside the title). */}
-      {!live && (
-        <div className="absolute inset-x-0 bottom-0 h-0.5 bg-divider" aria-hidden="true">
-          <div
-            className="h-full bg-primary"
-            data-testid="compact-progress"
-            style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
-          />
-        </div>
-      )}
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
+    <>
+      {/* Room at the end of the page, so its last controls can scroll clear of the bar. */}
+      <div aria-hidden="true" className="h-(--bottom-bar-inset)" />
+      <section
+        ref={ref}
+        id={PLAYER_REGION_ID}
+        aria-label={trans('Player')}
+        className="fixed inset-x-2 bottom-2 z-40 flex items-center gap-3 overflow-hidden rounded-theme border border-divider bg-paper p-2 shadow-xl md:inset-x-auto md:right-4 md:bottom-4 md:w-[28rem]"
       >
-        {live ? (
-          <StationArtwork live={live} className="size-11" />
-        ) : (
-          <Artwork track={track} className="size-11" />
+        {/* How far the track is, as on the player's own bar (the time is written beside the title). */}
+        {!live && (
+          <div className="absolute inset-x-0 bottom-0 h-0.5 bg-divider" aria-hidden="true">
+            <div
+              className="h-full bg-primary"
+              data-testid="compact-progress"
+              style={{ width: `${duration ? Math.min(100, (position / duration) * 100) : 0}%` }}
+            />
+          </div>
         )}
-        <OpenNowPlayingText track={track} live={live} />
-      </button>
-      {live ? (
-        <PlayPauseButton size="sm" />
-      ) : (
-        <>
-          <span className="shrink-0 text-xs tabular-nums text-muted max-[360px]:hidden">
-            {formatDuration(position)} / {formatDuration(duration)}
-          </span>
-          <PreviousButton size="sm" />
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded text-left"
+        >
+          {live ? (
+            <StationArtwork live={live} className="size-11" />
+          ) : (
+            <Artwork track={track} className="size-11" />
+          )}
+          <OpenNowPlayingText track={track} live={live} />
+        </button>
+        {live ? (
           <PlayPauseButton size="sm" />
-          <NextButton size="sm" />
-        </>
-      )}
-      {open && (
-        <Suspense fallback={null}>
-          <NowPlayingView isOpen={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </section>
+        ) : (
+          <>
+            <span className="shrink-0 text-xs tabular-nums text-muted max-[360px]:hidden">
+              {formatDuration(position)} / {formatDuration(duration)}
+            </span>
+            <PreviousButton size="sm" />
+            <PlayPauseButton size="sm" />
+            <NextButton size="sm" />
+          </>
+        )}
+        {open && (
+          <Suspense fallback={null}>
+            <NowPlayingView isOpen={open} onOpenChange={setOpen} />
+          </Suspense>
+        )}
+      </section>
+    </>
   );
 }
