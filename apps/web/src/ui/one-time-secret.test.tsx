@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPIED_MS } from './copy-button';
@@ -31,12 +31,13 @@ function renderSecret(props: Partial<OneTimeSecretProps> = {}) {
 }
 
 describe('OneTimeSecret', () => {
-  it('shows the secret read-only and focused, under the warning as an alert', () => {
+  it('shows the secret read-only and focused, under the warning as an alert', async () => {
     renderSecret();
     const field = screen.getByLabelText('Your new token') as HTMLInputElement;
     expect(field.value).toBe(SECRET);
     expect(field.readOnly).toBe(true);
-    expect(document.activeElement).toBe(field);
+    // Focus moves in once the field is mounted (an effect), not during the render itself.
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.getByRole('alert').textContent).toBe('Copy it now: you will not see it again.');
   });
 

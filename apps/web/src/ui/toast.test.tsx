@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, dismissToast, ToastRegion, toast } from './toast';
 
 function renderRegion() {
@@ -19,6 +19,17 @@ function toastElement(text: string): HTMLElement {
 }
 
 describe('toast', () => {
+  // The region's view loads lazily: loaded and rendered once here, so the first test does not
+  // depend on how long its first import takes (run alone, it took longer than a render).
+  beforeAll(async () => {
+    const first = renderRegion();
+    act(() => {
+      toast('Loading the region');
+    });
+    await screen.findByText('Loading the region');
+    act(() => clearToasts());
+    first.unmount();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
   });
