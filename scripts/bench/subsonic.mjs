@@ -4,6 +4,12 @@
 //     (token sign-in, as apps do) — next to the same data through Zema's own REST API signed in
 //     with the same account's session: GET /api/v1/genres/{name}/albums, GET /api/v1/search and
 //     GET /api/v1/artists/{id}/albums.   goal: ≥ 0.8× the REST API's requests/s
+//     Where Debian's supysonic is installed (with a WSGI server for it: python3-waitress), the same
+//     three calls to it with the same load, on the demo catalogue too (supysonic-process.mjs tags
+//     copies of the demo audio with the catalogue's names and scans them into a SQLite database),
+//     signed in by password as its API (1.10.2) has it: Zema's /rest requests/s ÷ supysonic's.
+//     BENCH_SUPYSONIC=0 leaves it out; BENCH_SUPYSONIC_WSGI picks its WSGI server (waitress,
+//     gunicorn, gevent; the first installed by default), BENCH_SUPYSONIC_THREADS its threads (4).
 //  2. Transcoding: a 120 s 320 kbps stereo MP3 (made by ffmpeg here) asked for as 128 kbps MP3
 //     (`format=mp3&maxBitRate=128`), the kept-transcode cache off, one at a time: seconds of audio
 //     made per second of wall time on one core, i.e. how many real-time transcodes a core sustains
@@ -18,6 +24,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findSupysonic, startSupysonic, stopSupysonic } from './supysonic-process.mjs';
 import { freePort, login, startZema, stop } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,11 +32,14 @@ const autocannon = require('autocannon');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GOAL = 0.8;
+const SUPYSONIC_THREADS = Number(process.env.BENCH_SUPYSONIC_THREADS ?? 4);
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
 const fmt = (n, d = 0) => n.toFixed(d);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-'));
 const work = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-audio-'));
+const supysonicDir = mkdtempSync(join(tmpdir(), 'zema-bench-supysonic-'));
+let supysonic = null;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const zema = await startZema(
@@ -44,8 +54,10 @@ try {
   process.exitCode = 1;
 } finally {
   await stop(zema);
+  await stopSupysonic(supysonic?.child);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
+  rmSync(supysonicDir, { recursive: true, force: true });
 }
 
 async function run() {
@@ -112,16 +124,47 @@ async function run() {
     if (r.non2xx || r.errors) console.warn(`  warning: ${r.non2xx} non-2xx, ${r.errors} errors for ${url}`);
     return { rps: r.requests.average, p99: r.latency.p99 };
   };
+  // What each call answered, to show the reference answers the same: albums, search hits.
+  const answerOf = async (url) => (await (await fetch(url)).json())['subsonic-response'];
+  const counted = (r) => {
+    if (r.albumList2) return `${r.albumList2.album?.length ?? 0} albums`;
+    if (r.artist) return `${r.artist.album?.length ?? 0} albums`;
+    const hits = r.searchResult3 ?? {};
+    return `${hits.artist?.length ?? 0} artists, ${hits.album?.length ?? 0} albums, ${hits.song?.length ?? 0} songs`;
+  };
+
+  // The reference: Debian's supysonic on the same catalogue, the same three calls.
+  const reference = await startReference({ genre, query, artistName });
   console.log(
     `\nSubsonic: the same data through /rest and the REST API, ${CONNECTIONS} connections, ${SECONDS} s each, signed in (goal ≥ ${GOAL}×)`,
   );
-  for (const [labelA, a, labelB, b] of pairs) {
+  console.log(`  reference: ${reference.about}`);
+  for (const [i, [labelA, a, labelB, b]] of pairs.entries()) {
     const restRun = await load(b, { accept: 'application/json', cookie });
     const subRun = await load(a);
     const ratio = subRun.rps / restRun.rps;
-    console.log(`  ${labelA}: ${fmt(subRun.rps)} req/s, p99 ${subRun.p99} ms`);
+    console.log(
+      `  ${labelA}: ${fmt(subRun.rps)} req/s, p99 ${subRun.p99} ms (${counted(await answerOf(a))})`,
+    );
     console.log(`    ${labelB}: ${fmt(restRun.rps)} req/s, p99 ${restRun.p99} ms`);
     console.log(`    ratio ${fmt(ratio, 2)}×${ratio >= GOAL ? ' — met' : ' — NOT met'}`);
+    const ref = reference.urls?.[i];
+    if (!ref) continue;
+    const refRun = await load(ref);
+    console.log(
+      `    supysonic: ${fmt(refRun.rps)} req/s, p99 ${refRun.p99} ms (${counted(await answerOf(ref))}): Zema /rest ÷ supysonic ${fmt(subRun.rps / refRun.rps, 2)}×`,
+    );
+    if (i === 1 && reference.exact) {
+      // Supysonic matches substrings, so the typo finds nothing there: the name spelled right too.
+      const exactRun = await load(reference.exact);
+      console.log(
+        `    supysonic, "${artistName}" spelled right: ${fmt(exactRun.rps)} req/s, p99 ${exactRun.p99} ms (${counted(await answerOf(reference.exact))})`,
+      );
+    }
+  }
+  if (supysonic) {
+    await stopSupysonic(supysonic.child);
+    supysonic = null;
   }
 
   // ——— 2. Transcoding ———
@@ -216,4 +259,54 @@ async function run() {
   console.log(
     `  ${streams} at once on ${cores} cores: ${fmt(wall, 1)} s, ${fmt(perCore, 1)} s of audio a second per core: a core sustains about ${Math.floor(perCore)} real-time 128 kbps transcodes`,
   );
+}
+
+/**
+ * Starts Debian's supysonic on the demo catalogue (sets `supysonic`) and answers the URLs of the
+ * three calls there, with `about` saying what runs; `{ about }` alone when it is not installed
+ * (why) or fails to start (the Zema figures still come; the exit code says it failed).
+ */
+async function startReference({ genre, query, artistName }) {
+  if (process.env.BENCH_SUPYSONIC === '0') return { about: 'supysonic skipped (BENCH_SUPYSONIC=0)' };
+  const found = findSupysonic();
+  if (found.skip) return { about: `supysonic skipped: ${found.skip}` };
+  try {
+    supysonic = await startSupysonic(found, {
+      dir: supysonicDir,
+      port: await freePort(),
+      user: 'bench',
+      password: 'bench-password',
+      threads: SUPYSONIC_THREADS,
+    });
+    const sub = (method, q) => `${supysonic.base}/rest/${method}.view?${supysonic.auth}&${q}`;
+    const answer = async (url) => {
+      const body = (await (await fetch(url)).json())['subsonic-response'];
+      if (body.status !== 'ok') throw new Error(`supysonic answered ${JSON.stringify(body)} to ${url}`);
+      return body;
+    };
+    const artists = (await answer(sub('getArtists', ''))).artists.index.flatMap((x) => x.artist);
+    const artist = artists.find((a) => a.name === artistName);
+    if (!artist) throw new Error(`supysonic has no artist "${artistName}"`);
+    const urls = [
+      sub('getAlbumList2', `type=byGenre&genre=${encodeURIComponent(genre)}&size=20`),
+      sub('search3', `query=${encodeURIComponent(query)}`),
+      sub('getArtist', `id=${artist.id}`),
+    ];
+    for (const url of urls) await answer(url);
+    const threads = found.wsgi === 'gevent' ? 'gevent' : `${SUPYSONIC_THREADS} threads`;
+    return {
+      urls,
+      exact: sub('search3', `query=${encodeURIComponent(artistName)}`),
+      about:
+        `Debian's supysonic ${found.version} (${found.pythonVersion}), supysonic-server -S ${found.wsgi} ` +
+        `(${found.wsgi} ${found.wsgiVersion}), 1 process, ${threads}, SQLite; ${supysonic.scan}; ` +
+        'signed in by password (enc:), its API 1.10.2 has no token sign-in',
+    };
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+    await stopSupysonic(supysonic?.child);
+    supysonic = null;
+    return { about: `supysonic failed: ${err.message}` };
+  }
 }
