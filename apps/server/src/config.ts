@@ -35,6 +35,7 @@ export const ENV_GROUPS = [
   'Mail',
   'Sign-up protection',
   'Logs and debugging',
+  'Operations',
   'Files and streaming',
   'File storage (S3)',
   'Social login',
@@ -223,6 +224,31 @@ export const envSchema = z.object({
     description:
       "Browser tests only: `POST /api/v1/e2e/billing-clock` lets days pass for the caller's subscriptions and runs the billing schedule (decision 0040). Never on a real site.",
     default: 'false',
+  }),
+  METRICS_TOKEN: documented(
+    optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    {
+      group: 'Operations',
+      description:
+        'Opens `GET /metrics` (Prometheus text) on the main port to a scraper sending `Authorization: Bearer <token>` (at least 16 characters); a missing or wrong token gets 401. Also required on `METRICS_PORT` when both are set.',
+      unset: '`/metrics` answers 404 on the main port',
+      secret: true,
+    },
+  ),
+  METRICS_PORT: documented(
+    optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+    {
+      group: 'Operations',
+      description:
+        'A second listener that serves only `/metrics`, `/health` and `/ready`, for a scraper on this machine or a private network (`0` = any free port).',
+      unset: 'no second listener',
+      example: '9464',
+    },
+  ),
+  METRICS_HOST: documented(z.string().min(1).default('127.0.0.1'), {
+    group: 'Operations',
+    description: 'Interface the `METRICS_PORT` listener binds to.',
+    default: '127.0.0.1',
   }),
   WEB_DIST_DIR: documented(optionalString, {
     group: 'Files and streaming',
@@ -470,6 +496,11 @@ export type Config = {
   };
   /** Bytes of finished transcodes kept on disk (Subsonic `stream` with `maxBitRate` or `format`). */
   transcodeCacheBytes: number;
+  /**
+   * `/metrics`: the bearer token that opens it on the main port (undefined = 404 there), and the
+   * second listener serving only metrics and health (port undefined = none).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 };
 
 export type S3Config = {
@@ -554,6 +585,7 @@ export function loadConfig(
       allowPrivateHosts: e.RADIO_ALLOW_PRIVATE_HOSTS,
     },
     transcodeCacheBytes: e.TRANSCODE_CACHE_MB * 1024 * 1024,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
     googleEndpoints: googleEndpointsFrom(e),

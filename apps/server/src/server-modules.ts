@@ -13,6 +13,7 @@ import { libraryModule } from '#src/modules/library/index';
 import { localizationModule } from '#src/modules/localization/index';
 import { mailModule } from '#src/modules/mail/index';
 import { notificationsModule } from '#src/modules/notifications/index';
+import { opsModule } from '#src/modules/ops/index';
 import { pagesModule } from '#src/modules/pages/index';
 import { playerModule } from '#src/modules/player/index';
 import { radioModule } from '#src/modules/radio/index';
@@ -33,6 +34,8 @@ import type { ServerModule } from '#src/platform/deps';
  * Adding a module is one line here.
  */
 export const SERVER_MODULES: readonly ServerModule[] = [
+  // First: it measures the ground every other module uses, and others add metrics through it.
+  opsModule,
   auditModule,
   settingsModule,
   localizationModule,

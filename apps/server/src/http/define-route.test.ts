@@ -30,6 +30,8 @@ const NOT_OPERATIONS = new Set([
   // every method, answering its own envelope (modules/subsonic).
   'GET /rest/:method',
   'POST /rest/:method',
+  // Prometheus' text exposition format for a scraper (modules/ops), not an API call.
+  'GET /metrics',
 ]);
 
 const contractsDir = fileURLToPath(new URL('../../../../packages/contracts/src/', import.meta.url));
