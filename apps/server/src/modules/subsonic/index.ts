@@ -10,14 +10,15 @@ import type { ServerModule } from '#src/platform/deps';
 import { appPasswordsRoutes } from './app-passwords.routes';
 import { credentialsKey } from './app-passwords.service';
 import { USER_BY_EMAIL_NAMESPACE } from './auth';
-import { SEARCH3_CACHE_NAMESPACE } from './methods';
+import { CATALOGUE_CACHE_NAMESPACE } from './methods';
 import { subsonicRoutes } from './subsonic.routes';
 
 export const subsonicModule: ServerModule = {
   name: 'subsonic',
   register(deps, events) {
-    // search3's cached answers name catalogue rows; an account's cached credentials, its email.
-    events.on('catalogue.changed', () => deps.cache.invalidatePrefix(SEARCH3_CACHE_NAMESPACE));
+    // The cached public answers (search3, getArtist, shared album lists) name catalogue rows; an
+    // account's cached credentials, its email.
+    events.on('catalogue.changed', () => deps.cache.invalidatePrefix(CATALOGUE_CACHE_NAMESPACE));
     events.on('user.changed', ({ userId }) =>
       deps.cache
         .invalidate(credentialsKey(userId))

@@ -66,26 +66,30 @@ export type Call = {
 /** A method answers a payload, or `null` when it has written a media answer itself. */
 export type Method = (call: Call) => Promise<Payload | null>;
 
-/** search3's answers without the caller's stars, kept this long (and dropped on catalogue writes). */
-export const SEARCH3_CACHE_TTL_MS = 30_000;
-export const SEARCH3_CACHE_NAMESPACE = 'subsonic-search3:';
+/**
+ * The public part of catalogue answers (search3, getArtist, getAlbumList2 by a shared order),
+ * without the caller's stars and ratings: the same for every caller, kept this long and dropped on
+ * every catalogue write (index.ts). Each caller's annotations are added afterwards.
+ */
+export const CATALOGUE_CACHE_TTL_MS = 30_000;
+export const CATALOGUE_CACHE_NAMESPACE = 'subsonic-catalogue:';
+
+type Lists = { artist?: SubsonicArtist[]; album?: SubsonicAlbum[]; song?: SubsonicSong[] };
+const KINDS = [
+  ['artist', ARTIST, 'artist'],
+  ['album', ALBUM, 'album'],
+  ['song', TRACK, 'track'],
+] as const;
 
 /**
- * Copies of `found` with `starred` and `userRating` set from the caller's likes and ratings: one
- * query each for all three kinds.
+ * Copies of `found`'s lists with `starred` and `userRating` set from the caller's likes and
+ * ratings: one query each for all kinds at once. The lists given are not changed (they may be a
+ * cached answer other callers share).
  */
-async function withAnnotations(
-  db: Deps['db'],
-  userId: number,
-  found: { artist: SubsonicArtist[]; album: SubsonicAlbum[]; song: SubsonicSong[] },
-) {
-  const ids = (items: { id: string }[], prefix: string) =>
-    items.map((i) => Number(i.id.slice(prefix.length)));
-  const wanted = [
-    ...ids(found.artist, ARTIST).map((id) => ({ type: 'artist', id })),
-    ...ids(found.album, ALBUM).map((id) => ({ type: 'album', id })),
-    ...ids(found.song, TRACK).map((id) => ({ type: 'track', id })),
-  ];
+async function withAnnotations<L extends Lists>(db: Deps['db'], userId: number, found: L): Promise<L> {
+  const wanted = KINDS.flatMap(([key, prefix, type]) =>
+    (found[key] ?? []).map((i) => ({ type, id: Number(i.id.slice(prefix.length)) })),
+  );
   const starred = new Map<string, string>();
   const rated = new Map<string, number>();
   if (wanted.length) {
@@ -110,16 +114,16 @@ async function withAnnotations(
     for (const r of likeRows) starred.set(`${r.type}:${r.id}`, r.at.toISOString());
     for (const r of ratingRows) rated.set(`${r.type}:${r.id}`, r.rating);
   }
-  const annotate = <T extends { id: string }>(items: T[], prefix: string, type: string) =>
-    items.map((i) => {
-      const key = `${type}:${i.id.slice(prefix.length)}`;
-      return { ...i, starred: starred.get(key), userRating: rated.get(key) };
-    });
-  return {
-    artist: annotate(found.artist, ARTIST, 'artist'),
-    album: annotate(found.album, ALBUM, 'album'),
-    song: annotate(found.song, TRACK, 'track'),
-  };
+  const annotated: Lists = { ...found };
+  for (const [key, prefix, type] of KINDS) {
+    const items = found[key];
+    if (!items) continue;
+    annotated[key] = (items as { id: string }[]).map((i) => {
+      const k = `${type}:${i.id.slice(prefix.length)}`;
+      return { ...i, starred: starred.get(k), userRating: rated.get(k) };
+    }) as never;
+  }
+  return annotated as L;
 }
 
 /** Articles left out when indexing artists by their first letter. */
@@ -176,6 +180,9 @@ async function albumWithSongs(call: Call, id: number) {
   );
   return { ...album, song };
 }
+
+/** getAlbumList2 types whose list depends on the caller (or on chance): never kept. */
+const PERSONAL_LISTS = new Set(['random', 'starred', 'recent']);
 
 /** Album ids for getAlbumList2's `type`. */
 async function albumList(call: Call): Promise<number[]> {
@@ -366,10 +373,20 @@ export const METHODS: Record<string, Method> = {
   getArtist: async (call) => {
     mustView(call.user);
     const id = needId(call.params, ARTIST);
-    const [artist] = await artistsByIds(call.deps.db, [id], call.user.id);
-    if (!artist) throw notFound('Artist');
-    const album = await albumsByIds(call.deps.db, await albumIdsOfArtist(call.deps.db, id), call.user.id);
-    return { artist: { ...artist, album } };
+    const { db, cache } = call.deps;
+    const found = await cache.get(
+      `${CATALOGUE_CACHE_NAMESPACE}artist:${id}`,
+      async () => {
+        const artist = await artistsByIds(db, [id], null);
+        return artist.length
+          ? { artist, album: await albumsByIds(db, await albumIdsOfArtist(db, id), null) }
+          : null;
+      },
+      { ttlMs: CATALOGUE_CACHE_TTL_MS, keepIf: (f) => f !== null },
+    );
+    if (!found) throw notFound('Artist');
+    const { artist, album } = await withAnnotations(db, call.user.id, found);
+    return { artist: { ...artist[0]!, album } };
   },
   getAlbum: async (call) => {
     mustView(call.user);
@@ -458,7 +475,20 @@ export const METHODS: Record<string, Method> = {
   // ——— Lists ———
   getAlbumList2: async (call) => {
     mustView(call.user);
-    return { albumList2: { album: await albumsByIds(call.deps.db, await albumList(call), call.user.id) } };
+    const { params, deps } = call;
+    const type = params.get('type');
+    if (!type || PERSONAL_LISTS.has(type)) {
+      return { albumList2: { album: await albumsByIds(deps.db, await albumList(call), call.user.id) } };
+    }
+    // An order every caller shares (newest, frequent, by name, year or genre): its page is kept
+    // like search3's answers; the caller's stars are added afterwards.
+    const shown = ['size', 'offset', 'fromYear', 'toYear', 'genre'].map((name) => params.get(name));
+    const found = await deps.cache.get(
+      `${CATALOGUE_CACHE_NAMESPACE}albums:${JSON.stringify([type, ...shown])}`,
+      async () => ({ album: await albumsByIds(deps.db, await albumList(call), null) }),
+      { ttlMs: CATALOGUE_CACHE_TTL_MS },
+    );
+    return { albumList2: await withAnnotations(deps.db, call.user.id, found) };
   },
   getRandomSongs: async (call) => {
     mustView(call.user);
@@ -581,10 +611,10 @@ export const METHODS: Record<string, Method> = {
       params.int('songCount', 20, 0, 500),
       params.int('songOffset', 0),
     ] as const;
-    // The same for every caller (apps search as the user types): kept SEARCH3_CACHE_TTL_MS, dropped
-    // on every catalogue write; each caller's stars are added afterwards, in one query.
+    // The same for every caller (apps search as the user types): kept CATALOGUE_CACHE_TTL_MS,
+    // dropped on every catalogue write; each caller's stars are added afterwards.
     const found = await deps.cache.get(
-      `${SEARCH3_CACHE_NAMESPACE}${JSON.stringify([query, counts])}`,
+      `${CATALOGUE_CACHE_NAMESPACE}search3:${JSON.stringify([query, counts])}`,
       async () => {
         const [artistIds, albumIds, trackIds] = await Promise.all([
           searchIds(call, 'artist', query, counts[0], counts[1]),
@@ -598,7 +628,7 @@ export const METHODS: Record<string, Method> = {
         ]);
         return { artist, album, song };
       },
-      { ttlMs: SEARCH3_CACHE_TTL_MS },
+      { ttlMs: CATALOGUE_CACHE_TTL_MS },
     );
     return { searchResult3: await withAnnotations(deps.db, call.user.id, found) };
   },

@@ -352,6 +352,42 @@ describe('browsing, search, stars, plays and media', () => {
     expect((await json('setRating', { ...q, id: 'tr-999999999', rating: '3' })).error.code).toBe(70);
   });
 
+  it('shares the public part of getArtist and album lists between callers, each with their own stars, and drops it when the catalogue changes', async () => {
+    const mine = { u: user.email, p: password };
+    const other = await createUser(t.db, {});
+    const theirs = { u: other.email, p: (await createAppPassword(t.deps, other.id, 'Phone')).password };
+    const artist = { id: `ar-${catalogue.artistId}` };
+    const list = { type: 'alphabeticalByName', size: '500' };
+    const albumIn = (answer: Envelope) =>
+      answer.albumList2.album.find((a: { id: string }) => a.id === `al-${catalogue.albumId}`);
+    // The other listener's calls come first, so what they load is what the first one is given.
+    expect((await json('getArtist', { ...theirs, ...artist })).artist.starred).toBeUndefined();
+    expect(albumIn(await json('getAlbumList2', { ...theirs, ...list })).name).toBe(`${name} Album`);
+    expect(
+      (await json('star', { ...mine, artistId: artist.id, albumId: `al-${catalogue.albumId}` })).status,
+    ).toBe('ok');
+    const seen = (await json('getArtist', { ...mine, ...artist })).artist;
+    expect(seen.starred).toEqual(expect.any(String));
+    expect(seen.album[0].starred).toEqual(expect.any(String));
+    expect(albumIn(await json('getAlbumList2', { ...mine, ...list })).starred).toEqual(expect.any(String));
+    expect((await json('getArtist', { ...theirs, ...artist })).artist.starred).toBeUndefined();
+    expect(albumIn(await json('getAlbumList2', { ...theirs, ...list })).starred).toBeUndefined();
+
+    const renamed = {
+      name: `${name} Album (Deluxe)`,
+      artist_ids: [catalogue.artistId],
+      release_date: '2021-05-01',
+    };
+    await updateAlbum(t.deps, catalogue.albumId, renamed);
+    try {
+      expect((await json('getArtist', { ...theirs, ...artist })).artist.album[0].name).toBe(renamed.name);
+      expect(albumIn(await json('getAlbumList2', { ...theirs, ...list })).name).toBe(renamed.name);
+    } finally {
+      await updateAlbum(t.deps, catalogue.albumId, { ...renamed, name: `${name} Album` });
+      await json('unstar', { ...mine, artistId: artist.id, albumId: `al-${catalogue.albumId}` });
+    }
+  });
+
   it('answers getLyricsBySongId with an empty list: Zema keeps no lyrics yet', async () => {
     const q = { u: user.email, p: password };
     expect((await json('getLyricsBySongId', { ...q, id: `tr-${catalogue.trackIds[0]}` })).lyricsList).toEqual(
