@@ -9,6 +9,7 @@
  */
 import { Gauge } from 'prom-client';
 import type { ServerModule } from '#src/platform/deps';
+import { serveBackups } from './backup-socket';
 import { countCacheLookups, countTaskFailures, observeQueries, poolOf } from './instrument';
 import { createOpsMetrics, METRIC_PREFIX, type OpsMetrics } from './metrics';
 import { type MetricsListener, startMetricsListener } from './metrics-listener';
@@ -78,6 +79,8 @@ export const opsModule: ServerModule = {
     observeRequests(app, deps.ops.metrics, deps.config.metrics.token);
     // Not ready from the moment the server starts closing: balancers stop sending new work.
     app.addHook('preClose', async () => deps.ops.readiness.closing());
+    // On the embedded database: DATA_DIR/ops.sock, where `npm run backup` gets a consistent copy.
+    serveBackups(app);
     if (deps.config.metrics.port !== undefined) {
       // When the app is ready (listen() or a test's ready()), so a script building the app for
       // other work opens no port; a port in use fails the start.
