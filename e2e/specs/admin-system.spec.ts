@@ -9,7 +9,8 @@ import { dismissCookieNotice, useThemeMode } from '../support/theme';
 /**
  * The admin's System pages: the error log (an entry opens the error dialog's
  * frames view; the latest and a day's log download), the outgoing mail log (a message opens, its
- * secrets redacted) and the health page; every page passes axe in both themes.
+ * secrets redacted), the background jobs (a queue's failed jobs) and the health page; every page
+ * passes axe in both themes.
  */
 
 const logsDir = () => join(serverDataDir(), 'logs');
@@ -81,7 +82,7 @@ test(
     const mobile = (page.viewportSize()?.width ?? 1280) < 768;
     if (mobile) await page.getByRole('button', { name: 'Open the admin menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const name of ['Error log', 'Mail log', 'Health'])
+    for (const name of ['Error log', 'Mail log', 'Jobs', 'Health'])
       await expect(nav.getByRole('link', { name })).toBeVisible();
     await nav.getByRole('link', { name: 'Error log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Error log' })).toBeVisible();
@@ -184,6 +185,8 @@ test(
     const pages: [string, string][] = [
       ['/admin/error-log', 'Error log'],
       ['/admin/mail-log', 'Mail log'],
+      // The queues, and one queue's failed jobs (none: the list's empty state) below them.
+      ['/admin/jobs?queue=ingest-track', 'Jobs'],
       ['/admin/health', 'Health'],
     ];
     for (const mode of ['light', 'dark'] as const) {
@@ -192,8 +195,17 @@ test(
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.getByText('Loading').first()).toBeHidden();
+        if (heading === 'Jobs') {
+          await expect(page.getByText('Engine: In this process')).toBeVisible();
+          const queues = page.getByRole('table', { name: 'Queues' });
+          await expect(queues.getByRole('button', { name: /^ingest-track:/ })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+          );
+          await expect(page.getByText('No failed jobs')).toBeVisible();
+        }
         await expectAccessible(page);
-        await snapshot(page, `admin-${path.split('/').at(-1)}-${mode}`);
+        await snapshot(page, `admin-${new URL(path, 'http://x').pathname.split('/').at(-1)}-${mode}`);
       }
     }
   },

@@ -33,9 +33,9 @@ import type { ErrorLogOptions } from '#src/platform/error-log';
 import type { GeoIp } from '#src/platform/geoip';
 import type { LiveEventsOptions } from '#src/platform/live-events';
 import { s3BrowserOrigins } from '#src/platform/s3-storage';
-import { startSchedule } from '#src/platform/schedule';
 import type { FileStorage } from '#src/platform/storage';
 import { storagePlugin } from '#src/platform/storage.plugin';
+import { enterRequest, workLogMixin } from '#src/platform/work-context';
 import type { WorkGate } from '#src/platform/work-gate';
 import { SERVER_MODULES, seedDatabaseWithModules } from '#src/server-modules';
 import '#src/http/types';
@@ -168,11 +168,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         (err: unknown) => app.log.error({ err }, 'could not add the demo catalogue'),
       );
     }
+    // Every app runs the modules' queues (a job sent from this app's requests may run here); only
+    // the server process runs the periodic tasks and picks up what a stopped process left.
+    await app.deps.jobs.start(SERVER_MODULES.flatMap((module) => module.queues?.(app.deps) ?? []));
     if (opts.schedules) {
       for (const module of SERVER_MODULES) await module.resume?.(app.deps);
-      const tasks = SERVER_MODULES.flatMap((module) => module.tasks?.(app.deps) ?? []);
-      const schedule = startSchedule(tasks, app.log);
-      app.addHook('preClose', () => schedule.stop());
+      await app.deps.jobs.startPeriodic(SERVER_MODULES.flatMap((module) => module.tasks?.(app.deps) ?? []));
     }
     // Instances already serving (a rolling restart) cached the old list; this one has not yet.
     // Best effort: the cache TTL bounds staleness anyway, so a pub/sub hiccup must not stop startup.
@@ -232,6 +233,8 @@ async function assemble(
         }),
       },
       formatters: { log: (object: Record<string, unknown>) => redactKeys(object) },
+      // Work a request started (background tasks, jobs) logs with that request's id.
+      mixin: workLogMixin,
       hooks: {
         logMethod(args, method) {
           // The message string (last argument) may be built from values too.
@@ -260,6 +263,8 @@ async function assemble(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The request's id for everything it runs, and for the work it leaves behind (work-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => enterRequest(request.id, done));
 
   const deps = await createDeps(config, handle, app.log, {
     storage: opts.storage,

@@ -94,6 +94,35 @@ describe('loadConfig', () => {
   });
 });
 
+it("lists every problem at once, each variable's own and those between variables", () => {
+  const env = {
+    PORT: 'eighty',
+    LOG_LEVEL: 'loud',
+    VAPID_PUBLIC_KEY: 'only-one-half',
+    S3_BUCKET: 'music',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    JOB_ENGINE: 'redis',
+  };
+  let message = '';
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    message = (err as Error).message;
+  }
+  for (const line of [
+    'PORT:',
+    'LOG_LEVEL:',
+    'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+    'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    'JOB_ENGINE: redis needs REDIS_URL',
+  ]) {
+    expect(message).toContain(line);
+  }
+  expect(() => loadConfig({ JOB_ENGINE: 'postgres' })).toThrow(/JOB_ENGINE: postgres needs DATABASE_URL/);
+  expect(loadConfig({ JOB_ENGINE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).jobEngine).toBe('redis');
+});
+
 describe('the schema documents every variable (npm run config:docs writes it out)', () => {
   const variables = describeEnv();
 

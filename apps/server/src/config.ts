@@ -245,6 +245,12 @@ export const envSchema = z.object({
       example: '9464',
     },
   ),
+  JOB_ENGINE: documented(z.enum(['auto', 'in-process', 'redis', 'postgres']).default('auto'), {
+    group: 'Operations',
+    description:
+      'Where background jobs and periodic tasks run: `redis` (BullMQ on REDIS_URL), `postgres` (BullMQ on DATABASE_URL, in its own `bullmq` schema) or `in-process` (each instance runs its own, nothing kept across restarts). `auto` picks Redis, else PostgreSQL, else in-process.',
+    default: 'auto',
+  }),
   METRICS_HOST: documented(z.string().min(1).default('127.0.0.1'), {
     group: 'Operations',
     description: 'Interface the `METRICS_PORT` listener binds to.',
@@ -501,6 +507,8 @@ export type Config = {
    * second listener serving only metrics and health (port undefined = none).
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Background jobs' engine as configured (`auto` is resolved by the jobs module). */
+  jobEngine: 'auto' | 'in-process' | 'redis' | 'postgres';
 };
 
 export type S3Config = {
@@ -530,22 +538,36 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Problems between variables (each one's own are the schema's), read from the raw values. */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  // One key without the other is a typo, not a wish for the default chain: refuse to start.
+  if (set('S3_BUCKET') && set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  const engine = env.JOB_ENGINE?.trim();
+  if (engine === 'redis' && !set('REDIS_URL')) problems.push('JOB_ENGINE: redis needs REDIS_URL');
+  if (engine === 'postgres' && !set('DATABASE_URL')) problems.push('JOB_ENGINE: postgres needs DATABASE_URL');
+  return problems;
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   /** `tty`: the log goes to a terminal (a person reads it). */
   opts: { tty?: boolean } = {},
 ): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  // Every problem at once, each variable's own and those between variables, so one edit fixes all.
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...crossFieldProblems(env).map((problem) => `  ${problem}`),
+  ];
+  if (!parsed.success || lines.length) throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   const e = parsed.data;
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError(
-      'Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
-    );
-  }
   const absolute = (p: string, base: string) => (isAbsolute(p) ? p : resolve(base, p));
   return {
     port: e.PORT,
@@ -586,6 +608,7 @@ export function loadConfig(
     },
     transcodeCacheBytes: e.TRANSCODE_CACHE_MB * 1024 * 1024,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    jobEngine: e.JOB_ENGINE,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),
     googleEndpoints: googleEndpointsFrom(e),
@@ -603,12 +626,6 @@ export function loadConfig(
 
 function s3ConfigFrom(e: Env): S3Config | null {
   if (!e.S3_BUCKET) return null;
-  // One key without the other is a typo, not a wish for the default chain: refuse to start.
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
-    throw new ConfigError(
-      'Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
-    );
-  }
   return {
     bucket: e.S3_BUCKET,
     region: e.S3_REGION,

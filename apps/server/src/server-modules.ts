@@ -9,6 +9,7 @@ import { billingModule } from '#src/modules/billing/index';
 import { catalogueModule } from '#src/modules/catalogue/index';
 import { contactModule } from '#src/modules/contact/index';
 import { identityModule } from '#src/modules/identity/index';
+import { jobsModule } from '#src/modules/jobs/index';
 import { libraryModule } from '#src/modules/library/index';
 import { localizationModule } from '#src/modules/localization/index';
 import { mailModule } from '#src/modules/mail/index';
@@ -36,6 +37,8 @@ import type { ServerModule } from '#src/platform/deps';
 export const SERVER_MODULES: readonly ServerModule[] = [
   // First: it measures the ground every other module uses, and others add metrics through it.
   opsModule,
+  // Second: other modules' register may hand work to deps.jobs; it reports failures through ops.
+  jobsModule,
   auditModule,
   settingsModule,
   localizationModule,

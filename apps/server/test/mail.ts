@@ -15,6 +15,7 @@ export function decodeQuotedPrintable(raw: string): string {
 /** Resolves once the work requests left behind (background tasks, queued mail) is done. */
 export async function settled(app: FastifyInstance) {
   await app.deps.background.flush();
+  await app.deps.jobs.flush();
   await app.deps.mail.flush();
 }
 

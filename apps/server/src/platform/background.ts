@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { currentReqId, runDetached } from './work-context';
 
 /**
  * Work a request starts but does not wait for (so its answer and timing do not depend on it).
@@ -32,12 +33,14 @@ export function createBackgroundTasks(
   const pending = new Set<Promise<void>>();
   return {
     run(name, task) {
+      // Its log lines carry the id of the request that started it (work-context.ts).
+      const reqId = currentReqId();
       const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
+        .then(() => runDetached(reqId, task))
         .then(
           () => undefined,
           (err: unknown) => {
-            log.error({ task: name, error: errorSummary(err) }, 'background task failed');
+            log.error({ task: name, reqId, error: errorSummary(err) }, 'background task failed');
             onFailure?.(name, err);
           },
         )

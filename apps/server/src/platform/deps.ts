@@ -8,6 +8,7 @@ import type { WriteEvents } from '#src/lib/write-events';
 import type { BackgroundTasks } from './background';
 import type { ErrorLog } from './error-log';
 import type { GeoIp } from './geoip';
+import type { JobQueueDefinition } from './jobs';
 import type { LiveEvents } from './live-events';
 import type { PubSub } from './pubsub';
 import type { ScheduledTask } from './schedule';
@@ -84,8 +85,13 @@ export interface ServerModule {
   rootRoutes?: readonly FastifyPluginAsync[];
   /** The module's rows of a fresh install (example plans, themes), in the seed's transaction. */
   seed?: ModuleSeed;
-  /** Periodic work (decision 0030); each task must be safe on several instances at once. */
+  /**
+   * Periodic work (decision 0030): run by the job engine once across instances (BullMQ), or by
+   * each instance's own schedule (embedded); each task must be safe on several instances at once.
+   */
   tasks?(deps: Deps): ScheduledTask[];
+  /** Queues of work handed over with `deps.jobs.send`: retried with backoff, failures kept (module `jobs`). */
+  queues?(deps: Deps): JobQueueDefinition[];
   /** Startup work of a server that runs its schedules (work an earlier process left unfinished). */
   resume?(deps: Deps): Promise<void>;
   /** Before the server stops accepting (ends what never finishes by itself, like open streams). */

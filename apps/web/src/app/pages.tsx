@@ -62,6 +62,8 @@ export const pages: Record<PageName, PageLoader | null> = {
   adminAuditLog: () => import('#src/features/system/admin/audit-log-page'),
   adminErrorLog: () => import('#src/features/system/admin/error-log-page'),
   adminMailLog: () => import('#src/features/system/admin/mail-log-page'),
+  // The background job queues (issue 35): counts, failed jobs with their errors, retry.
+  adminJobs: () => import('#src/features/jobs/admin/jobs-page'),
   adminHealth: () => import('#src/features/system/admin/health-page'),
   adminSettings: () => import('#src/features/settings/admin/settings-page'),
   // Full screen, outside the admin layout: the editor's code loads only here.
@@ -147,6 +149,7 @@ export type PageName =
   | 'adminAuditLog'
   | 'adminErrorLog'
   | 'adminMailLog'
+  | 'adminJobs'
   | 'adminHealth'
   | 'adminSettings'
   | 'adminAppearance'

@@ -455,6 +455,7 @@ export const appRoutes: RouteObject[] = [
               adminRoute(at.adminAuditLog, 'adminAuditLog', A.logsView),
               adminRoute(at.adminErrorLog, 'adminErrorLog', A.logsView),
               adminRoute(at.adminMailLog, 'adminMailLog', A.logsView),
+              adminRoute(at.adminJobs, 'adminJobs', A.logsView),
               adminRoute(at.adminHealth, 'adminHealth', A.logsView),
               // `settings` alone goes on to the first group (the page redirects).
               adminRoute(at.adminSettings, 'adminSettings', A.settingsUpdate),

@@ -62,6 +62,7 @@ export const paths = {
   adminAuditLog: () => '/admin/audit-log',
   adminErrorLog: () => '/admin/error-log',
   adminMailLog: () => '/admin/mail-log',
+  adminJobs: () => '/admin/jobs',
   adminHealth: () => '/admin/health',
   adminAppearance: () => '/admin/appearance',
   adminSettings: (group?: string) => (group ? `/admin/settings/${group}` : '/admin/settings'),

@@ -74,6 +74,7 @@ export const SITE_ROUTES = {
   adminAuditLog: 'audit-log',
   adminErrorLog: 'error-log',
   adminMailLog: 'mail-log',
+  adminJobs: 'jobs',
   adminHealth: 'health',
   adminAppearance: 'appearance',
   adminCustomPages: 'pages',

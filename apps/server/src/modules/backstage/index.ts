@@ -7,7 +7,7 @@
  */
 import type { ServerModule } from '#src/platform/deps';
 import { backstageRoutes } from './backstage.routes';
-import { resumeIngestion } from './ingest-draft';
+import { INGEST_QUEUE, ingestTrackDraft, resumeIngestion } from './ingest-draft';
 import { releasesRoutes } from './releases.routes';
 import { publishDueReleases } from './releases.service';
 
@@ -18,6 +18,16 @@ export const backstageModule: ServerModule = {
   apiRoutes: [backstageRoutes, releasesRoutes],
   // A release scheduled for a date goes live within a minute of it.
   tasks: (deps) => [{ name: 'publish-due-releases', everyMs: MINUTE, run: () => publishDueReleases(deps) }],
+  // Each uploaded track's analysis (tags, waveform, loudness), off the request that added it.
+  queues: (deps) => [
+    {
+      name: INGEST_QUEUE,
+      concurrency: 2,
+      attempts: 3,
+      backoffMs: 5_000,
+      run: (data) => ingestTrackDraft(deps, (data as { draftId: number }).draftId),
+    },
+  ],
   async resume(deps) {
     const resumed = await resumeIngestion(deps);
     if (resumed) deps.log.info({ resumed }, 'resuming track analyses left unfinished');

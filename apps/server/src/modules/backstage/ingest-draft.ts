@@ -145,12 +145,25 @@ async function fillReleaseFromTags(deps: IngestDeps, releaseId: number, analysis
     .where(and(eq(releaseDrafts.id, releaseId), ne(releaseDrafts.status, 'published')));
 }
 
-/** Analyses left queued or half-done by a stopped process: run again at start. */
-export async function resumeIngestion(deps: IngestDeps & Pick<Deps, 'background'>): Promise<number> {
+/** The job queue track analyses run on: two at a time across instances, three tries. */
+export const INGEST_QUEUE = 'ingest-track';
+
+/**
+ * Hands a draft's analysis to the job queue. Never fails its caller: should the queue be
+ * unreachable, the draft stays `queued` and the next start sends it again (resumeIngestion).
+ */
+export async function queueIngestion(deps: Pick<Deps, 'jobs' | 'log'>, draftId: number): Promise<void> {
+  await deps.jobs
+    .send(INGEST_QUEUE, { draftId }, { key: `draft-${draftId}` })
+    .catch((err: unknown) => deps.log.error({ err, draftId }, 'could not queue a track analysis'));
+}
+
+/** Analyses left queued or half-done by a stopped process: sent again at start (once per draft). */
+export async function resumeIngestion(deps: IngestDeps & Pick<Deps, 'jobs'>): Promise<number> {
   const rows = await deps.db
     .select({ id: trackDrafts.id })
     .from(trackDrafts)
     .where(and(inArray(trackDrafts.status, ['queued', 'processing']), isNotNull(trackDrafts.fileEntryId)));
-  for (const { id } of rows) deps.background.run('ingest-track', () => ingestTrackDraft(deps, id));
+  for (const { id } of rows) await queueIngestion(deps, id);
   return rows.length;
 }

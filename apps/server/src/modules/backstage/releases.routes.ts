@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '#src/http/caller';
 import { defineRoute } from '#src/http/define-route';
 import { scopeOf } from '#src/modules/workspaces/index';
-import { ingestTrackDraft } from './ingest-draft';
+import { queueIngestion } from './ingest-draft';
 import {
   addReleaseTrack,
   createRelease,
@@ -47,7 +47,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       request.body.file_entry_id,
     );
-    app.deps.background.run('ingest-track', () => ingestTrackDraft(app.deps, trackDraftId));
+    await queueIngestion(app.deps, trackDraftId);
     return { release };
   });
   defineRoute(app, ops.updateTrack, async (request) => ({

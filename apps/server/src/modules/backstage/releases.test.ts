@@ -62,6 +62,7 @@ async function addTrack(actor: Client, releaseId: number, entryId: number) {
   const res = await api(actor, 'POST', `/releases/${releaseId}/tracks`, { file_entry_id: entryId });
   expect(res.statusCode, res.body).toBe(200);
   await t.app.deps.background.flush();
+  await t.app.deps.jobs.flush();
   return (await api(actor, 'GET', `/releases/${releaseId}`)).json().release;
 }
 
@@ -233,6 +234,7 @@ describe('backstage releases', () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     await t.app.deps.background.flush();
+    await t.app.deps.jobs.flush();
     const trackId = added.json().release.tracks[0].id as number;
 
     for (const userId of [manager, editor, viewer]) {
@@ -269,6 +271,7 @@ describe('backstage releases', () => {
     await t.db.insert(follows).values({ followerId: fan, followableType: 'artist', followableId: artistA });
     const fanNotifications = async () => {
       await t.app.deps.background.flush();
+      await t.app.deps.jobs.flush();
       return t.db.select().from(notifications).where(eq(notifications.userId, fan));
     };
     const { id } = await newRelease(owner, { artist_id: artistA, type: 'single', name: 'Later' });

@@ -1,0 +1,43 @@
+import type { FailedJob, JobEngine as JobEngineKind, JobQueue } from '@zema/contracts/jobs/jobs.operations';
+import type { JobQueueDefinition, SendOptions } from '#src/platform/jobs';
+import type { ScheduledTask } from '#src/platform/schedule';
+
+export const DEFAULT_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF_MS = 10_000;
+/** Failed jobs kept per queue (the dead-letter list), and finished ones counted. */
+export const FAILED_KEPT = 100;
+export const COMPLETED_KEPT = 100;
+
+/** A queue's settings with the defaults filled in. */
+export type QueueSpec = Required<Omit<JobQueueDefinition, 'run'>> & Pick<JobQueueDefinition, 'run'>;
+
+export const specOf = (q: JobQueueDefinition): QueueSpec => ({
+  name: q.name,
+  run: q.run,
+  concurrency: q.concurrency ?? 1,
+  attempts: q.attempts ?? DEFAULT_ATTEMPTS,
+  backoffMs: q.backoffMs ?? DEFAULT_BACKOFF_MS,
+});
+
+/** What an engine tells the module about a job that failed for good, or a periodic run that failed. */
+export type FailureReport = (queue: string, err: unknown) => void;
+
+/** One way of running jobs: in this process, or on BullMQ (Redis or PostgreSQL). */
+export interface JobEngine {
+  readonly kind: JobEngineKind;
+  /** Starts running the jobs of these queues (jobs sent before are kept and run then). */
+  start(queues: readonly QueueSpec[]): Promise<void>;
+  /** Runs these tasks every `everyMs`, once across the instances sharing the engine. */
+  startPeriodic(tasks: readonly ScheduledTask[]): Promise<void>;
+  send(queue: string, data: unknown, opts?: SendOptions): Promise<void>;
+  /** Counts of every queue and periodic task this instance knows. */
+  overview(): Promise<JobQueue[]>;
+  /** The newest failed jobs of a queue (undefined: no such queue). */
+  failed(queue: string, limit: number): Promise<FailedJob[] | undefined>;
+  /** Puts a failed job back to be tried again; false when there is no such failed job. */
+  retry(queue: string, id: string): Promise<boolean>;
+  /** Resolves once no job of this instance's queues waits or runs (delayed retries aside). */
+  flush(): Promise<void>;
+  /** Takes no new jobs, waits for the running ones, closes what it opened. */
+  stop(): Promise<void>;
+}
