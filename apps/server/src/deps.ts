@@ -50,8 +50,13 @@ export async function createDeps(
   const pubsub = config.redisUrl
     ? createRedisPubSub(config.redisUrl, redis ?? undefined, onRedisError)
     : createMemoryPubSub();
-  const cache = await createSharedCache(pubsub);
-  const userCache = await createSharedCache(pubsub, { ttlMs: USER_CACHE_TTL_MS, maxEntries: 20_000 });
+  const namespace = opts.live?.namespace ?? '';
+  const cache = await createSharedCache(pubsub, { namespace });
+  const userCache = await createSharedCache(pubsub, {
+    ttlMs: USER_CACHE_TTL_MS,
+    maxEntries: 20_000,
+    namespace,
+  });
   const errorLog = new ErrorLog(config.dataDir, opts.errorLog);
   const background = createBackgroundTasks(log, (name, err) => {
     const safe = serializeError(err);

@@ -140,6 +140,32 @@ describe('shared cache', () => {
     expect(await cache.get('short', load)).toBe(6);
   });
 
+  it("hears only its own namespace's invalidations: apps sharing one bus without sharing data", async () => {
+    const bus = createMemoryPubSub();
+    open.push(bus);
+    const mine = await createSharedCache(bus, { namespace: 'install-a:' });
+    const sameInstall = await createSharedCache(bus, { namespace: 'install-a:' });
+    const other = await createSharedCache(bus, { namespace: 'install-b:' });
+    open.push(mine, sameInstall, other);
+    let version = 1;
+    const load = async () => version;
+    expect(await mine.get('k', load)).toBe(1);
+    expect(await other.get('k', load)).toBe(1);
+    version = 2;
+    // The memory bus delivers on the next turn; the other install's handler would have run by then.
+    let arrived!: () => void;
+    const seen = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const off = await bus.subscribe(`install-a:${INVALIDATION_CHANNEL}`, () => arrived());
+    await sameInstall.invalidatePrefix('k');
+    await seen;
+    await off();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await mine.get('k', load)).toBe(2);
+    expect(await other.get('k', load)).toBe(1);
+  });
+
   it.skipIf(!redisUrl)('an invalidation on one instance reaches another through Redis', async () => {
     const busA = createRedisPubSub(redisUrl!);
     const busB = createRedisPubSub(redisUrl!);

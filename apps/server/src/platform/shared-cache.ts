@@ -1,8 +1,10 @@
 import type { PubSub, Unsubscribe } from './pubsub';
 
-/** The pub/sub channel invalidations travel on (exported for tests that wait for one). */
+/**
+ * The pub/sub channel invalidations travel on, after the install's bus namespace (exported for
+ * tests that wait for one).
+ */
 export const INVALIDATION_CHANNEL = 'cache:invalidate';
-const CHANNEL = INVALIDATION_CHANNEL;
 
 /**
  * Values nearly every request reads and few requests change: settings, themes, menus, the guest
@@ -41,8 +43,15 @@ const strings = (value: unknown): string[] =>
 
 export async function createSharedCache(
   pubsub: PubSub,
-  { ttlMs = 60_000, maxEntries = 10_000 } = {},
+  {
+    ttlMs = 60_000,
+    maxEntries = 10_000,
+    // Apps sharing one Redis without sharing data (test files running at once) each hear only their
+    // own invalidations; an install's instances share the namespace ('' unless set).
+    namespace = '',
+  }: { ttlMs?: number; maxEntries?: number; namespace?: string } = {},
 ): Promise<SharedCache> {
+  const CHANNEL = `${namespace}${INVALIDATION_CHANNEL}`;
   const entries = new Map<string, Entry>();
   // Bumped on every invalidation, so a load that started before it never stores its stale result.
   const versions = new Map<string, number>();

@@ -198,7 +198,7 @@ async function dropSitemapCache() {
   const echoed = new Promise<void>((resolve) => {
     arrived = resolve;
   });
-  const off = await t.deps.pubsub.subscribe(INVALIDATION_CHANNEL, () => arrived());
+  const off = await t.deps.pubsub.subscribe(`${t.deps.busNamespace}${INVALIDATION_CHANNEL}`, () => arrived());
   try {
     await t.deps.cache.invalidatePrefix(SITEMAP_CACHE_PREFIX);
     await echoed;
