@@ -408,7 +408,11 @@ describe('the appearance editor (admin)', () => {
 describe.runIf(process.env.REDIS_URL)('a second instance', () => {
   let second: FastifyInstance;
   beforeAll(async () => {
-    second = await buildApp(t.config, { databaseHandle: t.app.deps.database });
+    // One install: the same bus namespace, so the two hear each other's cache invalidations.
+    second = await buildApp(t.config, {
+      databaseHandle: t.app.deps.database,
+      live: { namespace: t.deps.busNamespace },
+    });
   });
   afterAll(async () => {
     await second?.close();
