@@ -2,7 +2,8 @@
 //  1. getAlbumList2 (byGenre, 20 albums), search3 (a typo'd query) and getArtist at
 //     BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (8) each, signed in with an app password
 //     (token sign-in, as apps do) — next to the same data through Zema's own REST API signed in
-//     with the same account's session: GET /api/v1/genres/{name}/albums, GET /api/v1/search and
+//     with the same account's session: GET /api/v1/genres/{name}/albums, GET /api/v1/search (the
+//     same three sections of 20 as search3) and
 //     GET /api/v1/artists/{id}/albums.   goal: ≥ 0.8× the REST API's requests/s
 //     Where Debian's supysonic is installed (with a WSGI server for it: python3-waitress), the same
 //     three calls to it with the same load, on the demo catalogue too (supysonic-process.mjs tags
@@ -102,8 +103,9 @@ async function run() {
     [
       `search3 "${query}"`,
       sub('search3', `query=${encodeURIComponent(query)}`),
-      'GET /api/v1/search',
-      rest(`/api/v1/search?query=${encodeURIComponent(query)}`),
+      // The same sections and sizes as search3's defaults (20 artists, albums and songs).
+      'GET /api/v1/search (artist, album, track; 20 each)',
+      rest(`/api/v1/search?query=${encodeURIComponent(query)}&types=artist,album,track&perPage=20`),
     ],
     [
       `getArtist (${artistName})`,

@@ -251,6 +251,18 @@ export const envSchema = z.object({
       'Where background jobs and periodic tasks run: `redis` (BullMQ on REDIS_URL), `postgres` (BullMQ on DATABASE_URL, in its own `bullmq` schema) or `in-process` (each instance runs its own, nothing kept across restarts). `auto` picks Redis, else PostgreSQL, else in-process.',
     default: 'auto',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: documented(optionalUrl, {
+    group: 'Operations',
+    description:
+      "OpenTelemetry tracing: set, each request (by route), database statement and job is a span sent to this OTLP/HTTP collector (`<endpoint>/v1/traces`, JSON); an incoming W3C `traceparent` is continued and jobs carry their request's trace. Spans hold routes, paths without their query, statuses and statement kinds — never values.",
+    unset: 'no tracing',
+    example: 'http://127.0.0.1:4318',
+  }),
+  OTEL_SERVICE_NAME: documented(z.string().trim().min(1).max(100).default('zema'), {
+    group: 'Operations',
+    description: 'The service name traces are sent under (with `OTEL_EXPORTER_OTLP_ENDPOINT`).',
+    default: 'zema',
+  }),
   METRICS_HOST: documented(z.string().min(1).default('127.0.0.1'), {
     group: 'Operations',
     description: 'Interface the `METRICS_PORT` listener binds to.',
@@ -507,6 +519,8 @@ export type Config = {
    * second listener serving only metrics and health (port undefined = none).
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OpenTelemetry tracing: on when `endpoint` is set (OTLP/HTTP, JSON). */
+  tracing: { endpoint: string | undefined; serviceName: string };
   /** Background jobs' engine as configured (`auto` is resolved by the jobs module). */
   jobEngine: 'auto' | 'in-process' | 'redis' | 'postgres';
 };
@@ -608,6 +622,10 @@ export function loadConfig(
     },
     transcodeCacheBytes: e.TRANSCODE_CACHE_MB * 1024 * 1024,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     jobEngine: e.JOB_ENGINE,
     appKey: e.APP_KEY,
     social: socialConfigFrom(e),

@@ -390,9 +390,9 @@ describe('request ids, security headers, health', () => {
     }
   });
 
-  it('reports health with a database round trip', async () => {
+  it('answers liveness on /health', async () => {
     const res = await t.app.inject({ url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 
 /**
  * Which request a piece of work belongs to, carried through its async calls: set for each request
@@ -29,4 +30,44 @@ export function runDetached<T>(reqId: string | undefined, work: () => T): T {
 export function workLogMixin(): Record<string, unknown> {
   const store = storage.getStore();
   return store?.detached ? { reqId: store.reqId } : {};
+}
+
+/**
+ * The running code's trace as W3C headers (`traceparent`…), for work it hands to another process;
+ * undefined when nothing traces (OpenTelemetry's API does nothing until the ops module registers a
+ * provider).
+ */
+export function currentTrace(): Record<string, string> | undefined {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return Object.keys(carrier).length ? carrier : undefined;
+}
+
+/**
+ * Runs a job as a span `job <queue>`, a child of the trace that sent it (`carrier`, from
+ * currentTrace) when there is one; its failure marks the span.
+ */
+export function inJobSpan<T>(
+  queue: string,
+  carrier: Record<string, string> | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+  return trace
+    .getTracer('zema')
+    .startActiveSpan(
+      `job ${queue}`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination.name': queue } },
+      parent,
+      async (span) => {
+        try {
+          return await work();
+        } catch (err) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw err;
+        } finally {
+          span.end();
+        }
+      },
+    );
 }

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 
-export const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'error']) });
+export const healthSchema = z.object({ status: z.literal('ok') });
 
-/** For load balancers and monitors; outside /api/v1, so not in the API document. */
+/**
+ * Liveness, for process supervisors and load balancers: the process answers. It reads nothing
+ * else, so a database or Redis outage never gets healthy instances restarted; whether this
+ * instance can serve (database, Redis, storage, migrations, not draining) is `GET /ready`
+ * (ops/ready.operations.ts). Outside /api/v1, so not in the API document.
+ */
 export const health = defineOperations('Health', {
   check: {
     method: 'GET',
     path: '/health',
     access: 'guest',
     response: healthSchema,
-    otherResponses: { 503: healthSchema },
-    summary: 'Whether the server and its database answer',
+    summary: 'Whether the server process answers (liveness; readiness is /ready)',
   },
 });

@@ -5,14 +5,15 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { SendOptions } from '#src/platform/jobs';
 import type { ScheduledTask } from '#src/platform/schedule';
-import { currentReqId, runDetached } from '#src/platform/work-context';
+import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
 import { COMPLETED_KEPT, FAILED_KEPT, type FailureReport, type JobEngine, type QueueSpec } from './engine';
 import { errorText } from './error-text';
 
 export type BullmqTarget = { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
 
 /** What a job stores: its data, and the id of the request that sent it. */
-type Stored = { data: unknown; reqId?: string };
+/** A job as stored: its data, the sending request's id, and its trace (W3C headers) when traced. */
+type Stored = { data: unknown; reqId?: string; trace?: Record<string, string> };
 
 type Entry = {
   queue: Queue;
@@ -90,7 +91,10 @@ export function createBullmqEngine(
     const processor = async (job: Job<Stored>) => {
       try {
         // With the id of the request that sent it, for its log lines (work-context.ts).
-        return await runDetached(job.data?.reqId, () => run(job.data?.data));
+        // and as a span of the trace that sent it, when tracing is on.
+        return await runDetached(job.data?.reqId, () =>
+          inJobSpan(name, job.data?.trace, () => run(job.data?.data)),
+        );
       } catch (err) {
         // What BullMQ stores as the failed reason: scrubbed, never a bound value or an email.
         throw new Error(errorText(err));
@@ -162,7 +166,7 @@ export function createBullmqEngine(
     async send(name, data, opts: SendOptions = {}) {
       const entry = entries.get(name);
       if (entry?.kind !== 'queue') throw new Error(`No job queue named ${name}`);
-      const stored: Stored = { data, reqId: currentReqId() };
+      const stored: Stored = { data, reqId: currentReqId(), trace: currentTrace() };
       await entry.queue.add(name, stored, {
         attempts: entry.attempts,
         backoff: { type: 'exponential', delay: entry.backoffMs },

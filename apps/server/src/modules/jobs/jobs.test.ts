@@ -1,3 +1,5 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createBackgroundTasks } from '#src/platform/background';
@@ -236,5 +238,41 @@ describe('background tasks', () => {
     await background.flush();
     expect(lines.find((l) => l.msg === 'in the request')!.reqId).toBeUndefined();
     expect(lines.find((l) => l.msg === 'in the task')).toMatchObject({ reqId: 'req-42' });
+  });
+});
+
+describe('tracing', () => {
+  it.each(ENGINES)('runs a job on the $kind engine as a span of the trace that sent it', async ({ make }) => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    provider.register();
+    const engine = make(`t${uniqueSuffix().replace(/\W/g, '').slice(-10)}-`, []);
+    let ran = false;
+    try {
+      await engine.start([
+        specOf({
+          name: 'traced',
+          run: async () => {
+            ran = true;
+          },
+        }),
+      ]);
+      const sentIn = await trace.getTracer('test').startActiveSpan('sender', async (span) => {
+        await engine.send('traced', {});
+        span.end();
+        return span.spanContext().traceId;
+      });
+      await engine.flush();
+      expect(ran).toBe(true);
+      const job = exporter.getFinishedSpans().find((s) => s.name === 'job traced');
+      expect(job?.spanContext().traceId).toBe(sentIn);
+      expect(job?.attributes['messaging.destination.name']).toBe('traced');
+    } finally {
+      await engine.stop();
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    }
   });
 });

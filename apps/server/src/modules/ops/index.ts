@@ -2,7 +2,9 @@
  * Ops: what an operator watches. `GET /metrics` (Prometheus text: requests by route and status,
  * database statement time and pool use, cache hits, open streams, task failures, the process's
  * memory and event-loop lag), `GET /ready` (readiness: database, Redis, storage, migrations), and
- * a second listener for both on METRICS_PORT. `/health`, the liveness check, stays `system`'s.
+ * a second listener for both on METRICS_PORT, and OpenTelemetry tracing when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set (requests, statements, jobs). `/health`, the liveness check,
+ * stays `system`'s.
  *
  * This file is the module's one public face (decision 0051): other modules and the composition
  * (app.ts, deps.ts, server-modules.ts) import only what it exports.
@@ -16,6 +18,7 @@ import { type MetricsListener, startMetricsListener } from './metrics-listener';
 import { opsRoutes } from './ops.routes';
 import { createReadiness, type Readiness } from './readiness.service';
 import { observeRequests } from './requests.http';
+import { createTracing, statementSpan, type Tracing, traceRequests } from './tracing';
 
 export type { OpsMetrics } from './metrics';
 export type { Readiness, ReadyReport } from './readiness.service';
@@ -27,6 +30,8 @@ export type OpsState = {
   readiness: Readiness;
   /** Counts a failed piece of work by its task name (what `deps.background` does by itself). */
   taskFailed(name: string): void;
+  /** OpenTelemetry tracing (null unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing: Tracing | null;
   /** The METRICS_PORT listener, once the app is ready (undefined without METRICS_PORT). */
   listener: MetricsListener | undefined;
   /** Stops what register started (the statement timing of a database a test shares). */
@@ -41,16 +46,19 @@ declare module '#src/platform/deps' {
 
 export const opsModule: ServerModule = {
   name: 'ops',
-  register(deps) {
+  async register(deps) {
     const metrics = createOpsMetrics();
     countCacheLookups(deps.cache, metrics.cacheTally('shared'));
     countCacheLookups(deps.userCache, metrics.cacheTally('user'));
     const failures = (name: string) => metrics.taskFailures.labels(name).inc();
     countTaskFailures(deps.background, failures);
     const queries = metrics.dbQueries.cell({ driver: deps.database.driver });
-    const stopQueries = observeQueries(deps.database, (seconds) =>
-      metrics.dbQueries.observe(queries, seconds),
+    const stopQueries = observeQueries(
+      deps.database,
+      () => (seconds) => metrics.dbQueries.observe(queries, seconds),
     );
+    const tracing = await createTracing(deps);
+    const stopSpans = tracing ? observeQueries(deps.database, statementSpan(deps.database.driver)) : () => {};
     const pool = poolOf(deps.database);
     if (pool) {
       // PGlite has one connection in this process: no pool to show.
@@ -70,12 +78,18 @@ export const opsModule: ServerModule = {
       metrics,
       readiness: createReadiness(deps),
       taskFailed: failures,
+      tracing,
       listener: undefined,
-      stop: stopQueries,
+      stop: () => {
+        stopQueries();
+        stopSpans();
+      },
     };
   },
   hooks(app) {
     const { deps } = app;
+    // Before any route is added, so that each request is a span.
+    if (deps.ops.tracing) traceRequests(app, deps.ops.tracing);
     observeRequests(app, deps.ops.metrics, deps.config.metrics.token);
     // Not ready from the moment the server starts closing: balancers stop sending new work.
     app.addHook('preClose', async () => deps.ops.readiness.closing());
@@ -93,5 +107,6 @@ export const opsModule: ServerModule = {
   async close(deps) {
     deps.ops.stop();
     await deps.ops.listener?.close();
+    await deps.ops.tracing?.shutdown();
   },
 };

@@ -53,9 +53,13 @@ export function countTaskFailures(background: BackgroundTasks, onFailure: (name:
     });
 }
 
-type Observe = (seconds: number) => void;
+/**
+ * Told of each statement as it is issued, with its operation (`select`, `insert`…, never its text
+ * or values); answers what is told the seconds it took and whether it failed, when it settles.
+ */
+type Observe = (operation: string) => (seconds: number, failed: boolean) => void;
 
-/** Who is told each statement's time, per driver client (several apps of a test may share one). */
+/** Who is told each statement, per driver client (several apps of a test may share one). */
 const observers = new WeakMap<object, Set<Observe>>();
 
 /**
@@ -71,8 +75,11 @@ export function observeQueries(handle: DatabaseHandle, observe: Observe): () => 
   let set = observers.get(target);
   if (!set) {
     const all = new Set<Observe>();
-    const emit: Observe = (seconds) => {
-      for (const o of all) o(seconds);
+    const emit: Observe = (operation) => {
+      const ends = [...all].map((o) => o(operation));
+      return (seconds, failed) => {
+        for (const end of ends) end(seconds, failed);
+      };
     };
     if (handle.driver === 'postgres') timePool(target as Pool, emit);
     else timePglite(target as PGlite, emit);
@@ -92,10 +99,26 @@ export function poolOf(handle: DatabaseHandle): Pool | undefined {
   return (handle.db as unknown as { $client?: Pool }).$client;
 }
 
-/** Calls `emit` with the seconds `promise` took to settle, and gives it back unchanged. */
-function timed<T>(start: number, promise: Promise<T>, emit: Observe): Promise<T> {
-  const done = () => emit((performance.now() - start) / 1000);
-  promise.then(done, done);
+/** A statement's first word, lower-cased (`select`, `with`, `execute`…): what a span may carry. */
+function operationOf(statement: unknown): string {
+  const text =
+    typeof statement === 'string'
+      ? statement
+      : typeof (statement as { text?: unknown } | null)?.text === 'string'
+        ? (statement as { text: string }).text
+        : '';
+  return /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toLowerCase() ?? 'query';
+}
+
+/** Tells `emit` of the statement, then of the seconds `run()`'s promise took; gives it back unchanged. */
+function timed<T>(statement: unknown, run: () => Promise<T>, emit: Observe): Promise<T> {
+  const start = performance.now();
+  const end = emit(operationOf(statement));
+  const promise = run();
+  promise.then(
+    () => end((performance.now() - start) / 1000, false),
+    () => end((performance.now() - start) / 1000, true),
+  );
   return promise;
 }
 
@@ -108,24 +131,22 @@ function timePool(pool: Pool, emit: Observe) {
     client[TIMED] = true;
     const query = client.query as unknown as (...args: unknown[]) => unknown;
     const timedQuery = (...args: unknown[]) => {
-      const start = performance.now();
-      const done = () => emit((performance.now() - start) / 1000);
       // A submittable (a cursor, a stream) reports by events of its own: not measured.
       if (typeof (args[0] as { submit?: unknown } | null)?.submit === 'function')
         return query.apply(client, args);
       // The callback forms: (config, cb) and (config, values, cb), as the pool itself calls it.
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
+        const start = performance.now();
+        const end = emit(operationOf(args[0]));
         const callback = args[last] as Callback;
         args[last] = (err: Error | null, result: unknown) => {
-          done();
+          end((performance.now() - start) / 1000, err !== null && err !== undefined);
           callback(err, result);
         };
         return query.apply(client, args);
       }
-      const result = query.apply(client, args) as Promise<unknown>;
-      result.then(done, done);
-      return result;
+      return timed(args[0], () => query.apply(client, args) as Promise<unknown>, emit);
     };
     client.query = timedQuery as unknown as PoolClient['query'];
   });
@@ -137,9 +158,9 @@ function timePglite(pglite: PGlite, emit: Observe) {
   const transaction = pglite.transaction.bind(pglite);
   // Own properties shadow the class's methods; client.ts's proxy reads them from the instance.
   pglite.query = ((...args: Parameters<PGlite['query']>) =>
-    timed(performance.now(), query(...args), emit)) as PGlite['query'];
+    timed(args[0], () => query(...args), emit)) as PGlite['query'];
   pglite.exec = ((...args: Parameters<PGlite['exec']>) =>
-    timed(performance.now(), exec(...args), emit)) as PGlite['exec'];
+    timed(args[0], () => exec(...args), emit)) as PGlite['exec'];
   pglite.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => callback(timedTransaction(tx, emit)))) as PGlite['transaction'];
 }
@@ -149,10 +170,10 @@ function timedTransaction(tx: Transaction, emit: Observe): Transaction {
     get(target, prop, receiver) {
       if (prop === 'query')
         return ((...args: Parameters<Transaction['query']>) =>
-          timed(performance.now(), target.query(...args), emit)) as Transaction['query'];
+          timed(args[0], () => target.query(...args), emit)) as Transaction['query'];
       if (prop === 'exec')
         return ((...args: Parameters<Transaction['exec']>) =>
-          timed(performance.now(), target.exec(...args), emit)) as Transaction['exec'];
+          timed(args[0], () => target.exec(...args), emit)) as Transaction['exec'];
       return Reflect.get(target, prop, receiver);
     },
   });

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pingDatabase } from '#src/db/client';
 import type { Deps } from '#src/platform/deps';
 import { METRICS_CHALLENGE, METRICS_PATH, metricsAccess } from './metrics-access';
 
@@ -44,15 +43,8 @@ export async function startMetricsListener(deps: Deps): Promise<MetricsListener>
       const report = await deps.ops.readiness.check();
       return json(res, report.status === 'ok' ? 200 : 503, report);
     }
-    if (path === '/health') {
-      // The same answer as the main port's /health (modules/system).
-      try {
-        await pingDatabase(deps.db);
-        return json(res, 200, { status: 'ok', database: 'ok' });
-      } catch {
-        return json(res, 503, { status: 'error', database: 'error' });
-      }
-    }
+    // The same answer as the main port's /health (modules/system): liveness only.
+    if (path === '/health') return json(res, 200, { status: 'ok' });
     return json(res, 404, { message: 'Not found.' });
   };
   const server: Server = createServer((req, res) => {

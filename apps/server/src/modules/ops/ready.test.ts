@@ -64,10 +64,21 @@ describe('GET /ready', () => {
 });
 
 describe('GET /health', () => {
-  it('keeps its answer', async () => {
-    const res = await t.app.inject({ url: '/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  it('is liveness: it answers while the database does not, where /ready fails', async () => {
+    const app = await buildTestApp();
+    try {
+      expect((await app.app.inject({ url: '/health' })).json()).toEqual({ status: 'ok' });
+      // The database goes away under a running process: it is alive, and not ready.
+      await app.deps.database.close();
+      const live = await app.app.inject({ url: '/health' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const ready = await app.app.inject({ url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ checks: { database: 'error' } });
+    } finally {
+      await app.close().catch(() => {});
+    }
   });
 });
 

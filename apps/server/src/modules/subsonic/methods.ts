@@ -13,7 +13,7 @@ import {
   tracks,
 } from '#src/modules/catalogue/tables';
 import { like, rate, unlike } from '#src/modules/library/index';
-import { likes, ratings } from '#src/modules/library/tables';
+import { likes } from '#src/modules/library/tables';
 import {
   recordScrobble,
   sendTrackAudio,
@@ -40,6 +40,7 @@ import {
   albumIdsOfArtist,
   albumsByIds,
   allArtistIds,
+  annotationsFor,
   artistsByIds,
   idOf,
   kindOf,
@@ -83,44 +84,24 @@ const KINDS = [
 
 /**
  * Copies of `found`'s lists with `starred` and `userRating` set from the caller's likes and
- * ratings: one query each for all kinds at once. The lists given are not changed (they may be a
- * cached answer other callers share).
+ * ratings (one statement for all kinds, annotationsFor). The lists given are not changed (they may
+ * be a cached answer other callers share).
  */
 async function withAnnotations<L extends Lists>(db: Deps['db'], userId: number, found: L): Promise<L> {
-  const wanted = KINDS.flatMap(([key, prefix, type]) =>
-    (found[key] ?? []).map((i) => ({ type, id: Number(i.id.slice(prefix.length)) })),
+  const notes = await annotationsFor(
+    db,
+    userId,
+    KINDS.flatMap(([key, prefix, kind]) =>
+      (found[key] ?? []).map((i) => ({ kind, id: Number(i.id.slice(prefix.length)) })),
+    ),
   );
-  const starred = new Map<string, string>();
-  const rated = new Map<string, number>();
-  if (wanted.length) {
-    const pairs = sql.join(
-      wanted.map((w) => sql`(${w.type}, ${w.id})`),
-      sql`, `,
-    );
-    const [likeRows, ratingRows] = await Promise.all([
-      db
-        .select({ type: likes.likeableType, id: likes.likeableId, at: likes.createdAt })
-        .from(likes)
-        .where(
-          and(eq(likes.userId, userId), sql`(${likes.likeableType}, ${likes.likeableId}) in (${pairs})`),
-        ),
-      db
-        .select({ type: ratings.ratedType, id: ratings.ratedId, rating: ratings.rating })
-        .from(ratings)
-        .where(
-          and(eq(ratings.userId, userId), sql`(${ratings.ratedType}, ${ratings.ratedId}) in (${pairs})`),
-        ),
-    ]);
-    for (const r of likeRows) starred.set(`${r.type}:${r.id}`, r.at.toISOString());
-    for (const r of ratingRows) rated.set(`${r.type}:${r.id}`, r.rating);
-  }
   const annotated: Lists = { ...found };
-  for (const [key, prefix, type] of KINDS) {
+  for (const [key, prefix, kind] of KINDS) {
     const items = found[key];
     if (!items) continue;
     annotated[key] = (items as { id: string }[]).map((i) => {
-      const k = `${type}:${i.id.slice(prefix.length)}`;
-      return { ...i, starred: starred.get(k), userRating: rated.get(k) };
+      const note = notes.get(`${kind}:${i.id.slice(prefix.length)}`);
+      return { ...i, starred: note?.starred, userRating: note?.rating };
     }) as never;
   }
   return annotated as L;
