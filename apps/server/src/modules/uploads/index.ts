@@ -10,6 +10,7 @@ import { returnUploadsOfOwners, returnUploadsToUploaders, takeFileEntry } from '
 import { s3UploadsRoutes } from './s3-uploads.routes';
 import { cleanUpAbandonedMultipartUploads } from './s3-uploads.service';
 import { cleanUpAbandonedUploads } from './tus.service';
+import { closeTusStore } from './tus-store';
 import { uploadsRoutes } from './uploads.routes';
 
 export { UploadRefusedError, uploadQuotaBytes } from './upload-policy';
@@ -34,6 +35,9 @@ export const uploadsModule: ServerModule = {
     deps.writeEvents.on('users.deleting', (db, { userIds }) => returnUploadsOfOwners(db, userIds));
   },
   apiRoutes: [s3UploadsRoutes, uploadsRoutes],
+  async close(deps) {
+    closeTusStore(deps);
+  },
   // Uploads a browser started and never finished: staged tus files, S3 multipart parts and
   // presigned objects that never became a file entry (each expires a day after it started).
   tasks: (deps) => [

@@ -1,8 +1,7 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { EVENTS, MemoryLocker, Metadata, Server, type Upload } from '@tus/server';
+import { EVENTS, type Locker, Metadata, Server, type Upload } from '@tus/server';
 import { fileExtension, msg } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { and, eq, inArray, lt } from 'drizzle-orm';
@@ -10,6 +9,8 @@ import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
+import { createTusLocker, RedisLocker } from './tus-locker';
+import { TUS_EXPIRY_MS, type TusStore, tusStoreOf, UPLOAD_ID } from './tus-store';
 import {
   assertUploadAllowed,
   fileNameProblem,
@@ -21,14 +22,7 @@ import {
   type UploadUser,
 } from './upload-policy';
 
-/** tus uploads not finished (turned into a file entry) within this time are removed (Upload-Expires). */
-export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
-
-/** The tus extensions spoken here (PROTOCOLS, RELIABILITY). */
-export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const;
-
-/** The tus server's upload ids (its default naming: 16 random bytes, hex). */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
+export { TUS_EXPIRY_MS, tusStagingDir } from './tus-store';
 
 export const TUS_MESSAGES = {
   notFound: msg('This upload does not exist.'),
@@ -36,9 +30,6 @@ export const TUS_MESSAGES = {
   lengthRequired: msg('Upload-Length is required.'),
   parentNotFound: msg('This folder does not exist.'),
 } as const;
-
-/** Where unfinished tus uploads are staged (DATA_DIR/uploads/tus): `<id>` and `<id>.json`. */
-export const tusStagingDir = (dataDir: string) => join(dataDir, 'uploads', 'tus');
 
 /** What a tus upload's metadata says about the file (SPEC §7 keys), checked. */
 export type TusFile = UploadFile & {
@@ -104,6 +95,44 @@ export async function assertParentFolder(deps: Pick<Deps, 'db'>, userId: number,
 }
 
 /**
+ * How long an instance trusts what it read of an upload's owner. The owner never changes; the
+ * entry is dropped (on every instance) when the upload is finished, ended or cleaned up, and the
+ * TTL only bounds how long a lost drop could leave it.
+ */
+export const TUS_OWNER_TTL_MS = 60_000;
+
+/** The cache key of a tus upload's owner (in `deps.userCache`). */
+export const tusOwnerKey = (id: string) => `tus-owner:${id}`;
+
+/**
+ * Who started the tus upload `id` (null: no such upload), read on every HEAD and PATCH: from the
+ * per-user cache, so a chunk costs no database query. Kept in `userCache` (sized for entries per
+ * user and per request) rather than `cache`, whose install-wide values must never be pushed out.
+ * "No such upload" is not kept: anyone could ask for endless made-up ids.
+ */
+export function tusUploadOwner(deps: Pick<Deps, 'db' | 'userCache'>, id: string): Promise<number | null> {
+  return deps.userCache.get(
+    tusOwnerKey(id),
+    async () => {
+      const [row] = await deps.db
+        .select({ userId: pendingUploads.userId })
+        .from(pendingUploads)
+        .where(and(eq(pendingUploads.key, id), eq(pendingUploads.kind, 'tus')));
+      return row?.userId ?? null;
+    },
+    { ttlMs: TUS_OWNER_TTL_MS, keepIf: (owner) => owner !== null },
+  );
+}
+
+/** Drops uploads' owners from the cache on every instance, once their rows are gone. */
+async function forgetTusOwners(deps: Pick<Deps, 'userCache' | 'log'>, ids: readonly string[]) {
+  if (!ids.length) return;
+  await deps.userCache
+    .invalidate(...ids.map(tusOwnerKey))
+    .catch((err: unknown) => deps.log.warn({ err }, 'could not drop cached upload owners'));
+}
+
+/**
  * How the app answers a refusal of ours (a domain error): its status and SPEC §8 body, or null for
  * anything else. The routes pass the HTTP layer's own mapping (`answerOf`, http/errors.ts), so a
  * refusal inside the tus server reads as it does everywhere else (413 for a size refusal).
@@ -116,8 +145,9 @@ const nodeRequestOf = (req: unknown) => (req as HookRequest).runtime?.node?.req;
 
 export type TusUploads = {
   server: Server;
-  store: FileStore;
-  locker: MemoryLocker;
+  store: TusStore;
+  /** On Redis when the app has it, so a lock holds across instances (tus-locker.ts). */
+  locker: Locker;
   /**
    * Answers a tus request (already past the app's access and CSRF checks) for `user`; a creation
    * request's file was checked by `checkCreation` first.
@@ -125,23 +155,25 @@ export type TusUploads = {
   handle(req: IncomingMessage, res: ServerResponse, user: UploadUser, file?: TusFile): Promise<void>;
   /** Answers OPTIONS: Tus-Version, Tus-Extension and Tus-Max-Size, for anyone. */
   discover(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** When the app closes: the locker's subscription. */
+  close(): Promise<void>;
 };
 
 /**
- * The tus 1.0 endpoint (PROTOCOLS): creation, termination and expiration on a file store in
- * DATA_DIR/uploads/tus. Every upload is recorded in pending_uploads for its user, so only they can
+ * The tus 1.0 endpoint (PROTOCOLS): creation, termination and expiration, on the bucket when files
+ * are stored in S3 (any instance may take any request of an upload) or in DATA_DIR/uploads/tus
+ * (tus-store.ts). Every upload is recorded in pending_uploads for its user, so only they can
  * resume, finish or end it, and its declared size counts toward their quota while it runs.
  */
 export function createTusUploads(
-  deps: Pick<Deps, 'db' | 'settings' | 'config' | 'log'>,
+  deps: Pick<
+    Deps,
+    'db' | 'settings' | 'config' | 'log' | 'storage' | 'userCache' | 'redis' | 'pubsub' | 'busNamespace'
+  >,
   answerOf: RefusalAnswer,
 ): TusUploads {
-  const directory = tusStagingDir(deps.config.dataDir);
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
-  // What OPTIONS announces (Tus-Extension) and the tus server allows: no deferred length, which
-  // the creation check refuses (the quota needs the size up front).
-  store.extensions = [...TUS_EXTENSIONS];
-  const locker = new MemoryLocker();
+  const store = tusStoreOf(deps);
+  const locker = createTusLocker(deps);
   const callers = new WeakMap<IncomingMessage, { user: UploadUser; file?: TusFile }>();
   const callerOf = (req: unknown) => {
     const node = nodeRequestOf(req);
@@ -153,7 +185,7 @@ export function createTusUploads(
 
   const server = new Server({
     path: TUS_UPLOAD_PATH,
-    datastore: store,
+    datastore: store.datastore,
     locker,
     // Relative, so the Location is right behind any proxy; no CORS headers: the app is same-origin.
     relativeLocation: true,
@@ -165,11 +197,7 @@ export function createTusUploads(
       if (req.method === 'POST') return;
       if (!UPLOAD_ID.test(id)) throw notFound;
       // Someone else's upload answers like one that does not exist: its id tells nothing.
-      const [row] = await deps.db
-        .select({ userId: pendingUploads.userId })
-        .from(pendingUploads)
-        .where(and(eq(pendingUploads.key, id), eq(pendingUploads.kind, 'tus')));
-      if (!row || row.userId !== user.id) throw notFound;
+      if ((await tusUploadOwner(deps, id)) !== user.id) throw notFound;
     },
     async onUploadCreate(req, upload: Upload) {
       const { user, file } = callerOf(req);
@@ -187,6 +215,10 @@ export function createTusUploads(
         metadata: { ...file.metadata, parentId: file.parentId, relativePath: file.relativePath },
         expiresAt: new Date(Date.now() + TUS_EXPIRY_MS),
       });
+      // The first PATCH (usually on this instance) finds its owner known: the one just reserved.
+      void deps.userCache
+        .get(tusOwnerKey(upload.id), async () => user.id, { ttlMs: TUS_OWNER_TTL_MS })
+        .catch(() => {});
       return {};
     },
     onResponseError(_req, err) {
@@ -202,11 +234,12 @@ export function createTusUploads(
       return { status_code: status, body: JSON.stringify({ message }) };
     },
   });
-  // Termination (DELETE) ends the reservation too.
+  // Termination (DELETE) ends the reservation too, and the owner cached for it.
   server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
     deps.db
       .delete(pendingUploads)
       .where(and(eq(pendingUploads.key, id), eq(pendingUploads.kind, 'tus')))
+      .then(() => forgetTusOwners(deps, [id]))
       .catch((err: unknown) => deps.log.error({ err }, 'could not remove a terminated upload'));
   });
 
@@ -215,12 +248,15 @@ export function createTusUploads(
     store,
     locker,
     async handle(req, res, user, file) {
-      await mkdir(directory, { recursive: true });
+      await store.prepare();
       callers.set(req, { user, file });
       await server.handle(req, res);
     },
     // The tus server's OPTIONS handler reads only the store's extensions and `maxSize`: no caller.
     discover: (req, res) => server.handle(req, res),
+    close: async () => {
+      if (locker instanceof RedisLocker) await locker.close();
+    },
   };
 }
 
@@ -258,21 +294,15 @@ export async function checkTusCreation(
   return file;
 }
 
-/** Removes a staged upload's bytes and info file; missing files are fine. */
-async function removeStaged(directory: string, id: string) {
-  if (!UPLOAD_ID.test(id)) return;
-  await rm(join(directory, id), { force: true });
-  await rm(join(directory, `${id}.json`), { force: true });
-}
-
 /**
  * SPEC §7 `tus/entries {uploadKey}`: turns the caller's finished tus upload into a file entry.
  * Only its owner may; it must be complete; its name, type, size and the quota are checked again,
- * then the bytes themselves (storeUploadedFile). The pending row goes in the entry's transaction,
- * so two calls for one upload make one entry; the staged files go afterwards.
+ * then the bytes themselves (storeUploadedFile: from the staged file, or streamed from the bucket
+ * through a work file). The pending row goes in the entry's transaction, so two calls for one
+ * upload make one entry; the staged bytes (the tus objects on S3) go afterwards.
  */
 export async function finishTusUpload(
-  deps: Pick<Deps, 'db' | 'settings' | 'storage' | 'config' | 'log'>,
+  deps: Pick<Deps, 'db' | 'settings' | 'storage' | 'config' | 'log' | 'userCache'>,
   tus: Pick<TusUploads, 'store' | 'locker'>,
   user: UploadUser,
   uploadKey: string,
@@ -290,11 +320,11 @@ export async function finishTusUpload(
   // No PATCH may write while the bytes are being checked and moved.
   const lock = tus.locker.newLock(uploadKey);
   await lock.lock(AbortSignal.timeout(30_000), () => {});
-  const directory = tusStagingDir(deps.config.dataDir);
+  const { store } = tus;
   try {
     let upload: Upload;
     try {
-      upload = await tus.store.getUpload(uploadKey);
+      upload = await store.datastore.getUpload(uploadKey);
     } catch {
       throw notFound();
     }
@@ -315,67 +345,86 @@ export async function finishTusUpload(
     let entry: FileEntryRow;
     try {
       await assertUploadAllowed(deps, user, file, { exceptPendingKey: uploadKey });
-      entry = await storeUploadedFile(deps, {
-        ownerId: user.id,
-        workspaceId,
-        sourcePath: join(directory, uploadKey),
-        ...file,
-        parentId: meta.parentId ?? null,
-        relativePath: meta.relativePath ?? null,
-        alongside: async (tx) => {
-          const claimed = await tx
-            .delete(pendingUploads)
-            .where(and(eq(pendingUploads.key, uploadKey), eq(pendingUploads.userId, user.id)))
-            .returning({ key: pendingUploads.key });
-          if (!claimed.length) throw notFound();
-        },
-      });
+      const source = await store.bytes(uploadKey, row.size);
+      try {
+        entry = await storeUploadedFile(deps, {
+          ownerId: user.id,
+          workspaceId,
+          ...source,
+          // A stream is refused past the declared size (a file on disk was counted already).
+          maxBytes: row.size,
+          ...file,
+          parentId: meta.parentId ?? null,
+          relativePath: meta.relativePath ?? null,
+          alongside: async (tx) => {
+            const claimed = await tx
+              .delete(pendingUploads)
+              .where(and(eq(pendingUploads.key, uploadKey), eq(pendingUploads.userId, user.id)))
+              .returning({ key: pendingUploads.key });
+            if (!claimed.length) throw notFound();
+          },
+        });
+      } finally {
+        // A download from the bucket not read to its end (a refusal before it) lets go of its socket.
+        if ('stream' in source) source.stream.destroy();
+      }
     } catch (err) {
       // Bytes the rules refuse can never become a file: the upload ends here, reservation and all.
       if (err instanceof UploadRefusedError) {
         await deps.db.delete(pendingUploads).where(eq(pendingUploads.key, uploadKey));
-        await removeStaged(directory, uploadKey);
+        await forgetTusOwners(deps, [uploadKey]);
+        await store
+          .discard(uploadKey)
+          .catch((e: unknown) => deps.log.warn({ err: e }, 'could not remove a refused upload'));
       }
       throw err;
     }
-    await removeStaged(directory, uploadKey).catch((err: unknown) =>
-      deps.log.warn({ err }, 'could not remove a finished upload from the staging folder'),
-    );
+    await forgetTusOwners(deps, [uploadKey]);
+    // Left behind, they are removed by the clean-up a day later (no pending row refers to them).
+    await store
+      .discard(uploadKey)
+      .catch((err: unknown) =>
+        deps.log.warn({ err }, 'could not remove a finished upload from its staging place'),
+      );
     return entry;
   } finally {
     await lock.unlock();
   }
 }
 
-/** Staged files nothing refers to, and work files, are removed once they are this old. */
+/** Staged uploads nothing refers to, and work files, are removed once they are this old. */
 const ORPHAN_AGE_MS = TUS_EXPIRY_MS;
 
 /**
- * Removes abandoned tus uploads: those past their expiry (the pending row and the staged files),
- * staged files without a pending row (a crash between the two) and leftover work files, both once
- * older than the expiry. Resolves with the number of uploads removed. The S3 multipart half is
- * its own function.
+ * Removes abandoned tus uploads: those past their expiry (the pending row and the staged bytes, on
+ * disk or in the bucket), staged uploads without a pending row (a crash between the two, or a
+ * removal that failed) and leftover work files, both once older than the expiry. Resolves with the
+ * number of uploads removed. Safe on several instances at once (a row is deleted once; removing
+ * staged bytes twice is harmless). The S3 direct-upload half is its own function.
  */
 export async function cleanUpAbandonedUploads(
-  deps: Pick<Deps, 'db' | 'config' | 'log'>,
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'storage' | 'userCache'>,
   now: Date,
 ): Promise<number> {
-  const directory = tusStagingDir(deps.config.dataDir);
-  const expired = await deps.db
-    .delete(pendingUploads)
-    .where(and(eq(pendingUploads.kind, 'tus'), lt(pendingUploads.expiresAt, now)))
-    .returning({ key: pendingUploads.key });
-  for (const { key } of expired) await removeStaged(directory, key);
+  const store = tusStoreOf(deps);
+  const expired = (
+    await deps.db
+      .delete(pendingUploads)
+      .where(and(eq(pendingUploads.kind, 'tus'), lt(pendingUploads.expiresAt, now)))
+      .returning({ key: pendingUploads.key })
+  ).map((r) => r.key);
+  await forgetTusOwners(deps, expired);
+  for (const key of expired) {
+    // One that cannot be removed now has no row any more: the sweep below takes it.
+    await store
+      .discard(key)
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not remove an expired upload'));
+  }
   let removed = expired.length;
 
-  const staged = new Set(
-    (await readdir(directory).catch(() => [] as string[]))
-      .map((name) => name.replace(/\.json$/, ''))
-      .filter((id) => UPLOAD_ID.test(id)),
-  );
-  const ids = [...staged];
-  for (let i = 0; i < ids.length; i += 500) {
-    const batch = ids.slice(i, i + 500);
+  const old = await store.startedBefore(new Date(now.getTime() - ORPHAN_AGE_MS));
+  for (let i = 0; i < old.length; i += 500) {
+    const batch = old.slice(i, i + 500);
     const known = new Set(
       (
         await deps.db
@@ -385,13 +434,12 @@ export async function cleanUpAbandonedUploads(
       ).map((r) => r.key),
     );
     for (const id of batch) {
-      if (known.has(id)) continue;
-      const info = await stat(join(directory, `${id}.json`)).catch(() =>
-        stat(join(directory, id)).catch(() => null),
-      );
-      if (info && now.getTime() - info.mtimeMs > ORPHAN_AGE_MS) {
-        await removeStaged(directory, id);
+      if (known.has(id) || expired.includes(id)) continue;
+      try {
+        await store.discard(id);
         removed++;
+      } catch (err) {
+        deps.log.warn({ err }, 'could not remove an abandoned upload');
       }
     }
   }

@@ -156,6 +156,7 @@ const TUS_VERSION = '1.0.0';
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus = createTusUploads(app.deps, answerOf);
+  app.addHook('onClose', () => tus.close());
   // What a stopped server left behind goes with the schedule's first run, seconds after start-up
   // (scheduled-tasks.ts), like every later one.
   // Scoped to these routes: the per-request limits come from the upload settings (readPlainUpload).
