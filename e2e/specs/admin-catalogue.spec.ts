@@ -82,8 +82,10 @@ test('create an artist, an album and a track with an uploaded MP3, and play it i
   await page.getByRole('button', { name: 'Create track' }).click();
   await expect(page.getByRole('heading', { level: 1, name: track })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/tracks\/\d+$/);
-  // The length comes from the file, not from a typed value.
-  await expect(page.getByText(/^MP3 · \d+:\d\d/)).toBeVisible();
+  // The file is analysed as a job after the answer: the page follows it until it has ended. The
+  // length comes from the file, not from a typed value.
+  await expect(page.getByText(/^MP3 · \d+:\d\d/)).toBeVisible({ timeout: 60_000 });
+  await expect(audioCard.getByText('Processing…')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Replace audio' })).toBeVisible();
 
   // The tracks table finds it by name.
@@ -169,9 +171,11 @@ test("a track's audio goes up through the upload queue (tus, with progress), the
   // A chunk the client gave up on meanwhile (a stall on a loaded runner) is retried by tus.
   for (const route of held) await route.continue().catch(() => undefined);
 
-  // Several chunks through a loaded runner, then the analysis: an upper bound, not a wait.
+  // Several chunks through a loaded runner, then the analysis (a job: the card says Processing…
+  // until it has ended): upper bounds, not waits.
   await expect(upload.getByText('Uploaded')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Audio saved (1:12)')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText('Processing…')).toBeHidden();
   await expect(card.getByText(/^WAV · 1:12/)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Replace audio' })).toBeEnabled();
   await snapshot(page, 'admin-track-audio-done');
@@ -190,7 +194,9 @@ test("a track's audio goes up through the upload queue (tus, with progress), the
   await expectAccessible(page);
   await snapshot(page, 'admin-track-audio-uploading-dark');
   await plain[0]!.continue();
+  // The previous audio stays listed while the new file is analysed; the toast comes when it ends.
   await expect(page.getByText(/^Audio saved \(\d+:\d\d\)$/).last()).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText('Processing…')).toBeHidden();
   await expect(card.getByText(/^MP3 · \d+:\d\d/)).toBeVisible();
   await snapshot(page, 'admin-track-audio-done-dark');
 });

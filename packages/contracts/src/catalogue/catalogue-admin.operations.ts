@@ -105,6 +105,11 @@ export const catalogueAdmin = defineOperations('Catalogue', {
   /**
    * Body: JSON `{file_entry_id}` (trackAudioFromEntryRequestSchema: an upload of the caller's,
    * analysed like a backstage track), multipart with `file`, or the raw file sent as audio/*.
+   * An entry is checked (the caller's own live file, in no release draft) and taken at once, and
+   * the answer is the track with `audio_status: 'processing'`: the analysis runs as a job, the
+   * track keeps playing its previous audio until it passes, and a file that is not audio ends
+   * `failed` with `audio_error` (GET tracks/{id} follows it). A multipart or raw file is checked
+   * by its bytes in the request and answered `ready`.
    */
   uploadTrackAudio: {
     method: 'POST',

@@ -70,6 +70,14 @@ export const albumRefSchema = z.object({
 });
 export type AlbumRef = z.infer<typeof albumRefSchema>;
 
+/**
+ * A track's audio while a new file is read (the admin's set-audio answers at once; the analysis
+ * runs as a job): `processing` until it is done, `failed` when the file was not audio (the track
+ * kept its previous audio; `audio_error` says why), else `ready`.
+ */
+export const TRACK_AUDIO_STATUSES = ['ready', 'processing', 'failed'] as const;
+export type TrackAudioStatus = (typeof TRACK_AUDIO_STATUSES)[number];
+
 export const trackSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -98,6 +106,14 @@ export const trackSchema = z.object({
   genres: z.array(genreSchema).optional(),
   /** Set for a signed-in caller. */
   liked: z.boolean().optional(),
+  /**
+   * On a single track's answer (GET tracks/{id} and the admin's writes): whether a new audio file
+   * is being analysed. Meanwhile the track keeps its previous audio (`stream_url`, duration,
+   * format); absent means `ready`.
+   */
+  audio_status: z.enum(TRACK_AUDIO_STATUSES).optional(),
+  /** Why the last new audio file was refused (`audio_status` `failed`); null otherwise. */
+  audio_error: z.string().nullable().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

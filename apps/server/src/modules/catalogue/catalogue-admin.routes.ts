@@ -134,12 +134,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   defineRoute(app, catalogueAdmin.uploadTrackAudio, async (request) => {
     if (isJson(request)) {
-      // From the upload queue: an entry the caller uploaded (resumable with tus for a big master).
+      // From the upload queue: an entry the caller uploaded (resumable with tus for a big master),
+      // taken now and analysed by a job; the answer is the track `processing`.
       const parsed = trackAudioFromEntryRequestSchema.safeParse(request.body);
       if (!parsed.success) throw invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.selectAudio] });
       const ref = { fileEntryId: parsed.data.file_entry_id, ownerId: callerOf(request).user.id };
-      found(await setTrackAudioFromEntry(app.deps, request.params.id, ref, actorOf(request)));
-      return { track: found(await getTrack(app.deps.db, request.params.id, null)) };
+      return {
+        track: found(await setTrackAudioFromEntry(app.deps, request.params.id, ref, actorOf(request))),
+      };
     }
     const data = await readAudioUpload(request);
     try {

@@ -114,6 +114,9 @@ async function trackSnapshot(db: Db, id: number): Promise<Snapshot | null> {
       audio: row.src
         ? { file: row.src, format: row.format, file_size: row.fileSize, bitrate: row.bitrate }
         : null,
+      // A file given from the upload queue, audited when given: it is analysed after (job
+      // `track-audio`) and becomes `audio` only if it passes.
+      ...(row.pendingSrc ? { pending_audio: { file: row.pendingSrc } } : {}),
     },
   };
 }

@@ -160,6 +160,8 @@ export async function loadArtistGenres(source: DbSource, artistIds: readonly num
 export type LoadTracksOptions = LoadOptions & {
   /** Adds `genres` to every track (the track page). */
   withGenres?: boolean;
+  /** Adds `audio_status` and `audio_error` (a single track's answer: the admin follows its analysis). */
+  withAudioState?: boolean;
 };
 
 /**
@@ -189,6 +191,8 @@ export async function loadTracks(
         bitrate: tracks.bitrate,
         loudness: tracks.loudnessLufs,
         true_peak: tracks.truePeakDb,
+        audio_status: tracks.audioStatus,
+        audio_error: tracks.audioError,
         album_id: albums.id,
         album_name: albums.name,
         album_image: albums.image,
@@ -242,6 +246,10 @@ export async function loadTracks(
     if (r.loudness !== null) track.gain_db = gainForTrack(r.loudness, r.true_peak);
     if (genresByTrack) track.genres = genresByTrack.get(r.id) ?? [];
     if (liked) track.liked = liked.has(r.id);
+    if (opts.withAudioState) {
+      track.audio_status = r.audio_status;
+      track.audio_error = r.audio_status === 'failed' ? r.audio_error : null;
+    }
     return track;
   });
   return ordered(ids, dtos);

@@ -82,7 +82,7 @@ export async function getAlbum(db: Database, albumId: number, userId: number | n
 }
 
 export async function getTrack(db: Database, trackId: number, userId: number | null): Promise<Track | null> {
-  const [track] = await loadTracks(db, [trackId], { userId, withGenres: true });
+  const [track] = await loadTracks(db, [trackId], { userId, withGenres: true, withAudioState: true });
   return track ?? null;
 }
 

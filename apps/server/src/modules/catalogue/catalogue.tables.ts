@@ -121,6 +121,9 @@ export const albumArtist = pgTable(
   (t) => [primaryKey({ columns: [t.albumId, t.artistId] }), index('album_artist_artist').on(t.artistId)],
 );
 
+/** The contracts' TRACK_AUDIO_STATUSES (a data face imports no contracts). */
+export const TRACK_AUDIO_STATUSES = ['ready', 'processing', 'failed'] as const;
+
 export const tracks = pgTable(
   'tracks',
   {
@@ -147,6 +150,15 @@ export const tracks = pgTable(
     truePeakDb: real('true_peak_db'),
     /** SHA-256 of the audio file, hex: identical uploads are found by it. */
     checksum: text('checksum'),
+    /**
+     * `processing` while a new audio file is analysed (job `track-audio`): `src` and the columns
+     * above stay those of the previous file until it passes, so playback never reaches unread
+     * bytes; `failed` when it was not audio (`audio_error` says why).
+     */
+    audioStatus: text('audio_status', { enum: TRACK_AUDIO_STATUSES }).notNull().default('ready'),
+    audioError: text('audio_error'),
+    /** Storage key of the new audio file waiting for its analysis; it becomes `src` when it passes. */
+    pendingSrc: text('pending_src'),
     plays: bigint('plays', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -164,6 +176,8 @@ export const tracks = pgTable(
     index('tracks_name_sort').on(sql`lower(${t.name})`, t.id),
     index('tracks_duration').on(t.durationMs, t.id),
     index('tracks_checksum').on(t.checksum),
+    // The analyses a stopped process left: sent again at start without reading every track.
+    index('tracks_pending_audio').on(t.id).where(sql`${t.pendingSrc} is not null`),
   ],
 );
 

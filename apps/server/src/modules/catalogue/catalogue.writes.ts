@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   msg,
   RELEASE_MESSAGES,
+  type Track,
   type UpsertAlbumRequest,
   type UpsertArtistRequest,
   type UpsertChannelRequest,
@@ -30,14 +31,9 @@ import { fileEntries } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { generateStorageKey } from '#src/platform/storage';
 import { auditCatalogueWrite, catalogueSnapshot } from './catalogue.audit';
-import {
-  type AudioAnalysis,
-  analyseAudioFile,
-  firstAudioDecodes,
-  IngestError,
-  UNDECODABLE_AUDIO_MESSAGE,
-} from './ingest/index';
-import { withLocalStoredFile } from './stored-file';
+import { getTrack } from './catalogue.queries';
+import { firstAudioDecodes, UNDECODABLE_AUDIO_MESSAGE } from './ingest/index';
+import { queueTrackAudio, type TrackAudio, trackAudioColumns } from './track-audio';
 
 /**
  * Catalogue writes (admin API now, backstage later, and the demo seeder). Each returns the new or
@@ -390,27 +386,24 @@ async function dbDeleteTrack(deps: StorageHolder, id: number, actor?: Actor): Pr
   const removed = await deps.db.transaction(async (tx) => {
     const before = await catalogueSnapshot(tx, 'track', id, actor);
     await deps.writeEvents.emit(tx, 'catalogue.deleting', { kind: 'track', ids: [id] });
-    const rows = await tx.delete(tracks).where(eq(tracks.id, id)).returning({ src: tracks.src });
+    const rows = await tx
+      .delete(tracks)
+      .where(eq(tracks.id, id))
+      .returning({ src: tracks.src, pendingSrc: tracks.pendingSrc });
     if (rows.length) await auditCatalogueWrite(tx, actor, 'track.delete', id, before);
     return rows;
   });
   if (!removed.length) return false;
-  // After the commit: a failed file removal leaves an orphan file, never a track without audio.
-  if (removed[0]!.src) await deps.storage.delete(removed[0]!.src).catch(() => {});
+  // After the commit: a failed file removal leaves an orphan file, never a track without audio. A
+  // file still waiting for its analysis goes too (its job then finds no track and does nothing).
+  for (const key of [removed[0]!.src, removed[0]!.pendingSrc])
+    if (key) await deps.storage.delete(key).catch(() => {});
   return true;
 }
 
 export class AudioInputError extends Error {
   override name = 'AudioInputError';
 }
-
-export type TrackAudio = {
-  src: string;
-  format: string;
-  file_size: number;
-  duration_ms: number;
-  bitrate: number | null;
-};
 
 /** A buffer as the 256 KB chunks a file stream would give, so a decoder can stop early. */
 function* inChunks(data: Buffer, size = 256 * 1024) {
@@ -449,61 +442,59 @@ async function dbSetTrackAudioFromFile(
     duration_ms: info.durationMs ?? existing.durationMs,
     bitrate: info.bitrate,
   };
-  const updated = await deps.db.transaction(async (tx) => {
+  const replaced = await deps.db.transaction(async (tx) => {
+    // Under the row's lock: the file it replaces, and one still waiting for its analysis.
+    const [current] = await tx
+      .select({ src: tracks.src, pendingSrc: tracks.pendingSrc })
+      .from(tracks)
+      .where(eq(tracks.id, trackId))
+      .for('update');
+    if (!current) return null;
     const before = await catalogueSnapshot(tx, 'track', trackId, actor);
-    const rows = await tx
+    await tx
       .update(tracks)
-      // Not analysed on this path (the upload queue's is): the old file's analysis would lie.
+      // Not analysed on this path (the upload queue's is): the old file's analysis would lie. A
+      // file waiting for its analysis is overtaken by this one (its job then does nothing).
       .set({
         ...trackAudioColumns(audio, null),
+        audioStatus: 'ready',
+        audioError: null,
+        pendingSrc: null,
         updatedAt: new Date(),
       })
-      .where(eq(tracks.id, trackId))
-      .returning({ id: tracks.id });
-    if (rows.length) await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
-    return rows;
+      .where(eq(tracks.id, trackId));
+    await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
+    return current;
   });
-  if (!updated.length) {
+  if (!replaced) {
     // Deleted meanwhile: do not leave the new file behind.
     await deps.storage.delete(key).catch(() => {});
     return null;
   }
-  if (existing.src && existing.src !== key) await deps.storage.delete(existing.src).catch(() => {});
+  for (const old of [replaced.src, replaced.pendingSrc])
+    if (old && old !== key) await deps.storage.delete(old).catch(() => {});
   return audio;
-}
-
-/** The track columns of its audio file, and of its analysis (null: not analysed, so cleared). */
-function trackAudioColumns(audio: TrackAudio, analysis: AudioAnalysis | null) {
-  return {
-    src: audio.src,
-    format: audio.format,
-    fileSize: audio.file_size,
-    durationMs: audio.duration_ms,
-    bitrate: audio.bitrate,
-    waveform: analysis?.waveform ?? null,
-    loudnessLufs: analysis?.loudness?.integratedLufs ?? null,
-    truePeakDb: analysis?.loudness?.truePeakDb ?? null,
-    checksum: analysis?.checksum ?? null,
-  };
 }
 
 /**
  * Gives the track the audio of an upload of the caller's (the queue's file entry: tus, plain or
- * direct to storage), the way the backstage reads a draft's upload: the same analysis
- * (`analyseAudioFile`: format by the bytes, duration, bitrate, waveform, loudness, checksum).
- * The entry must be `ownerId`'s own, a live file, and not in a release draft; refused otherwise
- * (422 on `file_entry_id`, as is a file that is not audio). The track takes the entry's stored
- * bytes as they are (no copy) and the entry row goes: the bytes are the track's from then on,
- * removed with it, never from the uploader's files. The previous audio is removed. Returns null
- * when the track does not exist.
+ * direct to storage), read the way the backstage reads a draft's upload (`analyseAudioFile`:
+ * format by the bytes, duration, bitrate, waveform, loudness, checksum) — but off the request
+ * (issue 35): the entry must be `ownerId`'s own, a live file, and not in a release draft (refused
+ * at once otherwise, 422 on `file_entry_id`); it is taken in this request (its row goes, so it
+ * cannot be given twice) and waits on the track as `pending_src`, the track `processing`, while
+ * the `track-audio` job analyses it (track-audio.ts). The track keeps playing its previous audio
+ * until the job commits; a file that is not audio ends `failed` there. A file still waiting from
+ * an earlier request is overtaken (removed; its job then does nothing). Returns the track as it
+ * is now (`audio_status: 'processing'`), or null when it does not exist.
  */
 async function dbSetTrackAudioFromEntry(
-  deps: StorageHolder,
+  deps: StorageHolder & Pick<Deps, 'jobs' | 'log'>,
   trackId: number,
   entryRef: { fileEntryId: number; ownerId: number },
   actor?: Actor,
-): Promise<TrackAudio | null> {
-  const [existing] = await deps.db.select({ src: tracks.src }).from(tracks).where(eq(tracks.id, trackId));
+): Promise<Track | null> {
+  const [existing] = await deps.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId));
   if (!existing) return null;
   const notYours = () => invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.entryNotYours] });
   const ownEntry = and(
@@ -520,40 +511,32 @@ async function dbSetTrackAudioFromEntry(
     .where(eq(trackDrafts.fileEntryId, entry.id));
   if (draft) throw invalidInput({ file_entry_id: [CATALOGUE_MESSAGES.entryUsed] });
 
-  let analysis: AudioAnalysis;
-  try {
-    analysis = await withLocalStoredFile(deps, entry.path, (path) => analyseAudioFile(path));
-  } catch (err) {
-    if (err instanceof IngestError) throw invalidInput({ file_entry_id: [err.message] });
-    throw err;
-  }
-  const audio: TrackAudio = {
-    src: entry.path,
-    format: analysis.format,
-    file_size: analysis.size,
-    duration_ms: analysis.durationMs,
-    bitrate: analysis.bitrate,
-  };
-  const updated = await deps.db.transaction(async (tx) => {
-    const before = await catalogueSnapshot(tx, 'track', trackId, actor);
-    const rows = await tx
-      .update(tracks)
-      .set({
-        ...trackAudioColumns(audio, analysis),
-        updatedAt: new Date(),
-      })
+  const claimed = await deps.db.transaction(async (tx) => {
+    // Under the row's lock: a job committing the file waiting before this one is done or waits.
+    const [current] = await tx
+      .select({ pendingSrc: tracks.pendingSrc })
+      .from(tracks)
       .where(eq(tracks.id, trackId))
-      .returning({ id: tracks.id });
-    if (!rows.length) return false;
+      .for('update');
+    if (!current) return false;
+    const before = await catalogueSnapshot(tx, 'track', trackId, actor);
+    await tx
+      .update(tracks)
+      .set({ audioStatus: 'processing', audioError: null, pendingSrc: entry.path, updatedAt: new Date() })
+      .where(eq(tracks.id, trackId));
     // Claimed in the same transaction: trashed or given elsewhere meanwhile → nothing changes.
     if (!(await deps.claimUpload(tx, entryRef))) throw notYours();
     await auditCatalogueWrite(tx, actor, 'track.upload_audio', trackId, before);
-    return true;
+    return { pendingSrc: current.pendingSrc };
   });
-  if (!updated) return null;
-  // After the commit: a failed removal leaves an orphan file, never a track without audio.
-  if (existing.src && existing.src !== audio.src) await deps.storage.delete(existing.src).catch(() => {});
-  return audio;
+  if (!claimed) return null;
+  // The file an earlier request left waiting is overtaken (its job then finds this one instead).
+  if (claimed.pendingSrc && claimed.pendingSrc !== entry.path)
+    await deps.storage.delete(claimed.pendingSrc).catch(() => {});
+  // The answer is read before the job is sent, so it shows `processing` however fast the job is.
+  const track = await getTrack(deps.db, trackId, null);
+  await queueTrackAudio(deps, { trackId, src: entry.path });
+  return track;
 }
 
 const CHANNEL_ITEM_TABLES = {
@@ -728,7 +711,14 @@ export async function createTrack(deps: CatalogueWriter, input: UpsertTrackReque
 export const updateTrack = announced(dbUpdateTrack);
 export const deleteTrack = announcedWithFiles(dbDeleteTrack);
 export const setTrackAudioFromFile = announcedWithFiles(dbSetTrackAudioFromFile);
-export const setTrackAudioFromEntry = announcedWithFiles(dbSetTrackAudioFromEntry);
+export async function setTrackAudioFromEntry(
+  deps: CatalogueWriter & StorageHolder & Pick<Deps, 'jobs' | 'log'>,
+  trackId: number,
+  entryRef: { fileEntryId: number; ownerId: number },
+  actor?: Actor,
+) {
+  return announce(deps, await dbSetTrackAudioFromEntry(deps, trackId, entryRef, actor));
+}
 export const createChannel = announced(dbCreateChannel);
 export const updateChannel = announced(dbUpdateChannel);
 export const deleteChannel = announced(dbDeleteChannel);

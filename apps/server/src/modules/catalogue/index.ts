@@ -14,6 +14,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { catalogueAdminRoutes } from './catalogue-admin.routes';
 import { catalogueManagerRoutes } from './catalogue-manager.routes';
 import { invalidatePublicChannelsOnChange } from './channels';
+import { analyseTrackAudio, resumeTrackAudio, TRACK_AUDIO_QUEUE, type TrackAudioJob } from './track-audio';
 
 export { buildPublicArtistPage, getArtistPage, publicArtistPage } from './artist-page';
 export { albumCredits, loadAlbums, loadArtistRefs, loadTracks, trackCredits } from './catalogue.loaders';
@@ -70,4 +71,18 @@ export const catalogueModule: ServerModule = {
     invalidatePublicChannelsOnChange(events, deps.cache);
   },
   apiRoutes: [catalogueRoutes, catalogueAdminRoutes, catalogueManagerRoutes],
+  // The admin's new track audio, analysed off the set-audio request (the track says `processing`).
+  queues: (deps) => [
+    {
+      name: TRACK_AUDIO_QUEUE,
+      concurrency: 2,
+      attempts: 3,
+      backoffMs: 5_000,
+      run: (data) => analyseTrackAudio(deps, data as TrackAudioJob),
+    },
+  ],
+  async resume(deps) {
+    const resumed = await resumeTrackAudio(deps);
+    if (resumed) deps.log.info({ resumed }, 'resuming track audio analyses left unfinished');
+  },
 };

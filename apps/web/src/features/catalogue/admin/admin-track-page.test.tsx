@@ -131,3 +131,65 @@ describe('the admin track page: audio through the upload queue', () => {
     expect(calls.some((c) => c.path.endsWith('/audio'))).toBe(false);
   });
 });
+
+describe('the admin track page: the analysis after the upload', () => {
+  /** The server's track 5, as GET tracks/5 reads it; the set-audio answer makes it `processing`. */
+  function analysingServer() {
+    const state = { track: track(5, { name: 'Tizita', format: 'wav', duration_ms: 72_000 }) };
+    const calls = mockApi((call) => {
+      if (call.path === '/api/v1/tracks/5' && call.method === 'GET') return ok({ track: state.track });
+      if (call.path === '/api/v1/tracks/5/audio') {
+        state.track = { ...state.track, audio_status: 'processing', audio_error: null };
+        return ok({ track: state.track });
+      }
+      if (call.path.startsWith('/api/v1/admin/'))
+        return ok({ data: [], total: 0, current_page: 1, per_page: 15, last_page: 1 });
+      return undefined;
+    });
+    return { state, calls };
+  }
+
+  it('shows Processing… while the file is analysed (the previous audio still listed), then the new length', async () => {
+    const { state, calls } = analysingServer();
+    const positive = vi.spyOn(toast, 'positive');
+    open('/admin/tracks/5');
+    const card = within(await screen.findByRole('region', { name: 'Audio file' }));
+    expect(card.getByText(/^WAV · 1:12/)).toBeTruthy();
+    await userEvent.upload(card.getByLabelText('Audio file'), master(MB));
+    await act(async () => sent[0]!.finish(34));
+
+    expect(await card.findByText('Processing…')).toBeTruthy();
+    expect(card.getByText('Until then the track plays its previous audio.')).toBeTruthy();
+    expect(card.getByText(/^WAV · 1:12/)).toBeTruthy();
+    // Not saved yet: the answer only took the file.
+    expect(positive).not.toHaveBeenCalledWith(expect.stringMatching(/^Audio saved/));
+
+    // The job ends: the page, reading the track again meanwhile, shows what it found.
+    const reads = calls.filter((c) => c.path === '/api/v1/tracks/5').length;
+    state.track = { ...state.track, format: 'flac', duration_ms: 272_000, audio_status: 'ready' };
+    expect(await card.findByText(/^FLAC · 4:32/, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/v1/tracks/5').length).toBeGreaterThan(reads);
+    expect(card.queryByText('Processing…')).toBeNull();
+    expect(positive).toHaveBeenCalledWith('Audio saved (4:32)');
+  });
+
+  it('shows why a file was refused after its analysis; the track keeps its audio', async () => {
+    const { state } = analysingServer();
+    open('/admin/tracks/5');
+    const card = within(await screen.findByRole('region', { name: 'Audio file' }));
+    await userEvent.upload(card.getByLabelText('Audio file'), master(MB));
+    await act(async () => sent[0]!.finish(35));
+    expect(await card.findByText('Processing…')).toBeTruthy();
+
+    state.track = {
+      ...state.track,
+      audio_status: 'failed',
+      audio_error: 'The file could not be read as audio.',
+    };
+    expect(
+      await card.findByText('The file could not be read as audio.', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(card.queryByText('Processing…')).toBeNull();
+    expect(card.getByText(/^WAV · 1:12/)).toBeTruthy();
+  });
+});

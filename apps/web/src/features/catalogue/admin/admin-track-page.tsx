@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ArtistRef, type FileEntry, msg, type Track, upsertTrackRequestSchema } from '@zema/contracts';
 import { FileAudio } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -26,11 +27,11 @@ import { applyServerErrors } from '#src/ui/form-errors';
 import { LoadingPage } from '#src/ui/loading-page';
 import { SaveBar } from '#src/ui/save-bar';
 import { toast } from '#src/ui/toast';
+import { catalogueAdminKeys } from '../api/admin-keys';
 import { useDeleteTracks } from '../api/delete-tracks';
 import { useAlbum } from '../api/get-album';
-import { useTrack } from '../api/get-track';
 import { useSaveTrack } from '../api/save-track';
-import { useSetTrackAudio } from '../api/set-track-audio';
+import { useSetTrackAudio, useTrackFollowingAudio } from '../api/set-track-audio';
 import {
   type AlbumChoice,
   AlbumPicker,
@@ -72,7 +73,8 @@ export default function AdminTrackPage() {
   const id = param === undefined || param === 'new' ? null : Number(param);
   const [search] = useSearchParams();
   const albumId = Number(search.get('album'));
-  const track = useTrack(id ?? Number.NaN);
+  // Read again while the track's new audio is analysed (the set-audio answer says `processing`).
+  const track = useTrackFollowingAudio(id ?? Number.NaN);
   const album = useAlbum(id === null && albumId > 0 ? albumId : Number.NaN);
   if (id !== null && track.isPending) return <LoadingPage />;
   if (id !== null && track.isError) return <PageError error={track.error} onRetry={() => track.refetch()} />;
@@ -89,6 +91,7 @@ function TrackForm({
 }) {
   const { trans } = useTrans();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const save = useSaveTrack();
   const setAudio = useSetTrackAudio();
   const del = useDeleteTracks();
@@ -119,6 +122,31 @@ function TrackForm({
   const errors = form.formState.errors;
   const artistsError = errors.artists?.message ?? errors.artists?.root?.message;
 
+  const audioSaved = (saved: Track) =>
+    toast.positive(
+      trans('Audio saved ({duration})', { duration: formatDuration(Math.round(saved.duration_ms / 1000)) }),
+    );
+  // The server answers at once and analyses the file as a job: the track says `processing` (and
+  // keeps playing its previous audio) until it is done. Its end, seen here, is announced: the new
+  // length, or the reason the file was refused (shown under the card from the track itself).
+  const audioStatus = track?.audio_status ?? 'ready';
+  const processing = audioStatus === 'processing';
+  const lastStatus = useRef(audioStatus);
+  useEffect(() => {
+    const was = lastStatus.current;
+    lastStatus.current = audioStatus;
+    if (was !== 'processing' || audioStatus === 'processing' || !track) return;
+    // The admin lists show the new length too.
+    void queryClient.invalidateQueries({ queryKey: catalogueAdminKeys.all });
+    if (audioStatus === 'ready') audioSaved(track);
+  });
+  const refused =
+    track?.audio_status !== 'failed'
+      ? undefined
+      : track.audio_error
+        ? trans(track.audio_error)
+        : trans('This file could not be read.');
+
   const sendAudio = (id: number, fileEntryId: number, then?: () => void) =>
     setAudio.mutate(
       { id, fileEntryId },
@@ -126,11 +154,7 @@ function TrackForm({
         onSuccess: (saved) => {
           setEntry(null);
           setFileError(undefined);
-          toast.positive(
-            trans('Audio saved ({duration})', {
-              duration: formatDuration(Math.round(saved.duration_ms / 1000)),
-            }),
-          );
+          if (saved.audio_status !== 'processing') audioSaved(saved);
           then?.();
         },
         onError: (error) => {
@@ -215,12 +239,17 @@ function TrackForm({
                   </span>
                 )}
                 <span className="text-xs text-muted" aria-live="polite">
-                  {setAudio.isPending
-                    ? trans('Reading the file: its length, waveform and loudness…')
+                  {setAudio.isPending || processing
+                    ? trans('Processing…')
                     : entry
                       ? trans('Given to the track when it is created; its length is read from the file.')
                       : trans('MP3, OGG, Opus, FLAC, M4A, WAV or WebM. The length is read from the file.')}
                 </span>
+                {processing && track?.stream_url && (
+                  <span className="text-xs text-muted">
+                    {trans('Until then the track plays its previous audio.')}
+                  </span>
+                )}
               </div>
             </div>
             <UploadQueueButton
@@ -232,7 +261,7 @@ function TrackForm({
               {track?.stream_url || entry ? trans('Replace audio') : trans('Choose audio file')}
             </UploadQueueButton>
           </div>
-          <FieldMessage error={fileError} />
+          <FieldMessage error={fileError ?? refused} />
         </AdminCard>
         <AdminCard title={trans('Track')}>
           <div className="flex flex-col gap-4">
