@@ -10,14 +10,16 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app?.log.info({ signal }, 'shutting down');
-  // A stuck connection must not keep the process alive forever.
+  // A stuck connection must not keep the process alive forever (deploy/zema@.service waits 20 s).
   const force = setTimeout(() => {
     console.error('Graceful shutdown timed out.');
     process.exit(1);
-  }, 10_000);
+  }, 15_000);
   force.unref();
   try {
-    // Stops accepting, lets in-flight requests finish, then onClose hooks close the database and Redis.
+    // Not ready, no new connections, the open ones answered and closed (ops/drain.ts); then close()
+    // ends event streams, lets in-flight requests finish, and onClose hooks close the database and Redis.
+    await app?.deps.ops.drain.start();
     await app?.close();
     process.exit(0);
   } catch (err) {

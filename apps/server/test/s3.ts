@@ -1,4 +1,5 @@
-// A real S3 peer for storage and direct-upload tests (never imported by the app).
+// A real S3 peer for storage and direct-upload tests, and the store of `npm run cluster`
+// (scripts/cluster/) when no S3_* is set; never imported by the app.
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,8 +44,16 @@ const noSuchUpload = (res: ServerResponse) =>
  * every multipart call goes through the AWS SDK against one store. ListParts pages like S3
  * (`max-parts`, default 1 000, `part-number-marker`).
  */
-export async function startS3() {
-  const directory = await mkdtemp(join(tmpdir(), 'zema-s3-'));
+export async function startS3(
+  opts: {
+    /** Where the objects live, kept on close (`npm run cluster`); default a temporary folder, removed. */
+    directory?: string;
+    /** Default: any free port. */
+    port?: number;
+    host?: string;
+  } = {},
+) {
+  const directory = opts.directory ?? (await mkdtemp(join(tmpdir(), 'zema-s3-')));
   const s3rver = new S3rver({
     directory,
     silent: true,
@@ -136,8 +145,12 @@ export async function startS3() {
   // it resets that request (Node's 5 s default), so idle connections live longer than any pause.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, resolve);
+  });
+  const endpoint = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   return {
     endpoint,
@@ -154,7 +167,7 @@ export async function startS3() {
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await rm(directory, { recursive: true, force: true });
+      if (!opts.directory) await rm(directory, { recursive: true, force: true });
     },
   };
 }

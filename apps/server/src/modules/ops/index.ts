@@ -12,6 +12,7 @@
 import { Gauge } from 'prom-client';
 import type { ServerModule } from '#src/platform/deps';
 import { serveBackups } from './backup-socket';
+import { createDrain, type Drain } from './drain';
 import { countCacheLookups, countTaskFailures, observeQueries, poolOf } from './instrument';
 import { createOpsMetrics, METRIC_PREFIX, type OpsMetrics } from './metrics';
 import { type MetricsListener, startMetricsListener } from './metrics-listener';
@@ -20,6 +21,7 @@ import { createReadiness, type Readiness } from './readiness.service';
 import { observeRequests } from './requests.http';
 import { createTracing, statementSpan, type Tracing, traceRequests } from './tracing';
 
+export type { Drain } from './drain';
 export type { OpsMetrics } from './metrics';
 export type { Readiness, ReadyReport } from './readiness.service';
 
@@ -28,6 +30,11 @@ export type OpsState = {
   /** A module adds metrics of its own with `registers: [deps.ops.metrics.registry]`. */
   metrics: OpsMetrics;
   readiness: Readiness;
+  /**
+   * The first half of a graceful shutdown (main.ts, before `app.close()`): not ready, no new
+   * connections, the open ones closed after their next answer (drain.ts).
+   */
+  drain: Drain;
   /** Counts a failed piece of work by its task name (what `deps.background` does by itself). */
   taskFailed(name: string): void;
   /** OpenTelemetry tracing (null unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
@@ -77,6 +84,8 @@ export const opsModule: ServerModule = {
     deps.ops = {
       metrics,
       readiness: createReadiness(deps),
+      // Replaced in `hooks`, where the app is at hand; an app without them has nothing to drain.
+      drain: { active: false, start: async () => {} },
       taskFailed: failures,
       tracing,
       listener: undefined,
@@ -93,6 +102,7 @@ export const opsModule: ServerModule = {
     observeRequests(app, deps.ops.metrics, deps.config.metrics.token);
     // Not ready from the moment the server starts closing: balancers stop sending new work.
     app.addHook('preClose', async () => deps.ops.readiness.closing());
+    deps.ops.drain = createDrain(app, deps.ops.readiness);
     // On the embedded database: DATA_DIR/ops.sock, where `npm run backup` gets a consistent copy.
     serveBackups(app);
     if (deps.config.metrics.port !== undefined) {

@@ -7,6 +7,7 @@ import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/h
 import { audioContentType } from '#src/lib/audio';
 import { tracks } from '#src/modules/catalogue/tables';
 import type { Deps } from '#src/platform/deps';
+import { isS3Storage } from '#src/platform/s3-storage';
 
 /**
  * GET/HEAD tracks/{id}/stream. The hot path of the player: range reads of a few hundred KB,
@@ -36,6 +37,8 @@ export type TrackFile = {
   handle?: Promise<FileHandle>;
   readers: number;
   retired: boolean;
+  /** X-Accel mode on S3: the signed target handed to nginx, made once per entry (it outlives it). */
+  accelTarget?: Promise<string>;
 };
 
 export type TrackFileCacheOptions = {
@@ -244,6 +247,34 @@ async function readOnce(path: string, start: number, length: number): Promise<Bu
 const NOT_FOUND = JSON.stringify({ message: msg('Not found.') });
 
 /**
+ * How long the presigned URL handed to nginx is valid. nginx asks the store at once; the margin
+ * covers a cached entry's life (seconds) and clocks a little apart.
+ */
+export const ACCEL_SIGNED_SECONDS = 300;
+
+/**
+ * Where nginx fetches a file of a remote driver in X-Accel mode: `<prefix>` + the path and query of
+ * a presigned GET (`/protected-s3/<bucket>/<key>?X-Amz-…`), which nginx's internal location proxies
+ * to the store with the store's Host (docs/operations.md, "Cluster"). Without S3, the key, as for
+ * local files (what the prefix always meant).
+ */
+function accelTargetOf(deps: Deps, file: TrackFile, prefix: string): Promise<string> {
+  const storage = deps.storage;
+  if (!isS3Storage(storage)) return Promise.resolve(`${prefix}${file.key}`);
+  if (!file.accelTarget) {
+    file.accelTarget = storage.signedUrl(file.key, { expiresIn: ACCEL_SIGNED_SECONDS }).then((signed) => {
+      const url = new URL(signed);
+      return `${prefix}${url.pathname.replace(/^\/+/, '')}${url.search}`;
+    });
+    // A failed signing is not kept: the next request tries again.
+    file.accelTarget.catch(() => {
+      file.accelTarget = undefined;
+    });
+  }
+  return file.accelTarget;
+}
+
+/**
  * The validators, conditional and range part of a file's answer: sends 304 or 416 itself (and
  * returns null), else sets the status and length headers and returns the bytes to send.
  */
@@ -301,9 +332,12 @@ export async function sendTrackStream(
     .header('cross-origin-resource-policy', 'same-origin');
 
   // Behind nginx: the request was authorised above; nginx serves the bytes, ranges and validators.
+  // From S3, a HEAD is answered here (the size and validators are at hand; a presigned GET does
+  // not cover HEAD).
   const accel = deps.config.streamXAccelPrefix;
-  if (accel) {
-    return reply.code(200).header('x-accel-redirect', `${accel}${file.key}`).type(contentType).send();
+  if (accel && (file.path !== null || !isS3Storage(deps.storage) || request.method !== 'HEAD')) {
+    const target = file.path !== null ? `${accel}${file.key}` : await accelTargetOf(deps, file, accel);
+    return reply.code(200).header('x-accel-redirect', target).type(contentType).send();
   }
 
   const range = answerRange(request, reply, file.size, file.validators, contentType);
