@@ -56,6 +56,7 @@ export function createBullmqEngine(
       // its schema first (as the pools BullMQ builds itself do).
       connections.pool = new pg.Pool({
         connectionString: target.url,
+        // For the queues' calls; each worker adds one for its LISTEN (work()).
         max: 4,
         options: '-c search_path=bullmq',
       });
@@ -88,6 +89,9 @@ export function createBullmqEngine(
 
   const work = async (entry: Entry, name: string, run: (data: unknown) => Promise<unknown>) => {
     const { opts, backend } = connection();
+    // On PostgreSQL each worker keeps one connection of the pool to LISTEN for its jobs: the pool
+    // grows by one per worker, so the queues' own calls (add, counts, moves) always find one.
+    if (connections.pool) (connections.pool as unknown as { options: { max: number } }).options.max += 1;
     const processor = async (job: Job<Stored>) => {
       try {
         // With the id of the request that sent it, for its log lines (work-context.ts).

@@ -241,6 +241,35 @@ describe('background tasks', () => {
   });
 });
 
+describe('many queues', () => {
+  it.each(ENGINES)(
+    'the $kind engine runs ten queues and still takes new jobs (a worker’s wait holds no shared connection)',
+    async ({ make }) => {
+      const engine = make(`t${uniqueSuffix().replace(/\W/g, '').slice(-10)}-`, []);
+      const ran: string[] = [];
+      const specs = Array.from({ length: 10 }, (_, i) =>
+        specOf({
+          name: `q${i}`,
+          run: async () => {
+            ran.push(`q${i}`);
+          },
+        }),
+      );
+      try {
+        await engine.start(specs);
+        await engine.send('q9', {});
+        await engine.send('q0', {});
+        await engine.flush();
+        expect(ran.sort()).toEqual(['q0', 'q9']);
+        expect((await engine.overview()).length).toBeGreaterThanOrEqual(10);
+      } finally {
+        await engine.stop();
+      }
+    },
+    60_000,
+  );
+});
+
 describe('tracing', () => {
   it.each(ENGINES)('runs a job on the $kind engine as a span of the trace that sent it', async ({ make }) => {
     const exporter = new InMemorySpanExporter();
