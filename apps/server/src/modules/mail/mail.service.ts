@@ -8,31 +8,29 @@ import { localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { defaultFrom } from '#src/modules/settings/index';
 import { users } from '#src/modules/users/tables';
+import { resolveAppKey } from '#src/platform/app-key';
 import type { Mailer, SentMail } from '#src/platform/mail';
 import {
   absoluteUrl,
-  accountDeletedMail,
-  backstageDecisionMail,
   type ContactMailDetails,
   contactCopyMail,
   contactMessageMail,
-  emailChangeCodeMail,
-  emailChangedMail,
-  invitationMail,
   type MailBrand,
   type MailContent,
-  newDeviceMail,
-  passwordChangedMail,
-  passwordResetMail,
   type SignInDetails,
   testMail,
-  twoFactorChangedMail,
-  verificationCodeMail,
   type WorkspaceInviteDetails,
-  welcomeMail,
-  workspaceInviteMail,
 } from './mail.templates';
 import { recordMail } from './mail-log';
+import {
+  MAIL_TEMPLATES,
+  type MailJob,
+  type MailOrder,
+  type MailTemplateArgs,
+  type MailTemplateName,
+  openMailJob,
+  sealMailJob,
+} from './mail-queue';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -48,6 +46,18 @@ export type MailReader = { language?: string | null };
 
 type Build = (b: MailBrand, t: Translate, from: string) => MailContent;
 
+/**
+ * Where queued mail goes: the job engine's `mail` queue (index.ts wires `deps.jobs`). Without it (a
+ * script), a queued mail is delivered in this process, once.
+ */
+export type MailQueueLink = {
+  send(job: MailJob): Promise<void>;
+  /** Resolves once no job waits or runs (the engine's `flush`; delayed retries aside). */
+  flush(): Promise<void>;
+  /** Whether the jobs live in this process only (the in-process engine): `close` waits for them. */
+  readonly inProcess: boolean;
+};
+
 export function createMailService(deps: {
   mailer: Mailer;
   settings: SettingsService;
@@ -55,10 +65,12 @@ export function createMailService(deps: {
   log: FastifyBaseLogger;
   /** Where the mail log is written; without it nothing is recorded (scripts that send no mail). */
   db?: Database;
+  jobs?: MailQueueLink;
 }) {
-  const { mailer, settings, config, log, db } = deps;
+  const { mailer, settings, config, log, db, jobs } = deps;
   // Mail goes out in the background so the SMTP round trip never shapes a response (timing of
-  // forgot-password must not tell known from unknown emails); shutdown waits for what is in flight.
+  // forgot-password must not tell known from unknown emails): a request only hands it over, and
+  // `flush` and shutdown wait for the handovers in flight.
   const pending = new Set<Promise<unknown>>();
 
   async function brand(language = 'en'): Promise<MailBrand> {
@@ -148,12 +160,60 @@ export function createMailService(deps: {
     return sent;
   }
 
-  /** Sends without making the caller wait; failures are logged (the user can ask again). */
-  function queue(to: string, build: Build, secrets: readonly string[] = [], reader: MailReader = {}): void {
-    const job = deliver(to, build, secrets, { reader })
-      .catch((err: unknown) => log.error({ err, to: maskEmail(to) }, 'mail could not be sent'))
+  /** A named template's mail to `to`, with the values it must keep out of the mail log. */
+  function fromTemplate<K extends MailTemplateName>(template: K, order: MailOrder<K>) {
+    const entry = MAIL_TEMPLATES[template];
+    const build: Build = (b, t) => entry.build(b, t, { to: order.to, args: order.args });
+    return { build, secrets: entry.secrets?.(order.args) ?? [] };
+  }
+
+  /**
+   * Sends without making the caller wait: the mail becomes a job of the `mail` queue, tried again
+   * with a doubling wait when the send fails. Should the handover itself fail (the job store is
+   * unreachable), the mail is sent from here, once, rather than lost.
+   */
+  function queue<K extends MailTemplateName>(
+    to: string,
+    template: K,
+    args: MailTemplateArgs[K],
+    reader: MailReader = {},
+  ): void {
+    const order: MailOrder<K> = { to, args, language: reader.language ?? null };
+    const direct = () => {
+      const { build, secrets } = fromTemplate(template, order);
+      return deliver(to, build, secrets, { reader });
+    };
+    const handOver = async () => {
+      if (!jobs) return direct();
+      const job = sealMailJob(await resolveAppKey(config), template, order);
+      try {
+        await jobs.send(job);
+      } catch (err) {
+        log.warn({ err, template }, 'mail could not be queued, sending it now');
+        return direct();
+      }
+    };
+    const job = handOver()
+      .catch((err: unknown) => log.error({ err, to: maskEmail(to), template }, 'mail could not be sent'))
       .finally(() => pending.delete(job));
     pending.add(job);
+  }
+
+  /** Runs one job of the `mail` queue: a failed send throws, so the engine tries it again later. */
+  async function deliverJob(data: unknown): Promise<void> {
+    const { template, order } = openMailJob(await resolveAppKey(config), data);
+    const { build, secrets } = fromTemplate(template, order);
+    try {
+      await deliver(order.to, build, secrets, { reader: { language: order.language } });
+    } catch (err) {
+      log.warn({ err, to: maskEmail(order.to), template }, 'mail could not be sent');
+      throw err;
+    }
+  }
+
+  /** Resolves once every queued mail was handed over. */
+  async function handedOver() {
+    while (pending.size) await Promise.all([...pending]);
   }
 
   return {
@@ -165,64 +225,51 @@ export function createMailService(deps: {
     sendTest(to: string): Promise<SentMail> {
       return deliver(to, (b, t, sender) => testMail(b, t, sender));
     },
+    deliverJob,
     sendVerificationCode(to: string, code: string, minutes: number) {
-      queue(to, (b, t) => verificationCodeMail(b, t, code, minutes), [code]);
+      queue(to, 'verification-code', { code, minutes });
     },
     sendPasswordReset(to: string, token: string, minutes: number) {
-      queue(
-        to,
-        (b, t) => {
-          const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
-          return passwordResetMail(b, t, link, minutes);
-        },
-        [token],
-      );
+      queue(to, 'password-reset', { token, minutes });
     },
     sendInvitation(to: string, token: string, days: number) {
-      queue(
-        to,
-        (b, t) => {
-          const link = `${b.baseUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(to)}`;
-          return invitationMail(b, t, link, days);
-        },
-        [token],
-      );
+      queue(to, 'invitation', { token, days });
     },
     sendWelcome(to: string, name: string) {
-      queue(to, (b, t) => welcomeMail(b, t, name));
+      queue(to, 'welcome', { name });
     },
     // Security notices: sent after the change was written, never holding up or failing the request.
     sendPasswordChanged(to: string) {
-      queue(to, (b, t) => passwordChangedMail(b, t));
+      queue(to, 'password-changed', {});
     },
     sendTwoFactorChanged(to: string, enabled: boolean) {
-      queue(to, (b, t) => twoFactorChangedMail(b, t, enabled));
+      queue(to, 'two-factor-changed', { enabled });
     },
     sendNewDevice(to: string, details: SignInDetails) {
-      queue(to, (b, t) => newDeviceMail(b, t, details));
+      queue(to, 'new-device', { device: details.device, ip: details.ip, at: details.at.toISOString() });
     },
     /** The account is gone by then: `language` is the one it had. */
     sendAccountDeleted(to: string, language: string | null = null) {
-      queue(to, (b, t) => accountDeletedMail(b, t), [], { language });
+      queue(to, 'account-deleted', {}, { language });
     },
     /** To an address no account has yet: `language` is the account's that asked. */
     sendEmailChangeCode(to: string, code: string, minutes: number, language: string | null = null) {
-      queue(to, (b, t) => emailChangeCodeMail(b, t, code, minutes), [code], { language });
+      queue(to, 'email-change-code', { code, minutes }, { language });
     },
     /** To the old address once the new one took effect; the new one is shown masked. */
     sendEmailChanged(oldEmail: string, newEmail: string, language: string | null = null) {
-      queue(oldEmail, (b, t) => emailChangedMail(b, t, maskEmail(newEmail)), [], { language });
+      queue(oldEmail, 'email-changed', { maskedNewEmail: maskEmail(newEmail) }, { language });
     },
     /** The admin's decision on a backstage request, sent after it was written. */
     sendBackstageDecision(
       to: string,
       decision: { artistName: string; approved: boolean; reason: string | null },
     ) {
-      queue(to, (b, t) => backstageDecisionMail(b, t, decision));
+      queue(to, 'backstage-decision', decision);
     },
-    /** A workspace invitation; its id is the link's secret, kept out of the mail log. */
+    /** A workspace invitation; its id is the link's secret, kept out of the mail log and the job. */
     sendWorkspaceInvite(to: string, invite: WorkspaceInviteDetails) {
-      queue(to, (b, t) => workspaceInviteMail(b, t, invite), [invite.inviteId]);
+      queue(to, 'workspace-invite', invite);
     },
     /**
      * A contact message to the site's contact address, Reply-To its sender. Sent while the caller
@@ -235,12 +282,21 @@ export function createMailService(deps: {
     sendContactCopy(message: ContactMailDetails, locale: MailLocale): Promise<SentMail> {
       return deliver(message.email, (b, t) => contactCopyMail(b, t, message), [], { locale });
     },
-    /** Resolves once every queued mail was handed over (tests, shutdown). */
+    /**
+     * Resolves once every queued mail was handed over and tried (tests): the handovers, then the
+     * job engine's queues (a send that failed waits for its retry: not waited for).
+     */
     async flush() {
-      while (pending.size) await Promise.all([...pending]);
+      await handedOver();
+      await jobs?.flush();
     },
+    /**
+     * Shutdown: no mail a request handed over is dropped. The in-process engine's jobs live in this
+     * process, so they are tried first; BullMQ keeps them in its store for the next worker.
+     */
     async close() {
-      await this.flush();
+      await handedOver();
+      if (jobs?.inProcess) await jobs.flush();
       mailer.close();
     },
   };

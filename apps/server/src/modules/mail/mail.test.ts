@@ -1,12 +1,22 @@
+// Both drivers: queued mail is a job of the `mail` queue, on BullMQ (Redis) in the production leg.
 import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { asc, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEngine } from '#src/modules/jobs/index';
 import { defaultFrom } from '#src/modules/settings/index';
-import { outboxFileName } from '#src/platform/mail';
+import { createMailer, outboxFileName } from '#src/platform/mail';
 import { uniqueEmail } from '#test/auth';
-import { buildTestApp, useApp } from '#test/helpers';
+import { buildTestApp, uniqueSuffix, useApp } from '#test/helpers';
 import { decodeQuotedPrintable } from '#test/mail';
 import { startSmtp } from '#test/smtp';
+import { createMailService } from './mail.service';
+import { mailLog } from './mail.tables';
+import { MAIL_QUEUE, type MailJob, mailQueue } from './mail-queue';
 
 describe('mail outbox (no MAIL_URL)', () => {
   const t = useApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void lines.push(line) } });
@@ -108,6 +118,62 @@ describe('mail over SMTP (MAIL_URL)', () => {
     expect(await readdir(join(t.config.dataDir, 'mail')).catch(() => [])).toEqual([]);
   });
 
+  it('hands each mail to the mail queue as a job whose stored data holds no secret in the clear', async () => {
+    const engine = t.app.deps.jobs.engine;
+    const handed = vi.spyOn(engine, 'send');
+    let calls: Parameters<typeof engine.send>[] = [];
+    const to = uniqueEmail('sealed');
+    const secrets = ['552071', 'Reset-Secret_token.77', 'inviteSecret4242'];
+    try {
+      t.app.deps.mail.sendVerificationCode(to, secrets[0]!, 10);
+      t.app.deps.mail.sendPasswordReset(to, secrets[1]!, 60);
+      t.app.deps.mail.sendWorkspaceInvite(to, {
+        inviteId: secrets[2]!,
+        email: to,
+        workspaceName: 'Label',
+        inviterName: 'Abebe',
+        role: 'editor',
+        hasAccount: false,
+        days: 7,
+      });
+      await t.app.deps.mail.flush();
+    } finally {
+      // Restoring forgets the calls: keep them first.
+      calls = [...handed.mock.calls];
+      handed.mockRestore();
+    }
+    const jobs = calls.filter(([queue]) => queue === MAIL_QUEUE).map(([, data]) => data as MailJob);
+    expect(jobs.map((j) => j.template).sort()).toEqual([
+      'password-reset',
+      'verification-code',
+      'workspace-invite',
+    ]);
+    // What the engine keeps: in this process's memory, or BullMQ's hashes in Redis.
+    const stored = [JSON.stringify(jobs)];
+    if (engine.kind === 'redis') {
+      const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+      const name = `${t.deps.busNamespace.replace(/[^\w-]/g, '-')}${MAIL_QUEUE}`;
+      const queue = new Queue(name, { connection: redis, prefix: 'zema-jobs' });
+      try {
+        const kept = await queue.getJobs(['completed', 'failed', 'delayed', 'waiting', 'active']);
+        expect(kept.length).toBeGreaterThanOrEqual(3);
+        for (const job of kept)
+          stored.push(JSON.stringify(await redis.hgetall(`zema-jobs:${name}:${job.id}`)));
+      } finally {
+        await queue.close();
+        await redis.quit();
+      }
+    }
+    for (const data of stored) {
+      for (const secret of [to, ...secrets, encodeURIComponent(secrets[1]!)])
+        expect(data).not.toContain(secret);
+    }
+    // The messages themselves went out whole.
+    const received = smtp.received.filter((m) => m.to.includes(to)).map((m) => decodeQuotedPrintable(m.raw));
+    expect(received).toHaveLength(3);
+    for (const secret of secrets) expect(received.some((raw) => raw.includes(secret))).toBe(true);
+  });
+
   it('a refused login is logged, not thrown at the caller', async () => {
     const bad = await buildTestApp({ MAIL_URL: `smtp://mailer:wrong@127.0.0.1:${smtp.port}` });
     try {
@@ -120,6 +186,136 @@ describe('mail over SMTP (MAIL_URL)', () => {
       expect(smtp.received.some((m) => m.to.includes(to))).toBe(false);
     } finally {
       await bad.close();
+    }
+  });
+});
+
+/**
+ * A real SMTP peer (the smtp-server package) that answers the first `refusals` messages with a
+ * temporary failure, as a relay in trouble does; `accepted` resolves at the first message it takes.
+ */
+async function startFlakySmtp(refusals: number) {
+  const received: string[] = [];
+  let refused = 0;
+  let accept = () => {};
+  const accepted = new Promise<void>((resolve) => {
+    accept = resolve;
+  });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH'],
+    hideSTARTTLS: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refused < refusals) {
+          refused += 1;
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+        accept();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, accepted, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Resolves once `check` holds, asked again every few milliseconds (what the engine keeps). */
+const until = async (check: () => Promise<boolean>) => {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('the mail queue through an SMTP outage', () => {
+  const t = useApp();
+
+  /**
+   * The app's mail service and queue on an engine of the app's kind (BullMQ on Redis in the
+   * production leg) under a namespace of its own, with waits of a few milliseconds between tries.
+   */
+  async function mailOn(smtpPort: number, tries: { attempts?: number } = {}) {
+    const engine = createEngine({
+      ...t.deps,
+      busNamespace: `mq${uniqueSuffix().replace(/\W/g, '').slice(-10)}-`,
+    });
+    const config = { ...t.config, mailUrl: `smtp://127.0.0.1:${smtpPort}` };
+    const mail = createMailService({
+      mailer: createMailer(config, t.deps.log),
+      settings: t.deps.settings,
+      config,
+      log: t.deps.log,
+      db: t.db,
+      jobs: {
+        send: (job) => engine.send(MAIL_QUEUE, job),
+        flush: () => engine.flush(),
+        inProcess: engine.kind === 'in-process',
+      },
+    });
+    const queue = mailQueue(mail);
+    await engine.start([
+      {
+        name: queue.name,
+        run: queue.run,
+        concurrency: queue.concurrency ?? 1,
+        attempts: tries.attempts ?? queue.attempts ?? 1,
+        backoffMs: 20,
+      },
+    ]);
+    return { engine, mail };
+  }
+
+  const logged = (to: string) =>
+    t.db.select().from(mailLog).where(eq(mailLog.toAddress, to)).orderBy(asc(mailLog.id));
+
+  it('a mail whose first SMTP attempt fails is tried again and delivered; each try is in the mail log', async () => {
+    const peer = await startFlakySmtp(1);
+    const { engine, mail } = await mailOn(peer.port);
+    try {
+      const to = uniqueEmail('outage');
+      mail.sendVerificationCode(to, '604418', 10);
+      await mail.flush();
+      await peer.accepted;
+      await mail.flush();
+      expect(peer.received).toHaveLength(1);
+      expect(decodeQuotedPrintable(peer.received[0]!)).toContain('604418');
+      const rows = await logged(to);
+      expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
+      expect(rows[0]!.error).toMatch(/451|try again/i);
+      expect(JSON.stringify(rows)).not.toContain('604418');
+      expect(await engine.failed(MAIL_QUEUE, 10)).toEqual([]);
+      const [row] = (await engine.overview()).filter((q) => q.name === MAIL_QUEUE);
+      expect(row).toMatchObject({ completed: 1, failed: 0 });
+    } finally {
+      await engine.stop();
+      await peer.close();
+    }
+  });
+
+  it('a mail every try of which fails lands in the failed list, its error scrubbed', async () => {
+    const peer = await startFlakySmtp(Number.POSITIVE_INFINITY);
+    const { engine, mail } = await mailOn(peer.port, { attempts: 2 });
+    try {
+      const to = uniqueEmail('bounced');
+      mail.sendPasswordReset(to, 'lostResetToken99', 60);
+      await mail.flush();
+      // The second try waits in the engine's delayed set, which flush leaves: wait for the list.
+      await until(async () => ((await engine.failed(MAIL_QUEUE, 10)) ?? []).length > 0);
+      const failed = (await engine.failed(MAIL_QUEUE, 10))!;
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ queue: MAIL_QUEUE, attempts: 2 });
+      expect(failed[0]!.error).toMatch(/451|try again/i);
+      expect(failed[0]!.error).not.toContain(to);
+      expect(failed[0]!.error).not.toContain('lostResetToken99');
+      expect((await logged(to)).map((r) => r.status)).toEqual(['failed', 'failed']);
+      expect(peer.received).toEqual([]);
+    } finally {
+      await engine.stop();
+      await peer.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { buildRobotsTxt } from './robots.service';
-import { buildSitemapFile, buildSitemapIndex } from './sitemap.service';
+import { serveSitemapFile, serveSitemapIndex } from './sitemap-store';
 
 /** Crawlers read these every few hours: an hour in any cache is plenty fresh. */
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -8,8 +8,8 @@ const XML = 'application/xml; charset=utf-8';
 
 /**
  * What search engines read: `/robots.txt`, `/sitemap.xml` (an index) and its files
- * `/sitemaps/{kind}-{n}.xml` (sitemap.service.ts). Registered before the SPA, whose catch-all
- * would answer them with the app shell.
+ * `/sitemaps/{kind}-{n}.xml`, as the sitemap job stored them (sitemap-store.ts; built here until it
+ * has). Registered before the SPA, whose catch-all would answer them with the app shell.
  */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', { config: { access: 'guest' } }, async (_request, reply) => {
@@ -24,7 +24,7 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type(XML)
       .header('cache-control', CACHE_CONTROL)
-      .send(await buildSitemapIndex(app.deps)),
+      .send(await serveSitemapIndex(app.deps)),
   );
 
   app.get<{ Params: { file: string } }>(
@@ -32,7 +32,7 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'guest' } },
     async (request, reply) => {
       const name = request.params.file.endsWith('.xml') ? request.params.file.slice(0, -4) : '';
-      const xml = await buildSitemapFile(app.deps, name);
+      const xml = await serveSitemapFile(app.deps, name);
       return reply.type(XML).header('cache-control', CACHE_CONTROL).send(xml);
     },
   );

@@ -37,9 +37,11 @@ import type { Deps } from '#src/platform/deps';
  * database hand them over as one JSON text, since turning 10 000 rows into JavaScript objects one
  * by one costs several times the query itself.
  *
- * Documents are cached for `SITEMAP_TTL_MS` (crawlers read a sitemap hours apart; a new track
- * appears within the hour). A file is cached under the boundaries it was cut by and expires with
- * them, so the index and its files always agree on where one file ends and the next begins.
+ * The sitemap job builds every file with these functions and stores them (sitemap-store.ts); the
+ * routes serve what it stored, and build here only until it has (or for another site address).
+ * What is built here is cached for `SITEMAP_TTL_MS` (crawlers read a sitemap hours apart). A file
+ * is cached under the boundaries it was cut by and expires with them, so the index and its files
+ * always agree on where one file ends and the next begins.
  */
 
 /** Addresses per child sitemap (the protocol allows 50 000; smaller files are quicker to build). */
@@ -150,7 +152,13 @@ const perFileOf = (opts: SitemapOptions) => {
 
 /** Where one file of a kind starts, and its newest change. */
 type FileBounds = { firstId: number; lastmod: string | null };
-type Plan = { files: FileBounds[]; stamp: string; expires: number };
+export type Plan = {
+  files: FileBounds[];
+  stamp: string;
+  expires: number;
+  /** The buckets' ids, counts and changes as read: equal fingerprints, the same rows to list. */
+  fingerprint: string;
+};
 
 let planCount = 0;
 
@@ -183,7 +191,21 @@ async function loadPlan(deps: SitemapDeps, source: RowSource, perFile: number): 
       rows = n;
     }
   }
-  return { files, stamp: `${loadedAt}.${++planCount}`, expires: loadedAt + SITEMAP_TTL_MS };
+  return {
+    files,
+    stamp: `${loadedAt}.${++planCount}`,
+    expires: loadedAt + SITEMAP_TTL_MS,
+    fingerprint: JSON.stringify(result.rows.map((b) => [Number(b.first_id), Number(b.n), b.lastmod])),
+  };
+}
+
+/** The kinds whose pages are rows, in the order the index lists them. */
+export type RowKind = keyof typeof ROW_SOURCES;
+export const ROW_KINDS = Object.keys(ROW_SOURCES) as RowKind[];
+
+/** A kind's file boundaries read now, past the cache (the sitemap job). */
+export function freshPlan(deps: SitemapDeps, kind: RowKind, opts: SitemapOptions = {}): Promise<Plan> {
+  return loadPlan(deps, ROW_SOURCES[kind], perFileOf(opts));
 }
 
 function planOf(deps: SitemapDeps, kind: keyof typeof ROW_SOURCES, perFile: number): Promise<Plan> {
@@ -195,7 +217,7 @@ function planOf(deps: SitemapDeps, kind: keyof typeof ROW_SOURCES, perFile: numb
 }
 
 /** The site's address without a trailing slash: every `<loc>` is absolute. */
-async function siteBase(deps: SitemapDeps): Promise<string> {
+export async function siteBase(deps: SitemapDeps): Promise<string> {
   return (await deps.settings.getClientSettings()).base_url.replace(/\/+$/, '');
 }
 
@@ -227,7 +249,7 @@ async function staticPaths(deps: SitemapDeps, role: GuestRole | null): Promise<s
 }
 
 /** The kinds of rows a visitor may open, in the order the index lists them. */
-function visibleKinds(role: GuestRole | null) {
+export function visibleKinds(role: GuestRole | null) {
   return (Object.keys(ROW_SOURCES) as (keyof typeof ROW_SOURCES)[]).filter((kind) =>
     guestMay(role, ROW_SOURCES[kind].access),
   );
@@ -253,6 +275,11 @@ export async function sitemapFiles(deps: SitemapDeps, opts: SitemapOptions = {})
 /** `GET /sitemap.xml`: the sitemap index. */
 export async function buildSitemapIndex(deps: SitemapDeps, opts: SitemapOptions = {}): Promise<string> {
   const [base, files] = await Promise.all([siteBase(deps), sitemapFiles(deps, opts)]);
+  return indexXml(base, files);
+}
+
+/** The index document listing `files` (the first is always `static-1`). */
+export function indexXml(base: string, files: readonly SitemapFileRef[]): string {
   const entries = files.map(({ name, lastmod }) => {
     const at = loc(base, `/sitemaps/${name}.xml`);
     return lastmod
@@ -263,6 +290,12 @@ export async function buildSitemapIndex(deps: SitemapDeps, opts: SitemapOptions 
 }
 
 const FILE_NAME = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9][0-9]{0,8})$`);
+
+/** A child sitemap's kind and number from its name (`tracks-2`); null for a name that is none. */
+export function parseSitemapName(name: string): { kind: SitemapKind; page: number } | null {
+  const match = FILE_NAME.exec(name);
+  return match ? { kind: match[1] as SitemapKind, page: Number(match[2]) } : null;
+}
 
 function urlset(entries: string[]): string {
   const body = entries.length ? `${entries.join('\n')}\n` : '';
@@ -300,9 +333,31 @@ async function loadFile(
   );
 }
 
+/** `static-1`: the pages that are not rows, read at each request (a handful, all cached reads). */
+export async function buildStaticSitemap(deps: SitemapDeps, role: GuestRole | null): Promise<string> {
+  const [base, paths] = await Promise.all([siteBase(deps), staticPaths(deps, role)]);
+  return urlset(paths.map((path) => `<url><loc>${loc(base, path)}</loc></url>`));
+}
+
+/** File `page` (from 1) of a kind as `plan` cuts it; null past the last. */
+export function buildRowFile(
+  deps: SitemapDeps,
+  kind: RowKind,
+  plan: Plan,
+  page: number,
+  base: string,
+  opts: SitemapOptions = {},
+): Promise<string> | null {
+  const file = plan.files[page - 1];
+  if (!file) return null;
+  const range = { from: file.firstId, to: plan.files[page]?.firstId ?? null };
+  return loadFile(deps, ROW_SOURCES[kind], range, perFileOf(opts), base);
+}
+
 /**
- * `GET /sitemaps/{name}.xml`: one child sitemap (`tracks-2`). A kind the visitor may not open, a
- * file past the last or a name that is none answers NotFoundError.
+ * `GET /sitemaps/{name}.xml`: one child sitemap (`tracks-2`), built from the rows now (what the
+ * sitemap job stores, and what is served until it has). A kind the visitor may not open, a file
+ * past the last or a name that is none answers NotFoundError.
  */
 export async function buildSitemapFile(
   deps: SitemapDeps,
@@ -310,26 +365,22 @@ export async function buildSitemapFile(
   opts: SitemapOptions = {},
 ): Promise<string> {
   const perFile = perFileOf(opts);
-  const match = FILE_NAME.exec(name);
-  if (!match) throw new NotFoundError();
-  const kind = match[1] as SitemapKind;
-  const page = Number(match[2]);
+  const parsed = parseSitemapName(name);
+  if (!parsed) throw new NotFoundError();
+  const { kind, page } = parsed;
   const role = await cachedGuestRole(deps.db, deps.cache);
   if (kind === 'static') {
     if (page !== 1) throw new NotFoundError();
-    const [base, paths] = await Promise.all([siteBase(deps), staticPaths(deps, role)]);
-    return urlset(paths.map((path) => `<url><loc>${loc(base, path)}</loc></url>`));
+    return buildStaticSitemap(deps, role);
   }
   if (!visibleKinds(role).includes(kind)) throw new NotFoundError();
   const plan = await planOf(deps, kind, perFile);
-  const file = plan.files[page - 1];
-  if (!file) throw new NotFoundError();
-  const range = { from: file.firstId, to: plan.files[page]?.firstId ?? null };
+  if (!plan.files[page - 1]) throw new NotFoundError();
   const base = await siteBase(deps);
   // Keyed by the plan that cut it and gone when the plan goes: a file never outlives its bounds.
   return deps.cache.get(
     `${SITEMAP_CACHE_PREFIX}file:${kind}:${perFile}:${plan.stamp}:${page}:${base}`,
-    () => loadFile(deps, ROW_SOURCES[kind], range, perFile, base),
+    () => buildRowFile(deps, kind, plan, page, base, opts)!,
     { ttlMs: Math.max(1, plan.expires - Date.now()) },
   );
 }

@@ -1,4 +1,5 @@
-// Both drivers: robots.txt and the sitemap — what a visitor may see, paged by id, as XML.
+// Both drivers: robots.txt and the sitemap — what a visitor may see, paged by id, as XML, built by a job.
+import { text } from 'node:stream/consumers';
 import { PERMISSIONS, pagePaths } from '@zema/contracts';
 import type { SaveCustomPageRequest } from '@zema/contracts/pages/pages-admin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
   SITEMAP_CACHE_PREFIX,
   type SitemapDeps,
 } from './sitemap.service';
+import { readSitemapManifest, requestSitemap, SITEMAP_MANIFEST_KEY, sitemapFileKey } from './sitemap-store';
 
 const t = useApp();
 const BASE = 'http://localhost:8080';
@@ -168,6 +170,8 @@ let hiddenPage: { id: number; slug: string };
 let membersPage: { id: number; slug: string };
 
 beforeAll(async () => {
+  // A change's job runs at once here, so a test can wait for it (jobs.flush).
+  t.deps.tuning.sitemapCoalesceMs = 0;
   admin = new Client(t.app);
   const login = await admin.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
   expect(login.statusCode).toBe(200);
@@ -207,8 +211,18 @@ async function dropSitemapCache() {
   }
 }
 
-// Documents are kept for an hour; each test reads what the database holds now.
-beforeEach(dropSitemapCache);
+/** Runs the sitemap job on what the database holds now (rows some tests write without events). */
+async function regenerate() {
+  await t.deps.jobs.flush();
+  await requestSitemap(t.deps);
+  await t.deps.jobs.flush();
+}
+
+// Documents are stored and kept; each test reads what the database holds now.
+beforeEach(async () => {
+  await dropSitemapCache();
+  await regenerate();
+});
 
 describe('robots.txt', () => {
   it('lets crawlers in, keeps them out of private areas and names the sitemap', async () => {
@@ -375,14 +389,6 @@ describe('sitemap.xml', () => {
     expect(files.flatMap((f) => f.ids)).toEqual(visible);
   });
 
-  it('keeps a built document for a while, then reads the rows again', async () => {
-    const before = await fetchXml('/sitemaps/artists-1.xml');
-    const id = await createArtist(t.deps, { name: 'Newcomer' });
-    expect(await fetchXml('/sitemaps/artists-1.xml')).toBe(before);
-    await dropSitemapCache();
-    expect(await fetchXml('/sitemaps/artists-1.xml')).toContain(`/pastor/${id}/newcomer</loc>`);
-  });
-
   it('answers 404 for a file that is not there', async () => {
     for (const url of [
       '/sitemaps/tracks-0.xml',
@@ -402,11 +408,78 @@ describe('sitemap.xml', () => {
       .where(eq(playlists.public, true))
       .returning({ id: playlists.id });
     try {
+      await regenerate();
       expect((await indexFiles()).has('playlists-1')).toBe(false);
       expect((await get('/sitemaps/playlists-1.xml')).statusCode).toBe(404);
     } finally {
       const ids = hidden.map((p) => p.id);
       await t.db.update(playlists).set({ public: true }).where(inArray(playlists.id, ids));
+      await regenerate();
     }
+  });
+});
+
+describe('the sitemap job', () => {
+  /** Sitemap jobs run to the end so far (the queue's count). */
+  const sitemapJobs = async () =>
+    (await t.deps.jobs.engine.overview()).find((q) => q.name === 'sitemap')?.completed ?? 0;
+
+  it('stores every file, and the routes serve them: the same bytes a request builds from the rows', async () => {
+    const manifest = await readSitemapManifest(t.deps);
+    expect(manifest).not.toBeNull();
+    const index = await fetchXml('/sitemap.xml');
+    const names = [...(await indexFiles()).keys()];
+    expect(names).toContain('tracks-1');
+    const served = new Map<string, string>();
+    for (const name of names) served.set(name, await fetchXml(`/sitemaps/${name}.xml`));
+    // What the job stored is what is served (static-1 is built at each request, as before).
+    for (const name of names.filter((n) => n !== 'static-1')) {
+      const file = await t.deps.storage.get(sitemapFileKey(manifest!.id, name));
+      expect(file, name).not.toBeNull();
+      expect(await text(file!.stream)).toBe(served.get(name));
+    }
+    // Byte for byte what a request builds from the same rows (the answer before the job existed).
+    await dropSitemapCache();
+    expect(index).toBe(await buildSitemapIndex(t.deps));
+    for (const name of names) expect(served.get(name)).toBe(await buildSitemapFile(t.deps, name));
+  });
+
+  it('before the first run, a request builds the answer and sends the job; the stored one is served after', async () => {
+    await t.deps.storage.delete(SITEMAP_MANIFEST_KEY);
+    await dropSitemapCache();
+    const before = await sitemapJobs();
+    const built = await fetchXml('/sitemap.xml');
+    await t.deps.jobs.flush();
+    expect(await sitemapJobs()).toBe(before + 1);
+    expect(await readSitemapManifest(t.deps)).not.toBeNull();
+    expect(await fetchXml('/sitemap.xml')).toBe(built);
+  });
+
+  it('a catalogue change makes one job and the new sitemap; the old files are removed', async () => {
+    const old = (await readSitemapManifest(t.deps))!;
+    const before = await sitemapJobs();
+    const id = await createArtist(t.deps, { name: 'Newcomer' });
+    await t.deps.jobs.flush();
+    expect(await sitemapJobs()).toBe(before + 1);
+    expect(await fetchXml('/sitemaps/artists-1.xml')).toContain(`/pastor/${id}/newcomer</loc>`);
+    const current = (await readSitemapManifest(t.deps))!;
+    expect(current.id).not.toBe(old.id);
+    expect(await t.deps.storage.stat(sitemapFileKey(old.id, 'artists-1'))).toBeNull();
+  });
+
+  it('a burst of changes makes one job', async () => {
+    const quiet = await createArtist(t.deps, { name: 'Quiet one' });
+    await t.deps.jobs.flush();
+    const before = await sitemapJobs();
+    const renamed = { id: quiet, name: `Renamed ${Math.random().toString(36).slice(2, 8)}` };
+    await t.db
+      .update(artists)
+      .set({ name: renamed.name, updatedAt: new Date() })
+      .where(eq(artists.id, quiet));
+    // Three writers announce their changes at once: the second and third find the job pending.
+    await Promise.all([1, 2, 3].map(() => t.deps.events.emit('catalogue.changed', {})));
+    await t.deps.jobs.flush();
+    expect(await sitemapJobs()).toBe(before + 1);
+    expect((await locsOf('artists-1')).map((e) => e.loc)).toContain(BASE + pagePaths.artist(renamed));
   });
 });
