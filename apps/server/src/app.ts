@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ID_PATTERN, INT32_MAX, PERMISSIONS } from '@zema/contracts';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import pinoPretty from 'pino-pretty';
@@ -260,6 +260,22 @@ async function assemble(
     logController: new OneLinePerRead(config.logFormat === 'pretty' ? 'debug' : 'info'),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Slow clients (RELIABILITY "resource limits", docs/reliability.md): headers and the whole
+    // request have deadlines (config HTTP_*_TIMEOUT_MS), checked often enough to hold them; Node's
+    // 16 KB header limit answers 431. No idle socket timeout: a paused player may read nothing for
+    // minutes, and the event streams send their own heartbeats.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, config.http.headersTimeoutMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
+    // A path Fastify cannot route (bad percent-encoding, a parameter over maxParamLength) is
+    // answered in the SPEC §8 shape too (the reliability fuzzer sends both).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      (reply as FastifyReply).code(status).send({ message: 'The address of this request is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -396,4 +412,25 @@ async function assemble(
     { prefix: '/api/v1' },
   );
   return app;
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, message: string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/**
+ * Answers a request Node refused before any route saw it (too slow, headers too large, not HTTP)
+ * in the SPEC §8 shape, like every other error, then closes the connection.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'Bad request.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -87,6 +87,18 @@ export const envSchema = z.object({
     unset: 'no proxy is trusted',
     example: '127.0.0.1',
   }),
+  HTTP_HEADERS_TIMEOUT_MS: documented(z.coerce.number().int().min(1000).max(600_000).default(20_000), {
+    group: 'Server',
+    description:
+      'Time a client has to send all of its request headers; a slower one (slowloris) gets 408 and is disconnected. Node keeps 60 s by default.',
+    default: '20000',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: documented(z.coerce.number().int().min(1000).max(3_600_000).default(300_000), {
+    group: 'Server',
+    description:
+      'Time a client has to send a whole request, headers and body; a body trickled slower is cut off with 408. Answers (audio, event streams) are not limited by it; uploads larger than this allows on a slow link go through tus in chunks. Fastify turns Node’s 300 s limit off unless it is set, so it is set here.',
+    default: '300000',
+  }),
   DATA_DIR: documented(z.string().min(1).default('./data'), {
     group: 'Data',
     description:
@@ -289,7 +301,7 @@ export const envSchema = z.object({
     {
       group: 'Files and streaming',
       description:
-        'Behind nginx: an `internal` location aliasing `DATA_DIR/storage/`. The app authorises each audio stream and answers `X-Accel-Redirect: <prefix><key>`; nginx sends the bytes (docs/operations.md, "Behind nginx").',
+        'Behind nginx: the app authorises each audio stream and answers `X-Accel-Redirect`; nginx sends the bytes. With local files the prefix is an `internal` location aliasing `DATA_DIR/storage/` (`<prefix><key>`); with S3 storage, one that proxies to the store (`<prefix><bucket>/<key>?<presigned query>`, deploy/nginx/zema.conf). See docs/operations.md, "Behind nginx" and "Cluster".',
       unset: 'the app sends the audio itself',
       example: '/protected-audio/',
     },
@@ -484,6 +496,8 @@ export type Config = {
   demo: boolean;
   /** Proxy addresses/CIDRs whose X-Forwarded-For is believed; empty = trust no proxy. */
   trustProxy: string[];
+  /** Slow-client limits of the HTTP server (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Readable lines for a person at a terminal, or JSON lines for machines. */
   logFormat: 'json' | 'pretty';
@@ -603,6 +617,11 @@ export function loadConfig(
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     humanVerification: { secret: e.HUMAN_VERIFICATION_SECRET, verifyUrl: e.HUMAN_VERIFICATION_VERIFY_URL },
     demo: e.DEMO_MODE,
+    http: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    },
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())
