@@ -1,4 +1,4 @@
-// Both drivers: runs in the PGlite leg; on PostgreSQL it is skipped for now (see the describe below).
+// Both drivers: an acknowledged write must survive SIGKILL on PGlite (its WAL) and on PostgreSQL alike.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
