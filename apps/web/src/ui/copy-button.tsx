@@ -19,7 +19,14 @@ export interface CopyButtonProps {
 }
 
 async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  if (navigator.clipboard?.writeText) {
+    try {
+      return await navigator.clipboard.writeText(text);
+    } catch {
+      // The browser refused the asynchronous clipboard (a policy, no permission): the copy
+      // command below still works inside the click.
+    }
+  }
   // Older browsers and insecure origins: a hidden textarea and execCommand.
   const area = document.createElement('textarea');
   area.value = text;

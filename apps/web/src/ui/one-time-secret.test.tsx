@@ -13,6 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  // The copy command a test put on the document (its prototype's is jsdom's own).
+  Reflect.deleteProperty(document, 'execCommand');
 });
 
 function renderSecret(props: Partial<OneTimeSecretProps> = {}) {
@@ -53,6 +55,24 @@ describe('OneTimeSecret', () => {
     act(() => vi.advanceTimersByTime(COPIED_MS));
     expect(screen.queryByText('Copied!')).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy token' })).toBeTruthy();
+  });
+
+  it('copies with the copy command when the browser refuses the clipboard API', async () => {
+    writeText.mockRejectedValueOnce(new DOMException('Write permission denied.', 'NotAllowedError'));
+    const copied: string[] = [];
+    const execCommand = vi.fn((command: string) => {
+      const area = document.querySelector('textarea');
+      if (command === 'copy' && area) copied.push(area.value);
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    renderSecret();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByText('Copied!')).toBeTruthy();
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(copied).toEqual([SECRET]);
+    // The helper field is gone again.
+    expect(document.querySelector('textarea')).toBeNull();
   });
 
   it('shows what goes with the secret before Done, and Done hands back', async () => {
