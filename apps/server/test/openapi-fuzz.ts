@@ -1,7 +1,20 @@
 /**
  * What the OpenAPI-driven fuzzers (src/http/input-fuzz*.test.ts) share: the document's types, a
- * generator of values a schema accepts, and the SPEC §8 check of an error answer.
+ * generator of values a schema accepts, the SPEC §8 check of an error answer, and the run over
+ * every operation as one role.
  */
+import { expect } from 'vitest';
+import { seedSmallCatalogue } from './catalogue';
+import {
+  adminUserId,
+  buildTestApp,
+  type Client,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  type TestApp,
+} from './helpers';
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; schema?: Schema };
@@ -105,4 +118,79 @@ export function shapeProblem(body: string): string | null {
   }
   if (DRIVER_TEXT.test(body)) return 'driver text in the answer';
   return null;
+}
+
+/** One request a fuzzer sends: `kind` names the damage (for coverage checks and failure labels). */
+export type FuzzCall = {
+  kind?: string;
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+};
+export type FuzzRole = 'guest' | 'user' | 'admin';
+
+/**
+ * The run both fuzzers share: an app of the role's own with a small catalogue (and, for a user or
+ * an admin, a playlist of the caller's), the OpenAPI document as the admin reads it, then every
+ * operation's calls from `callsFor` with a fresh session per operation (POST /auth/logout ends
+ * one), DELETE operations last so their successes cannot take the others' targets away. Every
+ * answer must be below 500, and every 4xx in the SPEC §8 shape without driver text.
+ */
+export async function fuzzEveryOperation(
+  role: FuzzRole,
+  callsFor: (doc: Document, path: string, method: string, op: Operation) => FuzzCall[],
+) {
+  const t: TestApp = await buildTestApp();
+  try {
+    await seedSmallCatalogue(t.deps, 'Fuzz', 2);
+    const userId =
+      role === 'admin' ? await adminUserId(t.db) : role === 'user' ? (await createUser(t.db)).id : null;
+    const actor = async (): Promise<Client> => (userId === null ? guest() : sessionFor(t.db, userId));
+    const admin = await sessionFor(t.db, await adminUserId(t.db));
+    const docRes = await request(t.app, admin, { url: '/api/v1/openapi.json' });
+    expect(docRes.statusCode).toBe(200);
+    const doc = docRes.json() as Document;
+    if (userId !== null) {
+      // Something of the caller's own for the playlist operations to reach their handlers with.
+      const created = await request(t.app, await actor(), {
+        method: 'POST',
+        url: '/api/v1/playlists',
+        payload: { name: 'Fuzz playlist' },
+      });
+      expect(created.statusCode).toBe(200);
+    }
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
+    operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+
+    const failures: string[] = [];
+    const kinds = new Set<string>();
+    let count = 0;
+    for (const { path, method, op } of operations) {
+      const who = await actor();
+      for (const call of callsFor(doc, path, method, op)) {
+        count++;
+        if (call.kind) kinds.add(call.kind);
+        const res = await request(t.app, who, {
+          method: call.method as 'GET',
+          url: call.url,
+          headers: call.headers,
+          payload: call.payload,
+        });
+        const label = `${role}${call.kind ? ` ${call.kind}:` : ''} ${call.method} ${call.url.slice(0, 120)} ${call.headers?.['content-type'] ?? ''} ${call.payload?.slice(0, 60).toString() ?? ''}`;
+        if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (res.statusCode >= 400) {
+          const problem = shapeProblem(res.body);
+          if (problem) failures.push(`${label} → ${res.statusCode} ${problem}: ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    // The admin survived its own fuzz (a deleted admin would have turned later calls into 401s).
+    expect((await request(t.app, admin, { url: '/api/v1/users/me' })).statusCode).toBe(200);
+    return { failures, count, kinds, operations: operations.length };
+  } finally {
+    await t.close();
+  }
 }

@@ -1,25 +1,15 @@
 // Both drivers: what reaches the database (1 MB texts, negative and huge numbers) is refused before either driver fails on it.
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedSmallCatalogue } from '#test/catalogue';
-import {
-  adminUserId,
-  buildTestApp,
-  type Client,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '#test/helpers';
 import {
   type Document,
   deref,
+  type FuzzCall,
   fieldPaths,
+  fuzzEveryOperation,
   type Operation,
   type Parameter,
   sample,
-  shapeProblem,
   withValue,
 } from '#test/openapi-fuzz';
 
@@ -88,13 +78,7 @@ const WRONG_TYPES: { type: string; payload: string }[] = [
   { type: 'application/octet-stream', payload: '\u0000\u0001\u0002' },
 ];
 
-type Call = {
-  kind: string;
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  payload?: string | Buffer;
-};
+type Call = FuzzCall & { kind: string };
 
 const goodPathValue = (param: Parameter | undefined) => {
   const schema = param?.schema ?? {};
@@ -240,63 +224,6 @@ function fieldValue(body: unknown, path: string[]): unknown {
   return v;
 }
 
-type Role = 'guest' | 'user' | 'admin';
-
-async function fuzzAs(role: Role, seed: number) {
-  const t: TestApp = await buildTestApp();
-  try {
-    await seedSmallCatalogue(t.deps, 'Fuzz', 2);
-    const userId =
-      role === 'admin' ? await adminUserId(t.db) : role === 'user' ? (await createUser(t.db)).id : null;
-    const actor = async (): Promise<Client> => (userId === null ? guest() : sessionFor(t.db, userId));
-    const admin = await sessionFor(t.db, await adminUserId(t.db));
-    const docRes = await request(t.app, admin, { url: '/api/v1/openapi.json' });
-    expect(docRes.statusCode).toBe(200);
-    const doc = docRes.json() as Document;
-    if (userId !== null) {
-      const created = await request(t.app, await actor(), {
-        method: 'POST',
-        url: '/api/v1/playlists',
-        payload: { name: 'Fuzz playlist' },
-      });
-      expect(created.statusCode).toBe(200);
-    }
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, op]) => ({ path, method, op: op as Operation })),
-    );
-    operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
-
-    const { pick } = generator(seed);
-    const failures: string[] = [];
-    const kinds = new Set<string>();
-    let count = 0;
-    for (const { path, method, op } of operations) {
-      // A fresh session per operation: POST /auth/logout ends one.
-      const who = await actor();
-      for (const call of callsFor(doc, path, method, op, pick)) {
-        count++;
-        kinds.add(call.kind);
-        const res = await request(t.app, who, {
-          method: call.method as 'GET',
-          url: call.url,
-          headers: call.headers,
-          payload: call.payload,
-        });
-        const label = `${role} ${call.kind}: ${call.method} ${call.url.slice(0, 120)} ${call.headers?.['content-type'] ?? ''} ${call.payload?.slice(0, 60).toString() ?? ''}`;
-        if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-        else if (res.statusCode >= 400) {
-          const problem = shapeProblem(res.body);
-          if (problem) failures.push(`${label} → ${res.statusCode} ${problem}: ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
-    expect((await request(t.app, admin, { url: '/api/v1/users/me' })).statusCode).toBe(200);
-    return { failures, count, kinds, operations: operations.length };
-  } finally {
-    await t.close();
-  }
-}
-
 describe(`every documented operation, damaged one way at a time (FUZZ_SEED=${SEED})`, () => {
   beforeAll(() => {
     console.info(`input-fuzz-mutations: FUZZ_SEED=${SEED} (replay with FUZZ_SEED=${SEED})`);
@@ -316,9 +243,9 @@ describe(`every documented operation, damaged one way at a time (FUZZ_SEED=${SEE
       timeout: 300_000,
     }, async () => {
       // Each role its own stream of draws, so one role's failure replays without the others.
-      const { failures, count, kinds, operations } = await fuzzAs(
-        role,
-        SEED + ['guest', 'user', 'admin'].indexOf(role),
+      const { pick } = generator(SEED + ['guest', 'user', 'admin'].indexOf(role));
+      const { failures, count, kinds, operations } = await fuzzEveryOperation(role, (doc, path, method, op) =>
+        callsFor(doc, path, method, op, pick),
       );
       expect(operations).toBeGreaterThan(80);
       expect(count).toBeGreaterThan(operations * 3);

@@ -1,23 +1,13 @@
 // Both drivers: database errors of each driver mapped to 4xx without driver text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSmallCatalogue } from '#test/catalogue';
-import {
-  adminUserId,
-  buildTestApp,
-  type Client,
-  createUser,
-  guest,
-  request,
-  sessionFor,
-  type TestApp,
-} from '#test/helpers';
 import {
   type Document,
+  type FuzzCall,
   fieldPaths,
+  fuzzEveryOperation,
   type Operation,
   type Parameter,
   sample,
-  shapeProblem,
   withValue,
 } from '#test/openapi-fuzz';
 
@@ -64,10 +54,8 @@ const goodPathValue = (param: Parameter) => {
   return schema.type === 'string' && !schema.anyOf ? 'x' : '1';
 };
 
-type Call = { method: string; url: string; headers?: Record<string, string>; payload?: string };
-
 /** Every hostile request for one operation. */
-function callsFor(doc: Document, path: string, method: string, op: Operation): Call[] {
+function callsFor(doc: Document, path: string, method: string, op: Operation): FuzzCall[] {
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
@@ -77,7 +65,7 @@ function callsFor(doc: Document, path: string, method: string, op: Operation): C
     );
   const base = fill();
   const M = method.toUpperCase();
-  const calls: Call[] = [];
+  const calls: FuzzCall[] = [];
   for (const param of pathParams) {
     for (const raw of BAD_PATH_VALUES) calls.push({ method: M, url: fill({ name: param.name, raw }) });
   }
@@ -90,7 +78,7 @@ function callsFor(doc: Document, path: string, method: string, op: Operation): C
   if (M === 'GET' || M === 'HEAD') return calls;
 
   const jsonSchema = op.requestBody?.content['application/json']?.schema;
-  const json = (body: unknown): Call => ({
+  const json = (body: unknown): FuzzCall => ({
     method: M,
     url: base,
     headers: { 'content-type': 'application/json' },
@@ -109,63 +97,6 @@ function callsFor(doc: Document, path: string, method: string, op: Operation): C
   return calls;
 }
 
-type Role = 'guest' | 'user' | 'admin';
-
-async function fuzzAs(role: Role) {
-  const t: TestApp = await buildTestApp();
-  try {
-    await seedSmallCatalogue(t.deps, 'Fuzz', 2);
-    const userId =
-      role === 'admin' ? await adminUserId(t.db) : role === 'user' ? (await createUser(t.db)).id : null;
-    const actor = async (): Promise<Client> => (userId === null ? guest() : sessionFor(t.db, userId));
-    const admin = await sessionFor(t.db, await adminUserId(t.db));
-    const docRes = await request(t.app, admin, { url: '/api/v1/openapi.json' });
-    expect(docRes.statusCode).toBe(200);
-    const doc = docRes.json() as Document;
-    if (userId !== null) {
-      // Something of the caller's own for the playlist operations to reach their handlers with.
-      const created = await request(t.app, await actor(), {
-        method: 'POST',
-        url: '/api/v1/playlists',
-        payload: { name: 'Fuzz playlist' },
-      });
-      expect(created.statusCode).toBe(200);
-    }
-
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, op]) => ({ path, method, op })),
-    );
-    // Deletions last: one that succeeds on a valid id must not take the others' targets away.
-    operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
-
-    const failures: string[] = [];
-    let count = 0;
-    for (const { path, method, op } of operations) {
-      const who = await actor();
-      for (const call of callsFor(doc, path, method, op)) {
-        count++;
-        const res = await request(t.app, who, {
-          method: call.method as 'GET',
-          url: call.url,
-          headers: call.headers,
-          payload: call.payload,
-        });
-        const label = `${role} ${call.method} ${call.url} ${call.headers?.['content-type'] ?? ''} ${call.payload?.slice(0, 80) ?? ''}`;
-        if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-        else if (res.statusCode >= 400) {
-          const problem = shapeProblem(res.body);
-          if (problem) failures.push(`${label} → ${res.statusCode} ${problem}: ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
-    // The admin survived its own fuzz (a deleted admin would have turned later calls into 401s).
-    expect((await request(t.app, admin, { url: '/api/v1/users/me' })).statusCode).toBe(200);
-    return { failures, count, operations: operations.length };
-  } finally {
-    await t.close();
-  }
-}
-
 describe('hostile input on every documented operation', () => {
   let documented = 0;
   beforeAll(() => {
@@ -178,7 +109,7 @@ describe('hostile input on every documented operation', () => {
 
   for (const role of ['guest', 'user', 'admin'] as const) {
     it(`answers no 5xx and only SPEC §8 errors as ${role}`, { timeout: 300_000 }, async () => {
-      const { failures, count, operations } = await fuzzAs(role);
+      const { failures, count, operations } = await fuzzEveryOperation(role, callsFor);
       documented = Math.max(documented, operations);
       expect(count).toBeGreaterThan(operations * 10);
       expect(failures).toEqual([]);
