@@ -1,4 +1,5 @@
-// Both drivers: two instances seeding one PostgreSQL under an advisory lock.
+// The demo catalogue. Its one driver-specific test, two instances seeding one PostgreSQL under an
+// advisory lock, runs only on PostgreSQL, so the file runs once (docs/testing.md).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';

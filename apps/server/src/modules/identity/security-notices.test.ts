@@ -1,4 +1,5 @@
-// Both drivers: two concurrent first logins from one device (a unique race).
+// Security notices and new-device sign-ins; the race of two first logins from one device is in
+// security-notices.drivers.test.ts.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret } from 'otpauth';
@@ -253,17 +254,6 @@ describe('new-device sign-in notices', () => {
     expect((await login(new Device(t.app, UA.windowsChrome), user.email)).statusCode).toBe(200);
     expect(await subjectsTo(t.app, user.email)).toEqual([]);
     expect((await login(new Device(t.app, UA.iphone), user.email)).statusCode).toBe(200);
-    expect(await subjectsTo(t.app, user.email)).toEqual(['Zema: new sign-in to your account']);
-  });
-
-  it('two concurrent first logins from one new device mail once', async () => {
-    const user = await createUser(t.db, { email: uniqueEmail('race-device'), password: PASSWORD });
-    await login(new Device(t.app, UA.linuxFirefox), user.email);
-    const answers = await Promise.all([
-      login(new Device(t.app, UA.iphone), user.email),
-      login(new Device(t.app, UA.iphone), user.email),
-    ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await subjectsTo(t.app, user.email)).toEqual(['Zema: new sign-in to your account']);
   });
 

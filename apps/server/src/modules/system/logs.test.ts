@@ -1,4 +1,5 @@
-// Both drivers: the health page reports the database driver and Redis.
+// The error log viewer, the day download and the mail log; the health page, which reports the
+// database driver and Redis, is in logs.drivers.test.ts.
 import { ADMIN_PERMISSIONS } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,30 +313,5 @@ describe('the mail log (SMTP driver)', () => {
     const viewer = await sessionFor(bad.db, await adminUserId(bad.db));
     const list = await request(bad.app, viewer, { url: '/api/v1/admin/mail-log?status=failed' });
     expect(list.json().data[0]).toMatchObject({ to, status: 'failed' });
-  });
-});
-
-describe('GET /api/v1/admin/system/health', () => {
-  it('answers the database driver and size, Redis, storage, version and uptime', async () => {
-    await t.app.deps.storage.put('images/health-check.webp', Buffer.alloc(1234), 'image/webp');
-    const res = await get('/api/v1/admin/system/health');
-    expect(res.statusCode, res.body).toBe(200);
-    const health = res.json();
-    expect(health.database).toMatchObject({ driver: t.deps.database.driver, ok: true });
-    expect(health.database.size).toBeGreaterThan(1_000_000);
-    expect(health.database.server_version).toMatch(/^\d+/);
-    expect(health.redis).toEqual(
-      process.env.REDIS_URL
-        ? { enabled: true, ok: true, latency_ms: expect.any(Number) }
-        : { enabled: false, ok: null, latency_ms: null },
-    );
-    expect(health.storage).toMatchObject({ driver: 'local', partial: false });
-    expect(health.storage.used).toBeGreaterThanOrEqual(1234);
-    expect(health.storage.files).toBeGreaterThanOrEqual(1);
-    expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(health.node).toBe(process.versions.node);
-    expect(health.uptime).toBeGreaterThanOrEqual(0);
-    expect(health.mail).toEqual({ driver: 'outbox' });
-    expect(health.error_log.files).toBe(2);
   });
 });
