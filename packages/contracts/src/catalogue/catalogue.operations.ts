@@ -63,6 +63,7 @@ export const catalogue = defineOperations('Catalogue', {
     response: albumResponseSchema,
     summary: 'Get an album with its tracks',
   },
+  /** With `audio_status` and `audio_error` only for a caller who may edit tracks (`tracks.update`). */
   track: {
     method: 'GET',
     path: '/api/v1/tracks/:id',

@@ -107,12 +107,13 @@ export const trackSchema = z.object({
   /** Set for a signed-in caller. */
   liked: z.boolean().optional(),
   /**
-   * On a single track's answer (GET tracks/{id} and the admin's writes): whether a new audio file
-   * is being analysed. Meanwhile the track keeps its previous audio (`stream_url`, duration,
-   * format); absent means `ready`.
+   * On a single track's answer (GET tracks/{id} and the admin's writes) to a caller who may edit
+   * tracks (`tracks.update`); absent for everyone else: whether a new audio file is being
+   * analysed. Meanwhile the track keeps its previous audio (`stream_url`, duration, format);
+   * absent means `ready` (or not shown).
    */
   audio_status: z.enum(TRACK_AUDIO_STATUSES).optional(),
-  /** Why the last new audio file was refused (`audio_status` `failed`); null otherwise. */
+  /** Why the last new audio file was refused (`audio_status` `failed`); null otherwise. Editors only, as above. */
   audio_error: z.string().nullable().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;

@@ -34,6 +34,9 @@ import {
 import { getChannel } from './channels';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageInputError, saveCatalogueImage } from './images';
 
+/** The admin's track answers: they may edit it, so they follow its new audio's analysis. */
+const EDITOR = { withAudioState: true } as const;
+
 /** Largest audio file an admin may upload. */
 export const AUDIO_MAX_BYTES = 300 * 1024 * 1024;
 
@@ -121,12 +124,12 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   defineRoute(app, catalogueAdmin.createTrack, async (request) => ({
     track: found(
-      await getTrack(app.deps.db, await createTrack(app.deps, request.body, actorOf(request)), null),
+      await getTrack(app.deps.db, await createTrack(app.deps, request.body, actorOf(request)), null, EDITOR),
     ),
   }));
   defineRoute(app, catalogueAdmin.updateTrack, async (request) => {
     found(await updateTrack(app.deps, request.params.id, request.body, actorOf(request)));
-    return { track: found(await getTrack(app.deps.db, request.params.id, null)) };
+    return { track: found(await getTrack(app.deps.db, request.params.id, null, EDITOR)) };
   });
   defineRoute(app, catalogueAdmin.deleteTrack, async (request) => {
     found(await deleteTrack(app.deps, request.params.id, actorOf(request)));
@@ -150,7 +153,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err instanceof AudioInputError) throw invalidInput({ file: [err.message] });
       throw err;
     }
-    return { track: found(await getTrack(app.deps.db, request.params.id, null)) };
+    return { track: found(await getTrack(app.deps.db, request.params.id, null, EDITOR)) };
   });
 
   // Pictures for the `image` fields: upload, then PUT the returned URL on the artist/album/….

@@ -81,8 +81,21 @@ export async function getAlbum(db: Database, albumId: number, userId: number | n
   return album;
 }
 
-export async function getTrack(db: Database, trackId: number, userId: number | null): Promise<Track | null> {
-  const [track] = await loadTracks(db, [trackId], { userId, withGenres: true, withAudioState: true });
+/**
+ * One track as its page shows it. `withAudioState`: with `audio_status` and `audio_error`, for a
+ * caller who may edit the track (`mayEditTracks`) — the state of an upload is nobody else's.
+ */
+export async function getTrack(
+  db: Database,
+  trackId: number,
+  userId: number | null,
+  opts: { withAudioState?: boolean } = {},
+): Promise<Track | null> {
+  const [track] = await loadTracks(db, [trackId], {
+    userId,
+    withGenres: true,
+    withAudioState: opts.withAudioState ?? false,
+  });
   return track ?? null;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineRoute } from '#src/http/define-route';
 import { sendJsonBytes } from '#src/http/json-bytes';
 import { publicArtistPage, withCallerFlags } from './artist-page';
-import { callerId, found } from './catalogue.http';
+import { callerId, found, mayEditTracks } from './catalogue.http';
 import {
   getAlbum,
   getArtistAlbums,
@@ -42,7 +42,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   defineRoute(app, catalogue.track, async (request) => ({
-    track: found(await getTrack(app.deps.db, request.params.id, callerId(request))),
+    track: found(
+      await getTrack(app.deps.db, request.params.id, callerId(request), {
+        withAudioState: mayEditTracks(request),
+      }),
+    ),
   }));
 
   defineRoute(app, catalogue.genres, async (request) => listGenres(app.deps.db, request.query));

@@ -534,7 +534,7 @@ async function dbSetTrackAudioFromEntry(
   if (claimed.pendingSrc && claimed.pendingSrc !== entry.path)
     await deps.storage.delete(claimed.pendingSrc).catch(() => {});
   // The answer is read before the job is sent, so it shows `processing` however fast the job is.
-  const track = await getTrack(deps.db, trackId, null);
+  const track = await getTrack(deps.db, trackId, null, { withAudioState: true });
   await queueTrackAudio(deps, { trackId, src: entry.path });
   return track;
 }

@@ -78,7 +78,7 @@ export const catalogueModule: ServerModule = {
       concurrency: 2,
       attempts: 3,
       backoffMs: 5_000,
-      run: (data) => analyseTrackAudio(deps, data as TrackAudioJob),
+      run: (data, job) => analyseTrackAudio(deps, data as TrackAudioJob, job),
     },
   ],
   async resume(deps) {

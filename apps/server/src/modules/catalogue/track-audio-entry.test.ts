@@ -3,11 +3,21 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogueModule } from '#src/modules/catalogue/index';
 import { tracks } from '#src/modules/catalogue/tables';
+import { createEngine } from '#src/modules/jobs/index';
 import { fileEntries } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { generateStorageKey } from '#src/platform/storage';
 import { makeWav } from '#test/catalogue';
-import { adminUserId, type Client, createUser, request, sessionFor, useApp } from '#test/helpers';
+import {
+  adminUserId,
+  type Client,
+  createUser,
+  guest,
+  request,
+  sessionFor,
+  uniqueSuffix,
+  useApp,
+} from '#test/helpers';
 import { multipartBody } from '#test/multipart';
 
 /**
@@ -203,6 +213,14 @@ describe('POST tracks/:id/audio {file_entry_id}', () => {
       stream_url: before.stream_url,
     });
     expect(after.audio_error).toMatch(/audio/);
+    // Only those who may edit the track follow its uploads: a listener or a visitor sees neither field.
+    for (const caller of [other, guest()]) {
+      const seen = await api(caller, 'GET', `/tracks/${id}`);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json().track).toMatchObject({ id, stream_url: before.stream_url });
+      expect(seen.json().track).not.toHaveProperty('audio_status');
+      expect(seen.json().track).not.toHaveProperty('audio_error');
+    }
     expect(await row(id)).toMatchObject({ src: first.path, pendingSrc: null, durationMs: 2000 });
     expect((await request(t.app, admin, { method: 'GET', url: after.stream_url })).statusCode).toBe(200);
     // The refused bytes belong to nobody any more: they go.
@@ -216,6 +234,52 @@ describe('POST tracks/:id/audio {file_entry_id}', () => {
       audio_error: null,
       duration_ms: 1000,
     });
+  });
+
+  it('ends failed with a plain reason when every try fails otherwise (storage); the track keeps playing its old audio', async () => {
+    const id = await newTrack('Queue Storage Down');
+    const first = await storedEntry(adminId, makeWav(1));
+    await giveAndWait(id, first.id);
+    const before = await trackAnswer(id);
+    const next = await storedEntry(adminId, makeWav(2));
+    const [sent] = await holdingJobs(async () => {
+      expect((await give(id, next.id)).statusCode).toBe(200);
+    });
+    // The module's queue on an engine of the app's kind, a millisecond between its tries; the
+    // storage fails every read of the new file.
+    const engine = createEngine({
+      ...t.deps,
+      busNamespace: `ta${uniqueSuffix().replace(/\W/g, '').slice(-10)}-`,
+    });
+    const queue = catalogueModule.queues!(t.deps).find((q) => q.name === 'track-audio')!;
+    const storage = t.app.deps.storage;
+    const local = storage.localPath
+      ? vi.spyOn(storage as Required<typeof storage>, 'localPath').mockReturnValue(null)
+      : null;
+    const read = vi
+      .spyOn(storage, 'get')
+      .mockRejectedValue(new Error(`EIO: i/o error, open '/srv/zema/storage/${next.path}'`));
+    try {
+      await engine.start([{ ...queue, concurrency: 1, attempts: queue.attempts!, backoffMs: 1 }]);
+      await engine.send(...sent!);
+      while (!(await engine.failed('track-audio', 1))?.length) await new Promise((r) => setTimeout(r, 10));
+      expect((await engine.failed('track-audio', 1))![0]).toMatchObject({ attempts: queue.attempts });
+      expect(read).toHaveBeenCalledTimes(queue.attempts!);
+    } finally {
+      read.mockRestore();
+      local?.mockRestore();
+      await engine.stop();
+    }
+    const after = await trackAnswer(id);
+    expect(after).toMatchObject({
+      audio_status: 'failed',
+      audio_error: 'This file could not be read.',
+      duration_ms: 1000,
+      stream_url: before.stream_url,
+    });
+    expect(await row(id)).toMatchObject({ src: first.path, pendingSrc: null });
+    expect((await request(t.app, admin, { method: 'GET', url: after.stream_url })).statusCode).toBe(200);
+    expect(await t.app.deps.storage.stat(next.path)).toBeNull();
   });
 
   it('refuses an upload in the trash at once', async () => {

@@ -1,6 +1,8 @@
+import { msg } from '@zema/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { tracks } from '#src/modules/catalogue/tables';
 import type { Deps } from '#src/platform/deps';
+import type { JobRun } from '#src/platform/jobs';
 import { type AudioAnalysis, analyseAudioFile, IngestError } from './ingest/index';
 import { withLocalStoredFile } from './stored-file';
 
@@ -16,7 +18,7 @@ export const TRACK_AUDIO_QUEUE = 'track-audio';
 
 export type TrackAudioJob = { trackId: number; src: string };
 
-type AudioDeps = Pick<Deps, 'db' | 'storage' | 'events'>;
+type AudioDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'log'>;
 
 export type TrackAudio = {
   src: string;
@@ -45,6 +47,22 @@ const pendingOf = async (deps: AudioDeps, trackId: number) =>
   (await deps.db.select({ pendingSrc: tracks.pendingSrc }).from(tracks).where(eq(tracks.id, trackId)))[0]
     ?.pendingSrc ?? null;
 
+/** What a track says when its file could not be analysed after every try (no path, no driver's text). */
+export const TRACK_AUDIO_UNREADABLE = msg('This file could not be read.');
+
+/**
+ * Ends the wait for `src` on its track, `failed` with `reason` (the track keeps its previous audio),
+ * and removes the file, as nobody owns it any more. Nothing when the track waits for another file.
+ */
+async function refuseTrackAudio(deps: AudioDeps, { trackId, src }: TrackAudioJob, reason: string) {
+  const failed = await deps.db
+    .update(tracks)
+    .set({ audioStatus: 'failed', audioError: reason, pendingSrc: null, updatedAt: new Date() })
+    .where(and(eq(tracks.id, trackId), eq(tracks.pendingSrc, src)))
+    .returning({ id: tracks.id });
+  if (failed.length) await deps.storage.delete(src).catch(() => {});
+}
+
 /**
  * Analyses the file `src` waiting on track `trackId` (format by its bytes, duration, bitrate,
  * waveform, loudness, checksum) and makes it the track's audio; the previous file is removed after
@@ -52,9 +70,24 @@ const pendingOf = async (deps: AudioDeps, trackId: number) =>
  * audio) and its bytes go, as nobody owns them any more. Safe to run twice and to find itself
  * overtaken: when the track is gone or waits for another file by then, it does nothing (the newer
  * request, or the deletion, removed this file). Other errors (storage unreachable) are thrown for
- * the queue to retry.
+ * the queue to retry; on the last try (`run.last`) the track ends `failed` first, with a reason fit
+ * for the admin (the error itself goes to the job's failed list), so it never stays `processing`.
  */
-export async function analyseTrackAudio(deps: AudioDeps, job: TrackAudioJob): Promise<void> {
+export async function analyseTrackAudio(deps: AudioDeps, job: TrackAudioJob, run?: JobRun): Promise<void> {
+  try {
+    await analyse(deps, job);
+  } catch (err) {
+    if (run?.last) {
+      // Should this fail too (the database away), the track is sent again at the next start.
+      await refuseTrackAudio(deps, job, TRACK_AUDIO_UNREADABLE).catch((failed: unknown) =>
+        deps.log.error({ err: failed, trackId: job.trackId }, 'could not mark a track audio as failed'),
+      );
+    }
+    throw err;
+  }
+}
+
+async function analyse(deps: AudioDeps, job: TrackAudioJob): Promise<void> {
   const { trackId, src } = job;
   if ((await pendingOf(deps, trackId)) !== src) return;
   let analysis: AudioAnalysis;
@@ -66,12 +99,7 @@ export async function analyseTrackAudio(deps: AudioDeps, job: TrackAudioJob): Pr
       if ((await pendingOf(deps, trackId)) !== src) return;
       throw err;
     }
-    const failed = await deps.db
-      .update(tracks)
-      .set({ audioStatus: 'failed', audioError: err.message, pendingSrc: null, updatedAt: new Date() })
-      .where(and(eq(tracks.id, trackId), eq(tracks.pendingSrc, src)))
-      .returning({ id: tracks.id });
-    if (failed.length) await deps.storage.delete(src).catch(() => {});
+    await refuseTrackAudio(deps, job, err.message);
     return;
   }
   const audio: TrackAudio = {

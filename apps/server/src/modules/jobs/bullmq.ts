@@ -1,15 +1,26 @@
 import type { FailedJob, JobQueue } from '@zema/contracts/jobs/jobs.operations';
-import { createPostgresBackend, type Job, Queue, runMigrations, Worker } from 'bullmq';
+import { createPostgresBackend, type Job, Queue, runMigrations, UnrecoverableError, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { SendOptions } from '#src/platform/jobs';
 import type { ScheduledTask } from '#src/platform/schedule';
 import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
-import { COMPLETED_KEPT, FAILED_KEPT, type FailureReport, type JobEngine, type QueueSpec } from './engine';
+import {
+  COMPLETED_KEPT,
+  FAILED_KEPT,
+  type FailureReport,
+  type JobEngine,
+  jobRun,
+  PermanentJobError,
+  type QueueSpec,
+} from './engine';
 import { errorText } from './error-text';
 
-export type BullmqTarget = { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
+/** `prefix`: the install's REDIS_PREFIX (config.redisPrefix), before BullMQ's `zema-jobs`. */
+export type BullmqTarget =
+  | { kind: 'redis'; url: string; prefix?: string }
+  | { kind: 'postgres'; url: string };
 
 /** What a job stores: its data, and the id of the request that sent it. */
 /** A job as stored: its data, the sending request's id, and its trace (W3C headers) when traced. */
@@ -49,7 +60,7 @@ export function createBullmqEngine(
     if (target.kind === 'redis') {
       // Workers block on this connection's duplicates; BullMQ requires no retry limit per command.
       connections.redis ??= new Redis(target.url, { maxRetriesPerRequest: null, lazyConnect: false });
-      return { opts: { connection: connections.redis, prefix: 'zema-jobs' } };
+      return { opts: { connection: connections.redis, prefix: `${target.prefix ?? ''}zema-jobs` } };
     }
     if (!connections.pool) {
       // BullMQ's statements name its tables unqualified: every connection of this pool looks in
@@ -87,7 +98,7 @@ export function createBullmqEngine(
     return entry;
   };
 
-  const work = async (entry: Entry, name: string, run: (data: unknown) => Promise<unknown>) => {
+  const work = async (entry: Entry, name: string, run: QueueSpec['run']) => {
     const { opts, backend } = connection();
     // On PostgreSQL each worker keeps one connection of the pool to LISTEN for its jobs: the pool
     // grows by one per worker, so the queues' own calls (add, counts, moves) always find one.
@@ -97,10 +108,14 @@ export function createBullmqEngine(
         // With the id of the request that sent it, for its log lines (work-context.ts).
         // and as a span of the trace that sent it, when tracing is on.
         return await runDetached(job.data?.reqId, () =>
-          inJobSpan(name, job.data?.trace, () => run(job.data?.data)),
+          inJobSpan(name, job.data?.trace, () =>
+            run(job.data?.data, jobRun(job.attemptsMade, job.opts.attempts ?? 1)),
+          ),
         );
       } catch (err) {
-        // What BullMQ stores as the failed reason: scrubbed, never a bound value or an email.
+        // What BullMQ stores as the failed reason: scrubbed, never a bound value or an email. A
+        // permanent failure is BullMQ's unrecoverable one: failed at once, whatever tries are left.
+        if (err instanceof PermanentJobError) throw new UnrecoverableError(errorText(err));
         throw new Error(errorText(err));
       }
     };
@@ -111,7 +126,8 @@ export function createBullmqEngine(
     worker.on('error', onError);
     worker.on('failed', (job, err) => {
       if (!job) return;
-      if (job.attemptsMade >= (job.opts.attempts ?? 1)) onFailure(name, err);
+      if (err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1))
+        onFailure(name, err);
       else
         log.warn(
           { queue: name, job: job.id, attempt: job.attemptsMade, error: err.message },

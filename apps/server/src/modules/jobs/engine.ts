@@ -8,6 +8,26 @@ export const DEFAULT_BACKOFF_MS = 10_000;
 export const FAILED_KEPT = 100;
 export const COMPLETED_KEPT = 100;
 
+/**
+ * Thrown by a job's `run` when trying again cannot help (a mail server refused the message for
+ * good): the job fails at once, whatever tries are left, and joins the failed list with its
+ * cause's text. The one way to say it, whichever engine runs the job (BullMQ: it becomes its
+ * `UnrecoverableError`).
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** A run's try as the engines tell it: `made` tries failed before this one. */
+export const jobRun = (made: number, attempts: number) => ({
+  attempt: made + 1,
+  attempts,
+  last: made + 1 >= attempts,
+});
+
 /** A queue's settings with the defaults filled in. */
 export type QueueSpec = Required<Omit<JobQueueDefinition, 'run'>> & Pick<JobQueueDefinition, 'run'>;
 

@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SendOptions } from '#src/platform/jobs';
 import { type Schedule, type ScheduledTask, startSchedule } from '#src/platform/schedule';
 import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
-import { COMPLETED_KEPT, FAILED_KEPT, type FailureReport, type JobEngine, type QueueSpec } from './engine';
+import {
+  COMPLETED_KEPT,
+  FAILED_KEPT,
+  type FailureReport,
+  type JobEngine,
+  jobRun,
+  PermanentJobError,
+  type QueueSpec,
+} from './engine';
 import { errorText } from './error-text';
 
 type Job = {
@@ -69,13 +77,17 @@ export function createInProcessEngine(log: FastifyBaseLogger, onFailure: Failure
       job.attempt += 1;
       // After this turn's I/O, as deps.background does: a sender's answer never waits for its job.
       void new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => runDetached(job.reqId, () => inJobSpan(spec.name, job.trace, () => spec.run(job.data))))
+        .then(() =>
+          runDetached(job.reqId, () =>
+            inJobSpan(spec.name, job.trace, () => spec.run(job.data, jobRun(job.attempt - 1, spec.attempts))),
+          ),
+        )
         .then(
           () => {
             state.completed = Math.min(state.completed + 1, Number.MAX_SAFE_INTEGER);
           },
           (err: unknown) => {
-            if (job.attempt < spec.attempts && !stopped) {
+            if (job.attempt < spec.attempts && !stopped && !(err instanceof PermanentJobError)) {
               const timer = setTimeout(
                 () => {
                   state.delayed.delete(job);

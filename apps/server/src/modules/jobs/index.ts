@@ -18,7 +18,8 @@ import { errorText } from './error-text';
 import { createInProcessEngine } from './in-process';
 import { jobsRoutes } from './jobs.routes';
 
-export type { JobQueueDefinition, SendOptions } from '#src/platform/jobs';
+export type { JobQueueDefinition, JobRun, SendOptions } from '#src/platform/jobs';
+export { PermanentJobError } from './engine';
 
 export type Jobs = {
   engine: JobEngine;
@@ -54,8 +55,18 @@ export function createEngine(deps: Deps): JobEngine {
   };
   const kind = engineKindOf(deps.config);
   if (kind === 'in-process') return createInProcessEngine(deps.log, onFailure);
-  const url = kind === 'redis' ? deps.config.redisUrl! : deps.config.databaseUrl!;
-  return createBullmqEngine({ kind, url }, deps.busNamespace, deps.log, onFailure);
+  // On Redis the install's REDIS_PREFIX starts BullMQ's key prefix, as it starts every other key;
+  // the queues' names keep only what follows it in the bus namespace (a test's), so the prefix
+  // never renames the queues of the PostgreSQL engine.
+  const { redisPrefix } = deps.config;
+  const namespace = deps.busNamespace.startsWith(redisPrefix)
+    ? deps.busNamespace.slice(redisPrefix.length)
+    : deps.busNamespace;
+  const target =
+    kind === 'redis'
+      ? { kind, url: deps.config.redisUrl!, prefix: redisPrefix }
+      : { kind, url: deps.config.databaseUrl! };
+  return createBullmqEngine(target, namespace, deps.log, onFailure);
 }
 
 export const jobsModule: ServerModule = {

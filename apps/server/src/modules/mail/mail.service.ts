@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { type Translate, translator } from '#src/lib/translate';
+import { PermanentJobError } from '#src/modules/jobs/index';
 import { localizations } from '#src/modules/localization/tables';
 import type { SettingsService } from '#src/modules/settings/index';
 import { defaultFrom } from '#src/modules/settings/index';
@@ -33,6 +34,17 @@ import {
 } from './mail-queue';
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/**
+ * Whether an SMTP server refused a message for good (RFC 5321 §4.2.1: a 5yz reply to the sender,
+ * a recipient or the message, such as 550 mailbox unavailable or 553 address not allowed). A 4yz
+ * reply, a connection that failed and a refused login (535: the credentials are the install's to
+ * fix, and the mail still worth sending then) may pass with a later try.
+ */
+export function refusedForGood(err: unknown): boolean {
+  const { responseCode, code } = (err ?? {}) as { responseCode?: unknown; code?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
 
 /** The language a mail is written in, and its lines' translator. */
 export type MailLocale = { language: string; t: Translate };
@@ -199,15 +211,23 @@ export function createMailService(deps: {
     pending.add(job);
   }
 
-  /** Runs one job of the `mail` queue: a failed send throws, so the engine tries it again later. */
+  /**
+   * Runs one job of the `mail` queue: a failed send throws, so the engine tries it again later —
+   * unless the mail server refused the message for good (a 5xx reply: no such mailbox, address
+   * not accepted), which no later try changes: that job fails at once.
+   */
   async function deliverJob(data: unknown): Promise<void> {
     const { template, order } = openMailJob(await resolveAppKey(config), data);
     const { build, secrets } = fromTemplate(template, order);
     try {
       await deliver(order.to, build, secrets, { reader: { language: order.language } });
     } catch (err) {
-      log.warn({ err, to: maskEmail(order.to), template }, 'mail could not be sent');
-      throw err;
+      const permanent = refusedForGood(err);
+      log.warn(
+        { err, to: maskEmail(order.to), template },
+        permanent ? 'mail refused for good, not tried again' : 'mail could not be sent',
+      );
+      throw permanent ? new PermanentJobError(err) : err;
     }
   }
 

@@ -192,9 +192,13 @@ describe('mail over SMTP (MAIL_URL)', () => {
 
 /**
  * A real SMTP peer (the smtp-server package) that answers the first `refusals` messages with a
- * temporary failure, as a relay in trouble does; `accepted` resolves at the first message it takes.
+ * temporary failure, as a relay in trouble does (or with `reply`: 550, a mailbox that does not
+ * exist); `accepted` resolves at the first message it takes, `refused()` counts the others.
  */
-async function startFlakySmtp(refusals: number) {
+async function startFlakySmtp(
+  refusals: number,
+  reply = { code: 451, text: 'Mailbox busy, try again later' },
+) {
   const received: string[] = [];
   let refused = 0;
   let accept = () => {};
@@ -212,7 +216,7 @@ async function startFlakySmtp(refusals: number) {
       stream.on('end', () => {
         if (refused < refusals) {
           refused += 1;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          callback(Object.assign(new Error(reply.text), { responseCode: reply.code }));
           return;
         }
         received.push(Buffer.concat(chunks).toString('utf8'));
@@ -223,7 +227,13 @@ async function startFlakySmtp(refusals: number) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { received, accepted, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    accepted,
+    port,
+    refused: () => refused,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Resolves once `check` holds, asked again every few milliseconds (what the engine keeps). */
@@ -313,6 +323,30 @@ describe('the mail queue through an SMTP outage', () => {
       expect(failed[0]!.error).not.toContain('lostResetToken99');
       expect((await logged(to)).map((r) => r.status)).toEqual(['failed', 'failed']);
       expect(peer.received).toEqual([]);
+    } finally {
+      await engine.stop();
+      await peer.close();
+    }
+  });
+
+  it('a mail the server refuses for good (550) is tried once and fails at once, with its reason', async () => {
+    const peer = await startFlakySmtp(Number.POSITIVE_INFINITY, { code: 550, text: 'Mailbox unavailable' });
+    const { engine, mail } = await mailOn(peer.port, { attempts: 3 });
+    try {
+      const to = uniqueEmail('unknown');
+      mail.sendPasswordReset(to, 'deadResetToken31', 60);
+      await mail.flush();
+      await until(async () => ((await engine.failed(MAIL_QUEUE, 10)) ?? []).length > 0);
+      const failed = (await engine.failed(MAIL_QUEUE, 10))!;
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ queue: MAIL_QUEUE, attempts: 1 });
+      expect(failed[0]!.error).toMatch(/550|unavailable/i);
+      expect(failed[0]!.error).not.toContain(to);
+      expect(failed[0]!.error).not.toContain('deadResetToken31');
+      expect(peer.refused()).toBe(1);
+      expect((await logged(to)).map((r) => r.status)).toEqual(['failed']);
+      const [row] = (await engine.overview()).filter((q) => q.name === MAIL_QUEUE);
+      expect(row).toMatchObject({ delayed: 0, failed: 1 });
     } finally {
       await engine.stop();
       await peer.close();

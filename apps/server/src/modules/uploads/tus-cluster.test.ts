@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ERRORS } from '@tus/server';
+import { type Locker, MemoryLocker } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -21,7 +21,7 @@ import { mp3ThenNoise } from '#test/catalogue';
 import { type Client, createUser, request, sessionFor, uniqueSuffix, useApp } from '#test/helpers';
 import { startS3 } from '#test/s3';
 import { cleanUpAbandonedUploads, TUS_EXPIRY_MS, tusOwnerKey, tusStagingDir } from './tus.service';
-import { RedisLocker, type RedisLockerOptions } from './tus-locker';
+import { RedisLocker, type RedisLockerOptions, TUS_LOCK_BUSY, TUS_LOCK_WAIT_MS } from './tus-locker';
 import { TUS_S3_PREFIX } from './tus-store';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -240,6 +240,42 @@ describe('tus uploads on S3 across two instances', () => {
     expect((await head(baseB, mine, id)).status).toBe(404);
   });
 
+  it('answers a request that cannot have the upload lock in time 423 with a message, and the upload resumes', async () => {
+    const client = await sessionFor(a.db, (await createUser(a.db)).id);
+    const file = mp3ThenNoise(200_000);
+    // The app's locker (on Redis, or in memory), seen at its first lock, waits 300 ms, not 30 s.
+    const proto = (a.deps.redis && a.deps.pubsub.driver === 'redis' ? RedisLocker : MemoryLocker).prototype;
+    const wait = (locker: Locker, ms: number) =>
+      Object.assign(locker, locker instanceof RedisLocker ? { acquireTimeoutMs: ms } : { timeout: ms });
+    const seen = new Set<Locker>();
+    const newLock = proto.newLock;
+    const spy = vi.spyOn(proto, 'newLock').mockImplementation(function (this: Locker, uploadId: string) {
+      seen.add(wait(this, 300));
+      return newLock.call(this, uploadId);
+    });
+    let id = '';
+    try {
+      id = await create(baseA, client, file.length);
+      // Another request holds the lock and does not let go (a slow PATCH on another instance).
+      const held = [...seen][0]!.newLock(id);
+      await held.lock(new AbortController().signal, () => {});
+      const busy = await patch(baseA, client, id, 0, file.subarray(0, 100_000));
+      expect(busy.status).toBe(423);
+      expect(await busy.json()).toEqual({ message: TUS_LOCK_BUSY.body });
+      await held.unlock();
+    } finally {
+      spy.mockRestore();
+      for (const locker of seen) wait(locker, TUS_LOCK_WAIT_MS);
+    }
+    const offset = await head(baseA, client, id);
+    expect(offset.status).toBe(200);
+    expect(offset.headers.get('upload-offset')).toBe('0');
+    const whole = await patch(baseA, client, id, 0, file);
+    expect(whole.status).toBe(204);
+    expect(whole.headers.get('upload-offset')).toBe(String(file.length));
+    expect((await finish(a.app, client, id)).statusCode).toBe(200);
+  });
+
   it('ends an upload on one instance that the other created, bytes and reservation', async () => {
     const user = await createUser(a.db);
     const client = await sessionFor(a.db, user.id);
@@ -390,9 +426,7 @@ describe.runIf(process.env.REDIS_URL)('the tus locker on Redis', () => {
     const id = uploadId();
     const held = one.newLock(id);
     await held.lock(forever(), () => {}); // one that does not let go, as a finishing upload
-    await expect(two.newLock(id).lock(AbortSignal.timeout(1_000), () => {})).rejects.toBe(
-      ERRORS.ERR_LOCK_TIMEOUT,
-    );
+    await expect(two.newLock(id).lock(AbortSignal.timeout(1_000), () => {})).rejects.toBe(TUS_LOCK_BUSY);
     // A second is over three TTLs: the renewals kept it.
     expect(await redis.exists(one.keyOf(id))).toBe(1);
     await held.unlock();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
+import { type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
+import { msg } from '@zema/contracts';
 import type { Redis } from 'ioredis';
 import type { Deps } from '#src/platform/deps';
 import type { PubSub, Unsubscribe } from '#src/platform/pubsub';
@@ -8,6 +9,18 @@ import type { PubSub, Unsubscribe } from '#src/platform/pubsub';
 export const TUS_LOCK_TTL_MS = 10_000;
 /** How long a request waits for an upload's lock before it fails (the tus server's MemoryLocker's). */
 export const TUS_LOCK_WAIT_MS = 30_000;
+
+/**
+ * The answer to a request that could not have its upload's lock in time (another request holds
+ * it): 423 Locked, a refusal rather than a crash, with a message (SPEC §8 body, tus.service.ts).
+ * Nothing was written, so the upload resumes from the offset a HEAD reports; tus-js-client retries
+ * a 423 by itself. The tus server's own timeout (`ERRORS.ERR_LOCK_TIMEOUT`, a 500 from the
+ * in-process MemoryLocker) is answered the same way.
+ */
+export const TUS_LOCK_BUSY = {
+  status_code: 423,
+  body: msg('This upload is busy with another request. Please try again in a moment.'),
+} as const;
 
 export type RedisLockerOptions = {
   redis: Redis;
@@ -141,7 +154,7 @@ class RedisLock implements Lock {
     signal.addEventListener('abort', onNotice);
     try {
       for (;;) {
-        if (signal.aborted || Date.now() >= deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+        if (signal.aborted || Date.now() >= deadline) throw TUS_LOCK_BUSY;
         woken = false;
         if ((await redis.set(key, token, 'PX', locker.ttlMs, 'NX')) === 'OK') {
           this.hold(key, token, requestRelease);

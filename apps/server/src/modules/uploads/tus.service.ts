@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { EVENTS, type Locker, Metadata, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, type Locker, Metadata, Server, type Upload } from '@tus/server';
 import { fileExtension, msg } from '@zema/contracts';
 import { TUS_UPLOAD_PATH } from '@zema/contracts/uploads/uploads.operations';
 import { and, eq, inArray, lt } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { invalidInput, NotFoundError } from '#src/lib/errors';
 import { fileEntries, pendingUploads } from '#src/modules/uploads/tables';
 import type { Deps } from '#src/platform/deps';
 import { type FileEntryRow, storeUploadedFile, uploadWorkDir } from './file-entries.service';
-import { createTusLocker, RedisLocker } from './tus-locker';
+import { createTusLocker, RedisLocker, TUS_LOCK_BUSY } from './tus-locker';
 import { TUS_EXPIRY_MS, type TusStore, tusStoreOf, UPLOAD_ID } from './tus-store';
 import {
   assertUploadAllowed,
@@ -221,7 +221,9 @@ export function createTusUploads(
         .catch(() => {});
       return {};
     },
-    onResponseError(_req, err) {
+    onResponseError(_req, thrown) {
+      // The in-process locker's timeout is a 500 of the tus server's: it is a busy upload (423).
+      const err = thrown === ERRORS.ERR_LOCK_TIMEOUT ? TUS_LOCK_BUSY : thrown;
       const answer = answerOf(err);
       if (answer) return { status_code: answer.status, body: JSON.stringify(answer.body) };
       const { status_code: status, body } = err as { status_code?: number; body?: unknown };
