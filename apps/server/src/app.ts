@@ -160,6 +160,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       opts.onSeed?.(seed);
     }
     const app = await assemble(config, handle, opts, !opts.databaseHandle);
+    // Every app runs the modules' queues (a job sent from this app's requests may run here); only
+    // the server process runs the periodic tasks and picks up what a stopped process left. Before
+    // the demo catalogue: adding it asks for a new sitemap, a job of a queue declared here.
+    await app.deps.jobs.start(SERVER_MODULES.flatMap((module) => module.queues?.(app.deps) ?? []));
     if (opts.demoCatalogue) {
       // After assemble: the demo's audio and artwork go through app.deps.storage. Its rows go in one
       // transaction, so a failure leaves no half catalogue and the server still starts.
@@ -168,9 +172,6 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         (err: unknown) => app.log.error({ err }, 'could not add the demo catalogue'),
       );
     }
-    // Every app runs the modules' queues (a job sent from this app's requests may run here); only
-    // the server process runs the periodic tasks and picks up what a stopped process left.
-    await app.deps.jobs.start(SERVER_MODULES.flatMap((module) => module.queues?.(app.deps) ?? []));
     if (opts.schedules) {
       for (const module of SERVER_MODULES) await module.resume?.(app.deps);
       await app.deps.jobs.startPeriodic(SERVER_MODULES.flatMap((module) => module.tasks?.(app.deps) ?? []));
@@ -310,16 +311,7 @@ async function assemble(
     done();
   });
 
-  // While closing, answers to in-flight requests end their keep-alive connection; otherwise an idle
-  // client connection would hold server.close() (and the shutdown) open until it times out.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, _payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done();
-  });
+  // While draining or closing, answers end their keep-alive connection: one hook, in ops/drain.ts.
 
   // What never finishes by itself (open event streams) ends before the server stops accepting:
   // otherwise close() would wait for it.
@@ -369,7 +361,7 @@ async function assemble(
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'zema-rate-limit:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}zema-rate-limit:` } : {}),
   });
   await app.register(authPlugin, {
     sessionCookie: SESSION_COOKIE,

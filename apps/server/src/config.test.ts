@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(c.webDistDir.endsWith('apps/web/dist')).toBe(true);
   });
 
+  it('puts REDIS_PREFIX and a colon before every Redis key and channel, and refuses one that is not a plain name', () => {
+    expect(loadConfig({}).redisPrefix).toBe('');
+    expect(loadConfig({ REDIS_PREFIX: ' music-a ' }).redisPrefix).toBe('music-a:');
+    for (const bad of ['a:b', 'a b', '-a', 'x'.repeat(33)]) {
+      expect(() => loadConfig({ REDIS_PREFIX: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('logs readable lines to a terminal outside production, JSON lines otherwise, unless LOG_FORMAT says', () => {
     expect(loadConfig({}).logFormat).toBe('json');
     expect(loadConfig({}, { tty: true }).logFormat).toBe('pretty');

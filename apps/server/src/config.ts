@@ -135,6 +135,21 @@ export const envSchema = z.object({
       secret: true,
     },
   ),
+  REDIS_PREFIX: documented(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'must be 1 to 32 letters, digits, - or _')
+        .optional(),
+    ),
+    {
+      group: 'Data',
+      description:
+        'Puts every Redis key and pub/sub channel of this install under `<prefix>:` (rate limits, caches and their invalidations, live events, upload locks, job queues), so several installs can share one Redis; every instance of an install sets the same. Redis databases (`/1`, `/2` in REDIS_URL) do not separate pub/sub channels; this does. See deploy/README.md.',
+      unset: 'no prefix (one install per Redis)',
+      example: 'music-a',
+    },
+  ),
   ADMIN_EMAIL: documented(z.email().default('admin@zema.local'), {
     group: 'Administrator and demo',
     description: 'Email of the administrator created on first start.',
@@ -480,6 +495,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * What starts every Redis key and channel of this install: REDIS_PREFIX and `:`, or '' (unset).
+   * Apps sharing one Redis under different prefixes never meet there.
+   */
+  redisPrefix: string;
   debug: boolean;
   /** Browser tests only: the e2e route that lets time pass for a user's plan (decision 0040). */
   e2eClockControl: boolean;
@@ -604,6 +624,7 @@ export function loadConfig(
     dataDir: absolute(e.DATA_DIR, process.cwd()),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ? `${e.REDIS_PREFIX}:` : '',
     debug: e.APP_DEBUG,
     e2eClockControl: e.E2E_CLOCK_CONTROL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

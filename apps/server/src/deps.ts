@@ -50,7 +50,9 @@ export async function createDeps(
   const pubsub = config.redisUrl
     ? createRedisPubSub(config.redisUrl, redis ?? undefined, onRedisError)
     : createMemoryPubSub();
-  const namespace = opts.live?.namespace ?? '';
+  // Every channel and key this install puts on Redis starts with REDIS_PREFIX; a test's namespace
+  // (apps of one test run sharing a Redis, each apart) follows it.
+  const namespace = config.redisPrefix + (opts.live?.namespace ?? '');
   const cache = await createSharedCache(pubsub, { namespace });
   const userCache = await createSharedCache(pubsub, {
     ttlMs: USER_CACHE_TTL_MS,
@@ -88,11 +90,11 @@ export async function createDeps(
       redis,
       backlogTtlMs: opts.live?.backlogTtlMs,
       backlogSize: opts.live?.backlogSize,
-      namespace: opts.live?.namespace,
+      namespace,
       maxBatch: opts.live?.maxBatch,
       onHandlerError: (err) => log.error({ err }, 'a live event subscriber failed'),
     }),
-    busNamespace: opts.live?.namespace ?? '',
+    busNamespace: namespace,
     storage,
     events,
     writeEvents: createWriteEvents(),

@@ -24,9 +24,10 @@ export type HumanMarks = {
   has(key: string): Promise<boolean>;
 };
 
-export function createHumanMarks(redis: Redis | null): HumanMarks {
+/** `prefix`: the install's REDIS_PREFIX (config.redisPrefix), before every key in Redis. */
+export function createHumanMarks(redis: Redis | null, prefix = ''): HumanMarks {
   if (redis) {
-    const k = (key: string) => `zema-human:${key}`;
+    const k = (key: string) => `${prefix}zema-human:${key}`;
     return {
       async mark(key) {
         await redis.set(k(key), '1', 'PX', HUMAN_MARK_TTL_MS);

@@ -47,7 +47,7 @@ declare module '#src/platform/deps' {
 export const identityModule: ServerModule = {
   name: 'identity',
   register(deps, events) {
-    deps.humanMarks = createHumanMarks(deps.redis);
+    deps.humanMarks = createHumanMarks(deps.redis, deps.config.redisPrefix);
     deps.signedIn = createSignedInUsers({ db: deps.db, cache: deps.userCache, events });
     // The users module's admin writes that concern sessions and reset links (lib/write-events.ts).
     deps.writeEvents.on('user.signed_out_everywhere', (db, { userId }) => endAllSessions(db, userId));

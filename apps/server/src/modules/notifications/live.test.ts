@@ -8,10 +8,13 @@ import { buildApp } from '#src/app';
 import { SESSION_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
 import { createSession, deleteSession } from '#src/modules/identity/index';
+import { INVALIDATION_CHANNEL } from '#src/platform/shared-cache';
 import {
   buildTestApp,
+  Client,
   createUser,
   guest,
+  randomIp,
   request,
   sessionFor,
   tokenFor,
@@ -375,5 +378,59 @@ describe.runIf(process.env.REDIS_URL)('two instances sharing Redis', () => {
     expect(ids.size).toBe(24);
     for (const s of streams) s.close();
     await vi.waitFor(() => expect(second.deps.liveStreams.stats.streams).toBe(0));
+  });
+
+  it('keeps installs sharing one Redis apart by REDIS_PREFIX: events, cache invalidations, rate limits', async () => {
+    // Another install: the same Redis (and, here, database and test namespace), its own prefix.
+    const other = await buildApp(
+      { ...t.config, redisPrefix: `other-${uniqueSuffix()}:` },
+      { databaseHandle: t.app.deps.database, live },
+    );
+    const offs: (() => Promise<void>)[] = [];
+    try {
+      expect(other.deps.busNamespace).toBe(`${other.deps.config.redisPrefix}${namespace}`);
+      const me = await createUser(t.db);
+      // What an app's subscribers hear: `me`'s live events and the cache's invalidations.
+      const listen = async (app: FastifyInstance) => {
+        const heard: unknown[] = [];
+        offs.push(await app.deps.live.subscribe(me.id, (frame) => heard.push(frame.data)));
+        const channel = `${app.deps.busNamespace}${INVALIDATION_CHANNEL}`;
+        // Only this test's keys: the apps' own work may invalidate others meanwhile.
+        const ours = (message: unknown) => JSON.stringify(message).includes('"from-');
+        offs.push(await app.deps.pubsub.subscribe(channel, (m) => ours(m) && heard.push(m)));
+        return heard;
+      };
+      const onB = await listen(second);
+      const onOther = await listen(other);
+      await count(me.id, 1);
+      await t.deps.cache.invalidate('from-a');
+      await vi.waitFor(() => expect(onB).toEqual([{ unreadCount: 1 }, { keys: ['from-a'] }]));
+      // Published by then; the other install's own come after them on its one subscriber
+      // connection, so had it heard A's, those would be first.
+      await other.deps.live.publish(me.id, 'notification.count', { unreadCount: 2 });
+      await other.deps.cache.invalidate('from-other');
+      await vi.waitFor(() => expect(onOther).toHaveLength(2));
+      expect(onOther).toEqual([{ unreadCount: 2 }, { keys: ['from-other'] }]);
+      expect(onB).toHaveLength(2);
+
+      // 5 logins a minute per (email, IP), counted per install.
+      const browser = new Client(undefined, { ip: randomIp() });
+      const email = `nobody-${uniqueSuffix()}@example.com`;
+      const login = (app: FastifyInstance) =>
+        browser.inject(
+          {
+            method: 'POST',
+            url: '/auth/login',
+            payload: { email, password: 'not-the-password', remember: false },
+          },
+          app,
+        );
+      for (let i = 0; i < 5; i++) expect((await login(t.app)).statusCode).toBe(422);
+      expect((await login(second)).statusCode).toBe(429);
+      expect((await login(other)).statusCode).toBe(422);
+    } finally {
+      for (const off of offs) await off();
+      await other.close();
+    }
   });
 });

@@ -31,9 +31,19 @@ export type Drain = {
  */
 export function createDrain(app: FastifyInstance, readiness: Readiness): Drain {
   let active = false;
-  // A callback hook (no promise per request) reading one boolean until a drain starts.
+  // Draining or closing: from either on, every answer ends its keep-alive connection. Draining, so
+  // the balancer lets go of the connections it keeps; closing (`app.close()` with no drain before:
+  // tests, scripts, `close()` after the drain), so an idle client connection does not hold
+  // server.close() (and the shutdown) open until it times out. One hook for both, a callback hook
+  // (no promise per request) reading one boolean.
+  let ending = false;
+  // Not ready from the moment the server starts closing, too: balancers stop sending new work.
+  app.addHook('preClose', async () => {
+    ending = true;
+    readiness.closing();
+  });
   app.addHook('onSend', (_request, reply, _payload, done) => {
-    if (active) reply.header('connection', 'close');
+    if (ending) reply.header('connection', 'close');
     done();
   });
 
@@ -47,6 +57,7 @@ export function createDrain(app: FastifyInstance, readiness: Readiness): Drain {
     async start({ graceMs = DRAIN_GRACE_MS } = {}) {
       if (active) return;
       active = true;
+      ending = true;
       readiness.closing();
       const server = app.server;
       if (!server.listening) return;

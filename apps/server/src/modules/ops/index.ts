@@ -100,8 +100,7 @@ export const opsModule: ServerModule = {
     // Before any route is added, so that each request is a span.
     if (deps.ops.tracing) traceRequests(app, deps.ops.tracing);
     observeRequests(app, deps.ops.metrics, deps.config.metrics.token);
-    // Not ready from the moment the server starts closing: balancers stop sending new work.
-    app.addHook('preClose', async () => deps.ops.readiness.closing());
+    // Also marks the app not ready, and its answers closing their connection, once it closes.
     deps.ops.drain = createDrain(app, deps.ops.readiness);
     // On the embedded database: DATA_DIR/ops.sock, where `npm run backup` gets a consistent copy.
     serveBackups(app);

@@ -6,13 +6,12 @@ import type { Deps } from '#src/platform/deps';
 import { PRIVATE_UPLOADS_PREFIX } from '#src/platform/storage';
 import {
   buildRowFile,
-  buildSitemapFile,
+  buildRowFileNow,
   buildSitemapIndex,
-  buildStaticSitemap,
   freshPlan,
+  guestSitemapFile,
   indexXml,
   type Plan,
-  parseSitemapName,
   ROW_KINDS,
   type RowKind,
   SITEMAP_CACHE_PREFIX,
@@ -210,21 +209,15 @@ export async function serveSitemapIndex(deps: SitemapStoreDeps): Promise<string>
 
 /** `GET /sitemaps/{name}.xml`: the stored file, else built now; NotFoundError as before. */
 export async function serveSitemapFile(deps: SitemapStoreDeps, name: string): Promise<string> {
-  const parsed = parseSitemapName(name);
-  if (!parsed) throw new NotFoundError();
-  const { kind, page } = parsed;
-  const role = await cachedGuestRole(deps.db, deps.cache);
-  if (kind === 'static') {
-    if (page !== 1) throw new NotFoundError();
-    return buildStaticSitemap(deps, role);
-  }
-  if (!visibleKinds(role).includes(kind)) throw new NotFoundError();
+  const file = await guestSitemapFile(deps, name);
+  if ('xml' in file) return file.xml;
+  const { kind, page } = file;
   const manifest = await usableManifest(deps);
-  if (!manifest) return buildSitemapFile(deps, name);
+  if (!manifest) return buildRowFileNow(deps, kind, page);
   if (page > manifest.kinds[kind].length) throw new NotFoundError();
   // Read from the storage at each request (a local file, or one GET from the bucket): crawlers
   // ask rarely, and memory is not spent on documents of 10 000 addresses.
   const stored = await readText(deps, sitemapFileKey(manifest.id, name)).catch(unread(deps));
   // Gone between the manifest and the file (a newer run removed it), or unreadable: built now.
-  return stored ?? buildSitemapFile(deps, name);
+  return stored ?? buildRowFileNow(deps, kind, page);
 }

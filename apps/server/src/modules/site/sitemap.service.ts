@@ -364,16 +364,40 @@ export async function buildSitemapFile(
   name: string,
   opts: SitemapOptions = {},
 ): Promise<string> {
-  const perFile = perFileOf(opts);
+  const file = await guestSitemapFile(deps, name);
+  return 'xml' in file ? file.xml : buildRowFileNow(deps, file.kind, file.page, opts);
+}
+
+/**
+ * Which child sitemap a guest may get by `name`, the one check both the stored and the built
+ * answers make: a name that is none, a `static` page past 1 or a kind the guest role may not open
+ * is NotFoundError; `static-1` is built at once (it depends on more than the rows); a row file is
+ * its kind and page, its range still to be checked against the rows (a page past the last).
+ */
+export async function guestSitemapFile(
+  deps: SitemapDeps,
+  name: string,
+): Promise<{ xml: string } | { kind: RowKind; page: number }> {
   const parsed = parseSitemapName(name);
   if (!parsed) throw new NotFoundError();
   const { kind, page } = parsed;
   const role = await cachedGuestRole(deps.db, deps.cache);
   if (kind === 'static') {
     if (page !== 1) throw new NotFoundError();
-    return buildStaticSitemap(deps, role);
+    return { xml: await buildStaticSitemap(deps, role) };
   }
   if (!visibleKinds(role).includes(kind)) throw new NotFoundError();
+  return { kind, page };
+}
+
+/** File `page` of a kind the guest may open (`guestSitemapFile`), built from the rows now. */
+export async function buildRowFileNow(
+  deps: SitemapDeps,
+  kind: RowKind,
+  page: number,
+  opts: SitemapOptions = {},
+): Promise<string> {
+  const perFile = perFileOf(opts);
   const plan = await planOf(deps, kind, perFile);
   if (!plan.files[page - 1]) throw new NotFoundError();
   const base = await siteBase(deps);

@@ -26,11 +26,13 @@ export const AUTH_FAILURE_WINDOW_MS = 60_000;
  */
 export function createAuthThrottle(
   redis: Deps['redis'],
+  /** The install's REDIS_PREFIX (config.redisPrefix), before every key in Redis. */
+  installPrefix = '',
   max = AUTH_FAILURES_MAX,
   windowMs = AUTH_FAILURE_WINDOW_MS,
 ): AuthThrottle {
   const local = new Map<string, { count: number; until: number }>();
-  const prefix = 'zema-subsonic-auth:';
+  const prefix = `${installPrefix}zema-subsonic-auth:`;
   return {
     async blocked(key) {
       if (redis) return Number(await redis.get(prefix + key)) >= max;

@@ -37,7 +37,7 @@ export const subsonicRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   const { deps } = app;
-  const throttle = createAuthThrottle(deps.redis);
+  const throttle = createAuthThrottle(deps.redis, deps.config.redisPrefix);
   const files = new TrackFileCache(deps);
   app.addHook('onClose', async () => {
     files.clear();
