@@ -129,6 +129,10 @@ for (const script of [
   ['--import', 'tsx', 'scripts/bench/analytics-bench.mjs'],
   ['--import', 'tsx', 'scripts/bench/ingestion.mjs'],
   'scripts/bench/lighthouse.mjs',
+  // Production (docs/benchmarks.md): one instance against two behind nginx on PostgreSQL, Redis
+  // and S3; one instance under mixed load for SOAK_MINUTES (10).
+  'scripts/bench/cluster-scaling.mjs',
+  'scripts/bench/soak.mjs',
 ]) {
   const code = await new Promise((resolve) => {
     spawn(process.execPath, [script].flat(), { cwd: root, stdio: 'inherit' }).once('exit', resolve);
