@@ -321,6 +321,12 @@ export const envSchema = z.object({
       example: '/protected-audio/',
     },
   ),
+  STREAMS_PER_IP: documented(z.coerce.number().int().min(1).max(100_000).default(32), {
+    group: 'Files and streaming',
+    description:
+      'Audio answers (streams, transcodes, downloads through Subsonic) one client IP may have open at once on one instance; the next gets 429 until one ends. A household or an office behind one address plays a few at a time; a scraper opening hundreds does not get them. With STREAM_X_ACCEL_PREFIX the bytes are nginx’s: its `limit_conn` caps those (deploy/nginx/zema.conf).',
+    default: '32',
+  }),
   TRANSCODE_CACHE_MB: documented(z.coerce.number().int().min(0).max(10_000_000).default(1024), {
     group: 'Radio',
     description:
@@ -526,6 +532,8 @@ export type Config = {
   geoipDbPath: string | undefined;
   /** nginx internal location that serves DATA_DIR/storage; set = streams answer with X-Accel-Redirect. */
   streamXAccelPrefix: string | undefined;
+  /** Audio answers open at once per client IP, per instance (STREAMS_PER_IP). */
+  streamsPerIp: number;
   /** Secret of the signed OAuth cookies; undefined = generated once into DATA_DIR/app-key. */
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
@@ -654,6 +662,7 @@ export function loadConfig(
       : resolve(serverPackageRoot, '../web/dist'),
     geoipDbPath: e.GEOIP_DB_PATH ? absolute(e.GEOIP_DB_PATH, process.cwd()) : undefined,
     streamXAccelPrefix: e.STREAM_X_ACCEL_PREFIX,
+    streamsPerIp: e.STREAMS_PER_IP,
     radio: {
       listenersPerIp: e.RADIO_LISTENERS_PER_IP,
       eventStreamsPerIp: e.RADIO_EVENT_STREAMS_PER_IP,

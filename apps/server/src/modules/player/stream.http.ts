@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ifRangeMatches, notModified, parseRange, type Validators } from '#src/http/ranges';
 import { audioContentType } from '#src/lib/audio';
+import { RateLimitedError } from '#src/lib/errors';
 import { tracks } from '#src/modules/catalogue/tables';
 import type { Deps } from '#src/platform/deps';
 import { isS3Storage } from '#src/platform/s3-storage';
@@ -314,6 +315,54 @@ export function answerRange(
   return { start, end, length };
 }
 
+/**
+ * Streamed audio answers open at once per client address on this instance (STREAMS_PER_IP): the
+ * answers that hold a connection while they send (a file over the buffered-read size, a store's
+ * stream, a transcode). A slot is taken as the body starts and given back when the response
+ * closes (sent, or the client gone). Ranges read into memory and X-Accel answers end at once and
+ * take none (nginx caps those streams itself: deploy/nginx/zema.conf).
+ */
+class StreamSlots {
+  private readonly open = new Map<string, number>();
+  /** Answers holding a slot: one each, however many paths they went through. */
+  private readonly holding = new WeakSet<FastifyReply>();
+  constructor(private readonly perIp: number) {}
+
+  /** Takes a slot for this answer, or throws 429 when the address holds them all. */
+  take(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.holding.has(reply)) return;
+    const ip = request.ip;
+    const held = this.open.get(ip) ?? 0;
+    if (held >= this.perIp) {
+      throw new RateLimitedError(
+        msg('Too many streams are open from your address. Close one and try again.'),
+        {
+          retryAfterS: 5,
+        },
+      );
+    }
+    this.open.set(ip, held + 1);
+    this.holding.add(reply);
+    reply.raw.once('close', () => {
+      const left = (this.open.get(ip) ?? 1) - 1;
+      if (left <= 0) this.open.delete(ip);
+      else this.open.set(ip, left);
+    });
+  }
+}
+
+const slotsOf = new WeakMap<Deps, StreamSlots>();
+/** Takes one of the address's stream slots for this answer (see StreamSlots); throws 429 if none. */
+export function takeStreamSlot(deps: Deps, request: FastifyRequest, reply: FastifyReply): void {
+  let slots = slotsOf.get(deps);
+  if (!slots) {
+    slots = new StreamSlots(deps.config.streamsPerIp);
+    slotsOf.set(deps, slots);
+  }
+  slots.take(request, reply);
+}
+
+/** The stored file, whole or a range, or nginx's X-Accel-Redirect to it. */
 export async function sendTrackStream(
   deps: Deps,
   cache: TrackFileCache,
@@ -347,6 +396,7 @@ export async function sendTrackStream(
 
   if (!file.path) {
     // A remote driver: the store answers the range itself (S3 GetObject with Range).
+    takeStreamSlot(deps, request, reply);
     const remote = await deps.storage.get(file.key, { start, end });
     if (!remote) {
       cache.forget(trackId);
@@ -368,5 +418,6 @@ export async function sendTrackStream(
     }
   }
   // Fastify destroys the stream (and so closes the file) when the client goes away mid-download.
+  takeStreamSlot(deps, request, reply);
   return reply.send(createReadStream(file.path, { start, end }));
 }

@@ -101,7 +101,9 @@ async function handlesOf(path: string) {
 }
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-const t = useApp();
+/** STREAMS_PER_IP: a few, so the cap's test holds them all without opening dozens of streams. */
+const STREAMS_PER_IP = 3;
+const t = useApp({ STREAMS_PER_IP: String(STREAMS_PER_IP) });
 let small: { id: number; bytes: Buffer; src: string };
 let large: { id: number; bytes: Buffer };
 let silent: number;
@@ -353,6 +355,84 @@ describe('GET tracks/{id}/stream', () => {
     const deadline = Date.now() + 5000;
     while ((await openHandles()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await openHandles()).toBe(0);
+  });
+});
+
+describe('audio streams per address', () => {
+  it('refuses one more stream than STREAMS_PER_IP with 429 while they are open, and frees a slot when one ends', async () => {
+    const huge = await trackWithAudio(t, 'Held', makeWav(3));
+    // Larger than loopback socket buffers hold: a paused reader keeps its answer open.
+    await truncate(t.app.deps.storage.localPath!(huge.src)!, 256 * 1024 * 1024);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    /** Opens the stream and stops reading after its first bytes: the answer stays open. */
+    const hold = () =>
+      new Promise<ReturnType<typeof httpRequest>>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: `/api/v1/tracks/${huge.id}/stream` });
+        req.on('response', (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            res.pause();
+            resolve(req);
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const held = [];
+    for (let i = 0; i < STREAMS_PER_IP; i++) held.push(await hold());
+    try {
+      /** A request on a connection of its own, closed after the answer's head (and its body, if small). */
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path, agent: false, headers });
+          req.on('response', (res) => {
+            if ((res.statusCode ?? 0) < 400) {
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, retryAfter: undefined, body: '' });
+              return;
+            }
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      // The next streamed answer to this address gets 429 in the SPEC §8 shape.
+      const refused = await get(`/api/v1/tracks/${huge.id}/stream`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body)).toEqual({
+        message: 'Too many streams are open from your address. Close one and try again.',
+      });
+      if (hasFfmpeg) {
+        // A transcode holds its connection too.
+        expect((await get(`/api/v1/tracks/${small.id}/stream?format=mp3&maxBitRate=64`)).status).toBe(429);
+      }
+      // A range read into memory ends at once and needs no slot; nor does another address.
+      expect((await stream(small.id, { range: 'bytes=0-999' })).statusCode).toBe(206);
+      const other = await t.app.inject({
+        url: `/api/v1/tracks/${huge.id}/stream`,
+        headers: { range: 'bytes=0-2999999' },
+        remoteAddress: '192.0.2.7',
+      });
+      expect(other.statusCode).toBe(206);
+      // One ends: its slot is free again.
+      held.pop()!.destroy();
+      await expect
+        .poll(
+          async () => (await get(`/api/v1/tracks/${huge.id}/stream`, { range: 'bytes=0-2999999' })).status,
+        )
+        .toBe(206);
+    } finally {
+      for (const req of held) req.destroy();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { configuredFfmpeg } from '#src/lib/ffmpeg';
 import { tracks } from '#src/modules/catalogue/tables';
 import type { Deps } from '#src/platform/deps';
-import { answerRange, sendTrackStream, type TrackFileCache } from './stream.http';
+import { answerRange, sendTrackStream, type TrackFileCache, takeStreamSlot } from './stream.http';
 import {
   createTranscoder,
   type KeptTranscode,
@@ -85,7 +85,13 @@ function mediaHeaders(reply: FastifyReply, cacheControl: string) {
 }
 
 /** A kept transcode: a file like any other, so ranges, validators and seeking work. */
-function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptTranscode, plan: TranscodePlan) {
+function sendKept(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: KeptTranscode,
+  plan: TranscodePlan,
+) {
   mediaHeaders(reply, 'private, max-age=3600');
   const validators = {
     etag: `"t${kept.modifiedAt.getTime().toString(16)}-${kept.size.toString(16)}"`,
@@ -100,6 +106,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptTransc
   );
   if (!range) return reply;
   if (request.method === 'HEAD' || range.length === 0) return reply.send();
+  takeStreamSlot(deps, request, reply);
   return reply.send(createReadStream(kept.path, { start: range.start, end: range.end }));
 }
 
@@ -131,7 +138,7 @@ export async function sendTrackAudio(
 
   if (ask.offsetSeconds === 0) {
     const kept = await transcoder.kept(row.src, plan);
-    if (kept) return sendKept(request, reply, kept, plan);
+    if (kept) return sendKept(deps, request, reply, kept, plan);
   }
   const contentType = TRANSCODE_FORMATS[plan.format].contentType;
   if (request.method === 'HEAD') {
@@ -140,6 +147,8 @@ export async function sendTrackAudio(
   // The file facts the stream reads too (cached): a stored file gone missing is a 404 there.
   const file = await files.get(trackId);
   if (!file) return sendTrackStream(deps, files, request, reply, trackId);
+  // A transcode holds its connection while ffmpeg makes it.
+  takeStreamSlot(deps, request, reply);
   const local = file.path;
   const stored = local ? null : await deps.storage.get(file.key);
   if (!local && !stored) return sendTrackStream(deps, files, request, reply, trackId);
@@ -149,6 +158,6 @@ export async function sendTrackAudio(
     plan,
     ask.offsetSeconds,
   );
-  if (out.kind === 'kept') return sendKept(request, reply, out, plan);
+  if (out.kind === 'kept') return sendKept(deps, request, reply, out, plan);
   return mediaHeaders(reply, 'private, no-store').code(200).type(contentType).send(out.stream);
 }
