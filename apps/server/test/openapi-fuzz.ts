@@ -3,6 +3,7 @@
  * generator of values a schema accepts, the SPEC §8 check of an error answer, and the run over
  * every operation as one role.
  */
+import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import { seedSmallCatalogue } from './catalogue';
 import {
@@ -15,6 +16,30 @@ import {
   sessionFor,
   type TestApp,
 } from './helpers';
+
+/**
+ * The seed of the fuzzers' draws: fixed in CI, random locally, always printed, and replayed with
+ * FUZZ_SEED=<seed>.
+ */
+export const CI_SEED = 20_261_130;
+export const FUZZ_SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : process.env.CI
+    ? CI_SEED
+    : randomInt(1, 2 ** 31);
+
+/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
+export function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return { pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+}
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; schema?: Schema };
