@@ -1,77 +1,11 @@
 // Human verification against a stand-in provider; the marks kept in Redis or in memory are tested
 // in human-verification.drivers.test.ts.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '#test/auth';
-import { buildTestApp, Client, useApp } from '#test/helpers';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, Client } from '#test/helpers';
+import { registerBody, useHumanVerificationApp } from '#test/human-verification';
 import { DEFAULT_VERIFY_URLS } from './human-verification.service';
 
-type Seen = { secret: string | null; response: string | null; remoteip: string | null; contentType?: string };
-
-/**
- * A local stand-in of the provider's siteverify endpoint: tokens starting with 'human' pass,
- * 'lowscore' passes with a reCAPTCHA v3 score of 0.3, anything else fails.
- */
-async function startVerifier() {
-  const seen: Seen[] = [];
-  const read = async (req: IncomingMessage) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    return body;
-  };
-  const server: Server = createServer(async (req, res) => {
-    const form = new URLSearchParams(await read(req));
-    const entry: Seen = {
-      secret: form.get('secret'),
-      response: form.get('response'),
-      remoteip: form.get('remoteip'),
-      contentType: req.headers['content-type'],
-    };
-    seen.push(entry);
-    const token = entry.response ?? '';
-    const answer =
-      entry.secret !== 'stand-in-secret'
-        ? { success: false, 'error-codes': ['invalid-input-secret'] }
-        : token.startsWith('human')
-          ? { success: true, score: 0.9 }
-          : token.startsWith('lowscore')
-            ? { success: true, score: 0.3 }
-            : token.startsWith('turnstile')
-              ? { success: true }
-              : { success: false, 'error-codes': ['invalid-input-response'] };
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(answer));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
-  return { seen, url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-let verifier: Awaited<ReturnType<typeof startVerifier>>;
-beforeAll(async () => {
-  verifier = await startVerifier();
-});
-afterAll(() => verifier.close());
-const t = useApp(() => ({
-  HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
-  HUMAN_VERIFICATION_VERIFY_URL: verifier.url,
-}));
-beforeAll(async () => {
-  await t.app.deps.settings.set('human_verification', {
-    provider: 'recaptcha',
-    site_key: 'public-site-key',
-    register: true,
-    contact: false,
-  });
-});
-
-const PASSWORD = 'correct horse battery';
-const registerBody = () => ({
-  email: uniqueEmail('human'),
-  password: PASSWORD,
-  password_confirmation: PASSWORD,
-});
+const { t, verifier: stand } = useHumanVerificationApp();
 
 describe('POST api/v1/recaptcha/verify', () => {
   it('posts secret, response and remoteip form-encoded to the verify URL and answers {success}', async () => {
@@ -79,7 +13,7 @@ describe('POST api/v1/recaptcha/verify', () => {
     const res = await b.post('/api/v1/recaptcha/verify', { token: 'human-token-1' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    const last = verifier.seen.find((s) => s.response === 'human-token-1')!;
+    const last = stand().seen.find((s) => s.response === 'human-token-1')!;
     expect(last).toEqual({
       secret: 'stand-in-secret',
       response: 'human-token-1',
@@ -124,7 +58,7 @@ describe('registration with human verification on', () => {
       HUMAN_VERIFICATION_SECRET: 'stand-in-secret',
       HUMAN_VERIFICATION_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
     });
-    const noSecret = await buildTestApp({ HUMAN_VERIFICATION_VERIFY_URL: verifier.url });
+    const noSecret = await buildTestApp({ HUMAN_VERIFICATION_VERIFY_URL: stand().url });
     try {
       for (const app of [down, noSecret]) {
         await app.app.deps.settings.set('human_verification.provider', 'turnstile');
