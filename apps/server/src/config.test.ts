@@ -128,6 +128,15 @@ it("lists every problem at once, each variable's own and those between variables
     expect(message).toContain(line);
   }
   expect(() => loadConfig({ JOB_ENGINE: 'postgres' })).toThrow(/JOB_ENGINE: postgres needs DATABASE_URL/);
+  // Production on PostgreSQL: every instance must open the others' sealed secrets (decision 0062).
+  const postgres = { DATABASE_URL: 'postgres://zema@127.0.0.1/zema' };
+  expect(() => loadConfig({ ...postgres, NODE_ENV: 'production' })).toThrow(
+    /APP_KEY: required with DATABASE_URL when NODE_ENV=production/,
+  );
+  const appKey = 'k'.repeat(32);
+  expect(loadConfig({ ...postgres, NODE_ENV: 'production', APP_KEY: appKey }).appKey).toBe(appKey);
+  expect(loadConfig(postgres).appKey).toBeUndefined();
+  expect(loadConfig({ NODE_ENV: 'production' }).appKey).toBeUndefined();
   expect(loadConfig({ JOB_ENGINE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }).jobEngine).toBe('redis');
 });
 

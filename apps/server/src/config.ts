@@ -120,6 +120,13 @@ export const envSchema = z.object({
       secret: true,
     },
   ),
+  APP_KEY: documented(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
+    group: 'Data',
+    description:
+      'The install’s key (at least 32 characters, e.g. `openssl rand -base64 32`). It seals the secrets kept in the database — two-factor secrets, Subsonic app passwords, the payment gateways’ keys, queued mails (AES-256-GCM) — and signs the social-login cookies. Every instance of a cluster sets the same one, and a backup is only whole with it. Required with `DATABASE_URL` when `NODE_ENV=production`.',
+    unset: 'generated once into `DATA_DIR/app-key` (mode 0600)',
+    secret: true,
+  }),
   REDIS_URL: documented(
     optionalString.pipe(
       z
@@ -400,13 +407,6 @@ export const envSchema = z.object({
     unset: 'public files are served by the app from the bucket (`/storage/<key>`)',
     example: 'https://cdn.example.com',
   }),
-  APP_KEY: documented(optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()), {
-    group: 'Social login',
-    description:
-      'Secret (at least 32 characters) signing the short-lived social-login cookies. Instances behind one load balancer must share it.',
-    unset: 'generated once into `DATA_DIR/app-key` (mode 0600)',
-    secret: true,
-  }),
   GOOGLE_CLIENT_ID: documented(optionalString, {
     group: 'Social login',
     description:
@@ -534,7 +534,7 @@ export type Config = {
   streamXAccelPrefix: string | undefined;
   /** Audio answers open at once per client IP, per instance (STREAMS_PER_IP). */
   streamsPerIp: number;
-  /** Secret of the signed OAuth cookies; undefined = generated once into DATA_DIR/app-key. */
+  /** The install's key (seals stored secrets, signs OAuth cookies); undefined = DATA_DIR/app-key. */
   appKey: string | undefined;
   /** Social login providers; null = off (SPEC §4, ARCHITECTURE: off until configured). */
   social: SocialConfig;
@@ -608,6 +608,13 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   const engine = env.JOB_ENGINE?.trim();
   if (engine === 'redis' && !set('REDIS_URL')) problems.push('JOB_ENGINE: redis needs REDIS_URL');
   if (engine === 'postgres' && !set('DATABASE_URL')) problems.push('JOB_ENGINE: postgres needs DATABASE_URL');
+  // Instances that each generated their own DATA_DIR/app-key could not open each other's sealed
+  // secrets (two-factor sign-in would fail on every other request): production says it.
+  if (set('DATABASE_URL') && !set('APP_KEY') && env.NODE_ENV === 'production') {
+    problems.push(
+      "APP_KEY: required with DATABASE_URL when NODE_ENV=production, the same on every instance (an install that generated DATA_DIR/app-key sets APP_KEY to that file's content)",
+    );
+  }
   return problems;
 }
 

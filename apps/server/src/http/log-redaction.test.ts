@@ -18,6 +18,8 @@ import { createUser, guest, request, sessionFor, tokenFor, useApp } from '#test/
 
 const PASSWORD = `Correct-Horse-${randomBytes(4).toString('hex')}`;
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+// The install key that seals stored secrets (APP_KEY), were code to log a config or a body with it.
+const APP_KEY = randomBytes(32).toString('base64url');
 const RECOVERY_CODE = `${randomBytes(8).toString('hex').slice(0, 10)}-${randomBytes(8).toString('hex').slice(0, 10)}`;
 const RESET_TOKEN = randomBytes(32).toString('base64url');
 // A workspace invitation's id is its secret: whoever has it may join (SPEC §7 workspace/join/{inviteId}).
@@ -45,6 +47,7 @@ beforeAll(async () => {
     sessionCookie: /zema_session=([^;]+)/.exec(session.headers.cookie!)![1]!,
     xsrf: session.headers['x-xsrf-token']!,
     totpSecret: TOTP_SECRET,
+    appKey: APP_KEY,
     recoveryCode: RECOVERY_CODE,
     resetToken: RESET_TOKEN,
     inviteId: INVITE_ID,
@@ -78,7 +81,8 @@ beforeAll(async () => {
       url: '/api/v1/test/log-body',
       payload: {
         password: PASSWORD,
-        nested: { deeper: { current_password: PASSWORD, two_factor_secret: TOTP_SECRET } },
+        nested: { deeper: { current_password: PASSWORD, two_factor_secret: TOTP_SECRET, app_key: APP_KEY } },
+        appKey: APP_KEY,
         recovery_codes: [RECOVERY_CODE],
       },
     },
@@ -136,7 +140,7 @@ describe('logs after a battery of failing requests', () => {
     expect(errorLog).toContain('could not use');
   });
 
-  it('hold no password, hash, token, cookie, TOTP secret or recovery code', async () => {
+  it('hold no password, hash, token, cookie, TOTP secret, recovery code or app key', async () => {
     const texts = { stream: stream.join(''), errorLog: await errorLogText() };
     for (const [where, text] of Object.entries(texts)) {
       for (const [name, value] of Object.entries(secrets)) {

@@ -14,7 +14,7 @@
 export const REDACTED = '[redacted]';
 
 const SENSITIVE_KEY =
-  /pass(word|wd)?|secret|token|authori[sz]ation|cookie|recovery|otp|hash|credential|api_?key/i;
+  /pass(word|wd)?|secret|token|authori[sz]ation|cookie|recovery|otp|hash|credential|api_?key|app_?key/i;
 
 export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEY.test(key);
@@ -36,7 +36,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   ],
   // JSON members named like secrets inside a message: {"password":"…"}.
   [
-    /("[^"\n]*(?:pass(?:word|wd)?|secret|token|recovery|otp|hash)[^"\n]*"\s*:\s*)"(?:[^"\\\n]|\\.)*"/gi,
+    /("[^"\n]*(?:pass(?:word|wd)?|secret|token|recovery|otp|hash|app_?key)[^"\n]*"\s*:\s*)"(?:[^"\\\n]|\\.)*"/gi,
     `$1"${REDACTED}"`,
   ],
   // Two-factor recovery codes (RELIABILITY: [A-Za-z0-9]{10}-[A-Za-z0-9]{10}).

@@ -6,8 +6,10 @@ import type { Config } from '#src/config';
 const APP_KEY_FILE = 'app-key';
 
 /**
- * The install's secret (it signs the OAuth cookies and the sandbox gateway's webhooks): APP_KEY, or one generated on first start and kept in
- * DATA_DIR/app-key (mode 0600) so popups started before a restart still finish after it.
+ * The install's secret (it seals the secrets stored in the database through `secret-box.ts` —
+ * two-factor secrets, app passwords, gateway keys, queued mails — and signs the OAuth cookies and
+ * the sandbox gateway's webhooks): APP_KEY, or one generated on first start and kept in
+ * DATA_DIR/app-key (mode 0600), so what was sealed before a restart still opens after it.
  */
 export async function resolveAppKey(config: Config): Promise<string> {
   if (config.appKey) return config.appKey;

@@ -29,4 +29,12 @@ describe('secret-box', () => {
     const sealed = sealSecret(KEY, 'whsec_abc');
     expect(() => openSecret(`${KEY}-rotated`, sealed)).toThrow(/another install key/);
   });
+
+  it('tells a sealed value from a plain one stored before sealing (a base32 TOTP secret)', () => {
+    const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    expect(isSealed(totp)).toBe(false);
+    expect(isSealed(sealSecret(KEY, totp))).toBe(true);
+    expect(isSealed(null)).toBe(false);
+    expect(isSealed('v1.only.three')).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Secrets stored at rest (gateway keys an admin types in): AES-256-GCM under a key derived from
+ * Secrets stored at rest (two-factor secrets, app passwords, gateway keys an admin types in, queued
+ * mails): AES-256-GCM under a key derived from
  * the install's key (`resolveAppKey`). A sealed value reads `v1.<iv>.<tag>.<ciphertext>`
  * (base64url); `openSecret` throws when it was tampered with or sealed under another install key.
  */

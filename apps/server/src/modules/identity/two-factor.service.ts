@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { msg, RECOVERY_CODE_COUNT } from '@zema/contracts';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, notLike, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { invalidInput } from '#src/lib/errors';
@@ -8,7 +8,9 @@ import { randomToken, sha256Hex } from '#src/lib/tokens';
 import { twoFactorChallenges } from '#src/modules/identity/tables';
 import { updateUser } from '#src/modules/users/index';
 import { users } from '#src/modules/users/tables';
+import { resolveAppKey } from '#src/platform/app-key';
 import type { Deps } from '#src/platform/deps';
+import { isSealed, openSecret, SecretBoxError, sealSecret } from '#src/platform/secret-box';
 
 /** A pending two-factor login lasts 10 minutes (RELIABILITY). */
 export const TWO_FACTOR_CHALLENGE_MS = 10 * 60 * 1000;
@@ -38,6 +40,75 @@ export function generateRecoveryCode(): string {
 export function generateRecoveryCodes(): { plain: string[]; hashed: string[] } {
   const plain = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   return { plain, hashed: plain.map(sha256Hex) };
+}
+
+/**
+ * users.two_factor_secret holds the base32 secret sealed under the install key (`APP_KEY` or
+ * DATA_DIR/app-key; platform/secret-box.ts, decision 0062), so a copy of the database alone does
+ * not give away anyone's second factor. A row from before that holds it in plain text: it is read
+ * as it is and sealed on the spot (and all of them at the server's start).
+ */
+type SecretDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+
+/**
+ * The base32 secret of a stored value; null when it was sealed under another install key (APP_KEY
+ * changed, DATA_DIR/app-key lost): codes then fail, recovery codes still work, and setting
+ * two-factor up again makes a new one.
+ */
+async function openTotpSecret(deps: SecretDeps, userId: number, stored: string): Promise<string | null> {
+  const appKey = await resolveAppKey(deps.config);
+  if (!isSealed(stored)) {
+    await sealPlainSecret(deps, appKey, userId, stored);
+    return stored;
+  }
+  try {
+    return openSecret(appKey, stored);
+  } catch (err) {
+    if (!(err instanceof SecretBoxError)) throw err;
+    deps.log.warn(
+      { userId },
+      'two-factor secret sealed under another install key (APP_KEY changed?): its codes fail until two-factor is set up again; recovery codes still work',
+    );
+    return null;
+  }
+}
+
+/** Seals a plain stored secret, unless the row changed meanwhile (its writer wrote a sealed one). */
+async function sealPlainSecret(deps: Pick<Deps, 'db'>, appKey: string, userId: number, plain: string) {
+  const done = await updateUser(
+    deps.db,
+    userId,
+    { twoFactorSecret: sealSecret(appKey, plain) },
+    eq(users.twoFactorSecret, plain),
+  );
+  return done !== null;
+}
+
+/**
+ * Seals every two-factor secret still stored in plain text (rows written before decision 0062),
+ * a batch at a time; run at the server's start. Safe on several instances at once: each row is
+ * rewritten only while it still holds the plain value. Answers how many it sealed.
+ */
+export async function sealPlainTwoFactorSecrets(deps: Pick<Deps, 'db' | 'config'>, batch = 500) {
+  const appKey = await resolveAppKey(deps.config);
+  let sealed = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await deps.db
+      .select({ id: users.id, secret: users.twoFactorSecret })
+      .from(users)
+      .where(
+        and(gt(users.id, after), isNotNull(users.twoFactorSecret), notLike(users.twoFactorSecret, 'v1.%')),
+      )
+      .orderBy(users.id)
+      .limit(batch);
+    for (const row of rows) {
+      if (row.secret && !isSealed(row.secret) && (await sealPlainSecret(deps, appKey, row.id, row.secret)))
+        sealed++;
+    }
+    if (rows.length < batch) return sealed;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 function totpFor(secret: string, label = '', issuer = '') {
@@ -113,10 +184,13 @@ export async function passTwoFactorChallenge(
     .where(eq(users.id, challenge.userId));
   if (!user?.secret || !user.confirmedAt) throw invalidInput({ [field]: [TWO_FACTOR_MESSAGES.expired] });
 
-  const ok =
-    'code' in body
-      ? await acceptTotpCode(deps, challenge.userId, user.secret, body.code)
-      : await acceptRecoveryCode(deps, challenge.userId, body.recovery_code);
+  let ok: boolean;
+  if ('code' in body) {
+    const secret = await openTotpSecret(deps, challenge.userId, user.secret);
+    ok = secret !== null && (await acceptTotpCode(deps, challenge.userId, secret, body.code));
+  } else {
+    ok = await acceptRecoveryCode(deps, challenge.userId, body.recovery_code);
+  }
   if (!ok) {
     throw invalidInput({
       [field]: ['code' in body ? TWO_FACTOR_MESSAGES.invalidCode : TWO_FACTOR_MESSAGES.invalidRecoveryCode],
@@ -161,7 +235,7 @@ export async function enableTwoFactor(deps: Deps, userId: number): Promise<TwoFa
   if ((await status(deps, userId)).enabled)
     throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
   await updateUser(deps.db, userId, {
-    twoFactorSecret: new Secret({ size: SECRET_BYTES }).base32,
+    twoFactorSecret: sealSecret(await resolveAppKey(deps.config), new Secret({ size: SECRET_BYTES }).base32),
     twoFactorRecoveryCodes: generateRecoveryCodes().hashed,
     twoFactorConfirmedAt: null,
     twoFactorLastUsedStep: null,
@@ -190,18 +264,22 @@ export async function disableTwoFactor(deps: Deps, userId: number): Promise<TwoF
   return { enabled: false, pending: false };
 }
 
-async function secretOf(deps: Deps, userId: number) {
+/** The user's two-factor setup: its stored (sealed) secret and whether it was confirmed. */
+async function setupOf(deps: Deps, userId: number) {
   const [row] = await deps.db
-    .select({ email: users.email, secret: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
+    .select({ email: users.email, stored: users.twoFactorSecret, confirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row?.secret) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
-  return { ...row, secret: row.secret };
+  if (!row?.stored) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
+  return { ...row, stored: row.stored };
 }
 
 /** The otpauth:// URI as an SVG QR code, issuer = site name, plus the base32 setup key. */
 export async function twoFactorQrCode(deps: Deps, userId: number) {
-  const { email, secret } = await secretOf(deps, userId);
+  const { email, stored } = await setupOf(deps, userId);
+  const secret = await openTotpSecret(deps, userId, stored);
+  // Sealed under another install key: nothing to show; cancelling and enabling again starts afresh.
+  if (secret === null) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   const siteName = (await deps.settings.getClientSettings()).site_name;
   const uri = totpFor(secret, email, siteName).toString();
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
@@ -211,9 +289,10 @@ export async function twoFactorQrCode(deps: Deps, userId: number) {
 /** Confirms setup with a code from the app (two-factor is on: a notice is mailed); answers the
  * recovery codes, shown this once. */
 export async function confirmTwoFactor(deps: Deps, userId: number, code: string) {
-  const { email, secret, confirmedAt } = await secretOf(deps, userId);
+  const { email, stored, confirmedAt } = await setupOf(deps, userId);
   if (confirmedAt) throw invalidInput({ code: [TWO_FACTOR_MESSAGES.alreadyEnabled] });
-  if (!(await acceptTotpCode(deps, userId, secret, code)))
+  const secret = await openTotpSecret(deps, userId, stored);
+  if (secret === null || !(await acceptTotpCode(deps, userId, secret, code)))
     throw invalidInput({ code: [TWO_FACTOR_MESSAGES.invalidCode] });
   const codes = generateRecoveryCodes();
   await updateUser(deps.db, userId, {
@@ -228,7 +307,7 @@ export async function confirmTwoFactor(deps: Deps, userId: number, code: string)
 
 /** New recovery codes (the old ones stop working); answered in plain this once. */
 export async function regenerateRecoveryCodes(deps: Deps, userId: number) {
-  const { confirmedAt } = await secretOf(deps, userId);
+  const { confirmedAt } = await setupOf(deps, userId);
   if (!confirmedAt) throw invalidInput({ two_factor: [TWO_FACTOR_MESSAGES.notEnabled] });
   const codes = generateRecoveryCodes();
   await updateUser(deps.db, userId, { twoFactorRecoveryCodes: codes.hashed, updatedAt: new Date() });

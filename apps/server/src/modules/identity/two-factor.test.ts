@@ -1,4 +1,5 @@
-// Both drivers: one code used by two logins at once (a row lock), and a rate limit.
+// Both drivers: one code used by two logins at once (a row lock), and a rate limit; secrets sealed
+// at rest (decision 0062), plain rows of before read and sealed.
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
@@ -7,26 +8,41 @@ import { SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#src/http/cookies';
 import { sha256Hex } from '#src/lib/tokens';
 import { sessions, twoFactorChallenges } from '#src/modules/identity/tables';
 import { users } from '#src/modules/users/tables';
+import { resolveAppKey } from '#src/platform/app-key';
+import { isSealed, openSecret, sealSecret } from '#src/platform/secret-box';
 import { awayFromStepEdge, oathtool } from '#test/auth';
 import { Client, createUser, useApp } from '#test/helpers';
-import { generateRecoveryCodes } from './two-factor.service';
+import { identityModule } from './index';
+import { generateRecoveryCodes, sealPlainTwoFactorSecrets } from './two-factor.service';
 
 const t = useApp();
 
 const PASSWORD = 'correct horse battery';
 const STEP = 30_000;
 
-/** A user with two-factor already confirmed (as after setup), and its plain recovery codes. */
-async function twoFactorUser() {
+const installKey = () => resolveAppKey(t.config);
+
+/**
+ * A user with two-factor already confirmed (as after setup), and its plain recovery codes. `stored`
+ * is what the column holds: the secret sealed under the install key, as the server writes it.
+ */
+async function twoFactorUser(stored = async (secret: string) => sealSecret(await installKey(), secret)) {
   const user = await createUser(t.db, { password: PASSWORD });
   const secret = new Secret({ size: 20 }).base32;
   const codes = generateRecoveryCodes();
   await t.db
     .update(users)
-    .set({ twoFactorSecret: secret, twoFactorRecoveryCodes: codes.hashed, twoFactorConfirmedAt: new Date() })
+    .set({
+      twoFactorSecret: await stored(secret),
+      twoFactorRecoveryCodes: codes.hashed,
+      twoFactorConfirmedAt: new Date(),
+    })
     .where(eq(users.id, user.id));
   return { ...user, secret, recoveryCodes: codes.plain };
 }
+
+const storedSecret = async (userId: number) =>
+  (await t.db.select({ s: users.twoFactorSecret }).from(users).where(eq(users.id, userId)))[0]!.s;
 
 async function pendingLogin(email: string, remember = true) {
   const b = new Client(t.app);
@@ -63,7 +79,10 @@ describe('two-factor management', () => {
     expect(qr.statusCode).toBe(200);
     const { svg, secret } = qr.json();
     expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    expect(secret).toBe(pending!.twoFactorSecret);
+    // The column holds it sealed under the install key, not the base32 secret.
+    expect(isSealed(pending!.twoFactorSecret)).toBe(true);
+    expect(pending!.twoFactorSecret).not.toContain(secret);
+    expect(openSecret(await installKey(), pending!.twoFactorSecret!)).toBe(secret);
     // At least 160 bits: 32 base32 characters.
     expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
     expect(
@@ -288,5 +307,96 @@ describe('two-factor login', () => {
     expect(
       (await fresh.b.post('/auth/two-factor-challenge', { code: await oathtool(user.secret) })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('two-factor secrets at rest (decision 0062)', () => {
+  it('the column holds no base32 secret, yet the QR code call shows it and its codes log in', async () => {
+    const user = await createUser(t.db, { password: PASSWORD });
+    const b = new Client(t.app);
+    await b.post('/auth/login', { email: user.email, password: PASSWORD });
+    await b.post('/auth/user/confirm-password', { password: PASSWORD });
+    await b.post('/auth/user/two-factor-authentication');
+    const { secret } = (await b.get('/auth/user/two-factor/qr-code')).json();
+    await awayFromStepEdge();
+    const confirmed = await b.post('/auth/user/confirmed-two-factor-authentication', {
+      code: await oathtool(secret),
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const stored = (await storedSecret(user.id))!;
+    expect(stored).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored).not.toMatch(/[A-Z2-7]{32}/);
+    // What a database dump would show, every column of the row: not the secret.
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    // The QR code call still answers the base32 secret, the same each time.
+    expect((await b.get('/auth/user/two-factor/qr-code')).json().secret).toBe(secret);
+
+    const { b: next } = await pendingLogin(user.email);
+    const ok = await next.post('/auth/two-factor-challenge', {
+      code: await oathtool(secret, Date.now() + STEP),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await isLoggedIn(next)).toBe(true);
+  });
+
+  it('reads a plain secret of before as it is, and seals it on that first use', async () => {
+    const user = await twoFactorUser(async (secret) => secret);
+    expect(await storedSecret(user.id)).toBe(user.secret);
+    const { b } = await pendingLogin(user.email);
+    await awayFromStepEdge();
+    const ok = await b.post('/auth/two-factor-challenge', { code: await oathtool(user.secret) });
+    expect(ok.statusCode).toBe(200);
+    const stored = (await storedSecret(user.id))!;
+    expect(isSealed(stored)).toBe(true);
+    expect(openSecret(await installKey(), stored)).toBe(user.secret);
+  });
+
+  it("seals every plain secret at the server's start, once, and leaves sealed ones alone", async () => {
+    const plainUser = () => twoFactorUser(async (secret) => secret);
+    const plain = [await plainUser(), await plainUser()];
+    const sealed = await twoFactorUser();
+    const sealedBefore = await storedSecret(sealed.id);
+    const without = await createUser(t.db, {});
+
+    await identityModule.resume!(t.deps);
+    for (const user of plain) {
+      const stored = (await storedSecret(user.id))!;
+      expect(isSealed(stored)).toBe(true);
+      expect(openSecret(await installKey(), stored)).toBe(user.secret);
+    }
+    expect(await storedSecret(sealed.id)).toBe(sealedBefore);
+    expect(await storedSecret(without.id)).toBeNull();
+    expect(await sealPlainTwoFactorSecrets(t.deps)).toBe(0);
+    // Batches of one: the walk goes on past each batch.
+    const more = [await plainUser(), await plainUser(), await plainUser()];
+    expect(await sealPlainTwoFactorSecrets(t.deps, 1)).toBe(3);
+    for (const user of more) expect(isSealed(await storedSecret(user.id))).toBe(true);
+
+    const { b } = await pendingLogin(plain[0]!.email);
+    await awayFromStepEdge();
+    const ok = await b.post('/auth/two-factor-challenge', { code: await oathtool(plain[0]!.secret) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a secret sealed under another install key: codes fail, recovery codes still let the user in', async () => {
+    const user = await twoFactorUser(async (secret) =>
+      sealSecret('another-install-key-of-at-least-32-characters', secret),
+    );
+    const { b } = await pendingLogin(user.email);
+    await awayFromStepEdge();
+    const refused = await b.post('/auth/two-factor-challenge', { code: await oathtool(user.secret) });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.code).toEqual(['The provided two factor authentication code was invalid.']);
+    const ok = await b.post('/auth/two-factor-challenge', { recovery_code: user.recoveryCodes[0] });
+    expect(ok.statusCode).toBe(200);
+    // Setting it up again (turn off, enable) makes a new secret the install key opens.
+    await b.post('/auth/user/confirm-password', { password: PASSWORD });
+    expect((await b.get('/auth/user/two-factor/qr-code')).statusCode).toBe(422);
+    await b.send('DELETE', '/auth/user/two-factor-authentication');
+    await b.post('/auth/user/two-factor-authentication');
+    const { secret } = (await b.get('/auth/user/two-factor/qr-code')).json();
+    expect(openSecret(await installKey(), (await storedSecret(user.id))!)).toBe(secret);
   });
 });
