@@ -2,16 +2,25 @@
 // instances (src/main.ts, as systemd runs the bundle) on PostgreSQL, Redis and an S3 peer behind
 // Debian's nginx with the streaming X-Accel mode. PostgreSQL leg only: it needs nginx, DATABASE_URL
 // and REDIS_URL, and each instance is a process of its own (docs/testing.md: a named long scenario).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AppearanceEditorResponse, AppearanceValues } from '@zema/contracts/appearance/appearance-admin';
+import type { BootstrapData } from '@zema/contracts/site/bootstrap';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '#src/http/cookies';
-import { makeWav } from '#test/catalogue';
+import { makeWav, mp3ThenNoise } from '#test/catalogue';
 import { databaseUrl, quoteIdent, withClient } from '#test/database';
 import { FIXTURE_WEB_DIST, randomIp, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '#test/helpers';
 import { SseClient } from '#test/sse';
-import { bundleIsFresh, type Cluster, NGINX, startCluster } from '../../../../../scripts/cluster/cluster.mjs';
+import {
+  bundleIsFresh,
+  type Cluster,
+  type ClusterInstance,
+  NGINX,
+  startCluster,
+} from '../../../../../scripts/cluster/cluster.mjs';
 
 const pgTemplate = inject('pgTemplate');
 const skipped = !NGINX
@@ -47,14 +56,14 @@ class Browser {
     init: {
       method?: string;
       json?: unknown;
-      body?: FormData;
+      body?: FormData | Uint8Array<ArrayBuffer>;
       headers?: Record<string, string>;
       at?: string;
     } = {},
   ) {
     const method = init.method ?? 'GET';
     const headers = { ...this.headers(method !== 'GET' && method !== 'HEAD'), ...init.headers };
-    let body: string | FormData | undefined = init.body;
+    let body: string | FormData | Uint8Array<ArrayBuffer> | undefined = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
@@ -90,7 +99,9 @@ function answeredBy(header: string | null | undefined): number {
 }
 
 /** Claims a Redis database of its own (2–15) for this cluster: the instances' keys meet nobody's. */
-async function claimRedisDatabase(url: string): Promise<{ url: string; release(): Promise<void> }> {
+async function claimRedisDatabase(
+  url: string,
+): Promise<{ url: string; redis: Redis; release(): Promise<void> }> {
   const id = randomBytes(8).toString('hex');
   for (let db = 2; db <= 15; db++) {
     const claimedUrl = new URL(url);
@@ -100,6 +111,7 @@ async function claimRedisDatabase(url: string): Promise<{ url: string; release()
     if (claimed === 'OK' && (await redis.dbsize()) === 1) {
       return {
         url: claimedUrl.toString(),
+        redis,
         async release() {
           await redis.flushdb();
           await redis.quit();
@@ -119,6 +131,11 @@ describe.skipIf(skipped)(`a cluster behind nginx${skipped ? ` (skipped: ${skippe
   let dropDatabase: () => Promise<void> = async () => {};
   let releaseRedis: () => Promise<void> = async () => {};
   let clusterDatabaseUrl = '';
+  /** The cluster's Redis database, to watch the keys the instances set there. */
+  let redis: Redis;
+  // One install's prefix, its instances alike: under it they share limits, caches and events,
+  // and meet no other cluster on this Redis (pub/sub channels are not per database).
+  const redisPrefix = `cluster-test-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     const serverUrl = process.env.DATABASE_URL!;
@@ -131,12 +148,13 @@ describe.skipIf(skipped)(`a cluster behind nginx${skipped ? ` (skipped: ${skippe
         await c.query(`drop database if exists ${quoteIdent(name)} with (force)`);
       });
     clusterDatabaseUrl = databaseUrl(serverUrl, name);
-    const redis = await claimRedisDatabase(process.env.REDIS_URL!);
-    releaseRedis = redis.release;
+    const claimed = await claimRedisDatabase(process.env.REDIS_URL!);
+    releaseRedis = claimed.release;
+    redis = claimed.redis;
     cluster = await startCluster({
       instances: 2,
       databaseUrl: clusterDatabaseUrl,
-      redisUrl: redis.url,
+      redisUrl: claimed.url,
       // The bundle systemd runs when it is built from these sources (CI builds first), else the
       // sources through tsx, as the other tests run them.
       server: bundleIsFresh() ? undefined : 'apps/server/src/main.ts',
@@ -144,9 +162,7 @@ describe.skipIf(skipped)(`a cluster behind nginx${skipped ? ` (skipped: ${skippe
       // does not wait for nginx longer than it must.
       upstreamOptions: 'max_fails=1 fail_timeout=1s',
       env: {
-        // One install's prefix, its instances alike: under it they share limits, caches and events,
-        // and meet no other cluster on this Redis (pub/sub channels are not per database).
-        REDIS_PREFIX: `cluster-test-${randomBytes(4).toString('hex')}`,
+        REDIS_PREFIX: redisPrefix,
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: TEST_ADMIN_EMAIL,
         ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -232,6 +248,106 @@ describe.skipIf(skipped)(`a cluster behind nginx${skipped ? ` (skipped: ${skippe
     } finally {
       stream.close();
     }
+  });
+
+  it('drops an artist page cached on one instance as soon as an admin edits the artist on the other', async () => {
+    const [a, b] = cluster.instances as [ClusterInstance, ClusterInstance];
+    const admin = new Browser(cluster.url);
+    await admin.signIn();
+    const created = await admin.fetch('/api/v1/artists', { method: 'POST', json: { name: 'Cached artist' } });
+    expect(created.ok, await created.clone().text()).toBe(true);
+    const id = ((await created.json()) as { artist: { id: number } }).artist.id;
+    // A guest's artist page is the cached answer itself, its ETag the hash of those bytes.
+    const guest = new Browser(cluster.url);
+    const page = async (at: string, etag?: string) => {
+      const res = await guest.fetch(`/api/v1/artists/${id}`, {
+        at,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+      const body =
+        res.status === 200 ? ((await res.json()) as { artist: { name: string; bio: string | null } }) : null;
+      if (!body) await res.arrayBuffer();
+      return { status: res.status, etag: res.headers.get('etag'), artist: body?.artist };
+    };
+    const before = await page(a.url);
+    expect(before).toMatchObject({ status: 200, artist: { name: 'Cached artist' } });
+    expect(before.etag).toBeTruthy();
+    expect(await page(a.url, before.etag!)).toMatchObject({ status: 304 });
+    expect((await page(b.url)).etag).toBe(before.etag);
+
+    const edited = await admin.fetch(`/api/v1/artists/${id}`, {
+      method: 'PUT',
+      at: b.url,
+      json: { name: 'Renamed artist', bio: 'Edited on the other instance.' },
+    });
+    expect(edited.ok, await edited.clone().text()).toBe(true);
+    // The very next read on A, without waiting: B's write dropped A's copy (Redis pub/sub) before
+    // B answered.
+    const after = await page(a.url, before.etag!);
+    expect(after).toMatchObject({
+      status: 200,
+      artist: { name: 'Renamed artist', bio: 'Edited on the other instance.' },
+    });
+    expect(after.etag).not.toBe(before.etag);
+    const viaNginx = await page(cluster.url);
+    expect(viaNginx).toMatchObject({ status: 200, etag: after.etag, artist: { name: 'Renamed artist' } });
+  });
+
+  it('serves an appearance published on one instance from the other at once: name, theme, custom CSS', async () => {
+    const [a, b] = cluster.instances as [ClusterInstance, ClusterInstance];
+    const admin = new Browser(cluster.url);
+    await admin.signIn();
+    const guest = new Browser(cluster.url);
+    const bootstrapOn = async (at: string) => {
+      const res = await guest.fetch('/api/v1/bootstrap-data', { at });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { bootstrapData: BootstrapData }).bootstrapData;
+    };
+    const pageOn = async (at: string) => {
+      const res = await guest.fetch('/', { at, headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const editor = await admin.fetch('/api/v1/admin/appearance', { at: b.url });
+    expect(editor.status, await editor.clone().text()).toBe(200);
+    const { published, version } = (await editor.json()) as AppearanceEditorResponse;
+    // What A serves now, cached there (settings, themes, custom code).
+    const start = await bootstrapOn(a.url);
+    expect(start.settings.site_name).toBe(published.site_name);
+    const themeId = start.themes.selectedThemeId;
+    expect(themeId).not.toBeNull();
+    expect(await pageOn(a.url)).toContain(`<title>${published.site_name}</title>`);
+
+    const mark = randomBytes(3).toString('hex');
+    const colour = `#${mark}`;
+    const values: AppearanceValues = {
+      ...published,
+      site_name: `Zema ${mark}`,
+      themes: {
+        ...published.themes,
+        all: published.themes.all.map((theme) =>
+          theme.id === themeId ? { ...theme, values: { ...theme.values, '--be-primary': colour } } : theme,
+        ),
+      },
+      custom_code: { ...published.custom_code, css: `.zema-cluster-${mark}{color:${colour}}` },
+    };
+    const saved = await admin.fetch('/api/v1/admin/appearance/draft', {
+      method: 'PUT',
+      at: b.url,
+      json: { values, base_version_id: version?.id ?? null },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const publish = await admin.fetch('/api/v1/admin/appearance/publish', { method: 'POST', at: b.url });
+    expect(publish.status, await publish.clone().text()).toBe(200);
+
+    // A, at once: the bootstrap data and the page it renders, theme variables and custom CSS.
+    const now = await bootstrapOn(a.url);
+    expect(now.settings.site_name).toBe(`Zema ${mark}`);
+    expect(now.themes.all.find((theme) => theme.id === themeId)?.values['--be-primary']).toBe(colour);
+    const html = await pageOn(a.url);
+    expect(html).toContain(`<title>Zema ${mark}</title>`);
+    expect(html).toContain(`--be-primary:${colour}`);
+    expect(html).toContain(`.zema-cluster-${mark}{color:${colour}}`);
   });
 
   /** An admin's track with audio in the bucket, uploaded through nginx. */
@@ -358,5 +474,134 @@ describe.skipIf(skipped)(`a cluster behind nginx${skipped ? ` (skipped: ${skippe
     expect(requests).toBeGreaterThan(50);
   }, 240_000);
 
-  it.todo('carries a tus upload whose PATCHes land on different instances (tus on S3 with a shared lock)');
+  it('carries a tus upload whose PATCHes land on different instances, and on through the other when one is killed mid-PATCH', async () => {
+    const MB = 1024 * 1024;
+    const admin = new Browser(cluster.url);
+    await admin.signIn();
+    const file = mp3ThenNoise(10 * MB);
+    const metadata = Object.entries({
+      name: 'cluster.mp3',
+      clientName: 'cluster.mp3',
+      clientMime: 'audio/mpeg',
+      clientExtension: 'mp3',
+      clientSize: String(file.length),
+      relativePath: '',
+    })
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+      .join(',');
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await admin.fetch('/api/v1/tus/upload', {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(file.length), 'upload-metadata': metadata },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    // Relative (the app cannot know nginx's address): resolved against the endpoint, as clients do.
+    const path = new URL(created.headers.get('location')!, `${cluster.url}/api/v1/tus/upload`).pathname;
+    const id = path.slice(path.lastIndexOf('/') + 1);
+    const patch = async (from: number, to: number, at?: string) => {
+      const res = await admin.fetch(path, {
+        method: 'PATCH',
+        at,
+        headers: { ...tus, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(file.subarray(from, to)),
+      });
+      expect(res.status, await res.clone().text()).toBe(204);
+      expect(res.headers.get('upload-offset')).toBe(String(to));
+      return res;
+    };
+    const warned = warnings.length;
+
+    // 3 MiB through nginx (under S3's 5 MiB part minimum: a tail left in the bucket), the next 3 MiB
+    // straight to the other instance, which must pick that tail up.
+    const first = await patch(0, 3 * MB);
+    const victim = cluster.instances.find(
+      (i) => i.port === answeredBy(first.headers.get('x-zema-upstream')),
+    )!;
+    expect(victim).toBeDefined();
+    const survivor = cluster.instances.find((i) => i !== victim)!;
+    await patch(3 * MB, 6 * MB, survivor.url);
+
+    // The rest to the first instance, which dies (SIGKILL) a MiB into it, holding the upload's lock.
+    const doomed = httpRequest(`${victim.url}${path}`, {
+      method: 'PATCH',
+      headers: {
+        ...admin.headers(true),
+        ...tus,
+        'upload-offset': String(6 * MB),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(file.length - 6 * MB),
+      },
+    });
+    const doomedEnded = new Promise<string>((resolve) => {
+      doomed.on('response', (res) => {
+        res.resume();
+        resolve(`answered ${res.statusCode}`);
+      });
+      doomed.on('error', (err) => resolve(err.message));
+    });
+    // The release requests of the tus lock (tus-locker.ts): how the test sees a request wait for it.
+    const locks = redis.duplicate();
+    const askedToRelease = new Promise<void>((resolve) => {
+      locks.on('message', (_channel, raw: string) => {
+        const message = JSON.parse(raw) as { op?: string; id?: string };
+        if (message.op === 'release' && message.id === id) resolve();
+      });
+    });
+    await locks.subscribe(`${redisPrefix}:tus:locks`);
+    let back: Promise<void> | undefined;
+    try {
+      doomed.write(file.subarray(6 * MB, 7 * MB));
+      const lockKey = `${redisPrefix}:tus:lock:${id}`;
+      await vi.waitFor(async () => expect(await redis.exists(lockKey)).toBe(1), {
+        timeout: 15_000,
+        interval: 20,
+      });
+      expect((await victim.kill('SIGKILL')).signal).toBe('SIGKILL');
+      expect(await doomedEnded).not.toMatch(/^answered/);
+
+      // Resumed through nginx, on the survivor (the one instance alive): it asks the dead holder to
+      // let go, then waits out the lock's TTL (nobody is left to release it), and reports what the
+      // bucket holds. Meanwhile the victim starts again.
+      const offsetAsked = admin.fetch(path, { method: 'HEAD', headers: tus });
+      await askedToRelease;
+      back = victim.start();
+      const offsetRes = await offsetAsked;
+      expect(offsetRes.status).toBe(200);
+      expect(answeredBy(offsetRes.headers.get('x-zema-upstream'))).toBe(survivor.port);
+      const offset = Number(offsetRes.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThanOrEqual(6 * MB);
+      expect(offset).toBeLessThanOrEqual(7 * MB);
+      // The rest through nginx, to whichever instance it chooses now.
+      const last = await patch(offset, file.length);
+      expect(ports().has(answeredBy(last.headers.get('x-zema-upstream')))).toBe(true);
+
+      // Finished through nginx: the file entry holds exactly the bytes sent.
+      const finished = await admin.fetch('/api/v1/tus/entries', { method: 'POST', json: { uploadKey: id } });
+      expect(finished.status, await finished.clone().text()).toBe(200);
+      const entry = (
+        (await finished.json()) as { fileEntry: { id: number; file_size: number; checksum: string } }
+      ).fileEntry;
+      expect(entry).toMatchObject({
+        file_size: file.length,
+        checksum: createHash('sha256').update(file).digest('hex'),
+      });
+      // Read back from the bucket (the download answers with a presigned URL).
+      const download = await admin.fetch(`/api/v1/file-entries/${entry.id}/download`);
+      expect(download.status).toBe(302);
+      const stored = await fetch(new URL(download.headers.get('location')!, cluster.url));
+      expect(stored.status).toBe(200);
+      expect(Buffer.from(await stored.arrayBuffer()).equals(file)).toBe(true);
+      // The upload is gone wherever it is asked for, the restarted instance included.
+      await back;
+      for (const instance of cluster.instances) {
+        const gone = await admin.fetch(path, { method: 'HEAD', headers: tus, at: instance.url });
+        expect(gone.status).toBe(404);
+      }
+      expect(warnings.slice(warned)).toEqual([]);
+    } finally {
+      doomed.destroy();
+      locks.disconnect();
+      await (back ?? victim.start());
+    }
+  }, 120_000);
 });
