@@ -7,14 +7,14 @@
 //   node scripts/bench/admin-tables.mjs                 # fresh PGlite catalogue + users (a few minutes)
 //   BENCH_CATALOGUE_DIR=<dir> node scripts/bench/admin-tables.mjs   # reuse (users are added once)
 //   BENCH_DATABASE_URL=postgres://… also runs against PostgreSQL
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../lib.mjs';
 import {
   freePort,
   login,
+  quantile,
+  runScript,
   startZema as startServer,
   stop,
   withPglite,
@@ -23,7 +23,6 @@ import {
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
 const startZema = (env, port) => startServer(env, port, ADMIN);
 
@@ -60,16 +59,6 @@ async function addUsers(query) {
   await query('analyze users; analyze user_role');
   console.log(`  ${USERS - n} users generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return true;
-}
-
-function run(script, args, env = {}) {
-  return new Promise((resolve) =>
-    spawn(process.execPath, [script, ...args], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    }).once('exit', resolve),
-  );
 }
 
 async function time(base, cookie, paths) {
@@ -187,7 +176,11 @@ delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 try {
   if (!existsSync(join(dataDir, 'db'))) {
-    const code = await run('scripts/bench/large-catalogue.mjs', ['--pglite', join(dataDir, 'db'), '--quiet']);
+    const code = await runScript('scripts/bench/large-catalogue.mjs', [
+      '--pglite',
+      join(dataDir, 'db'),
+      '--quiet',
+    ]);
     if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
   }
   // The server migrates and seeds (roles) on its first start; users are added after, with it stopped.
@@ -197,7 +190,7 @@ try {
   if (postgresUrl) {
     const pgData = mkdtempSync(join(tmpdir(), 'zema-bench-admin-pg-'));
     try {
-      const code = await run('scripts/bench/large-catalogue.mjs', ['--if-empty', '--quiet'], {
+      const code = await runScript('scripts/bench/large-catalogue.mjs', ['--if-empty', '--quiet'], {
         DATABASE_URL: postgresUrl,
       });
       if (code !== 0 && code !== 3) throw new Error(`large-catalogue.mjs exited with ${code}`);

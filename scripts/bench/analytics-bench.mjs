@@ -11,7 +11,6 @@
 // adds PostgreSQL (filled once, then reused); BENCH_PLAYS=1000000 for a smaller history;
 // BENCH_ONLY=pglite or postgres runs one leg; BENCH_RUNS (default 20) timed runs per chart query, BENCH_REFERENCE_RUNS (default 3) per GROUP BY
 // (seconds each on PGlite at 10 million plays: its p95 is the slowest of those runs).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import {
   getDashboard,
   resolveRange,
 } from '../../apps/server/src/modules/system/analytics.service.ts';
-import { root } from '../lib.mjs';
+import { quantile, runScript } from './zema-process.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const REFERENCE_RUNS = Number(process.env.BENCH_REFERENCE_RUNS ?? 3);
@@ -31,8 +30,6 @@ const PLAYS = process.env.BENCH_PLAYS ?? '10000000';
 const TIME_ZONE = 'Africa/Addis_Ababa';
 const RANGES = ['today', '7d', '30d', '90d', '12m'];
 const BUDGET_MS = 100;
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function time(fn, runs) {
   const times = [];
@@ -46,22 +43,16 @@ async function time(fn, runs) {
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), result };
 }
 
-function run(script, args, env = {}) {
-  return new Promise((resolve) =>
-    spawn(process.execPath, [script, ...args], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    }).once('exit', resolve),
-  );
-}
-
 /** The large catalogue, then the play history (each kept when already there). */
 async function generate(args, env = {}) {
   const t0 = performance.now();
-  const catalogue = await run('scripts/bench/large-catalogue.mjs', [...args, '--if-empty', '--quiet'], env);
+  const catalogue = await runScript(
+    'scripts/bench/large-catalogue.mjs',
+    [...args, '--if-empty', '--quiet'],
+    env,
+  );
   if (catalogue !== 0 && catalogue !== 3) throw new Error(`large-catalogue.mjs exited with ${catalogue}`);
-  const history = await run('scripts/bench/play-history.mjs', [...args, '--plays', PLAYS], env);
+  const history = await runScript('scripts/bench/play-history.mjs', [...args, '--plays', PLAYS], env);
   if (history !== 0 && history !== 3) throw new Error(`play-history.mjs exited with ${history}`);
   if (catalogue === 0 || history === 0)
     console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(0)} s (process start to exit)`);

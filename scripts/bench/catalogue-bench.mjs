@@ -19,15 +19,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
+import { freePort, quantile, runScript, sleep, stop } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 async function getJson(base, path) {
@@ -283,18 +282,8 @@ function printArtistPage(r) {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 // Free ports chosen by the system: other benchmarks (or a developer's server) may hold fixed ones.
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 const ZEMA_PORT = await freePort();
 const BARE_PORT = await freePort();
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function start(args, env, port) {
   const child = spawn(process.execPath, args, {
@@ -312,23 +301,11 @@ function start(args, env, port) {
     }
   })();
 }
-const stop = (child) =>
-  new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', r);
-    child.kill('SIGTERM');
-  });
 
 /** Runs large-catalogue.mjs with `args` (and `env`), printing how long it took. */
 async function generate(label, args, env = {}) {
   const t0 = performance.now();
-  const code = await new Promise((resolve) =>
-    spawn(process.execPath, ['scripts/bench/large-catalogue.mjs', ...args, '--quiet'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    }).once('exit', resolve),
-  );
+  const code = await runScript('scripts/bench/large-catalogue.mjs', [...args, '--quiet'], env);
   if (code === 3) return; // --if-empty found it filled: reused as it is
   if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
   console.log(

@@ -19,13 +19,14 @@
 //   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SETTLE_SECONDS (5, a pause after each start)
 //   BENCH_SERVER        another server entry (a .ts one runs through tsx); set, nothing is built
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { NGINX, S3_ACCEL_PREFIX, startCluster } from '../cluster/cluster.mjs';
 import { buildIfNeeded, root } from '../lib.mjs';
 import { startS3Process } from './s3-process.mjs';
+import { adminToken, benchTrack, fmt, sleep } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -42,8 +43,6 @@ if (ORDER.length !== 2 || !ORDER.includes(1) || !ORDER.includes(2)) {
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 5);
 const RANGE_BYTES = 256 * 1024;
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
-const fmt = (n, d = 0) => n.toFixed(d);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!NGINX) {
   console.log('\nCluster scaling: skipped (needs Debian package nginx: apt-get install nginx)');
@@ -89,73 +88,6 @@ async function claimRedis() {
     await redis.quit();
   }
   throw new Error('no free Redis database (2–15) for the benchmark');
-}
-
-/** Makes an 8 MB MP3 by joining the demo's MP3 files (whole frames, so it stays a valid stream). */
-function benchAudio() {
-  const dir = join(root, 'apps/server/assets/demo/audio');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.mp3'));
-  if (files.length === 0) throw new Error(`no demo MP3 in ${dir}`);
-  const parts = [];
-  let size = 0;
-  for (let i = 0; size < 8 * 1024 * 1024; i++) {
-    const buf = readFileSync(join(dir, files[i % files.length]));
-    parts.push(buf);
-    size += buf.length;
-  }
-  return Buffer.concat(parts);
-}
-
-/** An admin's personal token through nginx (login with an XSRF pair, then POST access-tokens). */
-async function adminToken(base) {
-  const xsrf = randomBytes(20).toString('hex');
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    'x-xsrf-token': xsrf,
-  };
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { ...headers, cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ ...ADMIN, remember: false }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = [...login.headers.getSetCookie().map((c) => c.split(';')[0]), `XSRF-TOKEN=${xsrf}`].join(
-    '; ',
-  );
-  const res = await fetch(`${base}/api/v1/access-tokens`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ tokenName: 'bench' }),
-  });
-  if (!res.ok) throw new Error(`access-tokens: ${res.status} ${await res.text()}`);
-  return (await res.json()).plainTextToken;
-}
-
-/** An 8 MB track with its audio in the store, uploaded through nginx; resolves once it streams. */
-async function benchTrack(base, token) {
-  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
-  const json = async (path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const { artist } = await json('/api/v1/artists', { name: 'Bench Artist' });
-  const { track } = await json('/api/v1/tracks', { name: 'Bench Track', artist_ids: [artist.id] });
-  const audio = benchAudio();
-  const form = new FormData();
-  form.append('file', new Blob([audio], { type: 'audio/mpeg' }), 'bench.mp3');
-  const res = await fetch(`${base}/api/v1/tracks/${track.id}/audio`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-  return { id: track.id, bytes: audio };
 }
 
 /** Checks a range answer through nginx: 206, 256 KB, the track's own bytes. */
@@ -321,7 +253,7 @@ try {
     try {
       const base = cluster.url;
       if (!track) {
-        track = await benchTrack(base, await adminToken(base));
+        track = await benchTrack(base, await adminToken(base, ADMIN));
         artists = await artistIds(base);
         offset = Math.floor(track.bytes.length / 2);
       }

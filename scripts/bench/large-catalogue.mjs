@@ -11,17 +11,8 @@
 // lists by a fixed hash of the row number: the same catalogue every time, with realistic overlap
 // (many tracks share words, so search has to rank). Migrations are applied first; a database that
 // already has tracks is refused (--append adds another batch beside them, --if-empty keeps it and exits with 3).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { root } from '../lib.mjs';
+import { openDatabase, timedSteps } from './zema-process.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,31 +33,6 @@ const N = {
   plays: Math.round(100_000 * scale),
 };
 const log = opts.quiet ? () => {} : (...a) => console.log(...a);
-const migrationsFolder = join(root, 'apps/server/src/db/migrations');
-
-/** One query interface over both drivers: `query(text)` → rows. */
-async function connect() {
-  const url = process.env.DATABASE_URL;
-  if (url && !opts.pglite) {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-    return {
-      name: 'PostgreSQL',
-      query: async (text) => (await pool.query(text)).rows,
-      close: () => pool.end(),
-    };
-  }
-  const dir = opts.pglite ?? join(process.env.DATA_DIR ?? join(root, 'data'), 'db');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return {
-    name: `PGlite (${dir})`,
-    // exec: the simple protocol, so one call may hold several statements (as with pg).
-    query: async (text) => (await client.exec(text)).at(-1)?.rows ?? [],
-    close: () => client.close(),
-  };
-}
 
 // Word lists for names; Amharic words (transliterated) beside English ones, as in the demo.
 const W1 = `Blue Golden Silent Electric Midnight Morning Distant Hidden Broken Velvet Crimson Silver
@@ -95,13 +61,9 @@ const h = (expr, salt) => `(((${expr})::bigint * 2654435761 + ${salt}) % 2147483
 const pickWord = (list, expr, salt) =>
   `(${arr(list)})[1 + ${h(expr, salt)} % ${list.filter(Boolean).length}]`;
 
-const db = await connect();
+const db = await openDatabase(opts.pglite);
 const t0 = performance.now();
-const step = async (label, text) => {
-  const s = performance.now();
-  await db.query(text);
-  log(`  ${label.padEnd(34)} ${((performance.now() - s) / 1000).toFixed(1)} s`);
-};
+const step = timedSteps(db, log);
 
 const [{ n: existing }] = await db.query('select count(*)::int as n from tracks');
 if (existing > 0 && opts['if-empty']) {

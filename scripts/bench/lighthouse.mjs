@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { root } from '../lib.mjs';
+import { median, sleep, slugify } from './zema-process.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 18_290);
@@ -26,8 +27,6 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_DIR;
 if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const base = `http://127.0.0.1:${PORT}`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   statSync(CHROMIUM);
@@ -35,14 +34,6 @@ try {
   console.log('\nLighthouse: skipped (needs Debian chromium: apt-get install chromium)');
   process.exit(0);
 }
-
-const slugify = (name) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '') || 'item';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-lighthouse-'));
 const env = {

@@ -14,17 +14,8 @@
 // device (phones first) with a matching OS and browser. The table's triggers are off during the load
 // (one aggregation afterwards is much faster than ten million upserts) and the rollups are then
 // rebuilt with analytics_rebuild(), the function the server's rebuildRollups() calls.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { root } from '../lib.mjs';
+import { openDatabase, timedSteps } from './zema-process.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -40,29 +31,6 @@ const DAYS = Math.round(Number(opts.months) * 30.4);
 const LISTENERS = Number(opts.listeners);
 const BATCH = 1_000_000;
 const log = opts.quiet ? () => {} : (...a) => console.log(...a);
-const migrationsFolder = join(root, 'apps/server/src/db/migrations');
-
-async function connect() {
-  const url = process.env.DATABASE_URL;
-  if (url && !opts.pglite) {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-    return {
-      name: 'PostgreSQL',
-      query: async (text) => (await pool.query(text)).rows,
-      close: () => pool.end(),
-    };
-  }
-  const dir = opts.pglite ?? join(process.env.DATA_DIR ?? join(root, 'data'), 'db');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return {
-    name: `PGlite (${dir})`,
-    query: async (text) => (await client.exec(text)).at(-1)?.rows ?? [],
-    close: () => client.close(),
-  };
-}
 
 // Knuth multiplicative hash of a number, in [0, 1): deterministic, well spread.
 const u = (expr, salt) => `((((${expr})::bigint * 2654435761 + ${salt}) % 2147483647) / 2147483647.0)`;
@@ -77,13 +45,9 @@ function pick(x, choices) {
   return `(case ${arms.slice(0, -1).join(' ')} else ${choices.at(-1)[0]} end)`;
 }
 
-const db = await connect();
+const db = await openDatabase(opts.pglite);
 const t0 = performance.now();
-const step = async (label, text) => {
-  const s = performance.now();
-  await db.query(text);
-  log(`  ${label.padEnd(34)} ${((performance.now() - s) / 1000).toFixed(1)} s`);
-};
+const step = timedSteps(db, log);
 
 const [{ n: trackCount, m: maxTrack }] = await db.query(
   'select count(*)::int as n, coalesce(max(id), 0)::int as m from tracks',

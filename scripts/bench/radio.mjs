@@ -18,12 +18,12 @@
 // (32) connects in flight (radio/listeners.mjs says why). It loads test/icecast.ts, so it runs through tsx:
 //   node --import tsx scripts/bench/radio.mjs       (after a build; `npm run bench` runs it)
 //   BENCH_SERVER=<bundle or .ts entry> runs another server build (default apps/server/dist/main.js).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
-import { freePort, login, sleep } from './zema-process.mjs';
+import { fmt, freePort, login, median, nearestRank, sh, sleep } from './zema-process.mjs';
 
 const LISTENERS = Number(process.env.BENCH_RADIO_LISTENERS ?? 1000);
 const SSE_CLIENTS = Number(process.env.BENCH_RADIO_SSE_CLIENTS ?? 1000);
@@ -38,8 +38,6 @@ const PACE = 4000;
 const PACE_FLOOR = 0.9;
 const CPU_GOAL = 3;
 const P99_GOAL_MS = 1000;
-
-const sh = (cmd) => spawnSync('sh', ['-c', cmd], { encoding: 'utf8' }).stdout.trim();
 
 // Each stream is a socket on both sides: the client process holds N, the server N. A soft limit
 // below that is raised up to the hard one by running this script again under `ulimit -n`.
@@ -189,9 +187,6 @@ async function main() {
     return pids.map((pid, i) => (cpuSeconds(pid) - before[i]) / elapsed);
   }
 
-  const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const fmt = (n, d = 0) => n.toFixed(d);
   const mb = (kb) => `${fmt(kb / 1024, 1)} MB`;
   const signed = (n, d) => `${n < 0 ? '−' : '+'}${fmt(Math.abs(n), d)}`;
 
@@ -301,7 +296,7 @@ async function main() {
         rss,
         rssPerListener: (rss - rssBefore) / LISTENERS,
         min: rates[0],
-        median: quantile(rates, 0.5),
+        median: nearestRank(rates, 0.5),
         atPace: rates.filter((r) => r >= PACE * PACE_FLOOR).length,
         open: m1.open,
       };
@@ -440,8 +435,8 @@ async function main() {
       const latencies = received.arrivals.map((a) => a - t0).sort((a, b) => a - b);
       return {
         ok: check ? check(received.datas) : true,
-        p50: quantile(latencies, 0.5),
-        p99: quantile(latencies, 0.99),
+        p50: nearestRank(latencies, 0.5),
+        p99: nearestRank(latencies, 0.99),
         max: latencies.at(-1),
       };
     }

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
+import { sleep, stop } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -28,7 +29,6 @@ const server = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 const ownData = !process.env.BENCH_DATA_DIR;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'zema-bench-cpu-'));
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function start(args, env, port) {
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -44,12 +44,6 @@ async function start(args, env, port) {
   }
   throw new Error(`${args.join(' ')} did not answer`);
 }
-const stop = (child) =>
-  new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', r);
-    child.kill('SIGTERM');
-  });
 
 /** utime + stime of a process, in clock ticks (10 ms). */
 function ticks(pid) {

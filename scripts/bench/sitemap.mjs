@@ -12,13 +12,11 @@
 //
 //   node scripts/bench/sitemap.mjs                (after a build; BENCH_SERVER=<bundle or .ts entry>)
 //   BENCH_CATALOGUE_DIR=<dir> reuses a DATA_DIR that already holds the generated catalogue.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../lib.mjs';
-import { freePort, startZema, stop, withPglite } from './zema-process.mjs';
+import { freePort, nearestRank, runScript, startZema, stop, withPglite } from './zema-process.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM = 40;
@@ -26,10 +24,9 @@ const GOAL_MS = 200;
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
 const PLAYLISTS = 6_000;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const stats = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), n: sorted.length };
+  return { p50: nearestRank(sorted, 0.5), p95: nearestRank(sorted, 0.95), n: sorted.length };
 };
 const ms = (n) => `${n.toFixed(1).padStart(6)} ms`;
 
@@ -82,12 +79,7 @@ async function addPlaylists(query) {
 
 /** Runs large-catalogue.mjs into `dir` (a PGlite data folder). */
 async function generate(dir) {
-  const code = await new Promise((resolve) =>
-    spawn(process.execPath, ['scripts/bench/large-catalogue.mjs', '--pglite', dir, '--quiet'], {
-      cwd: root,
-      stdio: 'inherit',
-    }).once('exit', resolve),
-  );
+  const code = await runScript('scripts/bench/large-catalogue.mjs', ['--pglite', dir, '--quiet']);
   if (code !== 0) throw new Error(`large-catalogue.mjs exited with ${code}`);
 }
 

@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, login, sleep, startZema, stop } from './zema-process.mjs';
+import { fmt, freePort, login, median, runThenCleanUp, sleep, startZema, stop } from './zema-process.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_SECONDS ?? 10);
@@ -27,7 +27,6 @@ const RATE = Number(process.env.SOAK_RATE ?? 100);
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 8);
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
 const METRICS_TOKEN = 'soak-metrics-token-0123456789abcdef';
-const fmt = (n, d = 0) => n.toFixed(d);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-soak-'));
 const port = await freePort();
@@ -73,20 +72,11 @@ function slope(xs, ys) {
   return den ? num / den : 0;
 }
 const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
-const median = (list) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
-try {
-  await run();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
+await runThenCleanUp(run, async () => {
   await stop(zema);
   rmSync(dataDir, { recursive: true, force: true });
-}
+});
 
 async function run() {
   const cookie = await login(base, ADMIN);

@@ -8,15 +8,16 @@
 // BENCH_SSE_ROUNDS (3) rounds alternate between them, the median round reported and the ratio the
 // median of each round's. Run by `npm run bench`, or alone: node scripts/bench/sse.mjs
 // (BENCH_SSE_REDIS=redis://127.0.0.1:6379 runs Zema's Redis driver instead of the in-process one).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { root } from '../lib.mjs';
+import { fmt, median, nearestRank, sh } from './zema-process.mjs';
 
 const N = Number(process.env.BENCH_SSE_CLIENTS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_SSE_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_SSE_PORT ?? 18_280);
 
 // Each stream is a socket on both sides; the client process holds N and the server N.
-const limit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+const limit = Number(sh('ulimit -n'));
 if (Number.isFinite(limit) && limit < N + 512) {
   console.log(
     `\nLive events: skipped (ulimit -n is ${limit}; ${N} clients need ${N + 512}: raise it with ulimit -n)`,
@@ -81,8 +82,6 @@ function child(args, env) {
   };
 }
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-
 /** Starts a server and its N clients; resolves once every stream is open. */
 async function start(name, args, port) {
   const server = child(['--expose-gc', ...args], {
@@ -124,8 +123,8 @@ async function round(target) {
   const latencies = arrivals.map((a) => a - published.t0).sort((a, b) => a - b);
   const last = latencies.at(-1);
   return {
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
+    p50: nearestRank(latencies, 0.5),
+    p99: nearestRank(latencies, 0.99),
     max: last,
     publishMs: published.ms,
     perSecond: (N / last) * 1000,
@@ -139,8 +138,6 @@ async function stop({ server, clients }) {
   await server.exited;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (n, d = 0) => n.toFixed(d);
 const kb = (bytes) => `${fmt(bytes / 1024, 1)} kB`;
 
 console.log(`\nLive events: ${N} concurrent SSE streams, one event to each (${ROUNDS} rounds, median)`);

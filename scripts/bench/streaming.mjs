@@ -6,19 +6,11 @@
 // Run by `npm run bench`, or alone: node scripts/bench/streaming.mjs (after a build);
 // BENCH_SERVER=<bundle> runs another server build (default apps/server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
+import { adminToken, benchTrack, fmt, sleep, stop } from './zema-process.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_STREAM_CONNECTIONS ?? 32);
@@ -29,6 +21,7 @@ const ZEMA_PORT = PORT_BASE;
 const NGINX_PORT = PORT_BASE + 1;
 const BARE_PORT = PORT_BASE + 2;
 const ACCEL_PREFIX = '/protected-audio/';
+const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => exists(p));
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => exists(p));
 
@@ -40,8 +33,6 @@ function exists(p) {
     return false;
   }
 }
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n, d = 0) => n.toFixed(d);
 
 if (!NGINX || !WRK) {
   console.log('\nStreaming: skipped (needs Debian packages nginx and wrk: apt-get install nginx wrk)');
@@ -68,8 +59,8 @@ function startZema(extraEnv = {}) {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@zema.test',
-    ADMIN_PASSWORD: 'bench-password',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     PORT: String(ZEMA_PORT),
     LOG_LEVEL: 'warn',
     ...extraEnv,
@@ -84,88 +75,6 @@ function startZema(extraEnv = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
-}
-const stop = (child) =>
-  new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', r);
-    child.kill('SIGTERM');
-  });
-
-/** A tiny cookie-jar client: admin login, then a personal token so the rest needs no XSRF. */
-async function adminToken(base) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/api/v1/bootstrap-data`));
-  const post = async (path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        cookie: cookie(),
-        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify(body),
-    });
-    keep(res);
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await post('/auth/login', { email: 'bench@zema.test', password: 'bench-password', remember: false });
-  const { plainTextToken } = await post('/api/v1/access-tokens', { tokenName: 'bench' });
-  return plainTextToken;
-}
-
-/** Makes an 8 MB MP3 by joining the demo's MP3 files (whole frames, so it stays a valid stream). */
-function benchAudio() {
-  const dir = join(root, 'apps/server/assets/demo/audio');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.mp3') || f.endsWith('.ogg'));
-  if (files.length === 0) throw new Error(`no demo audio in ${dir}`);
-  const parts = [];
-  let size = 0;
-  for (let i = 0; size < 8 * 1024 * 1024; i++) {
-    const buf = readFileSync(join(dir, files[i % files.length]));
-    parts.push(buf);
-    size += buf.length;
-  }
-  return { bytes: Buffer.concat(parts), ext: files[0].endsWith('.mp3') ? 'mp3' : 'ogg' };
-}
-
-async function createBenchTrack(base, token) {
-  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
-  const json = async (method, path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const { artist } = await json('POST', '/api/v1/artists', { name: 'Bench Artist' });
-  const { track } = await json('POST', '/api/v1/tracks', { name: 'Bench Track', artist_ids: [artist.id] });
-  const audio = benchAudio();
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([audio.bytes], { type: audio.ext === 'mp3' ? 'audio/mpeg' : 'audio/ogg' }),
-    `bench.${audio.ext}`,
-  );
-  const res = await fetch(`${base}/api/v1/tracks/${track.id}/audio`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-  return { id: track.id, size: audio.bytes.length };
 }
 
 /** The storage key of the uploaded file: the newest file under storage/audio. */
@@ -270,10 +179,9 @@ let bare;
 try {
   const base = `http://127.0.0.1:${ZEMA_PORT}`;
   await waitFor(`${base}/health`, zema);
-  const token = await adminToken(base);
-  const track = await createBenchTrack(base, token);
+  const track = await benchTrack(base, await adminToken(base, ADMIN));
   const stored = newestAudioKey();
-  const offset = Math.floor(track.size / 2);
+  const offset = Math.floor(track.bytes.length / 2);
   const range = `${offset}-${offset + RANGE_BYTES - 1}`;
   bare = spawn(process.execPath, ['scripts/bench/bare-fastify.mjs'], {
     cwd: root,
@@ -311,7 +219,7 @@ try {
   const refRps2 = (ref3.rps + ref4.rps) / 2;
 
   console.log(
-    `\nStreaming: 256 KB range reads of a ${fmt(track.size / 1048576, 1)} MB track (${CONNECTIONS} connections, ${DURATION} s, wrk)`,
+    `\nStreaming: 256 KB range reads of a ${fmt(track.bytes.length / 1048576, 1)} MB track (${CONNECTIONS} connections, ${DURATION} s, wrk)`,
   );
   console.log(`  nginx 1 worker, static file               ${fmt(refRps)} req/s   p99 ${ref1.p99}`);
   console.log(

@@ -26,7 +26,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSupysonic, startSupysonic, stopSupysonic } from './supysonic-process.mjs';
-import { freePort, login, startZema, stop } from './zema-process.mjs';
+import { fmt, freePort, login, runThenCleanUp, startZema, stop } from './zema-process.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -35,7 +35,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GOAL = 0.8;
 const SUPYSONIC_THREADS = Number(process.env.BENCH_SUPYSONIC_THREADS ?? 4);
 const ADMIN = { email: 'bench@zema.test', password: 'bench-password' };
-const fmt = (n, d = 0) => n.toFixed(d);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-'));
 const work = mkdtempSync(join(tmpdir(), 'zema-bench-subsonic-audio-'));
@@ -48,18 +47,13 @@ const zema = await startZema(
   port,
   ADMIN,
 );
-try {
-  await run();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
+await runThenCleanUp(run, async () => {
   await stop(zema);
   await stopSupysonic(supysonic?.child);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
   rmSync(supysonicDir, { recursive: true, force: true });
-}
+});
 
 async function run() {
   const cookie = await login(base, ADMIN);

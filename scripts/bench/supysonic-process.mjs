@@ -8,13 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
-import { sleep } from './zema-process.mjs';
+import { sh, sleep } from './zema-process.mjs';
 
 const DEMO = join(root, 'apps/server/assets/demo');
 /** The WSGI servers `supysonic-server -S` knows, in the order tried when BENCH_SUPYSONIC_WSGI is unset. */
 const WSGI_SERVERS = ['waitress', 'gunicorn', 'gevent'];
-
-const sh = (cmd) => spawnSync('sh', ['-c', cmd], { encoding: 'utf8' }).stdout.trim();
 
 /**
  * What the reference needs: `supysonic-server` and `supysonic-cli`, the Python they run with, a

@@ -13,15 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from '../lib.mjs';
+import { fmt, median, sleep, slugify } from './zema-process.mjs';
 
 const require = createRequire(join(root, 'e2e/package.json'));
 const { chromium } = require('@playwright/test');
 const CHROMIUM = '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 18_280);
 const base = `http://127.0.0.1:${PORT}`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n, d = 0) => n.toFixed(d);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   statSync(CHROMIUM);
@@ -29,14 +27,6 @@ try {
   console.log('\nWeb budgets: skipped (needs Debian chromium: apt-get install chromium)');
   process.exit(0);
 }
-
-const slugify = (name) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '') || 'item';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-web-'));
 const env = {

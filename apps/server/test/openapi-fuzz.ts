@@ -99,6 +99,27 @@ export function sample(doc: Document, raw: Schema | undefined, depth = 0): unkno
   }
 }
 
+/** A value a path parameter accepts: its enum's first, `x` for a plain string, else `1`. */
+export function goodPathValue(param: Parameter | undefined): string {
+  const schema = param?.schema ?? {};
+  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+  return schema.type === 'string' && !schema.anyOf ? 'x' : '1';
+}
+
+/**
+ * An operation's path with each `{parameter}` given a value it accepts, except `override.name`,
+ * which gets `override.raw` as it is (already URL-encoded where needed).
+ */
+export function fillPath(
+  path: string,
+  pathParams: Parameter[],
+  override?: { name: string; raw: string },
+): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    override?.name === name ? override.raw : goodPathValue(pathParams.find((p) => p.name === name)),
+  );
+}
+
 /** Dotted paths of the leaves and containers of a sample body (depth ≤ 3). */
 export function fieldPaths(value: unknown, prefix: string[] = [], out: string[][] = []): string[][] {
   if (prefix.length) out.push(prefix);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
-import { users } from '../../../apps/server/src/db/schema/index.ts';
+import { users } from '../../../apps/server/src/modules/users/tables.ts';
 import { SESSION_COOKIE } from '../../../apps/server/src/http/cookies.ts';
 import { createSession } from '../../../apps/server/src/modules/identity/index.ts';
 

@@ -6,10 +6,10 @@ import {
   FUZZ_SEED,
   type FuzzCall,
   fieldPaths,
+  fillPath,
   fuzzEveryOperation,
   generator,
   type Operation,
-  type Parameter,
   sample,
   withValue,
 } from '#test/openapi-fuzz';
@@ -61,12 +61,6 @@ const WRONG_TYPES: { type: string; payload: string }[] = [
 
 type Call = FuzzCall & { kind: string };
 
-const goodPathValue = (param: Parameter | undefined) => {
-  const schema = param?.schema ?? {};
-  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-  return schema.type === 'string' && !schema.anyOf ? 'x' : '1';
-};
-
 /** The JSON type of a value, to replace it with one of another type. */
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -81,10 +75,7 @@ function callsFor(
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
-  const fill = (override?: { name: string; raw: string }) =>
-    path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      override?.name === name ? override.raw : goodPathValue(pathParams.find((p) => p.name === name)),
-    );
+  const fill = (override?: { name: string; raw: string }) => fillPath(path, pathParams, override);
   const base = fill();
   const M = method.toUpperCase();
   const calls: Call[] = [];

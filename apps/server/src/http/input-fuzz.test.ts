@@ -5,10 +5,10 @@ import {
   FUZZ_SEED,
   type FuzzCall,
   fieldPaths,
+  fillPath,
   fuzzEveryOperation,
   generator,
   type Operation,
-  type Parameter,
   sample,
   withValue,
 } from '#test/openapi-fuzz';
@@ -50,12 +50,6 @@ const BAD_BODIES: { type: string; payload: string }[] = [
   },
 ];
 
-const goodPathValue = (param: Parameter) => {
-  const schema = param.schema ?? {};
-  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-  return schema.type === 'string' && !schema.anyOf ? 'x' : '1';
-};
-
 /** Every hostile request for one operation. */
 function callsFor(
   doc: Document,
@@ -67,10 +61,7 @@ function callsFor(
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
-  const fill = (override?: { name: string; raw: string }) =>
-    path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      override?.name === name ? override.raw : goodPathValue(pathParams.find((p) => p.name === name)!),
-    );
+  const fill = (override?: { name: string; raw: string }) => fillPath(path, pathParams, override);
   const base = fill();
   const M = method.toUpperCase();
   const calls: FuzzCall[] = [];

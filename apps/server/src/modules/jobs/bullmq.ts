@@ -5,15 +5,16 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { SendOptions } from '#src/platform/jobs';
 import type { ScheduledTask } from '#src/platform/schedule';
-import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
 import {
   COMPLETED_KEPT,
   FAILED_KEPT,
   type FailureReport,
   type JobEngine,
-  jobRun,
   PermanentJobError,
   type QueueSpec,
+  runTry,
+  type SentJob,
+  sentJob,
 } from './engine';
 import { errorText } from './error-text';
 
@@ -21,10 +22,6 @@ import { errorText } from './error-text';
 export type BullmqTarget =
   | { kind: 'redis'; url: string; prefix?: string }
   | { kind: 'postgres'; url: string };
-
-/** What a job stores: its data, and the id of the request that sent it. */
-/** A job as stored: its data, the sending request's id, and its trace (W3C headers) when traced. */
-type Stored = { data: unknown; reqId?: string; trace?: Record<string, string> };
 
 type Entry = {
   queue: Queue;
@@ -103,15 +100,9 @@ export function createBullmqEngine(
     // On PostgreSQL each worker keeps one connection of the pool to LISTEN for its jobs: the pool
     // grows by one per worker, so the queues' own calls (add, counts, moves) always find one.
     if (connections.pool) (connections.pool as unknown as { options: { max: number } }).options.max += 1;
-    const processor = async (job: Job<Stored>) => {
+    const processor = async (job: Job<SentJob>) => {
       try {
-        // With the id of the request that sent it, for its log lines (work-context.ts).
-        // and as a span of the trace that sent it, when tracing is on.
-        return await runDetached(job.data?.reqId, () =>
-          inJobSpan(name, job.data?.trace, () =>
-            run(job.data?.data, jobRun(job.attemptsMade, job.opts.attempts ?? 1)),
-          ),
-        );
+        return await runTry(name, run, job.data, job.attemptsMade, job.opts.attempts ?? 1);
       } catch (err) {
         // What BullMQ stores as the failed reason: scrubbed, never a bound value or an email. A
         // permanent failure is BullMQ's unrecoverable one: failed at once, whatever tries are left.
@@ -186,8 +177,7 @@ export function createBullmqEngine(
     async send(name, data, opts: SendOptions = {}) {
       const entry = entries.get(name);
       if (entry?.kind !== 'queue') throw new Error(`No job queue named ${name}`);
-      const stored: Stored = { data, reqId: currentReqId(), trace: currentTrace() };
-      await entry.queue.add(name, stored, {
+      await entry.queue.add(name, sentJob(data), {
         attempts: entry.attempts,
         backoff: { type: 'exponential', delay: entry.backoffMs },
         removeOnComplete: COMPLETED_KEPT,

@@ -1,6 +1,7 @@
 import type { FailedJob, JobEngine as JobEngineKind, JobQueue } from '@zema/contracts/jobs/jobs.operations';
 import type { JobQueueDefinition, SendOptions } from '#src/platform/jobs';
 import type { ScheduledTask } from '#src/platform/schedule';
+import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
 
 export const DEFAULT_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 10_000;
@@ -27,6 +28,25 @@ export const jobRun = (made: number, attempts: number) => ({
   attempts,
   last: made + 1 >= attempts,
 });
+
+/** A job as an engine keeps it: its data, and the id and trace (W3C headers) of the request that sent it. */
+export type SentJob = { data: unknown; reqId?: string; trace?: Record<string, string> };
+
+/** `data` as a job sent now, from the current request (work-context.ts). */
+export const sentJob = (data: unknown): SentJob => ({ data, reqId: currentReqId(), trace: currentTrace() });
+
+/**
+ * Runs one try of a job of `queue`: with the id of the request that sent it (its log lines) and as
+ * a span of that request's trace when tracing is on. `made` tries failed before this one.
+ */
+export const runTry = (
+  queue: string,
+  run: QueueSpec['run'],
+  job: SentJob | undefined,
+  made: number,
+  attempts: number,
+) =>
+  runDetached(job?.reqId, () => inJobSpan(queue, job?.trace, () => run(job?.data, jobRun(made, attempts))));
 
 /** A queue's settings with the defaults filled in. */
 export type QueueSpec = Required<Omit<JobQueueDefinition, 'run'>> & Pick<JobQueueDefinition, 'run'>;

@@ -2,26 +2,20 @@ import type { FailedJob, JobQueue } from '@zema/contracts/jobs/jobs.operations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendOptions } from '#src/platform/jobs';
 import { type Schedule, type ScheduledTask, startSchedule } from '#src/platform/schedule';
-import { currentReqId, currentTrace, inJobSpan, runDetached } from '#src/platform/work-context';
 import {
   COMPLETED_KEPT,
   FAILED_KEPT,
   type FailureReport,
   type JobEngine,
-  jobRun,
   PermanentJobError,
   type QueueSpec,
+  runTry,
+  type SentJob,
+  sentJob,
 } from './engine';
 import { errorText } from './error-text';
 
-type Job = {
-  id: string;
-  data: unknown;
-  key?: string;
-  attempt: number;
-  reqId?: string;
-  trace?: Record<string, string>;
-};
+type Job = SentJob & { id: string; key?: string; attempt: number };
 type Failed = { job: Job; at: Date; error: string };
 type QueueState = {
   spec: QueueSpec | undefined;
@@ -77,11 +71,7 @@ export function createInProcessEngine(log: FastifyBaseLogger, onFailure: Failure
       job.attempt += 1;
       // After this turn's I/O, as deps.background does: a sender's answer never waits for its job.
       void new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() =>
-          runDetached(job.reqId, () =>
-            inJobSpan(spec.name, job.trace, () => spec.run(job.data, jobRun(job.attempt - 1, spec.attempts))),
-          ),
-        )
+        .then(() => runTry(spec.name, spec.run, job, job.attempt - 1, spec.attempts))
         .then(
           () => {
             state.completed = Math.min(state.completed + 1, Number.MAX_SAFE_INTEGER);
@@ -171,14 +161,7 @@ export function createInProcessEngine(log: FastifyBaseLogger, onFailure: Failure
     async send(queue, data, opts: SendOptions = {}) {
       const state = stateOf(queue);
       if (opts.key && pending(state, opts.key)) return;
-      const job: Job = {
-        id: String(nextId++),
-        data,
-        key: opts.key,
-        attempt: 0,
-        reqId: currentReqId(),
-        trace: currentTrace(),
-      };
+      const job: Job = { ...sentJob(data), id: String(nextId++), key: opts.key, attempt: 0 };
       if (opts.delayMs && opts.delayMs > 0) {
         const timer = setTimeout(() => {
           state.delayed.delete(job);

@@ -1,52 +1,23 @@
 // Both drivers: the built-in station's schedule (a race on its plays' unique row), its now-playing
 // events on the bus and their backlog, and one watcher per station across two instances (a lease).
 
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { RadioNowPlaying } from '@zema/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTrackAudioFromFile } from '#src/modules/catalogue/index';
-import { seedSmallCatalogue } from '#test/catalogue';
-import { Client, guest, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, uniqueSuffix, useApp } from '#test/helpers';
+import { guest, uniqueSuffix } from '#test/helpers';
+import { useRadioApp } from '#test/radio';
 import { SseClient } from '#test/sse';
 import { radioPlays, radioStations, radioWatchLeases } from './radio.tables';
 import { createRadioHub, type RadioSink } from './radio-hub';
 import { createStationSchedule } from './schedule';
 
-// The app of radio.test.ts (its tuning, an admin, three playable demo songs), with a `: ping` on
-// the event streams every half second instead of 15 s, for the heartbeat test.
-const DEMO_AUDIO = join(import.meta.dirname, '../../../assets/demo/audio');
-const radio = {
-  allowPrivateAddresses: false,
-  tickMs: 200,
-  leaseMs: 1_500,
-  idleStopMs: 300,
-  sourcePollMs: 100,
-  heartbeatMs: 500,
-};
-const t = useApp({}, { radio, live: { namespace: `test-radio-${uniqueSuffix()}:` } });
-
-let admin: Client;
-let base = '';
-let trackIds: number[] = [];
+// The app of radio.test.ts, with a `: ping` on the event streams every half second instead of 15 s,
+// for the heartbeat test.
+const { t, tuning: radio, admin, base, trackIds } = useRadioApp({ heartbeatMs: 500 });
 const open: SseClient[] = [];
 
-beforeAll(async () => {
-  admin = new Client(t.app);
-  const res = await admin.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
-  expect(res.statusCode).toBe(200);
-  const seeded = await seedSmallCatalogue(t.deps, 'Radio', 4);
-  trackIds = seeded.trackIds;
-  const files = ['bole-nights-01.mp3', 'bole-nights-02.mp3', 'bole-nights-03.mp3'];
-  for (const [i, file] of files.entries()) {
-    await setTrackAudioFromFile(t.deps, trackIds[i]!, await readFile(join(DEMO_AUDIO, file)));
-  }
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
 afterEach(() => {
   for (const c of open.splice(0)) c.close();
 });
@@ -73,7 +44,7 @@ describe('the built-in station', () => {
       expect(next.seq).toBe(song.seq + 1);
       expect(next.startedAt).toBe(song.startedAt + song.durationMs);
       expect(next.trackId).not.toBe(song.trackId);
-      expect(trackIds.slice(0, 3)).toContain(next.trackId);
+      expect(trackIds().slice(0, 3)).toContain(next.trackId);
       song = next;
     }
     // A second instance asking for the same moment gets the same song (the row that won).
@@ -96,7 +67,7 @@ describe('the built-in station', () => {
     expect(now.song?.artist).toBe('Radio Artist');
     expect(now.song?.track?.id).toBeTypeOf('number');
 
-    const client = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`);
+    const client = await SseClient.connect(`${base()}/api/v1/radio/stations/zema/events`);
     open.push(client);
     expect(client.status, client.body).toBe(200);
     expect(client.headers['x-accel-buffering']).toBe('no');
@@ -108,11 +79,11 @@ describe('the built-in station', () => {
 
   it('skips to the next song for every listener when an admin asks, and tells the pages', async () => {
     const stationId = await zemaId();
-    const client = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`);
+    const client = await SseClient.connect(`${base()}/api/v1/radio/stations/zema/events`);
     open.push(client);
     expect((await client.next())?.retry).toBe(3000);
     const before = JSON.parse((await client.next())!.data!) as RadioNowPlaying;
-    const res = await admin.post(`/api/v1/admin/radio/stations/${stationId}/skip`);
+    const res = await admin().post(`/api/v1/admin/radio/stations/${stationId}/skip`);
     expect(res.statusCode, res.body).toBe(200);
     const after: RadioNowPlaying = res.json().now_playing;
     expect(after.song?.title).not.toBe(before.song?.title);
@@ -127,30 +98,30 @@ describe('the built-in station', () => {
       .insert(radioStations)
       .values({ slug: `outside-${uniqueSuffix()}`, name: 'Outside', streams: [], source: { kind: 'none' } })
       .returning();
-    expect((await admin.post(`/api/v1/admin/radio/stations/${outside!.id}/skip`)).statusCode).toBe(409);
+    expect((await admin().post(`/api/v1/admin/radio/stations/${outside!.id}/skip`)).statusCode).toBe(409);
   });
 
   it('keeps its event stream open with a heartbeat and resumes after Last-Event-ID without losing a song', async () => {
     const stationId = await zemaId();
-    const first = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`);
+    const first = await SseClient.connect(`${base()}/api/v1/radio/stations/zema/events`);
     open.push(first);
     expect((await first.next())?.retry).toBe(3000);
     await first.next();
     expect(await first.nextComment()).toBe('ping');
     // A song change while connected: its event carries an id to resume from.
-    expect((await admin.post(`/api/v1/admin/radio/stations/${stationId}/skip`)).statusCode).toBe(200);
+    expect((await admin().post(`/api/v1/admin/radio/stations/${stationId}/skip`)).statusCode).toBe(200);
     let seen = await first.next();
     while (!seen?.id) seen = await first.next();
     first.close();
     // Away, the station moves on; back with the last id, the stream sends what was missed first.
-    const missed = (await admin.post(`/api/v1/admin/radio/stations/${stationId}/skip`)).json() as {
+    const missed = (await admin().post(`/api/v1/admin/radio/stations/${stationId}/skip`)).json() as {
       now_playing: RadioNowPlaying;
     };
     await vi.waitFor(async () => {
       const frames = await t.deps.radio.events.since(stationId, Number(seen!.id));
       expect(frames.length).toBeGreaterThan(0);
     });
-    const again = await SseClient.connect(`${base}/api/v1/radio/stations/zema/events`, {
+    const again = await SseClient.connect(`${base()}/api/v1/radio/stations/zema/events`, {
       'last-event-id': seen!.id!,
     });
     open.push(again);

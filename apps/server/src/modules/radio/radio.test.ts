@@ -1,56 +1,16 @@
 // Radio stations (public and admin) and the built-in station's stream. Its schedule, now-playing
 // events and the watchers across two instances are in radio.drivers.test.ts.
 
-import { readFile } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { ADMIN_PERMISSIONS, type SaveRadioStationRequest } from '@zema/contracts';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '#src/modules/audit/tables';
-import { setTrackAudioFromFile } from '#src/modules/catalogue/index';
-import { seedSmallCatalogue } from '#test/catalogue';
-import {
-  Client,
-  createUser,
-  guest,
-  signedInClient,
-  TEST_ADMIN_EMAIL,
-  TEST_ADMIN_PASSWORD,
-  uniqueSuffix,
-  useApp,
-} from '#test/helpers';
+import { createUser, guest, signedInClient } from '#test/helpers';
+import { useRadioApp } from '#test/radio';
 import { radioStations } from './radio.tables';
 
-const DEMO_AUDIO = join(import.meta.dirname, '../../../assets/demo/audio');
-const radio = {
-  allowPrivateAddresses: false,
-  tickMs: 200,
-  leaseMs: 1_500,
-  idleStopMs: 300,
-  sourcePollMs: 100,
-};
-const t = useApp({}, { radio, live: { namespace: `test-radio-${uniqueSuffix()}:` } });
-
-let admin: Client;
-let base = '';
-let trackIds: number[] = [];
-
-beforeAll(async () => {
-  admin = new Client(t.app);
-  const res = await admin.post('/auth/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
-  expect(res.statusCode).toBe(200);
-  // Three playable tracks (46 s demo songs) and one without audio, which the station never plays.
-  const seeded = await seedSmallCatalogue(t.deps, 'Radio', 4);
-  trackIds = seeded.trackIds;
-  const files = ['bole-nights-01.mp3', 'bole-nights-02.mp3', 'bole-nights-03.mp3'];
-  for (const [i, file] of files.entries()) {
-    await setTrackAudioFromFile(t.deps, trackIds[i]!, await readFile(join(DEMO_AUDIO, file)));
-  }
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
+const { t, admin, base } = useRadioApp();
 
 const station = (patch: Partial<SaveRadioStationRequest> = {}): SaveRadioStationRequest => ({
   name: 'Addis FM',
@@ -65,7 +25,7 @@ const station = (patch: Partial<SaveRadioStationRequest> = {}): SaveRadioStation
 });
 
 async function create(body: SaveRadioStationRequest) {
-  const res = await admin.post('/api/v1/admin/radio/stations', body);
+  const res = await admin().post('/api/v1/admin/radio/stations', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().station as { id: number; slug: string };
 }
@@ -89,7 +49,7 @@ describe('stations', () => {
     const listed = (await guest().inject({ url: '/api/v1/radio/stations' }, t.app)).json().stations;
     expect(listed.map((s: { slug: string }) => s.slug)).toContain(created.slug);
 
-    const changed = await admin.send(
+    const changed = await admin().send(
       'PUT',
       `/api/v1/admin/radio/stations/${created.id}`,
       station({ slug: created.slug, name: 'Bole FM 2' }),
@@ -97,13 +57,13 @@ describe('stations', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().station.name).toBe('Bole FM 2');
 
-    const reorder = await admin.post('/api/v1/admin/radio/stations/reorder', { ids: [created.id] });
+    const reorder = await admin().post('/api/v1/admin/radio/stations/reorder', { ids: [created.id] });
     expect(reorder.statusCode, reorder.body).toBe(200);
-    const first = (await admin.get('/api/v1/admin/radio/stations')).json().stations[0];
+    const first = (await admin().get('/api/v1/admin/radio/stations')).json().stations[0];
     expect(first.id).toBe(created.id);
 
-    expect((await admin.send('DELETE', `/api/v1/admin/radio/stations/${created.id}`)).statusCode).toBe(200);
-    expect((await admin.get(`/api/v1/admin/radio/stations/${created.id}`)).statusCode).toBe(404);
+    expect((await admin().send('DELETE', `/api/v1/admin/radio/stations/${created.id}`)).statusCode).toBe(200);
+    expect((await admin().get(`/api/v1/admin/radio/stations/${created.id}`)).statusCode).toBe(404);
     const actions = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -116,7 +76,7 @@ describe('stations', () => {
   });
 
   it('refuses a station whose addresses are local or private, on the field', async () => {
-    const res = await admin.post(
+    const res = await admin().post(
       '/api/v1/admin/radio/stations',
       station({
         streams: [{ url: 'http://127.0.0.1:8000/live.mp3', format: 'mp3' }],
@@ -125,7 +85,7 @@ describe('stations', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['source.base_url', 'streams.0.url']);
-    const scheme = await admin.post(
+    const scheme = await admin().post(
       '/api/v1/admin/radio/stations',
       station({ streams: [{ url: 'ftp://stream.example.com/live.mp3', format: 'mp3' }] }),
     );
@@ -134,14 +94,14 @@ describe('stations', () => {
 
   it('keeps the built-in station: it cannot be deleted or become another kind, nor can a second one be made', async () => {
     const [zema] = await t.db.select().from(radioStations).where(eq(radioStations.slug, 'zema'));
-    expect((await admin.send('DELETE', `/api/v1/admin/radio/stations/${zema!.id}`)).statusCode).toBe(409);
-    const other = await admin.send(
+    expect((await admin().send('DELETE', `/api/v1/admin/radio/stations/${zema!.id}`)).statusCode).toBe(409);
+    const other = await admin().send(
       'PUT',
       `/api/v1/admin/radio/stations/${zema!.id}`,
       station({ slug: 'zema' }),
     );
     expect(other.statusCode).toBe(422);
-    const second = await admin.post(
+    const second = await admin().post(
       '/api/v1/admin/radio/stations',
       station({ source: { kind: 'builtin', channel_id: null, rule: 'random', bitrate: 32, schedule: [] } }),
     );
@@ -153,7 +113,7 @@ describe('stations', () => {
     expect((await guest().inject({ url: `/api/v1/radio/stations/${hidden.slug}` }, t.app)).statusCode).toBe(
       404,
     );
-    expect((await admin.get(`/api/v1/radio/stations/${hidden.slug}`)).statusCode).toBe(200);
+    expect((await admin().get(`/api/v1/radio/stations/${hidden.slug}`)).statusCode).toBe(200);
     const listed = (await guest().inject({ url: '/api/v1/radio/stations' }, t.app)).json().stations;
     expect(listed.map((s: { slug: string }) => s.slug)).not.toContain(hidden.slug);
   });
@@ -178,7 +138,7 @@ describe('the built-in station', () => {
   it('streams live MP3 from its own address, with ICY titles for a player that asks, and caps streams per address', async () => {
     const listen = (headers: Record<string, string> = {}) =>
       new Promise<IncomingMessage>((resolve, reject) => {
-        const req = httpGet(`${base}/api/v1/radio/stations/zema/stream`, { headers }, resolve);
+        const req = httpGet(`${base()}/api/v1/radio/stations/zema/stream`, { headers }, resolve);
         req.on('error', reject);
       });
     const plain = await listen();
