@@ -17,8 +17,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { users } from '../../apps/server/src/modules/users/tables.ts';
 import { createAccessToken } from '../../apps/server/src/modules/identity/index.ts';
+import { users } from '../../apps/server/src/modules/users/tables.ts';
 import { createS3Client } from '../../apps/server/src/platform/s3-storage.ts';
 import { startS3 } from '../../apps/server/test/s3.ts';
 import {

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
-import { users } from '../../../apps/server/src/modules/users/tables.ts';
 import { SESSION_COOKIE } from '../../../apps/server/src/http/cookies.ts';
 import { createSession } from '../../../apps/server/src/modules/identity/index.ts';
+import { users } from '../../../apps/server/src/modules/users/tables.ts';
 
 const N = Number(process.env.BENCH_SSE_CLIENTS);
 const dataDir = mkdtempSync(join(tmpdir(), 'zema-bench-sse-'));
