@@ -132,11 +132,11 @@ async function buyer() {
   const user = await createUser(t.db);
   return { id: user.id, client: await sessionFor(t.db, user.id) };
 }
-async function checkout(client: Client, priceId = etbMonthly().id) {
+async function checkout(client: Client, priceId = etbMonthly().id, key = `chapa-${process.pid}-${++keys}`) {
   const res = await request(t.app, client, {
     method: 'POST',
     url: '/api/v1/billing/checkout',
-    payload: { price_id: priceId, idempotency_key: `chapa-${process.pid}-${++keys}` },
+    payload: { price_id: priceId, idempotency_key: key },
   });
   return res;
 }
@@ -368,14 +368,19 @@ describe('paying through Chapa', () => {
 
   it('answers 502 in the error shape when Chapa cannot be reached, and nothing is lost', async () => {
     const me = await buyer();
+    const key = `chapa-down-${process.pid}`;
     down = true;
     try {
-      const res = await checkout(me.client);
+      const res = await checkout(me.client, etbMonthly().id, key);
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ message: expect.stringMatching(/could not be reached/) });
     } finally {
       down = false;
     }
+    // Pay again on the same page (the same key): the checkout starts, not "already being started".
+    const again = await checkout(me.client, etbMonthly().id, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.db.select().from(payments).where(eq(payments.userId, me.id))).toHaveLength(1);
   });
 
   it("runs a prepaid Chapa plan on the admin's VAT rate, reminder days and grace days", async () => {

@@ -8,7 +8,7 @@ import type {
   User,
 } from '@zema/contracts';
 import { msg } from '@zema/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { randomToken } from '#src/lib/tokens';
 import type { Deps } from '#src/platform/deps';
 import { payments, prices, products } from './billing.tables';
@@ -160,23 +160,35 @@ export async function openPayment(
     // The same key raced in at the same moment: answer that payment once it has its URL.
     const first = await startedPayment(deps, user.id, order.idempotencyKey);
     if (first) checkSamePrice(first, order.price.id);
+    // Its start died with its process (killed between the row and the gateway's answer): the
+    // buyer never had a URL for it, so the key starts a checkout afresh.
+    if (first && (await dropUnstarted(deps, first.id, ABANDONED_START_MS)))
+      return openPayment(deps, user, order);
     if (!first?.checkoutUrl)
       throw new ConflictError(msg('This checkout is already being started. Try again.'));
     return { payment: await viewOf(deps, first), redirect_url: first.checkoutUrl };
   }
   const base = deps.config.appUrl;
-  const { url, reference } = await gateway.startCheckout({
-    txRef,
-    amount: created.amount,
-    currency,
-    description: `${order.product.name} (${order.price.interval})`,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    returnUrl: `${base}/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
-    callbackUrl: `${base}/api/v1/billing/webhooks/${gateway.id}`,
-    priceId: order.price.id,
-  });
+  let answer: { url: string; reference?: string };
+  try {
+    answer = await gateway.startCheckout({
+      txRef,
+      amount: created.amount,
+      currency,
+      description: `${order.product.name} (${order.price.interval})`,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      returnUrl: `${base}/billing/return?tx_ref=${encodeURIComponent(txRef)}`,
+      callbackUrl: `${base}/api/v1/billing/webhooks/${gateway.id}`,
+      priceId: order.price.id,
+    });
+  } catch (err) {
+    // No URL was given out: the buyer's next Pay (the same key) starts again instead of a 409.
+    await dropUnstarted(deps, created.id, 0);
+    throw err;
+  }
+  const { url, reference } = answer;
   const [started] = await deps.db
     .update(payments)
     .set({ checkoutUrl: url, gatewayReference: reference ?? null })
@@ -189,9 +201,37 @@ export async function openPayment(
 const RACE_WAIT_MS = 15_000;
 
 /**
+ * A payment still without its checkout URL this long after it was written was never started: the
+ * gateways give up within 15 s (Stripe's one retry included, about 31 s), so its process died.
+ */
+const ABANDONED_START_MS = 60_000;
+
+/**
+ * Frees the idempotency key of a payment whose checkout never started (no URL given out, so no
+ * buyer can pay it), if it is `olderThanMs` old by the database's clock; answers whether it did.
+ */
+async function dropUnstarted(deps: Pick<Deps, 'db'>, id: number, olderThanMs: number) {
+  const dropped = await deps.db
+    .delete(payments)
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        isNull(payments.checkoutUrl),
+        olderThanMs > 0
+          ? lt(payments.createdAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`)
+          : undefined,
+      ),
+    )
+    .returning({ id: payments.id });
+  return dropped.length > 0;
+}
+
+/**
  * The payment a concurrent submit of the same key is starting, once the gateway has answered its
  * checkout URL: checked again with a growing pause (readiness, not a fixed delay), so both submits
- * answer the same payment. Null when the first submit never got a URL (its gateway failed).
+ * answer the same payment. Null when the first submit's gateway failed (its row is gone); the row
+ * still without a URL when the wait is over, or at once when its start was abandoned long ago.
  */
 async function startedPayment(deps: Pick<Deps, 'db'>, userId: number, idempotencyKey: string) {
   const deadline = Date.now() + RACE_WAIT_MS;
@@ -200,7 +240,9 @@ async function startedPayment(deps: Pick<Deps, 'db'>, userId: number, idempotenc
       .select()
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
-    if (!row || row.checkoutUrl || row.status !== 'pending' || Date.now() > deadline) return row ?? null;
+    const abandoned = !!row && Date.now() - row.createdAt.getTime() > ABANDONED_START_MS;
+    if (!row || row.checkoutUrl || row.status !== 'pending' || abandoned || Date.now() > deadline)
+      return row ?? null;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }

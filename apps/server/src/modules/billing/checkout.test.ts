@@ -134,6 +134,29 @@ describe('checkout through the sandbox gateway', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('starts the checkout again under its key when the first start never got its URL (its process died)', async () => {
+    const me = await buyer();
+    const price = priceOf('Premium', 'ETB', 'month');
+    const k = key();
+    // What a kill between the payment's row and the gateway's answer leaves: the row, no URL.
+    await t.db.insert(payments).values({
+      userId: me.id,
+      productId: price.product_id,
+      priceId: price.id,
+      gateway: 'sandbox',
+      txRef: `zema-cut-short-${k}`,
+      idempotencyKey: k,
+      purpose: 'new',
+      amount: price.amount,
+      currency: price.currency,
+      createdAt: new Date(Date.now() - 2 * 60_000),
+    });
+    const again = await checkout(me.client, price.id, k);
+    expect(again.redirect_url).toBe(`${t.config.appUrl}/checkout/sandbox/${again.payment.tx_ref}`);
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, me.id));
+    expect(rows.map((r) => r.txRef)).toEqual([again.payment.tx_ref]);
+  });
+
   it('refuses a checkout key used before for another price (422), and makes no payment for it', async () => {
     const me = await buyer();
     const k = key();
