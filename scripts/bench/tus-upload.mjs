@@ -109,6 +109,24 @@ async function start(args, env, port) {
     await sleep(20);
   }
 }
+/** CPU seconds a process has used (user + system), from /proc. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/**
+ * Waits until a freshly started Zema is idle (under 5 % of a core over a second, at most a
+ * minute): on its first start it analyses the demo catalogue in the background, which would
+ * otherwise be measured with the first uploads.
+ */
+async function settled(child) {
+  for (let i = 0; i < 60; i++) {
+    const before = cpuSeconds(child.pid);
+    await sleep(1000);
+    if (cpuSeconds(child.pid) - before < 0.05) return child;
+  }
+  return child;
+}
 const stop = (child) =>
   new Promise((r) => {
     child.once('exit', r);
@@ -121,7 +139,7 @@ const webDist = existsSync(join(root, 'apps/web/dist/index.html'))
   ? join(root, 'apps/web/dist')
   : join(root, 'apps/server/test/fixtures/web-dist');
 const zemaEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEB_DIST_DIR: webDist };
-const zema = await start([SERVER], { ...zemaEnv, DATA_DIR: dataDir }, ZEMA_PORT);
+const zema = await settled(await start([SERVER], { ...zemaEnv, DATA_DIR: dataDir }, ZEMA_PORT));
 const bare = await start(['scripts/bench/bare-upload.mjs'], { OUT_DIR: bareDir }, BARE_PORT);
 let s3 = null;
 let zemaS3 = null;
@@ -308,7 +326,9 @@ try {
   if (WITH_S3) {
     // The store in a process of its own, not on the thread that sends the upload.
     s3 = await startS3Process();
-    zemaS3 = await start([SERVER], { ...zemaEnv, ...s3.env, DATA_DIR: join(work, 'data-s3') }, ZEMA_S3_PORT);
+    zemaS3 = await settled(
+      await start([SERVER], { ...zemaEnv, ...s3.env, DATA_DIR: join(work, 'data-s3') }, ZEMA_S3_PORT),
+    );
     // The store's own pace: the same bytes sent straight to it by the AWS SDK (8 MB parts, as
     // @tus/s3-store cuts them; four in flight, the SDK's default).
     const storeRequire = createRequire(join(root, 'apps/server/package.json'));

@@ -1,6 +1,7 @@
 // Both drivers: eight uploads at once against one quota (a row lock).
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -277,6 +278,63 @@ describe('the tus protocol rules', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get('upload-offset')).toBe('40');
     expect((await patch(0, Buffer.alloc(10))).status).toBe(409);
+  });
+
+  it('keeps the bytes a dropped PATCH delivered: HEAD reports them, and the upload resumes byte-identical', async () => {
+    const user = await createUser(t.db);
+    const { client, headers } = await browser(user.id);
+    const size = 4 * MB;
+    const bytes = mp3Bytes(size);
+    const created = await create(headers, size, tusMetadata('dropped.mp3', 'audio/mpeg', size));
+    const url = new URL(created.headers.get('location')!, endpoint);
+    const tusHeaders = { ...headers, 'tus-resumable': '1.0.0' };
+    // A PATCH announcing the whole file that sends 1.5 MB, waits until they are on their way, and
+    // loses its connection.
+    const sent = 1.5 * MB;
+    await new Promise<void>((resolve) => {
+      const req = http.request(url, {
+        method: 'PATCH',
+        headers: {
+          ...tusHeaders,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(size),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(bytes.subarray(0, sent), () => req.destroy());
+    });
+    // The server lets go of the upload once the dropped request is over; what it wrote is kept.
+    let offset = 0;
+    await expect
+      .poll(
+        async () => {
+          const head = await tusFetch(url.toString(), { method: 'HEAD', headers: tusHeaders });
+          offset = Number(head.headers.get('upload-offset'));
+          return head.status === 200 && offset > 0 && offset <= sent;
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(true);
+    const rest = await tusFetch(url.toString(), {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: bytes.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(size));
+    const finish = await request(t.app, client, {
+      method: 'POST',
+      url: '/api/v1/tus/entries',
+      payload: { uploadKey: idOf(url.pathname) },
+    });
+    expect(finish.statusCode, finish.body).toBe(200);
+    expect(finish.json().fileEntry).toMatchObject({ file_size: size, checksum: sha256(bytes) });
   });
 
   it('answers 413 with the SPEC message when Upload-Length is over the limit, before any byte is stored', async () => {
