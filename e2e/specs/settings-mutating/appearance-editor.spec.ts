@@ -89,7 +89,8 @@ test('a colour and the headline change the preview at once, visitors only after 
   await publish(page);
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
-  expect(await cssVariable(visitor.locator('html'), '--be-primary')).toBe(NEW_PRIMARY);
+  // The theme is applied by an effect after the render that shows the headline: wait for it.
+  await expect.poll(() => cssVariable(visitor.locator('html'), '--be-primary')).toBe(NEW_PRIMARY);
   await visitor.close();
 });
 
