@@ -1,5 +1,5 @@
-// The human-verification tests' stand-in provider and app (human-verification.test.ts and its
-// .drivers.test.ts): a local siteverify endpoint and an app whose registration asks for it.
+// The human-verification stand-in provider (human-verification.test.ts, its .drivers.test.ts and
+// contact.test.ts) and an app whose registration asks for it: a local siteverify endpoint.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';

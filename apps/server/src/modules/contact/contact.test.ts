@@ -1,6 +1,4 @@
 // Both drivers: row claims (FOR UPDATE SKIP LOCKED), rate limits in Redis or in memory, CSV export.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ADMIN_PERMISSIONS, GUEST_LOCALE_COOKIE } from '@zema/contracts';
 import { CONTACT_SENT_MESSAGE } from '@zema/contracts/contact/contact';
 import type { ContactMessage } from '@zema/contracts/contact/contact-admin';
@@ -20,26 +18,10 @@ import {
   TEST_ADMIN_PASSWORD,
   useApp,
 } from '#test/helpers';
+import { startVerifier } from '#test/human-verification';
 import { outboxFor, settled } from '#test/mail';
 import { contactMessages } from './contact.tables';
 import { CONTACT_MAIL_RETRY, retryContactMails, retryDelayMs, sendContactMails } from './contact-mail';
-
-/** A stand-in of the human-verification provider: tokens starting with 'human' pass. */
-async function startVerifier() {
-  const read = async (req: IncomingMessage) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    return body;
-  };
-  const server: Server = createServer(async (req, res) => {
-    const token = new URLSearchParams(await read(req)).get('response') ?? '';
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(token.startsWith('human') ? { success: true, score: 0.9 } : { success: false }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
-  return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 let verifier: Awaited<ReturnType<typeof startVerifier>>;
 beforeAll(async () => {
